@@ -1,0 +1,39 @@
+"""Dice: seeded, injected generators and checked manual faces."""
+
+from __future__ import annotations
+
+import random
+
+from .errors import ParseError
+
+
+def check_face(face: int, sides: int = 6) -> int:
+    """Return a die face after checking it lies on the die (1..sides)."""
+    if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= sides:
+        raise ParseError(f"die face {face!r} is outside the accepted range 1..{sides}")
+    return face
+
+
+def parse_face(text: str, sides: int = 6) -> int:
+    """Parse one die face typed by a player."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise ParseError(
+            f"die face {text!r} is not a number; accepted range 1..{sides}"
+        ) from None
+    return check_face(value, sides)
+
+
+class Dice:
+    """A seeded source of die faces; every face it gives is meant to be logged as an action."""
+
+    def __init__(self, seed: int | str | None = None, rng: random.Random | None = None):
+        self.rng = rng if rng is not None else random.Random(seed)
+
+    def face(self, sides: int = 6) -> int:
+        return self.rng.randint(1, sides)
+
+    def pair(self) -> tuple[int, int]:
+        randint = self.rng.randint
+        return randint(1, 6), randint(1, 6)

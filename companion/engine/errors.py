@@ -1,0 +1,43 @@
+"""The project's error types: every one is a ValueError the interfaces know how to show."""
+
+from __future__ import annotations
+
+
+class CompanionError(ValueError):
+    """Base of every error the companion raises on purpose."""
+
+
+class DataError(CompanionError):
+    """A box data file is wrong: names the file, the line or entry, and the field."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+class IllegalAction(CompanionError):
+    """An action the rules do not allow now: names the rule, the action and the state."""
+
+    def __init__(self, message: str, *, rule: str, action: str = "", state: str = ""):
+        self.rule = rule
+        self.action = action
+        self.state = state
+        text = f"rule {rule}: {message}"
+        if action:
+            text += f" (action: {action!r})"
+        if state:
+            text += f" [state: {state}]"
+        super().__init__(text)
+
+
+class ParseError(CompanionError):
+    """A line of text that is not a known action, or a value outside its accepted range."""
+
+
+class RecordError(CompanionError):
+    """A game record that cannot be read or replayed: names the line."""
+
+    def __init__(self, message: str, *, line: int | None = None):
+        self.line = line
+        prefix = f"line {line}: " if line is not None else ""
+        super().__init__(prefix + message)

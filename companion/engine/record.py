@@ -1,0 +1,69 @@
+"""Game records: a header of [Key "value"] tags, then one canonical action a line (like PGN)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import RecordError
+
+_TAG = re.compile(r'^\[(?P<key>[A-Za-z][A-Za-z0-9_]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]$')
+
+
+@dataclass
+class Record:
+    """A header (ordered tags) and the action lines of one game."""
+
+    header: dict[str, str] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+    first_action_line: int = 1
+
+    def text(self) -> str:
+        out = [f'[{key} "{_escape(value)}"]' for key, value in self.header.items()]
+        out.append("")
+        out.extend(self.lines)
+        return "\n".join(out) + "\n"
+
+
+def _escape(value: str) -> str:
+    return str(value).replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def parse_record(text: str) -> Record:
+    """Read a record; blank lines and lines starting with '#' are ignored."""
+    record = Record()
+    in_header = True
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if in_header and line.startswith("["):
+            match = _TAG.match(line)
+            if not match:
+                raise RecordError(f'header tag {line!r} is not of the form [Key "value"]', line=number)
+            record.header[match["key"]] = _unescape(match["value"])
+            continue
+        if in_header:
+            in_header = False
+            record.first_action_line = number
+        record.lines.append(line)
+    return record
+
+
+def action_line_numbers(text: str) -> list[int]:
+    """The file line number of each action line, in order (for error messages)."""
+    numbers = []
+    in_header = True
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if in_header and line.startswith("["):
+            continue
+        in_header = False
+        numbers.append(number)
+    return numbers

@@ -1,0 +1,224 @@
+"""High & Tight actions and their one-line canonical text (parse_action / format_action)."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from ..engine.dice import check_face
+from ..engine.errors import ParseError
+
+SIDES = ("home", "away")
+DECKS = ("offense", "defense")
+
+
+class Action(NamedTuple):
+    """One decision or chance event. `side` is None for chance events (deal, roll)."""
+
+    kind: str
+    side: str | None = None
+    args: tuple = ()
+
+    def __str__(self) -> str:
+        return format_action(self)
+
+
+# Constructors, so callers never build raw tuples -----------------------------------------
+
+def draw(side: str, offense: int, defense: int) -> Action:
+    return Action("draw", side, (offense, defense))
+
+
+def deal(card: str) -> Action:
+    return Action("deal", None, (card,))
+
+
+def exchange(side: str, card: str, deck: str) -> Action:
+    return Action("exchange", side, (card, deck))
+
+
+def keep(side: str) -> Action:
+    return Action("keep", side)
+
+
+def start(side: str, pitcher: str) -> Action:
+    return Action("start", side, (pitcher,))
+
+
+def lineup(side: str, catcher: str, outfield: tuple[str, ...], infield: tuple[str, ...],
+           dh: str) -> Action:
+    return Action("lineup", side, (catcher, tuple(outfield), tuple(infield), dh))
+
+
+def name_strategy(side: str, strategy: str) -> Action:
+    return Action("name", side, (strategy,))
+
+
+def relieve(side: str, pitcher: str) -> Action:
+    return Action("relieve", side, (pitcher,))
+
+
+def stay(side: str) -> Action:
+    return Action("stay", side)
+
+
+def bat(side: str, player: str) -> Action:
+    return Action("bat", side, (player,))
+
+
+def field(side: str, player: str) -> Action:
+    return Action("field", side, (player,))
+
+
+def play(side: str, card: str) -> Action:
+    return Action("play", side, (card,))
+
+
+def pass_(side: str) -> Action:
+    return Action("pass", side)
+
+
+def rally(side: str, use: str) -> Action:
+    return Action("rally", side, (use,))
+
+
+def manage(side: str, number_shift: int) -> Action:
+    return Action("manage", side, (number_shift,))
+
+
+def roll(first: int, second: int) -> Action:
+    return Action("roll", None, (first, second))
+
+
+# Text ----------------------------------------------------------------------------------
+
+MANAGE_TEXT = {2: "manages +2", 1: "manages +1", -2: "manages -2", 0: "stands pat"}
+
+
+def format_action(action: Action) -> str:
+    kind, side, args = action
+    if kind == "deal":
+        return f"deal {args[0]}"
+    if kind == "roll":
+        return f"roll {args[0]} {args[1]}"
+    if kind == "draw":
+        parts = [f"{n} {deck}" for n, deck in zip(args, DECKS, strict=True) if n]
+        return f"{side} draws {' '.join(parts) if parts else 'nothing'}"
+    if kind == "exchange":
+        return f"{side} exchanges {args[0]} for {args[1]}"
+    if kind == "keep":
+        return f"{side} keeps"
+    if kind == "start":
+        return f"{side} starts {args[0]}"
+    if kind == "lineup":
+        catcher, outfield, infield, dh = args
+        return (f"{side} lineup C {catcher}; OF {', '.join(outfield)}; "
+                f"IF {', '.join(infield)}; DH {dh}")
+    if kind == "name":
+        return f"{side} names {args[0]}"
+    if kind == "relieve":
+        return f"{side} brings in {args[0]}"
+    if kind == "stay":
+        return f"{side} stays with the pitcher"
+    if kind == "bat":
+        return f"{side} bats {args[0]}"
+    if kind == "field":
+        return f"{side} fields {args[0]}"
+    if kind == "play":
+        return f"{side} plays {args[0]}"
+    if kind == "pass":
+        return f"{side} passes"
+    if kind == "rally":
+        return f"{side} rallies {args[0]}"
+    if kind == "manage":
+        return f"{side} {MANAGE_TEXT[args[0]]}"
+    raise ParseError(f"unknown action kind {kind!r}")
+
+
+_SIDE_LINE = re.compile(r"^(?P<side>home|away)\s+(?P<rest>.+)$", re.IGNORECASE)
+_ROLL = re.compile(r"^roll\s+(?P<a>\S+)\s+(?P<b>\S+)$", re.IGNORECASE)
+_DRAW_PART = re.compile(r"(\d+)\s+(offense|defense)", re.IGNORECASE)
+
+
+def _face(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ParseError(f"die face {text!r} is not a number; accepted range 1..6") from None
+    return check_face(value)
+
+
+def parse_action(text: str) -> Action:
+    """Parse a canonical line; names are returned as typed (the rules resolve them)."""
+    line = " ".join(text.strip().split())
+    lower = line.lower()
+    match = _ROLL.match(line)
+    if match:
+        return roll(_face(match["a"]), _face(match["b"]))
+    if lower.startswith("deal "):
+        return deal(line[5:].strip())
+    match = _SIDE_LINE.match(line)
+    if not match:
+        raise ParseError(f"{text!r} is not an action: a line starts with 'home', 'away', "
+                         "'deal' or 'roll'")
+    side = match["side"].lower()
+    rest = match["rest"]
+    verb, _, tail = rest.partition(" ")
+    verb = verb.lower()
+    tail = tail.strip()
+    if verb == "draws":
+        parts = _DRAW_PART.findall(tail)
+        if tail.lower() == "nothing":
+            return draw(side, 0, 0)
+        if not parts or _DRAW_PART.sub("", tail).strip():
+            raise ParseError(f"{text!r}: write 'draws N offense M defense'")
+        counts = {"offense": 0, "defense": 0}
+        for number, deck in parts:
+            counts[deck.lower()] += int(number)
+        return draw(side, counts["offense"], counts["defense"])
+    if verb == "exchanges":
+        card, sep, deck = tail.rpartition(" for ")
+        if not sep or deck.lower() not in DECKS:
+            raise ParseError(f"{text!r}: write 'exchanges CARD for offense|defense'")
+        return exchange(side, card.strip(), deck.lower())
+    if verb == "keeps" and not tail:
+        return keep(side)
+    if verb == "starts" and tail:
+        return start(side, tail)
+    if verb == "lineup":
+        return _parse_lineup(side, tail, text)
+    if verb == "names" and tail:
+        return name_strategy(side, tail.lower())
+    if verb == "brings" and tail.lower().startswith("in "):
+        return relieve(side, tail[3:].strip())
+    if lower.endswith("stays with the pitcher") and verb == "stays":
+        return stay(side)
+    if verb == "bats" and tail:
+        return bat(side, tail)
+    if verb == "fields" and tail:
+        return field(side, tail)
+    if verb == "plays" and tail:
+        return play(side, tail)
+    if verb == "passes" and not tail:
+        return pass_(side)
+    if verb == "rallies" and tail.lower() in ("card", "tens"):
+        return rally(side, tail.lower())
+    if verb == "manages" and tail in ("+1", "+2", "-2"):
+        return manage(side, int(tail))
+    if verb == "stands" and tail.lower() == "pat":
+        return manage(side, 0)
+    raise ParseError(f"{text!r} is not a known action (see docs/record-format.md)")
+
+
+def _parse_lineup(side: str, tail: str, text: str) -> Action:
+    groups: dict[str, list[str]] = {}
+    for chunk in tail.split(";"):
+        chunk = chunk.strip()
+        role, _, names = chunk.partition(" ")
+        role = role.upper()
+        if role not in ("C", "OF", "IF", "DH") or role in groups:
+            raise ParseError(f"{text!r}: a lineup is 'C name; OF a, b, c; IF a, b, c, d; DH x'")
+        groups[role] = [n.strip() for n in names.split(",") if n.strip()]
+    if set(groups) != {"C", "OF", "IF", "DH"} or len(groups["C"]) != 1 or len(groups["DH"]) != 1:
+        raise ParseError(f"{text!r}: a lineup is 'C name; OF a, b, c; IF a, b, c, d; DH x'")
+    return lineup(side, groups["C"][0], tuple(groups["OF"]), tuple(groups["IF"]), groups["DH"][0])

@@ -1,0 +1,694 @@
+"""The High & Tight box: pieces, cards, tracks and teams, loaded and validated from data files."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine.errors import DataError
+
+DEFAULT_BOX_DIR = Path(__file__).resolve().parents[2] / "data" / "high_and_tight"
+BOX_FILES = ("box.toml", "teams.toml", "ballplayers.csv", "pitchers.csv", "cards.toml")
+
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
+STRATEGIES = ("power", "speed", "obp", "clutch", "none")
+CATEGORIES = ("power", "speed", "obp", "clutch", "special", "free")
+BALLPLAYER_RATINGS = ("offense", "defense", "power", "obp", "speed", "clutch")
+PITCHER_RATINGS = ("gopher", "control", "k", "clutch", "whip")
+MATCHUPS = ("opposite", "same", "left-vs-left", "right-vs-right")
+SCORES = ("behind", "tied", "ahead", "not-ahead", "not-behind")
+
+
+def roman(index: int) -> str:
+    """Box label for a 1-based Scoring Number index."""
+    return ROMAN[index - 1]
+
+
+def parse_roman(text: str) -> int:
+    """1-based index of a Scoring Number box label (I..XII)."""
+    label = text.strip().upper()
+    if label not in ROMAN:
+        raise ValueError(f"box {text!r} is not a Scoring Number box; accepted I..XII")
+    return ROMAN.index(label) + 1
+
+
+@dataclass(frozen=True)
+class Ballplayer:
+    team: str
+    name: str
+    position: str
+    bats: str
+    offense: int
+    defense: int
+    power: int
+    obp: int
+    speed: int
+    clutch: int
+    info: str = ""
+
+    is_pitcher = False
+
+
+@dataclass(frozen=True)
+class Pitcher:
+    team: str
+    name: str
+    kind: str
+    throws: str
+    stuff_rolls: int
+    stuff_box: int
+    gopher: int
+    control: int
+    k: int
+    clutch: int
+    whip: int
+    fatigue: int
+    info: str = ""
+
+    is_pitcher = True
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One test a card, effect or ballpark effect needs (all set fields must hold)."""
+
+    matchup: str | None = None
+    rating: str | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    batting: str | None = None
+    score: str | None = None
+    inning_at_least: int | None = None
+    bats: str | None = None
+    throws: str | None = None
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A marker move: `marker` is 'number' or 'rolls'; amount fixed or read from a rating."""
+
+    marker: str
+    sign: int
+    amount: int = 0
+    rating: str | None = None
+    when: tuple[Condition, ...] = ()
+    less: int = 0
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    side: str
+    category: str
+    copies: int
+    text: str
+    requires: tuple[Condition, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    bonus: tuple[Effect, ...] = ()
+    cancels: tuple[str, ...] = ()
+    scoring_numbers: tuple[int, ...] = ()
+    nines_remove_runs: bool = False
+
+    @property
+    def is_free(self) -> bool:
+        return self.category == "free"
+
+
+@dataclass(frozen=True)
+class BallparkEffect:
+    applies: str
+    when: tuple[Condition, ...] = ()
+    effect: Effect | None = None
+    scoring_numbers: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ballpark:
+    name: str
+    feature: str
+    text: str
+    effects: tuple[BallparkEffect, ...] = ()
+
+
+@dataclass(frozen=True)
+class Team:
+    key: str
+    name: str
+    abbrev: str
+    standard: bool
+    colours: tuple[str, str]
+    roster: str | None
+    ballpark: Ballpark
+
+
+@dataclass(frozen=True)
+class ScoringBox:
+    index: int
+    numbers: frozenset[int]
+    first: int | None
+    then: frozenset[int]
+    flavour: str
+
+    @property
+    def label(self) -> str:
+        return roman(self.index)
+
+    def describe(self) -> str:
+        if self.first is not None:
+            then = " or ".join(str(n) for n in sorted(self.then))
+            return f"{self.first}, then {then}"
+        return " or ".join(str(n) for n in sorted(self.numbers, key=lambda n: (n != 7, n)))
+
+
+@dataclass
+class Roster:
+    key: str
+    ballplayers: dict[str, Ballplayer] = field(default_factory=dict)
+    pitchers: dict[str, Pitcher] = field(default_factory=dict)
+
+    def piece(self, name: str) -> Ballplayer | Pitcher | None:
+        key = name.casefold()
+        return self.ballplayers.get(key) or self.pitchers.get(key)
+
+
+@dataclass
+class Box:
+    name: str
+    dh_defense: int
+    rally_caps: int
+    rolls_boxes: int
+    rolls_max: int
+    scoring_boxes: tuple[ScoringBox, ...]
+    strategies: tuple[str, ...]
+    extra_strategy: str
+    teams: dict[str, Team]
+    rosters: dict[str, Roster]
+    cards: dict[str, Card]
+    fingerprint: str = ""
+    texts: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def card(self, name: str) -> Card | None:
+        return self.cards.get(name.casefold())
+
+    def deck(self, side: str) -> list[Card]:
+        return [card for card in self.cards.values() if card.side == side]
+
+    def team(self, key: str) -> Team | None:
+        return self.teams.get(key.casefold())
+
+
+# --------------------------------------------------------------------------- loading
+
+
+class _Problems:
+    def __init__(self) -> None:
+        self.items: list[str] = []
+
+    def add(self, where: str, message: str) -> None:
+        self.items.append(f"{where}: {message}")
+
+
+def load_box(directory: str | Path = DEFAULT_BOX_DIR) -> Box:
+    """Load and validate a box folder; raise DataError listing every problem found."""
+    directory = Path(directory)
+    texts: dict[str, str] = {}
+    problems = _Problems()
+    if not directory.is_dir():
+        raise DataError([f"{directory}: not a folder holding a High & Tight box"])
+    for name in BOX_FILES:
+        path = directory / name
+        try:
+            texts[name] = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            problems.add(str(path), "file is missing")
+        except (OSError, UnicodeDecodeError) as error:
+            problems.add(str(path), f"cannot be read ({error})")
+    if problems.items:
+        raise DataError(problems.items)
+    return load_box_texts(texts, origin=str(directory))
+
+
+def load_box_texts(texts: dict[str, str], origin: str = "box") -> Box:
+    """Build a box from the text of its files (also how a series' frozen copy is reloaded)."""
+    problems = _Problems()
+    loader = _Loader(texts, origin, problems)
+    box = loader.load()
+    if problems.items or box is None:
+        raise DataError(problems.items or [f"{origin}: box could not be loaded"])
+    digest = hashlib.sha256()
+    for name in BOX_FILES:
+        digest.update(name.encode())
+        digest.update(texts[name].encode())
+    box.fingerprint = digest.hexdigest()[:16]
+    box.texts = dict(texts)
+    return box
+
+
+class _Loader:
+    def __init__(self, texts: dict[str, str], origin: str, problems: _Problems):
+        self.texts = texts
+        self.origin = origin
+        self.problems = problems
+
+    def where(self, filename: str, entry: str = "", fieldname: str = "") -> str:
+        text = f"{self.origin}/{filename}"
+        if entry:
+            text += f", {entry}"
+        if fieldname:
+            text += f", field {fieldname!r}"
+        return text
+
+    def toml(self, filename: str) -> dict | None:
+        try:
+            return tomllib.loads(self.texts[filename])
+        except tomllib.TOMLDecodeError as error:
+            self.problems.add(self.where(filename), f"TOML syntax error: {error}")
+        return None
+
+    def line_of(self, filename: str, needle: str) -> str:
+        """'line N' of the first line naming an entry, to point a player at it."""
+        pattern = re.compile(r'name\s*=\s*"' + re.escape(needle) + '"')
+        for number, line in enumerate(self.texts[filename].splitlines(), start=1):
+            if pattern.search(line):
+                return f"line {number}"
+        return ""
+
+    # -- small typed getters ---------------------------------------------------------
+
+    def get_int(self, table: dict, key: str, where: str, low: int, high: int) -> int:
+        value = table.get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            self.problems.add(where + f", field {key!r}",
+                              f"{value!r} is not a whole number in {low}..{high}")
+            return low
+        return value
+
+    def get_str(self, table: dict, key: str, where: str, choices: tuple[str, ...] | None = None,
+                required: bool = True) -> str:
+        value = table.get(key)
+        if value is None and not required:
+            return ""
+        if not isinstance(value, str) or (choices is not None and value not in choices):
+            accepted = f"one of {', '.join(choices)}" if choices else "text"
+            self.problems.add(where + f", field {key!r}", f"{value!r} is not {accepted}")
+            return choices[0] if choices else ""
+        return value
+
+    # -- files ---------------------------------------------------------------------------
+
+    def load(self) -> Box | None:
+        box_data = self.toml("box.toml")
+        teams_data = self.toml("teams.toml")
+        cards_data = self.toml("cards.toml")
+        if box_data is None or teams_data is None or cards_data is None:
+            return None
+        head = box_data.get("box", {})
+        where = self.where("box.toml", "[box]")
+        name = self.get_str(head, "name", where)
+        dh_defense = self.get_int(head, "dh_defense", where, 0, 9)
+        rally_caps = self.get_int(head, "rally_caps", where, 0, 9)
+        rolls = box_data.get("scoring_rolls", {})
+        where = self.where("box.toml", "[scoring_rolls]")
+        rolls_boxes = self.get_int(rolls, "boxes", where, 1, 20)
+        rolls_max = self.get_int(rolls, "max", where, 1, 40)
+        if rolls_max < rolls_boxes:
+            self.problems.add(where, f"max {rolls_max} is below boxes {rolls_boxes}")
+        scoring = self.scoring_boxes(box_data.get("scoring_number", []))
+        strategies, extra = self.innings(box_data.get("innings", {}))
+        teams = self.teams(teams_data.get("team", []))
+        rosters = self.rosters(teams)
+        cards = self.cards(cards_data.get("card", []))
+        return Box(name=name, dh_defense=dh_defense, rally_caps=rally_caps,
+                   rolls_boxes=rolls_boxes, rolls_max=rolls_max, scoring_boxes=scoring,
+                   strategies=strategies, extra_strategy=extra, teams=teams, rosters=rosters,
+                   cards=cards)
+
+    def scoring_boxes(self, tables: list) -> tuple[ScoringBox, ...]:
+        boxes = []
+        if not isinstance(tables, list) or len(tables) != 12:
+            count = len(tables) if isinstance(tables, list) else 0
+            self.problems.add(self.where("box.toml", "[[scoring_number]]"),
+                              f"the track needs exactly 12 boxes (I..XII), found {count}")
+            return ()
+        for index, table in enumerate(tables, start=1):
+            where = self.where("box.toml", f"scoring_number box {roman(index)}")
+            label = table.get("box")
+            if label != roman(index):
+                self.problems.add(where + ", field 'box'",
+                                  f"{label!r} out of order; expected {roman(index)!r}")
+            numbers = self.totals(table.get("numbers", []), where, "numbers")
+            first = table.get("first")
+            then = self.totals(table.get("then", []), where, "then")
+            if first is not None:
+                first = self.get_int(table, "first", where, 2, 12)
+                if not then:
+                    self.problems.add(where + ", field 'then'",
+                                      "a box with 'first' needs the totals of its free roll")
+            elif not numbers:
+                self.problems.add(where + ", field 'numbers'", "no scoring totals given")
+            boxes.append(ScoringBox(index, frozenset(numbers), first, frozenset(then),
+                                    str(table.get("flavour", ""))))
+        return tuple(boxes)
+
+    def totals(self, values, where: str, key: str) -> list[int]:
+        if not isinstance(values, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 2 <= v <= 12 for v in values
+        ):
+            self.problems.add(where + f", field {key!r}",
+                              f"{values!r} is not a list of dice totals in 2..12")
+            return []
+        return list(values)
+
+    def innings(self, table: dict) -> tuple[tuple[str, ...], str]:
+        where = self.where("box.toml", "[innings]")
+        strategies = table.get("strategies")
+        if not isinstance(strategies, list) or len(strategies) != 9 or not all(
+            s in STRATEGIES for s in strategies
+        ):
+            self.problems.add(where + ", field 'strategies'",
+                              f"{strategies!r} is not nine of {', '.join(STRATEGIES)}")
+            strategies = ["none"] * 9
+        extra = table.get("extra", "any")
+        if extra not in STRATEGIES + ("any",):
+            self.problems.add(where + ", field 'extra'",
+                              f"{extra!r} is not one of {', '.join(STRATEGIES + ('any',))}")
+            extra = "any"
+        return tuple(strategies), extra
+
+    # -- conditions and effects ----------------------------------------------------------
+
+    def conditions(self, value, where: str) -> tuple[Condition, ...]:
+        if value is None:
+            return ()
+        tables = value if isinstance(value, list) else [value]
+        out = []
+        for table in tables:
+            if not isinstance(table, dict):
+                self.problems.add(where, f"condition {table!r} is not a table")
+                continue
+            known = {"matchup", "rating", "at_least", "at_most", "batting", "score",
+                     "inning_at_least", "bats", "throws"}
+            for key in table:
+                if key not in known:
+                    self.problems.add(where, f"unknown condition {key!r}; "
+                                             f"accepted: {', '.join(sorted(known))}")
+            if "matchup" in table:
+                self.get_str(table, "matchup", where, MATCHUPS)
+            if "rating" in table:
+                self.rating_ref(table["rating"], where + ", field 'rating'")
+                if "at_least" not in table and "at_most" not in table:
+                    self.problems.add(where, "a rating condition needs at_least or at_most")
+            for key in ("at_least", "at_most", "inning_at_least"):
+                if key in table:
+                    self.get_int(table, key, where, 0, 99)
+            if "batting" in table:
+                self.get_str(table, "batting", where, ("home", "away"))
+            if "score" in table:
+                self.get_str(table, "score", where, SCORES)
+            if "bats" in table:
+                self.get_str(table, "bats", where, ("R", "L", "S"))
+            if "throws" in table:
+                self.get_str(table, "throws", where, ("R", "L"))
+            out.append(Condition(**{k: v for k, v in table.items() if k in known}))
+        return tuple(out)
+
+    def rating_ref(self, ref, where: str) -> str | None:
+        if not isinstance(ref, str) or "." not in ref:
+            self.problems.add(where, f"{ref!r} is not a rating such as 'batter.power'")
+            return None
+        role, rating = ref.split(".", 1)
+        allowed = {"batter": BALLPLAYER_RATINGS, "fielder": BALLPLAYER_RATINGS,
+                   "pitcher": PITCHER_RATINGS}.get(role)
+        if allowed is None or rating not in allowed:
+            self.problems.add(where, f"{ref!r} is not a known rating; accepted: batter.* or "
+                                     f"fielder.* with {', '.join(BALLPLAYER_RATINGS)}, "
+                                     f"pitcher.* with {', '.join(PITCHER_RATINGS)}")
+            return None
+        return ref
+
+    def effect(self, table, where: str) -> Effect | None:
+        if not isinstance(table, dict):
+            self.problems.add(where, f"{table!r} is not a table")
+            return None
+        marker = self.get_str(table, "marker", where, ("number", "rolls"))
+        if ("up" in table) == ("down" in table):
+            self.problems.add(where, "give exactly one of 'up' or 'down'")
+            return None
+        key = "up" if "up" in table else "down"
+        value = table[key]
+        sign = 1 if key == "up" else -1
+        when = self.conditions(table.get("when"), where + ", field 'when'")
+        for extra in table:
+            if extra not in ("marker", "up", "down", "when", "less"):
+                self.problems.add(where, f"unknown field {extra!r} in an effect")
+        less = self.get_int(table, "less", where, 0, 9) if "less" in table else 0
+        if isinstance(value, int) and not isinstance(value, bool):
+            if not 0 <= value <= 20:
+                self.problems.add(where + f", field {key!r}", f"{value} is outside 0..20")
+            if less:
+                self.problems.add(where + ", field 'less'", "only a rating move takes 'less'")
+            return Effect(marker, sign, amount=value, when=when)
+        ref = self.rating_ref(value, where + f", field {key!r}")
+        return Effect(marker, sign, rating=ref, when=when, less=less) if ref else None
+
+    def effects(self, values, where: str) -> tuple[Effect, ...]:
+        if values is None:
+            return ()
+        if not isinstance(values, list):
+            self.problems.add(where, f"{values!r} is not a list of effects")
+            return ()
+        out = []
+        for number, table in enumerate(values):
+            effect = self.effect(table, f"{where}[{number}]")
+            if effect:
+                out.append(effect)
+        return tuple(out)
+
+    # -- teams and rosters --------------------------------------------------------------
+
+    def teams(self, tables: list) -> dict[str, Team]:
+        teams: dict[str, Team] = {}
+        for number, table in enumerate(tables, start=1):
+            key = str(table.get("key", f"#{number}"))
+            where = self.where("teams.toml", f"team {key!r}")
+            name = self.get_str(table, "name", where)
+            abbrev = self.get_str(table, "abbrev", where)
+            standard = table.get("standard")
+            if not isinstance(standard, bool):
+                self.problems.add(where + ", field 'standard'", f"{standard!r} is not true/false")
+                standard = False
+            colours = table.get("colours")
+            if not (isinstance(colours, list) and len(colours) == 2 and all(
+                isinstance(c, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", c) for c in colours
+            )):
+                self.problems.add(where + ", field 'colours'",
+                                  f"{colours!r} is not two colours like \"#1c2a4a\"")
+                colours = ["#000000", "#ffffff"]
+            roster = table.get("roster")
+            if standard and not isinstance(roster, str):
+                self.problems.add(where + ", field 'roster'", "a standard team names its roster")
+            park = table.get("ballpark")
+            if not isinstance(park, dict):
+                self.problems.add(where + ", field 'ballpark'", "missing Home Ballpark table")
+                park = {}
+            pwhere = where + ", ballpark"
+            park_effects = []
+            for index, entry in enumerate(park.get("effects", [])):
+                ewhere = f"{pwhere}, effects[{index}]"
+                if not isinstance(entry, dict):
+                    self.problems.add(ewhere, f"{entry!r} is not a table")
+                    continue
+                applies = self.get_str(entry, "applies", ewhere, ("home", "away", "both"))
+                when = self.conditions(entry.get("when"), ewhere + ", field 'when'")
+                numbers = tuple(self.totals(entry.get("scoring_numbers", []), ewhere,
+                                            "scoring_numbers"))
+                effect = None
+                if "marker" in entry:
+                    core = {k: v for k, v in entry.items() if k in ("marker", "up", "down")}
+                    effect = self.effect(core, ewhere)
+                elif not numbers:
+                    self.problems.add(ewhere, "needs a marker move or scoring_numbers")
+                park_effects.append(BallparkEffect(applies, when, effect, numbers))
+            ballpark = Ballpark(str(park.get("name", "")), str(park.get("feature", "")),
+                                str(park.get("text", "")), tuple(park_effects))
+            if key.casefold() in teams:
+                self.problems.add(where + ", field 'key'", "the same key is used twice")
+            teams[key.casefold()] = Team(key, name, abbrev, standard, tuple(colours),
+                                         roster if isinstance(roster, str) else None, ballpark)
+        if len(teams) < 2:
+            self.problems.add(self.where("teams.toml"), "a box needs at least two teams")
+        return teams
+
+    def csv_rows(self, filename: str, columns: tuple[str, ...]):
+        reader = csv.DictReader(io.StringIO(self.texts[filename]))
+        header = tuple(reader.fieldnames or ())
+        missing = [c for c in columns if c not in header]
+        if missing:
+            self.problems.add(self.where(filename, "line 1"),
+                              f"missing column(s) {', '.join(missing)}; "
+                              f"expected {','.join(columns)}")
+            return
+        for row in reader:
+            yield reader.line_num, row
+
+    def csv_int(self, row: dict, key: str, where: str, low: int, high: int) -> int:
+        text = (row.get(key) or "").strip()
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            self.problems.add(where + f", field {key!r}",
+                              f"{text!r} is not a whole number in {low}..{high}")
+            return low
+        return value
+
+    def csv_choice(self, row: dict, key: str, where: str, choices: tuple[str, ...]) -> str:
+        value = (row.get(key) or "").strip().upper()
+        if value not in choices:
+            self.problems.add(where + f", field {key!r}",
+                              f"{row.get(key)!r} is not one of {', '.join(choices)}")
+            return choices[0]
+        return value
+
+    def rosters(self, teams: dict[str, Team]) -> dict[str, Roster]:
+        rosters: dict[str, Roster] = {}
+        for team in teams.values():
+            if team.standard and team.roster:
+                rosters.setdefault(team.roster.casefold(), Roster(team.roster))
+        columns = ("team", "name", "position", "bats") + BALLPLAYER_RATINGS + ("info",)
+        for line, row in self.csv_rows("ballplayers.csv", columns):
+            where = self.where("ballplayers.csv", f"line {line} ({row.get('name')!r})")
+            roster = self.roster_for(rosters, row, where)
+            name = (row.get("name") or "").strip()
+            if not name:
+                self.problems.add(where + ", field 'name'", "empty name")
+            ratings = {r: self.csv_int(row, r, where, 0, 9 if r in ("offense", "defense") else 5)
+                       for r in BALLPLAYER_RATINGS}
+            piece = Ballplayer(roster.key if roster else "", name,
+                               self.csv_choice(row, "position", where, ("C", "IF", "OF")),
+                               self.csv_choice(row, "bats", where, ("R", "L", "S")),
+                               info=(row.get("info") or "").strip(), **ratings)
+            self.add_piece(roster, piece, where)
+        columns = ("team", "name", "type", "throws", "stuff_rolls", "stuff_box") + \
+            PITCHER_RATINGS + ("fatigue", "info")
+        for line, row in self.csv_rows("pitchers.csv", columns):
+            where = self.where("pitchers.csv", f"line {line} ({row.get('name')!r})")
+            roster = self.roster_for(rosters, row, where)
+            name = (row.get("name") or "").strip()
+            if not name:
+                self.problems.add(where + ", field 'name'", "empty name")
+            kind = self.csv_choice(row, "type", where, ("SP", "RP", "CL"))
+            box_label = (row.get("stuff_box") or "").strip().upper()
+            if box_label not in ROMAN:
+                self.problems.add(where + ", field 'stuff_box'",
+                                  f"{row.get('stuff_box')!r} is not a box in I..XII")
+                box_label = "I"
+            ratings = {r: self.csv_int(row, r, where, 0, 5) for r in PITCHER_RATINGS}
+            piece = Pitcher(roster.key if roster else "", name, kind,
+                            self.csv_choice(row, "throws", where, ("R", "L")),
+                            self.csv_int(row, "stuff_rolls", where, 1, 10),
+                            parse_roman(box_label),
+                            fatigue=self.csv_int(row, "fatigue", where, 1,
+                                                 9 if kind == "SP" else 5),
+                            info=(row.get("info") or "").strip(), **ratings)
+            self.add_piece(roster, piece, where)
+        for roster in rosters.values():
+            self.check_roster(roster)
+        return rosters
+
+    def roster_for(self, rosters: dict[str, Roster], row: dict, where: str) -> Roster | None:
+        key = (row.get("team") or "").strip()
+        roster = rosters.get(key.casefold())
+        if roster is None:
+            self.problems.add(where + ", field 'team'",
+                              f"{key!r} is not a roster of a standard team in teams.toml "
+                              f"(known: {', '.join(sorted(rosters))})")
+        return roster
+
+    def add_piece(self, roster: Roster | None, piece, where: str) -> None:
+        if roster is None or not piece.name:
+            return
+        key = piece.name.casefold()
+        if roster.piece(piece.name) is not None:
+            self.problems.add(where + ", field 'name'",
+                              f"{piece.name!r} is already on the {roster.key} roster")
+            return
+        if piece.is_pitcher:
+            roster.pitchers[key] = piece
+        else:
+            roster.ballplayers[key] = piece
+
+    def check_roster(self, roster: Roster) -> None:
+        where = self.where("ballplayers.csv", f"roster {roster.key!r}")
+        count = {"C": 0, "IF": 0, "OF": 0}
+        for player in roster.ballplayers.values():
+            count[player.position] += 1
+        if count["C"] < 1 or count["OF"] < 3 or count["IF"] < 4 or sum(count.values()) < 9:
+            self.problems.add(where, f"cannot field a lineup (rule 3.0 needs 1 C, 3 OF, 4 IF "
+                                     f"and a DH): has {count['C']} C, {count['OF']} OF, "
+                                     f"{count['IF']} IF")
+        kinds = [p.kind for p in roster.pitchers.values()]
+        where = self.where("pitchers.csv", f"roster {roster.key!r}")
+        if kinds.count("SP") < 1:
+            self.problems.add(where, "has no SP to start a game (rule 3.0)")
+
+    # -- cards -------------------------------------------------------------------------
+
+    def cards(self, tables: list) -> dict[str, Card]:
+        cards: dict[str, Card] = {}
+        for number, table in enumerate(tables, start=1):
+            name = str(table.get("name", "")).strip()
+            line = self.line_of("cards.toml", name) if name else ""
+            entry = f"card {number} {name!r}" + (f" ({line})" if line else "")
+            where = self.where("cards.toml", entry)
+            known = {"name", "side", "category", "copies", "text", "requires", "effects",
+                     "bonus", "cancels", "scoring_numbers", "nines_remove_runs"}
+            for key in table:
+                if key not in known:
+                    self.problems.add(where, f"unknown field {key!r}; accepted: "
+                                             f"{', '.join(sorted(known))}")
+            if not name:
+                self.problems.add(where + ", field 'name'", "empty name")
+            side = self.get_str(table, "side", where, ("offense", "defense"))
+            category = self.get_str(table, "category", where, CATEGORIES)
+            copies = self.get_int(table, "copies", where, 1, 50)
+            text = self.get_str(table, "text", where)
+            cancels = table.get("cancels", [])
+            allowed_cancel = ("power", "speed", "obp", "clutch", "free")
+            if not isinstance(cancels, list) or not all(c in allowed_cancel for c in cancels):
+                self.problems.add(where + ", field 'cancels'",
+                                  f"{cancels!r} is not a list of {', '.join(allowed_cancel)} "
+                                  "(special cards cannot be cancelled, rule 5.1.1 d)")
+                cancels = []
+            if cancels and side != "defense":
+                self.problems.add(where + ", field 'cancels'", "only defense cards cancel")
+            numbers = self.totals(table.get("scoring_numbers", []), where, "scoring_numbers")
+            nines = table.get("nines_remove_runs", False)
+            if not isinstance(nines, bool):
+                self.problems.add(where + ", field 'nines_remove_runs'", "must be true or false")
+                nines = False
+            card = Card(name, side, category, copies, text,
+                        requires=self.conditions(table.get("requires"),
+                                                 where + ", field 'requires'"),
+                        effects=self.effects(table.get("effects"), where + ", field 'effects'"),
+                        bonus=self.effects(table.get("bonus"), where + ", field 'bonus'"),
+                        cancels=tuple(cancels), scoring_numbers=tuple(numbers),
+                        nines_remove_runs=nines)
+            if not (card.effects or card.bonus or card.cancels or card.scoring_numbers
+                    or card.nines_remove_runs):
+                self.problems.add(where, "the card does nothing: give effects, bonus, cancels, "
+                                         "scoring_numbers or nines_remove_runs")
+            if name.casefold() in cards:
+                self.problems.add(where + ", field 'name'",
+                                  "the same name is used twice (use 'copies' instead)")
+            cards[name.casefold()] = card
+        for side in ("offense", "defense"):
+            if not any(c.side == side for c in cards.values()):
+                self.problems.add(self.where("cards.toml"), f"no {side} cards")
+        return cards

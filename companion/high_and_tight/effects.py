@@ -1,0 +1,147 @@
+"""Card and ballpark effects: conditions, rating look-ups and marker moves (rules 5.1.1, 5.5)."""
+
+from __future__ import annotations
+
+from .box import Ballplayer, Card, Condition, Effect, Pitcher
+from .state import State
+
+
+class Matchup:
+    """The pieces facing each other this half inning, as the cards read them."""
+
+    __slots__ = ("state", "owner", "batter", "fielder", "fielder_is_dh", "pitcher")
+
+    def __init__(self, state: State, owner: str):
+        self.state = state
+        self.owner = owner
+        batting = state.side(state.batting)
+        fielding = state.side(state.fielding)
+        self.batter: Ballplayer | None = (
+            batting.roster.ballplayers.get(batting.player) if batting.player else None)
+        self.fielder: Ballplayer | None = (
+            fielding.roster.ballplayers.get(fielding.player) if fielding.player else None)
+        self.fielder_is_dh = fielding.player is not None and fielding.player == fielding.dh
+        self.pitcher: Pitcher | None = fielding.current_pitcher()
+
+    def rating(self, ref: str) -> int | None:
+        """A rating's value, or None where it cannot be used (the DH's Defense, rule 4.3.1)."""
+        role, name = ref.split(".", 1)
+        if role == "batter":
+            piece = self.batter
+        elif role == "fielder":
+            if name == "defense" and self.fielder_is_dh:
+                return None
+            piece = self.fielder
+        else:
+            piece = self.pitcher
+        return getattr(piece, name) if piece is not None else None
+
+    def holds(self, condition: Condition) -> bool:
+        c = condition
+        if c.matchup is not None and not self.matchup_is(c.matchup):
+            return False
+        if c.rating is not None:
+            value = self.rating(c.rating)
+            if value is None:
+                return False
+            if c.at_least is not None and value < c.at_least:
+                return False
+            if c.at_most is not None and value > c.at_most:
+                return False
+        if c.batting is not None and c.batting != self.state.batting:
+            return False
+        if c.inning_at_least is not None and self.state.inning < c.inning_at_least:
+            return False
+        if c.bats is not None and self.batting_side() != c.bats:
+            return False
+        if c.throws is not None and (self.pitcher is None or self.pitcher.throws != c.throws):
+            return False
+        if c.score is not None and not self.score_is(c.score):
+            return False
+        return True
+
+    def all_hold(self, conditions) -> bool:
+        return all(self.holds(c) for c in conditions)
+
+    def batting_side(self) -> str | None:
+        """The side the batter swings from: a switch hitter faces the pitcher (5.1.1 c)."""
+        if self.batter is None:
+            return None
+        if self.batter.bats != "S":
+            return self.batter.bats
+        if self.pitcher is None:
+            return "S"
+        return "L" if self.pitcher.throws == "R" else "R"
+
+    def matchup_is(self, kind: str) -> bool:
+        """Rule 5.1.1 c: a switch hitter always bats from the side opposite the pitcher."""
+        if self.batter is None or self.pitcher is None:
+            return False
+        bats, throws = self.batter.bats, self.pitcher.throws
+        opposite = bats == "S" or bats != throws
+        if kind == "opposite":
+            return opposite
+        if opposite:
+            return False
+        if kind == "same":
+            return True
+        return (kind == "left-vs-left") == (throws == "L")
+
+    def score_is(self, kind: str) -> bool:
+        own = self.state.side(self.owner).total
+        other = self.state.side("away" if self.owner == "home" else "home").total
+        return {
+            "behind": own < other, "tied": own == other, "ahead": own > other,
+            "not-ahead": own <= other, "not-behind": own >= other,
+        }[kind]
+
+    def effect_value(self, effect: Effect) -> int | None:
+        """Signed marker move of an effect, or None when it does not apply."""
+        if not self.all_hold(effect.when):
+            return None
+        if effect.rating is None:
+            return effect.sign * effect.amount
+        value = self.rating(effect.rating)
+        return None if value is None else effect.sign * max(0, value - effect.less)
+
+    def card_moves(self, card: Card) -> list[tuple[str, int]]:
+        """The marker moves a card would make now, in order (effects, then bonus)."""
+        moves = []
+        for effect in card.effects + card.bonus:
+            value = self.effect_value(effect)
+            if value is not None:
+                moves.append((effect.marker, value))
+        return moves
+
+    def card_has_effect(self, card: Card) -> bool:
+        """Rule 5.1.1 c: a card whose conditions do not match cannot be played at all."""
+        if not self.all_hold(card.requires):
+            return False
+        if card.scoring_numbers or card.nines_remove_runs:
+            return True
+        return bool(self.card_moves(card))
+
+
+def move_number(state: State, delta: int) -> None:
+    """Rule 5.5.2: the Scoring Number stays on I..XII; a push past XII earns one bonus roll."""
+    atbat = state.atbat
+    value = atbat.number + delta
+    if value > 12:
+        if not atbat.bonus:
+            state.note("5.5.2", "Scoring Number pushed past XII: +1 bonus Scoring Roll")
+        atbat.bonus = True
+        value = 12
+    atbat.number = max(1, value)
+
+
+def move_rolls(state: State, delta: int) -> None:
+    """Rule 5.5.1: the Scoring Rolls marker never goes below 1 (and stops at the +10 side's top)."""
+    atbat = state.atbat
+    atbat.rolls = min(state.box.rolls_max, max(1, atbat.rolls + delta))
+
+
+def move(state: State, marker: str, delta: int) -> None:
+    if marker == "number":
+        move_number(state, delta)
+    else:
+        move_rolls(state, delta)

@@ -1,0 +1,904 @@
+"""The rules of one High & Tight game: setup, the sequence of play, extra innings (rules 3-6)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from ..engine.errors import IllegalAction, ParseError
+from . import actions as act
+from .actions import Action
+from .box import STRATEGIES, Box, Card
+from .effects import Matchup, move, move_number
+from .state import OPTIONAL_RULES, AtBat, Deck, PitcherLine, Side, State
+
+SETUP_DRAW = 6          # rule 3.0 step 3
+SETUP_EXCHANGE = 1
+# Rule 5.2.1 and 5.2.2: cards drawn and exchanged by the batting player, by inning.
+DRAWS = {1: 0, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 4, 8: 1, 9: 1}
+EXCHANGES = {1: 0, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 2, 9: 2}
+MANAGE_SHIFTS = (2, 1, -2, 0)
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """What the game waits for: a side's decision, a chance event, or nothing (game over)."""
+
+    kind: str          # "decision", "chance" or "over"
+    side: str | None
+    phase: str
+    prompt: str
+
+
+def inning_parameters(box: Box, inning: int) -> tuple[int, int, str]:
+    """Draws, exchanges and strategy of an inning (rules 5.2, 5.3; extra innings as rule 6.2)."""
+    if inning <= 9:
+        return DRAWS[inning], EXCHANGES[inning], box.strategies[inning - 1]
+    cycle = (inning - 10) % 10
+    if cycle == 0:
+        return 1, 1, box.extra_strategy
+    return DRAWS[cycle], EXCHANGES[cycle], box.strategies[cycle - 1]
+
+
+class HighAndTight:
+    """The pure rules: new_state, apply, legal_actions, awaiting, parse/format."""
+
+    name = "High & Tight"
+
+    def __init__(self, box: Box):
+        self.box = box
+
+    # -- setup -------------------------------------------------------------------------
+
+    def new_state(self, header: dict[str, str]) -> State:
+        box = self.box
+        sides = {}
+        for name in ("home", "away"):
+            key = header.get(name.capitalize(), "")
+            team = box.team(key)
+            if team is None:
+                raise ParseError(f"header {name.capitalize()}: unknown team {key!r}; known: "
+                                 f"{', '.join(t.key for t in box.teams.values())}")
+            roster_key = header.get(f"{name.capitalize()}Roster") or team.roster or ""
+            roster = box.rosters.get(roster_key.casefold())
+            if roster is None:
+                raise ParseError(f"header {name.capitalize()}Roster: {roster_key!r} is not a "
+                                 f"roster; known: {', '.join(box.rosters)}")
+            resting = header.get(f"{name.capitalize()}Resting", "")
+            side = Side(name=name, team=team, roster=roster, rally_left=box.rally_caps)
+            side.resting = frozenset(
+                self._pitcher_key(side, n.strip(), "3.0") for n in resting.split(",") if n.strip()
+            )
+            sides[name] = side
+        if sides["home"].team.key == sides["away"].team.key:
+            raise ParseError("header: Home and Away must be different teams")
+        cards_mode = header.get("Cards", "digital")
+        if cards_mode not in ("digital", "physical"):
+            raise ParseError(f"header Cards: {cards_mode!r} is not digital or physical")
+        options = frozenset(o.strip() for o in header.get("Rules", "").split(",") if o.strip())
+        unknown = options - set(OPTIONAL_RULES)
+        if unknown:
+            raise ParseError(f"header Rules: unknown optional rule(s) {', '.join(sorted(unknown))};"
+                             f" accepted: {', '.join(OPTIONAL_RULES)}")
+        decks = {}
+        for deck in ("offense", "defense"):
+            unseen = Counter({key: card.copies for key, card in box.cards.items()
+                              if card.side == deck})
+            decks[deck] = Deck(unseen=unseen, pile=sum(unseen.values()))
+        state = State(box=box, header=dict(header), cards_mode=cards_mode, options=options,
+                      home=sides["home"], away=sides["away"], decks=decks)
+        self._begin_setup_draw(state, "home")
+        return state
+
+    def _begin_setup_draw(self, state: State, side: str) -> None:
+        state.phase = "draw"
+        state.actor = side
+        state.draws_owed = min(SETUP_DRAW, self._capacity(state, "offense")
+                               + self._capacity(state, "defense"))
+        state.exchanges_left = SETUP_EXCHANGE
+
+    # -- public API --------------------------------------------------------------------
+
+    def awaiting(self, state: State) -> Awaiting:
+        phase = state.phase
+        if phase == "over":
+            return Awaiting("over", None, phase, f"game over: {state.winner} wins")
+        if phase in ("deal", "roll", "free-roll"):
+            what = {"deal": "the card dealt", "roll": "two dice for a Scoring Roll",
+                    "free-roll": "two dice for box I's free roll (rule 4.6.2)"}[phase]
+            return Awaiting("chance", None, phase, what)
+        prompts = {
+            "draw": f"draw {state.draws_owed} card(s), offense or defense (rule 5.2.1)",
+            "exchange": f"exchange up to {state.exchanges_left} card(s) or keep (rule 5.2.2)",
+            "starter": "name the Starting Pitcher (rule 3.0)",
+            "lineup": "set the lineup: 1 C, 3 OF, 4 IF, 1 DH (rule 3.0)",
+            "name": "name the inning strategy for this half (rule 6.2)",
+            "mound": "bring in a relief pitcher (rule 4.2.1.1)",
+            "bat": "send a batter up (rule 4.2.2)",
+            "field": "put a fielder in the field (rule 4.2.3)",
+            "cards": "play a strategy card, use Rally Caps, or pass (rules 5.4, 5.7)",
+            "manage": "make the Managerial Move or stand pat (rule 4.5)",
+        }
+        side = state.atbat.turn if phase == "cards" else state.actor
+        return Awaiting("decision", side, phase, prompts[phase])
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def format_action(self, action: Action) -> str:
+        return act.format_action(action)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """Parse a line and resolve its names against the box (canonical spelling)."""
+        action = act.parse_action(text)
+        return self.canonical(state, action)
+
+    def canonical(self, state: State, action: Action) -> Action:
+        kind, side, args = action
+        rule = "3.0"
+        if kind in ("deal", "exchange", "play"):
+            card = self.box.card(args[0])
+            if card is None:
+                raise ParseError(f"{args[0]!r} is not a card in this box")
+            return Action(kind, side, (card.name,) + args[1:])
+        if kind in ("start", "relieve"):
+            own = state.side(side)
+            return Action(kind, side, (self._pitcher_name(own, args[0], rule),))
+        if kind in ("bat", "field"):
+            own = state.side(side)
+            return Action(kind, side, (self._player_name(own, args[0], rule),))
+        if kind == "lineup":
+            own = state.side(side)
+            catcher, outfield, infield, dh = args
+            return act.lineup(side, self._player_name(own, catcher, rule),
+                              tuple(self._player_name(own, n, rule) for n in outfield),
+                              tuple(self._player_name(own, n, rule) for n in infield),
+                              self._player_name(own, dh, rule))
+        return action
+
+    # -- name resolution ---------------------------------------------------------------
+
+    def _player_name(self, side: Side, name: str, rule: str) -> str:
+        piece = side.roster.ballplayers.get(name.casefold())
+        if piece is None:
+            raise IllegalAction(f"{name!r} is not a ballplayer of the {side.team.name} roster",
+                                rule=rule)
+        return piece.name
+
+    def _pitcher_name(self, side: Side, name: str, rule: str) -> str:
+        piece = side.roster.pitchers.get(name.casefold())
+        if piece is None:
+            raise IllegalAction(f"{name!r} is not a pitcher of the {side.team.name} roster",
+                                rule=rule)
+        return piece.name
+
+    def _pitcher_key(self, side: Side, name: str, rule: str) -> str:
+        return self._pitcher_name(side, name, rule).casefold()
+
+    # -- legal actions -------------------------------------------------------------------
+
+    def legal_actions(self, state: State) -> list[Action]:
+        phase = state.phase
+        side = state.actor
+        if phase == "over":
+            return []
+        if phase == "deal":
+            deck = state.decks[state.pending_deals[0][1]]
+            pool = deck.unseen if deck.pile else Counter(deck.discard)
+            return [act.deal(self.box.cards[key].name) for key, n in pool.items() if n > 0]
+        if phase in ("roll", "free-roll"):
+            return [act.roll(a, b) for a in range(1, 7) for b in range(1, 7)]
+        if phase == "draw":
+            return [act.draw(side, n, state.draws_owed - n) for n in range(state.draws_owed + 1)
+                    if self._draw_fits(state, n, state.draws_owed - n)]
+        if phase == "exchange":
+            out = [act.keep(side)]
+            for key in self._discardable(state, side):
+                card = self.box.cards[key]
+                for deck in ("offense", "defense"):
+                    if self._capacity(state, deck) + (card.side == deck) > 0:
+                        out.append(act.exchange(side, card.name, deck))
+            return out
+        if phase == "starter":
+            return [act.start(side, p.name) for p in self._starters(state, side)]
+        if phase == "lineup":
+            return [act.lineup(side, *choice) for choice in self._lineups(state.side(side))]
+        if phase == "name":
+            return [act.name_strategy(side, s) for s in STRATEGIES]
+        if phase == "mound":
+            return [act.relieve(side, p.name) for p in self._relievers(state, side)]
+        if phase in ("bat", "field"):
+            make = act.bat if phase == "bat" else act.field
+            own = state.side(side)
+            return [make(side, own.roster.ballplayers[k].name) for k in own.available]
+        if phase == "cards":
+            return self._card_phase_actions(state)
+        if phase == "manage":
+            return [act.manage(side, s) for s in MANAGE_SHIFTS if self._manage_fits(state, s)]
+        raise AssertionError(phase)
+
+    def _card_phase_actions(self, state: State) -> list[Action]:
+        atbat = state.atbat
+        side = atbat.turn
+        out = []
+        for key in self._playable(state, side):
+            out.append(act.play(side, self.box.cards[key].name))
+        if atbat.must_play != side:
+            out.append(act.pass_(side))
+            own = state.side(side)
+            if own.rally_left > 0:
+                if atbat.plays_left[side] == 0 and self._rally_card_useful(state, side):
+                    out.append(act.rally(side, "card"))
+                if side == state.batting and not atbat.tens:
+                    out.append(act.rally(side, "tens"))
+        return out
+
+    # -- card helpers ----------------------------------------------------------------------
+
+    def _capacity(self, state: State, deck: str) -> int:
+        d = state.decks[deck]
+        return d.pile + len(d.discard)
+
+    def _draw_fits(self, state: State, offense: int, defense: int) -> bool:
+        return (offense <= self._capacity(state, "offense")
+                and defense <= self._capacity(state, "defense"))
+
+    def _discardable(self, state: State, side: str) -> list[str]:
+        """Card keys this side can name as leaving its hand."""
+        own = state.side(side)
+        if state.cards_mode == "digital":
+            return [key for key, n in own.hand.items() if n > 0]
+        return [key for key, card in self.box.cards.items()
+                if own.hidden[card.side] > 0 and state.decks[card.side].unseen[key] > 0]
+
+    def _in_hand(self, state: State, side: str, key: str) -> bool:
+        own = state.side(side)
+        if state.cards_mode == "digital":
+            return own.hand[key] > 0
+        card = self.box.cards[key]
+        return own.hidden[card.side] > 0 and state.decks[card.side].unseen[key] > 0
+
+    def eligible_by_strategy(self, state: State, card: Card) -> bool:
+        """Rules 5.3, 5.6, 5.6.1: the inning's strategy, Special cards, Free cards."""
+        return card.category in ("special", "free") or card.category == state.strategy
+
+    def card_status(self, state: State, side: str, key: str) -> tuple[bool, str]:
+        """Whether a card could be played now by this side, and if not the rule why."""
+        card = self.box.cards[key]
+        atbat = state.atbat
+        wanted = "offense" if side == state.batting else "defense"
+        if state.phase != "cards":
+            return False, "cards are played in the Strategy Card phase (rule 4.4)"
+        if card.side != wanted:
+            return False, f"the {'batting' if wanted == 'offense' else 'fielding'} player " \
+                          f"plays {wanted} cards (rule 5.1)"
+        if not self.eligible_by_strategy(state, card):
+            return False, f"a {card.category} card is not eligible in a {state.strategy} " \
+                          "inning (rule 5.3)"
+        if not card.is_free and atbat.plays_left[side] <= 0:
+            return False, "one strategy card per side per phase; Rally Caps allow another " \
+                          "(rules 5.3, 5.7.2)"
+        if card.cancels and not (card.effects or card.bonus or card.scoring_numbers):
+            target = atbat.cancellable
+            if target is None or self.box.cards[target[0]].category not in card.cancels:
+                return False, "a cancelling card answers the offense card just played " \
+                              "(rule 5.1.1 d)"
+            return True, ""
+        matchup = Matchup(state, side)
+        if not matchup.card_has_effect(card):
+            return False, "its conditions do not hold now (rule 5.1.1)"
+        return True, ""
+
+    def _playable(self, state: State, side: str) -> list[str]:
+        if state.phase != "cards":
+            return []
+        must = state.atbat.must_play == side
+        out = []
+        for key in self._discardable(state, side):
+            card = self.box.cards[key]
+            if must and card.is_free:
+                continue
+            if self.card_status(state, side, key)[0]:
+                out.append(key)
+        return out
+
+    def _rally_card_useful(self, state: State, side: str) -> bool:
+        """Rule 5.7.2: Rally Caps' extra card needs an eligible card to play."""
+        atbat = state.atbat
+        atbat.plays_left[side] += 1
+        try:
+            return any(not self.box.cards[k].is_free for k in self._playable(state, side))
+        finally:
+            atbat.plays_left[side] -= 1
+
+    # -- pitchers and ballplayers --------------------------------------------------------------
+
+    def _starters(self, state: State, side: str):
+        own = state.side(side)
+        return [p for key, p in own.roster.pitchers.items()
+                if p.kind == "SP" and key not in own.resting]
+
+    def _relievers(self, state: State, side: str):
+        """Rule 4.2.1.1 and 8.2: a removed pitcher is replaced by an unused RP or CL."""
+        own = state.side(side)
+        return [p for key, p in own.roster.pitchers.items()
+                if p.kind in ("RP", "CL") and key != own.pitcher
+                and key not in own.pitchers_removed and key not in own.resting]
+
+    def _lineups(self, side: Side):
+        players = list(side.roster.ballplayers.values())
+        by = {pos: [p.name for p in players if p.position == pos] for pos in ("C", "OF", "IF")}
+        for catcher in by["C"]:
+            for outfield in itertools.combinations(by["OF"], 3):
+                for infield in itertools.combinations(by["IF"], 4):
+                    chosen = {catcher, *outfield, *infield}
+                    for player in players:
+                        if player.name not in chosen:
+                            yield catcher, outfield, infield, player.name
+
+    def _manage_fits(self, state: State, shift: int) -> bool:
+        """Rule 4.5: the marker moved down must have room; markers never leave their tracks."""
+        atbat = state.atbat
+        if shift > 0:
+            return atbat.rolls >= 2 and atbat.number + shift <= 12
+        if shift < 0:
+            return atbat.number + shift >= 1 and atbat.rolls < self.box.rolls_max
+        return True
+
+    # -- apply ---------------------------------------------------------------------------
+
+    def apply(self, state: State, action: Action) -> None:
+        """Apply one action, or raise IllegalAction/ParseError and change nothing."""
+        kind = action.kind
+        phase = state.phase
+        if phase == "over":
+            raise IllegalAction("the game is over", rule="4.8", action=str(action))
+        if kind in ("deal", "roll"):
+            wanted = {"deal": ("deal",), "roll": ("roll", "free-roll")}[kind]
+            if phase not in wanted:
+                raise IllegalAction(f"no {kind} is awaited now; the game awaits "
+                                    f"{self.awaiting(state).prompt}", rule="4.0",
+                                    action=str(action), state=state.summary())
+        else:
+            expected = state.atbat.turn if phase == "cards" else state.actor
+            if phase in ("deal", "roll", "free-roll") or action.side != expected:
+                awaiting = self.awaiting(state)
+                who = f"{awaiting.side}: " if awaiting.side else ""
+                raise IllegalAction(f"it is not {action.side}'s {kind} now; the game awaits "
+                                    f"{who}{awaiting.prompt}", rule="4.0",
+                                    action=str(action), state=state.summary())
+        handler = getattr(self, f"_do_{kind}")
+        handler(state, action)
+
+    def _illegal(self, state: State, action: Action, message: str, rule: str):
+        return IllegalAction(message, rule=rule, action=act.format_action(action),
+                             state=state.summary())
+
+    # draws and exchanges ---------------------------------------------------------------
+
+    def _do_draw(self, state: State, action: Action) -> None:
+        if state.phase != "draw":
+            raise self._illegal(state, action, "cards are drawn in the Draw phase", "5.2.1")
+        offense, defense = action.args
+        if offense + defense != state.draws_owed:
+            raise self._illegal(state, action, f"draw exactly {state.draws_owed} card(s) now",
+                                "3.0" if state.inning == 0 else "5.2.1")
+        if not self._draw_fits(state, offense, defense):
+            raise self._illegal(state, action, "not that many cards left in that deck, even "
+                                "after reshuffling its discards", "5.2.1")
+        side = action.side
+        state.note("5.2.1", f"{side} draws {offense} offense, {defense} defense")
+        for deck, count in (("offense", offense), ("defense", defense)):
+            for _ in range(count):
+                state.pending_deals.append((side, deck))
+        self._next_deal(state)
+
+    def _next_deal(self, state: State) -> None:
+        """Deal the queued cards: digital cards wait for a deal action; physical ones are hidden."""
+        while state.pending_deals:
+            side, deck_name = state.pending_deals[0]
+            deck = state.decks[deck_name]
+            if deck.pile == 0:
+                self._reshuffle(state, deck_name)
+            if state.cards_mode == "digital":
+                state.phase = "deal"
+                return
+            state.pending_deals.pop(0)
+            deck.pile -= 1
+            state.side(side).hidden[deck_name] += 1
+        self._to_exchange(state)
+
+    def _reshuffle(self, state: State, deck_name: str) -> None:
+        deck = state.decks[deck_name]
+        deck.unseen.update(deck.discard)
+        deck.pile += len(deck.discard)
+        deck.discard.clear()
+        state.note("5.2.1", f"the {deck_name} draw pile ran out: discards reshuffled")
+
+    def _do_deal(self, state: State, action: Action) -> None:
+        key = action.args[0].casefold()
+        side, deck_name = state.pending_deals[0]
+        deck = state.decks[deck_name]
+        card = self.box.cards.get(key)
+        if card is None or card.side != deck_name or deck.unseen[key] <= 0:
+            raise self._illegal(state, action, f"{action.args[0]!r} is not in the {deck_name} "
+                                "draw pile", "5.2.1")
+        state.pending_deals.pop(0)
+        deck.unseen[key] -= 1
+        deck.pile -= 1
+        state.side(side).hand[key] += 1
+        self._next_deal(state)
+
+    def _to_exchange(self, state: State) -> None:
+        side = state.actor
+        if state.exchanges_left > 0 and state.side(side).hand_size() > 0:
+            state.phase = "exchange"
+            return
+        self._after_exchanges(state)
+
+    def _do_exchange(self, state: State, action: Action) -> None:
+        if state.phase != "exchange":
+            raise self._illegal(state, action, "cards are exchanged after drawing", "5.2.2")
+        name, deck_name = action.args
+        key = name.casefold()
+        side = action.side
+        if key not in self.box.cards or not self._in_hand(state, side, key):
+            raise self._illegal(state, action, f"{name!r} is not in {side}'s hand", "5.2.2")
+        card = self.box.cards[key]
+        if self._capacity(state, deck_name) + (card.side == deck_name) == 0:
+            raise self._illegal(state, action, f"the {deck_name} deck has no card left",
+                                "5.2.1")
+        self._discard_from_hand(state, side, key)
+        state.exchanges_left -= 1
+        state.note("5.2.2", f"{side} exchanges {card.name} for a {deck_name} card")
+        state.pending_deals.append((side, deck_name))
+        self._next_deal(state)
+
+    def _discard_from_hand(self, state: State, side: str, key: str) -> None:
+        own = state.side(side)
+        card = self.box.cards[key]
+        deck = state.decks[card.side]
+        if state.cards_mode == "digital":
+            own.hand[key] -= 1
+        else:
+            own.hidden[card.side] -= 1
+            deck.unseen[key] -= 1
+        deck.discard.append(key)
+
+    def _do_keep(self, state: State, action: Action) -> None:
+        if state.phase != "exchange":
+            raise self._illegal(state, action, "nothing to keep now", "5.2.2")
+        state.exchanges_left = 0
+        self._after_exchanges(state)
+
+    def _after_exchanges(self, state: State) -> None:
+        state.exchanges_left = 0
+        if state.inning == 0:
+            if state.actor == "home":
+                self._begin_setup_draw(state, "away")
+            else:
+                self._to_starter(state, "home")
+            return
+        self._to_mound(state)
+
+    # starters and lineups ---------------------------------------------------------------
+
+    def _to_starter(self, state: State, side: str) -> None:
+        preset = state.header.get(f"{side.capitalize()}Starter")
+        if preset:
+            own = state.side(side)
+            key = self._pitcher_key(own, preset, "3.0")
+            self._set_starter(state, side, key)
+            return
+        state.phase = "starter"
+        state.actor = side
+
+    def _set_starter(self, state: State, side: str, key: str) -> None:
+        own = state.side(side)
+        own.starter = own.pitcher = key
+        own.fatigue = int(state.header.get(f"{side.capitalize()}StarterFatigue", "0") or 0)
+        own.lines[key] = PitcherLine()
+        state.note("3.0", f"{side} starting pitcher: {own.roster.pitchers[key].name}")
+        if side == "home":
+            self._to_starter(state, "away")
+        else:
+            state.phase = "lineup"
+            state.actor = "home"
+
+    def _do_start(self, state: State, action: Action) -> None:
+        if state.phase != "starter":
+            raise self._illegal(state, action, "starting pitchers are named at setup", "3.0")
+        key = action.args[0].casefold()
+        if key not in {p.name.casefold() for p in self._starters(state, action.side)}:
+            raise self._illegal(state, action, f"{action.args[0]} is not an available SP",
+                                "3.0")
+        self._set_starter(state, action.side, key)
+
+    def _do_lineup(self, state: State, action: Action) -> None:
+        if state.phase != "lineup":
+            raise self._illegal(state, action, "lineups are set at setup", "3.0")
+        own = state.side(action.side)
+        catcher, outfield, infield, dh = action.args
+        names = [catcher, *outfield, *infield, dh]
+        keys = [n.casefold() for n in names]
+        if len(outfield) != 3 or len(infield) != 4:
+            raise self._illegal(state, action, "a lineup has 1 C, 3 OF, 4 IF and 1 DH", "3.0")
+        if len(set(keys)) != 9:
+            raise self._illegal(state, action, "a ballplayer appears twice in the lineup", "3.0")
+        pieces = own.roster.ballplayers
+        for name, wanted in [(catcher, "C"), *[(n, "OF") for n in outfield],
+                             *[(n, "IF") for n in infield]]:
+            if pieces[name.casefold()].position != wanted:
+                raise self._illegal(state, action, f"{name} is not a {wanted}", "3.0")
+        own.lineup = dict(zip(keys, ["C", "OF", "OF", "OF", "IF", "IF", "IF", "IF", "DH"],
+                              strict=True))
+        own.dh = dh.casefold()
+        own.available = list(keys)
+        state.note("3.0", f"{action.side} lineup set; DH {dh} fields with Defense "
+                          f"{self.box.dh_defense}")
+        if action.side == "home":
+            state.actor = "away"
+        else:
+            self._begin_inning(state, 1)
+
+    # innings and halves ----------------------------------------------------------------
+
+    def _begin_inning(self, state: State, inning: int) -> None:
+        state.inning = inning
+        state.half = "top"
+        if inning >= 10:
+            for side in (state.home, state.away):
+                if inning == 10 or not side.available:
+                    side.available.extend(side.used)
+                    side.used.clear()
+                    state.note("6.1", f"{side.name}: used ballplayers return to the dugout")
+        self._begin_half(state)
+
+    def _begin_half(self, state: State) -> None:
+        state.atbat = AtBat(turn=state.batting)
+        for side in (state.home, state.away):
+            if state.half == "top":
+                side.player = None
+        draws, exchanges, strategy = inning_parameters(self.box, state.inning)
+        state.actor = state.batting
+        if strategy == "any":
+            state.phase = "name"
+            return
+        state.strategy = strategy
+        self._to_draw(state)
+
+    def _do_name(self, state: State, action: Action) -> None:
+        if state.phase != "name":
+            raise self._illegal(state, action, "a strategy is named only in an 'Any' inning",
+                                "6.2")
+        strategy = action.args[0]
+        if strategy not in STRATEGIES:
+            raise self._illegal(state, action, f"{strategy!r} is not one of "
+                                f"{', '.join(STRATEGIES)}", "6.2")
+        state.strategy = strategy
+        state.note("6.2", f"{action.side} names {strategy} as the strategy for this half")
+        self._to_draw(state)
+
+    def _to_draw(self, state: State) -> None:
+        draws, exchanges, _ = inning_parameters(self.box, state.inning)
+        capacity = self._capacity(state, "offense") + self._capacity(state, "defense")
+        state.draws_owed = min(draws, capacity)
+        state.exchanges_left = exchanges if state.draws_owed else 0
+        if state.draws_owed:
+            state.phase = "draw"
+            return
+        self._to_mound(state)
+
+    def _to_mound(self, state: State) -> None:
+        """Rule 4.2.1: Take the Mound, with basic fatigue (4.2.1.1) and 6.1's tired last arm."""
+        side = state.fielding
+        own = state.side(side)
+        pitcher = own.current_pitcher()
+        line = own.lines[own.pitcher]
+        tired = (state.inning > pitcher.fatigue if pitcher.kind == "SP"
+                 else line.innings >= pitcher.fatigue)
+        if tired:
+            if self._relievers(state, side):
+                state.phase = "mound"
+                state.actor = side
+                return
+            if own.fatigue < 200:
+                state.note("6.1", f"{side} has no fresh pitcher: {pitcher.name} stays with "
+                                  "Fatigue +200")
+            own.fatigue = 200
+            line.exceeded_fatigue = True
+        self._take_mound(state)
+
+    def _do_relieve(self, state: State, action: Action) -> None:
+        if state.phase != "mound":
+            raise self._illegal(state, action, "pitchers change only at Take the Mound "
+                                "when fatigue forces it", "4.2.1.1")
+        key = action.args[0].casefold()
+        if key not in {p.name.casefold() for p in self._relievers(state, action.side)}:
+            raise self._illegal(state, action, f"{action.args[0]} is not an available RP or "
+                                "CL (a removed pitcher never returns)", "4.2.1")
+        own = state.side(action.side)
+        old = own.current_pitcher()
+        own.pitchers_removed.append(own.pitcher)
+        own.pitcher = key
+        own.fatigue = 0
+        own.lines.setdefault(key, PitcherLine())
+        state.note("4.2.1.1", f"{action.side}: {own.roster.pitchers[key].name} relieves "
+                              f"{old.name}")
+        self._take_mound(state)
+
+    def _take_mound(self, state: State) -> None:
+        own = state.side(state.fielding)
+        pitcher = own.current_pitcher()
+        own.lines[own.pitcher].innings += 1
+        atbat = state.atbat
+        atbat.rolls = min(self.box.rolls_max, pitcher.stuff_rolls + own.fatigue // 100)
+        atbat.number = pitcher.stuff_box
+        state.note("4.2.1", f"{pitcher.name} takes the mound: Scoring Rolls {atbat.rolls}, "
+                            f"Scoring Number {state.scoring_box().label}"
+                            + (f" (Fatigue +{own.fatigue})" if own.fatigue else ""))
+        if state.half == "top":
+            state.phase = "bat"
+            state.actor = "away"
+        else:
+            self._do_bottom_players(state)
+
+    def _do_bottom_players(self, state: State) -> None:
+        """Rules 4.2.2 b and 4.2.3 b: the top half's fielder bats, its batter fields."""
+        state.note("4.2.2", f"home bats {self._piece(state.home).name}; "
+                            f"away fields {self._piece(state.away).name}")
+        self._batter_vs_fielder(state)
+
+    def _piece(self, side: Side):
+        return side.roster.ballplayers[side.player]
+
+    def _do_bat(self, state: State, action: Action) -> None:
+        if state.phase != "bat":
+            raise self._illegal(state, action, "the batter is chosen at Batter Up", "4.2.2")
+        self._choose_player(state, action, "4.2.2")
+        state.phase = "field"
+        state.actor = "home"
+
+    def _do_field(self, state: State, action: Action) -> None:
+        if state.phase != "field":
+            raise self._illegal(state, action, "the fielder is chosen at Take the Field",
+                                "4.2.3")
+        self._choose_player(state, action, "4.2.3")
+        self._batter_vs_fielder(state)
+
+    def _choose_player(self, state: State, action: Action, rule: str) -> None:
+        own = state.side(action.side)
+        key = action.args[0].casefold()
+        if key not in own.available:
+            where = "already used this game" if key in own.used else "not in the lineup"
+            raise self._illegal(state, action, f"{action.args[0]} is {where}; choose from the "
+                                "Available Ballplayers", rule)
+        own.available.remove(key)
+        own.player = key
+
+    def _batter_vs_fielder(self, state: State) -> None:
+        """Rule 4.3 (and 4.3.1 for the DH), then Home Ballpark effects if in use (8.1)."""
+        batting, fielding = state.side(state.batting), state.side(state.fielding)
+        batter, fielder = self._piece(batting), self._piece(fielding)
+        defense = self.box.dh_defense if fielding.player == fielding.dh else fielder.defense
+        diff = batter.offense - defense
+        move_number(state, diff)
+        state.note("4.3", f"{batter.name} (Offense {batter.offense}) vs {fielder.name} "
+                          f"(Defense {defense}): Scoring Number {diff:+d} to "
+                          f"{state.scoring_box().label}")
+        if "ballparks" in state.options:
+            self._ballpark(state)
+        state.phase = "cards"
+        state.atbat.turn = state.batting
+        state.actor = state.batting
+
+    def _ballpark(self, state: State) -> None:
+        park = state.home.team.ballpark
+        matchup = Matchup(state, state.batting)
+        for effect in park.effects:
+            if effect.applies not in ("both", state.batting) or not matchup.all_hold(effect.when):
+                continue
+            if effect.effect is not None:
+                move(state, effect.effect.marker, effect.effect.sign * effect.effect.amount)
+            state.atbat.extra_numbers.update(effect.scoring_numbers)
+            state.note("8.1", f"{park.name}: {park.feature}")
+
+    # strategy card phase ------------------------------------------------------------------
+
+    def _do_play(self, state: State, action: Action) -> None:
+        if state.phase != "cards":
+            raise self._illegal(state, action, "cards are played in the Strategy Card phase",
+                                "4.4")
+        side = action.side
+        key = action.args[0].casefold()
+        card = self.box.cards.get(key)
+        if card is None or not self._in_hand(state, side, key):
+            raise self._illegal(state, action, f"{action.args[0]!r} is not in {side}'s hand",
+                                "5.4")
+        ok, why = self.card_status(state, side, key)
+        if not ok:
+            raise IllegalAction(why.rsplit(" (rule ", 1)[0], rule=why.rsplit("(rule ", 1)[-1]
+                                .rstrip(")"), action=str(action), state=state.summary())
+        atbat = state.atbat
+        if atbat.must_play == side and card.is_free:
+            raise self._illegal(state, action, "Rally Caps' extra card must be a strategy "
+                                "card that counts", "5.7.2")
+        self._discard_from_hand(state, side, key)
+        state.side(side).cards_played.append(card.name)
+        atbat.played.append((side, card.name))
+        if not card.is_free:
+            atbat.plays_left[side] -= 1
+        atbat.must_play = None
+        target = atbat.cancellable
+        atbat.cancellable = None
+        if (card.cancels and target is not None
+                and self.box.cards[target[0]].category in card.cancels):
+            atbat.restore(target[1])
+            state.note("5.1.1 d", f"{card.name} cancels {self.box.cards[target[0]].name}: "
+                                  "both discarded, no marker moves")
+        else:
+            snapshot = atbat.snapshot()
+            self._apply_card(state, side, card)
+            if side == state.batting and card.category != "special":
+                atbat.cancellable = (key, snapshot)
+        atbat.passes = 0
+        atbat.turn = state.fielding if side == state.batting else state.batting
+
+    def _apply_card(self, state: State, side: str, card: Card) -> None:
+        matchup = Matchup(state, side)
+        moves = matchup.card_moves(card)
+        for marker, delta in moves:
+            move(state, marker, delta)
+        atbat = state.atbat
+        atbat.extra_numbers.update(card.scoring_numbers)
+        if card.nines_remove_runs:
+            atbat.hit_and_run = True
+        shown = ", ".join(f"{'Scoring Number' if m == 'number' else 'Scoring Rolls'} {d:+d}"
+                          for m, d in moves)
+        extra = []
+        if card.scoring_numbers:
+            extra.append("also scores on " + ", ".join(map(str, card.scoring_numbers)))
+        if card.nines_remove_runs:
+            extra.append("every 9 takes a run away")
+        state.note("5.5", f"{side} plays {card.name}: " + "; ".join(filter(None, [shown, *extra]))
+                   + f" -> rolls {atbat.rolls}{'+1' if atbat.bonus else ''}, "
+                     f"box {state.scoring_box().label}")
+
+    def _do_pass(self, state: State, action: Action) -> None:
+        if state.phase != "cards":
+            raise self._illegal(state, action, "players pass in the Strategy Card phase", "5.4")
+        atbat = state.atbat
+        if atbat.must_play == action.side:
+            raise self._illegal(state, action, "after using Rally Caps for an extra card, "
+                                "play it", "5.7.2")
+        atbat.cancellable = None
+        atbat.passes += 1
+        if atbat.passes >= 2:
+            state.note("5.4", "both players passed: the Strategy Card phase ends")
+            state.phase = "manage"
+            state.actor = state.batting
+            return
+        atbat.turn = state.fielding if action.side == state.batting else state.batting
+
+    def _do_rally(self, state: State, action: Action) -> None:
+        if state.phase != "cards":
+            raise self._illegal(state, action, "Rally Caps are used in the Strategy Card phase",
+                                "5.7.1")
+        side = action.side
+        own = state.side(side)
+        use = action.args[0]
+        atbat = state.atbat
+        if own.rally_left <= 0:
+            raise self._illegal(state, action, "Rally Caps are used twice a game at most",
+                                "5.7.1")
+        if use == "tens":
+            if side != state.batting:
+                raise self._illegal(state, action, "only the batting player scores on 10s",
+                                    "5.7.2")
+            if atbat.tens:
+                raise self._illegal(state, action, "10s already score this at-bat", "5.7.2")
+            atbat.tens = True
+            state.note("5.7.2", f"{side} uses Rally Caps: every roll of 10 scores this at-bat")
+        else:
+            if atbat.plays_left[side] > 0:
+                raise self._illegal(state, action, "the extra card is for after a card has "
+                                    "been played this phase", "5.7.2")
+            if not self._rally_card_useful(state, side):
+                raise self._illegal(state, action, "no eligible card to play with it", "5.7.2")
+            atbat.plays_left[side] += 1
+            atbat.must_play = side
+            state.note("5.7.2", f"{side} uses Rally Caps to play an extra card")
+        own.rally_left -= 1
+
+    # managerial move and scoring -----------------------------------------------------------
+
+    def _do_manage(self, state: State, action: Action) -> None:
+        if state.phase != "manage":
+            raise self._illegal(state, action, "the Managerial Move follows the card phase",
+                                "4.5")
+        shift = action.args[0]
+        if not self._manage_fits(state, shift):
+            raise self._illegal(state, action, "not enough boxes left on the track for that "
+                                "move", "4.5")
+        atbat = state.atbat
+        if shift:
+            atbat.number += shift
+            atbat.rolls += -1 if shift > 0 else 1
+            state.note("4.5", f"{action.side} Managerial Move: Scoring Number {shift:+d}, "
+                              f"Scoring Rolls {-1 if shift > 0 else 1:+d}")
+        atbat.rolls_left = atbat.rolls + (1 if atbat.bonus else 0)
+        state.phase = "roll"
+
+    def _do_roll(self, state: State, action: Action) -> None:
+        """Rules 4.6.2-4.6.3, 5.1.1 e and 5.7.2: score one roll (or box I's free roll)."""
+        first, second = action.args
+        total = first + second
+        atbat = state.atbat
+        state.dice_rolled += 1
+        atbat.dice.append((first, second))
+        box = state.scoring_box()
+        scored = False
+        if state.phase == "free-roll":
+            state.phase = "roll"
+            scored = total in box.then
+        else:
+            atbat.rolls_left -= 1
+            if total in box.numbers or total in atbat.extra_numbers or (
+                    atbat.tens and total == 10):
+                scored = True
+            elif box.first is not None and total == box.first:
+                state.phase = "free-roll"
+        if scored:
+            atbat.runs += 1
+        if atbat.hit_and_run and total == 9 and atbat.runs > 0:
+            atbat.runs -= 1
+            state.note("5.1.1 e", "Hit and Run: a 9 takes a run away")
+        if state.phase == "roll" and atbat.rolls_left == 0:
+            self._end_half(state)
+
+    def _end_half(self, state: State) -> None:
+        """Rules 4.6.4, 4.7, 4.8 and 6.3."""
+        batting = state.side(state.batting)
+        fielding = state.side(state.fielding)
+        runs = state.atbat.runs
+        batting.runs.append(runs)
+        fielding.lines[fielding.pitcher].runs += runs
+        state.note("4.6.4", f"{state.batting} scores {runs} run(s) in the "
+                            f"{state.half} of inning {state.inning}")
+        home, away = state.home.total, state.away.total
+        if state.half == "top":
+            if state.inning >= 9 and home > away:
+                self._game_over(state, "home")
+                return
+            state.half = "bottom"
+            self._begin_half(state)
+            return
+        for side in (state.home, state.away):
+            side.used.append(side.player)
+        if state.inning >= 9 and home != away:
+            self._game_over(state, "home" if home > away else "away")
+            return
+        self._begin_inning(state, state.inning + 1)
+
+    def _game_over(self, state: State, winner: str) -> None:
+        state.winner = winner
+        state.phase = "over"
+        state.note("4.8", f"{winner} wins {max(state.home.total, state.away.total)}-"
+                          f"{min(state.home.total, state.away.total)}")
+
+    # -- chance ------------------------------------------------------------------------
+
+    def sample_chance(self, state: State, rng: random.Random) -> Action:
+        """Draw the awaited chance event from a generator (digital dice and cards)."""
+        if state.phase in ("roll", "free-roll"):
+            return act.roll(rng.randint(1, 6), rng.randint(1, 6))
+        if state.phase == "deal":
+            deck = state.decks[state.pending_deals[0][1]]
+            pick = rng.randrange(deck.pile)
+            for key, count in deck.unseen.items():
+                if pick < count:
+                    return act.deal(self.box.cards[key].name)
+                pick -= count
+        raise IllegalAction("no chance event is awaited", rule="4.0", state=state.summary())

@@ -1,0 +1,149 @@
+"""The state of one High & Tight game: teams on the table, decks, markers and the phase."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .box import Box, Pitcher, Roster, ScoringBox, Team
+
+# Optional rules (rule 8): switches chosen per series; the basic rules are the default.
+OPTIONAL_RULES = ("ballparks", "advanced-fatigue", "rest", "short-rest", "closer-saves",
+                  "good-bad-day")
+
+
+@dataclass
+class PitcherLine:
+    """One pitcher's work in this game (innings, runs), for fatigue and the box score."""
+
+    innings: int = 0
+    runs: int = 0
+    exceeded_fatigue: bool = False
+
+
+@dataclass
+class Side:
+    """One manager's half of the table."""
+
+    name: str                      # "home" or "away"
+    team: Team
+    roster: Roster
+    hand: Counter = field(default_factory=Counter)    # known cards (digital mode)
+    hidden: dict = field(default_factory=lambda: {"offense": 0, "defense": 0})
+    lineup: dict[str, str] = field(default_factory=dict)   # player key -> C/OF/IF/DH
+    dh: str | None = None
+    available: list[str] = field(default_factory=list)     # dugout, available
+    used: list[str] = field(default_factory=list)          # dugout, used
+    starter: str | None = None
+    pitcher: str | None = None
+    pitchers_removed: list[str] = field(default_factory=list)
+    resting: frozenset[str] = frozenset()                  # unavailable before play (series)
+    fatigue: int = 0                                       # 0, 100 or 200 (rule 8.2.1)
+    lines: dict[str, PitcherLine] = field(default_factory=dict)
+    rally_left: int = 2
+    runs: list[int] = field(default_factory=list)          # runs by inning
+    player: str | None = None                              # this inning's ballplayer
+    cards_played: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(self.runs)
+
+    def hand_size(self) -> int:
+        return sum(self.hand.values()) + self.hidden["offense"] + self.hidden["defense"]
+
+    def current_pitcher(self) -> Pitcher | None:
+        return self.roster.pitchers.get(self.pitcher) if self.pitcher else None
+
+
+@dataclass
+class Deck:
+    """A strategy deck (offense or defense): cards not yet seen, pile size, discard pile."""
+
+    unseen: Counter          # cards in the draw pile or in hidden hands
+    pile: int
+    discard: list[str] = field(default_factory=list)
+
+
+@dataclass
+class AtBat:
+    """The markers and modifiers of the half inning being played."""
+
+    rolls: int = 1
+    number: int = 1
+    bonus: bool = False
+    extra_numbers: set[int] = field(default_factory=set)
+    tens: bool = False
+    hit_and_run: bool = False
+    plays_left: dict = field(default_factory=lambda: {"home": 1, "away": 1})
+    turn: str = ""
+    passes: int = 0
+    must_play: str | None = None
+    cancellable: tuple | None = None   # (card key, snapshot) of the last offense card
+    played: list[tuple[str, str]] = field(default_factory=list)
+    rolls_left: int = 0
+    free_roll: bool = False
+    runs: int = 0
+    dice: list[tuple[int, int]] = field(default_factory=list)
+
+    def snapshot(self) -> tuple:
+        return (self.rolls, self.number, self.bonus, set(self.extra_numbers), self.hit_and_run)
+
+    def restore(self, snap: tuple) -> None:
+        self.rolls, self.number, self.bonus, extra, self.hit_and_run = snap
+        self.extra_numbers = set(extra)
+
+
+@dataclass
+class State:
+    box: Box
+    header: dict[str, str]
+    cards_mode: str
+    options: frozenset[str]
+    home: Side
+    away: Side
+    decks: dict[str, Deck]
+    inning: int = 0
+    half: str = "top"
+    phase: str = "setup-draw"
+    actor: str = "home"
+    strategy: str = "none"
+    pending_deals: list[tuple[str, str]] = field(default_factory=list)  # (side, deck)
+    draws_owed: int = 0
+    exchanges_left: int = 0
+    atbat: AtBat = field(default_factory=AtBat)
+    winner: str | None = None
+    log: list[tuple[str, str]] = field(default_factory=list)   # (rule, what happened)
+    dice_rolled: int = 0
+
+    def side(self, name: str) -> Side:
+        return self.home if name == "home" else self.away
+
+    @property
+    def batting(self) -> str:
+        return "away" if self.half == "top" else "home"
+
+    @property
+    def fielding(self) -> str:
+        return "home" if self.half == "top" else "away"
+
+    def scoring_box(self) -> ScoringBox:
+        return self.box.scoring_boxes[self.atbat.number - 1]
+
+    def scoring_numbers(self) -> frozenset[int]:
+        """Every total that scores a run this at-bat (rule 4.6.2, 4.6.3)."""
+        numbers = set(self.scoring_box().numbers) | self.atbat.extra_numbers
+        if self.atbat.tens:
+            numbers.add(10)
+        return frozenset(numbers)
+
+    def note(self, rule: str, text: str) -> None:
+        self.log.append((rule, text))
+
+    def summary(self) -> str:
+        """A compact one-line picture of the game (like FEN for chess)."""
+        a = self.atbat
+        return (f"{self.phase} {self.half} {self.inning} "
+                f"away {self.away.total} home {self.home.total} "
+                f"rolls {a.rolls}{'+1' if a.bonus else ''} box {self.scoring_box().label} "
+                f"strategy {self.strategy}")
