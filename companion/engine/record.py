@@ -44,7 +44,8 @@ def parse_record(text: str) -> Record:
         if in_header and line.startswith("["):
             match = _TAG.match(line)
             if not match:
-                raise RecordError(f'header tag {line!r} is not of the form [Key "value"]', line=number)
+                raise RecordError(f'header tag {line!r} is not of the form [Key "value"]',
+                                  line=number)
             record.header[match["key"]] = _unescape(match["value"])
             continue
         if in_header:
@@ -67,3 +68,21 @@ def action_line_numbers(text: str) -> list[int]:
         in_header = False
         numbers.append(number)
     return numbers
+
+
+def split_records(text: str) -> list[str]:
+    """Split a file holding several records: each starts at a header tag after action lines."""
+    records: list[list[str]] = []
+    current: list[str] = []
+    seen_action = False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("[") and seen_action:
+            records.append(current)
+            current, seen_action = [], False
+        if line and not line.startswith("[") and not line.startswith("#"):
+            seen_action = True
+        current.append(raw)
+    if any(line.strip() for line in current):
+        records.append(current)
+    return ["\n".join(lines) + "\n" for lines in records]

@@ -42,6 +42,27 @@ def inning_parameters(box: Box, inning: int) -> tuple[int, int, str]:
     return DRAWS[cycle], EXCHANGES[cycle], box.strategies[cycle - 1]
 
 
+def managerial_move(rolls: int, number: int, shift: int, rolls_max: int
+                    ) -> tuple[int, int] | None:
+    """Rule 4.5: (rolls, number) after a Managerial Move, or None if the track has no room.
+
+    Up one or two boxes on the Scoring Number costs one Scoring Roll; down two boxes buys
+    one. The marker moved down needs the boxes to move into, and (the project's reading)
+    neither marker is moved off its track by this move.
+    """
+    if shift == 0:
+        return rolls, number
+    if shift in (1, 2):
+        if rolls >= 2 and number + shift <= 12:
+            return rolls - 1, number + shift
+        return None
+    if shift == -2:
+        if number - 2 >= 1 and rolls < rolls_max:
+            return rolls + 1, number - 2
+        return None
+    return None
+
+
 class HighAndTight:
     """The pure rules: new_state, apply, legal_actions, awaiting, parse/format."""
 
@@ -264,7 +285,8 @@ class HighAndTight:
         """Rules 5.3, 5.6, 5.6.1: the inning's strategy, Special cards, Free cards."""
         return card.category in ("special", "free") or card.category == state.strategy
 
-    def card_status(self, state: State, side: str, key: str) -> tuple[bool, str]:
+    def card_status(self, state: State, side: str, key: str, matchup: Matchup | None = None,
+                    extra_play: bool = False) -> tuple[bool, str]:
         """Whether a card could be played now by this side, and if not the rule why."""
         card = self.box.cards[key]
         atbat = state.atbat
@@ -277,7 +299,7 @@ class HighAndTight:
         if not self.eligible_by_strategy(state, card):
             return False, f"a {card.category} card is not eligible in a {state.strategy} " \
                           "inning (rule 5.3)"
-        if not card.is_free and atbat.plays_left[side] <= 0:
+        if not card.is_free and atbat.plays_left[side] + extra_play <= 0:
             return False, "one strategy card per side per phase; Rally Caps allow another " \
                           "(rules 5.3, 5.7.2)"
         if card.cancels and not (card.effects or card.bonus or card.scoring_numbers):
@@ -286,32 +308,30 @@ class HighAndTight:
                 return False, "a cancelling card answers the offense card just played " \
                               "(rule 5.1.1 d)"
             return True, ""
-        matchup = Matchup(state, side)
+        if matchup is None:
+            matchup = Matchup(state, side)
         if not matchup.card_has_effect(card):
             return False, "its conditions do not hold now (rule 5.1.1)"
         return True, ""
 
-    def _playable(self, state: State, side: str) -> list[str]:
+    def _playable(self, state: State, side: str, extra_play: bool = False) -> list[str]:
+        """Cards this side may play now; `extra_play` as if Rally Caps gave one more play."""
         if state.phase != "cards":
             return []
-        must = state.atbat.must_play == side
+        must = state.atbat.must_play == side or extra_play
+        matchup = Matchup(state, side)
         out = []
         for key in self._discardable(state, side):
             card = self.box.cards[key]
             if must and card.is_free:
                 continue
-            if self.card_status(state, side, key)[0]:
+            if self.card_status(state, side, key, matchup, extra_play)[0]:
                 out.append(key)
         return out
 
     def _rally_card_useful(self, state: State, side: str) -> bool:
         """Rule 5.7.2: Rally Caps' extra card needs an eligible card to play."""
-        atbat = state.atbat
-        atbat.plays_left[side] += 1
-        try:
-            return any(not self.box.cards[k].is_free for k in self._playable(state, side))
-        finally:
-            atbat.plays_left[side] -= 1
+        return bool(self._playable(state, side, extra_play=True))
 
     # -- pitchers and ballplayers --------------------------------------------------------------
 
@@ -339,13 +359,8 @@ class HighAndTight:
                             yield catcher, outfield, infield, player.name
 
     def _manage_fits(self, state: State, shift: int) -> bool:
-        """Rule 4.5: the marker moved down must have room; markers never leave their tracks."""
         atbat = state.atbat
-        if shift > 0:
-            return atbat.rolls >= 2 and atbat.number + shift <= 12
-        if shift < 0:
-            return atbat.number + shift >= 1 and atbat.rolls < self.box.rolls_max
-        return True
+        return managerial_move(atbat.rolls, atbat.number, shift, self.box.rolls_max) is not None
 
     # -- apply ---------------------------------------------------------------------------
 
@@ -824,8 +839,8 @@ class HighAndTight:
                                 "move", "4.5")
         atbat = state.atbat
         if shift:
-            atbat.number += shift
-            atbat.rolls += -1 if shift > 0 else 1
+            atbat.rolls, atbat.number = managerial_move(atbat.rolls, atbat.number, shift,
+                                                        self.box.rolls_max)
             state.note("4.5", f"{action.side} Managerial Move: Scoring Number {shift:+d}, "
                               f"Scoring Rolls {-1 if shift > 0 else 1:+d}")
         atbat.rolls_left = atbat.rolls + (1 if atbat.bonus else 0)

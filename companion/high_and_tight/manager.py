@@ -1,0 +1,237 @@
+"""The computer manager: picks among the legal actions by ratings, strategies and exact odds."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import odds
+from .actions import Action
+from .box import Ballplayer, Box, Pitcher, ScoringBox
+from .effects import Matchup, move
+from .rules import HighAndTight, inning_parameters, managerial_move
+from .state import State
+
+STRATEGY_RATING = {"power": "power", "speed": "speed", "obp": "obp", "clutch": "clutch"}
+
+
+@lru_cache(maxsize=4096)
+def _box_odds(rolls: int, box: ScoringBox, numbers: frozenset[int], hit_and_run: bool,
+              ) -> tuple[float, float]:
+    dist = odds.run_distribution(rolls, numbers, box.first, box.then, hit_and_run)
+    return odds.expected_runs(dist), odds.p_at_least_one(dist)
+
+
+def at_bat_odds(state: State) -> tuple[float, float]:
+    """(expected runs, P(at least one run)) for the markers as they stand."""
+    atbat = state.atbat
+    rolls = atbat.rolls + (1 if atbat.bonus else 0)
+    return _box_odds(rolls, state.scoring_box(), state.scoring_numbers(), atbat.hit_and_run)
+
+
+def pitcher_cost(box: Box, pitcher: Pitcher, fatigue: int = 0) -> float:
+    """Expected runs a pitcher's Stuff allows before any ballplayer or card moves."""
+    rolls = min(box.rolls_max, pitcher.stuff_rolls + fatigue // 100)
+    scoring = box.scoring_boxes[pitcher.stuff_box - 1]
+    return _box_odds(rolls, scoring, scoring.numbers, False)[0]
+
+
+class ComputerManager:
+    """Plays either side; every choice is one of `legal_actions`."""
+
+    def __init__(self, rules: HighAndTight):
+        self.rules = rules
+        self.box = rules.box
+        self._ahead: dict[int, tuple[str, ...]] = {}
+
+    def choose(self, state: State, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        phase = state.phase
+        method = getattr(self, f"_choose_{phase}", None)
+        choice = method(state, legal) if method else None
+        return choice if choice is not None else legal[0]
+
+    # -- cards in hand ------------------------------------------------------------------
+
+    def _hand_cards(self, state: State, side: str):
+        own = state.side(side)
+        return [self.box.cards[key] for key, n in own.hand.items() for _ in range(n)]
+
+    def _strategies_ahead(self, inning: int) -> tuple[str, ...]:
+        """The strategies of this inning and the eight after it."""
+        ahead = self._ahead.get(inning)
+        if ahead is None:
+            start = max(inning, 1)
+            ahead = tuple(inning_parameters(self.box, i)[2] for i in range(start, start + 9))
+            self._ahead[inning] = ahead
+        return ahead
+
+    def _card_value(self, state: State, side: str, card) -> float:
+        if card.category in ("special", "free"):
+            return 3.0
+        return float(self._strategies_ahead(state.inning).count(card.category))
+
+    def _choose_draw(self, state: State, legal: list[Action]) -> Action:
+        hand = self._hand_cards(state, state.actor)
+        offense = sum(1 for c in hand if c.side == "offense")
+        defense = len(hand) - offense
+        best, best_gap = legal[0], None
+        for action in legal:
+            o, d = action.args
+            gap = abs((offense + o) - (defense + d))
+            if best_gap is None or gap < best_gap:
+                best, best_gap = action, gap
+        return best
+
+    def _choose_exchange(self, state: State, legal: list[Action]) -> Action:
+        side = state.actor
+        hand = self._hand_cards(state, side)
+        if not hand:
+            return legal[0]
+        worst = min(hand, key=lambda c: self._card_value(state, side, c))
+        if self._card_value(state, side, worst) > 0:
+            return next(a for a in legal if a.kind == "keep")
+        offense = sum(1 for c in hand if c.side == "offense")
+        deck = "offense" if offense <= len(hand) - offense else "defense"
+        for action in legal:
+            if action.kind == "exchange" and action.args == (worst.name, deck):
+                return action
+        return next(a for a in legal if a.kind == "keep")
+
+    # -- pieces ---------------------------------------------------------------------------
+
+    def _choose_starter(self, state: State, legal: list[Action]) -> Action:
+        pitchers = state.side(state.actor).roster.pitchers
+        return min(legal, key=lambda a: (pitcher_cost(self.box, pitchers[a.args[0].casefold()]),
+                                         -pitchers[a.args[0].casefold()].fatigue))
+
+    def _choose_mound(self, state: State, legal: list[Action]) -> Action:
+        pitchers = state.side(state.actor).roster.pitchers
+
+        def cost(action: Action) -> tuple:
+            pitcher = pitchers[action.args[0].casefold()]
+            closer_early = pitcher.kind == "CL" and state.inning < 9
+            return (closer_early, pitcher_cost(self.box, pitcher), -pitcher.fatigue)
+
+        return min(legal, key=cost)
+
+    def _choose_lineup(self, state: State, legal: list[Action]) -> Action:
+        players = state.side(state.actor).roster.ballplayers.values()
+        both = {p.name: p.offense + p.defense for p in players}
+        bat = {p.name: p.offense for p in players}
+
+        def value(action: Action) -> int:
+            catcher, outfield, infield, dh = action.args
+            return (both[catcher] + sum(both[n] for n in outfield)
+                    + sum(both[n] for n in infield) + bat[dh])
+
+        return max(legal, key=value)
+
+    def _player_value(self, state: State, player: Ballplayer, strategy: str) -> float:
+        rating = STRATEGY_RATING.get(strategy)
+        return player.offense + player.defense + (getattr(player, rating) if rating else 0)
+
+    def _choose_players(self, state: State, legal: list[Action]) -> Action:
+        own = state.side(state.actor)
+        strategy = state.strategy
+        future = set(self._strategies_ahead(state.inning + 1)[: max(0, 9 - state.inning)])
+
+        def score(action: Action) -> float:
+            player = own.roster.ballplayers[action.args[0].casefold()]
+            now = self._player_value(state, player, strategy)
+            later = max((self._player_value(state, player, s) for s in future), default=0.0)
+            return now - 0.5 * later
+
+        return max(legal, key=score)
+
+    _choose_bat = _choose_players
+    _choose_field = _choose_players
+
+    def _choose_name(self, state: State, legal: list[Action]) -> Action:
+        side = state.actor
+        own = state.side(side)
+        hand = self._hand_cards(state, side)
+
+        def score(action: Action) -> float:
+            strategy = action.args[0]
+            cards = sum(1 for c in hand if c.side == "offense" and c.category == strategy)
+            rating = STRATEGY_RATING.get(strategy)
+            best = max((getattr(own.roster.ballplayers[k], rating) for k in own.available),
+                       default=0) if rating else 0
+            return cards * (1 + best)
+
+        return max(legal, key=score)
+
+    # -- strategy cards ----------------------------------------------------------------------
+
+    def _card_gain(self, state: State, side: str, name: str) -> float:
+        """Change in the batting side's expected runs if `side` played this card now."""
+        card = self.box.card(name)
+        atbat = state.atbat
+        before = at_bat_odds(state)[0]
+        snapshot = atbat.snapshot()
+        target = atbat.cancellable
+        if (card.cancels and target is not None
+                and self.box.cards[target[0]].category in card.cancels):
+            atbat.restore(target[1])
+        else:
+            for marker, delta in Matchup(state, side).card_moves(card):
+                move(state, marker, delta)
+            atbat.extra_numbers.update(card.scoring_numbers)
+            atbat.hit_and_run = atbat.hit_and_run or card.nines_remove_runs
+        after = at_bat_odds(state)[0]
+        atbat.restore(snapshot)
+        gain = after - before
+        return gain if side == state.batting else -gain
+
+    def _choose_cards(self, state: State, legal: list[Action]) -> Action:
+        side = state.atbat.turn
+        plays = [a for a in legal if a.kind == "play"]
+        best, best_gain = None, 0.05
+        for action in plays:
+            gain = self._card_gain(state, side, action.args[0])
+            if gain > best_gain:
+                best, best_gain = action, gain
+        if best is not None:
+            return best
+        must = state.atbat.must_play == side
+        if must and plays:
+            return plays[0]
+        late_and_close = state.inning >= 7 and self._not_ahead(state, side)
+        for action in legal:
+            if action.kind == "rally" and action.args[0] == "tens":
+                rolls = state.atbat.rolls + state.atbat.bonus
+                if late_and_close or rolls >= 8:
+                    return action
+            if action.kind == "rally" and action.args[0] == "card" and late_and_close:
+                if self._best_extra_gain(state, side) > 0.3:
+                    return action
+        return next(a for a in legal if a.kind == "pass")
+
+    def _best_extra_gain(self, state: State, side: str) -> float:
+        names = [self.box.cards[k].name
+                 for k in self.rules._playable(state, side, extra_play=True)]
+        return max((self._card_gain(state, side, n) for n in names), default=0.0)
+
+    def _not_ahead(self, state: State, side: str) -> bool:
+        other = "away" if side == "home" else "home"
+        return state.side(side).total <= state.side(other).total
+
+    def _choose_manage(self, state: State, legal: list[Action]) -> Action:
+        """Rule 4.5 on the exact odds: one run when one run matters, else the most runs."""
+        side = state.actor
+        other = "away" if side == "home" else "home"
+        deficit = state.side(other).total - state.side(side).total
+        need_one = state.inning >= 7 and deficit in (0, 1)
+        atbat = state.atbat
+        best, best_value = None, None
+        for action in legal:
+            saved = (atbat.rolls, atbat.number)
+            atbat.rolls, atbat.number = managerial_move(atbat.rolls, atbat.number,
+                                                        action.args[0], self.box.rolls_max)
+            expected, at_least_one = at_bat_odds(state)
+            atbat.rolls, atbat.number = saved
+            value = at_least_one if need_one else expected
+            if best_value is None or value > best_value + 1e-12:
+                best, best_value = action, value
+        return best
