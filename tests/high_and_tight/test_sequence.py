@@ -1,0 +1,87 @@
+"""Rule 4: one inning's sequence of play, phase by phase."""
+
+import pytest
+
+from companion.engine.errors import IllegalAction
+
+from .util import new_game, play
+
+
+def test_take_the_mound_sets_markers_from_stuff(rules):
+    """Rule 4.2.1 example: Cane pitching puts the markers on 4 rolls and box IV."""
+    session = new_game(rules, home="california", away="texas", home_starter="Cane",
+                       home_lineup="home lineup C Ybarra; OF Dorsey, Amescua, Kowalczyk; "
+                                   "IF Tancredi, Morrow, Esquivel, Lindgren; DH Holloway")
+    state = session.state
+    cane = state.box.rosters["california"].pitchers["cane"]
+    assert (cane.stuff_rolls, cane.stuff_box, cane.throws) == (4, 4, "R")
+    assert state.atbat.rolls == 4
+    assert state.scoring_box().label == "IV"
+
+
+def test_batter_vs_fielder_moves_scoring_number(rules):
+    """Rule 4.3: the Scoring Number moves by the batter's Offense less the fielder's Defense."""
+    session = new_game(rules)
+    play(session, "away bats Hampton\nhome fields Mendevil")
+    state = session.state
+    # Sabaria's Stuff: box IV; Hampton Offense 6 vs Mendevil Defense 7: one box down.
+    assert state.scoring_box().label == "III"
+    assert state.phase == "cards" and state.atbat.turn == "away"
+
+
+def test_dh_fields_with_defense_four(rules):
+    """Rule 4.3.1: the DH in the field uses the DH marker's Defense 4, not his own."""
+    session = new_game(rules)
+    play(session, "away bats Hampton\nhome fields Stroud")   # Stroud is the home DH
+    # Box IV + (6 - 4) = VI, not IV + (6 - 3) = VII.
+    assert session.state.scoring_box().label == "VI"
+
+
+def test_bottom_half_uses_the_same_ballplayers(rules):
+    """Rules 4.2.2 b and 4.2.3 b: the top's fielder bats, the top's batter fields."""
+    session = new_game(rules)
+    play(session, """
+        away bats Hampton
+        home fields Mendevil
+        away passes
+        home passes
+        away stands pat
+    """ + "\n".join(["roll 1 1"] * 4))
+    state = session.state
+    assert state.half == "bottom" and state.inning == 1
+    # No draw in the 1st inning: Flee takes the mound, Mendevil bats against Hampton.
+    assert state.home.player == "mendevil" and state.away.player == "hampton"
+    assert state.phase == "cards"
+    with pytest.raises(IllegalAction, match="rule 4.0"):
+        session.push_text("home bats Kanno")
+
+
+def test_used_ballplayers_cannot_return(rules):
+    """Rule 4.7: the inning's batter and fielder go to the Used area for the rest of the game."""
+    session = new_game(rules)
+    play(session, """
+        away bats Hampton
+        home fields Mendevil
+        away passes
+        home passes
+        away stands pat
+        roll 1 1
+        roll 1 1
+        roll 1 1
+        roll 1 1
+        home passes
+        away passes
+        home stands pat
+        roll 1 1
+        roll 1 1
+        roll 1 1
+        roll 1 1
+        away draws 1 offense
+        deal Good Wood
+        away keeps
+    """)
+    state = session.state
+    assert state.inning == 2 and state.phase == "bat"
+    assert "hampton" in state.away.used and "mendevil" in state.home.used
+    with pytest.raises(IllegalAction, match="rule 4.2.2"):
+        session.push_text("away bats Hampton")

@@ -1,0 +1,99 @@
+"""Rule 3.0, Game Setup: draws, exchanges, starting pitchers and lineups."""
+
+import pytest
+
+from companion.engine.errors import IllegalAction
+from companion.engine.session import Session
+
+from .util import TEXAS_LINEUP, hand, new_game, play
+
+
+def test_home_draws_six_then_away(rules):
+    """Rule 3.0 step 3: the home player draws six cards in any mix, then the away player."""
+    session = Session(rules, {"Home": "new-york", "Away": "texas"})
+    assert rules.awaiting(session.state).side == "home"
+    with pytest.raises(IllegalAction, match="rule 3.0"):
+        session.push_text("home draws 5 offense")
+    play(session, "home draws 2 offense 4 defense")
+    assert rules.awaiting(session.state).kind == "chance"
+    with pytest.raises(IllegalAction, match="draw pile"):
+        session.push_text("deal Web Gem")  # offense cards are dealt first
+    play(session, """
+        deal Good Wood
+        deal Good Wood
+        deal Web Gem
+        deal Web Gem
+        deal Blown Call
+        deal On the Black
+    """)
+    with pytest.raises(IllegalAction):
+        session.push_text("away draws 6 offense")
+    assert hand(session, "home") == {"Good Wood": 2, "Web Gem": 2, "Blown Call": 1,
+                                     "On the Black": 1}
+
+
+def test_setup_exchange_is_one_card(rules):
+    """Rule 3.0 step 3: after the draw, one unwanted card may be exchanged."""
+    session = Session(rules, {"Home": "new-york", "Away": "texas"})
+    play(session, """
+        home draws 6 offense
+        deal Good Wood
+        deal Good Wood
+        deal Good Jump
+        deal Good Jump
+        deal Wallbanger
+        deal Upper Deck
+        home exchanges Upper Deck for defense
+        deal Web Gem
+    """)
+    # One exchange only: the away player's draw comes next.
+    assert rules.awaiting(session.state).side == "away"
+    assert rules.awaiting(session.state).phase == "draw"
+    assert hand(session, "home")["Web Gem"] == 1
+    assert "Upper Deck" not in hand(session, "home")
+
+
+def test_starting_pitcher_must_be_an_sp(rules):
+    """Rule 3.0 step 4: the starting pitcher is one of the team's SPs."""
+    session = Session(rules, {"Home": "new-york", "Away": "texas", "HomeStarter": "Sabaria"})
+    play(session, "home draws 6 offense\n" + "\n".join(["deal Good Wood"] * 2 + [
+        "deal Good Jump"] * 2 + ["deal Wallbanger", "deal Upper Deck", "home keeps",
+                                 "away draws 6 defense"] + ["deal Web Gem"] * 2 + [
+        "deal Bear Down"] * 2 + ["deal Blown Call", "deal Pitchout", "away keeps"]))
+    with pytest.raises(IllegalAction, match="rule 3.0"):
+        session.push_text("away starts Rivero")
+    play(session, "away starts Flee")
+    assert session.state.away.pitcher == "flee"
+    assert session.state.home.pitcher == "sabaria"
+
+
+def test_lineup_positions(rules):
+    """Rule 3.0 step 5: 1 C, 3 OF, 4 IF and a DH who may be any remaining ballplayer."""
+    session = new_game(rules, away_lineup="")
+    state = session.state
+    assert rules.awaiting(state).phase == "lineup"
+    bad = [
+        # Hampton is an infielder, not an outfielder
+        "away lineup C Boudreaux; OF Marty, Hampton, Villafane; "
+        "IF Blanto, Rusk, Carrizales, Oyelaran; DH Wendt",
+        # a player twice
+        "away lineup C Boudreaux; OF Marty, Rusk, Villafane; "
+        "IF Blanto, Hampton, Carrizales, Oyelaran; DH Marty",
+    ]
+    for line in bad:
+        with pytest.raises(IllegalAction, match="rule 3.0"):
+            session.push_text(line)
+    # A catcher may be the DH.
+    play(session, "away lineup C Boudreaux; OF Marty, Rusk, Villafane; "
+                  "IF Blanto, Hampton, Carrizales, Oyelaran; DH Yancey")
+    assert state.away.dh == "yancey"
+    assert len(state.away.available) == 9
+
+
+def test_lineup_enumeration_is_legal(rules):
+    """Rule 3.0 step 5: every lineup the rules offer is accepted."""
+    session = new_game(rules, away_lineup="")
+    legal = rules.legal_actions(session.state)
+    assert len(legal) > 10
+    assert rules.format_action(legal[0]).startswith("away lineup C ")
+    assert TEXAS_LINEUP in {rules.format_action(a) for a in legal}
