@@ -52,7 +52,7 @@ def test_bottom_half_uses_the_same_ballplayers(rules):
     # No draw in the 1st inning: Flee takes the mound, Mendevil bats against Hampton.
     assert state.home.player == "mendevil" and state.away.player == "hampton"
     assert state.phase == "cards"
-    with pytest.raises(IllegalAction, match="rule 4.0"):
+    with pytest.raises(IllegalAction, match="rule 4.2.2"):
         session.push_text("home bats Kanno")
 
 
