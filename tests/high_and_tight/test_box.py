@@ -1,0 +1,137 @@
+"""The demo box holds what the rulebook's examples fix, and bad box files get precise errors."""
+
+import shutil
+
+import pytest
+
+from companion.engine.errors import DataError
+from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
+
+
+def piece(box, team, name):
+    return box.rosters[team].piece(name)
+
+
+def test_demo_box_counts(box):
+    """Rule 2.0: 80 player pieces in four 20-man teams, 50 strategy cards, 8 team cards."""
+    assert len(box.rosters) == 4
+    for roster in box.rosters.values():
+        assert len(roster.ballplayers) + len(roster.pitchers) == 20
+        kinds = [p.kind for p in roster.pitchers.values()]
+        assert kinds.count("SP") == 4 and kinds.count("CL") == 1
+    assert sum(card.copies for card in box.cards.values()) == 50
+    assert len(box.teams) == 8
+    assert sum(team.standard for team in box.teams.values()) == 4
+
+
+def test_rulebook_example_pieces(box):
+    """Rules 4.2.1, 4.2.1.1, 5.1.1, 8.2.2, 8.2.3: the pieces the examples name."""
+    cane = piece(box, "california", "Cane")
+    assert (cane.stuff_rolls, cane.stuff_box, cane.throws) == (4, 4, "R")
+    assert piece(box, "new-york", "Sabaria").fatigue == 7
+    assert piece(box, "texas", "Francesco").fatigue == 2
+    assert piece(box, "texas", "Francesco").kind == "RP"
+    assert piece(box, "texas", "Hampton").power == 3
+    assert piece(box, "philadelphia", "Oswald").control == 2
+    kanno = piece(box, "new-york", "Kanno")
+    assert (kanno.speed, kanno.power) == (1, 3)
+    assert piece(box, "california", "Ziti").throws == "L"
+    assert piece(box, "texas", "Marty").bats == "L"
+    assert piece(box, "texas", "Blanto").bats == "S"
+    contadez = piece(box, "philadelphia", "Contadez")
+    assert (contadez.kind, contadez.fatigue) == ("RP", 1)
+    assert piece(box, "texas", "Flee").kind == "SP"
+    assert any(r.piece("Rivero") is not None and r.piece("Rivero").kind == "CL"
+               for r in box.rosters.values())
+
+
+def test_rulebook_named_cards(box):
+    """Rules 5.1.1, 5.5, 5.7.2: every card the rulebook names is in the demo box."""
+    for name in ("Good Wood", "On the Black", "Split the Outfielders",
+                 "Pitcher/Batter Matchup (Offense)", "Pitcher/Batter Matchup (Defense)",
+                 "Good Jump", "Blown Call", "Wallbanger", "Fight Off Pitches",
+                 "Ducks on the Pond", "Web Gem", "Hit and Run", "Around the Horn"):
+        assert box.card(name) is not None, name
+    assert box.card("Web Gem").cancels == ("clutch",)
+    assert box.card("Hit and Run").nines_remove_runs
+
+
+def test_scoring_track_and_innings(box):
+    """Rules 4.6.2 and 5.3: the demo track and inning strategies (SPEC section 3)."""
+    labels = [b.describe() for b in box.scoring_boxes]
+    assert labels == ["2, then 6 or 7", "12", "3", "4", "5", "6", "7", "7 or 2", "7 or 3",
+                      "7 or 4", "7 or 5", "7 or 6"]
+    assert box.strategies == ("obp", "speed", "power", "clutch", "power", "none", "speed",
+                              "obp", "clutch")
+    assert box.extra_strategy == "any"
+    assert (box.rolls_boxes, box.rolls_max, box.dh_defense, box.rally_caps) == (10, 20, 4, 2)
+
+
+def test_team_cards(box):
+    """Rules 3.0 and 8.1.1: four standard teams and four optional team cards with ballparks."""
+    names = {team.name for team in box.teams.values()}
+    assert {"New York Highlanders", "Philadelphia Mustangs", "California Titans",
+            "Texas Cowboys", "Seattle Volcanoes", "Chicago Black Sox", "Florida Sharks",
+            "Arizona Killer Bees"} == names
+    for team in box.teams.values():
+        assert team.ballpark.name and team.ballpark.effects
+
+
+@pytest.fixture()
+def box_copy(tmp_path):
+    target = tmp_path / "box"
+    shutil.copytree(DEFAULT_BOX_DIR, target)
+    return target
+
+
+def problems_of(directory):
+    with pytest.raises(DataError) as info:
+        load_box(directory)
+    return info.value.problems
+
+
+def test_bad_rating_names_file_line_and_field(box_copy):
+    """SPEC 8: a rating out of range names the file, the line and the field with the range."""
+    path = box_copy / "ballplayers.csv"
+    lines = path.read_text().splitlines()
+    fields = lines[3].split(",")
+    fields[4] = "12"
+    lines[3] = ",".join(fields)
+    path.write_text("\n".join(lines) + "\n")
+    (problem,) = problems_of(box_copy)
+    assert "ballplayers.csv, line 4" in problem
+    assert "'offense'" in problem and "0..9" in problem
+
+
+def test_unknown_card_effect(box_copy):
+    """SPEC 8: an unknown rating in a card effect is named with the card and the field."""
+    path = box_copy / "cards.toml"
+    text = path.read_text().replace('up = "batter.power"', 'up = "batter.muscle"', 1)
+    path.write_text(text)
+    problems = problems_of(box_copy)
+    assert any("cards.toml" in p and "'batter.muscle'" in p and "Good Wood" in p
+               for p in problems)
+
+
+def test_roster_that_cannot_field_a_lineup(box_copy):
+    """Rule 3.0: a roster without four infielders cannot field a lineup."""
+    path = box_copy / "ballplayers.csv"
+    text = path.read_text().replace("new-york,Vantassel,IF", "new-york,Vantassel,OF")
+    text = text.replace("new-york,Orlick,IF", "new-york,Orlick,OF")
+    path.write_text(text)
+    problems = problems_of(box_copy)
+    assert any("roster 'new-york'" in p and "lineup" in p for p in problems)
+
+
+def test_toml_syntax_error_names_the_line(box_copy):
+    """SPEC 8: a TOML syntax error names the file and the line."""
+    path = box_copy / "box.toml"
+    path.write_text(path.read_text() + "\nthis is not toml\n")
+    (problem,) = problems_of(box_copy)
+    assert "box.toml" in problem and "line" in problem
+
+
+def test_missing_file(box_copy):
+    (box_copy / "teams.toml").unlink()
+    (problem,) = problems_of(box_copy)
+    assert "teams.toml" in problem and "missing" in problem

@@ -1,0 +1,108 @@
+"""The command line: data check, odds, simulate and replay, with exit codes and messages."""
+
+import json
+
+import pytest
+
+from companion.cli import main
+from companion.engine.record import split_records
+
+
+def run(capsys, *argv):
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:
+        code = exit_.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_no_arguments_says_what_it_does(capsys):
+    code, out, _ = run(capsys)
+    assert code == 0 and "companion odds" in out and "companion simulate" in out
+
+
+def test_data_check_good_box(capsys):
+    code, out, _ = run(capsys, "data", "check")
+    assert code == 0 and out.startswith("ok: Demo box") and out.count("\n") == 1
+
+
+def test_data_check_bad_box(capsys, tmp_path):
+    import shutil
+
+    from companion.high_and_tight.box import DEFAULT_BOX_DIR
+    target = tmp_path / "box"
+    shutil.copytree(DEFAULT_BOX_DIR, target)
+    path = target / "pitchers.csv"
+    path.write_text(path.read_text().replace(",SP,R,4,IV,", ",SP,R,4,XIV,", 1))
+    code, _, err = run(capsys, "data", "check", str(target))
+    assert code == 2
+    assert "pitchers.csv, line" in err and "'stuff_box'" in err and "I..XII" in err
+
+
+def test_odds_json(capsys):
+    """Rule 4.6.2: box IV with five rolls: P(at least one run) is 1 - (33/36)^5."""
+    code, out, _ = run(capsys, "odds", "--rolls", "5", "--box", "IV", "--json")
+    report = json.loads(out)
+    assert code == 0
+    assert report["rolls"] == 5 and report["box"] == "IV" and report["scoring_numbers"] == [4]
+    assert report["p_at_least_one"] == pytest.approx(1 - (33 / 36) ** 5, abs=1e-12)
+    assert report["expected_runs"] == pytest.approx(5 * 3 / 36, abs=1e-12)
+    assert sum(report["distribution"]) == pytest.approx(1.0)
+
+
+def test_odds_also_and_advise(capsys):
+    """Rules 4.5 and 5.7.2: box IX with 10s added; the Managerial Move options."""
+    code, out, _ = run(capsys, "odds", "--rolls", "5", "--box", "VI", "--also", "10",
+                       "--advise", "--json")
+    report = json.loads(out)
+    assert report["scoring_numbers"] == [6, 10]
+    moves = {o["move"]: (o["rolls"], o["box"]) for o in report["options"]}
+    assert moves == {"stand pat": (5, "VI"), "+1": (4, "VII"), "+2": (4, "VIII"),
+                     "-2": (6, "IV")}
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["odds", "--rolls", "21", "--box", "I"], "1..20"),
+    (["odds", "--rolls", "3", "--box", "XIII"], "I..XII"),
+    (["odds", "--rolls", "3", "--box", "V", "--also", "13"], "2..12"),
+])
+def test_odds_bad_arguments(capsys, argv, needle):
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and needle in err
+
+
+def test_simulate_is_reproducible_and_records_replay(capsys, tmp_path):
+    """Every record written by simulate replays to the same final state."""
+    record = tmp_path / "games.txt"
+    code, first, _ = run(capsys, "simulate", "--games", "4", "--seed", "11", "--json",
+                         "--record", str(record))
+    assert code == 0
+    code, second, _ = run(capsys, "simulate", "--games", "4", "--seed", "11", "--json")
+    assert first == second
+    summary = json.loads(first)
+    assert summary["games"] == 4
+    assert summary["home_wins"] + summary["away_wins"] == 4
+    assert summary["dice_rolled"] > 4 * 18
+    assert len(split_records(record.read_text())) == 4
+    code, out, err = run(capsys, "replay", str(record), "--json")
+    assert code == 0, err
+    games = json.loads(out)
+    assert len(games) == 4 and all(g["winner"] in ("home", "away") for g in games)
+
+
+def test_replay_names_the_bad_line(capsys, tmp_path):
+    record = tmp_path / "game.txt"
+    run(capsys, "simulate", "--games", "1", "--seed", "3", "--record", str(record))
+    lines = record.read_text().splitlines()
+    index = next(i for i, line in enumerate(lines) if line.startswith("roll "))
+    lines[index] = "roll 7 1"
+    record.write_text("\n".join(lines) + "\n")
+    code, _, err = run(capsys, "replay", str(record))
+    assert code == 2
+    assert f"line {index + 1}" in err and "1..6" in err
+
+
+def test_simulate_unknown_team(capsys):
+    code, _, err = run(capsys, "simulate", "--home", "boston")
+    assert code == 2 and "boston" in err
