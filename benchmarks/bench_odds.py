@@ -7,22 +7,14 @@ import json
 import statistics
 import time
 
+from companion.high_and_tight.box import load_box
 from companion.high_and_tight.odds import TOTAL_PROBABILITY, run_distribution
 
-# The twelve Scoring Number boxes of the demo box (data/high_and_tight/box.toml).
+# The twelve Scoring Number boxes of the bundled demo box.
 BOXES: dict[str, dict] = {
-    "I": {"numbers": (), "first": 2, "then": (6, 7)},
-    "II": {"numbers": (12,)},
-    "III": {"numbers": (3,)},
-    "IV": {"numbers": (4,)},
-    "V": {"numbers": (5,)},
-    "VI": {"numbers": (6,)},
-    "VII": {"numbers": (7,)},
-    "VIII": {"numbers": (7, 2)},
-    "IX": {"numbers": (7, 3)},
-    "X": {"numbers": (7, 4)},
-    "XI": {"numbers": (7, 5)},
-    "XII": {"numbers": (7, 6)},
+    b.label: {"numbers": tuple(sorted(b.numbers)), "first": b.first,
+              "then": tuple(sorted(b.then))}
+    for b in load_box().scoring_boxes
 }
 ROLLS = range(1, 21)
 REPEATS = 7

@@ -1,0 +1,16 @@
+"""Run every benchmark and print its figures (`make bench`)."""
+
+from __future__ import annotations
+
+import json
+
+from . import bench_odds, bench_simulate
+
+
+def main() -> None:
+    figures = {"simulate": bench_simulate.main(), "odds": bench_odds.main()}
+    print(json.dumps(figures, indent=2))
+
+
+if __name__ == "__main__":
+    main()
