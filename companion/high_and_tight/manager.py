@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from . import odds
 from .actions import Action
 from .box import Ballplayer, Box, Pitcher, ScoringBox
@@ -14,25 +12,39 @@ from .state import State
 STRATEGY_RATING = {"power": "power", "speed": "speed", "obp": "obp", "clutch": "clutch"}
 
 
-@lru_cache(maxsize=4096)
-def _box_odds(rolls: int, box: ScoringBox, numbers: frozenset[int], hit_and_run: bool,
+_ODDS: dict[tuple, tuple[float, float]] = {}
+
+
+def _box_odds(rolls: int, box: ScoringBox, extra: frozenset[int], hit_and_run: bool,
               ) -> tuple[float, float]:
-    dist = odds.run_distribution(rolls, numbers, box.first, box.then, hit_and_run)
-    return odds.expected_runs(dist), odds.p_at_least_one(dist)
+    """(expected runs, P(at least one run)), memoised on small hashable keys."""
+    key = (rolls, box.index, box.numbers, extra, hit_and_run)
+    found = _ODDS.get(key)
+    if found is None:
+        dist = odds.run_distribution(rolls, box.numbers | extra, box.first, box.then,
+                                     hit_and_run)
+        found = _ODDS[key] = (odds.expected_runs(dist), odds.p_at_least_one(dist))
+    return found
+
+
+_NO_EXTRA: frozenset[int] = frozenset()
+_TENS = frozenset({10})
 
 
 def at_bat_odds(state: State) -> tuple[float, float]:
     """(expected runs, P(at least one run)) for the markers as they stand."""
     atbat = state.atbat
-    rolls = atbat.rolls + (1 if atbat.bonus else 0)
-    return _box_odds(rolls, state.scoring_box(), state.scoring_numbers(), atbat.hit_and_run)
+    extra = frozenset(atbat.extra_numbers) if atbat.extra_numbers else _NO_EXTRA
+    if atbat.tens:
+        extra = extra | _TENS
+    return _box_odds(atbat.rolls + atbat.bonus, state.box.scoring_boxes[atbat.number - 1],
+                     extra, atbat.hit_and_run)
 
 
 def pitcher_cost(box: Box, pitcher: Pitcher, fatigue: int = 0) -> float:
     """Expected runs a pitcher's Stuff allows before any ballplayer or card moves."""
     rolls = min(box.rolls_max, pitcher.stuff_rolls + fatigue // 100)
-    scoring = box.scoring_boxes[pitcher.stuff_box - 1]
-    return _box_odds(rolls, scoring, scoring.numbers, False)[0]
+    return _box_odds(rolls, box.scoring_boxes[pitcher.stuff_box - 1], _NO_EXTRA, False)[0]
 
 
 class ComputerManager:
@@ -42,6 +54,7 @@ class ComputerManager:
         self.rules = rules
         self.box = rules.box
         self._ahead: dict[int, tuple[str, ...]] = {}
+        self._lineups: dict[tuple, Action] = {}
 
     def choose(self, state: State, legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -116,6 +129,14 @@ class ComputerManager:
         return min(legal, key=cost)
 
     def _choose_lineup(self, state: State, legal: list[Action]) -> Action:
+        roster = state.side(state.actor).roster
+        key = (state.actor, roster.key, len(legal))
+        choice = self._lineups.get(key)
+        if choice is None or choice not in legal:
+            choice = self._lineups[key] = self._best_lineup(state, legal)
+        return choice
+
+    def _best_lineup(self, state: State, legal: list[Action]) -> Action:
         players = state.side(state.actor).roster.ballplayers.values()
         both = {p.name: p.offense + p.defense for p in players}
         bat = {p.name: p.offense for p in players}

@@ -20,6 +20,15 @@ SETUP_EXCHANGE = 1
 DRAWS = {1: 0, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 4, 8: 1, 9: 1}
 EXCHANGES = {1: 0, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 2, 9: 2}
 MANAGE_SHIFTS = (2, 1, -2, 0)
+# Why a card cannot be played: (rule, reason).
+CARD_BLOCKS = {
+    "phase": ("4.4", "cards are played in the Strategy Card phase"),
+    "side": ("5.1", "the {role} player plays {deck} cards"),
+    "strategy": ("5.3", "a {category} card is not eligible in a {strategy} inning"),
+    "limit": ("5.3", "one strategy card per side per phase; Rally Caps allow another (5.7.2)"),
+    "cancel": ("5.1.1 d", "a cancelling card answers the offense card just played"),
+    "conditions": ("5.1.1", "its conditions do not hold now"),
+}
 
 
 @dataclass(frozen=True)
@@ -70,6 +79,7 @@ class HighAndTight:
 
     def __init__(self, box: Box):
         self.box = box
+        self._lineup_actions: dict[tuple[str, str], list[Action]] = {}
 
     # -- setup -------------------------------------------------------------------------
 
@@ -225,7 +235,12 @@ class HighAndTight:
         if phase == "starter":
             return [act.start(side, p.name) for p in self._starters(state, side)]
         if phase == "lineup":
-            return [act.lineup(side, *choice) for choice in self._lineups(state.side(side))]
+            key = (side, state.side(side).roster.key)
+            lineups = self._lineup_actions.get(key)
+            if lineups is None:
+                lineups = [act.lineup(side, *choice) for choice in self._lineups(state.side(side))]
+                self._lineup_actions[key] = lineups
+            return list(lineups)
         if phase == "name":
             return [act.name_strategy(side, s) for s in STRATEGIES]
         if phase == "mound":
@@ -285,34 +300,47 @@ class HighAndTight:
         """Rules 5.3, 5.6, 5.6.1: the inning's strategy, Special cards, Free cards."""
         return card.category in ("special", "free") or card.category == state.strategy
 
-    def card_status(self, state: State, side: str, key: str, matchup: Matchup | None = None,
-                    extra_play: bool = False) -> tuple[bool, str]:
-        """Whether a card could be played now by this side, and if not the rule why."""
+    def _card_block(self, state: State, side: str, key: str, matchup: Matchup | None = None,
+                    extra_play: bool = False) -> str | None:
+        """Why a card cannot be played now (a key of CARD_BLOCKS), or None if it can."""
         card = self.box.cards[key]
         atbat = state.atbat
-        wanted = "offense" if side == state.batting else "defense"
         if state.phase != "cards":
-            return False, "cards are played in the Strategy Card phase (rule 4.4)"
-        if card.side != wanted:
-            return False, f"the {'batting' if wanted == 'offense' else 'fielding'} player " \
-                          f"plays {wanted} cards (rule 5.1)"
+            return "phase"
+        if card.side != ("offense" if side == state.batting else "defense"):
+            return "side"
         if not self.eligible_by_strategy(state, card):
-            return False, f"a {card.category} card is not eligible in a {state.strategy} " \
-                          "inning (rule 5.3)"
+            return "strategy"
         if not card.is_free and atbat.plays_left[side] + extra_play <= 0:
-            return False, "one strategy card per side per phase; Rally Caps allow another " \
-                          "(rules 5.3, 5.7.2)"
+            return "limit"
         if card.cancels and not (card.effects or card.bonus or card.scoring_numbers):
             target = atbat.cancellable
             if target is None or self.box.cards[target[0]].category not in card.cancels:
-                return False, "a cancelling card answers the offense card just played " \
-                              "(rule 5.1.1 d)"
-            return True, ""
+                return "cancel"
+            return None
         if matchup is None:
             matchup = Matchup(state, side)
         if not matchup.card_has_effect(card):
-            return False, "its conditions do not hold now (rule 5.1.1)"
-        return True, ""
+            return "conditions"
+        return None
+
+    def card_block(self, state: State, side: str, key: str) -> tuple[str, str] | None:
+        """(rule, reason) why a card cannot be played by this side now, or None."""
+        block = self._card_block(state, side, key)
+        if block is None:
+            return None
+        rule, text = CARD_BLOCKS[block]
+        card = self.box.cards[key]
+        deck = "offense" if side == state.batting else "defense"
+        return rule, text.format(role="batting" if deck == "offense" else "fielding",
+                                 deck=deck, category=card.category, strategy=state.strategy)
+
+    def card_status(self, state: State, side: str, key: str) -> tuple[bool, str]:
+        """Whether a card could be played now by this side, and if not why (with its rule)."""
+        block = self.card_block(state, side, key)
+        if block is None:
+            return True, ""
+        return False, f"{block[1]} (rule {block[0]})"
 
     def _playable(self, state: State, side: str, extra_play: bool = False) -> list[str]:
         """Cards this side may play now; `extra_play` as if Rally Caps gave one more play."""
@@ -325,7 +353,7 @@ class HighAndTight:
             card = self.box.cards[key]
             if must and card.is_free:
                 continue
-            if self.card_status(state, side, key, matchup, extra_play)[0]:
+            if self._card_block(state, side, key, matchup, extra_play) is None:
                 out.append(key)
         return out
 
@@ -732,10 +760,9 @@ class HighAndTight:
         if card is None or not self._in_hand(state, side, key):
             raise self._illegal(state, action, f"{action.args[0]!r} is not in {side}'s hand",
                                 "5.4")
-        ok, why = self.card_status(state, side, key)
-        if not ok:
-            raise IllegalAction(why.rsplit(" (rule ", 1)[0], rule=why.rsplit("(rule ", 1)[-1]
-                                .rstrip(")"), action=str(action), state=state.summary())
+        block = self.card_block(state, side, key)
+        if block is not None:
+            raise self._illegal(state, action, block[1], block[0])
         atbat = state.atbat
         if atbat.must_play == side and card.is_free:
             raise self._illegal(state, action, "Rally Caps' extra card must be a strategy "
