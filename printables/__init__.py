@@ -1,0 +1,1 @@
+"""Printable components: the only place reportlab and qrcode appear."""
