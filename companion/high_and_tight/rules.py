@@ -412,8 +412,14 @@ class HighAndTight:
                 raise IllegalAction(f"it is not {action.side}'s {kind} now; the game awaits "
                                     f"{who}{awaiting.prompt}", rule="4.0",
                                     action=str(action), state=state.summary())
-        handler = getattr(self, f"_do_{kind}")
+        handler = getattr(self, f"_do_{kind}", None)
+        if handler is None:
+            raise ParseError(f"unknown action kind {kind!r}")
         handler(state, action)
+
+    def _do_stay(self, state: State, action: Action) -> None:
+        raise self._illegal(state, action, "keeping a tired pitcher is the Advanced Pitcher "
+                            "Fatigue option, not in use in this game", "8.2.1")
 
     def _illegal(self, state: State, action: Action, message: str, rule: str):
         return IllegalAction(message, rule=rule, action=act.format_action(action),

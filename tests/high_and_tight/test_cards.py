@@ -1,0 +1,771 @@
+"""Rules 5.1-5.7: Strategy Cards, their eligibility, the play sequence and Rally Caps."""
+
+import shutil
+
+import pytest
+
+from companion.engine.errors import DataError, IllegalAction
+from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
+from companion.high_and_tight.odds import score_rolls
+from companion.high_and_tight.rules import HighAndTight
+
+from .util import hand, new_game, play
+
+CALIFORNIA_LINEUP = ("home lineup C Ybarra; OF Dorsey, Amescua, Kowalczyk; "
+                     "IF Tancredi, Morrow, Esquivel, Lindgren; DH Holloway")
+PHILADELPHIA_LINEUP = ("home lineup C Ruggiero; OF Whitcombe, Iversen, Calloway; "
+                       "IF Pettibone, Alcantar, Farrow, Kestler; DH Duchamp")
+# Texas with Wendt in the field (Carrizales is the DH), so Wendt's own Defense 3 is used.
+TEXAS_WENDT_FIELDS = ("away lineup C Boudreaux; OF Marty, Rusk, Villafane; "
+                      "IF Blanto, Hampton, Wendt, Oyelaran; DH Carrizales")
+QUIET = "roll 4 4"   # a total of 8 scores in no box of the demo track
+
+
+# -- helpers: reach a spot of the game by quiet play --------------------------------------
+
+def _push(session, line: str) -> None:
+    session.push_text(line)
+
+
+def _first_legal(session) -> str:
+    rules = session.rules
+    return rules.format_action(rules.legal_actions(session.state)[0])
+
+
+def _step(session, reserve) -> None:
+    """One quiet action: no card, no run, the first unreserved ballplayer."""
+    state = session.state
+    phase = state.phase
+    side = session.rules.awaiting(state).side
+    if phase == "cards":
+        _push(session, f"{state.atbat.turn} passes")
+    elif phase == "manage":
+        _push(session, f"{side} stands pat")
+    elif phase in ("roll", "free-roll"):
+        _push(session, QUIET)
+    elif phase == "exchange":
+        _push(session, f"{side} keeps")
+    elif phase == "name":
+        _push(session, f"{side} names none")
+    elif phase in ("bat", "field"):
+        own = state.side(side)
+        key = next(k for k in own.available if k not in reserve)
+        verb = "bats" if phase == "bat" else "fields"
+        _push(session, f"{side} {verb} {own.roster.ballplayers[key].name}")
+    else:  # draw, deal, mound: the first legal choice
+        _push(session, _first_legal(session))
+
+
+def quiet_half(session, reserve=()) -> None:
+    """Finish the current half inning without a card played or a run scored."""
+    state = session.state
+    start = (state.inning, state.half)
+    reserve = {name.casefold() for name in reserve}
+    while (state.inning, state.half) == start and state.phase != "over":
+        _step(session, reserve)
+
+
+def reach(session, inning: int, half: str = "top", reserve=()) -> None:
+    """Play quietly up to that half inning, then through its draw, to the first real choice.
+
+    Ballplayers named in `reserve` are kept in the dugout. Stops at Take the Mound (when
+    fatigue forces a change), Batter Up (top half) or the Strategy Card phase (bottom half).
+    """
+    state = session.state
+    while (state.inning, state.half) != (inning, half):
+        quiet_half(session, reserve)
+    keys = {name.casefold() for name in reserve}
+    while state.phase in ("name", "draw", "deal", "exchange"):
+        _step(session, keys)
+
+
+def markers(session) -> tuple[int, str, bool]:
+    """(Scoring Rolls, Scoring Number box, bonus roll earned) of the at-bat."""
+    state = session.state
+    return state.atbat.rolls, state.scoring_box().label, state.atbat.bonus
+
+
+def piece(session, team: str, name: str):
+    return session.rules.box.rosters[team].ballplayers[name.casefold()]
+
+
+def pitcher(session, team: str, name: str):
+    return session.rules.box.rosters[team].pitchers[name.casefold()]
+
+
+def card_key(name: str) -> str:
+    return name.casefold()
+
+
+# -- 5.1.1 a and b: ratings adjustments and bonus sections -------------------------------
+
+def test_good_wood_raises_number_by_batter_power(rules):
+    """Rule 5.1.1 a, first example: Good Wood with Hampton (Power 3) up moves the number up 3."""
+    session = new_game(rules, away_cards=("Good Wood", "Wallbanger", "Leadoff Walk",
+                                          "Web Gem", "Pitchout", "Blown Call"))
+    assert piece(session, "texas", "Hampton").power == 3
+    reach(session, 3, reserve=("Hampton", "Kanno"))
+    state = session.state
+    assert state.strategy == "power"
+    play(session, "away bats Hampton\nhome fields Kanno")
+    # Sabaria's box IV, Hampton Offense 6 against Kanno Defense 4: VI.
+    assert markers(session) == (4, "VI", False)
+    play(session, "away plays Good Wood")
+    assert markers(session) == (4, "IX", False)
+    assert "Good Wood" not in hand(session, "away")
+    assert "good wood" in state.decks["offense"].discard
+
+
+def test_on_the_black_lowers_number_by_pitcher_control(rules):
+    """Rule 5.1.1 a, second example: On the Black with Oswald (Control 2) pitching: down 2."""
+    session = new_game(rules, home="philadelphia", home_starter="Oswald",
+                       home_lineup=PHILADELPHIA_LINEUP)
+    assert pitcher(session, "philadelphia", "Oswald").control == 2
+    state = session.state
+    assert state.inning == 1 and state.strategy == "obp"
+    play(session, "away bats Hampton\nhome fields Whitcombe")
+    # Oswald's box IV, Hampton Offense 6 against Whitcombe Defense 5: V.
+    assert markers(session) == (4, "V", False)
+    play(session, "away passes\nhome plays On the Black")
+    assert markers(session) == (4, "III", False)
+
+
+def test_split_the_outfielders_bonus_adds_rolls(rules):
+    """Rule 5.1.1 b example: Kanno (Speed 1, Power 3) and Split the Outfielders: +1 box, +2 rolls."""
+    session = new_game(rules, home_cards=("Split the Outfielders", "Good Jump", "Good Wood",
+                                          "Keep It in the Yard", "Around the Horn",
+                                          "On the Black"))
+    kanno = piece(session, "new-york", "Kanno")
+    assert (kanno.speed, kanno.power) == (1, 3)
+    reach(session, 2, reserve=("Kanno", "Rusk"))
+    # Kanno fields the top of the 2nd, so he bats its bottom (rule 4.2.2 b).
+    play(session, "away bats Rusk\nhome fields Kanno")
+    quiet_half(session)
+    reach(session, 2, "bottom")
+    state = session.state
+    assert state.strategy == "speed" and state.home.player == "kanno"
+    # Flee's box V, Kanno Offense 5 against Rusk Defense 4: VI.
+    assert markers(session) == (4, "VI", False)
+    play(session, "home plays Split the Outfielders")
+    assert markers(session) == (6, "VII", False)
+
+
+# -- 5.1.1 c: Pitcher/Batter Matchup ------------------------------------------------------
+
+def _ziti_pitching(rules, batter: str):
+    """California at home; Merriweather (Fatigue 5) gives way to Ziti in the 6th."""
+    session = new_game(rules, home="california", home_starter="Merriweather",
+                       home_lineup=CALIFORNIA_LINEUP,
+                       home_cards=("Pitcher/Batter Matchup (Defense)", "Blown Call",
+                                   "Web Gem", "On the Black", "Good Wood", "Good Jump"),
+                       away_cards=("Pitcher/Batter Matchup (Offense)", "Bad Hop",
+                                   "Good Wood", "Wallbanger", "Web Gem", "Pitchout"))
+    reach(session, 6, reserve=(batter, "Esquivel"))
+    state = session.state
+    assert state.phase == "mound"
+    play(session, f"home brings in Ziti\naway bats {batter}\nhome fields Esquivel")
+    assert state.strategy == "none"
+    return session
+
+
+def test_matchup_defense_lefty_against_lefty(rules):
+    """Rule 5.1.1 c example: Ziti (throws L) against Marty (bats L): Scoring Rolls down 3."""
+    session = _ziti_pitching(rules, "Marty")
+    assert pitcher(session, "california", "Ziti").throws == "L"
+    assert piece(session, "texas", "Marty").bats == "L"
+    # Ziti's Stuff: 4 rolls, box IV; Marty Offense 5 against Esquivel Defense 7: II.
+    assert markers(session) == (4, "II", False)
+    play(session, "away passes\nhome plays Pitcher/Batter Matchup (Defense)")
+    assert markers(session) == (1, "II", False)
+
+
+def test_matchup_defense_never_against_a_switch_hitter(rules):
+    """Rule 5.1.1 c example: against Blanto (switch) the defense matchup card cannot be played."""
+    session = _ziti_pitching(rules, "Blanto")
+    assert piece(session, "texas", "Blanto").bats == "S"
+    state = session.state
+    ok, why = rules.card_status(state, "home", card_key("Pitcher/Batter Matchup (Defense)"))
+    assert not ok and "rule 5.1.1" in why
+    # A switch hitter bats from the side opposite the pitcher: the offense card applies.
+    before = state.atbat.rolls
+    play(session, "away plays Pitcher/Batter Matchup (Offense)")
+    assert state.atbat.rolls == before + 2
+    with pytest.raises(IllegalAction, match="rule 5.1.1"):
+        session.push_text("home plays Pitcher/Batter Matchup (Defense)")
+    assert state.atbat.rolls == before + 2
+    assert hand(session, "home")["Pitcher/Batter Matchup (Defense)"] == 1
+
+
+# -- 5.1.1 d: cancelling ------------------------------------------------------------------
+
+CLUTCH_AWAY = ("Ducks on the Pond", "Bad Hop", "Wallbanger", "Leadoff Walk", "Pitchout",
+               "Blown Call")
+CLUTCH_HOME = ("Web Gem", "Bear Down", "Ducks on the Pond", "Crowd on Its Feet",
+               "Good Wood", "On the Black")
+
+
+def test_web_gem_cancels_ducks_on_the_pond(rules):
+    """Rule 5.1.1 d example: Web Gem right after Ducks on the Pond: both discarded, no move."""
+    session = new_game(rules, away_cards=CLUTCH_AWAY, home_cards=CLUTCH_HOME)
+    reach(session, 4, reserve=("Rusk", "Orlick"))
+    state = session.state
+    assert state.strategy == "clutch"
+    play(session, "away bats Rusk\nhome fields Orlick")
+    before = markers(session)
+    # Sabaria's 4 rolls and box IV; Rusk Offense 6 against Orlick Defense 6: IV.
+    assert before == (4, "IV", False)
+    play(session, "away plays Ducks on the Pond")
+    # Rusk's Clutch 4 moves the number up four boxes...
+    assert markers(session) == (4, "VIII", False)
+    play(session, "home plays Web Gem")
+    # ... and Web Gem puts every marker back.
+    assert markers(session) == before
+    assert "Ducks on the Pond" not in hand(session, "away")
+    assert "Web Gem" not in hand(session, "home")
+    assert "ducks on the pond" in state.decks["offense"].discard
+    assert "web gem" in state.decks["defense"].discard
+    # The cancelled card still used the batting player's one card.
+    with pytest.raises(IllegalAction, match="rule 5.3"):
+        session.push_text("away plays Wallbanger")
+
+
+def test_web_gem_cannot_be_played_with_the_dh_in_the_field(rules):
+    """Rules 4.3.1 and 5.1.1 d: Web Gem needs a fielder with Defense 4+, and the DH has none."""
+    session = new_game(rules, away_cards=CLUTCH_AWAY, home_cards=CLUTCH_HOME)
+    reach(session, 4, reserve=("Rusk", "Stroud"))
+    play(session, "away bats Rusk\nhome fields Stroud")   # Stroud is the New York DH
+    before = markers(session)
+    play(session, "away plays Ducks on the Pond")
+    after = markers(session)
+    with pytest.raises(IllegalAction, match="rule 5.1.1"):
+        session.push_text("home plays Web Gem")
+    assert markers(session) == after != before
+
+
+def test_special_cards_cannot_be_cancelled(rules, tmp_path):
+    """Rule 5.1.1 d: a Special card stands; no cancel answers it, and no box may say otherwise."""
+    session = new_game(rules, away_cards=CLUTCH_AWAY, home_cards=CLUTCH_HOME)
+    reach(session, 4, reserve=("Rusk", "Orlick"))
+    play(session, "away bats Rusk\nhome fields Orlick")
+    before = session.state.atbat.number
+    play(session, "away plays Bad Hop")
+    with pytest.raises(IllegalAction, match="rule 5.1.1 d"):
+        session.push_text("home plays Web Gem")
+    assert session.state.atbat.number == before + 1
+    # A typed-in box whose defense card cancels Special cards is refused at load time.
+    folder = tmp_path / "box"
+    shutil.copytree(DEFAULT_BOX_DIR, folder)
+    with open(folder / "cards.toml", "a", encoding="utf-8") as cards:
+        cards.write('\n[[card]]\nname = "Overrule"\nside = "defense"\ncategory = "special"\n'
+                    'copies = 1\ntext = "Cancels a special card."\ncancels = ["special"]\n')
+    with pytest.raises(DataError, match="5.1.1 d"):
+        load_box(folder)
+
+
+def test_cancel_must_come_right_after_the_offense_card(rules):
+    """Rule 5.1.1 d: a cancel card that does not answer the offense card at once is refused."""
+    session = new_game(rules, away_cards=("Web Gem", "Bear Down", "Leadoff Walk", "Pitchout",
+                                          "Blown Call", "Wallbanger"),
+                       home_cards=CLUTCH_HOME)
+    reach(session, 4, reserve=("Brannigan", "Marty"))
+    play(session, "away bats Marty\nhome fields Brannigan")
+    quiet_half(session)
+    reach(session, 4, "bottom")
+    state = session.state
+    # Brannigan (Clutch 3) bats, Marty (Defense 5) fields.
+    before = state.atbat.number
+    play(session, """
+        home plays Ducks on the Pond
+        away passes
+        home plays Crowd on Its Feet
+    """)
+    assert state.atbat.number == before + 3
+    ok, why = rules.card_status(state, "away", card_key("Web Gem"))
+    assert not ok and "rule 5.1.1 d" in why
+    with pytest.raises(IllegalAction, match="rule 5.1.1 d"):
+        session.push_text("away plays Web Gem")
+    assert state.atbat.number == before + 3
+
+
+# -- 5.1.1 e: Hit and Run -----------------------------------------------------------------
+
+def test_hit_and_run_example_nets_one_run(rules):
+    """Rule 5.1.1 e example: box III, six rolls 4 4, 2 1, 3 4, 4 5, 1 2, 5 2 net one run."""
+    session = new_game(rules, home_cards=("Pitcher/Batter Matchup (Defense)", "Good Wood",
+                                          "Good Jump", "Keep It in the Yard",
+                                          "Around the Horn", "On the Black"))
+    reach(session, 2, reserve=("Oyelaran", "Delacorte"))
+    state = session.state
+    assert state.strategy == "speed"
+    play(session, "away bats Oyelaran\nhome fields Delacorte")
+    # Sabaria's box IV, Oyelaran Offense 4 against Delacorte Defense 5: III.
+    assert markers(session) == (4, "III", False)
+    play(session, "away plays Hit and Run")
+    assert markers(session) == (8, "III", False)
+    # Sabaria and Oyelaran are both righties: two rolls off.
+    play(session, "home plays Pitcher/Batter Matchup (Defense)")
+    assert markers(session) == (6, "III", False)
+    play(session, "away passes\nhome passes\naway stands pat")
+    assert state.atbat.rolls_left == 6
+    play(session, """
+        roll 4 4
+        roll 2 1
+        roll 3 4
+        roll 4 5
+        roll 1 2
+    """)
+    assert state.atbat.runs == 1
+    play(session, "roll 5 2")
+    assert state.away.runs[-1] == 1
+    assert any(rule == "5.1.1 e" for rule, _ in state.log)
+    assert score_rolls([8, 3, 7, 9, 3, 7], [3], hit_and_run=True) == 1
+
+
+def test_hit_and_run_nine_never_takes_runs_below_zero(rules):
+    """Rule 5.1.1 e: a 9 with no run banked takes nothing away; runs never go negative."""
+    session = new_game(rules)
+    reach(session, 2, reserve=("Oyelaran", "Delacorte"))
+    play(session, """
+        away bats Oyelaran
+        home fields Delacorte
+        away plays Hit and Run
+        home passes
+        away passes
+        away stands pat
+        roll 4 5
+        roll 6 3
+        roll 1 2
+    """)
+    state = session.state
+    assert state.atbat.runs == 1     # the two 9s came before any run
+    play(session, "roll 5 4")
+    assert state.atbat.runs == 0
+
+
+# -- 5.3 and 5.6: eligibility by inning strategy -----------------------------------------
+
+def test_fifth_inning_power_only(rules):
+    """Rule 5.3 example: in the 5th (Power) only Power cards and Special cards are eligible."""
+    session = new_game(rules,
+                       away_cards=("Good Wood", "Good Jump", "Bad Hop", "Work the Count",
+                                   "Wallbanger", "Pitchout"),
+                       home_cards=("Keep It in the Yard", "Around the Horn", "Blown Call",
+                                   "On the Black", "Good Wood", "Web Gem"))
+    reach(session, 5, reserve=("Hampton", "Kanno"))
+    state = session.state
+    assert state.strategy == "power"
+    play(session, "away bats Hampton\nhome fields Kanno")
+    for name in ("Good Jump", "Work the Count", "Wallbanger"):
+        ok, why = rules.card_status(state, "away", card_key(name))
+        assert not ok and "rule 5.3" in why, name
+        with pytest.raises(IllegalAction, match="rule 5.3"):
+            session.push_text(f"away plays {name}")
+    assert rules.card_status(state, "away", card_key("Bad Hop")) == (True, "")
+    before = state.atbat.number
+    play(session, "away plays Good Wood")
+    assert state.atbat.number == before + 3
+    for name in ("Around the Horn", "On the Black"):
+        with pytest.raises(IllegalAction, match="rule 5.3"):
+            session.push_text(f"home plays {name}")
+    assert rules.card_status(state, "home", card_key("Blown Call")) == (True, "")
+    play(session, "home plays Keep It in the Yard")   # Sabaria's Gopher 2
+    assert state.atbat.number == before + 1
+
+
+def test_none_inning_allows_only_special_cards(rules):
+    """Rules 5.3 and 5.6: in the 6th (NONE) only Special cards may be played."""
+    session = new_game(rules,
+                       away_cards=("Good Wood", "Good Jump", "Work the Count", "Wallbanger",
+                                   "Bad Hop", "Pitchout"),
+                       home_cards=("Keep It in the Yard", "Around the Horn", "On the Black",
+                                   "Bear Down", "Blown Call", "Web Gem"))
+    reach(session, 6, reserve=("Hampton", "Kanno"))
+    state = session.state
+    assert state.strategy == "none"
+    play(session, "away bats Hampton\nhome fields Kanno")
+    for name in ("Good Wood", "Good Jump", "Work the Count", "Wallbanger"):
+        with pytest.raises(IllegalAction, match="rule 5.3"):
+            session.push_text(f"away plays {name}")
+    rolls, _, _ = markers(session)
+    number = state.atbat.number
+    play(session, "away plays Bad Hop")
+    for name in ("Keep It in the Yard", "Around the Horn", "On the Black", "Bear Down"):
+        with pytest.raises(IllegalAction, match="rule 5.3"):
+            session.push_text(f"home plays {name}")
+    play(session, "home plays Blown Call")
+    assert (state.atbat.rolls, state.atbat.number) == (rolls - 1, number + 1)
+
+
+def test_special_cards_in_the_first_inning(rules):
+    """Rule 5.6: Special cards are eligible in any inning, here the 1st (OBP)."""
+    session = new_game(rules, away_cards=("Bad Hop", "Good Wood", "Wallbanger", "Web Gem",
+                                          "Pitchout", "Leadoff Walk"))
+    state = session.state
+    assert state.strategy == "obp"
+    play(session, "away bats Hampton\nhome fields Kanno")
+    before = markers(session)
+    play(session, "away plays Bad Hop\nhome plays Blown Call")
+    assert state.atbat.number == 7 and state.atbat.rolls == before[0] - 1
+
+
+def test_wrong_side_cards_are_refused(rules):
+    """Rule 5.1: the batting player plays Offense cards, the fielding player Defense cards."""
+    session = new_game(rules, away_cards=("Leadoff Walk", "Brushback", "Wallbanger",
+                                          "Web Gem", "Pitchout", "Blown Call"))
+    state = session.state
+    play(session, "away bats Hampton\nhome fields Kanno")
+    with pytest.raises(IllegalAction, match="rule 5.1"):
+        session.push_text("away plays Brushback")
+    play(session, "away passes")
+    with pytest.raises(IllegalAction, match="rule 5.1"):
+        session.push_text("home plays Work the Count")
+    assert state.phase == "cards" and state.atbat.turn == "home"
+
+
+# -- 5.4: the play sequence ---------------------------------------------------------------
+
+def test_batting_player_acts_first(rules):
+    """Rule 5.4: the batting player has the first option to play or pass."""
+    session = new_game(rules)
+    play(session, "away bats Hampton\nhome fields Kanno")
+    state = session.state
+    assert rules.awaiting(state).side == "away"
+    before = markers(session)
+    for line in ("home plays On the Black", "home passes"):
+        with pytest.raises(IllegalAction):
+            session.push_text(line)
+    assert markers(session) == before and state.atbat.turn == "away"
+
+
+def test_fielding_player_may_play_after_a_pass(rules):
+    """Rule 5.4: the fielding player may still play a Defense card when the batting player passed."""
+    session = new_game(rules)
+    play(session, "away bats Hampton\nhome fields Kanno")
+    play(session, "away passes\nhome plays On the Black")   # Sabaria's Control 3
+    assert markers(session) == (4, "III", False)
+
+
+def test_phase_ends_on_two_passes_in_a_row(rules):
+    """Rule 5.4: the Strategy Card phase goes on until both players pass one after the other."""
+    session = new_game(rules)
+    state = session.state
+    play(session, "away bats Hampton\nhome fields Kanno")
+    play(session, "away passes\nhome plays On the Black")
+    # A card in between: the phase goes on and the batting player may still play.
+    assert state.phase == "cards" and state.atbat.turn == "away"
+    play(session, "away plays Leadoff Walk\nhome passes")
+    assert state.phase == "cards" and state.atbat.turn == "away"
+    play(session, "away passes")
+    assert state.phase == "manage" and rules.awaiting(state).side == "away"
+
+
+def test_both_pass_at_once(rules):
+    """Rule 5.4: two passes to open the phase end it with the markers untouched."""
+    session = new_game(rules)
+    play(session, "away bats Hampton\nhome fields Kanno")
+    before = markers(session)
+    play(session, "away passes\nhome passes")
+    assert session.state.phase == "manage" and markers(session) == before
+
+
+# -- 5.5: effects and the tracks -----------------------------------------------------------
+
+def test_good_jump_then_blown_call_example(rules):
+    """Rule 5.5 example: 7th (Speed), Good Jump with a Speed 3 batter, then Blown Call."""
+    session = new_game(rules, away_cards=("Good Jump", "Wallbanger", "Leadoff Walk",
+                                          "Web Gem", "Pitchout", "Blown Call"),
+                       home_cards=("Blown Call", "Good Wood", "Work the Count",
+                                   "Keep It in the Yard", "On the Black", "Web Gem"))
+    assert piece(session, "texas", "Blanto").speed == 3
+    reach(session, 7, reserve=("Blanto", "Kanno"))
+    state = session.state
+    assert state.strategy == "speed"
+    play(session, "away bats Blanto\nhome fields Kanno")
+    # Sabaria's 4 rolls and box IV; Blanto Offense 5 against Kanno Defense 4: V.
+    assert markers(session) == (4, "V", False)
+    play(session, "away plays Good Jump")
+    assert markers(session) == (4, "VIII", False)
+    play(session, "home plays Blown Call")
+    assert markers(session) == (3, "VIII", False)
+
+
+def test_scoring_rolls_never_below_one(rules):
+    """Rule 5.5.1: a move below the 1 box leaves the Scoring Rolls marker on 1."""
+    session = new_game(rules, away_starter="Lozano",
+                       away_cards=("Punchout", "Blown Call", "Web Gem", "Pitchout",
+                                   "Wallbanger", "Leadoff Walk"))
+    quiet_half(session, reserve=())
+    state = session.state
+    assert (state.half, state.phase) == ("bottom", "cards")
+    lozano = pitcher(session, "texas", "Lozano")
+    assert (lozano.stuff_rolls, lozano.k) == (3, 3)
+    play(session, "home passes\naway plays Punchout")
+    assert state.atbat.rolls == 1
+    play(session, "home passes\naway rallies card\naway plays Blown Call")
+    assert state.atbat.rolls == 1
+    play(session, "home passes\naway passes\nhome stands pat")
+    assert state.atbat.rolls_left == 1
+
+
+def test_scoring_rolls_past_ten(rules):
+    """Rule 5.5.1: past the 10 box the marker flips to +10 and keeps counting (11, 12...)."""
+    session = new_game(rules, home="california", home_starter="Merriweather",
+                       home_lineup=CALIFORNIA_LINEUP,
+                       away_cards=("Hit and Run", "Pitcher/Batter Matchup (Offense)",
+                                   "Pitcher/Batter Matchup (Offense)", "Wallbanger",
+                                   "Web Gem", "Pitchout"))
+    reach(session, 2, reserve=("Villafane", "Esquivel"))
+    play(session, "away bats Villafane\nhome fields Esquivel")
+    state = session.state
+    assert state.atbat.rolls == 6          # Merriweather's Stuff
+    play(session, """
+        away plays Hit and Run
+        home passes
+        away rallies card
+        away plays Pitcher/Batter Matchup (Offense)
+        home passes
+        away rallies card
+        away plays Pitcher/Batter Matchup (Offense)
+    """)
+    assert state.atbat.rolls == 14
+    play(session, "home passes\naway passes\naway stands pat")
+    assert state.atbat.rolls_left == 14
+
+
+def _box_with(tmp_path, card_toml: str):
+    folder = tmp_path / "box"
+    shutil.copytree(DEFAULT_BOX_DIR, folder)
+    with open(folder / "cards.toml", "a", encoding="utf-8") as cards:
+        cards.write(card_toml)
+    return HighAndTight(load_box(folder))
+
+
+def test_scoring_rolls_stop_at_twenty(tmp_path):
+    """Rule 5.5.1 (SPEC 3): the +10 side ends at 20; a bigger push leaves the marker on 20."""
+    rules = _box_with(tmp_path, '\n[[card]]\nname = "Rally Monkey"\nside = "offense"\n'
+                                'category = "special"\ncopies = 1\ntext = "Twenty-five rolls."\n'
+                                'effects = [ { marker = "rolls", up = 25 } ]\n')
+    session = new_game(rules, away_cards=("Rally Monkey", "Wallbanger", "Leadoff Walk",
+                                          "Web Gem", "Pitchout", "Blown Call"))
+    play(session, "away bats Hampton\nhome fields Kanno\naway plays Rally Monkey")
+    assert session.state.atbat.rolls == 20
+
+
+def test_scoring_number_never_below_box_one(rules):
+    """Rule 5.5.2: the Scoring Number marker stays on box I when pushed further down."""
+    session = new_game(rules)
+    play(session, "away bats Oyelaran\nhome fields Mendevil")
+    # Sabaria's box IV, Oyelaran Offense 4 against Mendevil Defense 7: I.
+    assert markers(session) == (4, "I", False)
+    play(session, "away passes\nhome plays On the Black")
+    assert markers(session) == (4, "I", False)
+
+
+def test_push_past_twelve_gives_exactly_one_bonus_roll(rules):
+    """Rule 5.5.2: the number stops at XII; pushes past it give one bonus roll, never two."""
+    session = new_game(rules, away_starter="Lozano", away_lineup=TEXAS_WENDT_FIELDS,
+                       home_cards=("Good Wood", "Good Wood", "Bad Hop", "Work the Count",
+                                   "On the Black", "Web Gem"))
+    reach(session, 3, reserve=("Wendt", "Brannigan"))
+    play(session, "away bats Wendt\nhome fields Brannigan")
+    quiet_half(session)
+    reach(session, 3, "bottom")
+    state = session.state
+    assert state.strategy == "power"
+    # Lozano: 3 rolls, box VI; Brannigan Offense 6 against Wendt Defense 3: IX.
+    assert markers(session) == (3, "IX", False)
+    play(session, "home plays Good Wood")            # Brannigan's Power 4: past XII
+    assert markers(session) == (3, "XII", True)
+    play(session, """
+        away passes
+        home rallies card
+        home plays Good Wood
+        away passes
+        home rallies card
+        home plays Bad Hop
+    """)
+    assert markers(session) == (3, "XII", True)
+    play(session, "away passes\nhome passes\nhome stands pat")
+    assert state.atbat.rolls_left == state.atbat.rolls + 1 == 4
+
+
+# -- 5.6.1: Free cards ---------------------------------------------------------------------
+
+FREE_HOME = ("Work the Count", "Seeing It Well", "Crowd on Its Feet", "Good Wood",
+             "On the Black", "Web Gem")
+
+
+def test_free_cards_do_not_count_against_the_limit(rules):
+    """Rule 5.6.1: a Free card may be played on top of the side's one strategy card."""
+    session = new_game(rules, home_cards=FREE_HOME)
+    quiet_half(session)
+    state = session.state
+    assert state.half == "bottom" and state.strategy == "obp"
+    before = markers(session)
+    play(session, "home plays Work the Count\naway passes")
+    with pytest.raises(IllegalAction, match="rule 5.3"):
+        session.push_text("home plays Seeing It Well")
+    play(session, "home plays Crowd on Its Feet")
+    assert state.atbat.rolls == before[0] + 1
+    assert state.phase == "cards"
+
+
+def test_one_card_per_side_per_phase(rules):
+    """Rule 5.3: each side plays one strategy card in the phase."""
+    session = new_game(rules, away_cards=("Leadoff Walk", "Work the Count", "Wallbanger",
+                                          "Web Gem", "Pitchout", "Blown Call"),
+                       home_cards=("On the Black", "Punchout", "Good Wood", "Good Jump",
+                                   "Web Gem", "Blown Call"))
+    play(session, "away bats Hampton\nhome fields Kanno")
+    state = session.state
+    play(session, "away plays Leadoff Walk\nhome plays On the Black")
+    ok, why = rules.card_status(state, "away", card_key("Work the Count"))
+    assert not ok and "5.3" in why
+    with pytest.raises(IllegalAction, match="rule 5.3"):
+        session.push_text("away plays Work the Count")
+    play(session, "away passes")
+    with pytest.raises(IllegalAction, match="rule 5.3"):
+        session.push_text("home plays Punchout")
+    with pytest.raises(IllegalAction, match="rule 5.3"):
+        session.push_text("home plays Blown Call")
+
+
+def test_fielding_free_card_overrides_batting_free_card(rules):
+    """Rule 5.6.1: the batting player's Free card is committed first, the fielding one overrides."""
+    session = new_game(rules, home_cards=FREE_HOME,
+                       away_cards=("Settle Down", "Wallbanger", "Leadoff Walk", "Web Gem",
+                                   "Pitchout", "Blown Call"))
+    quiet_half(session)
+    state = session.state
+    before = markers(session)
+    play(session, "home plays Crowd on Its Feet")
+    assert state.atbat.rolls == before[0] + 1
+    play(session, "away plays Settle Down")
+    assert markers(session) == before
+    assert "crowd on its feet" in state.decks["offense"].discard
+    assert "settle down" in state.decks["defense"].discard
+
+
+# -- 5.7: Rally Caps -----------------------------------------------------------------------
+
+def test_rally_caps_clutch_example(rules):
+    """Rule 5.7.2 example: 4th inning, Clutch 4 batter, two cards and the 10s: IX scores 3, 7, 10."""
+    session = new_game(rules, away_cards=("Wallbanger", "Fight Off Pitches", "Leadoff Walk",
+                                          "Web Gem", "Pitchout", "Blown Call"))
+    rusk = piece(session, "texas", "Rusk")
+    assert rusk.clutch == 4
+    reach(session, 4, reserve=("Rusk", "Orlick"))
+    state = session.state
+    assert state.strategy == "clutch" and state.away.rally_left == 2
+    play(session, "away bats Rusk\nhome fields Orlick")
+    # Sabaria's 4 rolls and box IV; Rusk Offense 6 against Orlick Defense 6: IV.
+    assert markers(session) == (4, "IV", False)
+    play(session, "away plays Wallbanger\nhome passes")
+    assert markers(session) == (4, "VIII", False)
+    play(session, "away rallies card\naway plays Fight Off Pitches")
+    assert markers(session) == (5, "IX", False)
+    assert state.away.rally_left == 1
+    play(session, "home passes\naway rallies tens")
+    assert state.away.rally_left == 0
+    assert state.scoring_numbers() == {3, 7, 10}
+    play(session, """
+        away passes
+        away stands pat
+        roll 1 2
+        roll 3 4
+        roll 5 5
+        roll 4 4
+        roll 6 6
+    """)
+    assert state.away.runs[-1] == 3
+    # A third use of the game is refused.
+    assert state.half == "bottom" and state.phase == "cards"
+    play(session, "home passes")
+    with pytest.raises(IllegalAction, match="rule 5.7.1"):
+        session.push_text("away rallies card")
+    with pytest.raises(IllegalAction, match="rule 5.7.1"):
+        session.push_text("away rallies tens")
+
+
+def test_rally_caps_extra_card_follows_a_played_card(rules):
+    """Rule 5.7.2: the extra card comes on top of the card already played, cumulatively."""
+    session = new_game(rules, away_cards=("Leadoff Walk", "Work the Count", "Wallbanger",
+                                          "Web Gem", "Pitchout", "Blown Call"))
+    play(session, "away bats Hampton\nhome fields Kanno")
+    state = session.state
+    with pytest.raises(IllegalAction, match="rule 5.7.2"):
+        session.push_text("away rallies card")
+    assert state.away.rally_left == 2
+    play(session, "away plays Leadoff Walk\nhome passes\naway rallies card")
+    with pytest.raises(IllegalAction, match="rule 5.7.2"):
+        session.push_text("away passes")
+    play(session, "away plays Work the Count")
+    # Sabaria 4 rolls, IV; Hampton 6 against Kanno 4: VI; +2 rolls; Hampton's OBP 2: VIII.
+    assert markers(session) == (6, "VIII", False)
+    assert state.away.rally_left == 1
+
+
+def test_rally_caps_tens_batting_only_this_at_bat(rules):
+    """Rule 5.7.2: only the batting player takes the 10s, and they score in that at-bat only."""
+    session = new_game(rules)
+    play(session, "away bats Hampton\nhome fields Kanno\naway passes")
+    state = session.state
+    with pytest.raises(IllegalAction, match="rule 5.7.2"):
+        session.push_text("home rallies tens")
+    assert state.home.rally_left == 2
+    play(session, "home passes\naway rallies tens")
+    with pytest.raises(IllegalAction, match="rule 5.7.2"):
+        session.push_text("away rallies tens")
+    play(session, """
+        away passes
+        away stands pat
+        roll 5 5
+        roll 6 4
+        roll 4 4
+        roll 4 4
+    """)
+    assert state.away.runs == [2]
+    assert state.away.rally_left == 1
+    quiet_half(session)
+    reach(session, 2)
+    play(session, "away bats Rusk\nhome fields Orlick\naway passes\nhome passes")
+    play(session, "away stands pat\nroll 5 5")
+    assert 10 not in state.scoring_numbers()
+    assert state.atbat.runs == 0
+
+
+# -- card_status: the reason, with its rule ------------------------------------------------
+
+def test_card_status_gives_the_rule(rules):
+    """Rules 4.4, 5.1, 5.1.1, 5.1.1 d, 5.3: card_status says why a card cannot be played."""
+    session = new_game(rules, away_cards=("Leadoff Walk", "Good Wood", "Work the Count",
+                                          "Pitcher/Batter Matchup (Offense)", "Web Gem",
+                                          "Blown Call"),
+                       home_cards=("Brushback", "On the Black", "Keep It in the Yard",
+                                   "Good Wood", "Web Gem", "Blown Call"))
+    state = session.state
+
+    def status(side, name):
+        return rules.card_status(state, side, card_key(name))
+
+    assert state.phase == "bat"
+    ok, why = status("away", "Leadoff Walk")
+    assert not ok and "rule 4.4" in why
+    play(session, "away bats Oyelaran\nhome fields Kanno")
+    assert status("away", "Leadoff Walk") == (True, "")
+    ok, why = status("away", "Web Gem")
+    assert not ok and "rule 5.1" in why
+    ok, why = status("away", "Good Wood")
+    assert not ok and "rule 5.3" in why
+    # Oyelaran and Sabaria are both righties: the offense matchup card does not apply.
+    ok, why = status("away", "Pitcher/Batter Matchup (Offense)")
+    assert not ok and "rule 5.1.1" in why
+    ok, why = status("home", "Brushback")        # nothing to cancel yet
+    assert not ok and "rule 5.1.1 d" in why
+    play(session, "away plays Leadoff Walk")
+    assert status("home", "Brushback") == (True, "")
+    ok, why = status("away", "Work the Count")
+    assert not ok and "5.3" in why
+    assert status("home", "On the Black") == (True, "")
+    play(session, "home plays Brushback")
+    assert markers(session) == (4, "IV", False)

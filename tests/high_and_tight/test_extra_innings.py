@@ -1,0 +1,317 @@
+"""Rule 6: extra innings (eligible players, the inning cycle, how extra innings end).
+
+Also home of `drive`, the long-game helper the other rule tests share: it plays a game on
+through the canonical action text, with dice chosen to score exactly the runs asked for.
+"""
+
+import pytest
+
+from companion.engine.errors import IllegalAction
+from companion.high_and_tight.rules import DRAWS, EXCHANGES, inning_parameters
+
+from .util import new_game
+
+CHANCE = ("deal", "roll", "free-roll")
+ALL_TOTALS = frozenset(range(2, 13))
+
+
+def pair(total: int) -> tuple[int, int]:
+    """Two die faces adding up to `total`."""
+    first = min(6, total - 1)
+    return first, total - first
+
+
+def dice_for(state, want_run: bool) -> tuple[int, int]:
+    """Faces that score (or do not score) a run with the markers as they stand (rule 4.6.2)."""
+    box = state.scoring_box()
+    if state.phase == "free-roll":
+        hits = set(box.then)
+    else:
+        hits = set(state.scoring_numbers())
+        if want_run and not hits:
+            hits = {box.first}           # box I: a 2 first, the free roll scores next
+    pool = hits if want_run else set(ALL_TOTALS) - hits - {box.first}
+    if state.atbat.hit_and_run and pool - {9}:
+        pool -= {9}
+    return pair(min(pool))
+
+
+def default_choice(state, legal):
+    """Pass every card phase, stand pat, keep every hand; otherwise the first legal action."""
+    if state.phase == "cards":
+        return next(a for a in legal if a.kind == "pass")
+    if state.phase == "manage":
+        return next(a for a in legal if a.args == (0,))
+    if state.phase == "exchange":
+        return next(a for a in legal if a.kind == "keep")
+    return legal[0]
+
+
+def playing_choice(state, legal):
+    """Like `default_choice`, but play the first playable card, so the decks keep cycling."""
+    plays = [a for a in legal if a.kind == "play"]
+    return plays[0] if plays else None
+
+
+def at(inning: int, half: str = "top", phase: str | None = None):
+    """A stop condition for `drive`: this half inning reached (and this phase, if given)."""
+    def reached(state) -> bool:
+        return ((state.inning, state.half) == (inning, half)
+                and (phase is None or state.phase == phase))
+    return reached
+
+
+def drive(session, until=None, runs=None, choose=None, trace=None, limit=50_000):
+    """Play on until `until(state)` holds or the game is over.
+
+    `runs` maps (inning, half) to the runs the batting side scores in that half (none
+    elsewhere); `choose(state, legal)` may return an action or a line of text for a decision
+    (None for the default); `trace` collects (inning, half, phase) before every action.
+    Every action goes in as the canonical line a player would type.
+    """
+    rules = session.rules
+    runs = runs or {}
+    for _ in range(limit):
+        state = session.state
+        if state.phase == "over" or (until is not None and until(state)):
+            return session
+        if trace is not None:
+            trace.append((state.inning, state.half, state.phase))
+        if state.phase in ("roll", "free-roll"):
+            wanted = runs.get((state.inning, state.half), 0)
+            first, second = dice_for(state, state.atbat.runs < wanted)
+            session.push_text(f"roll {first} {second}")
+            continue
+        legal = rules.legal_actions(state)
+        action = choose(state, legal) if choose is not None else None
+        if action is None:
+            action = default_choice(state, legal)
+        session.push_text(action if isinstance(action, str) else rules.format_action(action))
+    raise AssertionError("drive: the game did not reach the wanted spot")
+
+
+def phases_of(trace, inning: int) -> set[str]:
+    return {phase for i, _half, phase in trace if i == inning}
+
+
+# -- 6.1 eligible players -------------------------------------------------------------------
+
+
+def test_used_ballplayers_return_at_the_tenth(rules):
+    """Rule 6.1: at the 10th every used ballplayer goes back to the Available area, both sides."""
+    session = new_game(rules)
+    state = drive(session, until=at(9, "bottom", "cards")).state
+    # The 9th inning's pair is in play; the other eight of each lineup are used.
+    assert state.home.available == [] and state.away.available == []
+    assert len(state.home.used) == 8 and len(state.away.used) == 8
+    state = drive(session, until=at(10)).state
+    for side in (state.home, state.away):
+        assert sorted(side.available) == sorted(side.lineup)
+        assert len(side.available) == 9
+        assert side.used == []
+
+
+def test_returned_ballplayers_can_bat_again(rules):
+    """Rule 6.1: a ballplayer used in the first nine innings may bat again in the 10th."""
+    session = new_game(rules)
+    drive(session, until=at(1, "top", "bat"))
+    session.push_text("away bats Hampton")
+    drive(session, until=at(10, "top", "bat"))
+    assert "hampton" in session.state.away.available
+    session.push_text("away bats Hampton")
+    assert session.state.away.player == "hampton"
+
+
+def test_used_pitchers_stay_out_in_extra_innings(rules):
+    """Rule 6.1: removed pitchers stay in the Used Pitchers area; they never come back."""
+    session = new_game(rules)
+    # Sabaria (Fatigue 7) is relieved in the 8th by Tremaine (Fatigue 2), who is spent
+    # after the 9th; Flee likewise by Francesco.
+    drive(session, until=at(8, "top", "mound"))
+    session.push_text("home brings in Tremaine")
+    drive(session, until=at(8, "bottom", "mound"))
+    session.push_text("away brings in Francesco")
+    state = drive(session, until=at(10, "top", "mound")).state
+    assert state.home.pitchers_removed == ["sabaria"]
+    assert state.home.pitcher == "tremaine"
+    offered = {a.args[0] for a in rules.legal_actions(state)}
+    assert offered and {"Sabaria", "Tremaine"}.isdisjoint(offered)
+    with pytest.raises(IllegalAction, match=r"^rule 4\.2\.1:"):
+        session.push_text("home brings in Sabaria")
+    session.push_text("home brings in Castellan")
+    assert state.home.pitchers_removed == ["sabaria", "tremaine"]
+    state = drive(session, until=at(10, "bottom", "mound")).state
+    offered = {a.args[0] for a in rules.legal_actions(state)}
+    assert offered and {"Flee", "Francesco"}.isdisjoint(offered)
+    with pytest.raises(IllegalAction, match=r"^rule 4\.2\.1:"):
+        session.push_text("away brings in Flee")
+
+
+# -- 6.2 extra innings procedure ------------------------------------------------------------
+
+
+def test_tenth_inning_strategy_is_named_by_each_batting_player(rules):
+    """Rule 6.2: in the 10th each batting player names any of the five strategies, NONE too."""
+    session = new_game(rules)
+    state = drive(session, until=at(10)).state
+    waiting = rules.awaiting(state)
+    assert (waiting.kind, waiting.side, waiting.phase) == ("decision", "away", "name")
+    assert {a.args[0] for a in rules.legal_actions(state)} == {
+        "power", "speed", "obp", "clutch", "none"}
+    with pytest.raises(IllegalAction):
+        session.push_text("home names clutch")      # not the home player's call in the top
+    with pytest.raises(IllegalAction, match=r"^rule 6\.2:"):
+        session.push_text("away names any")
+    session.push_text("away names power")
+    assert state.strategy == "power"
+    state = drive(session, until=at(10, "bottom", "name")).state
+    assert state.strategy == "power"
+    assert rules.awaiting(state).side == "home"
+    session.push_text("home names none")
+    assert session.state.strategy == "none"
+
+
+def test_named_strategy_sets_card_eligibility(rules):
+    """Rules 6.2 and 5.3: the strategy named for a 10th-inning half decides the eligible cards."""
+    session = new_game(rules)   # away holds Wallbanger (Clutch) and Leadoff Walk (OBP)
+    drive(session, until=at(10, "top", "name"))
+    session.push_text("away names clutch")
+    drive(session, until=at(10, "top", "cards"))
+    with pytest.raises(IllegalAction, match=r"^rule 5\.3:"):
+        session.push_text("away plays Leadoff Walk")
+    session.push_text("away plays Wallbanger")
+    assert ("away", "Wallbanger") in session.state.atbat.played
+
+
+def test_tenth_inning_draws_one_and_exchanges_one(rules):
+    """Rules 6.2 and 5.2: the 10th follows the extra-inning draw: one card, one exchange."""
+    session = new_game(rules)
+    drive(session, until=at(10, "top", "name"))
+    session.push_text("away names speed")
+    state = session.state
+    assert state.phase == "draw" and state.draws_owed == 1 and state.exchanges_left == 1
+    with pytest.raises(IllegalAction):
+        session.push_text("away draws 2 offense")
+    session.push_text("away draws 1 offense")
+    session.push_text(rules.format_action(rules.legal_actions(state)[0]))     # the deal
+    assert state.phase == "exchange"
+    card = next(a for a in rules.legal_actions(state) if a.kind == "exchange")
+    session.push_text(rules.format_action(card))
+    session.push_text(rules.format_action(rules.legal_actions(state)[0]))    # its deal
+    # One exchange only: Take the Mound or Batter Up comes next.
+    assert state.phase in ("mound", "bat")
+
+
+def test_eleventh_inning_is_like_the_first(rules):
+    """Rule 6.2: the 11th uses the 1st inning's parameters: OBP, no draw and no exchange."""
+    session = new_game(rules)
+    trace = []
+    state = drive(session, until=at(12), trace=trace).state
+    assert state.inning == 12
+    eleventh = [t for t in trace if t[0] == 11]
+    assert {half for _i, half, _p in eleventh} == {"top", "bottom"}
+    assert phases_of(trace, 11).isdisjoint({"name", "draw", "deal", "exchange"})
+    assert phases_of(trace, 1).isdisjoint({"name", "draw", "deal", "exchange"})
+    session = new_game(rules)
+    state = drive(session, until=at(11, "top", "cards")).state
+    assert state.strategy == "obp" == inning_parameters(rules.box, 1)[2]
+    state = drive(session, until=at(11, "bottom", "cards")).state
+    assert state.strategy == "obp"
+
+
+def test_twelfth_inning_is_like_the_second(rules):
+    """Rule 6.2: the 12th uses the 2nd inning's parameters: Speed, one draw, one exchange."""
+    session = new_game(rules)
+    state = drive(session, until=at(12, "top", "draw")).state
+    assert state.strategy == "speed" == inning_parameters(rules.box, 2)[2]
+    assert state.draws_owed == DRAWS[2] == 1
+    assert state.exchanges_left == EXCHANGES[2] == 1
+
+
+def test_extra_inning_cycle(rules):
+    """Rule 6.2 (SPEC 3): innings 11-19 repeat the 1st-9th; the 20th starts over like the 10th."""
+    box = rules.box
+    assert inning_parameters(box, 10) == (1, 1, "any")
+    for inning in range(11, 20):
+        assert inning_parameters(box, inning) == inning_parameters(box, inning - 10)
+    assert inning_parameters(box, 17) == (4, 1, "speed")         # the 7th's four cards
+    assert inning_parameters(box, 19) == (1, 2, "clutch")        # the 9th's two exchanges
+    assert inning_parameters(box, 20) == inning_parameters(box, 10)
+    for inning in range(21, 30):
+        assert inning_parameters(box, inning) == inning_parameters(box, inning - 10)
+    assert inning_parameters(box, 30) == (1, 1, "any")
+
+
+# -- 6.3 ending extra innings ---------------------------------------------------------------
+
+
+def test_away_run_in_the_top_of_an_extra_inning_does_not_end_it(rules):
+    """Rule 6.3: a run by the away team in the top of the 10th is not sudden death."""
+    session = new_game(rules)
+    state = drive(session, runs={(10, "top"): 1}, until=at(10, "bottom")).state
+    assert state.phase != "over" and state.winner is None
+    assert (state.away.total, state.home.total) == (1, 0)
+    assert rules.awaiting(state).side == "home"
+    state = drive(session, runs={(10, "top"): 1}).state
+    assert state.phase == "over" and state.winner == "away"
+    assert len(state.away.runs) == 10 and len(state.home.runs) == 10
+    assert state.away.runs[9] == 1
+
+
+def test_home_going_ahead_in_the_bottom_ends_it(rules):
+    """Rule 6.3: the home team ahead after its half of an extra inning wins; no 11th."""
+    session = new_game(rules)
+    state = drive(session, runs={(10, "bottom"): 1}).state
+    assert state.phase == "over" and state.winner == "home"
+    assert state.inning == 10
+    assert state.home.runs == [0] * 9 + [1]
+    assert state.away.runs == [0] * 10
+    assert rules.awaiting(state).kind == "over"
+
+
+def test_tied_extra_inning_goes_on(rules):
+    """Rule 6.3: both teams score in the 10th, still tied: the 11th is played."""
+    session = new_game(rules)
+    plan = {(10, "top"): 1, (10, "bottom"): 1}
+    state = drive(session, runs=plan, until=at(11)).state
+    assert state.phase != "over"
+    assert (state.away.total, state.home.total) == (1, 1)
+    assert state.away.runs[9] == 1 and state.home.runs[9] == 1
+
+
+def test_late_extra_inning_win_keeps_every_inning(rules):
+    """Rule 6.3: there is no inning limit; runs stay in their own inning boxes to the end."""
+    session = new_game(rules)
+    plan = {(3, "top"): 2, (7, "bottom"): 2, (12, "top"): 1, (12, "bottom"): 1,
+            (14, "top"): 1}
+    state = drive(session, runs=plan).state
+    assert state.phase == "over" and state.winner == "away"
+    assert state.inning == 14
+    assert len(state.away.runs) == 14 and len(state.home.runs) == 14
+    assert (state.away.runs[2], state.away.runs[11], state.away.runs[13]) == (2, 1, 1)
+    assert (state.home.runs[6], state.home.runs[11]) == (2, 1)
+    assert (state.away.total, state.home.total) == (4, 3)
+
+
+def test_ballplayers_return_again_when_the_dugout_is_empty(rules):
+    """Rules 6.1 and 6.3: after the 18th the dugout is empty again; all nine return for the 19th."""
+    session = new_game(rules)
+    state = drive(session, until=at(18, "bottom", "cards")).state
+    assert state.home.available == [] and state.away.available == []
+    state = drive(session, until=at(19)).state
+    for side in (state.home, state.away):
+        assert sorted(side.available) == sorted(side.lineup)
+        assert side.used == []
+
+
+def test_twentieth_inning_is_named_again(rules):
+    """Rules 6.2 and 6.3: past the 19th the cycle repeats: the 20th is an 'Any' inning."""
+    session = new_game(rules)
+    trace = []
+    state = drive(session, until=at(20), trace=trace, choose=playing_choice).state
+    assert (state.home.total, state.away.total) == (0, 0)
+    assert state.phase == "name" and rules.awaiting(state).side == "away"
+    assert "name" not in phases_of(trace, 19)
+    session.push_text("away names obp")
+    assert session.state.strategy == "obp"
+    assert session.state.phase == "draw" and session.state.draws_owed == 1
