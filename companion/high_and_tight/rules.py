@@ -20,6 +20,12 @@ SETUP_EXCHANGE = 1
 DRAWS = {1: 0, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 4, 8: 1, 9: 1}
 EXCHANGES = {1: 0, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 2, 9: 2}
 MANAGE_SHIFTS = (2, 1, -2, 0)
+# The rule of each step of the sequence of play (rule 4.0's phases A-H).
+PHASE_RULES = {
+    "draw": "4.1", "deal": "5.2.1", "exchange": "5.2.2", "starter": "3.0", "lineup": "3.0",
+    "name": "6.2", "mound": "4.2.1", "bat": "4.2.2", "field": "4.2.3", "cards": "5.4",
+    "manage": "4.5", "roll": "4.6", "free-roll": "4.6.2", "over": "4.8",
+}
 # Why a card cannot be played: (rule, reason).
 CARD_BLOCKS = {
     "phase": ("4.4", "cards are played in the Strategy Card phase"),
@@ -217,8 +223,7 @@ class HighAndTight:
             return []
         if phase == "deal":
             deck = state.decks[state.pending_deals[0][1]]
-            pool = deck.unseen if deck.pile else Counter(deck.discard)
-            return [act.deal(self.box.cards[key].name) for key, n in pool.items() if n > 0]
+            return [act.deal(self.box.cards[key].name) for key, n in deck.unseen.items() if n > 0]
         if phase in ("roll", "free-roll"):
             return [act.roll(a, b) for a in range(1, 7) for b in range(1, 7)]
         if phase == "draw":
@@ -313,13 +318,13 @@ class HighAndTight:
             return "strategy"
         if not card.is_free and atbat.plays_left[side] + extra_play <= 0:
             return "limit"
+        if matchup is None:
+            matchup = Matchup(state, side)
         if card.cancels and not (card.effects or card.bonus or card.scoring_numbers):
             target = atbat.cancellable
             if target is None or self.box.cards[target[0]].category not in card.cancels:
                 return "cancel"
-            return None
-        if matchup is None:
-            matchup = Matchup(state, side)
+            return None if matchup.all_hold(card.requires) else "conditions"
         if not matchup.card_has_effect(card):
             return "conditions"
         return None
@@ -402,7 +407,8 @@ class HighAndTight:
             wanted = {"deal": ("deal",), "roll": ("roll", "free-roll")}[kind]
             if phase not in wanted:
                 raise IllegalAction(f"no {kind} is awaited now; the game awaits "
-                                    f"{self.awaiting(state).prompt}", rule="4.0",
+                                    f"{self.awaiting(state).prompt}",
+                                    rule=self._phase_rule(state),
                                     action=str(action), state=state.summary())
         else:
             expected = state.atbat.turn if phase == "cards" else state.actor
@@ -410,12 +416,18 @@ class HighAndTight:
                 awaiting = self.awaiting(state)
                 who = f"{awaiting.side}: " if awaiting.side else ""
                 raise IllegalAction(f"it is not {action.side}'s {kind} now; the game awaits "
-                                    f"{who}{awaiting.prompt}", rule="4.0",
+                                    f"{who}{awaiting.prompt}", rule=self._phase_rule(state),
                                     action=str(action), state=state.summary())
         handler = getattr(self, f"_do_{kind}", None)
         if handler is None:
             raise ParseError(f"unknown action kind {kind!r}")
         handler(state, action)
+
+    def _phase_rule(self, state: State) -> str:
+        """The rule of the step the game is waiting on, for out-of-turn actions."""
+        if state.inning == 0 and state.phase in ("draw", "exchange", "deal"):
+            return "3.0"
+        return PHASE_RULES.get(state.phase, "4.0")
 
     def _do_stay(self, state: State, action: Action) -> None:
         raise self._illegal(state, action, "keeping a tired pitcher is the Advanced Pitcher "

@@ -131,7 +131,7 @@ def test_on_the_black_lowers_number_by_pitcher_control(rules):
 
 
 def test_split_the_outfielders_bonus_adds_rolls(rules):
-    """Rule 5.1.1 b example: Kanno (Speed 1, Power 3) and Split the Outfielders: +1 box, +2 rolls."""
+    """Rule 5.1.1 b example: Kanno (Speed 1, Power 3) splits the outfielders: +1 box, +2 rolls."""
     session = new_game(rules, home_cards=("Split the Outfielders", "Good Jump", "Good Wood",
                                           "Keep It in the Yard", "Around the Horn",
                                           "On the Black"))
@@ -200,8 +200,8 @@ def test_matchup_defense_never_against_a_switch_hitter(rules):
 
 CLUTCH_AWAY = ("Ducks on the Pond", "Bad Hop", "Wallbanger", "Leadoff Walk", "Pitchout",
                "Blown Call")
-CLUTCH_HOME = ("Web Gem", "Bear Down", "Ducks on the Pond", "Crowd on Its Feet",
-               "Good Wood", "On the Black")
+CLUTCH_HOME = ("Web Gem", "Bear Down", "Keep It in the Yard", "Good Wood", "On the Black",
+               "Around the Horn")
 
 
 def test_web_gem_cancels_ducks_on_the_pond(rules):
@@ -266,7 +266,8 @@ def test_cancel_must_come_right_after_the_offense_card(rules):
     """Rule 5.1.1 d: a cancel card that does not answer the offense card at once is refused."""
     session = new_game(rules, away_cards=("Web Gem", "Bear Down", "Leadoff Walk", "Pitchout",
                                           "Blown Call", "Wallbanger"),
-                       home_cards=CLUTCH_HOME)
+                       home_cards=("Ducks on the Pond", "Crowd on Its Feet", "Good Wood",
+                                   "Keep It in the Yard", "On the Black", "Around the Horn"))
     reach(session, 4, reserve=("Brannigan", "Marty"))
     play(session, "away bats Marty\nhome fields Brannigan")
     quiet_half(session)
@@ -399,7 +400,9 @@ def test_none_inning_allows_only_special_cards(rules):
 def test_special_cards_in_the_first_inning(rules):
     """Rule 5.6: Special cards are eligible in any inning, here the 1st (OBP)."""
     session = new_game(rules, away_cards=("Bad Hop", "Good Wood", "Wallbanger", "Web Gem",
-                                          "Pitchout", "Leadoff Walk"))
+                                          "Pitchout", "Leadoff Walk"),
+                       home_cards=("Blown Call", "Good Wood", "Good Jump", "Work the Count",
+                                   "On the Black", "Web Gem"))
     state = session.state
     assert state.strategy == "obp"
     play(session, "away bats Hampton\nhome fields Kanno")
@@ -438,7 +441,7 @@ def test_batting_player_acts_first(rules):
 
 
 def test_fielding_player_may_play_after_a_pass(rules):
-    """Rule 5.4: the fielding player may still play a Defense card when the batting player passed."""
+    """Rule 5.4: the fielding player may play a Defense card after the batting player passed."""
     session = new_game(rules)
     play(session, "away bats Hampton\nhome fields Kanno")
     play(session, "away passes\nhome plays On the Black")   # Sabaria's Control 3
@@ -473,7 +476,7 @@ def test_both_pass_at_once(rules):
 def test_good_jump_then_blown_call_example(rules):
     """Rule 5.5 example: 7th (Speed), Good Jump with a Speed 3 batter, then Blown Call."""
     session = new_game(rules, away_cards=("Good Jump", "Wallbanger", "Leadoff Walk",
-                                          "Web Gem", "Pitchout", "Blown Call"),
+                                          "Web Gem", "Pitchout", "Bad Hop"),
                        home_cards=("Blown Call", "Good Wood", "Work the Count",
                                    "Keep It in the Yard", "On the Black", "Web Gem"))
     assert piece(session, "texas", "Blanto").speed == 3
@@ -543,8 +546,8 @@ def _box_with(tmp_path, card_toml: str):
 def test_scoring_rolls_stop_at_twenty(tmp_path):
     """Rule 5.5.1 (SPEC 3): the +10 side ends at 20; a bigger push leaves the marker on 20."""
     rules = _box_with(tmp_path, '\n[[card]]\nname = "Rally Monkey"\nside = "offense"\n'
-                                'category = "special"\ncopies = 1\ntext = "Twenty-five rolls."\n'
-                                'effects = [ { marker = "rolls", up = 25 } ]\n')
+                                'category = "special"\ncopies = 1\ntext = "Twenty rolls."\n'
+                                'effects = [ { marker = "rolls", up = 20 } ]\n')
     session = new_game(rules, away_cards=("Rally Monkey", "Wallbanger", "Leadoff Walk",
                                           "Web Gem", "Pitchout", "Blown Call"))
     play(session, "away bats Hampton\nhome fields Kanno\naway plays Rally Monkey")
@@ -613,7 +616,7 @@ def test_free_cards_do_not_count_against_the_limit(rules):
 def test_one_card_per_side_per_phase(rules):
     """Rule 5.3: each side plays one strategy card in the phase."""
     session = new_game(rules, away_cards=("Leadoff Walk", "Work the Count", "Wallbanger",
-                                          "Web Gem", "Pitchout", "Blown Call"),
+                                          "Web Gem", "Pitchout", "Bad Hop"),
                        home_cards=("On the Black", "Punchout", "Good Wood", "Good Jump",
                                    "Web Gem", "Blown Call"))
     play(session, "away bats Hampton\nhome fields Kanno")
@@ -649,7 +652,7 @@ def test_fielding_free_card_overrides_batting_free_card(rules):
 # -- 5.7: Rally Caps -----------------------------------------------------------------------
 
 def test_rally_caps_clutch_example(rules):
-    """Rule 5.7.2 example: 4th inning, Clutch 4 batter, two cards and the 10s: IX scores 3, 7, 10."""
+    """Rule 5.7.2 example: 4th inning, a Clutch 4 batter, two cards and the 10s; IX: 3, 7, 10."""
     session = new_game(rules, away_cards=("Wallbanger", "Fight Off Pitches", "Leadoff Walk",
                                           "Web Gem", "Pitchout", "Blown Call"))
     rusk = piece(session, "texas", "Rusk")
@@ -679,7 +682,8 @@ def test_rally_caps_clutch_example(rules):
     """)
     assert state.away.runs[-1] == 3
     # A third use of the game is refused.
-    assert state.half == "bottom" and state.phase == "cards"
+    reach(session, 4, "bottom")
+    assert state.phase == "cards"
     play(session, "home passes")
     with pytest.raises(IllegalAction, match="rule 5.7.1"):
         session.push_text("away rallies card")
@@ -705,19 +709,33 @@ def test_rally_caps_extra_card_follows_a_played_card(rules):
     assert state.away.rally_left == 1
 
 
+def test_rally_caps_extra_card_for_the_fielding_player(rules):
+    """Rules 5.7.1 and 5.7.2: the fielding player may use Rally Caps for a second Defense card."""
+    session = new_game(rules, home_cards=("On the Black", "Punchout", "Good Wood",
+                                          "Good Jump", "Web Gem", "Keep It in the Yard"))
+    play(session, "away bats Hampton\nhome fields Kanno")
+    state = session.state
+    play(session, "away passes\nhome plays On the Black\naway passes")
+    assert state.phase == "cards" and state.atbat.turn == "home"
+    play(session, "home rallies card\nhome plays Punchout")
+    # Sabaria: 4 rolls, box IV; Hampton 6 against Kanno 4: VI; Control 3: III; K 2: 2 rolls.
+    assert markers(session) == (2, "III", False)
+    assert state.home.rally_left == 1 and state.away.rally_left == 2
+
+
 def test_rally_caps_tens_batting_only_this_at_bat(rules):
     """Rule 5.7.2: only the batting player takes the 10s, and they score in that at-bat only."""
     session = new_game(rules)
-    play(session, "away bats Hampton\nhome fields Kanno\naway passes")
+    play(session, "away bats Hampton\nhome fields Kanno\naway rallies tens")
     state = session.state
+    with pytest.raises(IllegalAction, match="rule 5.7.2"):
+        session.push_text("away rallies tens")
+    play(session, "away passes")
     with pytest.raises(IllegalAction, match="rule 5.7.2"):
         session.push_text("home rallies tens")
     assert state.home.rally_left == 2
-    play(session, "home passes\naway rallies tens")
-    with pytest.raises(IllegalAction, match="rule 5.7.2"):
-        session.push_text("away rallies tens")
     play(session, """
-        away passes
+        home passes
         away stands pat
         roll 5 5
         roll 6 4
@@ -740,7 +758,7 @@ def test_card_status_gives_the_rule(rules):
     """Rules 4.4, 5.1, 5.1.1, 5.1.1 d, 5.3: card_status says why a card cannot be played."""
     session = new_game(rules, away_cards=("Leadoff Walk", "Good Wood", "Work the Count",
                                           "Pitcher/Batter Matchup (Offense)", "Web Gem",
-                                          "Blown Call"),
+                                          "Bad Hop"),
                        home_cards=("Brushback", "On the Black", "Keep It in the Yard",
                                    "Good Wood", "Web Gem", "Blown Call"))
     state = session.state

@@ -147,6 +147,28 @@ def test_used_pitchers_stay_out_in_extra_innings(rules):
         session.push_text("away brings in Flee")
 
 
+def test_last_pitcher_stays_with_plus_200_when_the_bullpen_is_empty(rules):
+    """Rule 6.1: with no fresh pitcher left, the last one keeps pitching at Fatigue +200."""
+    session = new_game(rules)
+    # New York: Sabaria (1st-7th), then Tremaine 2, Castellan 3, Wexley 1, Dunleavy 2 and
+    # Achterberg 1 cover the 8th-16th; nobody is left for the 17th.
+    order = iter(["Tremaine", "Castellan", "Wexley", "Dunleavy", "Achterberg"])
+
+    def relief(state, legal):
+        if state.phase == "mound" and state.actor == "home":
+            return f"home brings in {next(order)}"
+        return None
+
+    state = drive(session, choose=relief, until=at(16, "top", "cards")).state
+    assert state.home.pitcher == "achterberg" and state.home.fatigue == 0
+    state = drive(session, choose=relief, until=at(17, "top", "bat")).state
+    assert state.home.pitcher == "achterberg"
+    assert state.home.fatigue == 200
+    assert state.atbat.rolls == 3 + 2          # Achterberg's Stuff is 3 rolls, box IV
+    assert state.scoring_box().label == "IV"
+    assert any(rule == "6.1" and "+200" in text for rule, text in state.log)
+
+
 # -- 6.2 extra innings procedure ------------------------------------------------------------
 
 
