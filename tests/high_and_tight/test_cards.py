@@ -9,7 +9,7 @@ from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
 from companion.high_and_tight.odds import score_rolls
 from companion.high_and_tight.rules import HighAndTight
 
-from .util import hand, new_game, play
+from .util import hand, new_game, play, quiet_half, reach
 
 CALIFORNIA_LINEUP = ("home lineup C Ybarra; OF Dorsey, Amescua, Kowalczyk; "
                      "IF Tancredi, Morrow, Esquivel, Lindgren; DH Holloway")
@@ -18,65 +18,6 @@ PHILADELPHIA_LINEUP = ("home lineup C Ruggiero; OF Whitcombe, Iversen, Calloway;
 # Texas with Wendt in the field (Carrizales is the DH), so Wendt's own Defense 3 is used.
 TEXAS_WENDT_FIELDS = ("away lineup C Boudreaux; OF Marty, Rusk, Villafane; "
                       "IF Blanto, Hampton, Wendt, Oyelaran; DH Carrizales")
-QUIET = "roll 4 4"   # a total of 8 scores in no box of the demo track
-
-
-# -- helpers: reach a spot of the game by quiet play --------------------------------------
-
-def _push(session, line: str) -> None:
-    session.push_text(line)
-
-
-def _first_legal(session) -> str:
-    rules = session.rules
-    return rules.format_action(rules.legal_actions(session.state)[0])
-
-
-def _step(session, reserve) -> None:
-    """One quiet action: no card, no run, the first unreserved ballplayer."""
-    state = session.state
-    phase = state.phase
-    side = session.rules.awaiting(state).side
-    if phase == "cards":
-        _push(session, f"{state.atbat.turn} passes")
-    elif phase == "manage":
-        _push(session, f"{side} stands pat")
-    elif phase in ("roll", "free-roll"):
-        _push(session, QUIET)
-    elif phase == "exchange":
-        _push(session, f"{side} keeps")
-    elif phase == "name":
-        _push(session, f"{side} names none")
-    elif phase in ("bat", "field"):
-        own = state.side(side)
-        key = next(k for k in own.available if k not in reserve)
-        verb = "bats" if phase == "bat" else "fields"
-        _push(session, f"{side} {verb} {own.roster.ballplayers[key].name}")
-    else:  # draw, deal, mound: the first legal choice
-        _push(session, _first_legal(session))
-
-
-def quiet_half(session, reserve=()) -> None:
-    """Finish the current half inning without a card played or a run scored."""
-    state = session.state
-    start = (state.inning, state.half)
-    reserve = {name.casefold() for name in reserve}
-    while (state.inning, state.half) == start and state.phase != "over":
-        _step(session, reserve)
-
-
-def reach(session, inning: int, half: str = "top", reserve=()) -> None:
-    """Play quietly up to that half inning, then through its draw, to the first real choice.
-
-    Ballplayers named in `reserve` are kept in the dugout. Stops at Take the Mound (when
-    fatigue forces a change), Batter Up (top half) or the Strategy Card phase (bottom half).
-    """
-    state = session.state
-    while (state.inning, state.half) != (inning, half):
-        quiet_half(session, reserve)
-    keys = {name.casefold() for name in reserve}
-    while state.phase in ("name", "draw", "deal", "exchange"):
-        _step(session, keys)
 
 
 def markers(session) -> tuple[int, str, bool]:

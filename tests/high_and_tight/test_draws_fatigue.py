@@ -4,81 +4,12 @@ import pytest
 
 from companion.engine.errors import IllegalAction
 
-from .util import hand, new_game, play
+from .util import first_legal, hand, new_game, play, quiet_half, reach, to_half
 
-QUIET = "roll 4 4"   # a total of 8 scores in no box of the demo track
 ALL_OFFENSE_HOME = ("Good Wood", "Good Wood", "Good Jump", "Good Jump", "Work the Count",
                     "Work the Count")
 ALL_OFFENSE_AWAY = ("Fight Off Pitches", "Fight Off Pitches", "Pitcher/Batter Matchup (Offense)",
                     "Pitcher/Batter Matchup (Offense)", "Wallbanger", "Hit and Run")
-
-
-# -- helpers: reach a spot of the game by quiet play --------------------------------------
-
-def _first_legal(session) -> str:
-    rules = session.rules
-    return rules.format_action(rules.legal_actions(session.state)[0])
-
-
-def _balanced_draw(state, side: str) -> str:
-    """Draw each card from the fuller pile, so neither deck runs dry on a long quiet game."""
-    piles = {deck: state.decks[deck].pile + len(state.decks[deck].discard)
-             for deck in ("offense", "defense")}
-    counts = {"offense": 0, "defense": 0}
-    for _ in range(state.draws_owed):
-        deck = max(piles, key=piles.get)
-        piles[deck] -= 1
-        counts[deck] += 1
-    return f"{side} draws {counts['offense']} offense {counts['defense']} defense"
-
-
-def _step(session, reserve) -> None:
-    """One quiet action: no card, no run, the first unreserved ballplayer."""
-    state = session.state
-    phase = state.phase
-    side = session.rules.awaiting(state).side
-    if phase == "cards":
-        session.push_text(f"{state.atbat.turn} passes")
-    elif phase == "manage":
-        session.push_text(f"{side} stands pat")
-    elif phase in ("roll", "free-roll"):
-        session.push_text(QUIET)
-    elif phase == "exchange":
-        session.push_text(f"{side} keeps")
-    elif phase == "name":
-        session.push_text(f"{side} names none")
-    elif phase == "draw":
-        session.push_text(_balanced_draw(state, side))
-    elif phase in ("bat", "field"):
-        own = state.side(side)
-        key = next(k for k in own.available if k not in reserve)
-        verb = "bats" if phase == "bat" else "fields"
-        session.push_text(f"{side} {verb} {own.roster.ballplayers[key].name}")
-    else:  # draw, deal, mound: the first legal choice
-        session.push_text(_first_legal(session))
-
-
-def quiet_half(session, reserve=()) -> None:
-    """Finish the current half inning without a card played or a run scored."""
-    state = session.state
-    start = (state.inning, state.half)
-    keys = {name.casefold() for name in reserve}
-    while (state.inning, state.half) == start and state.phase != "over":
-        _step(session, keys)
-
-
-def to_half(session, inning: int, half: str = "top") -> None:
-    """Play quietly until that half inning begins (its draw not yet made)."""
-    state = session.state
-    while (state.inning, state.half) != (inning, half):
-        quiet_half(session)
-
-
-def reach(session, inning: int, half: str = "top") -> None:
-    """Play quietly up to that half inning and through its draw, to the next real choice."""
-    to_half(session, inning, half)
-    while session.state.phase in ("name", "draw", "deal", "exchange"):
-        _step(session, set())
 
 
 def hand_size(session, side: str) -> int:
@@ -118,10 +49,10 @@ def test_second_to_sixth_innings_draw_one_exchange_one(rules):
                 session.push_text(f"{batting} draws 2 defense")
             size = hand_size(session, batting)
             play(session, f"{batting} draws 1 defense")
-            play(session, _first_legal(session))                 # the deal
+            play(session, first_legal(session))                 # the deal
             assert state.phase == "exchange" and hand_size(session, batting) == size + 1
             play(session, f"{batting} exchanges {first_card(session, batting)} for offense")
-            play(session, _first_legal(session))                 # the deal
+            play(session, first_legal(session))                 # the deal
             # One exchange only: the half goes on to the pitcher and players.
             assert state.phase not in ("draw", "deal", "exchange")
             assert hand_size(session, batting) == size + 1
@@ -189,21 +120,21 @@ def test_eighth_and_ninth_exchange_up_to_two(rules):
     assert (state.draws_owed, state.exchanges_left) == (1, 2)
     size = hand_size(session, "away")
     play(session, "away draws 1 offense")
-    play(session, _first_legal(session))
+    play(session, first_legal(session))
     play(session, f"away exchanges {first_card(session, 'away')} for defense")
-    play(session, _first_legal(session))
+    play(session, first_legal(session))
     assert state.phase == "exchange" and state.exchanges_left == 1
     play(session, f"away exchanges {first_card(session, 'away')} for offense")
-    play(session, _first_legal(session))
+    play(session, first_legal(session))
     assert state.phase not in ("draw", "deal", "exchange")
     assert hand_size(session, "away") == size + 1
     # Up to two: one exchange and then keeping is fine too (the 9th).
     to_half(session, 9)
     assert (state.draws_owed, state.exchanges_left) == (1, 2)
     play(session, "away draws 1 defense")
-    play(session, _first_legal(session))
+    play(session, first_legal(session))
     play(session, f"away exchanges {first_card(session, 'away')} for defense")
-    play(session, _first_legal(session))
+    play(session, first_legal(session))
     play(session, "away keeps")
     assert state.phase not in ("draw", "deal", "exchange")
 
@@ -246,13 +177,13 @@ def test_discards_reshuffled_when_a_draw_pile_runs_out(rules):
         to_half(session, inning, half)
         batting = state.batting
         play(session, f"{batting} draws 1 offense")
-        play(session, _first_legal(session))
+        play(session, first_legal(session))
         leaving = first_card(session, batting)
         if offense.pile == 0:
             break
         discarded.append(leaving)
         play(session, f"{batting} exchanges {leaving} for offense")
-        play(session, _first_legal(session))
+        play(session, first_legal(session))
         quiet_half(session)
         inning, half = (inning, "bottom") if half == "top" else (inning + 1, "top")
     # Two offense cards a half: the pile of 13 is empty at the draw of the top of the 5th.

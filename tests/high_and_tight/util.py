@@ -57,3 +57,79 @@ def new_game(rules: HighAndTight, home: str = "new-york", away: str = "texas",
 def hand(session: Session, side: str) -> dict[str, int]:
     box = session.rules.box
     return {box.cards[k].name: n for k, n in session.state.side(side).hand.items() if n}
+
+
+# -- quiet play: reach a spot of the game without cards played or runs scored -------------
+
+QUIET = "roll 4 4"   # a total of 8 scores in no box of the demo track
+
+
+def first_legal(session) -> str:
+    rules = session.rules
+    return rules.format_action(rules.legal_actions(session.state)[0])
+
+
+def balanced_draw(state, side: str) -> str:
+    """Draw each card from the fuller pile, so neither deck runs dry on a long quiet game."""
+    piles = {deck: state.decks[deck].pile + len(state.decks[deck].discard)
+             for deck in ("offense", "defense")}
+    counts = {"offense": 0, "defense": 0}
+    for _ in range(state.draws_owed):
+        deck = max(piles, key=piles.get)
+        piles[deck] -= 1
+        counts[deck] += 1
+    return f"{side} draws {counts['offense']} offense {counts['defense']} defense"
+
+
+def quiet_step(session, reserve=frozenset()) -> None:
+    """One quiet action: no card, no run, the first ballplayer not in `reserve` (keys)."""
+    state = session.state
+    phase = state.phase
+    side = session.rules.awaiting(state).side
+    if phase == "cards":
+        session.push_text(f"{state.atbat.turn} passes")
+    elif phase == "manage":
+        session.push_text(f"{side} stands pat")
+    elif phase in ("roll", "free-roll"):
+        session.push_text(QUIET)
+    elif phase == "exchange":
+        session.push_text(f"{side} keeps")
+    elif phase == "name":
+        session.push_text(f"{side} names none")
+    elif phase == "draw":
+        session.push_text(balanced_draw(state, side))
+    elif phase in ("bat", "field"):
+        own = state.side(side)
+        key = next(k for k in own.available if k not in reserve)
+        verb = "bats" if phase == "bat" else "fields"
+        session.push_text(f"{side} {verb} {own.roster.ballplayers[key].name}")
+    else:  # deal, mound: the first legal choice
+        session.push_text(first_legal(session))
+
+
+def quiet_half(session, reserve=()) -> None:
+    """Finish the current half inning without a card played or a run scored."""
+    state = session.state
+    start = (state.inning, state.half)
+    keys = {name.casefold() for name in reserve}
+    while (state.inning, state.half) == start and state.phase != "over":
+        quiet_step(session, keys)
+
+
+def to_half(session, inning: int, half: str = "top", reserve=()) -> None:
+    """Play quietly until that half inning begins (its draw not yet made)."""
+    state = session.state
+    while (state.inning, state.half) != (inning, half):
+        quiet_half(session, reserve)
+
+
+def reach(session, inning: int, half: str = "top", reserve=()) -> None:
+    """Play quietly to that half inning and through its draw, to the next real choice.
+
+    Ballplayers named in `reserve` stay in the dugout. Stops at Take the Mound (when
+    fatigue forces a change), Batter Up (top half) or the Strategy Card phase (bottom).
+    """
+    to_half(session, inning, half, reserve)
+    keys = {name.casefold() for name in reserve}
+    while session.state.phase in ("name", "draw", "deal", "exchange"):
+        quiet_step(session, keys)
