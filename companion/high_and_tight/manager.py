@@ -119,12 +119,24 @@ class ComputerManager:
                                          -pitchers[a.args[0].casefold()].fatigue))
 
     def _choose_mound(self, state: State, legal: list[Action]) -> Action:
-        pitchers = state.side(state.actor).roster.pitchers
+        """Rules 4.2.1, 8.2.1: the arm that allows the fewest runs, saving the bullpen."""
+        own = state.side(state.actor)
+        pitchers = own.roster.pitchers
+        tired = self.rules._is_tired(state, own)
+
+        stay = next((a for a in legal if a.kind == "stay"), None)
+        if stay is not None and not tired:
+            return stay
 
         def cost(action: Action) -> tuple:
-            pitcher = pitchers[action.args[0].casefold()]
+            if action.kind == "stay":
+                fatigue = min(200, own.fatigue + 100)
+                return (False, pitcher_cost(self.box, own.current_pitcher(), fatigue), 0)
+            key = action.args[0].casefold()
+            pitcher = pitchers[key]
+            fatigue = 100 if key in own.short_rest else 0
             closer_early = pitcher.kind == "CL" and state.inning < 9
-            return (closer_early, pitcher_cost(self.box, pitcher), -pitcher.fatigue)
+            return (closer_early, pitcher_cost(self.box, pitcher, fatigue), -pitcher.fatigue)
 
         return min(legal, key=cost)
 

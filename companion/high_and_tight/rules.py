@@ -106,8 +106,12 @@ class HighAndTight:
             resting = header.get(f"{name.capitalize()}Resting", "")
             side = Side(name=name, team=team, roster=roster, rally_left=box.rally_caps)
             side.resting = frozenset(
-                self._pitcher_key(side, n.strip(), "3.0") for n in resting.split(",") if n.strip()
-            )
+                self._pitcher_key(side, n.strip(), "8.2.2") for n in resting.split(",")
+                if n.strip())
+            short = header.get(f"{name.capitalize()}ShortRest", "")
+            side.short_rest = frozenset(
+                self._pitcher_key(side, n.strip(), "8.2.3") for n in short.split(",")
+                if n.strip())
             sides[name] = side
         if sides["home"].team.key == sides["away"].team.key:
             raise ParseError("header: Home and Away must be different teams")
@@ -249,7 +253,13 @@ class HighAndTight:
         if phase == "name":
             return [act.name_strategy(side, s) for s in STRATEGIES]
         if phase == "mound":
-            return [act.relieve(side, p.name) for p in self._relievers(state, side)]
+            closer = self._closer_due(state, side)
+            if closer is not None:
+                return [act.relieve(side, closer.name)]
+            out = [act.relieve(side, p.name) for p in self._relievers(state, side)]
+            if "advanced-fatigue" in state.options:
+                out.append(act.stay(side))
+            return out
         if phase in ("bat", "field"):
             make = act.bat if phase == "bat" else act.field
             own = state.side(side)
@@ -374,11 +384,50 @@ class HighAndTight:
                 if p.kind == "SP" and key not in own.resting]
 
     def _relievers(self, state: State, side: str):
-        """Rule 4.2.1.1 and 8.2: a removed pitcher is replaced by an unused RP or CL."""
+        """Who may come in now (rules 4.2.1, 8.2, 8.2.2, 8.2.3 b, 8.3).
+
+        An unused RP or CL who is not resting; with Advanced Fatigue a removed RP or CL is
+        replaced by an RP only; with Closer Saves the CL comes in before the 9th only when
+        nobody else can.
+        """
         own = state.side(side)
-        return [p for key, p in own.roster.pitchers.items()
+        current = own.current_pitcher()
+        pool = [p for key, p in own.roster.pitchers.items()
                 if p.kind in ("RP", "CL") and key != own.pitcher
                 and key not in own.pitchers_removed and key not in own.resting]
+        if "advanced-fatigue" in state.options and current.kind != "SP":
+            pool = [p for p in pool if p.kind == "RP"]
+        if "closer-saves" in state.options and state.inning < 9:
+            others = [p for p in pool if p.kind != "CL"]
+            if others:
+                pool = others
+        return pool
+
+    def _closer_due(self, state: State, side: str):
+        """Rule 8.3: in the 9th or later, ahead by one to three, the unused CL must come in
+        (unless he is resting or could only pitch on short rest)."""
+        if "closer-saves" not in state.options or state.inning < 9:
+            return None
+        own = state.side(side)
+        other = state.side("away" if side == "home" else "home")
+        if not 1 <= own.total - other.total <= 3:
+            return None
+        for key, pitcher in own.roster.pitchers.items():
+            if (pitcher.kind == "CL" and key not in own.lines and key not in own.resting
+                    and key not in own.short_rest):
+                return pitcher
+        return None
+
+    def _is_tired(self, state: State, side: Side) -> bool:
+        """Rule 4.2.1.1 (and 8.4.1): has the pitcher reached his Fatigue?"""
+        pitcher = side.current_pitcher()
+        line = side.lines[side.pitcher]
+        if pitcher.kind == "SP":
+            if state.inning <= pitcher.fatigue:
+                return False
+            # Rule 8.4.1: an SP who has allowed one run or fewer ignores his Fatigue.
+            return not ("good-bad-day" in state.options and line.runs <= 1)
+        return line.innings >= pitcher.fatigue
 
     def _lineups(self, side: Side):
         players = list(side.roster.ballplayers.values())
@@ -428,10 +477,6 @@ class HighAndTight:
         if state.inning == 0 and state.phase in ("draw", "exchange", "deal"):
             return "3.0"
         return PHASE_RULES.get(state.phase, "4.0")
-
-    def _do_stay(self, state: State, action: Action) -> None:
-        raise self._illegal(state, action, "keeping a tired pitcher is the Advanced Pitcher "
-                            "Fatigue option, not in use in this game", "8.2.1")
 
     def _illegal(self, state: State, action: Action, message: str, rule: str):
         return IllegalAction(message, rule=rule, action=act.format_action(action),
@@ -653,23 +698,52 @@ class HighAndTight:
         self._to_mound(state)
 
     def _to_mound(self, state: State) -> None:
-        """Rule 4.2.1: Take the Mound, with basic fatigue (4.2.1.1) and 6.1's tired last arm."""
+        """Rule 4.2.1: Take the Mound, with fatigue (4.2.1.1, 8.2), 6.1's last arm and 8.3."""
         side = state.fielding
         own = state.side(side)
-        pitcher = own.current_pitcher()
-        line = own.lines[own.pitcher]
-        tired = (state.inning > pitcher.fatigue if pitcher.kind == "SP"
-                 else line.innings >= pitcher.fatigue)
+        relievers = self._relievers(state, side)
+        if self._closer_due(state, side) is not None and own.current_pitcher().kind != "CL":
+            state.phase = "mound"
+            state.actor = side
+            return
+        tired = self._is_tired(state, own)
+        if relievers and (tired or "advanced-fatigue" in state.options):
+            state.phase = "mound"
+            state.actor = side
+            return
         if tired:
-            if self._relievers(state, side):
-                state.phase = "mound"
-                state.actor = side
-                return
-            if own.fatigue < 200:
-                state.note("6.1", f"{side} has no fresh pitcher: {pitcher.name} stays with "
-                                  "Fatigue +200")
-            own.fatigue = 200
-            line.exceeded_fatigue = True
+            pitcher = own.current_pitcher()
+            if "advanced-fatigue" in state.options:
+                self._pitch_tired(state, own)
+            else:
+                if own.fatigue < 200:
+                    state.note("6.1", f"{side} has no fresh pitcher: {pitcher.name} stays "
+                                      "with Fatigue +200")
+                own.fatigue = 200
+                own.lines[own.pitcher].exceeded_fatigue = True
+        self._take_mound(state)
+
+    def _pitch_tired(self, state: State, own: Side) -> None:
+        """Rule 8.2.1: a tired pitcher kept in gets +100, then +200, never more."""
+        own.lines[own.pitcher].exceeded_fatigue = True
+        self._bump_fatigue(state, own, "8.2.1", "pitches past his Fatigue")
+
+    def _bump_fatigue(self, state: State, own: Side, rule: str, why: str) -> None:
+        before = own.fatigue
+        own.fatigue = min(200, own.fatigue + 100)
+        if own.fatigue != before:
+            state.note(rule, f"{own.current_pitcher().name} {why}: Fatigue +{own.fatigue}")
+
+    def _do_stay(self, state: State, action: Action) -> None:
+        if state.phase != "mound" or "advanced-fatigue" not in state.options:
+            raise self._illegal(state, action, "keeping a tired pitcher is the Advanced "
+                                "Pitcher Fatigue option, not in use in this game", "8.2.1")
+        if self._closer_due(state, action.side) is not None:
+            raise self._illegal(state, action, "the Closer must come in to save the game",
+                                "8.3")
+        own = state.side(action.side)
+        if self._is_tired(state, own):
+            self._pitch_tired(state, own)
         self._take_mound(state)
 
     def _do_relieve(self, state: State, action: Action) -> None:
@@ -677,9 +751,15 @@ class HighAndTight:
             raise self._illegal(state, action, "pitchers change only at Take the Mound "
                                 "when fatigue forces it", "4.2.1.1")
         key = action.args[0].casefold()
-        if key not in {p.name.casefold() for p in self._relievers(state, action.side)}:
-            raise self._illegal(state, action, f"{action.args[0]} is not an available RP or "
-                                "CL (a removed pitcher never returns)", "4.2.1")
+        closer = self._closer_due(state, action.side)
+        if closer is not None and key != closer.name.casefold():
+            raise self._illegal(state, action, f"{closer.name} must come in to save the game",
+                                "8.3")
+        if closer is None and key not in {p.name.casefold()
+                                          for p in self._relievers(state, action.side)}:
+            raise self._illegal(state, action, f"{action.args[0]} is not an available "
+                                "reliever (a removed pitcher never returns; a resting one "
+                                "sits out)", "4.2.1")
         own = state.side(action.side)
         old = own.current_pitcher()
         own.pitchers_removed.append(own.pitcher)
@@ -688,6 +768,8 @@ class HighAndTight:
         own.lines.setdefault(key, PitcherLine())
         state.note("4.2.1.1", f"{action.side}: {own.roster.pitchers[key].name} relieves "
                               f"{old.name}")
+        if key in own.short_rest:
+            self._bump_fatigue(state, own, "8.2.3", "comes in on short rest")
         self._take_mound(state)
 
     def _take_mound(self, state: State) -> None:
@@ -924,7 +1006,10 @@ class HighAndTight:
         fielding = state.side(state.fielding)
         runs = state.atbat.runs
         batting.runs.append(runs)
-        fielding.lines[fielding.pitcher].runs += runs
+        line = fielding.lines[fielding.pitcher]
+        line.runs += runs
+        if "good-bad-day" in state.options:
+            self._bombed(state, fielding, line, runs)
         state.note("4.6.4", f"{state.batting} scores {runs} run(s) in the "
                             f"{state.half} of inning {state.inning}")
         home, away = state.home.total, state.away.total
@@ -941,6 +1026,16 @@ class HighAndTight:
             self._game_over(state, "home" if home > away else "away")
             return
         self._begin_inning(state, state.inning + 1)
+
+    def _bombed(self, state: State, fielding: Side, line: PitcherLine, runs: int) -> None:
+        """Rule 8.4.2: three runs in an inning or five in all earn +100; two more, +200."""
+        if line.bombed_at is None:
+            if runs >= 3 or line.runs >= 5:
+                line.bombed_at = line.runs
+                self._bump_fatigue(state, fielding, "8.4.2", "is bombed")
+        elif line.runs - line.bombed_at >= 2 and fielding.fatigue < 200:
+            line.bombed_at = line.runs
+            self._bump_fatigue(state, fielding, "8.4.2", "keeps giving up runs")
 
     def _game_over(self, state: State, winner: str) -> None:
         state.winner = winner

@@ -19,6 +19,7 @@ class PitcherLine:
     innings: int = 0
     runs: int = 0
     exceeded_fatigue: bool = False
+    bombed_at: int | None = None       # runs allowed when rule 8.4.2 first hit him
 
 
 @dataclass
@@ -37,7 +38,8 @@ class Side:
     starter: str | None = None
     pitcher: str | None = None
     pitchers_removed: list[str] = field(default_factory=list)
-    resting: frozenset[str] = frozenset()                  # unavailable before play (series)
+    resting: frozenset[str] = frozenset()                  # unavailable (rule 8.2.2)
+    short_rest: frozenset[str] = frozenset()               # only on short rest (8.2.3)
     fatigue: int = 0                                       # 0, 100 or 200 (rule 8.2.1)
     lines: dict[str, PitcherLine] = field(default_factory=dict)
     rally_left: int = 2

@@ -1,0 +1,400 @@
+"""A High & Tight series: scenarios, rotations, pitcher rest, the winner (rules 3.0, 7.0, 8.2)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+
+from ..engine.errors import IllegalAction, ParseError
+from .box import Box, Pitcher
+from .state import OPTIONAL_RULES, State
+
+
+@dataclass(frozen=True)
+class Scenario:
+    key: str
+    title: str
+    games: int
+    wins: int
+    team1_home: tuple[int, ...]
+    rotation: int            # SPs in the rotation (1: drawn at random)
+
+
+# Rule 3.0: the four scenarios, who is home in which game, how many SPs rotate.
+SCENARIOS = {
+    "spring": Scenario("spring", "Spring Training", 1, 1, (1,), 1),
+    "divisional": Scenario("divisional", "Divisional Series", 3, 2, (1, 3), 3),
+    "league": Scenario("league", "League Series", 5, 3, (1, 2, 5), 4),
+    "world": Scenario("world", "World Series", 7, 4, (1, 2, 6, 7), 4),
+}
+TEAMS = ("team1", "team2")
+
+# Rule 8.2.2: consecutive games a reliever may pitch before a day off.
+STREAK_LIMIT = {"RP": 3, "CL": 2}
+SP_REST = 4
+
+
+@dataclass
+class Appearance:
+    """One pitcher's work in one game of the series."""
+
+    game: int
+    started: bool
+    innings: int
+    exceeded: bool
+
+
+@dataclass
+class Availability:
+    """Whether a pitcher may pitch the next game, and why (with the rule)."""
+
+    pitcher: str
+    kind: str
+    status: str          # "available", "short-rest", "unavailable", "starts", "not-in-rotation"
+    reason: str = ""
+    rule: str = ""
+
+
+@dataclass
+class GameResult:
+    number: int
+    home: str            # "team1" or "team2"
+    runs: dict[str, int]
+    winner: str          # "team1" or "team2"
+    innings: int
+
+
+@dataclass
+class SeriesState:
+    box: Box
+    header: dict[str, str]
+    scenario: Scenario
+    options: frozenset[str]
+    teams: dict[str, str]                    # team1/team2 -> team card key
+    rosters: dict[str, str]                  # team1/team2 -> roster key
+    rotations: dict[str, list[str]] = field(default_factory=dict)
+    starters: dict[str, str] = field(default_factory=dict)      # next game's picks
+    appearances: dict[str, dict[str, list[Appearance]]] = field(
+        default_factory=lambda: {"team1": {}, "team2": {}})
+    results: list[GameResult] = field(default_factory=list)
+    winner: str | None = None
+
+    @property
+    def next_game(self) -> int:
+        return len(self.results) + 1
+
+    def wins(self, team: str) -> int:
+        return sum(1 for r in self.results if r.winner == team)
+
+
+class SeriesRules:
+    """The pure rules of a series; games are played with HighAndTight and reported back."""
+
+    name = "High & Tight series"
+
+    def __init__(self, box: Box):
+        self.box = box
+
+    # -- setup -------------------------------------------------------------------------
+
+    def new_state(self, header: dict[str, str]) -> SeriesState:
+        scenario = SCENARIOS.get(header.get("Scenario", ""))
+        if scenario is None:
+            raise ParseError(f"header Scenario: {header.get('Scenario')!r} is not one of "
+                             f"{', '.join(SCENARIOS)}")
+        teams, rosters = {}, {}
+        for team in TEAMS:
+            key = header.get(team.capitalize(), "")
+            card = self.box.team(key)
+            if card is None:
+                raise ParseError(f"header {team.capitalize()}: unknown team {key!r}; known: "
+                                 f"{', '.join(t.key for t in self.box.teams.values())}")
+            roster = header.get(f"{team.capitalize()}Roster") or card.roster
+            if not roster or roster.casefold() not in self.box.rosters:
+                raise ParseError(f"header {team.capitalize()}Roster: {roster!r} is not a "
+                                 f"roster; an optional team card needs one of "
+                                 f"{', '.join(self.box.rosters)} (rule 8.1.1)")
+            teams[team] = card.key
+            rosters[team] = roster.casefold()
+        if teams["team1"] == teams["team2"]:
+            raise ParseError("header: Team1 and Team2 must be different team cards")
+        options = parse_options(header.get("Rules", ""))
+        return SeriesState(box=self.box, header=dict(header), scenario=scenario,
+                           options=options, teams=teams, rosters=rosters)
+
+    # -- schedule -----------------------------------------------------------------------
+
+    def home_team(self, state: SeriesState, game: int) -> str:
+        """Rule 3.0: Team 1 has the home field in the scenario's listed games."""
+        return "team1" if game in state.scenario.team1_home else "team2"
+
+    def rotation_pitcher(self, state: SeriesState, team: str, game: int) -> str:
+        """Rule 3.0: the rotation from the top, restarting after game four."""
+        rotation = state.rotations[team]
+        return rotation[(game - 1) % 4 % len(rotation)]
+
+    # -- awaiting and legal actions ----------------------------------------------------
+
+    def awaiting(self, state: SeriesState) -> tuple[str, str | None, str]:
+        """(kind, team, what): 'decision', 'chance', 'game' (play game N) or 'over'."""
+        if state.winner is not None:
+            return "over", None, f"{state.winner} wins the series"
+        for team in TEAMS:
+            if team not in state.rotations:
+                if state.scenario.rotation == 1:
+                    return "chance", team, "the Starting Pitcher drawn at random (rule 3.0)"
+                return "decision", team, (f"set the secret starting rotation of "
+                                          f"{state.scenario.rotation} SPs (rule 3.0)")
+        for team in TEAMS:
+            if team not in state.starters and len(self.starter_choices(state, team)) > 1:
+                return "decision", team, (f"name the starter for game {state.next_game} "
+                                          "(rules 3.0, 8.2.2, 8.2.3)")
+        return "game", None, f"play game {state.next_game}"
+
+    def starter(self, state: SeriesState, team: str) -> str:
+        """The next game's starter: the one named, or the only choice."""
+        return state.starters.get(team) or self.starter_choices(state, team)[0][0]
+
+    def legal_actions(self, state: SeriesState) -> list[str]:
+        kind, team, _ = self.awaiting(state)
+        if kind in ("over", "game"):
+            return []
+        if team not in state.rotations:
+            sps = self._sps(state, team)
+            if state.scenario.rotation == 1:
+                return [f"{team} rotation {p.name}" for p in sps]
+            return [f"{team} rotation {', '.join(p.name for p in order)}"
+                    for order in itertools.permutations(sps, state.scenario.rotation)]
+        return [f"{team} starts {self._pitcher(state, team, key).name}"
+                for key, _ in self.starter_choices(state, team)]
+
+    def _sps(self, state: SeriesState, team: str) -> list[Pitcher]:
+        roster = self.box.rosters[state.rosters[team]]
+        return [p for p in roster.pitchers.values() if p.kind == "SP"]
+
+    def _pitcher(self, state: SeriesState, team: str, key: str) -> Pitcher:
+        return self.box.rosters[state.rosters[team]].pitchers[key]
+
+    # -- actions -------------------------------------------------------------------------
+
+    def apply(self, state: SeriesState, line: str) -> str:
+        """Apply one series line; returns it in canonical form."""
+        words = " ".join(line.strip().split())
+        team, _, rest = words.partition(" ")
+        team = team.lower()
+        verb, _, names = rest.partition(" ")
+        if team not in TEAMS or verb.lower() not in ("rotation", "starts"):
+            raise ParseError(f"{line!r} is not a series action: 'team1 rotation A, B, C, D' "
+                             "or 'team2 starts NAME'")
+        kind, awaited, _ = self.awaiting(state)
+        if kind in ("over", "game") or awaited != team:
+            raise IllegalAction(f"the series awaits: {self.awaiting(state)[2]}", rule="3.0",
+                                action=line)
+        if verb.lower() == "rotation":
+            if team in state.rotations:
+                raise IllegalAction("the rotation is set once for the series", rule="3.0",
+                                    action=line)
+            keys = [self._sp_key(state, team, n.strip(), line)
+                    for n in names.split(",") if n.strip()]
+            if len(keys) != state.scenario.rotation or len(set(keys)) != len(keys):
+                raise IllegalAction(f"a {state.scenario.title} rotation is "
+                                    f"{state.scenario.rotation} different SP(s)", rule="3.0",
+                                    action=line)
+            state.rotations[team] = keys
+            return f"{team} rotation " + ", ".join(
+                self._pitcher(state, team, k).name for k in keys)
+        key = self._sp_key(state, team, names.strip(), line)
+        choices = dict(self.starter_choices(state, team))
+        if key not in choices:
+            raise IllegalAction(f"{names.strip()} cannot start game {state.next_game}: "
+                                + self._starter_reason(state, team, key), rule="8.2.2",
+                                action=line)
+        state.starters[team] = key
+        return f"{team} starts {self._pitcher(state, team, key).name}"
+
+    def _sp_key(self, state: SeriesState, team: str, name: str, line: str) -> str:
+        roster = self.box.rosters[state.rosters[team]]
+        piece = roster.pitchers.get(name.casefold())
+        if piece is None or piece.kind != "SP":
+            raise IllegalAction(f"{name!r} is not an SP of the {roster.key} roster",
+                                rule="3.0", action=line)
+        return name.casefold()
+
+    def sample_chance(self, state: SeriesState, rng: random.Random) -> str:
+        """Rule 3.0, Spring Training: each team's starter is one of its SPs at random."""
+        kind, team, _ = self.awaiting(state)
+        if kind != "chance":
+            raise IllegalAction("no chance event is awaited", rule="3.0")
+        return f"{team} rotation {rng.choice(self._sps(state, team)).name}"
+
+    # -- pitcher rest (rules 8.2.2, 8.2.3) --------------------------------------------------
+
+    def _streak(self, state: SeriesState, team: str, key: str, game: int) -> tuple[int, bool]:
+        """Consecutive games pitched just before `game`, and whether he exceeded fatigue
+        in any of them (rule 8.2.2)."""
+        games = {a.game: a for a in state.appearances[team].get(key, [])}
+        streak, exceeded = 0, False
+        number = game - 1
+        while number in games:
+            streak += 1
+            exceeded = exceeded or games[number].exceeded
+            number -= 1
+        return streak, exceeded
+
+    def _last_start(self, state: SeriesState, team: str, key: str) -> int | None:
+        starts = [a.game for a in state.appearances[team].get(key, []) if a.started]
+        return max(starts) if starts else None
+
+    def reliever_rest(self, state: SeriesState, team: str, pitcher: Pitcher, game: int,
+                      ) -> Availability:
+        """Rule 8.2.2 (and 8.2.3 b): may this RP or CL pitch in `game`?"""
+        key = pitcher.name.casefold()
+        if "rest" not in state.options:
+            return Availability(pitcher.name, pitcher.kind, "available")
+        streak, exceeded = self._streak(state, team, key, game)
+        limit = STREAK_LIMIT[pitcher.kind]
+        games = {a.game: a for a in state.appearances[team].get(key, [])}
+        if pitcher.kind == "RP" and exceeded:
+            limit -= 1
+        if pitcher.kind == "CL" and game - 1 in games and games[game - 1].exceeded:
+            limit = 0
+        if streak < limit:
+            return Availability(pitcher.name, pitcher.kind, "available")
+        if pitcher.kind == "CL" and limit == 0:
+            why = "went past his Fatigue in the last game"
+        else:
+            why = f"has pitched {streak} games in a row (limit {limit}" + (
+                ", one less after going past his Fatigue" if pitcher.kind == "RP" and exceeded
+                else "") + ")"
+        if "short-rest" in state.options and streak < limit + 1:
+            return Availability(pitcher.name, pitcher.kind, "short-rest",
+                                f"{why}; on short rest he enters at Fatigue +100", "8.2.3")
+        return Availability(pitcher.name, pitcher.kind, "unavailable", why, "8.2.2")
+
+    def starter_rest(self, state: SeriesState, team: str, pitcher: Pitcher, game: int,
+                     ) -> Availability:
+        """Rules 3.0, 8.2.2 a and 8.2.3 a: may this SP start `game`?"""
+        key = pitcher.name.casefold()
+        rotation = state.rotations.get(team, [])
+        if key not in rotation:
+            return Availability(pitcher.name, "SP", "not-in-rotation",
+                                "not in the series rotation", "3.0")
+        last = self._last_start(state, team, key)
+        if "rest" not in state.options or last is None or game - last >= SP_REST:
+            return Availability(pitcher.name, "SP", "available")
+        why = f"started game {last}; an SP starts once every {SP_REST} games"
+        if "short-rest" in state.options and game - last == SP_REST - 1:
+            return Availability(pitcher.name, "SP", "short-rest",
+                                f"{why}; on short rest he starts at Fatigue +100", "8.2.3")
+        return Availability(pitcher.name, "SP", "unavailable", why, "8.2.2")
+
+    def starter_choices(self, state: SeriesState, team: str) -> list[tuple[str, int]]:
+        """(SP key, starting fatigue) that may start the next game; the rotation's first."""
+        game = state.next_game
+        scheduled = self.rotation_pitcher(state, team, game)
+        choices: list[tuple[str, int]] = []
+        for key in [scheduled] + [k for k in state.rotations[team] if k != scheduled]:
+            rest = self.starter_rest(state, team, self._pitcher(state, team, key), game)
+            if rest.status == "available" and (key == scheduled or "rest" in state.options):
+                choices.append((key, 0))
+            elif rest.status == "short-rest":
+                choices.append((key, 100))
+        if not choices:
+            # No rotation SP is rested: the scheduled one goes (the project's reading).
+            choices.append((scheduled, 0))
+        return choices
+
+    def _starter_reason(self, state: SeriesState, team: str, key: str) -> str:
+        rest = self.starter_rest(state, team, self._pitcher(state, team, key), state.next_game)
+        return rest.reason or "the rotation names another starter (rule 3.0)"
+
+    def rest_table(self, state: SeriesState, team: str) -> list[Availability]:
+        """Every pitcher's standing before the next game, with the reason and the rule."""
+        game = state.next_game
+        roster = self.box.rosters[state.rosters[team]]
+        picked = state.starters.get(team)
+        table = []
+        for key, pitcher in roster.pitchers.items():
+            if pitcher.kind == "SP":
+                entry = self.starter_rest(state, team, pitcher, game)
+                if picked == key or (picked is None and team in state.rotations
+                                     and self.rotation_pitcher(state, team, game) == key
+                                     and entry.status == "available"):
+                    entry = Availability(pitcher.name, "SP", "starts",
+                                         f"starts game {game}", "3.0")
+            else:
+                entry = self.reliever_rest(state, team, pitcher, game)
+            table.append(entry)
+        return table
+
+    # -- games ------------------------------------------------------------------------------
+
+    def game_header(self, state: SeriesState) -> dict[str, str]:
+        """The header of the next game: home and away, starters, rest, optional rules."""
+        kind, _, what = self.awaiting(state)
+        if kind != "game":
+            raise IllegalAction(f"the series awaits: {what}", rule="3.0")
+        game = state.next_game
+        home = self.home_team(state, game)
+        away = "team2" if home == "team1" else "team1"
+        header = {"Game": "High & Tight", "Box": self.box.fingerprint,
+                  "SeriesGame": str(game)}
+        for team, place in ((home, "Home"), (away, "Away")):
+            header[place] = state.teams[team]
+            header[f"{place}Roster"] = state.rosters[team]
+            key = self.starter(state, team)
+            header[f"{place}Starter"] = self._pitcher(state, team, key).name
+            fatigue = dict(self.starter_choices(state, team)).get(key, 0)
+            if fatigue:
+                header[f"{place}StarterFatigue"] = str(fatigue)
+            roster = self.box.rosters[state.rosters[team]]
+            resting, short = [], []
+            for pitcher in roster.pitchers.values():
+                if pitcher.kind == "SP":
+                    continue
+                rest = self.reliever_rest(state, team, pitcher, game)
+                if rest.status == "unavailable":
+                    resting.append(pitcher.name)
+                elif rest.status == "short-rest":
+                    short.append(pitcher.name)
+            if resting:
+                header[f"{place}Resting"] = ", ".join(resting)
+            if short:
+                header[f"{place}ShortRest"] = ", ".join(short)
+        if state.options:
+            header["Rules"] = ",".join(sorted(state.options))
+        return header
+
+    def finish_game(self, state: SeriesState, game: State) -> GameResult:
+        """Record a finished game: the result, and every pitcher's work (rules 7.0, 8.2.2)."""
+        if game.phase != "over":
+            raise IllegalAction("the game is not over", rule="4.8")
+        number = state.next_game
+        home = self.home_team(state, number)
+        away = "team2" if home == "team1" else "team1"
+        runs = {home: game.home.total, away: game.away.total}
+        winner = home if game.winner == "home" else away
+        for team, side in ((home, game.home), (away, game.away)):
+            for key, line in side.lines.items():
+                state.appearances[team].setdefault(key, []).append(
+                    Appearance(number, key == side.starter, line.innings,
+                               line.exceeded_fatigue))
+        result = GameResult(number, home, runs, winner, game.inning)
+        state.results.append(result)
+        state.starters.clear()
+        if state.wins(winner) >= state.scenario.wins:
+            state.winner = winner
+        return result
+
+
+def parse_options(text: str) -> frozenset[str]:
+    """The optional rules switched on for a series (rule 8.0), checked."""
+    options = frozenset(o.strip() for o in text.split(",") if o.strip())
+    unknown = options - set(OPTIONAL_RULES)
+    if unknown:
+        raise ParseError(f"unknown optional rule(s) {', '.join(sorted(unknown))}; accepted: "
+                         f"{', '.join(OPTIONAL_RULES)}")
+    if "short-rest" in options and "rest" not in options:
+        raise ParseError("short-rest relaxes Pitcher's Rest: use it with 'rest' (rule 8.2.3)")
+    return options
