@@ -293,12 +293,18 @@ class SeriesRules:
         """(SP key, starting fatigue) that may start the next game; the rotation's first."""
         game = state.next_game
         scheduled = self.rotation_pitcher(state, team, game)
+        status = {key: self.starter_rest(state, team, self._pitcher(state, team, key),
+                                         game).status
+                  for key in state.rotations[team]}
+        # The rotation names the starter; short rest may move an SP up (8.2.3 a). When the
+        # scheduled SP still rests (someone moved up before), any rested SP of the rotation
+        # may take the turn.
+        rested_others = status[scheduled] != "available"
         choices: list[tuple[str, int]] = []
         for key in [scheduled] + [k for k in state.rotations[team] if k != scheduled]:
-            rest = self.starter_rest(state, team, self._pitcher(state, team, key), game)
-            if rest.status == "available" and (key == scheduled or "rest" in state.options):
+            if status[key] == "available" and (key == scheduled or rested_others):
                 choices.append((key, 0))
-            elif rest.status == "short-rest":
+            elif status[key] == "short-rest":
                 choices.append((key, 100))
         if not choices:
             # No rotation SP is rested: the scheduled one goes (the project's reading).

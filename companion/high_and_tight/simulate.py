@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..engine.session import Session
 from .box import Box
-from .manager import ComputerManager
+from .manager import ComputerManager, pitcher_cost
 from .rules import HighAndTight
 from .state import State
 
@@ -105,3 +105,54 @@ def simulate(rules: HighAndTight, games: int, seed: int | str, home: str | None 
         if on_game is not None:
             on_game(session)
     return summary
+
+
+def chance_rng(seed: int | str, scope: str, index: int) -> random.Random:
+    """The generator of one chance event of a stored series: derived from the seed, the
+    game (or 'series') and the event's place, so an interrupted run resumes identically."""
+    return random.Random(f"high-and-tight:{seed}:{scope}:{index}")
+
+
+def series_manager_line(session, manager: ComputerManager) -> str:
+    """The computer manager's choice for a series decision (rotation, starter)."""
+    series = session.series
+    legal = session.series_rules.legal_actions(series)
+    kind, team, _ = session.series_rules.awaiting(series)
+    if team not in series.rotations:
+        roster = session.box.rosters[series.rosters[team]]
+        best = sorted((p for p in roster.pitchers.values() if p.kind == "SP"),
+                      key=lambda p: (pitcher_cost(session.box, p), -p.fatigue))
+        line = f"{team} rotation " + ", ".join(p.name for p in
+                                                best[: series.scenario.rotation])
+        return line if line in legal else legal[0]
+    return legal[0]
+
+
+def play_series(session, push, seed: int | str, manager: ComputerManager | None = None,
+                stop_after: int | None = None) -> None:
+    """Play a series to its end with computer managers; `push(line)` applies and stores
+    each line. Chance comes from `chance_rng`, so resuming reproduces the same series."""
+    manager = manager or ComputerManager(session.rules)
+    pushed = 0
+    while not session.is_over():
+        if stop_after is not None and pushed >= stop_after:
+            return
+        scope, awaiting = session.awaiting()
+        if scope == "series":
+            kind = awaiting[0]
+            if kind == "chance":
+                rng = chance_rng(seed, "series", len(session.series_lines()))
+                line = session.series_rules.sample_chance(session.series, rng)
+            else:
+                line = series_manager_line(session, manager)
+        else:
+            game = session.current_game
+            state = game.state
+            if awaiting.kind == "chance":
+                rng = chance_rng(seed, str(len(session.games)), len(game.actions))
+                line = session.rules.format_action(session.rules.sample_chance(state, rng))
+            else:
+                action = manager.choose(state, session.rules.legal_actions(state))
+                line = session.rules.format_action(action)
+        push(line)
+        pushed += 1

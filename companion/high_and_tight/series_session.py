@@ -1,0 +1,129 @@
+"""A whole series as one stream of actions: series lines and game lines, with undo and redo."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.errors import CompanionError
+from ..engine.session import Session
+from .box import Box
+from .rules import Awaiting, HighAndTight
+from .series import SeriesRules, SeriesState
+
+SERIES = "series"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One accepted action: its scope ('series' or the game number) and canonical line."""
+
+    scope: str
+    line: str
+
+
+class SeriesSession:
+    """Folds the series' actions; games are created as the schedule calls for them."""
+
+    def __init__(self, box: Box, header: dict[str, str]):
+        self.box = box
+        self.header = dict(header)
+        self.series_rules = SeriesRules(box)
+        self.rules = HighAndTight(box)
+        self.entries: list[Entry] = []
+        self.redo_stack: list[Entry] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        self.series: SeriesState = self.series_rules.new_state(self.header)
+        self.games: list[Session] = []
+        self._open_game()
+
+    # -- what comes next -----------------------------------------------------------------
+
+    @property
+    def current_game(self) -> Session | None:
+        """The game being played, if the series is at a game."""
+        if self.games and not self.rules.is_over(self.games[-1].state):
+            return self.games[-1]
+        return None
+
+    def awaiting(self) -> tuple[str, Awaiting | tuple]:
+        """('game', the game's Awaiting) or ('series', the series' (kind, team, what))."""
+        game = self.current_game
+        if game is not None:
+            return "game", self.rules.awaiting(game.state)
+        return SERIES, self.series_rules.awaiting(self.series)
+
+    def is_over(self) -> bool:
+        return self.series.winner is not None
+
+    def _open_game(self) -> None:
+        """Start the next game when the series is waiting for one."""
+        if self.current_game is None and self.series_rules.awaiting(self.series)[0] == "game":
+            header = self.series_rules.game_header(self.series)
+            self.games.append(Session(self.rules, header))
+
+    def _after_game_action(self) -> None:
+        game = self.games[-1]
+        if self.rules.is_over(game.state):
+            self.series_rules.finish_game(self.series, game.state)
+            self._open_game()
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def push(self, line: str) -> Entry:
+        """Apply one line to the game in play or to the series; nothing changes on error."""
+        entry = self._apply(line)
+        self.entries.append(entry)
+        self.redo_stack.clear()
+        return entry
+
+    def push_action(self, action) -> Entry:
+        """Apply a game Action object (from legal_actions or a manager)."""
+        return self.push(self.rules.format_action(action))
+
+    def _apply(self, line: str) -> Entry:
+        game = self.current_game
+        if game is not None:
+            action = game.push_text(line)
+            entry = Entry(str(len(self.games)), self.rules.format_action(action))
+            self._after_game_action()
+            return entry
+        canonical = self.series_rules.apply(self.series, line)
+        self._open_game()
+        return Entry(SERIES, canonical)
+
+    def replay_entry(self, entry: Entry) -> None:
+        """Re-apply a stored entry, checking it lands where it was recorded."""
+        scope = SERIES if self.current_game is None else str(len(self.games))
+        if scope != entry.scope:
+            raise CompanionError(f"entry for {entry.scope} arrived while the series awaits "
+                                 f"{scope}")
+        self.push(entry.line)
+
+    def undo(self) -> Entry:
+        if not self.entries:
+            raise CompanionError("nothing to undo")
+        entry = self.entries.pop()
+        self.redo_stack.append(entry)
+        self._rebuild()
+        return entry
+
+    def redo(self) -> Entry:
+        if not self.redo_stack:
+            raise CompanionError("nothing to redo")
+        entry = self.redo_stack.pop()
+        self.entries.append(self._apply(entry.line))
+        return entry
+
+    def _rebuild(self) -> None:
+        entries = self.entries
+        self.entries = []
+        self._reset()
+        for entry in entries:
+            self.entries.append(self._apply(entry.line))
+
+    # -- records ------------------------------------------------------------------------
+
+    def series_lines(self) -> list[str]:
+        return [e.line for e in self.entries if e.scope == SERIES]

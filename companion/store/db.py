@@ -1,0 +1,203 @@
+"""The game file: SQLite through sqlite-utils, migrations, a writer's lock and integrity checks."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import secrets
+import shutil
+import socket
+import sqlite3
+from pathlib import Path
+
+from platformdirs import user_data_dir
+from sqlite_utils import Database, Migrations
+
+from ..engine.errors import CompanionError
+
+APP = "dugout-companion"
+migrations = Migrations("dugout-companion")
+
+
+class StoreError(CompanionError):
+    """A problem with the game file itself."""
+
+
+class StoreLocked(StoreError):
+    """Another live process holds the file for writing."""
+
+
+class StoreDamaged(StoreError):
+    """The file fails its integrity check: it is reported and never written to."""
+
+
+def default_path() -> Path:
+    """The platform's user-data folder (e.g. ~/.local/share/dugout-companion/games.db)."""
+    return Path(user_data_dir(APP, appauthor=False)) / "games.db"
+
+
+@migrations()
+def m001_series_and_events(db: Database) -> None:
+    """The first schema: series and their append-only event stream."""
+    db["series"].create({
+        "id": int, "created": str, "scenario": str, "team1": str, "team2": str,
+        "header": str, "box_fingerprint": str, "box_files": str, "status": str,
+        "winner": str,
+    }, pk="id")
+    db["events"].create({
+        "id": int, "series_id": int, "seq": int, "kind": str, "scope": str, "line": str,
+        "created": str,
+    }, pk="id", foreign_keys=[("series_id", "series", "id")])
+    db["events"].create_index(["series_id", "seq"], unique=True)
+    db["meta"].create({"key": str, "value": str}, pk="key")
+
+
+@migrations()
+def m002_games_and_lock(db: Database) -> None:
+    """Finished-game results for quick listings, and the writer's lock."""
+    db["games"].create({
+        "id": int, "series_id": int, "number": int, "home": str, "away": str,
+        "home_runs": int, "away_runs": int, "innings": int, "winner": str,
+    }, pk="id", foreign_keys=[("series_id", "series", "id")])
+    db["games"].create_index(["series_id", "number"], unique=True)
+    db["lock"].create({"id": int, "pid": int, "host": str, "since": str, "token": str},
+                      pk="id")
+
+
+SCHEMA_VERSION = 2
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+class Store:
+    """One open game file. Writers hold the lock until `close`; readers never write."""
+
+    def __init__(self, path: Path, db: Database, readonly: bool, token: str | None):
+        self.path = path
+        self.db = db
+        self.readonly = readonly
+        self.token = token
+        self.took_over: dict | None = None
+
+    # -- opening ------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | Path | None = None, readonly: bool = False,
+             migrate_to: str | None = None) -> Store:
+        """Open (creating and migrating if needed) the file at `path`.
+
+        A writer takes the lock or gets StoreLocked naming the holder; a damaged file gives
+        StoreDamaged and is left untouched. `migrate_to` stops before that migration (tests).
+        """
+        path = Path(path) if path is not None else default_path()
+        if readonly:
+            if not path.exists():
+                raise StoreError(f"{path}: no game file there")
+            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            db = Database(conn)
+            cls._check_integrity(path, db)
+            return cls(path, db, True, None)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        existed = path.exists() and path.stat().st_size > 0
+        if existed:
+            probe = Database(sqlite3.connect(f"file:{path}?mode=ro", uri=True))
+            try:
+                cls._check_integrity(path, probe)
+                pending = migrations.pending(probe)
+            finally:
+                probe.close()
+        conn = sqlite3.connect(str(path), isolation_level=None, timeout=5)
+        db = Database(conn)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        if existed and pending:
+            backup = path.with_name(f"{path.name}.before-{pending[0].name}.bak")
+            with sqlite3.connect(str(backup)) as target:
+                conn.backup(target)
+        stop = migrate_to
+        migrations.apply(db, stop_before=stop) if stop else migrations.apply(db)
+        applied = len(migrations.applied(db))
+        db.execute(f"PRAGMA user_version={applied}")
+        store = cls(path, db, False, secrets.token_hex(8))
+        if "meta" in db.table_names():
+            db["meta"].upsert({"key": "schema_version", "value": str(applied)}, pk="key")
+        if "lock" in db.table_names():
+            store._take_lock()
+        return store
+
+    @staticmethod
+    def _check_integrity(path: Path, db: Database) -> None:
+        try:
+            result = db.execute("PRAGMA quick_check").fetchall()
+        except sqlite3.DatabaseError as error:
+            raise StoreDamaged(f"{path}: not a readable game file ({error}); it was not "
+                               "changed") from None
+        problems = [row[0] for row in result if row[0] != "ok"]
+        if problems:
+            raise StoreDamaged(f"{path}: the integrity check failed ({'; '.join(problems[:3])})"
+                               "; the file was not changed")
+
+    def _take_lock(self) -> None:
+        host = socket.gethostname()
+        with self.db.atomic():
+            self.db.execute("DELETE FROM lock WHERE token = ?", [self.token])
+            rows = list(self.db["lock"].rows)
+            if rows:
+                holder = rows[0]
+                alive = holder["host"] != host or _pid_alive(holder["pid"])
+                if alive and holder["pid"] != os.getpid():
+                    raise StoreLocked(
+                        f"{self.path} is open for writing by process {holder['pid']} on "
+                        f"{holder['host']} since {holder['since']}; open it read-only "
+                        "(--follow) or close the other companion")
+                self.took_over = holder
+                self.db.execute("DELETE FROM lock")
+            self.db["lock"].insert({"id": 1, "pid": os.getpid(), "host": host,
+                                    "since": _now(), "token": self.token})
+
+    def close(self) -> None:
+        if not self.readonly and self.token and "lock" in self.db.table_names():
+            with self.db.atomic():
+                self.db.execute("DELETE FROM lock WHERE token = ?", [self.token])
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- facts ------------------------------------------------------------------------------
+
+    def schema_version(self) -> int:
+        return self.db.execute("PRAGMA user_version").fetchone()[0]
+
+    def check(self) -> dict:
+        """Integrity, schema version and counts (`companion db check`)."""
+        self._check_integrity(self.path, self.db)
+        counts = {name: self.db[name].count for name in ("series", "games", "events")
+                  if name in self.db.table_names()}
+        return {"path": str(self.path), "integrity": "ok",
+                "schema_version": self.schema_version(), "latest_schema": SCHEMA_VERSION,
+                **counts}
+
+    def require_writable(self) -> None:
+        if self.readonly:
+            raise StoreError(f"{self.path} is open read-only")
+
+
+def copy_file(source: Path, target: Path) -> None:
+    shutil.copyfile(source, target)

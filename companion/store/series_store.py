@@ -1,0 +1,174 @@
+"""Series in the game file: a frozen box, an append-only event stream, results for listings."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from ..engine.errors import CompanionError
+from ..high_and_tight.box import Box, load_box_texts
+from ..high_and_tight.series_session import SERIES, Entry, SeriesSession
+from .db import Store, StoreError, _now
+
+ACTION, UNDO, REDO = "action", "undo", "redo"
+
+
+@dataclass
+class SeriesRow:
+    id: int
+    created: str
+    scenario: str
+    team1: str
+    team2: str
+    status: str
+    winner: str | None
+    header: dict
+
+
+def create_series(store: Store, box: Box, header: dict[str, str]) -> int:
+    """Store a new series with a frozen copy of the box it starts with."""
+    store.require_writable()
+    SeriesSession(box, header)          # validates the header against the box
+    with store.db.atomic():
+        row = store.db["series"].insert({
+            "created": _now(), "scenario": header["Scenario"], "team1": header["Team1"],
+            "team2": header["Team2"], "header": json.dumps(header, sort_keys=True),
+            "box_fingerprint": box.fingerprint,
+            "box_files": json.dumps(box.texts, sort_keys=True), "status": "playing",
+            "winner": None,
+        })
+    return row.last_pk
+
+
+def list_series(store: Store) -> list[SeriesRow]:
+    return [_row(r) for r in store.db.query("SELECT * FROM series ORDER BY id")]
+
+
+def get_series_row(store: Store, series_id: int) -> SeriesRow:
+    rows = list(store.db.query("SELECT * FROM series WHERE id = ?", [series_id]))
+    if not rows:
+        raise StoreError(f"no series {series_id} in {store.path}")
+    return _row(rows[0])
+
+
+def _row(row: dict) -> SeriesRow:
+    return SeriesRow(row["id"], row["created"], row["scenario"], row["team1"], row["team2"],
+                     row["status"], row["winner"], json.loads(row["header"]))
+
+
+def frozen_box(store: Store, series_id: int) -> Box:
+    row = next(store.db.query("SELECT box_files FROM series WHERE id = ?", [series_id]))
+    return load_box_texts(json.loads(row["box_files"]), origin=f"series {series_id} box")
+
+
+class StoredSeries:
+    """A series whose every accepted action is committed before it is shown."""
+
+    def __init__(self, store: Store, series_id: int, session: SeriesSession, seq: int):
+        self.store = store
+        self.id = series_id
+        self.session = session
+        self.seq = seq
+        self._recorded = self._standing()
+
+    def _standing(self) -> tuple:
+        series = self.session.series
+        return len(series.results), series.winner
+
+    @classmethod
+    def load(cls, store: Store, series_id: int) -> StoredSeries:
+        """Rebuild the series by replaying its events (actions, undo and redo markers)."""
+        row = get_series_row(store, series_id)
+        session = SeriesSession(frozen_box(store, series_id), row.header)
+        seq = 0
+        events = store.db.query(
+            "SELECT seq, kind, scope, line FROM events WHERE series_id = ? ORDER BY seq",
+            [series_id])
+        for event in events:
+            seq = event["seq"]
+            try:
+                if event["kind"] == ACTION:
+                    session.replay_entry(Entry(event["scope"], event["line"]))
+                elif event["kind"] == UNDO:
+                    session.undo()
+                else:
+                    session.redo()
+            except CompanionError as error:
+                raise StoreError(f"series {series_id}, event {seq} ({event['line']!r}) does "
+                                 f"not replay: {error}") from None
+        return cls(store, series_id, session, seq)
+
+    # -- appending ---------------------------------------------------------------------
+
+    def _append(self, kind: str, scope: str, line: str) -> None:
+        self.store.require_writable()
+        with self.store.db.atomic():
+            self.store.db["events"].insert({
+                "series_id": self.id, "seq": self.seq + 1, "kind": kind, "scope": scope,
+                "line": line, "created": _now()})
+            if self._standing() != self._recorded:
+                self._record_results()
+        self.seq += 1
+        self._recorded = self._standing()
+
+    def _record_results(self) -> None:
+        """Keep the games table and the series status in step with the session."""
+        db = self.store.db
+        session = self.session
+        db.execute("DELETE FROM games WHERE series_id = ?", [self.id])
+        for result in session.series.results:
+            away = "team2" if result.home == "team1" else "team1"
+            db["games"].insert({
+                "series_id": self.id, "number": result.number,
+                "home": session.series.teams[result.home], "away": session.series.teams[away],
+                "home_runs": result.runs[result.home], "away_runs": result.runs[away],
+                "innings": result.innings, "winner": session.series.teams[result.winner]})
+        winner = session.series.winner
+        db["series"].update(self.id, {"status": "over" if winner else "playing",
+                                      "winner": session.series.teams[winner] if winner else None})
+
+    def push(self, line: str) -> Entry:
+        """Apply a line, then commit it; if the commit fails the session is rolled back."""
+        entry = self.session.push(line)
+        try:
+            self._append(ACTION, entry.scope, entry.line)
+        except BaseException:
+            self.session.entries.pop()
+            self.session._rebuild()
+            raise
+        return entry
+
+    def push_action(self, action) -> Entry:
+        return self.push(self.session.rules.format_action(action))
+
+    def undo(self) -> Entry:
+        entry = self.session.undo()
+        try:
+            self._append(UNDO, entry.scope, entry.line)
+        except BaseException:
+            self.session.redo()
+            raise
+        return entry
+
+    def redo(self) -> Entry:
+        entry = self.session.redo()
+        try:
+            self._append(REDO, entry.scope, entry.line)
+        except BaseException:
+            self.session.undo()
+            raise
+        return entry
+
+
+def series_record(session: SeriesSession) -> str:
+    """The whole series as text: the series header and lines, then every game's record."""
+    out = [f'[{k} "{v}"]' for k, v in session.header.items()]
+    out.append("")
+    out.extend(session.series_lines())
+    text = "\n".join(out) + "\n"
+    for game in session.games:
+        text += "\n" + game.text()
+    return text
+
+
+__all__ = ["SERIES", "StoredSeries", "create_series", "list_series", "series_record"]
