@@ -13,6 +13,10 @@ from .engine.session import replay
 from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, ROMAN, Box, load_box, parse_roman
 from .high_and_tight.rules import HighAndTight, managerial_move
+from .high_and_tight.series import SCENARIOS
+from .high_and_tight.state import OPTIONAL_RULES
+
+SCENARIOS_PLAYABLE = [key for key, s in SCENARIOS.items() if s.rotation]
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -27,6 +31,12 @@ Commands:
   companion simulate --games N --seed S
                                    computer managers play N games (--json, --record FILE)
   companion replay FILE            replay a game record and print the final state
+  companion series new|list|show   series in the game file (--db PATH)
+  companion simulate --series SCENARIO --seed S
+                                   a whole series on the computer, stored as it goes
+  companion export ID[:GAME]       a stored series or game (--format record|json|csv)
+  companion import FILE            read a text record back into the game file
+  companion db check               integrity, schema version and counts of the game file
 
 Run 'companion COMMAND --help' for the options of a command.
 """
@@ -62,6 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="The dugout companion.")
     parser.add_argument("--data", type=Path, default=None,
                         help="box folder to use (default: the bundled demo box)")
+    parser.add_argument("--db", type=Path, default=None,
+                        help="the game file (default: the user-data folder)")
     commands = parser.add_subparsers(dest="command")
 
     data = commands.add_parser("data", help="box data commands")
@@ -93,11 +105,53 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--record", type=Path, default=None,
                      help="write every game's record to this file")
+    sim.add_argument("--series", choices=sorted(SCENARIOS_PLAYABLE), default=None,
+                     help="play a whole series and store every action (--db)")
+    sim.add_argument("--team1", default=None, help="series: Team 1 (home field advantage)")
+    sim.add_argument("--team2", default=None, help="series: Team 2")
+    sim.add_argument("--rules", default="", help="series: optional rules, comma-separated: "
+                     + ",".join(OPTIONAL_RULES))
+    sim.add_argument("--resume", action="store_true",
+                     help="finish an interrupted simulated series in --db")
+    _db_option(sim)
 
     rep = commands.add_parser("replay", help="replay a game record file")
     rep.add_argument("file", type=Path)
     rep.add_argument("--json", action="store_true")
+
+    database = commands.add_parser("db", help="the game file")
+    db_commands = database.add_subparsers(dest="db_command", required=True)
+    _db_option(db_commands.add_parser("check", help="integrity, schema version, counts"))
+
+    series = commands.add_parser("series", help="series in the game file")
+    series_commands = series.add_subparsers(dest="series_command", required=True)
+    new = series_commands.add_parser("new", help="start a series")
+    new.add_argument("--scenario", required=True, choices=sorted(SCENARIOS_PLAYABLE))
+    new.add_argument("--team1", required=True)
+    new.add_argument("--team2", required=True)
+    new.add_argument("--roster1", default=None, help="roster for an optional team card (8.1.1)")
+    new.add_argument("--roster2", default=None)
+    new.add_argument("--rules", default="")
+    _db_option(new)
+    _db_option(series_commands.add_parser("list", help="every series in the game file"))
+    show = series_commands.add_parser("show", help="one series: games, wins, rest table")
+    show.add_argument("id", type=int)
+    show.add_argument("--json", action="store_true")
+    _db_option(show)
+
+    exp = commands.add_parser("export", help="export a series (ID) or a game (ID:N)")
+    exp.add_argument("target")
+    exp.add_argument("--format", default="record", choices=("record", "json", "csv"))
+    _db_option(exp)
+    imp = commands.add_parser("import", help="read a text record back into the game file")
+    imp.add_argument("file", type=Path)
+    _db_option(imp)
     return parser
+
+
+def _db_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", type=Path, default=argparse.SUPPRESS,
+                        help="the game file (default: the user-data folder)")
 
 
 def _load(directory: Path | None) -> Box:
@@ -183,6 +237,8 @@ def cmd_odds(args) -> int:
 def cmd_simulate(args) -> int:
     from .high_and_tight.simulate import simulate
 
+    if args.series or args.resume:
+        return cmd_simulate_series(args)
     box = _load(args.data)
     rules = HighAndTight(box)
     for key in (args.home, args.away):
@@ -234,6 +290,168 @@ def cmd_replay(args) -> int:
     return EXIT_OK
 
 
+# -- the game file -------------------------------------------------------------------------
+
+
+def _open_store(args, readonly: bool = False):
+    from .store.db import Store
+
+    return Store.open(getattr(args, "db", None), readonly=readonly)
+
+
+def cmd_db_check(args) -> int:
+    from .store.db import Store, StoreDamaged
+
+    path = getattr(args, "db", None)
+    try:
+        store = Store.open(path, readonly=True)
+    except StoreDamaged as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    with store:
+        report = store.check()
+    print(" ".join(f"{key}={value}" for key, value in report.items()))
+    return EXIT_OK
+
+
+def _series_header(scenario, team1, team2, roster1, roster2, rules) -> dict[str, str]:
+    header = {"Series": "High & Tight", "Scenario": scenario, "Team1": team1, "Team2": team2}
+    if roster1:
+        header["Team1Roster"] = roster1
+    if roster2:
+        header["Team2Roster"] = roster2
+    if rules:
+        header["Rules"] = rules
+    return header
+
+
+def cmd_series(args) -> int:
+    from .store.series_store import StoredSeries, create_series, list_series
+
+    if args.series_command == "new":
+        box = _load(args.data)
+        with _open_store(args) as store:
+            series_id = create_series(store, box, _series_header(
+                args.scenario, args.team1, args.team2, args.roster1, args.roster2, args.rules))
+        print(f"series {series_id}: {SCENARIOS[args.scenario].title}, {args.team1} v "
+              f"{args.team2}")
+        return EXIT_OK
+    with _open_store(args, readonly=True) as store:
+        if args.series_command == "list":
+            for row in list_series(store):
+                print(f"{row.id:4d}  {row.created}  {row.scenario:<10} {row.team1} v "
+                      f"{row.team2}  {row.status}" + (f", {row.winner} won" if row.winner else ""))
+            return EXIT_OK
+        stored = StoredSeries.load(store, args.id)
+    report = series_report(stored)
+    if args.json:
+        print(json.dumps(report, indent=2, sort_keys=True))
+        return EXIT_OK
+    print(f"series {report['id']}: {report['title']} "
+          f"({', '.join(report['rules']) or 'basic rules'})")
+    print(f"  {report['teams']['team1']} {report['wins']['team1']} - "
+          f"{report['wins']['team2']} {report['teams']['team2']}"
+          + (f"   winner: {report['winner']}" if report["winner"] else ""))
+    for game in report["games"]:
+        print(f"  game {game['number']}: {game['away']} {game['away_runs']} at "
+              f"{game['home']} {game['home_runs']}"
+              + (f" ({game['innings']} innings)" if game["innings"] > 9 else ""))
+    if report["next"]:
+        print(f"  next: {report['next']['what']}")
+        for team, rows in report["rest"].items():
+            print(f"  {report['teams'][team]} pitchers:")
+            for row in rows:
+                why = f" - {row['reason']} (rule {row['rule']})" if row["reason"] else ""
+                print(f"    {row['pitcher']:<12} {row['kind']}  {row['status']}{why}")
+    return EXIT_OK
+
+
+def series_report(stored) -> dict:
+    """Everything `series show` prints, as one JSON-ready object."""
+    from dataclasses import asdict
+
+    session = stored.session
+    series = session.series
+    rules = session.series_rules
+    games = []
+    for result in series.results:
+        away = "team2" if result.home == "team1" else "team1"
+        games.append({"number": result.number, "home": series.teams[result.home],
+                      "away": series.teams[away], "home_runs": result.runs[result.home],
+                      "away_runs": result.runs[away], "innings": result.innings,
+                      "winner": series.teams[result.winner]})
+    next_game = None
+    rest = {}
+    if not session.is_over():
+        scope, awaiting = session.awaiting()
+        what = awaiting.prompt if scope == "game" else awaiting[2]
+        next_game = {"number": series.next_game, "what": what,
+                     "home": series.teams[rules.home_team(series, series.next_game)]}
+        if series.rotations.keys() == {"team1", "team2"} or not series.scenario.rotation:
+            rest = {team: [asdict(a) for a in rules.rest_table(series, team)]
+                    for team in ("team1", "team2")}
+    return {
+        "id": stored.id, "scenario": series.scenario.key, "title": series.scenario.title,
+        "rules": sorted(series.options), "teams": series.teams,
+        "schedule": {str(n): series.teams[rules.home_team(series, n)]
+                     for n in range(1, series.scenario.games + 1)},
+        "wins": {team: series.wins(team) for team in ("team1", "team2")},
+        "winner": series.teams[series.winner] if series.winner else None,
+        "games": games, "next": next_game, "rest": rest,
+    }
+
+
+def cmd_simulate_series(args) -> int:
+    from .high_and_tight.simulate import play_series
+    from .store.series_store import StoredSeries, create_series, list_series
+
+    with _open_store(args) as store:
+        if args.resume:
+            unfinished = [row for row in list_series(store)
+                          if row.status == "playing" and "Seed" in row.header]
+            if not unfinished:
+                raise CommandError(f"no interrupted simulated series in {store.path}")
+            series_id = unfinished[-1].id
+        else:
+            box = _load(args.data)
+            team1 = args.team1 or "new-york"
+            team2 = args.team2 or ("texas" if team1 != "texas" else "new-york")
+            header = _series_header(args.series, team1, team2, None, None, args.rules)
+            header["Seed"] = str(args.seed)
+            series_id = create_series(store, box, header)
+        stored = StoredSeries.load(store, series_id)
+        play_series(stored.session, stored.push, stored.session.header["Seed"])
+        report = series_report(stored)
+    if args.json:
+        print(json.dumps(report, sort_keys=True))
+    else:
+        print(f"series {series_id}: {report['teams']['team1']} {report['wins']['team1']} - "
+              f"{report['wins']['team2']} {report['teams']['team2']}; winner {report['winner']}")
+    return EXIT_OK
+
+
+def cmd_export(args) -> int:
+    from .store.exchange import export
+
+    with _open_store(args, readonly=True) as store:
+        sys.stdout.write(export(store, args.target, args.format))
+    return EXIT_OK
+
+
+def cmd_import(args) -> int:
+    from .store.exchange import import_record
+
+    try:
+        text = args.file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise CommandError(f"{args.file}: cannot be read ({error})") from None
+    box = _load(args.data)
+    with _open_store(args) as store:
+        series_id = import_record(store, box, text)
+    print(f"imported as series {series_id}")
+    return EXIT_OK
+
+
 def _write_atomically(path: Path, text: str) -> None:
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_text(text, encoding="utf-8")
@@ -251,6 +469,10 @@ def main(argv: list[str] | None = None) -> int:
         "odds": cmd_odds,
         "simulate": cmd_simulate,
         "replay": cmd_replay,
+        "db": cmd_db_check,
+        "series": cmd_series,
+        "export": cmd_export,
+        "import": cmd_import,
     }[args.command]
     try:
         return handler(args)

@@ -27,7 +27,10 @@ SCENARIOS = {
     "divisional": Scenario("divisional", "Divisional Series", 3, 2, (1, 3), 3),
     "league": Scenario("league", "League Series", 5, 3, (1, 2, 5), 4),
     "world": Scenario("world", "World Series", 7, 4, (1, 2, 6, 7), 4),
+    # One game set up by hand (an imported record, a quick game): no rotation.
+    "exhibition": Scenario("exhibition", "Exhibition game", 1, 1, (1,), 0),
 }
+SERIES_TAGS = ("Series", "Scenario", "Team1", "Team2", "Team1Roster", "Team2Roster")
 TEAMS = ("team1", "team2")
 
 # Rule 8.2.2: consecutive games a reliever may pitch before a day off.
@@ -103,6 +106,12 @@ class SeriesRules:
         if scenario is None:
             raise ParseError(f"header Scenario: {header.get('Scenario')!r} is not one of "
                              f"{', '.join(SCENARIOS)}")
+        header = dict(header)
+        if scenario.key == "exhibition":
+            header.setdefault("Team1", header.get("Home", ""))
+            header.setdefault("Team2", header.get("Away", ""))
+            header.setdefault("Team1Roster", header.get("HomeRoster", ""))
+            header.setdefault("Team2Roster", header.get("AwayRoster", ""))
         teams, rosters = {}, {}
         for team in TEAMS:
             key = header.get(team.capitalize(), "")
@@ -140,6 +149,8 @@ class SeriesRules:
         """(kind, team, what): 'decision', 'chance', 'game' (play game N) or 'over'."""
         if state.winner is not None:
             return "over", None, f"{state.winner} wins the series"
+        if state.scenario.rotation == 0:
+            return "game", None, f"play game {state.next_game}"
         for team in TEAMS:
             if team not in state.rotations:
                 if state.scenario.rotation == 1:
@@ -317,6 +328,8 @@ class SeriesRules:
 
     def rest_table(self, state: SeriesState, team: str) -> list[Availability]:
         """Every pitcher's standing before the next game, with the reason and the rule."""
+        if state.scenario.rotation == 0:
+            return []
         game = state.next_game
         roster = self.box.rosters[state.rosters[team]]
         picked = state.starters.get(team)
@@ -342,6 +355,10 @@ class SeriesRules:
         if kind != "game":
             raise IllegalAction(f"the series awaits: {what}", rule="3.0")
         game = state.next_game
+        if state.scenario.rotation == 0:
+            header = {k: v for k, v in state.header.items() if k not in SERIES_TAGS}
+            header.setdefault("Game", "High & Tight")
+            return header
         home = self.home_team(state, game)
         away = "team2" if home == "team1" else "team1"
         header = {"Game": "High & Tight", "Box": self.box.fingerprint,

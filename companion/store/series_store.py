@@ -25,19 +25,33 @@ class SeriesRow:
     header: dict
 
 
-def create_series(store: Store, box: Box, header: dict[str, str]) -> int:
-    """Store a new series with a frozen copy of the box it starts with."""
+def create_series(store: Store, box: Box, header: dict[str, str],
+                  entries: list[Entry] = ()) -> int:
+    """Store a new series with a frozen copy of the box it starts with (and, for an import,
+    its actions), all in one transaction."""
     store.require_writable()
-    SeriesSession(box, header)          # validates the header against the box
+    header = {**header, "Box": header.get("Box", box.fingerprint)}
+    session = SeriesSession(box, header)          # validates the header against the box
+    for entry in entries:
+        session.replay_entry(entry)
+    teams = session.series.teams
     with store.db.atomic():
         row = store.db["series"].insert({
-            "created": _now(), "scenario": header["Scenario"], "team1": header["Team1"],
-            "team2": header["Team2"], "header": json.dumps(header, sort_keys=True),
+            "created": _now(), "scenario": session.series.scenario.key,
+            "team1": teams["team1"], "team2": teams["team2"],
+            "header": json.dumps(header),
             "box_fingerprint": box.fingerprint,
             "box_files": json.dumps(box.texts, sort_keys=True), "status": "playing",
             "winner": None,
         })
-    return row.last_pk
+        series_id = row.last_pk
+        store.db["events"].insert_all(
+            {"series_id": series_id, "seq": seq, "kind": ACTION, "scope": entry.scope,
+             "line": entry.line, "created": _now()}
+            for seq, entry in enumerate(entries, start=1))
+        if entries:
+            StoredSeries(store, series_id, session, len(entries))._record_results()
+    return series_id
 
 
 def list_series(store: Store) -> list[SeriesRow]:

@@ -1,0 +1,142 @@
+"""Box scores: a game replayed half by half into the facts a scoresheet records."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from ..engine.session import Session
+from .rules import HighAndTight
+
+
+@dataclass
+class HalfInning:
+    inning: int
+    half: str
+    batting: str              # "home" or "away"
+    strategy: str
+    batter: str
+    fielder: str
+    pitcher: str
+    fatigue: int
+    rolls_before: int = 0     # markers before the Strategy Card phase
+    box_before: str = ""
+    rolls_after: int = 0      # markers after the Managerial Move
+    box_after: str = ""
+    bonus: bool = False
+    cards: list[str] = field(default_factory=list)
+    dice: list[tuple[int, int]] = field(default_factory=list)
+    runs: int = 0
+
+
+@dataclass
+class PitcherBox:
+    team: str
+    name: str
+    kind: str
+    innings: int
+    runs: int
+    fatigue: int
+    exceeded_fatigue: bool
+
+
+@dataclass
+class BoxScore:
+    header: dict[str, str]
+    home: str
+    away: str
+    line: dict[str, list[int]]
+    totals: dict[str, int]
+    winner: str | None
+    halves: list[HalfInning]
+    pitchers: list[PitcherBox]
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def box_score(rules: HighAndTight, session: Session) -> BoxScore:
+    """Replay a game's actions and note each half inning as it is played."""
+    replay = Session(rules, session.header)
+    state = replay.state
+    halves: list[HalfInning] = []
+    current: HalfInning | None = None
+    fatigue_seen: dict[tuple[str, str], int] = {}
+    for action in session.actions:
+        before = (state.inning, state.half, state.phase)
+        replay.push(action)
+        state = replay.state
+        if action.kind == "play" and current is not None:
+            current.cards.append(f"{action.side}: {action.args[0]}")
+        if state.phase == "cards" and before[2] != "cards" and (
+                current is None or (current.inning, current.half) != (state.inning, state.half)):
+            batting, fielding = state.side(state.batting), state.side(state.fielding)
+            current = HalfInning(
+                state.inning, state.half, state.batting, state.strategy,
+                batting.roster.ballplayers[batting.player].name,
+                fielding.roster.ballplayers[fielding.player].name,
+                fielding.current_pitcher().name, fielding.fatigue,
+                rolls_before=state.atbat.rolls, box_before=state.scoring_box().label)
+            halves.append(current)
+        if current is None:
+            continue
+        if action.kind == "manage":
+            current.rolls_after = state.atbat.rolls
+            current.box_after = state.scoring_box().label
+            current.bonus = state.atbat.bonus
+        if action.kind == "roll":
+            current.dice.append(action.args)
+            if (state.inning, state.half) != before[:2] or state.phase == "over":
+                side = state.side(current.batting)
+                current.runs = side.runs[-1] if side.runs else 0
+    for half in halves:
+        fielding = "home" if half.batting == "away" else "away"
+        key = (fielding, half.pitcher.casefold())
+        fatigue_seen[key] = max(fatigue_seen.get(key, 0), half.fatigue)
+    for side in (state.home, state.away):
+        key = (side.name, side.pitcher)
+        fatigue_seen[key] = max(fatigue_seen.get(key, 0), side.fatigue)
+    pitchers = [
+        PitcherBox(side.team.key, side.roster.pitchers[key].name,
+                   side.roster.pitchers[key].kind, line.innings, line.runs,
+                   fatigue_seen.get((side.name, key), 0), line.exceeded_fatigue)
+        for side in (state.away, state.home) for key, line in side.lines.items()
+    ]
+    return BoxScore(
+        header=dict(session.header), home=state.home.team.key, away=state.away.team.key,
+        line={"away": list(state.away.runs), "home": list(state.home.runs)},
+        totals={"away": state.away.total, "home": state.home.total}, winner=state.winner,
+        halves=halves, pitchers=pitchers)
+
+
+CSV_COLUMNS = ("game", "team", "kind", "inning", "half", "name", "detail", "innings", "runs",
+               "fatigue")
+
+
+def csv_rows(number: int, box: BoxScore) -> list[dict]:
+    """Long-format rows: the line score, pitchers, batters and fielders, cards played."""
+    rows = []
+    for place in ("away", "home"):
+        team = box.away if place == "away" else box.home
+        for inning, runs in enumerate(box.line[place], start=1):
+            rows.append({"game": number, "team": team, "kind": "line", "inning": inning,
+                         "runs": runs})
+        rows.append({"game": number, "team": team, "kind": "total", "runs": box.totals[place]})
+    for pitcher in box.pitchers:
+        rows.append({"game": number, "team": pitcher.team, "kind": "pitcher",
+                     "name": pitcher.name, "detail": pitcher.kind, "innings": pitcher.innings,
+                     "runs": pitcher.runs, "fatigue": pitcher.fatigue})
+    for half in box.halves:
+        batting = box.away if half.batting == "away" else box.home
+        fielding = box.home if half.batting == "away" else box.away
+        common = {"game": number, "inning": half.inning, "half": half.half}
+        rows.append({**common, "team": batting, "kind": "batter", "name": half.batter,
+                     "detail": f"{half.strategy}; rolls {half.rolls_before}->{half.rolls_after}"
+                               f"{'+1' if half.bonus else ''}; box {half.box_before}->"
+                               f"{half.box_after}", "runs": half.runs})
+        rows.append({**common, "team": fielding, "kind": "fielder", "name": half.fielder,
+                     "detail": f"pitcher {half.pitcher}", "fatigue": half.fatigue})
+        for card in half.cards:
+            side, _, name = card.partition(": ")
+            rows.append({**common, "team": batting if side == half.batting else fielding,
+                         "kind": "card", "name": name})
+    return rows

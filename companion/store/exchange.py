@@ -1,0 +1,123 @@
+"""Export a stored series or game (text record, JSON, CSV) and import a text record back."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from ..engine.errors import CompanionError, RecordError
+from ..engine.record import parse_record, split_records
+from ..high_and_tight.box import Box
+from ..high_and_tight.boxscore import CSV_COLUMNS, box_score, csv_rows
+from ..high_and_tight.series_session import SERIES, SeriesSession
+from .db import Store
+from .series_store import StoredSeries, create_series, series_record
+
+FORMATS = ("record", "json", "csv")
+
+
+def parse_target(text: str) -> tuple[int, int | None]:
+    """'7' is series 7; '7:2' is game 2 of series 7."""
+    series, _, game = text.partition(":")
+    try:
+        return int(series), (int(game) if game else None)
+    except ValueError:
+        raise CompanionError(f"{text!r} is not SERIES or SERIES:GAME (numbers, e.g. 3 or "
+                             "3:2)") from None
+
+
+def export(store: Store, target: str, fmt: str) -> str:
+    if fmt not in FORMATS:
+        raise CompanionError(f"format {fmt!r} is not one of {', '.join(FORMATS)}")
+    series_id, number = parse_target(target)
+    stored = StoredSeries.load(store, series_id)
+    session = stored.session
+    games = session.games
+    if number is not None:
+        if not 1 <= number <= len(games):
+            raise CompanionError(f"series {series_id} has games 1..{len(games)}; "
+                                 f"no game {number}")
+        games = [games[number - 1]]
+    numbers = [number] if number is not None else list(range(1, len(games) + 1))
+    if fmt == "record":
+        if number is not None:
+            return games[0].text()
+        return series_record(session)
+    scores = [box_score(session.rules, game) for game in games]
+    if fmt == "json":
+        series = session.series
+        document = {
+            "series": series_id, "header": session.header,
+            "scenario": series.scenario.key, "rules": sorted(series.options),
+            "teams": series.teams,
+            "wins": {team: series.wins(team) for team in ("team1", "team2")},
+            "winner": series.teams[series.winner] if series.winner else None,
+            "games": [{"number": n, **score.as_dict(), "record": game.lines()}
+                      for n, score, game in zip(numbers, scores, games, strict=True)],
+        }
+        return json.dumps(document, indent=2, sort_keys=True) + "\n"
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for n, score in zip(numbers, scores, strict=True):
+        writer.writerows(csv_rows(n, score))
+    return out.getvalue()
+
+
+def import_record(store: Store, box: Box, text: str) -> int:
+    """Read a series record or a single game record into a new stored series."""
+    records = split_records(text)
+    if not records:
+        raise RecordError("the file holds no record")
+    first = parse_record(records[0])
+    if "Scenario" in first.header:
+        header = dict(first.header)
+        series_lines = list(first.lines)
+        game_records = [parse_record(r) for r in records[1:]]
+    else:
+        if len(records) != 1:
+            raise RecordError("several game records without a series header: import them "
+                              "one file each")
+        header = {"Scenario": "exhibition", **first.header}
+        series_lines = []
+        game_records = [first]
+    _check_box(box, header, game_records)
+    try:
+        session = SeriesSession(box, {**header, "Box": header.get("Box", box.fingerprint)})
+    except CompanionError as error:
+        raise RecordError(f"header: {error}") from None
+    pending = list(series_lines)
+    games = [list(r.lines) for r in game_records]
+    while not session.is_over():
+        scope, _ = session.awaiting()
+        if scope == SERIES:
+            if not pending:
+                break
+            _push(session, pending.pop(0), "series")
+            continue
+        number = len(session.games)
+        lines = games[number - 1] if number <= len(games) else []
+        if not lines:
+            break
+        _push(session, lines.pop(0), f"game {number}")
+    leftovers = pending + [line for lines in games for line in lines]
+    if leftovers:
+        raise RecordError(f"{len(leftovers)} line(s) were left over after the series ended or "
+                          f"stopped, starting with {leftovers[0]!r}")
+    return create_series(store, box, header, session.entries)
+
+
+def _push(session: SeriesSession, line: str, where: str) -> None:
+    try:
+        session.push(line)
+    except CompanionError as error:
+        raise RecordError(f"{where}: {line!r}: {error}") from None
+
+
+def _check_box(box: Box, header: dict, games) -> None:
+    prints = {header.get("Box")} | {g.header.get("Box") for g in games}
+    prints.discard(None)
+    if prints and prints != {box.fingerprint}:
+        raise RecordError(f"the record was made with box {', '.join(sorted(prints))}, but the "
+                          f"box in use is {box.fingerprint}: use --data with that box")
