@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 
-from . import bench_odds, bench_simulate
+from . import bench_odds, bench_simulate, bench_store
 
 
 def main() -> None:
-    figures = {"simulate": bench_simulate.main(), "odds": bench_odds.main()}
+    figures = {"simulate": bench_simulate.main(), "odds": bench_odds.main(),
+               "store": bench_store.main()}
     print(json.dumps(figures, indent=2))
 
 
