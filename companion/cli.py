@@ -264,8 +264,8 @@ def cmd_replay(args) -> int:
     rules = HighAndTight(box)
     try:
         text = args.file.read_text(encoding="utf-8")
-    except OSError as error:
-        raise CommandError(f"{args.file}: cannot be read ({error})") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise CommandError(f"{args.file}: cannot be read as UTF-8 text ({error})") from None
     results = []
     for index, record in enumerate(split_records(text), start=1):
         try:
@@ -443,8 +443,8 @@ def cmd_import(args) -> int:
 
     try:
         text = args.file.read_text(encoding="utf-8")
-    except OSError as error:
-        raise CommandError(f"{args.file}: cannot be read ({error})") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise CommandError(f"{args.file}: cannot be read as UTF-8 text ({error})") from None
     box = _load(args.data)
     with _open_store(args) as store:
         series_id = import_record(store, box, text)

@@ -315,7 +315,7 @@ class _Loader:
         rolls = box_data.get("scoring_rolls", {})
         where = self.where("box.toml", "[scoring_rolls]")
         rolls_boxes = self.get_int(rolls, "boxes", where, 1, 20)
-        rolls_max = self.get_int(rolls, "max", where, 1, 40)
+        rolls_max = self.get_int(rolls, "max", where, 1, 20)
         if rolls_max < rolls_boxes:
             self.problems.add(where, f"max {rolls_max} is below boxes {rolls_boxes}")
         scoring = self.scoring_boxes(box_data.get("scoring_number", []))
@@ -611,9 +611,17 @@ class _Loader:
                               f"(known: {', '.join(sorted(rosters))})")
         return roster
 
+    def check_name(self, name: str, where: str) -> None:
+        """Names go into one-line records: no commas, semicolons or doubled spaces."""
+        if any(mark in name for mark in ",;\"") or "  " in name or name != name.strip():
+            self.problems.add(where + ", field 'name'",
+                              f"{name!r} may not hold a comma, a semicolon, a quote or "
+                              "doubled spaces (names are written into game records)")
+
     def add_piece(self, roster: Roster | None, piece, where: str) -> None:
         if roster is None or not piece.name:
             return
+        self.check_name(piece.name, where)
         key = piece.name.casefold()
         if roster.piece(piece.name) is not None:
             self.problems.add(where + ", field 'name'",
@@ -655,6 +663,8 @@ class _Loader:
                                              f"{', '.join(sorted(known))}")
             if not name:
                 self.problems.add(where + ", field 'name'", "empty name")
+            else:
+                self.check_name(name, where)
             side = self.get_str(table, "side", where, ("offense", "defense"))
             category = self.get_str(table, "category", where, CATEGORIES)
             copies = self.get_int(table, "copies", where, 1, 50)

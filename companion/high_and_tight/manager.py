@@ -80,9 +80,14 @@ class ComputerManager:
         return ahead
 
     def _card_value(self, state: State, side: str, card) -> float:
+        """How many innings still to come could use this card (rule 5.3)."""
         if card.category in ("special", "free"):
             return 3.0
-        return float(self._strategies_ahead(state.inning).count(card.category))
+        if state.inning >= 9:
+            ahead = self._strategies_ahead(state.inning)[:2]
+        else:
+            ahead = self._strategies_ahead(max(state.inning, 1))[: 10 - max(state.inning, 1)]
+        return float(ahead.count(card.category))
 
     def _choose_draw(self, state: State, legal: list[Action]) -> Action:
         hand = self._hand_cards(state, state.actor)
@@ -162,7 +167,10 @@ class ComputerManager:
 
     def _player_value(self, state: State, player: Ballplayer, strategy: str) -> float:
         rating = STRATEGY_RATING.get(strategy)
-        return player.offense + player.defense + (getattr(player, rating) if rating else 0)
+        own = state.side(state.actor)
+        # Rule 4.3.1: the DH fields with the DH marker's Defense.
+        defense = self.box.dh_defense if player.name.casefold() == own.dh else player.defense
+        return player.offense + defense + (getattr(player, rating) if rating else 0)
 
     def _choose_players(self, state: State, legal: list[Action]) -> Action:
         own = state.side(state.actor)
@@ -185,11 +193,14 @@ class ComputerManager:
         own = state.side(side)
         hand = self._hand_cards(state, side)
 
+        # Rule 4.2.2 b: in the bottom half the batter is already known.
+        batters = [own.player] if side == "home" and own.player else own.available
+
         def score(action: Action) -> float:
             strategy = action.args[0]
             cards = sum(1 for c in hand if c.side == "offense" and c.category == strategy)
             rating = STRATEGY_RATING.get(strategy)
-            best = max((getattr(own.roster.ballplayers[k], rating) for k in own.available),
+            best = max((getattr(own.roster.ballplayers[k], rating) for k in batters),
                        default=0) if rating else 0
             return cards * (1 + best)
 

@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+from ..engine.dice import check_face
 from ..engine.errors import IllegalAction, ParseError
 from . import actions as act
 from .actions import Action
@@ -112,6 +113,7 @@ class HighAndTight:
             side.short_rest = frozenset(
                 self._pitcher_key(side, n.strip(), "8.2.3") for n in short.split(",")
                 if n.strip())
+            self._check_starter_tags(header, side)
             sides[name] = side
         if sides["home"].team.key == sides["away"].team.key:
             raise ParseError("header: Home and Away must be different teams")
@@ -132,6 +134,24 @@ class HighAndTight:
                       home=sides["home"], away=sides["away"], decks=decks)
         self._begin_setup_draw(state, "home")
         return state
+
+    def _check_starter_tags(self, header: dict[str, str], side: Side) -> None:
+        """Rule 3.0 (and 8.2.3 a): a preset starter is an SP of the roster who is not
+        resting, with a Fatigue marker of 0, 100 or 200; without one, some SP can start."""
+        tag = side.name.capitalize()
+        fatigue = header.get(f"{tag}StarterFatigue", "0") or "0"
+        if fatigue not in ("0", "100", "200"):
+            raise ParseError(f"header {tag}StarterFatigue: {fatigue!r} is not 0, 100 or 200 "
+                             "(rule 8.2.1)")
+        preset = header.get(f"{tag}Starter")
+        if preset:
+            key = self._pitcher_key(side, preset, "3.0")
+            if side.roster.pitchers[key].kind != "SP" or key in side.resting:
+                raise ParseError(f"header {tag}Starter: {preset!r} is not an SP free to start "
+                                 "(rules 3.0, 8.2.2)")
+        elif not any(p.kind == "SP" and k not in side.resting
+                     for k, p in side.roster.pitchers.items()):
+            raise ParseError(f"header {tag}Resting: every SP rests, nobody can start (rule 3.0)")
 
     def _begin_setup_draw(self, state: State, side: str) -> None:
         state.phase = "draw"
@@ -216,7 +236,11 @@ class HighAndTight:
         return piece.name
 
     def _pitcher_key(self, side: Side, name: str, rule: str) -> str:
-        return self._pitcher_name(side, name, rule).casefold()
+        piece = side.roster.pitchers.get(name.casefold())
+        if piece is None:
+            raise ParseError(f"header: {name!r} is not a pitcher of the {side.roster.key} "
+                             f"roster (rule {rule})")
+        return name.casefold()
 
     # -- legal actions -------------------------------------------------------------------
 
@@ -403,6 +427,22 @@ class HighAndTight:
                 pool = others
         return pool
 
+    def _relief_refusal(self, state: State, side: str, key: str) -> tuple[str, str]:
+        """(rule, reason) a pitcher cannot come in now."""
+        own = state.side(side)
+        pitcher = own.roster.pitchers[key]
+        if key == own.pitcher:
+            return "4.2.1", "is already pitching"
+        if key in own.pitchers_removed:
+            return "4.2.1", "was removed and never returns"
+        if pitcher.kind == "SP":
+            return "4.2.1.1", "is an SP: relievers are RPs and CLs"
+        if key in own.resting:
+            return "8.2.2", "is resting today"
+        if "advanced-fatigue" in state.options and own.current_pitcher().kind != "SP":
+            return "8.2", "cannot come in: an RP or CL is replaced by an RP"
+        return "8.3", "is the Closer: before the 9th he comes in only when no RP is left"
+
     def _closer_due(self, state: State, side: str):
         """Rule 8.3: in the 9th or later, ahead by one to three, the unused CL must come in
         (unless he is resting or could only pitch on short rest)."""
@@ -488,6 +528,9 @@ class HighAndTight:
         if state.phase != "draw":
             raise self._illegal(state, action, "cards are drawn in the Draw phase", "5.2.1")
         offense, defense = action.args
+        if min(offense, defense) < 0:
+            raise self._illegal(state, action, "card counts are whole numbers, 0 or more",
+                                "5.2.1")
         if offense + defense != state.draws_owed:
             raise self._illegal(state, action, f"draw exactly {state.draws_owed} card(s) now",
                                 "3.0" if state.inning == 0 else "5.2.1")
@@ -594,9 +637,7 @@ class HighAndTight:
     def _to_starter(self, state: State, side: str) -> None:
         preset = state.header.get(f"{side.capitalize()}Starter")
         if preset:
-            own = state.side(side)
-            key = self._pitcher_key(own, preset, "3.0")
-            self._set_starter(state, side, key)
+            self._set_starter(state, side, preset.casefold())
             return
         state.phase = "starter"
         state.actor = side
@@ -634,6 +675,10 @@ class HighAndTight:
         if len(set(keys)) != 9:
             raise self._illegal(state, action, "a ballplayer appears twice in the lineup", "3.0")
         pieces = own.roster.ballplayers
+        for name in names:
+            if name.casefold() not in pieces:
+                raise self._illegal(state, action, f"{name!r} is not a ballplayer of the "
+                                    f"{own.roster.key} roster", "3.0")
         for name, wanted in [(catcher, "C"), *[(n, "OF") for n in outfield],
                              *[(n, "IF") for n in infield]]:
             if pieces[name.casefold()].position != wanted:
@@ -692,6 +737,8 @@ class HighAndTight:
         capacity = self._capacity(state, "offense") + self._capacity(state, "defense")
         state.draws_owed = min(draws, capacity)
         state.exchanges_left = exchanges if state.draws_owed else 0
+        if draws > state.draws_owed:
+            state.note("5.2.1", f"only {state.draws_owed} card(s) left to draw in both decks")
         if state.draws_owed:
             state.phase = "draw"
             return
@@ -712,15 +759,13 @@ class HighAndTight:
             state.actor = side
             return
         if tired:
+            # Rule 6.1: nobody left to bring in: the tired pitcher goes on at +200.
             pitcher = own.current_pitcher()
-            if "advanced-fatigue" in state.options:
-                self._pitch_tired(state, own)
-            else:
-                if own.fatigue < 200:
-                    state.note("6.1", f"{side} has no fresh pitcher: {pitcher.name} stays "
-                                      "with Fatigue +200")
-                own.fatigue = 200
-                own.lines[own.pitcher].exceeded_fatigue = True
+            if own.fatigue < 200:
+                state.note("6.1", f"{side} has no fresh pitcher: {pitcher.name} stays "
+                                  "with Fatigue +200")
+            own.fatigue = 200
+            own.lines[own.pitcher].exceeded_fatigue = True
         self._take_mound(state)
 
     def _pitch_tired(self, state: State, own: Side) -> None:
@@ -757,9 +802,8 @@ class HighAndTight:
                                 "8.3")
         if closer is None and key not in {p.name.casefold()
                                           for p in self._relievers(state, action.side)}:
-            raise self._illegal(state, action, f"{action.args[0]} is not an available "
-                                "reliever (a removed pitcher never returns; a resting one "
-                                "sits out)", "4.2.1")
+            rule, why = self._relief_refusal(state, action.side, key)
+            raise self._illegal(state, action, f"{action.args[0]} {why}", rule)
         own = state.side(action.side)
         old = own.current_pitcher()
         own.pitchers_removed.append(own.pitcher)
@@ -935,6 +979,9 @@ class HighAndTight:
         if own.rally_left <= 0:
             raise self._illegal(state, action, "Rally Caps are used twice a game at most",
                                 "5.7.1")
+        if atbat.must_play == side:
+            raise self._illegal(state, action, "after using Rally Caps for an extra card, "
+                                "play it", "5.7.2")
         if use == "tens":
             if side != state.batting:
                 raise self._illegal(state, action, "only the batting player scores on 10s",
@@ -975,7 +1022,7 @@ class HighAndTight:
 
     def _do_roll(self, state: State, action: Action) -> None:
         """Rules 4.6.2-4.6.3, 5.1.1 e and 5.7.2: score one roll (or box I's free roll)."""
-        first, second = action.args
+        first, second = (check_face(face) for face in action.args)
         total = first + second
         atbat = state.atbat
         state.dice_rolled += 1

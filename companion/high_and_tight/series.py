@@ -268,11 +268,13 @@ class SeriesRules:
         games = {a.game: a for a in state.appearances[team].get(key, [])}
         if pitcher.kind == "RP" and exceeded:
             limit -= 1
-        if pitcher.kind == "CL" and game - 1 in games and games[game - 1].exceeded:
-            limit = 0
+        rested_after_excess = not (pitcher.kind == "CL" and game - 1 in games
+                                   and games[game - 1].exceeded)
+        if not rested_after_excess:
+            limit = min(limit, streak)
         if streak < limit:
             return Availability(pitcher.name, pitcher.kind, "available")
-        if pitcher.kind == "CL" and limit == 0:
+        if not rested_after_excess:
             why = "went past his Fatigue in the last game"
         else:
             why = f"has pitched {streak} games in a row (limit {limit}" + (

@@ -126,10 +126,10 @@ def test_used_pitchers_stay_out_in_extra_innings(rules):
     """Rule 6.1: removed pitchers stay in the Used Pitchers area; they never come back."""
     session = new_game(rules)
     # Sabaria (Fatigue 7) is relieved in the 8th by Tremaine (Fatigue 2), who is spent
-    # after the 9th; Flee likewise by Francesco.
+    # after the 9th; Flee (Fatigue 8) is relieved in the 9th by Francesco (Fatigue 2).
     drive(session, until=at(8, "top", "mound"))
     session.push_text("home brings in Tremaine")
-    drive(session, until=at(8, "bottom", "mound"))
+    drive(session, until=at(9, "bottom", "mound"))
     session.push_text("away brings in Francesco")
     state = drive(session, until=at(10, "top", "mound")).state
     assert state.home.pitchers_removed == ["sabaria"]
@@ -140,7 +140,7 @@ def test_used_pitchers_stay_out_in_extra_innings(rules):
         session.push_text("home brings in Sabaria")
     session.push_text("home brings in Castellan")
     assert state.home.pitchers_removed == ["sabaria", "tremaine"]
-    state = drive(session, until=at(10, "bottom", "mound")).state
+    state = drive(session, until=at(11, "bottom", "mound")).state
     offered = {a.args[0] for a in rules.legal_actions(state)}
     assert offered and {"Flee", "Francesco"}.isdisjoint(offered)
     with pytest.raises(IllegalAction, match=r"^rule 4\.2\.1:"):

@@ -1,0 +1,616 @@
+"""Optional rules 8.1-8.4 inside one game: Home Ballparks, Advanced Pitcher Fatigue, Closer
+Saves and Good Day / Bad Day, each switched on through the game header's Rules tag.
+
+Also home of `drive`, the long-game helper the series tests share: it plays a game (or the
+current game of a series) through the canonical action text, with dice chosen to score
+exactly the runs asked for in chosen half innings, and a hook for the Take the Mound calls.
+"""
+
+import pytest
+
+from companion.engine.errors import IllegalAction
+
+from .util import new_game, play
+
+TOTALS = frozenset(range(2, 13))
+STAY = "stays with the pitcher"
+NEW_YORK_RPS = ("Tremaine", "Castellan", "Wexley", "Dunleavy")
+
+
+# -- the helper: play on, scoring the runs asked for --------------------------------------
+
+
+def pair(total: int) -> tuple[int, int]:
+    """Two die faces adding up to `total`."""
+    first = min(6, total - 1)
+    return first, total - first
+
+
+def dice(state, score: bool) -> str:
+    """A roll line that scores (or does not score) with the markers as they stand (4.6.2)."""
+    box = state.scoring_box()
+    if state.phase == "free-roll":
+        hits = set(box.then)
+    else:
+        hits = set(state.scoring_numbers())
+        if score and not hits:
+            hits = {box.first}           # box I: a 2 first, then the free roll scores
+    pool = hits if score else set(TOTALS) - hits - {box.first}
+    return "roll {} {}".format(*pair(min(pool)))
+
+
+def at(inning: int, half: str = "top", phase: str | None = None):
+    """A stop condition for `drive`: that half inning reached (and that phase, if given)."""
+    def reached(state) -> bool:
+        return ((state.inning, state.half) == (inning, half)
+                and (phase is None or state.phase == phase))
+    return reached
+
+
+def default_line(state, legal: list[str]) -> str:
+    """No cards, stand pat, keep every hand; at Take the Mound keep the pitcher when the
+    rules allow it (8.2), else the first pitcher offered; otherwise the first legal line."""
+    side = state.atbat.turn if state.phase == "cards" else state.actor
+    if state.phase == "cards":
+        return f"{side} passes"
+    if state.phase == "manage":
+        return f"{side} stands pat"
+    if state.phase == "exchange":
+        return f"{side} keeps"
+    if state.phase == "mound" and f"{side} {STAY}" in legal:
+        return f"{side} {STAY}"
+    return legal[0]
+
+
+def drive(target, until=None, runs=None, mound=None, limit=20_000):
+    """Play on until `until(state)` holds or the game is over; returns the game state.
+
+    `target` is a game Session or a SeriesSession (its current game is played, through
+    the series, so the series records the result). `runs` maps (inning, half) to the runs
+    the batting side scores in that half (none elsewhere). `mound(state, legal)` may
+    return the line for a Take the Mound decision (None for the default).
+    """
+    rules = target.rules
+    state = game_state(target)
+    push = target.push if hasattr(target, "series") else target.push_text
+    runs = runs or {}
+    for _ in range(limit):
+        if state.phase == "over" or (until is not None and until(state)):
+            return state
+        if state.phase in ("roll", "free-roll"):
+            wanted = runs.get((state.inning, state.half), 0)
+            push(dice(state, state.atbat.runs < wanted))
+            continue
+        legal = [rules.format_action(a) for a in rules.legal_actions(state)]
+        line = mound(state, legal) if (mound is not None and state.phase == "mound") else None
+        push(line if line is not None else default_line(state, legal))
+    raise AssertionError("drive: the game did not reach the wanted spot")
+
+
+def game_state(target):
+    """The game state of a Session, or of a SeriesSession's game in play."""
+    return target.games[-1].state if hasattr(target, "series") else target.state
+
+
+def legal_lines(target) -> list[str]:
+    rules = target.rules
+    return [rules.format_action(a) for a in rules.legal_actions(game_state(target))]
+
+
+def relief_lines(session, side: str) -> set[str]:
+    return {line for line in legal_lines(session) if line.startswith(f"{side} brings in ")}
+
+
+def number_of(session) -> str:
+    return session.state.scoring_box().label
+
+
+# -- 8.1 Home Ballpark effects ------------------------------------------------------------
+
+
+def ballpark_game(rules, home: str, away: str, ballparks: bool, **kw):
+    header = {"Rules": "ballparks"} if ballparks else {}
+    if home in ("florida", "chicago", "seattle", "arizona"):
+        header["HomeRoster"] = "new-york"
+    if away in ("florida", "chicago", "seattle", "arizona"):
+        header["AwayRoster"] = "texas"
+    return new_game(rules, home=home, away=away, header=header, **kw)
+
+
+@pytest.mark.parametrize("ballparks, label", [(False, "VI"), (True, "V")])
+def test_home_ballpark_applies_only_with_the_option(rules, ballparks, label):
+    """Rule 8.1: the home team's ballpark (Reef Stadium: visiting batters lose a box) is in
+    play only when the Home Ballpark option is chosen."""
+    session = ballpark_game(rules, "florida", "texas", ballparks)
+    play(session, "away bats Hampton\nhome fields Kanno")
+    # Sabaria: box IV; Hampton (Offense 6) against Kanno (Defense 4): two boxes up.
+    assert number_of(session) == label
+    notes = [text for rule, text in session.state.log if rule == "8.1"]
+    assert bool(notes) == ballparks
+    if ballparks:
+        assert "Reef Stadium" in notes[0]
+
+
+def test_home_ballpark_rolls_bonus_for_the_home_batters(rules):
+    """Rule 8.1: Reef Stadium gives the home batters one more Scoring Roll from the 8th on,
+    never before."""
+    session = ballpark_game(rules, "florida", "texas", True)
+    state = drive(session, until=at(7, "bottom", "cards"))
+    flee = rules.box.rosters["texas"].pitchers["flee"]
+    assert state.away.pitcher == "flee" and state.atbat.rolls == flee.stuff_rolls
+    state = drive(session, until=at(8, "bottom", "cards"))
+    pitcher = state.away.current_pitcher()
+    assert state.away.fatigue == 0
+    assert state.atbat.rolls == pitcher.stuff_rolls + 1
+
+
+def test_visiting_team_park_is_never_used(rules):
+    """Rules 8.1 and 8.1.1: only the home team flips its card; the Florida Sharks on the
+    road bring no Reef Stadium with them, while New York's Highlander Field (one box up for
+    a left-handed batter) applies to both teams."""
+    session = ballpark_game(rules, "new-york", "florida", True)
+    # Hampton bats right-handed: neither park moves anything (no Reef Stadium box down).
+    play(session, "away bats Hampton\nhome fields Kanno")
+    assert number_of(session) == "VI"
+    assert not any("Reef Stadium" in text for _rule, text in session.state.log)
+    # Marty (L, Offense 5) against Kanno (Defense 4): IV +1, and Highlander Field +1.
+    session = ballpark_game(rules, "new-york", "florida", True)
+    play(session, "away bats Marty\nhome fields Kanno")
+    assert number_of(session) == "VI"
+    assert any("Highlander Field" in text for rule, text in session.state.log if rule == "8.1")
+    # In the 8th the home batters get no Reef Stadium roll either.
+    state = drive(session, until=at(8, "bottom", "cards"))
+    assert state.atbat.rolls == state.away.current_pitcher().stuff_rolls
+    assert not any("Reef Stadium" in text for _rule, text in state.log)
+
+
+def test_mustang_park_late_innings(rules):
+    """Rule 8.1: Mustang Park adds a Scoring Roll for the home batters from the 7th inning."""
+    header = {"Rules": "ballparks"}
+    roster = rules.box.rosters["philadelphia"]
+    by = {pos: [p.name for p in roster.ballplayers.values() if p.position == pos]
+          for pos in ("C", "OF", "IF")}
+    rest = [p.name for p in roster.ballplayers.values()
+            if p.name not in by["C"][:1] + by["OF"][:3] + by["IF"][:4]]
+    lineup = (f"home lineup C {by['C'][0]}; OF {', '.join(by['OF'][:3])}; "
+              f"IF {', '.join(by['IF'][:4])}; DH {rest[0]}")
+    session = new_game(rules, home="philadelphia", away="texas", home_starter="Oswald",
+                       home_lineup=lineup, header=header)
+    state = drive(session, until=at(6, "bottom", "cards"))
+    assert state.atbat.rolls == state.away.current_pitcher().stuff_rolls
+    state = drive(session, until=at(7, "top", "cards"))
+    assert state.atbat.rolls == state.home.current_pitcher().stuff_rolls    # visitors: no
+    state = drive(session, until=at(7, "bottom", "cards"))
+    assert state.atbat.rolls == state.away.current_pitcher().stuff_rolls + 1
+
+
+# -- 8.2 Advanced Pitcher Fatigue: a change at any Take the Mound ----------------------------
+
+
+def test_advanced_fatigue_offers_a_change_at_every_take_the_mound(rules):
+    """Rule 8.2: with Advanced Fatigue the fielding player may keep his pitcher or bring in a
+    reliever at every Take the Mound, not only when fatigue forces it."""
+    session = new_game(rules, header={"Rules": "advanced-fatigue"})
+    state = session.state
+    assert (state.inning, state.half, state.phase, state.actor) == (1, "top", "mound", "home")
+    assert set(legal_lines(session)) == {f"home {STAY}"} | {
+        f"home brings in {name}" for name in (*NEW_YORK_RPS, "Achterberg")}
+    play(session, f"home {STAY}")
+    assert state.home.pitcher == "sabaria" and state.home.fatigue == 0
+    assert state.phase == "bat"
+    drive(session, until=at(1, "bottom"))
+    assert (state.phase, state.actor) == ("mound", "away")
+    assert f"away {STAY}" in legal_lines(session)
+    # The basic rules ask nothing while the pitcher is fresh.
+    basic = new_game(rules)
+    assert basic.state.phase == "bat" and basic.state.home.pitcher == "sabaria"
+
+
+def test_starter_replaced_early_by_reliever_or_closer(rules):
+    """Rule 8.2: a Starting Pitcher may be taken out at any Take the Mound; an RP or the CL
+    replaces him."""
+    for name in ("Castellan", "Achterberg"):
+        session = new_game(rules, header={"Rules": "advanced-fatigue"})
+        play(session, f"home brings in {name}")
+        state = session.state
+        assert state.home.pitcher == name.casefold()
+        assert state.home.pitchers_removed == ["sabaria"]
+        pitcher = rules.box.rosters["new-york"].pitchers[name.casefold()]
+        assert state.atbat.rolls == pitcher.stuff_rolls
+        assert state.atbat.number == pitcher.stuff_box
+
+
+def test_reliever_replaced_only_by_a_relief_pitcher(rules):
+    """Rule 8.2: a removed RP (or CL) gives way to another RP only; never the CL, never an
+    SP."""
+    session = new_game(rules, header={"Rules": "advanced-fatigue"})
+    play(session, "home brings in Castellan")
+    state = drive(session, until=at(2, "top", "mound"))
+    offered = relief_lines(session, "home")
+    assert offered == {f"home brings in {n}" for n in ("Tremaine", "Wexley", "Dunleavy")}
+    for name in ("Achterberg", "Lindqvist", "Sabaria"):
+        with pytest.raises(IllegalAction):
+            session.push_text(f"home brings in {name}")
+    assert state.phase == "mound" and state.home.pitcher == "castellan"
+    play(session, "home brings in Wexley")
+    assert state.home.pitcher == "wexley"
+
+
+def test_closer_replaced_only_by_a_relief_pitcher(rules):
+    """Rule 8.2: once the CL is in, only an RP may replace him."""
+    session = new_game(rules, header={"Rules": "advanced-fatigue"})
+    play(session, "home brings in Achterberg")
+    drive(session, until=at(2, "top", "mound"))
+    assert relief_lines(session, "home") == {f"home brings in {n}" for n in NEW_YORK_RPS}
+
+
+def test_tired_starter_kept_in_gets_100_then_200_never_more(rules):
+    """Rule 8.2.1 a (Sabaria, Fatigue 7): kept in for the 8th he pitches at +100 (one more
+    Scoring Roll), in the 9th at +200 (two more), and it never grows beyond +200 (10th)."""
+    sabaria = rules.box.rosters["new-york"].pitchers["sabaria"]
+    assert sabaria.fatigue == 7
+    session = new_game(rules, header={"Rules": "advanced-fatigue"})
+    state = drive(session, until=at(7, "top", "bat"))
+    assert state.home.pitcher == "sabaria" and state.home.fatigue == 0
+    assert state.atbat.rolls == sabaria.stuff_rolls
+    for inning, fatigue in ((8, 100), (9, 200), (10, 200)):
+        state = drive(session, until=at(inning, "top", "mound"))
+        play(session, f"home {STAY}")
+        assert state.home.pitcher == "sabaria"
+        assert state.home.fatigue == fatigue, inning
+        assert state.atbat.rolls == sabaria.stuff_rolls + fatigue // 100, inning
+        assert state.scoring_box().label == "IV"
+    assert state.home.lines["sabaria"].exceeded_fatigue
+    assert [text for rule, text in state.log if rule == "8.2.1" and "Sabaria" in text] == [
+        "Sabaria pitches past his Fatigue: Fatigue +100",
+        "Sabaria pitches past his Fatigue: Fatigue +200"]
+
+
+def test_tired_reliever_kept_in_gets_100_then_200(rules):
+    """Rule 8.2.1 b: an RP kept in past his Fatigue innings (Wexley, 1) pitches at +100 in
+    his next inning, then +200, and no more."""
+    session = new_game(rules, header={"Rules": "advanced-fatigue"})
+    play(session, "home brings in Wexley")
+    state = session.state
+    wexley = rules.box.rosters["new-york"].pitchers["wexley"]
+    assert wexley.fatigue == 1 and state.home.fatigue == 0
+    assert state.atbat.rolls == wexley.stuff_rolls
+    assert not state.home.lines["wexley"].exceeded_fatigue
+    for inning, fatigue in ((2, 100), (3, 200), (4, 200)):
+        drive(session, until=at(inning, "top", "mound"))
+        play(session, f"home {STAY}")
+        assert state.home.pitcher == "wexley"
+        assert state.home.fatigue == fatigue
+        assert state.atbat.rolls == wexley.stuff_rolls + fatigue // 100
+    assert state.home.lines["wexley"].exceeded_fatigue
+
+
+def test_fresh_pitcher_kept_in_gets_no_marker(rules):
+    """Rule 8.2.1: staying with a pitcher who has not reached his Fatigue costs nothing."""
+    session = new_game(rules, header={"Rules": "advanced-fatigue"})
+    for inning in range(1, 8):
+        state = drive(session, until=at(inning, "top", "mound"))
+        play(session, f"home {STAY}")
+        assert state.home.fatigue == 0 and state.atbat.rolls == 4
+    assert not state.home.lines["sabaria"].exceeded_fatigue
+
+
+def test_staying_past_fatigue_needs_the_option(rules):
+    """Rules 4.2.1.1 and 8.2.1: without Advanced Fatigue a tired pitcher cannot be kept in."""
+    session = new_game(rules)
+    state = drive(session, until=at(8, "top", "mound"))
+    assert f"home {STAY}" not in legal_lines(session)
+    with pytest.raises(IllegalAction, match=r"^rule 8\.2\.1:"):
+        session.push_text(f"home {STAY}")
+    assert state.phase == "mound" and state.home.pitcher == "sabaria"
+
+
+# -- 8.3 Closer Saves -------------------------------------------------------------------------
+
+
+def lead_plan(home: int, away: int) -> dict:
+    """Runs for the first innings: at most two a half, so any pitcher's rolls suffice."""
+    plan = {}
+    for side, runs in (("bottom", home), ("top", away)):
+        inning = 1
+        while runs > 0:
+            plan[(inning, side)] = min(2, runs)
+            runs -= plan[(inning, side)]
+            inning += 1
+    return plan
+
+
+@pytest.mark.parametrize("home, away", [(1, 0), (3, 1), (3, 0)])
+def test_closer_must_save_a_lead_of_one_to_three(rules, home, away):
+    """Rule 8.3: in the 9th, ahead by one to three with the CL unused, the fielding player
+    must bring the CL in; nothing else (not even keeping the pitcher) is allowed."""
+    session = new_game(rules, header={"Rules": "advanced-fatigue,closer-saves"})
+    state = drive(session, runs=lead_plan(home, away), until=at(9, "top", "mound"))
+    assert (state.home.total, state.away.total) == (home, away)
+    assert state.home.pitcher == "sabaria"
+    assert legal_lines(session) == ["home brings in Achterberg"]
+    for line in ("home brings in Castellan", f"home {STAY}"):
+        with pytest.raises(IllegalAction, match=r"^rule 8\.3:"):
+            session.push_text(line)
+    play(session, "home brings in Achterberg")
+    assert state.home.pitcher == "achterberg" and state.phase == "bat"
+
+
+@pytest.mark.parametrize("home, away", [(4, 0), (5, 1), (0, 1), (0, 0), (2, 2)])
+def test_closer_not_forced_without_a_save_lead(rules, home, away):
+    """Rule 8.3: ahead by four or more, behind or tied, the CL is not forced in the 9th."""
+    session = new_game(rules, header={"Rules": "advanced-fatigue,closer-saves"})
+    state = drive(session, runs=lead_plan(home, away), until=at(9, "top", "mound"))
+    assert (state.home.total, state.away.total) == (home, away)
+    legal = set(legal_lines(session))
+    assert f"home {STAY}" in legal
+    assert {f"home brings in {n}" for n in (*NEW_YORK_RPS, "Achterberg")} <= legal
+    play(session, "home brings in Castellan")
+    assert state.home.pitcher == "castellan"
+
+
+def test_closer_saves_without_the_option_is_not_forced(rules):
+    """Rule 8.0: Closer Saves is optional; without it a 9th-inning lead forces nothing."""
+    session = new_game(rules, header={"Rules": "advanced-fatigue"})
+    drive(session, runs={(1, "bottom"): 1}, until=at(9, "top", "mound"))
+    assert len(legal_lines(session)) > 1
+    play(session, f"home {STAY}")
+    assert session.state.home.pitcher == "sabaria"
+
+
+def test_closer_forced_in_extra_innings(rules):
+    """Rule 8.3: the save rule also holds in extra innings: the visitors ahead after the top
+    of the 10th must bring their unused CL in for the bottom half."""
+    session = new_game(rules, header={"Rules": "closer-saves"})
+    state = drive(session, runs={(10, "top"): 1}, until=at(10, "bottom", "mound"))
+    assert (state.away.total, state.home.total) == (1, 0)
+    assert "rivero" not in state.away.lines
+    assert legal_lines(session) == ["away brings in Rivero"]
+    with pytest.raises(IllegalAction, match=r"^rule 8\.3:"):
+        session.push_text("away brings in Sturgis")
+    play(session, "away brings in Rivero")
+    assert state.away.pitcher == "rivero"
+
+
+def test_closer_forced_even_when_the_pitcher_is_fresh(rules):
+    """Rule 8.3: the save rule applies in the 9th whoever is pitching (Pickering, Fatigue 8,
+    could go on; the basic rules would ask nothing)."""
+    session = new_game(rules, away_starter="Pickering", header={"Rules": "closer-saves"})
+    state = drive(session, runs={(1, "top"): 1}, until=at(9, "bottom", "mound"))
+    assert state.away.pitcher == "pickering"
+    assert legal_lines(session) == ["away brings in Rivero"]
+
+
+def test_resting_closer_is_not_forced(rules):
+    """Rules 8.3 and 8.2.2: a CL sitting out the game for rest is not called on to save it."""
+    session = new_game(rules, header={"Rules": "advanced-fatigue,closer-saves,rest",
+                                      "HomeResting": "Achterberg"})
+    drive(session, runs={(1, "bottom"): 1}, until=at(9, "top", "mound"))
+    legal = set(legal_lines(session))
+    assert f"home {STAY}" in legal and "home brings in Achterberg" not in legal
+    play(session, f"home {STAY}")
+    assert session.state.home.pitcher == "sabaria"
+
+
+def test_closer_not_forced_once_he_has_pitched(rules):
+    """Rule 8.3: the rule concerns a CL who has not pitched yet; a used CL is gone."""
+    session = new_game(rules, home_starter="Okafor",
+                       header={"Rules": "closer-saves", "HomeResting": "Tremaine, Castellan, "
+                                                                       "Dunleavy"})
+    # Okafor (5) pitches the 1st-5th, Wexley the 6th; the CL is the only arm for the 7th.
+    drive(session, runs={(1, "bottom"): 1}, until=at(6, "top", "mound"))
+    play(session, "home brings in Wexley")
+    drive(session, runs={(1, "bottom"): 1}, until=at(7, "top", "mound"))
+    play(session, "home brings in Achterberg")
+    state = drive(session, runs={(1, "bottom"): 1}, until=at(9, "top"))
+    # Ahead by one in the 9th, but Achterberg already pitched and nobody is left: he
+    # goes on tired (rule 6.1), and no save is asked for.
+    assert state.home.pitcher == "achterberg"
+    assert state.phase != "mound"
+
+
+def test_closer_before_the_ninth_only_when_no_rp_is_left(rules):
+    """Rule 8.3: before the 9th the CL comes in only when there is no other choice."""
+    header = {"HomeResting": "Tremaine, Castellan, Dunleavy"}
+    # Without the option the CL is one of the relievers as usual (rule 4.2.1.1).
+    session = new_game(rules, home_starter="Okafor", header=dict(header))
+    drive(session, until=at(6, "top", "mound"))
+    assert relief_lines(session, "home") == {"home brings in Wexley",
+                                             "home brings in Achterberg"}
+    # With it, Wexley is the only choice for the 6th; in the 7th only the CL is left.
+    session = new_game(rules, home_starter="Okafor",
+                       header=dict(header, Rules="closer-saves"))
+    drive(session, until=at(6, "top", "mound"))
+    assert relief_lines(session, "home") == {"home brings in Wexley"}
+    with pytest.raises(IllegalAction):
+        session.push_text("home brings in Achterberg")
+    play(session, "home brings in Wexley")
+    drive(session, until=at(7, "top", "mound"))
+    assert legal_lines(session) == ["home brings in Achterberg"]
+    play(session, "home brings in Achterberg")
+    assert session.state.home.pitcher == "achterberg"
+
+
+# -- 8.4.1 Good groove --------------------------------------------------------------------------
+
+
+def test_good_groove_starter_is_not_tired(rules):
+    """Rule 8.4.1: an SP who has allowed one run or fewer when he reaches his Fatigue inning
+    ignores fatigue: no change is forced in the 8th for Sabaria."""
+    session = new_game(rules, header={"Rules": "good-bad-day"})
+    state = drive(session, runs={(3, "top"): 1}, until=at(8, "top"))
+    state = drive(session, until=lambda s: s.phase not in ("draw", "deal", "exchange"))
+    assert state.phase == "bat"
+    assert state.home.pitcher == "sabaria" and state.home.fatigue == 0
+    assert state.atbat.rolls == 4
+    assert state.home.lines["sabaria"].runs == 1
+
+
+def test_good_groove_ends_with_the_second_run(rules):
+    """Rule 8.4.1: once the grooving SP allows a second run, his fatigue applies from the
+    next inning (basic rules: he must come out)."""
+    session = new_game(rules, header={"Rules": "good-bad-day"})
+    plan = {(3, "top"): 1, (8, "top"): 1}
+    state = drive(session, runs=plan, until=at(9, "top", "mound"))
+    assert state.home.lines["sabaria"].runs == 2
+    assert f"home {STAY}" not in legal_lines(session)
+    assert relief_lines(session, "home") == {f"home brings in {n}"
+                                             for n in (*NEW_YORK_RPS, "Achterberg")}
+
+
+def test_good_groove_then_plus_100_with_advanced_fatigue(rules):
+    """Rules 8.4.1 and 8.2.1: kept in while in the groove he pitches unmarked; after the
+    second run, kept in again, he takes the +100 marker."""
+    session = new_game(rules, header={"Rules": "good-bad-day,advanced-fatigue"})
+    plan = {(2, "top"): 1, (8, "top"): 1}
+    state = drive(session, runs=plan, until=at(8, "top", "mound"))
+    play(session, f"home {STAY}")
+    assert state.home.fatigue == 0 and state.atbat.rolls == 4
+    assert not state.home.lines["sabaria"].exceeded_fatigue
+    state = drive(session, runs=plan, until=at(9, "top", "mound"))
+    play(session, f"home {STAY}")
+    assert state.home.fatigue == 100 and state.atbat.rolls == 5
+
+
+def test_no_groove_after_two_runs(rules):
+    """Rule 8.4.1: two runs allowed by his Fatigue inning: the usual fatigue (4.2.1.1)."""
+    session = new_game(rules, header={"Rules": "good-bad-day"})
+    drive(session, runs={(3, "top"): 2}, until=at(8, "top", "mound"))
+    assert f"home {STAY}" not in legal_lines(session)
+
+
+def test_groove_is_for_starters_only(rules):
+    """Rule 8.4.1: the groove is an SP's; a scoreless RP kept in past his Fatigue innings
+    still takes the +100 marker (8.2.1 b)."""
+    session = new_game(rules, header={"Rules": "good-bad-day,advanced-fatigue"})
+    play(session, "home brings in Wexley")
+    state = drive(session, until=at(2, "top", "mound"))
+    assert state.home.lines["wexley"].runs == 0
+    play(session, f"home {STAY}")
+    assert state.home.fatigue == 100 and state.home.lines["wexley"].exceeded_fatigue
+
+
+# -- 8.4.2 Bombed pitchers ---------------------------------------------------------------------
+
+
+def bombed_game(rules, tag="good-bad-day"):
+    return new_game(rules, header={"Rules": tag})
+
+
+def test_three_runs_in_an_inning_bomb_the_pitcher(rules):
+    """Rule 8.4.2: three runs in one inning put a +100 marker on the pitcher at the end of
+    that inning; two more runs later flip it to +200, and it grows no further."""
+    session = bombed_game(rules)
+    plan = {(2, "top"): 3, (4, "top"): 1, (5, "top"): 1, (6, "top"): 2}
+    state = drive(session, runs=plan, until=at(2, "top", "roll"))
+    assert state.home.fatigue == 0
+    state = drive(session, runs=plan, until=at(2, "bottom"))
+    assert state.away.runs == [0, 3]
+    assert state.home.fatigue == 100
+    assert any(rule == "8.4.2" and "Sabaria" in text for rule, text in state.log)
+    state = drive(session, runs=plan, until=at(3, "top", "bat"))
+    assert state.home.pitcher == "sabaria" and state.atbat.rolls == 5
+    state = drive(session, runs=plan, until=at(4, "bottom"))
+    assert state.home.fatigue == 100                  # one more run: not yet
+    state = drive(session, runs=plan, until=at(5, "bottom"))
+    assert state.home.fatigue == 200
+    state = drive(session, runs=plan, until=at(6, "top", "bat"))
+    assert state.atbat.rolls == 6
+    state = drive(session, runs=plan, until=at(7, "top", "bat"))
+    assert state.home.fatigue == 200 and state.atbat.rolls == 6
+
+
+def test_five_runs_in_all_bomb_the_pitcher(rules):
+    """Rule 8.4.2: five runs over several innings also earn the +100 marker, at the end of
+    the inning in which the fifth scores."""
+    session = bombed_game(rules)
+    plan = {(1, "top"): 2, (2, "top"): 2, (3, "top"): 1}
+    state = drive(session, runs=plan, until=at(3, "top"))
+    assert state.away.total == 4 and state.home.fatigue == 0
+    state = drive(session, runs=plan, until=at(3, "bottom"))
+    assert state.away.total == 5 and state.home.fatigue == 100
+
+
+def test_two_runs_in_an_inning_do_not_bomb(rules):
+    """Rule 8.4.2: fewer than three in an inning and fewer than five in all: no marker."""
+    session = bombed_game(rules)
+    state = drive(session, runs={(1, "top"): 2, (3, "top"): 2}, until=at(7, "top", "bat"))
+    assert state.away.total == 4
+    assert state.home.fatigue == 0 and state.atbat.rolls == 4
+
+
+def test_bombing_needs_the_option(rules):
+    """Rule 8.0: without Good Day / Bad Day three runs in an inning change nothing."""
+    session = bombed_game(rules, tag="advanced-fatigue")
+    state = drive(session, runs={(2, "top"): 3}, until=at(3, "top", "mound"))
+    play(session, f"home {STAY}")
+    assert state.home.fatigue == 0 and state.atbat.rolls == 4
+
+
+def test_bombed_pitcher_passing_his_fatigue_goes_to_200(rules):
+    """Rules 8.4.2 and 8.2.1: a bombed pitcher kept in past his Fatigue inning flips to +200
+    and never beyond."""
+    session = bombed_game(rules, tag="good-bad-day,advanced-fatigue")
+    plan = {(2, "top"): 3}
+    state = drive(session, runs=plan, until=at(7, "top", "mound"))
+    play(session, f"home {STAY}")
+    assert state.home.fatigue == 100 and state.atbat.rolls == 5
+    drive(session, runs=plan, until=at(8, "top", "mound"))
+    play(session, f"home {STAY}")
+    assert state.home.fatigue == 200 and state.atbat.rolls == 6
+    drive(session, runs=plan, until=at(9, "top", "mound"))
+    play(session, f"home {STAY}")
+    assert state.home.fatigue == 200 and state.atbat.rolls == 6
+
+
+def test_bombed_reliever_too(rules):
+    """Rule 8.4.2: the rule is for any pitcher: a reliever bombed for three takes +100."""
+    session = bombed_game(rules, tag="good-bad-day,advanced-fatigue")
+    play(session, "home brings in Castellan")
+    state = drive(session, runs={(1, "top"): 3}, until=at(2, "top", "mound"))
+    assert state.home.fatigue == 100
+    play(session, f"home {STAY}")
+    castellan = rules.box.rosters["new-york"].pitchers["castellan"]
+    assert state.atbat.rolls == castellan.stuff_rolls + 1
+
+
+def test_marker_leaves_with_the_pitcher(rules):
+    """Rules 8.4.2 and 4.2.1: the marker stays with the bombed pitcher; his reliever starts
+    fresh."""
+    session = bombed_game(rules, tag="good-bad-day,advanced-fatigue")
+    state = drive(session, runs={(2, "top"): 3}, until=at(3, "top", "mound"))
+    assert state.home.fatigue == 100
+    play(session, "home brings in Castellan")
+    assert state.home.fatigue == 0 and state.atbat.rolls == 4
+
+
+# -- the rule a refusal names ------------------------------------------------------------------
+
+
+def test_closer_after_a_reliever_refusal_names_rule_8_2(rules):
+    """Rule 8.2 (SPEC 8: an illegal action names its rule): bringing the CL in for an RP
+    under Advanced Fatigue is refused by rule 8.2."""
+    session = new_game(rules, header={"Rules": "advanced-fatigue"})
+    play(session, "home brings in Castellan")
+    drive(session, until=at(2, "top", "mound"))
+    with pytest.raises(IllegalAction, match=r"^rule 8\.2:"):
+        session.push_text("home brings in Achterberg")
+
+
+def test_early_closer_refusal_names_rule_8_3(rules):
+    """Rule 8.3 (SPEC 8): the CL asked for before the 9th while an RP is left is refused by
+    the Closer Saves rule."""
+    session = new_game(rules, header={"Rules": "closer-saves"})
+    drive(session, until=at(8, "top", "mound"))
+    with pytest.raises(IllegalAction, match=r"^rule 8\.3:"):
+        session.push_text("home brings in Achterberg")
+
+
+def test_resting_reliever_refusal_names_rule_8_2_2(rules):
+    """Rule 8.2.2 (SPEC 8): a reliever resting this game is refused by Pitcher's Rest."""
+    session = new_game(rules, header={"Rules": "rest", "HomeResting": "Castellan"})
+    drive(session, until=at(8, "top", "mound"))
+    assert "home brings in Castellan" not in legal_lines(session)
+    with pytest.raises(IllegalAction, match=r"^rule 8\.2\.2:"):
+        session.push_text("home brings in Castellan")
+

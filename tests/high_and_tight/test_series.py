@@ -1,0 +1,689 @@
+"""Rules 3.0 (series setup, starting rotations), 7.0 (winning the series), 8.2.2 (Pitcher's
+Rest) and 8.2.3 (Short Rest): the series rules and one stream of series and game lines."""
+
+import random
+
+import pytest
+
+from companion.engine.errors import IllegalAction, ParseError
+from companion.engine.session import Session
+from companion.high_and_tight.series import (
+    SCENARIOS,
+    Appearance,
+    GameResult,
+    SeriesRules,
+    parse_options,
+)
+from companion.high_and_tight.series_session import SeriesSession
+from companion.high_and_tight.simulate import play_series
+
+from .test_optional_rules import STAY, at, drive, legal_lines, relief_lines
+
+PHILADELPHIA_ROTATION = "Oswald, Greaves, Bellweather, Osterhout"
+TEXAS_ROTATION = "Crowder, Flee, Lozano, Pickering"
+NEW_YORK_ROTATION = "Sabaria, Lindqvist, Marchetti, Okafor"
+
+
+def header(scenario: str, team1: str = "philadelphia", team2: str = "texas",
+           options: str = "") -> dict:
+    out = {"Series": "High & Tight", "Scenario": scenario, "Team1": team1, "Team2": team2}
+    if options:
+        out["Rules"] = options
+    return out
+
+
+def rotation_for(box, team: str, scenario: str) -> str:
+    known = {"philadelphia": PHILADELPHIA_ROTATION, "texas": TEXAS_ROTATION,
+             "new-york": NEW_YORK_ROTATION}
+    names = known[team].split(", ")
+    return ", ".join(names[: SCENARIOS[scenario].rotation])
+
+
+def new_series(box, scenario: str, options: str = "", team1: str = "philadelphia",
+               team2: str = "texas") -> SeriesSession:
+    """A series with both rotations set (rule 3.0), waiting for game 1."""
+    session = SeriesSession(box, header(scenario, team1, team2, options))
+    session.push(f"team1 rotation {rotation_for(box, team1, scenario)}")
+    session.push(f"team2 rotation {rotation_for(box, team2, scenario)}")
+    return session
+
+
+def hand_state(box, scenario: str = "world", options: str = "rest", played: int = 0,
+               team1: str = "philadelphia", team2: str = "texas"):
+    """The series rules and a series state set by hand: rotations set, `played` games
+    recorded as results (no pitcher work: add Appearances as the test needs)."""
+    rules = SeriesRules(box)
+    state = rules.new_state(header(scenario, team1, team2, options))
+    rules.apply(state, f"team1 rotation {rotation_for(box, team1, scenario)}")
+    rules.apply(state, f"team2 rotation {rotation_for(box, team2, scenario)}")
+    for number in range(1, played + 1):
+        home = rules.home_team(state, number)
+        away = "team2" if home == "team1" else "team1"
+        winner = home if number % 2 else away
+        state.results.append(GameResult(number, home, {winner: 1, ("team2" if winner == "team1"
+                                                                  else "team1"): 0},
+                                        winner, 9))
+    return rules, state
+
+
+def pitched(state, team: str, name: str, *games: int, started: bool = False,
+            innings: int = 1, exceeded_in: tuple = ()) -> None:
+    """Record by hand that `name` pitched in these games of the series."""
+    state.appearances[team][name.casefold()] = [
+        Appearance(game, started, innings + (game in exceeded_in), game in exceeded_in)
+        for game in games]
+
+
+def pitcher(box, roster: str, name: str):
+    return box.rosters[roster].pitchers[name.casefold()]
+
+
+def table(rules, state, team: str) -> dict:
+    return {entry.pitcher: entry for entry in rules.rest_table(state, team)}
+
+
+def settle(session, picks: dict | None = None) -> None:
+    """Answer the series' starter decisions: the named pick, else the rotation's man."""
+    picks = picks or {}
+    while session.awaiting()[0] == "series":
+        kind, team, _ = session.awaiting()[1]
+        if kind != "decision":
+            return
+        legal = session.series_rules.legal_actions(session.series)
+        session.push(picks.get(team) or legal[0])
+
+
+def play_game(session, winner: str = "home", mound=None, picks=None):
+    """Play the series' next game to its end: `winner` ('home' or 'away') scores the only
+    run in the 1st inning. Returns the finished game's state."""
+    settle(session, picks)
+    runs = {(1, "bottom" if winner == "home" else "top"): 1}
+    return drive(session, runs=runs, mound=mound)
+
+
+# -- 3.0 series setup: the home schedule -------------------------------------------------------
+
+
+@pytest.mark.parametrize("scenario, games, wins, team1_home", [
+    ("spring", 1, 1, {1}),
+    ("divisional", 3, 2, {1, 3}),
+    ("league", 5, 3, {1, 2, 5}),
+    ("world", 7, 4, {1, 2, 6, 7}),
+])
+def test_home_schedule_of_each_scenario(box, scenario, games, wins, team1_home):
+    """Rule 3.0: the scenario's length and wins needed, and which team is home in each game
+    (Team 1 is the team with the home field advantage)."""
+    rules = SeriesRules(box)
+    state = rules.new_state(header(scenario))
+    assert (state.scenario.games, state.scenario.wins) == (games, wins)
+    for game in range(1, games + 1):
+        expected = "team1" if game in team1_home else "team2"
+        assert rules.home_team(state, game) == expected, game
+
+
+def test_unknown_scenario_refused(box):
+    """Rule 3.0: a series is one of the four scenarios."""
+    with pytest.raises(ParseError, match="Scenario"):
+        SeriesRules(box).new_state(header("playoffs"))
+
+
+def test_game_headers_follow_the_schedule(box):
+    """Rule 3.0: each game of a League Series is set up with its home team from the schedule."""
+    session = new_series(box, "league")
+    homes = []
+    for winner in ("home", "away", "away", "home"):
+        homes.append(session.games[-1].header["Home"])
+        play_game(session, winner)
+    homes.append(session.games[-1].header["Home"])
+    assert homes == ["philadelphia", "philadelphia", "texas", "texas", "philadelphia"]
+
+
+# -- 3.0 starting rotations ----------------------------------------------------------------------
+
+
+def test_divisional_rotation_takes_three_different_sps(box):
+    """Rule 3.0: a Divisional Series rotation is exactly three different SPs (the fourth
+    is not used)."""
+    session = SeriesSession(box, header("divisional"))
+    kind, team, _ = session.awaiting()[1]
+    assert (kind, team) == ("decision", "team1")
+    legal = session.series_rules.legal_actions(session.series)
+    assert len(legal) == 4 * 3 * 2
+    assert all(len(line.split(" rotation ")[1].split(", ")) == 3 for line in legal)
+    for line in ("team1 rotation Oswald, Greaves",
+                 "team1 rotation Oswald, Greaves, Bellweather, Osterhout",
+                 "team1 rotation Oswald, Greaves, Oswald"):
+        with pytest.raises(IllegalAction, match=r"^rule 3\.0:"):
+            session.push(line)
+    assert "team1" not in session.series.rotations
+    session.push("team1 rotation Osterhout, Greaves, Oswald")
+    assert session.series.rotations["team1"] == ["osterhout", "greaves", "oswald"]
+    table_1 = {e.pitcher: e.status for e in session.series_rules.rest_table(session.series,
+                                                                            "team1")}
+    assert table_1["Bellweather"] == "not-in-rotation"
+
+
+@pytest.mark.parametrize("scenario", ["league", "world"])
+def test_league_and_world_rotations_take_all_four_sps(box, scenario):
+    """Rule 3.0: League and World Series rotations use all four SPs."""
+    session = SeriesSession(box, header(scenario))
+    legal = session.series_rules.legal_actions(session.series)
+    assert len(legal) == 24
+    with pytest.raises(IllegalAction, match=r"^rule 3\.0:"):
+        session.push("team1 rotation Oswald, Greaves, Bellweather")
+    session.push(f"team1 rotation {PHILADELPHIA_ROTATION}")
+    assert len(session.series.rotations["team1"]) == 4
+
+
+def test_relief_pitcher_in_a_rotation_is_refused(box):
+    """Rule 3.0: the rotation is made of Starting Pitchers; an RP or the CL is refused."""
+    session = SeriesSession(box, header("world"))
+    for line in ("team1 rotation Oswald, Contadez, Greaves, Bellweather",
+                 "team1 rotation Oswald, Greaves, Bellweather, Greenleaf",
+                 "team1 rotation Oswald, Greaves, Bellweather, Flee"):    # not his team
+        with pytest.raises(IllegalAction, match=r"^rule 3\.0:"):
+            session.push(line)
+    assert session.series.rotations == {}
+    assert session.entries == []
+
+
+def test_spring_training_starter_is_drawn_at_random(box):
+    """Rule 3.0: in Spring Training each team's one starter is one of its SPs at random, a
+    chance event, not a choice."""
+    session = SeriesSession(box, header("spring"))
+    assert session.awaiting() == ("series", ("chance", "team1", session.awaiting()[1][2]))
+    rules = session.series_rules
+    assert rules.legal_actions(session.series) == [
+        f"team1 rotation {p}" for p in ("Oswald", "Greaves", "Bellweather", "Osterhout")]
+    line = rules.sample_chance(session.series, random.Random(3))
+    assert line == rules.sample_chance(session.series, random.Random(3))   # seeded
+    name = line.removeprefix("team1 rotation ")
+    assert pitcher(box, "philadelphia", name).kind == "SP"
+    session.push(line)
+    assert session.awaiting()[1][:2] == ("chance", "team2")
+    other = rules.sample_chance(session.series, random.Random(4))
+    assert pitcher(box, "texas", other.removeprefix("team2 rotation ")).kind == "SP"
+    session.push(other)
+    # Game 1 opens with the drawn starters, Team 1 at home.
+    game = session.games[-1]
+    assert game.header["HomeStarter"] == name
+    assert game.header["AwayStarter"] == other.removeprefix("team2 rotation ")
+
+
+def test_spring_training_draw_covers_the_staff(box):
+    """Rule 3.0: the random draw can give any of the four SPs, and only SPs."""
+    rules = SeriesRules(box)
+    seen = set()
+    for seed in range(60):
+        state = rules.new_state(header("spring"))
+        seen.add(rules.sample_chance(state, random.Random(seed)))
+    assert seen == {f"team1 rotation {p}" for p in PHILADELPHIA_ROTATION.split(", ")}
+
+
+def test_spring_training_is_one_game(box):
+    """Rules 3.0 and 7.0: Spring Training is a single game; its winner wins the scenario."""
+    session = SeriesSession(box, header("spring"))
+    play_series(session, session.push, seed=11)
+    assert len(session.series.results) == 1 and len(session.games) == 1
+    result = session.series.results[0]
+    assert session.series.winner == result.winner
+    assert session.is_over()
+
+
+def test_rotation_gives_each_game_its_starter(box):
+    """Rule 3.0: the top of the stack starts game 1, the second game 2, and so on."""
+    session = new_series(box, "world")
+    starters = []
+    for winner in ("home", "home", "home"):
+        game = session.games[-1]
+        starters.append((game.header["Home"], game.header["HomeStarter"],
+                         game.header["AwayStarter"]))
+        play_game(session, winner)
+    assert starters == [("philadelphia", "Oswald", "Crowder"),
+                        ("philadelphia", "Greaves", "Flee"),
+                        ("texas", "Lozano", "Bellweather")]
+
+
+def test_rotation_restarts_after_game_four(box):
+    """Rule 3.0 example: a League Series tied two games each: game 5's starters are game 1's."""
+    session = new_series(box, "league")
+    first = session.games[0].header
+    for winner in ("home", "away", "home", "away"):
+        play_game(session, winner)
+    assert [session.series.wins("team1"), session.series.wins("team2")] == [2, 2]
+    assert len(session.games) == 5
+    fifth = session.games[4].header
+    assert fifth["SeriesGame"] == "5"
+    assert (fifth["HomeStarter"], fifth["AwayStarter"]) == (first["HomeStarter"],
+                                                            first["AwayStarter"])
+    assert fifth["HomeStarter"] == "Oswald" and fifth["AwayStarter"] == "Crowder"
+    rules = session.series_rules
+    assert rules.rotation_pitcher(session.series, "team1", 5) == "oswald"
+    assert rules.rotation_pitcher(session.series, "team2", 6) == "flee"
+
+
+# -- 7.0 winning the series -----------------------------------------------------------------------
+
+
+def test_first_to_two_wins_the_divisional_series(box):
+    """Rule 7.0: the first team to two wins takes a Divisional Series; no game 3 is played."""
+    session = new_series(box, "divisional")
+    play_game(session, "home")          # game 1: Team 1 at home
+    assert session.series.winner is None and len(session.games) == 2
+    play_game(session, "away")          # game 2: Team 2 at home, Team 1 wins
+    series = session.series
+    assert series.winner == "team1"
+    assert (series.wins("team1"), series.wins("team2")) == (2, 0)
+    assert len(series.results) == 2 and len(session.games) == 2
+    assert session.is_over() and session.current_game is None
+    assert session.awaiting()[1][0] == "over"
+    with pytest.raises(IllegalAction, match=r"^rule 3\.0:"):
+        session.push("team1 starts Bellweather")
+
+
+def test_world_series_goes_the_distance(box):
+    """Rule 7.0: tied three games each, the 7th game decides; the winner has four wins."""
+    session = new_series(box, "world")
+    for _ in range(6):
+        play_game(session, "home")       # homes: t1, t1, t2, t2, t2, t1
+        assert session.series.winner is None
+    assert (session.series.wins("team1"), session.series.wins("team2")) == (3, 3)
+    play_game(session, "away")           # game 7 at Team 1's park: Team 2 wins it
+    series = session.series
+    assert series.winner == "team2"
+    assert (series.wins("team2"), series.wins("team1")) == (4, 3)
+    assert [r.winner for r in series.results] == ["team1", "team1", "team2", "team2",
+                                                  "team2", "team1", "team2"]
+    assert len(session.games) == 7
+
+
+@pytest.mark.parametrize("scenario, seed", [("divisional", 1), ("league", 2), ("world", 3),
+                                            ("world", 4)])
+def test_computer_played_series_stops_at_the_needed_wins(box, scenario, seed):
+    """Rule 7.0: a whole series played out ends the moment a team has the needed wins."""
+    session = new_series(box, scenario, options="rest,short-rest")
+    play_series(session, session.push, seed)
+    series = session.series
+    needed = series.scenario.wins
+    loser = "team2" if series.winner == "team1" else "team1"
+    assert series.wins(series.winner) == needed
+    assert series.wins(loser) < needed
+    assert needed <= len(series.results) <= series.scenario.games
+    # The deciding game is the last one: before it nobody had the needed wins.
+    assert series.results[-1].winner == series.winner
+    assert len(session.games) == len(series.results)
+
+
+# -- 8.2.2 Pitcher's Rest -----------------------------------------------------------------------
+
+
+def test_contadez_three_games_in_a_row(box):
+    """Rule 8.2.2 example: RP Contadez (Fatigue 1) pitched one inning in games 2, 3 and 4:
+    he sits out game 5, and may pitch again in game 6."""
+    rules, state = hand_state(box, played=4)
+    contadez = pitcher(box, "philadelphia", "Contadez")
+    assert (contadez.kind, contadez.fatigue) == ("RP", 1)
+    pitched(state, "team1", "Contadez", 2, 3, 4)
+    rest = rules.reliever_rest(state, "team1", contadez, 5)
+    assert (rest.status, rest.rule) == ("unavailable", "8.2.2")
+    assert table(rules, state, "team1")["Contadez"].status == "unavailable"
+    # Game 4 itself was allowed (two in a row before it), and after a game off he is back.
+    assert rules.reliever_rest(state, "team1", contadez, 4).status == "available"
+    assert rules.reliever_rest(state, "team1", contadez, 6).status == "available"
+
+
+def test_contadez_past_his_fatigue_in_game_3(box):
+    """Rule 8.2.2 example: had Contadez pitched two innings (past his Fatigue of 1) in game 3,
+    he could not pitch game 4: his limit of games in a row drops by one."""
+    rules, state = hand_state(box, played=3)
+    contadez = pitcher(box, "philadelphia", "Contadez")
+    pitched(state, "team1", "Contadez", 2, 3, exceeded_in=(3,))
+    rest = rules.reliever_rest(state, "team1", contadez, 4)
+    assert (rest.status, rest.rule) == ("unavailable", "8.2.2")
+    assert "Fatigue" in rest.reason
+    # Without the extra inning he was free for game 4.
+    pitched(state, "team1", "Contadez", 2, 3)
+    assert rules.reliever_rest(state, "team1", contadez, 4).status == "available"
+
+
+def test_reliever_limit_counts_the_current_streak_only(box):
+    """Rule 8.2.2 (SPEC 3): the lower limit after going past his Fatigue holds for that run
+    of games; after a game off the RP has his three games again."""
+    rules, state = hand_state(box, played=4)
+    szabo = pitcher(box, "philadelphia", "Szabo")
+    pitched(state, "team1", "Szabo", 1, 3, 4, exceeded_in=(1,))
+    assert rules.reliever_rest(state, "team1", szabo, 5).status == "available"
+    pitched(state, "team1", "Szabo", 3, 4, exceeded_in=(3,))
+    assert rules.reliever_rest(state, "team1", szabo, 5).status == "unavailable"
+
+
+def test_closer_two_games_in_a_row(box):
+    """Rule 8.2.2: a CL may pitch at most two games in a row, then sits one out."""
+    rules, state = hand_state(box, played=5)
+    rivero = pitcher(box, "texas", "Rivero")
+    assert rivero.kind == "CL"
+    pitched(state, "team2", "Rivero", 5)
+    assert rules.reliever_rest(state, "team2", rivero, 6).status == "available"
+    pitched(state, "team2", "Rivero", 4, 5)
+    rest = rules.reliever_rest(state, "team2", rivero, 6)
+    assert (rest.status, rest.rule) == ("unavailable", "8.2.2")
+    assert rules.reliever_rest(state, "team2", rivero, 7).status == "available"
+
+
+def test_closer_sits_out_the_game_after_going_past_his_fatigue(box):
+    """Rule 8.2.2: a CL who went past his Fatigue in a game may not pitch the next one."""
+    rules, state = hand_state(box, played=5)
+    rivero = pitcher(box, "texas", "Rivero")
+    pitched(state, "team2", "Rivero", 5, exceeded_in=(5,))
+    rest = rules.reliever_rest(state, "team2", rivero, 6)
+    assert (rest.status, rest.rule) == ("unavailable", "8.2.2")
+    assert rules.reliever_rest(state, "team2", rivero, 7).status == "available"
+
+
+def test_starter_once_every_four_games(box):
+    """Rule 8.2.2: an SP starts once every four games: Flee, who started game 2, cannot
+    start games 3, 4 or 5 (without short rest) and may start game 6."""
+    rules, state = hand_state(box, played=5)
+    flee = pitcher(box, "texas", "Flee")
+    pitched(state, "team2", "Flee", 2, started=True, innings=7)
+    for game in (3, 4, 5):
+        rest = rules.starter_rest(state, "team2", flee, game)
+        assert (rest.status, rest.rule) == ("unavailable", "8.2.2"), game
+    assert rules.starter_rest(state, "team2", flee, 6).status == "available"
+
+
+def test_rest_table_explains_every_pitcher(box):
+    """Rules 3.0 and 8.2.2: before a game every pitcher has a standing, with its reason."""
+    rules, state = hand_state(box, played=4)
+    pitched(state, "team1", "Contadez", 2, 3, 4)
+    for name, game in (("Oswald", 1), ("Greaves", 2), ("Bellweather", 3), ("Osterhout", 4)):
+        pitched(state, "team1", name, game, started=True, innings=6)
+    entries = table(rules, state, "team1")
+    assert set(entries) == set(p.name for p in box.rosters["philadelphia"].pitchers.values())
+    assert entries["Oswald"].status == "starts"          # game 5 restarts the rotation
+    assert entries["Contadez"].status == "unavailable" and entries["Contadez"].reason
+    assert {entries[n].status for n in ("Greaves", "Bellweather", "Osterhout")} == {
+        "unavailable"}
+    assert {entries[n].status for n in ("Fennimore", "Szabo", "Lockhart", "Greenleaf")} == {
+        "available"}
+
+
+def test_without_rest_everybody_is_available(box):
+    """Rule 8.0: Pitcher's Rest is optional; without it nobody is held out."""
+    rules, state = hand_state(box, options="", played=5)
+    pitched(state, "team2", "Rivero", 4, 5, exceeded_in=(5,))
+    pitched(state, "team2", "Francesco", 2, 3, 4, 5)
+    pitched(state, "team2", "Flee", 2, started=True, innings=7)
+    assert rules.reliever_rest(state, "team2", pitcher(box, "texas", "Rivero"), 6).status \
+        == "available"
+    assert rules.reliever_rest(state, "team2", pitcher(box, "texas", "Francesco"), 6).status \
+        == "available"
+    assert rules.starter_rest(state, "team2", pitcher(box, "texas", "Flee"), 3).status \
+        == "available"
+    statuses = {e.status for e in rules.rest_table(state, "team2")}
+    assert statuses <= {"available", "starts"}
+    game = rules.game_header(state)
+    assert not {k for k in game if k.endswith(("Resting", "ShortRest", "StarterFatigue"))}
+    assert "Rules" not in game
+
+
+def test_short_rest_needs_pitchers_rest(box):
+    """Rule 8.2.3: Short Rest relaxes Pitcher's Rest, so it cannot be chosen without it."""
+    with pytest.raises(ParseError, match=r"8\.2\.3"):
+        parse_options("short-rest")
+    with pytest.raises(ParseError):
+        parse_options("advanced-fatigue,short-rest")
+    with pytest.raises(ParseError):
+        SeriesRules(box).new_state(header("world", options="short-rest"))
+    with pytest.raises(ParseError):
+        parse_options("rest,no-such-rule")
+    assert parse_options("rest, short-rest") == frozenset({"rest", "short-rest"})
+
+
+def test_resting_reliever_is_listed_and_kept_out_of_the_game(box, rules):
+    """Rule 8.2.2: the game after Contadez's third game in a row lists him as resting, and he
+    cannot be brought in."""
+    series_rules, state = hand_state(box, played=4)
+    pitched(state, "team1", "Contadez", 2, 3, 4)
+    game_header = series_rules.game_header(state)
+    assert game_header["Home"] == "texas"          # game 5 is at Team 2's park
+    assert game_header["AwayResting"] == "Contadez"
+    session = Session(rules, game_header)
+    # Game 5 restarts the rotation: Oswald (Fatigue 7) is relieved in the bottom of the 8th.
+    state = drive(session, until=at(8, "bottom", "mound"))
+    assert state.away.pitcher == "oswald"
+    assert "away brings in Contadez" not in legal_lines(session)
+    assert relief_lines(session, "away")
+    with pytest.raises(IllegalAction):
+        session.push_text("away brings in Contadez")
+    assert state.away.pitcher == "oswald"
+
+
+# -- 8.2.2 by playing: the series records every pitcher's work ---------------------------------
+
+
+def contadez_games(session, wanted: set[int], exceed_in: set[int] = frozenset()):
+    """A Take the Mound policy for Philadelphia (Team 1): bring Contadez in at the first
+    chance from the 7th on in the `wanted` games (keeping him for a second inning in
+    `exceed_in`), never in other games; otherwise keep the pitcher when allowed."""
+    def choose(state, legal):
+        series = session.series
+        game = series.next_game
+        side = "home" if session.series_rules.home_team(series, game) == "team1" else "away"
+        if state.actor != side:
+            return None
+        stay, bring = f"{side} {STAY}", f"{side} brings in Contadez"
+        if state.side(side).pitcher == "contadez":
+            if game in exceed_in and state.side(side).lines["contadez"].innings == 1:
+                return stay
+            return next(line for line in legal if line != stay)
+        if game in wanted and bring in legal and (stay not in legal or state.inning >= 7):
+            return bring
+        if stay in legal:
+            return stay
+        return next(line for line in legal if line != bring)
+    return choose
+
+
+def test_contadez_example_played(box):
+    """Rule 8.2.2 example, played: Contadez pitches games 2, 3 and 4 of a World Series; the
+    series records it, lists him as resting for game 5, and game 5 refuses him."""
+    session = new_series(box, "world", options="rest")
+    policy = contadez_games(session, {2, 3, 4})
+    for _ in range(4):
+        play_game(session, "home", mound=policy)
+    work = session.series.appearances["team1"]["contadez"]
+    assert [(a.game, a.started, a.innings, a.exceeded) for a in work] == [
+        (2, False, 1, False), (3, False, 1, False), (4, False, 1, False)]
+    assert session.series.next_game == 5
+    rest = table(session.series_rules, session.series, "team1")["Contadez"]
+    assert (rest.status, rest.rule) == ("unavailable", "8.2.2")
+    game = session.games[-1]
+    assert game.header["SeriesGame"] == "5" and game.header["AwayResting"] == "Contadez"
+    state = drive(session, until=lambda s: s.phase == "mound" and s.actor == "away")
+    assert "away brings in Contadez" not in legal_lines(session)
+    with pytest.raises(IllegalAction):
+        session.push("away brings in Contadez")
+    assert state.away.pitcher == "oswald"
+
+
+def test_contadez_past_his_fatigue_played(box):
+    """Rule 8.2.2 example, played with Advanced Fatigue: kept in for a second inning in game
+    3 he went past his Fatigue, so game 4 lists him as resting."""
+    session = new_series(box, "world", options="rest,advanced-fatigue")
+    policy = contadez_games(session, {2, 3}, exceed_in={3})
+    for _ in range(3):
+        play_game(session, "home", mound=policy)
+    work = session.series.appearances["team1"]["contadez"]
+    assert [(a.game, a.innings, a.exceeded) for a in work] == [(2, 1, False), (3, 2, True)]
+    rest = table(session.series_rules, session.series, "team1")["Contadez"]
+    assert (rest.status, rest.rule) == ("unavailable", "8.2.2")
+    assert session.games[-1].header["AwayResting"] == "Contadez"
+
+
+# -- 8.2.3 a Short rest for a starter: the Flee example ---------------------------------------
+
+
+def test_flee_may_start_game_5_on_short_rest(box):
+    """Rule 8.2.3 a example: Flee (Texas) started game 2; with Short Rest he may start game 5,
+    one game early, at Fatigue +100; game 4 is still too early."""
+    rules, state = hand_state(box, options="rest,short-rest", played=4)
+    for name, game in zip(TEXAS_ROTATION.split(", "), (1, 2, 3, 4), strict=True):
+        pitched(state, "team2", name, game, started=True, innings=7)
+    flee = pitcher(box, "texas", "Flee")
+    rest = rules.starter_rest(state, "team2", flee, 5)
+    assert (rest.status, rest.rule) == ("short-rest", "8.2.3")
+    assert rules.starter_rest(state, "team2", flee, 4).status == "unavailable"
+    assert rules.starter_choices(state, "team2") == [("crowder", 0), ("flee", 100)]
+    kind, team, _ = rules.awaiting(state)
+    assert (kind, team) == ("decision", "team2")
+    assert rules.apply(state, "team2 starts Flee") == "team2 starts Flee"
+    game = rules.game_header(state)
+    assert game["Home"] == "texas"                  # game 5 is at Team 2's park
+    assert game["HomeStarter"] == "Flee" and game["HomeStarterFatigue"] == "100"
+    assert "AwayStarterFatigue" not in game
+
+
+def test_no_short_rest_start_without_the_option(box):
+    """Rules 8.2.2 and 8.2.3: with Pitcher's Rest alone Flee cannot start game 5; the
+    rotation's man does."""
+    rules, state = hand_state(box, options="rest", played=4)
+    for name, game in zip(TEXAS_ROTATION.split(", "), (1, 2, 3, 4), strict=True):
+        pitched(state, "team2", name, game, started=True, innings=7)
+    assert rules.starter_choices(state, "team2") == [("crowder", 0)]
+    assert rules.awaiting(state)[0] == "game"
+    with pytest.raises(IllegalAction):
+        rules.apply(state, "team2 starts Flee")
+    assert rules.game_header(state)["HomeStarter"] == "Crowder"
+
+
+def test_flee_example_played(box):
+    """Rule 8.2.3 a example, played: Flee starts game 2 and, on short rest, game 5, where he
+    begins at +100 (Scoring Rolls = Stuff + 1) and reaches +200 kept in past his Fatigue."""
+    session = new_series(box, "world", options="rest,short-rest,advanced-fatigue",
+                         team1="new-york")
+    for _ in range(4):
+        play_game(session, "home")
+    assert session.series.appearances["team2"]["flee"][0].game == 2
+    settle(session, {"team2": "team2 starts Flee"})
+    game = session.games[-1]
+    assert game.header["HomeStarter"] == "Flee"
+    assert game.header["HomeStarterFatigue"] == "100"
+    flee = pitcher(box, "texas", "Flee")
+    state = drive(session, until=at(1, "top", "mound"))
+    assert state.home.pitcher == "flee" and state.home.fatigue == 100
+    session.push(f"home {STAY}")
+    assert state.atbat.rolls == flee.stuff_rolls + 1
+    past = flee.fatigue + 1                    # the first inning past his Fatigue rating
+    state = drive(session, until=at(past - 1, "top", "mound"))
+    session.push(f"home {STAY}")
+    assert state.home.fatigue == 100 and state.atbat.rolls == flee.stuff_rolls + 1
+    state = drive(session, until=at(past, "top", "mound"))
+    session.push(f"home {STAY}")
+    assert state.home.fatigue == 200 and state.atbat.rolls == flee.stuff_rolls + 2
+    state = drive(session, until=at(past + 1, "top", "mound"))
+    session.push(f"home {STAY}")
+    assert state.home.fatigue == 200
+
+
+def test_flee_example_fatigue_rating(box):
+    """Rule 8.2.3 a example (SPEC 3: the demo box honours the examples): Flee on short rest
+    flips his +100 marker when he pitches into the 9th, so the 8th is still within his
+    Fatigue: his rating is 8."""
+    assert pitcher(box, "texas", "Flee").fatigue == 8
+
+
+# -- 8.2.3 b Short rest for a reliever: the Rivero example ------------------------------------
+
+
+def rivero_state(box, options: str):
+    """Game 6 of a World Series, Texas (Team 1) at home; Rivero pitched games 4 and 5."""
+    rules, state = hand_state(box, options=options, played=5, team1="texas",
+                              team2="new-york")
+    pitched(state, "team1", "Rivero", 4, 5)
+    return rules, state
+
+
+def test_rivero_only_on_short_rest_for_game_6(box):
+    """Rule 8.2.3 b example: the CL who pitched games 4 and 5 can pitch game 6 only on short
+    rest; with Pitcher's Rest alone he sits it out."""
+    rules, state = rivero_state(box, "rest,short-rest")
+    rivero = pitcher(box, "texas", "Rivero")
+    rest = rules.reliever_rest(state, "team1", rivero, 6)
+    assert (rest.status, rest.rule) == ("short-rest", "8.2.3")
+    assert table(rules, state, "team1")["Rivero"].status == "short-rest"
+    game = rules.game_header(state)
+    assert game["Home"] == "texas" and game["HomeShortRest"] == "Rivero"
+    assert "Rivero" not in game.get("HomeResting", "")
+    # One extra game only: after pitching game 6 too, game 7 is out.
+    pitched(state, "team1", "Rivero", 4, 5, 6)
+    assert rules.reliever_rest(state, "team1", rivero, 7).status == "unavailable"
+    rules, state = rivero_state(box, "rest")
+    assert rules.reliever_rest(state, "team1", rivero, 6).status == "unavailable"
+    assert rules.game_header(state)["HomeResting"] == "Rivero"
+
+
+def test_reliever_short_rest_one_extra_game(box):
+    """Rule 8.2.3 b: an RP may pitch one game beyond his limit on short rest: Contadez after
+    games 2-4 may pitch game 5 so, but not game 6 as well."""
+    rules, state = hand_state(box, options="rest,short-rest", played=5)
+    contadez = pitcher(box, "philadelphia", "Contadez")
+    pitched(state, "team1", "Contadez", 2, 3, 4)
+    assert rules.reliever_rest(state, "team1", contadez, 5).status == "short-rest"
+    pitched(state, "team1", "Contadez", 2, 3, 4, 5)
+    assert rules.reliever_rest(state, "team1", contadez, 6).status == "unavailable"
+    # Past his Fatigue in game 3: game 4 is the short-rest game.
+    pitched(state, "team1", "Contadez", 2, 3, exceeded_in=(3,))
+    assert rules.reliever_rest(state, "team1", contadez, 4).status == "short-rest"
+
+
+def test_closer_short_rest_after_going_past_his_fatigue(box):
+    """Rule 8.2.3 b: short rest lets a pitcher break the Pitcher's Rest limits by one extra
+    consecutive game; that covers the CL's game off after going past his Fatigue (8.2.2)."""
+    rules, state = hand_state(box, options="rest,short-rest", played=5)
+    rivero = pitcher(box, "texas", "Rivero")
+    pitched(state, "team2", "Rivero", 5, exceeded_in=(5,))
+    rest = rules.reliever_rest(state, "team2", rivero, 6)
+    assert (rest.status, rest.rule) == ("short-rest", "8.2.3")
+
+
+def test_rivero_enters_at_100_and_stays_at_200(box, rules):
+    """Rules 8.2.3 b and 8.3 example: a 3-2 lead in the 9th of game 6; the save rule does not
+    force the resting CL, but he may come in on short rest at +100; kept in for the 10th
+    after the tie (Advanced Fatigue) he goes to +200."""
+    series_rules, state = rivero_state(box, "rest,short-rest,advanced-fatigue,closer-saves")
+    session = Session(rules, series_rules.game_header(state))
+    plan = {(1, "top"): 2, (1, "bottom"): 3, (9, "top"): 1}
+    game = drive(session, runs=plan, until=at(9, "top", "mound"))
+    assert (game.home.total, game.away.total) == (3, 2)
+    assert game.home.short_rest == frozenset({"rivero"})
+    legal = set(legal_lines(session))
+    assert "home brings in Rivero" in legal and f"home {STAY}" in legal
+    session.push_text("home brings in Rivero")
+    rivero = pitcher(box, "texas", "Rivero")
+    assert game.home.pitcher == "rivero" and game.home.fatigue == 100
+    assert game.atbat.rolls == rivero.stuff_rolls + 1
+    assert any(rule == "8.2.3" for rule, _ in game.log)
+    game = drive(session, runs=plan, until=at(10, "top", "mound"))
+    assert (game.home.total, game.away.total) == (3, 3)
+    session.push_text(f"home {STAY}")
+    assert game.home.pitcher == "rivero" and game.home.fatigue == 200
+    assert game.atbat.rolls == rivero.stuff_rolls + 2
+    assert game.home.lines["rivero"].exceeded_fatigue
+
+
+def test_rivero_cannot_stay_without_advanced_fatigue(box, rules):
+    """Rules 8.2.3 b and 8.2.1: on short rest Rivero enters at +100; without Advanced Fatigue
+    he cannot be kept in past his Fatigue."""
+    series_rules, state = rivero_state(box, "rest,short-rest")
+    session = Session(rules, series_rules.game_header(state))
+    game = drive(session, until=lambda s: s.phase == "mound" and s.actor == "home")
+    assert game.home.pitcher == "flee"
+    inning = game.inning
+    session.push_text("home brings in Rivero")
+    assert game.home.fatigue == 100 and game.atbat.rolls == 4
+    game = drive(session, until=at(inning + 1, "top", "mound"))
+    assert f"home {STAY}" not in legal_lines(session)
+    with pytest.raises(IllegalAction, match=r"^rule 8\.2\.1:"):
+        session.push_text(f"home {STAY}")
+    assert relief_lines(session, "home")

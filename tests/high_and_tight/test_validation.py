@@ -1,0 +1,86 @@
+"""Bad input changes nothing and is refused with the rule or the accepted range (SPEC 8)."""
+
+import shutil
+
+import pytest
+
+from companion.engine.errors import DataError, IllegalAction, ParseError
+from companion.engine.session import Session
+from companion.high_and_tight import actions as act
+from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
+
+from .util import new_game, play
+
+
+@pytest.mark.parametrize("tags, needle", [
+    ({"HomeStarterFatigue": "lots"}, "0, 100 or 200"),
+    ({"HomeStarterFatigue": "-900"}, "0, 100 or 200"),
+    ({"HomeStarter": "Nobody"}, "not a pitcher"),
+    ({"HomeStarter": "Tremaine"}, "not an SP"),
+    ({"HomeStarter": "Sabaria", "HomeResting": "Sabaria"}, "not an SP free to start"),
+    ({"HomeResting": "Sabaria, Lindqvist, Marchetti, Okafor"}, "every SP rests"),
+])
+def test_game_header_is_checked_before_play(rules, tags, needle):
+    """Rules 3.0, 8.2.2, 8.2.3: starter, rest and fatigue tags are checked at once."""
+    with pytest.raises(ParseError, match=needle):
+        Session(rules, {"Home": "new-york", "Away": "texas", **tags})
+
+
+def test_rally_tens_refused_while_an_extra_card_is_owed(rules):
+    """Rule 5.7.2: after Rally Caps for an extra card, the card comes next."""
+    session = new_game(rules, away_cards=("Leadoff Walk", "Work the Count", "Seeing It Well",
+                                          "Web Gem", "Pitchout", "Blown Call"))
+    play(session, "away bats Hampton\nhome fields Mendevil\naway plays Work the Count\n"
+                  "home passes\naway rallies card")
+    before = session.state.summary()
+    with pytest.raises(IllegalAction, match="rule 5.7.2"):
+        session.push_text("away rallies tens")
+    assert session.state.summary() == before
+    assert all(a.kind == "play" for a in rules.legal_actions(session.state))
+
+
+def test_actions_built_in_code_are_checked(rules):
+    """Rules 4.6 and 5.2.1: faces outside 1..6 and negative draws are refused."""
+    session = Session(rules, {"Home": "new-york", "Away": "texas"})
+    with pytest.raises(IllegalAction):
+        session.push(act.draw("home", -1, 7))
+    session = new_game(rules)
+    play(session, "away bats Hampton\nhome fields Mendevil\naway passes\nhome passes\n"
+                  "away stands pat")
+    with pytest.raises(ParseError, match="1..6"):
+        session.push(act.roll(0, 13))
+    assert session.state.atbat.dice == []
+
+
+def test_lineup_with_an_unknown_name_in_code(rules):
+    """Rule 3.0: a lineup names ballplayers of the roster."""
+    session = new_game(rules, away_lineup="")
+    with pytest.raises(IllegalAction, match="rule 3.0"):
+        session.push(act.lineup("away", "Nobody", ("Marty", "Rusk", "Villafane"),
+                                ("Blanto", "Hampton", "Carrizales", "Oyelaran"), "Wendt"))
+
+
+@pytest.fixture()
+def box_copy(tmp_path):
+    target = tmp_path / "box"
+    shutil.copytree(DEFAULT_BOX_DIR, target)
+    return target
+
+
+def test_names_that_would_break_a_record_are_refused(box_copy):
+    """SPEC 7-8: names go into one-line records, so commas and semicolons are refused."""
+    path = box_copy / "ballplayers.csv"
+    path.write_text(path.read_text().replace("new-york,Stroud,", 'new-york,"Stroud, Jr.",'))
+    with pytest.raises(DataError) as info:
+        load_box(box_copy)
+    assert any("ballplayers.csv" in p and "Stroud, Jr." in p and "comma" in p
+               for p in info.value.problems)
+
+
+def test_scoring_rolls_track_stops_at_twenty(box_copy):
+    """SPEC 3 and rule 5.5.1: the Scoring Rolls track reaches 20 with its +10 side."""
+    path = box_copy / "box.toml"
+    path.write_text(path.read_text().replace("max = 20", "max = 30"))
+    with pytest.raises(DataError) as info:
+        load_box(box_copy)
+    assert any("'max'" in p and "1..20" in p for p in info.value.problems)
