@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -476,6 +477,10 @@ def main(argv: list[str] | None = None) -> int:
     }[args.command]
     try:
         return handler(args)
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
     except CommandError as error:
         print(f"companion: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

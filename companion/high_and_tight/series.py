@@ -389,6 +389,8 @@ class SeriesRules:
                 header[f"{place}ShortRest"] = ", ".join(short)
         if state.options:
             header["Rules"] = ",".join(sorted(state.options))
+        if "Cards" in state.header:
+            header["Cards"] = state.header["Cards"]
         return header
 
     def finish_game(self, state: SeriesState, game: State) -> GameResult:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
 import secrets
 import shutil
 import socket
 import sqlite3
+import time
 from pathlib import Path
 
 from platformdirs import user_data_dir
@@ -65,6 +67,22 @@ def m002_games_and_lock(db: Database) -> None:
 
 
 SCHEMA_VERSION = 2
+BUSY_SECONDS = 10
+
+
+def _retry_busy(step, seconds: float = BUSY_SECONDS):
+    """Run a step that needs SQLite's write lock, waiting while another process holds it."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return step()
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) and "busy" not in str(error):
+                raise
+            if time.monotonic() > deadline:
+                raise StoreError(f"the game file stayed busy for {seconds:.0f} s: {error}") \
+                    from None
+            time.sleep(0.02)
 
 
 def _now() -> str:
@@ -115,28 +133,59 @@ class Store:
             probe = Database(sqlite3.connect(f"file:{path}?mode=ro", uri=True))
             try:
                 cls._check_integrity(path, probe)
-                pending = migrations.pending(probe)
             finally:
                 probe.close()
-        conn = sqlite3.connect(str(path), isolation_level=None, timeout=5)
+        conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_SECONDS)
         db = Database(conn)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA foreign_keys=ON")
-        if existed and pending:
-            backup = path.with_name(f"{path.name}.before-{pending[0].name}.bak")
-            with sqlite3.connect(str(backup)) as target:
-                conn.backup(target)
-        stop = migrate_to
-        migrations.apply(db, stop_before=stop) if stop else migrations.apply(db)
-        applied = len(migrations.applied(db))
-        db.execute(f"PRAGMA user_version={applied}")
         store = cls(path, db, False, secrets.token_hex(8))
-        if "meta" in db.table_names():
-            db["meta"].upsert({"key": "schema_version", "value": str(applied)}, pk="key")
-        if "lock" in db.table_names():
-            store._take_lock()
+        try:
+            _retry_busy(lambda: db.execute("PRAGMA journal_mode=WAL"))
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            if "lock" in db.table_names():
+                store._check_lock()              # refuse before anything is written
+            pending = migrations.pending(db)
+            if existed and pending:
+                backup = path.with_name(f"{path.name}.before-{pending[0].name}.bak")
+                target = sqlite3.connect(str(backup))
+                try:
+                    conn.backup(target)
+                finally:
+                    target.close()
+            # One write transaction checks the lock again, migrates and takes the lock, so
+            # two writers never interleave.
+            with store.write():
+                if "lock" in db.table_names():
+                    store._check_lock()
+                if migrate_to:
+                    migrations.apply(db, stop_before=migrate_to)
+                else:
+                    migrations.apply(db)
+                applied = len(migrations.applied(db))
+                db.execute(f"PRAGMA user_version={applied}")
+                db["meta"].upsert({"key": "schema_version", "value": str(applied)}, pk="key")
+                if "lock" in db.table_names():
+                    store._claim_lock()
+        except BaseException:
+            conn.close()
+            raise
         return store
+
+    @contextlib.contextmanager
+    def write(self):
+        """A write transaction that takes SQLite's write lock at once (BEGIN IMMEDIATE), so
+        it waits for another writer instead of failing half-way."""
+        if self.db.conn.in_transaction:
+            with self.db.atomic():
+                yield self.db
+            return
+        _retry_busy(lambda: self.db.execute("BEGIN IMMEDIATE"))
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
 
     @staticmethod
     def _check_integrity(path: Path, db: Database) -> None:
@@ -150,27 +199,26 @@ class Store:
             raise StoreDamaged(f"{path}: the integrity check failed ({'; '.join(problems[:3])})"
                                "; the file was not changed")
 
-    def _take_lock(self) -> None:
+    def _check_lock(self) -> None:
+        """Refuse if another live process holds the file; note a dead holder to take over."""
         host = socket.gethostname()
-        with self.db.atomic():
-            self.db.execute("DELETE FROM lock WHERE token = ?", [self.token])
-            rows = list(self.db["lock"].rows)
-            if rows:
-                holder = rows[0]
-                alive = holder["host"] != host or _pid_alive(holder["pid"])
-                if alive and holder["pid"] != os.getpid():
-                    raise StoreLocked(
-                        f"{self.path} is open for writing by process {holder['pid']} on "
-                        f"{holder['host']} since {holder['since']}; open it read-only "
-                        "(--follow) or close the other companion")
-                self.took_over = holder
-                self.db.execute("DELETE FROM lock")
-            self.db["lock"].insert({"id": 1, "pid": os.getpid(), "host": host,
-                                    "since": _now(), "token": self.token})
+        for holder in self.db["lock"].rows:
+            alive = holder["host"] != host or _pid_alive(holder["pid"])
+            if alive and holder["pid"] != os.getpid():
+                raise StoreLocked(
+                    f"{self.path} is open for writing by process {holder['pid']} on "
+                    f"{holder['host']} since {holder['since']}; open it read-only "
+                    "or close the other companion")
+            self.took_over = holder
+
+    def _claim_lock(self) -> None:
+        self.db.execute("DELETE FROM lock")
+        self.db["lock"].insert({"id": 1, "pid": os.getpid(), "host": socket.gethostname(),
+                                "since": _now(), "token": self.token})
 
     def close(self) -> None:
         if not self.readonly and self.token and "lock" in self.db.table_names():
-            with self.db.atomic():
+            with self.write():
                 self.db.execute("DELETE FROM lock WHERE token = ?", [self.token])
         self.db.close()
 

@@ -35,7 +35,7 @@ def create_series(store: Store, box: Box, header: dict[str, str],
     for entry in entries:
         session.replay_entry(entry)
     teams = session.series.teams
-    with store.db.atomic():
+    with store.write():
         row = store.db["series"].insert({
             "created": _now(), "scenario": session.series.scenario.key,
             "team1": teams["team1"], "team2": teams["team2"],
@@ -116,7 +116,7 @@ class StoredSeries:
 
     def _append(self, kind: str, scope: str, line: str) -> None:
         self.store.require_writable()
-        with self.store.db.atomic():
+        with self.store.write():
             self.store.db["events"].insert({
                 "series_id": self.id, "seq": self.seq + 1, "kind": kind, "scope": scope,
                 "line": line, "created": _now()})

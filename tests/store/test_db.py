@@ -1,0 +1,516 @@
+"""The game file (SPEC 7): schema, migrations with a backup, the writer's lock, damaged files."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.engine.errors import CompanionError
+from companion.store.db import (
+    SCHEMA_VERSION,
+    Store,
+    StoreDamaged,
+    StoreError,
+    StoreLocked,
+    default_path,
+)
+from companion.store.series_store import StoredSeries, create_series
+
+from .util import (
+    ROOT,
+    rows,
+    run_companion,
+    run_python,
+    series_header,
+    sha256,
+    simulated_session,
+)
+
+EXPECTED_COLUMNS = {
+    "series": ["id", "created", "scenario", "team1", "team2", "header", "box_fingerprint",
+               "box_files", "status", "winner"],
+    "events": ["id", "series_id", "seq", "kind", "scope", "line", "created"],
+    "games": ["id", "series_id", "number", "home", "away", "home_runs", "away_runs",
+              "innings", "winner"],
+    "meta": ["key", "value"],
+    "lock": ["id", "pid", "host", "since", "token"],
+}
+
+# A second writer in its own process: exit 3 with the refusal, or say it opened the file.
+SECOND_WRITER = """
+import sys
+from companion.store.db import Store, StoreLocked
+try:
+    store = Store.open(sys.argv[1])
+except StoreLocked as error:
+    print(error)
+    sys.exit(3)
+print("opened", store.took_over)
+store.close()
+"""
+
+# A writer that keeps a computer-played World Series going, slowed down so that other
+# processes surely try the file while it is committing event after event.
+SLOW_HOLDER = """
+import sys, time
+from companion.high_and_tight.box import load_box
+from companion.high_and_tight.simulate import play_series
+from companion.store.db import Store
+from companion.store.series_store import StoredSeries, create_series
+store = Store.open(sys.argv[1])
+series_id = create_series(store, load_box(), {"Scenario": "world", "Team1": "new-york",
+                                              "Team2": "texas", "Rules": "rest,short-rest"})
+stored = StoredSeries.load(store, series_id)
+
+def push(line):
+    stored.push(line)
+    time.sleep(0.003)
+
+play_series(stored.session, push, "3")
+print("winner", stored.session.series.winner)
+store.close()
+"""
+
+# A read-only follower in its own process.
+FOLLOWER = """
+import sys
+from companion.store.db import Store
+with Store.open(sys.argv[1], readonly=True) as store:
+    report = store.check()
+    print(report["integrity"], report["series"], report["events"])
+"""
+
+# A writer that holds the file until it is killed.
+HOLDER = """
+import sys, time
+from companion.store.db import Store
+store = Store.open(sys.argv[1])
+print("holding", flush=True)
+time.sleep(120)
+"""
+
+# Writers that all start at once (when the 'go' file appears).
+RACER = """
+import sys, time
+from pathlib import Path
+from companion.store.db import Store, StoreLocked
+path, go = sys.argv[1], Path(sys.argv[2])
+while not go.exists():
+    time.sleep(0.001)
+try:
+    store = Store.open(path)
+except StoreLocked as error:
+    print("locked:", error)
+    sys.exit(0)
+print("opened", flush=True)
+time.sleep(2)
+store.close()
+"""
+
+
+def tables(conn: sqlite3.Connection) -> set[str]:
+    return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+
+
+def backups(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.bak"))
+
+
+def stored_game_file(path: Path, box, scenario: str = "divisional", seed: str = "4") -> int:
+    """A real game file holding one finished series (written in one transaction)."""
+    header = series_header(scenario, seed)
+    session = simulated_session(box, header)
+    with Store.open(path) as store:
+        return create_series(store, box, header, session.entries)
+
+
+def check_report(stdout: str) -> dict[str, str]:
+    return dict(item.split("=", 1) for item in stdout.split())
+
+
+# -- schema ---------------------------------------------------------------------------------
+
+
+def test_new_file_has_the_latest_schema(tmp_path):
+    path = tmp_path / "games.db"
+    with Store.open(path) as store:
+        assert SCHEMA_VERSION == 2
+        assert store.schema_version() == SCHEMA_VERSION
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        names = set(store.db.table_names())
+        assert {"series", "events", "games", "meta", "lock"} <= names
+        for table, columns in EXPECTED_COLUMNS.items():
+            assert [c.name for c in store.db[table].columns] == columns, table
+        assert store.db["series"].pks == ["id"]
+        assert store.db["meta"].pks == ["key"]
+        assert store.db["meta"].get("schema_version")["value"] == str(SCHEMA_VERSION)
+        assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        unique = {tuple(index.columns) for index in store.db["events"].indexes if index.unique}
+        assert ("series_id", "seq") in unique
+        unique = {tuple(index.columns) for index in store.db["games"].indexes if index.unique}
+        assert ("series_id", "number") in unique
+        keys = {(fk.column, fk.other_table, fk.other_column)
+                for fk in store.db["events"].foreign_keys}
+        assert ("series_id", "series", "id") in keys
+        applied = [row["name"] for row in store.db["_sqlite_migrations"].rows]
+        assert applied == ["m001_series_and_events", "m002_games_and_lock"]
+    assert backups(tmp_path) == []        # nothing to back up on a new file
+
+
+def test_an_event_seq_cannot_be_stored_twice(tmp_path, box):
+    path = tmp_path / "games.db"
+    with Store.open(path) as store:
+        series_id = create_series(store, box, series_header())
+        event = {"series_id": series_id, "seq": 1, "kind": "action", "scope": "series",
+                 "line": "x", "created": "now"}
+        store.db["events"].insert(event)
+        with pytest.raises(sqlite3.IntegrityError):
+            store.db["events"].insert(event)
+
+
+# -- migrations -----------------------------------------------------------------------------
+
+
+def test_migration_from_the_first_schema_keeps_a_backup(tmp_path, box):
+    path = tmp_path / "old.db"
+    header = series_header("divisional", "8")
+    session = simulated_session(box, header, stop_after=40)
+
+    store = Store.open(path, migrate_to="m002_games_and_lock")
+    assert store.schema_version() == 1
+    names = set(store.db.table_names())
+    assert {"series", "events", "meta"} <= names
+    assert not {"games", "lock"} & names
+    series_id = create_series(store, box, header)
+    store.db["events"].insert_all(
+        {"series_id": series_id, "seq": seq, "kind": "action", "scope": entry.scope,
+         "line": entry.line, "created": "2025-01-01T00:00:00+00:00"}
+        for seq, entry in enumerate(session.entries, start=1))
+    store.close()
+    series_before = rows(path, "SELECT * FROM series")
+    events_before = rows(path, "SELECT * FROM events ORDER BY seq")
+    assert len(series_before) == 1 and len(events_before) == 40
+
+    # a read-only look (db check) reports the old version and does not migrate
+    result = run_companion("db", "check", "--db", path)
+    assert result.returncode == 0, result.stderr
+    report = check_report(result.stdout)
+    assert report["schema_version"] == "1" and report["latest_schema"] == str(SCHEMA_VERSION)
+    assert backups(tmp_path) == []
+
+    with Store.open(path) as store:
+        assert store.schema_version() == SCHEMA_VERSION
+        assert {"games", "lock"} <= set(store.db.table_names())
+        assert store.db["meta"].get("schema_version")["value"] == str(SCHEMA_VERSION)
+        assert list(store.db.query("SELECT * FROM series")) == series_before
+        stored = StoredSeries.load(store, series_id)
+        assert stored.session.entries == session.entries
+        assert stored.seq == 40
+
+    backup = tmp_path / "old.db.before-m002_games_and_lock.bak"
+    assert backups(tmp_path) == [backup]
+    conn = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
+    conn.row_factory = sqlite3.Row
+    try:
+        assert conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert {"series", "events", "meta"} <= tables(conn)
+        assert not {"games", "lock"} & tables(conn)
+        assert [dict(r) for r in conn.execute("SELECT * FROM series")] == series_before
+        assert [dict(r) for r in conn.execute("SELECT * FROM events ORDER BY seq")] == \
+            events_before
+    finally:
+        conn.close()
+
+    # opening the migrated file again takes no further backup
+    Store.open(path).close()
+    assert backups(tmp_path) == [backup]
+
+
+# -- the writer's lock ----------------------------------------------------------------------
+
+
+def test_second_writer_in_another_process_is_refused_naming_the_holder(tmp_path, box):
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    store = Store.open(path)
+    try:
+        assert store.took_over is None
+        lock = list(store.db["lock"].rows)
+        assert len(lock) == 1 and lock[0]["pid"] == os.getpid()
+        since = lock[0]["since"]
+        result = run_python(SECOND_WRITER, path)
+        assert result.returncode == 3, result.stdout + result.stderr
+        message = result.stdout
+        assert str(os.getpid()) in message
+        assert socket.gethostname() in message
+        assert since in message
+        assert str(path) in message
+
+        follower = run_python(FOLLOWER, path)      # a read-only open is allowed meanwhile
+        assert follower.returncode == 0, follower.stderr
+        assert follower.stdout.split()[:2] == ["ok", "1"]
+        with Store.open(path, readonly=True) as view:
+            assert view.readonly and view.db["series"].count == 1
+            with pytest.raises(StoreError):
+                view.require_writable()
+        assert list(store.db["lock"].rows) == lock   # the refusal changed nothing
+    finally:
+        store.close()
+    assert rows(path, "SELECT * FROM lock") == []      # closing releases the lock
+    result = run_python(SECOND_WRITER, path)
+    assert result.returncode == 0 and result.stdout.startswith("opened None"), result.stderr
+
+
+def test_refused_cli_writer_names_the_holder(tmp_path, box):
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    with Store.open(path):
+        result = run_companion("series", "new", "--scenario", "divisional", "--team1",
+                               "new-york", "--team2", "texas", "--db", path)
+        assert result.returncode == 2
+        assert f"process {os.getpid()}" in result.stderr and socket.gethostname() in result.stderr
+        assert "Traceback" not in result.stderr
+        shown = run_companion("series", "show", "1", "--db", path)     # read-only: fine
+        assert shown.returncode == 0, shown.stderr
+    assert rows(path, "SELECT COUNT(*) AS n FROM series") == [{"n": 1}]
+
+
+def test_lock_left_by_a_killed_process_is_taken_over(tmp_path, box):
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "holding", holder.stderr.read()
+        refused = run_python(SECOND_WRITER, path)
+        assert refused.returncode == 3 and str(holder.pid) in refused.stdout
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+    left = rows(path, "SELECT * FROM lock")
+    assert len(left) == 1 and left[0]["pid"] == holder.pid
+
+    with Store.open(path) as store:
+        assert store.took_over is not None
+        assert store.took_over["pid"] == holder.pid
+        assert store.took_over["host"] == socket.gethostname()
+        lock = list(store.db["lock"].rows)
+        assert len(lock) == 1 and lock[0]["pid"] == os.getpid()
+        assert StoredSeries.load(store, 1).session.is_over()
+
+
+def test_lock_row_of_an_exited_process_is_taken_over(tmp_path, box):
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    dead_pid = int(gone.stdout)
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("INSERT INTO lock (id, pid, host, since, token) VALUES (1, ?, ?, ?, ?)",
+                     [dead_pid, socket.gethostname(), "2025-01-01T00:00:00+00:00", "feedface"])
+    conn.close()
+    result = run_python(SECOND_WRITER, path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith("opened") and f"'pid': {dead_pid}" in result.stdout
+
+
+def test_lock_held_on_another_host_is_not_taken_over(tmp_path, box):
+    """A process on another machine cannot be checked, so its lock is respected."""
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("INSERT INTO lock (id, pid, host, since, token) VALUES (1, ?, ?, ?, ?)",
+                     [4242, "other-machine", "2025-01-01T00:00:00+00:00", "feedface"])
+    conn.close()
+    with pytest.raises(StoreLocked) as raised:
+        Store.open(path)
+    message = str(raised.value)
+    assert "4242" in message and "other-machine" in message
+    assert "2025-01-01T00:00:00+00:00" in message
+
+
+def test_writers_starting_together_on_an_existing_file(tmp_path, box):
+    """SPEC 7: of several companions opening one file at once, one writes, each other one
+    gets the refusal that names the holder."""
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    outcomes = race(path, tmp_path / "go", 5)
+    assert sorted(o.split(":")[0] for o in outcomes) == ["locked"] * 4 + ["opened"], outcomes
+
+
+def test_writers_starting_together_on_a_new_file(tmp_path):
+    """SPEC 7: the same when the file does not exist yet (two companions started at once on
+    a new --db path): one creates it, the others get a clear refusal, not a raw SQLite
+    'database is locked' error."""
+    path = tmp_path / "games.db"
+    outcomes = race(path, tmp_path / "go", 5)
+    assert sorted(o.split(":")[0] for o in outcomes) == ["locked"] * 4 + ["opened"], outcomes
+    result = run_companion("db", "check", "--db", path)
+    assert result.returncode == 0 and "integrity=ok" in result.stdout
+
+
+def race(path: Path, go: Path, count: int) -> list[str]:
+    racers = [subprocess.Popen([sys.executable, "-c", RACER, str(path), str(go)], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+              for _ in range(count)]
+    time.sleep(1.0)                       # let every interpreter reach the starting line
+    go.touch()
+    outcomes = []
+    for racer in racers:
+        out, err = racer.communicate(timeout=60)
+        if racer.returncode != 0 or not out.strip():
+            outcomes.append(f"crashed: {err.strip().splitlines()[-1:]}")
+        else:
+            outcomes.append(out.strip())
+    return outcomes
+
+
+def test_refused_writer_does_not_disturb_the_holder(tmp_path):
+    """SPEC 7: a second process gets a clear answer and the game in play goes on. The holder
+    (a computer-played World Series, committing an event at a time) must finish normally
+    while other processes try, and fail, to open the file for writing."""
+    path = tmp_path / "games.db"
+    holder = subprocess.Popen([sys.executable, "-c", SLOW_HOLDER, str(path)], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    attempts = []
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if path.exists() and rows_or_none(path, "SELECT COUNT(*) AS n FROM events"):
+                break
+            time.sleep(0.05)
+        assert holder.poll() is None, "the series ended before the test could try"
+        for _ in range(3):
+            if holder.poll() is not None:
+                break
+            attempts.append(run_python(SECOND_WRITER, path))
+            time.sleep(0.2)
+        out, err = holder.communicate(timeout=120)
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+            holder.wait()
+    assert holder.returncode == 0, (
+        f"the holder died (exit {holder.returncode}) while {len(attempts)} other process(es) "
+        f"tried to open the file: {err.strip().splitlines()[-1:]}; the other processes said "
+        f"{[a.stdout.strip()[:60] for a in attempts]}")
+    assert "winner" in out
+    for attempt in attempts:
+        assert attempt.returncode == 3, attempt.stdout + attempt.stderr
+        assert f"process {holder.pid}" in attempt.stdout
+    assert rows(path, "SELECT status FROM series") == [{"status": "over"}]
+
+
+def rows_or_none(path: Path, sql: str) -> int:
+    try:
+        return rows(path, sql)[0]["n"]
+    except sqlite3.Error:
+        return 0
+
+
+# -- damaged files --------------------------------------------------------------------------
+
+
+def assert_refused_untouched(path: Path) -> None:
+    before = sha256(path)
+    with pytest.raises(StoreDamaged) as raised:
+        Store.open(path)
+    assert str(path) in str(raised.value)
+    with pytest.raises(StoreDamaged):
+        Store.open(path, readonly=True)
+    result = run_companion("db", "check", "--db", path)
+    assert result.returncode == 2
+    assert str(path) in result.stderr and "Traceback" not in result.stderr
+    assert "integrity check failed" in result.stderr or "not a readable game file" in \
+        result.stderr
+    result = run_companion("series", "list", "--db", path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    result = run_companion("simulate", "--resume", "--db", path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert sha256(path) == before
+
+
+def test_file_of_random_bytes_is_damaged_and_left_alone(tmp_path):
+    path = tmp_path / "noise.db"
+    path.write_bytes(random.Random(2024).randbytes(64 * 1024))
+    assert_refused_untouched(path)
+
+
+def test_game_file_with_overwritten_pages_is_damaged_and_left_alone(tmp_path, box):
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
+    data = bytearray(path.read_bytes())
+    page = 4096
+    pages = len(data) // page
+    assert pages >= 8
+    start = (pages // 2) * page - page // 2 + 123
+    data[start:start + 3 * page] = random.Random(7).randbytes(3 * page)
+    path.write_bytes(bytes(data))
+    assert_refused_untouched(path)
+
+
+def test_db_check_on_a_good_file(tmp_path, box):
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    before = sha256(path)
+    result = run_companion("db", "check", "--db", path)
+    assert result.returncode == 0, result.stderr
+    report = check_report(result.stdout)
+    assert report["integrity"] == "ok"
+    assert report["path"] == str(path)
+    assert report["schema_version"] == report["latest_schema"] == str(SCHEMA_VERSION)
+    assert report["series"] == "1"
+    assert int(report["games"]) == len(rows(path, "SELECT * FROM games")) >= 2
+    assert int(report["events"]) == len(rows(path, "SELECT * FROM events")) > 100
+    assert sha256(path) == before
+    with Store.open(path, readonly=True) as store:
+        assert store.check()["integrity"] == "ok"
+
+
+def test_db_check_on_a_missing_file_creates_nothing(tmp_path):
+    path = tmp_path / "nothing.db"
+    result = run_companion("db", "check", "--db", path)
+    assert result.returncode == 2 and str(path) in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not path.exists()
+    with pytest.raises(CompanionError):
+        Store.open(path, readonly=True)
+
+
+# -- where the file lives -------------------------------------------------------------------
+
+
+def test_default_path_is_in_the_platform_user_data_folder():
+    from platformdirs import user_data_dir
+
+    assert default_path() == Path(user_data_dir("dugout-companion", appauthor=False)) / \
+        "games.db"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG folders are Linux's")
+def test_commands_without_db_use_the_user_data_folder(tmp_path, monkeypatch):
+    """Only ever in a redirected XDG data folder: the real one is never written."""
+    share = tmp_path / "share"
+    monkeypatch.setenv("XDG_DATA_HOME", str(share))
+    expected = share / "dugout-companion" / "games.db"
+    assert default_path() == expected
+    env = {**os.environ, "XDG_DATA_HOME": str(share), "HOME": str(tmp_path / "home")}
+    result = run_companion("series", "new", "--scenario", "divisional", "--team1", "new-york",
+                           "--team2", "texas", env=env)
+    assert result.returncode == 0, result.stderr
+    assert expected.exists()
+    result = run_companion("db", "check", env=env)
+    assert result.returncode == 0 and check_report(result.stdout)["path"] == str(expected)

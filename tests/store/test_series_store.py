@@ -1,0 +1,421 @@
+"""Series in the game file (SPEC 7, 8): durable appends, undo and redo as events, a frozen
+box, export and import."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+
+import pytest
+
+from companion.engine.errors import CompanionError, IllegalAction, ParseError, RecordError
+from companion.engine.record import split_records
+from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
+from companion.high_and_tight.boxscore import CSV_COLUMNS
+from companion.high_and_tight.simulate import play_series
+from companion.store.db import Store
+from companion.store.exchange import export, import_record
+from companion.store.series_store import (
+    StoredSeries,
+    create_series,
+    frozen_box,
+    list_series,
+    series_record,
+)
+
+from .util import rows, run_companion, series_header, simulated_session
+
+
+@pytest.fixture
+def path(tmp_path):
+    return tmp_path / "games.db"
+
+
+@pytest.fixture
+def store(path):
+    store = Store.open(path)
+    yield store
+    store.close()
+
+
+def events(path, series_id: int = 1) -> list[dict]:
+    return rows(path, "SELECT seq, kind, scope, line FROM events WHERE series_id = ? "
+                      "ORDER BY seq", [series_id])
+
+
+def started(store, box, scenario="divisional", seed="11", actions=0) -> StoredSeries:
+    series_id = create_series(store, box, series_header(scenario, seed))
+    stored = StoredSeries.load(store, series_id)
+    if actions:
+        play_series(stored.session, stored.push, seed, stop_after=actions)
+    return stored
+
+
+def finished(store, box, scenario="divisional", seed="11") -> int:
+    """A whole series stored at once (as an import stores it)."""
+    header = series_header(scenario, seed)
+    return create_series(store, box, header, simulated_session(box, header).entries)
+
+
+def picture(session) -> tuple:
+    """What the screen shows: the game in play (or last game) and the series' actions."""
+    return (session.games[-1].state.summary(), len(session.games), list(session.entries),
+            list(session.redo_stack), session.series.winner)
+
+
+# -- every action is committed before it is shown ----------------------------------------
+
+
+def test_every_push_undo_and_redo_is_committed_at_once(store, path, box):
+    stored = started(store, box)
+    seen = 0
+
+    def push_and_look(line: str) -> None:
+        nonlocal seen
+        entry = stored.push(line)
+        seen += 1
+        with Store.open(path, readonly=True) as view:   # a second connection, read-only
+            last = list(view.db.query(
+                "SELECT seq, kind, scope, line FROM events WHERE series_id = ? "
+                "ORDER BY seq DESC LIMIT 1", [stored.id]))
+            assert view.db["events"].count == seen
+        assert last == [{"seq": seen, "kind": "action", "scope": entry.scope,
+                         "line": entry.line}]
+
+    play_series(stored.session, push_and_look, "11", stop_after=30)
+    assert seen == stored.seq == 30
+    for kind, step in (("undo", stored.undo), ("redo", stored.redo)):
+        entry = step()
+        seen += 1
+        assert events(path)[-1] == {"seq": seen, "kind": kind, "scope": entry.scope,
+                                    "line": entry.line}
+
+
+# -- undo and redo ----------------------------------------------------------------------------
+
+
+def test_undo_and_redo_append_and_never_erase(path, box):
+    store = Store.open(path)
+    stored = started(store, box, actions=60)
+    before_undo = picture(stored.session)
+    history = events(path)
+    assert len(history) == 60 and {e["kind"] for e in history} == {"action"}
+
+    undone = [stored.undo() for _ in range(3)]
+    redone = [stored.redo() for _ in range(2)]
+    assert undone == list(reversed(before_undo[2][-3:]))
+    assert redone == before_undo[2][-3:-1]
+    now = events(path)
+    assert now[:60] == history                                   # nothing rewritten
+    assert [e["kind"] for e in now[60:]] == ["undo"] * 3 + ["redo"] * 2
+    assert [e["seq"] for e in now] == list(range(1, 66))
+    assert [(e["scope"], e["line"]) for e in now[60:63]] == \
+        [(u.scope, u.line) for u in undone]
+    assert len(stored.session.entries) == 59
+    after = picture(stored.session)
+    store.close()
+
+    with Store.open(path) as again:                   # survives a close and reopen
+        loaded = StoredSeries.load(again, stored.id)
+        assert loaded.seq == 65
+        assert picture(loaded.session) == after
+        loaded.redo()                                 # the redo stack was replayed too
+        assert picture(loaded.session) == before_undo
+        loaded.undo()
+        loaded.push(undone[0].line)
+        assert picture(loaded.session)[:3] == before_undo[:3]
+        assert loaded.session.redo_stack == []        # a new action clears redo
+        with pytest.raises(CompanionError):
+            loaded.redo()
+        kinds = [e["kind"] for e in events(path)]
+        assert kinds[65:] == ["redo", "undo", "action"]
+        assert len(kinds) == 68
+    with Store.open(path, readonly=True) as view:
+        assert picture(StoredSeries.load(view, stored.id).session)[:3] == before_undo[:3]
+
+
+def test_nothing_to_undo_or_redo_appends_nothing(store, path, box):
+    stored = started(store, box)
+    with pytest.raises(CompanionError):
+        stored.undo()
+    with pytest.raises(CompanionError):
+        stored.redo()
+    assert events(path) == [] and stored.seq == 0
+
+
+def test_undo_and_redo_across_the_end_of_the_series_keep_the_listing_in_step(store, path,
+                                                                                box):
+    series_id = finished(store, box)
+    stored = StoredSeries.load(store, series_id)
+    results = len(stored.session.series.results)
+    winner = stored.session.series.teams[stored.session.series.winner]
+    assert rows(path, "SELECT status, winner FROM series") == \
+        [{"status": "over", "winner": winner}]
+    assert len(rows(path, "SELECT * FROM games")) == results
+
+    stored.undo()                                 # the last action decided the series
+    assert not stored.session.is_over()
+    assert rows(path, "SELECT status, winner FROM series") == \
+        [{"status": "playing", "winner": None}]
+    assert len(rows(path, "SELECT * FROM games")) == results - 1
+
+    stored.redo()
+    assert rows(path, "SELECT status, winner FROM series") == \
+        [{"status": "over", "winner": winner}]
+    games = rows(path, "SELECT number, home_runs, away_runs FROM games ORDER BY number")
+    assert [g["number"] for g in games] == list(range(1, results + 1))
+    for game, result in zip(games, stored.session.series.results, strict=True):
+        assert sorted((game["home_runs"], game["away_runs"])) == sorted(result.runs.values())
+    assert [e["kind"] for e in events(path, series_id)[-2:]] == ["undo", "redo"]
+
+
+# -- bad input appends nothing --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("line, error, words", [
+    ("home fields Nobody", IllegalAction, "rule"),
+    ("away bats Marty", IllegalAction, "rule"),
+    ("roll 7 1", ParseError, "1..6"),
+    ("no such action", ParseError, "not an action"),
+])
+def test_a_rejected_line_raises_and_appends_nothing(store, path, box, line, error, words):
+    stored = started(store, box, actions=45)
+    before = picture(stored.session)
+    history = events(path)
+    with pytest.raises(error) as raised:
+        stored.push(line)
+    assert isinstance(raised.value, CompanionError)
+    assert words in str(raised.value)
+    assert events(path) == history and stored.seq == 45
+    assert picture(stored.session) == before
+    stored.push(play_next_line(stored))              # the next good line takes seq 46
+    assert [e["seq"] for e in events(path)] == list(range(1, 47))
+    with Store.open(path, readonly=True) as view:
+        assert picture(StoredSeries.load(view, stored.id).session) == picture(stored.session)
+
+
+def play_next_line(stored: StoredSeries) -> str:
+    lines = []
+    play_series(stored.session, lines.append, "11", stop_after=1)
+    return lines[0]
+
+
+# -- the frozen box -------------------------------------------------------------------------
+
+
+def test_a_series_keeps_its_own_copy_of_the_box(tmp_path, path, box):
+    folder = tmp_path / "box"
+    shutil.copytree(DEFAULT_BOX_DIR, folder)
+    original = load_box(folder)
+    header = series_header("divisional", "21")
+    reference = simulated_session(original, header)       # the whole series, unedited box
+
+    with Store.open(path) as store:
+        old_id = create_series(store, original, header)
+        old = StoredSeries.load(store, old_id)
+        play_series(old.session, old.push, "21", stop_after=150)
+        old_picture = picture(old.session)
+        old_export = export(store, str(old_id), "record")
+
+    pitchers = folder / "pitchers.csv"                    # the player edits a rating
+    lines = pitchers.read_text().splitlines(keepends=True)
+    row = next(i for i, line in enumerate(lines) if line.startswith("new-york,Sabaria,"))
+    fields = lines[row].split(",")
+    was = int(fields[4])                                  # stuff_rolls, 1..10
+    now = 9 if was != 9 else 8
+    fields[4] = str(now)
+    lines[row] = ",".join(fields)
+    pitchers.write_text("".join(lines))
+    edited = load_box(folder)
+    assert edited.fingerprint != original.fingerprint
+    assert edited.rosters["new-york"].pitchers["sabaria"].stuff_rolls == now
+
+    with Store.open(path) as store:
+        new_id = create_series(store, edited, series_header("divisional", "21"))
+        assert frozen_box(store, new_id).fingerprint == edited.fingerprint
+        assert frozen_box(store, new_id).rosters["new-york"].pitchers["sabaria"].stuff_rolls \
+            == now
+
+        kept = frozen_box(store, old_id)
+        assert kept.fingerprint == original.fingerprint
+        assert kept.texts == original.texts
+        assert kept.rosters["new-york"].pitchers["sabaria"].stuff_rolls == was
+        old = StoredSeries.load(store, old_id)
+        assert old.session.box.fingerprint == original.fingerprint
+        assert picture(old.session) == old_picture
+        assert export(store, str(old_id), "record") == old_export
+        play_series(old.session, old.push, "21")          # and it finishes on its own box
+        assert old.session.entries == reference.entries
+        assert series_record(old.session) == series_record(reference)
+
+    stored_rows = {r["id"]: r for r in rows(path, "SELECT id, box_fingerprint FROM series")}
+    assert stored_rows[old_id]["box_fingerprint"] == original.fingerprint
+    assert stored_rows[new_id]["box_fingerprint"] == edited.fingerprint
+
+
+# -- export and import ----------------------------------------------------------------------
+
+
+def test_series_record_round_trip(store, box):
+    series_id = finished(store, box, "divisional", "13")
+    text = export(store, str(series_id), "record")
+    assert text.startswith('[Series "High & Tight"]')
+    copy_id = import_record(store, box, text)
+    assert copy_id != series_id
+    assert export(store, str(copy_id), "record") == text
+    original = json.loads(export(store, str(series_id), "json"))
+    copy = json.loads(export(store, str(copy_id), "json"))
+    assert original.pop("series") == series_id and copy.pop("series") == copy_id
+    assert copy == original
+    assert export(store, str(copy_id), "csv") == export(store, str(series_id), "csv")
+    listed = {row.id: row for row in list_series(store)}
+    assert (listed[copy_id].status, listed[copy_id].winner) == \
+        (listed[series_id].status, listed[series_id].winner)
+
+
+def test_unfinished_series_record_round_trip(store, box):
+    stored = started(store, box, "world", "17", actions=300)
+    text = export(store, str(stored.id), "record")
+    copy_id = import_record(store, box, text)
+    assert export(store, str(copy_id), "record") == text
+    copy = StoredSeries.load(store, copy_id)
+    assert picture(copy.session)[:3] == picture(stored.session)[:3]
+
+
+def test_single_game_round_trip(store, box):
+    series_id = finished(store, box, "divisional", "13")
+    text = export(store, f"{series_id}:2", "record")
+    assert len(split_records(text)) == 1
+    copy_id = import_record(store, box, text)
+    assert export(store, f"{copy_id}:1", "record") == text
+    with pytest.raises(CompanionError):
+        export(store, f"{copy_id}:2", "record")
+
+
+@pytest.fixture
+def data_copy(tmp_path):
+    """The box the command line is given with --data: a copy, so that edits to data/ made
+    while the tests run cannot change it between two commands."""
+    folder = tmp_path / "data"
+    shutil.copytree(DEFAULT_BOX_DIR, folder)
+    return folder
+
+
+def test_cli_export_import_round_trip(tmp_path, path, data_copy):
+    box = load_box(data_copy)
+    with Store.open(path) as store:
+        finished(store, box, "divisional", "13")
+    exported = run_companion("export", "1", "--db", path)
+    assert exported.returncode == 0, exported.stderr
+    record = tmp_path / "series.txt"
+    record.write_text(exported.stdout)
+    imported = run_companion("--data", data_copy, "import", record, "--db", path)
+    assert imported.returncode == 0 and "series 2" in imported.stdout, imported.stderr
+    again = run_companion("export", "2", "--db", path)
+    assert again.stdout == exported.stdout
+    game = run_companion("export", "1:3", "--db", path)
+    (tmp_path / "game.txt").write_text(game.stdout)
+    imported = run_companion("--data", data_copy, "import", tmp_path / "game.txt", "--db",
+                             path)
+    assert imported.returncode == 0 and "series 3" in imported.stdout, imported.stderr
+    assert run_companion("export", "3:1", "--db", path).stdout == game.stdout
+
+
+def test_json_export_has_line_scores_and_pitchers(store, path, box):
+    series_id = finished(store, box, "divisional", "13")
+    document = json.loads(export(store, str(series_id), "json"))
+    stored_games = rows(path, "SELECT * FROM games ORDER BY number")
+    assert [g["number"] for g in document["games"]] == [g["number"] for g in stored_games]
+    for game, stored_game in zip(document["games"], stored_games, strict=True):
+        for side in ("home", "away"):
+            innings = game["line"][side]
+            assert innings and all(isinstance(runs, int) and runs >= 0 for runs in innings)
+            assert sum(innings) == game["totals"][side]
+        assert game["totals"]["home"] == stored_game["home_runs"]
+        assert game["totals"]["away"] == stored_game["away_runs"]
+        assert len(game["line"]["away"]) >= 9
+        names = {p["name"] for p in game["pitchers"]}
+        assert {game["header"]["HomeStarter"], game["header"]["AwayStarter"]} <= names
+        for pitcher in game["pitchers"]:
+            assert {"name", "team", "innings", "runs"} <= pitcher.keys()
+        assert sum(p["runs"] for p in game["pitchers"]) == \
+            game["totals"]["home"] + game["totals"]["away"]
+        assert game["record"]
+    assert document["winner"] == rows(path, "SELECT winner FROM series")[0]["winner"]
+    one = json.loads(export(store, f"{series_id}:2", "json"))
+    assert [g["number"] for g in one["games"]] == [2]
+    assert one["games"][0] == document["games"][1]
+
+
+def test_csv_export_has_line_pitcher_batter_and_fielder_rows(store, path, box):
+    series_id = finished(store, box, "divisional", "13")
+    text = export(store, str(series_id), "csv")
+    reader = csv.DictReader(io.StringIO(text))
+    assert tuple(reader.fieldnames) == CSV_COLUMNS
+    table = list(reader)
+    assert {"line", "pitcher", "batter", "fielder"} <= {row["kind"] for row in table}
+    for game in rows(path, "SELECT * FROM games ORDER BY number"):
+        number = str(game["number"])
+        for side in ("home", "away"):
+            team = game[side]
+            runs = sum(int(row["runs"]) for row in table if row["game"] == number
+                       and row["kind"] == "line" and row["team"] == team)
+            assert runs == game[f"{side}_runs"], (number, side)
+        pitchers = [row for row in table if row["game"] == number and row["kind"] == "pitcher"]
+        assert pitchers and all(row["name"] for row in pitchers)
+
+
+# -- a bad record is refused whole -----------------------------------------------------------
+
+
+def damaged_record(text: str, game: int, line_index: int, replacement: str) -> tuple[str, str]:
+    """The series record with one action line of game `game` replaced."""
+    records = split_records(text)
+    lines = records[game].splitlines()          # records[0] is the series header and lines
+    actions = [i for i, line in enumerate(lines) if line and not line.startswith("[")]
+    position = actions[line_index]
+    lines[position] = replacement
+    records[game] = "\n".join(lines) + "\n"
+    return "".join(records), replacement
+
+
+@pytest.mark.parametrize("replacement, words", [
+    ("roll 7 1", "1..6"),
+    ("home bats Nobody", "rule"),
+])
+def test_import_of_a_bad_line_names_game_and_line_and_stores_nothing(store, path, box,
+                                                                     replacement, words):
+    series_id = finished(store, box, "divisional", "13")
+    text = export(store, str(series_id), "record")
+    game_lines = split_records(text)[2].splitlines()
+    actions = [line for line in game_lines if line and not line.startswith("[")]
+    rolls = [i for i, line in enumerate(actions) if line.startswith("roll ")]
+    bad, line = damaged_record(text, 2, rolls[5], replacement)
+    before = (rows(path, "SELECT * FROM series"), rows(path, "SELECT * FROM events"),
+              rows(path, "SELECT * FROM games"))
+    with pytest.raises(RecordError) as raised:
+        import_record(store, box, bad)
+    message = str(raised.value)
+    assert "game 2" in message and line in message and words in message
+    after = (rows(path, "SELECT * FROM series"), rows(path, "SELECT * FROM events"),
+             rows(path, "SELECT * FROM games"))
+    assert after == before
+
+
+def test_cli_import_of_a_bad_record(tmp_path, path, data_copy):
+    box = load_box(data_copy)
+    with Store.open(path) as store:
+        finished(store, box, "divisional", "13")
+        text = export(store, "1", "record")
+    bad, line = damaged_record(text, 3, 10, "roll 0 3")
+    record = tmp_path / "bad.txt"
+    record.write_text(bad)
+    before = rows(path, "SELECT * FROM events")
+    result = run_companion("--data", data_copy, "import", record, "--db", path)
+    assert result.returncode == 2
+    assert "game 3" in result.stderr and line in result.stderr and "1..6" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert rows(path, "SELECT COUNT(*) AS n FROM series") == [{"n": 1}]
+    assert rows(path, "SELECT * FROM events") == before
