@@ -25,7 +25,9 @@ EXIT_BAD_INPUT = 2
 WHAT_IT_DOES = """\
 The dugout companion: a tabletop companion for High & Tight.
 
-Commands:
+Commands (with no command, the table opens):
+  companion play [--series ID]     the table in the terminal: start or continue a series
+  companion follow                 a read-only live scoreboard for a second screen
   companion data check [DIR]       validate a box folder (default: the bundled demo box)
   companion odds --rolls N --box B exact run odds of one at-bat (--also K, --hit-and-run,
                                    --advise, --json)
@@ -70,7 +72,8 @@ def _box_label(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description="The dugout companion.")
+    parser = argparse.ArgumentParser(prog="companion", description=WHAT_IT_DOES,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=None,
                         help="box folder to use (default: the bundled demo box)")
     parser.add_argument("--db", type=Path, default=None,
@@ -115,6 +118,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--resume", action="store_true",
                      help="finish an interrupted simulated series in --db")
     _db_option(sim)
+
+    play = commands.add_parser("play", help="the table: start or continue a series (TUI)")
+    play.add_argument("--series", type=int, default=None, help="open this series at once")
+    _db_option(play)
+    follow = commands.add_parser("follow", help="a read-only live scoreboard (TUI)")
+    follow.add_argument("--series", type=int, default=None)
+    _db_option(follow)
 
     rep = commands.add_parser("replay", help="replay a game record file")
     rep.add_argument("file", type=Path)
@@ -431,6 +441,20 @@ def cmd_simulate_series(args) -> int:
     return EXIT_OK
 
 
+def cmd_play(args) -> int:
+    from .tui.app import make_app
+
+    make_app(getattr(args, "db", None), args.data, args.series).run()
+    return EXIT_OK
+
+
+def cmd_follow(args) -> int:
+    from .tui.follow import FollowApp
+
+    FollowApp(getattr(args, "db", None), args.series).run()
+    return EXIT_OK
+
+
 def cmd_export(args) -> int:
     from .store.exchange import export
 
@@ -463,13 +487,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        print(WHAT_IT_DOES, end="")
-        return EXIT_OK
+        args.command = "play"
+        args.series = None
     handler = {
         "data": cmd_data_check,
         "odds": cmd_odds,
         "simulate": cmd_simulate,
         "replay": cmd_replay,
+        "play": cmd_play,
+        "follow": cmd_follow,
         "db": cmd_db_check,
         "series": cmd_series,
         "export": cmd_export,

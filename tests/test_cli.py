@@ -17,9 +17,10 @@ def run(capsys, *argv):
     return code, out, err
 
 
-def test_no_arguments_says_what_it_does(capsys):
-    code, out, _ = run(capsys)
+def test_help_says_what_it_does(capsys):
+    code, out, _ = run(capsys, "--help")
     assert code == 0 and "companion odds" in out and "companion simulate" in out
+    assert "companion play" in out and "companion follow" in out
 
 
 def test_data_check_good_box(capsys):

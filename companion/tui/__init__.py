@@ -1,0 +1,1 @@
+"""The terminal interface: the only place Textual appears."""

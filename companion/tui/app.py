@@ -1,0 +1,542 @@
+"""The Textual companion: home, new series, the game table, dice, hands, series and box."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    Button,
+    DataTable,
+    Footer,
+    Header,
+    Input,
+    Label,
+    OptionList,
+    RichLog,
+    Select,
+    SelectionList,
+    Static,
+    TabbedContent,
+    TabPane,
+)
+from textual.widgets.option_list import Option
+
+from ..engine.dice import check_face
+from ..engine.errors import CompanionError
+from ..high_and_tight.box import Box, load_box
+from ..high_and_tight.series import SCENARIOS
+from ..high_and_tight.state import OPTIONAL_RULES
+from ..store.db import Store
+from ..store.series_store import list_series
+from . import views
+from .table import Setup, Table
+
+AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen keeps up
+
+
+class CompanionApp(App):
+    """The dugout companion's terminal interface."""
+
+    CSS_PATH = "companion.tcss"
+    TITLE = "Dugout companion"
+    BINDINGS = [Binding("q", "quit", "Quit")]
+
+    def __init__(self, store: Store, box: Box, series_id: int | None = None,
+                 auto_delay: float = AUTO_DELAY):
+        super().__init__()
+        self.store = store
+        self.box = box
+        self.start_series = series_id
+        self.auto_delay = auto_delay
+
+    def on_mount(self) -> None:
+        self.push_screen(HomeScreen())
+        if self.start_series is not None:
+            self.open_series(self.start_series)
+
+    def open_series(self, series_id: int) -> None:
+        try:
+            table = Table(self.store, series_id)
+        except CompanionError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.push_screen(GameScreen(table))
+
+    def on_unmount(self) -> None:
+        self.store.close()
+
+
+def make_app(db: str | Path | None = None, data: str | Path | None = None,
+             series_id: int | None = None, auto_delay: float = AUTO_DELAY) -> CompanionApp:
+    """The one factory the command line and the tests use."""
+    box = load_box(data) if data else load_box()
+    store = Store.open(db)
+    return CompanionApp(store, box, series_id, auto_delay)
+
+
+# -- home ---------------------------------------------------------------------------------
+
+
+class HomeScreen(Screen):
+    BINDINGS = [Binding("n", "new", "New series"), Binding("b", "box", "Browse box"),
+                Binding("q", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Label("[b]The dugout companion[/b] - High & Tight", id="title")
+        yield Label("Enter continues the highlighted series; n starts a new one.")
+        yield OptionList(id="series-list")
+        yield Footer()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_list()
+
+    def on_mount(self) -> None:
+        self.refresh_list()
+
+    def refresh_list(self) -> None:
+        options = self.query_one("#series-list", OptionList)
+        options.clear_options()
+        options.add_option(Option("+ New series", id="new"))
+        for row in reversed(list_series(self.app.store)):
+            state = f"{row.winner} won" if row.winner else "in play"
+            options.add_option(Option(f"{row.id:3d}  {SCENARIOS[row.scenario].title:<17} "
+                                      f"{row.team1} v {row.team2}  ({state})",
+                                      id=f"s{row.id}"))
+        options.focus()
+
+    @on(OptionList.OptionSelected, "#series-list")
+    def choose(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == "new":
+            self.action_new()
+        else:
+            self.app.open_series(int(event.option.id[1:]))
+
+    def action_new(self) -> None:
+        def started(setup: Setup | None) -> None:
+            if setup is None:
+                return
+            try:
+                table = Table.create(self.app.store, self.app.box, setup)
+            except CompanionError as error:
+                self.notify(str(error), severity="error")
+                return
+            self.app.push_screen(GameScreen(table))
+
+        self.app.push_screen(NewSeriesScreen(self.app.box), started)
+
+    def action_box(self) -> None:
+        self.app.push_screen(BoxScreen(self.app.box))
+
+
+class NewSeriesScreen(ModalScreen[Setup | None]):
+    """Scenario, teams, optional rules, who controls each side, dice and cards."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "start", "Start")]
+
+    def __init__(self, box: Box):
+        super().__init__()
+        self.box = box
+
+    def compose(self) -> ComposeResult:
+        teams = [(t.name, t.key) for t in self.box.teams.values()]
+        rosters = [(f"{k} roster", k) for k in self.box.rosters]
+        scenarios = [(s.title, k) for k, s in SCENARIOS.items() if s.rotation]
+        control = [("Human", "human"), ("Computer", "computer")]
+        mode = [("Digital (the companion)", "digital"), ("Physical (at the table)", "physical")]
+        with VerticalScroll(id="dialog"):
+            yield Label("[b]New series[/b]  (ctrl+s starts, escape cancels)")
+            yield Select(scenarios, value="spring", allow_blank=False, id="scenario")
+            yield Label("Team 1 (home field advantage) and Team 2:")
+            with Horizontal(classes="row"):
+                yield Select(teams, value="new-york", allow_blank=False, id="team1")
+                yield Select(teams, value="texas", allow_blank=False, id="team2")
+            yield Label("Rosters, for the optional team cards (rule 8.1.1):")
+            with Horizontal(classes="row"):
+                yield Select(rosters, prompt="Team 1 roster", id="roster1")
+                yield Select(rosters, prompt="Team 2 roster", id="roster2")
+            yield Label("Who manages Team 1 and Team 2:")
+            with Horizontal(classes="row"):
+                yield Select(control, value="human", allow_blank=False, id="control1")
+                yield Select(control, value="computer", allow_blank=False, id="control2")
+            yield Label("Dice and strategy cards:")
+            with Horizontal(classes="row"):
+                yield Select(mode, value="digital", allow_blank=False, id="dice")
+                yield Select(mode, value="digital", allow_blank=False, id="cards")
+            yield Label("Optional rules (space to toggle):")
+            yield SelectionList(*[(rule, rule) for rule in OPTIONAL_RULES], id="rules")
+            with Horizontal(classes="row"):
+                yield Button("Start", variant="primary", id="start")
+                yield Button("Cancel", id="cancel")
+
+    def _value(self, widget_id: str):
+        value = self.query_one(f"#{widget_id}", Select).value
+        return None if value is Select.NULL else value
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        setup = Setup(
+            scenario=self._value("scenario"), team1=self._value("team1"),
+            team2=self._value("team2"), roster1=self._value("roster1"),
+            roster2=self._value("roster2"),
+            rules=list(self.query_one("#rules", SelectionList).selected),
+            team1_control=self._value("control1"), team2_control=self._value("control2"),
+            dice=self._value("dice"), cards=self._value("cards"))
+        self.dismiss(setup)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# -- the game table --------------------------------------------------------------------------
+
+
+class GameScreen(Screen):
+    """All of the table at a glance; every legal action one key or one click away."""
+
+    BINDINGS = [
+        Binding("r", "roll", "Roll"),
+        Binding("t", "type_dice", "Type dice"),
+        Binding("u", "undo", "Undo"),
+        Binding("y", "redo", "Redo"),
+        Binding("h", "hand", "Hand"),
+        Binding("d", "dugouts", "Dugouts"),
+        Binding("l", "log", "Log"),
+        Binding("s", "series", "Series"),
+        Binding("escape", "app.pop_screen", "Home"),
+    ]
+
+    def __init__(self, table: Table):
+        super().__init__()
+        self.table = table
+        self.shown_hand: str | None = None
+        self.auto_running = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="linescore")
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            yield Static(id="board")
+            with Vertical(id="side"):
+                yield OptionList(id="options")
+                yield Input(placeholder="type an action, or dice faces like 3 4", id="entry")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_table()
+        self.query_one("#options", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_table()
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def refresh_table(self) -> None:
+        table = self.table
+        self.query_one("#linescore", Static).update(views.line_score(table))
+        self.query_one("#status", Static).update(views.status(table))
+        self.query_one("#board", Static).update(views.board(table, self._hand_to_show()))
+        waiting = table.waiting()
+        options = self.query_one("#options", OptionList)
+        options.clear_options()
+        if waiting.kind == "chance" and not waiting.computer:
+            if table.dice == "digital":
+                options.add_option(Option("Roll the dice (r)", id="!roll"))
+            options.add_option(Option("Type the dice rolled at the table (t)", id="!type"))
+        elif not waiting.computer:
+            for number, line in enumerate(waiting.options):
+                options.add_option(Option(line, id=f"o{number}"))
+        if options.option_count:
+            options.highlighted = 0
+        self.options_lines = list(waiting.options)
+        self.compute_win_probability()
+        self.schedule_auto()
+
+    def _hand_to_show(self) -> str | None:
+        """A human's own cards show when nobody else at the table is human (no curtain
+        needed) or when that player lifted the curtain (h)."""
+        if self.table.cards != "digital" or self.table.game is None:
+            return None
+        humans = [t for t, c in self.table.controls.items() if c == "human"]
+        if self.shown_hand:
+            return self.shown_hand
+        if len(humans) == 1:
+            side_of = {self.table.team_of(s): s for s in ("home", "away")}
+            return side_of.get(humans[0])
+        return None
+
+    @work(thread=True, exclusive=True, group="winprob")
+    def compute_win_probability(self) -> None:
+        """Win probability off the UI thread, so the screen never waits for it."""
+        try:
+            figures = self.table.win_probabilities()
+        except CompanionError:
+            return
+        if figures is not None:
+            self.app.call_from_thread(self._show_win_probability, figures[0])
+
+    def _show_win_probability(self, p_home: float) -> None:
+        history = self.table.win_history
+        if not history or abs(history[-1] - p_home) > 1e-9:
+            history.append(p_home)
+        self.query_one("#board", Static).update(views.board(self.table, self._hand_to_show()))
+
+    # -- the computer and digital chance ---------------------------------------------------------
+
+    def schedule_auto(self) -> None:
+        if not self.auto_running:
+            self.auto_running = True
+            self.set_timer(self.app.auto_delay, self._auto_step)
+
+    def _auto_step(self) -> None:
+        self.auto_running = False
+        try:
+            entry = self.table.auto_step()
+        except CompanionError as error:
+            self.notify(str(error), severity="error")
+            return
+        if entry is not None:
+            self.shown_hand = None
+            self.refresh_table()
+
+    # -- acting --------------------------------------------------------------------------------
+
+    def act(self, line: str) -> None:
+        try:
+            self.table.enter(line)
+        except CompanionError as error:
+            self.notify(str(error), title="Not allowed", severity="error", timeout=6)
+            return
+        self.shown_hand = None
+        self.refresh_table()
+
+    @on(OptionList.OptionSelected, "#options")
+    def option_chosen(self, event: OptionList.OptionSelected) -> None:
+        option_id = event.option.id or ""
+        if option_id == "!roll":
+            self.action_roll()
+        elif option_id == "!type":
+            self.action_type_dice()
+        elif option_id.startswith("o"):
+            self.act(self.options_lines[int(option_id[1:])])
+
+    @on(Input.Submitted, "#entry")
+    def typed(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            self.act(text)
+
+    def action_roll(self) -> None:
+        try:
+            self.table.roll()
+        except CompanionError as error:
+            self.notify(str(error), severity="warning")
+            return
+        self.refresh_table()
+
+    def action_type_dice(self) -> None:
+        if self.table.waiting().kind != "chance":
+            self.notify("no dice are awaited now", severity="warning")
+            return
+
+        def entered(faces: str | None) -> None:
+            if faces:
+                self.act(faces)
+
+        self.app.push_screen(DiceScreen(), entered)
+
+    def action_undo(self) -> None:
+        try:
+            entry = self.table.undo()
+        except CompanionError as error:
+            self.notify(str(error), severity="warning")
+            return
+        self.notify(f"undone: {entry.line}")
+        self.refresh_table()
+
+    def action_redo(self) -> None:
+        try:
+            entry = self.table.redo()
+        except CompanionError as error:
+            self.notify(str(error), severity="warning")
+            return
+        self.notify(f"redone: {entry.line}")
+        self.refresh_table()
+
+    def action_hand(self) -> None:
+        """Hot-seat: the player whose turn it is lifts the curtain over his own hand."""
+        table = self.table
+        if table.cards != "digital" or table.game is None:
+            self.notify("the cards are on the table: the companion keeps counts only")
+            return
+        waiting = table.waiting()
+        side = waiting.side or "home"
+        if table.controls.get(table.team_of(side)) == "computer":
+            self.notify("that is the computer's hand")
+            return
+
+        def lifted(ok: bool | None) -> None:
+            if ok:
+                self.shown_hand = side
+                self.refresh_table()
+
+        self.app.push_screen(CurtainScreen(table.team_name(table.team_of(side)), side), lifted)
+
+    def action_dugouts(self) -> None:
+        self.app.push_screen(TextScreen("Dugouts and bullpens", views.dugouts(self.table)))
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogScreen(self.table))
+
+    def action_series(self) -> None:
+        self.app.push_screen(TextScreen("Series", views.series_summary(self.table)))
+
+
+class DiceScreen(ModalScreen[str | None]):
+    """Type the two faces rolled at the table; bad faces are refused on the spot."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("Two dice faces, 1 to 6 (e.g. 3 4):")
+            yield Input(id="faces")
+            yield Label("", id="problem")
+
+    @on(Input.Submitted, "#faces")
+    def submitted(self, event: Input.Submitted) -> None:
+        parts = event.value.replace(",", " ").split()
+        try:
+            if len(parts) != 2:
+                raise CompanionError("type two faces, each 1 to 6")
+            faces = [check_face(int(p)) if p.isdigit() else check_face(p) for p in parts]
+        except CompanionError as error:
+            self.query_one("#problem", Label).update(f"[red]{error}[/red]")
+            return
+        self.dismiss(f"{faces[0]} {faces[1]}")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class CurtainScreen(ModalScreen[bool]):
+    """The hot-seat curtain: only the named player looks, then presses Enter."""
+
+    BINDINGS = [Binding("enter", "lift", "Show my hand"), Binding("escape", "close", "Back")]
+
+    def __init__(self, team: str, side: str):
+        super().__init__()
+        self.team = team
+        self.side = side
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(f"[b]Hand of {self.team} ({self.side})[/b]")
+            yield Label("Everybody else looks away. Enter shows the hand; it hides again "
+                        "after your next action.")
+
+    def action_lift(self) -> None:
+        self.dismiss(True)
+
+    def action_close(self) -> None:
+        self.dismiss(False)
+
+
+class TextScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape", "close", "Back"), Binding("q", "close", "Back")]
+
+    def __init__(self, title: str, text: str):
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="dialog"):
+            yield Label(f"[b]{self.title_text}[/b]")
+            yield Static(self.text)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class LogScreen(ModalScreen[None]):
+    """Every accepted line, and what the engine did with its rule."""
+
+    BINDINGS = [Binding("escape", "close", "Back"), Binding("q", "close", "Back")]
+
+    def __init__(self, table: Table):
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        with TabbedContent(id="dialog"):
+            with TabPane("Engine notes"):
+                yield RichLog(id="notes", markup=True, wrap=True)
+            with TabPane("Actions"):
+                yield RichLog(id="actions", markup=True, wrap=True)
+
+    def on_mount(self) -> None:
+        notes = self.query_one("#notes", RichLog)
+        for line in views.engine_notes(self.table):
+            notes.write(line)
+        actions = self.query_one("#actions", RichLog)
+        for line in views.log_lines(self.table):
+            actions.write(line)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class BoxScreen(Screen):
+    """The box: rosters, strategy cards and ballparks, as the data files hold them."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def __init__(self, box: Box):
+        super().__init__()
+        self.box = box
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with TabbedContent():
+            with TabPane("Ballplayers"):
+                yield DataTable(id="ballplayers")
+            with TabPane("Pitchers"):
+                yield DataTable(id="pitchers")
+            with TabPane("Cards"):
+                yield DataTable(id="cards")
+            with TabPane("Ballparks"):
+                yield DataTable(id="parks")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        players = self.query_one("#ballplayers", DataTable)
+        players.add_columns("team", "name", "pos", "bats", "O", "D", "P", "OBP", "S", "C")
+        pitchers = self.query_one("#pitchers", DataTable)
+        pitchers.add_columns("team", "name", "type", "throws", "Stuff", "G", "Ctl", "K", "C",
+                             "WHIP", "Fatigue")
+        for roster in self.box.rosters.values():
+            for p in roster.ballplayers.values():
+                players.add_row(roster.key, p.name, p.position, p.bats, p.offense, p.defense,
+                                p.power, p.obp, p.speed, p.clutch)
+            for p in roster.pitchers.values():
+                pitchers.add_row(roster.key, p.name, p.kind, p.throws,
+                                 f"{p.stuff_rolls}/{self.box.scoring_boxes[p.stuff_box-1].label}",
+                                 p.gopher, p.control, p.k, p.clutch, p.whip, p.fatigue)
+        cards = self.query_one("#cards", DataTable)
+        cards.add_columns("name", "side", "category", "copies", "text")
+        for card in self.box.cards.values():
+            cards.add_row(card.name, card.side, card.category, card.copies, card.text)
+        parks = self.query_one("#parks", DataTable)
+        parks.add_columns("team", "ballpark", "feature", "text")
+        for team in self.box.teams.values():
+            parks.add_row(team.name, team.ballpark.name, team.ballpark.feature,
+                          team.ballpark.text)

@@ -1,0 +1,213 @@
+"""The table the screens show: a stored series, who controls what, and what comes next.
+
+No Textual here: the screens read this model and send it the players' lines.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+
+from ..engine.errors import CompanionError
+from ..high_and_tight.box import Box
+from ..high_and_tight.manager import ComputerManager
+from ..high_and_tight.series_session import SERIES, Entry
+from ..high_and_tight.simulate import chance_rng, series_manager_line
+from ..high_and_tight.winprob import home_win_probability, series_win_probability
+from ..store.db import Store
+from ..store.series_store import StoredSeries, create_series
+
+CONTROL_TAGS = {"team1": "Team1Control", "team2": "Team2Control"}
+
+
+@dataclass
+class Setup:
+    """What the New Series dialog collects."""
+
+    scenario: str = "spring"
+    team1: str = "new-york"
+    team2: str = "texas"
+    roster1: str | None = None
+    roster2: str | None = None
+    rules: list[str] = field(default_factory=list)
+    team1_control: str = "human"
+    team2_control: str = "computer"
+    dice: str = "digital"
+    cards: str = "digital"
+
+    def header(self) -> dict[str, str]:
+        header = {"Series": "High & Tight", "Scenario": self.scenario, "Team1": self.team1,
+                  "Team2": self.team2}
+        if self.roster1:
+            header["Team1Roster"] = self.roster1
+        if self.roster2:
+            header["Team2Roster"] = self.roster2
+        if self.rules:
+            header["Rules"] = ",".join(self.rules)
+        header.update({"Team1Control": self.team1_control, "Team2Control": self.team2_control,
+                       "Dice": self.dice, "Cards": self.cards,
+                       "Seed": secrets.token_hex(8)})
+        return header
+
+
+@dataclass
+class Waiting:
+    """What the table waits for, in the words the screens show."""
+
+    scope: str                 # "series", "game" or "over"
+    kind: str                  # "decision", "chance", "game" or "over"
+    team: str | None           # "team1"/"team2" whose turn it is
+    side: str | None           # "home"/"away" in a game
+    phase: str
+    prompt: str
+    computer: bool
+    options: list[str]
+
+
+class Table:
+    """One series at the table, stored as it is played."""
+
+    def __init__(self, store: Store, series_id: int):
+        self.store = store
+        self.stored = StoredSeries.load(store, series_id)
+        header = self.session.header
+        self.controls = {team: header.get(tag, "human") for team, tag in CONTROL_TAGS.items()}
+        self.dice = header.get("Dice", "digital")
+        self.cards = header.get("Cards", "digital")
+        self.seed = header.get("Seed") or "table"
+        self.manager = ComputerManager(self.session.rules)
+        self.win_history: list[float] = []
+
+    @classmethod
+    def create(cls, store: Store, box: Box, setup: Setup) -> Table:
+        return cls(store, create_series(store, box, setup.header()))
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def session(self):
+        return self.stored.session
+
+    @property
+    def series(self):
+        return self.session.series
+
+    @property
+    def game(self):
+        """The game on the table: the one in play, else the last one played."""
+        return self.session.current_game or (self.session.games[-1]
+                                             if self.session.games else None)
+
+    def team_of(self, side: str) -> str:
+        """team1/team2 of 'home'/'away' in the current game."""
+        number = len(self.session.games) or self.series.next_game
+        home = self.session.series_rules.home_team(self.series, number)
+        away = "team2" if home == "team1" else "team1"
+        return home if side == "home" else away
+
+    def team_name(self, team: str) -> str:
+        return self.session.box.teams[self.series.teams[team]].name
+
+    def waiting(self) -> Waiting:
+        session = self.session
+        if session.is_over():
+            return Waiting("over", "over", None, None, "over",
+                           f"{self.team_name(self.series.winner)} win the series", False, [])
+        scope, awaiting = session.awaiting()
+        if scope == SERIES:
+            kind, team, what = awaiting
+            computer = team is not None and self.controls[team] == "computer"
+            options = session.series_rules.legal_actions(self.series)
+            return Waiting(SERIES, kind, team, None, "series", what, computer,
+                           options if kind == "decision" else [])
+        state = session.current_game.state
+        side = awaiting.side
+        if awaiting.kind == "chance" and awaiting.phase in ("roll", "free-roll"):
+            side = state.batting
+        team = self.team_of(side) if side else None
+        computer = team is not None and self.controls[team] == "computer"
+        options = []
+        if awaiting.kind == "decision":
+            rules = session.rules
+            options = [rules.format_action(a) for a in rules.legal_actions(state)]
+        return Waiting("game", awaiting.kind, team, side, awaiting.phase, awaiting.prompt,
+                       computer, options)
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def auto_step(self) -> Entry | None:
+        """Take one step nobody at the table needs to take: a digital deal, the computer's
+        decision or its dice. None when a player must act."""
+        waiting = self.waiting()
+        if waiting.kind in ("over", "game"):
+            return None
+        if waiting.kind == "chance":
+            if waiting.phase == "deal":
+                return self._sample()
+            if self.dice == "digital" and (waiting.computer or waiting.scope == SERIES):
+                return self._sample()
+            return None
+        if waiting.computer:
+            if waiting.scope == SERIES:
+                return self.stored.push(series_manager_line(self.session, self.manager))
+            state = self.session.current_game.state
+            rules = self.session.rules
+            return self.stored.push_action(self.manager.choose(state,
+                                                               rules.legal_actions(state)))
+        return None
+
+    def roll(self) -> Entry:
+        """Digital dice for the awaited roll (rule 4.6): seeded, logged, reproducible."""
+        waiting = self.waiting()
+        if waiting.kind != "chance":
+            raise CompanionError(f"no dice are awaited: {waiting.prompt}")
+        return self._sample()
+
+    def _sample(self) -> Entry:
+        session = self.session
+        scope, _ = session.awaiting()
+        if scope == SERIES:
+            rng = chance_rng(self.seed, "series", len(session.series_lines()))
+            return self.stored.push(session.series_rules.sample_chance(self.series, rng))
+        game = session.current_game
+        rng = chance_rng(self.seed, str(len(session.games)), len(game.actions))
+        return self.stored.push_action(session.rules.sample_chance(game.state, rng))
+
+    def enter(self, text: str) -> Entry:
+        """A line typed at the table: an action, or two dice faces when dice are awaited."""
+        text = " ".join(text.split())
+        waiting = self.waiting()
+        parts = text.split()
+        if (waiting.kind == "chance" and waiting.phase in ("roll", "free-roll")
+                and len(parts) == 2 and all(p.lstrip("-").isdigit() for p in parts)):
+            text = f"roll {parts[0]} {parts[1]}"
+        return self.stored.push(text)
+
+    def undo(self) -> Entry:
+        return self.stored.undo()
+
+    def redo(self) -> Entry:
+        return self.stored.redo()
+
+    # -- figures --------------------------------------------------------------------------
+
+    def win_probabilities(self) -> tuple[float, float] | None:
+        """(P(home wins this game), P(team 1 wins the series)) or None before a game."""
+        game = self.game
+        if game is None:
+            return None
+        p_home = home_win_probability(game.state)
+        series = self.series
+        if series.winner:
+            return p_home, 1.0 if series.winner == "team1" else 0.0
+        home = self.team_of("home")
+        p_team1_game = p_home if home == "team1" else 1 - p_home
+        wins = {t: series.wins(t) for t in ("team1", "team2")}
+        needed = series.scenario.wins
+        if self.session.current_game is None:
+            return p_home, series_win_probability(0.5, wins, needed)
+        after_win = dict(wins, team1=wins["team1"] + 1)
+        after_loss = dict(wins, team2=wins["team2"] + 1)
+        p_series = (p_team1_game * series_win_probability(0.5, after_win, needed)
+                    + (1 - p_team1_game) * series_win_probability(0.5, after_loss, needed))
+        return p_home, p_series

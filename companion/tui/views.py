@@ -1,0 +1,226 @@
+"""Text pictures of the table (line score, board, hands, series): plain Rich markup, no widgets."""
+
+from __future__ import annotations
+
+from rich.markup import escape
+
+from .table import Table
+
+SPARK = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: list[float], width: int = 24) -> str:
+    values = values[-width:]
+    return "".join(SPARK[min(7, int(v * 8))] for v in values)
+
+
+def line_score(table: Table) -> str:
+    game = table.game
+    if game is None:
+        return "No game yet: the series is being set up."
+    state = game.state
+    innings = max(9, state.inning)
+    head = "      " + "".join(f"{i:>3}" for i in range(1, innings + 1)) + "    R"
+    rows = [head]
+    for side in (state.away, state.home):
+        cells = "".join(f"{r:>3}" for r in side.runs)
+        cells += "   " * (innings - len(side.runs))
+        rows.append(f"{side.team.abbrev:<6}{cells}  {side.total:>3}")
+    return "\n".join(rows)
+
+
+PHASE_LETTER = {"draw": "A", "deal": "A", "exchange": "A", "name": "A", "mound": "B",
+                "bat": "B", "field": "B", "cards": "D", "manage": "E", "roll": "F",
+                "free-roll": "F", "over": "H"}
+
+
+def status(table: Table) -> str:
+    waiting = table.waiting()
+    if waiting.scope == "over":
+        return f"[b]Series over:[/b] {escape(waiting.prompt)}"
+    who = ""
+    if waiting.team:
+        who = f"{table.team_name(waiting.team)}"
+        if waiting.side:
+            who += f" ({waiting.side})"
+        who += " [dim](computer)[/dim]" if waiting.computer else ""
+        who += ": "
+    if waiting.scope == "series":
+        return f"[b]Series[/b] game {table.series.next_game} - {who}{escape(waiting.prompt)}"
+    state = table.game.state
+    if state.inning == 0:
+        where = "Setup"
+    else:
+        where = f"{'Top' if state.half == 'top' else 'Bottom'} {state.inning}"
+    letter = PHASE_LETTER.get(state.phase, "")
+    strategy = state.strategy.upper() if state.inning else ""
+    return (f"[b]{where}[/b] {strategy}  [b]{letter}[/b] {who}{escape(waiting.prompt)}")
+
+
+def board(table: Table, show_hand: str | None = None) -> str:
+    """Markers, odds, mound, batter and fielder, Rally Caps, hands and win probability."""
+    from ..high_and_tight.manager import at_bat_odds
+
+    game = table.game
+    if game is None:
+        return series_summary(table)
+    state = game.state
+    box = state.box
+    atbat = state.atbat
+    lines = []
+    if state.inning:
+        scoring = state.scoring_box()
+        rolls = atbat.rolls
+        flipped = " (+10 side)" if rolls > box.rolls_boxes else ""
+        extra = sorted(set(state.scoring_numbers()) - set(scoring.numbers))
+        lines.append(f"Scoring Rolls [b]{rolls}[/b]{flipped}"
+                     + (" [b]+1 bonus[/b]" if atbat.bonus else ""))
+        lines.append(f"Scoring Number [b]{scoring.label}[/b] ({scoring.describe()})"
+                     + (f" also {', '.join(map(str, extra))}" if extra else ""))
+        if atbat.hit_and_run:
+            lines.append("Hit and Run: every 9 takes a run away")
+        if state.phase in ("roll", "free-roll"):
+            lines.append(f"Rolls left {atbat.rolls_left}   runs so far {atbat.runs}"
+                         + ("   [b]free roll![/b]" if state.phase == "free-roll" else ""))
+            if atbat.dice:
+                lines.append("Dice " + "  ".join(f"{a}+{b}" for a, b in atbat.dice[-8:]))
+        elif state.phase in ("cards", "manage"):
+            expected, one = at_bat_odds(state)
+            lines.append(f"Odds: P(run) {one:.0%}   expected runs {expected:.2f}")
+        lines.append("")
+    for side in (state.away, state.home):
+        pitcher = side.current_pitcher()
+        mark = f" +{side.fatigue}" if side.fatigue else ""
+        if pitcher is not None:
+            line = side.lines.get(side.pitcher)
+            lines.append(f"{side.team.abbrev} P {pitcher.name} ({pitcher.throws}) Stuff "
+                         f"{pitcher.stuff_rolls}/{box.scoring_boxes[pitcher.stuff_box - 1].label}"
+                         f" F{pitcher.fatigue}{mark}  IP {line.innings if line else 0} "
+                         f"R {line.runs if line else 0}")
+    if state.inning and state.home.player and state.away.player:
+        batting, fielding = state.side(state.batting), state.side(state.fielding)
+        batter = batting.roster.ballplayers[batting.player]
+        fielder = fielding.roster.ballplayers[fielding.player]
+        dh = fielding.player == fielding.dh
+        lines.append(f"Bat {batter.name} ({batter.bats}) O{batter.offense} P{batter.power} "
+                     f"OBP{batter.obp} S{batter.speed} C{batter.clutch}")
+        lines.append(f"Fld {fielder.name} D{box.dh_defense if dh else fielder.defense}"
+                     + (" (DH)" if dh else ""))
+    lines.append("")
+    for side in (state.away, state.home):
+        hand = f"{side.hand_size()} cards"
+        if state.cards_mode == "physical":
+            hand = (f"{side.hidden['offense']} offense, {side.hidden['defense']} defense "
+                    "(on the table)")
+        elif show_hand != side.name:
+            offense = sum(n for k, n in side.hand.items() if box.cards[k].side == "offense")
+            hand = f"{offense} offense, {side.hand_size() - offense} defense"
+        lines.append(f"{side.team.abbrev} hand {hand}  Rally Caps {side.rally_left}")
+    if show_hand:
+        lines.append("")
+        lines.extend(hand_lines(table, show_hand))
+    probabilities = table.win_probabilities() if table.win_history else None
+    if table.win_history:
+        p_home = table.win_history[-1]
+        lines.append("")
+        lines.append(f"Win {state.home.team.abbrev} {p_home:.0%} "
+                     f"{sparkline(table.win_history)}")
+        if probabilities:
+            lines.append(f"Series {table.team_name('team1')} {probabilities[1]:.0%}")
+    return "\n".join(lines)
+
+
+def hand_lines(table: Table, side: str) -> list[str]:
+    """A side's own cards with whether each can be played now and why not (rules 5.3-5.7)."""
+    state = table.game.state
+    rules = table.session.rules
+    own = state.side(side)
+    out = [f"[b]{own.team.abbrev} hand[/b]"]
+    for key, count in sorted(own.hand.items()):
+        if not count:
+            continue
+        card = state.box.cards[key]
+        ok, why = rules.card_status(state, side, key)
+        mark = "[green]*[/green]" if ok else " "
+        times = f" x{count}" if count > 1 else ""
+        reason = "" if ok else f" [dim]- {escape(why)}[/dim]"
+        out.append(f"{mark} {escape(card.name)}{times} [dim]{card.side[:3]} "
+                   f"{card.category}[/dim]{reason}")
+    return out
+
+
+def dugouts(table: Table) -> str:
+    """Dugouts (available / used) and bullpens (available / used / resting)."""
+    game = table.game
+    if game is None:
+        return ""
+    state = game.state
+    out = []
+    for side in (state.away, state.home):
+        roster = side.roster
+        out.append(f"[b]{side.team.name}[/b]")
+        available = ", ".join(roster.ballplayers[k].name + (" (DH)" if k == side.dh else "")
+                              for k in side.available)
+        used = ", ".join(roster.ballplayers[k].name for k in side.used)
+        out.append(f"  Dugout: {available or '-'}")
+        out.append(f"  Used: {used or '-'}")
+        pen = []
+        for key, pitcher in roster.pitchers.items():
+            if pitcher.kind == "SP" and key != side.pitcher and key not in side.lines:
+                continue
+            if key == side.pitcher:
+                where = "on the mound"
+            elif key in side.pitchers_removed:
+                where = "used"
+            elif key in side.resting:
+                where = "resting (8.2.2)"
+            elif key in side.short_rest:
+                where = "short rest +100 (8.2.3)"
+            else:
+                where = "available"
+            pen.append(f"{pitcher.name} {pitcher.kind} {where}")
+        out.append("  Bullpen: " + "; ".join(pen))
+    return "\n".join(out)
+
+
+def series_summary(table: Table) -> str:
+    series = table.series
+    rules = table.session.series_rules
+    out = [f"[b]{series.scenario.title}[/b]  "
+           f"({', '.join(sorted(series.options)) or 'basic rules'})",
+           f"{table.team_name('team1')} {series.wins('team1')} - {series.wins('team2')} "
+           f"{table.team_name('team2')}"]
+    schedule = []
+    for n in range(1, series.scenario.games + 1):
+        home = series.teams[rules.home_team(series, n)]
+        result = next((r for r in series.results if r.number == n), None)
+        score = ""
+        if result:
+            away = "team2" if result.home == "team1" else "team1"
+            score = f"  {result.runs[away]}-{result.runs[result.home]}"
+        schedule.append(f"  game {n}: at {home}{score}")
+    out.append("Schedule (home team):")
+    out.extend(schedule)
+    if not series.winner and series.rotations.keys() == {"team1", "team2"}:
+        for team in ("team1", "team2"):
+            out.append(f"Pitchers of {table.team_name(team)} for game {series.next_game}:")
+            for row in rules.rest_table(series, team):
+                why = f" - {row.reason} (rule {row.rule})" if row.reason else ""
+                out.append(f"  {row.pitcher:<11} {row.kind} {row.status}{escape(why)}")
+    return "\n".join(out)
+
+
+def log_lines(table: Table, limit: int = 400) -> list[str]:
+    """The accepted lines and, for the game in play, what the engine did with its rule."""
+    out = []
+    for entry in table.session.entries[-limit:]:
+        where = "series" if entry.scope == "series" else f"game {entry.scope}"
+        out.append(f"[dim]{where}[/dim] {escape(entry.line)}")
+    return out
+
+
+def engine_notes(table: Table, limit: int = 200) -> list[str]:
+    game = table.game
+    if game is None:
+        return []
+    return [f"[dim]rule {rule}[/dim] {escape(text)}" for rule, text in game.state.log[-limit:]]
