@@ -108,6 +108,7 @@ class HomeScreen(Screen):
             options.add_option(Option(f"{row.id:3d}  {SCENARIOS[row.scenario].title:<17} "
                                       f"{row.team1} v {row.team2}  ({state})",
                                       id=f"s{row.id}"))
+        options.highlighted = 1 if options.option_count > 1 else 0
         options.focus()
 
     @on(OptionList.OptionSelected, "#series-list")

@@ -93,10 +93,10 @@ def board(table: Table, show_hand: str | None = None) -> str:
         mark = f" +{side.fatigue}" if side.fatigue else ""
         if pitcher is not None:
             line = side.lines.get(side.pitcher)
-            lines.append(f"{side.team.abbrev} P {pitcher.name} ({pitcher.throws}) Stuff "
-                         f"{pitcher.stuff_rolls}/{box.scoring_boxes[pitcher.stuff_box - 1].label}"
-                         f" F{pitcher.fatigue}{mark}  IP {line.innings if line else 0} "
-                         f"R {line.runs if line else 0}")
+            stuff = f"{pitcher.stuff_rolls}/{box.scoring_boxes[pitcher.stuff_box - 1].label}"
+            lines.append(f"{side.team.abbrev} {pitcher.kind} {pitcher.name} {pitcher.throws} "
+                         f"{stuff} F{pitcher.fatigue}{mark} IP{line.innings if line else 0} "
+                         f"R{line.runs if line else 0}")
     if state.inning and state.home.player and state.away.player:
         batting, fielding = state.side(state.batting), state.side(state.fielding)
         batter = batting.roster.ballplayers[batting.player]
@@ -108,14 +108,13 @@ def board(table: Table, show_hand: str | None = None) -> str:
                      + (" (DH)" if dh else ""))
     lines.append("")
     for side in (state.away, state.home):
-        hand = f"{side.hand_size()} cards"
+        hand = f"{side.hand_size()} cards"  # shown below
         if state.cards_mode == "physical":
-            hand = (f"{side.hidden['offense']} offense, {side.hidden['defense']} defense "
-                    "(on the table)")
+            hand = f"{side.hidden['offense']} off, {side.hidden['defense']} def (table)"
         elif show_hand != side.name:
             offense = sum(n for k, n in side.hand.items() if box.cards[k].side == "offense")
-            hand = f"{offense} offense, {side.hand_size() - offense} defense"
-        lines.append(f"{side.team.abbrev} hand {hand}  Rally Caps {side.rally_left}")
+            hand = f"{offense} off, {side.hand_size() - offense} def"
+        lines.append(f"{side.team.abbrev} caps {side.rally_left}  hand {hand}")
     if show_hand:
         lines.append("")
         lines.extend(hand_lines(table, show_hand))
@@ -135,15 +134,17 @@ def hand_lines(table: Table, side: str) -> list[str]:
     state = table.game.state
     rules = table.session.rules
     own = state.side(side)
-    out = [f"[b]{own.team.abbrev} hand[/b]"]
+    out = [f"[b]{own.team.abbrev} hand[/b]" + ("  ([green]*[/green] playable now)"
+                                              if state.phase == "cards" else "")]
     for key, count in sorted(own.hand.items()):
         if not count:
             continue
         card = state.box.cards[key]
-        ok, why = rules.card_status(state, side, key)
+        in_phase = state.phase == "cards"
+        ok, why = rules.card_status(state, side, key) if in_phase else (False, "")
         mark = "[green]*[/green]" if ok else " "
         times = f" x{count}" if count > 1 else ""
-        reason = "" if ok else f" [dim]- {escape(why)}[/dim]"
+        reason = f" [dim]- {escape(why)}[/dim]" if why else ""
         out.append(f"{mark} {escape(card.name)}{times} [dim]{card.side[:3]} "
                    f"{card.category}[/dim]{reason}")
     return out

@@ -1,0 +1,499 @@
+"""Pilot tests of the Textual companion: they drive the app with keys and assert on the model
+(the Table, its session and the game file), never on pixels."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+import shutil
+import time
+from pathlib import Path
+
+from rich.text import Text
+from textual.widgets import Input, OptionList, Static
+
+from companion.high_and_tight.box import load_box
+from companion.store.db import Store
+from companion.store.series_store import StoredSeries
+from companion.tui import views
+from companion.tui.app import (
+    CurtainScreen,
+    GameScreen,
+    HomeScreen,
+    NewSeriesScreen,
+    make_app,
+)
+from companion.tui.follow import FollowApp
+from companion.tui.table import Setup, Table
+
+from ..store.util import run_python
+
+SIZE = (100, 32)
+DELAY = 0.01                 # the computer's timer in these tests
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def game_screen(app) -> GameScreen:
+    """The GameScreen on the stack (a modal may sit above it)."""
+    screens = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+    assert screens, f"no game screen on the stack: {app.screen_stack}"
+    return screens[-1]
+
+
+def lines(table: Table) -> list[tuple[str, str]]:
+    return [(e.scope, e.line) for e in table.session.entries]
+
+
+def stored_lines(path: Path, series_id: int) -> tuple[list[tuple[str, str]], list, str | None]:
+    """Entries, redo stack and winner of a series, read back from the file."""
+    with Store.open(path, readonly=True) as store:
+        session = StoredSeries.load(store, series_id).session
+        return ([(e.scope, e.line) for e in session.entries],
+                [(e.scope, e.line) for e in session.redo_stack], session.series.winner)
+
+
+def event_count(path: Path, series_id: int) -> int:
+    with Store.open(path, readonly=True) as store:
+        return store.db.execute("SELECT COUNT(*) FROM events WHERE series_id = ?",
+                                [series_id]).fetchone()[0]
+
+
+def human_must_act(table: Table) -> bool:
+    """What Table.auto_step leaves to the people at the table (digital dice)."""
+    waiting = table.waiting()
+    if waiting.kind in ("over", "game") or waiting.computer:
+        return False
+    if waiting.kind == "chance":
+        return waiting.phase != "deal" and waiting.scope != "series"
+    return True
+
+
+async def press_for_human(pilot, table: Table) -> tuple[str, str]:
+    """The human's key: r for awaited dice, else Enter on the first legal option. Checks
+    that exactly that action was taken (the computer's timer may add more after it) and
+    returns it."""
+    waiting = table.waiting()
+    before = len(table.session.entries)
+    await pilot.press("r" if waiting.kind == "chance" else "enter")
+    await pilot.pause()
+    entries = table.session.entries
+    assert len(entries) > before, f"nothing happened at {waiting}"
+    taken = entries[before]
+    if waiting.kind == "chance":
+        assert taken.line.split()[0] in ("roll", "deal", "draw"), taken
+    else:
+        assert taken.line == waiting.options[0]
+    return taken.scope, taken.line
+
+
+async def wait_until(pilot, condition, timeout: float = 10.0, step: float = 0.02) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert pilot.app.is_running, "the app stopped"
+        assert time.monotonic() < deadline, "timed out waiting"
+        await pilot.pause(step)
+
+
+def new_series(path: Path, **setup) -> int:
+    """A series created straight in the file (the store is closed again)."""
+    store = Store.open(path)
+    try:
+        return Table.create(store, load_box(), Setup(**setup)).stored.id
+    finally:
+        store.close()
+
+
+def plain(markup: str) -> str:
+    return Text.from_markup(markup).plain
+
+
+def board_text(screen: GameScreen) -> str:
+    """What the #board Static shows, as plain text."""
+    return plain(str(screen.query_one("#board", Static).content))
+
+
+def hand_names(table: Table, side: str) -> set[str]:
+    state = table.game.state
+    return {state.box.cards[k].name for k, n in state.side(side).hand.items() if n}
+
+
+def names_listed(text: str, names: set[str]) -> set[str]:
+    # The board's own note "Hit and Run: every 9 takes a run away" is not a card listing.
+    text = text.replace("Hit and Run: every 9", "")
+    return {name for name in names if name in text}
+
+
+# -- 1. a whole game at the keyboard -----------------------------------------------------------
+
+
+def test_a_whole_spring_training_game_through_the_keyboard(tmp_path):
+    path = tmp_path / "g.db"
+
+    async def play():
+        app = make_app(db=path, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            assert isinstance(app.screen, HomeScreen)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, NewSeriesScreen)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            table = screen.table
+            header = table.session.header
+            assert (header["Scenario"], header["Team1"], header["Team2"]) == \
+                ("spring", "new-york", "texas")
+            assert table.controls == {"team1": "human", "team2": "computer"}
+            assert (table.dice, table.cards) == ("digital", "digital")
+            human_moves = 0
+            for _ in range(5000):
+                if table.session.is_over():
+                    break
+                assert app.is_running
+                if human_must_act(table):
+                    await press_for_human(pilot, table)
+                    human_moves += 1
+                else:
+                    await pilot.pause(2 * DELAY)
+            assert table.session.is_over()
+            assert human_moves > 10
+            return table.stored.id, lines(table), table.series.winner
+
+    series_id, entries, winner = asyncio.run(play())
+    assert winner in ("team1", "team2")
+    stored_entries, _, stored_winner = stored_lines(path, series_id)
+    assert stored_winner == winner
+    assert stored_entries == entries
+    with Store.open(path, readonly=True) as store:
+        row = store.db.execute("SELECT status, winner FROM series WHERE id = ?",
+                               [series_id]).fetchone()
+        assert row[0] == "over"
+        teams = {"team1": "new-york", "team2": "texas"}
+        assert row[1] == teams[winner]
+
+
+# -- 2. a series across two app starts ---------------------------------------------------------
+
+
+def copy_game_file(source: Path, target: Path) -> None:
+    for suffix in ("", "-wal"):
+        if Path(f"{source}{suffix}").exists():
+            shutil.copyfile(f"{source}{suffix}", f"{target}{suffix}")
+
+
+def test_a_computer_series_across_two_app_starts_matches_an_uninterrupted_run(tmp_path):
+    path = tmp_path / "series.db"
+    series_id = new_series(path, scenario="divisional", team1_control="computer",
+                           team2_control="computer")
+    reference_path = tmp_path / "reference.db"
+    copy_game_file(path, reference_path)
+    delay = 0.001
+
+    async def first_start():
+        app = make_app(db=path, series_id=series_id, auto_delay=delay)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            table = game_screen(app).table
+            await wait_until(pilot, lambda: len(table.series.results) >= 1, timeout=30)
+            assert not table.session.is_over()
+            return lines(table)
+
+    async def second_start(expected_start):
+        app = make_app(db=path, series_id=series_id, auto_delay=delay)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            table = game_screen(app).table
+            # it picks up where the first start stopped (a step may have landed at the exit)
+            assert lines(table)[:len(expected_start)] == expected_start
+            await wait_until(pilot, table.session.is_over, timeout=40)
+            return lines(table), table.series.winner, table.series.results
+
+    after_first = asyncio.run(first_start())
+    stored_after_first, _, _ = stored_lines(path, series_id)
+    assert stored_after_first[:len(after_first)] == after_first
+    entries, winner, results = asyncio.run(second_start(stored_after_first))
+
+    reference_store = Store.open(reference_path)
+    try:
+        reference = Table(reference_store, series_id)
+        for _ in range(20000):
+            if reference.auto_step() is None:
+                break
+        assert reference.session.is_over()
+        assert lines(reference) == entries
+        assert reference.series.winner == winner
+        assert reference.series.results == results
+    finally:
+        reference_store.close()
+    assert stored_lines(path, series_id)[0] == entries
+
+
+# -- 3. undo across a restart ----------------------------------------------------------------
+
+
+def test_undo_survives_a_restart_and_redo_brings_the_action_back(tmp_path):
+    path = tmp_path / "undo.db"
+    series_id = new_series(path)          # New York human v Texas computer, digital
+
+    async def first_start():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            table = game_screen(app).table
+            # a few human moves; stop right after one that leaves the human to move again, so
+            # the last entry is the human's own and no timer replays anything after the undo
+            human_moves = 0
+            for _ in range(500):
+                if human_must_act(table):
+                    before = lines(table)
+                    await press_for_human(pilot, table)
+                    human_moves += 1
+                    after = lines(table)
+                    if (human_moves >= 3 and len(after) == len(before) + 1
+                            and human_must_act(table)):
+                        break
+                else:
+                    await pilot.pause(2 * DELAY)
+            else:
+                raise AssertionError("never reached two human moves in a row")
+            undone = after[-1]
+            await pilot.press("u")
+            await pilot.pause(5 * DELAY)        # let any timer run: nothing may come back
+            assert lines(table) == before
+            assert [(e.scope, e.line) for e in table.session.redo_stack] == [undone]
+            return before, undone
+
+    async def second_start(before, undone):
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await pilot.pause(5 * DELAY)
+            table = game_screen(app).table
+            assert lines(table) == before
+            await pilot.press("y")
+            await pilot.pause()
+            assert lines(table) == before + [undone]
+            return lines(table)
+
+    before, undone = asyncio.run(first_start())
+    entries, redo, _ = stored_lines(path, series_id)
+    assert entries == before and redo == [undone]
+    redone = asyncio.run(second_start(before, undone))
+    assert stored_lines(path, series_id)[:2] == (redone, [])
+
+
+# -- 4. the hot-seat curtain -------------------------------------------------------------------
+
+
+def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
+    path = tmp_path / "hotseat.db"
+    series_id = new_series(path, team1_control="human", team2_control="human",
+                           cards="digital")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            screen = game_screen(app)
+            table = screen.table
+
+            def both_dealt_and_a_decision() -> bool:
+                waiting = table.waiting()
+                return (table.game is not None and waiting.kind == "decision"
+                        and waiting.scope == "game" and waiting.side is not None
+                        and all(table.game.state.side(s).hand_size() for s in ("home", "away")))
+
+            for _ in range(200):
+                if both_dealt_and_a_decision():
+                    break
+                if human_must_act(table):
+                    await press_for_human(pilot, table)
+                else:
+                    await pilot.pause(2 * DELAY)
+            assert both_dealt_and_a_decision()
+            await pilot.pause(5 * DELAY)           # the win-probability redraw too
+            side = table.waiting().side
+            other = "away" if side == "home" else "home"
+            own, theirs = hand_names(table, side), hand_names(table, other)
+            everything = own | theirs
+            assert everything
+            assert screen.shown_hand is None
+            assert names_listed(board_text(screen), everything) == set()
+            assert names_listed(views.board(table, screen.shown_hand), everything) == set()
+
+            await pilot.press("h")
+            await pilot.pause()
+            assert isinstance(app.screen, CurtainScreen)
+            assert app.screen.side == side
+            assert names_listed(board_text(screen), everything) == set()
+
+            await pilot.press("enter")
+            await pilot.pause(5 * DELAY)
+            assert app.screen is screen
+            assert screen.shown_hand == side
+            shown = board_text(screen)
+            assert names_listed(shown, own) == own
+            assert names_listed(shown, theirs - own) == set()
+
+            await press_for_human(pilot, table)
+            await pilot.pause(5 * DELAY)
+            assert screen.shown_hand is None
+            state = table.game.state
+            names = {state.box.cards[k].name for s in ("home", "away")
+                     for k, n in state.side(s).hand.items() if n}
+            assert names_listed(board_text(screen), names | everything) == set()
+
+    asyncio.run(play())
+
+
+# -- 5. follow mode ------------------------------------------------------------------------------
+
+PUSHER = """
+import sys
+from companion.store.db import Store
+from companion.tui.table import Table
+store = Store.open(sys.argv[1])
+try:
+    table = Table(store, int(sys.argv[2]))
+    for _ in range(int(sys.argv[3])):
+        assert table.auto_step() is not None
+    print(len(table.session.entries))
+finally:
+    store.close()
+"""
+
+
+def test_follow_mode_picks_up_actions_written_by_another_process(tmp_path):
+    path = tmp_path / "follow.db"
+    series_id = new_series(path, team1_control="computer", team2_control="computer")
+    steps = 7
+
+    async def follow():
+        app = FollowApp(path, poll=0.1)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.table is not None)
+            start = len(app.table.session.entries)
+            result = await asyncio.to_thread(run_python, PUSHER, path, series_id, steps)
+            assert result.returncode == 0, result.stderr
+            written = int(result.stdout.strip())
+            assert written == start + steps
+            await wait_until(pilot, lambda: len(app.table.session.entries) == written,
+                             timeout=5)
+            assert app.table.stored.id == series_id
+            # it never took the writer's lock: another writer may open the file meanwhile
+            Store.open(path).close()
+            return written
+
+    written = asyncio.run(follow())
+    assert event_count(path, series_id) == written
+
+
+# -- 6. rule errors are notifications ----------------------------------------------------------
+
+
+def test_rule_errors_become_notifications_and_change_nothing(tmp_path):
+    path = tmp_path / "errors.db"
+    series_id = new_series(path)
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        notes: list[tuple[str, str]] = []
+        notify = app.notify
+
+        def record(message, **kwargs):
+            notes.append((kwargs.get("severity", "information"), str(message)))
+            notify(message, **kwargs)
+
+        app.notify = record
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            screen = game_screen(app)
+            table = screen.table
+            await wait_until(pilot, lambda: human_must_act(table))
+            before = lines(table)
+            events = table.stored.seq
+
+            entry = screen.query_one("#entry", Input)
+            entry.focus()
+            await pilot.pause()
+            for text in ("home plays Nothing", "xyzzy", "roll 7 7"):
+                await pilot.press(*text)
+                assert entry.value == text
+                await pilot.press("enter")
+                await pilot.pause(3 * DELAY)
+                assert app.is_running
+                assert app.screen is screen
+                assert entry.value == ""
+                assert lines(table) == before
+                assert table.stored.seq == events
+            errors = [message for severity, message in notes if severity == "error"]
+            assert len(errors) == 3, notes
+
+            # keys that do not apply now are warnings, too
+            screen.query_one("#options", OptionList).focus()
+            await pilot.pause()
+            notes.clear()
+            await pilot.press("y")                      # nothing to redo
+            if table.waiting().kind != "chance":
+                await pilot.press("r")                  # no dice awaited
+            await pilot.pause()
+            assert notes and all(severity == "warning" for severity, _ in notes)
+            assert lines(table) == before and app.is_running
+            return before, events
+
+    before, events = asyncio.run(play())
+    assert stored_lines(path, series_id)[0] == before
+    assert event_count(path, series_id) == events
+
+
+# -- 7. screenshots ------------------------------------------------------------------------------
+
+
+def svg_text(svg: str) -> str:
+    """The text of an SVG screenshot (Rich writes spaces as non-breaking ones)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+
+
+def test_screenshots_of_the_home_new_series_and_game_screens(tmp_path):
+    path = tmp_path / "shots.db"
+
+    async def shoot():
+        app = make_app(db=path, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            home = svg_text(app.export_screenshot())
+            assert "The dugout companion" in home
+            assert "+ New series" in home
+
+            await pilot.press("n")
+            await pilot.pause()
+            dialog = svg_text(app.export_screenshot())
+            assert "New series" in dialog
+            assert "Spring Training" in dialog
+            assert "New York Highlanders" in dialog and "Texas Cowboys" in dialog
+
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            table = game_screen(app).table
+            for _ in range(1000):
+                state = table.game.state
+                if state.inning >= 1 and state.home.player and state.away.player:
+                    break
+                if human_must_act(table):
+                    await press_for_human(pilot, table)
+                else:
+                    await pilot.pause(2 * DELAY)
+            await pilot.pause(5 * DELAY)
+            assert table.game.state.inning >= 1
+            game = svg_text(app.export_screenshot())
+            for text in ("NYH", "TXC", "Scoring Rolls", "Scoring Number", "Rally Caps",
+                         "Bottom" if table.game.state.half == "bottom" else "Top"):
+                assert text in game, text
+            saved = app.save_screenshot("game.svg", path=str(tmp_path))
+            return saved
+
+    saved = Path(asyncio.run(shoot()))
+    assert saved.exists() and "Scoring Rolls" in svg_text(saved.read_text())
