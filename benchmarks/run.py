@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 
-from . import bench_odds, bench_simulate, bench_store
+from . import bench_odds, bench_simulate, bench_store, bench_winprob
 
 
 def main() -> None:
     figures = {"simulate": bench_simulate.main(), "odds": bench_odds.main(),
-               "store": bench_store.main()}
+               "store": bench_store.main(), "winprob": bench_winprob.main(games=100)}
     print(json.dumps(figures, indent=2))
 
 
