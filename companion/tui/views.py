@@ -7,6 +7,27 @@ from rich.markup import escape
 from .table import Table
 
 SPARK = "▁▂▃▄▅▆▇█"
+DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+
+
+def managerial_options(state) -> list[str]:
+    """Rule 4.5: every legal Managerial Move with its odds, side by side."""
+    from ..high_and_tight.manager import at_bat_odds
+    from ..high_and_tight.rules import managerial_move
+
+    atbat = state.atbat
+    out = []
+    for shift, name in ((0, "pat"), (1, "+1"), (2, "+2"), (-2, "-2")):
+        moved = managerial_move(atbat.rolls, atbat.number, shift, state.box.rolls_max)
+        if moved is None:
+            continue
+        saved = (atbat.rolls, atbat.number)
+        atbat.rolls, atbat.number = moved
+        expected, one = at_bat_odds(state)
+        label = state.scoring_box().label
+        atbat.rolls, atbat.number = saved
+        out.append(f"  {name:>3}: {moved[0]:2d} rolls box {label:<4} P {one:.0%} E {expected:.2f}")
+    return out
 
 
 def sparkline(values: list[float], width: int = 24) -> str:
@@ -18,7 +39,10 @@ def line_score(table: Table) -> str:
     game = table.game
     if game is None:
         return "No game yet: the series is being set up."
-    state = game.state
+    return _line_score_of(game.state)
+
+
+def _line_score_of(state) -> str:
     innings = max(9, state.inning)
     head = "      " + "".join(f"{i:>3}" for i in range(1, innings + 1)) + "    R"
     rows = [head]
@@ -83,10 +107,13 @@ def board(table: Table, show_hand: str | None = None) -> str:
             lines.append(f"Rolls left {atbat.rolls_left}   runs so far {atbat.runs}"
                          + ("   [b]free roll![/b]" if state.phase == "free-roll" else ""))
             if atbat.dice:
-                lines.append("Dice " + "  ".join(f"{a}+{b}" for a, b in atbat.dice[-8:]))
+                lines.append("Dice " + "  ".join(f"{DIE[a]}{DIE[b]} {a + b}"
+                                                 for a, b in atbat.dice[-6:]))
         elif state.phase in ("cards", "manage"):
             expected, one = at_bat_odds(state)
             lines.append(f"Odds: P(run) {one:.0%}   expected runs {expected:.2f}")
+            if state.phase == "manage":
+                lines.extend(managerial_options(state))
         lines.append("")
     for side in (state.away, state.home):
         pitcher = side.current_pitcher()
@@ -202,6 +229,16 @@ def series_summary(table: Table) -> str:
         schedule.append(f"  game {n}: at {home}{score}")
     out.append("Schedule (home team):")
     out.extend(schedule)
+    for team in ("team1", "team2"):
+        rotation = series.rotations.get(team)
+        if rotation:
+            shown = (", ".join(rules._pitcher(series, team, k).name for k in rotation)
+                     if series.winner else "set (secret until the series ends)")
+            out.append(f"Rotation of {table.team_name(team)}: {shown}")
+    for number, game in enumerate(table.session.games, start=1):
+        if game.state.phase == "over":
+            out.append(f"Game {number}:")
+            out.extend("  " + line for line in _line_score_of(game.state).splitlines())
     if not series.winner and series.rotations.keys() == {"team1", "team2"}:
         for team in ("team1", "team2"):
             out.append(f"Pitchers of {table.team_name(team)} for game {series.next_game}:")
