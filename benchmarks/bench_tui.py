@@ -1,0 +1,139 @@
+"""Start-up of the Textual companion against a bare Textual app with one OptionList.
+
+All apps are timed the same way, headless under `run_test`, from before the app is built to
+the moment its first interactive screen is mounted with its OptionList focused: for the
+companion that is make_app (loading the box, opening the game file) and the HomeScreen listing
+the series. Median of RUNS starts each, interleaved, after one untimed start of each.
+
+The figure with a target is the ratio to the bare app. A second reference, an app with the
+HomeScreen's widgets (Header, Label, OptionList, Footer with its bindings, on a pushed screen,
+with the companion's CSS) and nothing else, tells what Textual's own widgets cost from what the
+companion adds (the box, the game file, the series listing).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Label, OptionList
+from textual.widgets.option_list import Option
+
+from companion.tui import app as tui_app
+from companion.tui.app import HomeScreen, make_app
+
+RUNS = 5
+TARGET_RATIO = 1.5
+SIZE = (100, 32)
+TIMEOUT_S = 30
+
+
+class BareApp(App):
+    """The least a Textual app with one focused OptionList does."""
+
+    def compose(self) -> ComposeResult:
+        yield OptionList(Option("+ New series", id="new"), id="series-list")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+
+class WidgetsScreen(Screen):
+    BINDINGS = [Binding("n", "app.bell", "New series"), Binding("b", "app.bell", "Browse box"),
+                Binding("q", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Label("[b]The dugout companion[/b] - High & Tight", id="title")
+        yield Label("Enter continues the highlighted series; n starts a new one.")
+        yield OptionList(Option("+ New series", id="new"), id="series-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+
+class WidgetsApp(App):
+    """The HomeScreen's widgets and CSS, without the box, the game file or the listing."""
+
+    CSS_PATH = str(Path(tui_app.__file__).with_name("companion.tcss"))
+    TITLE = "Dugout companion"
+
+    def on_mount(self) -> None:
+        self.push_screen(WidgetsScreen())
+
+
+def bare_ready(app: App) -> bool:
+    return isinstance(app.focused, OptionList)
+
+
+def widgets_ready(app: App) -> bool:
+    return isinstance(app.screen, WidgetsScreen) and isinstance(app.focused, OptionList)
+
+
+def companion_ready(app: App) -> bool:
+    return isinstance(app.screen, HomeScreen) and isinstance(app.focused, OptionList) \
+        and app.focused.id == "series-list" and app.focused.option_count >= 1
+
+
+async def _time_start(build, ready) -> tuple[float, float]:
+    """(seconds to build the app, seconds from the start to its first interactive screen)."""
+    start = time.perf_counter()
+    app = build()
+    built = time.perf_counter()
+    async with app.run_test(headless=True, size=SIZE) as pilot:
+        while not ready(app):
+            if time.perf_counter() - start > TIMEOUT_S:
+                raise RuntimeError(f"{type(app).__name__} never became interactive")
+            await pilot.pause(0)
+        ready_at = time.perf_counter()
+    return built - start, ready_at - start
+
+
+def time_start(build, ready) -> tuple[float, float]:
+    return asyncio.run(_time_start(build, ready))
+
+
+def main(runs: int = RUNS) -> dict:
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "games.db"
+
+        def companion():
+            return make_app(db=db)
+
+        # One untimed start of each: imports, the file's creation and migration, caches.
+        time_start(BareApp, bare_ready)
+        time_start(WidgetsApp, widgets_ready)
+        time_start(companion, companion_ready)
+        bare, widgets, ours, build = [], [], [], []
+        for _ in range(runs):
+            bare.append(time_start(BareApp, bare_ready)[1])
+            widgets.append(time_start(WidgetsApp, widgets_ready)[1])
+            built, ready = time_start(companion, companion_ready)
+            build.append(built)
+            ours.append(ready)
+    bare_s, widgets_s, ours_s = (statistics.median(x) for x in (bare, widgets, ours))
+    return {
+        "runs": runs,
+        "bare_ms": round(1000 * bare_s, 1),
+        "companion_ms": round(1000 * ours_s, 1),
+        "ratio": round(ours_s / bare_s, 2),
+        "target_ratio": TARGET_RATIO,
+        "companion_make_app_ms": round(1000 * statistics.median(build), 1),
+        "same_widgets_ms": round(1000 * widgets_s, 1),
+        "ratio_to_same_widgets": round(ours_s / widgets_s, 2),
+        "bare_runs_ms": [round(1000 * s, 1) for s in bare],
+        "same_widgets_runs_ms": [round(1000 * s, 1) for s in widgets],
+        "companion_runs_ms": [round(1000 * s, 1) for s in ours],
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(main(), indent=2))
