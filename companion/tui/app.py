@@ -284,6 +284,10 @@ class GameScreen(Screen):
             self.app.call_from_thread(self._show_win_probability, figures[0])
 
     def _show_win_probability(self, p_home: float) -> None:
+        games = len(self.table.session.games)
+        if getattr(self.table, "win_game", games) != games:
+            self.table.win_history.clear()      # a new game: a new sparkline
+        self.table.win_game = games
         history = self.table.win_history
         if not history or abs(history[-1] - p_home) > 1e-9:
             history.append(p_home)
