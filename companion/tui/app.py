@@ -285,7 +285,7 @@ class GameScreen(Screen):
 
     def _show_win_probability(self, p_home: float) -> None:
         games = len(self.table.session.games)
-        if getattr(self.table, "win_game", games) != games:
+        if self.table.win_game != games:
             self.table.win_history.clear()      # a new game: a new sparkline
         self.table.win_game = games
         history = self.table.win_history

@@ -77,6 +77,7 @@ class Table:
         self.seed = header.get("Seed") or "table"
         self.manager = ComputerManager(self.session.rules)
         self.win_history: list[float] = []
+        self.win_game = 0                      # the game the history belongs to
 
     @classmethod
     def create(cls, store: Store, box: Box, setup: Setup) -> Table:
