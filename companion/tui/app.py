@@ -252,13 +252,28 @@ class GameScreen(Screen):
                 options.add_option(Option("Roll the dice (r)", id="!roll"))
             options.add_option(Option("Type the dice rolled at the table (t)", id="!type"))
         elif not waiting.computer:
+            hidden = self._curtain_down(waiting)
             for number, line in enumerate(waiting.options):
+                if hidden and (" plays " in line or " exchanges " in line):
+                    continue
                 options.add_option(Option(line, id=f"o{number}"))
+            if hidden:
+                options.add_option(Option("Lift the curtain to see your cards (h)",
+                                          id="!hand"))
         if options.option_count:
             options.highlighted = 0
         self.options_lines = list(waiting.options)
         self.compute_win_probability()
         self.schedule_auto()
+
+    def hot_seat(self) -> bool:
+        """Two humans share the screen and the companion holds their cards."""
+        return self.table.cards == "digital" and all(
+            c == "human" for c in self.table.controls.values())
+
+    def _curtain_down(self, waiting) -> bool:
+        return (self.hot_seat() and waiting.phase in ("exchange", "cards")
+                and self.shown_hand != waiting.side)
 
     def _hand_to_show(self) -> str | None:
         """A human's own cards show when nobody else at the table is human (no curtain
@@ -278,12 +293,14 @@ class GameScreen(Screen):
         """Win probability off the UI thread, so the screen never waits for it."""
         try:
             figures = self.table.win_probabilities()
-        except CompanionError:
+        except Exception:       # the state moved on under the worker: the next one redraws
             return
         if figures is not None:
             self.app.call_from_thread(self._show_win_probability, figures[0])
 
     def _show_win_probability(self, p_home: float) -> None:
+        if not self.is_mounted or self.app.screen is not self:
+            return
         games = len(self.table.session.games)
         if self.table.win_game != games:
             self.table.win_history.clear()      # a new game: a new sparkline
@@ -298,7 +315,7 @@ class GameScreen(Screen):
     def schedule_auto(self) -> None:
         if not self.auto_running:
             self.auto_running = True
-            self.set_timer(self.app.auto_delay, self._auto_step)
+            self.set_timer(max(self.app.auto_delay, 0.001), self._auto_step)
 
     def _auto_step(self) -> None:
         self.auto_running = False
@@ -327,6 +344,8 @@ class GameScreen(Screen):
         option_id = event.option.id or ""
         if option_id == "!roll":
             self.action_roll()
+        elif option_id == "!hand":
+            self.action_hand()
         elif option_id == "!type":
             self.action_type_dice()
         elif option_id.startswith("o"):
@@ -360,11 +379,11 @@ class GameScreen(Screen):
 
     def action_undo(self) -> None:
         try:
-            entry = self.table.undo()
+            entries = self.table.undo_to_player()
         except CompanionError as error:
             self.notify(str(error), severity="warning")
             return
-        self.notify(f"undone: {entry.line}")
+        self.notify("undone: " + "; ".join(e.line for e in entries[-3:]))
         self.refresh_table()
 
     def action_redo(self) -> None:
@@ -493,7 +512,9 @@ class LogScreen(ModalScreen[None]):
         for line in views.engine_notes(self.table):
             notes.write(line)
         actions = self.query_one("#actions", RichLog)
-        for line in views.log_lines(self.table):
+        hide = self.table.cards == "digital" and not self.table.session.is_over() and all(
+            c == "human" for c in self.table.controls.values())
+        for line in views.log_lines(self.table, hide_deals=hide):
             actions.write(line)
 
     def action_close(self) -> None:

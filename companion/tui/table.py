@@ -187,6 +187,22 @@ class Table:
     def undo(self) -> Entry:
         return self.stored.undo()
 
+    def undo_to_player(self) -> list[Entry]:
+        """Undo back to the last decision a human made (the computer's replies and the
+        automatic deals and dice since then are taken back with it)."""
+        undone = [self.stored.undo()]
+        if "human" not in self.controls.values():
+            return undone
+        while self.session.entries:
+            waiting = self.waiting()
+            if waiting.kind == "decision" and not waiting.computer:
+                break
+            if waiting.kind == "chance" and not waiting.computer and waiting.phase != "deal" \
+                    and waiting.scope == "game":
+                break
+            undone.append(self.stored.undo())
+        return undone
+
     def redo(self) -> Entry:
         return self.stored.redo()
 

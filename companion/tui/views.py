@@ -248,12 +248,18 @@ def series_summary(table: Table) -> str:
     return "\n".join(out)
 
 
-def log_lines(table: Table, limit: int = 400) -> list[str]:
-    """The accepted lines and, for the game in play, what the engine did with its rule."""
+def log_lines(table: Table, limit: int = 400, hide_deals: bool = False) -> list[str]:
+    """The accepted lines; with `hide_deals` (hot seat) the cards dealt stay secret."""
     out = []
     for entry in table.session.entries[-limit:]:
         where = "series" if entry.scope == "series" else f"game {entry.scope}"
-        out.append(f"[dim]{where}[/dim] {escape(entry.line)}")
+        line = entry.line
+        if hide_deals and (line.startswith("deal ") or " exchanges " in line
+                           or " rotation " in line):
+            line = line.split(" ", 1)[0] + " (hidden)" if line.startswith("deal ") else \
+                line.split(" exchanges ")[0] + " exchanges a card" if " exchanges " in line \
+                else line.split(" rotation ")[0] + " sets the rotation"
+        out.append(f"[dim]{where}[/dim] {escape(line)}")
     return out
 
 

@@ -220,7 +220,8 @@ def test_a_computer_series_across_two_app_starts_matches_an_uninterrupted_run(tm
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
             table = game_screen(app).table
-            await wait_until(pilot, lambda: len(table.series.results) >= 1, timeout=30)
+            await wait_until(pilot, lambda: len(table.series.results) >= 1, timeout=30,
+                             step=0.1)
             assert not table.session.is_over()
             await settle(pilot)
             return lines(table)
@@ -232,7 +233,7 @@ def test_a_computer_series_across_two_app_starts_matches_an_uninterrupted_run(tm
             table = game_screen(app).table
             # it picks up where the first start stopped (the computer may have moved since)
             assert lines(table)[:len(expected_start)] == expected_start
-            await wait_until(pilot, table.session.is_over, timeout=40)
+            await wait_until(pilot, table.session.is_over, timeout=40, step=0.1)
             await settle(pilot)
             return lines(table), table.series.winner, table.series.results
 

@@ -1,0 +1,48 @@
+"""The table model the screens read: who acts, the computer's steps, undo to a player."""
+
+from companion.high_and_tight.box import load_box
+from companion.store.db import Store
+from companion.tui.table import Setup, Table
+
+
+def test_undo_goes_back_to_the_players_own_decision(tmp_path):
+    """SPEC 1: a human facing the computer can take back his own move, not only the reply."""
+    store = Store.open(tmp_path / "t.db")
+    table = Table.create(store, load_box(), Setup(scenario="spring", team1_control="human",
+                                                  team2_control="computer"))
+    human_moves = 0
+    while human_moves < 12:
+        while table.auto_step() is not None:
+            pass
+        waiting = table.waiting()
+        if waiting.kind == "chance":
+            table.roll()
+        else:
+            table.enter(waiting.options[0])
+        human_moves += 1
+    while table.auto_step() is not None:
+        pass
+    before = list(table.session.entries)
+    undone = table.undo_to_player()
+    waiting = table.waiting()
+    assert not waiting.computer and waiting.kind in ("decision", "chance")
+    assert table.session.entries == before[: len(before) - len(undone)]
+    # Nothing the computer does now replays the undone human move by itself.
+    assert table.auto_step() is None
+    store.close()
+
+
+def test_hot_seat_hides_nothing_it_should_show(tmp_path):
+    """Both sides human with digital cards: the waiting player is named, the computer never
+    acts, and only dealing happens by itself."""
+    store = Store.open(tmp_path / "h.db")
+    table = Table.create(store, load_box(), Setup(scenario="spring", team1_control="human",
+                                                  team2_control="human"))
+    steps = 0
+    while table.auto_step() is not None:
+        steps += 1
+    waiting = table.waiting()
+    assert waiting.kind == "decision" and not waiting.computer and waiting.side == "home"
+    assert steps == 0 or all(e.line.startswith(("deal", "team")) for e in
+                             table.session.entries)
+    store.close()
