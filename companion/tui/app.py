@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual import on, work
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
@@ -58,6 +58,25 @@ class CompanionApp(App):
         self.push_screen(HomeScreen())
         if self.start_series is not None:
             self.open_series(self.start_series)
+
+    def get_system_commands(self, screen: Screen):
+        """The command palette: every action of the screen in view, by name."""
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, GameScreen):
+            for name, help_text, action in (
+                ("Roll the dice", "digital dice for the awaited roll (rule 4.6)", "roll"),
+                ("Type the dice", "enter the faces rolled at the table", "type_dice"),
+                ("Undo", "take back the last move (stored)", "undo"),
+                ("Redo", "put back what was undone", "redo"),
+                ("Show my hand", "lift the hot-seat curtain", "hand"),
+                ("Dugouts and bullpens", "who is available, used or resting", "dugouts"),
+                ("Log", "every action and the rule behind each step", "log"),
+                ("Series", "standings, schedule, rest table, box scores", "series"),
+            ):
+                yield SystemCommand(name, help_text, getattr(screen, f"action_{action}"))
+        if isinstance(screen, HomeScreen):
+            yield SystemCommand("New series", "start a series", screen.action_new)
+            yield SystemCommand("Browse the box", "rosters, cards, ballparks", screen.action_box)
 
     def open_series(self, series_id: int) -> None:
         try:

@@ -46,3 +46,27 @@ def test_hot_seat_hides_nothing_it_should_show(tmp_path):
     assert steps == 0 or all(e.line.startswith(("deal", "team")) for e in
                              table.session.entries)
     store.close()
+
+
+def test_command_palette_lists_the_table_actions(tmp_path):
+    """Every action of the game screen is reachable from the command palette too."""
+    import asyncio
+
+    from companion.tui.app import GameScreen, make_app
+
+    async def run() -> list[str]:
+        store = Store.open(tmp_path / "p.db")
+        table = Table.create(store, load_box(), Setup())
+        series_id = table.stored.id
+        store.close()
+        app = make_app(db=tmp_path / "p.db", series_id=series_id)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, GameScreen)
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            await pilot.press("q")
+        return titles
+
+    titles = asyncio.run(run())
+    for name in ("Roll the dice", "Undo", "Redo", "Show my hand", "Log", "Series"):
+        assert name in titles
