@@ -12,7 +12,7 @@ from .engine.errors import CompanionError, DataError
 from .engine.record import split_records
 from .engine.session import replay
 from .high_and_tight import odds
-from .high_and_tight.box import DEFAULT_BOX_DIR, ROMAN, Box, load_box, parse_roman
+from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
 from .high_and_tight.rules import HighAndTight, managerial_move
 from .high_and_tight.series import SCENARIOS
 from .high_and_tight.state import OPTIONAL_RULES
@@ -522,4 +522,4 @@ def main(argv: list[str] | None = None) -> int:
 if __name__ == "__main__":
     sys.exit(main())
 
-__all__ = ["main", "build_parser", "odds_report", "ROMAN"]
+__all__ = ["main", "build_parser", "odds_report"]

@@ -6,7 +6,6 @@ import contextlib
 import datetime
 import os
 import secrets
-import shutil
 import socket
 import sqlite3
 import time
@@ -245,7 +244,3 @@ class Store:
     def require_writable(self) -> None:
         if self.readonly:
             raise StoreError(f"{self.path} is open read-only")
-
-
-def copy_file(source: Path, target: Path) -> None:
-    shutil.copyfile(source, target)

@@ -26,7 +26,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from ..engine.dice import check_face
+from ..engine.dice import parse_face
 from ..engine.errors import CompanionError
 from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.series import SCENARIOS
@@ -460,7 +460,7 @@ class DiceScreen(ModalScreen[str | None]):
         try:
             if len(parts) != 2:
                 raise CompanionError("type two faces, each 1 to 6")
-            faces = [check_face(int(p)) if p.isdigit() else check_face(p) for p in parts]
+            faces = [parse_face(p) for p in parts]
         except CompanionError as error:
             self.query_one("#problem", Label).update(f"[red]{error}[/red]")
             return
