@@ -266,7 +266,11 @@ class GameScreen(Screen):
         waiting = table.waiting()
         options = self.query_one("#options", OptionList)
         options.clear_options()
-        if waiting.kind == "chance" and not waiting.computer:
+        if waiting.kind == "chance" and waiting.scope == "series" and waiting.options:
+            # Physical dice: the players draw the random starter and say which (rule 3.0).
+            for number, line in enumerate(waiting.options):
+                options.add_option(Option(line, id=f"o{number}"))
+        elif waiting.kind == "chance" and (not waiting.computer or table.dice == "physical"):
             if table.dice == "digital":
                 options.add_option(Option("Roll the dice (r)", id="!roll"))
             options.add_option(Option("Type the dice rolled at the table (t)", id="!type"))

@@ -81,6 +81,10 @@ class Table:
 
     @classmethod
     def create(cls, store: Store, box: Box, setup: Setup) -> Table:
+        if setup.cards == "physical" and "computer" in (setup.team1_control,
+                                                         setup.team2_control):
+            raise CompanionError("the computer manages a side only with digital cards: its "
+                                 "hand must be dealt by the companion (docs/rulings.md)")
         return cls(store, create_series(store, box, setup.header()))
 
     # -- reading -------------------------------------------------------------------------
@@ -119,8 +123,9 @@ class Table:
             kind, team, what = awaiting
             computer = team is not None and self.controls[team] == "computer"
             options = session.series_rules.legal_actions(self.series)
+            chance_typed = kind == "chance" and self.dice == "physical"
             return Waiting(SERIES, kind, team, None, "series", what, computer,
-                           options if kind == "decision" else [])
+                           options if kind == "decision" or chance_typed else [])
         state = session.current_game.state
         side = awaiting.side
         if awaiting.kind == "chance" and awaiting.phase in ("roll", "free-roll"):

@@ -70,3 +70,28 @@ def test_command_palette_lists_the_table_actions(tmp_path):
     titles = asyncio.run(run())
     for name in ("Roll the dice", "Undo", "Redo", "Show my hand", "Log", "Series"):
         assert name in titles
+
+
+def test_computer_needs_digital_cards(tmp_path):
+    """The computer cannot hold cards that lie on the table: that setup is refused."""
+    import pytest
+
+    from companion.engine.errors import CompanionError
+
+    store = Store.open(tmp_path / "c.db")
+    with pytest.raises(CompanionError, match="digital cards"):
+        Table.create(store, load_box(), Setup(cards="physical"))
+    store.close()
+
+
+def test_physical_dice_wait_for_the_players_even_for_the_computer(tmp_path):
+    """With dice on the table the players roll for the computer too and type the faces."""
+    store = Store.open(tmp_path / "d.db")
+    table = Table.create(store, load_box(), Setup(team1_control="computer",
+                                                  team2_control="human", dice="physical"))
+    waiting = table.waiting()
+    assert waiting.kind == "chance" and waiting.scope == "series" and waiting.options
+    assert table.auto_step() is None
+    table.enter(waiting.options[0])
+    assert table.waiting().kind != "chance" or table.waiting().team == "team2"
+    store.close()
