@@ -455,8 +455,15 @@ class DiceScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label("Two dice faces, 1 to 6 (e.g. 3 4):")
-            yield Input(id="faces")
+            yield Input(id="faces", restrict=r"[0-9 ,]*")
             yield Label("", id="problem")
+
+    def on_mount(self) -> None:
+        # The key that opened the dialog must not land in it.
+        self.call_after_refresh(self._clear)
+
+    def _clear(self) -> None:
+        self.query_one("#faces", Input).value = ""
 
     @on(Input.Submitted, "#faces")
     def submitted(self, event: Input.Submitted) -> None:

@@ -95,3 +95,43 @@ def test_physical_dice_wait_for_the_players_even_for_the_computer(tmp_path):
     table.enter(waiting.options[0])
     assert table.waiting().kind != "chance" or table.waiting().team == "team2"
     store.close()
+
+
+def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
+    """Rule 4.6: faces outside 1..6 are refused in the dialog; good ones are recorded."""
+    import asyncio
+
+    from companion.tui.app import DiceScreen, make_app
+
+    async def run():
+        store = Store.open(tmp_path / "x.db")
+        table = Table.create(store, load_box(), Setup(team1_control="computer",
+                                                      team2_control="computer",
+                                                      dice="physical"))
+        series_id = table.stored.id
+        store.close()
+        app = make_app(db=tmp_path / "x.db", series_id=series_id)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause(0.2)
+            game = app.screen
+            for _ in range(400):          # the players name the starters, then play on
+                waiting = game.table.waiting()
+                if waiting.kind == "chance" and waiting.phase == "roll":
+                    break
+                if waiting.options:
+                    game.act(waiting.options[0])
+                await pilot.pause(0.02)
+            await pilot.press("t")
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, DiceScreen)
+            await pilot.press("7", "space", "1", "enter")
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, DiceScreen)       # refused, still asking
+            dice_before = list(game.table.game.state.atbat.dice)
+            app.screen.query_one("#faces").value = "3 4"
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert game.table.game.state.atbat.dice == dice_before + [(3, 4)]
+            await pilot.press("q")
+
+    asyncio.run(run())
