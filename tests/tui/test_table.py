@@ -127,11 +127,13 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
             await pilot.press("7", "space", "1", "enter")
             await pilot.pause(0.1)
             assert isinstance(app.screen, DiceScreen)       # refused, still asking
-            dice_before = list(game.table.game.state.atbat.dice)
+            rolled = game.table.game.state.dice_rolled
+            entries = len(game.table.session.entries)
             app.screen.query_one("#faces").value = "3 4"
             await pilot.press("enter")
-            await pilot.pause(0.1)
-            assert game.table.game.state.atbat.dice == dice_before + [(3, 4)]
+            await pilot.pause(0.3)
+            assert game.table.game.state.dice_rolled == rolled + 1
+            assert game.table.session.entries[entries].line == "roll 3 4"
             await pilot.press("q")
 
     asyncio.run(run())
