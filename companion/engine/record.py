@@ -16,7 +16,7 @@ class Record:
 
     header: dict[str, str] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
-    first_action_line: int = 1
+    line_numbers: list[int] = field(default_factory=list)   # file line of each action
 
     def text(self) -> str:
         out = [f'[{key} "{_escape(value)}"]' for key, value in self.header.items()]
@@ -48,26 +48,10 @@ def parse_record(text: str) -> Record:
                                   line=number)
             record.header[match["key"]] = _unescape(match["value"])
             continue
-        if in_header:
-            in_header = False
-            record.first_action_line = number
-        record.lines.append(line)
-    return record
-
-
-def action_line_numbers(text: str) -> list[int]:
-    """The file line number of each action line, in order (for error messages)."""
-    numbers = []
-    in_header = True
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if in_header and line.startswith("["):
-            continue
         in_header = False
-        numbers.append(number)
-    return numbers
+        record.lines.append(line)
+        record.line_numbers.append(number)
+    return record
 
 
 def split_records(text: str) -> list[str]:

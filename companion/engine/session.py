@@ -6,7 +6,7 @@ from typing import Any
 
 from .errors import CompanionError, RecordError
 from .protocol import Rules
-from .record import Record, action_line_numbers, parse_record
+from .record import Record, parse_record
 
 
 class Session:
@@ -64,12 +64,11 @@ class Session:
 def replay(rules: Rules, text: str) -> Session:
     """Rebuild a session from a record's text; a bad line is named by its line number."""
     record = parse_record(text)
-    numbers = action_line_numbers(text)
     try:
         session = Session(rules, record.header)
     except CompanionError as error:
         raise RecordError(f"header: {error}") from None
-    for number, line in zip(numbers, record.lines, strict=True):
+    for number, line in zip(record.line_numbers, record.lines, strict=True):
         try:
             session.push_text(line)
         except CompanionError as error:

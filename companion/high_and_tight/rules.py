@@ -221,26 +221,25 @@ class HighAndTight:
 
     # -- name resolution ---------------------------------------------------------------
 
-    def _player_name(self, side: Side, name: str, rule: str) -> str:
-        piece = side.roster.ballplayers.get(name.casefold())
+    def _piece_name(self, pieces: dict, what: str, side: Side, name: str, rule: str) -> str:
+        piece = pieces.get(name.casefold())
         if piece is None:
-            raise IllegalAction(f"{name!r} is not a ballplayer of the {side.team.name} roster",
+            raise IllegalAction(f"{name!r} is not a {what} of the {side.team.name} roster",
                                 rule=rule)
         return piece.name
+
+    def _player_name(self, side: Side, name: str, rule: str) -> str:
+        return self._piece_name(side.roster.ballplayers, "ballplayer", side, name, rule)
 
     def _pitcher_name(self, side: Side, name: str, rule: str) -> str:
-        piece = side.roster.pitchers.get(name.casefold())
-        if piece is None:
-            raise IllegalAction(f"{name!r} is not a pitcher of the {side.team.name} roster",
-                                rule=rule)
-        return piece.name
+        return self._piece_name(side.roster.pitchers, "pitcher", side, name, rule)
 
     def _pitcher_key(self, side: Side, name: str, rule: str) -> str:
-        piece = side.roster.pitchers.get(name.casefold())
-        if piece is None:
-            raise ParseError(f"header: {name!r} is not a pitcher of the {side.roster.key} "
-                             f"roster (rule {rule})")
-        return name.casefold()
+        """A header's pitcher (a bad one is a header error, not an illegal action)."""
+        try:
+            return self._pitcher_name(side, name, rule).casefold()
+        except IllegalAction as error:
+            raise ParseError(f"header: {error}") from None
 
     # -- legal actions -------------------------------------------------------------------
 
