@@ -1,0 +1,38 @@
+"""What a print run was asked for: paper, sides, bleed, back offset and the components chosen.
+
+Lengths are in PostScript points (1/72 inch), reportlab's unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+INCH = 72.0
+MM = 72.0 / 25.4
+
+PAPERS: dict[str, tuple[float, float]] = {
+    "letter": (8.5 * INCH, 11 * INCH),
+    "a4": (210 * MM, 297 * MM),
+    "tabloid": (11 * INCH, 17 * INCH),
+}
+SIDES = ("duplex", "fold")
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    paper: str = "letter"
+    sides: str = "duplex"            # duplex: backs on the next page, mirrored for a long-edge flip
+    bleed: bool = False              # 3 mm of colour beyond the cut line of cards
+    offset: tuple[float, float] = (0.0, 0.0)   # points added to every back page (misregistration)
+    team: str | None = None          # only this team's components, where a set is per team
+    only: tuple[str, ...] = ()       # only the components with these names
+
+    def __post_init__(self) -> None:
+        if self.paper not in PAPERS:
+            raise ValueError(f"paper {self.paper!r} is unknown; accepted: {', '.join(PAPERS)}")
+        if self.sides not in SIDES:
+            raise ValueError(f"sides {self.sides!r} is unknown; accepted: {', '.join(SIDES)}")
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return PAPERS[self.paper]
