@@ -1,0 +1,172 @@
+"""Sheet geometry: margins, the calibration strip, grids of equal cells, duplex and fold imposition.
+
+Pure arithmetic in PostScript points (no reportlab), so every size and position is unit-tested
+without drawing. The origin is the bottom-left corner of the page, y grows upwards.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .options import INCH, MM, PAPERS
+
+MARGIN = 0.25 * INCH              # kept clear on every edge: most printers cannot reach closer
+CALIBRATION_STRIP = 0.375 * INCH  # above the bottom margin: the calibration bars, on every page
+
+PIECE = (1.0 * INCH, 0.5 * INCH)  # player pieces, 1" x 1/2" (rule 2.1)
+MARKER = (0.5 * INCH, 0.5 * INCH)  # game pieces, 1/2" (rule 2.2)
+POKER = (63 * MM, 88 * MM)        # strategy, team and Rally Caps cards (rules 2.3-2.5)
+BLEED = 3 * MM                    # colour printed beyond the cut line of a card with --bleed
+
+CROP_MARK_GAP = 1 * MM            # from the cut line (or the bleed edge) to a crop mark
+CROP_MARK_LENGTH = 4 * MM
+FOLD_GUTTER = 4 * MM              # kept clear on each side of a fold line, besides crop marks
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle: bottom-left corner, width and height, in points."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.width / 2, self.y + self.height / 2)
+
+    def inset(self, dx: float, dy: float | None = None) -> Rect:
+        dy = dx if dy is None else dy
+        return Rect(self.x + dx, self.y + dy, self.width - 2 * dx, self.height - 2 * dy)
+
+    def mirrored(self, axis_x: float) -> Rect:
+        """This rectangle reflected left-right about the vertical line x = axis_x."""
+        return Rect(2 * axis_x - self.right, self.y, self.width, self.height)
+
+    def contains(self, other: Rect, tolerance: float = 1e-6) -> bool:
+        return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
+                and other.right <= self.right + tolerance
+                and other.top <= self.top + tolerance)
+
+
+def page_size(paper: str) -> tuple[float, float]:
+    if paper not in PAPERS:
+        raise ValueError(f"paper {paper!r} is unknown; accepted: {', '.join(PAPERS)}")
+    return PAPERS[paper]
+
+
+def printable_area(paper: str) -> Rect:
+    """The page less MARGIN on every edge: nothing is drawn outside it."""
+    width, height = page_size(paper)
+    return Rect(0, 0, width, height).inset(MARGIN)
+
+
+def calibration_area(paper: str) -> Rect:
+    """The strip at the foot of the printable area that holds the calibration bars."""
+    area = printable_area(paper)
+    return Rect(area.x, area.y, area.width, CALIBRATION_STRIP)
+
+
+def content_area(paper: str) -> Rect:
+    """The printable area above the calibration strip: where a set draws its components."""
+    area = printable_area(paper)
+    return Rect(area.x, area.y + CALIBRATION_STRIP, area.width, area.height - CALIBRATION_STRIP)
+
+
+def grid(area: Rect, cell: tuple[float, float], gap: float = 0.0) -> list[Rect]:
+    """As many cells of one size as fit in `area`, `gap` apart, the block centred in the area.
+
+    Cells run left to right, then top to bottom (reading order). Raises ValueError when not
+    even one cell fits.
+    """
+    width, height = cell
+    columns = math.floor((area.width + gap) / (width + gap) + 1e-9)
+    rows = math.floor((area.height + gap) / (height + gap) + 1e-9)
+    if columns < 1 or rows < 1:
+        raise ValueError(f"a {width / MM:.1f} x {height / MM:.1f} mm cell does not fit in "
+                         f"{area.width / MM:.1f} x {area.height / MM:.1f} mm")
+    block_width = columns * width + (columns - 1) * gap
+    block_height = rows * height + (rows - 1) * gap
+    left = area.x + (area.width - block_width) / 2
+    top = area.top - (area.height - block_height) / 2
+    return [Rect(left + column * (width + gap), top - (row + 1) * height - row * gap, width, height)
+            for row in range(rows) for column in range(columns)]
+
+
+@dataclass(frozen=True)
+class Imposition:
+    """Where the fronts and backs of equal components lie on a sheet.
+
+    `fronts[i]` and `backs[i]` are the cut rectangles of the two faces of the i-th component of
+    a sheet. Duplex: backs are on the next page, each front cell mirrored about the page's
+    centre line so that a long-edge flip lays it behind its front. Fold: backs are on the same
+    page, mirrored about the fold line, so folding the sheet lays each behind its front.
+    """
+
+    paper: str
+    sides: str                  # "duplex" or "fold"
+    cell: tuple[float, float]
+    bleed: float
+    fronts: tuple[Rect, ...]
+    backs: tuple[Rect, ...]
+    fold_x: float | None = None
+
+    @property
+    def per_sheet(self) -> int:
+        return len(self.fronts)
+
+    @property
+    def page(self) -> tuple[float, float]:
+        return page_size(self.paper)
+
+
+def crop_mark_room(bleed: float) -> float:
+    """Space from a cut line outwards taken by the bleed and a crop mark."""
+    return bleed + CROP_MARK_GAP + CROP_MARK_LENGTH
+
+
+def impose(paper: str, cell: tuple[float, float], sides: str = "duplex",
+           bleed: float = 0.0) -> Imposition:
+    """Lay out two-sided components of size `cell` on a sheet of `paper`.
+
+    Cells butt against each other (one cut serves two edges) unless there is bleed, in which
+    case each cell keeps its own bleed on every side. Crop marks stand outside the block.
+    """
+    area = content_area(paper)
+    room = crop_mark_room(bleed)
+    gap = 2 * bleed
+    page_width, _ = page_size(paper)
+    if sides == "duplex":
+        fronts = grid(area.inset(room), cell, gap)
+        axis = page_width / 2
+        return Imposition(paper, sides, cell, bleed, tuple(fronts),
+                          tuple(front.mirrored(axis) for front in fronts))
+    if sides == "fold":
+        fold_x = page_width / 2
+        half = Rect(area.x, area.y, fold_x - FOLD_GUTTER - area.x, area.height)
+        fronts = grid(half.inset(room), cell, gap)
+        return Imposition(paper, sides, cell, bleed, tuple(fronts),
+                          tuple(front.mirrored(fold_x) for front in fronts), fold_x)
+    raise ValueError(f"sides {sides!r} is unknown; accepted: duplex, fold")
+
+
+def cut_lines(cells: tuple[Rect, ...] | list[Rect]) -> tuple[list[float], list[float]]:
+    """The distinct x and y positions of the cut lines of a block of cells, sorted."""
+    xs = sorted({round(value, 3) for cell in cells for value in (cell.x, cell.right)})
+    ys = sorted({round(value, 3) for cell in cells for value in (cell.y, cell.top)})
+    return xs, ys
+
+
+def sheets_needed(count: int, per_sheet: int) -> int:
+    """Sheets (front and back pairs, or folded pages) needed for `count` components."""
+    return max(1, math.ceil(count / per_sheet)) if count else 0

@@ -1,0 +1,92 @@
+"""Marks printed around components: calibration bars (every page), crop marks, fold lines.
+
+Each function draws in page coordinates: call it with no translation or scale in force on the
+canvas (it saves and restores the graphics state itself).
+"""
+
+from __future__ import annotations
+
+from .geometry import (
+    CROP_MARK_GAP,
+    CROP_MARK_LENGTH,
+    Rect,
+    calibration_area,
+    cut_lines,
+)
+from .options import INCH, MM, PrintOptions
+
+BAR_HEIGHT = 5.0
+LABEL_FONT = ("Helvetica", 6.0)
+HAIRLINE = 0.25
+
+
+def calibration_bars(canvas, options: PrintOptions) -> None:
+    """A 1-inch and a 25 mm bar with their ticks in the calibration strip at the page's foot.
+
+    Measured with a ruler they tell whether the sheet was printed at 100%. Every page of every
+    set carries them (SPEC 6).
+    """
+    strip = calibration_area(options.paper)
+    canvas.saveState()
+    canvas.setFillColorRGB(0, 0, 0)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(HAIRLINE)
+    baseline = strip.y + 4.0
+    bar_y = baseline + LABEL_FONT[1] + 3.0
+    x = strip.x
+    for length, ticks, label in ((1.0 * INCH, 4, "1 inch"), (25 * MM, 5, "25 mm")):
+        canvas.rect(x, bar_y, length, BAR_HEIGHT, stroke=0, fill=1)
+        for tick in range(ticks + 1):
+            tick_x = x + length * tick / ticks
+            canvas.line(tick_x, bar_y - 2.0, tick_x, bar_y + BAR_HEIGHT + 2.0)
+        canvas.setFont(*LABEL_FONT)
+        canvas.drawCentredString(x + length / 2, baseline, label)
+        x += length + 0.25 * INCH
+    canvas.setFont(*LABEL_FONT)
+    canvas.drawString(x, baseline, "Print at 100% (actual size): each bar must measure exactly "
+                                   "its length.")
+    canvas.restoreState()
+
+
+def crop_marks(canvas, cells, bleed: float) -> None:
+    """Short lines outside a block of cells, in line with every cut, beyond any bleed."""
+    if not cells:
+        return
+    xs, ys = cut_lines(cells)
+    left, right = min(cell.x for cell in cells), max(cell.right for cell in cells)
+    bottom, top = min(cell.y for cell in cells), max(cell.top for cell in cells)
+    near = bleed + CROP_MARK_GAP
+    far = near + CROP_MARK_LENGTH
+    canvas.saveState()
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(HAIRLINE)
+    for x in xs:
+        canvas.line(x, top + near, x, top + far)
+        canvas.line(x, bottom - near, x, bottom - far)
+    for y in ys:
+        canvas.line(left - near, y, left - far, y)
+        canvas.line(right + near, y, right + far, y)
+    canvas.restoreState()
+
+
+def cut_outline(canvas, cell: Rect) -> None:
+    """A hairline grey outline on the cut line, for components cut without bleed."""
+    canvas.saveState()
+    canvas.setStrokeColorRGB(0.6, 0.6, 0.6)
+    canvas.setLineWidth(HAIRLINE)
+    canvas.rect(cell.x, cell.y, cell.width, cell.height, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def fold_line(canvas, x: float, bottom: float, top: float) -> None:
+    """A dashed vertical fold line with its label."""
+    canvas.saveState()
+    canvas.setStrokeColorRGB(0.4, 0.4, 0.4)
+    canvas.setLineWidth(HAIRLINE)
+    canvas.setDash(3, 3)
+    canvas.line(x, bottom, x, top - LABEL_FONT[1] - 3.0)
+    canvas.setDash()
+    canvas.setFillColorRGB(0.4, 0.4, 0.4)
+    canvas.setFont(*LABEL_FONT)
+    canvas.drawCentredString(x, top - LABEL_FONT[1], "fold")
+    canvas.restoreState()
