@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from . import odds
 from .actions import Action
 from .box import Ballplayer, Box, Pitcher, ScoringBox
@@ -47,14 +49,23 @@ def pitcher_cost(box: Box, pitcher: Pitcher, fatigue: int = 0) -> float:
     return _box_odds(rolls, box.scoring_boxes[pitcher.stuff_box - 1], _NO_EXTRA, False)[0]
 
 
+# What the manager works out from the box alone (strategies ahead by inning, the best
+# lineup of each roster), shared by every manager of the same rules object: the box is
+# frozen per rules object, so these never go stale, and a new game starts with them.
+_BOX_TABLES: WeakKeyDictionary = WeakKeyDictionary()
+
+
 class ComputerManager:
     """Plays either side; every choice is one of `legal_actions`."""
 
     def __init__(self, rules: HighAndTight):
         self.rules = rules
         self.box = rules.box
-        self._ahead: dict[int, tuple[str, ...]] = {}
-        self._lineups: dict[tuple, Action] = {}
+        tables = _BOX_TABLES.get(rules)
+        if tables is None:
+            tables = _BOX_TABLES[rules] = ({}, {})
+        self._ahead: dict[int, tuple[str, ...]] = tables[0]
+        self._lineups: dict[tuple, Action] = tables[1]
 
     def choose(self, state: State, legal: list[Action]) -> Action:
         if len(legal) == 1:
