@@ -7,14 +7,24 @@ from .state import State
 
 
 class Matchup:
-    """The pieces facing each other this half inning, as the cards read them."""
+    """The pieces facing each other this half inning, as one side's cards read them.
 
-    __slots__ = ("state", "owner", "batter", "fielder", "fielder_is_dh", "pitcher")
+    It holds values only (the pieces, the inning, who bats, how the score stands for its
+    side), so one Matchup serves every state of the same situation (`situation`), and it
+    remembers what it has worked out for each card.
+    """
+
+    __slots__ = ("owner", "batting", "inning", "score", "batter", "fielder", "fielder_is_dh",
+                 "pitcher", "_moves", "_has_effect")
 
     def __init__(self, state: State, owner: str):
-        self.state = state
         self.owner = owner
-        batting = state.side(state.batting)
+        self.batting = state.batting
+        self.inning = state.inning
+        own = state.side(owner).total
+        other = state.side("away" if owner == "home" else "home").total
+        self.score = (own > other) - (own < other)      # -1 behind, 0 tied, 1 ahead
+        batting = state.side(self.batting)
         fielding = state.side(state.fielding)
         self.batter: Ballplayer | None = (
             batting.roster.ballplayers.get(batting.player) if batting.player else None)
@@ -22,6 +32,8 @@ class Matchup:
             fielding.roster.ballplayers.get(fielding.player) if fielding.player else None)
         self.fielder_is_dh = fielding.player is not None and fielding.player == fielding.dh
         self.pitcher: Pitcher | None = fielding.current_pitcher()
+        self._moves: dict[str, tuple[tuple[str, int], ...]] = {}
+        self._has_effect: dict[str, bool] = {}
 
     def rating(self, ref: str) -> int | None:
         """A rating's value, or None where it cannot be used (the DH's Defense, rule 4.3.1)."""
@@ -48,9 +60,9 @@ class Matchup:
                 return False
             if c.at_most is not None and value > c.at_most:
                 return False
-        if c.batting is not None and c.batting != self.state.batting:
+        if c.batting is not None and c.batting != self.batting:
             return False
-        if c.inning_at_least is not None and self.state.inning < c.inning_at_least:
+        if c.inning_at_least is not None and self.inning < c.inning_at_least:
             return False
         if c.bats is not None and self.batting_side() != c.bats:
             return False
@@ -88,11 +100,10 @@ class Matchup:
         return (kind == "left-vs-left") == (throws == "L")
 
     def score_is(self, kind: str) -> bool:
-        own = self.state.side(self.owner).total
-        other = self.state.side("away" if self.owner == "home" else "home").total
+        score = self.score
         return {
-            "behind": own < other, "tied": own == other, "ahead": own > other,
-            "not-ahead": own <= other, "not-behind": own >= other,
+            "behind": score < 0, "tied": score == 0, "ahead": score > 0,
+            "not-ahead": score <= 0, "not-behind": score >= 0,
         }[kind]
 
     def effect_value(self, effect: Effect) -> int | None:
@@ -104,22 +115,35 @@ class Matchup:
         value = self.rating(effect.rating)
         return None if value is None else effect.sign * max(0, value - effect.less)
 
-    def card_moves(self, card: Card) -> list[tuple[str, int]]:
+    def card_moves(self, card: Card) -> tuple[tuple[str, int], ...]:
         """The marker moves a card would make now, in order (effects, then bonus)."""
-        moves = []
-        for effect in card.effects + card.bonus:
-            value = self.effect_value(effect)
-            if value is not None:
-                moves.append((effect.marker, value))
+        moves = self._moves.get(card.name)
+        if moves is None:
+            values = ((effect.marker, self.effect_value(effect))
+                      for effect in card.effects + card.bonus)
+            moves = self._moves[card.name] = tuple(
+                (marker, value) for marker, value in values if value is not None)
         return moves
 
     def card_has_effect(self, card: Card) -> bool:
         """Rule 5.1.1 c: a card whose conditions do not match cannot be played at all."""
-        if not self.all_hold(card.requires):
-            return False
-        if card.scoring_numbers or card.nines_remove_runs:
-            return True
-        return bool(self.card_moves(card))
+        found = self._has_effect.get(card.name)
+        if found is None:
+            found = self._has_effect[card.name] = self.all_hold(card.requires) and bool(
+                card.scoring_numbers or card.nines_remove_runs or self.card_moves(card))
+        return found
+
+
+def situation(state: State, owner: str) -> tuple:
+    """Everything a Matchup reads from the state: two states with the same situation read
+    every card alike, so they share one Matchup."""
+    batting, fielding = state.side(state.batting), state.side(state.fielding)
+    lead = sum(batting.runs) - sum(fielding.runs)
+    if owner != batting.name:
+        lead = -lead
+    return (owner, batting.name, state.inning, (lead > 0) - (lead < 0),
+            batting.roster.key, batting.player, fielding.roster.key, fielding.player,
+            fielding.dh, fielding.pitcher)
 
 
 def move_number(state: State, delta: int) -> None:

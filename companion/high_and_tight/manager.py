@@ -7,7 +7,7 @@ from weakref import WeakKeyDictionary
 from . import odds
 from .actions import Action
 from .box import Ballplayer, Box, Pitcher, ScoringBox
-from .effects import Matchup, move
+from .effects import move
 from .rules import HighAndTight, inning_parameters, managerial_move
 from .state import State
 
@@ -230,7 +230,7 @@ class ComputerManager:
                 and self.box.cards[target[0]].category in card.cancels):
             atbat.restore(target[1])
         else:
-            for marker, delta in Matchup(state, side).card_moves(card):
+            for marker, delta in self.rules.matchup(state, side).card_moves(card):
                 move(state, marker, delta)
             atbat.extra_numbers.update(card.scoring_numbers)
             atbat.hit_and_run = atbat.hit_and_run or card.nines_remove_runs

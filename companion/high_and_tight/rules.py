@@ -12,7 +12,7 @@ from ..engine.errors import IllegalAction, ParseError
 from . import actions as act
 from .actions import Action
 from .box import STRATEGIES, Box, Card
-from .effects import Matchup, move, move_number
+from .effects import Matchup, move, move_number, situation
 from .state import OPTIONAL_RULES, AtBat, Deck, PitcherLine, Side, State
 
 SETUP_DRAW = 6          # rule 3.0 step 3
@@ -21,6 +21,7 @@ SETUP_EXCHANGE = 1
 DRAWS = {1: 0, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 4, 8: 1, 9: 1}
 EXCHANGES = {1: 0, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 2, 9: 2}
 MANAGE_SHIFTS = (2, 1, -2, 0)
+MATCHUPS_KEPT = 64      # situations whose Matchup is kept (a few half innings' worth)
 # The rule of each step of the sequence of play (rule 4.0's phases A-H).
 PHASE_RULES = {
     "draw": "4.1", "deal": "5.2.1", "exchange": "5.2.2", "starter": "3.0", "lineup": "3.0",
@@ -87,6 +88,7 @@ class HighAndTight:
     def __init__(self, box: Box):
         self.box = box
         self._lineup_actions: dict[tuple[str, str], list[Action]] = {}
+        self._matchups: dict[tuple, Matchup] = {}
 
     # -- setup -------------------------------------------------------------------------
 
@@ -334,6 +336,17 @@ class HighAndTight:
         card = self.box.cards[key]
         return own.hidden[card.side] > 0 and state.decks[card.side].unseen[key] > 0
 
+    def matchup(self, state: State, side: str) -> Matchup:
+        """The Matchup `side`'s cards are read by now: one per situation, kept while the
+        situation lasts (a half inning's card phase asks for it again and again)."""
+        key = situation(state, side)
+        found = self._matchups.get(key)
+        if found is None:
+            if len(self._matchups) >= MATCHUPS_KEPT:
+                self._matchups.clear()
+            found = self._matchups[key] = Matchup(state, side)
+        return found
+
     def eligible_by_strategy(self, state: State, card: Card) -> bool:
         """Rules 5.3, 5.6, 5.6.1: the inning's strategy, Special cards, Free cards."""
         return card.category in ("special", "free") or card.category == state.strategy
@@ -352,7 +365,7 @@ class HighAndTight:
         if not card.is_free and atbat.plays_left[side] + extra_play <= 0:
             return "limit"
         if matchup is None:
-            matchup = Matchup(state, side)
+            matchup = self.matchup(state, side)
         if card.cancels and not (card.effects or card.bonus or card.scoring_numbers):
             target = atbat.cancellable
             if target is None or self.box.cards[target[0]].category not in card.cancels:
@@ -385,7 +398,7 @@ class HighAndTight:
         if state.phase != "cards":
             return []
         must = state.atbat.must_play == side or extra_play
-        matchup = Matchup(state, side)
+        matchup = self.matchup(state, side)
         out = []
         for key in self._discardable(state, side):
             card = self.box.cards[key]
@@ -882,7 +895,7 @@ class HighAndTight:
 
     def _ballpark(self, state: State) -> None:
         park = state.home.team.ballpark
-        matchup = Matchup(state, state.batting)
+        matchup = self.matchup(state, state.batting)
         for effect in park.effects:
             if effect.applies not in ("both", state.batting) or not matchup.all_hold(effect.when):
                 continue
@@ -932,8 +945,7 @@ class HighAndTight:
         atbat.turn = state.fielding if side == state.batting else state.batting
 
     def _apply_card(self, state: State, side: str, card: Card) -> None:
-        matchup = Matchup(state, side)
-        moves = matchup.card_moves(card)
+        moves = self.matchup(state, side).card_moves(card)
         for marker, delta in moves:
             move(state, marker, delta)
         atbat = state.atbat
