@@ -10,6 +10,7 @@ from ..engine.errors import CompanionError, RecordError
 from ..engine.record import parse_record, split_records
 from ..high_and_tight.box import Box
 from ..high_and_tight.boxscore import CSV_COLUMNS, box_score, csv_rows
+from ..high_and_tight.packed import is_packed, unpack
 from ..high_and_tight.series_session import SERIES, SeriesSession
 from .db import Store
 from .series_store import StoredSeries, create_series, series_record
@@ -66,7 +67,10 @@ def export(store: Store, target: str, fmt: str) -> str:
 
 
 def import_record(store: Store, box: Box, text: str) -> int:
-    """Read a series record or a single game record into a new stored series."""
+    """Read a series record or a single game record into a new stored series; the text a
+    scanner reads off a box score's QR code (`HT1:...`) is unpacked first."""
+    if is_packed(text):
+        text = unpack(box, text)
     records = split_records(text)
     if not records:
         raise RecordError("the file holds no record")

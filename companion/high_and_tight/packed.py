@@ -1,0 +1,85 @@
+"""A game record packed to fit one QR code: zlib against a dictionary of the box, then base45.
+
+`HT1:` opens the text, so an import knows it. Everything after it is in the QR code's
+alphanumeric mode (RFC 9285 base45), which a code stores at 5.5 bits a character. The zlib
+stream is primed with a preset dictionary: the record's own words (tags, verbs) and the names
+of the box's teams, pieces and cards, so that a line such as `away plays Good Wood` costs a
+few bits. The dictionary is part of the format: the same box packs and unpacks (the zlib
+header names the dictionary, so another box is refused, not misread).
+"""
+
+from __future__ import annotations
+
+import zlib
+
+from ..engine import base45
+from ..engine.errors import RecordError
+from .box import Box
+
+PREFIX = "HT1:"
+
+# The words of every record (docs/record-format.md), most frequent last: zlib reaches the
+# end of the dictionary with the shortest distances.
+_VOCABULARY = (
+    '[Game "High & Tight"]\n[Box ""]\n[Home ""]\n[Away ""]\n[HomeRoster ""]\n[AwayRoster ""]\n'
+    '[Cards "digital"]\n[Cards "physical"]\n[Rules ""]\n[SeriesGame ""]\n[HomeStarter ""]\n'
+    '[AwayStarter ""]\n[HomeStarterFatigue "100"]\n[AwayStarterFatigue "100"]\n'
+    '[HomeResting ""]\n[AwayResting ""]\n[HomeShortRest ""]\n[AwayShortRest ""]\n'
+    '[Seed ""]\n[Result ""]\n'
+    "ballparks,advanced-fatigue,rest,short-rest,closer-saves,good-bad-day\n"
+    "home draws 3 offense 3 defense\naway draws 1 offense 0 defense\n"
+    "home exchanges  for offense\naway exchanges  for defense\nhome keeps\naway keeps\n"
+    "home starts \naway starts \nhome lineup C ; OF , , ; IF , , , ; DH \naway lineup C \n"
+    "away names power\nhome names speed\nobp\nclutch\nnone\n"
+    "home brings in \naway brings in \nhome stays with the pitcher\naway stays with the pitcher\n"
+    "away rallies card\nhome rallies tens\n"
+    "away manages +1\nhome manages +2\naway manages -2\nhome stands pat\naway stands pat\n"
+    "away bats \nhome fields \nhome bats \naway fields \n"
+    "away plays \nhome plays \naway passes\nhome passes\n"
+    "roll 1 1\nroll 6 6\nroll 2 5\nroll 4 3\n"
+)
+
+
+def dictionary(box: Box) -> bytes:
+    """The preset dictionary of a box: its teams, pieces and cards, then the vocabulary."""
+    names = sorted({team.key for team in box.teams.values()} | set(box.rosters))
+    for roster in box.rosters.values():
+        names += sorted(piece.name for piece in
+                        [*roster.ballplayers.values(), *roster.pitchers.values()])
+    names += sorted(card.name for card in box.cards.values())
+    return ("\n".join(names) + "\n" + _VOCABULARY).encode("utf-8")
+
+
+def pack(box: Box, record: str) -> str:
+    """`HT1:` and the record compressed against the box's dictionary, in base45."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 15, 9, zlib.Z_DEFAULT_STRATEGY,
+                                  zdict=dictionary(box))
+    return PREFIX + base45.encode(compressor.compress(record.encode("utf-8"))
+                                  + compressor.flush())
+
+
+def is_packed(text: str) -> bool:
+    return text.lstrip().startswith(PREFIX)
+
+
+def unpack(box: Box, text: str) -> str:
+    """The record a packed text holds (what a scanner reads off a box score's QR code)."""
+    payload = text.strip()
+    if not payload.startswith(PREFIX):
+        raise RecordError(f"a packed record starts with {PREFIX!r}")
+    data = base45.decode(payload[len(PREFIX):])
+    decompressor = zlib.decompressobj(15, zdict=dictionary(box))
+    try:
+        record = decompressor.decompress(data) + decompressor.flush()
+    except zlib.error as error:
+        raise RecordError(
+            f"the {PREFIX} code does not unpack with the box in use ({box.fingerprint}): it "
+            f"was made with another box (use --data with that box) or misread ({error})"
+        ) from None
+    if not decompressor.eof or decompressor.unused_data:
+        raise RecordError(f"the {PREFIX} code is cut short or has text after its end: "
+                          "scan it again")
+    try:
+        return record.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"the {PREFIX} code does not hold a text record") from None

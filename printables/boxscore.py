@@ -1,0 +1,222 @@
+"""The filled box score of a stored game or series; each game carries one QR code holding its
+whole text record, packed (`HT1:`), so a scanned sheet imports back to the same game."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from companion.engine.session import Session
+from companion.high_and_tight.box import Box
+from companion.high_and_tight.boxscore import BoxScore, HalfInning, box_score
+from companion.high_and_tight.packed import pack
+from companion.high_and_tight.series_session import SeriesSession
+from companion.store.exchange import parse_target
+from companion.store.series_store import StoredSeries
+
+from .geometry import content_area
+from .options import INCH, PrintOptions
+from .qr import QRMatrix, RecordTooLong, draw_qr, qr_matrix
+from .sheet import BOLD, FONT, Column, Table, draw_lines, draw_text, finish_page, start_page, wrap
+
+GAP = 0.18 * INCH
+
+
+@dataclass
+class GamePrint:
+    """One game as the box score prints it: its number, facts, record and packed code."""
+
+    number: int
+    score: BoxScore
+    record: str
+    payload: str
+    matrix: QRMatrix | None
+
+
+def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint]:
+    """The games of a series (or its game `number`), each with its packed record."""
+    games = session.games
+    numbers = [number] if number is not None else list(range(1, len(games) + 1))
+    out = []
+    for n in numbers:
+        if not 1 <= n <= len(games):
+            raise ValueError(f"the series has games 1..{len(games)}; no game {n}")
+        game: Session = games[n - 1]
+        record = game.text()
+        payload = pack(session.box, record)
+        try:
+            matrix = qr_matrix(payload)
+        except RecordTooLong:
+            matrix = None
+        out.append(GamePrint(n, box_score(session.rules, game), record, payload, matrix))
+    return out
+
+
+def print_boxscore(store, target: str, options: PrintOptions, out_path: str | Path,
+                   progress=None) -> int:
+    """Write the box score of SERIES or SERIES:GAME to `out_path` (atomically); returns the
+    number of pages."""
+    series_id, number = parse_target(target)
+    stored = StoredSeries.load(store, series_id)
+    games = games_to_print(stored.session, number)
+    title = stored.session.series.scenario.title
+    out_path = Path(out_path)
+    temporary = out_path.with_name(f".{out_path.name}.{os.getpid()}.tmp")
+    try:
+        canvas = Canvas(str(temporary), pagesize=options.size, invariant=1)
+        canvas.setTitle(f"Box score: {title}")
+        pages = draw_boxscores(canvas, stored.session.box, title, games, options, progress)
+        canvas.save()
+        os.replace(temporary, out_path)
+    finally:
+        temporary.unlink(missing_ok=True)
+    return pages
+
+
+def draw_boxscores(canvas, box: Box, title: str, games: list[GamePrint],
+                   options: PrintOptions, progress=None) -> int:
+    pages = 0
+    for done, game in enumerate(games, start=1):
+        pages += _draw_game(canvas, box, title, game, options)
+        if progress:
+            progress(done, len(games))
+    return pages
+
+
+def team_name(box: Box, key: str) -> str:
+    team = box.team(key)
+    return team.name if team else key
+
+
+def _draw_game(canvas, box: Box, title: str, game: GamePrint, options: PrintOptions) -> int:
+    """One game: heading, line score, pitchers beside the QR code, then every half inning
+    (continued on further pages when it is long). Returns the pages drawn."""
+    area = content_area(options.paper)
+    score = game.score
+    start_page(canvas, options.size)
+    top = _heading(canvas, box, title, game, area)
+    top = _line_score(canvas, box, score, area, top) - GAP
+    qr_bottom = _qr_block(canvas, game, area, top)
+    pitchers_width = area.width - (_qr_width(game) + GAP)
+    pitchers_bottom = _pitchers(canvas, box, score, area.x, top, pitchers_width, area.y)
+    top = min(qr_bottom, pitchers_bottom) - GAP
+    rows = [_half_row(half, score) for half in score.halves]
+    table = _halves_table(area.width)
+    pages = 1
+    while rows:
+        drawn, _ = table.draw(canvas, area.x, top, rows, area.y)
+        if drawn == 0 and pages > 1 and top == area.top - 11 - GAP:
+            raise ValueError("a half inning's row is taller than a page")
+        rows = rows[drawn:]
+        if rows:
+            finish_page(canvas, options)
+            pages += 1
+            start_page(canvas, options.size)
+            canvas.setFillColorRGB(0, 0, 0)
+            draw_text(canvas, f"{title}, game {game.number} (continued)", area.x,
+                      area.top - 11, area.width, BOLD, 11)
+            top = area.top - 11 - GAP
+    finish_page(canvas, options)
+    return pages
+
+
+def _heading(canvas, box: Box, title: str, game: GamePrint, area) -> float:
+    score = game.score
+    away, home = team_name(box, score.away), team_name(box, score.home)
+    canvas.setFillColorRGB(0, 0, 0)
+    y = area.top - 14
+    draw_text(canvas, f"Box score: {title}, game {game.number}", area.x, y, area.width, BOLD, 14)
+    y -= 16
+    innings = len(score.line["away"])
+    if score.winner:
+        winner = home if score.winner == "home" else away
+        result = f"{winner} win" + (f" in {innings} innings" if innings != 9 else "")
+    else:
+        result = "in progress"
+    draw_text(canvas, f"{away} {score.totals['away']} at {home} {score.totals['home']}: "
+                      f"{result}", area.x, y, area.width, FONT, 11)
+    y -= 12
+    header = score.header
+    facts = [f"Rules: {header.get('Rules') or 'basic'}", f"Cards: {header.get('Cards', '-')}",
+             f"Box: {header.get('Box', box.fingerprint)}"]
+    draw_text(canvas, "   ".join(facts), area.x, y, area.width, FONT, 8)
+    return y - 6
+
+
+def _line_score(canvas, box: Box, score: BoxScore, area, top: float) -> float:
+    innings = max(len(score.line["away"]), len(score.line["home"]), 9)
+    name_width = 1.8 * INCH
+    cell = min(0.32 * INCH, (area.width - name_width - 0.4 * INCH) / innings)
+    columns = [Column("Team", name_width)]
+    columns += [Column(str(n), cell, "centre") for n in range(1, innings + 1)]
+    columns.append(Column("R", 0.4 * INCH, "centre"))
+    rows = []
+    for place, key in (("away", score.away), ("home", score.home)):
+        runs = score.line[place]
+        cells = [str(runs[i]) if i < len(runs) else "" for i in range(innings)]
+        rows.append([f"{team_name(box, key)} ({place})", *cells, str(score.totals[place])])
+    _, bottom = Table(columns, size=8).draw(canvas, area.x, top, rows, area.y)
+    return bottom
+
+
+def _qr_width(game: GamePrint) -> float:
+    return game.matrix.printed_size() if game.matrix else 2.5 * INCH
+
+
+def _qr_block(canvas, game: GamePrint, area, top: float) -> float:
+    """The code at the top right, with what it holds and how to read it back beneath."""
+    width = _qr_width(game)
+    x = area.right - width
+    canvas.setFillColorRGB(0, 0, 0)
+    if game.matrix is None:
+        lines = wrap(f"This game's record ({len(game.payload)} characters packed) is too long "
+                     "for one QR code: use 'companion export' to copy it.", FONT, 7, width)
+        return draw_lines(canvas, lines, x, top, width, FONT, 7)
+    draw_qr(canvas, game.matrix, x, top - width)
+    text = (f"Game record, packed: {len(game.payload)} characters, QR version "
+            f"{game.matrix.version}, level {game.matrix.level}. Scan it, save the text to a "
+            "file, then 'companion import FILE' restores this game.")
+    return draw_lines(canvas, wrap(text, FONT, 6.5, width), x, top - width - 2, width, FONT,
+                      6.5)
+
+
+def _pitchers(canvas, box: Box, score: BoxScore, x: float, top: float, width: float,
+              bottom: float) -> float:
+    fixed = [Column("Type", 0.4 * INCH, "centre"), Column("Inn.", 0.4 * INCH, "centre"),
+             Column("Runs", 0.45 * INCH, "centre"), Column("Fatigue", 0.6 * INCH, "centre"),
+             Column("Past his Fatigue", 0.75 * INCH, "centre")]
+    rest = width - sum(c.width for c in fixed)
+    columns = [Column("Team", rest * 0.55), Column("Pitcher", rest * 0.45), *fixed]
+    rows = [[team_name(box, p.team), p.name, p.kind, str(p.innings), str(p.runs),
+             f"+{p.fatigue}" if p.fatigue else "-", "yes" if p.exceeded_fatigue else "-"]
+            for p in score.pitchers]
+    canvas.setFillColorRGB(0, 0, 0)
+    draw_text(canvas, "Pitchers", x, top - 10, width, BOLD, 10)
+    _, end = Table(columns, size=7).draw(canvas, x, top - 14, rows, bottom)
+    return end
+
+
+def _halves_table(width: float) -> Table:
+    fixed = [Column("Inn.", 0.35 * INCH, "centre"), Column("Half", 0.55 * INCH),
+             Column("Strategy", 0.55 * INCH), Column("Rolls", 0.55 * INCH, "centre"),
+             Column("Box", 0.65 * INCH, "centre"), Column("Runs", 0.35 * INCH, "centre")]
+    rest = width - sum(c.width for c in fixed)
+    names = rest * 0.42 / 3
+    columns = [*fixed[:3], Column("Batter", names), Column("Fielder", names),
+               Column("Pitcher", names), *fixed[3:5], Column("Cards played", rest * 0.3),
+               Column("Dice (totals)", rest * 0.28), fixed[5]]
+    return Table(columns, size=6.5)
+
+
+def _half_row(half: HalfInning, score: BoxScore) -> list[str]:
+    """Markers before the Strategy Card phase and after the Managerial Move (rule 4.0)."""
+    batting = score.away if half.batting == "away" else score.home
+    rolls = f"{half.rolls_before}>{half.rolls_after}" + ("+1" if half.bonus else "")
+    fatigue = f" +{half.fatigue}" if half.fatigue else ""
+    return [str(half.inning), f"{'top' if half.half == 'top' else 'bottom'} ({batting})",
+            half.strategy, half.batter, half.fielder, half.pitcher + fatigue, rolls,
+            f"{half.box_before}>{half.box_after}", "; ".join(half.cards),
+            " ".join(str(a + b) for a, b in half.dice), str(half.runs)]

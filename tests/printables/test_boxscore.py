@@ -1,0 +1,215 @@
+"""The filled box score and its QR code: base45 (RFC 9285), the packed record, and a code read
+off the printed page by a real decoder that imports back to the identical game (issue 5)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+import zxingcpp
+from PIL import Image
+from pypdf import PdfReader
+
+from companion.engine import base45
+from companion.engine.errors import RecordError
+from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box, load_box_texts
+from companion.high_and_tight.packed import PREFIX, pack, unpack
+from companion.high_and_tight.simulate import simulate_game
+from companion.store.db import Store
+from companion.store.exchange import export, import_record
+from companion.store.series_store import StoredSeries, create_series
+from printables.boxscore import games_to_print, print_boxscore
+from printables.options import PAPERS, PrintOptions
+from printables.qr import QUIET_ZONE, qr_matrix
+
+from ..store.util import run_companion, series_header, simulated_session
+
+
+@pytest.fixture(scope="module")
+def long_game(rules):
+    """The first simulated game of seed 1 that goes to the 12th inning or beyond (rule 6.0):
+    a long record, many deals and rolls, the worst case a code has to hold."""
+    for number in range(300):
+        session = simulate_game(rules, "philadelphia", "california", "1", number)
+        if session.state.inning >= 12:
+            return session
+    pytest.fail("no game of 12 innings or more among 300 simulated ones")
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store.open(tmp_path / "games.db")
+    yield store
+    store.close()
+
+
+def decode(image: Image.Image) -> list[str]:
+    return [result.text for result in zxingcpp.read_barcodes(image)
+            if result.format == zxingcpp.BarcodeFormat.QRCode]
+
+
+def matrix_image(matrix, pixels: int = 3) -> Image.Image:
+    """The module matrix drawn straight to pixels (dark 0, light 255) with its quiet zone."""
+    side = (matrix.modules + 2 * QUIET_ZONE) * pixels
+    image = Image.new("L", (side, side), 255)
+    for row, cells in enumerate(matrix.rows):
+        for column, dark in enumerate(cells):
+            if dark:
+                left = (column + QUIET_ZONE) * pixels
+                top = (row + QUIET_ZONE) * pixels
+                image.paste(0, (left, top, left + pixels, top + pixels))
+    return image
+
+
+# -- base45 (RFC 9285) -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("data, text", [
+    (b"AB", "BB8"), (b"Hello!!", "%69 VD92EX0"), (b"base-45", "UJCLQE7W581"),
+    (b"ietf!", "QED8WEX0"), (b"", ""), (b"\x00\x00", "000"), (b"\xff\xff", "FGW"),
+])
+def test_base45_examples_of_rfc_9285(data, text):
+    assert base45.encode(data) == text
+    assert base45.decode(text) == data
+
+
+def test_base45_round_trips_every_byte_value():
+    data = bytes(range(256)) * 3 + b"\x07"
+    assert base45.decode(base45.encode(data)) == data
+
+
+@pytest.mark.parametrize("text, words", [
+    ("GGW", "too large"), ("ab", "not in the alphabet"), ("BB8A", "lone character"),
+    (":::", "too large"), ("::", "too large for a byte"),
+])
+def test_base45_refuses_bad_text(text, words):
+    with pytest.raises(RecordError, match=words):
+        base45.decode(text)
+
+
+# -- the packed record -----------------------------------------------------------------
+
+
+def test_a_long_extra_inning_game_packs_into_one_level_m_code(box, long_game):
+    record = long_game.text()
+    payload = pack(box, record)
+    assert payload.startswith(PREFIX)
+    assert unpack(box, payload) == record
+    # The whole payload is in the QR code's alphanumeric mode.
+    assert set(payload) <= set(base45.ALPHABET)
+    # The measured figures of docs/architecture.md: about 7,400 characters of record pack
+    # to under a quarter of that; the code stays at level M, at most version 30.
+    assert len(payload) < len(record) / 4
+    matrix = qr_matrix(payload)
+    assert matrix.level == "M" and matrix.version <= 30
+    assert matrix.printed_size() < 80 / 25.4 * 72        # under 80 mm with its quiet zone
+
+
+def test_a_scanned_payload_with_spaces_and_a_newline_around_it_unpacks(box, long_game):
+    payload = pack(box, long_game.text())
+    assert unpack(box, f"  {payload}\r\n") == long_game.text()
+
+
+def test_another_box_is_refused_not_misread(box, long_game):
+    texts = dict(box.texts)
+    texts["cards.toml"] = texts["cards.toml"].replace('name = "Good Wood"',
+                                                      'name = "Good Lumber"')
+    edited = load_box_texts(texts, origin="edited")
+    payload = pack(box, long_game.text())
+    with pytest.raises(RecordError, match="another box"):
+        unpack(edited, payload)
+
+
+def test_a_code_cut_short_is_refused(box, long_game):
+    payload = pack(box, long_game.text())
+    with pytest.raises(RecordError, match="cut short|misread"):
+        unpack(box, payload[:-30])
+
+
+# -- the printed box score ----------------------------------------------------------------
+
+
+def test_series_box_score_has_a_page_and_a_code_per_game(store, box, tmp_path):
+    header = series_header("divisional", "13")
+    session = simulated_session(box, header)
+    series_id = create_series(store, box, header, session.entries)
+    out = tmp_path / "series.pdf"
+    seen = []
+    pages = print_boxscore(store, str(series_id), PrintOptions(paper="a4"), out,
+                           lambda done, total: seen.append((done, total)))
+    games = len(session.games)
+    assert seen == [(n, games) for n in range(1, games + 1)]
+    reader = PdfReader(out)
+    assert len(reader.pages) == pages >= games
+    width, height = PAPERS["a4"]
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == \
+            pytest.approx((width, height), abs=0.01)
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    for number, game in enumerate(session.games, start=1):
+        assert f"Divisional Series, game {number}" in text
+        state = game.state
+        assert f"{state.away.total} at " in text
+    assert text.count("1 inch") == pages and text.count("25 mm") == pages
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_an_unknown_game_is_a_clear_error_and_writes_nothing(store, box, tmp_path):
+    header = series_header("spring", "3")
+    series_id = create_series(store, box, header, simulated_session(box, header).entries)
+    out = tmp_path / "none.pdf"
+    with pytest.raises(ValueError, match="no game 4"):
+        print_boxscore(store, f"{series_id}:4", PrintOptions(), out)
+    assert not out.exists() and not list(tmp_path.glob("*.pdf*"))
+
+
+def test_box_score_rows_follow_the_game(store, box, long_game):
+    series_id = import_record(store, box, long_game.text())
+    session = StoredSeries.load(store, series_id).session
+    (game,) = games_to_print(session, 1)
+    state = long_game.state
+    assert game.score.line["away"] == state.away.runs
+    assert len(game.score.halves) == 2 * state.inning - (state.half == "top")
+    assert game.record == long_game.text()
+
+
+def test_the_printed_code_scans_and_imports_to_the_identical_game(box, long_game, tmp_path):
+    """The key test: the code on the PDF page, read by zxing-cpp, imported by the command
+    line, gives the same record and the same final state (rules 6.0-6.3: extra innings)."""
+    db = tmp_path / "games.db"
+    with Store.open(db) as store:
+        series_id = import_record(store, box, long_game.text())
+        out = tmp_path / "game.pdf"
+        print_boxscore(store, f"{series_id}:1", PrintOptions(), out)
+        (game,) = games_to_print(StoredSeries.load(store, series_id).session, 1)
+
+    # The matrix as printed, rendered straight to pixels.
+    scanned = decode(matrix_image(game.matrix))
+    assert scanned == [game.payload]
+
+    # The PDF page itself, rasterised at 100 dpi (0.5 mm modules are 2 pixels), when poppler
+    # is installed.
+    if shutil.which("pdftoppm"):
+        subprocess.run(["pdftoppm", "-png", "-r", "100", "-f", "1", "-l", "1", str(out),
+                        str(tmp_path / "page")], check=True, timeout=30)
+        (png,) = tmp_path.glob("page*.png")
+        scanned = decode(Image.open(png))
+        assert scanned == [game.payload]
+
+    scan_file = tmp_path / "scan.txt"
+    scan_file.write_text(scanned[0] + "\n")
+    data = tmp_path / "data"
+    shutil.copytree(DEFAULT_BOX_DIR, data)
+    assert load_box(data).fingerprint == box.fingerprint
+    result = run_companion("--data", data, "import", scan_file, "--db", db)
+    assert result.returncode == 0, result.stderr
+    with Store.open(db, readonly=True) as again:
+        copy_id = max(row["id"] for row in again.db.query("SELECT id FROM series"))
+        assert copy_id != series_id
+        assert export(again, f"{copy_id}:1", "record") == long_game.text()
+        copy = StoredSeries.load(again, copy_id).session.games[0]
+    assert copy.state.summary() == long_game.state.summary()
+    assert (copy.state.away.runs, copy.state.home.runs) == \
+        (long_game.state.away.runs, long_game.state.home.runs)
+    assert copy.state.winner == long_game.state.winner
