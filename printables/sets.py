@@ -6,6 +6,12 @@ a reportlab canvas (calling `canvas.showPage()` after each page) from the box da
 pages are finished. A set raises ValueError with a clear message for an unknown team or
 component name. Sets are named "module:function" and imported only when used, so listing
 the sets loads no reportlab.
+
+A set made of named components (pieces, cards, ...) also has `components(box, options)`,
+the list of what `--only` may name (each with `answers_to(name)`), so `print all --only X`
+prints X from whichever set holds it; a set without it prints under `all --only` only when
+its own name is asked. `all` is every registered set except those in NEEDS_TARGET (a box
+score needs a stored game or series to print).
 """
 
 from __future__ import annotations
@@ -13,9 +19,16 @@ from __future__ import annotations
 from importlib import import_module
 
 SETS: dict[str, str] = {
-    # pieces, markers, cards, team-cards, rally-caps, calibration: printables.components
+    "pieces": "printables.components:pieces",
+    "markers": "printables.components:markers",
+    "cards": "printables.components:cards",
+    "team-cards": "printables.components:team_cards",
+    "rally-caps": "printables.components:rally_caps",
+    "calibration": "printables.components:calibration",
     # scoreboard, field, scoresheet, series-sheet: printables.boards
 }
+
+NEEDS_TARGET = frozenset({"boxscore"})
 
 
 def set_function(name: str):

@@ -1,0 +1,592 @@
+"""The box's components face by face, and the sets that print them two-sided.
+
+Sets: pieces (player pieces, rule 2.1), markers (game pieces, rule 2.2), cards (strategy
+cards, rule 2.3), team-cards (rule 2.4, ballpark on the back, rule 8.1), rally-caps (rule 2.5)
+and calibration (a front/back registration test). Everything printed is read from the box,
+so an edited box prints as edited.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import partial
+
+from companion.high_and_tight.box import Ballplayer, Box, Card, Pitcher, Team, roman
+
+from .geometry import BLEED, MARKER, PIECE, POKER, Rect, content_area, impose, page_size
+from .marks import calibration_bars, crop_marks, cut_outline, fold_line
+from .options import MM, PrintOptions
+from .text import (
+    BLACK,
+    BOLD,
+    ITALIC,
+    REGULAR,
+    WHITE,
+    colour,
+    draw_fitted,
+    draw_paragraph,
+    fit_paragraph,
+    ink_on,
+)
+
+Face = Callable[[object, Rect, float], None]   # (canvas, cut rectangle, bleed)
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Component:
+    """One two-sided component: the names it answers to (for --only) and its two faces."""
+
+    name: str
+    front: Face
+    back: Face
+    team: str | None = None
+    aliases: tuple[str, ...] = ()
+
+    def answers_to(self, wanted: str) -> bool:
+        key = wanted.strip().casefold()
+        return key == self.name.casefold() or key in (alias.casefold() for alias in self.aliases)
+
+
+# --------------------------------------------------------------------------- choosing
+
+
+def resolve_team(box: Box, wanted: str | None) -> str | None:
+    """The key of the team asked for by key, name or abbreviation; ValueError if unknown."""
+    if wanted is None:
+        return None
+    key = wanted.strip().casefold()
+    for team in box.teams.values():
+        if key in (team.key.casefold(), team.name.casefold(), team.abbrev.casefold()):
+            return team.key
+    raise ValueError(f"team {wanted!r} is unknown; accepted: {', '.join(box.teams)}")
+
+
+def choose(components: list[Component], options: PrintOptions, what: str) -> list[Component]:
+    """The components `options.only` names, one copy per name asked; all of them otherwise."""
+    if not options.only:
+        return components
+    chosen, unknown = [], []
+    for wanted in options.only:
+        match = next((c for c in components if c.answers_to(wanted)), None)
+        if match is None:
+            unknown.append(wanted)
+        else:
+            chosen.append(match)
+    if unknown:
+        names = list(dict.fromkeys(component.name for component in components))
+        asked = ", ".join(repr(name) for name in unknown)
+        raise ValueError(f"no {what} is named {asked}; accepted: {', '.join(names)}")
+    return chosen
+
+
+def _team_of(box: Box, team: str | None) -> Team | None:
+    return box.teams[team] if team is not None else None
+
+
+# --------------------------------------------------------------------------- faces: shared
+
+
+def _fill(canvas, rect: Rect, fill, bleed: float = 0.0) -> None:
+    area = rect.inset(-bleed)
+    canvas.setFillColor(fill)
+    canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
+
+
+def _labelled_value(canvas, x: float, y: float, label: str, value: str, size: float) -> None:
+    """'Label value' as one line of text, the value in bold."""
+    text = canvas.beginText(x, y)
+    text.setFont(REGULAR, size)
+    text.textOut(f"{label} ")
+    text.setFont(BOLD, size + 1)
+    text.textOut(value)
+    canvas.drawText(text)
+
+
+# --------------------------------------------------------------------------- player pieces
+
+PIECE_PAD = 2.5
+BAND = 3.0            # the accent band at the left of a piece's front
+BACK_HEADER = 9.0     # the name band at the top of a piece's back
+
+
+def _piece_colours(team: Team):
+    field, accent = colour(team.colours[0]), colour(team.colours[1])
+    return field, accent, ink_on(field, accent)
+
+
+def _piece_front(canvas, rect: Rect, bleed: float, team: Team, lines: list[tuple]) -> None:
+    """Team-coloured front: lines of (left text, right text, size), the first one bold."""
+    field, accent, ink = _piece_colours(team)
+    _fill(canvas, rect, field)
+    canvas.setFillColor(accent)
+    canvas.rect(rect.x, rect.y, BAND, rect.height, stroke=0, fill=1)
+    left = rect.x + BAND + PIECE_PAD
+    width = rect.right - PIECE_PAD - left
+    canvas.setFillColor(ink)
+    baseline = rect.top - 1.5
+    for index, (text, right, size) in enumerate(lines):
+        baseline -= size + 1.0
+        font = BOLD if index == 0 else REGULAR
+        if right:
+            draw_fitted(canvas, right, left, baseline, width, BOLD, size, align="right")
+            room = width - canvas.stringWidth(right, BOLD, size) - 2.0
+            draw_fitted(canvas, text, left, baseline, room, font, size)
+        else:
+            draw_fitted(canvas, text, left, baseline, width, font, size)
+
+
+def _piece_back(canvas, rect: Rect, bleed: float, team: Team, name: str,
+                ratings: list[tuple[str, int]]) -> None:
+    """White back with the name on a team-coloured band and the ratings in two columns."""
+    field, accent, ink = _piece_colours(team)
+    _fill(canvas, rect, WHITE)
+    canvas.setFillColor(field)
+    canvas.rect(rect.x, rect.top - BACK_HEADER, rect.width, BACK_HEADER, stroke=0, fill=1)
+    canvas.setFillColor(ink)
+    draw_fitted(canvas, name, rect.x + PIECE_PAD, rect.top - BACK_HEADER + 2.5,
+                rect.width - 2 * PIECE_PAD, BOLD, 6.0, align="centre")
+    canvas.setFillColor(BLACK)
+    rows = (len(ratings) + 1) // 2
+    row_height = (rect.height - BACK_HEADER) / rows
+    column_width = (rect.width - 2 * PIECE_PAD) / 2
+    for index, (label, value) in enumerate(ratings):
+        row, column = divmod(index, 2)
+        x = rect.x + PIECE_PAD + column * column_width
+        y = rect.top - BACK_HEADER - (row + 1) * row_height + 2.0
+        _labelled_value(canvas, x, y, label, str(value), 5.5)
+
+
+def ballplayer_piece(team: Team, player: Ballplayer) -> Component:
+    """Front: name, position-Defense, bats, information; back: the six ratings (rule 2.1.1)."""
+    front = [(player.name, f"{player.position}-{player.defense}", 8.0),
+             (f"Bats {player.bats}", "", 6.0), (player.info, "", 5.0)]
+    ratings = [("Offense", player.offense), ("Defense", player.defense),
+               ("Power", player.power), ("OBP", player.obp),
+               ("Speed", player.speed), ("Clutch", player.clutch)]
+    return Component(player.name, partial(_piece_front, team=team, lines=front),
+                     partial(_piece_back, team=team, name=player.name, ratings=ratings),
+                     team=team.key)
+
+
+def pitcher_piece(team: Team, pitcher: Pitcher) -> Component:
+    """Front: name, type, throws, Stuff (rolls and box); back: the pitching ratings (2.1.2)."""
+    front = [(pitcher.name, pitcher.kind, 8.0),
+             (f"Throws {pitcher.throws}", f"Stuff {pitcher.stuff_rolls} / "
+              f"{roman(pitcher.stuff_box)}", 6.0),
+             (pitcher.info, "", 5.0)]
+    ratings = [("Gopher", pitcher.gopher), ("Control", pitcher.control), ("K", pitcher.k),
+               ("Clutch", pitcher.clutch), ("WHIP", pitcher.whip),
+               ("Fatigue", pitcher.fatigue)]
+    return Component(pitcher.name, partial(_piece_front, team=team, lines=front),
+                     partial(_piece_back, team=team, name=pitcher.name, ratings=ratings),
+                     team=team.key)
+
+
+def piece_components(box: Box, team: str | None = None) -> list[Component]:
+    """Every player piece of the teams that have a roster, team by team, batters first."""
+    teams = [t for t in box.teams.values() if t.roster and (team is None or t.key == team)]
+    if team is not None and not teams:
+        with_rosters = ", ".join(t.key for t in box.teams.values() if t.roster)
+        raise ValueError(f"team {team!r} has no player pieces in this box; "
+                         f"teams with pieces: {with_rosters}")
+    components = []
+    for each in teams:
+        roster = box.rosters[each.roster]
+        components += [ballplayer_piece(each, p) for p in roster.ballplayers.values()]
+        components += [pitcher_piece(each, p) for p in roster.pitchers.values()]
+    return components
+
+
+# --------------------------------------------------------------------------- game pieces
+
+RUNS_MARKERS = range(1, 10)    # two of each: a bigger half inning stacks two markers
+RUNS_COPIES = 2
+WINS_MARKERS = ((1, 2), (3, 4))  # two-sided games-won markers, one pair per player
+PLAYERS = 2
+
+
+def _marker_face(canvas, rect: Rect, bleed: float, big: str, small: tuple[str, ...],
+                 fill: str, ink: str | None = None, big_size: float = 11.0) -> None:
+    """A 1/2" face: one big word or number and up to three small lines."""
+    background = colour(fill)
+    _fill(canvas, rect, background)
+    canvas.setFillColor(ink_on(background, colour(ink) if ink else None))
+    width = rect.width - 2 * 2.0
+    lines = len(small)
+    block = big_size + lines * 5.0
+    baseline = rect.y + (rect.height - block) / 2 + lines * 5.0 + 1.0
+    draw_fitted(canvas, big, rect.x + 2.0, baseline, width, BOLD, big_size, align="centre")
+    for index, line in enumerate(small):
+        draw_fitted(canvas, line, rect.x + 2.0, baseline - 5.5 * (index + 1), width,
+                    REGULAR, 4.5, align="centre")
+
+
+def marker(name: str, front: dict, back: dict, team: str | None = None,
+           aliases: tuple[str, ...] = ()) -> Component:
+    return Component(name, partial(_marker_face, **front), partial(_marker_face, **back),
+                     team=team, aliases=aliases)
+
+
+def marker_components(box: Box, team: str | None = None) -> list[Component]:
+    """The game pieces (rule 2.2); with a team, the shared ones and that team's logo only."""
+    rolls = {"small": ("Scoring", "Rolls"), "fill": "#f2c200", "ink": "#000000"}
+    number = {"fill": "#1f7a3a", "ink": "#ffffff"}
+    components = [
+        # rule 5.5.1: past the top box the marker flips to its +N side
+        marker("Scoring Rolls", dict(rolls, big="SR"), dict(rolls, big=f"+{box.rolls_boxes}")),
+        # rule 5.5.2: past XII, one bonus Scoring Roll, shown on the flip side
+        marker("Scoring Number", dict(number, big="SN", small=("Scoring", "Number")),
+               dict(number, big="+1", small=("Bonus", "Scoring Roll"))),
+        # rule 4.7: the At Bat marker, Away and Home sides
+        marker("At Bat", {"big": "Away", "small": ("At Bat",), "fill": "#ffffff",
+                          "big_size": 9.0},
+               {"big": "Home", "small": ("At Bat",), "fill": "#ffffff", "big_size": 9.0}),
+    ]
+    dh = {"big": "DH", "small": ("Defense", str(box.dh_defense)), "fill": "#7a7a7a"}
+    fatigue = {"small": ("Fatigue",), "fill": "#d9531e", "big_size": 9.0}
+    for _ in range(PLAYERS):
+        components.append(marker("DH", dh, dh))                      # rule 4.3.1
+        components.append(marker("Fatigue", dict(fatigue, big="+100"),
+                                 dict(fatigue, big="+200")))         # rule 8.2.1
+    for runs in RUNS_MARKERS:                                        # rule 4.6.4
+        face = {"big": str(runs), "small": ("Runs",), "fill": "#000000", "big_size": 13.0}
+        components += [marker(f"Runs {runs}", face, face)] * RUNS_COPIES
+    for each in box.teams.values():                                  # rule 3.0, setup step 2
+        if team is None or each.key == team:
+            face = {"big": each.abbrev, "small": ("Team",), "fill": each.colours[0],
+                    "ink": each.colours[1], "big_size": 9.0}
+            components.append(marker(f"{each.abbrev} logo", face, face, team=each.key,
+                                     aliases=(each.key, each.abbrev, each.name)))
+    for _ in range(PLAYERS):                                         # rule 4.8
+        for first, second in WINS_MARKERS:
+            wins = {"small": ("Games", "won"), "fill": "#283c78", "big_size": 13.0}
+            components.append(marker(f"Wins {first}-{second}", dict(wins, big=str(first)),
+                                     dict(wins, big=str(second))))
+    return components
+
+
+# --------------------------------------------------------------------------- poker cards
+
+CARD_SAFE = 4 * MM          # text stays this far inside the cut line
+CARD_FRAME = 3 * MM         # the coloured frame inside the cut line
+CATEGORY_COLOURS = {"power": "#b22222", "speed": "#2e7d46", "obp": "#1f5fa8",
+                    "clutch": "#6a3d9a", "special": "#a8780a", "free": "#4d4d4d"}
+SIDE_COLOURS = {"offense": "#8b1a1a", "defense": "#1a3a6b"}
+CATEGORY_NAMES = {"power": "Power", "speed": "Speed", "obp": "OBP", "clutch": "Clutch",
+                  "special": "Special Strategy", "free": "Free Strategy"}
+
+
+def _card_frame(canvas, rect: Rect, bleed: float, fill: str, header: str) -> Rect:
+    """Coloured frame (to the bleed edge) with a white panel and a header band; the panel."""
+    _fill(canvas, rect, colour(fill), bleed)
+    panel = rect.inset(CARD_FRAME)
+    canvas.setFillColor(WHITE)
+    canvas.roundRect(panel.x, panel.y, panel.width, panel.height - 18.0, 4.0, stroke=0, fill=1)
+    canvas.setFillColor(ink_on(colour(fill), WHITE))
+    draw_fitted(canvas, header, panel.x + 2.0, panel.top - 12.0, panel.width - 4.0, BOLD, 8.0,
+                align="centre")
+    return Rect(panel.x, panel.y, panel.width, panel.height - 18.0)
+
+
+def _card_body(canvas, panel: Rect, title: str, body: str, footer: str,
+               subtitle: str = "") -> None:
+    """Title (bold, wrapped), optional subtitle, body text fitted, footer at the foot."""
+    inner = panel.inset(CARD_SAFE - CARD_FRAME + 2.0)
+    canvas.setFillColor(BLACK)
+    size, lines = fit_paragraph(title, BOLD, 14.0, inner.width, 40.0, smallest=9.0)
+    top = draw_paragraph(canvas, lines, inner.x, inner.top, BOLD, size, "centre", inner.width)
+    if subtitle:
+        canvas.setFillColorRGB(0.3, 0.3, 0.3)
+        size_sub, sub_lines = fit_paragraph(subtitle, ITALIC, 8.0, inner.width, 22.0)
+        top = draw_paragraph(canvas, sub_lines, inner.x, top - 4.0, ITALIC, size_sub, "centre",
+                             inner.width)
+        canvas.setFillColor(BLACK)
+    footer_height = 0.0
+    if footer:
+        canvas.setFillColorRGB(0.3, 0.3, 0.3)
+        foot_size, foot_lines = fit_paragraph(footer, ITALIC, 6.5, inner.width, 24.0)
+        footer_height = len(foot_lines) * foot_size * 1.18 + 2.0
+        draw_paragraph(canvas, foot_lines, inner.x, inner.y + footer_height, ITALIC, foot_size,
+                       "centre", inner.width)
+        canvas.setFillColor(BLACK)
+    room = top - 8.0 - (inner.y + footer_height + 4.0)
+    size, lines = fit_paragraph(body, REGULAR, 10.5, inner.width, room)
+    draw_paragraph(canvas, lines, inner.x, top - 8.0, REGULAR, size)
+
+
+def _card_back(canvas, rect: Rect, bleed: float, fill: str, big: str, small: str) -> None:
+    _fill(canvas, rect, colour(fill), bleed)
+    panel = rect.inset(CARD_SAFE)
+    canvas.setStrokeColor(WHITE)
+    canvas.setLineWidth(1.0)
+    canvas.roundRect(panel.x, panel.y, panel.width, panel.height, 6.0, stroke=1, fill=0)
+    canvas.setFillColor(WHITE)
+    middle = rect.y + rect.height / 2
+    draw_fitted(canvas, "HIGH & TIGHT", panel.x + 4, middle + 30, panel.width - 8, BOLD, 16.0,
+                align="centre")
+    draw_fitted(canvas, big, panel.x + 4, middle - 8, panel.width - 8, BOLD, 24.0,
+                align="centre")
+    draw_fitted(canvas, small, panel.x + 4, middle - 30, panel.width - 8, REGULAR, 9.0,
+                align="centre")
+
+
+def inning_strategy(box: Box, card: Card) -> str:
+    """When the card may be played, from the box's inning strategies (rules 5.3, 5.6, 5.6.1)."""
+    if card.category == "special":
+        return "Special Strategy: playable in any inning (rule 5.6)"
+    if card.category == "free":
+        return "Free Strategy: any inning, outside the one-card limit (rule 5.6.1)"
+    innings = [str(i) for i, s in enumerate(box.strategies, start=1) if s == card.category]
+    name = CATEGORY_NAMES[card.category]
+    where = ", ".join(innings) if innings else "none of the nine"
+    extra = " and extra innings" if box.extra_strategy == "any" else ""
+    return f"{name} innings: {where}{extra} (rule 5.3)"
+
+
+def card_component(box: Box, card: Card) -> Component:
+    """Front: type, name, instructions, inning strategy (rule 2.3); back: its deck."""
+    side = card.side.capitalize()
+    header = f"{side.upper()} · {CATEGORY_NAMES[card.category].upper()}"
+    fill = CATEGORY_COLOURS[card.category]
+
+    def front(canvas, rect: Rect, bleed: float) -> None:
+        panel = _card_frame(canvas, rect, bleed, fill, header)
+        _card_body(canvas, panel, card.name, card.text, inning_strategy(box, card))
+
+    back = partial(_card_back, fill=SIDE_COLOURS[card.side], big=side.upper(),
+                   small="Strategy Card")
+    return Component(card.name, front, back)
+
+
+def card_components(box: Box) -> list[Component]:
+    """Every strategy card of the box, each as many times as its copies."""
+    return [card_component(box, card) for card in box.cards.values()
+            for _ in range(card.copies)]
+
+
+APPLIES = {"both": "both teams", "home": "the home team", "away": "the visitors"}
+
+
+def team_card_component(team: Team) -> Component:
+    """Front: the team; back: its Home Ballpark (rule 2.4, optional rule 8.1)."""
+    kind = "Standard team (rule 3.0)" if team.standard else "Optional team (rule 2.4)"
+
+    def front(canvas, rect: Rect, bleed: float) -> None:
+        field = colour(team.colours[0])
+        _fill(canvas, rect, field, bleed)
+        panel = rect.inset(CARD_SAFE)
+        canvas.setFillColor(ink_on(field, colour(team.colours[1])))
+        middle = rect.y + rect.height / 2
+        size, lines = fit_paragraph(team.name, BOLD, 18.0, panel.width, 48.0, smallest=10.0)
+        draw_paragraph(canvas, lines, panel.x, panel.top - 10.0, BOLD, size, "centre",
+                       panel.width)
+        draw_fitted(canvas, team.abbrev, panel.x, middle - 16.0, panel.width, BOLD, 44.0,
+                    align="centre")
+        draw_fitted(canvas, kind, panel.x, panel.y + 8.0, panel.width, REGULAR, 8.0,
+                    align="centre")
+
+    def back(canvas, rect: Rect, bleed: float) -> None:
+        park = team.ballpark
+        panel = _card_frame(canvas, rect, bleed, team.colours[0], "HOME BALLPARK · RULE 8.1")
+        who = ", ".join(dict.fromkeys(APPLIES[effect.applies] for effect in park.effects))
+        footer = f"{team.name} ({team.abbrev})" + (f"; it applies to {who}" if who else "")
+        _card_body(canvas, panel, park.name, park.text, footer, subtitle=park.feature)
+
+    return Component(team.name, front, back, team=team.key, aliases=(team.key, team.abbrev))
+
+
+def team_card_components(box: Box, team: str | None = None) -> list[Component]:
+    return [team_card_component(t) for t in box.teams.values() if team in (None, t.key)]
+
+
+RALLY_USES = ("Play one more eligible Strategy Card this phase, on top of the one already "
+              "played.", "Batting: each roll of 10 also scores a run, this at-bat only.")
+
+
+def rally_caps_component(box: Box) -> Component:
+    """Rally Caps: the side showing the uses left, flipped after the first (rule 5.7.1)."""
+    uses = box.rally_caps
+
+    def face(canvas, rect: Rect, bleed: float, left: int) -> None:
+        panel = _card_frame(canvas, rect, bleed, "#c0392b", "RALLY CAPS")
+        word = "use left" if left == 1 else "uses left"
+        footer = ("Flip after each use; remove the card when none is left (rule 5.7.1)")
+        body = "Each use, choose one (rule 5.7.2):\n" + "\n".join(
+            f"- {text}" for text in RALLY_USES)
+        _card_body(canvas, panel, str(left), body, footer, subtitle=word)
+
+    return Component("Rally Caps", partial(face, left=uses), partial(face, left=max(uses - 1, 0)),
+                     aliases=("rally-caps", "rally cap"))
+
+
+def rally_caps_components(box: Box) -> list[Component]:
+    """One Rally Caps card for each player (rule 5.7)."""
+    return [rally_caps_component(box)] * PLAYERS
+
+
+# --------------------------------------------------------------------------- imposition
+
+
+def print_two_sided(canvas, options: PrintOptions, components: list[Component],
+                    cell: tuple[float, float], progress: Progress | None,
+                    bleed: float = 0.0) -> int:
+    """Lay out fronts and backs sheet by sheet (duplex pairs or fold-over); returns pages."""
+    imposition = impose(options.paper, cell, options.sides, bleed)
+    per_sheet = imposition.per_sheet
+    sheets = [components[i:i + per_sheet] for i in range(0, len(components), per_sheet)]
+    total = len(sheets) * (2 if options.sides == "duplex" else 1)
+    done = 0
+    for sheet in sheets:
+        canvas.setPageSize(page_size(options.paper))
+        fronts = imposition.fronts[:len(sheet)]
+        backs = imposition.backs[:len(sheet)]
+        _faces(canvas, [c.front for c in sheet], fronts, bleed)
+        if options.sides == "fold":
+            _faces(canvas, [c.back for c in sheet], backs, bleed)
+            area = content_area(options.paper)
+            fold_line(canvas, imposition.fold_x, area.y, area.top)
+        calibration_bars(canvas, options)
+        canvas.showPage()
+        done += 1
+        if progress:
+            progress(done, total)
+        if options.sides == "duplex":
+            canvas.setPageSize(page_size(options.paper))
+            canvas.saveState()
+            canvas.translate(*options.offset)   # the back page's correction (--offset)
+            _faces(canvas, [c.back for c in sheet], backs, bleed)
+            canvas.restoreState()
+            calibration_bars(canvas, options)
+            canvas.showPage()
+            done += 1
+            if progress:
+                progress(done, total)
+    return total
+
+
+def _faces(canvas, faces: list[Face], cells: Iterable[Rect], bleed: float) -> None:
+    cells = list(cells)
+    for face, cell in zip(faces, cells, strict=True):
+        canvas.saveState()
+        face(canvas, cell, bleed)
+        canvas.restoreState()
+        if not bleed:
+            cut_outline(canvas, cell)
+    crop_marks(canvas, cells, bleed)
+
+
+@dataclass(frozen=True)
+class ComponentSet:
+    """A printable set of two-sided components of one size: what they are and how they cut."""
+
+    what: str                                         # "player piece", named in errors
+    make: Callable[[Box, str | None], list[Component]]   # (box, team key) -> components
+    cell: tuple[float, float]
+    poker: bool = False                               # cards: --bleed applies
+
+    def components(self, box: Box, options: PrintOptions) -> list[Component]:
+        return self.make(box, resolve_team(box, options.team))
+
+    def __call__(self, canvas, box: Box, options: PrintOptions,
+                 progress: Progress | None = None) -> int:
+        chosen = choose(self.components(box, options), options, self.what)
+        bleed = BLEED if (self.poker and options.bleed) else 0.0
+        return print_two_sided(canvas, options, chosen, self.cell, progress, bleed)
+
+
+pieces = ComponentSet("player piece", piece_components, PIECE)
+markers = ComponentSet("game piece", marker_components, MARKER)
+cards = ComponentSet("strategy card", lambda box, team: card_components(box), POKER, True)
+team_cards = ComponentSet("team card", team_card_components, POKER, True)
+rally_caps = ComponentSet("Rally Caps card", lambda box, team: rally_caps_components(box),
+                          POKER, True)
+
+
+# --------------------------------------------------------------------------- calibration
+
+TARGET_ARM = 6 * MM
+SCALE_HALF = 8            # the back's scales run from -8 to +8 mm
+
+
+def registration_targets(paper: str) -> list[tuple[float, float]]:
+    """Where the front's crosses stand: the centre and an inch in from each content corner."""
+    area = content_area(paper)
+    inch = 72.0
+    x_centre, y_centre = area.centre
+    return [(x_centre, y_centre), (area.x + inch, area.top - inch),
+            (area.right - inch, area.top - inch), (area.x + inch, area.y + inch),
+            (area.right - inch, area.y + inch)]
+
+
+def _instructions(canvas, paper: str, title: str, body: str) -> None:
+    area = content_area(paper)
+    canvas.setFillColor(BLACK)
+    width = area.width - 2 * 72.0 - 2 * 12 * MM
+    x = area.x + 72.0 + 12 * MM
+    draw_fitted(canvas, title, x, area.top - 20.0, width, BOLD, 14.0)
+    size, lines = fit_paragraph(body, REGULAR, 9.0, width, 80.0)
+    draw_paragraph(canvas, lines, x, area.top - 30.0, REGULAR, size)
+
+
+def _cross(canvas, x: float, y: float) -> None:
+    canvas.setLineWidth(0.3)
+    canvas.line(x - TARGET_ARM, y, x + TARGET_ARM, y)
+    canvas.line(x, y - TARGET_ARM, x, y + TARGET_ARM)
+    canvas.circle(x, y, 2 * MM, stroke=1, fill=0)
+
+
+def _scales(canvas, x: float, y: float) -> None:
+    """Millimetre scales across (x) and up (y) through the point, 0 at the point."""
+    canvas.setLineWidth(0.3)
+    canvas.setFont(REGULAR, 5.0)
+    canvas.line(x - SCALE_HALF * MM, y, x + SCALE_HALF * MM, y)
+    canvas.line(x, y - SCALE_HALF * MM, x, y + SCALE_HALF * MM)
+    for step in range(-SCALE_HALF, SCALE_HALF + 1):
+        tick = 2.5 if step % 5 else 4.0
+        canvas.line(x + step * MM, y, x + step * MM, y - tick)
+        canvas.line(x, y + step * MM, x - tick, y + step * MM)
+        if step % 2 == 0 and step:
+            canvas.drawCentredString(x + step * MM, y - 9.5, str(step))
+            canvas.drawRightString(x - 5.0, y + step * MM - 1.7, str(step))
+
+
+def calibration(canvas, box: Box, options: PrintOptions, progress: Progress | None = None) -> int:
+    """A duplex registration test: crosses on the front, millimetre scales behind them."""
+    if options.only:
+        raise ValueError("the calibration set has no components to choose with --only; "
+                         "print it whole")
+    width, _ = page_size(options.paper)
+    canvas.setPageSize(page_size(options.paper))
+    _instructions(canvas, options.paper, "Registration test: front",
+                  "Print this page and the next on one sheet, two-sided, flipped on the long "
+                  "edge, at 100%. Hold the sheet against a light: every cross on this side "
+                  "should sit on the 0 of the scales printed behind it. If it sits elsewhere, "
+                  "read the scales on the back (across, then up, in mm) and print with "
+                  "--offset ACROSS,UP to move every back page by that much.")
+    canvas.setStrokeColor(BLACK)
+    for x, y in registration_targets(options.paper):
+        _cross(canvas, x, y)
+    calibration_bars(canvas, options)
+    canvas.showPage()
+    if progress:
+        progress(1, 2)
+    canvas.setPageSize(page_size(options.paper))
+    offset_mm = ", ".join(f"{value / MM:g}" for value in options.offset)
+    _instructions(canvas, options.paper, "Registration test: back",
+                  "Read where each cross of the front falls on these scales: across on the "
+                  "horizontal scale, up on the vertical one (mm, as read on this side). "
+                  f"Backs of this print are moved by {offset_mm} mm (--offset).")
+    canvas.saveState()
+    canvas.translate(*options.offset)
+    canvas.setStrokeColor(BLACK)
+    canvas.setFillColor(BLACK)
+    for x, y in registration_targets(options.paper):
+        _scales(canvas, width - x, y)   # behind the front's cross after a long-edge flip
+    canvas.restoreState()
+    calibration_bars(canvas, options)
+    canvas.showPage()
+    if progress:
+        progress(2, 2)
+    return 2

@@ -1,0 +1,133 @@
+"""One print run: the chosen sets drawn into one byte-stable PDF, written atomically."""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from companion.high_and_tight.box import Box
+
+from .components import resolve_team
+from .options import PrintOptions
+from .sets import NEEDS_TARGET, SETS, set_function
+
+RunProgress = Callable[[str, int, int], None]   # (set name, pages done, pages of the set)
+
+
+def expand(sets: str | Iterable[str]) -> list[str]:
+    """Set names in print order, `all` standing for every set that needs no target."""
+    names = [sets] if isinstance(sets, str) else list(sets)
+    expanded: list[str] = []
+    for name in names:
+        if name == "all":
+            expanded += [each for each in SETS if each not in NEEDS_TARGET]
+        else:
+            set_function(name)        # ValueError naming the accepted sets
+            expanded.append(name)
+    return list(dict.fromkeys(expanded))
+
+
+def plan(names: list[str], box: Box, options: PrintOptions) -> list[tuple[str, PrintOptions]]:
+    """Which sets print, each with the --only names it holds.
+
+    One set prints what --only asks of it (the set names what it does not hold). Several sets
+    (`all`) share the names out: each prints the ones it holds; a set without named
+    components prints only when its own name is asked; a name no set holds is an error.
+    """
+    if len(names) == 1 or not options.only:
+        return [(name, options) for name in names]
+    steps, claimed, accepted = [], set(), []
+    for name in names:
+        function = set_function(name)
+        if hasattr(function, "components"):
+            components = function.components(box, options)
+            accepted += [c.name for c in components]
+            mine = tuple(w for w in options.only
+                         if any(c.answers_to(w) for c in components))
+        else:
+            accepted.append(name)
+            mine = tuple(w for w in options.only if w.strip().casefold() == name)
+            if mine:
+                steps.append((name, replace(options, only=())))
+                claimed.update(mine)
+                continue
+        if mine:
+            steps.append((name, replace(options, only=mine)))
+            claimed.update(mine)
+    unknown = [w for w in options.only if w not in claimed]
+    if unknown:
+        asked = ", ".join(repr(w) for w in unknown)
+        names_accepted = ", ".join(dict.fromkeys(accepted))
+        raise ValueError(f"no component is named {asked}; accepted: {names_accepted}")
+    return steps
+
+
+def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path: str | Path,
+           progress: RunProgress | None = None) -> int:
+    """Draw the sets into one PDF at out_path; returns the number of pages.
+
+    Nothing is written until every page is drawn; the file then appears whole or not at all
+    (an earlier file of the same name stays as it was on any failure).
+    """
+    options = replace(options, team=resolve_team(box, options.team))
+    steps = plan(expand(sets), box, options)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=options.size, invariant=1, pageCompression=1)
+    canvas.setTitle("High & Tight printables: " + ", ".join(name for name, _ in steps))
+    canvas.setAuthor("the dugout companion")
+    canvas.setCreator("the dugout companion")
+    for name, step_options in steps:
+        report = None
+        if progress is not None:
+            def report(done: int, total: int, name: str = name) -> None:
+                progress(name, done, total)
+        set_function(name)(canvas, box, step_options, report)
+    pages = canvas.getPageNumber() - 1
+    canvas.save()
+    write_atomically(out_path, buffer.getvalue())
+    return pages
+
+
+def write_atomically(path: str | Path, data: bytes) -> None:
+    """Write data to a temporary file beside path, fsync it, then rename it over path."""
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise ValueError(f"cannot write {path}: folder {folder} does not exist")
+    descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.",
+                                             suffix=".part")
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(descriptor, 0o666 & ~umask)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except FileNotFoundError:
+            pass
+        raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
