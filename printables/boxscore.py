@@ -3,7 +3,7 @@ whole text record, packed (`HT1:`), so a scanned sheet imports back to the same 
 
 from __future__ import annotations
 
-import os
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +20,7 @@ from companion.store.series_store import StoredSeries
 from .geometry import content_area
 from .options import INCH, PrintOptions
 from .qr import QRMatrix, RecordTooLong, draw_qr, qr_matrix
+from .render import write_atomically
 from .sheet import BOLD, FONT, Column, Table, draw_lines, draw_text, finish_page, start_page, wrap
 
 GAP = 0.18 * INCH
@@ -63,16 +64,13 @@ def print_boxscore(store, target: str, options: PrintOptions, out_path: str | Pa
     stored = StoredSeries.load(store, series_id)
     games = games_to_print(stored.session, number)
     title = stored.session.series.scenario.title
-    out_path = Path(out_path)
-    temporary = out_path.with_name(f".{out_path.name}.{os.getpid()}.tmp")
-    try:
-        canvas = Canvas(str(temporary), pagesize=options.size, invariant=1)
-        canvas.setTitle(f"Box score: {title}")
-        pages = draw_boxscores(canvas, stored.session.box, title, games, options, progress)
-        canvas.save()
-        os.replace(temporary, out_path)
-    finally:
-        temporary.unlink(missing_ok=True)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=options.size, invariant=1, pageCompression=1)
+    canvas.setTitle(f"Box score: {title}")
+    canvas.setCreator("the dugout companion")
+    pages = draw_boxscores(canvas, stored.session.box, title, games, options, progress)
+    canvas.save()
+    write_atomically(out_path, buffer.getvalue())
     return pages
 
 

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from .marks import calibration_bars
 from .options import PrintOptions
+from .text import BOLD, REGULAR, draw_fitted, wrap
 
-FONT = "Helvetica"
-BOLD = "Helvetica-Bold"
+FONT = REGULAR
 LINE = 0.5          # ruled lines of tables and boxes
 GREY = (0.55, 0.55, 0.55)
 SHADE = (0.9, 0.9, 0.9)
@@ -29,30 +26,10 @@ def finish_page(canvas, options: PrintOptions) -> None:
     canvas.showPage()
 
 
-def fitted_size(text: str, font: str, size: float, width: float, smallest: float = 4.0
-                ) -> float:
-    """The largest size up to `size` at which `text` fits `width` (never below `smallest`)."""
-    needed = stringWidth(text, font, size)
-    if needed <= width or needed == 0:
-        return size
-    return max(smallest, size * width / needed)
-
-
 def draw_text(canvas, text: str, x: float, y: float, width: float, font: str = FONT,
               size: float = 9.0, align: str = "left") -> None:
-    """One line of text shrunk to fit `width`; x is the left edge of the box."""
-    size = fitted_size(text, font, size, width)
-    canvas.setFont(font, size)
-    if align == "centre":
-        canvas.drawCentredString(x + width / 2, y, text)
-    elif align == "right":
-        canvas.drawRightString(x + width, y, text)
-    else:
-        canvas.drawString(x, y, text)
-
-
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    return simpleSplit(text, font, size, width) or [""]
+    """One line at baseline y shrunk to fit `width`; x is the left edge of the box."""
+    draw_fitted(canvas, text, x, y, width, font, size, align)
 
 
 def draw_lines(canvas, lines: list[str], x: float, top: float, width: float, font: str = FONT,
@@ -100,7 +77,7 @@ class Table:
         return sum(column.width for column in self.columns)
 
     def _cells(self, row: list[str], font: str) -> list[list[str]]:
-        return [wrap(str(text), font, self.size, column.width - 2 * self.padding)
+        return [wrap(str(text), font, self.size, column.width - 2 * self.padding) or [""]
                 for text, column in zip(row, self.columns, strict=True)]
 
     def _height(self, cells: list[list[str]]) -> float:
