@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from . import print_cli
 from .engine.errors import CompanionError, DataError
 from .engine.record import split_records
 from .engine.session import replay
@@ -40,6 +41,8 @@ Commands (with no command, the table opens):
   companion export ID[:GAME]       a stored series or game (--format record|json|csv)
   companion import FILE            read a text record back into the game file
   companion db check               integrity, schema version and counts of the game file
+  companion print SET --out FILE   printable components and sheets as a PDF (SET: pieces,
+                                   cards, ..., all; boxscore GAME|SERIES)
 
 Run 'companion COMMAND --help' for the options of a command.
 """
@@ -157,6 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     imp = commands.add_parser("import", help="read a text record back into the game file")
     imp.add_argument("file", type=Path)
     _db_option(imp)
+    print_cli.add_print_parser(commands)
     return parser
 
 
@@ -477,6 +481,10 @@ def cmd_import(args) -> int:
     return EXIT_OK
 
 
+def cmd_print(args) -> int:
+    return print_cli.cmd_print(args, _load, _open_store, CommandError)
+
+
 def _write_atomically(path: Path, text: str) -> None:
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_text(text, encoding="utf-8")
@@ -500,6 +508,7 @@ def main(argv: list[str] | None = None) -> int:
         "series": cmd_series,
         "export": cmd_export,
         "import": cmd_import,
+        "print": cmd_print,
     }[args.command]
     try:
         return handler(args)

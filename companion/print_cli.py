@@ -1,0 +1,121 @@
+"""`companion print SET ...`: arguments, a progress bar on stderr, and the call into printables.
+
+printables (and so reportlab) is imported only when a print is asked for, so the other
+commands and the table start without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+PAPERS = ("letter", "a4", "tabloid")
+SIDES = ("duplex", "fold")
+SETS_HELP = ("pieces, markers, cards, team-cards, rally-caps, scoreboard, field, scoresheet, "
+             "series-sheet, calibration, all; or boxscore GAME|SERIES")
+UNITS = {"mm": 72.0 / 25.4, "in": 72.0, "pt": 1.0}
+OFFSET_LIMIT_MM = 25.0
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """'X,Y' in millimetres (or with a unit: 1.5mm, 0.05in, 3pt) -> points."""
+    parts = text.split(",")
+    values = []
+    for part in parts:
+        match = re.fullmatch(r"\s*([+-]?\d+(?:\.\d+)?)\s*(mm|in|pt)?\s*", part)
+        if len(parts) != 2 or match is None:
+            raise argparse.ArgumentTypeError(
+                f"offset {text!r} is not X,Y (millimetres, or with a unit mm, in or pt, "
+                "e.g. 1.5,-0.5)")
+        points = float(match.group(1)) * UNITS[match.group(2) or "mm"]
+        if abs(points) > OFFSET_LIMIT_MM * UNITS["mm"]:
+            raise argparse.ArgumentTypeError(
+                f"offset {text!r} is more than {OFFSET_LIMIT_MM:g} mm; accepted range "
+                f"-{OFFSET_LIMIT_MM:g}..{OFFSET_LIMIT_MM:g} mm on each axis")
+        values.append(points)
+    return values[0], values[1]
+
+
+def add_print_parser(commands) -> None:
+    printer = commands.add_parser("print", help="printable components and sheets as a PDF",
+                                  description="Print a set of the box as one PDF, every page "
+                                  "meant to be printed at 100%. SET is one of " + SETS_HELP)
+    printer.add_argument("set", metavar="SET", help=SETS_HELP)
+    printer.add_argument("target", nargs="?", default=None,
+                         help="boxscore only: the series (ID) or game (ID:N) to print")
+    printer.add_argument("--team", default=None, help="only this team's components "
+                         "(pieces, markers, team-cards): key, name or abbreviation")
+    printer.add_argument("--only", action="append", default=[], metavar="NAME",
+                         help="only the named component, one copy each time it is given")
+    printer.add_argument("--paper", choices=PAPERS, default="letter")
+    printer.add_argument("--sides", choices=SIDES, default="duplex",
+                         help="duplex: backs on the next page for a long-edge flip; "
+                         "fold: backs beside the fronts, fold on the line")
+    printer.add_argument("--bleed", action="store_true", help="3 mm of bleed around cards")
+    printer.add_argument("--offset", type=parse_offset, default=(0.0, 0.0), metavar="X,Y",
+                         help="move every back page by X,Y mm to correct a printer's "
+                         "misregistration (read it from the calibration set)")
+    printer.add_argument("--out", type=Path, required=True, metavar="FILE.pdf")
+    printer.add_argument("--db", type=Path, default=argparse.SUPPRESS,
+                         help="boxscore: the game file (default: the user-data folder)")
+
+
+class ProgressBar:
+    """Pages done per set: a bar redrawn in place on a terminal, one line a set otherwise."""
+
+    WIDTH = 30
+
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stderr
+        self.live = self.stream.isatty()
+
+    def __call__(self, name: str, done: int, total: int) -> None:
+        if self.live:
+            filled = round(self.WIDTH * done / total) if total else self.WIDTH
+            bar = "#" * filled + "-" * (self.WIDTH - filled)
+            end = "\n" if done >= total else ""
+            self.stream.write(f"\r{name:<13} [{bar}] {done}/{total} pages{end}")
+            self.stream.flush()
+        elif done >= total:
+            self.stream.write(f"{name}: {total} pages\n")
+
+
+def cmd_print(args, box_loader, store_opener, command_error) -> int:
+    """Render the chosen set; bad input raises `command_error` (exit 2)."""
+    from printables.options import PrintOptions
+    from printables.sets import NEEDS_TARGET
+
+    try:
+        options = PrintOptions(paper=args.paper, sides=args.sides, bleed=args.bleed,
+                               offset=args.offset, team=args.team, only=tuple(args.only))
+    except ValueError as error:
+        raise command_error(str(error)) from None
+    if not args.out.parent.is_dir() and str(args.out.parent):
+        raise command_error(f"cannot write {args.out}: folder {args.out.parent} does not exist")
+    progress = ProgressBar()
+    if args.set in NEEDS_TARGET:
+        if args.target is None:
+            raise command_error(f"print {args.set} needs a series (ID) or a game (ID:N)")
+        from printables.boxscore import print_boxscore
+
+        with store_opener(args, readonly=True) as store:
+            try:
+                pages = print_boxscore(store, args.target, options, args.out,
+                                       lambda done, total: progress(args.set, done, total))
+            except ValueError as error:
+                raise command_error(str(error)) from None
+    else:
+        if args.target is not None:
+            raise command_error(f"print {args.set} takes no target ({args.target!r}); only "
+                                "boxscore does")
+        from printables.render import render
+
+        box = box_loader(args.data)
+        try:
+            pages = render(args.set, box, options, args.out, progress)
+        except ValueError as error:
+            raise command_error(str(error)) from None
+    print(f"wrote {args.out} ({pages} pages)")
+    return 0
