@@ -1,0 +1,371 @@
+"""Each component set prints as a PDF of the right size and page count that holds the text of
+every piece and card of the box, read back with pypdf; filters, bleed, offset, byte-stable
+and atomic output (issue 5, SPEC 6, rules 2.1-2.5)."""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from dataclasses import replace
+
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from companion.high_and_tight.box import BOX_FILES, DEFAULT_BOX_DIR, load_box_texts, roman
+from printables import render as render_module
+from printables.components import (
+    BAND,
+    PIECE_PAD,
+    card_components,
+    marker_components,
+    piece_components,
+    team_card_components,
+)
+from printables.geometry import BLEED, MARKER, PIECE, POKER, impose
+from printables.options import MM, PAPERS, PrintOptions
+from printables.render import expand, render
+from printables.text import BOLD
+
+COMPONENT_SETS = ("pieces", "markers", "cards", "team-cards", "rally-caps", "calibration")
+
+
+def read(path) -> PdfReader:
+    return PdfReader(str(path))
+
+
+def words(text: str) -> str:
+    """Text with every run of white space made one space (wrapped lines join up)."""
+    return " ".join(text.split())
+
+
+def page_texts(reader: PdfReader) -> list[str]:
+    return [words(page.extract_text()) for page in reader.pages]
+
+
+def content(reader: PdfReader, index: int) -> str:
+    return reader.pages[index].get_contents().get_data().decode("latin-1")
+
+
+def expected_pages(count: int, cell, options: PrintOptions, bleed: float = 0.0) -> int:
+    per_sheet = impose(options.paper, cell, options.sides, bleed).per_sheet
+    sheets = math.ceil(count / per_sheet)
+    return sheets * (2 if options.sides == "duplex" else 1)
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory, box):
+    """Every component set of the demo box rendered once on letter, duplex."""
+    folder = tmp_path_factory.mktemp("sets")
+    out = {}
+    for name in COMPONENT_SETS:
+        path = folder / f"{name}.pdf"
+        render(name, box, PrintOptions(), path)
+        out[name] = read(path)
+    return out
+
+
+@pytest.mark.parametrize("name", COMPONENT_SETS)
+def test_every_page_is_letter_and_carries_both_calibration_bars(printed, name):
+    # SPEC 6: every sheet printed at 100% carries a 1-inch and a 25 mm bar
+    reader = printed[name]
+    for index, page in enumerate(reader.pages):
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == PAPERS["letter"]
+        stream = content(reader, index)
+        assert re.search(r" 72 5 re f", stream) and re.search(r" 70.86614 5 re f", stream)
+
+
+def test_player_pieces_front_and_back_hold_every_piece_of_the_box(printed, box):
+    # rule 2.1.1: name, position-Defense, bats, information; back: the six ratings.
+    # rule 2.1.2: name, type, throws, Stuff; back: Gopher, Control, K, Clutch, WHIP, Fatigue.
+    reader = printed["pieces"]
+    pieces = sum(len(r.ballplayers) + len(r.pitchers) for r in box.rosters.values())
+    assert pieces == 80                                                  # rule 2.0
+    assert len(reader.pages) == expected_pages(pieces, PIECE, PrintOptions())
+    texts = page_texts(reader)
+    fronts, backs = " ".join(texts[0::2]), " ".join(texts[1::2])
+    for roster in box.rosters.values():
+        for p in roster.ballplayers.values():
+            assert p.name in fronts and f"{p.position}-{p.defense}" in fronts
+            assert f"Bats {p.bats}" in fronts and p.info in fronts
+            assert (f"{p.name} Offense {p.offense} Defense {p.defense} Power {p.power} "
+                    f"OBP {p.obp} Speed {p.speed} Clutch {p.clutch}") in backs
+        for p in roster.pitchers.values():
+            assert p.name in fronts and f"Throws {p.throws}" in fronts
+            assert f"Stuff {p.stuff_rolls} / {roman(p.stuff_box)}" in fronts
+            assert (f"{p.name} Gopher {p.gopher} Control {p.control} K {p.k} "
+                    f"Clutch {p.clutch} WHIP {p.whip} Fatigue {p.fatigue}") in backs
+
+
+def test_piece_names_fit_their_piece_at_a_readable_size(box):
+    # the name is the piece's first line: at 5 pt or more it fits beside the position tag
+    room = PIECE[0] - BAND - 2 * PIECE_PAD
+    for roster in box.rosters.values():
+        for p in [*roster.ballplayers.values(), *roster.pitchers.values()]:
+            tag = f"{p.position}-{p.defense}" if not p.is_pitcher else p.kind
+            need = stringWidth(p.name, BOLD, 5.0) + stringWidth(tag, BOLD, 5.0) + 2.0
+            assert need <= room, p.name
+
+
+def test_markers_hold_every_game_piece(printed, box):
+    # rule 2.2 and where each is used: 5.5.1 (+10), 5.5.2 (+1 bonus), 4.7 (At Bat),
+    # 4.3.1 (DH, Defense 4), 8.2.1 (Fatigue +100/+200), 4.6.4 (runs), 3.0 (logos), 4.8 (wins)
+    reader = printed["markers"]
+    markers = marker_components(box)
+    assert len(reader.pages) == expected_pages(len(markers), MARKER, PrintOptions())
+    fronts, backs = page_texts(reader)
+    assert "Scoring Rolls" in fronts and f"+{box.rolls_boxes} Scoring Rolls" in backs
+    assert "+1 Bonus Scoring Roll" in backs
+    assert "Away At Bat" in fronts and "Home At Bat" in backs
+    assert f"DH Defense {box.dh_defense}" in fronts
+    assert "+100 Fatigue" in fronts and "+200 Fatigue" in backs
+    for runs in range(1, 10):
+        assert fronts.count(f"{runs} Runs") == 2
+    for team in box.teams.values():
+        assert f"{team.abbrev} Team" in fronts
+    assert fronts.count("Games won") == 4 and "4 Games won" in backs
+
+
+def test_strategy_cards_hold_name_type_text_and_inning_strategy(printed, box):
+    # rule 2.3: card type, name, instructions; rule 5.3: the innings of its strategy
+    reader = printed["cards"]
+    copies = sum(card.copies for card in box.cards.values())
+    assert copies == 50                                                  # rule 2.0
+    assert len(reader.pages) == expected_pages(copies, POKER, PrintOptions())
+    texts = page_texts(reader)
+    fronts, backs = " ".join(texts[0::2]), " ".join(texts[1::2])
+    for card in box.cards.values():
+        assert fronts.count(words(card.text)) == card.copies, card.name
+        assert card.name in fronts
+    assert "OFFENSE · POWER" in fronts and "DEFENSE · CLUTCH" in fronts
+    power = [str(i) for i, s in enumerate(box.strategies, start=1) if s == "power"]
+    assert f"Power innings: {', '.join(power)} and extra innings" in fronts
+    assert "Special Strategy: playable in any inning (rule 5.6)" in fronts
+    offense = sum(c.copies for c in box.cards.values() if c.side == "offense")
+    assert backs.count("HIGH & TIGHT OFFENSE Strategy Card") == offense
+    assert backs.count("HIGH & TIGHT DEFENSE Strategy Card") == copies - offense
+
+
+def test_team_cards_carry_the_ballpark_on_the_back(printed, box):
+    # rule 2.4: eight team cards, the Home Ballpark (optional rule 8.1) on the back
+    reader = printed["team-cards"]
+    assert len(box.teams) == 8
+    assert len(reader.pages) == expected_pages(8, POKER, PrintOptions())
+    texts = page_texts(reader)
+    fronts, backs = " ".join(texts[0::2]), " ".join(texts[1::2])
+    for team in box.teams.values():
+        assert words(team.name) in fronts and team.abbrev in fronts
+        park = team.ballpark
+        assert park.name in backs and park.feature in backs and words(park.text) in backs
+
+
+def test_rally_caps_show_two_then_one(printed, box):
+    # rule 5.7.1: placed with its "2" side up, flipped to "1" after the first use
+    front, back = page_texts(printed["rally-caps"])
+    assert front.count(f"{box.rally_caps} uses left") == 2
+    assert back.count(f"{box.rally_caps - 1} use left") == 2
+    assert "rule 5.7.2" in front
+
+
+def test_calibration_prints_crosses_then_scales_behind_them(printed):
+    front, back = page_texts(printed["calibration"])
+    assert "Registration test: front" in front and "--offset" in front
+    assert "Registration test: back" in back and "moved by 0, 0 mm" in back
+
+
+def test_all_is_every_set_that_needs_no_target(tmp_path, box):
+    assert expand("all")[:6] == list(COMPONENT_SETS)
+    assert "boxscore" not in expand("all")
+    pages = render(COMPONENT_SETS, box, PrintOptions(), tmp_path / "five.pdf")
+    assert pages == len(read(tmp_path / "five.pdf").pages) == 30
+
+
+def test_an_edited_box_prints_as_edited(tmp_path):
+    texts = {name: (DEFAULT_BOX_DIR / name).read_text(encoding="utf-8") for name in BOX_FILES}
+    texts["ballplayers.csv"] = texts["ballplayers.csv"].replace("Delacorte", "Zabriskie")
+    texts["cards.toml"] = texts["cards.toml"].replace("He barrels it up.", "Crushed it.")
+    texts["box.toml"] = texts["box.toml"].replace("dh_defense = 4", "dh_defense = 5")
+    edited = load_box_texts(texts)
+    render(["pieces", "cards", "markers"], edited, PrintOptions(), tmp_path / "edited.pdf")
+    text = " ".join(page_texts(read(tmp_path / "edited.pdf")))
+    assert "Zabriskie" in text and "Delacorte" not in text
+    assert "Crushed it." in text and "He barrels it up." not in text
+    assert "DH Defense 5" in text
+
+
+def test_team_filter_prints_one_team(tmp_path, box):
+    render("pieces", box, PrintOptions(team="TXC"), tmp_path / "texas.pdf")
+    text = " ".join(page_texts(read(tmp_path / "texas.pdf")))
+    texas = box.rosters[box.teams["texas"].roster]
+    new_york = box.rosters[box.teams["new-york"].roster]
+    assert all(p.name in text for p in texas.ballplayers.values())
+    assert not any(p.name in text for p in new_york.ballplayers.values())
+    assert [c.team for c in team_card_components(box, "texas")] == ["texas"]
+    logos = [c.name for c in marker_components(box, "texas") if c.team]
+    assert logos == ["TXC logo"]
+
+
+@pytest.mark.parametrize("team", ("yankees", ""))
+def test_an_unknown_team_is_refused_naming_the_accepted_ones(tmp_path, box, team):
+    with pytest.raises(ValueError, match=rf"team '{team}' is unknown; accepted: new-york, "):
+        render("pieces", box, PrintOptions(team=team), tmp_path / "x.pdf")
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_team_without_pieces_is_refused(tmp_path, box):
+    with pytest.raises(ValueError, match="'seattle' has no player pieces"):
+        render("pieces", box, PrintOptions(team="seattle"), tmp_path / "x.pdf")
+
+
+def test_only_prints_the_named_components_one_copy_each(tmp_path, box):
+    options = PrintOptions(only=("good wood", "Blown Call", "Good Wood"))
+    pages = render("cards", box, options, tmp_path / "three.pdf")
+    text = " ".join(page_texts(read(tmp_path / "three.pdf")))
+    assert pages == 2
+    assert text.count("Good Wood") == 2 and text.count("Blown Call") == 1
+    assert "Wheelhouse" not in text
+
+
+def test_only_across_all_sets_prints_each_name_where_it_lives(tmp_path, box):
+    options = PrintOptions(only=("Delacorte", "Rally Caps", "Scoring Rolls", "calibration"))
+    render("all", box, options, tmp_path / "lost.pdf")
+    reader = read(tmp_path / "lost.pdf")
+    texts = page_texts(reader)
+    assert len(texts) == 8          # a front and a back for each
+    assert "Delacorte" in texts[0] and "Scoring Rolls" in texts[2]
+    assert "Rally Caps".upper() in texts[4] and "Registration test" in texts[6]
+
+
+@pytest.mark.parametrize("sets", ("cards", "all"))
+def test_an_unknown_component_is_refused_naming_the_accepted_ones(tmp_path, box, sets):
+    with pytest.raises(ValueError) as error:
+        render(sets, box, PrintOptions(only=("Good Wood", "Moonshot")), tmp_path / "x.pdf")
+    message = str(error.value)
+    assert "'Moonshot'" in message and "accepted:" in message and "Good Wood" in message
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_an_unknown_paper_or_set_is_refused(tmp_path, box):
+    with pytest.raises(ValueError, match="paper 'legal' is unknown; accepted: letter, a4"):
+        PrintOptions(paper="legal")
+    with pytest.raises(ValueError, match="print set 'counters' is unknown; accepted: pieces"):
+        render("counters", box, PrintOptions(), tmp_path / "x.pdf")
+
+
+@pytest.mark.parametrize("paper", ("a4", "tabloid"))
+def test_other_papers_set_the_page_size(tmp_path, box, paper):
+    options = PrintOptions(paper=paper)
+    pages = render("cards", box, options, tmp_path / "cards.pdf")
+    reader = read(tmp_path / "cards.pdf")
+    assert pages == len(reader.pages) == expected_pages(50, POKER, options)
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(PAPERS[paper][0], abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(PAPERS[paper][1], abs=0.01)
+
+
+def test_fold_prints_fronts_and_backs_on_one_page_with_a_fold_line(tmp_path, box):
+    options = PrintOptions(sides="fold", only=("Good Wood", "Blown Call", "Wheelhouse"))
+    pages = render("cards", box, options, tmp_path / "fold.pdf")
+    reader = read(tmp_path / "fold.pdf")
+    assert pages == len(reader.pages) == 2            # two cards a letter page when folded
+    first = page_texts(reader)[0]
+    assert "Good Wood" in first and "HIGH & TIGHT OFFENSE" in first and "fold" in first
+    assert "[3 3] 0 d" in content(reader, 0)          # the dashed fold line
+
+
+def test_bleed_extends_the_colour_3_mm_beyond_every_cut(tmp_path, box):
+    options = PrintOptions(bleed=True, only=("Good Wood",))
+    render("cards", box, options, tmp_path / "bleed.pdf")
+    reader = read(tmp_path / "bleed.pdf")
+    rects = re.compile(r"([\d.]+) ([\d.]+) re f")
+    bled = (round(POKER[0] + 2 * BLEED, 2), round(POKER[1] + 2 * BLEED, 2))   # 69 x 94 mm
+    assert bled == (round(69 * MM, 2), round(94 * MM, 2))
+
+    def filled(reader, index):
+        return {(round(float(w), 2), round(float(h), 2))
+                for w, h in rects.findall(content(reader, index))}
+
+    assert bled in filled(reader, 0) and bled in filled(reader, 1)   # front and back
+    render("cards", box, replace(options, bleed=False), tmp_path / "plain.pdf")
+    plain = read(tmp_path / "plain.pdf")
+    assert bled not in filled(plain, 0)
+    assert (round(POKER[0], 2), round(POKER[1], 2)) in filled(plain, 0)
+
+
+def test_offset_moves_the_back_pages_only(tmp_path, box):
+    options = PrintOptions(offset=(1.5 * MM, -0.5 * MM), only=("Delacorte",))
+    render("pieces", box, options, tmp_path / "offset.pdf")
+    reader = read(tmp_path / "offset.pdf")
+    shift = "1 0 0 1 4.251969 -1.417323 cm"
+    assert shift not in content(reader, 0) and shift in content(reader, 1)
+
+
+def test_output_is_byte_stable(tmp_path, box):
+    first, second = tmp_path / "one.pdf", tmp_path / "two.pdf"
+    render(["pieces", "rally-caps"], box, PrintOptions(), first)
+    render(["pieces", "rally-caps"], box, PrintOptions(), second)
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_a_failing_render_leaves_the_old_file_in_place(tmp_path, box, monkeypatch):
+    target = tmp_path / "cards.pdf"
+    target.write_bytes(b"the old sheet")
+
+    def broken(canvas, box, options, progress=None):
+        canvas.drawString(10, 10, "half a page")
+        canvas.showPage()
+        raise RuntimeError("printer on fire")
+
+    monkeypatch.setattr(render_module, "set_function",
+                        lambda name: broken if name == "broken" else card_set(name))
+    with pytest.raises(RuntimeError, match="printer on fire"):
+        render(["cards", "broken"], box, PrintOptions(), target)
+    assert target.read_bytes() == b"the old sheet"
+    assert [p.name for p in tmp_path.iterdir()] == ["cards.pdf"]
+
+
+def card_set(name):
+    from printables.sets import set_function
+    return set_function(name)
+
+
+def test_a_failing_write_leaves_the_old_file_and_no_temporary(tmp_path, box, monkeypatch):
+    target = tmp_path / "cards.pdf"
+    target.write_bytes(b"the old sheet")
+
+    def no_rename(source, destination):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(render_module.os, "replace", no_rename)
+    with pytest.raises(OSError, match="disk full"):
+        render("rally-caps", box, PrintOptions(), target)
+    assert target.read_bytes() == b"the old sheet"
+    assert [p.name for p in tmp_path.iterdir()] == ["cards.pdf"]
+
+
+def test_a_new_file_gets_the_usual_permissions(tmp_path, box):
+    # the temporary file is private; the PDF put in its place is not
+    target = tmp_path / "caps.pdf"
+    umask = os.umask(0o022)
+    try:
+        render("rally-caps", box, PrintOptions(), target)
+    finally:
+        os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o644
+    assert read(target).pages
+
+
+def test_progress_reports_every_page_of_every_set(tmp_path, box):
+    seen = []
+    render(["rally-caps", "calibration"], box, PrintOptions(), tmp_path / "p.pdf",
+           progress=lambda name, done, total: seen.append((name, done, total)))
+    assert seen == [("rally-caps", 1, 2), ("rally-caps", 2, 2),
+                    ("calibration", 1, 2), ("calibration", 2, 2)]
+
+
+def test_components_come_in_box_order(box):
+    names = [c.name for c in piece_components(box)]
+    first = box.rosters[box.teams["new-york"].roster]
+    assert names[:len(first.ballplayers)] == [p.name for p in first.ballplayers.values()]
+    assert len(card_components(box)) == 50

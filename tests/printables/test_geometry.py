@@ -1,0 +1,170 @@
+"""Sheet geometry: component sizes, margins inside the printable area, the calibration bars,
+duplex backs mirrored cell by cell and fold-over backs beside their fronts (issue 5, SPEC 6)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from printables.geometry import (
+    BLEED,
+    CALIBRATION_STRIP,
+    FOLD_GUTTER,
+    MARGIN,
+    MARKER,
+    PIECE,
+    POKER,
+    Rect,
+    calibration_area,
+    content_area,
+    crop_mark_room,
+    cut_lines,
+    grid,
+    impose,
+    page_size,
+    printable_area,
+)
+from printables.marks import calibration_bars
+from printables.options import INCH, MM, PrintOptions
+
+PAPERS = ("letter", "a4")
+CELLS = {"piece": PIECE, "marker": MARKER, "poker": POKER}
+TOLERANCE = 0.1      # points: sizes are checked to a tenth of a point
+
+
+def overlap(first: Rect, second: Rect) -> bool:
+    return (first.x < second.right - 1e-6 and second.x < first.right - 1e-6
+            and first.y < second.top - 1e-6 and second.y < first.top - 1e-6)
+
+
+def test_component_sizes_to_a_tenth_of_a_point():
+    # rule 2.1: player pieces 1" x 1/2"; rule 2.2: game pieces 1/2"; cards at poker size
+    assert PIECE == pytest.approx((72.0, 36.0), abs=TOLERANCE)
+    assert MARKER == pytest.approx((36.0, 36.0), abs=TOLERANCE)
+    assert POKER == pytest.approx((178.58, 249.45), abs=TOLERANCE)   # 63 x 88 mm
+    assert BLEED == pytest.approx(8.50, abs=TOLERANCE)               # 3 mm
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("kind", CELLS)
+@pytest.mark.parametrize("sides", ("duplex", "fold"))
+def test_every_imposed_cell_has_the_component_size(paper, kind, sides):
+    imposition = impose(paper, CELLS[kind], sides)
+    for cell in imposition.fronts + imposition.backs:
+        assert (cell.width, cell.height) == pytest.approx(CELLS[kind], abs=TOLERANCE)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_margins_are_at_least_a_quarter_inch(paper):
+    width, height = page_size(paper)
+    area = printable_area(paper)
+    assert area.x >= MARGIN - 1e-9 and area.y >= MARGIN - 1e-9
+    assert width - area.right >= MARGIN - 1e-9 and height - area.top >= MARGIN - 1e-9
+    assert MARGIN == pytest.approx(0.25 * INCH)
+    # the calibration strip and the content area share the printable area without overlap
+    strip, content = calibration_area(paper), content_area(paper)
+    assert area.contains(strip) and area.contains(content)
+    assert strip.top == pytest.approx(content.y)
+    assert strip.height == pytest.approx(CALIBRATION_STRIP)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("kind", CELLS)
+@pytest.mark.parametrize("sides", ("duplex", "fold"))
+@pytest.mark.parametrize("bleed", (0.0, BLEED))
+def test_cells_bleed_and_crop_marks_stay_inside_the_content_area(paper, kind, sides, bleed):
+    imposition = impose(paper, CELLS[kind], sides, bleed)
+    content = content_area(paper)
+    room = crop_mark_room(bleed)
+    for cells in (imposition.fronts, imposition.backs):
+        block = Rect(min(c.x for c in cells), min(c.y for c in cells), 0, 0)
+        block = Rect(block.x, block.y, max(c.right for c in cells) - block.x,
+                     max(c.top for c in cells) - block.y)
+        assert content.contains(block.inset(-room))
+    # no two components (with their bleed) overlap, on a page or across a fold
+    faces = [cell.inset(-bleed) for cell in imposition.fronts]
+    if sides == "fold":
+        faces += [cell.inset(-bleed) for cell in imposition.backs]
+    for first, second in itertools.combinations(faces, 2):
+        assert not overlap(first, second)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("kind", CELLS)
+def test_duplex_backs_are_mirrored_cell_by_cell(paper, kind):
+    imposition = impose(paper, CELLS[kind], "duplex")
+    width, _ = page_size(paper)
+    assert len(imposition.backs) == len(imposition.fronts)
+    for front, back in zip(imposition.fronts, imposition.backs, strict=True):
+        # a long-edge flip turns the sheet about its vertical centre line: the back's left
+        # edge is as far from the right page edge as the front's right edge from the left
+        assert back.x == pytest.approx(width - front.right, abs=1e-6)
+        assert back.y == pytest.approx(front.y, abs=1e-6)
+        again = back.mirrored(width / 2)
+        assert (again.x, again.y, again.width, again.height) == pytest.approx(
+            (front.x, front.y, front.width, front.height))
+    # the block is centred, so every mirrored cell is itself a cell of the grid: the first
+    # cell of a row lies behind the last one
+    columns = len({round(cell.x, 3) for cell in imposition.fronts})
+    for row_start in range(0, len(imposition.fronts), columns):
+        row = imposition.fronts[row_start:row_start + columns]
+        backs = imposition.backs[row_start:row_start + columns]
+        assert [b.x for b in backs] == pytest.approx([c.x for c in reversed(row)])
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("kind", CELLS)
+def test_fold_puts_each_back_beside_its_front_across_the_fold_line(paper, kind):
+    imposition = impose(paper, CELLS[kind], "fold")
+    fold = imposition.fold_x
+    assert fold == pytest.approx(page_size(paper)[0] / 2)
+    for front, back in zip(imposition.fronts, imposition.backs, strict=True):
+        assert front.right <= fold - FOLD_GUTTER and back.x >= fold + FOLD_GUTTER
+        assert back.y == pytest.approx(front.y)
+        assert fold - front.right == pytest.approx(back.x - fold)   # folding lays one on the other
+
+
+def test_cells_per_sheet_on_letter_and_a4():
+    # what a player gets from one sheet (a regression guard on the layout arithmetic)
+    assert impose("letter", POKER).per_sheet == 6           # 3 across, 2 down
+    assert impose("a4", POKER).per_sheet == 6               # 2 across, 3 down
+    assert impose("letter", POKER, bleed=BLEED).per_sheet == 4
+    assert impose("letter", PIECE).per_sheet == 7 * 19
+    assert impose("a4", MARKER).per_sheet == 14 * 20
+    assert impose("letter", POKER, "fold").per_sheet == 2
+
+
+def test_grid_centres_its_block_and_refuses_what_cannot_fit():
+    area = Rect(10, 20, 100, 50)
+    cells = grid(area, (30, 20), gap=5)
+    assert len(cells) == 3 * 2
+    assert cells[0].x - area.x == pytest.approx(area.right - cells[2].right)
+    assert area.top - cells[0].top == pytest.approx(cells[-1].y - area.y)
+    with pytest.raises(ValueError, match="does not fit"):
+        grid(area, (120, 10))
+
+
+def test_cut_lines_of_butted_cells_are_shared():
+    cells = grid(Rect(0, 0, 200, 100), (50, 50))
+    xs, ys = cut_lines(cells)
+    assert xs == [0, 50, 100, 150, 200] and ys == [0, 50, 100]
+
+
+@pytest.mark.parametrize("paper", ("letter", "a4", "tabloid"))
+def test_calibration_bars_measure_one_inch_and_25_mm(tmp_path, paper):
+    # SPEC 6: every sheet carries a one-inch and a 25 mm bar, inside the printable area
+    path = tmp_path / "bars.pdf"
+    canvas = Canvas(str(path), pagesize=page_size(paper), invariant=1, pageCompression=0)
+    calibration_bars(canvas, PrintOptions(paper=paper))
+    canvas.save()
+    text = path.read_bytes().decode("latin-1")
+    bars = [tuple(float(v) for v in match.groups())
+            for match in re.finditer(r"n ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re f", text)]
+    assert [round(width, 1) for _, _, width, _ in bars] == [72.0, round(25 * MM, 1)]
+    strip = calibration_area(paper)
+    for x, y, width, height in bars:
+        assert strip.contains(Rect(x, y, width, height))
+    assert "(1 inch)" in text and "(25 mm)" in text
