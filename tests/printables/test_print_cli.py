@@ -1,0 +1,120 @@
+"""`companion print`: the command writes the PDF, shows progress on stderr and refuses bad
+input with exit 2 and a message that names what was asked and what is accepted (issue 5)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from companion.cli import main
+from companion.print_cli import ProgressBar, parse_offset
+from printables.options import MM
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    try:
+        code = main(["print", *args])
+    except SystemExit as exit_:          # argparse refuses before the command runs
+        code = exit_.code
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_print_writes_the_pdf_and_reports_pages(capsys, tmp_path):
+    out = tmp_path / "texas.pdf"
+    code, stdout, stderr = run(capsys, "pieces", "--team", "texas", "--paper", "a4",
+                               "--out", str(out))
+    assert code == 0
+    assert f"wrote {out} (2 pages)" in stdout
+    assert "pieces: 2 pages" in stderr                     # progress, one line a set off a tty
+    reader = PdfReader(str(out))
+    assert len(reader.pages) == 2
+    assert round(float(reader.pages[0].mediabox.width) / MM) == 210
+    assert "Hampton" in reader.pages[0].extract_text()
+
+
+def test_print_options_reach_the_pdf(capsys, tmp_path):
+    out = tmp_path / "lost.pdf"
+    code, _, _ = run(capsys, "cards", "--only", "Good Wood", "--sides", "fold", "--bleed",
+                     "--out", str(out))
+    assert code == 0
+    reader = PdfReader(str(out))
+    assert len(reader.pages) == 1                          # fold: front and back on one page
+    text = reader.pages[0].extract_text()
+    assert text.count("Good Wood") == 1 and "DEFENSE" not in text
+
+
+def test_offset_is_read_in_millimetres_and_moves_the_backs(capsys, tmp_path):
+    out = tmp_path / "calibration.pdf"
+    code, _, _ = run(capsys, "calibration", "--offset", "1.5,-0.5", "--out", str(out))
+    assert code == 0
+    back = PdfReader(str(out)).pages[1]
+    assert "moved by 1.5, -0.5 mm" in " ".join(back.extract_text().split())
+    assert b"1 0 0 1 4.251969 -1.417323 cm" in back.get_contents().get_data()
+
+
+@pytest.mark.parametrize("args, message", [
+    (("pieces", "--team", "yankees"), "team 'yankees' is unknown; accepted: new-york"),
+    (("cards", "--only", "Moonshot"), "no strategy card is named 'Moonshot'; accepted: Good"),
+    (("counters",), "print set 'counters' is unknown; accepted: pieces, markers"),
+    (("cards", "7"), "print cards takes no target ('7'); only boxscore does"),
+    (("boxscore",), "print boxscore needs a series (ID) or a game (ID:N)"),
+    (("calibration", "--only", "cross"), "no components to choose with --only"),
+])
+def test_bad_input_exits_2_with_a_clear_message(capsys, tmp_path, args, message):
+    out = tmp_path / "never.pdf"
+    code, stdout, stderr = run(capsys, *args, "--out", str(out))
+    assert code == 2
+    assert message in stderr
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--paper", "legal"), "argument --paper: invalid choice: 'legal'"),
+    (("--sides", "both"), "argument --sides: invalid choice: 'both'"),
+    (("--offset", "1"), "offset '1' is not X,Y"),
+    (("--offset", "40,0"), "accepted range -25..25 mm"),
+])
+def test_bad_options_are_refused_by_the_parser(capsys, tmp_path, args, message):
+    code, _, stderr = run(capsys, "cards", *args, "--out", str(tmp_path / "x.pdf"))
+    assert code == 2 and message in stderr
+
+
+def test_a_missing_folder_is_refused(capsys, tmp_path):
+    code, _, stderr = run(capsys, "cards", "--out", str(tmp_path / "nowhere" / "x.pdf"))
+    assert code == 2 and "folder" in stderr and "does not exist" in stderr
+
+
+def test_a_failed_print_keeps_the_old_file(capsys, tmp_path):
+    out = tmp_path / "cards.pdf"
+    out.write_bytes(b"last week's cards")
+    code, _, _ = run(capsys, "cards", "--only", "Moonshot", "--out", str(out))
+    assert code == 2 and out.read_bytes() == b"last week's cards"
+
+
+def test_parse_offset_units():
+    assert parse_offset("1.5,-0.5") == pytest.approx((1.5 * MM, -0.5 * MM))
+    assert parse_offset("0.1in, 2pt") == pytest.approx((7.2, 2.0))
+    assert parse_offset("-3mm,+1") == pytest.approx((-3 * MM, 1 * MM))
+    for bad in ("", "1,2,3", "a,b", "1;2"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            parse_offset(bad)
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_redraws_in_place_on_a_terminal():
+    stream = Terminal()
+    bar = ProgressBar(stream)
+    bar("cards", 1, 4)
+    bar("cards", 4, 4)
+    text = stream.getvalue()
+    assert text.startswith("\rcards")
+    assert "[" + "#" * 8 + "-" * 22 + "] 1/4 pages" in text     # a quarter of 30
+    assert text.endswith("[" + "#" * 30 + "] 4/4 pages\n")
