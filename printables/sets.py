@@ -25,7 +25,10 @@ SETS: dict[str, str] = {
     "team-cards": "printables.components:team_cards",
     "rally-caps": "printables.components:rally_caps",
     "calibration": "printables.components:calibration",
-    # scoreboard, field, scoresheet, series-sheet: printables.boards
+    "scoreboard": "printables.boards:scoreboard",
+    "field": "printables.boards:field",
+    "scoresheet": "printables.boards:scoresheet",
+    "series-sheet": "printables.boards:series_sheet",
 }
 
 NEEDS_TARGET = frozenset({"boxscore"})

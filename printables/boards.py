@@ -1,0 +1,598 @@
+"""The boards and blank sheets: scoreboard, playing field, game scoresheet, series tracker.
+
+Everything printed comes from the box data (`data/high_and_tight/`) and the rules' own
+tables, so an edited box prints as edited. Rules are cited by number, in our own words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.high_and_tight.box import Box, Roster
+from companion.high_and_tight.rules import inning_parameters
+from companion.high_and_tight.series import SCENARIOS, SP_REST, STREAK_LIMIT
+
+from .components import resolve_team
+from .geometry import CALIBRATION_STRIP, MARGIN, Rect, content_area
+from .options import INCH, MM, PAPERS, PrintOptions
+from .sheet import (
+    BOLD,
+    FONT,
+    GREY,
+    SHADE,
+    Column,
+    Table,
+    box,
+    draw_lines,
+    draw_text,
+    finish_page,
+    start_page,
+    wrap,
+)
+from .text import ITALIC
+
+GAP = 0.15 * INCH
+STRATEGY_NAMES = {"obp": "OBP", "power": "Power", "speed": "Speed", "clutch": "Clutch",
+                  "none": "NONE", "any": "Any"}
+
+
+def _no_parts(name: str, options: PrintOptions) -> None:
+    if options.only:
+        raise ValueError(f"the {name} set has no components to choose with --only; print it "
+                         "whole")
+
+
+def landscape(paper: str) -> tuple[tuple[float, float], Rect]:
+    """A paper turned sideways, and its content area (margins and calibration strip kept)."""
+    height, width = PAPERS[paper]
+    return (width, height), Rect(MARGIN, MARGIN + CALIBRATION_STRIP, width - 2 * MARGIN,
+                                 height - 2 * MARGIN - CALIBRATION_STRIP)
+
+
+def _page_done(canvas, options: PrintOptions, progress, done: int, total: int) -> None:
+    finish_page(canvas, options)
+    if progress:
+        progress(done, total)
+
+
+def _title(canvas, text: str, area: Rect, size: float = 15) -> float:
+    canvas.setFillColorRGB(0, 0, 0)
+    draw_text(canvas, text, area.x, area.top - size, area.width, BOLD, size)
+    return area.top - size - GAP
+
+
+def _heading(canvas, text: str, x: float, top: float, width: float, size: float = 10) -> float:
+    canvas.setFillColorRGB(0, 0, 0)
+    draw_text(canvas, text, x, top - size, width, BOLD, size)
+    return top - size - 4
+
+
+def _note(canvas, text: str, x: float, top: float, width: float, size: float = 7) -> float:
+    canvas.setFillColorRGB(0, 0, 0)
+    return draw_lines(canvas, wrap(text, FONT, size, width), x, top, width, FONT, size) - 4
+
+
+def strategy_name(strategy: str) -> str:
+    return STRATEGY_NAMES.get(strategy, strategy.title())
+
+
+# --------------------------------------------------------------------------- scoreboard
+
+
+def scoreboard(canvas, box_data: Box, options: PrintOptions, progress=None) -> int:
+    """Rule 2.6: the line score under the inning boxes and their strategies (rules 4.6.4,
+    5.3, 6.2), the Home / Away boxes for the team logos (3.0), both tracks (4.6.1, 4.6.2,
+    5.5) and the sequence of play (4.0)."""
+    _no_parts("scoreboard", options)
+    area = content_area(options.paper)
+    start_page(canvas, options.size)
+    top = _title(canvas, f"High & Tight scoreboard ({box_data.name})", area)
+    top = _line_score(canvas, box_data, area, top) - GAP
+    top = _rolls_track(canvas, box_data, area, top) - GAP
+    top = _number_track(canvas, box_data, area, top) - GAP
+    _sequence(canvas, area, top)
+    _page_done(canvas, options, progress, 1, 1)
+    return 1
+
+
+def _line_score(canvas, box_data: Box, area: Rect, top: float) -> float:
+    """Columns 1-10 and Final; each inning box names its strategy, draws and exchanges."""
+    top = _heading(canvas, "Innings and line score", area.x, top, area.width)
+    cell = min(0.7 * INCH, area.width / 12)
+    head = 0.8 * INCH
+    x = area.x + (area.width - 12 * cell) / 2
+    box(canvas, x, top - head, cell, head, SHADE)
+    draw_text(canvas, "Inning", x + 2, top - 12, cell - 4, BOLD, 8, "centre")
+    for inning in range(1, 11):
+        left = x + inning * cell
+        draws, exchanges, strategy = inning_parameters(box_data, inning)
+        box(canvas, left, top - head, cell, head, SHADE)
+        canvas.setFillColorRGB(0, 0, 0)
+        draw_text(canvas, str(inning), left + 2, top - 16, cell - 4, BOLD, 15, "centre")
+        again = f"and {inning + 10}"
+        draw_text(canvas, again, left + 2, top - 24, cell - 4, FONT, 5.5, "centre")
+        draw_text(canvas, strategy_name(strategy), left + 2, top - 36, cell - 4, BOLD, 9,
+                  "centre")
+        draw_text(canvas, f"draw {draws}", left + 2, top - 46, cell - 4, FONT, 6, "centre")
+        draw_text(canvas, f"exchange {exchanges}", left + 2, top - 53, cell - 4, FONT, 6,
+                  "centre")
+    final = x + 11 * cell
+    box(canvas, final, top - head, cell, head, SHADE)
+    draw_text(canvas, "Final", final + 2, top - 16, cell - 4, BOLD, 11, "centre")
+    y = top - head
+    for place in ("Away", "Home"):
+        box(canvas, x, y - cell, cell, cell, SHADE, line=1.0)
+        draw_text(canvas, place, x + 2, y - 9, cell - 4, BOLD, 8, "centre")
+        draw_text(canvas, "team logo", x + 2, y - cell + 3, cell - 4, FONT, 5, "centre")
+        for column in range(1, 12):
+            left = x + column * cell
+            box(canvas, left, y - cell, cell, cell)
+            if column < 11:       # rule 4.6.4: an empty box reads 0
+                canvas.setFillColorRGB(*GREY)
+                draw_text(canvas, "0", left + 3, y - 9, 8, FONT, 7)
+                canvas.setFillColorRGB(0, 0, 0)
+        y -= cell
+    return _note(canvas, "Record runs with the numbered Runs Scored markers; an empty box reads "
+                 "0 (rule 4.6.4). Extra innings (rule 6.2): clear the boxes, put the tied "
+                 "score in Final, and play the 10th with any strategy the batting player "
+                 "names; the 11th to 19th play like the 1st to 9th, then the cycle starts "
+                 "again at the 10th (rule 6.3).", x, y - 3, 12 * cell)
+
+
+def _rolls_track(canvas, box_data: Box, area: Rect, top: float) -> float:
+    """Rule 4.6.1: the Scoring Rolls boxes; rule 5.5.1: the +10 side, never below 1."""
+    top = _heading(canvas, "Scoring Rolls track", area.x, top, area.width)
+    count = box_data.rolls_boxes
+    cell = area.width / count
+    height = min(0.65 * INCH, cell)
+    for index in range(count):
+        left = area.x + index * cell
+        box(canvas, left, top - height, cell, height, line=1.0)
+        canvas.setFillColorRGB(0, 0, 0)
+        draw_text(canvas, str(index + 1), left + 2, top - height / 2 - 7, cell - 4, BOLD, 20,
+                  "centre")
+        draw_text(canvas, f"+{count} side: {index + 1 + count}", left + 2, top - height + 3,
+                  cell - 4, FONT, 5.5, "centre")
+    return _note(canvas, f"The box is the number of Scoring Rolls (rule 4.6.1). Past {count}, "
+                 f"flip the marker to its +{count} side and count on from 1, up to "
+                 f"{box_data.rolls_max}; the marker never goes below 1 (rule 5.5.1).",
+                 area.x, top - height - 3, area.width)
+
+
+def _number_track(canvas, box_data: Box, area: Rect, top: float) -> float:
+    """Rule 4.6.2: each box's scoring numbers and flavour text; rule 5.5.2 at the end."""
+    top = _heading(canvas, "Scoring Number track", area.x, top, area.width)
+    per_row = 6
+    cell = area.width / per_row
+    height = 1.1 * INCH
+    boxes = box_data.scoring_boxes
+    for index, scoring in enumerate(boxes):
+        row, column = divmod(index, per_row)
+        left = area.x + column * cell
+        bottom = top - (row + 1) * height
+        box(canvas, left, bottom, cell, height, line=1.0)
+        canvas.setFillColorRGB(0, 0, 0)
+        draw_text(canvas, scoring.label, left + 4, bottom + height - 14, cell / 2, BOLD, 13)
+        draw_text(canvas, scoring.describe(), left + 4, bottom + height - 33, cell - 8, BOLD,
+                  12, "centre")
+        flavour = wrap(scoring.flavour, ITALIC, 6.5, cell - 8)
+        draw_lines(canvas, flavour, left + 4, bottom + 4 + len(flavour) * 7.8, cell - 8,
+                   ITALIC, 6.5, align="centre")
+    rows = -(-len(boxes) // per_row)
+    return _note(canvas, "A roll whose total is one of the box's numbers scores one run; in a "
+                 "box reading 'A, then B or C' an A earns a free roll that scores on B or C "
+                 "(rule 4.6.2). The marker never leaves the track: a push past "
+                 f"{boxes[-1].label} flips it to its +1 side for one bonus Scoring Roll this "
+                 "at-bat (rule 5.5.2). The flavour text has no effect on play.",
+                 area.x, top - rows * height - 3, area.width)
+
+
+SEQUENCE = (
+    ("A", "Draw Strategy Cards", "4.1, 5.2"),
+    ("B", "Deploy the players: Take the Mound, Batter Up, Take the Field", "4.2"),
+    ("C", "Batter vs. Fielder", "4.3"),
+    ("D", "Strategy Cards (Rally Caps at any time)", "4.4, 5.4, 5.7"),
+    ("E", "Managerial Move: Number up 1 or 2 for a roll, or down 2 for a roll", "4.5"),
+    ("F", "Score runs", "4.6"),
+    ("G", "Switch sides", "4.7"),
+    ("H", "End of the game", "4.8"),
+)
+
+
+def _sequence(canvas, area: Rect, top: float) -> float:
+    top = _heading(canvas, "Sequence of play, each half inning (rule 4.0)", area.x, top,
+                   area.width)
+    columns = [Column("Phase", 0.5 * INCH, "centre"), Column("What happens", area.width
+                                                              - 1.5 * INCH),
+               Column("Rules", 1.0 * INCH, "centre")]
+    _, bottom = Table(columns, size=7.5).draw(canvas, area.x, top, [list(s) for s in SEQUENCE],
+                                              area.y)
+    return bottom
+
+
+# --------------------------------------------------------------------------- playing field
+
+FIELD = (15.0 * INCH, 9.75 * INCH)      # the drawn field; the sheet is 11" x 17" (rule 2.7)
+OVERLAP = 0.5 * INCH                    # shared by the two tiles of a Letter or A4 field
+TARGET_YS = (0.35 * INCH, 5.45 * INCH, 9.4 * INCH)   # clear of the boxes
+CARD_SLOT = (66 * MM, 91 * MM)          # a poker card (63 x 88 mm) with room to pick it up
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One sheet of the field: the part of the field it carries (`window`, field
+    coordinates) and where that part's bottom-left corner lands on the page."""
+
+    page: tuple[float, float]
+    window: Rect
+    origin: tuple[float, float]
+    number: int
+    of: int
+
+
+def field_tiles(paper: str) -> list[Tile]:
+    """Tabloid: the whole field on one sheet turned sideways. Letter or A4: two upright
+    sheets, each with half the field and OVERLAP more, centred in the content area."""
+    width, height = FIELD
+    if paper == "tabloid":
+        page, area = landscape(paper)
+        origin = (area.x + (area.width - width) / 2, area.y + (area.height - height) / 2)
+        return [Tile(page, Rect(0, 0, width, height), origin, 1, 1)]
+    page = PAPERS[paper]
+    area = content_area(paper)
+    half = width / 2 + OVERLAP / 2
+    if half > area.width or height > area.height:
+        raise ValueError(f"the field does not fit two {paper} sheets")
+    origin = (area.x + (area.width - half) / 2, area.y + (area.height - height) / 2)
+    return [Tile(page, Rect(0, 0, half, height), origin, 1, 2),
+            Tile(page, Rect(width - half, 0, half, height), origin, 2, 2)]
+
+
+@dataclass(frozen=True)
+class Region:
+    name: str
+    rect: Rect
+    note: str = ""
+
+
+BAND = 2.85 * INCH          # each player's side: his dugout and bullpen
+BAND_GAP = 0.15 * INCH
+
+
+def player_regions() -> list[Region]:
+    """The near player's dugout and bullpen (rules 3.0, 4.2.1), in field coordinates; the
+    far player's are the same turned half a turn about the field's centre."""
+    width, _ = FIELD
+    half = (width - BAND_GAP) / 2
+    inner_w, inner_h = half / 2 - 0.15 * INCH, BAND - 0.45 * INCH
+    out = []
+    for name, note, x, parts in (
+            ("Dugout", "ballplayers of the lineup (rule 3.0)", 0.0,
+             ("Available ballplayers", "Used ballplayers")),
+            ("Bullpen", "pitchers (rules 3.0, 4.2.1)", half + BAND_GAP,
+             ("Available pitchers", "Used pitchers"))):
+        out.append(Region(name, Rect(x, 0, half, BAND), note))
+        out.append(Region(parts[0], Rect(x + 0.1 * INCH, 0.1 * INCH, inner_w, inner_h)))
+        out.append(Region(parts[1], Rect(x + half / 2 + 0.05 * INCH, 0.1 * INCH, inner_w,
+                                         inner_h)))
+    return out
+
+
+def table_regions() -> list[Region]:
+    """What both players share in the middle: the decks (rule 5.2) and the mound, the
+    batter's boxes and the In the Field box (rule 4.2)."""
+    width, height = FIELD
+    middle = Rect(0, BAND + BAND_GAP, width, height - 2 * (BAND + BAND_GAP))
+    slot_w, slot_h = CARD_SLOT
+    slot_y = middle.y + (middle.height - slot_h) / 2
+    piles = [("Offense draw pile", 0.1 * INCH), ("Offense discards", 0.2 * INCH + slot_w),
+             ("Defense discards", width - 0.2 * INCH - 2 * slot_w),
+             ("Defense draw pile", width - 0.1 * INCH - slot_w)]
+    regions = [Region(name, Rect(x, slot_y, slot_w, slot_h), "strategy cards (rule 5.2)")
+               for name, x in piles]
+    centre_x = width / 2
+    regions += [
+        Region("In the field", Rect(centre_x - 0.75 * INCH, middle.top - 1.05 * INCH,
+                                    1.5 * INCH, 0.75 * INCH), "the fielder (rule 4.2.3)"),
+        Region("Pitcher's mound", Rect(centre_x - 1.1 * INCH, middle.y + 1.2 * INCH,
+                                       2.2 * INCH, 1.0 * INCH), "the pitcher (rule 4.2.1)"),
+        Region("Batter's box", Rect(centre_x - 1.6 * INCH, middle.y + 0.1 * INCH,
+                                    1.3 * INCH, 0.8 * INCH), "bats L (rule 4.2.2)"),
+        Region("Batter's box", Rect(centre_x + 0.3 * INCH, middle.y + 0.1 * INCH,
+                                    1.3 * INCH, 0.8 * INCH), "bats R or S (rule 4.2.2)"),
+    ]
+    return regions
+
+
+def field(canvas, box_data: Box, options: PrintOptions, progress=None) -> int:
+    """Rule 2.7: the 11" x 17" playing field, whole on tabloid or tiled over two sheets."""
+    _no_parts("field", options)
+    tiles = field_tiles(options.paper)
+    for tile in tiles:
+        start_page(canvas, tile.page)
+        ox, oy = tile.origin
+        canvas.saveState()
+        clip = canvas.beginPath()
+        clip.rect(ox, oy, tile.window.width, tile.window.height)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        canvas.translate(ox - tile.window.x, oy - tile.window.y)
+        _draw_field(canvas, box_data, tiled=tile.of > 1)
+        canvas.restoreState()
+        if tile.of > 1:
+            _tile_marks(canvas, tile)
+        _page_done(canvas, options, progress, tile.number, tile.of)
+    return len(tiles)
+
+
+def _draw_field(canvas, box_data: Box, tiled: bool) -> None:
+    width, height = FIELD
+    canvas.setFillColorRGB(0.93, 0.97, 0.92)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(1.5)
+    canvas.rect(0, 0, width, height, stroke=1, fill=1)
+    for region in table_regions():
+        _region(canvas, region)
+    for turned in (False, True):
+        canvas.saveState()
+        if turned:                      # the far player's side, facing him
+            canvas.translate(width, height)
+            canvas.rotate(180)
+        for region in player_regions():
+            _region(canvas, region)
+        canvas.restoreState()
+    _diamond(canvas)
+    canvas.setFillColorRGB(0, 0, 0)
+    draw_text(canvas, f"High & Tight playing field ({box_data.name})", width / 2 - 2 * INCH,
+              height - BAND - BAND_GAP - 0.25 * INCH, 4 * INCH, BOLD, 9, "centre")
+    if tiled:
+        for label, y in zip("ABC", TARGET_YS, strict=True):
+            _target(canvas, width / 2, y, label)
+
+
+def _region(canvas, region: Region) -> None:
+    r = region.rect
+    canvas.saveState()
+    canvas.setLineWidth(0.8)
+    canvas.setFillColorRGB(1, 1, 1)
+    canvas.setStrokeColorRGB(0.2, 0.2, 0.2)
+    canvas.roundRect(r.x, r.y, r.width, r.height, 6, stroke=1, fill=1)
+    canvas.setFillColorRGB(0, 0, 0)
+    big = region.name in ("Dugout", "Bullpen")
+    size = 11 if big else 9
+    draw_text(canvas, region.name, r.x + 6, r.top - size - 4, r.width - 12, BOLD, size,
+              "left" if big else "centre")
+    if region.note:
+        y = r.top - size - 4 if big else r.y + 5
+        draw_text(canvas, region.note, r.x + 6, y, r.width - 12, FONT, 6.5,
+                  "right" if big else "centre")
+    canvas.restoreState()
+
+
+def _diamond(canvas) -> None:
+    """Home plate between the batter's boxes, the two sides of the mound (rule 4.2.1)."""
+    mound = next(r.rect for r in table_regions() if r.name == "Pitcher's mound")
+    cx, cy = mound.centre
+    canvas.saveState()
+    canvas.setStrokeColorRGB(0.3, 0.3, 0.3)
+    canvas.setLineWidth(0.6)
+    canvas.setDash(3, 3)
+    canvas.line(cx, mound.y + 4, cx, mound.top - 16)
+    canvas.setDash()
+    canvas.setFillColorRGB(0, 0, 0)
+    draw_text(canvas, "throws L", mound.x + 6, cy - 10, mound.width / 2 - 12, FONT, 7, "centre")
+    draw_text(canvas, "throws R", cx + 6, cy - 10, mound.width / 2 - 12, FONT, 7, "centre")
+    plate_y = mound.y - 0.85 * INCH
+    s = 0.22 * INCH
+    path = canvas.beginPath()
+    path.moveTo(cx - s, plate_y + s)
+    path.lineTo(cx + s, plate_y + s)
+    path.lineTo(cx + s, plate_y + s / 2)
+    path.lineTo(cx, plate_y)
+    path.lineTo(cx - s, plate_y + s / 2)
+    path.close()
+    canvas.setFillColorRGB(1, 1, 1)
+    canvas.drawPath(path, stroke=1, fill=1)
+    canvas.restoreState()
+
+
+def _target(canvas, x: float, y: float, label: str) -> None:
+    """An alignment target: a circle and cross at the same field point on both tiles."""
+    canvas.saveState()
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(0.4)
+    radius = 0.12 * INCH
+    canvas.circle(x, y, radius, stroke=1, fill=0)
+    canvas.line(x - 1.6 * radius, y, x + 1.6 * radius, y)
+    canvas.line(x, y - 1.6 * radius, x, y + 1.6 * radius)
+    canvas.setFillColorRGB(0, 0, 0)
+    canvas.setFont(BOLD, 7)
+    canvas.drawString(x + radius + 2, y + radius, label)
+    canvas.restoreState()
+
+
+def _tile_marks(canvas, tile: Tile) -> None:
+    """What joins the two sheets: which sheet this is, the trim edge of sheet 1 and where it
+    lies on sheet 2, ticks in the margins in line with the targets."""
+    ox, oy = tile.origin
+    width, height = FIELD
+    to_page = ox - tile.window.x
+    canvas.saveState()
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(0.4)
+    target_x = width / 2 + to_page
+    for y in (oy - 10, oy + height + 4):              # ticks above and below the field
+        canvas.line(target_x, y, target_x, y + 6)
+    canvas.setFillColorRGB(0, 0, 0)
+    top_text = oy + height + 4
+    if tile.number == 1:
+        edge = tile.window.right + to_page
+        canvas.setDash(4, 3)
+        canvas.line(edge, oy - 12, edge, oy + height + 12)
+        canvas.setDash()
+        text = ("Field, sheet 1 of 2 (left). Trim along the dashed line, lay this sheet over "
+                "sheet 2 with targets A, B and C on theirs, and tape.")
+    else:
+        edge = width / 2 + OVERLAP / 2 + to_page
+        canvas.setLineWidth(1.0)
+        canvas.line(edge, oy, edge, oy + height)
+        text = ("Field, sheet 2 of 2 (right). The trimmed edge of sheet 1 lies on the solid "
+                "line; targets A, B and C lie on each other.")
+    draw_text(canvas, text, ox, top_text + 1, tile.window.width * 0.9, FONT, 6.5)
+    canvas.restoreState()
+
+
+# --------------------------------------------------------------------------- scoresheet
+
+SCORESHEET_COLUMNS = (
+    ("Inn.", 0.35, "centre"), ("Half", 0.55, "centre"), ("Strategy", 0.6, "centre"),
+    ("Batter", 1.05, "left"), ("Fielder", 1.05, "left"), ("Pitcher (fatigue)", 1.15, "left"),
+    ("Rolls before cards", 0.5, "centre"), ("Box before cards", 0.5, "centre"),
+    ("Cards played (offense / defense, Rally Caps)", 1.95, "left"),
+    ("Rolls after move", 0.5, "centre"), ("Box after move", 0.5, "centre"),
+    ("Dice rolled (totals)", 1.45, "left"), ("Runs", 0.4, "centre"),
+)
+INNINGS_PER_PAGE = 9
+
+
+def scoresheet(canvas, box_data: Box, options: PrintOptions, progress=None) -> int:
+    """A blank game scoresheet, sideways: one row per half inning (rule 4.0's phases), the
+    strategy of each inning printed from the box (rules 5.3, 6.2); page 1 the 1st to 9th,
+    page 2 the 10th to 18th."""
+    _no_parts("scoresheet", options)
+    page, area = landscape(options.paper)
+    scale = area.width / (sum(w for _, w, _ in SCORESHEET_COLUMNS) * INCH)
+    columns = [Column(title, width * INCH * scale, align)
+               for title, width, align in SCORESHEET_COLUMNS]
+    pages = 2
+    for number in range(pages):
+        first = 1 + number * INNINGS_PER_PAGE
+        start_page(canvas, page)
+        top = _title(canvas, "High & Tight game scoresheet" + (" (extra innings)" if number
+                                                                else ""), area, 13)
+        top = _game_fields(canvas, area, top, number) - 4
+        rows = []
+        for inning in range(first, first + INNINGS_PER_PAGE):
+            strategy = strategy_name(inning_parameters(box_data, inning)[2])
+            if strategy == "Any":
+                strategy = "Any: ____"
+            for half in ("top (away)", "bottom (home)"):
+                rows.append([str(inning), half, strategy] + [""] * (len(columns) - 3))
+        header = 0.42 * INCH
+        row_height = (top - area.y - header - 0.35 * INCH) / len(rows)
+        table = Table(columns, size=7, min_height=row_height)
+        _, bottom = table.draw(canvas, area.x, top, rows, area.y)
+        _note(canvas, "Markers before cards: after Take the Mound and Batter vs. Fielder "
+              "(rules 4.2.1, 4.3); after move: after the Managerial Move (4.5), write +1 for "
+              "the bonus roll (5.5.2). Runs: what the half scored (4.6.4). Extra innings as "
+              "rule 6.2: the 10th and 20th let each batting player name a strategy.",
+              area.x, bottom - 2, area.width, 6.5)
+        _page_done(canvas, options, progress, number + 1, pages)
+    return pages
+
+
+def _game_fields(canvas, area: Rect, top: float, page: int) -> float:
+    fields = ["Series / game", "Date", "Away", "Away starter", "Home", "Home starter",
+              "Rules in use"]
+    if page:
+        fields = ["Series / game", "Away", "Home", "Score after 9"]
+    width = area.width / len(fields)
+    canvas.setFillColorRGB(0, 0, 0)
+    for index, name in enumerate(fields):
+        x = area.x + index * width
+        canvas.setFont(FONT, 7)
+        canvas.drawString(x, top - 8, name)
+        canvas.setLineWidth(0.4)
+        canvas.line(x, top - 20, x + width - 8, top - 20)
+    return top - 22
+
+
+# --------------------------------------------------------------------------- series tracker
+
+
+def series_sheet(canvas, box_data: Box, options: PrintOptions, progress=None) -> int:
+    """A series tracker: the schedule of each scenario (rule 3.0), the results (7.0), and
+    for each team its rotation and every pitcher's use game by game with rest and short rest
+    (rules 8.2.2, 8.2.3). With --team, the first team's pitchers are printed in."""
+    _no_parts("series-sheet", options)
+    team_key = resolve_team(box_data, options.team)
+    area = content_area(options.paper)
+    start_page(canvas, options.size)
+    top = _title(canvas, "High & Tight series tracker", area)
+    games = max(s.games for s in SCENARIOS.values())
+    top = _schedule(canvas, area, top, games) - GAP
+    roster, team_name = None, None
+    if team_key is not None:
+        team = box_data.teams[team_key]
+        team_name = team.name
+        roster = box_data.rosters.get(team.roster or "")
+    for index in (1, 2):
+        top = _pitcher_use(canvas, box_data, area, top, games, index,
+                           roster if index == 1 else None,
+                           team_name if index == 1 else None) - GAP
+    _rest_rules(canvas, area, top)
+    _page_done(canvas, options, progress, 1, 1)
+    return 1
+
+
+def _schedule(canvas, area: Rect, top: float, games: int) -> float:
+    top = _heading(canvas, "Schedule and results (rules 3.0, 7.0): Team 1 has the home field "
+                   "advantage", area.x, top, area.width)
+    name = 1.7 * INCH
+    cell = (area.width - name) / games
+    columns = [Column("Scenario (wins needed)", name)]
+    columns += [Column(f"Game {n}", cell, "centre") for n in range(1, games + 1)]
+    rows = []
+    for scenario in SCENARIOS.values():
+        if not scenario.rotation:
+            continue
+        rows.append([f"{scenario.title} ({scenario.wins})"] + [
+            ("Team 1 home" if n in scenario.team1_home else "Team 2 home")
+            if n <= scenario.games else "-" for n in range(1, games + 1)])
+    for label in ("Starters (T1 / T2)", "Score (T1 - T2)", "Winner"):
+        rows.append([label] + [""] * games)
+    _, bottom = Table(columns, size=7, min_height=0.24 * INCH).draw(canvas, area.x, top, rows,
+                                                                   area.y)
+    return bottom
+
+
+def _staff(box_data: Box) -> list[str]:
+    """The pitcher types of a roster, in the box's order (4 SP, RPs, CL in the demo box)."""
+    roster = next(iter(box_data.rosters.values()), None)
+    if roster is None:
+        return ["SP"] * 4 + ["RP"] * 4 + ["CL"]
+    return [p.kind for p in roster.pitchers.values()]
+
+
+def _pitcher_use(canvas, box_data: Box, area: Rect, top: float, games: int, index: int,
+                 roster: Roster | None, team_name: str | None) -> float:
+    title = f"Team {index}: {team_name or '_' * 28}    Rotation: 1 ______  2 ______  " \
+            "3 ______  4 ______"
+    top = _heading(canvas, title, area.x, top, area.width, 9)
+    fixed = [Column("Type", 0.4 * INCH, "centre"), Column("Fatigue", 0.5 * INCH, "centre")]
+    name = 1.3 * INCH
+    rest = 1.2 * INCH
+    cell = (area.width - name - rest - sum(c.width for c in fixed)) / games
+    columns = [Column("Pitcher", name), *fixed]
+    columns += [Column(f"G{n}", cell, "centre") for n in range(1, games + 1)]
+    columns.append(Column("Rest next game", rest))
+    if roster is not None:
+        rows = [[p.name, p.kind, str(p.fatigue)] + [""] * (games + 1)
+                for p in roster.pitchers.values()]
+    else:
+        rows = [["", kind, ""] + [""] * (games + 1) for kind in _staff(box_data)]
+    _, bottom = Table(columns, size=7, min_height=0.25 * INCH).draw(canvas, area.x, top, rows,
+                                                                   area.y)
+    return bottom
+
+
+def _rest_rules(canvas, area: Rect, top: float) -> float:
+    top = _heading(canvas, "In each game's box: innings pitched; circle it for a start; "
+                   "X: past his Fatigue; SR: on short rest (+100)", area.x, top, area.width, 8)
+    text = (f"Pitcher's Rest (rule 8.2.2): an SP starts at most once every {SP_REST} games. "
+            f"An RP pitches at most {STREAK_LIMIT['RP']} games in a row, then sits one out; one "
+            "game fewer in a row once he has gone past his Fatigue. A CL pitches at most "
+            f"{STREAK_LIMIT['CL']} games in a row, then sits one out, and never the game after "
+            "one in which he went past his Fatigue. Short Rest (rule 8.2.3): an SP may start "
+            "one game early, and an RP or CL may pitch one game more in a row, each entering "
+            "with a Fatigue +100 marker (+200 at the next Fatigue step).")
+    return _note(canvas, text, area.x, top, area.width, 7.5)

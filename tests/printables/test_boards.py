@@ -1,0 +1,232 @@
+"""The boards and blank sheets (issue 5): page sizes and counts, every track box and inning
+strategy read back from the PDF, the field's tiles overlapping with alignment marks."""
+
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+
+from companion.high_and_tight.box import load_box_texts
+from companion.high_and_tight.rules import inning_parameters
+from companion.high_and_tight.series import SCENARIOS, STREAK_LIMIT
+from printables.boards import (
+    CARD_SLOT,
+    FIELD,
+    OVERLAP,
+    TARGET_YS,
+    field_tiles,
+    landscape,
+    player_regions,
+    strategy_name,
+    table_regions,
+)
+from printables.geometry import POKER, Rect, content_area
+from printables.options import INCH, PAPERS, PrintOptions
+from printables.render import expand, render
+
+BOARDS = ("scoreboard", "field", "scoresheet", "series-sheet")
+
+
+def pages_of(box, name: str, tmp_path, **options) -> list[tuple[tuple[float, float], str]]:
+    """(page size, text with white space folded) of every page a set prints."""
+    out = tmp_path / f"{name}.pdf"
+    count = render(name, box, PrintOptions(**options), out)
+    reader = PdfReader(out)
+    assert len(reader.pages) == count
+    return [((round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2)),
+             " ".join(p.extract_text().split())) for p in reader.pages]
+
+
+def folded(text: str) -> str:
+    return " ".join(text.split())
+
+
+def size(paper: str, sideways: bool = False) -> tuple[float, float]:
+    width, height = PAPERS[paper]
+    return (round(height, 2), round(width, 2)) if sideways else (round(width, 2),
+                                                                 round(height, 2))
+
+
+# -- registration, sizes and counts --------------------------------------------------------
+
+
+def test_the_boards_are_registered_and_part_of_all():
+    assert set(BOARDS) <= set(expand("all"))
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("name, count, sideways", [
+    ("scoreboard", 1, False), ("field", 2, False), ("scoresheet", 2, True),
+    ("series-sheet", 1, False),
+])
+def test_page_size_and_count(box, tmp_path, name, count, sideways, paper):
+    pages = pages_of(box, name, tmp_path, paper=paper)
+    assert [page_size for page_size, _ in pages] == [size(paper, sideways)] * count
+    for _, text in pages:          # SPEC 6: the calibration bars on every sheet
+        assert "1 inch" in text and "25 mm" in text
+
+
+def test_field_on_tabloid_is_one_sheet_turned_sideways(box, tmp_path):
+    """Rule 2.7: the whole 11" x 17" field on one tabloid sheet."""
+    pages = pages_of(box, "field", tmp_path, paper="tabloid")
+    assert [page_size for page_size, _ in pages] == [size("tabloid", sideways=True)]
+
+
+def test_boards_refuse_only_and_the_series_sheet_an_unknown_team(box, tmp_path):
+    for name in BOARDS:
+        with pytest.raises(ValueError, match="no components"):
+            render(name, box, PrintOptions(only=("Good Wood",)), tmp_path / "x.pdf")
+    with pytest.raises(ValueError, match="team 'boston' is unknown"):
+        render("series-sheet", box, PrintOptions(team="boston"), tmp_path / "x.pdf")
+    assert not list(tmp_path.iterdir())
+
+
+def test_output_is_byte_stable(box, tmp_path):
+    first, second = tmp_path / "1.pdf", tmp_path / "2.pdf"
+    render(list(BOARDS), box, PrintOptions(), first)
+    render(list(BOARDS), box, PrintOptions(), second)
+    assert first.read_bytes() == second.read_bytes()
+
+
+# -- the scoreboard (rule 2.6) --------------------------------------------------------------
+
+
+def test_scoreboard_prints_every_track_box_and_inning_strategy(box, tmp_path):
+    ((_, text),) = pages_of(box, "scoreboard", tmp_path)
+    # Rule 4.6.2: each Scoring Number box with its numbers and flavour text.
+    for scoring in box.scoring_boxes:
+        assert f"{scoring.label} {scoring.describe()}" in text
+        assert folded(scoring.flavour) in text
+    assert "2, then 6 or 7" in text and "7 or 6" in text
+    # Rules 4.6.1, 5.5.1: Scoring Rolls boxes 1-10, the +10 side up to 20.
+    track = " ".join(f"{n} +{box.rolls_boxes} side: {n + box.rolls_boxes}"
+                     for n in range(1, box.rolls_boxes + 1))
+    assert f"Scoring Rolls track {track}" in text
+    # Rules 5.2, 5.3, 6.2: the inning boxes with strategy, draws and exchanges; 10 is Any.
+    for inning in range(1, 11):
+        draws, exchanges, strategy = inning_parameters(box, inning)
+        assert f"{inning} and {inning + 10} {strategy_name(strategy)} draw {draws} " \
+               f"exchange {exchanges}" in text
+    assert "10 and 20 Any" in text
+    # Rule 3.0 step 2: Home and Away boxes for the team logos; rule 6.2: the Final box.
+    assert "Away team logo" in text and "Home team logo" in text and "Final" in text
+
+
+def test_an_edited_box_prints_as_edited(box, tmp_path):
+    texts = dict(box.texts)
+    texts["box.toml"] = texts["box.toml"].replace(
+        "One out, bases empty", "One away and the bags are empty").replace(
+        '"power", "none", "speed"', '"power", "obp", "speed"')
+    edited = load_box_texts(texts, origin="edited")
+    assert edited.strategies[5] == "obp"
+    ((_, text),) = pages_of(edited, "scoreboard", tmp_path)
+    assert "One away and the bags are empty" in text and "One out, bases empty" not in text
+    assert "6 and 16 OBP" in text
+
+
+# -- the playing field (rule 2.7) ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_field_tiles_overlap_and_cover_the_field(paper):
+    first, second = field_tiles(paper)
+    width, height = FIELD
+    assert first.window.x == 0 and second.window.right == pytest.approx(width)
+    assert first.window.right - second.window.x == pytest.approx(OVERLAP, abs=0.1)
+    assert first.window.height == second.window.height == height
+    area = content_area(paper)
+    for tile in (first, second):
+        placed = Rect(*tile.origin, tile.window.width, tile.window.height)
+        assert area.contains(placed)
+        assert tile.page == PAPERS[paper]
+        # Every alignment target stands in the overlap, so both sheets carry it.
+        assert tile.window.x < width / 2 < tile.window.right
+    assert all(0 < y < height for y in TARGET_YS)
+
+
+def test_field_on_tabloid_is_whole_inside_the_printable_area():
+    (tile,) = field_tiles("tabloid")
+    page, area = landscape("tabloid")
+    assert tile.window == Rect(0, 0, *FIELD)
+    assert area.contains(Rect(*tile.origin, *FIELD))
+    assert page == (17 * INCH, 11 * INCH)
+
+
+def test_field_regions_fit_and_hold_what_they_are_for():
+    """Card piles hold a poker card (rule 2.3); nothing overlaps; the far player's side is
+    the near one turned, so the two sides' boxes stay inside the field."""
+    width, height = FIELD
+    whole = Rect(0, 0, width, height)
+    regions = table_regions() + [r for r in player_regions()
+                                 if r.name in ("Dugout", "Bullpen")]
+    for region in table_regions() + player_regions():
+        assert whole.contains(region.rect), region.name
+        turned = Rect(width - region.rect.right, height - region.rect.top,
+                      region.rect.width, region.rect.height)
+        assert whole.contains(turned)
+    for one in regions:
+        for other in regions:
+            if one is not other:
+                a, b = one.rect, other.rect
+                apart = a.right <= b.x or b.right <= a.x or a.top <= b.y or b.top <= a.y
+                assert apart, (one.name, other.name)
+    piles = [r for r in table_regions() if "pile" in r.name or "discards" in r.name]
+    assert len(piles) == 4
+    for pile in piles:
+        assert pile.rect.width >= POKER[0] and pile.rect.height >= POKER[1]
+        assert (pile.rect.width, pile.rect.height) == pytest.approx(CARD_SLOT)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4", "tabloid"])
+def test_field_prints_every_area(box, tmp_path, paper):
+    pages = pages_of(box, "field", tmp_path, paper=paper)
+    text = " ".join(page_text for _, page_text in pages)
+    for name in ("Dugout", "Bullpen", "Available ballplayers", "Used ballplayers",
+                 "Available pitchers", "Used pitchers", "Pitcher's mound", "Batter's box",
+                 "In the field", "Offense draw pile", "Offense discards", "Defense draw pile",
+                 "Defense discards", "throws L", "throws R"):
+        assert name in text, name
+    if paper == "tabloid":
+        assert "sheet 1 of 2" not in text
+    else:
+        assert "sheet 1 of 2" in pages[0][1] and "sheet 2 of 2" in pages[1][1]
+        for _, page_text in pages:        # the three alignment targets on each sheet
+            assert all(f" {label} " in f" {page_text} " for label in "ABC")
+
+
+# -- blank sheets ---------------------------------------------------------------------------
+
+
+def test_scoresheet_rows_carry_each_innings_strategy(box, tmp_path):
+    """Rules 5.3 and 6.2: the strategy of innings 1-18 printed in; the 10th is named."""
+    first, second = (text for _, text in pages_of(box, "scoresheet", tmp_path))
+    for text, innings in ((first, range(1, 10)), (second, range(10, 19))):
+        for inning in innings:
+            strategy = strategy_name(inning_parameters(box, inning)[2])
+            strategy = "Any: ____" if strategy == "Any" else strategy
+            assert f"{inning} top (away) {strategy}" in text
+            assert f"{inning} bottom (home) {strategy}" in text
+        for column in ("Batter", "Fielder", "Pitcher (fatigue)", "Rolls before cards",
+                       "Box before cards", "Cards played", "Rolls after move",
+                       "Box after move", "Dice rolled", "Runs"):
+            assert column in text
+    assert "extra innings" in second
+
+
+def test_series_sheet_has_schedule_rotation_use_and_rest(box, tmp_path):
+    """Rules 3.0 (home games, rotation), 8.2.2 and 8.2.3 (rest and short rest)."""
+    ((_, blank),) = pages_of(box, "series-sheet", tmp_path)
+    world = SCENARIOS["world"]
+    homes = " ".join("Team 1 home" if n in world.team1_home else "Team 2 home"
+                     for n in range(1, world.games + 1))
+    assert f"World Series ({world.wins}) {homes}" in blank
+    assert blank.count("Rotation: 1") == 2
+    assert "G1 G2 G3 G4 G5 G6 G7 Rest next game" in blank
+    assert f"at most {STREAK_LIMIT['RP']} games in a row" in blank
+    assert f"at most {STREAK_LIMIT['CL']} games in a row" in blank
+    assert "rule 8.2.3" in blank and "+100" in blank
+    ((_, filled),) = pages_of(box, "series-sheet", tmp_path, team="new-york")
+    team = box.teams["new-york"]
+    assert f"Team 1: {team.name}" in filled
+    for pitcher in box.rosters[team.roster].pitchers.values():
+        assert f"{pitcher.name} {pitcher.kind} {pitcher.fatigue}" in filled
