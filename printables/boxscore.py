@@ -138,7 +138,8 @@ def _heading(canvas, box: Box, title: str, game: GamePrint, area) -> float:
                       f"{result}", area.x, y, area.width, FONT, 11)
     y -= 12
     header = score.header
-    facts = [f"Rules: {header.get('Rules') or 'basic'}", f"Cards: {header.get('Cards', '-')}",
+    facts = [f"Rules: {header.get('Rules') or 'basic'}",
+             f"Cards: {header.get('Cards', 'digital')}",
              f"Box: {header.get('Box', box.fingerprint)}"]
     draw_text(canvas, "   ".join(facts), area.x, y, area.width, FONT, 8)
     return y - 6
@@ -184,7 +185,8 @@ def _qr_block(canvas, game: GamePrint, area, top: float) -> float:
 def _pitchers(canvas, box: Box, score: BoxScore, x: float, top: float, width: float,
               bottom: float) -> float:
     fixed = [Column("Type", 0.4 * INCH, "centre"), Column("Inn.", 0.4 * INCH, "centre"),
-             Column("Runs", 0.45 * INCH, "centre"), Column("Fatigue", 0.6 * INCH, "centre"),
+             Column("Runs", 0.45 * INCH, "centre"),
+             Column("Fatigue marker", 0.6 * INCH, "centre"),
              Column("Past his Fatigue", 0.75 * INCH, "centre")]
     rest = width - sum(c.width for c in fixed)
     columns = [Column("Team", rest * 0.55), Column("Pitcher", rest * 0.45), *fixed]
@@ -199,8 +201,10 @@ def _pitchers(canvas, box: Box, score: BoxScore, x: float, top: float, width: fl
 
 def _halves_table(width: float) -> Table:
     fixed = [Column("Inn.", 0.35 * INCH, "centre"), Column("Half", 0.55 * INCH),
-             Column("Strategy", 0.55 * INCH), Column("Rolls", 0.55 * INCH, "centre"),
-             Column("Box", 0.65 * INCH, "centre"), Column("Runs", 0.35 * INCH, "centre")]
+             Column("Strategy", 0.55 * INCH),
+             Column("Rolls: cards > move", 0.6 * INCH, "centre"),
+             Column("Box: cards > move", 0.65 * INCH, "centre"),
+             Column("Runs", 0.35 * INCH, "centre")]
     rest = width - sum(c.width for c in fixed)
     names = rest * 0.42 / 3
     columns = [*fixed[:3], Column("Batter", names), Column("Fielder", names),
