@@ -11,6 +11,7 @@ import zxingcpp
 from PIL import Image
 from pypdf import PdfReader
 
+from companion.cli import main
 from companion.engine import base45
 from companion.engine.errors import RecordError
 from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box, load_box_texts
@@ -213,3 +214,21 @@ def test_the_printed_code_scans_and_imports_to_the_identical_game(box, long_game
     assert (copy.state.away.runs, copy.state.home.runs) == \
         (long_game.state.away.runs, long_game.state.home.runs)
     assert copy.state.winner == long_game.state.winner
+
+
+def test_print_boxscore_command(capsys, box, tmp_path):
+    """`companion print boxscore SERIES|SERIES:GAME --db PATH --out FILE.pdf`."""
+    db = tmp_path / "games.db"
+    header = series_header("spring", "5")
+    with Store.open(db) as store:
+        series_id = create_series(store, box, header, simulated_session(box, header).entries)
+    out = tmp_path / "box.pdf"
+    assert main(["print", "boxscore", f"{series_id}:1", "--db", str(db), "--out",
+                 str(out)]) == 0
+    captured = capsys.readouterr()
+    assert f"wrote {out}" in captured.out and "boxscore" in captured.err
+    assert "Spring Training, game 1" in PdfReader(out).pages[0].extract_text()
+    assert main(["print", "boxscore", f"{series_id}:2", "--db", str(db), "--out",
+                 str(tmp_path / "no.pdf")]) == 2
+    assert "no game 2" in capsys.readouterr().err
+    assert not (tmp_path / "no.pdf").exists()
