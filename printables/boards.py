@@ -296,10 +296,10 @@ def table_regions() -> list[Region]:
                                     1.5 * INCH, 0.75 * INCH), "the fielder (rule 4.2.3)"),
         Region("Pitcher's mound", Rect(centre_x - 1.1 * INCH, middle.y + 1.2 * INCH,
                                        2.2 * INCH, 1.0 * INCH), "the pitcher (rule 4.2.1)"),
-        Region("Batter's box", Rect(centre_x - 1.6 * INCH, middle.y + 0.1 * INCH,
-                                    1.3 * INCH, 0.8 * INCH), "bats L (rule 4.2.2)"),
-        Region("Batter's box", Rect(centre_x + 0.3 * INCH, middle.y + 0.1 * INCH,
-                                    1.3 * INCH, 0.8 * INCH), "bats R or S (rule 4.2.2)"),
+        Region("Batter's box", Rect(centre_x - 1.6 * INCH, middle.y + 0.1 * INCH, 1.3 * INCH,
+                                    0.8 * INCH), "bats L; S facing a righty (2.1.1)"),
+        Region("Batter's box", Rect(centre_x + 0.3 * INCH, middle.y + 0.1 * INCH, 1.3 * INCH,
+                                    0.8 * INCH), "bats R; S facing a lefty (2.1.1)"),
     ]
     return regions
 
