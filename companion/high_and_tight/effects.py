@@ -146,26 +146,42 @@ def situation(state: State, owner: str) -> tuple:
             fielding.dh, fielding.pitcher)
 
 
-def move_number(state: State, delta: int) -> None:
-    """Rule 5.5.2: the Scoring Number stays on I..XII; a push past XII earns one bonus roll."""
-    atbat = state.atbat
-    value = atbat.number + delta
+def number_moved(number: int, bonus: bool, delta: int) -> tuple[int, bool]:
+    """Rule 5.5.2: the Scoring Number stays on I..XII; a push past XII earns one bonus roll.
+    Returns the new (number, bonus)."""
+    value = number + delta
     if value > 12:
-        if not atbat.bonus:
-            state.note("5.5.2", "Scoring Number pushed past XII: +1 bonus Scoring Roll")
-        atbat.bonus = True
-        value = 12
-    atbat.number = max(1, value)
+        return 12, True
+    return max(1, value), bonus
 
 
-def move_rolls(state: State, delta: int) -> None:
+def rolls_moved(rolls: int, delta: int, rolls_max: int) -> int:
     """Rule 5.5.1: the Scoring Rolls marker never goes below 1 (and stops at the +10 side's top)."""
+    return min(rolls_max, max(1, rolls + delta))
+
+
+def markers_moved(rolls: int, number: int, bonus: bool, moves, rolls_max: int
+                  ) -> tuple[int, int, bool]:
+    """(rolls, number, bonus) after a card's marker moves, in order (rules 5.5.1, 5.5.2)."""
+    for marker, delta in moves:
+        if marker == "number":
+            number, bonus = number_moved(number, bonus, delta)
+        else:
+            rolls = rolls_moved(rolls, delta, rolls_max)
+    return rolls, number, bonus
+
+
+def move_number(state: State, delta: int) -> None:
     atbat = state.atbat
-    atbat.rolls = min(state.box.rolls_max, max(1, atbat.rolls + delta))
+    number, bonus = number_moved(atbat.number, atbat.bonus, delta)
+    if bonus and not atbat.bonus:
+        state.note("5.5.2", "Scoring Number pushed past XII: +1 bonus Scoring Roll")
+    atbat.number, atbat.bonus = number, bonus
 
 
 def move(state: State, marker: str, delta: int) -> None:
+    """Move one marker on the table (rules 5.5.1, 5.5.2)."""
     if marker == "number":
         move_number(state, delta)
     else:
-        move_rolls(state, delta)
+        state.atbat.rolls = rolls_moved(state.atbat.rolls, delta, state.box.rolls_max)

@@ -6,12 +6,15 @@ from weakref import WeakKeyDictionary
 
 from . import odds
 from .actions import Action
-from .box import Ballplayer, Box, Pitcher, ScoringBox
-from .effects import move
+from .box import CATEGORIES, Box, Pitcher, ScoringBox
+from .effects import markers_moved
 from .rules import HighAndTight, inning_parameters, managerial_move
 from .state import State
 
 STRATEGY_RATING = {"power": "power", "speed": "speed", "obp": "obp", "clutch": "clutch"}
+# The phases where the manager weighs its options (elsewhere it takes the first legal one).
+CHOOSERS = ("draw", "exchange", "starter", "mound", "lineup", "bat", "field", "name",
+            "cards", "manage")
 
 
 _ODDS: dict[tuple, tuple[float, float]] = {}
@@ -33,14 +36,20 @@ _NO_EXTRA: frozenset[int] = frozenset()
 _TENS = frozenset({10})
 
 
+def markers_odds(box: Box, rolls: int, number: int, bonus: bool, extra, tens: bool,
+                 hit_and_run: bool) -> tuple[float, float]:
+    """(expected runs, P(at least one run)) for markers placed so (rules 4.6, 5.5.2, 5.7.2)."""
+    extra = frozenset(extra) if extra else _NO_EXTRA
+    if tens:
+        extra = extra | _TENS
+    return _box_odds(rolls + bonus, box.scoring_boxes[number - 1], extra, hit_and_run)
+
+
 def at_bat_odds(state: State) -> tuple[float, float]:
     """(expected runs, P(at least one run)) for the markers as they stand."""
-    atbat = state.atbat
-    extra = frozenset(atbat.extra_numbers) if atbat.extra_numbers else _NO_EXTRA
-    if atbat.tens:
-        extra = extra | _TENS
-    return _box_odds(atbat.rolls + atbat.bonus, state.box.scoring_boxes[atbat.number - 1],
-                     extra, atbat.hit_and_run)
+    a = state.atbat
+    return markers_odds(state.box, a.rolls, a.number, a.bonus, a.extra_numbers, a.tens,
+                        a.hit_and_run)
 
 
 def pitcher_cost(box: Box, pitcher: Pitcher, fatigue: int = 0) -> float:
@@ -49,10 +58,21 @@ def pitcher_cost(box: Box, pitcher: Pitcher, fatigue: int = 0) -> float:
     return _box_odds(rolls, box.scoring_boxes[pitcher.stuff_box - 1], _NO_EXTRA, False)[0]
 
 
-# What the manager works out from the box alone (strategies ahead by inning, the best
-# lineup of each roster), shared by every manager of the same rules object: the box is
-# frozen per rules object, so these never go stale, and a new game starts with them.
-_BOX_TABLES: WeakKeyDictionary = WeakKeyDictionary()
+class _BoxTables:
+    """What the manager works out from the box alone, shared by every manager of the same
+    rules object: the box is frozen per rules object, so these never go stale, and a new
+    game starts with them."""
+
+    __slots__ = ("ahead", "lineups", "card_values", "ratings_ahead")
+
+    def __init__(self) -> None:
+        self.ahead: dict[int, tuple[str, ...]] = {}        # inning -> strategies ahead
+        self.lineups: dict[tuple, Action] = {}              # (side, roster, count) -> best
+        self.card_values: dict[int, dict[str, float]] = {}  # inning -> category -> value
+        self.ratings_ahead: dict[int, tuple] = {}           # inning -> ratings still wanted
+
+
+_BOX_TABLES: WeakKeyDictionary[HighAndTight, _BoxTables] = WeakKeyDictionary()
 
 
 class ComputerManager:
@@ -63,15 +83,14 @@ class ComputerManager:
         self.box = rules.box
         tables = _BOX_TABLES.get(rules)
         if tables is None:
-            tables = _BOX_TABLES[rules] = ({}, {})
-        self._ahead: dict[int, tuple[str, ...]] = tables[0]
-        self._lineups: dict[tuple, Action] = tables[1]
+            tables = _BOX_TABLES[rules] = _BoxTables()
+        self._tables = tables
+        self._choosers = {phase: getattr(self, f"_choose_{phase}") for phase in CHOOSERS}
 
     def choose(self, state: State, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        phase = state.phase
-        method = getattr(self, f"_choose_{phase}", None)
+        method = self._choosers.get(state.phase)
         choice = method(state, legal) if method else None
         return choice if choice is not None else legal[0]
 
@@ -83,22 +102,25 @@ class ComputerManager:
 
     def _strategies_ahead(self, inning: int) -> tuple[str, ...]:
         """The strategies of this inning and the eight after it."""
-        ahead = self._ahead.get(inning)
+        ahead = self._tables.ahead.get(inning)
         if ahead is None:
             start = max(inning, 1)
             ahead = tuple(inning_parameters(self.box, i)[2] for i in range(start, start + 9))
-            self._ahead[inning] = ahead
+            self._tables.ahead[inning] = ahead
         return ahead
 
-    def _card_value(self, state: State, side: str, card) -> float:
-        """How many innings still to come could use this card (rule 5.3)."""
-        if card.category in ("special", "free"):
-            return 3.0
-        if state.inning >= 9:
-            ahead = self._strategies_ahead(state.inning)[:2]
-        else:
-            ahead = self._strategies_ahead(max(state.inning, 1))[: 10 - max(state.inning, 1)]
-        return float(ahead.count(card.category))
+    def _card_values(self, inning: int) -> dict[str, float]:
+        """By card category: how many innings still to come could use such a card (5.3)."""
+        values = self._tables.card_values.get(inning)
+        if values is None:
+            if inning >= 9:
+                ahead = self._strategies_ahead(inning)[:2]
+            else:
+                ahead = self._strategies_ahead(max(inning, 1))[: 10 - max(inning, 1)]
+            values = {category: 3.0 if category in ("special", "free")
+                      else float(ahead.count(category)) for category in CATEGORIES}
+            self._tables.card_values[inning] = values
+        return values
 
     def _choose_draw(self, state: State, legal: list[Action]) -> Action:
         hand = self._hand_cards(state, state.actor)
@@ -117,8 +139,9 @@ class ComputerManager:
         hand = self._hand_cards(state, side)
         if not hand:
             return legal[0]
-        worst = min(hand, key=lambda c: self._card_value(state, side, c))
-        if self._card_value(state, side, worst) > 0:
+        values = self._card_values(state.inning)
+        worst = min(hand, key=lambda c: values[c.category])
+        if values[worst.category] > 0:
             return next(a for a in legal if a.kind == "keep")
         offense = sum(1 for c in hand if c.side == "offense")
         deck = "offense" if offense <= len(hand) - offense else "defense"
@@ -159,9 +182,9 @@ class ComputerManager:
     def _choose_lineup(self, state: State, legal: list[Action]) -> Action:
         roster = state.side(state.actor).roster
         key = (state.actor, roster.key, len(legal))
-        choice = self._lineups.get(key)
+        choice = self._tables.lineups.get(key)
         if choice is None or choice not in legal:
-            choice = self._lineups[key] = self._best_lineup(state, legal)
+            choice = self._tables.lineups[key] = self._best_lineup(state, legal)
         return choice
 
     def _best_lineup(self, state: State, legal: list[Action]) -> Action:
@@ -176,22 +199,32 @@ class ComputerManager:
 
         return max(legal, key=value)
 
-    def _player_value(self, state: State, player: Ballplayer, strategy: str) -> float:
-        rating = STRATEGY_RATING.get(strategy)
-        own = state.side(state.actor)
-        # Rule 4.3.1: the DH fields with the DH marker's Defense.
-        defense = self.box.dh_defense if player.name.casefold() == own.dh else player.defense
-        return player.offense + defense + (getattr(player, rating) if rating else 0)
+    def _ratings_ahead(self, inning: int) -> tuple[str | None, ...]:
+        """The ratings the strategies of the regulation innings after this one favour
+        (None for a strategy that favours none)."""
+        ratings = self._tables.ratings_ahead.get(inning)
+        if ratings is None:
+            future = set(self._strategies_ahead(inning + 1)[: max(0, 9 - inning)])
+            ratings = tuple({STRATEGY_RATING.get(s) for s in future})
+            self._tables.ratings_ahead[inning] = ratings
+        return ratings
 
     def _choose_players(self, state: State, legal: list[Action]) -> Action:
+        """A piece strong now (Offense + Defense + the strategy's rating), kept back when
+        he would be worth more in an inning to come."""
         own = state.side(state.actor)
-        strategy = state.strategy
-        future = set(self._strategies_ahead(state.inning + 1)[: max(0, 9 - state.inning)])
+        pieces = own.roster.ballplayers
+        now_rating = STRATEGY_RATING.get(state.strategy)
+        later_ratings = self._ratings_ahead(state.inning)
 
         def score(action: Action) -> float:
-            player = own.roster.ballplayers[action.args[0].casefold()]
-            now = self._player_value(state, player, strategy)
-            later = max((self._player_value(state, player, s) for s in future), default=0.0)
+            key = action.args[0].casefold()
+            player = pieces[key]
+            # Rule 4.3.1: the DH fields with the DH marker's Defense.
+            base = player.offense + (self.box.dh_defense if key == own.dh else player.defense)
+            now = base + (getattr(player, now_rating) if now_rating else 0)
+            later = base + max(getattr(player, r) if r else 0
+                               for r in later_ratings) if later_ratings else 0.0
             return now - 0.5 * later
 
         return max(legal, key=score)
@@ -224,18 +257,17 @@ class ComputerManager:
         card = self.box.card(name)
         atbat = state.atbat
         before = at_bat_odds(state)[0]
-        snapshot = atbat.snapshot()
         target = atbat.cancellable
         if (card.cancels and target is not None
                 and self.box.cards[target[0]].category in card.cancels):
-            atbat.restore(target[1])
+            rolls, number, bonus, extra, hit_and_run = target[1]     # rule 5.1.1 d
         else:
-            for marker, delta in self.rules.matchup(state, side).card_moves(card):
-                move(state, marker, delta)
-            atbat.extra_numbers.update(card.scoring_numbers)
-            atbat.hit_and_run = atbat.hit_and_run or card.nines_remove_runs
-        after = at_bat_odds(state)[0]
-        atbat.restore(snapshot)
+            moves = self.rules.matchup(state, side).card_moves(card)
+            rolls, number, bonus = markers_moved(atbat.rolls, atbat.number, atbat.bonus,
+                                                 moves, self.box.rolls_max)
+            extra = atbat.extra_numbers.union(card.scoring_numbers)
+            hit_and_run = atbat.hit_and_run or card.nines_remove_runs
+        after = markers_odds(self.box, rolls, number, bonus, extra, atbat.tens, hit_and_run)[0]
         gain = after - before
         return gain if side == state.batting else -gain
 
@@ -278,14 +310,13 @@ class ComputerManager:
         other = "away" if side == "home" else "home"
         deficit = state.side(other).total - state.side(side).total
         need_one = state.inning >= 7 and deficit in (0, 1)
-        atbat = state.atbat
+        a = state.atbat
         best, best_value = None, None
         for action in legal:
-            saved = (atbat.rolls, atbat.number)
-            atbat.rolls, atbat.number = managerial_move(atbat.rolls, atbat.number,
-                                                        action.args[0], self.box.rolls_max)
-            expected, at_least_one = at_bat_odds(state)
-            atbat.rolls, atbat.number = saved
+            rolls, number = managerial_move(a.rolls, a.number, action.args[0],
+                                            self.box.rolls_max)
+            expected, at_least_one = markers_odds(self.box, rolls, number, a.bonus,
+                                                  a.extra_numbers, a.tens, a.hit_and_run)
             value = at_least_one if need_one else expected
             if best_value is None or value > best_value + 1e-12:
                 best, best_value = action, value
