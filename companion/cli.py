@@ -448,7 +448,10 @@ def cmd_simulate_series(args) -> int:
 def cmd_play(args) -> int:
     from .tui.app import make_app
 
-    make_app(getattr(args, "db", None), args.data, args.series).run()
+    app = make_app(getattr(args, "db", None), args.data, args.series)
+    app.run()
+    if app.fatal is not None:       # the game file or the box failed to open
+        raise app.fatal
     return EXIT_OK
 
 

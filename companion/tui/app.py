@@ -9,11 +9,10 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
 from textual.widgets import (
     Button,
     DataTable,
-    Footer,
-    Header,
     Input,
     Label,
     OptionList,
@@ -25,6 +24,7 @@ from textual.widgets import (
     TabPane,
 )
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from ..engine.dice import parse_face
 from ..engine.errors import CompanionError
@@ -34,30 +34,72 @@ from ..high_and_tight.state import OPTIONAL_RULES
 from ..store.db import Store
 from ..store.series_store import list_series
 from . import views
+from .chrome import KeyBar, TitleBar
 from .table import Setup, Table
 
 AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen keeps up
+WIN_DELAY = 0.3        # seconds the table stays still before its win probability is worked out
 
 
 class CompanionApp(App):
-    """The dugout companion's terminal interface."""
+    """The dugout companion's terminal interface.
+
+    The home screen is the app's first screen (no screen is pushed over an empty one) and comes
+    up before the game file is opened and the box is read: both happen right after it is shown,
+    and the list of series fills in then (docs/architecture.md, "Start-up").
+    """
 
     CSS_PATH = "companion.tcss"
     TITLE = "Dugout companion"
     BINDINGS = [Binding("q", "quit", "Quit")]
 
-    def __init__(self, store: Store, box: Box, series_id: int | None = None,
-                 auto_delay: float = AUTO_DELAY):
+    def __init__(self, db: str | Path | None = None, data: str | Path | None = None,
+                 series_id: int | None = None, auto_delay: float = AUTO_DELAY):
         super().__init__()
-        self.store = store
-        self.box = box
+        self.db_path = db
+        self.data = data
         self.start_series = series_id
         self.auto_delay = auto_delay
+        self._store: Store | None = None
+        self._box: Box | None = None
+        self.fatal: CompanionError | None = None     # what stopped the app, for the caller
 
-    def on_mount(self) -> None:
-        self.push_screen(HomeScreen())
+    def get_default_screen(self) -> Screen:
+        return HomeScreen()
+
+    @property
+    def store(self) -> Store:
+        """The game file, opened (checked, migrated, locked) on first use."""
+        if self._store is None:
+            self._store = Store.open(self.db_path)
+        return self._store
+
+    @property
+    def box(self) -> Box:
+        """The box the new series are set up from, read on first use."""
+        if self._box is None:
+            self._box = load_box(self.data) if self.data else load_box()
+        return self._box
+
+    def open_files(self) -> bool:
+        """Open the game file (and the series asked for on the command line), then read the
+        box. A locked or damaged file, or a box that does not load, ends the app: the command
+        line prints the problem as it did when both were opened before start."""
+        if not self._stop_on_error(lambda: self.store):
+            return False
         if self.start_series is not None:
             self.open_series(self.start_series)
+        self.call_after_refresh(self._stop_on_error, lambda: self.box)
+        return True
+
+    def _stop_on_error(self, step) -> bool:
+        try:
+            step()
+        except CompanionError as error:
+            self.fatal = error
+            self.exit(return_code=2)
+            return False
+        return True
 
     def get_system_commands(self, screen: Screen):
         """The command palette: every action of the screen in view, by name."""
@@ -87,36 +129,44 @@ class CompanionApp(App):
         self.push_screen(GameScreen(table))
 
     def on_unmount(self) -> None:
-        self.store.close()
+        if self._store is not None:
+            self._store.close()
 
 
 def make_app(db: str | Path | None = None, data: str | Path | None = None,
              series_id: int | None = None, auto_delay: float = AUTO_DELAY) -> CompanionApp:
     """The one factory the command line and the tests use."""
-    box = load_box(data) if data else load_box()
-    store = Store.open(db)
-    return CompanionApp(store, box, series_id, auto_delay)
+    return CompanionApp(db, data, series_id, auto_delay)
 
 
 # -- home ---------------------------------------------------------------------------------
 
 
 class HomeScreen(Screen):
+    """The first screen: usable at once ("+ New series" focused); the stored series fill in
+    right after it is shown, once the game file is open."""
+
     BINDINGS = [Binding("n", "new", "New series"), Binding("b", "box", "Browse box"),
                 Binding("q", "app.quit", "Quit")]
+    listed = False                # the stored series are in the list
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield Label("[b]The dugout companion[/b] - High & Tight", id="title")
-        yield Label("Enter continues the highlighted series; n starts a new one.")
-        yield OptionList(id="series-list")
-        yield Footer()
-
-    def on_screen_resume(self) -> None:
-        self.refresh_list()
+        yield TitleBar("[b]The dugout companion[/b] - High & Tight\n"
+                       "Enter continues the highlighted series; n starts a new one.")
+        yield OptionList(Option("+ New series", id="new"), id="series-list")
+        yield KeyBar()
 
     def on_mount(self) -> None:
-        self.refresh_list()
+        self.query_one("#series-list", OptionList).focus()
+        self.call_after_refresh(self._first_listing)
+
+    def _first_listing(self) -> None:
+        if self.app.open_files():
+            self.refresh_list()
+
+    def on_screen_resume(self) -> None:
+        if self.app._store is not None:
+            self.refresh_list()
 
     def refresh_list(self) -> None:
         options = self.query_one("#series-list", OptionList)
@@ -129,6 +179,7 @@ class HomeScreen(Screen):
                                       id=f"s{row.id}"))
         options.highlighted = 1 if options.option_count > 1 else 0
         options.focus()
+        self.listed = True
 
     @on(OptionList.OptionSelected, "#series-list")
     def choose(self, event: OptionList.OptionSelected) -> None:
@@ -237,9 +288,10 @@ class GameScreen(Screen):
         self.table = table
         self.shown_hand: str | None = None
         self.auto_running = False
+        self._win_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static(id="linescore")
         yield Static(id="status")
         with Horizontal(id="main"):
@@ -247,7 +299,7 @@ class GameScreen(Screen):
             with Vertical(id="side"):
                 yield OptionList(id="options")
                 yield Input(placeholder="type an action, or dice faces like 3 4", id="entry")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.refresh_table()
@@ -286,7 +338,7 @@ class GameScreen(Screen):
         if options.option_count:
             options.highlighted = 0
         self.options_lines = list(waiting.options)
-        self.compute_win_probability()
+        self.schedule_win_probability()
         self.schedule_auto()
 
     def hot_seat(self) -> bool:
@@ -311,17 +363,26 @@ class GameScreen(Screen):
             return side_of.get(humans[0])
         return None
 
+    def schedule_win_probability(self) -> None:
+        """Work the figure out once the table has been still for WIN_DELAY: while the computer
+        plays on, no worker competes with the screen for the interpreter."""
+        if self._win_timer is not None:
+            self._win_timer.stop()
+        self.workers.cancel_group(self, "winprob")
+        self._win_timer = self.set_timer(WIN_DELAY, self.compute_win_probability)
+
     @work(thread=True, exclusive=True, group="winprob")
     def compute_win_probability(self) -> None:
         """Win probability off the UI thread, so the screen never waits for it."""
+        worker = get_current_worker()
         try:
-            figures = self.table.win_probabilities()
+            figures = self.table.win_probabilities(cancelled=lambda: worker.is_cancelled)
         except Exception:       # the state moved on under the worker: the next one redraws
             return
-        if figures is not None:
-            self.app.call_from_thread(self._show_win_probability, figures[0])
+        if figures is not None and not worker.is_cancelled:
+            self.app.call_from_thread(self._show_win_probability, *figures)
 
-    def _show_win_probability(self, p_home: float) -> None:
+    def _show_win_probability(self, p_home: float, p_series: float) -> None:
         if not self.is_mounted or self.app.screen is not self:
             return
         games = len(self.table.session.games)
@@ -331,6 +392,7 @@ class GameScreen(Screen):
         history = self.table.win_history
         if not history or abs(history[-1] - p_home) > 1e-9:
             history.append(p_home)
+        self.table.win_series = p_series
         self.query_one("#board", Static).update(views.board(self.table, self._hand_to_show()))
 
     # -- the computer and digital chance ---------------------------------------------------------
@@ -561,7 +623,7 @@ class BoxScreen(Screen):
         self.box = box
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with TabbedContent():
             with TabPane("Ballplayers"):
                 yield DataTable(id="ballplayers")
@@ -571,7 +633,7 @@ class BoxScreen(Screen):
                 yield DataTable(id="cards")
             with TabPane("Ballparks"):
                 yield DataTable(id="parks")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         players = self.query_one("#ballplayers", DataTable)

@@ -78,6 +78,7 @@ class Table:
         self.manager = ComputerManager(self.session.rules)
         self.win_history: list[float] = []
         self.win_game = 0                      # the game the history belongs to
+        self.win_series: float | None = None   # the last P(team 1 wins the series) shown
 
     @classmethod
     def create(cls, store: Store, box: Box, setup: Setup) -> Table:
@@ -213,12 +214,13 @@ class Table:
 
     # -- figures --------------------------------------------------------------------------
 
-    def win_probabilities(self) -> tuple[float, float] | None:
-        """(P(home wins this game), P(team 1 wins the series)) or None before a game."""
+    def win_probabilities(self, cancelled=None) -> tuple[float, float] | None:
+        """(P(home wins this game), P(team 1 wins the series)) or None before a game.
+        `cancelled()`, asked now and then, stops a figure nobody waits for any more."""
         game = self.game
         if game is None:
             return None
-        p_home = home_win_probability(game.state)
+        p_home = home_win_probability(game.state, cancelled=cancelled)
         series = self.series
         if series.winner:
             return p_home, 1.0 if series.winner == "team1" else 0.0

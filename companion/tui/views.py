@@ -145,14 +145,13 @@ def board(table: Table, show_hand: str | None = None) -> str:
     if show_hand:
         lines.append("")
         lines.extend(hand_lines(table, show_hand))
-    probabilities = table.win_probabilities() if table.win_history else None
     if table.win_history:
         p_home = table.win_history[-1]
         lines.append("")
         lines.append(f"Win {state.home.team.abbrev} {p_home:.0%} "
                      f"{sparkline(table.win_history)}")
-        if probabilities:
-            lines.append(f"Series {table.team_name('team1')} {probabilities[1]:.0%}")
+        if table.win_series is not None:
+            lines.append(f"Series {table.team_name('team1')} {table.win_series:.0%}")
     return "\n".join(lines)
 
 

@@ -1,0 +1,204 @@
+"""The title bar and the key bar: Textual's Header and Footer drawn by one widget each.
+
+Header is four widgets and Footer one widget per binding, recomposed whenever the focus moves;
+together they were most of the time the home screen took to appear. These two draw the same
+line (same colours, from the same theme variables) with one render each, and answer the mouse
+the same way: the icon opens the command palette, a click on a key presses it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+
+ICON = "⭘"
+ICON_WIDTH = 8            # Header's icon cell: one space, the icon, padding to 8
+CLOCK_WIDTH = 10          # the room Header keeps on the right for its clock
+
+
+class TitleBar(Widget):
+    """The app's (or the screen's) title, centred, with the command-palette icon; with
+    `lines`, the screen's own heading below it in the same widget."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"title-bar--bar"}
+    DEFAULT_CSS = """
+    TitleBar {
+        dock: top;
+        width: 100%;
+        height: 1;
+        .title-bar--bar {
+            background: $panel;
+            color: $foreground;
+        }
+    }
+    """
+
+    def __init__(self, lines: str = "", id: str | None = None):
+        super().__init__(id=id)
+        self.lines = Text.from_markup(lines) if lines else None
+        if self.lines is not None:
+            self.styles.height = 1 + len(self.lines.split())
+
+    def render(self) -> Text:
+        width = self.size.width
+        screen = self.screen
+        title = screen.title if screen.title is not None else self.app.title
+        sub_title = screen.sub_title if screen.sub_title is not None else self.app.sub_title
+        text = Text(f" {ICON}".ljust(ICON_WIDTH))
+        middle = Text(title)
+        if sub_title:
+            middle.append(" — ", "dim")
+            middle.append(sub_title, "dim")
+        room = max(0, width - ICON_WIDTH - CLOCK_WIDTH)
+        middle.truncate(room, overflow="ellipsis")
+        left = (room - middle.cell_len) // 2
+        text.append(" " * left)
+        text.append_text(middle)
+        text.append(" " * max(0, width - text.cell_len))
+        text.stylize(self.get_component_rich_style("title-bar--bar"))
+        if self.lines is not None:
+            for line in self.lines.split():
+                text.append("\n ")                  # the heading's padding: 0 1
+                text.append_text(line)
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        if event.y == 0 and event.x < ICON_WIDTH and self.app.ENABLE_COMMAND_PALETTE:
+            event.stop()
+            self.app.action_command_palette()
+
+
+class KeyBar(Widget):
+    """The screen's bindings as Footer shows them: key, description, the palette on the right."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"key-bar--key", "key-bar--description", "key-bar--hover",
+                         "key-bar--border"}
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+        .key-bar--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .key-bar--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+        .key-bar--hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+        .key-bar--border {
+            color: $foreground 20%;
+        }
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._spans: list[tuple[int, int, str, bool]] = []    # start, end, key, enabled
+        self._hover: int | None = None
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen) -> None:
+        if self.is_attached and screen is self.screen:
+            self.refresh()
+
+    def _items(self) -> tuple[list[tuple], tuple | None]:
+        """(key, shown key, description, enabled) of each binding, one per action; and the
+        command palette's, shown apart on the right."""
+        app = self.app
+        active = self.screen.active_bindings
+        seen: set[str] = set()
+        items = []
+        for _node, binding, enabled, _tooltip in active.values():
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            items.append((binding.key, app.get_key_display(binding), binding.description,
+                          enabled))
+        palette = None
+        if app.ENABLE_COMMAND_PALETTE and app.COMMAND_PALETTE_BINDING in active:
+            _node, binding, enabled, _tooltip = active[app.COMMAND_PALETTE_BINDING]
+            palette = (binding.key, app.get_key_display(binding), binding.description, enabled)
+        return items, palette
+
+    def _piece(self, item: tuple, index: int, compact: bool = False) -> Text:
+        """One key: ` key description ` (`key description` compact, as Footer draws the
+        command palette's)."""
+        _key, shown, description, enabled = item
+        hover = index == self._hover
+        key_style = self.get_component_rich_style("key-bar--key")
+        text_style = self.get_component_rich_style("key-bar--description")
+        if hover:
+            hover_style = self.get_component_rich_style("key-bar--hover")
+            key_style += hover_style
+            text_style += hover_style
+        if compact:
+            piece = Text.assemble((shown, key_style),
+                                  (f" {description}" if description else "", text_style))
+        else:
+            piece = Text.assemble((f" {shown} ", key_style),
+                                  (f"{description} " if description else "", text_style))
+        if not enabled:
+            piece.stylize("dim")
+        return piece
+
+    def render(self) -> Text:
+        items, palette = self._items()
+        width = self.size.width
+        line = Text(no_wrap=True, overflow="crop")
+        spans = []
+        for index, item in enumerate(items):
+            piece = self._piece(item, index)
+            spans.append((line.cell_len, line.cell_len + piece.cell_len, item[0], item[3]))
+            line.append_text(piece)
+        if palette is not None:
+            right = Text("▏", self.get_component_rich_style("key-bar--border"))
+            right.append_text(self._piece(palette, len(items), compact=True))
+            right.append(" ")
+            start = max(0, width - right.cell_len)
+            if line.cell_len > start:
+                line.truncate(start)
+                spans = [s for s in spans if s[1] <= start]
+            line.append(" " * (start - line.cell_len))
+            spans.append((start + 1, width, palette[0], palette[3]))
+            line.append_text(right)
+        self._spans = spans
+        return line
+
+    def _at(self, x: int) -> int | None:
+        return next((i for i, (a, b, _k, _e) in enumerate(self._spans) if a <= x < b), None)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        index = self._at(event.x)
+        if index != self._hover:
+            self._hover = index
+            self.refresh()
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.refresh()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        index = self._at(event.x)
+        if index is None:
+            return
+        _a, _b, key, enabled = self._spans[index]
+        if enabled:
+            self.app.simulate_key(key)
+        else:
+            self.app.bell()
