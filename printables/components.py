@@ -15,7 +15,7 @@ from functools import partial
 from companion.high_and_tight.box import Ballplayer, Box, Card, Pitcher, Team, roman
 
 from .geometry import BLEED, MARKER, PIECE, POKER, Rect, content_area, impose, page_size
-from .marks import calibration_bars, crop_marks, cut_outline, fold_line
+from .marks import calibration_bars, crop_marks, cut_outlines, fold_line
 from .options import MM, PrintOptions
 from .text import (
     BLACK,
@@ -28,6 +28,7 @@ from .text import (
     draw_paragraph,
     fit_paragraph,
     ink_on,
+    stringWidth,
 )
 
 Face = Callable[[object, Rect, float], None]   # (canvas, cut rectangle, bleed)
@@ -94,13 +95,15 @@ def _fill(canvas, rect: Rect, fill, bleed: float = 0.0) -> None:
     canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
 
 
-def _labelled_value(canvas, x: float, y: float, label: str, value: str, size: float) -> None:
-    """'Label value' as one line of text, the value in bold."""
-    text = canvas.beginText(x, y)
-    text.setFont(REGULAR, size)
-    text.textOut(f"{label} ")
-    text.setFont(BOLD, size + 1)
-    text.textOut(value)
+def _labelled_values(canvas, items: list[tuple[float, float, str, str]], size: float) -> None:
+    """'Label value' at each (x, y), the value in bold, all in one text object."""
+    text = canvas.beginText()
+    for x, y, label, value in items:
+        text.setTextOrigin(x, y)
+        text.setFont(REGULAR, size)
+        text.textOut(f"{label} ")
+        text.setFont(BOLD, size + 1)
+        text.textOut(value)
     canvas.drawText(text)
 
 
@@ -131,7 +134,7 @@ def _piece_front(canvas, rect: Rect, bleed: float, team: Team, lines: list[tuple
         font = BOLD if index == 0 else REGULAR
         if right:
             draw_fitted(canvas, right, left, baseline, width, BOLD, size, align="right")
-            room = width - canvas.stringWidth(right, BOLD, size) - 2.0
+            room = width - stringWidth(right, BOLD, size) - 2.0
             draw_fitted(canvas, text, left, baseline, room, font, size)
         else:
             draw_fitted(canvas, text, left, baseline, width, font, size)
@@ -151,11 +154,12 @@ def _piece_back(canvas, rect: Rect, bleed: float, team: Team, name: str,
     rows = (len(ratings) + 1) // 2
     row_height = (rect.height - BACK_HEADER) / rows
     column_width = (rect.width - 2 * PIECE_PAD) / 2
+    items = []
     for index, (label, value) in enumerate(ratings):
         row, column = divmod(index, 2)
-        x = rect.x + PIECE_PAD + column * column_width
-        y = rect.top - BACK_HEADER - (row + 1) * row_height + 2.0
-        _labelled_value(canvas, x, y, label, str(value), 5.5)
+        items.append((rect.x + PIECE_PAD + column * column_width,
+                      rect.top - BACK_HEADER - (row + 1) * row_height + 2.0, label, str(value)))
+    _labelled_values(canvas, items, 5.5)
 
 
 def ballplayer_piece(team: Team, player: Ballplayer) -> Component:
@@ -472,8 +476,8 @@ def _faces(canvas, faces: list[Face], cells: Iterable[Rect], bleed: float) -> No
         canvas.saveState()
         face(canvas, cell, bleed)
         canvas.restoreState()
-        if not bleed:
-            cut_outline(canvas, cell)
+    if not bleed:
+        cut_outlines(canvas, cells)
     crop_marks(canvas, cells, bleed)
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from .geometry import (
     CROP_MARK_GAP,
     CROP_MARK_LENGTH,
-    Rect,
     calibration_area,
     cut_lines,
 )
@@ -69,12 +68,13 @@ def crop_marks(canvas, cells, bleed: float) -> None:
     canvas.restoreState()
 
 
-def cut_outline(canvas, cell: Rect) -> None:
-    """A hairline grey outline on the cut line, for components cut without bleed."""
+def cut_outlines(canvas, cells) -> None:
+    """Hairline grey outlines on the cut lines, for components cut without bleed."""
     canvas.saveState()
     canvas.setStrokeColorRGB(0.6, 0.6, 0.6)
     canvas.setLineWidth(HAIRLINE)
-    canvas.rect(cell.x, cell.y, cell.width, cell.height, stroke=1, fill=0)
+    for cell in cells:
+        canvas.rect(cell.x, cell.y, cell.width, cell.height, stroke=1, fill=0)
     canvas.restoreState()
 
 

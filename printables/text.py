@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reportlab.lib.colors import Color, HexColor
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import stringWidth as _string_width
 
 REGULAR = "Helvetica"
 BOLD = "Helvetica-Bold"
@@ -11,27 +13,31 @@ ITALIC = "Helvetica-Oblique"
 LEADING = 1.18
 
 
-def fit_size(text: str, font: str, size: float, width: float, smallest: float = 3.0) -> float:
-    """The largest size not above `size` (and not below `smallest`) at which text fits width."""
-    natural = stringWidth(text, font, size)
-    if natural <= width or natural == 0:
-        return size
-    return max(smallest, size * width / natural)
+@lru_cache(maxsize=4096)
+def stringWidth(text: str, font: str, size: float) -> float:  # noqa: N802 (reportlab's name)
+    """reportlab's width of a string, remembered: labels and words recur across a box."""
+    return _string_width(text, font, size)
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Words of `text` in lines no wider than `width` (a single long word keeps its line)."""
+    """Words of `text` in lines no wider than `width` (a single long word keeps its line).
+
+    Widths add up word by word (the standard fonts have no kerning), so each word is
+    measured once.
+    """
+    space = stringWidth(" ", font, size)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line = ""
+        line, line_width = [], 0.0
         for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if line and stringWidth(candidate, font, size) > width:
-                lines.append(line)
-                line = word
+            word_width = stringWidth(word, font, size)
+            if line and line_width + space + word_width > width:
+                lines.append(" ".join(line))
+                line, line_width = [word], word_width
             else:
-                line = candidate
-        lines.append(line)
+                line_width += (space if line else 0.0) + word_width
+                line.append(word)
+        lines.append(" ".join(line))
     return lines
 
 
@@ -46,23 +52,31 @@ def fit_paragraph(text: str, font: str, size: float, width: float, height: float
         size -= 0.25
 
 
+def set_font(canvas, font: str, size: float) -> None:
+    """Select the font unless it is already in force (each change is written to the page)."""
+    if canvas._fontname != font or canvas._fontsize != size:
+        canvas.setFont(font, size)
+
+
 def draw_fitted(canvas, text: str, x: float, y: float, width: float, font: str, size: float,
                 align: str = "left") -> None:
     """One line at baseline y, shrunk to the width; align is left, centre or right of [x, x+w]."""
-    size = fit_size(text, font, size, width)
-    canvas.setFont(font, size)
+    natural = stringWidth(text, font, size)
+    if natural > width and natural:
+        size = max(3.0, size * width / natural)
+        natural = stringWidth(text, font, size)
+    set_font(canvas, font, size)
     if align == "centre":
-        canvas.drawCentredString(x + width / 2, y, text)
+        x += (width - natural) / 2
     elif align == "right":
-        canvas.drawRightString(x + width, y, text)
-    else:
-        canvas.drawString(x, y, text)
+        x += width - natural
+    canvas.drawString(x, y, text)
 
 
 def draw_paragraph(canvas, lines: list[str], x: float, top: float, font: str, size: float,
                    align: str = "left", width: float = 0.0) -> float:
     """Lines from the top down (first baseline one size below `top`); returns the last baseline."""
-    canvas.setFont(font, size)
+    set_font(canvas, font, size)
     y = top
     for index, line in enumerate(lines):
         y = top - size - index * size * LEADING
