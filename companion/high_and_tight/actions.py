@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..engine.dice import check_face
@@ -23,24 +24,34 @@ class Action(NamedTuple):
         return format_action(self)
 
 
-# Constructors, so callers never build raw tuples -----------------------------------------
+# Constructors, so callers never build raw tuples. An action is an immutable value, so each
+# constructor hands out one shared tuple per distinct action (legal_actions builds the same
+# few actions over and over). --------------------------------------------------------------
 
+shared = lru_cache(maxsize=4096)
+
+
+@shared
 def draw(side: str, offense: int, defense: int) -> Action:
     return Action("draw", side, (offense, defense))
 
 
+@shared
 def deal(card: str) -> Action:
     return Action("deal", None, (card,))
 
 
+@shared
 def exchange(side: str, card: str, deck: str) -> Action:
     return Action("exchange", side, (card, deck))
 
 
+@shared
 def keep(side: str) -> Action:
     return Action("keep", side)
 
 
+@shared
 def start(side: str, pitcher: str) -> Action:
     return Action("start", side, (pitcher,))
 
@@ -50,42 +61,52 @@ def lineup(side: str, catcher: str, outfield: tuple[str, ...], infield: tuple[st
     return Action("lineup", side, (catcher, tuple(outfield), tuple(infield), dh))
 
 
+@shared
 def name_strategy(side: str, strategy: str) -> Action:
     return Action("name", side, (strategy,))
 
 
+@shared
 def relieve(side: str, pitcher: str) -> Action:
     return Action("relieve", side, (pitcher,))
 
 
+@shared
 def stay(side: str) -> Action:
     return Action("stay", side)
 
 
+@shared
 def bat(side: str, player: str) -> Action:
     return Action("bat", side, (player,))
 
 
+@shared
 def field(side: str, player: str) -> Action:
     return Action("field", side, (player,))
 
 
+@shared
 def play(side: str, card: str) -> Action:
     return Action("play", side, (card,))
 
 
+@shared
 def pass_(side: str) -> Action:
     return Action("pass", side)
 
 
+@shared
 def rally(side: str, use: str) -> Action:
     return Action("rally", side, (use,))
 
 
+@shared
 def manage(side: str, number_shift: int) -> Action:
     return Action("manage", side, (number_shift,))
 
 
+@shared
 def roll(first: int, second: int) -> Action:
     return Action("roll", None, (first, second))
 
