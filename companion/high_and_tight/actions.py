@@ -11,6 +11,8 @@ from ..engine.errors import ParseError
 
 SIDES = ("home", "away")
 DECKS = ("offense", "defense")
+KINDS = ("draw", "deal", "exchange", "keep", "start", "lineup", "name", "relieve", "stay", "bat",
+         "field", "play", "pass", "rally", "manage", "roll")
 
 
 class Action(NamedTuple):

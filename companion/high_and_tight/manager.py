@@ -97,8 +97,8 @@ class ComputerManager:
     # -- cards in hand ------------------------------------------------------------------
 
     def _hand_cards(self, state: State, side: str):
-        own = state.side(side)
-        return [self.box.cards[key] for key, n in own.hand.items() for _ in range(n)]
+        cards = self.box.cards
+        return [cards[key] for key, n in state.side(side).hand.items() if n for _ in range(n)]
 
     def _strategies_ahead(self, inning: int) -> tuple[str, ...]:
         """The strategies of this inning and the eight after it."""
@@ -123,9 +123,10 @@ class ComputerManager:
         return values
 
     def _choose_draw(self, state: State, legal: list[Action]) -> Action:
-        hand = self._hand_cards(state, state.actor)
-        offense = sum(1 for c in hand if c.side == "offense")
-        defense = len(hand) - offense
+        cards = self.box.cards
+        hand = state.side(state.actor).hand
+        offense = sum(n for key, n in hand.items() if n and cards[key].side == "offense")
+        defense = sum(hand.values()) - offense
         best, best_gap = legal[0], None
         for action in legal:
             o, d = action.args

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ..engine.dice import check_face
 from ..engine.errors import IllegalAction, ParseError
 from . import actions as act
-from .actions import Action
+from .actions import DECKS, KINDS, Action
 from .box import STRATEGIES, Box, Card
 from .effects import Matchup, move, move_number, situation
 from .state import OPTIONAL_RULES, AtBat, Deck, PitcherLine, Side, State
@@ -21,6 +21,7 @@ SETUP_EXCHANGE = 1
 DRAWS = {1: 0, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 4, 8: 1, 9: 1}
 EXCHANGES = {1: 0, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 2, 9: 2}
 MANAGE_SHIFTS = (2, 1, -2, 0)
+CHANCE_KINDS = {"deal": ("deal",), "roll": ("roll", "free-roll")}   # action -> phases awaiting it
 MATCHUPS_KEPT = 64      # situations whose Matchup is kept (a few half innings' worth)
 # The rule of each step of the sequence of play (rule 4.0's phases A-H).
 PHASE_RULES = {
@@ -89,6 +90,7 @@ class HighAndTight:
         self.box = box
         self._lineup_actions: dict[tuple[str, str], list[Action]] = {}
         self._matchups: dict[tuple, Matchup] = {}
+        self._handlers = {kind: getattr(self, f"_do_{kind}") for kind in KINDS}
 
     # -- setup -------------------------------------------------------------------------
 
@@ -247,6 +249,8 @@ class HighAndTight:
 
     def legal_actions(self, state: State) -> list[Action]:
         phase = state.phase
+        if phase == "cards":        # the phase asked most often, first
+            return self._card_phase_actions(state)
         side = state.actor
         if phase == "over":
             return []
@@ -260,10 +264,11 @@ class HighAndTight:
                     if self._draw_fits(state, n, state.draws_owed - n)]
         if phase == "exchange":
             out = [act.keep(side)]
+            capacity = {deck: self._capacity(state, deck) for deck in DECKS}
             for key in self._discardable(state, side):
                 card = self.box.cards[key]
-                for deck in ("offense", "defense"):
-                    if self._capacity(state, deck) + (card.side == deck) > 0:
+                for deck in DECKS:
+                    if capacity[deck] + (card.side == deck) > 0:
                         out.append(act.exchange(side, card.name, deck))
             return out
         if phase == "starter":
@@ -289,8 +294,6 @@ class HighAndTight:
             make = act.bat if phase == "bat" else act.field
             own = state.side(side)
             return [make(side, own.roster.ballplayers[k].name) for k in own.available]
-        if phase == "cards":
-            return self._card_phase_actions(state)
         if phase == "manage":
             return [act.manage(side, s) for s in MANAGE_SHIFTS if self._manage_fits(state, s)]
         raise AssertionError(phase)
@@ -399,10 +402,11 @@ class HighAndTight:
             return []
         must = state.atbat.must_play == side or extra_play
         matchup = self.matchup(state, side)
+        deck = "offense" if side == state.batting else "defense"     # rule 5.1
         out = []
         for key in self._discardable(state, side):
             card = self.box.cards[key]
-            if must and card.is_free:
+            if card.side != deck or (must and card.is_free):
                 continue
             if self._card_block(state, side, key, matchup, extra_play) is None:
                 out.append(key)
@@ -504,8 +508,8 @@ class HighAndTight:
         phase = state.phase
         if phase == "over":
             raise IllegalAction("the game is over", rule="4.8", action=str(action))
-        if kind in ("deal", "roll"):
-            wanted = {"deal": ("deal",), "roll": ("roll", "free-roll")}[kind]
+        wanted = CHANCE_KINDS.get(kind)
+        if wanted is not None:
             if phase not in wanted:
                 raise IllegalAction(f"no {kind} is awaited now; the game awaits "
                                     f"{self.awaiting(state).prompt}",
@@ -519,7 +523,7 @@ class HighAndTight:
                 raise IllegalAction(f"it is not {action.side}'s {kind} now; the game awaits "
                                     f"{who}{awaiting.prompt}", rule=self._phase_rule(state),
                                     action=str(action), state=state.summary())
-        handler = getattr(self, f"_do_{kind}", None)
+        handler = self._handlers.get(kind)
         if handler is None:
             raise ParseError(f"unknown action kind {kind!r}")
         handler(state, action)
@@ -1033,8 +1037,8 @@ class HighAndTight:
 
     def _do_roll(self, state: State, action: Action) -> None:
         """Rules 4.6.2-4.6.3, 5.1.1 e and 5.7.2: score one roll (or box I's free roll)."""
-        first, second = (check_face(face) for face in action.args)
-        total = first + second
+        first, second = action.args
+        total = check_face(first) + check_face(second)
         atbat = state.atbat
         state.dice_rolled += 1
         atbat.dice.append((first, second))
