@@ -8,6 +8,7 @@ so an edited box prints as edited.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
@@ -15,7 +16,7 @@ from functools import partial
 from companion.high_and_tight.box import Ballplayer, Box, Card, Pitcher, Team, roman
 
 from .geometry import BLEED, MARKER, PIECE, POKER, Rect, content_area, impose, page_size
-from .marks import calibration_bars, crop_marks, cut_outlines, fold_line
+from .marks import calibration_bars, crop_marks, cut_outlines, fold_line, stamp
 from .options import MM, PrintOptions
 from .text import (
     BLACK,
@@ -44,6 +45,8 @@ class Component:
     back: Face
     team: str | None = None
     aliases: tuple[str, ...] = ()
+    front_key: str = ""      # faces with the same key draw the same: drawn once, placed often
+    back_key: str = ""
 
     def answers_to(self, wanted: str) -> bool:
         key = wanted.strip().casefold()
@@ -142,9 +145,8 @@ def _piece_front(canvas, rect: Rect, bleed: float, team: Team, lines: list[tuple
 
 def _piece_back(canvas, rect: Rect, bleed: float, team: Team, name: str,
                 ratings: list[tuple[str, int]]) -> None:
-    """White back with the name on a team-coloured band and the ratings in two columns."""
+    """White back (the paper's) with the name on a team-coloured band, ratings in two columns."""
     field, accent, ink = _piece_colours(team)
-    _fill(canvas, rect, WHITE)
     canvas.setFillColor(field)
     canvas.rect(rect.x, rect.top - BACK_HEADER, rect.width, BACK_HEADER, stroke=0, fill=1)
     canvas.setFillColor(ink)
@@ -230,7 +232,8 @@ def _marker_face(canvas, rect: Rect, bleed: float, big: str, small: tuple[str, .
 def marker(name: str, front: dict, back: dict, team: str | None = None,
            aliases: tuple[str, ...] = ()) -> Component:
     return Component(name, partial(_marker_face, **front), partial(_marker_face, **back),
-                     team=team, aliases=aliases)
+                     team=team, aliases=aliases, front_key=f"marker {sorted(front.items())}",
+                     back_key=f"marker {sorted(back.items())}")
 
 
 def marker_components(box: Box, team: str | None = None) -> list[Component]:
@@ -316,7 +319,7 @@ def _card_body(canvas, panel: Rect, title: str, body: str, footer: str,
                        "centre", inner.width)
         canvas.setFillColor(BLACK)
     room = top - 8.0 - (inner.y + footer_height + 4.0)
-    size, lines = fit_paragraph(body, REGULAR, 10.5, inner.width, room)
+    size, lines = fit_paragraph(body, REGULAR, 12.0, inner.width, room)
     draw_paragraph(canvas, lines, inner.x, top - 8.0, REGULAR, size)
 
 
@@ -361,7 +364,8 @@ def card_component(box: Box, card: Card) -> Component:
 
     back = partial(_card_back, fill=SIDE_COLOURS[card.side], big=side.upper(),
                    small="Strategy Card")
-    return Component(card.name, front, back)
+    return Component(card.name, front, back, back_key=f"deck {card.side}",
+                     front_key=f"card {card.name}" if card.copies > 1 else "")
 
 
 def card_components(box: Box) -> list[Component]:
@@ -422,7 +426,8 @@ def rally_caps_component(box: Box) -> Component:
         _card_body(canvas, panel, str(left), body, footer, subtitle=word)
 
     return Component("Rally Caps", partial(face, left=uses), partial(face, left=max(uses - 1, 0)),
-                     aliases=("rally-caps", "rally cap"))
+                     aliases=("rally-caps", "rally cap"), front_key="rally caps front",
+                     back_key="rally caps back")
 
 
 def rally_caps_components(box: Box) -> list[Component]:
@@ -446,9 +451,9 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
         canvas.setPageSize(page_size(options.paper))
         fronts = imposition.fronts[:len(sheet)]
         backs = imposition.backs[:len(sheet)]
-        _faces(canvas, [c.front for c in sheet], fronts, bleed)
+        _faces(canvas, [(c.front, c.front_key) for c in sheet], fronts, bleed)
         if options.sides == "fold":
-            _faces(canvas, [c.back for c in sheet], backs, bleed)
+            _faces(canvas, [(c.back, c.back_key) for c in sheet], backs, bleed)
             area = content_area(options.paper)
             fold_line(canvas, imposition.fold_x, area.y, area.top)
         calibration_bars(canvas, options)
@@ -460,7 +465,7 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
             canvas.setPageSize(page_size(options.paper))
             canvas.saveState()
             canvas.translate(*options.offset)   # the back page's correction (--offset)
-            _faces(canvas, [c.back for c in sheet], backs, bleed)
+            _faces(canvas, [(c.back, c.back_key) for c in sheet], backs, bleed)
             canvas.restoreState()
             calibration_bars(canvas, options)
             canvas.showPage()
@@ -470,11 +475,20 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
     return total
 
 
-def _faces(canvas, faces: list[Face], cells: Iterable[Rect], bleed: float) -> None:
+def _faces(canvas, faces: list[tuple[Face, str]], cells: Iterable[Rect], bleed: float) -> None:
+    """Each face in its cell (a keyed face drawn once as a form, then placed), then the marks."""
     cells = list(cells)
-    for face, cell in zip(faces, cells, strict=True):
+    for (face, key), cell in zip(faces, cells, strict=True):
         canvas.saveState()
-        face(canvas, cell, bleed)
+        if key:
+            canvas.translate(cell.x, cell.y)
+            local = Rect(0, 0, cell.width, cell.height)
+            digest = hashlib.sha1(f"{key} {local} {bleed}".encode()).hexdigest()[:12]
+            reach = bleed + 1.0
+            stamp(canvas, f"Face{digest}", partial(face, rect=local, bleed=bleed),
+                  (-reach, -reach, cell.width + reach, cell.height + reach))
+        else:
+            face(canvas, cell, bleed)
         canvas.restoreState()
     if not bleed:
         cut_outlines(canvas, cells)

@@ -19,13 +19,33 @@ LABEL_FONT = ("Helvetica", 6.0)
 HAIRLINE = 0.25
 
 
+def stamp(canvas, name: str, draw, bbox: tuple[float, float, float, float] | None = None
+          ) -> None:
+    """Place the drawing `draw(canvas)` here, drawing it only once per document.
+
+    The first use records it as a named form XObject; every use places that form under the
+    current transformation. Identical drawings (the calibration bars of every page, all the
+    backs of one deck) are so written to the PDF, and formatted by reportlab, once.
+    """
+    if not canvas.hasForm(name):
+        canvas.beginForm(name, *bbox) if bbox else canvas.beginForm(name)
+        draw(canvas)
+        canvas.endForm()
+    canvas.doForm(name)
+
+
 def calibration_bars(canvas, options: PrintOptions) -> None:
     """A 1-inch and a 25 mm bar with their ticks in the calibration strip at the page's foot.
 
     Measured with a ruler they tell whether the sheet was printed at 100%. Every page of every
     set carries them (SPEC 6).
     """
-    strip = calibration_area(options.paper)
+    stamp(canvas, f"CalibrationBars{options.paper}",
+          lambda canvas: _draw_calibration_bars(canvas, options.paper))
+
+
+def _draw_calibration_bars(canvas, paper: str) -> None:
+    strip = calibration_area(paper)
     canvas.saveState()
     canvas.setFillColorRGB(0, 0, 0)
     canvas.setStrokeColorRGB(0, 0, 0)
@@ -33,15 +53,14 @@ def calibration_bars(canvas, options: PrintOptions) -> None:
     baseline = strip.y + 4.0
     bar_y = baseline + LABEL_FONT[1] + 3.0
     x = strip.x
+    canvas.setFont(*LABEL_FONT)
     for length, ticks, label in ((1.0 * INCH, 4, "1 inch"), (25 * MM, 5, "25 mm")):
         canvas.rect(x, bar_y, length, BAR_HEIGHT, stroke=0, fill=1)
         for tick in range(ticks + 1):
             tick_x = x + length * tick / ticks
             canvas.line(tick_x, bar_y - 2.0, tick_x, bar_y + BAR_HEIGHT + 2.0)
-        canvas.setFont(*LABEL_FONT)
         canvas.drawCentredString(x + length / 2, baseline, label)
         x += length + 0.25 * INCH
-    canvas.setFont(*LABEL_FONT)
     canvas.drawString(x, baseline, "Print at 100% (actual size): each bar must measure exactly "
                                    "its length.")
     canvas.restoreState()

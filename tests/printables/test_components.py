@@ -13,6 +13,7 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from benchmarks.bench_print import page_content
 from companion.high_and_tight.box import BOX_FILES, DEFAULT_BOX_DIR, load_box_texts, roman
 from printables import render as render_module
 from printables.components import (
@@ -45,7 +46,8 @@ def page_texts(reader: PdfReader) -> list[str]:
 
 
 def content(reader: PdfReader, index: int) -> str:
-    return reader.pages[index].get_contents().get_data().decode("latin-1")
+    """What a page draws, with the forms it places written out (calibration bars, backs)."""
+    return page_content(reader.pages[index]).decode("latin-1")
 
 
 def expected_pages(count: int, cell, options: PrintOptions, bleed: float = 0.0) -> int:
