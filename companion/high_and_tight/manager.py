@@ -7,7 +7,7 @@ from weakref import WeakKeyDictionary
 from . import odds
 from .actions import Action
 from .box import CATEGORIES, Box, Pitcher, ScoringBox
-from .effects import markers_moved
+from .effects import Matchup, markers_moved
 from .rules import HighAndTight, inning_parameters, managerial_move
 from .state import State
 
@@ -253,7 +253,7 @@ class ComputerManager:
 
     # -- strategy cards ----------------------------------------------------------------------
 
-    def _card_gain(self, state: State, side: str, name: str) -> float:
+    def _card_gain(self, state: State, side: str, name: str, matchup: Matchup) -> float:
         """Change in the batting side's expected runs if `side` played this card now."""
         card = self.box.card(name)
         atbat = state.atbat
@@ -263,7 +263,7 @@ class ComputerManager:
                 and self.box.cards[target[0]].category in card.cancels):
             rolls, number, bonus, extra, hit_and_run = target[1]     # rule 5.1.1 d
         else:
-            moves = self.rules.matchup(state, side).card_moves(card)
+            moves = matchup.card_moves(card)
             rolls, number, bonus = markers_moved(atbat.rolls, atbat.number, atbat.bonus,
                                                  moves, self.box.rolls_max)
             extra = atbat.extra_numbers.union(card.scoring_numbers)
@@ -275,9 +275,10 @@ class ComputerManager:
     def _choose_cards(self, state: State, legal: list[Action]) -> Action:
         side = state.atbat.turn
         plays = [a for a in legal if a.kind == "play"]
+        matchup = self.rules.matchup(state, side)
         best, best_gain = None, 0.05
         for action in plays:
-            gain = self._card_gain(state, side, action.args[0])
+            gain = self._card_gain(state, side, action.args[0], matchup)
             if gain > best_gain:
                 best, best_gain = action, gain
         if best is not None:
@@ -292,14 +293,14 @@ class ComputerManager:
                 if late_and_close or rolls >= 8:
                     return action
             if action.kind == "rally" and action.args[0] == "card" and late_and_close:
-                if self._best_extra_gain(state, side) > 0.3:
+                if self._best_extra_gain(state, side, matchup) > 0.3:
                     return action
         return next(a for a in legal if a.kind == "pass")
 
-    def _best_extra_gain(self, state: State, side: str) -> float:
+    def _best_extra_gain(self, state: State, side: str, matchup: Matchup) -> float:
         names = [self.box.cards[k].name
-                 for k in self.rules._playable(state, side, extra_play=True)]
-        return max((self._card_gain(state, side, n) for n in names), default=0.0)
+                 for k in self.rules._playable(state, side, extra_play=True, matchup=matchup)]
+        return max((self._card_gain(state, side, n, matchup) for n in names), default=0.0)
 
     def _not_ahead(self, state: State, side: str) -> bool:
         other = "away" if side == "home" else "home"

@@ -301,14 +301,16 @@ class HighAndTight:
     def _card_phase_actions(self, state: State) -> list[Action]:
         atbat = state.atbat
         side = atbat.turn
+        matchup = self.matchup(state, side)
         out = []
-        for key in self._playable(state, side):
+        for key in self._playable(state, side, matchup=matchup):
             out.append(act.play(side, self.box.cards[key].name))
         if atbat.must_play != side:
             out.append(act.pass_(side))
             own = state.side(side)
             if own.rally_left > 0:
-                if atbat.plays_left[side] == 0 and self._rally_card_useful(state, side):
+                if (atbat.plays_left[side] == 0
+                        and self._rally_card_useful(state, side, matchup)):
                     out.append(act.rally(side, "card"))
                 if side == state.batting and not atbat.tens:
                     out.append(act.rally(side, "tens"))
@@ -378,9 +380,10 @@ class HighAndTight:
             return "conditions"
         return None
 
-    def card_block(self, state: State, side: str, key: str) -> tuple[str, str] | None:
+    def card_block(self, state: State, side: str, key: str, matchup: Matchup | None = None
+                   ) -> tuple[str, str] | None:
         """(rule, reason) why a card cannot be played by this side now, or None."""
-        block = self._card_block(state, side, key)
+        block = self._card_block(state, side, key, matchup)
         if block is None:
             return None
         rule, text = CARD_BLOCKS[block]
@@ -396,12 +399,14 @@ class HighAndTight:
             return True, ""
         return False, f"{block[1]} (rule {block[0]})"
 
-    def _playable(self, state: State, side: str, extra_play: bool = False) -> list[str]:
+    def _playable(self, state: State, side: str, extra_play: bool = False,
+                  matchup: Matchup | None = None) -> list[str]:
         """Cards this side may play now; `extra_play` as if Rally Caps gave one more play."""
         if state.phase != "cards":
             return []
         must = state.atbat.must_play == side or extra_play
-        matchup = self.matchup(state, side)
+        if matchup is None:
+            matchup = self.matchup(state, side)
         deck = "offense" if side == state.batting else "defense"     # rule 5.1
         out = []
         for key in self._discardable(state, side):
@@ -412,9 +417,10 @@ class HighAndTight:
                 out.append(key)
         return out
 
-    def _rally_card_useful(self, state: State, side: str) -> bool:
+    def _rally_card_useful(self, state: State, side: str, matchup: Matchup | None = None
+                           ) -> bool:
         """Rule 5.7.2: Rally Caps' extra card needs an eligible card to play."""
-        return bool(self._playable(state, side, extra_play=True))
+        return bool(self._playable(state, side, extra_play=True, matchup=matchup))
 
     # -- pitchers and ballplayers --------------------------------------------------------------
 
@@ -764,13 +770,12 @@ class HighAndTight:
         """Rule 4.2.1: Take the Mound, with fatigue (4.2.1.1, 8.2), 6.1's last arm and 8.3."""
         side = state.fielding
         own = state.side(side)
-        relievers = self._relievers(state, side)
         if self._closer_due(state, side) is not None and own.current_pitcher().kind != "CL":
             state.phase = "mound"
             state.actor = side
             return
         tired = self._is_tired(state, own)
-        if relievers and (tired or "advanced-fatigue" in state.options):
+        if (tired or "advanced-fatigue" in state.options) and self._relievers(state, side):
             state.phase = "mound"
             state.actor = side
             return
@@ -920,7 +925,8 @@ class HighAndTight:
         if card is None or not self._in_hand(state, side, key):
             raise self._illegal(state, action, f"{action.args[0]!r} is not in {side}'s hand",
                                 "5.4")
-        block = self.card_block(state, side, key)
+        matchup = self.matchup(state, side)
+        block = self.card_block(state, side, key, matchup)
         if block is not None:
             raise self._illegal(state, action, block[1], block[0])
         atbat = state.atbat
@@ -942,14 +948,14 @@ class HighAndTight:
                                   "both discarded, no marker moves")
         else:
             snapshot = atbat.snapshot()
-            self._apply_card(state, side, card)
+            self._apply_card(state, side, card, matchup)
             if side == state.batting and card.category != "special":
                 atbat.cancellable = (key, snapshot)
         atbat.passes = 0
         atbat.turn = state.fielding if side == state.batting else state.batting
 
-    def _apply_card(self, state: State, side: str, card: Card) -> None:
-        moves = self.matchup(state, side).card_moves(card)
+    def _apply_card(self, state: State, side: str, card: Card, matchup: Matchup) -> None:
+        moves = matchup.card_moves(card)
         for marker, delta in moves:
             move(state, marker, delta)
         atbat = state.atbat
