@@ -78,7 +78,7 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
     options = replace(options, team=resolve_team(box, options.team))
     steps = plan(expand(sets), box, options)
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=options.size, invariant=1, pageCompression=1)
+    canvas = new_canvas(buffer, options.size)
     canvas.setTitle("High & Tight printables: " + ", ".join(name for name, _ in steps))
     canvas.setAuthor("the dugout companion")
     canvas.setCreator("the dugout companion")
@@ -92,6 +92,11 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
     canvas.save()
     write_atomically(out_path, buffer.getvalue())
     return pages
+
+
+def new_canvas(target, size: tuple[float, float]) -> Canvas:
+    """A canvas as every print run makes it: byte-stable (`invariant=1`), compressed pages."""
+    return Canvas(target, pagesize=size, invariant=1, pageCompression=1)
 
 
 def write_atomically(path: str | Path, data: bytes) -> None:

@@ -11,7 +11,6 @@ from dataclasses import replace
 
 import pytest
 from pypdf import PdfReader
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from benchmarks.bench_print import page_content
 from companion.high_and_tight.box import BOX_FILES, DEFAULT_BOX_DIR, load_box_texts, roman
@@ -27,7 +26,7 @@ from printables.components import (
 from printables.geometry import BLEED, MARKER, PIECE, POKER, impose
 from printables.options import MM, PAPERS, PrintOptions
 from printables.render import expand, render
-from printables.text import BOLD
+from printables.text import BOLD, stringWidth
 
 COMPONENT_SETS = ("pieces", "markers", "cards", "team-cards", "rally-caps", "calibration")
 

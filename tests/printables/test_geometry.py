@@ -7,7 +7,6 @@ import itertools
 import re
 
 import pytest
-from reportlab.pdfgen.canvas import Canvas
 
 from printables.geometry import (
     BLEED,
@@ -29,6 +28,7 @@ from printables.geometry import (
 )
 from printables.marks import calibration_bars
 from printables.options import INCH, MM, PrintOptions
+from printables.render import new_canvas
 
 PAPERS = ("letter", "a4")
 CELLS = {"piece": PIECE, "marker": MARKER, "poker": POKER}
@@ -157,7 +157,8 @@ def test_cut_lines_of_butted_cells_are_shared():
 def test_calibration_bars_measure_one_inch_and_25_mm(tmp_path, paper):
     # SPEC 6: every sheet carries a one-inch and a 25 mm bar, inside the printable area
     path = tmp_path / "bars.pdf"
-    canvas = Canvas(str(path), pagesize=page_size(paper), invariant=1, pageCompression=0)
+    canvas = new_canvas(str(path), page_size(paper))
+    canvas.setPageCompression(0)
     calibration_bars(canvas, PrintOptions(paper=paper))
     canvas.save()
     text = path.read_bytes().decode("latin-1")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import io
+import subprocess
+import sys
 
 import pytest
 from pypdf import PdfReader
@@ -118,3 +120,12 @@ def test_progress_bar_redraws_in_place_on_a_terminal():
     assert text.startswith("\rcards")
     assert "[" + "#" * 8 + "-" * 22 + "] 1/4 pages" in text     # a quarter of 30
     assert text.endswith("[" + "#" * 30 + "] 4/4 pages\n")
+
+
+def test_the_command_line_loads_reportlab_only_to_print():
+    # the other commands and the table start without the printing library
+    code = ("import sys, companion.cli\n"
+            "print([m for m in ('reportlab', 'qrcode', 'printables.render') if m in sys.modules])")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "[]"
