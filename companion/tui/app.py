@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from textual import on, work
@@ -9,7 +10,6 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.timer import Timer
 from textual.widgets import (
     Button,
     DataTable,
@@ -24,7 +24,7 @@ from textual.widgets import (
     TabPane,
 )
 from textual.widgets.option_list import Option
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from ..engine.dice import parse_face
 from ..engine.errors import CompanionError
@@ -219,31 +219,38 @@ class NewSeriesScreen(ModalScreen[Setup | None]):
         rosters = [(f"{k} roster", k) for k in self.box.rosters]
         scenarios = [(s.title, k) for k, s in SCENARIOS.items() if s.rotation]
         control = [("Human", "human"), ("Computer", "computer")]
-        mode = [("Digital (the companion)", "digital"), ("Physical (at the table)", "physical")]
-        with VerticalScroll(id="dialog"):
+        mode = [("Digital", "digital"), ("Physical (table)", "physical")]
+        with VerticalScroll(id="dialog", classes="form"):
             yield Label("[b]New series[/b]  (ctrl+s starts, escape cancels)")
-            yield Select(scenarios, value="spring", allow_blank=False, id="scenario")
-            yield Label("Team 1 (home field advantage) and Team 2:")
+            with Horizontal(classes="row gap"):
+                yield Label("Scenario")
+                yield Select(scenarios, value="spring", allow_blank=False, id="scenario",
+                             compact=True)
             with Horizontal(classes="row"):
-                yield Select(teams, value="new-york", allow_blank=False, id="team1")
-                yield Select(teams, value="texas", allow_blank=False, id="team2")
-            yield Label("Rosters, for the optional team cards (rule 8.1.1):")
+                yield Label("Teams (1 home)")
+                yield Select(teams, value="new-york", allow_blank=False, id="team1",
+                             compact=True)
+                yield Select(teams, value="texas", allow_blank=False, id="team2", compact=True)
             with Horizontal(classes="row"):
-                yield Select(rosters, prompt="Team 1 roster", id="roster1")
-                yield Select(rosters, prompt="Team 2 roster", id="roster2")
-            yield Label("Who manages Team 1 and Team 2:")
+                yield Label("Rosters (8.1.1)")
+                yield Select(rosters, prompt="Team 1 roster", id="roster1", compact=True)
+                yield Select(rosters, prompt="Team 2 roster", id="roster2", compact=True)
             with Horizontal(classes="row"):
-                yield Select(control, value="human", allow_blank=False, id="control1")
-                yield Select(control, value="computer", allow_blank=False, id="control2")
-            yield Label("Dice and strategy cards:")
+                yield Label("Managers")
+                yield Select(control, value="human", allow_blank=False, id="control1",
+                             compact=True)
+                yield Select(control, value="computer", allow_blank=False, id="control2",
+                             compact=True)
             with Horizontal(classes="row"):
-                yield Select(mode, value="digital", allow_blank=False, id="dice")
-                yield Select(mode, value="digital", allow_blank=False, id="cards")
-            yield Label("Optional rules (space to toggle):")
-            yield SelectionList(*[(rule, rule) for rule in OPTIONAL_RULES], id="rules")
-            with Horizontal(classes="row"):
-                yield Button("Start", variant="primary", id="start")
-                yield Button("Cancel", id="cancel")
+                yield Label("Dice, cards")
+                yield Select(mode, value="digital", allow_blank=False, id="dice", compact=True)
+                yield Select(mode, value="digital", allow_blank=False, id="cards", compact=True)
+            yield Label("Optional rules (space toggles):", classes="gap")
+            yield SelectionList(*[(rule, rule) for rule in OPTIONAL_RULES], id="rules",
+                                compact=True)
+            with Horizontal(classes="row buttons gap"):
+                yield Button("Start", variant="primary", id="start", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
 
     def _value(self, widget_id: str):
         value = self.query_one(f"#{widget_id}", Select).value
@@ -288,7 +295,8 @@ class GameScreen(Screen):
         self.table = table
         self.shown_hand: str | None = None
         self.auto_running = False
-        self._win_timer: Timer | None = None
+        self._win_due: float | None = None         # when the table will have been still
+        self._win_worker: Worker | None = None
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -298,10 +306,11 @@ class GameScreen(Screen):
             yield Static(id="board")
             with Vertical(id="side"):
                 yield OptionList(id="options")
-                yield Input(placeholder="type an action, or dice faces like 3 4", id="entry")
+                yield Input(placeholder="an action, or dice like 3 4", id="entry")
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.set_interval(WIN_DELAY / 3, self._win_tick)
         self.refresh_table()
         self.query_one("#options", OptionList).focus()
 
@@ -325,7 +334,7 @@ class GameScreen(Screen):
         elif waiting.kind == "chance" and (not waiting.computer or table.dice == "physical"):
             if table.dice == "digital":
                 options.add_option(Option("Roll the dice (r)", id="!roll"))
-            options.add_option(Option("Type the dice rolled at the table (t)", id="!type"))
+            options.add_option(Option("Type the dice (t)", id="!type"))
         elif not waiting.computer:
             hidden = self._curtain_down(waiting)
             for number, line in enumerate(waiting.options):
@@ -366,10 +375,14 @@ class GameScreen(Screen):
     def schedule_win_probability(self) -> None:
         """Work the figure out once the table has been still for WIN_DELAY: while the computer
         plays on, no worker competes with the screen for the interpreter."""
-        if self._win_timer is not None:
-            self._win_timer.stop()
-        self.workers.cancel_group(self, "winprob")
-        self._win_timer = self.set_timer(WIN_DELAY, self.compute_win_probability)
+        self._win_due = time.monotonic() + WIN_DELAY
+        if self._win_worker is not None and self._win_worker.is_running:
+            self._win_worker.cancel()
+
+    def _win_tick(self) -> None:
+        if self._win_due is not None and time.monotonic() >= self._win_due:
+            self._win_due = None
+            self._win_worker = self.compute_win_probability()
 
     @work(thread=True, exclusive=True, group="winprob")
     def compute_win_probability(self) -> None:

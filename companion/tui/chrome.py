@@ -157,18 +157,16 @@ class KeyBar(Widget):
         return piece
 
     def render(self) -> Text:
+        """Footer's look where it fits; in a narrow terminal the keys close up (Footer's
+        compact look), then the palette's key (ctrl+p still works) makes room for them."""
         items, palette = self._items()
         width = self.size.width
-        line = Text(no_wrap=True, overflow="crop")
-        spans = []
-        for index, item in enumerate(items):
-            piece = self._piece(item, index)
-            spans.append((line.cell_len, line.cell_len + piece.cell_len, item[0], item[3]))
-            line.append_text(piece)
-        if palette is not None:
-            right = Text("▏", self.get_component_rich_style("key-bar--border"))
-            right.append_text(self._piece(palette, len(items), compact=True))
-            right.append(" ")
+        for compact, with_palette in ((False, True), (True, True), (True, False)):
+            line, spans = self._keys(items, compact)
+            right = self._palette(palette, len(items)) if with_palette and palette else None
+            if line.cell_len + (right.cell_len if right else 0) <= width:
+                break
+        if right is not None:
             start = max(0, width - right.cell_len)
             if line.cell_len > start:
                 line.truncate(start)
@@ -178,6 +176,23 @@ class KeyBar(Widget):
             line.append_text(right)
         self._spans = spans
         return line
+
+    def _keys(self, items: list[tuple], compact: bool) -> tuple[Text, list]:
+        line = Text(no_wrap=True, overflow="crop")
+        spans = []
+        for index, item in enumerate(items):
+            piece = self._piece(item, index, compact)
+            spans.append((line.cell_len, line.cell_len + piece.cell_len, item[0], item[3]))
+            line.append_text(piece)
+            if compact:
+                line.append(" ")
+        return line, spans
+
+    def _palette(self, palette: tuple, index: int) -> Text:
+        right = Text("▏", self.get_component_rich_style("key-bar--border"))
+        right.append_text(self._piece(palette, index, compact=True))
+        right.append(" ")
+        return right
 
     def _at(self, x: int) -> int | None:
         return next((i for i, (a, b, _k, _e) in enumerate(self._spans) if a <= x < b), None)

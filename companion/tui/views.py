@@ -110,10 +110,11 @@ def board(table: Table, show_hand: str | None = None) -> str:
                 lines.append("Dice " + "  ".join(f"{DIE[a]}{DIE[b]} {a + b}"
                                                  for a, b in atbat.dice[-6:]))
         elif state.phase in ("cards", "manage"):
-            expected, one = at_bat_odds(state)
-            lines.append(f"Odds: P(run) {one:.0%}   expected runs {expected:.2f}")
-            if state.phase == "manage":
+            if state.phase == "manage":         # standing pat gives the odds as they are
                 lines.extend(managerial_options(state))
+            else:
+                expected, one = at_bat_odds(state)
+                lines.append(f"Odds: P(run) {one:.0%}   expected runs {expected:.2f}")
         lines.append("")
     for side in (state.away, state.home):
         pitcher = side.current_pitcher()
@@ -142,16 +143,17 @@ def board(table: Table, show_hand: str | None = None) -> str:
             offense = sum(n for k, n in side.hand.items() if box.cards[k].side == "offense")
             hand = f"{offense} off, {side.hand_size() - offense} def"
         lines.append(f"{side.team.abbrev} caps {side.rally_left}  hand {hand}")
+    if table.win_history:
+        # Up here, not under the hand, so that it shows without scrolling at 80x24.
+        p_home = table.win_history[-1]
+        team1 = table.session.box.teams[table.series.teams["team1"]].abbrev
+        series = (f"  series {team1} {table.win_series:.0%}"
+                  if table.win_series is not None else "")
+        lines.append(f"Win {state.home.team.abbrev} {p_home:.0%} "
+                     f"{sparkline(table.win_history, 16)}{series}")
     if show_hand:
         lines.append("")
         lines.extend(hand_lines(table, show_hand))
-    if table.win_history:
-        p_home = table.win_history[-1]
-        lines.append("")
-        lines.append(f"Win {state.home.team.abbrev} {p_home:.0%} "
-                     f"{sparkline(table.win_history)}")
-        if table.win_series is not None:
-            lines.append(f"Series {table.team_name('team1')} {table.win_series:.0%}")
     return "\n".join(lines)
 
 
