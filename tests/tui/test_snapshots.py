@@ -1,0 +1,204 @@
+"""Snapshot tests of the main screens: home, new series, the game table mid-game, the dice
+dialog, the series screen and the box browser, each compared with a committed golden file.
+
+pytest-textual-snapshot cannot be installed beside the pinned pytest 9.2.0 (its last release,
+1.1.0, pins syrupy 4.8.0, which needs pytest < 9), so these compare Textual's own screenshot
+render (the compositor's full frame, as `App.export_screenshot` takes it) exported as text.
+
+Regenerate after an intended change of look, then read the diff before committing:
+
+    UPDATE_SNAPSHOTS=1 .venv/bin/pytest tests/tui/test_snapshots.py
+
+Deterministic: fixed seeds, a fixed 80x24 terminal, no clock, the computer's timer an hour
+away and the win-probability worker finished before each shot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import difflib
+import io
+import os
+from pathlib import Path
+
+from rich.console import Console
+
+from companion.store.db import Store
+from companion.tui.app import (
+    WIN_DELAY,
+    BoxScreen,
+    DiceScreen,
+    GameScreen,
+    HomeScreen,
+    NewSeriesScreen,
+    TextScreen,
+    make_app,
+)
+from companion.tui.table import Table
+
+from .test_app import new_series
+
+GOLDEN = Path(__file__).with_name("snapshots")
+SIZE = (80, 24)
+UPDATE = os.environ.get("UPDATE_SNAPSHOTS") == "1"
+
+
+def screen_text(app) -> str:
+    """The frame on the terminal as text, rendered the way export_screenshot renders it."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False,
+                      safe_box=False)
+    frame = app.screen._compositor.render_update(full=True,
+                                                 screen_stack=app._background_screens)
+    console.print(frame)
+    lines = console.export_text(styles=False).splitlines()
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def check(name: str, text: str) -> None:
+    path = GOLDEN / f"{name}.txt"
+    if UPDATE or not path.exists():
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        if not UPDATE:
+            raise AssertionError(f"{path} was missing and has been written: check it in")
+        return
+    expected = path.read_text(encoding="utf-8")
+    if text != expected:
+        diff = "\n".join(difflib.unified_diff(expected.splitlines(), text.splitlines(),
+                                              "golden", "now", lineterm=""))
+        raise AssertionError(f"{name} differs from {path} (UPDATE_SNAPSHOTS=1 rewrites it):\n"
+                             f"{diff}")
+
+
+async def quiet(pilot) -> None:
+    """Let the screen settle: pending refreshes, the win-probability timer and its worker,
+    one more frame."""
+    await pilot.pause(WIN_DELAY + 0.1)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def play_until(path: Path, series_id: int, done) -> None:
+    """Play a stored series with the model alone: the computer and digital chance by
+    auto_step, the human always the first legal option or the dice."""
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        for _ in range(20000):
+            if done(table):
+                return
+            if table.auto_step() is not None:
+                continue
+            waiting = table.waiting()
+            if waiting.kind == "chance":
+                table.roll()
+            else:
+                table.enter(waiting.options[0])
+        raise AssertionError("never reached the state wanted")
+    finally:
+        store.close()
+
+
+def in_strategy_phase(inning: int):
+    """Rule 4.4: the human's Strategy Card phase in the given inning, both hands dealt."""
+    def done(table: Table) -> bool:
+        game = table.game
+        waiting = table.waiting()
+        return (game is not None and game.state.inning >= inning
+                and game.state.phase == "cards" and waiting.kind == "decision"
+                and not waiting.computer)
+    return done
+
+
+def at_dice(table: Table) -> bool:
+    """Rule 4.6: the human's roll is awaited."""
+    waiting = table.waiting()
+    return (table.game is not None and table.game.state.inning >= 2
+            and waiting.kind == "chance" and waiting.phase == "roll" and not waiting.computer)
+
+
+def first_game_over(table: Table) -> bool:
+    return len(table.series.results) >= 1
+
+
+def run_app(path: Path, series_id: int | None, steps) -> dict[str, str]:
+    """Start the app on the file, run `steps(pilot)` (which returns named shots)."""
+    async def go():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            await quiet(pilot)
+            return await steps(pilot)
+    return asyncio.run(go())
+
+
+def test_snapshots_of_home_new_series_and_box_browser(tmp_path):
+    path = tmp_path / "home.db"
+    new_series(path, seed="snap-1")
+    new_series(path, seed="snap-2", scenario="world", team1="california",
+               team2="philadelphia", team1_control="computer")
+
+    async def steps(pilot):
+        app = pilot.app
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and app.screen.listed
+        shots = {"home": screen_text(app)}
+        await pilot.press("n")
+        await quiet(pilot)
+        assert isinstance(app.screen, NewSeriesScreen)
+        shots["new_series"] = screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("b")
+        await quiet(pilot)
+        assert isinstance(app.screen, BoxScreen)
+        shots["box_browser"] = screen_text(app)
+        return shots
+
+    shots = run_app(path, None, steps)
+    for name, text in shots.items():
+        check(name, text)
+
+
+def test_snapshots_of_the_game_table_and_the_dice_dialog(tmp_path):
+    path = tmp_path / "game.db"
+    series_id = new_series(path, seed="snap-3")          # human v computer, digital
+    play_until(path, series_id, in_strategy_phase(4))
+
+    async def table_shot(pilot):
+        app = pilot.app
+        assert isinstance(app.screen, GameScreen)
+        await quiet(pilot)
+        return {"game_table": screen_text(app)}
+
+    check("game_table", run_app(path, series_id, table_shot)["game_table"])
+
+    play_until(path, series_id, at_dice)
+
+    async def dice_shot(pilot):
+        app = pilot.app
+        await pilot.press("t")
+        await quiet(pilot)
+        assert isinstance(app.screen, DiceScreen)
+        await pilot.press("9")                  # refused on the spot: digits 1 to 6 only
+        await pilot.press("enter")
+        await quiet(pilot)
+        return {"dice_dialog": screen_text(app)}
+
+    check("dice_dialog", run_app(path, series_id, dice_shot)["dice_dialog"])
+
+
+def test_snapshot_of_the_series_screen_after_a_finished_game(tmp_path):
+    path = tmp_path / "series.db"
+    series_id = new_series(path, seed="snap-4", scenario="divisional",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, first_game_over)
+
+    async def steps(pilot):
+        app = pilot.app
+        await pilot.press("s")
+        await quiet(pilot)
+        assert isinstance(app.screen, TextScreen)
+        return {"series": screen_text(app)}
+
+    check("series", run_app(path, series_id, steps)["series"])
