@@ -73,7 +73,10 @@ class Matchup:
         return True
 
     def all_hold(self, conditions) -> bool:
-        return all(self.holds(c) for c in conditions)
+        for condition in conditions:
+            if not self.holds(condition):
+                return False
+        return True
 
     def batting_side(self) -> str | None:
         """The side the batter swings from: a switch hitter faces the pitcher (5.1.1 c)."""
@@ -119,10 +122,12 @@ class Matchup:
         """The marker moves a card would make now, in order (effects, then bonus)."""
         moves = self._moves.get(card.name)
         if moves is None:
-            values = ((effect.marker, self.effect_value(effect))
-                      for effect in card.effects + card.bonus)
-            moves = self._moves[card.name] = tuple(
-                (marker, value) for marker, value in values if value is not None)
+            found = []
+            for effect in card.effects + card.bonus:
+                value = self.effect_value(effect)
+                if value is not None:
+                    found.append((effect.marker, value))
+            moves = self._moves[card.name] = tuple(found)
         return moves
 
     def card_has_effect(self, card: Card) -> bool:
