@@ -65,8 +65,20 @@ def box_score(rules: HighAndTight, session: Session) -> BoxScore:
         before = (state.inning, state.half, state.phase)
         replay.push(action)
         state = replay.state
-        if action.kind == "play" and current is not None:
-            current.cards.append(f"{action.side}: {action.args[0]}")
+        # The half in play takes its action first: the roll that ends a half belongs to it,
+        # even when the same step already opens the next half's Strategy Card phase.
+        if current is not None:
+            if action.kind == "play":
+                current.cards.append(f"{action.side}: {action.args[0]}")
+            if action.kind == "manage":
+                current.rolls_after = state.atbat.rolls
+                current.box_after = state.scoring_box().label
+                current.bonus = state.atbat.bonus
+            if action.kind == "roll":
+                current.dice.append(action.args)
+                if (state.inning, state.half) != before[:2] or state.phase == "over":
+                    side = state.side(current.batting)
+                    current.runs = side.runs[-1] if side.runs else 0
         if state.phase == "cards" and before[2] != "cards" and (
                 current is None or (current.inning, current.half) != (state.inning, state.half)):
             batting, fielding = state.side(state.batting), state.side(state.fielding)
@@ -77,17 +89,6 @@ def box_score(rules: HighAndTight, session: Session) -> BoxScore:
                 fielding.current_pitcher().name, fielding.fatigue,
                 rolls_before=state.atbat.rolls, box_before=state.scoring_box().label)
             halves.append(current)
-        if current is None:
-            continue
-        if action.kind == "manage":
-            current.rolls_after = state.atbat.rolls
-            current.box_after = state.scoring_box().label
-            current.bonus = state.atbat.bonus
-        if action.kind == "roll":
-            current.dice.append(action.args)
-            if (state.inning, state.half) != before[:2] or state.phase == "over":
-                side = state.side(current.batting)
-                current.runs = side.runs[-1] if side.runs else 0
     for half in halves:
         fielding = "home" if half.batting == "away" else "away"
         key = (fielding, half.pitcher.casefold())

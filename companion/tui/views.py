@@ -238,8 +238,7 @@ def series_summary(table: Table) -> str:
             out.append(f"Rotation of {table.team_name(team)}: {shown}")
     for number, game in enumerate(table.session.games, start=1):
         if game.state.phase == "over":
-            out.append(f"Game {number}:")
-            out.extend("  " + line for line in _line_score_of(game.state).splitlines())
+            out.extend(box_score_lines(table, number, game))
     if not series.winner and series.rotations.keys() == {"team1", "team2"}:
         for team in ("team1", "team2"):
             out.append(f"Pitchers of {table.team_name(team)} for game {series.next_game}:")
@@ -247,6 +246,43 @@ def series_summary(table: Table) -> str:
                 why = f" - {row.reason} (rule {row.rule})" if row.reason else ""
                 out.append(f"  {row.pitcher:<11} {row.kind} {row.status}{escape(why)}")
     return "\n".join(out)
+
+
+def box_score_lines(table: Table, number: int, game) -> list[str]:
+    """A finished game's box score: the line score, each pitcher's line (innings, runs, the
+    fatigue marker he reached) and each half inning: batter, fielder and pitcher, the markers
+    before the cards and after the Managerial Move (rules 4.4-4.6), the cards played, runs."""
+    from ..high_and_tight.boxscore import box_score
+
+    score = box_score(table.session.rules, game)
+    teams = table.session.box.teams
+    abbrev = {side: teams[getattr(score, side)].abbrev for side in ("home", "away")}
+    by_key = {team.key: team.abbrev for team in teams.values()}
+    winner = f", {abbrev[score.winner]} win" if score.winner else ""
+    out = [f"[b]Game {number}[/b]: {abbrev['away']} {score.totals['away']} at "
+           f"{abbrev['home']} {score.totals['home']}{winner}"]
+    out.extend("  " + line for line in _line_score_of(game.state).splitlines())
+    out.append("  Pitchers        IP   R  fatigue")
+    for pitcher in score.pitchers:
+        tired = f" +{pitcher.fatigue}" if pitcher.fatigue else ""
+        over = " [dim](past his Fatigue)[/dim]" if pitcher.exceeded_fatigue else ""
+        out.append(f"  {by_key.get(pitcher.team, pitcher.team):<4}{pitcher.kind} "
+                   f"{escape(pitcher.name):<9}{pitcher.innings:>3} {pitcher.runs:>3}"
+                   f"{tired}{over}")
+    out.append("  Half innings: batter v fielder (pitcher), rolls and box, runs")
+    for half in score.halves:
+        where = f"{'T' if half.half == 'top' else 'B'}{half.inning}"
+        after = (f" -> {half.rolls_after}{'+1' if half.bonus else ''} {half.box_after}"
+                 if half.box_after else "")
+        runs = f"{half.runs} run{'s' if half.runs != 1 else ''}"
+        out.append(f"  {where:<4}{half.strategy.upper():<7}{escape(half.batter)} v "
+                   f"{escape(half.fielder)} ({escape(half.pitcher)})  "
+                   f"{half.rolls_before} {half.box_before}{after}  {runs}")
+        if half.cards:
+            played = "; ".join(f"{abbrev.get(side, side)} {escape(name)}" for side, _, name
+                               in (card.partition(": ") for card in half.cards))
+            out.append(f"        cards: {played}")
+    return out
 
 
 def log_lines(table: Table, limit: int = 400, hide_deals: bool = False) -> list[str]:

@@ -1,0 +1,49 @@
+"""The text the screens show, read back against the engine's own facts."""
+
+from __future__ import annotations
+
+import re
+
+from rich.text import Text
+
+from companion.high_and_tight.boxscore import box_score
+from companion.store.db import Store
+from companion.tui import views
+from companion.tui.table import Table
+
+from .test_app import new_series
+from .test_snapshots import first_game_over, play_until
+
+
+def test_series_screen_box_score_has_pitchers_halves_runs_and_cards(tmp_path):
+    """Issue 4's series screen: a finished game's box score, not only its line score. Each
+    pitcher's innings and runs, each half inning's batter, fielder, pitcher and runs (rule
+    4.6), and the cards played in it (rules 5.3-5.7), as boxscore.py replays them."""
+    path = tmp_path / "box.db"
+    series_id = new_series(path, seed="snap-4", scenario="divisional",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, first_game_over)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        game = table.session.games[0]
+        score = box_score(table.session.rules, game)
+        text = Text.from_markup(views.series_summary(table)).plain
+
+    lines = text.splitlines()
+    for pitcher in score.pitchers:
+        row = next(line for line in lines if f" {pitcher.kind} {pitcher.name} " in line)
+        assert row.split()[3:5] == [str(pitcher.innings), str(pitcher.runs)], row
+
+    halves = [line for line in lines if re.match(r"  [TB]\d+ ", line)]
+    assert len(halves) == len(score.halves) >= 17
+    runs = {"away": 0, "home": 0}
+    for line, half in zip(halves, score.halves, strict=True):
+        assert f"{half.batter} v {half.fielder} ({half.pitcher})" in line
+        assert line.rstrip().endswith(f"{half.runs} run{'s' if half.runs != 1 else ''}")
+        runs[half.batting] += half.runs
+    assert runs == score.totals
+
+    played = sum(len(half.cards) for half in score.halves)
+    assert played > 0
+    card_lines = [line for line in lines if line.strip().startswith("cards:")]
+    assert sum(line.count(";") + 1 for line in card_lines) == played
