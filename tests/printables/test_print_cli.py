@@ -130,14 +130,3 @@ def test_the_command_line_loads_reportlab_only_to_print():
                             check=True)
     assert result.stdout.strip() == "[]"
 
-
-def test_boxscore_takes_its_series_from_the_game_file(capsys, tmp_path):
-    database, out = tmp_path / "games.db", tmp_path / "box.pdf"
-    assert main(["simulate", "--series", "spring", "--seed", "3", "--team1", "new-york",
-                 "--team2", "texas", "--db", str(database)]) == 0
-    capsys.readouterr()
-    code, stdout, stderr = run(capsys, "boxscore", "1", "--db", str(database), "--out", str(out))
-    assert code == 0 and "boxscore: 1 pages" in stderr
-    assert "Texas Cowboys" in PdfReader(str(out)).pages[0].extract_text()
-    code, _, stderr = run(capsys, "boxscore", "9", "--db", str(database), "--out", str(out))
-    assert code == 2 and "no series 9" in stderr
