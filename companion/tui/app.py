@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 
 from textual import on, work
@@ -116,6 +117,11 @@ class CompanionApp(App):
                 ("Series", "standings, schedule, rest table, box scores", "series"),
             ):
                 yield SystemCommand(name, help_text, getattr(screen, f"action_{action}"))
+            # Every legal action by name: each card in hand that may be played, each
+            # ballplayer or pitcher that may be chosen, from legal_actions like the list.
+            for _number, line in screen.open_options():
+                yield SystemCommand(line, views.action_help(screen.table, line),
+                                    partial(screen.act, line))
         if isinstance(screen, HomeScreen):
             yield SystemCommand("New series", "start a series", screen.action_new)
             yield SystemCommand("Browse the box", "rosters, cards, ballparks", screen.action_box)
@@ -337,9 +343,7 @@ class GameScreen(Screen):
             options.add_option(Option("Type the dice (t)", id="!type"))
         elif not waiting.computer:
             hidden = self._curtain_down(waiting)
-            for number, line in enumerate(waiting.options):
-                if hidden and (" plays " in line or " exchanges " in line):
-                    continue
+            for number, line in self.open_options(waiting):
                 options.add_option(Option(line, id=f"o{number}"))
             if hidden:
                 options.add_option(Option("Lift the curtain to see your cards (h)",
@@ -349,6 +353,17 @@ class GameScreen(Screen):
         self.options_lines = list(waiting.options)
         self.schedule_win_probability()
         self.schedule_auto()
+
+    def open_options(self, waiting=None) -> list[tuple[int, str]]:
+        """The legal actions a player at the keyboard may take now, numbered as the table
+        lists them: none while the computer or the dice are awaited, and no card actions
+        while the hot-seat curtain is down."""
+        waiting = waiting or self.table.waiting()
+        if waiting.computer or waiting.kind != "decision":
+            return []
+        hidden = self._curtain_down(waiting)
+        return [(number, line) for number, line in enumerate(waiting.options)
+                if not (hidden and (" plays " in line or " exchanges " in line))]
 
     def hot_seat(self) -> bool:
         """Two humans share the screen and the companion holds their cards."""

@@ -248,6 +248,36 @@ def series_summary(table: Table) -> str:
     return "\n".join(out)
 
 
+def action_help(table: Table, line: str) -> str:
+    """One line on what a legal action does, for the command palette: a card's text, the
+    ratings of the ballplayer or pitcher it names."""
+    game = table.game
+    if game is None:
+        return table.waiting().prompt
+    state = game.state
+    box = state.box
+    side_name, _, rest = line.partition(" ")
+    for verb in ("plays ", "fields ", "brings in ", "exchanges "):
+        if not rest.startswith(verb):
+            continue
+        name = rest[len(verb):].split(" for ")[0]
+        card = next((c for c in box.cards.values() if c.name == name), None)
+        if card is not None:
+            return f"{card.side} {card.category}: {card.text}"
+        if side_name in ("home", "away"):
+            roster = state.side(side_name).roster
+            player = next((p for p in roster.ballplayers.values() if p.name == name), None)
+            if player is not None:
+                return (f"{player.position} D{player.defense} O{player.offense} "
+                        f"P{player.power} OBP{player.obp} S{player.speed} C{player.clutch}")
+            pitcher = next((p for p in roster.pitchers.values() if p.name == name), None)
+            if pitcher is not None:
+                stuff = box.scoring_boxes[pitcher.stuff_box - 1].label
+                return (f"{pitcher.kind} throws {pitcher.throws}, Stuff "
+                        f"{pitcher.stuff_rolls}/{stuff}, Fatigue {pitcher.fatigue}")
+    return table.waiting().prompt
+
+
 def box_score_lines(table: Table, number: int, game) -> list[str]:
     """A finished game's box score: the line score, each pitcher's line (innings, runs, the
     fatigue marker he reached) and each half inning: batter, fielder and pitcher, the markers

@@ -1,0 +1,51 @@
+"""The command palette offers every legal action by name, built from legal_actions."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.command import CommandPalette
+
+from companion.tui.app import GameScreen, make_app
+
+from .test_app import SIZE, new_series
+from .test_snapshots import in_strategy_phase, play_until
+
+
+def test_palette_lists_each_legal_card_and_plays_the_one_chosen(tmp_path):
+    """Rules 5.3-5.7: in the human's Strategy Card phase the palette holds one command per
+    legal action (each playable card, passing), the same lines as the option list; choosing
+    a card there plays it."""
+    path = tmp_path / "palette.db"
+    series_id = new_series(path, seed="snap-3")          # human v computer, digital cards
+    play_until(path, series_id, in_strategy_phase(2))
+
+    async def go():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            while not isinstance(app.screen, GameScreen):
+                await pilot.pause(0.01)
+            screen = app.screen
+            table = screen.table
+            waiting = table.waiting()
+            legal = set(waiting.options)
+            titles = {command.title for command in app.get_system_commands(screen)}
+            assert legal <= titles
+            assert {t for t in titles if t.startswith(("home ", "away "))} == legal
+            cards = sorted(line for line in legal if " plays " in line)
+            assert cards, legal
+            chosen = cards[-1]
+            before = len(table.session.entries)
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            assert isinstance(app.screen, CommandPalette)
+            await pilot.press(*chosen)
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert app.screen is screen
+            assert table.session.entries[before].line == chosen
+            app.auto_delay = 3600
+            await app.workers.wait_for_complete()
+
+    asyncio.run(go())
