@@ -1,4 +1,9 @@
-"""`companion follow`: a read-only live scoreboard for a second terminal or a big screen."""
+"""`companion follow`: a read-only live scoreboard for a second terminal or a big screen.
+
+One read-only connection is opened (and integrity-checked) once and kept: each poll is one
+count of the series' events on it; only when the count moves is the series loaded again.
+If the connection fails (the file replaced, a read error) it is dropped and the next poll
+opens and checks the file afresh."""
 
 from __future__ import annotations
 
@@ -6,12 +11,13 @@ from pathlib import Path
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from ..engine.errors import CompanionError
 from ..store.db import Store
 from ..store.series_store import list_series
 from . import views
+from .chrome import KeyBar, TitleBar
 from .table import Table
 
 POLL_SECONDS = 0.5
@@ -32,25 +38,36 @@ class FollowApp(App):
         self.poll = poll
         self.seen: tuple | None = None
         self.table: Table | None = None
+        self.store: Store | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static("Waiting for a game...", id="linescore")
         yield Static(id="status")
         yield Static(id="board")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.check()
         self.set_interval(self.poll, self.check)
 
+    def on_unmount(self) -> None:
+        self._drop()
+
+    def _drop(self) -> None:
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+
     def check(self) -> None:
         """Reload when the file holds new events."""
-        try:
-            store = Store.open(self.db, readonly=True)
-        except CompanionError as error:
-            self.query_one("#status", Static).update(str(error))
-            return
+        if self.store is None:
+            try:
+                self.store = Store.open(self.db, readonly=True)
+            except CompanionError as error:
+                self.query_one("#status", Static).update(str(error))
+                return
+        store = self.store
         try:
             rows = list_series(store)
             if not rows:
@@ -61,10 +78,13 @@ class FollowApp(App):
                                      [series_id]).fetchone()[0]
             if (series_id, count) == self.seen:
                 return
-            self.seen = (series_id, count)
-            self.table = Table(store, series_id)
-            self.query_one("#linescore", Static).update(views.line_score(self.table))
-            self.query_one("#status", Static).update(views.status(self.table))
-            self.query_one("#board", Static).update(views.board(self.table))
-        finally:
-            store.close()
+            table = Table(store, series_id)
+        except Exception as error:      # the kept connection failed: reopen at the next poll
+            self._drop()
+            self.query_one("#status", Static).update(f"reading the file failed: {error}")
+            return
+        self.seen = (series_id, count)
+        self.table = table
+        self.query_one("#linescore", Static).update(views.line_score(table))
+        self.query_one("#status", Static).update(views.status(table))
+        self.query_one("#board", Static).update(views.board(table))

@@ -396,10 +396,18 @@ finally:
 """
 
 
-def test_follow_mode_picks_up_actions_written_by_another_process(tmp_path):
+def test_follow_mode_picks_up_actions_written_by_another_process(tmp_path, monkeypatch):
     path = tmp_path / "follow.db"
     series_id = new_series(path, seed="tui-5", team1_control="computer",
                            team2_control="computer")
+    checks = []
+    check_integrity = Store._check_integrity
+
+    def counted(path, db):              # the real check, counted
+        checks.append(path)
+        return check_integrity(path, db)
+
+    monkeypatch.setattr(Store, "_check_integrity", staticmethod(counted))
 
     async def follow():
         app = FollowApp(path, poll=0.1)
@@ -414,6 +422,11 @@ def test_follow_mode_picks_up_actions_written_by_another_process(tmp_path):
                 await wait_until(pilot, lambda n=written: len(app.table.session.entries) == n,
                                  timeout=5)
                 assert app.table.stored.id == series_id
+            # one connection for the whole run: opened and checked once, not every poll
+            assert len(checks) == 1
+            connection = app.store.db.conn
+            await pilot.pause(0.3)
+            assert app.store.db.conn is connection and len(checks) == 1
             # it never took the writer's lock: another writer may open the file meanwhile
             Store.open(path).close()
             return written
