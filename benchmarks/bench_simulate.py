@@ -40,6 +40,7 @@ def main(games: int = GAMES) -> dict:
         "baseline_ms_per_game": round(1000 * baseline / games, 4),
         "ratio": round(elapsed / baseline, 1),
         "target_ratio": TARGET_RATIO,
+        "target_met": elapsed / baseline <= TARGET_RATIO,
     }
 
 
