@@ -11,6 +11,10 @@ out or saves: the time until the companion's list also holds the stored series (
 opened, checked, locked; `companion_listed_ms`), and an app drawing the same home screen with
 Textual's stock Header, two Labels and Footer on a pushed screen (what the home screen cost
 before its title and key bars were drawn by one widget each).
+
+Last, the same two starts from the shell (`cold_*`): a fresh interpreter each, timed from
+spawning it to its first interactive screen, so Python's start and every import count too;
+the companion's child imports the command line first, as `companion play` does.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from __future__ import annotations
 import asyncio
 import json
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -107,6 +113,54 @@ def time_start(build, ready) -> tuple[float, float]:
     return asyncio.run(_time_start(build, ready))
 
 
+COLD_RUNS = 5
+COLD_READY = """
+import asyncio, sys
+{setup}
+async def main():
+    async with app.run_test(headless=True, size={size}) as pilot:
+        while not ready(app):
+            await pilot.pause(0)
+        print("ready", flush=True)
+asyncio.run(main())
+"""
+COLD_BARE = """
+from textual.app import App
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+class BareApp(App):
+    def compose(self):
+        yield OptionList(Option("+ New series", id="new"), id="series-list")
+    def on_mount(self):
+        self.query_one(OptionList).focus()
+app = BareApp()
+def ready(app):
+    return isinstance(app.focused, OptionList)
+"""
+COLD_COMPANION = """
+import companion.cli
+from companion.tui.app import HomeScreen, make_app
+from textual.widgets import OptionList
+app = make_app(db=sys.argv[1])
+def ready(app):
+    return isinstance(app.screen, HomeScreen) and isinstance(app.focused, OptionList)
+"""
+
+
+def cold_start(setup: str, db: Path) -> float:
+    """Seconds from spawning a fresh interpreter to its first interactive screen."""
+    code = COLD_READY.format(setup=setup, size=SIZE)
+    start = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-c", code, str(db)], stdout=subprocess.PIPE,
+                             text=True, cwd=Path(__file__).resolve().parent.parent)
+    line = child.stdout.readline()
+    ready_at = time.perf_counter()
+    child.wait(timeout=TIMEOUT_S)
+    if line.strip() != "ready":
+        raise RuntimeError("a cold start never became interactive")
+    return ready_at - start
+
+
 def main(runs: int = RUNS) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "games.db"
@@ -126,7 +180,12 @@ def main(runs: int = RUNS) -> dict:
             build.append(built)
             ours.append(ready)
             listed.append(time_start(companion, companion_listed)[1])
+        cold_bare, cold_ours = [], []
+        for _ in range(COLD_RUNS):
+            cold_bare.append(cold_start(COLD_BARE, db))
+            cold_ours.append(cold_start(COLD_COMPANION, db))
     bare_s, widgets_s, ours_s = (statistics.median(x) for x in (bare, widgets, ours))
+    cold_bare_s, cold_ours_s = statistics.median(cold_bare), statistics.median(cold_ours)
     return {
         "runs": runs,
         "bare_ms": round(1000 * bare_s, 1),
@@ -137,6 +196,9 @@ def main(runs: int = RUNS) -> dict:
         "companion_listed_ms": round(1000 * statistics.median(listed), 1),
         "same_widgets_ms": round(1000 * widgets_s, 1),
         "ratio_to_same_widgets": round(ours_s / widgets_s, 2),
+        "cold_bare_ms": round(1000 * cold_bare_s),
+        "cold_companion_ms": round(1000 * cold_ours_s),
+        "cold_ratio": round(cold_ours_s / cold_bare_s, 2),
         "bare_runs_ms": [round(1000 * s, 1) for s in bare],
         "same_widgets_runs_ms": [round(1000 * s, 1) for s in widgets],
         "companion_runs_ms": [round(1000 * s, 1) for s in ours],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
@@ -32,11 +33,15 @@ from ..engine.errors import CompanionError
 from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.series import SCENARIOS
 from ..high_and_tight.state import OPTIONAL_RULES
-from ..store.db import Store
-from ..store.series_store import list_series
 from . import views
 from .chrome import KeyBar, TitleBar
-from .table import Setup, Table
+
+if TYPE_CHECKING:
+    from ..store.db import Store
+    from .table import Setup, Table
+
+# The game file (sqlite-utils) and the table (the computer manager, win probability) are
+# imported when first used, after the home screen is up: a quicker start from the shell.
 
 AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen keeps up
 WIN_DELAY = 0.3        # seconds the table stays still before its win probability is worked out
@@ -72,6 +77,8 @@ class CompanionApp(App):
     def store(self) -> Store:
         """The game file, opened (checked, migrated, locked) on first use."""
         if self._store is None:
+            from ..store.db import Store
+
             self._store = Store.open(self.db_path)
         return self._store
 
@@ -127,6 +134,8 @@ class CompanionApp(App):
             yield SystemCommand("Browse the box", "rosters, cards, ballparks", screen.action_box)
 
     def open_series(self, series_id: int) -> None:
+        from .table import Table
+
         try:
             table = Table(self.store, series_id)
         except CompanionError as error:
@@ -175,6 +184,8 @@ class HomeScreen(Screen):
             self.refresh_list()
 
     def refresh_list(self) -> None:
+        from ..store.series_store import list_series
+
         options = self.query_one("#series-list", OptionList)
         options.clear_options()
         options.add_option(Option("+ New series", id="new"))
@@ -196,6 +207,8 @@ class HomeScreen(Screen):
 
     def action_new(self) -> None:
         def started(setup: Setup | None) -> None:
+            from .table import Table
+
             if setup is None:
                 return
             try:
@@ -211,8 +224,9 @@ class HomeScreen(Screen):
         self.app.push_screen(BoxScreen(self.app.box))
 
 
-class NewSeriesScreen(ModalScreen[Setup | None]):
+class NewSeriesScreen(ModalScreen["Setup | None"]):
     """Scenario, teams, optional rules, who controls each side, dice and cards."""
+
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "start", "Start")]
 
@@ -264,6 +278,8 @@ class NewSeriesScreen(ModalScreen[Setup | None]):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
+        from .table import Setup
+
         setup = Setup(
             scenario=self._value("scenario"), team1=self._value("team1"),
             team2=self._value("team2"), roster1=self._value("roster1"),
@@ -283,6 +299,7 @@ class NewSeriesScreen(ModalScreen[Setup | None]):
 
 class GameScreen(Screen):
     """All of the table at a glance; every legal action one key or one click away."""
+
 
     BINDINGS = [
         Binding("r", "roll", "Roll"),
@@ -540,6 +557,7 @@ class GameScreen(Screen):
 class DiceScreen(ModalScreen[str | None]):
     """Type the two faces rolled at the table; bad faces are refused on the spot."""
 
+
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def compose(self) -> ComposeResult:
@@ -574,6 +592,7 @@ class DiceScreen(ModalScreen[str | None]):
 class CurtainScreen(ModalScreen[bool]):
     """The hot-seat curtain: only the named player looks, then presses Enter."""
 
+
     BINDINGS = [Binding("enter", "lift", "Show my hand"), Binding("escape", "close", "Back")]
 
     def __init__(self, team: str, side: str):
@@ -595,6 +614,8 @@ class CurtainScreen(ModalScreen[bool]):
 
 
 class TextScreen(ModalScreen[None]):
+    """A page of text (dugouts, series) over the table."""
+
     BINDINGS = [Binding("escape", "close", "Back"), Binding("q", "close", "Back")]
 
     def __init__(self, title: str, text: str):
@@ -613,6 +634,7 @@ class TextScreen(ModalScreen[None]):
 
 class LogScreen(ModalScreen[None]):
     """Every accepted line, and what the engine did with its rule."""
+
 
     BINDINGS = [Binding("escape", "close", "Back"), Binding("q", "close", "Back")]
 
@@ -643,6 +665,7 @@ class LogScreen(ModalScreen[None]):
 
 class BoxScreen(Screen):
     """The box: rosters, strategy cards and ballparks, as the data files hold them."""
+
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.markup import escape
 
-from .table import Table
+if TYPE_CHECKING:
+    from .table import Table
 
 SPARK = "▁▂▃▄▅▆▇█"
 DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
