@@ -645,9 +645,9 @@ class LogScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with TabbedContent(id="dialog"):
             with TabPane("Engine notes"):
-                yield RichLog(id="notes", markup=True, wrap=True)
+                yield RichLog(id="notes", markup=True, wrap=True, min_width=20)
             with TabPane("Actions"):
-                yield RichLog(id="actions", markup=True, wrap=True)
+                yield RichLog(id="actions", markup=True, wrap=True, min_width=20)
 
     def on_mount(self) -> None:
         notes = self.query_one("#notes", RichLog)
