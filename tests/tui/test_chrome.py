@@ -1,0 +1,48 @@
+"""The title bar and key bar answer the mouse as Textual's Header and Footer do."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.command import CommandPalette
+
+from companion.tui.app import HomeScreen, NewSeriesScreen, make_app
+from companion.tui.chrome import KeyBar, TitleBar
+
+from .test_app import SIZE
+
+
+def test_a_click_on_a_key_presses_it_and_the_icon_opens_the_palette(tmp_path):
+    async def go():
+        app = make_app(db=tmp_path / "chrome.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+            bar = app.screen.query_one(KeyBar)
+            text = bar.render().plain
+            assert text.startswith(" n New series  b Browse box  q Quit ")
+            assert text.rstrip().endswith("▏^p palette")
+            assert len(text) == SIZE[0]
+            await pilot.click(KeyBar, offset=(text.index("New series"), 0))
+            await pilot.pause()
+            assert isinstance(app.screen, NewSeriesScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+            await pilot.click(TitleBar, offset=(1, 0))
+            await pilot.pause()
+            assert isinstance(app.screen, CommandPalette)
+
+    asyncio.run(go())
+
+
+def test_the_key_bar_closes_up_in_a_narrow_terminal(tmp_path):
+    async def go():
+        app = make_app(db=tmp_path / "narrow.db")
+        async with app.run_test(size=(40, 24)) as pilot:
+            await pilot.pause()
+            text = app.screen.query_one(KeyBar).render().plain
+            assert len(text) <= 40
+            assert "n New series b Browse box q Quit" in text     # compact: no padding
+
+    asyncio.run(go())
