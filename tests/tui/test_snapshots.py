@@ -37,6 +37,7 @@ from companion.tui.app import (
 from companion.tui.table import Table
 
 from .test_app import new_series
+from .test_table import take_first_choice
 
 GOLDEN = Path(__file__).with_name("snapshots")
 SIZE = (80, 24)
@@ -89,13 +90,8 @@ def play_until(path: Path, series_id: int, done) -> None:
         for _ in range(20000):
             if done(table):
                 return
-            if table.auto_step() is not None:
-                continue
-            waiting = table.waiting()
-            if waiting.kind == "chance":
-                table.roll()
-            else:
-                table.enter(waiting.options[0])
+            if table.auto_step() is None:
+                take_first_choice(table)
         raise AssertionError("never reached the state wanted")
     finally:
         store.close()
@@ -131,6 +127,18 @@ def run_app(path: Path, series_id: int | None, steps) -> dict[str, str]:
             await quiet(pilot)
             return await steps(pilot)
     return asyncio.run(go())
+
+
+def shot_after(name: str, screen_type, *keys: str):
+    """Steps for run_app: press the keys (the screen settling after each), check the screen
+    in view and take its shot."""
+    async def steps(pilot):
+        for key in keys:
+            await pilot.press(key)
+            await quiet(pilot)
+        assert isinstance(pilot.app.screen, screen_type)
+        return {name: screen_text(pilot.app)}
+    return steps
 
 
 def test_snapshots_of_home_new_series_and_box_browser(tmp_path):
@@ -175,17 +183,9 @@ def test_snapshots_of_the_game_table_and_the_dice_dialog(tmp_path):
 
     play_until(path, series_id, at_dice)
 
-    async def dice_shot(pilot):
-        app = pilot.app
-        await pilot.press("t")
-        await quiet(pilot)
-        assert isinstance(app.screen, DiceScreen)
-        await pilot.press("9")                  # refused on the spot: digits 1 to 6 only
-        await pilot.press("enter")
-        await quiet(pilot)
-        return {"dice_dialog": screen_text(app)}
-
-    check("dice_dialog", run_app(path, series_id, dice_shot)["dice_dialog"])
+    # refused on the spot: digits 1 to 6 only
+    shot = shot_after("dice_dialog", DiceScreen, "t", "9", "enter")
+    check("dice_dialog", run_app(path, series_id, shot)["dice_dialog"])
 
 
 def test_snapshot_of_the_series_screen_after_a_finished_game(tmp_path):
@@ -194,11 +194,4 @@ def test_snapshot_of_the_series_screen_after_a_finished_game(tmp_path):
                            team1_control="computer", team2_control="computer")
     play_until(path, series_id, first_game_over)
 
-    async def steps(pilot):
-        app = pilot.app
-        await pilot.press("s")
-        await quiet(pilot)
-        assert isinstance(app.screen, TextScreen)
-        return {"series": screen_text(app)}
-
-    check("series", run_app(path, series_id, steps)["series"])
+    check("series", run_app(path, series_id, shot_after("series", TextScreen, "s"))["series"])

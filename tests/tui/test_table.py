@@ -5,6 +5,16 @@ from companion.store.db import Store
 from companion.tui.table import Setup, Table
 
 
+def take_first_choice(table: Table) -> None:
+    """The player's move when nothing is automatic: the dice if awaited, else the first
+    legal option."""
+    waiting = table.waiting()
+    if waiting.kind == "chance":
+        table.roll()
+    else:
+        table.enter(waiting.options[0])
+
+
 def test_undo_goes_back_to_the_players_own_decision(tmp_path):
     """SPEC 1: a human facing the computer can take back his own move, not only the reply."""
     store = Store.open(tmp_path / "t.db")
@@ -14,11 +24,7 @@ def test_undo_goes_back_to_the_players_own_decision(tmp_path):
     while human_moves < 12:
         while table.auto_step() is not None:
             pass
-        waiting = table.waiting()
-        if waiting.kind == "chance":
-            table.roll()
-        else:
-            table.enter(waiting.options[0])
+        take_first_choice(table)
         human_moves += 1
     while table.auto_step() is not None:
         pass
