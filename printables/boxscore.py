@@ -7,8 +7,6 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.pdfgen.canvas import Canvas
-
 from companion.engine.session import Session
 from companion.high_and_tight.box import Box
 from companion.high_and_tight.boxscore import BoxScore, HalfInning, box_score
@@ -20,7 +18,7 @@ from companion.store.series_store import StoredSeries
 from .geometry import content_area
 from .options import INCH, PrintOptions
 from .qr import QRMatrix, RecordTooLong, draw_qr, qr_matrix
-from .render import write_atomically
+from .render import new_canvas, write_atomically
 from .sheet import BOLD, FONT, Column, Table, draw_lines, draw_text, finish_page, start_page, wrap
 
 GAP = 0.18 * INCH
@@ -65,7 +63,7 @@ def print_boxscore(store, target: str, options: PrintOptions, out_path: str | Pa
     games = games_to_print(stored.session, number)
     title = stored.session.series.scenario.title
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=options.size, invariant=1, pageCompression=1)
+    canvas = new_canvas(buffer, options.size)
     canvas.setTitle(f"Box score: {title}")
     canvas.setCreator("the dugout companion")
     pages = draw_boxscores(canvas, stored.session.box, title, games, options, progress)
