@@ -63,23 +63,25 @@ def add_print_parser(commands) -> None:
 
 
 class ProgressBar:
-    """Pages done per set: a bar redrawn in place on a terminal, one line a set otherwise."""
+    """Pages (or games, for a box score) done per set: a bar redrawn in place on a terminal,
+    one line a set otherwise."""
 
     WIDTH = 30
 
-    def __init__(self, stream=None):
+    def __init__(self, stream=None, unit: str = "pages"):
         self.stream = stream or sys.stderr
         self.live = self.stream.isatty()
+        self.unit = unit
 
     def __call__(self, name: str, done: int, total: int) -> None:
         if self.live:
             filled = round(self.WIDTH * done / total) if total else self.WIDTH
             bar = "#" * filled + "-" * (self.WIDTH - filled)
             end = "\n" if done >= total else ""
-            self.stream.write(f"\r{name:<13} [{bar}] {done}/{total} pages{end}")
+            self.stream.write(f"\r{name:<13} [{bar}] {done}/{total} {self.unit}{end}")
             self.stream.flush()
         elif done >= total:
-            self.stream.write(f"{name}: {total} pages\n")
+            self.stream.write(f"{name}: {total} {self.unit}\n")
 
 
 def cmd_print(args, box_loader, store_opener, command_error) -> int:
@@ -94,7 +96,7 @@ def cmd_print(args, box_loader, store_opener, command_error) -> int:
         raise command_error(str(error)) from None
     if not args.out.parent.is_dir() and str(args.out.parent):
         raise command_error(f"cannot write {args.out}: folder {args.out.parent} does not exist")
-    progress = ProgressBar()
+    progress = ProgressBar(unit="games" if args.set in NEEDS_TARGET else "pages")
     if args.set in NEEDS_TARGET:
         if args.target is None:
             raise command_error(f"print {args.set} needs a series (ID) or a game (ID:N)")
