@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 # The game file (sqlite-utils) and the table (the computer manager, win probability) are
 # imported when first used, after the home screen is up: a quicker start from the shell.
 
+TABLE_CSS = Path(__file__).with_name("companion.tcss")
 AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen keeps up
 WIN_DELAY = 0.3        # seconds the table stays still before its win probability is worked out
 
@@ -55,7 +56,6 @@ class CompanionApp(App):
     and the list of series fills in then (docs/architecture.md, "Start-up").
     """
 
-    CSS_PATH = "companion.tcss"
     TITLE = "Dugout companion"
     BINDINGS = [Binding("q", "quit", "Quit")]
 
@@ -69,9 +69,19 @@ class CompanionApp(App):
         self._store: Store | None = None
         self._box: Box | None = None
         self.fatal: CompanionError | None = None     # what stopped the app, for the caller
+        self._table_css = False
 
     def get_default_screen(self) -> Screen:
         return HomeScreen()
+
+    def push_screen(self, screen, *args, **kwargs):
+        """Every screen after the home screen is drawn with companion.tcss: its rules join
+        the stylesheet just before the first of them (parsed alone, nothing re-parsed)."""
+        if not self._table_css:
+            self.stylesheet.add_source(TABLE_CSS.read_text(encoding="utf-8"),
+                                       read_from=(str(TABLE_CSS), ""))
+            self._table_css = True
+        return super().push_screen(screen, *args, **kwargs)
 
     @property
     def store(self) -> Store:
@@ -163,6 +173,11 @@ class HomeScreen(Screen):
 
     BINDINGS = [Binding("n", "new", "New series"), Binding("b", "box", "Browse box"),
                 Binding("q", "app.quit", "Quit")]
+    DEFAULT_CSS = """
+    #series-list {
+        height: auto;      /* the list hugs its series: fewer empty rows to draw at start */
+    }
+    """
     listed = False                # the stored series are in the list
 
     def compose(self) -> ComposeResult:
