@@ -99,6 +99,10 @@ class CompanionApp(App):
             self._box = load_box(self.data) if self.data else load_box()
         return self._box
 
+    @property
+    def file_open(self) -> bool:
+        return self._store is not None
+
     def open_files(self) -> bool:
         """Open the game file (and the series asked for on the command line), then read the
         box. A locked or damaged file, or a box that does not load, ends the app: the command
@@ -195,7 +199,7 @@ class HomeScreen(Screen):
             self.refresh_list()
 
     def on_screen_resume(self) -> None:
-        if self.app._store is not None:
+        if self.app.file_open:
             self.refresh_list()
 
     def refresh_list(self) -> None:
