@@ -161,12 +161,13 @@ def walk(state: State, table: RunTable) -> float:
     dist = {state.home.total - state.away.total: 1.0}      # home minus away
     inning = max(state.inning, 1)
     half = state.half if state.inning else "top"
+    win = 0.0
     if state.inning and state.phase in ROLL_PHASES:
         sign = -1 if half == "top" else 1
         dist = _add(dist, _rolling_half(state), sign)
         half, inning = ("bottom", inning) if half == "top" else ("top", inning + 1)
+        win += _decided(dist, half, inning)
         dist = _settle(dist, half, inning)
-    win = 0.0
     innings_seen = 0
     while dist and innings_seen < TIE_INNINGS * 2:
         batting = "away" if half == "top" else "home"

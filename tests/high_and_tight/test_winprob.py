@@ -124,3 +124,15 @@ def test_close_to_games_played_on(rules, tables):
 def test_series_probability(p, wins, needed, expected):
     """Rule 7.0: the first to the needed wins takes the series."""
     assert series_win_probability(p, wins, needed) == pytest.approx(expected)
+
+
+def test_home_ahead_while_the_top_of_the_ninth_rolls(rules, tables):
+    """Rule 4.8: the home side ahead after the top of the 9th wins without batting, so while
+    the away side rolls its last dice, a home lead keeps the home side the favourite."""
+    played = simulate_game(rules, "new-york", "texas", "wp", 7)
+    table = tables(played.header)
+    state = replay_until(rules, played, lambda s: s.inning == 9 and s.phase == "roll").state
+    state.home.runs[:] = [0] * (len(state.home.runs) - 1) + [5]
+    state.away.runs[:] = [0] * len(state.away.runs)
+    assert state.half == "top" and state.home.total - state.away.total == 5
+    assert home_win_probability(state, samples=0, table=table) > 0.9
