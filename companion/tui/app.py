@@ -146,6 +146,11 @@ class CompanionApp(App):
         if isinstance(screen, HomeScreen):
             yield SystemCommand("New series", "start a series", screen.action_new)
             yield SystemCommand("Browse the box", "rosters, cards, ballparks", screen.action_box)
+            yield SystemCommand("Print", "a set of the box, or the highlighted series' box "
+                                "score, as a PDF", screen.action_print)
+        if isinstance(screen, GameScreen) and screen.game_over():
+            yield SystemCommand("Print", "the box score of the last game, or of the series "
+                                "so far, as a PDF", screen.action_print)
 
     def open_series(self, series_id: int) -> None:
         from .table import Table
@@ -176,7 +181,7 @@ class HomeScreen(Screen):
     right after it is shown, once the game file is open."""
 
     BINDINGS = [Binding("n", "new", "New series"), Binding("b", "box", "Browse box"),
-                Binding("q", "app.quit", "Quit")]
+                Binding("p", "print", "Print"), Binding("q", "app.quit", "Quit")]
     DEFAULT_CSS = """
     #series-list {
         height: auto;      /* the list hugs its series: fewer empty rows to draw at start */
@@ -241,6 +246,20 @@ class HomeScreen(Screen):
 
     def action_box(self) -> None:
         self.app.push_screen(BoxScreen(self.app.box))
+
+    def action_print(self) -> None:
+        """The whole-box sets, and the box score of the highlighted series once one of its
+        games is over."""
+        from .printing import PrintScreen, box_score_choice, finished_games, set_choices
+
+        choices = set_choices()
+        option = self.query_one("#series-list", OptionList).highlighted_option
+        if option is not None and (option.id or "").startswith("s"):
+            series_id = int(option.id[1:])
+            if finished_games(self.app.store, series_id):
+                choices.append(box_score_choice(series_id))
+        self.app.push_screen(PrintScreen(choices, "all", box=self.app.box,
+                                         store_path=self.app.store.path))
 
 
 class NewSeriesScreen(ModalScreen["Setup | None"]):
@@ -329,6 +348,7 @@ class GameScreen(Screen):
         Binding("d", "dugouts", "Dugouts"),
         Binding("l", "log", "Log"),
         Binding("s", "series", "Series"),
+        Binding("p", "print", "Print"),            # shown once a game is over
         Binding("escape", "app.pop_screen", "Home"),
     ]
 
@@ -339,6 +359,7 @@ class GameScreen(Screen):
         self.auto_running = False
         self._win_due: float | None = None         # when the table will have been still
         self._win_worker: Worker | None = None
+        self._games_over = 0                       # finished games the key bar knows of
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -387,6 +408,9 @@ class GameScreen(Screen):
         if options.option_count:
             options.highlighted = 0
         self.options_lines = list(waiting.options)
+        if len(table.series.results) != self._games_over:
+            self._games_over = len(table.series.results)
+            self.refresh_bindings()                 # p Print appears in the key bar
         self.schedule_win_probability()
         self.schedule_auto()
 
@@ -571,6 +595,25 @@ class GameScreen(Screen):
 
     def action_series(self) -> None:
         self.app.push_screen(TextScreen("Series", views.series_summary(self.table)))
+
+    def game_over(self) -> bool:
+        """A game of the series is over: its box score can be printed."""
+        return bool(self.table.series.results)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "print":
+            return self.game_over()        # hidden (and p does nothing) before that
+        return True
+
+    def action_print(self) -> None:
+        """The box score of the last game over, and of the series so far."""
+        from .printing import PrintScreen, box_score_choice
+
+        series_id = self.table.stored.id
+        last = box_score_choice(series_id, len(self.table.series.results))
+        choices = [last, box_score_choice(series_id)]
+        self.app.push_screen(PrintScreen(choices, last[1], box=self.table.session.box,
+                                         store_path=self.table.store.path))
 
 
 class DiceScreen(ModalScreen[str | None]):

@@ -158,7 +158,8 @@ class KeyBar(Widget):
 
     def render(self) -> Text:
         """Footer's look where it fits; in a narrow terminal the keys close up (Footer's
-        compact look), then the palette's key (ctrl+p still works) makes room for them."""
+        compact look), then the palette's key (ctrl+p still works) makes room for them, then
+        the keys that do not fit whole are left out (they still work)."""
         items, palette = self._items()
         width = self.size.width
         for compact, with_palette in ((False, True), (True, True), (True, False)):
@@ -166,6 +167,8 @@ class KeyBar(Widget):
             right = self._palette(palette, len(items)) if with_palette and palette else None
             if line.cell_len + (right.cell_len if right else 0) <= width:
                 break
+        else:
+            line, spans = self._keys(items, True, width)
         if right is not None:
             start = max(0, width - right.cell_len)
             if line.cell_len > start:
@@ -177,15 +180,21 @@ class KeyBar(Widget):
         self._spans = spans
         return line
 
-    def _keys(self, items: list[tuple], compact: bool) -> tuple[Text, list]:
+    def _keys(self, items: list[tuple], compact: bool,
+              width: int | None = None) -> tuple[Text, list]:
+        """The keys in a line; with `width`, only those that fit whole in it."""
         line = Text(no_wrap=True, overflow="crop")
         spans = []
-        for index, item in enumerate(items):
-            piece = self._piece(item, index, compact)
+        for item in items:
+            piece = self._piece(item, len(spans), compact)     # hover counts the keys shown
+            if width is not None and line.cell_len + piece.cell_len > width:
+                continue
             spans.append((line.cell_len, line.cell_len + piece.cell_len, item[0], item[3]))
             line.append_text(piece)
             if compact:
                 line.append(" ")
+        if width is not None:
+            line.truncate(width)            # the last key's trailing space
         return line, spans
 
     def _palette(self, palette: tuple, index: int) -> Text:

@@ -20,7 +20,7 @@ def test_a_click_on_a_key_presses_it_and_the_icon_opens_the_palette(tmp_path):
             assert isinstance(app.screen, HomeScreen)
             bar = app.screen.query_one(KeyBar)
             text = bar.render().plain
-            assert text.startswith(" n New series  b Browse box  q Quit ")
+            assert text.startswith(" n New series  b Browse box  p Print  q Quit ")
             assert text.rstrip().endswith("▏^p palette")
             assert len(text) == SIZE[0]
             await pilot.click(KeyBar, offset=(text.index("New series"), 0))
@@ -43,6 +43,6 @@ def test_the_key_bar_closes_up_in_a_narrow_terminal(tmp_path):
             await pilot.pause()
             text = app.screen.query_one(KeyBar).render().plain
             assert len(text) <= 40
-            assert "n New series b Browse box q Quit" in text     # compact: no padding
+            assert "n New series b Browse box p Print q Quit" in text     # compact: no padding
 
     asyncio.run(go())

@@ -1,5 +1,6 @@
 """Snapshot tests of the main screens: home, new series, the game table mid-game, the dice
-dialog, the series screen and the box browser, each compared with a committed golden file.
+dialog, the series screen, the box browser and the print dialog, each compared with a
+committed golden file.
 
 pytest-textual-snapshot cannot be installed beside the pinned pytest 9.2.0 (its last release,
 1.1.0, pins syrupy 4.8.0, which needs pytest < 9), so these compare Textual's own screenshot
@@ -10,7 +11,8 @@ Regenerate after an intended change of look, then read the diff before committin
     UPDATE_SNAPSHOTS=1 .venv/bin/pytest tests/tui/test_snapshots.py
 
 Deterministic: fixed seeds, a fixed 80x24 terminal, no clock, the computer's timer an hour
-away and the win-probability worker finished before each shot.
+away and the win-probability worker finished before each shot; the print dialog's folder
+is a fixed one, not the machine's.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from companion.tui.app import (
     TextScreen,
     make_app,
 )
+from companion.tui.printing import PrintScreen
 from companion.tui.table import Table
 
 from .test_app import new_series
@@ -141,8 +144,10 @@ def shot_after(name: str, screen_type, *keys: str):
     return steps
 
 
-def test_snapshots_of_home_new_series_and_box_browser(tmp_path):
+def test_snapshots_of_home_new_series_box_browser_and_print_dialog(tmp_path, monkeypatch):
     path = tmp_path / "home.db"
+    monkeypatch.setattr("companion.tui.printing.default_folder",
+                        lambda: Path("/home/player/Documents"))
     new_series(path, seed="snap-1")
     new_series(path, seed="snap-2", scenario="world", team1="california",
                team2="philadelphia", team1_control="computer")
@@ -161,6 +166,11 @@ def test_snapshots_of_home_new_series_and_box_browser(tmp_path):
         await quiet(pilot)
         assert isinstance(app.screen, BoxScreen)
         shots["box_browser"] = screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("p")
+        await quiet(pilot)
+        assert isinstance(app.screen, PrintScreen)
+        shots["print_dialog"] = screen_text(app)
         return shots
 
     shots = run_app(path, None, steps)

@@ -1,0 +1,297 @@
+"""The Print dialog: a set of the box, or the box score of a stored series or game, as a PDF.
+
+The dialog is reached with `p` from the home screen (the whole-box sets, and the box score
+of the highlighted series) and from the game screen once a game is over (the box score of
+that game and of the series so far). The PDF is drawn in a thread worker, so the screen
+never waits; a progress bar follows it. printables (and so reportlab) is imported only in
+that worker, when a print starts: the app starts as quickly as before.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Button, Checkbox, Input, Label, ProgressBar, Select
+from textual.worker import Worker, get_current_worker
+
+from ..engine.errors import CompanionError
+from ..high_and_tight.box import Box
+
+# The whole-box sets, as `companion print` names them (printables/sets.py), each with what
+# it holds; `all` is every one of them in one PDF.
+SETS: dict[str, str] = {
+    "all": "every set of the box, in one PDF",
+    "pieces": "ballplayer and pitcher pieces",
+    "markers": "the markers",
+    "cards": "the strategy cards",
+    "team-cards": "the team cards and ballparks",
+    "rally-caps": "the Rally Caps cards",
+    "scoreboard": "the scoreboard",
+    "field": "the field",
+    "scoresheet": "a blank scoresheet",
+    "series-sheet": "a series tracker",
+    "calibration": "front/back registration test",
+}
+PAPERS = ("letter", "a4", "tabloid")
+SIDES = ("duplex", "fold")
+BOX_SCORE = "box:"                 # a choice's prefix: box:SERIES or box:SERIES:GAME
+
+Progress = Callable[[str, float, float], None]    # (what is being drawn, done, total)
+
+
+class PrintCancelled(Exception):
+    """The dialog was closed while its PDF was being drawn: nothing is written."""
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """One print as the dialog asks for it; `run` draws it (in the worker's thread)."""
+
+    what: str                      # a set name, or box:SERIES[:GAME]
+    out: Path
+    paper: str = "letter"
+    sides: str = "duplex"
+    bleed: bool = False
+    team: str | None = None
+    box: Box | None = None         # the box the sets are drawn from
+    store_path: Path | None = None   # the game file a box score is read from
+
+    def run(self, progress: Progress) -> int:
+        """Write the PDF; returns its number of pages. ValueError, OSError or CompanionError
+        name what is wrong (an unknown team, a folder that cannot be written)."""
+        from printables.options import PrintOptions
+
+        options = PrintOptions(paper=self.paper, sides=self.sides, bleed=self.bleed,
+                               team=self.team)
+        if self.what.startswith(BOX_SCORE):
+            return self._box_score(options, progress)
+        from printables.render import expand, render
+
+        names = expand(self.what)
+
+        def report(name: str, done: int, total: int) -> None:
+            index = names.index(name)
+            label = f"{name}: page {done} of {total}"
+            if len(names) > 1:
+                label += f" (set {index + 1} of {len(names)})"
+            progress(label, index + (done / total if total else 1), len(names))
+
+        return render(self.what, self.box, options, self.out, report)
+
+    def _box_score(self, options, progress: Progress) -> int:
+        from printables.boxscore import print_boxscore
+
+        from ..store.db import Store
+
+        def report(done: int, total: int) -> None:
+            progress(f"box score: game {done} of {total}", done, total)
+
+        with Store.open(self.store_path, readonly=True) as store:
+            return print_boxscore(store, self.what[len(BOX_SCORE):], options, self.out,
+                                  report)
+
+
+def box_score_choice(series_id: int, game: int | None = None) -> tuple[str, str]:
+    """(label, value) of the box score of a series, or of one of its games."""
+    if game is None:
+        return f"Box score of series {series_id}", f"{BOX_SCORE}{series_id}"
+    return (f"Box score of game {game} (series {series_id})",
+            f"{BOX_SCORE}{series_id}:{game}")
+
+
+def set_choices() -> list[tuple[str, str]]:
+    return [(f"{name}: {what}", name) for name, what in SETS.items()]
+
+
+def file_name(what: str) -> str:
+    """high-and-tight-<set>.pdf; high-and-tight-boxscore-<series>[-game<N>].pdf."""
+    if what.startswith(BOX_SCORE):
+        series, _, game = what[len(BOX_SCORE):].partition(":")
+        return f"high-and-tight-boxscore-{series}" + (f"-game{game}" if game else "") + ".pdf"
+    return f"high-and-tight-{what}.pdf"
+
+
+def default_folder() -> Path:
+    """The user's Documents folder when there is one, else the current folder."""
+    documents = Path.home() / "Documents"
+    return documents if documents.is_dir() else Path.cwd()
+
+
+def finished_games(store, series_id: int) -> int:
+    """How many games of a stored series are over (the game file's listing of results)."""
+    return store.db.execute("SELECT COUNT(*) FROM games WHERE series_id = ?",
+                            [series_id]).fetchone()[0]
+
+
+def out_problem(out: Path) -> str | None:
+    """Why the PDF cannot be written there, found before any drawing; None if it can."""
+    if not out.name or out.is_dir():
+        return f"{out} is a folder: give the PDF a file name"
+    folder = out.parent
+    if folder.exists() and not folder.is_dir():
+        return f"cannot write {out}: {folder} is not a folder"
+    if not folder.is_dir():
+        return f"cannot write {out}: folder {folder} does not exist"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"cannot write {out}: folder {folder} is not writable"
+    return None
+
+
+class PrintScreen(ModalScreen[None]):
+    """What to print, on which paper, how; the file; a progress bar while it is drawn."""
+
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("ctrl+s", "print", "Print")]
+
+    def __init__(self, choices: list[tuple[str, str]], value: str, box: Box | None = None,
+                 store_path: Path | None = None, folder: Path | None = None):
+        super().__init__()
+        self.choices = choices
+        self.value = value
+        self.box = box
+        self.store_path = store_path
+        self.folder = folder or default_folder()
+        self.default_out = str(self.folder / file_name(value))
+        self.worker: Worker | None = None
+        self.job: PrintJob | None = None
+
+    def compose(self) -> ComposeResult:
+        teams = [name for t in (self.box.teams.values() if self.box else ())
+                 for name in (t.key, t.name)]
+        with Vertical(id="dialog", classes="form print"):
+            yield Label("[b]Print[/b]  (ctrl+s prints, escape closes)")
+            with Horizontal(classes="row gap"):
+                yield Label("What")
+                yield Select(self.choices, value=self.value, allow_blank=False, id="what",
+                             compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Paper, sides")
+                yield Select([(p, p) for p in PAPERS], value="letter", allow_blank=False,
+                             id="paper", compact=True)
+                yield Select([(s, s) for s in SIDES], value="duplex", allow_blank=False,
+                             id="sides", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Team")
+                yield Input(placeholder="every team", id="team",
+                            compact=True, suggester=SuggestFromList(teams,
+                                                                    case_sensitive=False))
+                yield Checkbox("bleed 3 mm", id="bleed", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("File")
+                yield Input(self.default_out, id="out", compact=True)
+            yield ProgressBar(id="progress", show_eta=False)
+            yield Label("", id="stage")
+            with Horizontal(classes="row buttons gap"):
+                yield Button("Print", variant="primary", id="print", compact=True)
+                yield Button("Close", id="close", compact=True)
+
+    def on_mount(self) -> None:
+        self._fit_fields(self.value)
+        self.query_one("#what", Select).focus()
+
+    @on(Select.Changed, "#what")
+    def chosen(self, event: Select.Changed) -> None:
+        """A new choice renames the file, unless the player typed a name of his own."""
+        what = str(event.value)
+        out = self.query_one("#out", Input)
+        if out.value == self.default_out:
+            self.default_out = str(Path(out.value).parent / file_name(what))
+            out.value = self.default_out
+        self._fit_fields(what)
+
+    def _fit_fields(self, what: str) -> None:
+        """A box score is drawn on the paper chosen; sides, bleed and team are for sets."""
+        box_score = what.startswith(BOX_SCORE)
+        for widget_id in ("#sides", "#bleed", "#team"):
+            self.query_one(widget_id).disabled = box_score
+
+    def _job(self) -> PrintJob | None:
+        text = self.query_one("#out", Input).value.strip()
+        if not text:
+            self.notify("give the PDF a file name", title="Not printed", severity="error")
+            return None
+        out = Path(text).expanduser()
+        problem = out_problem(out)
+        if problem:
+            self.notify(problem, title="Not printed", severity="error", timeout=8)
+            return None
+        team = self.query_one("#team", Input).value.strip() or None
+        return PrintJob(what=str(self.query_one("#what", Select).value), out=out,
+                        paper=str(self.query_one("#paper", Select).value),
+                        sides=str(self.query_one("#sides", Select).value),
+                        bleed=self.query_one("#bleed", Checkbox).value, team=team,
+                        box=self.box, store_path=self.store_path)
+
+    @on(Button.Pressed, "#print")
+    def action_print(self) -> None:
+        if self.worker is not None and self.worker.is_running:
+            self.notify("a print is under way", severity="warning")
+            return
+        job = self._job()
+        if job is None:
+            return
+        self.job = job
+        bar = self.query_one("#progress", ProgressBar)
+        bar.update(total=None, progress=0)
+        bar.display = True
+        self.query_one("#stage", Label).update(f"drawing {job.out.name} ...")
+        self.worker = self.draw(job)
+
+    @work(thread=True, exclusive=True, group="print", exit_on_error=False)
+    def draw(self, job: PrintJob) -> None:
+        """Draw the PDF off the UI thread; progress, the result and any problem go back to
+        the screen through call_from_thread. Closing the dialog stops the drawing at the
+        next page, before anything is written."""
+        worker = get_current_worker()
+
+        def to_screen(callback, *args) -> None:
+            if worker.is_cancelled:
+                raise PrintCancelled
+            self.app.call_from_thread(callback, *args)
+
+        try:
+            pages = job.run(lambda label, done, total: to_screen(self._progress, label,
+                                                                 done, total))
+        except PrintCancelled:
+            return
+        except (ValueError, OSError, CompanionError) as error:
+            problem = str(error)
+        except Exception as error:          # a fault in drawing must not end the table
+            problem = f"printing failed ({type(error).__name__}: {error})"
+        else:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._done, job, pages)
+            return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._failed, problem)
+
+    def _progress(self, label: str, done: float, total: float) -> None:
+        if self.is_attached:
+            self.query_one("#progress", ProgressBar).update(total=total, progress=done)
+            self.query_one("#stage", Label).update(label)
+
+    def _done(self, job: PrintJob, pages: int) -> None:
+        self.app.notify(f"wrote {job.out} ({pages} pages)", title="Printed", timeout=10)
+        if self.is_attached:
+            self.dismiss(None)
+
+    def _failed(self, problem: str) -> None:
+        self.app.notify(problem, title="Not printed", severity="error", timeout=10)
+        if self.is_attached:
+            self.query_one("#progress", ProgressBar).display = False
+            self.query_one("#stage", Label).update("")
+
+    @on(Button.Pressed, "#close")
+    def action_close(self) -> None:
+        if self.worker is not None and self.worker.is_running:
+            self.worker.cancel()
+            self.app.notify("print stopped", severity="warning")
+        self.dismiss(None)

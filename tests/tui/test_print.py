@@ -1,0 +1,252 @@
+"""Printing from the TUI (issue 5): the Print dialog from the home screen and from a finished
+game draws the PDF in a worker with a progress bar, names the file when done, and turns a bad
+team or folder into a notification that writes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from pypdf import PdfReader
+from textual.widgets import Checkbox, Input, Select
+
+from companion.store.db import Store
+from companion.tui.app import GameScreen, HomeScreen, make_app
+from companion.tui.chrome import KeyBar
+from companion.tui.printing import PrintScreen
+from printables.boxscore import print_boxscore
+from printables.components import team_card_components
+from printables.geometry import POKER
+from printables.options import MM, PrintOptions
+
+from ..printables.test_components import expected_pages
+from .test_app import SIZE, new_series, wait_until
+from .test_snapshots import first_game_over, play_until
+
+
+def recording(app) -> list[tuple[str, str, str]]:
+    """Every notification the app shows: (severity, title, message)."""
+    notes: list[tuple[str, str, str]] = []
+    notify = app.notify
+
+    def record(message, **kwargs):
+        notes.append((kwargs.get("severity", "information"), kwargs.get("title", ""),
+                      str(message)))
+        return notify(message, **kwargs)
+
+    app.notify = record
+    return notes
+
+
+def track_progress(screen: PrintScreen) -> list[tuple[str, float, float]]:
+    """The progress the worker sends to the screen (through call_from_thread)."""
+    seen: list[tuple[str, float, float]] = []
+    show = screen._progress
+
+    def record(label: str, done: float, total: float) -> None:
+        seen.append((label, done, total))
+        show(label, done, total)
+
+    screen._progress = record
+    return seen
+
+
+def fill(screen: PrintScreen, **fields) -> None:
+    """Set the dialog's fields as a player would pick them."""
+    for name, value in fields.items():
+        widget = screen.query_one(f"#{name}")
+        if isinstance(widget, (Select, Input, Checkbox)):
+            widget.value = value
+
+
+async def open_print(pilot) -> PrintScreen:
+    await pilot.press("p")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, PrintScreen))
+    return pilot.app.screen
+
+
+async def print_and_wait(pilot, notes) -> None:
+    before = len(notes)
+    await pilot.press("ctrl+s")
+    await wait_until(pilot, lambda: len(notes) > before, timeout=30)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_a_set_prints_from_home_with_its_options(tmp_path, box):
+    """Team cards of one team on A4, fold-over, from the home screen's p key: the PDF has the
+    pages the set's imposition gives, the team's card only, and the progress bar reached
+    the last page."""
+    path = tmp_path / "home.db"
+    out = tmp_path / "texas.pdf"
+
+    async def go():
+        app = make_app(db=path, auto_delay=3600)
+        notes = recording(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.screen.listed)
+            assert isinstance(app.screen, HomeScreen)
+            assert " p Print " in app.screen.query_one(KeyBar).render().plain
+            screen = await open_print(pilot)
+            assert screen.query_one("#what", Select).value == "all"
+            out_field = screen.query_one("#out", Input)
+            assert Path(out_field.value).name == "high-and-tight-all.pdf"
+            fill(screen, what="team-cards")
+            await pilot.pause()
+            assert Path(out_field.value).name == "high-and-tight-team-cards.pdf"
+            fill(screen, paper="a4", sides="fold", team="Texas Cowboys", out=str(out))
+            progress = track_progress(screen)
+            await print_and_wait(pilot, notes)
+            assert isinstance(app.screen, HomeScreen)         # the dialog closed when done
+            return notes, progress
+
+    notes, progress = asyncio.run(go())
+    reader = PdfReader(str(out))
+    pages = expected_pages(1, POKER, PrintOptions(paper="a4", sides="fold"))
+    assert len(team_card_components(box, "texas")) == 1
+    assert len(reader.pages) == pages
+    assert round(float(reader.pages[0].mediabox.width) / MM) == 210
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert "Texas Cowboys" in text and "New York Highlanders" not in text
+    assert notes == [("information", "Printed", f"wrote {out} ({pages} pages)")]
+    assert progress and progress[-1][1:] == (1, 1)           # one set, all of its pages
+    assert progress[-1][0] == f"team-cards: page {pages} of {pages}"
+
+
+def test_the_box_score_of_a_finished_game_prints_from_the_game_screen(tmp_path):
+    """Once game 1 of a series is over (rule 7.0), p on the game screen offers its box score
+    and the series' so far; the PDF is the same, byte for byte, as the command's."""
+    path = tmp_path / "series.db"
+    series_id = new_series(path, seed="snap-4", scenario="divisional",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, first_game_over)
+    game_pdf, series_pdf = tmp_path / "game1.pdf", tmp_path / "series.pdf"
+
+    async def go():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        notes = recording(app)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await pilot.pause()
+            keys = app.screen.query_one(KeyBar).render().plain
+            assert "p Print" in keys and len(keys) <= 80      # whole keys only at 80 columns
+            screen = await open_print(pilot)
+            what = screen.query_one("#what", Select)
+            assert what.value == f"box:{series_id}:1"
+            assert [value for _label, value in screen.choices] == \
+                [f"box:{series_id}:1", f"box:{series_id}"]
+            assert screen.query_one("#team", Input).disabled    # a box score has no team
+            fill(screen, out=str(game_pdf))
+            progress = track_progress(screen)
+            await print_and_wait(pilot, notes)
+            assert progress[-1] == ("box score: game 1 of 1", 1, 1)
+            screen = await open_print(pilot)
+            fill(screen, what=f"box:{series_id}", out=str(series_pdf))
+            await print_and_wait(pilot, notes)
+            app.auto_delay = 3600
+            await app.workers.wait_for_complete()
+            return notes
+
+    notes = asyncio.run(go())
+    with Store.open(path, readonly=True) as store:
+        reference = tmp_path / "reference.pdf"
+        pages = print_boxscore(store, f"{series_id}:1", PrintOptions(), reference)
+    assert game_pdf.read_bytes() == reference.read_bytes()
+    assert len(PdfReader(str(game_pdf)).pages) == pages
+    text = "".join(page.extract_text() for page in PdfReader(str(series_pdf)).pages)
+    assert "Divisional Series, game 1" in text
+    assert [note[:2] for note in notes] == [("information", "Printed")] * 2
+    assert notes[0][2] == f"wrote {game_pdf} ({pages} pages)"
+
+
+def test_print_is_offered_on_the_game_screen_only_once_a_game_is_over(tmp_path):
+    path = tmp_path / "early.db"
+    series_id = new_series(path, seed="snap-3")
+
+    async def go():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await pilot.pause()
+            screen = app.screen
+            assert "Print" not in screen.query_one(KeyBar).render().plain
+            assert "Print" not in {c.title for c in app.get_system_commands(screen)}
+            await pilot.press("p")
+            await pilot.pause()
+            assert app.screen is screen
+            await app.workers.wait_for_complete()
+
+    asyncio.run(go())
+
+
+def test_a_bad_team_or_folder_is_a_notification_and_writes_nothing(tmp_path):
+    path = tmp_path / "bad.db"
+    kept = tmp_path / "kept.pdf"
+    kept.write_bytes(b"the earlier print")
+    not_a_folder = tmp_path / "notes.txt"
+    not_a_folder.write_text("a file")
+
+    async def go():
+        app = make_app(db=path, auto_delay=3600)
+        notes = recording(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.screen.listed)
+            screen = await open_print(pilot)
+            fill(screen, what="pieces", team="yankees", out=str(kept))
+            await print_and_wait(pilot, notes)
+            assert app.screen is screen and app.is_running     # the dialog stays, to fix it
+            for out in (tmp_path / "missing" / "x.pdf", not_a_folder / "x.pdf", tmp_path):
+                fill(screen, team="", out=str(out))
+                await print_and_wait(pilot, notes)
+                assert app.screen is screen
+            fill(screen, out="")
+            await print_and_wait(pilot, notes)
+            return notes
+
+    notes = asyncio.run(go())
+    assert [severity for severity, _title, _message in notes] == ["error"] * 5
+    messages = [message for _severity, _title, message in notes]
+    assert messages[0].startswith("team 'yankees' is unknown; accepted: ")
+    assert messages[1] == (f"cannot write {tmp_path / 'missing' / 'x.pdf'}: folder "
+                           f"{tmp_path / 'missing'} does not exist")
+    assert messages[2] == (f"cannot write {not_a_folder / 'x.pdf'}: {not_a_folder} is not "
+                           "a folder")
+    assert messages[3] == f"{tmp_path} is a folder: give the PDF a file name"
+    assert messages[4] == "give the PDF a file name"
+    assert kept.read_bytes() == b"the earlier print"
+    written = sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("bad.db"))
+    assert written == ["kept.pdf", "notes.txt"]          # no PDF, no temporary file
+
+
+def test_reportlab_is_imported_only_when_a_print_starts(tmp_path):
+    """The app and its print dialog start without printables; the worker imports it."""
+    script = textwrap.dedent(f"""
+        import asyncio, sys
+        from companion.tui.app import make_app
+        from companion.tui.printing import PrintScreen
+
+        async def go():
+            app = make_app(db={str(tmp_path / "lazy.db")!r}, auto_delay=3600)
+            async with app.run_test(size=(80, 24)) as pilot:
+                while not getattr(app.screen, "listed", False):
+                    await pilot.pause(0.01)
+                await pilot.press("p")
+                while not isinstance(app.screen, PrintScreen):
+                    await pilot.pause(0.01)
+                before = "reportlab" in sys.modules
+                app.screen.query_one("#what").value = "scoreboard"
+                app.screen.query_one("#out").value = {str(tmp_path / "board.pdf")!r}
+                await pilot.press("ctrl+s")
+                await app.workers.wait_for_complete()
+                print(before, "reportlab" in sys.modules)
+
+        asyncio.run(go())
+    """)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            timeout=120, cwd=Path(__file__).parents[2])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "True"]
+    assert len(PdfReader(str(tmp_path / "board.pdf")).pages) == 1
