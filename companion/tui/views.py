@@ -33,6 +33,15 @@ def managerial_options(state) -> list[str]:
     return out
 
 
+def percent(p: float) -> str:
+    """A chance as a whole percentage, never rounded to a certainty it is not."""
+    if 0.0 < p < 0.005:
+        return "<1%"
+    if 0.995 <= p < 1.0:
+        return ">99%"
+    return f"{p:.0%}"
+
+
 def sparkline(values: list[float], width: int = 24) -> str:
     values = values[-width:]
     return "".join(SPARK[min(7, int(v * 8))] for v in values)
@@ -150,9 +159,9 @@ def board(table: Table, show_hand: str | None = None) -> str:
         # Up here, not under the hand, so that it shows without scrolling at 80x24.
         p_home = table.win_history[-1]
         team1 = table.session.box.teams[table.series.teams["team1"]].abbrev
-        series = (f"  series {team1} {table.win_series:.0%}"
+        series = (f"  series {team1} {percent(table.win_series)}"
                   if table.win_series is not None else "")
-        lines.append(f"Win {state.home.team.abbrev} {p_home:.0%} "
+        lines.append(f"Win {state.home.team.abbrev} {percent(p_home)} "
                      f"{sparkline(table.win_history, 16)}{series}")
     if show_hand:
         lines.append("")
@@ -260,7 +269,7 @@ def action_help(table: Table, line: str) -> str:
     state = game.state
     box = state.box
     side_name, _, rest = line.partition(" ")
-    for verb in ("plays ", "fields ", "brings in ", "exchanges "):
+    for verb in ("plays ", "bats ", "fields ", "brings in ", "exchanges "):
         if not rest.startswith(verb):
             continue
         name = rest[len(verb):].split(" for ")[0]
@@ -269,16 +278,29 @@ def action_help(table: Table, line: str) -> str:
             return f"{card.side} {card.category}: {card.text}"
         if side_name in ("home", "away"):
             roster = state.side(side_name).roster
-            player = next((p for p in roster.ballplayers.values() if p.name == name), None)
-            if player is not None:
-                return (f"{player.position} D{player.defense} O{player.offense} "
-                        f"P{player.power} OBP{player.obp} S{player.speed} C{player.clutch}")
+            side = state.side(side_name)
+            key = next((k for k, p in roster.ballplayers.items() if p.name == name), None)
+            if key is not None:
+                player = roster.ballplayers[key]
+                defense = (f"DH D{box.dh_defense}" if key == side.dh     # rule 4.3.1
+                           else f"{player.position} D{player.defense}")
+                return (f"{defense} O{player.offense} P{player.power} OBP{player.obp} "
+                        f"S{player.speed} C{player.clutch} bats {player.bats}")
             pitcher = next((p for p in roster.pitchers.values() if p.name == name), None)
             if pitcher is not None:
                 stuff = box.scoring_boxes[pitcher.stuff_box - 1].label
                 return (f"{pitcher.kind} throws {pitcher.throws}, Stuff "
                         f"{pitcher.stuff_rolls}/{stuff}, Fatigue {pitcher.fatigue}")
     return table.waiting().prompt
+
+
+def option_text(table: Table, line: str) -> str:
+    """An option as the list shows it: the action, and for a ballplayer or pitcher to choose,
+    his ratings beside it, so no one needs to look them up."""
+    verb = line.partition(" ")[2]
+    if verb.startswith(("bats ", "fields ", "brings in ")):
+        return f"{line}  [dim]{action_help(table, line)}[/dim]"
+    return line
 
 
 def box_score_lines(table: Table, number: int, game) -> list[str]:

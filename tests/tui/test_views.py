@@ -11,7 +11,7 @@ from companion.store.db import Store
 from companion.tui import views
 from companion.tui.table import Table
 
-from .test_app import new_series
+from .test_app import new_series, plain
 from .test_snapshots import first_game_over, play_until
 
 
@@ -47,3 +47,41 @@ def test_series_screen_box_score_has_pitchers_halves_runs_and_cards(tmp_path):
     assert played > 0
     card_lines = [line for line in lines if line.strip().startswith("cards:")]
     assert sum(line.count(";") + 1 for line in card_lines) == played
+
+
+def test_ballplayer_and_pitcher_options_carry_their_ratings(tmp_path):
+    """A manager choosing a Batter or Fielder (rule 4.2) or a reliever (rule 4.2.1) sees the
+    ratings on the option itself; the DH fields at the marker's Defense (rule 4.3.1)."""
+    path = tmp_path / "labels.db"
+    series_id = new_series(path, seed="labels-1", scenario="divisional",
+                           team1_control="human", team2_control="computer")
+
+    def choosing_a_player(table: Table) -> bool:
+        waiting = table.waiting()
+        return not waiting.computer and any(" fields " in line or " bats " in line
+                                            for line in waiting.options)
+    play_until(path, series_id, choosing_a_player)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        state = table.game.state
+        seen = 0
+        for line in table.waiting().options:
+            side_name, verb, name = re.match(r"(home|away) (bats|fields) (.+)", line).groups()
+            side = state.side(side_name)
+            key, player = next((k, p) for k, p in side.roster.ballplayers.items()
+                               if p.name == name)
+            text = plain(views.option_text(table, line))
+            assert text.startswith(line)
+            defense = state.box.dh_defense if key == side.dh else player.defense
+            assert f"D{defense} O{player.offense} P{player.power} OBP{player.obp} " \
+                   f"S{player.speed} C{player.clutch}" in text
+            seen += 1
+        assert seen >= 2
+        assert views.option_text(table, "home stands pat") == "home stands pat"
+
+
+def test_percent_never_rounds_to_a_certainty():
+    assert views.percent(0.003) == "<1%"
+    assert views.percent(0.997) == ">99%"
+    assert views.percent(0.0) == "0%" and views.percent(1.0) == "100%"
+    assert views.percent(0.456) == "46%"
