@@ -279,7 +279,9 @@ class PrintScreen(ModalScreen[None]):
             self.query_one("#stage", Label).update(label)
 
     def _done(self, job: PrintJob, pages: int) -> None:
-        self.app.notify(f"wrote {job.out} ({pages} pages)", title="Printed", timeout=10)
+        count = "1 page" if pages == 1 else f"{pages} pages"
+        self.app.notify(f"wrote {job.out.name} ({count}) in {job.out.parent}",
+                        title="Printed", timeout=10)
         if self.is_attached:
             self.dismiss(None)
 

@@ -68,6 +68,18 @@ async def open_print(pilot) -> PrintScreen:
     return pilot.app.screen
 
 
+def on_home(path: Path, steps):
+    """Start the app on the file, wait for the home screen's list, run `steps(pilot, notes)`;
+    returns the notifications shown and what the steps returned."""
+    async def go():
+        app = make_app(db=path, auto_delay=3600)
+        notes = recording(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.screen.listed)
+            return notes, await steps(pilot, notes)
+    return asyncio.run(go())
+
+
 async def print_and_wait(pilot, notes) -> None:
     before = len(notes)
     await pilot.press("ctrl+s")
@@ -83,27 +95,24 @@ def test_a_set_prints_from_home_with_its_options(tmp_path, box):
     path = tmp_path / "home.db"
     out = tmp_path / "texas.pdf"
 
-    async def go():
-        app = make_app(db=path, auto_delay=3600)
-        notes = recording(app)
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_until(pilot, lambda: app.screen.listed)
-            assert isinstance(app.screen, HomeScreen)
-            assert " p Print " in app.screen.query_one(KeyBar).render().plain
-            screen = await open_print(pilot)
-            assert screen.query_one("#what", Select).value == "all"
-            out_field = screen.query_one("#out", Input)
-            assert Path(out_field.value).name == "high-and-tight-all.pdf"
-            fill(screen, what="team-cards")
-            await pilot.pause()
-            assert Path(out_field.value).name == "high-and-tight-team-cards.pdf"
-            fill(screen, paper="a4", sides="fold", team="Texas Cowboys", out=str(out))
-            progress = track_progress(screen)
-            await print_and_wait(pilot, notes)
-            assert isinstance(app.screen, HomeScreen)         # the dialog closed when done
-            return notes, progress
+    async def steps(pilot, notes):
+        app = pilot.app
+        assert isinstance(app.screen, HomeScreen)
+        assert " p Print " in app.screen.query_one(KeyBar).render().plain
+        screen = await open_print(pilot)
+        assert screen.query_one("#what", Select).value == "all"
+        out_field = screen.query_one("#out", Input)
+        assert Path(out_field.value).name == "high-and-tight-all.pdf"
+        fill(screen, what="team-cards")
+        await pilot.pause()
+        assert Path(out_field.value).name == "high-and-tight-team-cards.pdf"
+        fill(screen, paper="a4", sides="fold", team="Texas Cowboys", out=str(out))
+        progress = track_progress(screen)
+        await print_and_wait(pilot, notes)
+        assert isinstance(app.screen, HomeScreen)         # the dialog closed when done
+        return progress
 
-    notes, progress = asyncio.run(go())
+    notes, progress = on_home(path, steps)
     reader = PdfReader(str(out))
     pages = expected_pages(1, POKER, PrintOptions(paper="a4", sides="fold"))
     assert len(team_card_components(box, "texas")) == 1
@@ -111,7 +120,8 @@ def test_a_set_prints_from_home_with_its_options(tmp_path, box):
     assert round(float(reader.pages[0].mediabox.width) / MM) == 210
     text = "".join(page.extract_text() for page in reader.pages)
     assert "Texas Cowboys" in text and "New York Highlanders" not in text
-    assert notes == [("information", "Printed", f"wrote {out} ({pages} pages)")]
+    assert pages == 1                    # fold-over: the card's front and back on one page
+    assert notes == [("information", "Printed", f"wrote texas.pdf (1 page) in {tmp_path}")]
     assert progress and progress[-1][1:] == (1, 1)           # one set, all of its pages
     assert progress[-1][0] == f"team-cards: page {pages} of {pages}"
 
@@ -159,7 +169,8 @@ def test_the_box_score_of_a_finished_game_prints_from_the_game_screen(tmp_path):
     text = "".join(page.extract_text() for page in PdfReader(str(series_pdf)).pages)
     assert "Divisional Series, game 1" in text
     assert [note[:2] for note in notes] == [("information", "Printed")] * 2
-    assert notes[0][2] == f"wrote {game_pdf} ({pages} pages)"
+    count = "1 page" if pages == 1 else f"{pages} pages"
+    assert notes[0][2] == f"wrote game1.pdf ({count}) in {tmp_path}"
 
 
 def test_print_is_offered_on_the_game_screen_only_once_a_game_is_over(tmp_path):
@@ -189,24 +200,20 @@ def test_a_bad_team_or_folder_is_a_notification_and_writes_nothing(tmp_path):
     not_a_folder = tmp_path / "notes.txt"
     not_a_folder.write_text("a file")
 
-    async def go():
-        app = make_app(db=path, auto_delay=3600)
-        notes = recording(app)
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_until(pilot, lambda: app.screen.listed)
-            screen = await open_print(pilot)
-            fill(screen, what="pieces", team="yankees", out=str(kept))
+    async def steps(pilot, notes):
+        app = pilot.app
+        screen = await open_print(pilot)
+        fill(screen, what="pieces", team="yankees", out=str(kept))
+        await print_and_wait(pilot, notes)
+        assert app.screen is screen and app.is_running     # the dialog stays, to fix it
+        for out in (tmp_path / "missing" / "x.pdf", not_a_folder / "x.pdf", tmp_path):
+            fill(screen, team="", out=str(out))
             await print_and_wait(pilot, notes)
-            assert app.screen is screen and app.is_running     # the dialog stays, to fix it
-            for out in (tmp_path / "missing" / "x.pdf", not_a_folder / "x.pdf", tmp_path):
-                fill(screen, team="", out=str(out))
-                await print_and_wait(pilot, notes)
-                assert app.screen is screen
-            fill(screen, out="")
-            await print_and_wait(pilot, notes)
-            return notes
+            assert app.screen is screen
+        fill(screen, out="")
+        await print_and_wait(pilot, notes)
 
-    notes = asyncio.run(go())
+    notes, _ = on_home(path, steps)
     assert [severity for severity, _title, _message in notes] == ["error"] * 5
     messages = [message for _severity, _title, message in notes]
     assert messages[0].startswith("team 'yankees' is unknown; accepted: ")
@@ -250,3 +257,34 @@ def test_reportlab_is_imported_only_when_a_print_starts(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False", "True"]
     assert len(PdfReader(str(tmp_path / "board.pdf")).pages) == 1
+
+
+def test_closing_the_dialog_stops_the_print_and_writes_nothing(tmp_path):
+    """Escape while the PDF is drawn: the worker stops at its next page; no file appears."""
+    path = tmp_path / "stop.db"
+    out = tmp_path / "all.pdf"
+
+    async def steps(pilot, notes):
+        app = pilot.app
+        screen = await open_print(pilot)
+        fill(screen, what="all", out=str(out))
+        seen = track_progress(screen)
+        show = screen._progress                  # the recorder
+
+        def close_at_first_page(label, done, total):
+            show(label, done, total)
+            screen.action_close()                # what Escape does
+
+        screen._progress = close_at_first_page
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.worker.is_cancelled
+        return seen
+
+    notes, seen = on_home(path, steps)
+    assert notes == [("warning", "", "print stopped")]
+    assert seen == [("pieces: page 1 of 2 (set 1 of 10)", 0.5, 10)]   # nothing after it
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith("stop.db")] == []
