@@ -149,7 +149,8 @@ def out_problem(out: Path) -> str | None:
 class PrintScreen(ModalScreen[None]):
     """What to print, on which paper, how; the file; a progress bar while it is drawn."""
 
-    BINDINGS = [Binding("escape", "close", "Close"), Binding("ctrl+s", "print", "Print")]
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close"),
+                Binding("ctrl+s", "print", "Print")]
 
     def __init__(self, choices: list[tuple[str, str]], value: str, box: Box | None = None,
                  store_path: Path | None = None, folder: Path | None = None):

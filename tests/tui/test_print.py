@@ -110,6 +110,10 @@ def test_a_set_prints_from_home_with_its_options(tmp_path, box):
         progress = track_progress(screen)
         await print_and_wait(pilot, notes)
         assert isinstance(app.screen, HomeScreen)         # the dialog closed when done
+        await open_print(pilot)
+        await pilot.press("q")                            # closes the dialog, not the app
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and app.is_running
         return progress
 
     notes, progress = on_home(path, steps)
