@@ -99,6 +99,7 @@ def test_a_set_prints_from_home_with_its_options(tmp_path, box):
         app = pilot.app
         assert isinstance(app.screen, HomeScreen)
         assert " p Print " in app.screen.query_one(KeyBar).render().plain
+        assert "Print" in {c.title for c in app.get_system_commands(app.screen)}
         screen = await open_print(pilot)
         assert screen.query_one("#what", Select).value == "all"
         out_field = screen.query_one("#out", Input)
@@ -147,6 +148,7 @@ def test_the_box_score_of_a_finished_game_prints_from_the_game_screen(tmp_path):
             await pilot.pause()
             keys = app.screen.query_one(KeyBar).render().plain
             assert "p Print" in keys and len(keys) <= 80      # whole keys only at 80 columns
+            assert "Print" in {c.title for c in app.get_system_commands(app.screen)}
             screen = await open_print(pilot)
             what = screen.query_one("#what", Select)
             assert what.value == f"box:{series_id}:1"
