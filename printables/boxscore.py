@@ -38,6 +38,8 @@ class GamePrint:
 def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint]:
     """The games of a series (or its game `number`), each with its packed record."""
     games = session.games
+    if not games:
+        raise ValueError("the series has no game yet: nothing to print in a box score")
     numbers = [number] if number is not None else list(range(1, len(games) + 1))
     out = []
     for n in numbers:

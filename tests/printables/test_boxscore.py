@@ -165,6 +165,16 @@ def test_an_unknown_game_is_a_clear_error_and_writes_nothing(store, box, tmp_pat
     assert not out.exists() and not list(tmp_path.glob("*.pdf*"))
 
 
+def test_a_series_with_no_game_yet_is_refused(store, box, tmp_path):
+    """A series whose first game has not begun (its rotation still to set) has no box score:
+    a clear error and no empty PDF."""
+    series_id = create_series(store, box, series_header("divisional", "6"), [])
+    out = tmp_path / "empty.pdf"
+    with pytest.raises(ValueError, match="no game yet"):
+        print_boxscore(store, str(series_id), PrintOptions(), out)
+    assert not out.exists()
+
+
 def test_box_score_rows_follow_the_game(store, box, long_game):
     series_id = import_record(store, box, long_game.text())
     session = StoredSeries.load(store, series_id).session
