@@ -265,7 +265,7 @@ class HomeScreen(Screen):
 class NewSeriesScreen(ModalScreen["Setup | None"]):
     """Scenario, teams, optional rules, who controls each side, dice and cards."""
 
-
+    AUTO_FOCUS = "#scenario"     # the first field, not the scrolling dialog around it
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "start", "Start")]
 
     def __init__(self, box: Box):
@@ -401,7 +401,7 @@ class GameScreen(Screen):
         elif not waiting.computer:
             hidden = self._curtain_down(waiting)
             for number, line in self.open_options(waiting):
-                options.add_option(Option(line, id=f"o{number}"))
+                options.add_option(Option(views.option_text(table, line), id=f"o{number}"))
             if hidden:
                 options.add_option(Option("Lift the curtain to see your cards (h)",
                                           id="!hand"))

@@ -552,3 +552,22 @@ def test_screenshots_of_the_home_new_series_and_game_screens(tmp_path):
 
     saved = Path(asyncio.run(shoot()))
     assert saved.exists() and "Scoring Rolls" in svg_text(saved.read_text())
+
+
+def test_new_series_dialog_opens_on_its_first_field(tmp_path):
+    """The keyboard starts on the scenario: Enter opens it, a choice sticks, ctrl+s starts."""
+    path = tmp_path / "focus.db"
+
+    async def go():
+        app = make_app(db=path, auto_delay=3600)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, NewSeriesScreen)
+            assert app.focused is not None and app.focused.id == "scenario"
+            await pilot.press("enter", "down", "enter")
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            return app.screen.table.session.header["Scenario"]
+    assert asyncio.run(go()) == "divisional"
