@@ -298,9 +298,14 @@ def option_text(table: Table, line: str) -> str:
     """An option as the list shows it: the action, and for a ballplayer or pitcher to choose,
     his ratings beside it, so no one needs to look them up."""
     verb = line.partition(" ")[2]
-    if verb.startswith(("bats ", "fields ", "brings in ")):
-        return f"{line}  [dim]{action_help(table, line)}[/dim]"
-    return line
+    if not verb.startswith(("bats ", "fields ", "brings in ")):
+        return line
+    ratings = action_help(table, line).split()
+    if verb.startswith("fields "):
+        ratings = ratings[:2]               # where he plays and the Defense he fields with
+    elif verb.startswith("bats "):
+        ratings = ratings[2:]               # what he bats with
+    return f"{line}  [dim]{' '.join(ratings)}[/dim]"
 
 
 def box_score_lines(table: Table, number: int, game) -> list[str]:

@@ -73,8 +73,11 @@ def test_ballplayer_and_pitcher_options_carry_their_ratings(tmp_path):
             text = plain(views.option_text(table, line))
             assert text.startswith(line)
             defense = state.box.dh_defense if key == side.dh else player.defense
-            assert f"D{defense} O{player.offense} P{player.power} OBP{player.obp} " \
-                   f"S{player.speed} C{player.clutch}" in text
+            if verb == "fields":
+                assert text.endswith(f" D{defense}")
+            else:
+                assert text.endswith(f"O{player.offense} P{player.power} OBP{player.obp} "
+                                     f"S{player.speed} C{player.clutch} bats {player.bats}")
             seen += 1
         assert seen >= 2
         assert views.option_text(table, "home stands pat") == "home stands pat"
