@@ -88,3 +88,25 @@ def test_percent_never_rounds_to_a_certainty():
     assert views.percent(0.997) == ">99%"
     assert views.percent(0.0) == "0%" and views.percent(1.0) == "100%"
     assert views.percent(0.456) == "46%"
+
+
+def test_setting_the_rotation_shows_the_starting_pitchers(tmp_path):
+    """Rule 3.0: a human setting his secret rotation sees each SP's ratings beside the
+    choice; the computer's side is not listed."""
+    path = tmp_path / "rotation.db"
+    series_id = new_series(path, seed="rot-1", scenario="divisional",
+                           team1_control="human", team2_control="computer")
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        waiting = table.waiting()
+        assert waiting.scope == "series" and waiting.team == "team1"
+        text = plain(views.board(table))
+        box = table.session.box
+        sps = [p for p in box.rosters[table.series.rosters["team1"]].pitchers.values()
+               if p.kind == "SP"]
+        assert len(sps) >= 3
+        for pitcher in sps:
+            label = box.scoring_boxes[pitcher.stuff_box - 1].label
+            assert f"{pitcher.name:<11} throws {pitcher.throws}  Stuff " \
+                   f"{pitcher.stuff_rolls}/{label}  Fatigue {pitcher.fatigue}" in text
+        assert f"Starting pitchers of {table.team_name('team2')}" not in text
