@@ -256,12 +256,13 @@ def series_summary(table: Table) -> str:
             and waiting.team:
         # Setting a rotation or naming a starter (rule 3.0): the arms to choose from.
         box = table.session.box
-        out.append(f"Starting pitchers of {table.team_name(waiting.team)}:")
+        out.append(f"Starting pitchers of {table.team_name(waiting.team)}"
+                   " (Stuff, Fatigue, K, Control, Gopher):")
         for pitcher in rules._sps(series, waiting.team):
             stuff = box.scoring_boxes[pitcher.stuff_box - 1].label
-            out.append(f"  {pitcher.name:<11} throws {pitcher.throws}  Stuff "
-                       f"{pitcher.stuff_rolls}/{stuff}  Fatigue {pitcher.fatigue}  "
-                       f"K{pitcher.k} Ctl{pitcher.control} G{pitcher.gopher}")
+            out.append(f"  {pitcher.name:<11} {pitcher.throws} {pitcher.stuff_rolls}/{stuff:<4} "
+                       f"F{pitcher.fatigue} K{pitcher.k} Ctl{pitcher.control} "
+                       f"G{pitcher.gopher}")
     if not series.winner and series.rotations.keys() == {"team1", "team2"}:
         for team in ("team1", "team2"):
             out.append(f"Pitchers of {table.team_name(team)} for game {series.next_game}:")

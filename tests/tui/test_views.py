@@ -107,6 +107,6 @@ def test_setting_the_rotation_shows_the_starting_pitchers(tmp_path):
         assert len(sps) >= 3
         for pitcher in sps:
             label = box.scoring_boxes[pitcher.stuff_box - 1].label
-            assert f"{pitcher.name:<11} throws {pitcher.throws}  Stuff " \
-                   f"{pitcher.stuff_rolls}/{label}  Fatigue {pitcher.fatigue}" in text
+            assert f"{pitcher.name:<11} {pitcher.throws} {pitcher.stuff_rolls}/{label:<4} " \
+                   f"F{pitcher.fatigue} K{pitcher.k}" in text
         assert f"Starting pitchers of {table.team_name('team2')}" not in text
