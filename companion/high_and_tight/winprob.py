@@ -33,7 +33,6 @@ SETUP_TAGS = ("Home", "Away", "Rules", "HomeRoster", "AwayRoster", "HomeResting"
               "AwayResting", "HomeShortRest", "AwayShortRest", "HomeStarter", "AwayStarter",
               "HomeStarterFatigue", "AwayStarterFatigue")
 ROLL_PHASES = ("roll", "free-roll")
-CHANCE_PHASES = ("deal", "roll", "free-roll")
 
 
 @dataclass(frozen=True)
@@ -226,6 +225,7 @@ def rollout_half(rules, state: State, samples: int, seed: str = "winprob",
     """Play the half inning in progress to its end `samples` times with the computer
     managers; the states right after it."""
     from .manager import ComputerManager
+    from .simulate import CHANCE_PHASES
 
     manager = ComputerManager(rules)
     key = (state.inning, state.half)
