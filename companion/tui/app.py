@@ -400,8 +400,12 @@ class GameScreen(Screen):
             options.add_option(Option("Type the dice (t)", id="!type"))
         elif not waiting.computer:
             hidden = self._curtain_down(waiting)
+            suggested = table.suggestion(waiting)
             for number, line in self.open_options(waiting):
-                options.add_option(Option(views.option_text(table, line), id=f"o{number}"))
+                text = views.option_text(table, line)
+                if line == suggested:
+                    text += "  [i]suggested[/i]"
+                options.add_option(Option(text, id=f"o{number}"))
             if hidden:
                 options.add_option(Option("Lift the curtain to see your cards (h)",
                                           id="!hand"))

@@ -140,6 +140,20 @@ class Table:
         return Waiting("game", awaiting.kind, team, side, awaiting.phase, awaiting.prompt,
                        computer, options)
 
+    def suggestion(self, waiting: Waiting) -> str | None:
+        """What the computer manager would choose for the player to act, as an option line: a
+        hint beside the options. None for the computer's own turns, chance and physical
+        cards (hands the companion does not see)."""
+        if waiting.kind != "decision" or waiting.computer or not waiting.options:
+            return None
+        if waiting.scope == SERIES:
+            return series_manager_line(self.session, self.manager)
+        if self.cards == "physical":
+            return None
+        rules = self.session.rules
+        state = self.session.current_game.state
+        return rules.format_action(self.manager.choose(state, rules.legal_actions(state)))
+
     # -- acting -----------------------------------------------------------------------------
 
     def auto_step(self) -> Entry | None:

@@ -110,3 +110,31 @@ def test_setting_the_rotation_shows_the_starting_pitchers(tmp_path):
             assert f"{pitcher.name:<11} {pitcher.throws} {pitcher.stuff_rolls}/{label:<4} " \
                    f"F{pitcher.fatigue} K{pitcher.k}" in text
         assert f"Starting pitchers of {table.team_name('team2')}" not in text
+
+
+def test_the_computers_choice_is_offered_as_a_hint(tmp_path):
+    """For the human's decisions (series and game) the companion names what its own manager
+    would do: always one of the legal options, never for the computer's turns."""
+    path = tmp_path / "hint.db"
+    series_id = new_series(path, seed="hint-1", scenario="divisional",
+                           team1_control="human", team2_control="computer")
+    hints = 0
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        for _ in range(400):
+            waiting = table.waiting()
+            if waiting.kind == "over":
+                break
+            hint = table.suggestion(waiting)
+            if waiting.kind == "decision" and not waiting.computer:
+                assert hint in waiting.options
+                hints += 1
+                table.enter(hint)
+            else:
+                assert hint is None
+                if table.auto_step() is None:
+                    table.roll()            # the human's own dice, rolled digitally
+    finally:
+        store.close()
+    assert hints > 20
