@@ -21,6 +21,7 @@ import asyncio
 import difflib
 import io
 import os
+import time
 from pathlib import Path
 
 from rich.console import Console
@@ -77,10 +78,19 @@ def check(name: str, text: str) -> None:
 
 
 async def quiet(pilot) -> None:
-    """Let the screen settle: pending refreshes, the win-probability timer and its worker,
-    one more frame."""
+    """Let the screen settle: pending refreshes, the win-probability timer and its worker
+    (however late a loaded machine runs them), one more frame."""
     await pilot.pause(WIN_DELAY + 0.1)
-    await pilot.app.workers.wait_for_complete()
+    deadline = time.monotonic() + 60
+    while True:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        tables = [s for s in pilot.app.screen_stack if isinstance(s, GameScreen)]
+        if all(s._win_due is None for s in tables) and not any(
+                w.is_running for w in pilot.app.workers):
+            break
+        assert time.monotonic() < deadline, "the win probability never settled"
+        await pilot.pause(0.05)
     await pilot.pause()
 
 
