@@ -51,7 +51,7 @@ def setup_key(header: dict[str, str]) -> tuple[tuple[str, str], ...]:
 
 
 def learn(rules, header: dict[str, str], games: int = LEARN_GAMES,
-          seed: str = "winprob") -> RunTable:
+          seed: str = "winprob", cancelled=None) -> RunTable:
     """Play `games` games of this setup on the computer managers and count the runs of every
     half inning by side and inning (a bottom of the 9th or later counts only when played);
     each inning's odds pool its neighbours' (SMOOTHING) to steady them."""
@@ -60,6 +60,8 @@ def learn(rules, header: dict[str, str], games: int = LEARN_GAMES,
     setup = dict(setup_key(header))
     counts: dict[tuple[str, int], list[int]] = {}
     for game in range(games):
+        if cancelled is not None and cancelled():
+            raise Cancelled
         state = simulate_game(rules, setup["Home"], setup["Away"], seed, game, setup).state
         for side in (state.away, state.home):
             for index, runs in enumerate(side.runs):
@@ -92,13 +94,15 @@ def _rules_for(state: State):
     return rules
 
 
-def table_for(state: State) -> RunTable:
-    """The learned table of this game's setup, learned once per process and box."""
+def table_for(state: State, cancelled=None) -> RunTable:
+    """The learned table of this game's setup, learned once per process and box (nothing is
+    kept when `cancelled()` stops the learning)."""
     key = (state.box.fingerprint, setup_key(state.header))
     with _lock:
         table = _tables.get(key)
         if table is None:
-            table = _tables[key] = learn(_rules_for(state), state.header)
+            table = _tables[key] = learn(_rules_for(state), state.header,
+                                         cancelled=cancelled)
     return table
 
 
@@ -143,7 +147,7 @@ def home_win_probability(state: State, samples: int = ROLLOUTS,
     `cancelled()`, when given, is asked between plays; Cancelled is raised once it is true."""
     if state.phase == "over":
         return 1.0 if state.winner == "home" else 0.0
-    table = table or table_for(state)
+    table = table or table_for(state, cancelled)
     if samples and state.inning and state.cards_mode == "digital" \
             and state.phase not in ROLL_PHASES:
         seed = f"winprob:{state.summary()}:{state.dice_rolled}:{len(state.log)}"

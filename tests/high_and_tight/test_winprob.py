@@ -136,3 +136,20 @@ def test_home_ahead_while_the_top_of_the_ninth_rolls(rules, tables):
     state.away.runs[:] = [0] * len(state.away.runs)
     assert state.half == "top" and state.home.total - state.away.total == 5
     assert home_win_probability(state, samples=0, table=table) > 0.9
+
+
+def test_learning_stops_when_cancelled(rules):
+    """A figure nobody wants any more stops its learning and keeps no half-learned table."""
+    header = {"Home": "texas", "Away": "california", "Rules": "rest"}
+    calls = []
+
+    def cancelled():
+        calls.append(1)
+        return len(calls) > 3
+    with pytest.raises(winprob.Cancelled):
+        winprob.learn(rules, header, 50, cancelled=cancelled)
+    assert len(calls) == 4
+    session = Session(rules, {"Game": "High & Tight", **header, "Cards": "digital"})
+    with pytest.raises(winprob.Cancelled):
+        winprob.table_for(session.state, cancelled=lambda: True)
+    assert not any(key[1] == winprob.setup_key(session.state.header) for key in winprob._tables)
