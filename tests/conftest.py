@@ -1,8 +1,10 @@
 """Shared fixtures: the demo box and its rules, loaded once per test run."""
 
+import shutil
+
 import pytest
 
-from companion.high_and_tight.box import load_box
+from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
 from companion.high_and_tight.rules import HighAndTight
 
 
@@ -14,3 +16,11 @@ def box():
 @pytest.fixture(scope="session")
 def rules(box):
     return HighAndTight(box)
+
+
+@pytest.fixture()
+def box_copy(tmp_path):
+    """A copy of the demo box folder a test may edit."""
+    target = tmp_path / "box"
+    shutil.copytree(DEFAULT_BOX_DIR, target)
+    return target

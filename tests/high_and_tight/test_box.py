@@ -1,11 +1,10 @@
 """The demo box holds what the rulebook's examples fix, and bad box files get precise errors."""
 
-import shutil
 
 import pytest
 
 from companion.engine.errors import DataError
-from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
+from companion.high_and_tight.box import load_box
 
 
 def piece(box, team, name):
@@ -75,13 +74,6 @@ def test_team_cards(box):
             "Arizona Killer Bees"} == names
     for team in box.teams.values():
         assert team.ballpark.name and team.ballpark.effects
-
-
-@pytest.fixture()
-def box_copy(tmp_path):
-    target = tmp_path / "box"
-    shutil.copytree(DEFAULT_BOX_DIR, target)
-    return target
 
 
 def problems_of(directory):

@@ -9,31 +9,9 @@ import pytest
 from companion.engine.errors import IllegalAction
 from companion.high_and_tight.rules import DRAWS, EXCHANGES, inning_parameters
 
-from .util import new_game
+from .util import at, dice_for, new_game
 
 CHANCE = ("deal", "roll", "free-roll")
-ALL_TOTALS = frozenset(range(2, 13))
-
-
-def pair(total: int) -> tuple[int, int]:
-    """Two die faces adding up to `total`."""
-    first = min(6, total - 1)
-    return first, total - first
-
-
-def dice_for(state, want_run: bool) -> tuple[int, int]:
-    """Faces that score (or do not score) a run with the markers as they stand (rule 4.6.2)."""
-    box = state.scoring_box()
-    if state.phase == "free-roll":
-        hits = set(box.then)
-    else:
-        hits = set(state.scoring_numbers())
-        if want_run and not hits:
-            hits = {box.first}           # box I: a 2 first, the free roll scores next
-    pool = hits if want_run else set(ALL_TOTALS) - hits - {box.first}
-    if state.atbat.hit_and_run and pool - {9}:
-        pool -= {9}
-    return pair(min(pool))
 
 
 def default_choice(state, legal):
@@ -51,14 +29,6 @@ def playing_choice(state, legal):
     """Like `default_choice`, but play the first playable card, so the decks keep cycling."""
     plays = [a for a in legal if a.kind == "play"]
     return plays[0] if plays else None
-
-
-def at(inning: int, half: str = "top", phase: str | None = None):
-    """A stop condition for `drive`: this half inning reached (and this phase, if given)."""
-    def reached(state) -> bool:
-        return ((state.inning, state.half) == (inning, half)
-                and (phase is None or state.phase == phase))
-    return reached
 
 
 def drive(session, until=None, runs=None, choose=None, trace=None, limit=50_000):

@@ -10,9 +10,8 @@ import pytest
 
 from companion.engine.errors import IllegalAction
 
-from .util import new_game, play
+from .util import at, dice_for, new_game, play
 
-TOTALS = frozenset(range(2, 13))
 STAY = "stays with the pitcher"
 NEW_YORK_RPS = ("Tremaine", "Castellan", "Wexley", "Dunleavy")
 
@@ -20,31 +19,9 @@ NEW_YORK_RPS = ("Tremaine", "Castellan", "Wexley", "Dunleavy")
 # -- the helper: play on, scoring the runs asked for --------------------------------------
 
 
-def pair(total: int) -> tuple[int, int]:
-    """Two die faces adding up to `total`."""
-    first = min(6, total - 1)
-    return first, total - first
-
-
 def dice(state, score: bool) -> str:
     """A roll line that scores (or does not score) with the markers as they stand (4.6.2)."""
-    box = state.scoring_box()
-    if state.phase == "free-roll":
-        hits = set(box.then)
-    else:
-        hits = set(state.scoring_numbers())
-        if score and not hits:
-            hits = {box.first}           # box I: a 2 first, then the free roll scores
-    pool = hits if score else set(TOTALS) - hits - {box.first}
-    return "roll {} {}".format(*pair(min(pool)))
-
-
-def at(inning: int, half: str = "top", phase: str | None = None):
-    """A stop condition for `drive`: that half inning reached (and that phase, if given)."""
-    def reached(state) -> bool:
-        return ((state.inning, state.half) == (inning, half)
-                and (phase is None or state.phase == phase))
-    return reached
+    return "roll {} {}".format(*dice_for(state, score))
 
 
 def default_line(state, legal: list[str]) -> str:

@@ -4,8 +4,8 @@ import pytest
 
 from companion.engine.errors import IllegalAction, ParseError
 
-from .test_extra_innings import at, drive
-from .util import NEW_YORK_LINEUP, TEXAS_LINEUP, new_game, play
+from .test_extra_innings import drive
+from .util import NEW_YORK_LINEUP, TEXAS_LINEUP, at, new_game, play
 
 NON_SCORING_IN_BOX_IV = "\n".join(["roll 1 2"] * 4)   # 3 is no run in box IV
 

@@ -1,13 +1,12 @@
 """Bad input changes nothing and is refused with the rule or the accepted range (SPEC 8)."""
 
-import shutil
 
 import pytest
 
 from companion.engine.errors import DataError, IllegalAction, ParseError
 from companion.engine.session import Session
 from companion.high_and_tight import actions as act
-from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
+from companion.high_and_tight.box import load_box
 
 from .util import new_game, play
 
@@ -58,13 +57,6 @@ def test_lineup_with_an_unknown_name_in_code(rules):
     with pytest.raises(IllegalAction, match="rule 3.0"):
         session.push(act.lineup("away", "Nobody", ("Marty", "Rusk", "Villafane"),
                                 ("Blanto", "Hampton", "Carrizales", "Oyelaran"), "Wendt"))
-
-
-@pytest.fixture()
-def box_copy(tmp_path):
-    target = tmp_path / "box"
-    shutil.copytree(DEFAULT_BOX_DIR, target)
-    return target
 
 
 def test_names_that_would_break_a_record_are_refused(box_copy):

@@ -133,3 +133,37 @@ def reach(session, inning: int, half: str = "top", reserve=()) -> None:
     keys = {name.casefold() for name in reserve}
     while session.state.phase in ("name", "draw", "deal", "exchange"):
         quiet_step(session, keys)
+
+
+TOTALS = frozenset(range(2, 13))
+
+
+def pair(total: int) -> tuple[int, int]:
+    """Two die faces adding up to `total`."""
+    first = min(6, total - 1)
+    return first, total - first
+
+
+def dice_for(state, want_run: bool) -> tuple[int, int]:
+    """Faces that score (or do not score) a run with the markers as they stand (rule 4.6.2);
+    with Hit and Run on, a 9 is kept out where another total will do (rule 5.1.1 e)."""
+    box = state.scoring_box()
+    if state.phase == "free-roll":
+        hits = set(box.then)
+    else:
+        hits = set(state.scoring_numbers())
+        if want_run and not hits:
+            hits = {box.first}           # box I: a 2 first, the free roll scores next
+    pool = hits if want_run else set(TOTALS) - hits - {box.first}
+    if state.atbat.hit_and_run and pool - {9}:
+        pool -= {9}
+    return pair(min(pool))
+
+
+def at(inning: int, half: str = "top", phase: str | None = None):
+    """A stop condition for the `drive` helpers: this half inning reached (and this phase,
+    if given)."""
+    def reached(state) -> bool:
+        return ((state.inning, state.half) == (inning, half)
+                and (phase is None or state.phase == phase))
+    return reached
