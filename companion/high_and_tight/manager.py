@@ -8,7 +8,7 @@ from . import odds
 from .actions import Action
 from .box import CATEGORIES, Box, Pitcher, ScoringBox
 from .effects import Matchup, markers_moved
-from .rules import HighAndTight, inning_parameters, managerial_move
+from .rules import HighAndTight, fielding_defense, inning_parameters, managerial_move
 from .state import State
 
 STRATEGY_RATING = {"power": "power", "speed": "speed", "obp": "obp", "clutch": "clutch"}
@@ -221,8 +221,7 @@ class ComputerManager:
         def score(action: Action) -> float:
             key = action.args[0].casefold()
             player = pieces[key]
-            # Rule 4.3.1: the DH fields with the DH marker's Defense.
-            base = player.offense + (self.box.dh_defense if key == own.dh else player.defense)
+            base = player.offense + fielding_defense(self.box, own, key)
             now = base + (getattr(player, now_rating) if now_rating else 0)
             later = base + max(getattr(player, r) if r else 0
                                for r in later_ratings) if later_ratings else 0.0

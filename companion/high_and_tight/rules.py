@@ -50,6 +50,11 @@ class Awaiting:
     prompt: str
 
 
+def fielding_defense(box: Box, side: Side, key: str) -> int:
+    """The Defense a ballplayer fields with: the DH uses the DH marker's (rule 4.3.1)."""
+    return box.dh_defense if key == side.dh else side.roster.ballplayers[key].defense
+
+
 def inning_parameters(box: Box, inning: int) -> tuple[int, int, str]:
     """Draws, exchanges and strategy of an inning (rules 5.2, 5.3; extra innings as rule 6.2)."""
     if inning <= 9:
@@ -890,7 +895,7 @@ class HighAndTight:
         """Rule 4.3 (and 4.3.1 for the DH), then Home Ballpark effects if in use (8.1)."""
         batting, fielding = state.side(state.batting), state.side(state.fielding)
         batter, fielder = self._piece(batting), self._piece(fielding)
-        defense = self.box.dh_defense if fielding.player == fielding.dh else fielder.defense
+        defense = fielding_defense(self.box, fielding, fielding.player)
         diff = batter.offense - defense
         move_number(state, diff)
         state.note("4.3", f"{batter.name} (Offense {batter.offense}) vs {fielder.name} "

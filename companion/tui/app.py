@@ -658,7 +658,6 @@ class DiceScreen(ModalScreen[str | None]):
 class CurtainScreen(ModalScreen[bool]):
     """The hot-seat curtain: only the named player looks, then presses Enter."""
 
-
     BINDINGS = [Binding("enter", "lift", "Show my hand"), Binding("escape", "close", "Back")]
 
     def __init__(self, team: str, side: str):

@@ -96,6 +96,7 @@ def status(table: Table) -> str:
 def board(table: Table, show_hand: str | None = None) -> str:
     """Markers, odds, mound, batter and fielder, Rally Caps, hands and win probability."""
     from ..high_and_tight.manager import at_bat_odds
+    from ..high_and_tight.rules import fielding_defense
 
     game = table.game
     if game is None:
@@ -144,7 +145,7 @@ def board(table: Table, show_hand: str | None = None) -> str:
         dh = fielding.player == fielding.dh
         lines.append(f"Bat {batter.name} ({batter.bats}) O{batter.offense} P{batter.power} "
                      f"OBP{batter.obp} S{batter.speed} C{batter.clutch}")
-        lines.append(f"Fld {fielder.name} D{box.dh_defense if dh else fielder.defense}"
+        lines.append(f"Fld {fielder.name} D{fielding_defense(box, fielding, fielding.player)}"
                      + (" (DH)" if dh else ""))
     lines.append("")
     for side in (state.away, state.home):
@@ -275,6 +276,8 @@ def series_summary(table: Table) -> str:
 def action_help(table: Table, line: str) -> str:
     """One line on what a legal action does, for the command palette: a card's text, the
     ratings of the ballplayer or pitcher it names."""
+    from ..high_and_tight.rules import fielding_defense
+
     game = table.game
     if game is None:
         return table.waiting().prompt
@@ -294,8 +297,8 @@ def action_help(table: Table, line: str) -> str:
             key = next((k for k, p in roster.ballplayers.items() if p.name == name), None)
             if key is not None:
                 player = roster.ballplayers[key]
-                defense = (f"DH D{box.dh_defense}" if key == side.dh     # rule 4.3.1
-                           else f"{player.position} D{player.defense}")
+                where = "DH" if key == side.dh else player.position
+                defense = f"{where} D{fielding_defense(box, side, key)}"
                 return (f"{defense} O{player.offense} P{player.power} OBP{player.obp} "
                         f"S{player.speed} C{player.clutch} bats {player.bats}")
             pitcher = next((p for p in roster.pitchers.values() if p.name == name), None)
