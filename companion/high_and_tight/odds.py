@@ -15,6 +15,7 @@ __all__ = [
     "HIT_AND_RUN_TOTAL",
     "TOTAL_PROBABILITY",
     "run_distribution",
+    "runs_from",
     "p_at_least_one",
     "expected_runs",
     "summary",
@@ -160,6 +161,56 @@ def run_distribution(
     else:
         box_first = _check_total(first, "first")
     return _distribution(count, nums, box_first, box_then, bool(hit_and_run))
+
+
+def runs_from(
+    rolls: int,
+    numbers: Iterable[int],
+    first: int | None = None,
+    then: Iterable[int] = (),
+    hit_and_run: bool = False,
+    banked: int = 0,
+    free_roll: bool = False,
+) -> tuple[float, ...]:
+    """P(the at-bat ends with exactly k runs), k = 0.., part-way through its rolls: `banked`
+    runs already scored, `rolls` regular rolls left (0 allowed) and, with `free_roll`, box
+    I's free roll owed first (rule 4.6.2). With Hit and Run a 9 to come may take back a run
+    already banked (rule 5.1.1 e), so the banked runs are not simply added on."""
+    count = _as_int(rolls, "rolls")
+    if not 0 <= count <= MAX_ROLLS:
+        raise ValueError(f"rolls must be between 0 and {MAX_ROLLS}, got {count}")
+    start = _as_int(banked, "banked")
+    if start < 0:
+        raise ValueError(f"banked runs must be 0 or more, got {start}")
+    nums = _check_totals(numbers, "numbers")
+    box_first = None if first is None else _check_total(first, "first")
+    box_then = _check_totals(then, "then") if box_first is not None else frozenset()
+    if start == 0 and not free_roll and count:
+        return _distribution(count, nums, box_first, box_then, bool(hit_and_run))
+    return _runs_from(count, nums, box_first, box_then, bool(hit_and_run), start,
+                      bool(free_roll))
+
+
+@lru_cache(maxsize=1024)
+def _runs_from(rolls: int, numbers: frozenset[int], first: int | None, then: frozenset[int],
+               hit_and_run: bool, banked: int, free_roll: bool) -> tuple[float, ...]:
+    dist = {banked: 1.0}
+    steps: list[dict[tuple[int, ...], float]] = []
+    if free_roll:
+        free: dict[tuple[int, ...], float] = {}
+        for t in _TOTALS:
+            ops = _roll_ops(t, then, hit_and_run)
+            free[ops] = free.get(ops, 0.0) + TOTAL_PROBABILITY[t]
+        steps.append(free)
+    steps.extend([_roll_effects(numbers, first, then, hit_and_run)] * rolls)
+    for effects in steps:
+        new: dict[int, float] = {}
+        for runs, p in dist.items():
+            for ops, q in effects.items():
+                end = _apply(ops, runs)
+                new[end] = new.get(end, 0.0) + p * q
+        dist = new
+    return tuple(dist.get(k, 0.0) for k in range(max(dist) + 1))
 
 
 run_distribution.cache_clear = _distribution.cache_clear  # type: ignore[attr-defined]

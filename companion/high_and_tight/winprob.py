@@ -1,29 +1,37 @@
-"""Win probability: the half inning in progress played out, then an exact walk.
+"""Win probability: the rest of the game played out, its dice taken out of the noise.
 
-- Each half inning still to come scores runs by a distribution learned from games the
-  computer managers play with the same setup (teams, rosters, optional rules, presets), one
-  distribution per batting side and inning, pooled with the neighbouring innings.
-- The half inning in progress, before its dice, is played out by the computer managers from
-  the cards actually in hand (digital cards), a few hundred times; once its dice roll, its
-  markers give its runs exactly (rule 4.6).
-- The innings are walked exactly with the game's ends (rules 4.8 and 6.3).
+- The game is played on to its end by the computer managers from copies of the state
+  (the hands as they are with digital cards; with physical cards each play deals the
+  hidden hands from the cards not seen yet). The share of home wins is the figure, unbiased
+  for these managers.
+- Most of a game's luck is its dice, and the dice of a half inning are exactly known once
+  its markers are set (rule 4.6). Each play subtracts, half inning by half inning, how much
+  its dice moved a model's win probability against what that model expected from the
+  markers: a control variate whose mean is exactly zero, so the figure stays unbiased while
+  its spread shrinks three to five times.
+- The model is an exact walk of the innings to come (rules 4.8 and 6.3) with run odds per
+  batting side and inning learned from games the computer managers play with the same
+  setup (teams, rosters, optional rules, presets).
+- Plays go on in batches until the figure's 95% half-width is within HALF_WIDTH.
 """
 
 from __future__ import annotations
 
-import copy
+import math
 import random
 import threading
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from . import odds
 from .state import State
 
 MAX_RUNS = 12          # runs in one half inning beyond this are counted as this many
-TIE_INNINGS = 30       # extra innings looked at before a tie is split evenly
 LEARN_GAMES = 240      # games played to learn one setup's table
-ROLLOUTS = 160         # plays of the half inning in progress before its dice
+HALF_WIDTH = 0.02      # plays go on until the figure is this close at 95% confidence
+BATCH = 16             # plays between two looks at the half-width
+MIN_PLAYS = 48         # never fewer (a spread measured on fewer plays is not trusted)
+MAX_PLAYS = 2000       # never more
 LAST_INNING = 10       # innings from here on share one distribution (extra innings)
 SMOOTHING = 1          # innings each side of an inning pooled into its distribution
 
@@ -44,6 +52,10 @@ class RunTable:
 
     def half(self, batting: str, inning: int) -> tuple[float, ...]:
         return self.runs[(batting, min(inning, LAST_INNING))]
+
+    @cached_property
+    def model(self) -> Model:
+        return Model(self)
 
 
 def setup_key(header: dict[str, str]) -> tuple[tuple[str, str], ...]:
@@ -106,98 +118,171 @@ def table_for(state: State, cancelled=None) -> RunTable:
     return table
 
 
-def _add(dist: dict[int, float], runs: tuple[float, ...], sign: int) -> dict[int, float]:
-    """Add one half inning's runs (for the away side when sign is -1) to the home lead."""
-    out: dict[int, float] = {}
-    for diff, p in dist.items():
-        for r, q in enumerate(runs):
-            if q:
-                key = diff + sign * r
-                out[key] = out.get(key, 0.0) + p * q
-    return out
+class Model:
+    """The learned table walked exactly: P(home wins) at the start or the end of any half
+    inning for any home lead (rules 4.8 and 6.3), each value worked out once."""
+
+    def __init__(self, table: RunTable):
+        self.table = table
+        away, home = table.half("away", LAST_INNING), table.half("home", LAST_INNING)
+        win = sum(pa * ph for a, pa in enumerate(away) for h, ph in enumerate(home) if h > a)
+        tie = sum(pa * ph for pa, ph in zip(away, home, strict=False))
+        # Rule 6.3: extra innings from a tie go on until an inning ends with one side ahead.
+        self.extra = win / (1.0 - tie) if tie < 1.0 else 0.5
+        self._start: dict[tuple[int, str, int], float] = {}
+
+    def start(self, inning: int, half: str, lead: int) -> float:
+        """P(home wins) as this half inning begins with the home side `lead` runs ahead."""
+        inning = min(inning, LAST_INNING)        # extra innings share one distribution
+        if inning >= 10 and half == "top":
+            return self.extra if lead == 0 else float(lead > 0)
+        key = (inning, half, lead)
+        found = self._start.get(key)
+        if found is None:
+            batting, sign = ("away", -1) if half == "top" else ("home", 1)
+            found = self._start[key] = sum(
+                p * self.after(inning, half, lead + sign * runs)
+                for runs, p in enumerate(self.table.half(batting, inning)) if p)
+        return found
+
+    def after(self, inning: int, half: str, lead: int) -> float:
+        """P(home wins) right as this half inning ends with the home side `lead` ahead."""
+        if half == "top":
+            if inning >= 9 and lead > 0:
+                return 1.0                       # rule 4.8: no bottom of the 9th is played
+            return self.start(inning, "bottom", lead)
+        if inning >= 9 and lead:
+            return 1.0 if lead > 0 else 0.0      # rules 4.8 and 6.3
+        return self.start(inning + 1, "top", lead)
+
+    def of(self, state: State) -> float:
+        """P(home wins) from this state for the model alone: the half inning whose dice are
+        rolling by its markers exactly (rule 4.6), every half inning to come by the table."""
+        if state.phase == "over":
+            return 1.0 if state.winner == "home" else 0.0
+        lead = state.home.total - state.away.total
+        if not state.inning:
+            return self.start(1, "top", 0)
+        if state.phase not in ROLL_PHASES:
+            return self.start(state.inning, state.half, lead)
+        sign = -1 if state.half == "top" else 1
+        return sum(p * self.after(state.inning, state.half, lead + sign * runs)
+                   for runs, p in enumerate(rolling_runs(state)) if p)
 
 
-def _rolling_half(state: State) -> tuple[float, ...]:
-    """Runs of the half inning now being rolled: its runs so far, a pending free roll of box I
-    (rule 4.6.2) and the exact odds of the rolls left on its markers (rule 4.6). With Hit and
-    Run on (rule 5.1.1 e) a 9 still to come may also take back a run already scored; the walk
-    counts the runs so far as banked, a slight lean towards the batting side."""
+def rolling_runs(state: State) -> tuple[float, ...]:
+    """P(the half inning being rolled ends with k runs): its runs so far, box I's free roll if
+    one is owed (rule 4.6.2), the rolls left on its markers and Hit and Run (5.1.1 e)."""
     atbat = state.atbat
     scoring = state.scoring_box()
-    now = (odds.run_distribution(max(1, min(odds.MAX_ROLLS, atbat.rolls_left)),
-                                 state.scoring_numbers(), scoring.first, scoring.then,
-                                 atbat.hit_and_run)
-           if atbat.rolls_left else (1.0,))
-    if state.phase == "free-roll":
-        scores = sum(odds.TOTAL_PROBABILITY[t] for t in scoring.then)
-        now = tuple((1 - scores) * p + (scores * now[k - 1] if k else 0.0)
-                    for k, p in enumerate((*now, 0.0)))
-    return (0.0,) * atbat.runs + tuple(now)
+    return odds.runs_from(atbat.rolls_left, state.scoring_numbers(), scoring.first,
+                          scoring.then, atbat.hit_and_run, atbat.runs,
+                          state.phase == "free-roll")
 
 
 class Cancelled(Exception):
     """The caller no longer wants the figure (the game moved on)."""
 
 
-def home_win_probability(state: State, samples: int = ROLLOUTS,
-                         table: RunTable | None = None, cancelled=None) -> float:
-    """P(home wins) from this state. Before the dice of a half inning roll, its cards and
-    Managerial Move still to come are played out `samples` times by the computer managers
-    from the hands as they are (digital cards); then each outcome is walked exactly.
-    `cancelled()`, when given, is asked between plays; Cancelled is raised once it is true."""
+@dataclass(frozen=True)
+class Estimate:
+    """P(home wins), the half-width of its 95% confidence interval, and the plays behind it."""
+
+    p: float
+    half_width: float
+    plays: int
+
+
+def model_probability(state: State, table: RunTable | None = None) -> float:
+    """The model's figure alone (no plays): instant, but blind to everything the table
+    averages over (fatigue, bullpens, dugouts, hands)."""
+    return (table or table_for(state)).model.of(state)
+
+
+def home_win_probability(state: State, table: RunTable | None = None, cancelled=None,
+                         half_width: float = HALF_WIDTH) -> float:
+    """P(home wins) from this state (see `estimate`)."""
+    return estimate(state, table, cancelled, half_width).p
+
+
+def estimate(state: State, table: RunTable | None = None, cancelled=None,
+             half_width: float = HALF_WIDTH, max_plays: int = MAX_PLAYS) -> Estimate:
+    """Play the game on from copies of `state` until the share of home wins, with its dice
+    taken out (see the module), is within `half_width` at 95% confidence. The plays are
+    seeded by the state, so the same state always gives the same figure. `cancelled()`,
+    when given, is asked between plays; Cancelled is raised once it is true."""
     if state.phase == "over":
-        return 1.0 if state.winner == "home" else 0.0
-    table = table or table_for(state, cancelled)
-    if samples and state.inning and state.cards_mode == "digital" \
-            and state.phase not in ROLL_PHASES:
-        seed = f"winprob:{state.summary()}:{state.dice_rolled}:{len(state.log)}"
-        ends = rollout_half(_rules_for(state), state, samples, seed, cancelled)
-        return sum(walk(end, table) for end in ends) / len(ends)
-    return walk(state, table)
+        return Estimate(1.0 if state.winner == "home" else 0.0, 0.0, 0)
+    from .manager import ComputerManager  # the manager imports the rules; keep it lazy
+
+    model = (table or table_for(state, cancelled)).model
+    rules = _rules_for(state)
+    manager = ComputerManager(rules)
+    seed = f"winprob:{state.summary()}:{state.dice_rolled}:{len(state.log)}"
+    total = squares = 0.0
+    plays, width = 0, 1.0
+    while plays < max_plays:
+        for _ in range(BATCH):
+            if cancelled is not None and cancelled():
+                raise Cancelled
+            value = play_on(rules, manager, state, model, random.Random(f"{seed}:{plays}"))
+            total += value
+            squares += value * value
+            plays += 1
+        if plays >= MIN_PLAYS:
+            variance = max(0.0, (squares - total * total / plays) / (plays - 1))
+            width = 1.96 * math.sqrt(variance / plays)
+            if width <= half_width:
+                break
+    return Estimate(min(1.0, max(0.0, total / plays)), width, plays)
 
 
-def walk(state: State, table: RunTable) -> float:
-    """P(home wins) exactly for the model: the half in the roll by its markers, every half
-    to come by the table."""
-    if state.phase == "over":
-        return 1.0 if state.winner == "home" else 0.0
-    dist = {state.home.total - state.away.total: 1.0}      # home minus away
-    inning = max(state.inning, 1)
-    half = state.half if state.inning else "top"
-    win = 0.0
-    if state.inning and state.phase in ROLL_PHASES:
-        sign = -1 if half == "top" else 1
-        dist = _add(dist, _rolling_half(state), sign)
-        half, inning = ("bottom", inning) if half == "top" else ("top", inning + 1)
-        win += _decided(dist, half, inning)
-        dist = _settle(dist, half, inning)
-    innings_seen = 0
-    while dist and innings_seen < TIE_INNINGS * 2:
-        batting = "away" if half == "top" else "home"
-        dist = _add(dist, table.half(batting, inning), -1 if half == "top" else 1)
-        half, inning = ("bottom", inning) if half == "top" else ("top", inning + 1)
-        win += _decided(dist, half, inning)
-        dist = _settle(dist, half, inning)
-        innings_seen += 1
-    return win + 0.5 * sum(dist.values())
+def play_on(rules, manager, state: State, model: Model, rng: random.Random) -> float:
+    """One play of the game to its end from a copy of `state`: 1 for a home win, 0 for a
+    loss, less what the dice of each half inning moved the model's figure beyond what the
+    model expected from the markers they were rolled on (zero on average: the dice are
+    fair and the expectation is exact, rule 4.6)."""
+    from .simulate import CHANCE_PHASES
+
+    trial = state.clone(log=False)
+    if trial.cards_mode == "physical":
+        deal_hidden_hands(trial, rng)
+    correction = 0.0
+    rolling = (trial.inning, trial.half, model.of(trial)) if trial.phase in ROLL_PHASES \
+        else None
+    phase = trial.phase
+    while phase != "over":
+        if phase in CHANCE_PHASES:
+            action = rules.sample_chance(trial, rng)
+        else:
+            action = manager.choose(trial, rules.legal_actions(trial))
+        rules.apply(trial, action)
+        before, phase = phase, trial.phase
+        if rolling is not None:
+            if phase not in ROLL_PHASES:          # the half inning's dice are done
+                inning, half, expected = rolling
+                lead = trial.home.total - trial.away.total
+                correction += model.after(inning, half, lead) - expected
+                rolling = None
+        elif before == "manage":                  # its markers are set: the dice start
+            rolling = (trial.inning, trial.half, model.of(trial))
+    return (1.0 if trial.winner == "home" else 0.0) - correction
 
 
-def _decided(dist: dict[int, float], half: str, inning: int) -> float:
-    """Probability mass of home wins fixed at this point (rules 4.8 and 6.3)."""
-    if half == "bottom" and inning >= 9:
-        return sum(p for d, p in dist.items() if d > 0)     # home ahead after the top
-    if half == "top" and inning >= 10:
-        return sum(p for d, p in dist.items() if d > 0)     # after a full inning
-    return 0.0
-
-
-def _settle(dist: dict[int, float], half: str, inning: int) -> dict[int, float]:
-    """Drop the finished games from the walk (their home wins were counted by _decided)."""
-    if half == "bottom" and inning >= 9:
-        return {d: p for d, p in dist.items() if d <= 0}
-    if half == "top" and inning >= 10:
-        return {d: p for d, p in dist.items() if d == 0}
-    return dist
+def deal_hidden_hands(state: State, rng: random.Random) -> None:
+    """Physical cards: give each hidden hand cards drawn from those not seen yet (the draw
+    pile and both hidden hands), so the managers can play it on as digital cards."""
+    for side in (state.home, state.away):
+        for name, count in side.hidden.items():
+            if not count:
+                continue
+            deck = state.decks[name]
+            pool = [key for key, n in deck.unseen.items() for _ in range(n)]
+            for key in rng.sample(pool, count):
+                deck.unseen[key] -= 1
+                side.hand[key] += 1
+            side.hidden[name] = 0
+    state.cards_mode = "digital"
 
 
 def series_win_probability(p_game_team1: float, wins: dict[str, int], needed: int) -> float:
@@ -214,36 +299,3 @@ def series_win_probability(p_game_team1: float, wins: dict[str, int], needed: in
     return walk(wins["team1"], wins["team2"])
 
 
-def _copy_for_rollout(state: State) -> State:
-    """A copy of the game to play on: the box, teams and rosters (frozen) are shared, the
-    log starts empty."""
-    memo = {id(state.box): state.box, id(state.log): []}
-    for side in (state.home, state.away):
-        memo[id(side.team)] = side.team
-        memo[id(side.roster)] = side.roster
-    return copy.deepcopy(state, memo)
-
-
-def rollout_half(rules, state: State, samples: int, seed: str = "winprob",
-                 cancelled=None) -> list[State]:
-    """Play the half inning in progress to its end `samples` times with the computer
-    managers; the states right after it."""
-    from .manager import ComputerManager
-    from .simulate import CHANCE_PHASES
-
-    manager = ComputerManager(rules)
-    key = (state.inning, state.half)
-    out = []
-    for index in range(samples):
-        if cancelled is not None and cancelled():
-            raise Cancelled
-        trial = _copy_for_rollout(state)
-        rng = random.Random(f"{seed}:{index}")
-        while trial.phase != "over" and (trial.inning, trial.half) == key:
-            if trial.phase in CHANCE_PHASES:
-                action = rules.sample_chance(trial, rng)
-            else:
-                action = manager.choose(trial, rules.legal_actions(trial))
-            rules.apply(trial, action)
-        out.append(trial)
-    return out

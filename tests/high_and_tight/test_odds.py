@@ -13,6 +13,7 @@ from companion.high_and_tight.odds import (
     expected_runs,
     p_at_least_one,
     run_distribution,
+    runs_from,
     score_rolls,
     summary,
 )
@@ -348,3 +349,33 @@ def test_summary_is_json_ready():
     assert out["p_at_least_one"] == p_at_least_one(dist)
     assert out["expected_runs"] == pytest.approx(4 * 5 / 36, abs=TOL)
     json.dumps(out)
+
+
+def test_runs_from_the_start_is_the_at_bat_distribution():
+    """Rule 4.6: with nothing banked and no free roll owed, the part-way odds are the
+    at-bat's odds."""
+    for rolls in (1, 3, 7):
+        for hit_and_run in (False, True):
+            assert runs_from(rolls, (6, 8), 2, (6, 7), hit_and_run) == \
+                run_distribution(rolls, (6, 8), 2, (6, 7), hit_and_run)
+
+
+def test_runs_from_banked_runs_and_a_free_roll():
+    """Rules 4.6.2 and 5.1.1 e, counted by hand: two runs banked, box I's free roll owed
+    (scoring on 6 or 7), no regular roll left, Hit and Run on."""
+    dist = runs_from(0, (), 2, (6, 7), True, banked=2, free_roll=True)
+    scores = TOTAL_PROBABILITY[6] + TOTAL_PROBABILITY[7]
+    nine = TOTAL_PROBABILITY[9]
+    assert dist == pytest.approx((0.0, nine, 1 - scores - nine, scores))
+    assert runs_from(0, (), banked=3) == (0.0, 0.0, 0.0, 1.0)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"rolls": -1}, "rolls must be between 0"),
+    ({"rolls": 22}, "rolls must be between 0"),
+    ({"rolls": 1, "banked": -1}, "banked runs must be 0 or more"),
+])
+def test_runs_from_refuses_bad_input(kwargs, message):
+    rolls = kwargs.pop("rolls")
+    with pytest.raises(ValueError, match=message):
+        runs_from(rolls, (6,), **kwargs)

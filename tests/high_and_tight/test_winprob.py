@@ -1,13 +1,23 @@
-"""Win probability: bounded, certain at the end, moving the way the score does, and close to
-games played on from the same state."""
+"""Win probability: bounded, certain at the end, moving the way the score does, exact where
+the dice are concerned, and agreeing with games played on from the same state."""
+
+import math
+from collections import defaultdict
 
 import pytest
 
 from companion.engine.session import Session
+from companion.high_and_tight import actions as act
 from companion.high_and_tight import winprob
 from companion.high_and_tight.manager import ComputerManager
 from companion.high_and_tight.simulate import game_rng, play_out, simulate_game
-from companion.high_and_tight.winprob import home_win_probability, series_win_probability
+from companion.high_and_tight.winprob import (
+    estimate,
+    home_win_probability,
+    model_probability,
+    rolling_runs,
+    series_win_probability,
+)
 
 LEARN = 40   # games to learn a table in tests (the companion plays winprob.LEARN_GAMES)
 
@@ -58,7 +68,7 @@ def test_probability_follows_the_game(rules, tables):
     values = []
     for action in played.actions:
         replay.push(action)
-        p = home_win_probability(replay.state, samples=0, table=table)
+        p = model_probability(replay.state, table)
         assert 0.0 <= p <= 1.0
         values.append(p)
     assert values[-1] == (1.0 if replay.state.winner == "home" else 0.0)
@@ -70,49 +80,130 @@ def test_a_lead_helps_the_leader(rules, tables):
     table = tables(played.header)
     state = replay_until(rules, played,
                          lambda s: s.inning == 5 and s.phase == "cards").state
-    before = home_win_probability(state, samples=0, table=table)
+    before = model_probability(state, table)
     state.home.runs[-1 if state.home.runs else 0:] = [
         (state.home.runs[-1] if state.home.runs else 0) + 2]
-    assert home_win_probability(state, samples=0, table=table) > before
+    assert model_probability(state, table) > before
 
 
-def test_rolling_half_is_exact(rules, tables):
-    """Rule 4.6: with the dice rolling, the half inning's runs come from its markers alone, so
-    the figure is the same whatever the samples asked for."""
+FACES = {total: (min(6, total - 1), total - min(6, total - 1)) for total in range(2, 13)}
+CHANCE = {total: (6 - abs(total - 7)) / 36 for total in range(2, 13)}
+
+
+def _roll_every_total(rules, state, weight, ends):
+    """Roll every total on copies until the half inning ends; add up the chance of each
+    run count."""
+    for total, (a, b) in FACES.items():
+        after = state.clone()
+        rules.apply(after, act.roll(a, b))
+        if after.phase in ("roll", "free-roll"):
+            _roll_every_total(rules, after, weight * CHANCE[total], ends)
+        else:
+            ends[after.side(state.batting).runs[-1]] += weight * CHANCE[total]
+
+
+def test_rolling_runs_are_exact(rules):
+    """Rules 4.6.2, 4.6.3 and 5.1.1 e: the odds of the half inning being rolled, taken part-way
+    (runs banked, a free roll owed, Hit and Run on), match the engine rolling every total
+    that can come. The figure's correction is unbiased only if these are exact."""
     played = simulate_game(rules, "new-york", "texas", "wp", 4)
-    table = tables(played.header)
-    state = replay_until(rules, played, lambda s: s.inning == 3 and s.phase == "roll").state
-    assert home_win_probability(state, samples=50, table=table) == \
-        home_win_probability(state, samples=0, table=table)
+    start = replay_until(rules, played, lambda s: s.inning == 3 and s.phase == "roll").state
+    for first in (None, 4):
+        for runs, rolls_left, free_roll in ((2, 2, False), (1, 1, True), (0, 3, False)):
+            state = start.clone()
+            atbat = state.atbat
+            atbat.hit_and_run, atbat.runs, atbat.rolls_left = True, runs, rolls_left
+            atbat.number = 1 if first else 6                 # box I earns the free roll
+            if free_roll:
+                state.phase = "free-roll"
+            box = state.scoring_box()
+            assert (box.first is not None) == bool(first)
+            ends: defaultdict = defaultdict(float)
+            _roll_every_total(rules, state, 1, ends)
+            assert sum(ends.values()) == pytest.approx(1.0)
+            exact = rolling_runs(state)
+            for k in range(max(len(exact), max(ends) + 1)):
+                assert (exact[k] if k < len(exact) else 0.0) == \
+                    pytest.approx(ends[k], abs=1e-12), (first, runs, k)
 
 
-def test_play_out_of_the_half_leaves_the_game_untouched(rules, tables):
-    """The half inning is played out on copies: the game's own state does not move."""
+def test_the_game_itself_is_untouched_and_the_figure_steady(rules, tables):
+    """The game is played on from copies: its own state does not move, and the same state
+    gives the same figure (the plays are seeded by it)."""
     played = simulate_game(rules, "new-york", "texas", "wp", 5)
     table = tables(played.header)
     state = replay_until(rules, played, lambda s: s.inning == 2 and s.phase == "cards").state
     before = (state.summary(), len(state.log), dict(state.home.hand), state.dice_rolled)
-    first = home_win_probability(state, samples=30, table=table)
+    first = estimate(state, table)
     assert (state.summary(), len(state.log), dict(state.home.hand), state.dice_rolled) == before
-    assert home_win_probability(state, samples=30, table=table) == first   # seeded by state
+    assert estimate(state, table) == first
+    assert first.half_width <= winprob.HALF_WIDTH and first.plays >= winprob.MIN_PLAYS
 
 
-def test_close_to_games_played_on(rules, tables):
-    """The figure sits near the share of home wins in games played on from the same state
-    (the benchmark measures it closely; this guards against a broken model)."""
-    played = simulate_game(rules, "philadelphia", "california", "wp", 6)
-    table = tables(played.header)
-    session = replay_until(rules, played, lambda s: s.inning == 6 and s.phase == "cards")
-    model = home_win_probability(session.state, samples=60, table=table)
+def _played_on(rules, session, games, seed):
+    """The share of home wins in games played on from the session's state; hidden hands
+    (physical cards) are dealt from the unseen cards, as the figure's plays deal them."""
     manager = ComputerManager(rules)
-    games, wins = 150, 0
+    wins = 0
     for index in range(games):
+        rng = game_rng(seed, index)
         trial = Session(rules, session.header)
-        for action in session.actions:
-            trial.push(action)
-        play_out(rules, trial, game_rng("wp-check", index), {"home": manager, "away": manager})
+        trial.state = session.state.clone()
+        if trial.state.cards_mode == "physical":
+            winprob.deal_hidden_hands(trial.state, rng)
+        play_out(rules, trial, rng, {"home": manager, "away": manager})
         wins += trial.state.winner == "home"
-    assert abs(model - wins / games) < 0.15     # 150 games: about 8 points of noise at 95%
+    return wins / games
+
+
+@pytest.mark.parametrize("inning, cards", [(6, "digital"), (4, "physical")])
+def test_agrees_with_games_played_on(rules, tables, inning, cards):
+    """The figure and the share of home wins in games played on from the same state agree
+    within their joint uncertainty (three standard errors; the benchmark measures it at
+    eight states). With physical cards both deal the hidden hands from the unseen cards."""
+    played = simulate_game(rules, "philadelphia", "california", "wp", 6,
+                           {"Cards": cards})
+    table = tables(played.header)
+    session = replay_until(rules, played, lambda s: s.inning == inning and s.phase == "cards")
+    assert session.state.cards_mode == cards
+    figure = estimate(session.state, table)
+    games = 300
+    p = _played_on(rules, session, games, "wp-check")
+    sigma = math.hypot(figure.half_width / 1.96, math.sqrt(p * (1 - p) / games))
+    assert abs(figure.p - p) <= 3 * sigma
+
+
+def test_the_dice_correction_narrows_the_figure(rules, tables):
+    """The control variate takes most of the dice out: the plays' spread is well under a
+    plain share of wins (whose spread is sqrt(p(1-p)))."""
+    played = simulate_game(rules, "texas", "california", "wp", 8)
+    table = tables(played.header)
+    state = replay_until(rules, played, lambda s: s.inning == 3 and s.phase == "cards").state
+    figure = estimate(state, table, half_width=0.0, max_plays=96)
+    plain = 1.96 * math.sqrt(max(figure.p * (1 - figure.p), 0.05) / figure.plays)
+    assert figure.plays == 96 and figure.half_width < 0.6 * plain
+
+
+def test_hidden_hands_are_dealt_from_unseen_cards(rules):
+    """Physical cards: each play deals the hidden hands from the cards not seen yet, and no
+    card is made or lost."""
+    played = simulate_game(rules, "new-york", "texas", "wp", 9, {"Cards": "physical"})
+    state = replay_until(rules, played, lambda s: s.inning == 5 and s.phase == "cards").state
+    hidden = {side.name: dict(side.hidden) for side in (state.home, state.away)}
+    unseen = {name: sum(deck.unseen.values()) for name, deck in state.decks.items()}
+    trial = state.clone()
+    winprob.deal_hidden_hands(trial, __import__("random").Random(1))
+    assert trial.cards_mode == "digital"
+    for side in (trial.home, trial.away):
+        assert side.hidden == {"offense": 0, "defense": 0}
+        for deck in ("offense", "defense"):
+            dealt = sum(n for key, n in side.hand.items() if rules.box.cards[key].side == deck)
+            assert dealt == hidden[side.name][deck]
+    for name, deck in trial.decks.items():
+        assert sum(deck.unseen.values()) == deck.pile == unseen[name] - sum(
+            hidden[s][name] for s in hidden)
+        assert all(n >= 0 for n in deck.unseen.values())
+    assert state.cards_mode == "physical" and state.home.hidden == hidden["home"]
 
 
 @pytest.mark.parametrize("p, wins, needed, expected", [
@@ -135,7 +226,7 @@ def test_home_ahead_while_the_top_of_the_ninth_rolls(rules, tables):
     state.home.runs[:] = [0] * (len(state.home.runs) - 1) + [5]
     state.away.runs[:] = [0] * len(state.away.runs)
     assert state.half == "top" and state.home.total - state.away.total == 5
-    assert home_win_probability(state, samples=0, table=table) > 0.9
+    assert model_probability(state, table) > 0.9
 
 
 def test_learning_stops_when_cancelled(rules):
