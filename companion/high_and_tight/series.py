@@ -172,7 +172,7 @@ class SeriesRules:
         if kind in ("over", "game"):
             return []
         if team not in state.rotations:
-            sps = self._sps(state, team)
+            sps = self.starting_pitchers(state, team)
             if state.scenario.rotation == 1:
                 return [f"{team} rotation {p.name}" for p in sps]
             return [f"{team} rotation {', '.join(p.name for p in order)}"
@@ -180,7 +180,8 @@ class SeriesRules:
         return [f"{team} starts {self._pitcher(state, team, key).name}"
                 for key, _ in self.starter_choices(state, team)]
 
-    def _sps(self, state: SeriesState, team: str) -> list[Pitcher]:
+    def starting_pitchers(self, state: SeriesState, team: str) -> list[Pitcher]:
+        """The team's SPs, in roster order: those a rotation is made of (rule 3.0)."""
         roster = self.box.rosters[state.rosters[team]]
         return [p for p in roster.pitchers.values() if p.kind == "SP"]
 
@@ -237,7 +238,7 @@ class SeriesRules:
         kind, team, _ = self.awaiting(state)
         if kind != "chance":
             raise IllegalAction("no chance event is awaited", rule="3.0")
-        return f"{team} rotation {rng.choice(self._sps(state, team)).name}"
+        return f"{team} rotation {rng.choice(self.starting_pitchers(state, team)).name}"
 
     # -- pitcher rest (rules 8.2.2, 8.2.3) --------------------------------------------------
 

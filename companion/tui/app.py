@@ -38,7 +38,7 @@ from .chrome import KeyBar, TitleBar
 
 if TYPE_CHECKING:
     from ..store.db import Store
-    from .table import Setup, Table
+    from .table import Picker, Setup, Table
 
 # The game file (sqlite-utils) and the table (the computer manager, win probability) are
 # imported when first used, after the home screen is up: a quicker start from the shell.
@@ -401,7 +401,15 @@ class GameScreen(Screen):
         elif not waiting.computer:
             hidden = self._curtain_down(waiting)
             suggested = table.suggestion(waiting)
-            for number, line in self.open_options(waiting):
+            picker = table.picker(waiting)
+            if picker is not None:
+                # A lineup or rotation: the suggestion, then slot by slot (not every
+                # permutation; the command palette still lists them all).
+                if suggested in waiting.options:
+                    options.add_option(Option(f"{suggested}  [i]suggested[/i]",
+                                              id=f"o{waiting.options.index(suggested)}"))
+                options.add_option(Option("Choose slot by slot...", id="!pick"))
+            for number, line in ([] if picker is not None else self.open_options(waiting)):
                 text = views.option_text(table, line)
                 if line == suggested:
                     text += "  [i]suggested[/i]"
@@ -525,6 +533,8 @@ class GameScreen(Screen):
             self.action_hand()
         elif option_id == "!type":
             self.action_type_dice()
+        elif option_id == "!pick":
+            self.action_pick()
         elif option_id.startswith("o"):
             self.act(self.options_lines[int(option_id[1:])])
 
@@ -534,6 +544,17 @@ class GameScreen(Screen):
         event.input.value = ""
         if text:
             self.act(text)
+
+    def action_pick(self) -> None:
+        picker = self.table.picker(self.table.waiting())
+        if picker is None:
+            return
+
+        def picked(line: str | None) -> None:
+            if line:
+                self.act(line)
+
+        self.app.push_screen(PickScreen(picker), picked)
 
     def action_roll(self) -> None:
         try:
@@ -651,6 +672,50 @@ class DiceScreen(ModalScreen[str | None]):
             return
         self.dismiss(f"{faces[0]} {faces[1]}")
 
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PickScreen(ModalScreen[str | None]):
+    """A lineup or a rotation chosen slot by slot, preset to the suggestion; the rules check
+    the result when it is set (a name twice is refused here already)."""
+
+    AUTO_FOCUS = "#slot0"
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "done", "Set")]
+
+    def __init__(self, picker: Picker):
+        super().__init__()
+        self.picker = picker
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="dialog", classes="form"):
+            yield Label(f"[b]{self.picker.title}[/b]  (ctrl+s sets it, escape cancels)")
+            for number, (label, choices, preset) in enumerate(self.picker.slots):
+                with Horizontal(classes="row"):
+                    yield Label(label)
+                    yield Select(choices, value=preset, allow_blank=False, id=f"slot{number}",
+                                 compact=True)
+            yield Label("", id="problem")
+            with Horizontal(classes="row buttons gap"):
+                yield Button("Set", variant="primary", id="done", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def names(self) -> list[str]:
+        return [self.query_one(f"#slot{n}", Select).value
+                for n in range(len(self.picker.slots))]
+
+    @on(Button.Pressed, "#done")
+    def action_done(self) -> None:
+        names = self.names()
+        twice = self.picker.twice(names)
+        if twice is not None:
+            self.query_one("#problem", Label).update(
+                f"[red]{twice} is chosen twice: each slot takes a different one (rule 3.0)"
+                "[/red]")
+            return
+        self.dismiss(self.picker.line(names))
+
+    @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
 

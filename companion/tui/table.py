@@ -9,6 +9,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from ..engine.errors import CompanionError
+from ..high_and_tight import actions as act
 from ..high_and_tight.box import Box
 from ..high_and_tight.manager import ComputerManager
 from ..high_and_tight.series_session import SERIES, Entry
@@ -62,6 +63,37 @@ class Waiting:
     prompt: str
     computer: bool
     options: list[str]
+
+
+PICK_OVER = 12      # a choice with more options than this is also offered slot by slot
+
+
+@dataclass
+class Picker:
+    """A long choice (a lineup, a rotation) taken slot by slot instead of from a list of
+    every permutation: each slot lists who may fill it; `line` writes the action."""
+
+    title: str
+    head: str                                   # "home lineup" or "team1 rotation"
+    slots: list[tuple[str, list[tuple[str, str]], str]]   # label, (shown, name), preset
+
+    def line(self, names: list[str]) -> str:
+        if self.head.endswith(" lineup"):
+            catcher, *rest = names
+            outfield, infield, dh = rest[:3], rest[3:7], rest[7]
+            return (f"{self.head} C {catcher}; OF {', '.join(outfield)}; "
+                    f"IF {', '.join(infield)}; DH {dh}")
+        return f"{self.head} {', '.join(names)}"
+
+    @staticmethod
+    def twice(names: list[str]) -> str | None:
+        """The first name chosen for two slots, if any."""
+        seen = set()
+        for name in names:
+            if name in seen:
+                return name
+            seen.add(name)
+        return None
 
 
 class Table:
@@ -153,6 +185,45 @@ class Table:
         rules = self.session.rules
         state = self.session.current_game.state
         return rules.format_action(self.manager.choose(state, rules.legal_actions(state)))
+
+    def picker(self, waiting: Waiting) -> Picker | None:
+        """The lineup (rule 3.0: 1 C, 3 OF, 4 IF and a DH) or the series rotation slot by
+        slot, preset to the suggestion; None for other or short choices."""
+        if waiting.kind != "decision" or waiting.computer or len(waiting.options) <= PICK_OVER:
+            return None
+        preset = self.suggestion(waiting) or waiting.options[0]
+        box = self.session.box
+        if waiting.scope == SERIES and " rotation " in preset:
+            head, _, names = preset.partition(" rotation ")
+            sps = self.session.series_rules.starting_pitchers(self.series, waiting.team)
+            choices = [(f"{p.name}  {p.throws} {p.stuff_rolls}/"
+                        f"{box.scoring_boxes[p.stuff_box - 1].label} F{p.fatigue}", p.name)
+                       for p in sps]
+            return Picker(f"Rotation of {self.team_name(waiting.team)} (rule 3.0, secret)",
+                          f"{head} rotation",
+                          [(f"Starter {n}", choices, name)
+                           for n, name in enumerate(names.split(", "), 1)])
+        if waiting.scope != "game" or waiting.phase != "lineup":
+            return None
+        action = act.parse_action(preset)
+        if action.kind != "lineup":
+            return None
+        catcher, outfield, infield, dh = action.args
+        players = self.session.current_game.state.side(waiting.side).roster.ballplayers
+        shown = {p.name: f"{p.name}  {p.position} O{p.offense} D{p.defense} P{p.power} "
+                         f"OBP{p.obp} S{p.speed} C{p.clutch}" for p in players.values()}
+
+        def at(position: str | None) -> list[tuple[str, str]]:
+            return [(shown[p.name], p.name) for p in players.values()
+                    if position is None or p.position == position]
+
+        slots = [("C", at("C"), catcher)]
+        slots += [(f"OF {n}", at("OF"), name) for n, name in enumerate(outfield, 1)]
+        slots += [(f"IF {n}", at("IF"), name) for n, name in enumerate(infield, 1)]
+        slots.append(("DH", at(None), dh))
+        side = waiting.side
+        return Picker(f"Lineup of {self.team_name(waiting.team)} ({side}, rule 3.0)",
+                      f"{side} lineup", slots)
 
     # -- acting -----------------------------------------------------------------------------
 

@@ -259,7 +259,7 @@ def series_summary(table: Table) -> str:
         box = table.session.box
         out.append(f"Starting pitchers of {table.team_name(waiting.team)}"
                    " (Stuff, Fatigue, K, Control, Gopher):")
-        for pitcher in rules._sps(series, waiting.team):
+        for pitcher in rules.starting_pitchers(series, waiting.team):
             stuff = box.scoring_boxes[pitcher.stuff_box - 1].label
             out.append(f"  {pitcher.name:<11} {pitcher.throws} {pitcher.stuff_rolls}/{stuff:<4} "
                        f"F{pitcher.fatigue} K{pitcher.k} Ctl{pitcher.control} "

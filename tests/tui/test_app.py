@@ -12,7 +12,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from rich.text import Text
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 
 from companion.high_and_tight.box import load_box
 from companion.store.db import Store
@@ -23,6 +23,7 @@ from companion.tui.app import (
     GameScreen,
     HomeScreen,
     NewSeriesScreen,
+    PickScreen,
     make_app,
 )
 from companion.tui.follow import FollowApp
@@ -78,6 +79,8 @@ async def press_for_human(pilot, table: Table) -> tuple[str, str]:
     returns it."""
     waiting = table.waiting()
     before = len(table.session.entries)
+    # A lineup or a rotation lists the suggestion first (then the slot-by-slot picker).
+    first = table.suggestion(waiting) if table.picker(waiting) else (waiting.options or [""])[0]
     await pilot.press("r" if waiting.kind == "chance" else "enter")   # waits for the screen
     entries = table.session.entries
     assert len(entries) > before, f"nothing happened at {waiting}"
@@ -85,7 +88,7 @@ async def press_for_human(pilot, table: Table) -> tuple[str, str]:
     if waiting.kind == "chance":
         assert taken.line.split()[0] in ("roll", "deal", "draw"), taken
     else:
-        assert taken.line == waiting.options[0]
+        assert taken.line == first
     return taken.scope, taken.line
 
 
@@ -312,6 +315,54 @@ def test_undo_survives_a_restart_and_redo_brings_the_action_back(tmp_path):
     assert entries == before and redo == [undone]
     redone = asyncio.run(second_start(before, undone))
     assert stored_lines(path, series_id)[:2] == (redone, [])
+
+
+def test_the_lineup_is_set_slot_by_slot_in_its_dialog(tmp_path):
+    """Rule 3.0: the lineup dialog lists each slot preset to the suggestion; a ballplayer
+    chosen twice is refused in the dialog, and what is set is what the game records."""
+    path = tmp_path / "pick.db"
+    series_id = new_series(path, seed="tui-pick")   # New York human v Texas computer
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            screen = game_screen(app)
+            table = screen.table
+            for _ in range(500):
+                waiting = table.waiting()
+                if waiting.phase == "lineup" and not waiting.computer:
+                    break
+                if human_must_act(table):
+                    await press_for_human(pilot, table)
+                else:
+                    await pilot.pause(2 * DELAY)
+            options = screen.query_one("#options", OptionList)
+            assert [options.get_option_at_index(i).id for i in range(options.option_count)] \
+                == [f"o{waiting.options.index(table.suggestion(waiting))}", "!pick"]
+            options.highlighted = 1
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, PickScreen))
+            dialog = app.screen
+            presets = [slot[2] for slot in dialog.picker.slots]
+            assert dialog.names() == presets
+            dialog.query_one("#slot8", Select).value = presets[0]      # the catcher as DH too
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, PickScreen)
+            assert "chosen twice" in plain(str(dialog.query_one("#problem", Label).content))
+            catcher = next(name for _, name in dialog.picker.slots[0][1] if name != presets[0])
+            dialog.query_one("#slot0", Select).value = catcher
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await wait_until(pilot, lambda: any(" lineup " in e.line
+                                                for e in table.session.entries))
+            side = table.session.current_game.state.side(waiting.side)
+            await settle(pilot)
+            return catcher, presets[0], dict(side.lineup), side.dh
+
+    catcher, dh, lineup, stored_dh = asyncio.run(play())
+    assert lineup[catcher.casefold()] == "C" and stored_dh == dh.casefold()
 
 
 # -- 4. the hot-seat curtain -------------------------------------------------------------------

@@ -143,3 +143,46 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
             await pilot.press("q")
 
     asyncio.run(run())
+
+
+def test_lineup_and_rotation_come_slot_by_slot(tmp_path):
+    """Rule 3.0: a rotation and a lineup (1 C, 3 OF, 4 IF and a DH) are offered slot by slot,
+    each slot listing who may fill it and preset to the suggestion, instead of a list of
+    every permutation; what the slots say is what the rules receive."""
+    box = load_box()
+    store = Store.open(tmp_path / "p.db")
+    table = Table.create(store, box, Setup(scenario="divisional", team1_control="human",
+                                           team2_control="computer"))
+    waiting = table.waiting()
+    assert waiting.scope == "series" and len(waiting.options) > 12
+    picker = table.picker(waiting)
+    assert [slot[0] for slot in picker.slots] == ["Starter 1", "Starter 2", "Starter 3"]
+    presets = [slot[2] for slot in picker.slots]
+    assert picker.line(presets) == table.suggestion(waiting)
+    other = next(name for _, name in picker.slots[2][1] if name not in presets)
+    table.enter(picker.line(presets[:2] + [other]))
+    assert table.series.rotations["team1"][2] == other.casefold()
+
+    while not (table.waiting().phase == "lineup" and not table.waiting().computer):
+        if table.auto_step() is None:
+            take_first_choice(table)
+    waiting = table.waiting()
+    picker = table.picker(waiting)
+    labels = [slot[0] for slot in picker.slots]
+    assert labels == ["C", "OF 1", "OF 2", "OF 3", "IF 1", "IF 2", "IF 3", "IF 4", "DH"]
+    roster = table.session.current_game.state.side(waiting.side).roster
+    position = {p.name: p.position for p in roster.ballplayers.values()}
+    for label, choices, preset in picker.slots:
+        assert preset in [name for _, name in choices]
+        if label != "DH":
+            assert {position[name] for _, name in choices} == {label.split()[0]}
+    presets = [slot[2] for slot in picker.slots]
+    assert picker.line(presets) == table.suggestion(waiting)
+    assert picker.twice(presets) is None and picker.twice(presets[:8] + presets[:1]) == presets[0]
+    # The other catcher starts; the preset one is the DH.
+    catcher = next(name for _, name in picker.slots[0][1] if name != presets[0])
+    table.enter(picker.line([catcher, *presets[1:8], presets[0]]))
+    side = table.session.current_game.state.side(waiting.side)
+    assert side.lineup[catcher.casefold()] == "C" and side.dh == presets[0].casefold()
+    assert table.picker(table.waiting()) is None          # short choices stay a list
+    store.close()
