@@ -400,8 +400,9 @@ class GameScreen(Screen):
             options.add_option(Option("Type the dice (t)", id="!type"))
         elif not waiting.computer:
             hidden = self._curtain_down(waiting)
-            suggested = table.suggestion(waiting)
-            picker = table.picker(waiting)
+            rotation_hidden = hidden and self.secret_rotation(waiting)
+            suggested = None if rotation_hidden else table.suggestion(waiting)
+            picker = None if rotation_hidden else table.picker(waiting)
             if picker is not None:
                 # A lineup or rotation: the suggestion, then slot by slot (not every
                 # permutation; the command palette still lists them all).
@@ -414,7 +415,10 @@ class GameScreen(Screen):
                 if line == suggested:
                     text += "  [i]suggested[/i]"
                 options.add_option(Option(text, id=f"o{number}"))
-            if hidden:
+            if rotation_hidden:
+                options.add_option(Option("Lift the curtain to set your secret rotation (h)",
+                                          id="!hand"))
+            elif hidden:
                 options.add_option(Option("Lift the curtain to see your cards (h)",
                                           id="!hand"))
         if options.option_count:
@@ -434,6 +438,8 @@ class GameScreen(Screen):
         if waiting.computer or waiting.kind != "decision":
             return []
         hidden = self._curtain_down(waiting)
+        if hidden and self.secret_rotation(waiting):
+            return []
         return [(number, line) for number, line in enumerate(waiting.options)
                 if not (hidden and (" plays " in line or " exchanges " in line))]
 
@@ -443,8 +449,16 @@ class GameScreen(Screen):
             c == "human" for c in self.table.controls.values())
 
     def _curtain_down(self, waiting) -> bool:
+        if self.secret_rotation(waiting):
+            return self.shown_hand != waiting.team
         return (self.hot_seat() and waiting.phase in ("exchange", "cards")
                 and self.shown_hand != waiting.side)
+
+    def secret_rotation(self, waiting) -> bool:
+        """Two humans share the screen and one sets his secret rotation (rule 3.0)."""
+        return (waiting.scope == "series" and waiting.kind == "decision"
+                and all(c == "human" for c in self.table.controls.values())
+                and any(" rotation " in line for line in waiting.options[:1]))
 
     def _hand_to_show(self) -> str | None:
         """A human's own cards show when nobody else at the table is human (no curtain
@@ -546,8 +560,9 @@ class GameScreen(Screen):
             self.act(text)
 
     def action_pick(self) -> None:
-        picker = self.table.picker(self.table.waiting())
-        if picker is None:
+        waiting = self.table.waiting()
+        picker = self.table.picker(waiting)
+        if picker is None or self._curtain_down(waiting):
             return
 
         def picked(line: str | None) -> None:
@@ -596,10 +611,19 @@ class GameScreen(Screen):
     def action_hand(self) -> None:
         """Hot-seat: the player whose turn it is lifts the curtain over his own hand."""
         table = self.table
+        waiting = table.waiting()
+        if self.secret_rotation(waiting):
+            def looked(ok: bool | None) -> None:
+                if ok:
+                    self.shown_hand = waiting.team
+                    self.refresh_table()
+
+            self.app.push_screen(CurtainScreen(table.team_name(waiting.team), waiting.team,
+                                               "rotation"), looked)
+            return
         if table.cards != "digital" or table.game is None:
             self.notify("the cards are on the table: the companion keeps counts only")
             return
-        waiting = table.waiting()
         side = waiting.side or "home"
         if table.controls.get(table.team_of(side)) == "computer":
             self.notify("that is the computer's hand")
@@ -725,13 +749,19 @@ class CurtainScreen(ModalScreen[bool]):
 
     BINDINGS = [Binding("enter", "lift", "Show my hand"), Binding("escape", "close", "Back")]
 
-    def __init__(self, team: str, side: str):
+    def __init__(self, team: str, side: str, what: str = "hand"):
         super().__init__()
         self.team = team
         self.side = side
+        self.what = what
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
+            if self.what == "rotation":
+                yield Label(f"[b]Secret rotation of {self.team}[/b]")
+                yield Label("Everybody else looks away. Enter shows the choice; it hides "
+                            "again once the rotation is set.")
+                return
             yield Label(f"[b]Hand of {self.team} ({self.side})[/b]")
             yield Label("Everybody else looks away. Enter shows the hand; it hides again "
                         "after your next action.")

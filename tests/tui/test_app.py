@@ -430,6 +430,43 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
     asyncio.run(play())
 
 
+def test_a_secret_rotation_waits_behind_the_curtain_with_two_humans(tmp_path):
+    """Rule 3.0: with two humans at one screen, each sets his secret rotation behind the
+    curtain; the other's choice is hidden again as soon as one is set."""
+    path = tmp_path / "rotation.db"
+    series_id = new_series(path, seed="tui-rot", scenario="divisional",
+                           team1_control="human", team2_control="human")
+
+    def option_ids(screen):
+        options = screen.query_one("#options", OptionList)
+        return [options.get_option_at_index(i).id for i in range(options.option_count)]
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await pilot.pause()
+            screen = game_screen(app)
+            table = screen.table
+            seen = []
+            for team in ("team1", "team2"):
+                assert table.waiting().team == team
+                assert option_ids(screen) == ["!hand"]
+                await pilot.press("h")
+                await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+                await pilot.pause()
+                assert option_ids(screen)[-1] == "!pick" and len(option_ids(screen)) == 2
+                await pilot.press("enter")                  # the suggested rotation
+                await pilot.pause()
+                seen.append(team in table.series.rotations)
+            await settle(pilot)
+            return seen
+
+    assert asyncio.run(play()) == [True, True]
+
+
 # -- 5. follow mode ------------------------------------------------------------------------------
 
 PUSHER = """
