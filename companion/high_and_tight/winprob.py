@@ -98,24 +98,38 @@ _rules: dict[str, object] = {}
 _lock = threading.Lock()
 
 
-def _rules_for(state: State):
-    rules = _rules.get(state.box.fingerprint)
+def _rules_for(box):
+    rules = _rules.get(box.fingerprint)
     if rules is None:
         from .rules import HighAndTight
-        rules = _rules[state.box.fingerprint] = HighAndTight(state.box)
+        rules = _rules[box.fingerprint] = HighAndTight(box)
     return rules
 
 
 def table_for(state: State, cancelled=None) -> RunTable:
     """The learned table of this game's setup, learned once per process and box (nothing is
     kept when `cancelled()` stops the learning)."""
-    key = (state.box.fingerprint, setup_key(state.header))
+    return table_for_header(state.box, state.header, cancelled)
+
+
+def table_for_header(box, header: dict[str, str], cancelled=None) -> RunTable:
+    """The learned table of a setup given by its header tags (see `table_for`)."""
+    key = (box.fingerprint, setup_key(header))
     with _lock:
         table = _tables.get(key)
         if table is None:
-            table = _tables[key] = learn(_rules_for(state), state.header,
-                                         cancelled=cancelled)
+            table = _tables[key] = learn(_rules_for(box), header, cancelled=cancelled)
     return table
+
+
+def venue_odds(box, home: str, away: str, home_roster: str, away_roster: str,
+               options=(), cancelled=None) -> float:
+    """P(the home team wins a game of this pairing from its first pitch), starters and rest
+    not known yet: the learned model of the pairing, walked from the top of the 1st. The
+    series figure weighs the games still to come with it."""
+    header = {"Home": home, "Away": away, "HomeRoster": home_roster,
+              "AwayRoster": away_roster, "Rules": ",".join(sorted(options))}
+    return table_for_header(box, header, cancelled).model.start(1, "top", 0)
 
 
 class Model:
@@ -216,7 +230,7 @@ def estimate(state: State, table: RunTable | None = None, cancelled=None,
     from .manager import ComputerManager  # the manager imports the rules; keep it lazy
 
     model = (table or table_for(state, cancelled)).model
-    rules = _rules_for(state)
+    rules = _rules_for(state.box)
     manager = ComputerManager(rules)
     seed = f"winprob:{state.summary()}:{state.dice_rolled}:{len(state.log)}"
     total = squares = 0.0
@@ -285,8 +299,10 @@ def deal_hidden_hands(state: State, rng: random.Random) -> None:
     state.cards_mode = "digital"
 
 
-def series_win_probability(p_game_team1: float, wins: dict[str, int], needed: int) -> float:
-    """P(team 1 wins the series) if each game is won with the same probability."""
+def series_win_probability(p_game_team1, wins: dict[str, int], needed: int) -> float:
+    """P(team 1 wins the series, rule 7.0). `p_game_team1` is team 1's chance in each game to
+    come: one figure for all, or a function of the game's number (the venue matters)."""
+    odds_of = p_game_team1 if callable(p_game_team1) else (lambda number: p_game_team1)
 
     @cache
     def walk(a: int, b: int) -> float:
@@ -294,7 +310,8 @@ def series_win_probability(p_game_team1: float, wins: dict[str, int], needed: in
             return 1.0
         if b >= needed:
             return 0.0
-        return p_game_team1 * walk(a + 1, b) + (1 - p_game_team1) * walk(a, b + 1)
+        p = odds_of(a + b + 1)
+        return p * walk(a + 1, b) + (1 - p) * walk(a, b + 1)
 
     return walk(wins["team1"], wins["team2"])
 

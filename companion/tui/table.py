@@ -14,7 +14,7 @@ from ..high_and_tight.box import Box
 from ..high_and_tight.manager import ComputerManager
 from ..high_and_tight.series_session import SERIES, Entry
 from ..high_and_tight.simulate import chance_rng, series_manager_line
-from ..high_and_tight.winprob import home_win_probability, series_win_probability
+from ..high_and_tight.winprob import home_win_probability, series_win_probability, venue_odds
 from ..store.db import Store
 from ..store.series_store import StoredSeries, create_series
 
@@ -300,7 +300,8 @@ class Table:
     # -- figures --------------------------------------------------------------------------
 
     def win_probabilities(self, cancelled=None) -> tuple[float, float] | None:
-        """(P(home wins this game), P(team 1 wins the series)) or None before a game.
+        """(P(home wins this game), P(team 1 wins the series)) or None before a game. The
+        games still to come count with the learned odds of their venue (who is at home).
         `cancelled()`, asked now and then, stops a figure nobody waits for any more."""
         game = self.game
         if game is None:
@@ -309,14 +310,25 @@ class Table:
         series = self.series
         if series.winner:
             return p_home, 1.0 if series.winner == "team1" else 0.0
-        home = self.team_of("home")
-        p_team1_game = p_home if home == "team1" else 1 - p_home
+        rules = self.session.series_rules
+
+        def team1_odds(number: int) -> float:
+            home = rules.home_team(series, number)
+            away = "team2" if home == "team1" else "team1"
+            p = venue_odds(self.session.box, series.teams[home], series.teams[away],
+                           series.rosters[home], series.rosters[away], series.options,
+                           cancelled)
+            return p if home == "team1" else 1 - p
+
         wins = {t: series.wins(t) for t in ("team1", "team2")}
         needed = series.scenario.wins
         if self.session.current_game is None:
-            return p_home, series_win_probability(0.5, wins, needed)
+            return p_home, series_win_probability(team1_odds, wins, needed)
+        home = self.team_of("home")
+        p_team1_game = p_home if home == "team1" else 1 - p_home
         after_win = dict(wins, team1=wins["team1"] + 1)
         after_loss = dict(wins, team2=wins["team2"] + 1)
-        p_series = (p_team1_game * series_win_probability(0.5, after_win, needed)
-                    + (1 - p_team1_game) * series_win_probability(0.5, after_loss, needed))
+        p_series = (p_team1_game * series_win_probability(team1_odds, after_win, needed)
+                    + (1 - p_team1_game) * series_win_probability(team1_odds, after_loss,
+                                                                  needed))
         return p_home, p_series

@@ -215,6 +215,35 @@ def test_hidden_hands_are_dealt_from_unseen_cards(rules):
 def test_series_probability(p, wins, needed, expected):
     """Rule 7.0: the first to the needed wins takes the series."""
     assert series_win_probability(p, wins, needed) == pytest.approx(expected)
+    assert series_win_probability(lambda number: p, wins, needed) == pytest.approx(expected)
+
+
+def test_series_probability_by_venue():
+    """Rule 7.0 with odds by game: the figure asks each game to come by its number. Best of
+    three from 0-0, team 1 sure to win at home (games 1 and 3) and to lose away (game 2)."""
+    asked = []
+
+    def odds(number):
+        asked.append(number)
+        return 1.0 if number % 2 else 0.0
+
+    assert series_win_probability(odds, {"team1": 0, "team2": 0}, 2) == 1.0
+    assert sorted(set(asked)) == [1, 2, 3]
+    home_edge = series_win_probability(lambda n: 0.6 if n % 2 else 0.45,
+                                       {"team1": 0, "team2": 0}, 2)
+    assert home_edge == pytest.approx(0.6 * (0.45 + 0.55 * 0.6) + 0.4 * 0.45 * 0.6)
+
+
+def test_venue_odds_come_from_the_pairing(rules):
+    """The odds of a game still to come are the pairing's learned model from the first
+    pitch: a probability, learned once per pairing and venue."""
+    first = winprob.venue_odds(rules.box, "new-york", "texas", "new-york", "texas")
+    assert 0.0 < first < 1.0
+    key = (rules.box.fingerprint, winprob.setup_key(
+        {"Home": "new-york", "Away": "texas", "HomeRoster": "new-york",
+         "AwayRoster": "texas"}))
+    assert key in winprob._tables
+    assert winprob.venue_odds(rules.box, "new-york", "texas", "new-york", "texas") == first
 
 
 def test_home_ahead_while_the_top_of_the_ninth_rolls(rules, tables):
