@@ -100,6 +100,15 @@ async def wait_until(pilot, condition, timeout: float = 10.0, step: float = 0.02
         await pilot.pause(step)
 
 
+async def open_table(pilot) -> tuple[GameScreen, Table]:
+    """Wait for the game screen of the series the app opened; its screen and table."""
+    app = pilot.app
+    await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+    await pilot.pause()
+    screen = game_screen(app)
+    return screen, screen.table
+
+
 async def settle(pilot) -> None:
     """Quiet the table before the app exits: the computer's next step an hour away and the
     win-probability worker done. Without it the test would hit, now and then, the app's own
@@ -326,9 +335,7 @@ def test_the_lineup_is_set_slot_by_slot_in_its_dialog(tmp_path):
     async def play():
         app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
         async with app.run_test(size=SIZE) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-            screen = game_screen(app)
-            table = screen.table
+            screen, table = await open_table(pilot)
             for _ in range(500):
                 waiting = table.waiting()
                 if waiting.phase == "lineup" and not waiting.computer:
@@ -376,9 +383,7 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
     async def play():
         app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
         async with app.run_test(size=SIZE) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-            screen = game_screen(app)
-            table = screen.table
+            screen, table = await open_table(pilot)
 
             def both_dealt_and_a_decision() -> bool:
                 waiting = table.waiting()
@@ -444,10 +449,7 @@ def test_a_secret_rotation_waits_behind_the_curtain_with_two_humans(tmp_path):
     async def play():
         app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
         async with app.run_test(size=SIZE) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-            await pilot.pause()
-            screen = game_screen(app)
-            table = screen.table
+            screen, table = await open_table(pilot)
             seen = []
             for team in ("team1", "team2"):
                 assert table.waiting().team == team
