@@ -10,6 +10,7 @@ that worker, when a print starts: the app starts as quickly as before.
 from __future__ import annotations
 
 import os
+from argparse import ArgumentTypeError
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ from textual.worker import Worker, get_current_worker
 
 from ..engine.errors import CompanionError
 from ..high_and_tight.box import Box
+from ..print_cli import PAPERS, SIDES, parse_offset
 
 # The whole-box sets, as `companion print` names them (printables/sets.py), each with what
 # it holds; `all` is every one of them in one PDF.
@@ -41,8 +43,6 @@ SETS: dict[str, str] = {
     "series-sheet": "a series tracker",
     "calibration": "front/back registration test",
 }
-PAPERS = ("letter", "a4", "tabloid")
-SIDES = ("duplex", "fold")
 BOX_SCORE = "box:"                 # a choice's prefix: box:SERIES or box:SERIES:GAME
 
 Progress = Callable[[str, float, float], None]    # (what is being drawn, done, total)
@@ -62,6 +62,8 @@ class PrintJob:
     sides: str = "duplex"
     bleed: bool = False
     team: str | None = None
+    offset: tuple[float, float] = (0.0, 0.0)   # points added to every back page
+    only: tuple[str, ...] = ()                 # only these components (one copy a name)
     box: Box | None = None         # the box the sets are drawn from
     store_path: Path | None = None   # the game file a box score is read from
 
@@ -71,7 +73,7 @@ class PrintJob:
         from printables.options import PrintOptions
 
         options = PrintOptions(paper=self.paper, sides=self.sides, bleed=self.bleed,
-                               team=self.team)
+                               team=self.team, offset=self.offset, only=self.only)
         if self.what.startswith(BOX_SCORE):
             return self._box_score(options, progress)
         from printables.render import expand, render
@@ -186,6 +188,10 @@ class PrintScreen(ModalScreen[None]):
                                                                     case_sensitive=False))
                 yield Checkbox("bleed 3 mm", id="bleed", compact=True)
             with Horizontal(classes="row"):
+                yield Label("Offset, only")
+                yield Input(placeholder="backs moved X,Y mm", id="offset", compact=True)
+                yield Input(placeholder="every component", id="only", compact=True)
+            with Horizontal(classes="row"):
                 yield Label("File")
                 yield Input(self.default_out, id="out", compact=True)
             yield ProgressBar(id="progress", show_eta=False)
@@ -209,9 +215,10 @@ class PrintScreen(ModalScreen[None]):
         self._fit_fields(what)
 
     def _fit_fields(self, what: str) -> None:
-        """A box score is drawn on the paper chosen; sides, bleed and team are for sets."""
+        """A box score is drawn on the paper chosen; sides, bleed, team, the back offset
+        and the components are for sets."""
         box_score = what.startswith(BOX_SCORE)
-        for widget_id in ("#sides", "#bleed", "#team"):
+        for widget_id in ("#sides", "#bleed", "#team", "#offset", "#only"):
             self.query_one(widget_id).disabled = box_score
 
     def _job(self) -> PrintJob | None:
@@ -225,11 +232,19 @@ class PrintScreen(ModalScreen[None]):
             self.notify(problem, title="Not printed", severity="error", timeout=8)
             return None
         team = self.query_one("#team", Input).value.strip() or None
+        offset_text = self.query_one("#offset", Input).value.strip()
+        try:
+            offset = parse_offset(offset_text) if offset_text else (0.0, 0.0)
+        except ArgumentTypeError as error:
+            self.notify(str(error), title="Not printed", severity="error", timeout=8)
+            return None
+        only = tuple(name.strip() for name in self.query_one("#only", Input).value.split(",")
+                     if name.strip())
         return PrintJob(what=str(self.query_one("#what", Select).value), out=out,
                         paper=str(self.query_one("#paper", Select).value),
                         sides=str(self.query_one("#sides", Select).value),
                         bleed=self.query_one("#bleed", Checkbox).value, team=team,
-                        box=self.box, store_path=self.store_path)
+                        offset=offset, only=only, box=self.box, store_path=self.store_path)
 
     @on(Button.Pressed, "#print")
     def action_print(self) -> None:

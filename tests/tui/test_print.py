@@ -13,6 +13,7 @@ from pathlib import Path
 from pypdf import PdfReader
 from textual.widgets import Checkbox, Input, Select
 
+from companion.print_cli import parse_offset
 from companion.store.db import Store
 from companion.tui.app import GameScreen, HomeScreen, make_app
 from companion.tui.chrome import KeyBar
@@ -21,6 +22,7 @@ from printables.boxscore import print_boxscore
 from printables.components import team_card_components
 from printables.geometry import POKER
 from printables.options import MM, PrintOptions
+from printables.render import render
 
 from ..printables.test_components import expected_pages
 from .test_app import SIZE, new_series, wait_until
@@ -232,6 +234,37 @@ def test_a_bad_team_or_folder_is_a_notification_and_writes_nothing(tmp_path):
     assert kept.read_bytes() == b"the earlier print"
     written = sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("bad.db"))
     assert written == ["kept.pdf", "notes.txt"]          # no PDF, no temporary file
+
+
+def test_the_back_offset_and_chosen_components_reach_the_pdf(tmp_path, box):
+    """The dialog's back offset and component names print exactly what `companion print
+    cards --only ... --offset 1.5,-0.5` prints; a bad offset or name is a notification
+    naming the accepted range or names, and writes nothing."""
+    path = tmp_path / "only.db"
+    out = tmp_path / "chosen.pdf"
+
+    async def steps(pilot, notes):
+        screen = await open_print(pilot)
+        fill(screen, what="cards", offset="1.5,-0.5", only="Good Wood, Good Wood, Web Gem",
+             out=str(out))
+        await print_and_wait(pilot, notes)
+        screen = await open_print(pilot)
+        fill(screen, what="cards", offset="30,0", out=str(tmp_path / "far.pdf"))
+        await print_and_wait(pilot, notes)
+        fill(screen, offset="", only="Golden Glove", out=str(tmp_path / "unknown.pdf"))
+        await print_and_wait(pilot, notes)
+
+    notes, _ = on_home(path, steps)
+    assert notes[0] == ("information", "Printed", f"wrote chosen.pdf (2 pages) in {tmp_path}")
+    assert notes[1][0] == "error" and "accepted range -25..25 mm" in notes[1][2]
+    assert notes[2][0] == "error"
+    assert notes[2][2].startswith("no strategy card is named 'Golden Glove'; accepted: ")
+    reference = tmp_path / "reference.pdf"
+    options = PrintOptions(offset=parse_offset("1.5,-0.5"),
+                           only=("Good Wood", "Good Wood", "Web Gem"))
+    render("cards", box, options, reference)
+    assert out.read_bytes() == reference.read_bytes()
+    assert not (tmp_path / "far.pdf").exists() and not (tmp_path / "unknown.pdf").exists()
 
 
 def test_reportlab_is_imported_only_when_a_print_starts(tmp_path):
