@@ -33,7 +33,7 @@ PHASE_RULES = {
 CARD_BLOCKS = {
     "phase": ("4.4", "cards are played in the Strategy Card phase"),
     "side": ("5.1", "the {role} player plays {deck} cards"),
-    "strategy": ("5.3", "a {category} card is not eligible in a {strategy} inning"),
+    "strategy": ("5.3", "{category} cards are not eligible in {strategy} innings"),
     "limit": ("5.3", "one strategy card per side per phase; Rally Caps allow another (5.7.2)"),
     "cancel": ("5.1.1 d", "a cancelling card answers the offense card just played"),
     "conditions": ("5.1.1", "its conditions do not hold now"),

@@ -32,6 +32,7 @@ HALF_WIDTH = 0.02      # plays go on until the figure is this close at 95% confi
 BATCH = 16             # plays between two looks at the half-width
 MIN_PLAYS = 48         # never fewer (a spread measured on fewer plays is not trusted)
 MAX_PLAYS = 2000       # never more
+UNDECIDED = 0.001      # how close to 0 or 1 the figure of an unfinished game may come
 LAST_INNING = 10       # innings from here on share one distribution (extra innings)
 SMOOTHING = 1          # innings each side of an inning pooled into its distribution
 
@@ -248,7 +249,9 @@ def estimate(state: State, table: RunTable | None = None, cancelled=None,
             width = 1.96 * math.sqrt(variance / plays)
             if width <= half_width:
                 break
-    return Estimate(min(1.0, max(0.0, total / plays)), width, plays)
+    # Until the game is over nothing is certain: a figure that reached 0 or 1 (every play
+    # won, say) is held just inside, so no screen shows a decided game that is not.
+    return Estimate(min(1.0 - UNDECIDED, max(UNDECIDED, total / plays)), width, plays)
 
 
 def play_on(rules, manager, state: State, model: Model, rng: random.Random) -> float:

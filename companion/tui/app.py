@@ -213,10 +213,16 @@ class HomeScreen(Screen):
         options = self.query_one("#series-list", OptionList)
         options.clear_options()
         options.add_option(Option("+ New series", id="new"))
+        teams = self.app.box.teams
+
+        def name(key: str, short: bool = False) -> str:
+            team = teams.get(key)
+            return key if team is None else team.abbrev if short else team.name
+
         for row in reversed(list_series(self.app.store)):
-            state = f"{row.winner} won" if row.winner else "in play"
+            state = f"{name(row.winner, short=True)} won" if row.winner else "in play"
             options.add_option(Option(f"{row.id:3d}  {SCENARIOS[row.scenario].title:<17} "
-                                      f"{row.team1} v {row.team2}  ({state})",
+                                      f"{name(row.team1)} v {name(row.team2)}  ({state})",
                                       id=f"s{row.id}"))
         options.highlighted = 1 if options.option_count > 1 else 0
         options.focus()
@@ -325,6 +331,10 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
             rules=list(self.query_one("#rules", SelectionList).selected),
             team1_control=self._value("control1"), team2_control=self._value("control2"),
             dice=self._value("dice"), cards=self._value("cards"))
+        problem = setup.problem(self.box)
+        if problem:                     # the dialog stays open with every choice kept
+            self.notify(problem, title="Cannot start", severity="error", timeout=8)
+            return
         self.dismiss(setup)
 
     @on(Button.Pressed, "#cancel")
@@ -359,7 +369,7 @@ class GameScreen(Screen):
         self.auto_running = False
         self._win_due: float | None = None         # when the table will have been still
         self._win_worker: Worker | None = None
-        self._games_over = 0                       # finished games the key bar knows of
+        self._games_over: int | None = None        # finished games the screen knows of
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -425,10 +435,23 @@ class GameScreen(Screen):
             options.highlighted = 0
         self.options_lines = list(waiting.options)
         if len(table.series.results) != self._games_over:
+            if self._games_over is not None and len(table.series.results) > self._games_over:
+                self.announce(table.series.results[-1])
             self._games_over = len(table.series.results)
             self.refresh_bindings()                 # p Print appears in the key bar
         self.schedule_win_probability()
         self.schedule_auto()
+
+    def announce(self, result) -> None:
+        """A game just ended (rule 4.8): its score, and the series standing (rule 7.0)."""
+        table = self.table
+        loser = "team2" if result.winner == "team1" else "team1"
+        series = table.series
+        standing = (f"{table.team_name(series.winner)} win the series" if series.winner else
+                    f"series {series.wins('team1')}-{series.wins('team2')}")
+        self.notify(f"{table.team_name(result.winner)} win {result.runs[result.winner]}-"
+                    f"{result.runs[loser]} in {result.innings} innings; {standing}",
+                    title=f"Game {result.number} over", timeout=10)
 
     def open_options(self, waiting=None) -> list[tuple[int, str]]:
         """The legal actions a player at the keyboard may take now, numbered as the table
@@ -504,8 +527,9 @@ class GameScreen(Screen):
             self.table.win_history.clear()      # a new game: a new sparkline
         self.table.win_game = games
         history = self.table.win_history
-        if not history or abs(history[-1] - p_home) > 1e-9:
-            history.append(p_home)
+        p_team1 = p_home if self.table.team_of("home") == "team1" else 1.0 - p_home
+        if not history or abs(history[-1] - p_team1) > 1e-9:
+            history.append(p_team1)
         self.table.win_series = p_series
         self.query_one("#board", Static).update(views.board(self.table, self._hand_to_show()))
 
@@ -529,14 +553,15 @@ class GameScreen(Screen):
 
     # -- acting --------------------------------------------------------------------------------
 
-    def act(self, line: str) -> None:
+    def act(self, line: str) -> bool:
         try:
             self.table.enter(line)
         except CompanionError as error:
             self.notify(str(error), title="Not allowed", severity="error", timeout=6)
-            return
+            return False
         self.shown_hand = None
         self.refresh_table()
+        return True
 
     @on(OptionList.OptionSelected, "#options")
     def option_chosen(self, event: OptionList.OptionSelected) -> None:
@@ -556,8 +581,10 @@ class GameScreen(Screen):
     def typed(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         event.input.value = ""
-        if text:
-            self.act(text)
+        if text and self.act(text):
+            # Taken: back to the options, so u, r, ... are keys again, not typed letters
+            # (a refused line leaves the field focused, to type it again).
+            self.query_one("#options", OptionList).focus()
 
     def action_pick(self) -> None:
         waiting = self.table.waiting()

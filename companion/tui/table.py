@@ -36,6 +36,24 @@ class Setup:
     dice: str = "digital"
     cards: str = "digital"
 
+    def problem(self, box: Box) -> str | None:
+        """What keeps this setup from starting, in the dialog's words; None if nothing."""
+        if self.team1 == self.team2:
+            return "Team 1 and Team 2 must be different teams"
+        for number, key, roster in ((1, self.team1, self.roster1), (2, self.team2,
+                                                                     self.roster2)):
+            team = box.teams[key]
+            if not roster and not team.roster:
+                owners = {t.roster: t.name for t in box.teams.values() if t.roster}
+                rosters = ", ".join(owners.get(k, k) for k in box.rosters)
+                return (f"{team.name} is an optional team card with no players of its own: "
+                        f"choose Team {number}'s roster ({rosters}) (rule 8.1.1)")
+        if self.cards == "physical" and "computer" in (self.team1_control,
+                                                      self.team2_control):
+            return ("the computer manages a side only with digital cards: its hand must be "
+                    "dealt by the companion (docs/rulings.md)")
+        return None
+
     def header(self) -> dict[str, str]:
         header = {"Series": "High & Tight", "Scenario": self.scenario, "Team1": self.team1,
                   "Team2": self.team2}
@@ -114,10 +132,9 @@ class Table:
 
     @classmethod
     def create(cls, store: Store, box: Box, setup: Setup) -> Table:
-        if setup.cards == "physical" and "computer" in (setup.team1_control,
-                                                         setup.team2_control):
-            raise CompanionError("the computer manages a side only with digital cards: its "
-                                 "hand must be dealt by the companion (docs/rulings.md)")
+        problem = setup.problem(box)
+        if problem:
+            raise CompanionError(problem)
         return cls(store, create_series(store, box, setup.header()))
 
     # -- reading -------------------------------------------------------------------------
@@ -284,15 +301,24 @@ class Table:
         undone = [self.stored.undo()]
         if "human" not in self.controls.values():
             return undone
-        while self.session.entries:
-            waiting = self.waiting()
-            if waiting.kind == "decision" and not waiting.computer:
-                break
-            if waiting.kind == "chance" and not waiting.computer and waiting.phase != "deal" \
-                    and waiting.scope == "game":
-                break
+        while not self._players_turn():
+            if not self.session.entries:
+                # Nothing a player did is left to take back (only the computer's opening
+                # moves): put everything back rather than let the computer retake it and
+                # lose the redo.
+                for _ in undone:
+                    self.stored.redo()
+                raise CompanionError("nothing of yours to undo yet")
             undone.append(self.stored.undo())
         return undone
+
+    def _players_turn(self) -> bool:
+        """Whether a person at the table acts now: a decision, or dice they roll."""
+        waiting = self.waiting()
+        if waiting.computer:
+            return False
+        return waiting.kind == "decision" or (waiting.kind == "chance" and waiting.phase != "deal"
+                                             and waiting.scope == "game")
 
     def redo(self) -> Entry:
         return self.stored.redo()

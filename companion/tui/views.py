@@ -156,13 +156,13 @@ def board(table: Table, show_hand: str | None = None) -> str:
             offense = sum(n for k, n in side.hand.items() if box.cards[k].side == "offense")
             hand = f"{offense} off, {side.hand_size() - offense} def"
         lines.append(f"{side.team.abbrev} caps {side.rally_left}  hand {hand}")
-    if table.win_history:
-        # Up here, not under the hand, so that it shows without scrolling at 80x24.
-        p_home = table.win_history[-1]
+    if table.win_history and table.win_game == len(table.session.games):
+        # Up here, not under the hand, so that it shows without scrolling at 80x24. Both
+        # figures are team 1's: its chance in this game, then in the series.
         team1 = table.session.box.teams[table.series.teams["team1"]].abbrev
-        series = (f"  series {team1} {percent(table.win_series)}"
+        series = (f"  series {percent(table.win_series)}"
                   if table.win_series is not None else "")
-        lines.append(f"Win {state.home.team.abbrev} {percent(p_home)} "
+        lines.append(f"Win {team1} {percent(table.win_history[-1])} "
                      f"{sparkline(table.win_history, 16)}{series}")
     if show_hand:
         lines.append("")
@@ -284,6 +284,8 @@ def action_help(table: Table, line: str) -> str:
     state = game.state
     box = state.box
     side_name, _, rest = line.partition(" ")
+    if rest in RALLY_HELP:
+        return RALLY_HELP[rest]
     for verb in ("plays ", "bats ", "fields ", "brings in ", "exchanges "):
         if not rest.startswith(verb):
             continue
@@ -309,10 +311,18 @@ def action_help(table: Table, line: str) -> str:
     return table.waiting().prompt
 
 
+RALLY_HELP = {
+    "rallies tens": "Rally Caps (rule 5.7.2): every roll of 10 also scores, this at-bat",
+    "rallies card": "Rally Caps (rule 5.7.2): play one more strategy card this phase",
+}
+
+
 def option_text(table: Table, line: str) -> str:
     """An option as the list shows it: the action, and for a ballplayer or pitcher to choose,
-    his ratings beside it, so no one needs to look them up."""
+    his ratings beside it (for Rally Caps what they do), so no one needs to look it up."""
     verb = line.partition(" ")[2]
+    if verb in RALLY_HELP:
+        return f"{line}  [dim]{RALLY_HELP[verb].split(': ', 1)[1]}[/dim]"
     if not verb.startswith(("bats ", "fields ", "brings in ")):
         return line
     ratings = action_help(table, line).split()

@@ -574,6 +574,7 @@ def test_rule_errors_become_notifications_and_change_nothing(tmp_path):
                 assert entry.value == ""
                 assert lines(table) == before
                 assert table.stored.seq == events
+                assert entry.has_focus                  # to type it again
             errors = [message for severity, message in notes if severity == "error"]
             assert len(errors) == 3, notes
 
@@ -586,8 +587,18 @@ def test_rule_errors_become_notifications_and_change_nothing(tmp_path):
             assert [severity for severity, _ in notes] == ["warning"] * 3, notes
             assert app.screen is screen
             assert lines(table) == before and app.is_running
+            entry.focus()
+            await pilot.pause()
+            entry.value = table.waiting().options[0]   # a legal line: taken, keys are keys
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(lines(table)) > len(before)
+            assert screen.query_one("#options", OptionList).has_focus
+            await pilot.press("u")
+            await pilot.pause(3 * DELAY)
+            assert lines(table) == before and entry.value == ""
             await settle(pilot)
-            return before, events
+            return before, table.stored.seq       # the take and its undo are stored events
 
     before, events = asyncio.run(play())
     assert stored_lines(path, series_id)[0] == before
@@ -642,6 +653,85 @@ def test_screenshots_of_the_home_new_series_and_game_screens(tmp_path):
 
     saved = Path(asyncio.run(shoot()))
     assert saved.exists() and "Scoring Rolls" in svg_text(saved.read_text())
+
+
+def test_a_setup_that_cannot_start_keeps_the_dialog_and_its_choices(tmp_path):
+    """An optional team card without a roster (rule 8.1.1) is refused in the dialog itself:
+    it stays open with every choice, nothing is stored, and with a roster it starts."""
+    path = tmp_path / "setup.db"
+
+    async def play():
+        app = make_app(db=path, auto_delay=3600)
+        notes = []
+        notify = app.notify
+        app.notify = lambda message, **kw: (notes.append(str(message)), notify(message, **kw))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+            await pilot.press("n")
+            await wait_until(pilot, lambda: isinstance(app.screen, NewSeriesScreen))
+            dialog = app.screen
+            dialog.query_one("#scenario", Select).value = "divisional"
+            dialog.query_one("#team1", Select).value = "seattle"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.screen is dialog
+            assert dialog.query_one("#scenario", Select).value == "divisional"
+            assert dialog.query_one("#team1", Select).value == "seattle"
+            with Store.open(path, readonly=True) as store:
+                assert store.db.execute("SELECT COUNT(*) FROM series").fetchone()[0] == 0
+            dialog.query_one("#roster1", Select).value = "california"
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            series = game_screen(app).table.series
+            await settle(pilot)
+            return notes, series.teams["team1"], series.rosters["team1"]
+
+    notes, team, roster = asyncio.run(play())
+    assert notes == ["Seattle Volcanoes is an optional team card with no players of its own: "
+                     "choose Team 1's roster (New York Highlanders, Philadelphia Mustangs, "
+                     "California Titans, Texas Cowboys) (rule 8.1.1)"]
+    assert (team, roster) == ("seattle", "california")
+
+
+def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
+    """Rule 4.8: when a game ends the screen says who won, by what score, and how the
+    series stands (rule 7.0); the home screen lists series by their teams' names."""
+    from .test_snapshots import first_game_over, play_until
+
+    path = tmp_path / "over.db"
+    series_id = new_series(path, seed="tui-over", scenario="divisional")
+    play_until(path, series_id, first_game_over)
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        notes = []
+        notify = app.notify
+        app.notify = lambda message, **kw: (notes.append((kw.get("title"), str(message))),
+                                            notify(message, **kw))
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            assert not any(title == "Game 1 over" for title, _ in notes)   # not on opening
+            last = table.undo()                        # the step that ended game 1
+            screen.refresh_table()
+            table.stored.push(last.line)
+            screen.refresh_table()
+            result = table.series.results[0]
+            await settle(pilot)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            options = app.screen.query_one("#series-list", OptionList)
+            listed = str(options.get_option_at_index(1).prompt)
+            return notes, result, listed
+
+    notes, result, listed = asyncio.run(play())
+    names = {"team1": "New York Highlanders", "team2": "Texas Cowboys"}
+    loser = "team2" if result.winner == "team1" else "team1"
+    assert ("Game 1 over", f"{names[result.winner]} win {result.runs[result.winner]}-"
+            f"{result.runs[loser]} in {result.innings} innings; series "
+            f"{1 if result.winner == 'team1' else 0}-{1 if result.winner == 'team2' else 0}"
+            ) in notes
+    assert "New York Highlanders v Texas Cowboys  (in play)" in listed
 
 
 def test_new_series_dialog_opens_on_its_first_field(tmp_path):

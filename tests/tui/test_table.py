@@ -90,6 +90,22 @@ def test_computer_needs_digital_cards(tmp_path):
     store.close()
 
 
+def test_a_setup_that_cannot_start_says_why_in_the_players_words():
+    """Rule 8.1.1: an optional team card has no players of its own, so it needs a roster;
+    the same team twice or the computer with cards on the table cannot start either."""
+    box = load_box()
+    assert Setup().problem(box) is None
+    assert Setup(team1="seattle").problem(box) == (
+        "Seattle Volcanoes is an optional team card with no players of its own: choose "
+        "Team 1's roster (New York Highlanders, Philadelphia Mustangs, California Titans, "
+        "Texas Cowboys) (rule 8.1.1)")
+    assert Setup(team1="seattle", roster1="texas", team2="chicago",
+                 roster2="new-york").problem(box) is None
+    assert "Team 2's roster" in Setup(team2="chicago").problem(box)
+    assert Setup(team1="texas").problem(box) == "Team 1 and Team 2 must be different teams"
+    assert "digital cards" in Setup(cards="physical").problem(box)
+
+
 def test_physical_dice_wait_for_the_players_even_for_the_computer(tmp_path):
     """With dice on the table the players roll for the computer too and type the faces."""
     store = Store.open(tmp_path / "d.db")
@@ -185,4 +201,31 @@ def test_lineup_and_rotation_come_slot_by_slot(tmp_path):
     side = table.session.current_game.state.side(waiting.side)
     assert side.lineup[catcher.casefold()] == "C" and side.dh == presets[0].casefold()
     assert table.picker(table.waiting()) is None          # short choices stay a list
+    store.close()
+
+
+def test_undo_with_nothing_of_the_players_left_changes_nothing(tmp_path):
+    """SPEC 1: undo takes back a player's own move; before he has made one, the computer's
+    opening moves stay, and the redo stack is not lost to the computer retaking them."""
+    import pytest
+
+    from companion.engine.errors import CompanionError
+
+    store = Store.open(tmp_path / "u.db")
+    table = Table.create(store, load_box(), Setup(scenario="spring", team1_control="computer",
+                                                  team2_control="human"))
+    while table.auto_step() is not None:
+        pass
+    opening = list(table.session.entries)
+    assert opening and table.waiting().team == "team2"
+    with pytest.raises(CompanionError, match="nothing of yours to undo"):
+        table.undo_to_player()
+    assert table.session.entries == opening and not table.session.redo_stack
+    take_first_choice(table)
+    mine = table.session.entries[len(opening)]
+    while table.auto_step() is not None:
+        pass
+    undone = table.undo_to_player()
+    assert undone[-1] == mine and table.session.entries == opening
+    assert table.redo() == mine
     store.close()

@@ -81,6 +81,11 @@ def test_ballplayer_and_pitcher_options_carry_their_ratings(tmp_path):
             seen += 1
         assert seen >= 2
         assert views.option_text(table, "home stands pat") == "home stands pat"
+        # Rally Caps say what they do (rule 5.7.2), on the option and in the palette.
+        assert plain(views.option_text(table, "home rallies tens")) == \
+            "home rallies tens  every roll of 10 also scores, this at-bat"
+        assert views.action_help(table, "away rallies card") == \
+            "Rally Caps (rule 5.7.2): play one more strategy card this phase"
 
 
 def test_percent_never_rounds_to_a_certainty():
