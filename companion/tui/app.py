@@ -512,25 +512,37 @@ class GameScreen(Screen):
     def compute_win_probability(self) -> None:
         """Win probability off the UI thread, so the screen never waits for it."""
         worker = get_current_worker()
+
+        def cancelled() -> bool:
+            return worker.is_cancelled
         try:
-            figures = self.table.win_probabilities(cancelled=lambda: worker.is_cancelled)
+            # The game's figure first; the series' may have venues still to learn.
+            p_home = self.table.game_win_probability(cancelled)
+            if p_home is None or cancelled():
+                return
+            self.app.call_from_thread(self._show_win_probability, p_home, None)
+            p_series = self.table.series_win_probability(p_home, cancelled)
         except Exception:       # the state moved on under the worker: the next one redraws
             return
-        if figures is not None and not worker.is_cancelled:
-            self.app.call_from_thread(self._show_win_probability, *figures)
+        if not cancelled():
+            self.app.call_from_thread(self._show_win_probability, p_home, p_series)
 
-    def _show_win_probability(self, p_home: float, p_series: float) -> None:
+    def _show_win_probability(self, p_home: float, p_series: float | None) -> None:
+        """Show a figure; without the series' figure yet, the last one stays (none for a
+        new game)."""
         if not self.is_mounted or self.app.screen is not self:
             return
         games = len(self.table.session.games)
         if self.table.win_game != games:
             self.table.win_history.clear()      # a new game: a new sparkline
+            self.table.win_series = None
         self.table.win_game = games
         history = self.table.win_history
         p_team1 = p_home if self.table.team_of("home") == "team1" else 1.0 - p_home
         if not history or abs(history[-1] - p_team1) > 1e-9:
             history.append(p_team1)
-        self.table.win_series = p_series
+        if p_series is not None:
+            self.table.win_series = p_series
         self.query_one("#board", Static).update(views.board(self.table, self._hand_to_show()))
 
     # -- the computer and digital chance ---------------------------------------------------------

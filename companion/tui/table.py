@@ -325,17 +325,19 @@ class Table:
 
     # -- figures --------------------------------------------------------------------------
 
-    def win_probabilities(self, cancelled=None) -> tuple[float, float] | None:
-        """(P(home wins this game), P(team 1 wins the series)) or None before a game. The
-        games still to come count with the learned odds of their venue (who is at home).
-        `cancelled()`, asked now and then, stops a figure nobody waits for any more."""
+    def game_win_probability(self, cancelled=None) -> float | None:
+        """P(home wins the game on the table), or None before a game."""
         game = self.game
         if game is None:
             return None
-        p_home = home_win_probability(game.state, cancelled=cancelled)
+        return home_win_probability(game.state, cancelled=cancelled)
+
+    def series_win_probability(self, p_home: float, cancelled=None) -> float:
+        """P(team 1 wins the series) with the game on the table at `p_home`; the games
+        still to come count with the learned odds of their venue (who is at home)."""
         series = self.series
         if series.winner:
-            return p_home, 1.0 if series.winner == "team1" else 0.0
+            return 1.0 if series.winner == "team1" else 0.0
         rules = self.session.series_rules
 
         def team1_odds(number: int) -> float:
@@ -349,12 +351,9 @@ class Table:
         wins = {t: series.wins(t) for t in ("team1", "team2")}
         needed = series.scenario.wins
         if self.session.current_game is None:
-            return p_home, series_win_probability(team1_odds, wins, needed)
-        home = self.team_of("home")
-        p_team1_game = p_home if home == "team1" else 1 - p_home
+            return series_win_probability(team1_odds, wins, needed)
+        p_team1_game = p_home if self.team_of("home") == "team1" else 1 - p_home
         after_win = dict(wins, team1=wins["team1"] + 1)
         after_loss = dict(wins, team2=wins["team2"] + 1)
-        p_series = (p_team1_game * series_win_probability(team1_odds, after_win, needed)
-                    + (1 - p_team1_game) * series_win_probability(team1_odds, after_loss,
-                                                                  needed))
-        return p_home, p_series
+        return (p_team1_game * series_win_probability(team1_odds, after_win, needed)
+                + (1 - p_team1_game) * series_win_probability(team1_odds, after_loss, needed))
