@@ -23,7 +23,7 @@ class HalfInning:
     rolls_after: int = 0      # markers after the Managerial Move
     box_after: str = ""
     bonus: bool = False
-    cards: list[str] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)    # cards played and Rally Caps used
     dice: list[tuple[int, int]] = field(default_factory=list)
     runs: int = 0
 
@@ -70,6 +70,9 @@ def box_score(rules: HighAndTight, session: Session) -> BoxScore:
         if current is not None:
             if action.kind == "play":
                 current.cards.append(f"{action.side}: {action.args[0]}")
+            if action.kind == "rally":        # rule 5.7.2, listed with the cards
+                use = "10s score" if action.args[0] == "tens" else "one more card"
+                current.cards.append(f"{action.side}: Rally Caps ({use})")
             if action.kind == "manage":
                 current.rolls_after = state.atbat.rolls
                 current.box_after = state.scoring_box().label

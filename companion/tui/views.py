@@ -233,15 +233,19 @@ def series_summary(table: Table) -> str:
            f"{table.team_name('team1')} {series.wins('team1')} - {series.wins('team2')} "
            f"{table.team_name('team2')}"]
     schedule = []
+    abbrev = {team: table.session.box.teams[key].abbrev for team, key in series.teams.items()}
     for n in range(1, series.scenario.games + 1):
-        home = series.teams[rules.home_team(series, n)]
+        home = rules.home_team(series, n)
+        away = "team2" if home == "team1" else "team1"
         result = next((r for r in series.results if r.number == n), None)
-        score = ""
         if result:
-            away = "team2" if result.home == "team1" else "team1"
-            score = f"  {result.runs[away]}-{result.runs[result.home]}"
-        schedule.append(f"  game {n}: at {home}{score}")
-    out.append("Schedule (home team):")
+            where = (f"{abbrev[away]} {result.runs[away]} at {abbrev[home]} "
+                     f"{result.runs[home]}")
+        else:
+            where = f"{abbrev[away]} at {abbrev[home]}" + ("  (not needed)" if series.winner
+                                                           else "")
+        schedule.append(f"  game {n}: {where}")
+    out.append("Schedule (away at home):")
     out.extend(schedule)
     for team in ("team1", "team2"):
         rotation = series.rotations.get(team)
