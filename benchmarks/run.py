@@ -9,7 +9,7 @@ from . import bench_odds, bench_print, bench_simulate, bench_store, bench_tui, b
 
 def main() -> None:
     figures = {"simulate": bench_simulate.main(), "odds": bench_odds.main(),
-               "store": bench_store.main(), "winprob": bench_winprob.main(games=100),
+               "store": bench_store.main(), "winprob": bench_winprob.main(games=400),
                "tui": bench_tui.main(), "print": bench_print.main()}
     print(json.dumps(figures, indent=2))
 
