@@ -23,6 +23,7 @@ class IllegalAction(CompanionError):
         self.action = action
         self.state = state
         text = f"rule {rule}: {message}"
+        self.brief = text                  # what a player at the table needs to read
         if action:
             text += f" (action: {action!r})"
         if state:

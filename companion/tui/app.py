@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from functools import partial
 from pathlib import Path
@@ -569,7 +570,9 @@ class GameScreen(Screen):
         try:
             self.table.enter(line)
         except CompanionError as error:
-            self.notify(str(error), title="Not allowed", severity="error", timeout=6)
+            # The rule and why, not the record's action and state the error also carries.
+            self.notify(getattr(error, "brief", str(error)), title="Not allowed",
+                        severity="error", timeout=6)
             return False
         self.shown_hand = None
         self.refresh_table()
@@ -593,10 +596,17 @@ class GameScreen(Screen):
     def typed(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         event.input.value = ""
-        if text and self.act(text):
-            # Taken: back to the options, so u, r, ... are keys again, not typed letters
-            # (a refused line leaves the field focused, to type it again).
-            self.query_one("#options", OptionList).focus()
+        # Back to the options, so u, r, ... are keys again, not typed letters.
+        self.query_one("#options", OptionList).focus()
+        if not text:
+            return
+        if self._curtain_down(self.table.waiting()) and re.search(
+                r"\b(plays|exchanges)\b", text, re.IGNORECASE):
+            # Refused unseen: the rules' answer would tell the table what the hand holds.
+            self.notify("the hand is behind the curtain: lift it first (h)",
+                        title="Not allowed", severity="error", timeout=6)
+            return
+        self.act(text)
 
     def action_pick(self) -> None:
         waiting = self.table.waiting()

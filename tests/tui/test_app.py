@@ -409,6 +409,26 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
             assert names_listed(board_text(screen), everything) == set()
             assert names_listed(views.board(table, screen.shown_hand), everything) == set()
 
+            # Typing a card while the curtain is down is refused unseen: the rules' answer
+            # ("... is not in the hand") would tell the table what the hand holds.
+            assert screen._curtain_down(table.waiting())
+            notes = []
+            notify = app.notify
+            app.notify = lambda message, **kw: (notes.append(str(message)),
+                                                notify(message, **kw))
+            before = lines(table)
+            entry = screen.query_one("#entry", Input)
+            for probe in (f"{side} plays {sorted(everything)[0]}",
+                          f"{side} exchanges {sorted(everything)[0]} for defense"):
+                entry.focus()
+                await pilot.pause()
+                entry.value = probe
+                await pilot.press("enter")
+                await pilot.pause()
+            assert lines(table) == before
+            assert notes == ["the hand is behind the curtain: lift it first (h)"] * 2
+            app.notify = notify
+
             await pilot.press("h")
             await pilot.pause()
             assert isinstance(app.screen, CurtainScreen)
@@ -559,9 +579,10 @@ def test_rule_errors_become_notifications_and_change_nothing(tmp_path):
             events = table.stored.seq
 
             entry = screen.query_one("#entry", Input)
-            entry.focus()
-            await pilot.pause()
-            for number, text in enumerate(("home plays Nothing", "xyzzy", "roll 7 7")):
+            for number, text in enumerate(("home plays Nothing", "xyzzy", "roll 7 7",
+                                           "roll 3 4")):
+                entry.focus()
+                await pilot.pause()
                 if number == 0:
                     await pilot.press(*text)            # typed key by key
                 else:
@@ -574,9 +595,12 @@ def test_rule_errors_become_notifications_and_change_nothing(tmp_path):
                 assert entry.value == ""
                 assert lines(table) == before
                 assert table.stored.seq == events
-                assert entry.has_focus                  # to type it again
+                assert screen.query_one("#options", OptionList).has_focus   # keys are keys
             errors = [message for severity, message in notes if severity == "error"]
-            assert len(errors) == 3, notes
+            assert len(errors) == 4, notes
+            # The rule and why, for the player; not the record's state the error carries.
+            assert errors[3].startswith("rule ") and "no roll is awaited" in errors[3]
+            assert not any("[state:" in m or "(action:" in m for m in errors)
 
             # keys that do not apply now are warnings, too
             screen.query_one("#options", OptionList).focus()
