@@ -281,7 +281,8 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
 
     def compose(self) -> ComposeResult:
         teams = [(t.name, t.key) for t in self.box.teams.values()]
-        rosters = [(f"{k} roster", k) for k in self.box.rosters]
+        owners = {t.roster: t.name for t in self.box.teams.values() if t.roster}
+        rosters = [(f"{owners.get(k, k)} roster", k) for k in self.box.rosters]
         scenarios = [(s.title, k) for k, s in SCENARIOS.items() if s.rotation]
         control = [("Human", "human"), ("Computer", "computer")]
         mode = [("Digital", "digital"), ("Physical (table)", "physical")]
@@ -401,6 +402,7 @@ class GameScreen(Screen):
         waiting = table.waiting()
         options = self.query_one("#options", OptionList)
         options.clear_options()
+        highlight = 0
         if waiting.kind == "chance" and waiting.scope == "series" and waiting.options:
             # Physical dice: the players draw the random starter and say which (rule 3.0).
             for number, line in enumerate(waiting.options):
@@ -412,19 +414,22 @@ class GameScreen(Screen):
         elif not waiting.computer:
             hidden = self._curtain_down(waiting)
             rotation_hidden = hidden and self.secret_rotation(waiting)
-            suggested = None if rotation_hidden else table.suggestion(waiting)
+            # Behind the curtain no hint either: it is worked out from the hidden hand.
+            suggested = None if hidden else table.suggestion(waiting)
             picker = None if rotation_hidden else table.picker(waiting)
             if picker is not None:
                 # A lineup or rotation: the suggestion, then slot by slot (not every
                 # permutation; the command palette still lists them all).
                 if suggested in waiting.options:
-                    options.add_option(Option(f"{suggested}  [i]suggested[/i]",
+                    text = views.option_text(table, suggested)
+                    options.add_option(Option(f"{text}  [i]suggested[/i]",
                                               id=f"o{waiting.options.index(suggested)}"))
                 options.add_option(Option("Choose slot by slot...", id="!pick"))
             for number, line in ([] if picker is not None else self.open_options(waiting)):
                 text = views.option_text(table, line)
                 if line == suggested:
                     text += "  [i]suggested[/i]"
+                    highlight = options.option_count       # Enter takes the suggestion
                 options.add_option(Option(text, id=f"o{number}"))
             if rotation_hidden:
                 options.add_option(Option("Lift the curtain to set your secret rotation (h)",
@@ -433,7 +438,7 @@ class GameScreen(Screen):
                 options.add_option(Option("Lift the curtain to see your cards (h)",
                                           id="!hand"))
         if options.option_count:
-            options.highlighted = 0
+            options.highlighted = highlight
         self.options_lines = list(waiting.options)
         if len(table.series.results) != self._games_over:
             if self._games_over is not None and len(table.series.results) > self._games_over:
@@ -808,12 +813,12 @@ class CurtainScreen(ModalScreen[bool]):
         with Vertical(id="dialog"):
             if self.what == "rotation":
                 yield Label(f"[b]Secret rotation of {self.team}[/b]")
-                yield Label("Everybody else looks away. Enter shows the choice; it hides "
-                            "again once the rotation is set.")
+                yield Static("Everybody else looks away. Enter shows the choice; it hides "
+                             "again once the rotation is set.")
                 return
             yield Label(f"[b]Hand of {self.team} ({self.side})[/b]")
-            yield Label("Everybody else looks away. Enter shows the hand; it hides again "
-                        "after your next action.")
+            yield Static("Everybody else looks away. Enter shows the hand; it hides again "
+                         "after your next action.")
 
     def action_lift(self) -> None:
         self.dismiss(True)

@@ -321,9 +321,20 @@ RALLY_HELP = {
 }
 
 
+def team_named(table: Table, line: str) -> str:
+    """A series line as players say it: 'team1 rotation A, B' -> 'New York Highlanders
+    rotation A, B'."""
+    team, _, rest = line.partition(" ")
+    if team not in ("team1", "team2"):
+        return line
+    return f"{table.team_name(team)} {rest}"
+
+
 def option_text(table: Table, line: str) -> str:
     """An option as the list shows it: the action, and for a ballplayer or pitcher to choose,
     his ratings beside it (for Rally Caps what they do), so no one needs to look it up."""
+    if line.startswith(("team1 ", "team2 ")):        # a series decision: the team's name
+        return team_named(table, line)
     verb = line.partition(" ")[2]
     if verb in RALLY_HELP:
         return f"{line}  [dim]{RALLY_HELP[verb].split(': ', 1)[1]}[/dim]"
@@ -385,6 +396,8 @@ def log_lines(table: Table, limit: int = 400, hide_deals: bool = False) -> list[
             line = line.split(" ", 1)[0] + " (hidden)" if line.startswith("deal ") else \
                 line.split(" exchanges ")[0] + " exchanges a card" if " exchanges " in line \
                 else line.split(" rotation ")[0] + " sets the rotation"
+        if entry.scope == "series":
+            line = team_named(table, line)
         out.append(f"[dim]{where}[/dim] {escape(line)}")
     return out
 

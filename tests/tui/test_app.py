@@ -74,13 +74,19 @@ def human_must_act(table: Table) -> bool:
 
 
 async def press_for_human(pilot, table: Table) -> tuple[str, str]:
-    """The human's key: r for awaited dice, else Enter on the first legal option. Checks
-    that exactly that action was taken (the computer's timer may add more after it) and
-    returns it."""
+    """The human's key: r for awaited dice, else Enter on the highlighted option (the
+    suggestion where one is shown, else the first). Checks that exactly that action was
+    taken (the computer's timer may add more after it) and returns it."""
     waiting = table.waiting()
     before = len(table.session.entries)
-    # A lineup or a rotation lists the suggestion first (then the slot-by-slot picker).
-    first = table.suggestion(waiting) if table.picker(waiting) else (waiting.options or [""])[0]
+    first = ""
+    if waiting.kind != "chance":
+        screen = game_screen(pilot.app)
+        options = screen.query_one("#options", OptionList)
+        first = waiting.options[int(options.get_option_at_index(options.highlighted).id[1:])]
+        suggested = None if screen._curtain_down(waiting) else table.suggestion(waiting)
+        if suggested is not None:
+            assert first == suggested             # Enter takes the suggestion
     await pilot.press("r" if waiting.kind == "chance" else "enter")   # waits for the screen
     entries = table.session.entries
     assert len(entries) > before, f"nothing happened at {waiting}"

@@ -115,6 +115,10 @@ def test_setting_the_rotation_shows_the_starting_pitchers(tmp_path):
             assert f"{pitcher.name:<11} {pitcher.throws} {pitcher.stuff_rolls}/{label:<4} " \
                    f"F{pitcher.fatigue} K{pitcher.k}" in text
         assert f"Starting pitchers of {table.team_name('team2')}" not in text
+        # Series lines read with the team's name, in the options and in the log.
+        line = waiting.options[0]
+        assert views.option_text(table, line) == \
+            line.replace("team1", "New York Highlanders", 1)
 
 
 def test_the_computers_choice_is_offered_as_a_hint(tmp_path):
