@@ -178,6 +178,10 @@ def test_lineup_and_rotation_come_slot_by_slot(tmp_path):
     other = next(name for _, name in picker.slots[2][1] if name not in presets)
     table.enter(picker.line(presets[:2] + [other]))
     assert table.series.rotations["team1"][2] == other.casefold()
+    from companion.tui import views
+
+    logged = views.log_lines(table, hide_deals=True)[-1]
+    assert logged.endswith("New York Highlanders sets the rotation") and other not in logged
 
     while not (table.waiting().phase == "lineup" and not table.waiting().computer):
         if table.auto_step() is None:
