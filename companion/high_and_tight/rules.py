@@ -22,7 +22,7 @@ DRAWS = {1: 0, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 4, 8: 1, 9: 1}
 EXCHANGES = {1: 0, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 2, 9: 2}
 MANAGE_SHIFTS = (2, 1, -2, 0)
 CHANCE_KINDS = {"deal": ("deal",), "roll": ("roll", "free-roll")}   # action -> phases awaiting it
-MATCHUPS_KEPT = 64      # situations whose Matchup is kept (a few half innings' worth)
+MATCHUPS_KEPT = 1024    # situations whose Matchup is kept (plays of the rest of a game visit many)
 # The rule of each step of the sequence of play (rule 4.0's phases A-H).
 PHASE_RULES = {
     "draw": "4.1", "deal": "5.2.1", "exchange": "5.2.2", "starter": "3.0", "lineup": "3.0",
