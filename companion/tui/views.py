@@ -192,7 +192,8 @@ def hand_lines(table: Table, side: str) -> list[str]:
 
 
 def dugouts(table: Table) -> str:
-    """Dugouts (available / used) and bullpens (available / used / resting)."""
+    """Dugouts (available / used / not in the lineup) and bullpens (available / used /
+    resting)."""
     game = table.game
     if game is None:
         return ""
@@ -206,6 +207,10 @@ def dugouts(table: Table) -> str:
         used = ", ".join(roster.ballplayers[k].name for k in side.used)
         out.append(f"  Dugout: {available or '-'}")
         out.append(f"  Used: {used or '-'}")
+        if side.lineup:
+            bench = ", ".join(p.name for k, p in roster.ballplayers.items()
+                              if k not in side.lineup)
+            out.append(f"  Not in the lineup (rule 3.0): {bench or '-'}")
         pen = []
         for key, pitcher in roster.pitchers.items():
             if pitcher.kind == "SP" and key != side.pitcher and key not in side.lines:

@@ -147,3 +147,30 @@ def test_the_computers_choice_is_offered_as_a_hint(tmp_path):
     finally:
         store.close()
     assert hints > 20
+
+
+def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
+    """Rules 3.0 and 4.2.2: the dugout holds the lineup's ballplayers still to play, those
+    used are listed apart, and the roster's others sit out the game."""
+    path = tmp_path / "dugouts.db"
+    series_id = new_series(path, seed="dug-1", scenario="spring",
+                           team1_control="computer", team2_control="computer")
+
+    def third_inning(table: Table) -> bool:
+        return table.game is not None and table.game.state.inning >= 3
+    play_until(path, series_id, third_inning)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        state = table.game.state
+        text = plain(views.dugouts(table)).splitlines()
+    for side in (state.away, state.home):
+        at = text.index(side.team.name)
+        names = {k: p.name for k, p in side.roster.ballplayers.items()}
+        dugout, used, bench = text[at + 1], text[at + 2], text[at + 3]
+        for key in side.available:
+            assert names[key] in dugout
+        assert used == "  Used: " + ", ".join(names[k] for k in side.used)
+        assert len(side.used) == 2
+        out = [names[k] for k in names if k not in side.lineup]
+        assert out and bench == "  Not in the lineup (rule 3.0): " + ", ".join(out)
+        assert not any(name in dugout or name in used for name in out)
