@@ -411,6 +411,11 @@ class GameScreen(Screen):
             if table.dice == "digital":
                 options.add_option(Option("Roll the dice (r)", id="!roll"))
             options.add_option(Option("Type the dice (t)", id="!type"))
+        elif waiting.kind == "over":
+            # The series is over: what there is left to do, one key or one click away.
+            options.add_option(Option("The series and its box scores (s)", id="!series"))
+            options.add_option(Option("Print the box scores (p)", id="!print"))
+            options.add_option(Option("Back to the home screen (esc)", id="!home"))
         elif not waiting.computer:
             hidden = self._curtain_down(waiting)
             rotation_hidden = hidden and self.secret_rotation(waiting)
@@ -594,6 +599,12 @@ class GameScreen(Screen):
             self.action_type_dice()
         elif option_id == "!pick":
             self.action_pick()
+        elif option_id == "!series":
+            self.action_series()
+        elif option_id == "!print":
+            self.action_print()
+        elif option_id == "!home":
+            self.app.pop_screen()
         elif option_id.startswith("o"):
             self.act(self.options_lines[int(option_id[1:])])
 

@@ -24,6 +24,7 @@ from companion.tui.app import (
     HomeScreen,
     NewSeriesScreen,
     PickScreen,
+    TextScreen,
     make_app,
 )
 from companion.tui.follow import FollowApp
@@ -200,6 +201,14 @@ def test_a_whole_spring_training_game_through_the_keyboard(tmp_path, monkeypatch
             assert table.session.is_over()
             assert human_moves > 10
             await settle(pilot)
+            # Over: what is left to do is offered in the list.
+            options = screen.query_one("#options", OptionList)
+            assert [options.get_option_at_index(i).id for i in range(options.option_count)] \
+                == ["!series", "!print", "!home"]
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, TextScreen))
+            await pilot.press("q")
+            await wait_until(pilot, lambda: app.screen is screen)
             return table.stored.id, lines(table), table.series.winner
 
     series_id, entries, winner = asyncio.run(play())
