@@ -33,6 +33,7 @@ BATCH = 16             # plays between two looks at the half-width
 MIN_PLAYS = 48         # never fewer (a spread measured on fewer plays is not trusted)
 MAX_PLAYS = 2000       # never more
 UNDECIDED = 0.001      # how close to 0 or 1 the figure of an unfinished game may come
+MAX_STEPS = 50_000     # a play longer than this is a broken state, not a long game
 LAST_INNING = 10       # innings from here on share one distribution (extra innings)
 SMOOTHING = 1          # innings each side of an inning pooled into its distribution
 
@@ -268,7 +269,9 @@ def play_on(rules, manager, state: State, model: Model, rng: random.Random) -> f
     rolling = (trial.inning, trial.half, model.of(trial)) if trial.phase in ROLL_PHASES \
         else None
     phase = trial.phase
-    while phase != "over":
+    for _ in range(MAX_STEPS):
+        if phase == "over":
+            break
         if phase in CHANCE_PHASES:
             action = rules.sample_chance(trial, rng)
         else:
@@ -283,6 +286,8 @@ def play_on(rules, manager, state: State, model: Model, rng: random.Random) -> f
                 rolling = None
         elif before == "manage":                  # its markers are set: the dice start
             rolling = (trial.inning, trial.half, model.of(trial))
+    else:
+        raise RuntimeError(f"a play from {state.summary()!r} did not end in {MAX_STEPS} steps")
     return (1.0 if trial.winner == "home" else 0.0) - correction
 
 

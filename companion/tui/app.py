@@ -47,6 +47,9 @@ if TYPE_CHECKING:
 TABLE_CSS = Path(__file__).with_name("companion.tcss")
 AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen keeps up
 WIN_DELAY = 0.3        # seconds the table stays still before its win probability is worked out
+# Lines that name or depend on a hidden hand: offered and taken only with the curtain up (a
+# Rally Caps extra card is legal only when the hand holds a card to play, rule 5.7.2).
+CARD_LINE = re.compile(r"\b(plays|exchanges|rallies card)\b", re.IGNORECASE)
 
 
 class CompanionApp(App):
@@ -475,7 +478,7 @@ class GameScreen(Screen):
         if hidden and self.secret_rotation(waiting):
             return []
         return [(number, line) for number, line in enumerate(waiting.options)
-                if not (hidden and (" plays " in line or " exchanges " in line))]
+                if not (hidden and CARD_LINE.search(line))]
 
     def hot_seat(self) -> bool:
         """Two humans share the screen and the companion holds their cards."""
@@ -517,39 +520,44 @@ class GameScreen(Screen):
     def _win_tick(self) -> None:
         if self._win_due is not None and time.monotonic() >= self._win_due:
             self._win_due = None
-            self._win_worker = self.compute_win_probability()
+            inputs = self.table.figure_inputs()     # copied here, never read live
+            if inputs is not None:
+                self._win_worker = self.compute_win_probability(inputs)
 
     @work(thread=True, exclusive=True, group="winprob")
-    def compute_win_probability(self) -> None:
-        """Win probability off the UI thread, so the screen never waits for it."""
+    def compute_win_probability(self, inputs) -> None:
+        """Win probability off the UI thread, from a copy of the table taken on it, so the
+        screen never waits and the next step never changes what the worker reads."""
         worker = get_current_worker()
 
         def cancelled() -> bool:
             return worker.is_cancelled
         try:
             # The game's figure first; the series' may have venues still to learn.
-            p_home = self.table.game_win_probability(cancelled)
-            if p_home is None or cancelled():
+            p_home = self.table.game_win_probability(inputs, cancelled)
+            if cancelled():
                 return
-            self.app.call_from_thread(self._show_win_probability, p_home, None)
-            p_series = self.table.series_win_probability(p_home, cancelled)
-        except Exception:       # the state moved on under the worker: the next one redraws
+            self.app.call_from_thread(self._show_win_probability, inputs, p_home, None)
+            p_series = self.table.series_win_probability(inputs, p_home, cancelled)
+        except Exception:       # cancelled, or a fault: the next still table tries again
             return
         if not cancelled():
-            self.app.call_from_thread(self._show_win_probability, p_home, p_series)
+            self.app.call_from_thread(self._show_win_probability, inputs, p_home, p_series)
 
-    def _show_win_probability(self, p_home: float, p_series: float | None) -> None:
-        """Show a figure; without the series' figure yet, the last one stays (none for a
-        new game)."""
+    def _show_win_probability(self, inputs, p_home: float, p_series: float | None) -> None:
+        """Show a figure of the table as it still is (one of an earlier step is dropped);
+        without the series' figure yet, the last one stays (none for a new game)."""
         if not self.is_mounted or self.app.screen is not self:
             return
-        games = len(self.table.session.games)
+        if inputs.tag != self.table.figure_tag():
+            return
+        games = inputs.tag[0]
         if self.table.win_game != games:
             self.table.win_history.clear()      # a new game: a new sparkline
             self.table.win_series = None
         self.table.win_game = games
         history = self.table.win_history
-        p_team1 = p_home if self.table.team_of("home") == "team1" else 1.0 - p_home
+        p_team1 = p_home if inputs.team1_home else 1.0 - p_home
         if not history or abs(history[-1] - p_team1) > 1e-9:
             history.append(p_team1)
         if p_series is not None:
@@ -616,8 +624,7 @@ class GameScreen(Screen):
         self.query_one("#options", OptionList).focus()
         if not text:
             return
-        if self._curtain_down(self.table.waiting()) and re.search(
-                r"\b(plays|exchanges)\b", text, re.IGNORECASE):
+        if self._curtain_down(self.table.waiting()) and CARD_LINE.search(text):
             # Refused unseen: the rules' answer would tell the table what the hand holds.
             self.notify("the hand is behind the curtain: lift it first (h)",
                         title="Not allowed", severity="error", timeout=6)
@@ -661,7 +668,9 @@ class GameScreen(Screen):
         except CompanionError as error:
             self.notify(str(error), severity="warning")
             return
-        self.notify("undone: " + "; ".join(e.line for e in entries[-3:]))
+        secret = self.table.secret()
+        self.notify("undone: " + "; ".join(views.shown_line(self.table, e.line, secret)
+                                           for e in entries[-3:]))
         self.refresh_table()
 
     def action_redo(self) -> None:
@@ -670,7 +679,7 @@ class GameScreen(Screen):
         except CompanionError as error:
             self.notify(str(error), severity="warning")
             return
-        self.notify(f"redone: {entry.line}")
+        self.notify(f"redone: {views.shown_line(self.table, entry.line, self.table.secret())}")
         self.refresh_table()
 
     def action_hand(self) -> None:
@@ -875,13 +884,12 @@ class LogScreen(ModalScreen[None]):
                 yield RichLog(id="actions", markup=True, wrap=True, min_width=20)
 
     def on_mount(self) -> None:
+        secret = self.table.secret()
         notes = self.query_one("#notes", RichLog)
-        for line in views.engine_notes(self.table):
+        for line in views.engine_notes(self.table, secret=secret):
             notes.write(line)
         actions = self.query_one("#actions", RichLog)
-        hide = self.table.cards == "digital" and not self.table.session.is_over() and all(
-            c == "human" for c in self.table.controls.values())
-        for line in views.log_lines(self.table, hide_deals=hide):
+        for line in views.log_lines(self.table, hide_deals=secret):
             actions.write(line)
 
     def action_close(self) -> None:

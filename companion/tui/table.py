@@ -86,6 +86,22 @@ class Waiting:
 PICK_OVER = 12      # a choice with more options than this is also offered slot by slot
 
 
+@dataclass(frozen=True)
+class FigureInputs:
+    """A copy of what the win figures read, taken on the screen's thread (see
+    Table.figure_inputs)."""
+
+    tag: tuple[int, int]             # (games begun, events stored): whose figure it is
+    state: object                    # a clone of the game's state
+    team1_home: bool
+    winner: str | None
+    wins: dict[str, int]
+    needed: int
+    in_play: bool                    # the game is still being played
+    venues: dict[int, tuple[str, str, str, str, str]]   # game -> home, teams, rosters
+    options: frozenset[str]
+
+
 @dataclass
 class Picker:
     """A long choice (a lineup, a rotation) taken slot by slot instead of from a list of
@@ -325,34 +341,59 @@ class Table:
 
     # -- figures --------------------------------------------------------------------------
 
-    def game_win_probability(self, cancelled=None) -> float | None:
-        """P(home wins the game on the table), or None before a game."""
+    def secret(self) -> bool:
+        """Two players share the screen and the series goes on: hands dealt by the
+        companion and the rotations they set are not shown in logs and notices."""
+        return all(c == "human" for c in self.controls.values()) and not self.session.is_over()
+
+    def figure_inputs(self) -> FigureInputs | None:
+        """What the win figures need, copied now (on the screen's thread): the worker that
+        works them out never reads the live game, which the next step changes in place."""
         game = self.game
         if game is None:
             return None
-        return home_win_probability(game.state, cancelled=cancelled)
-
-    def series_win_probability(self, p_home: float, cancelled=None) -> float:
-        """P(team 1 wins the series) with the game on the table at `p_home`; the games
-        still to come count with the learned odds of their venue (who is at home)."""
         series = self.series
-        if series.winner:
-            return 1.0 if series.winner == "team1" else 0.0
         rules = self.session.series_rules
-
-        def team1_odds(number: int) -> float:
+        venues = {}
+        for number in range(1, series.scenario.games + 1):
             home = rules.home_team(series, number)
             away = "team2" if home == "team1" else "team1"
-            p = venue_odds(self.session.box, series.teams[home], series.teams[away],
-                           series.rosters[home], series.rosters[away], series.options,
+            venues[number] = (home, series.teams[home], series.teams[away],
+                              series.rosters[home], series.rosters[away])
+        return FigureInputs(
+            tag=self.figure_tag(), state=game.state.clone(),
+            team1_home=self.team_of("home") == "team1", winner=series.winner,
+            wins={t: series.wins(t) for t in ("team1", "team2")}, needed=series.scenario.wins,
+            in_play=self.session.current_game is not None, venues=venues,
+            options=frozenset(series.options))
+
+    def figure_tag(self) -> tuple[int, int]:
+        """Which state a figure belongs to: (games begun, events stored so far; an undo or
+        a redo is an event too, so no two states of the table share a tag)."""
+        return (len(self.session.games), self.stored.seq)
+
+    def game_win_probability(self, inputs: FigureInputs, cancelled=None) -> float:
+        """P(home wins the game the inputs were taken from)."""
+        return home_win_probability(inputs.state, cancelled=cancelled)
+
+    def series_win_probability(self, inputs: FigureInputs, p_home: float,
+                               cancelled=None) -> float:
+        """P(team 1 wins the series) with the game of the inputs at `p_home`; the games
+        still to come count with the learned odds of their venue (who is at home)."""
+        if inputs.winner:
+            return 1.0 if inputs.winner == "team1" else 0.0
+        box = self.session.box
+
+        def team1_odds(number: int) -> float:
+            home, home_key, away_key, home_roster, away_roster = inputs.venues[number]
+            p = venue_odds(box, home_key, away_key, home_roster, away_roster, inputs.options,
                            cancelled)
             return p if home == "team1" else 1 - p
 
-        wins = {t: series.wins(t) for t in ("team1", "team2")}
-        needed = series.scenario.wins
-        if self.session.current_game is None:
+        wins, needed = inputs.wins, inputs.needed
+        if not inputs.in_play:
             return series_win_probability(team1_odds, wins, needed)
-        p_team1_game = p_home if self.team_of("home") == "team1" else 1 - p_home
+        p_team1_game = p_home if inputs.team1_home else 1 - p_home
         after_win = dict(wins, team1=wins["team1"] + 1)
         after_loss = dict(wins, team2=wins["team2"] + 1)
         return (p_team1_game * series_win_probability(team1_odds, after_win, needed)

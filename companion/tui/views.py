@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from rich.markup import escape
@@ -395,20 +396,33 @@ def log_lines(table: Table, limit: int = 400, hide_deals: bool = False) -> list[
     out = []
     for entry in table.session.entries[-limit:]:
         where = "series" if entry.scope == "series" else f"game {entry.scope}"
-        line = entry.line
-        if hide_deals and (line.startswith("deal ") or " exchanges " in line
-                           or " rotation " in line):
-            line = line.split(" ", 1)[0] + " (hidden)" if line.startswith("deal ") else \
-                line.split(" exchanges ")[0] + " exchanges a card" if " exchanges " in line \
-                else line.split(" rotation ")[0] + " sets the rotation"
-        if entry.scope == "series":
-            line = team_named(table, line)
+        line = shown_line(table, entry.line, hide_deals)
         out.append(f"[dim]{where}[/dim] {escape(line)}")
     return out
 
 
-def engine_notes(table: Table, limit: int = 200) -> list[str]:
+def shown_line(table: Table, line: str, secret: bool) -> str:
+    """A stored line as the screen may show it: with `secret` (two players at one screen)
+    the cards dealt and exchanged and a rotation set stay hidden; series lines name the
+    team."""
+    if secret:
+        if line.startswith("deal "):
+            line = "deal (hidden)"
+        elif " exchanges " in line:
+            line = line.split(" exchanges ")[0] + " exchanges a card"
+        elif " rotation " in line:
+            line = line.split(" rotation ")[0] + " sets the rotation"
+    return team_named(table, line)
+
+
+def engine_notes(table: Table, limit: int = 200, secret: bool = False) -> list[str]:
+    """The engine's notes with their rules; with `secret` an exchanged card is not named."""
     game = table.game
     if game is None:
         return []
-    return [f"[dim]rule {rule}[/dim] {escape(text)}" for rule, text in game.state.log[-limit:]]
+    out = []
+    for rule, text in game.state.log[-limit:]:
+        if secret and rule == "5.2.2":
+            text = re.sub(r" exchanges .+ for a ", " exchanges a card for a ", text)
+        out.append(f"[dim]rule {rule}[/dim] {escape(text)}")
+    return out

@@ -108,12 +108,15 @@ def test_rolling_runs_are_exact(rules):
     that can come. The figure's correction is unbiased only if these are exact."""
     played = simulate_game(rules, "new-york", "texas", "wp", 4)
     start = replay_until(rules, played, lambda s: s.inning == 3 and s.phase == "roll").state
-    for first in (None, 4):
+    for first, extra in ((None, set()), (4, set()), (4, {4, 11}), (None, {3})):
         for runs, rolls_left, free_roll in ((2, 2, False), (1, 1, True), (0, 3, False)):
             state = start.clone()
             atbat = state.atbat
             atbat.hit_and_run, atbat.runs, atbat.rolls_left = True, runs, rolls_left
             atbat.number = 1 if first else 6                 # box I earns the free roll
+            # Extra scoring numbers (rule 4.6.3; one of them box I's free-roll total) and
+            # Rally Caps' 10s (rule 5.7.2) in two of the cases.
+            atbat.extra_numbers, atbat.tens = set(extra), bool(extra)
             if free_roll:
                 state.phase = "free-roll"
             box = state.scoring_box()
@@ -273,3 +276,18 @@ def test_learning_stops_when_cancelled(rules):
     with pytest.raises(winprob.Cancelled):
         winprob.table_for(session.state, cancelled=lambda: True)
     assert not any(key[1] == winprob.setup_key(session.state.header) for key in winprob._tables)
+
+
+def test_a_broken_state_stops_instead_of_rolling_for_ever(rules, tables):
+    """A state no game can reach (dice awaited with no roll left) ends a play with an error
+    after MAX_STEPS steps, instead of rolling on (the figure's worker gives up and waits for
+    the next still table)."""
+    import random
+
+    played = simulate_game(rules, "new-york", "texas", "wp", 10)
+    state = replay_until(rules, played, lambda s: s.inning == 2 and s.phase == "roll").state
+    state.atbat.rolls_left = 0
+    manager = ComputerManager(rules)
+    model = tables(played.header).model
+    with pytest.raises(RuntimeError, match="did not end"):
+        winprob.play_on(rules, manager, state, model, random.Random(1))

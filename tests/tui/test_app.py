@@ -19,6 +19,7 @@ from companion.store.db import Store
 from companion.store.series_store import StoredSeries, create_series
 from companion.tui import views
 from companion.tui.app import (
+    CARD_LINE,
     CurtainScreen,
     GameScreen,
     HomeScreen,
@@ -434,14 +435,16 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
             before = lines(table)
             entry = screen.query_one("#entry", Input)
             for probe in (f"{side} plays {sorted(everything)[0]}",
-                          f"{side} exchanges {sorted(everything)[0]} for defense"):
+                          f"{side} exchanges {sorted(everything)[0]} for defense",
+                          f"{side} rallies card"):
                 entry.focus()
                 await pilot.pause()
                 entry.value = probe
                 await pilot.press("enter")
                 await pilot.pause()
             assert lines(table) == before
-            assert notes == ["the hand is behind the curtain: lift it first (h)"] * 2
+            assert notes == ["the hand is behind the curtain: lift it first (h)"] * 3
+            assert not any(CARD_LINE.search(line) for _, line in screen.open_options())
             app.notify = notify
 
             await pilot.press("h")
@@ -465,6 +468,43 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
             names = {state.box.cards[k].name for s in ("home", "away")
                      for k, n in state.side(s).hand.items() if n}
             assert names_listed(board_text(screen), names | everything) == set()
+            await settle(pilot)
+
+    asyncio.run(play())
+
+
+def test_a_figure_is_worked_out_from_a_copy_and_a_late_one_is_dropped(tmp_path):
+    """The win figure's worker reads a copy taken on the screen's thread: a step taken
+    meanwhile changes neither what it reads nor, once it is late, the board."""
+    path = tmp_path / "figure.db"
+    series_id = new_series(path, seed="tui-fig", scenario="spring")
+    from .test_snapshots import play_until
+
+    def human_in_the_first(table: Table) -> bool:
+        waiting = table.waiting()
+        return (table.game is not None and table.game.state.inning >= 1
+                and waiting.kind == "decision" and not waiting.computer)
+    play_until(path, series_id, human_in_the_first)
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            await settle(pilot)
+            inputs = table.figure_inputs()
+            assert inputs.state is not table.game.state
+            assert inputs.state == table.game.state
+            first = table.game_win_probability(inputs)
+            table.enter(table.waiting().options[0])         # the live game moves on
+            assert inputs.state != table.game.state
+            assert table.game_win_probability(inputs) == first
+            history = list(table.win_history)
+            screen._show_win_probability(inputs, 0.123, 0.456)   # a figure come too late
+            assert table.win_history == history and table.win_series != 0.456
+            fresh = table.figure_inputs()
+            screen._show_win_probability(fresh, 0.25, 0.5)
+            assert table.win_history[-1] == (0.25 if fresh.team1_home else 0.75)
+            assert table.win_series == 0.5
             await settle(pilot)
 
     asyncio.run(play())

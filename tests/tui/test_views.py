@@ -174,3 +174,33 @@ def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
         out = [names[k] for k in names if k not in side.lineup]
         assert out and bench == "  Not in the lineup (rule 3.0): " + ", ".join(out)
         assert not any(name in dugout or name in used for name in out)
+
+
+def test_secret_lines_stay_hidden_from_a_shared_screen(tmp_path):
+    """Two players at one screen: the cards dealt or exchanged and a rotation set are not
+    named in logs and notices; series lines name the team either way."""
+    path = tmp_path / "secret.db"
+    series_id = new_series(path, seed="sec-1", scenario="divisional",
+                           team1_control="human", team2_control="human")
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        assert table.secret()
+        shown = [views.shown_line(table, line, True) for line in (
+            "deal Web Gem", "home exchanges Web Gem for offense",
+            "team1 rotation Sabaria, Okafor, Lindqvist", "home plays Web Gem")]
+        assert shown == ["deal (hidden)", "home exchanges a card",
+                         "New York Highlanders sets the rotation", "home plays Web Gem"]
+        assert views.shown_line(table, "team2 starts Flee", False) == "Texas Cowboys starts Flee"
+
+
+def test_engine_notes_keep_an_exchanged_card_secret_when_asked():
+    """Rule 5.2.2 on a shared screen: the engine's note of an exchange does not name the card."""
+    from types import SimpleNamespace
+
+    log = [("5.2.2", "home exchanges Web Gem for a defense card"),
+           ("5.5", "away plays Good Wood: Scoring Rolls +1")]
+    table = SimpleNamespace(game=SimpleNamespace(state=SimpleNamespace(log=log)))
+    secret = [plain(line) for line in views.engine_notes(table, secret=True)]
+    assert secret == ["rule 5.2.2 home exchanges a card for a defense card",
+                      "rule 5.5 away plays Good Wood: Scoring Rolls +1"]
+    assert "Web Gem" in plain(views.engine_notes(table)[0])
