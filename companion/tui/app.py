@@ -47,6 +47,9 @@ if TYPE_CHECKING:
 TABLE_CSS = Path(__file__).with_name("companion.tcss")
 AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen keeps up
 WIN_DELAY = 0.3        # seconds the table stays still before its win probability is worked out
+# Options that stand for a key of the game screen: option id -> its action.
+OPTION_ACTIONS = {"!roll": "roll", "!hand": "hand", "!type": "type_dice", "!pick": "pick",
+                  "!series": "series", "!print": "print"}
 # Lines that name or depend on a hidden hand: offered and taken only with the curtain up (a
 # Rally Caps extra card is legal only when the hand holds a card to play, rule 5.7.2).
 CARD_LINE = re.compile(r"\b(plays|exchanges|rallies card)\b", re.IGNORECASE)
@@ -599,20 +602,10 @@ class GameScreen(Screen):
     @on(OptionList.OptionSelected, "#options")
     def option_chosen(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ""
-        if option_id == "!roll":
-            self.action_roll()
-        elif option_id == "!hand":
-            self.action_hand()
-        elif option_id == "!type":
-            self.action_type_dice()
-        elif option_id == "!pick":
-            self.action_pick()
-        elif option_id == "!series":
-            self.action_series()
-        elif option_id == "!print":
-            self.action_print()
-        elif option_id == "!home":
+        if option_id == "!home":
             self.app.pop_screen()
+        elif option_id.startswith("!"):         # an option standing for a key: its action
+            getattr(self, f"action_{OPTION_ACTIONS[option_id]}")()
         elif option_id.startswith("o"):
             self.act(self.options_lines[int(option_id[1:])])
 
