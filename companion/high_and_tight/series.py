@@ -121,9 +121,14 @@ class SeriesRules:
                                  f"{', '.join(t.key for t in self.box.teams.values())}")
             roster = header.get(f"{team.capitalize()}Roster") or card.roster
             if not roster or roster.casefold() not in self.box.rosters:
-                raise ParseError(f"header {team.capitalize()}Roster: {roster!r} is not a "
-                                 f"roster; an optional team card needs one of "
-                                 f"{', '.join(self.box.rosters)} (rule 8.1.1)")
+                owners = {t.roster: t.name for t in self.box.teams.values() if t.roster}
+                choices = ", ".join(f"{k} ({owners[k]})" if k in owners else k
+                                    for k in self.box.rosters)
+                what = (f"{roster!r} is not a roster" if roster else
+                        f"{card.name} ({team}) is an optional team card with no players of "
+                        "its own")
+                raise ParseError(f"header {team.capitalize()}Roster: {what}; choose a "
+                                 f"roster: {choices} (rule 8.1.1)")
             teams[team] = card.key
             rosters[team] = roster.casefold()
         if teams["team1"] == teams["team2"]:

@@ -5,6 +5,7 @@ No Textual here: the screens read this model and send it the players' lines.
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass, field
 
@@ -12,6 +13,7 @@ from ..engine.errors import CompanionError
 from ..high_and_tight import actions as act
 from ..high_and_tight.box import Box
 from ..high_and_tight.manager import ComputerManager
+from ..high_and_tight.series import SeriesRules
 from ..high_and_tight.series_session import SERIES, Entry
 from ..high_and_tight.simulate import chance_rng, series_manager_line
 from ..high_and_tight.winprob import home_win_probability, series_win_probability, venue_odds
@@ -37,21 +39,16 @@ class Setup:
     cards: str = "digital"
 
     def problem(self, box: Box) -> str | None:
-        """What keeps this setup from starting, in the dialog's words; None if nothing."""
-        if self.team1 == self.team2:
-            return "Team 1 and Team 2 must be different teams"
-        for number, key, roster in ((1, self.team1, self.roster1), (2, self.team2,
-                                                                     self.roster2)):
-            team = box.teams[key]
-            if not roster and not team.roster:
-                owners = {t.roster: t.name for t in box.teams.values() if t.roster}
-                rosters = ", ".join(owners.get(k, k) for k in box.rosters)
-                return (f"{team.name} is an optional team card with no players of its own: "
-                        f"choose Team {number}'s roster ({rosters}) (rule 8.1.1)")
+        """What keeps this setup from starting, as the series rules say it (without the
+        record's header tag); None if nothing."""
         if self.cards == "physical" and "computer" in (self.team1_control,
                                                       self.team2_control):
             return ("the computer manages a side only with digital cards: its hand must be "
                     "dealt by the companion (docs/rulings.md)")
+        try:
+            SeriesRules(box).new_state(self.header())
+        except CompanionError as error:
+            return re.sub(r"^header( \w+)?: ", "", str(error))
         return None
 
     def header(self) -> dict[str, str]:

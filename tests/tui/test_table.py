@@ -92,17 +92,18 @@ def test_computer_needs_digital_cards(tmp_path):
 
 def test_a_setup_that_cannot_start_says_why_in_the_players_words():
     """Rule 8.1.1: an optional team card has no players of its own, so it needs a roster;
-    the same team twice or the computer with cards on the table cannot start either."""
+    the same team twice or the computer with cards on the table cannot start either. The
+    series rules say why, without the record's header tag."""
     box = load_box()
     assert Setup().problem(box) is None
     assert Setup(team1="seattle").problem(box) == (
-        "Seattle Volcanoes is an optional team card with no players of its own: choose "
-        "Team 1's roster (New York Highlanders, Philadelphia Mustangs, California Titans, "
-        "Texas Cowboys) (rule 8.1.1)")
+        "Seattle Volcanoes (team1) is an optional team card with no players of its own; "
+        "choose a roster: new-york (New York Highlanders), philadelphia (Philadelphia "
+        "Mustangs), california (California Titans), texas (Texas Cowboys) (rule 8.1.1)")
     assert Setup(team1="seattle", roster1="texas", team2="chicago",
                  roster2="new-york").problem(box) is None
-    assert "Team 2's roster" in Setup(team2="chicago").problem(box)
-    assert Setup(team1="texas").problem(box) == "Team 1 and Team 2 must be different teams"
+    assert Setup(team2="chicago").problem(box).startswith("Chicago Black Sox (team2) is an")
+    assert Setup(team1="texas").problem(box) == "Team1 and Team2 must be different team cards"
     assert "digital cards" in Setup(cards="physical").problem(box)
 
 
@@ -123,7 +124,9 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
     """Rule 4.6: faces outside 1..6 are refused in the dialog; good ones are recorded."""
     import asyncio
 
-    from companion.tui.app import DiceScreen, make_app
+    from companion.tui.app import DiceScreen, GameScreen, make_app
+
+    from .test_app import wait_until
 
     async def run():
         store = Store.open(tmp_path / "x.db")
@@ -134,7 +137,11 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
         store.close()
         app = make_app(db=tmp_path / "x.db", series_id=series_id)
         async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.pause(0.2)
+            # Waits on what the screen shows, not on the clock: a loaded machine (or the
+            # win figure's worker learning) may run the screen late.
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen)
+                             and app.screen.is_mounted)
+            await pilot.pause()
             game = app.screen
             for _ in range(400):          # the players name the starters, then play on
                 waiting = game.table.waiting()
@@ -144,16 +151,18 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
                     game.act(waiting.options[0])
                 await pilot.pause(0.02)
             await pilot.press("t")
-            await pilot.pause(0.1)
-            assert isinstance(app.screen, DiceScreen)
+            await wait_until(pilot, lambda: isinstance(app.screen, DiceScreen)
+                             and app.screen.is_mounted)
+            dialog = app.screen
+            await pilot.pause()
             await pilot.press("7", "space", "1", "enter")
             await pilot.pause(0.1)
-            assert isinstance(app.screen, DiceScreen)       # refused, still asking
+            assert app.screen is dialog                      # refused, still asking
             rolled = game.table.game.state.dice_rolled
             entries = len(game.table.session.entries)
-            app.screen.query_one("#faces").value = "3 4"
+            dialog.query_one("#faces").value = "3 4"
             await pilot.press("enter")
-            await pilot.pause(0.3)
+            await wait_until(pilot, lambda: game.table.game.state.dice_rolled > rolled)
             assert game.table.game.state.dice_rolled == rolled + 1
             assert game.table.session.entries[entries].line == "roll 3 4"
             await pilot.press("q")
