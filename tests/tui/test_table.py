@@ -60,6 +60,8 @@ def test_command_palette_lists_the_table_actions(tmp_path):
 
     from companion.tui.app import GameScreen, make_app
 
+    from .test_app import wait_until
+
     async def run() -> list[str]:
         store = Store.open(tmp_path / "p.db")
         table = Table.create(store, load_box(), Setup())
@@ -67,8 +69,8 @@ def test_command_palette_lists_the_table_actions(tmp_path):
         store.close()
         app = make_app(db=tmp_path / "p.db", series_id=series_id)
         async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.pause(0.2)
-            assert isinstance(app.screen, GameScreen)
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen)
+                             and app.screen.is_mounted)
             titles = [c.title for c in app.get_system_commands(app.screen)]
             await pilot.press("q")
         return titles
