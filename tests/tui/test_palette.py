@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 
 from companion.tui.app import GameScreen, make_app
 
-from .test_app import SIZE, new_series
+from .test_app import SIZE, new_series, wait_until
 from .test_snapshots import in_strategy_phase, play_until
 
 
@@ -40,7 +40,10 @@ def test_palette_lists_each_legal_card_and_plays_the_one_chosen(tmp_path):
             await pilot.pause()
             assert isinstance(app.screen, CommandPalette)
             await pilot.press(*chosen.split(" plays ")[1])     # the card's name finds it
-            await pilot.pause(0.3)
+            commands = app.screen.query_one(CommandList)
+            # The search runs in the background: wait until it offers the card first.
+            await wait_until(pilot, lambda: commands.highlighted == 0 and chosen in str(
+                commands.get_option_at_index(0).prompt))
             await pilot.press("enter")
             await pilot.pause(0.1)
             assert app.screen is screen
