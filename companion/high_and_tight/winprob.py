@@ -209,12 +209,6 @@ class Estimate:
     plays: int
 
 
-def model_probability(state: State, table: RunTable | None = None) -> float:
-    """The model's figure alone (no plays): instant, but blind to everything the table
-    averages over (fatigue, bullpens, dugouts, hands)."""
-    return (table or table_for(state)).model.of(state)
-
-
 def home_win_probability(state: State, table: RunTable | None = None, cancelled=None,
                          half_width: float = HALF_WIDTH) -> float:
     """P(home wins) from this state (see `estimate`)."""

@@ -427,7 +427,7 @@ class GameScreen(Screen):
             rotation_hidden = hidden and self.secret_rotation(waiting)
             # Behind the curtain no hint either: it is worked out from the hidden hand.
             suggested = None if hidden else table.suggestion(waiting)
-            picker = None if rotation_hidden else table.picker(waiting)
+            picker = None if rotation_hidden else table.picker(waiting, suggested)
             if picker is not None:
                 # A lineup or rotation: the suggestion, then slot by slot (not every
                 # permutation; the command palette still lists them all).
@@ -497,7 +497,7 @@ class GameScreen(Screen):
     def secret_rotation(self, waiting) -> bool:
         """Two humans share the screen and one sets his secret rotation (rule 3.0)."""
         return (waiting.scope == "series" and waiting.kind == "decision"
-                and all(c == "human" for c in self.table.controls.values())
+                and self.table.secret()
                 and any(" rotation " in line for line in waiting.options[:1]))
 
     def _hand_to_show(self) -> str | None:

@@ -216,14 +216,18 @@ class Table:
         state = self.session.current_game.state
         return rules.format_action(self.manager.choose(state, rules.legal_actions(state)))
 
-    def picker(self, waiting: Waiting) -> Picker | None:
+    def picker(self, waiting: Waiting, suggested: str | None = None) -> Picker | None:
         """The lineup (rule 3.0: 1 C, 3 OF, 4 IF and a DH) or the series rotation slot by
-        slot, preset to the suggestion; None for other or short choices."""
+        slot, preset to the suggestion (`suggested` when the caller has it already); None
+        for other or short choices."""
         if waiting.kind != "decision" or waiting.computer or len(waiting.options) <= PICK_OVER:
             return None
-        preset = self.suggestion(waiting) or waiting.options[0]
+        rotation = waiting.scope == SERIES and " rotation " in waiting.options[0]
+        if not rotation and (waiting.scope != "game" or waiting.phase != "lineup"):
+            return None
+        preset = suggested or self.suggestion(waiting) or waiting.options[0]
         box = self.session.box
-        if waiting.scope == SERIES and " rotation " in preset:
+        if rotation:
             head, _, names = preset.partition(" rotation ")
             sps = self.session.series_rules.starting_pitchers(self.series, waiting.team)
             choices = [(f"{p.name}  {p.throws} {p.stuff_rolls}/"
@@ -233,8 +237,6 @@ class Table:
                           f"{head} rotation",
                           [(f"Starter {n}", choices, name)
                            for n, name in enumerate(names.split(", "), 1)])
-        if waiting.scope != "game" or waiting.phase != "lineup":
-            return None
         action = act.parse_action(preset)
         if action.kind != "lineup":
             return None

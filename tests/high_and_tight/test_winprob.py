@@ -14,7 +14,6 @@ from companion.high_and_tight.simulate import game_rng, play_out, simulate_game
 from companion.high_and_tight.winprob import (
     estimate,
     home_win_probability,
-    model_probability,
     rolling_runs,
     series_win_probability,
 )
@@ -68,7 +67,7 @@ def test_probability_follows_the_game(rules, tables):
     values = []
     for action in played.actions:
         replay.push(action)
-        p = model_probability(replay.state, table)
+        p = table.model.of(replay.state)
         assert 0.0 <= p <= 1.0
         values.append(p)
     assert values[-1] == (1.0 if replay.state.winner == "home" else 0.0)
@@ -80,10 +79,10 @@ def test_a_lead_helps_the_leader(rules, tables):
     table = tables(played.header)
     state = replay_until(rules, played,
                          lambda s: s.inning == 5 and s.phase == "cards").state
-    before = model_probability(state, table)
+    before = table.model.of(state)
     state.home.runs[-1 if state.home.runs else 0:] = [
         (state.home.runs[-1] if state.home.runs else 0) + 2]
-    assert model_probability(state, table) > before
+    assert table.model.of(state) > before
 
 
 FACES = {total: (min(6, total - 1), total - min(6, total - 1)) for total in range(2, 13)}
@@ -258,7 +257,7 @@ def test_home_ahead_while_the_top_of_the_ninth_rolls(rules, tables):
     state.home.runs[:] = [0] * (len(state.home.runs) - 1) + [5]
     state.away.runs[:] = [0] * len(state.away.runs)
     assert state.half == "top" and state.home.total - state.away.total == 5
-    assert model_probability(state, table) > 0.9
+    assert table.model.of(state) > 0.9
 
 
 def test_learning_stops_when_cancelled(rules):
