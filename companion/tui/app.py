@@ -554,17 +554,7 @@ class GameScreen(Screen):
             return
         if inputs.tag != self.table.figure_tag():
             return
-        games = inputs.tag[0]
-        if self.table.win_game != games:
-            self.table.win_history.clear()      # a new game: a new sparkline
-            self.table.win_series = None
-        self.table.win_game = games
-        history = self.table.win_history
-        p_team1 = p_home if inputs.team1_home else 1.0 - p_home
-        if not history or abs(history[-1] - p_team1) > 1e-9:
-            history.append(p_team1)
-        if p_series is not None:
-            self.table.win_series = p_series
+        self.table.add_figure(inputs, p_home, p_series)
         self.query_one("#board", Static).update(views.board(self.table, self._hand_to_show()))
 
     # -- the computer and digital chance ---------------------------------------------------------

@@ -5,6 +5,7 @@ No Textual here: the screens read this model and send it the players' lines.
 
 from __future__ import annotations
 
+import bisect
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -89,6 +90,7 @@ class FigureInputs:
     Table.figure_inputs)."""
 
     tag: tuple[int, int]             # (games begun, events stored): whose figure it is
+    step: int                        # actions taken in the game: where the figure stands
     state: object                    # a clone of the game's state
     team1_home: bool
     winner: str | None
@@ -139,7 +141,8 @@ class Table:
         self.cards = header.get("Cards", "digital")
         self.seed = header.get("Seed") or "table"
         self.manager = ComputerManager(self.session.rules)
-        self.win_history: list[float] = []
+        self.win_history: list[float] = []     # P(team 1 wins the game), step by step
+        self.win_steps: list[int] = []         # the game's actions taken at each figure
         self.win_game = 0                      # the game the history belongs to
         self.win_series: float | None = None   # the last P(team 1 wins the series) shown
 
@@ -360,11 +363,28 @@ class Table:
             venues[number] = (home, series.teams[home], series.teams[away],
                               series.rosters[home], series.rosters[away])
         return FigureInputs(
-            tag=self.figure_tag(), state=game.state.clone(),
+            tag=self.figure_tag(), step=len(game.actions), state=game.state.clone(),
             team1_home=self.team_of("home") == "team1", winner=series.winner,
             wins={t: series.wins(t) for t in ("team1", "team2")}, needed=series.scenario.wins,
             in_play=self.session.current_game is not None, venues=venues,
             options=frozenset(series.options))
+
+    def add_figure(self, inputs: FigureInputs, p_home: float, p_series: float | None) -> None:
+        """Keep a game figure on the game's course: a figure for a step at or before the
+        last one (after an undo) replaces the figures of the steps undone, so the
+        sparkline follows the game, never the undo and redo keys."""
+        games = inputs.tag[0]
+        if self.win_game != games:             # a new game: a new sparkline
+            self.win_history.clear()
+            self.win_steps.clear()
+            self.win_series = None
+        self.win_game = games
+        keep = bisect.bisect_left(self.win_steps, inputs.step)
+        del self.win_history[keep:], self.win_steps[keep:]
+        self.win_history.append(p_home if inputs.team1_home else 1.0 - p_home)
+        self.win_steps.append(inputs.step)
+        if p_series is not None:
+            self.win_series = p_series
 
     def figure_tag(self) -> tuple[int, int]:
         """Which state a figure belongs to: (games begun, events stored so far; an undo or

@@ -510,6 +510,34 @@ def test_a_figure_is_worked_out_from_a_copy_and_a_late_one_is_dropped(tmp_path):
     asyncio.run(play())
 
 
+def test_the_sparkline_follows_the_game_not_the_undo_key(tmp_path):
+    """An undo takes the figures of the steps it undid off the sparkline; a redo or a new
+    step adds one; a figure for the same step replaces the one there."""
+    path = tmp_path / "spark.db"
+    series_id = new_series(path, seed="tui-spark", scenario="spring")
+    from .test_snapshots import play_until
+
+    def human_in_the_first(table: Table) -> bool:
+        waiting = table.waiting()
+        return (table.game is not None and table.game.state.inning >= 1
+                and waiting.kind == "decision" and not waiting.computer)
+    play_until(path, series_id, human_in_the_first)
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        table.add_figure(table.figure_inputs(), 0.5, None)
+        table.enter(table.waiting().options[0])
+        table.add_figure(table.figure_inputs(), 0.6, None)
+        table.add_figure(table.figure_inputs(), 0.6, 0.7)     # its series figure
+        assert len(table.win_history) == 2 and table.win_series == 0.7
+        table.undo()
+        table.add_figure(table.figure_inputs(), 0.5, None)
+        assert len(table.win_history) == 1
+        table.redo()
+        table.add_figure(table.figure_inputs(), 0.6, None)
+        assert len(table.win_history) == 2
+        assert table.win_steps == sorted(table.win_steps)
+
+
 def test_a_secret_rotation_waits_behind_the_curtain_with_two_humans(tmp_path):
     """Rule 3.0: with two humans at one screen, each sets his secret rotation behind the
     curtain; the other's choice is hidden again as soon as one is set."""
