@@ -1015,6 +1015,8 @@ class HighAndTight:
             if atbat.tens:
                 raise self._illegal(state, action, "10s already score this at-bat", "5.7.2")
             atbat.tens = True
+            # An action in the phase, like a card: the opponent may answer it (5.4).
+            atbat.passes = 0
             state.note("5.7.2", f"{side} uses Rally Caps: every roll of 10 scores this at-bat")
         else:
             if atbat.plays_left[side] > 0:

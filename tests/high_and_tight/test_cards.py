@@ -403,6 +403,21 @@ def test_phase_ends_on_two_passes_in_a_row(rules):
     assert state.phase == "manage" and rules.awaiting(state).side == "away"
 
 
+def test_rally_caps_tens_after_a_pass_lets_the_opponent_answer(rules):
+    """Rules 5.4, 5.7.1: Rally Caps used for 10s is an action of the phase, not a pass:
+    after away plays, home passes and away takes the 10s, away's pass does not end the
+    phase; home may still play its card."""
+    session = new_game(rules)
+    state = session.state
+    play(session, "away bats Marty\nhome fields Mendevil")
+    play(session, "away plays Leadoff Walk\nhome passes\naway rallies tens\naway passes")
+    assert state.phase == "cards" and state.atbat.turn == "home"
+    assert "home plays On the Black" in [rules.format_action(a)
+                                         for a in rules.legal_actions(state)]
+    play(session, "home passes")
+    assert state.phase == "manage"
+
+
 def test_both_pass_at_once(rules):
     """Rule 5.4: two passes to open the phase end it with the markers untouched."""
     session = new_game(rules)
@@ -612,8 +627,10 @@ def test_rally_caps_clutch_example(rules):
     play(session, "home passes\naway rallies tens")
     assert state.away.rally_left == 0
     assert state.scoring_numbers() == {3, 7, 10}
+    # The 10s are an action of the phase: home may answer them before it ends (5.4).
     play(session, """
         away passes
+        home passes
         away stands pat
         roll 1 2
         roll 3 4
