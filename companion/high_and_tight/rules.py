@@ -784,7 +784,10 @@ class HighAndTight:
             state.phase = "mound"
             state.actor = side
             return
-        if tired:
+        if tired and "advanced-fatigue" in state.options and state.inning <= 9:
+            # Rule 8.2.1: kept in (here for want of a reliever), he tires a step an inning.
+            self._pitch_tired(state, own)
+        elif tired:
             # Rule 6.1: nobody left to bring in: the tired pitcher goes on at +200.
             pitcher = own.current_pitcher()
             if own.fatigue < 200:

@@ -243,6 +243,19 @@ def test_tired_starter_kept_in_gets_100_then_200_never_more(rules):
         "Sabaria pitches past his Fatigue: Fatigue +200"]
 
 
+def test_tired_starter_with_no_reliever_tires_step_by_step(rules):
+    """Rules 8.2.1 a and 6.1: with Advanced Fatigue and the whole bullpen resting,
+    Sabaria (Fatigue 7) is kept in for want of a reliever: +100 in the 8th, +200 in the
+    9th, as if his manager had kept him; 6.1's +200 at once is for extra innings."""
+    resting = ", ".join([*NEW_YORK_RPS, "Achterberg"])
+    session = new_game(rules, header={"Rules": "advanced-fatigue", "HomeResting": resting})
+    for inning, fatigue in ((7, 0), (8, 100), (9, 200)):
+        state = drive(session, until=at(inning, "top", "bat"))
+        assert state.home.pitcher == "sabaria"
+        assert state.home.fatigue == fatigue, inning
+    assert not any(rule == "6.1" for rule, _ in state.log)
+
+
 def test_tired_reliever_kept_in_gets_100_then_200(rules):
     """Rule 8.2.1 b: an RP kept in past his Fatigue innings (Wexley, 1) pitches at +100 in
     his next inning, then +200, and no more."""
