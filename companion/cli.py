@@ -198,26 +198,26 @@ def odds_report(box: Box, rolls: int, number: int, also: list[int], hit_and_run:
     """The odds of one at-bat (rules 4.6, 4.6.3, 5.1.1 e, 5.5.2) as a JSON-ready object."""
     scoring = box.scoring_boxes[number - 1]
 
-    def one(rolls_now: int, number_now: int) -> dict:
+    def one(rolls_now: int, number_now: int, bonus_now: bool) -> dict:
         target = box.scoring_boxes[number_now - 1]
         numbers = sorted(set(target.numbers) | set(also))
-        dist = odds.run_distribution(rolls_now + bonus, numbers, target.first, target.then,
-                                     hit_and_run)
-        out = {"rolls": rolls_now, "box": target.label, "scoring_numbers": numbers}
+        dist = odds.run_distribution(rolls_now + bonus_now, numbers, target.first,
+                                     target.then, hit_and_run)
+        out = {"rolls": rolls_now, "box": target.label, "scoring_numbers": numbers,
+               "bonus_roll": bonus_now}
         if target.first is not None:
             out["first"] = target.first
             out["then"] = sorted(target.then)
         out.update(odds.summary(dist))
         return out
 
-    report = one(rolls, number)
-    report["bonus_roll"] = bonus
+    report = one(rolls, number, bonus)
     report["hit_and_run"] = hit_and_run
     report["box_reads"] = scoring.describe()
     if advise:
         options = []
         for shift in (0, 1, 2, -2):
-            moved = managerial_move(rolls, number, shift, box.rolls_max)
+            moved = managerial_move(rolls, number, bonus, shift, box.rolls_max)
             if moved is None:
                 continue
             option = one(*moved)
@@ -244,7 +244,9 @@ def cmd_odds(args) -> int:
         if p >= 0.00005:
             print(f"  {runs:2d} run(s): {p:.4f}")
     for option in report.get("options", []):
-        print(f"  {option['move']:>9}: rolls {option['rolls']:2d} box {option['box']:>4}  "
+        bonus_roll = "+1" if option["bonus_roll"] else "  "
+        print(f"  {option['move']:>9}: rolls {option['rolls']:2d}{bonus_roll} box "
+              f"{option['box']:>4}  "
               f"P(>=1) {option['p_at_least_one']:.4f}  E {option['expected_runs']:.4f}")
     return EXIT_OK
 

@@ -63,6 +63,17 @@ def test_odds_also_and_advise(capsys):
                      "-2": (6, "IV")}
 
 
+def test_odds_advise_a_move_up_past_xii_earns_the_bonus_roll(capsys):
+    """Rules 4.5 and 5.5.2: from box XI, +2 stops on XII and adds the bonus roll."""
+    code, out, _ = run(capsys, "odds", "--rolls", "5", "--box", "XI", "--advise", "--json")
+    options = {o["move"]: o for o in json.loads(out)["options"]}
+    assert (options["+2"]["rolls"], options["+2"]["box"]) == (4, "XII")
+    assert options["+2"]["bonus_roll"] and not options["+1"]["bonus_roll"]
+    assert options["+2"]["expected_runs"] > options["+1"]["expected_runs"]
+    code, out, _ = run(capsys, "odds", "--rolls", "5", "--box", "XI", "--advise")
+    assert code == 0 and "rolls  4+1 box  XII" in out
+
+
 @pytest.mark.parametrize("argv, needle", [
     (["odds", "--rolls", "21", "--box", "I"], "1..20"),
     (["odds", "--rolls", "3", "--box", "XIII"], "I..XII"),

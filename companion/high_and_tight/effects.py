@@ -151,6 +151,9 @@ def situation(state: State, owner: str) -> tuple:
             fielding.dh, fielding.pitcher)
 
 
+BONUS_NOTE = "Scoring Number pushed past XII: +1 bonus Scoring Roll"
+
+
 def number_moved(number: int, bonus: bool, delta: int) -> tuple[int, bool]:
     """Rule 5.5.2: the Scoring Number stays on I..XII; a push past XII earns one bonus roll.
     Returns the new (number, bonus)."""
@@ -180,7 +183,7 @@ def move_number(state: State, delta: int) -> None:
     atbat = state.atbat
     number, bonus = number_moved(atbat.number, atbat.bonus, delta)
     if bonus and not atbat.bonus:
-        state.note("5.5.2", "Scoring Number pushed past XII: +1 bonus Scoring Roll")
+        state.note("5.5.2", BONUS_NOTE)
     atbat.number, atbat.bonus = number, bonus
 
 

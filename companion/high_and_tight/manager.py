@@ -314,9 +314,9 @@ class ComputerManager:
         a = state.atbat
         best, best_value = None, None
         for action in legal:
-            rolls, number = managerial_move(a.rolls, a.number, action.args[0],
-                                            self.box.rolls_max)
-            expected, at_least_one = markers_odds(self.box, rolls, number, a.bonus,
+            rolls, number, bonus = managerial_move(a.rolls, a.number, a.bonus,
+                                                   action.args[0], self.box.rolls_max)
+            expected, at_least_one = markers_odds(self.box, rolls, number, bonus,
                                                   a.extra_numbers, a.tens, a.hit_and_run)
             value = at_least_one if need_one else expected
             if best_value is None or value > best_value + 1e-12:

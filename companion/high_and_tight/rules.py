@@ -12,7 +12,7 @@ from ..engine.errors import IllegalAction, ParseError
 from . import actions as act
 from .actions import DECKS, KINDS, Action
 from .box import STRATEGIES, Box, Card
-from .effects import Matchup, move, move_number, situation
+from .effects import BONUS_NOTE, Matchup, move, move_number, number_moved, situation
 from .state import OPTIONAL_RULES, AtBat, Deck, PitcherLine, Side, State
 
 SETUP_DRAW = 6          # rule 3.0 step 3
@@ -65,24 +65,26 @@ def inning_parameters(box: Box, inning: int) -> tuple[int, int, str]:
     return DRAWS[cycle], EXCHANGES[cycle], box.strategies[cycle - 1]
 
 
-def managerial_move(rolls: int, number: int, shift: int, rolls_max: int
-                    ) -> tuple[int, int] | None:
-    """Rule 4.5: (rolls, number) after a Managerial Move, or None if the track has no room.
+def managerial_move(rolls: int, number: int, bonus: bool, shift: int, rolls_max: int
+                    ) -> tuple[int, int, bool] | None:
+    """Rule 4.5: (rolls, number, bonus) after a Managerial Move, or None if the track has
+    no room for the marker moved down.
 
     Up one or two boxes on the Scoring Number costs one Scoring Roll; down two boxes buys
-    one. The marker moved down needs the boxes to move into, and (the project's reading)
-    neither marker is moved off its track by this move.
+    one. Only the marker moved down needs the boxes to move into (rule 4.5); the marker
+    moved up stops at its track's end, and a Scoring Number pushed past XII earns the bonus
+    roll as any push does (rule 5.5.2).
     """
     if shift == 0:
-        return rolls, number
+        return rolls, number, bonus
     if shift in (1, 2):
-        if rolls >= 2 and number + shift <= 12:
-            return rolls - 1, number + shift
-        return None
+        if rolls < 2:
+            return None
+        return (rolls - 1, *number_moved(number, bonus, shift))
     if shift == -2:
-        if number - 2 >= 1 and rolls < rolls_max:
-            return rolls + 1, number - 2
-        return None
+        if number - 2 < 1:
+            return None
+        return min(rolls_max, rolls + 1), number - 2, bonus
     return None
 
 
@@ -509,7 +511,8 @@ class HighAndTight:
 
     def _manage_fits(self, state: State, shift: int) -> bool:
         atbat = state.atbat
-        return managerial_move(atbat.rolls, atbat.number, shift, self.box.rolls_max) is not None
+        return managerial_move(atbat.rolls, atbat.number, atbat.bonus, shift,
+                               self.box.rolls_max) is not None
 
     # -- apply ---------------------------------------------------------------------------
 
@@ -1044,10 +1047,13 @@ class HighAndTight:
                                 "move", "4.5")
         atbat = state.atbat
         if shift:
-            atbat.rolls, atbat.number = managerial_move(atbat.rolls, atbat.number, shift,
-                                                        self.box.rolls_max)
+            earned = not atbat.bonus
+            atbat.rolls, atbat.number, atbat.bonus = managerial_move(
+                atbat.rolls, atbat.number, atbat.bonus, shift, self.box.rolls_max)
             state.note("4.5", f"{action.side} Managerial Move: Scoring Number {shift:+d}, "
                               f"Scoring Rolls {-1 if shift > 0 else 1:+d}")
+            if earned and atbat.bonus:
+                state.note("5.5.2", BONUS_NOTE)
         atbat.rolls_left = atbat.rolls + (1 if atbat.bonus else 0)
         state.phase = "roll"
 

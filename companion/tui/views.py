@@ -16,21 +16,22 @@ DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
 def managerial_options(state) -> list[str]:
     """Rule 4.5: every legal Managerial Move with its odds, side by side."""
-    from ..high_and_tight.manager import at_bat_odds
+    from ..high_and_tight.manager import markers_odds
     from ..high_and_tight.rules import managerial_move
 
-    atbat = state.atbat
+    a = state.atbat
+    box = state.box
     out = []
     for shift, name in ((0, "pat"), (1, "+1"), (2, "+2"), (-2, "-2")):
-        moved = managerial_move(atbat.rolls, atbat.number, shift, state.box.rolls_max)
+        moved = managerial_move(a.rolls, a.number, a.bonus, shift, box.rolls_max)
         if moved is None:
             continue
-        saved = (atbat.rolls, atbat.number)
-        atbat.rolls, atbat.number = moved
-        expected, one = at_bat_odds(state)
-        label = state.scoring_box().label
-        atbat.rolls, atbat.number = saved
-        out.append(f"  {name:>3}: {moved[0]:2d} rolls box {label:<4} P {one:.0%} E {expected:.2f}")
+        rolls, number, bonus = moved
+        expected, one = markers_odds(box, rolls, number, bonus, a.extra_numbers, a.tens,
+                                     a.hit_and_run)
+        label = box.scoring_boxes[number - 1].label
+        shown = f"{rolls:2d}{'+1' if bonus else '  '}"
+        out.append(f"  {name:>3}: {shown} rolls box {label:<4} P {one:.0%} E {expected:.2f}")
     return out
 
 

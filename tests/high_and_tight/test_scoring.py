@@ -155,6 +155,46 @@ def test_one_roll_cannot_pay_for_a_move_up(rules):
     assert markers(session) == (2, "III")
 
 
+def box_xi_at_the_managerial_move(rules):
+    """Bottom of the 1st at the Managerial Move with 4 Scoring Rolls in box XI: Flee's 4
+    rolls, Stroud batting against Hampton (box VIII), Work the Count (+2) and, through
+    Rally Caps, Bad Hop (+1)."""
+    session = new_game(rules, home_cards=("Work the Count", "Bad Hop", "Good Wood",
+                                          "Good Jump", "Keep It in the Yard",
+                                          "Around the Horn"))
+    play(session, """
+        away bats Hampton
+        home fields Stroud
+        away passes
+        home passes
+        away stands pat
+    """ + NON_SCORING_IN_BOX_IV)
+    play(session, """
+        home plays Work the Count
+        away passes
+        home rallies card
+        home plays Bad Hop
+        away passes
+        home passes
+    """)
+    return session
+
+
+def test_a_move_up_past_xii_stops_there_and_earns_the_bonus_roll(rules):
+    """Rules 4.5 and 5.5.2: only the marker moved down needs its boxes. From box XI, +2
+    costs one Scoring Roll, stops the Scoring Number on XII and earns the bonus roll for
+    the excess box; +1 from XI is a plain move to XII."""
+    session = box_xi_at_the_managerial_move(rules)
+    state = session.state
+    assert markers(session) == (4, "XI") and not state.atbat.bonus
+    legal = {rules.format_action(a) for a in rules.legal_actions(state)}
+    assert {"home manages +1", "home manages +2"} <= legal
+    session.push_text("home manages +2")
+    assert markers(session) == (3, "XII") and state.atbat.bonus
+    assert state.atbat.rolls_left == 4                 # three rolls and the bonus roll
+    assert state.log[-1] == ("5.5.2", "Scoring Number pushed past XII: +1 bonus Scoring Roll")
+
+
 # -- 4.6 Scoring Runs -----------------------------------------------------------------------
 
 

@@ -11,6 +11,7 @@ from companion.store.db import Store
 from companion.tui import views
 from companion.tui.table import Table
 
+from ..high_and_tight.test_scoring import box_xi_at_the_managerial_move
 from .test_app import new_series, plain
 from .test_snapshots import first_game_over, play_until
 
@@ -204,3 +205,14 @@ def test_engine_notes_keep_an_exchanged_card_secret_when_asked():
     assert secret == ["rule 5.2.2 home exchanges a card for a defense card",
                       "rule 5.5 away plays Good Wood: Scoring Rolls +1"]
     assert "Web Gem" in plain(views.engine_notes(table)[0])
+
+
+def test_managerial_options_show_the_bonus_roll_and_leave_the_markers(rules):
+    """Rules 4.5, 5.5.2: the Managerial Move lines on the board weigh each move without
+    touching the table; +2 from box XI with 4 rolls reads 3+1 rolls in box XII."""
+    session = box_xi_at_the_managerial_move(rules)
+    before = session.state.summary()
+    lines = {line.split(":")[0].strip(): line for line in
+             views.managerial_options(session.state)}
+    assert "3+1 rolls box XII" in lines["+2"] and " 3   rolls box XII" in lines["+1"]
+    assert session.state.summary() == before and not session.state.atbat.bonus
