@@ -509,7 +509,7 @@ class _Loader:
                                             "scoring_numbers"))
                 effect = None
                 if "marker" in entry:
-                    core = {k: v for k, v in entry.items() if k in ("marker", "up", "down")}
+                    core = {k: v for k, v in entry.items() if k in ("marker", "up", "down", "less")}
                     effect = self.effect(core, ewhere)
                 elif not numbers:
                     self.problems.add(ewhere, "needs a marker move or scoring_numbers")

@@ -64,7 +64,7 @@ class Matchup:
             return False
         if c.inning_at_least is not None and self.inning < c.inning_at_least:
             return False
-        if c.bats is not None and self.batting_side() != c.bats:
+        if c.bats is not None and not self.bats_is(c.bats):
             return False
         if c.throws is not None and (self.pitcher is None or self.pitcher.throws != c.throws):
             return False
@@ -87,6 +87,13 @@ class Matchup:
         if self.pitcher is None:
             return "S"
         return "L" if self.pitcher.throws == "R" else "R"
+
+    def bats_is(self, bats: str) -> bool:
+        """A `bats` condition: "S" asks for a switch hitter; "L" or "R" for the side he
+        swings from now (rule 5.1.1 c: a switch hitter's side follows the pitcher)."""
+        if bats == "S":
+            return self.batter is not None and self.batter.bats == "S"
+        return self.batting_side() == bats
 
     def matchup_is(self, kind: str) -> bool:
         """Rule 5.1.1 c: a switch hitter always bats from the side opposite the pitcher."""

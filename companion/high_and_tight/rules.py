@@ -920,7 +920,9 @@ class HighAndTight:
             if effect.applies not in ("both", state.batting) or not matchup.all_hold(effect.when):
                 continue
             if effect.effect is not None:
-                move(state, effect.effect.marker, effect.effect.sign * effect.effect.amount)
+                delta = matchup.effect_value(effect.effect)     # a number or a rating
+                if delta is not None:
+                    move(state, effect.effect.marker, delta)
             state.atbat.extra_numbers.update(effect.scoring_numbers)
             state.note("8.1", f"{park.name}: {park.feature}")
 

@@ -6,9 +6,13 @@ current game of a series) through the canonical action text, with dice chosen to
 exactly the runs asked for in chosen half innings, and a hook for the Take the Mound calls.
 """
 
+import shutil
+
 import pytest
 
 from companion.engine.errors import IllegalAction
+from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
+from companion.high_and_tight.rules import HighAndTight
 
 from .util import at, dice_for, new_game, play
 
@@ -119,6 +123,47 @@ def test_home_ballpark_rolls_bonus_for_the_home_batters(rules):
     pitcher = state.away.current_pitcher()
     assert state.away.fatigue == 0
     assert state.atbat.rolls == pitcher.stuff_rolls + 1
+
+
+def park_box_rules(tmp_path, effect: str):
+    """The demo box with Highlander Field's (New York's) effect replaced by `effect`."""
+    folder = tmp_path / "box"
+    shutil.copytree(DEFAULT_BOX_DIR, folder)
+    teams = folder / "teams.toml"
+    text = teams.read_text(encoding="utf-8")
+    old = '{ applies = "both", marker = "number", up = 1, when = { bats = "L" } }'
+    assert old in text
+    teams.write_text(text.replace(old, effect), encoding="utf-8")
+    return HighAndTight(load_box(folder))
+
+
+def test_a_ballpark_effect_may_move_by_a_rating(tmp_path):
+    """Rule 8.1 with a typed-in park: a marker move by a rating, read as on a card (5.5):
+    Hampton's Power 3 moves the Scoring Number three boxes."""
+    rules = park_box_rules(tmp_path, '{ applies = "both", marker = "number", '
+                                     'up = "batter.power", less = 0 }')
+    session = ballpark_game(rules, "new-york", "texas", True)
+    play(session, "away bats Hampton\nhome fields Kanno")
+    # Sabaria: box IV; Hampton (Offense 6) against Kanno (Defense 4): VI; Power 3: IX.
+    assert number_of(session) == "IX"
+
+
+def test_a_switch_hitter_condition_holds_whichever_side_he_swings_from(tmp_path):
+    """Rules 8.1 and 5.1.1 c: `bats = "S"` asks for a switch hitter, who still swings from
+    the side opposite the pitcher for L and R conditions. Stroud (S) gets the park's extra
+    roll; Hampton (R) does not."""
+    rules = park_box_rules(tmp_path, '{ applies = "both", marker = "rolls", up = 1, '
+                                     'when = { bats = "S" } }')
+    session = ballpark_game(rules, "new-york", "texas", True)
+    state = session.state
+    play(session, "away bats Hampton\nhome fields Stroud")
+    sabaria = rules.box.rosters["new-york"].pitchers["sabaria"]
+    assert state.atbat.rolls == sabaria.stuff_rolls
+    play(session, "away passes\nhome passes\naway stands pat\n" + "\n".join(
+        ["roll 1 2"] * sabaria.stuff_rolls))
+    assert state.half == "bottom" and state.home.player == "stroud"
+    flee = rules.box.rosters["texas"].pitchers["flee"]
+    assert state.atbat.rolls == flee.stuff_rolls + 1
 
 
 def test_visiting_team_park_is_never_used(rules):
