@@ -745,6 +745,7 @@ class HighAndTight:
         draws, exchanges, strategy = inning_parameters(self.box, state.inning)
         state.actor = state.batting
         if strategy == "any":
+            state.strategy = "any"      # until the batting player names one (rule 6.2)
             state.phase = "name"
             return
         state.strategy = strategy

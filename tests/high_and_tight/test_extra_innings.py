@@ -148,6 +148,7 @@ def test_tenth_inning_strategy_is_named_by_each_batting_player(rules):
     state = drive(session, until=at(10)).state
     waiting = rules.awaiting(state)
     assert (waiting.kind, waiting.side, waiting.phase) == ("decision", "away", "name")
+    assert state.strategy == "any"          # not the 9th's, until one is named
     assert {a.args[0] for a in rules.legal_actions(state)} == {
         "power", "speed", "obp", "clutch", "none"}
     with pytest.raises(IllegalAction):
@@ -157,7 +158,7 @@ def test_tenth_inning_strategy_is_named_by_each_batting_player(rules):
     session.push_text("away names power")
     assert state.strategy == "power"
     state = drive(session, until=at(10, "bottom", "name")).state
-    assert state.strategy == "power"
+    assert state.strategy == "any"          # the top's choice was for the top only
     assert rules.awaiting(state).side == "home"
     session.push_text("home names none")
     assert session.state.strategy == "none"
