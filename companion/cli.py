@@ -380,6 +380,8 @@ def cmd_series(args) -> int:
             for row in rows:
                 why = f" - {row['reason']} (rule {row['rule']})" if row["reason"] else ""
                 print(f"    {row['pitcher']:<12} {row['kind']}  {row['status']}{why}")
+    if report["stale"]:
+        print(f"  note: {report['stale']}")
     return EXIT_OK
 
 
@@ -415,6 +417,7 @@ def series_report(stored) -> dict:
         "wins": {team: series.wins(team) for team in ("team1", "team2")},
         "winner": series.teams[series.winner] if series.winner else None,
         "games": games, "next": next_game, "rest": rest,
+        "stale": stored.stale.message(stored.id) if stored.stale else None,
     }
 
 

@@ -11,6 +11,23 @@ from ..high_and_tight.series_session import SERIES, Entry, SeriesSession
 from .db import Store, StoreError, _now
 
 ACTION, UNDO, REDO = "action", "undo", "redo"
+# A rewind voids the events from the seq in its line up to itself: written before the first
+# new event of a series whose stored events stopped replaying at that seq (see `load`).
+REWIND = "rewind"
+
+
+@dataclass(frozen=True)
+class StaleEvent:
+    """The first stored event the rules of this version refuse, and why."""
+
+    seq: int
+    line: str
+    reason: str
+
+    def message(self, series_id: int) -> str:
+        return (f"series {series_id}: stored event {self.seq} ({self.line!r}) is refused by "
+                f"the rules as this version reads them ({self.reason}). The series resumes "
+                "just before it; the later events stay in the file, set aside.")
 
 
 @dataclass
@@ -78,11 +95,13 @@ def frozen_box(store: Store, series_id: int) -> Box:
 class StoredSeries:
     """A series whose every accepted action is committed before it is shown."""
 
-    def __init__(self, store: Store, series_id: int, session: SeriesSession, seq: int):
+    def __init__(self, store: Store, series_id: int, session: SeriesSession, seq: int,
+                 stale: StaleEvent | None = None):
         self.store = store
         self.id = series_id
         self.session = session
-        self.seq = seq
+        self.seq = seq                   # the last seq in the file
+        self.stale = stale               # set when the stored events stopped replaying
         self._recorded = self._standing()
 
     def _standing(self) -> tuple:
@@ -91,15 +110,27 @@ class StoredSeries:
 
     @classmethod
     def load(cls, store: Store, series_id: int) -> StoredSeries:
-        """Rebuild the series by replaying its events (actions, undo and redo markers)."""
+        """Rebuild the series by replaying its events (actions, undo and redo markers).
+
+        Events a rewind set aside are skipped. An event the rules refuse (a record made
+        under an earlier reading of a rule) ends the replay there: the series resumes just
+        before it, `stale` says which event and why, and the next event appended first
+        writes a rewind, so nothing is ever deleted from the file.
+        """
         row = get_series_row(store, series_id)
         session = SeriesSession(frozen_box(store, series_id), row.header)
-        seq = 0
-        events = store.db.query(
+        events = list(store.db.query(
             "SELECT seq, kind, scope, line FROM events WHERE series_id = ? ORDER BY seq",
-            [series_id])
+            [series_id]))
+        void = set()
+        for event in events:
+            if event["kind"] == REWIND:
+                void.update(range(int(event["line"]), event["seq"]))
+        last = events[-1]["seq"] if events else 0
         for event in events:
             seq = event["seq"]
+            if seq in void or event["kind"] == REWIND:
+                continue
             try:
                 if event["kind"] == ACTION:
                     session.replay_entry(Entry(event["scope"], event["line"]))
@@ -108,21 +139,27 @@ class StoredSeries:
                 else:
                     session.redo()
             except CompanionError as error:
-                raise StoreError(f"series {series_id}, event {seq} ({event['line']!r}) does "
-                                 f"not replay: {error}") from None
-        return cls(store, series_id, session, seq)
+                stale = StaleEvent(seq, event["line"], getattr(error, "brief", str(error)))
+                return cls(store, series_id, session, last, stale)
+        return cls(store, series_id, session, last)
 
     # -- appending ---------------------------------------------------------------------
 
     def _append(self, kind: str, scope: str, line: str) -> None:
         self.store.require_writable()
+        rows = []
+        if self.stale is not None:
+            rows.append((REWIND, "", str(self.stale.seq)))
+        rows.append((kind, scope, line))
         with self.store.write():
-            self.store.db["events"].insert({
-                "series_id": self.id, "seq": self.seq + 1, "kind": kind, "scope": scope,
-                "line": line, "created": _now()})
-            if self._standing() != self._recorded:
+            self.store.db["events"].insert_all(
+                {"series_id": self.id, "seq": self.seq + number, "kind": row_kind,
+                 "scope": row_scope, "line": row_line, "created": _now()}
+                for number, (row_kind, row_scope, row_line) in enumerate(rows, start=1))
+            if self.stale is not None or self._standing() != self._recorded:
                 self._record_results()
-        self.seq += 1
+        self.seq += len(rows)
+        self.stale = None
         self._recorded = self._standing()
 
     def _record_results(self) -> None:
@@ -185,4 +222,4 @@ def series_record(session: SeriesSession) -> str:
     return text
 
 
-__all__ = ["SERIES", "StoredSeries", "create_series", "list_series", "series_record"]
+__all__ = ["SERIES", "StaleEvent", "StoredSeries", "create_series", "list_series", "series_record"]

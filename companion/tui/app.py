@@ -394,6 +394,10 @@ class GameScreen(Screen):
         self.set_interval(WIN_DELAY / 3, self._win_tick)
         self.refresh_table()
         self.query_one("#options", OptionList).focus()
+        stale = self.table.stored.stale
+        if stale is not None:
+            self.notify(stale.message(self.table.stored.id), title="Stored by an earlier version",
+                        severity="warning", timeout=20)
 
     def on_screen_resume(self) -> None:
         self.refresh_table()

@@ -93,6 +93,52 @@ def test_every_push_undo_and_redo_is_committed_at_once(store, path, box):
                                     "line": entry.line}
 
 
+# -- a record made under an earlier reading of a rule ------------------------------------
+
+
+def test_an_event_the_rules_now_refuse_resumes_the_series_before_it(path, box):
+    """A series stored under an earlier reading of a rule still opens: the replay stops at
+    the first event the rules refuse, `stale` names it and why, and the next event first
+    writes a rewind that sets the refused event and those after it aside, deleting
+    nothing. The listing follows the series as it resumes, and undo works after it."""
+    store = Store.open(path)
+    stored = started(store, box, actions=600)
+    assert len(stored.session.series.results) >= 1          # a finished game after it
+    old = events(path)
+    refused = next(e for e in old[100:] if e["line"].endswith(" passes"))
+    side = refused["line"].split()[0]
+    other = "home" if side == "away" else "away"          # out of turn: refused now
+    store.db.execute("UPDATE events SET line = ? WHERE series_id = ? AND seq = ?",
+                     [f"{other} passes", stored.id, refused["seq"]])
+    store.db.conn.commit()
+
+    resumed = StoredSeries.load(store, stored.id)
+    assert resumed.stale.seq == refused["seq"] and resumed.stale.line == f"{other} passes"
+    assert "rule" in resumed.stale.reason
+    assert len(resumed.session.entries) == refused["seq"] - 1
+    assert resumed.seq == old[-1]["seq"]                     # appends go after everything
+    assert str(refused["seq"]) in resumed.stale.message(stored.id)
+
+    line = f"{side} passes"
+    resumed.push(line)
+    assert resumed.stale is None
+    written = events(path)
+    assert [(e["kind"], e["line"]) for e in written[len(old):]] == [
+        ("rewind", str(refused["seq"])), ("action", line)]
+    assert written[:len(old)] == [e if e["seq"] != refused["seq"] else
+                                  {**e, "line": f"{other} passes"} for e in old]
+    assert rows(path, "SELECT COUNT(*) AS n FROM games")[0]["n"] == 0
+    assert rows(path, "SELECT status FROM series")[0]["status"] == "playing"
+
+    again = StoredSeries.load(store, stored.id)
+    assert again.stale is None and picture(again.session) == picture(resumed.session)
+    again.undo()
+    store.close()
+    with Store.open(path, readonly=True) as view:
+        after = StoredSeries.load(view, stored.id)
+        assert after.stale is None and picture(after.session) == picture(again.session)
+
+
 # -- undo and redo ----------------------------------------------------------------------------
 
 

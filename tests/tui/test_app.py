@@ -631,6 +631,40 @@ def test_follow_mode_picks_up_actions_written_by_another_process(tmp_path, monke
 # -- 6. rule errors are notifications ----------------------------------------------------------
 
 
+def test_a_series_stored_under_an_earlier_reading_opens_with_a_warning(tmp_path):
+    """A stored event the rules now refuse does not lock the player out: the table opens
+    just before it and says which event and why."""
+    path = tmp_path / "stale.db"
+    series_id = new_series(path, seed="tui-stale")
+    from .test_snapshots import play_until
+    play_until(path, series_id, lambda table: table.game is not None
+               and table.game.state.inning >= 2)
+    store = Store.open(path)
+    last = list(store.db.query("SELECT seq, line FROM events ORDER BY seq DESC LIMIT 1"))[0]
+    store.db.execute("UPDATE events SET line = 'roll 7 7' WHERE seq = ?", [last["seq"]])
+    store.db.conn.commit()
+    store.close()
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        notes: list[tuple[str, str]] = []
+        notify = app.notify
+
+        def record(message, **kwargs):
+            notes.append((kwargs.get("severity", "information"), str(message)))
+            notify(message, **kwargs)
+
+        app.notify = record
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            assert table.stored.stale.seq == last["seq"]
+            assert any(severity == "warning" and f"event {last['seq']}" in text
+                       and "'roll 7 7'" in text for severity, text in notes)
+            await settle(pilot)
+
+    asyncio.run(play())
+
+
 def test_rule_errors_become_notifications_and_change_nothing(tmp_path):
     path = tmp_path / "errors.db"
     series_id = new_series(path, seed="tui-6")
