@@ -473,18 +473,26 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
     asyncio.run(play())
 
 
-def test_a_figure_is_worked_out_from_a_copy_and_a_late_one_is_dropped(tmp_path):
-    """The win figure's worker reads a copy taken on the screen's thread: a step taken
-    meanwhile changes neither what it reads nor, once it is late, the board."""
-    path = tmp_path / "figure.db"
-    series_id = new_series(path, seed="tui-fig", scenario="spring")
+def at_the_first_human_decision(path: Path, seed: str) -> int:
+    """A spring series played on by the model alone up to the human's first decision in an
+    inning; its id."""
     from .test_snapshots import play_until
+
+    series_id = new_series(path, seed=seed, scenario="spring")
 
     def human_in_the_first(table: Table) -> bool:
         waiting = table.waiting()
         return (table.game is not None and table.game.state.inning >= 1
                 and waiting.kind == "decision" and not waiting.computer)
     play_until(path, series_id, human_in_the_first)
+    return series_id
+
+
+def test_a_figure_is_worked_out_from_a_copy_and_a_late_one_is_dropped(tmp_path):
+    """The win figure's worker reads a copy taken on the screen's thread: a step taken
+    meanwhile changes neither what it reads nor, once it is late, the board."""
+    path = tmp_path / "figure.db"
+    series_id = at_the_first_human_decision(path, "tui-fig")
 
     async def play():
         app = make_app(db=path, series_id=series_id, auto_delay=3600)
@@ -514,14 +522,7 @@ def test_the_sparkline_follows_the_game_not_the_undo_key(tmp_path):
     """An undo takes the figures of the steps it undid off the sparkline; a redo or a new
     step adds one; a figure for the same step replaces the one there."""
     path = tmp_path / "spark.db"
-    series_id = new_series(path, seed="tui-spark", scenario="spring")
-    from .test_snapshots import play_until
-
-    def human_in_the_first(table: Table) -> bool:
-        waiting = table.waiting()
-        return (table.game is not None and table.game.state.inning >= 1
-                and waiting.kind == "decision" and not waiting.computer)
-    play_until(path, series_id, human_in_the_first)
+    series_id = at_the_first_human_decision(path, "tui-spark")
     with Store.open(path) as store:
         table = Table(store, series_id)
         table.add_figure(table.figure_inputs(), 0.5, None)
