@@ -631,7 +631,8 @@ class HighAndTight:
                                 "5.2.1")
         self._discard_from_hand(state, side, key)
         state.exchanges_left -= 1
-        state.note("5.2.2", f"{side} exchanges {card.name} for a {deck_name} card")
+        state.note("5.2.2", f"{side} exchanges {card.name} for "
+                            f"{'an' if deck_name == 'offense' else 'a'} {deck_name} card")
         state.pending_deals.append((side, deck_name))
         self._next_deal(state)
 

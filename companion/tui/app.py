@@ -655,18 +655,21 @@ class GameScreen(Screen):
         except CompanionError as error:
             self.notify(str(error), severity="warning")
             return
-        secret = self.table.secret()
-        self.notify("undone: " + "; ".join(views.shown_line(self.table, e.line, secret)
-                                           for e in entries[-3:]))
+        # Shown in the order taken, with what stayed in the game before them for context.
+        taken = list(reversed(entries))
+        shown = views.shown_lines(self.table, taken, before=self.table.session.entries)
+        self.notify("undone: " + "; ".join(reversed(shown[:3])))
         self.refresh_table()
 
     def action_redo(self) -> None:
         try:
-            entry = self.table.redo()
+            self.table.redo()
         except CompanionError as error:
             self.notify(str(error), severity="warning")
             return
-        self.notify(f"redone: {views.shown_line(self.table, entry.line, self.table.secret())}")
+        entries = self.table.session.entries
+        shown = views.shown_lines(self.table, entries[-1:], before=entries[:-1])
+        self.notify(f"redone: {shown[0]}")
         self.refresh_table()
 
     def action_hand(self) -> None:
@@ -871,12 +874,11 @@ class LogScreen(ModalScreen[None]):
                 yield RichLog(id="actions", markup=True, wrap=True, min_width=20)
 
     def on_mount(self) -> None:
-        secret = self.table.secret()
         notes = self.query_one("#notes", RichLog)
-        for line in views.engine_notes(self.table, secret=secret):
+        for line in views.engine_notes(self.table):
             notes.write(line)
         actions = self.query_one("#actions", RichLog)
-        for line in views.log_lines(self.table, hide_deals=secret):
+        for line in views.log_lines(self.table):
             actions.write(line)
 
     def action_close(self) -> None:

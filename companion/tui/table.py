@@ -343,6 +343,26 @@ class Table:
 
     # -- figures --------------------------------------------------------------------------
 
+    def hidden_teams(self) -> frozenset[str]:
+        """Teams whose cards in hand and secret rotation this screen must not show (rules
+        3.0, 5.2.1): the computer's when one person plays against it, both when two people
+        share the screen, none when the computer plays both or once the series is over."""
+        if self.session.is_over():
+            return frozenset()
+        humans = {team for team, control in self.controls.items() if control == "human"}
+        if len(humans) == 2:
+            return frozenset(self.controls)
+        if humans:
+            return frozenset(self.controls) - humans
+        return frozenset()
+
+    def team_of_game(self, scope: str, side: str) -> str:
+        """team1/team2 of 'home'/'away' in the game numbered `scope`."""
+        home = self.session.series_rules.home_team(self.series, int(scope))
+        if side == "home":
+            return home
+        return "team2" if home == "team1" else "team1"
+
     def secret(self) -> bool:
         """Two players share the screen and the series goes on: hands dealt by the
         companion and the rotations they set are not shown in logs and notices."""

@@ -95,6 +95,10 @@ def status(table: Table) -> str:
     return (f"[b]{where}[/b] {strategy}  [b]{letter}[/b] {who}{escape(waiting.prompt)}")
 
 
+# Phases of a half inning before Take the Mound sets the scoring markers (rule 4.2.1).
+MARKERS_NOT_SET = ("name", "draw", "deal", "exchange", "mound")
+
+
 def board(table: Table, show_hand: str | None = None) -> str:
     """Markers, odds, mound, batter and fielder, Rally Caps, hands and win probability."""
     from ..high_and_tight.manager import at_bat_odds
@@ -107,7 +111,7 @@ def board(table: Table, show_hand: str | None = None) -> str:
     box = state.box
     atbat = state.atbat
     lines = []
-    if state.inning:
+    if state.inning and state.phase not in MARKERS_NOT_SET:
         scoring = state.scoring_box()
         rolls = atbat.rolls
         flipped = " (+10 side)" if rolls > box.rolls_boxes else ""
@@ -131,6 +135,8 @@ def board(table: Table, show_hand: str | None = None) -> str:
                 expected, one = at_bat_odds(state)
                 lines.append(f"Odds: P(run) {one:.0%}   expected runs {expected:.2f}")
         lines.append("")
+    elif state.inning:
+        lines.extend(["Scoring markers: set when the pitcher takes the mound (4.2.1)", ""])
     for side in (state.away, state.home):
         pitcher = side.current_pitcher()
         mark = f" +{side.fatigue}" if side.fatigue else ""
@@ -140,13 +146,14 @@ def board(table: Table, show_hand: str | None = None) -> str:
             lines.append(f"{side.team.abbrev} {pitcher.kind} {pitcher.name} {pitcher.throws} "
                          f"{stuff} F{pitcher.fatigue}{mark} IP{line.innings if line else 0} "
                          f"R{line.runs if line else 0}")
-    if state.inning and state.home.player and state.away.player:
-        batting, fielding = state.side(state.batting), state.side(state.fielding)
+    batting, fielding = state.side(state.batting), state.side(state.fielding)
+    if state.inning and batting.player:       # placed face up first, then the fielder (4.2)
         batter = batting.roster.ballplayers[batting.player]
-        fielder = fielding.roster.ballplayers[fielding.player]
-        dh = fielding.player == fielding.dh
         lines.append(f"Bat {batter.name} ({batter.bats}) O{batter.offense} P{batter.power} "
                      f"OBP{batter.obp} S{batter.speed} C{batter.clutch}")
+    if state.inning and fielding.player:
+        fielder = fielding.roster.ballplayers[fielding.player]
+        dh = fielding.player == fielding.dh
         lines.append(f"Fld {fielder.name} D{fielding_defense(box, fielding, fielding.player)}"
                      + (" (DH)" if dh else ""))
     lines.append("")
@@ -392,38 +399,57 @@ def box_score_lines(table: Table, number: int, game) -> list[str]:
     return out
 
 
-def log_lines(table: Table, limit: int = 400, hide_deals: bool = False) -> list[str]:
-    """The accepted lines; with `hide_deals` (hot seat) the cards dealt stay secret."""
+def log_lines(table: Table, limit: int = 400) -> list[str]:
+    """The accepted lines, the hidden teams' cards and rotations not named."""
+    entries = table.session.entries
+    shown = shown_lines(table, entries[-limit:], before=entries[:-limit] if len(entries) > limit
+                        else ())
     out = []
-    for entry in table.session.entries[-limit:]:
+    for entry, line in zip(entries[-limit:], shown, strict=True):
         where = "series" if entry.scope == "series" else f"game {entry.scope}"
-        line = shown_line(table, entry.line, hide_deals)
         out.append(f"[dim]{where}[/dim] {escape(line)}")
     return out
 
 
-def shown_line(table: Table, line: str, secret: bool) -> str:
-    """A stored line as the screen may show it: with `secret` (two players at one screen)
-    the cards dealt and exchanged and a rotation set stay hidden; series lines name the
-    team."""
-    if secret:
-        if line.startswith("deal "):
-            line = "deal (hidden)"
-        elif " exchanges " in line:
-            line = line.split(" exchanges ")[0] + " exchanges a card"
-        elif " rotation " in line:
-            line = line.split(" rotation ")[0] + " sets the rotation"
-    return team_named(table, line)
+def shown_lines(table: Table, entries, before=()) -> list[str]:
+    """Stored lines as this screen may show them (`entries` in the order they were taken,
+    after the `before` ones): the cards dealt to or exchanged by a hidden team and its
+    rotation are not named (Table.hidden_teams); series lines name the team. A deal
+    belongs to the side that drew or exchanged just before it in the same game."""
+    hidden = table.hidden_teams()
+    owner: dict[str, str] = {}            # game -> the side last drawing or exchanging
+    out = []
+    for number, entry in enumerate([*before, *entries]):
+        line = entry.line
+        first, _, rest = line.partition(" ")
+        if entry.scope == "series":
+            if first in hidden and rest.startswith("rotation "):
+                line = f"{first} sets the rotation"
+        elif first in ("home", "away"):
+            if rest.startswith(("draws ", "exchanges ")):
+                owner[entry.scope] = first
+            if (rest.startswith("exchanges ")
+                    and table.team_of_game(entry.scope, first) in hidden):
+                line = f"{first} exchanges a card"
+        elif first == "deal" and entry.scope in owner and (
+                table.team_of_game(entry.scope, owner[entry.scope]) in hidden):
+            line = f"deal to {owner[entry.scope]} (hidden)"
+        if number >= len(before):
+            out.append(team_named(table, line))
+    return out
 
 
-def engine_notes(table: Table, limit: int = 200, secret: bool = False) -> list[str]:
-    """The engine's notes with their rules; with `secret` an exchanged card is not named."""
+def engine_notes(table: Table, limit: int = 200) -> list[str]:
+    """The engine's notes with their rules; a card a hidden team exchanges is not named."""
     game = table.game
     if game is None:
         return []
+    hidden = table.hidden_teams()
     out = []
     for rule, text in game.state.log[-limit:]:
-        if secret and rule == "5.2.2":
-            text = re.sub(r" exchanges .+ for a ", " exchanges a card for a ", text)
+        side = text.partition(" ")[0]
+        if (rule == "5.2.2" and side in ("home", "away")
+                and table.team_of(side) in hidden):
+            text = re.sub(r" exchanges .+ for an? ", " exchanges a card for a ", text)
         out.append(f"[dim]rule {rule}[/dim] {escape(text)}")
     return out

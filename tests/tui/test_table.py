@@ -191,8 +191,13 @@ def test_lineup_and_rotation_come_slot_by_slot(tmp_path):
     assert table.series.rotations["team1"][2] == other.casefold()
     from companion.tui import views
 
-    logged = views.log_lines(table, hide_deals=True)[-1]
-    assert logged.endswith("New York Highlanders sets the rotation") and other not in logged
+    logged = views.log_lines(table)[-1]        # the player's own rotation: his to see
+    assert "New York Highlanders rotation" in logged and other in logged
+    while table.waiting().scope == "series" and table.auto_step() is not None:
+        pass
+    computer = [line for line in views.log_lines(table) if "Texas Cowboys" in line]
+    assert computer and all(line.endswith("Texas Cowboys sets the rotation")
+                            for line in computer if "rotation" in line)
 
     while not (table.waiting().phase == "lineup" and not table.waiting().computer):
         if table.auto_step() is None:

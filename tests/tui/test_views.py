@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from rich.text import Text
 
 from companion.high_and_tight.boxscore import box_score
@@ -177,34 +178,67 @@ def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
         assert not any(name in dugout or name in used for name in out)
 
 
-def test_secret_lines_stay_hidden_from_a_shared_screen(tmp_path):
-    """Two players at one screen: the cards dealt or exchanged and a rotation set are not
-    named in logs and notices; series lines name the team either way."""
+SECRET_ENTRIES = [("1", "home draws 1 offense"), ("1", "deal Web Gem"),
+                  ("1", "away draws 1 defense"), ("1", "deal Punchout"),
+                  ("1", "home exchanges Web Gem for offense"), ("1", "deal Good Wood"),
+                  ("series", "team1 rotation Sabaria, Okafor, Lindqvist"),
+                  ("series", "team2 rotation Flee, Lozano, Crowder"),
+                  ("1", "home plays Web Gem"), ("series", "team2 starts Flee")]
+
+
+@pytest.mark.parametrize("controls, hidden", [
+    (("human", "human"), {"team1", "team2"}),          # two players share the screen
+    (("human", "computer"), {"team2"}),                # the computer's hand and rotation
+    (("computer", "computer"), set()),                 # watching the computer play
+])
+def test_hidden_teams_cards_and_rotations_stay_off_the_screen(tmp_path, controls, hidden):
+    """Rules 3.0, 5.2.1: the cards dealt to or exchanged by a team whose hand this screen
+    must not show, and its secret rotation, are not named in logs and notices; a deal
+    belongs to the side that drew or exchanged just before it. Series lines name the
+    team either way."""
+    from companion.high_and_tight.series_session import Entry
+
     path = tmp_path / "secret.db"
     series_id = new_series(path, seed="sec-1", scenario="divisional",
-                           team1_control="human", team2_control="human")
+                           team1_control=controls[0], team2_control=controls[1])
     with Store.open(path, readonly=True) as store:
         table = Table(store, series_id)
-        assert table.secret()
-        shown = [views.shown_line(table, line, True) for line in (
-            "deal Web Gem", "home exchanges Web Gem for offense",
-            "team1 rotation Sabaria, Okafor, Lindqvist", "home plays Web Gem")]
-        assert shown == ["deal (hidden)", "home exchanges a card",
-                         "New York Highlanders sets the rotation", "home plays Web Gem"]
-        assert views.shown_line(table, "team2 starts Flee", False) == "Texas Cowboys starts Flee"
+        assert table.hidden_teams() == hidden
+        home = table.team_of_game("1", "home")
+        shown = views.shown_lines(table, [Entry(*e) for e in SECRET_ENTRIES])
+        away = "team2" if home == "team1" else "team1"
+        names = {team: table.team_name(team) for team in ("team1", "team2")}
+        assert shown == [
+            "home draws 1 offense",
+            "deal to home (hidden)" if home in hidden else "deal Web Gem",
+            "away draws 1 defense",
+            "deal to away (hidden)" if away in hidden else "deal Punchout",
+            "home exchanges a card" if home in hidden else "home exchanges Web Gem for offense",
+            "deal to home (hidden)" if home in hidden else "deal Good Wood",
+            f"{names['team1']} sets the rotation" if "team1" in hidden
+            else f"{names['team1']} rotation Sabaria, Okafor, Lindqvist",
+            f"{names['team2']} sets the rotation" if "team2" in hidden
+            else f"{names['team2']} rotation Flee, Lozano, Crowder",
+            "home plays Web Gem", f"{names['team2']} starts Flee"]
+        # Context: a deal whose draw came before the lines shown is still attributed.
+        entries = [Entry(*e) for e in SECRET_ENTRIES[:2]]
+        assert views.shown_lines(table, entries[1:], before=entries[:1]) == [shown[1]]
 
 
-def test_engine_notes_keep_an_exchanged_card_secret_when_asked():
-    """Rule 5.2.2 on a shared screen: the engine's note of an exchange does not name the card."""
+def test_engine_notes_keep_a_hidden_teams_exchanged_card_secret():
+    """Rule 5.2.2: the engine's note of a hidden team's exchange does not name the card."""
     from types import SimpleNamespace
 
     log = [("5.2.2", "home exchanges Web Gem for a defense card"),
+           ("5.2.2", "away exchanges Good Wood for an offense card"),
            ("5.5", "away plays Good Wood: Scoring Rolls +1")]
-    table = SimpleNamespace(game=SimpleNamespace(state=SimpleNamespace(log=log)))
-    secret = [plain(line) for line in views.engine_notes(table, secret=True)]
-    assert secret == ["rule 5.2.2 home exchanges a card for a defense card",
-                      "rule 5.5 away plays Good Wood: Scoring Rolls +1"]
-    assert "Web Gem" in plain(views.engine_notes(table)[0])
+    table = SimpleNamespace(game=SimpleNamespace(state=SimpleNamespace(log=log)),
+                            hidden_teams=lambda: frozenset({"team1"}),
+                            team_of=lambda side: "team1" if side == "home" else "team2")
+    assert [plain(line) for line in views.engine_notes(table)] == [
+        "rule 5.2.2 home exchanges a card for a defense card",
+        "rule 5.2.2 away exchanges Good Wood for an offense card",
+        "rule 5.5 away plays Good Wood: Scoring Rolls +1"]
 
 
 def test_managerial_options_show_the_bonus_roll_and_leave_the_markers(rules):
