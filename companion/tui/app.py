@@ -367,7 +367,7 @@ class GameScreen(Screen):
         Binding("l", "log", "Log"),
         Binding("s", "series", "Series"),
         Binding("p", "print", "Print"),            # shown once a game is over
-        Binding("escape", "app.pop_screen", "Home"),
+        Binding("escape", "back", "Home"),
     ]
 
     def __init__(self, table: Table):
@@ -387,7 +387,7 @@ class GameScreen(Screen):
             yield Static(id="board")
             with Vertical(id="side"):
                 yield OptionList(id="options")
-                yield Input(placeholder="an action, or dice like 3 4", id="entry")
+                yield Input(placeholder="Tab: type an action, or dice like 3 4", id="entry")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -605,18 +605,29 @@ class GameScreen(Screen):
 
     @on(Input.Submitted, "#entry")
     def typed(self, event: Input.Submitted) -> None:
+        """The typing stays in the box: a refused line stays there to be corrected, a taken
+        one clears it for the next (letters typed here never reach the keys). Enter on an
+        empty box, or Escape, goes back to the options, where the keys work."""
         text = event.value.strip()
-        event.input.value = ""
-        # Back to the options, so u, r, ... are keys again, not typed letters.
-        self.query_one("#options", OptionList).focus()
         if not text:
+            self.query_one("#options", OptionList).focus()
             return
         if self._curtain_down(self.table.waiting()) and CARD_LINE.search(text):
             # Refused unseen: the rules' answer would tell the table what the hand holds.
+            event.input.value = ""
             self.notify("the hand is behind the curtain: lift it first (h)",
                         title="Not allowed", severity="error", timeout=6)
             return
-        self.act(text)
+        if self.act(text):
+            event.input.value = ""
+
+    def action_back(self) -> None:
+        """Escape: from the typing box back to the options; from the options, home."""
+        entry = self.query_one("#entry", Input)
+        if entry.has_focus:
+            self.query_one("#options", OptionList).focus()
+        else:
+            self.app.pop_screen()
 
     def action_pick(self) -> None:
         waiting = self.table.waiting()
@@ -716,6 +727,8 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "print":
             return self.game_over()        # hidden (and p does nothing) before that
+        if action == "roll":
+            return self.table.dice == "digital"     # physical dice are typed (t)
         return True
 
     def action_print(self) -> None:

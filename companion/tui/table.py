@@ -288,6 +288,9 @@ class Table:
         waiting = self.waiting()
         if waiting.kind != "chance":
             raise CompanionError(f"no dice are awaited: {waiting.prompt}")
+        if self.dice == "physical" and waiting.phase != "deal":
+            raise CompanionError("this series rolls its dice at the table: type the faces "
+                                 "rolled (t)")
         return self._sample()
 
     def _sample(self) -> Entry:

@@ -1,5 +1,8 @@
 """The table model the screens read: who acts, the computer's steps, undo to a player."""
 
+import pytest
+
+from companion.engine.errors import CompanionError
 from companion.high_and_tight.box import load_box
 from companion.store.db import Store
 from companion.tui.table import Setup, Table
@@ -117,6 +120,10 @@ def test_physical_dice_wait_for_the_players_even_for_the_computer(tmp_path):
     waiting = table.waiting()
     assert waiting.kind == "chance" and waiting.scope == "series" and waiting.options
     assert table.auto_step() is None
+    events = table.stored.seq
+    with pytest.raises(CompanionError, match="type the faces"):
+        table.roll()                    # no digital roll slips in (the r key is hidden too)
+    assert table.stored.seq == events
     table.enter(waiting.options[0])
     assert table.waiting().kind != "chance" or table.waiting().team == "team2"
     store.close()
