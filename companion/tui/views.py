@@ -283,11 +283,16 @@ def series_summary(table: Table) -> str:
                        f"F{pitcher.fatigue} K{pitcher.k} Ctl{pitcher.control} "
                        f"G{pitcher.gopher}")
     if not series.winner and series.rotations.keys() == {"team1", "team2"}:
+        hidden = table.hidden_teams()
         for team in ("team1", "team2"):
             out.append(f"Pitchers of {table.team_name(team)} for game {series.next_game}:")
             for row in rules.rest_table(series, team):
-                why = f" - {row.reason} (rule {row.rule})" if row.reason else ""
-                out.append(f"  {row.pitcher:<11} {row.kind} {row.status}{escape(why)}")
+                status, why = row.status, f" - {row.reason} (rule {row.rule})" if row.reason else ""
+                if team in hidden and row.kind == "SP" and status in ("available",
+                                                                       "not-in-rotation"):
+                    # Rule 3.0: who is in the rotation stays secret until he starts.
+                    status, why = "rotation secret", ""
+                out.append(f"  {row.pitcher:<11} {row.kind} {status}{escape(why)}")
     return "\n".join(out)
 
 

@@ -250,3 +250,26 @@ def test_managerial_options_show_the_bonus_roll_and_leave_the_markers(rules):
              views.managerial_options(session.state)}
     assert "3+1 rolls box XII" in lines["+2"] and " 3   rolls box XII" in lines["+1"]
     assert session.state.summary() == before and not session.state.atbat.bonus
+
+
+@pytest.mark.parametrize("controls", [("human", "human"), ("computer", "computer")])
+def test_series_view_keeps_a_hidden_teams_rotation_secret(tmp_path, controls):
+    """Rule 3.0: until an SP starts, the series view does not tell a hidden team's rotation
+    from the other SPs; watching the computer play both, it does."""
+    path = tmp_path / "rot.db"
+    series_id = new_series(path, seed="rot-1", scenario="divisional",
+                           team1_control=controls[0], team2_control=controls[1])
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        while set(table.series.rotations) != {"team1", "team2"}:
+            waiting = table.waiting()
+            table.enter(table.suggestion(waiting) or waiting.options[0])
+        text = Text.from_markup(views.series_summary(table)).plain
+        rotation = table.series.rotations["team1"]
+        hidden = table.hidden_teams()
+        assert ("not-in-rotation" in text) == (not hidden)
+        assert ("rotation secret" in text) == bool(hidden)
+        assert rotation and all(name.casefold() in text.casefold() for name in rotation)
+    finally:
+        store.close()
