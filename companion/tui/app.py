@@ -387,7 +387,7 @@ class GameScreen(Screen):
             yield Static(id="board")
             with Vertical(id="side"):
                 yield OptionList(id="options")
-                yield Input(placeholder="Tab: type an action, or dice like 3 4", id="entry")
+                yield Input(placeholder="Tab: type an action or dice 3 4", id="entry")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -701,7 +701,15 @@ class GameScreen(Screen):
             return
         side = waiting.side or "home"
         if table.controls.get(table.team_of(side)) == "computer":
-            self.notify("that is the computer's hand")
+            side = "away" if side == "home" else "home"       # the player's own, then
+            if table.controls.get(table.team_of(side)) == "computer":
+                self.notify("that is the computer's hand")
+                return
+        if not table.secret():
+            # Nobody else at the screen to hide it from: the whole hand, however small
+            # the terminal, with why each card can or cannot be played now.
+            self.app.push_screen(TextScreen(f"Hand of {table.team_name(table.team_of(side))}",
+                                            "\n".join(views.hand_lines(table, side))))
             return
 
         def lifted(ok: bool | None) -> None:

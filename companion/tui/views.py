@@ -186,16 +186,18 @@ def hand_lines(table: Table, side: str) -> list[str]:
     own = state.side(side)
     out = [f"[b]{own.team.abbrev} hand[/b]" + ("  ([green]*[/green] playable now)"
                                               if state.phase == "cards" else "")]
-    for key, count in sorted(own.hand.items()):
-        if not count:
-            continue
+    in_phase = state.phase == "cards"
+    cards = []
+    for key, count in own.hand.items():
+        if count:
+            ok, why = rules.card_status(state, side, key) if in_phase else (False, "")
+            cards.append((not ok, state.box.cards[key].name, key, count, ok, why))
+    for _, name, key, count, ok, why in sorted(cards):      # the playable ones first
         card = state.box.cards[key]
-        in_phase = state.phase == "cards"
-        ok, why = rules.card_status(state, side, key) if in_phase else (False, "")
         mark = "[green]*[/green]" if ok else " "
         times = f" x{count}" if count > 1 else ""
         reason = f" [dim]- {escape(why)}[/dim]" if why else ""
-        out.append(f"{mark} {escape(card.name)}{times} [dim]{card.side[:3]} "
+        out.append(f"{mark} {escape(name)}{times} [dim]{card.side[:3]} "
                    f"{card.category}[/dim]{reason}")
     return out
 

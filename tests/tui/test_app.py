@@ -447,7 +447,7 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
             assert not any(CARD_LINE.search(line) for _, line in screen.open_options())
             app.notify = notify
 
-            await pilot.press("h")
+            await pilot.press("escape", "h")           # out of the typing box, then the key
             await pilot.pause()
             assert isinstance(app.screen, CurtainScreen)
             assert app.screen.side == side
@@ -537,6 +537,33 @@ def test_the_sparkline_follows_the_game_not_the_undo_key(tmp_path):
         table.add_figure(table.figure_inputs(), 0.6, None)
         assert len(table.win_history) == 2
         assert table.win_steps == sorted(table.win_steps)
+
+
+def test_h_shows_the_whole_hand_when_nobody_else_plays_at_the_screen(tmp_path):
+    """One person against the computer: `h` opens the whole hand (for a small terminal,
+    where the board cannot show it all), playable cards first, with no curtain."""
+    path = tmp_path / "hand.db"
+    series_id = at_the_first_human_decision(path, "tui-hand")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            await pilot.press("h")
+            await wait_until(pilot, lambda: isinstance(app.screen, TextScreen))
+            text = plain(app.screen.text)
+            side = next(s for s in ("home", "away")
+                        if table.controls[table.team_of(s)] == "human")
+            state = table.game.state
+            names = [state.box.cards[k].name for k, n in state.side(side).hand.items() if n]
+            assert names and all(name in text for name in names)
+            marks = [line.startswith("*") for line in text.splitlines()[1:]]
+            assert marks == sorted(marks, reverse=True)          # the playable ones first
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: app.screen is screen)
+            await settle(pilot)
+
+    asyncio.run(play())
 
 
 def test_a_secret_rotation_waits_behind_the_curtain_with_two_humans(tmp_path):
