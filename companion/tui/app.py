@@ -570,11 +570,18 @@ class GameScreen(Screen):
 
     def _auto_step(self) -> None:
         self.auto_running = False
+        waiting = self.table.waiting()
+        game = self.table.game
+        noted = len(game.state.log) if game is not None else 0
         try:
             entry = self.table.auto_step()
         except CompanionError as error:
             self.notify(str(error), severity="error")
             return
+        if entry is not None and waiting.computer and waiting.kind == "decision":
+            told = views.computer_move(entry, game.state.log[noted:] if game else [])
+            if told:        # its card, Rally Caps, Managerial Move or pitching change
+                self.notify(told, title=f"{self.table.team_name(waiting.team)} (computer)")
         if entry is not None:
             self.shown_hand = None
             self.refresh_table()

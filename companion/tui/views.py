@@ -446,6 +446,20 @@ def shown_lines(table: Table, entries, before=()) -> list[str]:
     return out
 
 
+# The computer's decisions a player at the table should hear of as they happen.
+NOTABLE_MOVES = re.compile(r"^(home|away) (plays|rallies|manages|brings in|stays) ")
+
+
+def computer_move(entry, notes) -> str | None:
+    """What the computer's decision did, from the engine's notes it left (rules 4.2.1.1,
+    4.5, 5.5, 5.7): its card, Rally Caps, Managerial Move or pitching change; None for the
+    rest (passing, standing pat, drawing, choosing pieces, which the board shows)."""
+    if entry.scope == "series" or not NOTABLE_MOVES.match(entry.line):
+        return None
+    said = [text for rule, text in notes if rule != "5.2.2"]
+    return "; ".join(said) or entry.line
+
+
 def engine_notes(table: Table, limit: int = 200) -> list[str]:
     """The engine's notes with their rules; a card a hidden team exchanges is not named."""
     game = table.game

@@ -273,3 +273,22 @@ def test_series_view_keeps_a_hidden_teams_rotation_secret(tmp_path, controls):
         assert rotation and all(name.casefold() in text.casefold() for name in rotation)
     finally:
         store.close()
+
+
+def test_the_computers_notable_moves_are_told_with_the_engines_words():
+    """Rules 4.5, 5.5, 5.7: the computer's card, Rally Caps, Managerial Move and pitching
+    change are told as the engine noted them; its passes and draws are not."""
+    from companion.high_and_tight.series_session import Entry
+
+    played = [("5.5", "away plays Work the Count: Scoring Number +4 -> rolls 4, box VI")]
+    assert views.computer_move(Entry("1", "away plays Work the Count"), played) == played[0][1]
+    moved = [("4.5", "home Managerial Move: Scoring Number +2, Scoring Rolls -1"),
+             ("5.5.2", "Scoring Number pushed past XII: +1 bonus Scoring Roll")]
+    assert views.computer_move(Entry("1", "home manages +2"), moved) == (
+        "home Managerial Move: Scoring Number +2, Scoring Rolls -1; "
+        "Scoring Number pushed past XII: +1 bonus Scoring Roll")
+    assert views.computer_move(Entry("1", "away rallies tens"), []) == "away rallies tens"
+    for quiet in ("away passes", "home stands pat", "away draws 1 offense",
+                  "away bats Marty", "away keeps"):
+        assert views.computer_move(Entry("1", quiet), played) is None
+    assert views.computer_move(Entry("series", "team2 starts Flee"), []) is None
