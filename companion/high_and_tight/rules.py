@@ -348,6 +348,17 @@ class HighAndTight:
         card = self.box.cards[key]
         return own.hidden[card.side] > 0 and state.decks[card.side].unseen[key] > 0
 
+    def _not_in_hand(self, state: State, side: str, key: str, name: str) -> str:
+        """Why a card named as leaving a hand cannot be: with physical cards the companion
+        knows only how many cards the hand holds and which copies are still unseen."""
+        card = self.box.cards.get(key)
+        if card is None or state.cards_mode == "digital":
+            return f"{name!r} is not in {side}'s hand"
+        if state.side(side).hidden[card.side] == 0:
+            return f"{side} holds no {card.side} card"
+        return (f"every copy of {card.name} is accounted for (in the discard pile or "
+                "played): none can be in a hand")
+
     def matchup(self, state: State, side: str) -> Matchup:
         """The Matchup `side`'s cards are read by now: one per situation, kept while the
         situation lasts (a half inning's card phase asks for it again and again)."""
@@ -624,7 +635,8 @@ class HighAndTight:
         key = name.casefold()
         side = action.side
         if key not in self.box.cards or not self._in_hand(state, side, key):
-            raise self._illegal(state, action, f"{name!r} is not in {side}'s hand", "5.2.2")
+            raise self._illegal(state, action, self._not_in_hand(state, side, key, name),
+                                "5.2.2")
         card = self.box.cards[key]
         if self._capacity(state, deck_name) + (card.side == deck_name) == 0:
             raise self._illegal(state, action, f"the {deck_name} deck has no card left",
@@ -937,9 +949,13 @@ class HighAndTight:
         side = action.side
         key = action.args[0].casefold()
         card = self.box.cards.get(key)
+        if card is not None and card.side != ("offense" if side == state.batting
+                                              else "defense"):
+            rule, why = self.card_block(state, side, key)          # the wrong deck (5.1)
+            raise self._illegal(state, action, why, rule)
         if card is None or not self._in_hand(state, side, key):
-            raise self._illegal(state, action, f"{action.args[0]!r} is not in {side}'s hand",
-                                "5.4")
+            raise self._illegal(state, action,
+                                self._not_in_hand(state, side, key, action.args[0]), "5.4")
         matchup = self.matchup(state, side)
         block = self.card_block(state, side, key, matchup)
         if block is not None:

@@ -5,11 +5,12 @@ import shutil
 import pytest
 
 from companion.engine.errors import DataError, IllegalAction
+from companion.engine.session import Session
 from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
 from companion.high_and_tight.odds import score_rolls
 from companion.high_and_tight.rules import HighAndTight
 
-from .util import hand, new_game, play, quiet_half, reach
+from .util import NEW_YORK_LINEUP, TEXAS_LINEUP, hand, new_game, play, quiet_half, reach
 
 CALIFORNIA_LINEUP = ("home lineup C Ybarra; OF Dorsey, Amescua, Kowalczyk; "
                      "IF Tancredi, Morrow, Esquivel, Lindgren; DH Holloway")
@@ -745,3 +746,25 @@ def test_card_status_gives_the_rule(rules):
     assert status("home", "On the Black") == (True, "")
     play(session, "home plays Brushback")
     assert markers(session) == (4, "IV", False)
+
+
+def test_physical_cards_refusals_say_what_the_companion_knows(rules):
+    """Rules 5.1, 5.4 with the cards on the table: the companion knows how many cards of
+    each deck a hand holds and which copies are unseen, and says which it is."""
+    session = Session(rules, {"Game": "High & Tight", "Home": "new-york", "Away": "texas",
+                              "Cards": "physical"})
+    play(session, "\n".join([
+        "home draws 3 offense 3 defense", "home keeps", "away draws 6 defense",
+        "away keeps", "home starts Sabaria", "away starts Flee", NEW_YORK_LINEUP,
+        TEXAS_LINEUP, "away bats Hampton", "home fields Kanno"]))
+    state = session.state
+    with pytest.raises(IllegalAction, match=r"^rule 5\.1:.*offense"):
+        session.push_text("away plays Web Gem")               # a defense card at bat
+    with pytest.raises(IllegalAction, match="away holds no offense card"):
+        session.push_text("away plays Leadoff Walk")
+    play(session, "away passes\nhome plays Blown Call")     # its one copy, seen now
+    assert state.decks["defense"].unseen[card_key("Blown Call")] == 0
+    play(session, "away passes")
+    assert state.phase == "cards" and state.atbat.turn == "home"
+    with pytest.raises(IllegalAction, match="every copy of Blown Call is accounted for"):
+        session.push_text("home plays Blown Call")
