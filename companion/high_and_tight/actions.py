@@ -182,6 +182,9 @@ def parse_action(text: str) -> Action:
         return deal(line[5:].strip())
     match = _SIDE_LINE.match(line)
     if not match:
+        if line[:1].isdigit():
+            raise ParseError(f"{text!r}: dice are two faces, each 1 to 6, like '3 4' "
+                             "(or 'roll 3 4')")
         raise ParseError(f"{text!r} is not an action: a line starts with 'home', 'away', "
                          "'deal' or 'roll'")
     side = match["side"].lower()
@@ -194,7 +197,7 @@ def parse_action(text: str) -> Action:
         if tail.lower() == "nothing":
             return draw(side, 0, 0)
         if not parts or _DRAW_PART.sub("", tail).strip():
-            raise ParseError(f"{text!r}: write 'draws N offense M defense'")
+            raise ParseError(f"{text!r}: write '{side} {VERB_FORMS[verb]}'")
         counts = {"offense": 0, "defense": 0}
         for number, deck in parts:
             counts[deck.lower()] += int(number)
@@ -202,7 +205,7 @@ def parse_action(text: str) -> Action:
     if verb == "exchanges":
         card, sep, deck = tail.rpartition(" for ")
         if not sep or deck.lower() not in DECKS:
-            raise ParseError(f"{text!r}: write 'exchanges CARD for offense|defense'")
+            raise ParseError(f"{text!r}: write '{side} {VERB_FORMS[verb]}'")
         return exchange(side, card.strip(), deck.lower())
     if verb == "keeps" and not tail:
         return keep(side)
@@ -230,7 +233,23 @@ def parse_action(text: str) -> Action:
         return manage(side, int(tail))
     if verb == "stands" and tail.lower() == "pat":
         return manage(side, 0)
-    raise ParseError(f"{text!r} is not a known action (see docs/record-format.md)")
+    if verb in VERB_FORMS:
+        raise ParseError(f"{text!r}: write '{side} {VERB_FORMS[verb]}'")
+    raise ParseError(f"{text!r} is not an action: after the side comes one of "
+                     f"{', '.join(sorted(VERB_FORMS))}")
+
+
+# How each line is written, for the message when one is mistyped (docs/record-format.md).
+VERB_FORMS = {
+    "draws": "draws N offense M defense", "exchanges": "exchanges CARD for offense|defense",
+    "keeps": "keeps", "starts": "starts PITCHER",
+    "lineup": "lineup C name; OF a, b, c; IF a, b, c, d; DH x",
+    "names": "names power|speed|obp|clutch|none", "brings": "brings in PITCHER",
+    "stays": "stays with the pitcher", "bats": "bats BALLPLAYER",
+    "fields": "fields BALLPLAYER", "plays": "plays CARD", "passes": "passes",
+    "rallies": "rallies card|tens",
+    "manages": "manages +1|+2|-2 (rule 4.5), or stands pat", "stands": "stands pat",
+}
 
 
 def _parse_lineup(side: str, tail: str, text: str) -> Action:

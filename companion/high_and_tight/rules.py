@@ -194,6 +194,9 @@ class HighAndTight:
             "manage": "make the Managerial Move or stand pat (rule 4.5)",
         }
         side = state.atbat.turn if phase == "cards" else state.actor
+        if phase == "cards" and state.atbat.must_play == side:
+            return Awaiting("decision", side, phase,
+                            "play the extra card Rally Caps gave (rule 5.7.2)")
         return Awaiting("decision", side, phase, prompts[phase])
 
     def is_over(self, state: State) -> bool:
@@ -536,8 +539,10 @@ class HighAndTight:
         wanted = CHANCE_KINDS.get(kind)
         if wanted is not None:
             if phase not in wanted:
+                awaiting = self.awaiting(state)
+                who = f"{awaiting.side}: " if awaiting.side else ""
                 raise IllegalAction(f"no {kind} is awaited now; the game awaits "
-                                    f"{self.awaiting(state).prompt}",
+                                    f"{who}{awaiting.prompt}",
                                     rule=self._phase_rule(state),
                                     action=str(action), state=state.summary())
         else:

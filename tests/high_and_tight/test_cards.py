@@ -676,7 +676,11 @@ def test_rally_caps_extra_card_for_the_fielding_player(rules):
     state = session.state
     play(session, "away passes\nhome plays On the Black\naway passes")
     assert state.phase == "cards" and state.atbat.turn == "home"
-    play(session, "home rallies card\nhome plays Punchout")
+    play(session, "home rallies card")
+    assert rules.awaiting(state).prompt == "play the extra card Rally Caps gave (rule 5.7.2)"
+    with pytest.raises(IllegalAction, match="no deal is awaited now; the game awaits home: "):
+        session.push_text("deal Web Gem")
+    play(session, "home plays Punchout")
     # Sabaria: 4 rolls, box IV; Hampton 6 against Kanno 4: VI; Control 3: III; K 2: 2 rolls.
     assert markers(session) == (2, "III", False)
     assert state.home.rally_left == 1 and state.away.rally_left == 2

@@ -151,6 +151,21 @@ def test_unknown_lines_are_parse_errors(rules, line):
     assert snapshot(session) == before
 
 
+@pytest.mark.parametrize("line, words", [
+    ("away manages +3", "write 'away manages +1|+2|-2 (rule 4.5), or stands pat'"),
+    ("away rallies twice", "write 'away rallies card|tens'"),
+    ("home exchanges Good Wood", "write 'home exchanges CARD for offense|defense'"),
+    ("home dances", "after the side comes one of bats, brings, draws"),
+    ("1", "dice are two faces, each 1 to 6, like '3 4'"),
+    ("bats Hampton", "a line starts with 'home', 'away', 'deal' or 'roll'"),
+])
+def test_a_mistyped_line_is_told_how_it_is_written(line, words):
+    """SPEC 8: a mistyped line gets the form it should take, not a pointer to a file."""
+    with pytest.raises(ParseError) as error:
+        act.parse_action(line)
+    assert words in str(error.value) and "docs/" not in str(error.value)
+
+
 def test_unknown_card_is_a_parse_error(rules):
     """SPEC 8: a card that is not in the box is refused when the line is read."""
     session = new_game(rules)
