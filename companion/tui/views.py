@@ -217,6 +217,10 @@ def dugouts(table: Table) -> str:
                               for k in side.available)
         used = ", ".join(roster.ballplayers[k].name for k in side.used)
         out.append(f"  Dugout: {available or '-'}")
+        if side.player and side.player not in side.used:
+            # Out of the dugout, not yet among the used: the inning's ballplayer (4.2).
+            when = "last inning" if state.phase == "over" else "this inning"
+            out.append(f"  In play {when}: {roster.ballplayers[side.player].name}")
         out.append(f"  Used: {used or '-'}")
         if side.lineup:
             bench = ", ".join(p.name for k, p in roster.ballplayers.items()

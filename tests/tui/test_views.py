@@ -158,8 +158,9 @@ def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
     series_id = new_series(path, seed="dug-1", scenario="spring",
                            team1_control="computer", team2_control="computer")
 
-    def third_inning(table: Table) -> bool:
-        return table.game is not None and table.game.state.inning >= 3
+    def third_inning(table: Table) -> bool:         # its batter and fielder in play
+        return (table.game is not None and table.game.state.inning >= 3
+                and table.game.state.phase == "cards")
     play_until(path, series_id, third_inning)
     with Store.open(path, readonly=True) as store:
         table = Table(store, series_id)
@@ -167,12 +168,17 @@ def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
         text = plain(views.dugouts(table)).splitlines()
     for side in (state.away, state.home):
         at = text.index(side.team.name)
+        block = text[at + 1:at + 5]
         names = {k: p.name for k, p in side.roster.ballplayers.items()}
-        dugout, used, bench = text[at + 1], text[at + 2], text[at + 3]
+        dugout = next(line for line in block if line.startswith("  Dugout: "))
+        used = next(line for line in block if line.startswith("  Used: "))
+        bench = next(line for line in block if line.startswith("  Not in the lineup"))
+        in_play = [line for line in block if line.startswith("  In play this inning: ")]
         for key in side.available:
             assert names[key] in dugout
         assert used == "  Used: " + ", ".join(names[k] for k in side.used)
         assert len(side.used) == 2
+        assert in_play == [f"  In play this inning: {names[side.player]}"]
         out = [names[k] for k in names if k not in side.lineup]
         assert out and bench == "  Not in the lineup (rule 3.0): " + ", ".join(out)
         assert not any(name in dugout or name in used for name in out)
