@@ -313,9 +313,11 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
                              compact=True)
                 yield Select(control, value="computer", allow_blank=False, id="control2",
                              compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Dice, cards")
+            with Horizontal(classes="row"):         # one setting for the table, not per team
+                yield Label("Dice")
                 yield Select(mode, value="digital", allow_blank=False, id="dice", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Strategy cards")
                 yield Select(mode, value="digital", allow_blank=False, id="cards", compact=True)
             yield Label("Optional rules (space toggles):", classes="gap")
             yield SelectionList(*[(rule, rule) for rule in OPTIONAL_RULES], id="rules",
@@ -819,6 +821,13 @@ class PickScreen(ModalScreen[str | None]):
     def names(self) -> list[str]:
         return [self.query_one(f"#slot{n}", Select).value
                 for n in range(len(self.picker.slots))]
+
+    @on(Select.Changed)
+    def changed(self) -> None:
+        """The problem shown goes as soon as the slots no longer have it."""
+        problem = self.query_one("#problem", Label)
+        if self.picker.twice(self.names()) is None:
+            problem.update("")
 
     @on(Button.Pressed, "#done")
     def action_done(self) -> None:

@@ -376,6 +376,8 @@ def test_the_lineup_is_set_slot_by_slot_in_its_dialog(tmp_path):
             assert "chosen twice" in plain(str(dialog.query_one("#problem", Label).content))
             catcher = next(name for _, name in dialog.picker.slots[0][1] if name != presets[0])
             dialog.query_one("#slot0", Select).value = catcher
+            await pilot.pause()
+            assert plain(str(dialog.query_one("#problem", Label).content)) == ""   # fixed
             await pilot.press("ctrl+s")
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
             await wait_until(pilot, lambda: any(" lineup " in e.line
