@@ -235,8 +235,10 @@ class Store:
     def check(self) -> dict:
         """Integrity, schema version and counts (`companion db check`)."""
         self._check_integrity(self.path, self.db)
-        counts = {name: self.db[name].count for name in ("series", "games", "events")
-                  if name in self.db.table_names()}
+        # The games table holds finished games only (results for listings).
+        counts = {label: self.db[name].count for name, label in (
+            ("series", "series"), ("games", "games_finished"), ("events", "events"))
+            if name in self.db.table_names()}
         return {"path": str(self.path), "integrity": "ok",
                 "schema_version": self.schema_version(), "latest_schema": SCHEMA_VERSION,
                 **counts}

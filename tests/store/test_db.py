@@ -473,7 +473,7 @@ def test_db_check_on_a_good_file(tmp_path, box):
     assert report["path"] == str(path)
     assert report["schema_version"] == report["latest_schema"] == str(SCHEMA_VERSION)
     assert report["series"] == "1"
-    assert int(report["games"]) == len(rows(path, "SELECT * FROM games")) >= 2
+    assert int(report["games_finished"]) == len(rows(path, "SELECT * FROM games")) >= 2
     assert int(report["events"]) == len(rows(path, "SELECT * FROM events")) > 100
     assert sha256(path) == before
     with Store.open(path, readonly=True) as store:
