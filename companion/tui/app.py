@@ -744,6 +744,8 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "print":
             return self.game_over()        # hidden (and p does nothing) before that
+        if action in ("roll", "type_dice") and self.table.session.is_over():
+            return False                            # no dice left to roll in the series
         if action == "roll":
             return self.table.dice == "digital"     # physical dice are typed (t)
         return True
