@@ -88,9 +88,10 @@ def _roll_effects(
     for t in _TOTALS:
         ops = _roll_ops(t, numbers, hit_and_run)
         if first is not None and t == first and t not in numbers:
-            # Rule 4.6.2 box I: a free extra roll, scoring only on a `then` total.
+            # Rule 4.6.2 box I: a free extra roll, scoring on a `then` total, and (4.6.3)
+            # on any additional scoring number, as every roll of the at-bat does.
             for f in _TOTALS:
-                key = ops + _roll_ops(f, then, hit_and_run)
+                key = ops + _roll_ops(f, then | numbers, hit_and_run)
                 counts[key] = counts.get(key, 0) + _WAYS[t] * _WAYS[f]
         else:
             counts[ops] = counts.get(ops, 0) + _WAYS[t] * 36
@@ -199,7 +200,7 @@ def _runs_from(rolls: int, numbers: frozenset[int], first: int | None, then: fro
     if free_roll:
         free: dict[tuple[int, ...], float] = {}
         for t in _TOTALS:
-            ops = _roll_ops(t, then, hit_and_run)
+            ops = _roll_ops(t, then | numbers, hit_and_run)     # as in _roll_effects
             free[ops] = free.get(ops, 0.0) + TOTAL_PROBABILITY[t]
         steps.append(free)
     steps.extend([_roll_effects(numbers, first, then, hit_and_run)] * rolls)
@@ -255,7 +256,7 @@ def score_rolls(
         t = _check_total(value, "roll total")
         if free_pending:
             free_pending = False
-            runs = _apply(_roll_ops(t, box_then, hit_and_run), runs)
+            runs = _apply(_roll_ops(t, box_then | nums, hit_and_run), runs)
             continue
         runs = _apply(_roll_ops(t, nums, hit_and_run), runs)
         if box_first is not None and t == box_first and t not in nums:

@@ -1090,16 +1090,15 @@ class HighAndTight:
         state.dice_rolled += 1
         atbat.dice.append((first, second))
         box = state.scoring_box()
-        scored = False
+        # Rule 4.6.3: additional scoring numbers score on every roll, box I's free one too.
+        scored = total in box.numbers or total in atbat.extra_numbers or (
+            atbat.tens and total == 10)
         if state.phase == "free-roll":
             state.phase = "roll"
-            scored = total in box.then
+            scored = scored or total in box.then
         else:
             atbat.rolls_left -= 1
-            if total in box.numbers or total in atbat.extra_numbers or (
-                    atbat.tens and total == 10):
-                scored = True
-            elif box.first is not None and total == box.first:
+            if not scored and box.first is not None and total == box.first:
                 state.phase = "free-roll"
         if scored:
             atbat.runs += 1

@@ -82,8 +82,8 @@ def _reference_distribution(n, numbers, first=None, then=(), hit_and_run=False) 
                 p_t = pr * _ways(t) / 36
                 mid = after(runs, t, numbers)
                 if first is not None and t == first and t not in numbers:
-                    for f in TOTALS:
-                        new[after(mid, f, then)] += p_t * _ways(f) / 36
+                    for f in TOTALS:                # the free roll: `then` or any number
+                        new[after(mid, f, then | numbers)] += p_t * _ways(f) / 36
                 else:
                     new[mid] += p_t
         dist = new
@@ -143,20 +143,23 @@ def test_box_one_per_roll_probability():
         _assert_close(run_distribution(rolls, **BOX_I), _binomial(rolls, p))
 
 
-def test_box_one_free_roll_is_free_and_only_then_counts():
-    """Rule 4.6.2 box I: the free roll does not use a roll and scores only on 6 or 7."""
+def test_box_one_free_roll_is_free_and_scores_on_then_or_an_extra_number():
+    """Rule 4.6.2 box I: the free roll does not use a roll and scores on 6 or 7; rule 4.6.3:
+    an additional scoring number scores on it too, as on every roll (one run at most)."""
     assert score_rolls([2, 6], **BOX_I) == 1
     assert score_rolls([2, 7, 2, 5], **BOX_I) == 1
-    # An extra scoring number (rule 4.6.3) does not count on the free roll.
-    assert score_rolls([2, 10], [10], 2, [6, 7]) == 0
+    assert score_rolls([2, 10], **BOX_I) == 0
+    assert score_rolls([2, 10], [10], 2, [6, 7]) == 1
     assert score_rolls([2, 7, 10], [10], 2, [6, 7]) == 2
+    assert score_rolls([2, 7], [7], 2, [6, 7]) == 1
     with pytest.raises(ValueError, match="free roll"):
         score_rolls([3, 2], **BOX_I)
 
 
 def test_box_one_with_extra_ten():
-    """Rules 4.6.2 box I + 5.7.2: a 10 also scores, p = 3/36 + (1/36)(11/36) per roll."""
-    p = 3 / 36 + (1 / 36) * (11 / 36)
+    """Rules 4.6.2 box I + 5.7.2: a 10 also scores, on the free roll too:
+    p = 3/36 + (1/36)(14/36) per roll (free roll 6, 7 or 10)."""
+    p = 3 / 36 + (1 / 36) * (14 / 36)
     _assert_close(run_distribution(7, [10], first=2, then=[6, 7]), _binomial(7, p))
 
 
@@ -166,12 +169,14 @@ def test_box_one_with_extra_ten():
 @pytest.mark.parametrize("rolls", [1, 4, 10, 21])
 @pytest.mark.parametrize("box", [{"numbers": [3, 7]}, {"numbers": [4]}, BOX_I])
 def test_rally_caps_ten_raises_odds(rolls, box):
-    """Rules 4.6.3 and 5.7.2: scoring on each "10" adds 3/36 expected runs per roll."""
+    """Rules 4.6.3 and 5.7.2: scoring on each "10" adds 3/36 expected runs per roll (and
+    in box I 1/36 * 3/36 more, for a 10 on the free roll)."""
     base = run_distribution(rolls, **box)
     extra = dict(box, numbers=[*box["numbers"], 10])
     more = run_distribution(rolls, **extra)
+    gain = 3 / 36 + (1 / 36 * 3 / 36 if box.get("first") else 0.0)
     assert p_at_least_one(more) > p_at_least_one(base)
-    assert expected_runs(more) == pytest.approx(expected_runs(base) + rolls * 3 / 36, abs=TOL)
+    assert expected_runs(more) == pytest.approx(expected_runs(base) + rolls * gain, abs=TOL)
 
 
 def test_rule_5_7_2_example_box_ix_with_ten():

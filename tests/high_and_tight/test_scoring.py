@@ -313,7 +313,8 @@ def test_box_one_two_alone_is_no_run(rules):
 
 
 def test_rally_caps_ten_scores_at_once_in_box_one(rules):
-    """Rules 4.6.3 and 5.7.2: in box I an added 10 scores on the Scoring Roll itself."""
+    """Rules 4.6.3 and 5.7.2: in box I an added 10 scores on the Scoring Roll itself, and on
+    the free roll a 2 earns."""
     session = new_game(rules)
     play(session, """
         away bats Oyelaran
@@ -333,6 +334,11 @@ def test_rally_caps_ten_scores_at_once_in_box_one(rules):
         roll 1 5
     """)
     assert state.atbat.runs == 2 and state.atbat.rolls_left == 2
+    # Rule 4.6.3: the 10s score on every roll of the at-bat, the free roll too.
+    play(session, "roll 1 1")
+    assert state.phase == "free-roll"
+    play(session, "roll 4 6")
+    assert state.atbat.runs == 3 and state.atbat.rolls_left == 1
 
 
 def test_seven_or_two_box(rules):
