@@ -322,9 +322,17 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
             yield Label("Optional rules (space toggles):", classes="gap")
             yield SelectionList(*[(rule, rule) for rule in OPTIONAL_RULES], id="rules",
                                 compact=True)
+            yield Label("Chosen: none, the basic rules", id="rules-on")
             with Horizontal(classes="row buttons gap"):
                 yield Button("Start", variant="primary", id="start", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
+
+    @on(SelectionList.SelectedChanged, "#rules")
+    def rules_changed(self) -> None:
+        """The choice in words too: a checked box differs from an empty one by colour only."""
+        chosen = self.query_one("#rules", SelectionList).selected
+        self.query_one("#rules-on", Label).update(
+            "Chosen: " + (", ".join(chosen) if chosen else "none, the basic rules"))
 
     def _value(self, widget_id: str):
         value = self.query_one(f"#{widget_id}", Select).value

@@ -12,7 +12,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from rich.text import Text
-from textual.widgets import Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, SelectionList, Static
 
 from companion.high_and_tight.box import load_box
 from companion.store.db import Store
@@ -179,6 +179,16 @@ def test_a_whole_spring_training_game_through_the_keyboard(tmp_path, monkeypatch
             await pilot.press("n")
             await pilot.pause()
             assert isinstance(app.screen, NewSeriesScreen)
+            dialog = app.screen
+            chosen = dialog.query_one("#rules-on", Label)
+            assert plain(str(chosen.content)) == "Chosen: none, the basic rules"
+            rules = dialog.query_one("#rules", SelectionList)
+            rules.select("rest")                    # said in words, not by colour alone
+            await pilot.pause()
+            assert plain(str(chosen.content)) == "Chosen: rest"
+            rules.deselect("rest")
+            await pilot.pause()
+            assert plain(str(chosen.content)) == "Chosen: none, the basic rules"
             await pilot.press("ctrl+s")
             await pilot.pause()
             screen = app.screen
