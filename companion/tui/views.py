@@ -171,8 +171,11 @@ def board(table: Table, show_hand: str | None = None) -> str:
         team1 = table.session.box.teams[table.series.teams["team1"]].abbrev
         series = (f"  series {percent(table.win_series)}"
                   if table.win_series is not None else "")
+        # A figure of an earlier step stays until the new one is worked out, marked so.
+        behind = table.win_steps[-1] != len(game.actions)
         lines.append(f"Win {team1} {percent(table.win_history[-1])} "
-                     f"{sparkline(table.win_history, 16)}{series}")
+                     f"{sparkline(table.win_history, 16)}{series}"
+                     + (" [dim](updating)[/dim]" if behind else ""))
     if show_hand:
         lines.append("")
         lines.extend(hand_lines(table, show_hand))

@@ -549,6 +549,13 @@ def test_the_sparkline_follows_the_game_not_the_undo_key(tmp_path):
         table.add_figure(table.figure_inputs(), 0.6, None)
         assert len(table.win_history) == 2
         assert table.win_steps == sorted(table.win_steps)
+        win_line = next(line for line in plain(views.board(table)).splitlines()
+                        if line.startswith("Win "))
+        assert "(updating)" not in win_line
+        table.enter(table.waiting().options[0])      # the figure now stands a step behind
+        win_line = next(line for line in plain(views.board(table)).splitlines()
+                        if line.startswith("Win "))
+        assert win_line.endswith("(updating)")
 
 
 def test_h_shows_the_whole_hand_when_nobody_else_plays_at_the_screen(tmp_path):
