@@ -136,7 +136,7 @@ def board(table: Table, show_hand: str | None = None) -> str:
                 lines.append(f"Odds: P(run) {one:.0%}   expected runs {expected:.2f}")
         lines.append("")
     elif state.inning:
-        lines.extend(["Scoring markers: set when the pitcher takes the mound (4.2.1)", ""])
+        lines.extend(["Markers: set at Take the Mound (rule 4.2.1)", ""])
     for side in (state.away, state.home):
         pitcher = side.current_pitcher()
         mark = f" +{side.fatigue}" if side.fatigue else ""
