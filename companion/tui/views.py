@@ -390,13 +390,14 @@ def box_score_lines(table: Table, number: int, game) -> list[str]:
     out = [f"[b]Game {number}[/b]: {abbrev['away']} {score.totals['away']} at "
            f"{abbrev['home']} {score.totals['home']}{winner}"]
     out.extend("  " + line for line in _line_score_of(game.state).splitlines())
-    out.append("  Pitchers        IP   R  fatigue")
+    width = max([9, *(len(pitcher.name) for pitcher in score.pitchers)])
+    out.append(f"  {'Pitchers':<{width + 7}}IP   R  fatigue")
     for pitcher in score.pitchers:
         tired = f" +{pitcher.fatigue}" if pitcher.fatigue else ""
         over = " [dim](past his Fatigue)[/dim]" if pitcher.exceeded_fatigue else ""
         out.append(f"  {by_key.get(pitcher.team, pitcher.team):<4}{pitcher.kind} "
-                   f"{escape(pitcher.name):<9}{pitcher.innings:>3} {pitcher.runs:>3}"
-                   f"{tired}{over}")
+                   f"{escape(pitcher.name) + ' ' * (width - len(pitcher.name))}"
+                   f"{pitcher.innings:>3} {pitcher.runs:>3}{tired}{over}")
     out.append("  Half innings: batter v fielder (pitcher), rolls and box, runs")
     for half in score.halves:
         where = f"{'T' if half.half == 'top' else 'B'}{half.inning}"
