@@ -67,7 +67,11 @@ def unpack(box: Box, text: str) -> str:
     payload = text.strip()
     if not payload.startswith(PREFIX):
         raise RecordError(f"a packed record starts with {PREFIX!r}")
-    data = base45.decode(payload[len(PREFIX):])
+    try:
+        data = base45.decode(payload[len(PREFIX):])
+    except RecordError as error:    # a group broken where the scan stopped or misread
+        raise RecordError(f"the {PREFIX} code is cut short or misread ({error}): scan it "
+                          "again") from None
     decompressor = zlib.decompressobj(15, zdict=dictionary(box))
     try:
         record = decompressor.decompress(data) + decompressor.flush()

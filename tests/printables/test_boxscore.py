@@ -122,10 +122,13 @@ def test_another_box_is_refused_not_misread(box, long_game):
         unpack(edited, payload)
 
 
-def test_a_code_cut_short_is_refused(box, long_game):
+@pytest.mark.parametrize("cut", [28, 29, 30])
+def test_a_code_cut_short_is_refused(box, long_game, cut):
+    """Cut anywhere in base45's three-character groups, the code is refused as cut short or
+    misread, never with base45's own words alone."""
     payload = pack(box, long_game.text())
     with pytest.raises(RecordError, match="cut short|misread"):
-        unpack(box, payload[:-30])
+        unpack(box, payload[:-cut])
 
 
 # -- the printed box score ----------------------------------------------------------------
