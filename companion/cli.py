@@ -471,7 +471,8 @@ def cmd_export(args) -> int:
     from .store.exchange import export
 
     with _open_store(args, readonly=True) as store:
-        sys.stdout.write(export(store, args.target, args.format))
+        sys.stdout.write(export(store, args.target, args.format,
+                                warn=lambda message: print(message, file=sys.stderr)))
     return EXIT_OK
 
 

@@ -65,7 +65,14 @@ def m002_games_and_lock(db: Database) -> None:
                       pk="id")
 
 
-SCHEMA_VERSION = 2
+@migrations()
+def m003_rewind_events(db: Database) -> None:
+    """Events may be rewinds (a series resumed before an event the rules now refuse, see
+    series_store): a file that may hold them is one a version without them must not read."""
+    db["meta"].upsert({"key": "event_kinds", "value": "action undo redo rewind"}, pk="key")
+
+
+SCHEMA_VERSION = 3
 BUSY_SECONDS = 10
 
 
@@ -125,6 +132,7 @@ class Store:
             conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
             db = Database(conn)
             cls._check_integrity(path, db)
+            cls._check_not_newer(path, db)
             return cls(path, db, True, None)
         path.parent.mkdir(parents=True, exist_ok=True)
         existed = path.exists() and path.stat().st_size > 0
@@ -132,6 +140,7 @@ class Store:
             probe = Database(sqlite3.connect(f"file:{path}?mode=ro", uri=True))
             try:
                 cls._check_integrity(path, probe)
+                cls._check_not_newer(path, probe)
             finally:
                 probe.close()
         conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_SECONDS)
@@ -169,6 +178,16 @@ class Store:
             conn.close()
             raise
         return store
+
+    @staticmethod
+    def _check_not_newer(path: Path, db: Database) -> None:
+        """A file a newer version migrated may hold what this one cannot read: refused,
+        untouched."""
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{path} was written by a newer version of the companion "
+                             f"(schema {version}; this one knows {SCHEMA_VERSION}): update "
+                             "the companion to open it")
 
     @contextlib.contextmanager
     def write(self):

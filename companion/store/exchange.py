@@ -28,11 +28,15 @@ def parse_target(text: str) -> tuple[int, int | None]:
                              "3:2)") from None
 
 
-def export(store: Store, target: str, fmt: str) -> str:
+def export(store: Store, target: str, fmt: str, warn=None) -> str:
+    """A stored series or game as text; `warn` hears of a series that stops before an event
+    the rules now refuse (the export holds what replays)."""
     if fmt not in FORMATS:
         raise CompanionError(f"format {fmt!r} is not one of {', '.join(FORMATS)}")
     series_id, number = parse_target(target)
     stored = StoredSeries.load(store, series_id)
+    if stored.stale is not None and warn is not None:
+        warn(stored.stale.message(series_id) + " The export stops before it.")
     session = stored.session
     games = session.games
     if number is not None:

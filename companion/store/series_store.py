@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..engine.errors import CompanionError
+from ..engine.errors import CompanionError, IllegalAction, ParseError
 from ..high_and_tight.box import Box, load_box_texts
 from ..high_and_tight.series_session import SERIES, Entry, SeriesSession
 from .db import Store, StoreError, _now
@@ -26,8 +26,8 @@ class StaleEvent:
 
     def message(self, series_id: int) -> str:
         return (f"series {series_id}: stored event {self.seq} ({self.line!r}) is refused by "
-                f"the rules as this version reads them ({self.reason}). The series resumes "
-                "just before it; the later events stay in the file, set aside.")
+                f"the rules as this version reads them ({self.reason}). It can resume just "
+                "before it, the later events kept in the file, set aside.")
 
 
 @dataclass
@@ -131,35 +131,61 @@ class StoredSeries:
             seq = event["seq"]
             if seq in void or event["kind"] == REWIND:
                 continue
+            kind = event["kind"]
+            if kind not in (ACTION, UNDO, REDO):
+                raise StoreError(f"series {series_id}, event {seq}: unknown kind {kind!r} "
+                                 "(written by a newer version of the companion?)")
             try:
-                if event["kind"] == ACTION:
+                if kind == ACTION:
                     session.replay_entry(Entry(event["scope"], event["line"]))
-                elif event["kind"] == UNDO:
+                elif kind == UNDO:
                     session.undo()
                 else:
                     session.redo()
-            except CompanionError as error:
+            except (IllegalAction, ParseError) as error:      # refused by the rules now
                 stale = StaleEvent(seq, event["line"], getattr(error, "brief", str(error)))
                 return cls(store, series_id, session, last, stale)
+            except CompanionError as error:                   # not a rules matter: damage
+                raise StoreError(f"series {series_id}, event {seq} ({event['line']!r}) does "
+                                 f"not replay: {error}") from None
         return cls(store, series_id, session, last)
+
+    def set_aside_stale(self) -> None:
+        """Resume the series before its refused event for good: write the rewind now, as
+        the player agreed (the events set aside stay in the file)."""
+        if self.stale is None:
+            return
+        self.store.require_writable()
+        with self.store.write():
+            self.store.db["events"].insert({
+                "series_id": self.id, "seq": self.seq + 1, "kind": REWIND, "scope": "",
+                "line": str(self.stale.seq), "created": _now()})
+            self._record_results()
+        self.seq += 1
+        self.stale = None
+        self._recorded = self._standing()
+
+    def set_aside_count(self) -> int:
+        """How many stored events a rewind would set aside (the refused one and later)."""
+        if self.stale is None:
+            return 0
+        return self.seq - self.stale.seq + 1
 
     # -- appending ---------------------------------------------------------------------
 
     def _append(self, kind: str, scope: str, line: str) -> None:
         self.store.require_writable()
-        rows = []
         if self.stale is not None:
-            rows.append((REWIND, "", str(self.stale.seq)))
-        rows.append((kind, scope, line))
+            raise StoreError(self.stale.message(self.id) + f" Open it at the table "
+                             f"(companion play --series {self.id}) to resume it so, or leave "
+                             "it as it is.")
         with self.store.write():
-            self.store.db["events"].insert_all(
-                {"series_id": self.id, "seq": self.seq + number, "kind": row_kind,
-                 "scope": row_scope, "line": row_line, "created": _now()}
-                for number, (row_kind, row_scope, row_line) in enumerate(rows, start=1))
-            if self.stale is not None or self._standing() != self._recorded:
+            self.store.db["events"].insert({
+                "series_id": self.id, "seq": self.seq + 1, "kind": kind, "scope": scope,
+                "line": line, "created": _now()})
+            if self._standing() != self._recorded:
                 self._record_results()
-        self.seq += len(rows)
-        self.stale = None
+        self.seq += 1
         self._recorded = self._standing()
 
     def _record_results(self) -> None:

@@ -8,6 +8,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.markup import escape
 from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -404,10 +405,18 @@ class GameScreen(Screen):
         self.set_interval(WIN_DELAY / 3, self._win_tick)
         self.refresh_table()
         self.query_one("#options", OptionList).focus()
-        stale = self.table.stored.stale
-        if stale is not None:
-            self.notify(stale.message(self.table.stored.id), title="Stored by an earlier version",
-                        severity="warning", timeout=20)
+        stored = self.table.stored
+        if stored.stale is not None:
+            # Nothing moves (no computer step, no deal) until the player says so.
+            def answered(resume: bool | None) -> None:
+                if resume:
+                    stored.set_aside_stale()
+                    self.refresh_table()
+                else:
+                    self.app.pop_screen()
+
+            self.app.push_screen(StaleScreen(stored.stale.message(stored.id),
+                                             stored.set_aside_count()), answered)
 
     def on_screen_resume(self) -> None:
         self.refresh_table()
@@ -574,6 +583,8 @@ class GameScreen(Screen):
     # -- the computer and digital chance ---------------------------------------------------------
 
     def schedule_auto(self) -> None:
+        if self.table.stored.stale is not None:
+            return                      # the player first decides how it resumes
         if not self.auto_running:
             self.auto_running = True
             self.set_timer(max(self.app.auto_delay, 0.001), self._auto_step)
@@ -853,6 +864,31 @@ class PickScreen(ModalScreen[str | None]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class StaleScreen(ModalScreen[bool]):
+    """A series stored under an earlier reading of a rule: resume it before the refused
+    event (the later ones set aside, kept in the file) or leave it untouched."""
+
+    BINDINGS = [Binding("enter", "resume", "Resume"), Binding("escape", "leave", "Leave")]
+
+    def __init__(self, message: str, count: int):
+        super().__init__()
+        self.message = message
+        self.count = count
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("[b]Stored by an earlier version[/b]")
+            yield Static(escape(self.message))
+            yield Static(f"Enter resumes it before that event ({self.count} stored event(s) "
+                         "set aside, kept in the file); Escape leaves it as it is.")
+
+    def action_resume(self) -> None:
+        self.dismiss(True)
+
+    def action_leave(self) -> None:
+        self.dismiss(False)
 
 
 class CurtainScreen(ModalScreen[bool]):

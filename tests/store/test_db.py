@@ -143,7 +143,7 @@ def check_report(stdout: str) -> dict[str, str]:
 def test_new_file_has_the_latest_schema(tmp_path):
     path = tmp_path / "games.db"
     with Store.open(path) as store:
-        assert SCHEMA_VERSION == 2
+        assert SCHEMA_VERSION == 3
         assert store.schema_version() == SCHEMA_VERSION
         assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         names = set(store.db.table_names())
@@ -162,8 +162,26 @@ def test_new_file_has_the_latest_schema(tmp_path):
                 for fk in store.db["events"].foreign_keys}
         assert ("series_id", "series", "id") in keys
         applied = [row["name"] for row in store.db["_sqlite_migrations"].rows]
-        assert applied == ["m001_series_and_events", "m002_games_and_lock"]
+        assert applied == ["m001_series_and_events", "m002_games_and_lock",
+                           "m003_rewind_events"]
+        assert store.db["meta"].get("event_kinds")["value"] == "action undo redo rewind"
     assert backups(tmp_path) == []        # nothing to back up on a new file
+
+
+def test_a_file_from_a_newer_version_is_refused_untouched(tmp_path):
+    """A file a newer companion migrated may hold events this one cannot read: opening it,
+    to write or to read, is refused with what to do, and the file is not changed."""
+    path = tmp_path / "games.db"
+    Store.open(path).close()
+    conn = sqlite3.connect(str(path))
+    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+    before = sha256(path)
+    for readonly in (False, True):
+        with pytest.raises(StoreError, match="newer version of the companion"):
+            Store.open(path, readonly=readonly)
+    assert sha256(path) == before
 
 
 def test_an_event_seq_cannot_be_stored_twice(tmp_path, box):

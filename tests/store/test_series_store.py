@@ -15,7 +15,7 @@ from companion.engine.record import split_records
 from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
 from companion.high_and_tight.boxscore import CSV_COLUMNS
 from companion.high_and_tight.simulate import play_series
-from companion.store.db import Store
+from companion.store.db import Store, StoreError
 from companion.store.exchange import export, import_record
 from companion.store.series_store import (
     StoredSeries,
@@ -98,9 +98,9 @@ def test_every_push_undo_and_redo_is_committed_at_once(store, path, box):
 
 def test_an_event_the_rules_now_refuse_resumes_the_series_before_it(path, box):
     """A series stored under an earlier reading of a rule still opens: the replay stops at
-    the first event the rules refuse, `stale` names it and why, and the next event first
-    writes a rewind that sets the refused event and those after it aside, deleting
-    nothing. The listing follows the series as it resumes, and undo works after it."""
+    the first event the rules refuse and `stale` names it and why. Nothing is written until
+    the player agrees; then a rewind sets the refused event and those after it aside,
+    deleting nothing. The listing follows the series as it resumes, and undo works after."""
     store = Store.open(path)
     stored = started(store, box, actions=600)
     assert len(stored.session.series.results) >= 1          # a finished game after it
@@ -120,6 +120,13 @@ def test_an_event_the_rules_now_refuse_resumes_the_series_before_it(path, box):
     assert str(refused["seq"]) in resumed.stale.message(stored.id)
 
     line = f"{side} passes"
+    with pytest.raises(StoreError, match="to resume it so"):
+        resumed.push(line)                   # nothing is set aside without being asked
+    assert events(path) == [e if e["seq"] != refused["seq"] else
+                            {**e, "line": f"{other} passes"} for e in old]
+    assert len(resumed.session.entries) == refused["seq"] - 1
+    assert resumed.set_aside_count() == old[-1]["seq"] - refused["seq"] + 1
+    resumed.set_aside_stale()
     resumed.push(line)
     assert resumed.stale is None
     written = events(path)
@@ -137,6 +144,33 @@ def test_an_event_the_rules_now_refuse_resumes_the_series_before_it(path, box):
     with Store.open(path, readonly=True) as view:
         after = StoredSeries.load(view, stored.id)
         assert after.stale is None and picture(after.session) == picture(again.session)
+
+
+def test_the_command_line_warns_of_a_series_it_cannot_replay_whole(path, box):
+    """`export` says the series stops before the refused event; `simulate --resume` will not
+    set events aside on its own; an event of a kind this version does not know is refused."""
+    store = Store.open(path)
+    series_id = create_series(store, box, {**series_header("divisional", "11"),
+                                           "Seed": "11"})
+    stored = StoredSeries.load(store, series_id)
+    play_series(stored.session, stored.push, "11", stop_after=120)
+    store.db.execute("UPDATE events SET line = 'roll 7 7' WHERE series_id = ? AND seq = 100",
+                     [series_id])
+    store.db.conn.commit()
+    store.close()
+    exported = run_companion("export", str(series_id), "--db", path)
+    assert exported.returncode == 0 and "event 100" in exported.stderr
+    assert "stops before it" in exported.stderr
+    resumed = run_companion("simulate", "--series", "divisional", "--seed", "11", "--resume",
+                            "--db", path)
+    assert resumed.returncode == 2 and "to resume it so" in resumed.stderr
+    assert len(events(path, series_id)) == 120
+    with Store.open(path) as store:
+        other = create_series(store, box, series_header("divisional", "12"))
+        store.db["events"].insert({"series_id": other, "seq": 1, "kind": "shuffle",
+                                   "scope": "", "line": "", "created": "now"})
+        with pytest.raises(StoreError, match="unknown kind 'shuffle'"):
+            StoredSeries.load(store, other)
 
 
 # -- undo and redo ----------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
 from rich.text import Text
 from textual.widgets import Input, Label, OptionList, Select, SelectionList, Static
 
@@ -25,6 +26,7 @@ from companion.tui.app import (
     HomeScreen,
     NewSeriesScreen,
     PickScreen,
+    StaleScreen,
     TextScreen,
     make_app,
 )
@@ -678,38 +680,65 @@ def test_follow_mode_picks_up_actions_written_by_another_process(tmp_path, monke
 # -- 6. rule errors are notifications ----------------------------------------------------------
 
 
-def test_a_series_stored_under_an_earlier_reading_opens_with_a_warning(tmp_path):
-    """A stored event the rules now refuse does not lock the player out: the table opens
-    just before it and says which event and why."""
-    path = tmp_path / "stale.db"
+def rows_of(path: Path) -> list[dict]:
+    """The stored events, read through a connection of their own."""
+    import sqlite3
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    conn.row_factory = sqlite3.Row
+    try:
+        return [dict(r) for r in conn.execute("SELECT seq, kind, line FROM events ORDER BY seq")]
+    finally:
+        conn.close()
+
+
+def stale_series(path: Path) -> tuple[int, int]:
+    """A series whose last stored event the rules refuse (as after a rule fix): its id and
+    the refused event's seq. The computer moves next, so nothing may run before asking."""
     series_id = new_series(path, seed="tui-stale")
     from .test_snapshots import play_until
     play_until(path, series_id, lambda table: table.game is not None
-               and table.game.state.inning >= 2)
+               and table.game.state.inning >= 2 and table.waiting().computer)
     store = Store.open(path)
-    last = list(store.db.query("SELECT seq, line FROM events ORDER BY seq DESC LIMIT 1"))[0]
-    store.db.execute("UPDATE events SET line = 'roll 7 7' WHERE seq = ?", [last["seq"]])
+    assert Table(store, series_id).auto_step() is not None      # the computer's move...
+    last = list(store.db.query("SELECT seq FROM events ORDER BY seq DESC LIMIT 1"))[0]["seq"]
+    store.db.execute("UPDATE events SET line = 'roll 7 7' WHERE seq = ?", [last])   # ...refused
     store.db.conn.commit()
     store.close()
+    return series_id, last
+
+
+@pytest.mark.parametrize("answer", ["enter", "escape"])
+def test_a_series_stored_under_an_earlier_reading_asks_before_it_resumes(tmp_path, answer):
+    """A stored event the rules now refuse does not lock the player out, and nothing is
+    written until he answers: Enter resumes before it (a rewind sets it and the later
+    events aside), Escape leaves the file as it is and goes home."""
+    path = tmp_path / "stale.db"
+    series_id, refused = stale_series(path)
+    before = rows_of(path)
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        notes: list[tuple[str, str]] = []
-        notify = app.notify
-
-        def record(message, **kwargs):
-            notes.append((kwargs.get("severity", "information"), str(message)))
-            notify(message, **kwargs)
-
-        app.notify = record
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
         async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
-            assert table.stored.stale.seq == last["seq"]
-            assert any(severity == "warning" and f"event {last['seq']}" in text
-                       and "'roll 7 7'" in text for severity, text in notes)
-            await settle(pilot)
+            await wait_until(pilot, lambda: isinstance(app.screen, StaleScreen))
+            assert f"event {refused}" in plain(app.screen.message)
+            await pilot.pause(10 * DELAY)            # the computer is next: it must wait
+            assert rows_of(path) == before
+            await pilot.press(answer)
+            if answer == "escape":
+                await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+            else:
+                await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+                await wait_until(pilot, lambda: len(rows_of(path)) > len(before) + 1)
+                await settle(pilot)
 
     asyncio.run(play())
+    after = rows_of(path)
+    if answer == "escape":
+        assert after == before
+    else:
+        assert after[:len(before)] == before
+        assert (after[len(before)]["kind"], after[len(before)]["line"]) == ("rewind",
+                                                                            str(refused))
 
 
 def test_rule_errors_become_notifications_and_change_nothing(tmp_path):
