@@ -599,7 +599,8 @@ class GameScreen(Screen):
         except CompanionError as error:
             self.notify(str(error), severity="error")
             return
-        if entry is not None and waiting.computer and waiting.kind == "decision":
+        if (entry is not None and waiting.computer and waiting.kind == "decision"
+                and "human" in self.table.controls.values()):
             told = views.computer_move(entry, game.state.log[noted:] if game else [])
             if told:        # its card, Rally Caps, Managerial Move or pitching change
                 self.notify(told, title=f"{self.table.team_name(waiting.team)} (computer)")

@@ -454,18 +454,25 @@ def shown_lines(table: Table, entries, before=()) -> list[str]:
     return out
 
 
-# The computer's decisions a player at the table should hear of as they happen.
-NOTABLE_MOVES = re.compile(r"^(home|away) (plays|rallies|manages|brings in|stays) ")
+# The computer's decisions a player at the table should hear of as they happen, and the
+# rules of the engine's notes that tell what each did (the notes after them belong to the
+# steps that follow: Take the Mound, Batter vs Fielder...).
+MOVE_NOTES = {"plays": ("5.5", "5.1.1 d", "5.5.2"), "rallies": ("5.7.2",),
+              "manages": ("4.5", "5.5.2"), "brings": ("4.2.1.1", "8.2.3"),
+              "stays": ("8.2.1",)}
 
 
 def computer_move(entry, notes) -> str | None:
-    """What the computer's decision did, from the engine's notes it left (rules 4.2.1.1,
-    4.5, 5.5, 5.7): its card, Rally Caps, Managerial Move or pitching change; None for the
-    rest (passing, standing pat, drawing, choosing pieces, which the board shows)."""
-    if entry.scope == "series" or not NOTABLE_MOVES.match(entry.line):
+    """What the computer's decision did, in the engine's words (rules 4.2.1.1, 4.5, 5.5,
+    5.7, 8.2.1): its card, Rally Caps, Managerial Move, pitching change, or a tired pitcher
+    kept in; None for the rest (passing, standing pat, drawing, choosing pieces, keeping a
+    pitcher who is not tired), which the board shows."""
+    side, _, rest = entry.line.partition(" ")
+    rules = MOVE_NOTES.get(rest.partition(" ")[0])
+    if entry.scope == "series" or side not in ("home", "away") or rules is None:
         return None
-    said = [text for rule, text in notes if rule != "5.2.2"]
-    return "; ".join(said) or entry.line
+    said = [text for rule, text in notes if rule in rules]
+    return "; ".join(said) or None
 
 
 def engine_notes(table: Table, limit: int = 200) -> list[str]:
@@ -479,6 +486,6 @@ def engine_notes(table: Table, limit: int = 200) -> list[str]:
         side = text.partition(" ")[0]
         if (rule == "5.2.2" and side in ("home", "away")
                 and table.team_of(side) in hidden):
-            text = re.sub(r" exchanges .+ for an? ", " exchanges a card for a ", text)
+            text = re.sub(r" exchanges .+ for (an?) ", r" exchanges a card for \1 ", text)
         out.append(f"[dim]rule {rule}[/dim] {escape(text)}")
     return out

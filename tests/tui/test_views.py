@@ -236,6 +236,7 @@ def test_engine_notes_keep_a_hidden_teams_exchanged_card_secret():
     from types import SimpleNamespace
 
     log = [("5.2.2", "home exchanges Web Gem for a defense card"),
+           ("5.2.2", "home exchanges Good Wood for an offense card"),
            ("5.2.2", "away exchanges Good Wood for an offense card"),
            ("5.5", "away plays Good Wood: Scoring Rolls +1")]
     table = SimpleNamespace(game=SimpleNamespace(state=SimpleNamespace(log=log)),
@@ -243,6 +244,7 @@ def test_engine_notes_keep_a_hidden_teams_exchanged_card_secret():
                             team_of=lambda side: "team1" if side == "home" else "team2")
     assert [plain(line) for line in views.engine_notes(table)] == [
         "rule 5.2.2 home exchanges a card for a defense card",
+        "rule 5.2.2 home exchanges a card for an offense card",
         "rule 5.2.2 away exchanges Good Wood for an offense card",
         "rule 5.5 away plays Good Wood: Scoring Rolls +1"]
 
@@ -281,20 +283,33 @@ def test_series_view_keeps_a_hidden_teams_rotation_secret(tmp_path, controls):
         store.close()
 
 
-def test_the_computers_notable_moves_are_told_with_the_engines_words():
-    """Rules 4.5, 5.5, 5.7: the computer's card, Rally Caps, Managerial Move and pitching
-    change are told as the engine noted them; its passes and draws are not."""
+def test_the_computers_notable_moves_are_told_with_the_engines_words(rules):
+    """Rules 4.2.1.1, 4.5, 5.5, 5.7, 8.2.1: the computer's card, Rally Caps, Managerial Move,
+    pitching change and a tired pitcher kept in are told as the engine noted them, without
+    the notes of the steps that follow; passes, draws and a fresh pitcher kept are not."""
     from companion.high_and_tight.series_session import Entry
 
-    played = [("5.5", "away plays Work the Count: Scoring Number +4 -> rolls 4, box VI")]
-    assert views.computer_move(Entry("1", "away plays Work the Count"), played) == played[0][1]
-    moved = [("4.5", "home Managerial Move: Scoring Number +2, Scoring Rolls -1"),
-             ("5.5.2", "Scoring Number pushed past XII: +1 bonus Scoring Roll")]
-    assert views.computer_move(Entry("1", "home manages +2"), moved) == (
-        "home Managerial Move: Scoring Number +2, Scoring Rolls -1; "
-        "Scoring Number pushed past XII: +1 bonus Scoring Roll")
-    assert views.computer_move(Entry("1", "away rallies tens"), []) == "away rallies tens"
-    for quiet in ("away passes", "home stands pat", "away draws 1 offense",
-                  "away bats Marty", "away keeps"):
-        assert views.computer_move(Entry("1", quiet), played) is None
+    from ..high_and_tight.test_optional_rules import STAY, at, drive
+    from ..high_and_tight.util import new_game, play
+
+    def told(session, line):
+        state = session.state
+        start = len(state.log)
+        session.push_text(line)
+        return views.computer_move(Entry("1", line), state.log[start:])
+
+    session = new_game(rules, header={"Rules": "advanced-fatigue"})
+    assert told(session, "home brings in Wexley") == "home: Wexley relieves Sabaria"
+    play(session, "away bats Hampton\nhome fields Kanno")
+    assert told(session, "away plays Leadoff Walk").startswith("away plays Leadoff Walk: ")
+    assert told(session, "home passes") is None
+    assert told(session, "away rallies tens") == (
+        "away uses Rally Caps: every roll of 10 scores this at-bat")
+    play(session, "away passes\nhome passes")
+    assert told(session, "away manages +1").startswith("away Managerial Move: ")
+    drive(session, until=at(2, "top", "mound"))
+    assert told(session, f"home {STAY}") == "Wexley pitches past his Fatigue: Fatigue +100"
+    drive(session, until=at(2, "bottom", "draw"))
+    for quiet in ("home draws 1 offense", "away keeps"):
+        assert views.computer_move(Entry("1", quiet), session.state.log) is None
     assert views.computer_move(Entry("series", "team2 starts Flee"), []) is None
