@@ -259,7 +259,7 @@ class SeriesRules:
             number -= 1
         return streak, exceeded
 
-    def _last_start(self, state: SeriesState, team: str, key: str) -> int | None:
+    def last_start(self, state: SeriesState, team: str, key: str) -> int | None:
         starts = [a.game for a in state.appearances[team].get(key, []) if a.started]
         return max(starts) if starts else None
 
@@ -299,7 +299,7 @@ class SeriesRules:
         if key not in rotation:
             return Availability(pitcher.name, "SP", "not-in-rotation",
                                 "not in the series rotation", "3.0")
-        last = self._last_start(state, team, key)
+        last = self.last_start(state, team, key)
         if "rest" not in state.options or last is None or game - last >= SP_REST:
             return Availability(pitcher.name, "SP", "available")
         why = f"started game {last}; an SP starts once every {SP_REST} games"

@@ -297,8 +297,8 @@ def series_summary(table: Table) -> str:
             out.append(f"Pitchers of {table.team_name(team)} for game {series.next_game}:")
             for row in rules.rest_table(series, team):
                 status, why = row.status, f" - {row.reason} (rule {row.rule})" if row.reason else ""
-                if team in hidden and row.kind == "SP" and status in ("available",
-                                                                       "not-in-rotation"):
+                if (team in hidden and row.kind == "SP"
+                        and rules.last_start(series, team, row.pitcher.casefold()) is None):
                     # Rule 3.0: who is in the rotation stays secret until he starts.
                     status, why = "rotation secret", ""
                 out.append(f"  {row.pitcher:<11} {row.kind} {status}{escape(why)}")

@@ -274,11 +274,19 @@ def test_series_view_keeps_a_hidden_teams_rotation_secret(tmp_path, controls):
             waiting = table.waiting()
             table.enter(table.suggestion(waiting) or waiting.options[0])
         text = Text.from_markup(views.series_summary(table)).plain
-        rotation = table.series.rotations["team1"]
         hidden = table.hidden_teams()
-        assert ("not-in-rotation" in text) == (not hidden)
-        assert ("rotation secret" in text) == bool(hidden)
-        assert rotation and all(name.casefold() in text.casefold() for name in rotation)
+        for team in ("team1", "team2"):
+            after = text.split(f"Pitchers of {table.team_name(team)}")[1]
+            block = after.split("Pitchers of")[0].splitlines()[1:]
+            rows = {line.split()[0].casefold(): line for line in block
+                    if len(line.split()) > 1 and line.split()[1] == "SP"}
+            rotation = table.series.rotations[team]
+            assert rotation and set(rotation) < set(rows)      # and SPs left out of it
+            for key, line in rows.items():
+                if team in hidden:          # nothing tells the rotation from the others
+                    assert line.endswith("SP rotation secret"), line
+                else:
+                    assert ("not-in-rotation" in line) == (key not in rotation), line
     finally:
         store.close()
 
