@@ -12,7 +12,7 @@ from ..engine.errors import IllegalAction, ParseError
 from . import actions as act
 from .actions import DECKS, KINDS, Action
 from .box import STRATEGIES, Box, Card
-from .effects import BONUS_NOTE, Matchup, move, move_number, number_moved, situation
+from .effects import Matchup, move, move_number, number_moved, situation
 from .state import OPTIONAL_RULES, AtBat, Deck, PitcherLine, Side, State
 
 SETUP_DRAW = 6          # rule 3.0 step 3
@@ -1072,13 +1072,13 @@ class HighAndTight:
                                 "move", "4.5")
         atbat = state.atbat
         if shift:
-            earned = not atbat.bonus
-            atbat.rolls, atbat.number, atbat.bonus = managerial_move(
-                atbat.rolls, atbat.number, atbat.bonus, shift, self.box.rolls_max)
-            state.note("4.5", f"{action.side} Managerial Move: Scoring Number {shift:+d}, "
-                              f"Scoring Rolls {-1 if shift > 0 else 1:+d}")
-            if earned and atbat.bonus:
-                state.note("5.5.2", BONUS_NOTE)
+            rolls, _, _ = managerial_move(atbat.rolls, atbat.number, atbat.bonus, shift,
+                                          self.box.rolls_max)
+            moved = rolls - atbat.rolls             # none at the top of the track
+            atbat.rolls = rolls
+            state.note("4.5", f"{action.side} Managerial Move: Scoring Number {shift:+d}"
+                              + (f", Scoring Rolls {moved:+d}" if moved else ""))
+            move_number(state, shift)               # stops at XII, with its bonus (5.5.2)
         atbat.rolls_left = atbat.rolls + (1 if atbat.bonus else 0)
         state.phase = "roll"
 

@@ -140,11 +140,14 @@ class CompanionApp(App):
                 ("Type the dice", "enter the faces rolled at the table", "type_dice"),
                 ("Undo", "take back the last move (stored)", "undo"),
                 ("Redo", "put back what was undone", "redo"),
-                ("Show my hand", "lift the hot-seat curtain", "hand"),
+                ("Show my hand", "the whole hand (behind the curtain for two players)",
+                 "hand"),
                 ("Dugouts and bullpens", "who is available, used or resting", "dugouts"),
                 ("Log", "every action and the rule behind each step", "log"),
                 ("Series", "standings, schedule, rest table, box scores", "series"),
             ):
+                if screen.check_action(action, ()) is False:
+                    continue        # as the key bar: no digital roll with dice on the table
                 yield SystemCommand(name, help_text, getattr(screen, f"action_{action}"))
             # Every legal action by name: each card in hand that may be played, each
             # ballplayer or pitcher that may be chosen, from legal_actions like the list.
