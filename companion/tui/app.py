@@ -511,8 +511,7 @@ class GameScreen(Screen):
 
     def hot_seat(self) -> bool:
         """Two humans share the screen and the companion holds their cards."""
-        return self.table.cards == "digital" and all(
-            c == "human" for c in self.table.controls.values())
+        return self.table.cards == "digital" and len(self.table.humans()) == 2
 
     def _curtain_down(self, waiting) -> bool:
         if self.secret_rotation(waiting):
@@ -531,12 +530,12 @@ class GameScreen(Screen):
         needed) or when that player lifted the curtain (h)."""
         if self.table.cards != "digital" or self.table.game is None:
             return None
-        humans = [t for t, c in self.table.controls.items() if c == "human"]
+        humans = self.table.humans()
         if self.shown_hand:
             return self.shown_hand
         if len(humans) == 1:
             side_of = {self.table.team_of(s): s for s in ("home", "away")}
-            return side_of.get(humans[0])
+            return side_of.get(next(iter(humans)))
         return None
 
     def schedule_win_probability(self) -> None:
@@ -603,7 +602,7 @@ class GameScreen(Screen):
             self.notify(str(error), severity="error")
             return
         if (entry is not None and waiting.computer and waiting.kind == "decision"
-                and "human" in self.table.controls.values()):
+                and self.table.humans()):
             told = views.computer_move(entry, game.state.log[noted:] if game else [])
             if told:        # its card, Rally Caps, Managerial Move or pitching change
                 self.notify(told, title=f"{self.table.team_name(waiting.team)} (computer)")

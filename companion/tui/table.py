@@ -320,7 +320,7 @@ class Table:
         """Undo back to the last decision a human made (the computer's replies and the
         automatic deals and dice since then are taken back with it)."""
         undone = [self.stored.undo()]
-        if "human" not in self.controls.values():
+        if not self.humans():
             return undone
         while not self._players_turn():
             if not self.session.entries:
@@ -346,13 +346,18 @@ class Table:
 
     # -- figures --------------------------------------------------------------------------
 
+    def humans(self) -> frozenset[str]:
+        """The teams a person plays (the others, the computer)."""
+        return frozenset(team for team, control in self.controls.items()
+                         if control == "human")
+
     def hidden_teams(self) -> frozenset[str]:
         """Teams whose cards in hand and secret rotation this screen must not show (rules
         3.0, 5.2.1): the computer's when one person plays against it, both when two people
         share the screen, none when the computer plays both or once the series is over."""
         if self.session.is_over():
             return frozenset()
-        humans = {team for team, control in self.controls.items() if control == "human"}
+        humans = self.humans()
         if len(humans) == 2:
             return frozenset(self.controls)
         if humans:
@@ -369,7 +374,7 @@ class Table:
     def secret(self) -> bool:
         """Two players share the screen and the series goes on: hands dealt by the
         companion and the rotations they set are not shown in logs and notices."""
-        return all(c == "human" for c in self.controls.values()) and not self.session.is_over()
+        return len(self.humans()) == 2 and not self.session.is_over()
 
     def figure_inputs(self) -> FigureInputs | None:
         """What the win figures need, copied now (on the screen's thread): the worker that
