@@ -8,7 +8,13 @@ from . import odds
 from .actions import Action
 from .box import CATEGORIES, Box, Pitcher, ScoringBox
 from .effects import Matchup, markers_moved
-from .rules import HighAndTight, fielding_defense, inning_parameters, managerial_move
+from .rules import (
+    MANAGE_SHIFTS,
+    HighAndTight,
+    fielding_defense,
+    inning_parameters,
+    managerial_move,
+)
 from .state import State
 
 STRATEGY_RATING = {"power": "power", "speed": "speed", "obp": "obp", "clutch": "clutch"}
@@ -50,6 +56,20 @@ def at_bat_odds(state: State) -> tuple[float, float]:
     a = state.atbat
     return markers_odds(state.box, a.rolls, a.number, a.bonus, a.extra_numbers, a.tens,
                         a.hit_and_run)
+
+
+def managerial_moves(box: Box, atbat) -> list[tuple[int, int, int, bool, float, float]]:
+    """Rule 4.5: each Managerial Move the track allows now, with its markers and odds:
+    (shift, rolls, number, bonus, expected runs, P(at least one run))."""
+    out = []
+    for shift in MANAGE_SHIFTS:
+        moved = managerial_move(atbat.rolls, atbat.number, atbat.bonus, shift, box.rolls_max)
+        if moved is not None:
+            rolls, number, bonus = moved
+            out.append((shift, rolls, number, bonus, *markers_odds(
+                box, rolls, number, bonus, atbat.extra_numbers, atbat.tens,
+                atbat.hit_and_run)))
+    return out
 
 
 def pitcher_cost(box: Box, pitcher: Pitcher, fatigue: int = 0) -> float:
@@ -311,14 +331,11 @@ class ComputerManager:
         other = "away" if side == "home" else "home"
         deficit = state.side(other).total - state.side(side).total
         need_one = state.inning >= 7 and deficit in (0, 1)
-        a = state.atbat
+        value = {shift: at_least_one if need_one else expected
+                 for shift, _, _, _, expected, at_least_one in
+                 managerial_moves(self.box, state.atbat)}
         best, best_value = None, None
         for action in legal:
-            rolls, number, bonus = managerial_move(a.rolls, a.number, a.bonus,
-                                                   action.args[0], self.box.rolls_max)
-            expected, at_least_one = markers_odds(self.box, rolls, number, bonus,
-                                                  a.extra_numbers, a.tens, a.hit_and_run)
-            value = at_least_one if need_one else expected
-            if best_value is None or value > best_value + 1e-12:
-                best, best_value = action, value
+            if best_value is None or value[action.args[0]] > best_value + 1e-12:
+                best, best_value = action, value[action.args[0]]
         return best

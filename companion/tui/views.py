@@ -16,22 +16,17 @@ DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
 def managerial_options(state) -> list[str]:
     """Rule 4.5: every legal Managerial Move with its odds, side by side."""
-    from ..high_and_tight.manager import markers_odds
-    from ..high_and_tight.rules import managerial_move
+    from ..high_and_tight.manager import managerial_moves
 
-    a = state.atbat
-    box = state.box
+    names = {0: "pat", 1: "+1", 2: "+2", -2: "-2"}      # in this order on the board
     out = []
-    for shift, name in ((0, "pat"), (1, "+1"), (2, "+2"), (-2, "-2")):
-        moved = managerial_move(a.rolls, a.number, a.bonus, shift, box.rolls_max)
-        if moved is None:
-            continue
-        rolls, number, bonus = moved
-        expected, one = markers_odds(box, rolls, number, bonus, a.extra_numbers, a.tens,
-                                     a.hit_and_run)
-        label = box.scoring_boxes[number - 1].label
+    moves = sorted(managerial_moves(state.box, state.atbat),
+                   key=lambda move: list(names).index(move[0]))
+    for shift, rolls, number, bonus, expected, one in moves:
+        label = state.box.scoring_boxes[number - 1].label
         shown = f"{rolls:2d}{'+1' if bonus else '  '}"
-        out.append(f"  {name:>3}: {shown} rolls box {label:<4} P {one:.0%} E {expected:.2f}")
+        out.append(f"  {names[shift]:>3}: {shown} rolls box {label:<4} P {one:.0%} "
+                   f"E {expected:.2f}")
     return out
 
 
