@@ -562,3 +562,18 @@ def test_die_faces_outside_one_to_six_are_refused(rules, line):
         session.push_text(line)
     assert (session.state.summary(), len(session.actions),
             session.state.atbat.rolls_left) == before
+
+
+def test_managerial_move_keeps_both_markers_on_their_tracks(rules):
+    """Rules 4.5, 5.5.1, 5.5.2: the marker moved down needs its boxes; the one moved up
+    stops at its track's end (XII with the bonus roll; 20 Scoring Rolls)."""
+    from companion.high_and_tight.rules import managerial_move
+
+    top = rules.box.rolls_max
+    assert top == 20
+    assert managerial_move(top, 6, False, -2, top) == (top, 4, False)
+    assert managerial_move(5, 12, False, 1, top) == (4, 12, True)
+    assert managerial_move(5, 11, True, 2, top) == (4, 12, True)      # one bonus at most
+    assert managerial_move(5, 10, False, 2, top) == (4, 12, False)    # no excess, no bonus
+    assert managerial_move(1, 6, False, 1, top) is None
+    assert managerial_move(5, 2, False, -2, top) is None
