@@ -594,8 +594,7 @@ class GameScreen(Screen):
     def _auto_step(self) -> None:
         self.auto_running = False
         waiting = self.table.waiting()
-        game = self.table.game
-        noted = len(game.state.log) if game is not None else 0
+        game, noted = self._log_mark()
         try:
             entry = self.table.auto_step()
         except CompanionError as error:
@@ -607,12 +606,27 @@ class GameScreen(Screen):
             if told:        # its card, Rally Caps, Managerial Move or pitching change
                 self.notify(told, title=f"{self.table.team_name(waiting.team)} (computer)")
         if entry is not None:
+            self._tell_half_over(game, noted)
             self.shown_hand = None
             self.refresh_table()
 
     # -- acting --------------------------------------------------------------------------------
 
+    def _log_mark(self):
+        """The game now and how many notes its log holds, to tell what a step added."""
+        game = self.table.game
+        return game, (len(game.state.log) if game is not None else 0)
+
+    def _tell_half_over(self, game, noted: int) -> None:
+        """After a step of `game` (whose log held `noted` notes before it): a half that
+        ended is told with its dice (rule 4.6.4), the computer's and digital ones too."""
+        if game is not None:
+            told = views.half_over(game, game.state.log[noted:])
+            if told:
+                self.notify(told, title="End of the half", timeout=8)
+
     def act(self, line: str) -> bool:
+        game, noted = self._log_mark()
         try:
             self.table.enter(line)
         except CompanionError as error:
@@ -620,6 +634,7 @@ class GameScreen(Screen):
             self.notify(getattr(error, "brief", str(error)), title="Not allowed",
                         severity="error", timeout=6)
             return False
+        self._tell_half_over(game, noted)
         self.shown_hand = None
         self.refresh_table()
         return True
@@ -673,11 +688,13 @@ class GameScreen(Screen):
         self.app.push_screen(PickScreen(picker), picked)
 
     def action_roll(self) -> None:
+        game, noted = self._log_mark()
         try:
             self.table.roll()
         except CompanionError as error:
             self.notify(str(error), severity="warning")
             return
+        self._tell_half_over(game, noted)
         self.refresh_table()
 
     def action_type_dice(self) -> None:

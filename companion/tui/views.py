@@ -470,6 +470,21 @@ def computer_move(entry, notes) -> str | None:
     return "; ".join(said) or None
 
 
+def half_over(game, notes) -> str | None:
+    """The end of a half inning (rule 4.6.4), with the Scoring Rolls' dice that made it: the
+    screen moves on to the next half at once, so the last dice would otherwise go unseen."""
+    said = [text for rule, text in notes if rule in ("4.6.4", "4.8")]
+    if not said:
+        return None
+    dice = []
+    for action in reversed(game.actions):
+        if action.kind != "roll":
+            break
+        dice.append(action.args)
+    shown = "  ".join(f"{DIE[a]}{DIE[b]} {a + b}" for a, b in reversed(dice))
+    return "; ".join(said) + (f"\nDice {shown}" if shown else "")
+
+
 def engine_notes(table: Table, limit: int = 200) -> list[str]:
     """The engine's notes with their rules; a card a hidden team exchanges is not named."""
     game = table.game

@@ -981,3 +981,43 @@ def test_new_series_dialog_opens_on_its_first_field(tmp_path):
             await pilot.pause()
             return app.screen.table.session.header["Scenario"]
     assert asyncio.run(go()) == "divisional"
+
+
+def test_each_half_ends_with_a_notice_of_its_runs_and_dice(tmp_path):
+    """Rule 4.6.4: the computer's halves too end with a notice of the runs scored and the
+    dice rolled, since the screen moves on to the next half at once."""
+    path = tmp_path / "halves.db"
+    series_id = new_series(path, seed="tui-halves", team1_control="computer",
+                           team2_control="computer")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        notes = []
+        notify = app.notify
+        app.notify = lambda message, **kw: (notes.append((kw.get("title"), str(message))),
+                                            notify(message, **kw))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            table = game_screen(app).table
+            await wait_until(pilot, lambda: table.game is not None
+                             and len(table.game.state.home.runs) >= 1, timeout=30)
+            app.auto_delay = 3600
+            return notes, table.game
+
+    notes, game = asyncio.run(play())
+    halves = [message for title, message in notes if title == "End of the half"]
+    away, home = game.state.away.runs[0], game.state.home.runs[0]
+    assert halves[0].startswith(f"away scores {away} run(s) in the top of inning 1\nDice ")
+    assert halves[1].startswith(f"home scores {home} run(s) in the bottom of inning 1\nDice ")
+    # The dice of each half are the game's roll actions between its other steps.
+    runs_of_rolls, current = [], []
+    for action in game.actions:
+        if action.kind == "roll":
+            current.append(action.args)
+        elif current:
+            runs_of_rolls.append(current)
+            current = []
+    runs_of_rolls.append(current)
+    for message, dice in zip(halves[:2], runs_of_rolls, strict=False):
+        shown = message.split("\nDice ")[1]
+        assert shown == "  ".join(f"{views.DIE[a]}{views.DIE[b]} {a + b}" for a, b in dice)

@@ -321,3 +321,26 @@ def test_the_computers_notable_moves_are_told_with_the_engines_words(rules):
     for quiet in ("home draws 1 offense", "away keeps"):
         assert views.computer_move(Entry("1", quiet), session.state.log) is None
     assert views.computer_move(Entry("series", "team2 starts Flee"), []) is None
+
+
+def test_the_end_of_a_half_is_told_with_the_dice_that_made_it(rules):
+    """Rule 4.6.4: the half's runs are recorded and the screen moves on to the next half, so
+    the notice that tells the runs also shows the Scoring Rolls' dice of that at-bat (the
+    computer's and the last roll too), oldest first; other steps tell nothing."""
+    from ..high_and_tight.util import QUIET, new_game, quiet_step
+
+    session = new_game(rules)
+    state = session.state
+    while state.phase not in ("roll", "free-roll"):
+        quiet_step(session)
+    rolled = []
+    while (state.inning, state.half) == (1, "top"):
+        start = len(state.log)
+        assert views.half_over(session, state.log[start:]) is None
+        session.push_text(QUIET)
+        rolled.append(tuple(int(face) for face in QUIET.split()[1:]))
+        told = views.half_over(session, state.log[start:])
+        if (state.inning, state.half) == (1, "top"):
+            assert told is None
+    assert told == ("away scores 0 run(s) in the top of inning 1\nDice "
+                    + "  ".join(f"{views.DIE[a]}{views.DIE[b]} {a + b}" for a, b in rolled))
