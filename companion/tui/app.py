@@ -717,7 +717,7 @@ class GameScreen(Screen):
         # Shown in the order taken, with what stayed in the game before them for context.
         taken = list(reversed(entries))
         shown = views.shown_lines(self.table, taken, before=self.table.session.entries)
-        self.notify("undone: " + "; ".join(reversed(shown[:3])))
+        self.notify(views.undone(shown))
         self.refresh_table()
 
     def action_redo(self) -> None:

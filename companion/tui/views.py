@@ -106,7 +106,12 @@ def board(table: Table, show_hand: str | None = None) -> str:
     box = state.box
     atbat = state.atbat
     lines = []
-    if state.inning and state.phase not in MARKERS_NOT_SET:
+    if state.phase == "over":           # no at-bat is on the table any more (rule 4.8)
+        winner = state.side(state.winner)
+        loser = state.side("away" if state.winner == "home" else "home")
+        lines.extend([f"[b]Final:[/b] {escape(winner.team.name)} win {winner.total}-"
+                      f"{loser.total} in {state.inning} innings (rule 4.8)", ""])
+    elif state.inning and state.phase not in MARKERS_NOT_SET:
         scoring = state.scoring_box()
         rolls = atbat.rolls
         flipped = " (+10 side)" if rolls > box.rolls_boxes else ""
@@ -468,6 +473,14 @@ def computer_move(entry, notes) -> str | None:
         return None
     said = [text for rule, text in notes if rule in rules]
     return "; ".join(said) or None
+
+
+def undone(shown: list[str], most: int = 3) -> str:
+    """The undo notice: the steps taken back in the order they were taken (the player's
+    own decision first), the first few of them and how many more."""
+    more = len(shown) - most
+    return "undone: " + "; ".join(shown[:most]) + (
+        f"; and {more} more step{'s' if more > 1 else ''} after" if more > 0 else "")
 
 
 def half_over(game, notes) -> str | None:

@@ -344,3 +344,33 @@ def test_the_end_of_a_half_is_told_with_the_dice_that_made_it(rules):
             assert told is None
     assert told == ("away scores 0 run(s) in the top of inning 1\nDice "
                     + "  ".join(f"{views.DIE[a]}{views.DIE[b]} {a + b}" for a, b in rolled))
+
+
+def test_the_undo_notice_keeps_the_order_taken_and_counts_the_rest():
+    """Undo takes back the player's decision and the replies after it: the notice names
+    them in the order they were taken, the player's first, and counts the ones not named."""
+    assert views.undone(["home plays Pitchout"]) == "undone: home plays Pitchout"
+    steps = ["home passes", "away passes", "away stands pat", "roll 3 4", "roll 2 2"]
+    assert views.undone(steps[:3]) == "undone: home passes; away passes; away stands pat"
+    assert views.undone(steps) == ("undone: home passes; away passes; away stands pat; "
+                                   "and 2 more steps after")
+    assert views.undone(steps[:4]).endswith("; and 1 more step after")
+
+
+def test_a_finished_game_shows_its_final_score_not_the_last_at_bats_markers(tmp_path):
+    """Rule 4.8: once the last game is over (the screen keeps it) the board gives the final
+    score instead of the markers of an at-bat no longer played."""
+    path = tmp_path / "final.db"
+    series_id = new_series(path, seed="views-final", scenario="spring",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, first_game_over)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        state = table.game.state
+        assert state.phase == "over"
+        text = Text.from_markup(views.board(table)).plain
+    winner, loser = state.side(state.winner), state.side(
+        "away" if state.winner == "home" else "home")
+    assert (f"Final: {winner.team.name} win {winner.total}-{loser.total} in "
+            f"{state.inning} innings (rule 4.8)") in text
+    assert "Scoring Rolls" not in text and "Rolls left" not in text
