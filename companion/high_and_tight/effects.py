@@ -72,6 +72,13 @@ class Matchup:
             return False
         return True
 
+    def first_failing(self, conditions) -> Condition | None:
+        """The first of `conditions` that does not hold now, or None."""
+        for condition in conditions:
+            if not self.holds(condition):
+                return condition
+        return None
+
     def all_hold(self, conditions) -> bool:
         for condition in conditions:
             if not self.holds(condition):
@@ -144,6 +151,53 @@ class Matchup:
             found = self._has_effect[card.name] = self.all_hold(card.requires) and bool(
                 card.scoring_numbers or card.nines_remove_runs or self.card_moves(card))
         return found
+
+
+MATCHUP_WORDS = {"opposite": "batter and pitcher on opposite sides",
+                 "same": "batter and pitcher on the same side",
+                 "left-vs-left": "a left-handed batter facing a left-handed pitcher",
+                 "right-vs-right": "a right-handed batter facing a right-handed pitcher"}
+SCORE_WORDS = {"behind": "behind", "tied": "tied", "ahead": "ahead",
+               "not-ahead": "not ahead", "not-behind": "not behind"}
+RATING_WORDS = {"obp": "OBP", "whip": "WHIP", "k": "K"}
+
+
+def rating_words(ref: str) -> str:
+    """'batter.power' as a player reads it: "the batter's Power"."""
+    role, name = ref.split(".", 1)
+    return f"the {role}'s " + RATING_WORDS.get(name, name.replace("_", " ").title())
+
+
+def describe_condition(condition: Condition, matchup: Matchup | None = None) -> str:
+    """A condition in words, with the rating it reads as it stands now (rule 5.1.1 c)."""
+    c = condition
+    parts = []
+    if c.matchup is not None:
+        parts.append(MATCHUP_WORDS.get(c.matchup, c.matchup))
+    if c.rating is not None:
+        words = rating_words(c.rating)
+        if c.at_least is not None and c.at_most is not None:
+            words += f" {c.at_least} to {c.at_most}"
+        elif c.at_least is not None:
+            words += f" {c.at_least} or more"
+        elif c.at_most is not None:
+            words += f" {c.at_most} or less"
+        value = matchup.rating(c.rating) if matchup is not None else None
+        if matchup is not None:
+            words += f" (now {value})" if value is not None else " (not usable now)"
+        parts.append(words)
+    if c.batting is not None:
+        parts.append(f"the {c.batting} team at bat")
+    if c.score is not None:
+        parts.append(f"your team {SCORE_WORDS.get(c.score, c.score)}")
+    if c.inning_at_least is not None:
+        parts.append(f"inning {c.inning_at_least} or later")
+    if c.bats is not None:
+        parts.append("a switch hitter" if c.bats == "S" else
+                     f"the batter swinging {'left' if c.bats == 'L' else 'right'}-handed")
+    if c.throws is not None:
+        parts.append(f"a {'left' if c.throws == 'L' else 'right'}-handed pitcher")
+    return " and ".join(parts)
 
 
 def situation(state: State, owner: str) -> tuple:

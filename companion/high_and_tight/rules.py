@@ -12,7 +12,7 @@ from ..engine.errors import IllegalAction, ParseError
 from . import actions as act
 from .actions import DECKS, KINDS, Action
 from .box import STRATEGIES, Box, Card
-from .effects import Matchup, move, move_number, number_moved, situation
+from .effects import Matchup, describe_condition, move, move_number, number_moved, situation
 from .state import OPTIONAL_RULES, AtBat, Deck, PitcherLine, Side, State
 
 SETUP_DRAW = 6          # rule 3.0 step 3
@@ -409,6 +409,11 @@ class HighAndTight:
             return None
         rule, text = CARD_BLOCKS[block]
         card = self.box.cards[key]
+        if block == "conditions":
+            matchup = matchup or self.matchup(state, side)
+            failing = matchup.first_failing(card.requires)
+            text = (f"it needs {describe_condition(failing, matchup)}" if failing is not None
+                    else "none of its effects applies to this matchup")
         deck = "offense" if side == state.batting else "defense"
         return rule, text.format(role="batting" if deck == "offense" else "fielding",
                                  deck=deck, category=card.category, strategy=state.strategy)

@@ -757,7 +757,7 @@ class GameScreen(Screen):
             # Nobody else at the screen to hide it from: the whole hand, however small
             # the terminal, with why each card can or cannot be played now.
             self.app.push_screen(TextScreen(f"Hand of {table.team_name(table.team_of(side))}",
-                                            "\n".join(views.hand_lines(table, side))))
+                                            "\n".join(views.hand_lines(table, side, texts=True))))
             return
 
         def lifted(ok: bool | None) -> None:

@@ -182,8 +182,9 @@ def board(table: Table, show_hand: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def hand_lines(table: Table, side: str) -> list[str]:
-    """A side's own cards with whether each can be played now and why not (rules 5.3-5.7)."""
+def hand_lines(table: Table, side: str, texts: bool = False) -> list[str]:
+    """A side's own cards with whether each can be played now and why not (rules 5.3-5.7);
+    with `texts`, each card's own text under it (the hand window)."""
     state = table.game.state
     rules = table.session.rules
     own = state.side(side)
@@ -202,6 +203,8 @@ def hand_lines(table: Table, side: str) -> list[str]:
         reason = f" [dim]- {escape(why)}[/dim]" if why else ""
         out.append(f"{mark} {escape(name)}{times} [dim]{card.side[:3]} "
                    f"{card.category}[/dim]{reason}")
+        if texts:
+            out.append(f"    [dim]{escape(card.text)}[/dim]")
     return out
 
 

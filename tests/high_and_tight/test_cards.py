@@ -179,8 +179,10 @@ def test_web_gem_cannot_be_played_with_the_dh_in_the_field(rules):
     before = markers(session)
     play(session, "away plays Ducks on the Pond")
     after = markers(session)
-    with pytest.raises(IllegalAction, match="rule 5.1.1"):
+    with pytest.raises(IllegalAction, match="rule 5.1.1") as refused:
         session.push_text("home plays Web Gem")
+    # The refusal names the condition and why it fails now.
+    assert "it needs the fielder's Defense 4 or more (not usable now)" in str(refused.value)
     assert markers(session) == after != before
 
 
@@ -740,7 +742,7 @@ def test_card_status_gives_the_rule(rules):
     assert not ok and "rule 5.3" in why
     # Oyelaran and Sabaria are both righties: the offense matchup card does not apply.
     ok, why = status("away", "Pitcher/Batter Matchup (Offense)")
-    assert not ok and "rule 5.1.1" in why
+    assert why == "it needs batter and pitcher on opposite sides (rule 5.1.1)"
     ok, why = status("home", "Brushback")        # nothing to cancel yet
     assert not ok and "rule 5.1.1 d" in why
     play(session, "away plays Leadoff Walk")
@@ -750,6 +752,30 @@ def test_card_status_gives_the_rule(rules):
     assert status("home", "On the Black") == (True, "")
     play(session, "home plays Brushback")
     assert markers(session) == (4, "IV", False)
+
+
+def test_a_card_whose_conditions_fail_says_which_and_the_rating_now(rules):
+    """Rule 5.1.1 c: a card whose requirement fails names it with the rating as it stands;
+    one whose requirement holds but whose effects all miss says so."""
+    from companion.high_and_tight.box import Condition
+    from companion.high_and_tight.effects import Matchup, describe_condition
+
+    session = new_game(rules)
+    play(session, "away bats Oyelaran\nhome fields Kanno")
+    matchup = Matchup(session.state, "away")
+    power = piece(session, "texas", "Oyelaran").power
+    assert describe_condition(Condition(rating="batter.power", at_least=power + 1),
+                              matchup) == f"the batter's Power {power + 1} or more (now {power})"
+    assert describe_condition(Condition(rating="pitcher.whip", at_most=2)) == (
+        "the pitcher's WHIP 2 or less")
+    assert describe_condition(Condition(score="behind", inning_at_least=7)) == (
+        "your team behind and inning 7 or later")
+    assert describe_condition(Condition(batting="home")) == "the home team at bat"
+    assert describe_condition(Condition(bats="S")) == "a switch hitter"
+    assert describe_condition(Condition(throws="L")) == "a left-handed pitcher"
+    assert matchup.first_failing([Condition(batting="away"), Condition(batting="home")]) == (
+        Condition(batting="home"))
+    assert matchup.first_failing([Condition(batting="away")]) is None
 
 
 def test_physical_cards_refusals_say_what_the_companion_knows(rules):

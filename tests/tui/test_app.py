@@ -562,7 +562,8 @@ def test_the_sparkline_follows_the_game_not_the_undo_key(tmp_path):
 
 def test_h_shows_the_whole_hand_when_nobody_else_plays_at_the_screen(tmp_path):
     """One person against the computer: `h` opens the whole hand (for a small terminal,
-    where the board cannot show it all), playable cards first, with no curtain."""
+    where the board cannot show it all), playable cards first, each with its text, with no
+    curtain."""
     path = tmp_path / "hand.db"
     series_id = new_series(path, seed="tui-hand", scenario="spring")
     from .test_snapshots import play_until
@@ -585,8 +586,13 @@ def test_h_shows_the_whole_hand_when_nobody_else_plays_at_the_screen(tmp_path):
             state = table.game.state
             names = [state.box.cards[k].name for k, n in state.side(side).hand.items() if n]
             assert names and all(name in text for name in names)
-            marks = [line.startswith("*") for line in text.splitlines()[1:]]
+            rows = [line for line in text.splitlines()[1:] if not line.startswith("    ")]
+            marks = [line.startswith("*") for line in rows]
             assert any(marks) and marks == sorted(marks, reverse=True)  # playable first
+            # Each card's own text under it, the unplayable ones' too (rule 5.1.1).
+            cards = {state.box.cards[k] for k, n in state.side(side).hand.items() if n}
+            assert all(" ".join(card.text.split()) in " ".join(text.split())
+                       for card in cards)
             await pilot.press("escape")
             await wait_until(pilot, lambda: app.screen is screen)
             await settle(pilot)
