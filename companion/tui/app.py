@@ -438,7 +438,7 @@ class GameScreen(Screen):
         if waiting.kind == "chance" and waiting.scope == "series" and waiting.options:
             # Physical dice: the players draw the random starter and say which (rule 3.0).
             for number, line in enumerate(waiting.options):
-                options.add_option(Option(line, id=f"o{number}"))
+                options.add_option(Option(views.drawn_starter(table, line), id=f"o{number}"))
         elif waiting.kind == "chance" and (not waiting.computer or table.dice == "physical"):
             if table.dice == "digital":
                 options.add_option(Option("Roll the dice (r)", id="!roll"))

@@ -273,11 +273,16 @@ def series_summary(table: Table) -> str:
         schedule.append(f"  game {n}: {where}")
     out.append("Schedule (away at home):")
     out.extend(schedule)
+    hidden = table.hidden_teams()
     for team in ("team1", "team2"):
         rotation = series.rotations.get(team)
-        if rotation:
-            shown = (", ".join(rules._pitcher(series, team, k).name for k in rotation)
-                     if series.winner else "set (secret until the series ends)")
+        if not rotation:
+            continue
+        names = ", ".join(rules._pitcher(series, team, k).name for k in rotation)
+        if series.scenario.rotation == 1:       # drawn in the open (rule 3.0)
+            out.append(f"Starter of {table.team_name(team)}, drawn at random: {names}")
+        else:
+            shown = names if team not in hidden else "set (secret until the series ends)"
             out.append(f"Rotation of {table.team_name(team)}: {shown}")
     for number, game in enumerate(table.session.games, start=1):
         if game.state.phase == "over":
@@ -350,6 +355,15 @@ RALLY_HELP = {
     "rallies tens": "Rally Caps (rule 5.7.2): every roll of 10 also scores, this at-bat",
     "rallies card": "Rally Caps (rule 5.7.2): play one more strategy card this phase",
 }
+
+
+def drawn_starter(table: Table, line: str) -> str:
+    """A physical draw's option (rule 3.0): 'team1 rotation Sabaria' -> 'New York
+    Highlanders: Sabaria drawn to start'."""
+    team, _, rest = line.partition(" ")
+    if team not in ("team1", "team2") or not rest.startswith("rotation "):
+        return team_named(table, line)
+    return f"{table.team_name(team)}: {rest.removeprefix('rotation ')} drawn to start"
 
 
 def team_named(table: Table, line: str) -> str:

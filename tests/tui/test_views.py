@@ -10,7 +10,7 @@ from rich.text import Text
 from companion.high_and_tight.boxscore import box_score
 from companion.store.db import Store
 from companion.tui import views
-from companion.tui.table import Table
+from companion.tui.table import Setup, Table
 
 from ..high_and_tight.test_scoring import box_xi_at_the_managerial_move
 from .test_app import new_series, plain
@@ -260,10 +260,12 @@ def test_managerial_options_show_the_bonus_roll_and_leave_the_markers(rules):
     assert session.state.summary() == before and not session.state.atbat.bonus
 
 
-@pytest.mark.parametrize("controls", [("human", "human"), ("computer", "computer")])
+@pytest.mark.parametrize("controls", [("human", "human"), ("computer", "computer"),
+                                      ("human", "computer")])
 def test_series_view_keeps_a_hidden_teams_rotation_secret(tmp_path, controls):
     """Rule 3.0: until an SP starts, the series view does not tell a hidden team's rotation
-    from the other SPs; watching the computer play both, it does."""
+    from the other SPs; watching the computer play both, it does; one player against the
+    computer sees his own rotation, not the computer's."""
     path = tmp_path / "rot.db"
     series_id = new_series(path, seed="rot-1", scenario="divisional",
                            team1_control=controls[0], team2_control=controls[1])
@@ -275,6 +277,14 @@ def test_series_view_keeps_a_hidden_teams_rotation_secret(tmp_path, controls):
             table.enter(table.suggestion(waiting) or waiting.options[0])
         text = Text.from_markup(views.series_summary(table)).plain
         hidden = table.hidden_teams()
+        assert hidden == {("human", "human"): {"team1", "team2"},
+                          ("computer", "computer"): set(),
+                          ("human", "computer"): {"team2"}}[controls]
+        for team in ("team1", "team2"):
+            names = ", ".join(table.session.series_rules._pitcher(table.series, team, k).name
+                              for k in table.series.rotations[team])
+            shown = "set (secret until the series ends)" if team in hidden else names
+            assert f"Rotation of {table.team_name(team)}: {shown}" in " ".join(text.split())
         for team in ("team1", "team2"):
             after = text.split(f"Pitchers of {table.team_name(team)}")[1]
             block = after.split("Pitchers of")[0].splitlines()[1:]
@@ -374,3 +384,26 @@ def test_a_finished_game_shows_its_final_score_not_the_last_at_bats_markers(tmp_
     assert (f"Final: {winner.team.name} win {winner.total}-{loser.total} in "
             f"{state.inning} innings (rule 4.8)") in text
     assert "Scoring Rolls" not in text and "Rolls left" not in text
+
+
+def test_a_spring_training_starter_drawn_with_physical_dice_reads_as_a_draw(tmp_path):
+    """Rule 3.0, Spring Training: each team's starter is drawn at random, in the open; with
+    physical dice the players say which was drawn, and the options and the series view
+    read as a draw by the team's name (not the record's 'team1 rotation ...')."""
+    path = tmp_path / "spring.db"
+    store = Store.open(path)
+    try:
+        from companion.high_and_tight.box import load_box
+        table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical"))
+        waiting = table.waiting()
+        assert waiting.kind == "chance" and waiting.scope == "series"
+        first = waiting.options[0]
+        name = first.split(" rotation ")[1]
+        assert views.drawn_starter(table, first) == (
+            f"{table.team_name(waiting.team)}: {name} drawn to start")
+        table.enter(first)
+        text = " ".join(Text.from_markup(views.series_summary(table)).plain.split())
+        assert f"Starter of {table.team_name(waiting.team)}, drawn at random: {name}" in text
+        assert "secret" not in text.split("Pitchers of")[0]
+    finally:
+        store.close()
