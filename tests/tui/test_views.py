@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from rich.markup import escape
 from rich.text import Text
 
 from companion.high_and_tight.boxscore import box_score
@@ -405,5 +406,65 @@ def test_a_spring_training_starter_drawn_with_physical_dice_reads_as_a_draw(tmp_
         text = " ".join(Text.from_markup(views.series_summary(table)).plain.split())
         assert f"Starter of {table.team_name(waiting.team)}, drawn at random: {name}" in text
         assert "secret" not in text.split("Pitchers of")[0]
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("scenario, dice, cards, controls", [
+    ("divisional", "digital", "digital", ("human", "computer")),
+    ("spring", "physical", "physical", ("human", "human")),
+    ("spring", "physical", "digital", ("computer", "human")),
+    ("spring", "digital", "physical", ("human", "human")),
+])
+def test_every_view_renders_at_every_step_of_random_play(tmp_path, scenario, dice, cards,
+                                                         controls):
+    """Random legal play through a whole series in each mode of dice and cards: every text
+    the screens show is worked out at every step and is valid markup, options read as
+    players say them, and a hidden team's hand is never on the board."""
+    import random
+
+    from companion.high_and_tight.box import load_box
+
+    rng = random.Random(f"views:{scenario}:{dice}:{cards}")
+    store = Store.open(tmp_path / "random.db")
+    try:
+        table = Table.create(store, load_box(), Setup(
+            scenario=scenario, dice=dice, cards=cards, team1_control=controls[0],
+            team2_control=controls[1]))
+        for _ in range(20_000):
+            waiting = table.waiting()
+            game = table.game
+            texts = [views.line_score(table), views.status(table), views.board(table),
+                     views.dugouts(table), views.series_summary(table),
+                     *views.engine_notes(table), *views.log_lines(table, 20)]
+            texts += [views.option_text(table, line) for line in waiting.options[:40]]
+            texts += [escape(line) for line in views.shown_lines(
+                table, table.session.entries[-4:], before=table.session.entries[:-4])]
+            if game is not None and cards == "digital":
+                for side in ("home", "away"):
+                    if table.team_of(side) not in table.hidden_teams():
+                        texts.append(views.board(table, side))
+                        texts += views.hand_lines(table, side, texts=True)
+            board = Text.from_markup(views.board(table)).plain
+            for text in texts:
+                Text.from_markup(text)              # a markup error would raise here
+            if game is not None:
+                for side in ("home", "away"):
+                    if table.team_of(side) in table.hidden_teams():
+                        assert f"{game.state.side(side).team.abbrev} hand" not in board
+            if waiting.kind == "over":
+                break
+            if table.auto_step() is not None:
+                continue
+            mark = len(game.state.log) if game is not None else 0
+            if waiting.kind == "chance" and not waiting.options:
+                table.enter(f"{rng.randint(1, 6)} {rng.randint(1, 6)}")
+            else:
+                table.enter(rng.choice(waiting.options))
+            if game is not None:
+                views.half_over(game, game.state.log[mark:])
+        else:
+            raise AssertionError("the series never ended")
+        assert table.series.winner in ("team1", "team2")
     finally:
         store.close()
