@@ -1,8 +1,9 @@
 """Win probability: the rest of the game played out, its dice taken out of the noise.
 
 - The game is played on to its end by the computer managers from copies of the state
-  (the hands as they are with digital cards; with physical cards each play deals the
-  hidden hands from the cards not seen yet). The share of home wins is the figure, unbiased
+  (the hands as they are with digital cards; with physical cards, and for a hand the
+  table's screen keeps hidden (`conceal_hands`), each play deals the hidden hands from the
+  cards not seen yet). The share of home wins is the figure, unbiased
   for these managers.
 - Most of a game's luck is its dice, and the dice of a half inning are exactly known once
   its markers are set (rule 4.6). Each play subtracts, half inning by half inning, how much
@@ -283,6 +284,21 @@ def play_on(rules, manager, state: State, model: Model, rng: random.Random) -> f
     else:
         raise RuntimeError(f"a play from {state.summary()!r} did not end in {MAX_STEPS} steps")
     return (1.0 if trial.winner == "home" else 0.0) - correction
+
+
+def conceal_hands(state: State, sides) -> None:
+    """Digital cards, a figure shown at the table: these sides' hands become hidden counts,
+    as physical cards are, so the figure reads only what the table may know (rule 5.2.1);
+    each play deals them again from the cards not seen (`deal_hidden_hands`)."""
+    for name in sides:
+        side = state.side(name)
+        for key, count in side.hand.items():
+            if count:
+                deck = state.box.cards[key].side
+                state.decks[deck].unseen[key] += count
+                side.hidden[deck] += count
+        side.hand.clear()
+        state.cards_mode = "physical"
 
 
 def deal_hidden_hands(state: State, rng: random.Random) -> None:

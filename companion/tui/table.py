@@ -17,7 +17,12 @@ from ..high_and_tight.manager import ComputerManager
 from ..high_and_tight.series import SeriesRules
 from ..high_and_tight.series_session import SERIES, Entry
 from ..high_and_tight.simulate import chance_rng, series_manager_line
-from ..high_and_tight.winprob import home_win_probability, series_win_probability, venue_odds
+from ..high_and_tight.winprob import (
+    conceal_hands,
+    home_win_probability,
+    series_win_probability,
+    venue_odds,
+)
 from ..store.db import Store
 from ..store.series_store import StoredSeries, create_series
 
@@ -390,8 +395,13 @@ class Table:
             away = "team2" if home == "team1" else "team1"
             venues[number] = (home, series.teams[home], series.teams[away],
                               series.rosters[home], series.rosters[away])
+        state = game.state.clone()
+        if state.cards_mode == "digital":
+            # The figure is on the screen: a hand kept from it is not read by it either.
+            conceal_hands(state, [side for side in ("home", "away")
+                                  if self.team_of(side) in self.hidden_teams()])
         return FigureInputs(
-            tag=self.figure_tag(), step=len(game.actions), state=game.state.clone(),
+            tag=self.figure_tag(), step=len(game.actions), state=state,
             team1_home=self.team_of("home") == "team1", winner=series.winner,
             wins={t: series.wins(t) for t in ("team1", "team2")}, needed=series.scenario.wins,
             in_play=self.session.current_game is not None, venues=venues,

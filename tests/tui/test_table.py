@@ -256,3 +256,47 @@ def test_undo_with_nothing_of_the_players_left_changes_nothing(tmp_path):
     assert undone[-1] == mine and table.session.entries == opening
     assert table.redo() == mine
     store.close()
+
+
+def test_the_win_figure_never_reads_a_hand_the_screen_keeps_hidden(tmp_path):
+    """Rule 5.2.1: the computer's hand is kept from the player, so the figure shown to him is
+    worked out as if its cards were unseen (dealt anew in each play from the cards not
+    seen); his own hand is read as it is. Two tables that differ only in which unseen card
+    the computer holds show the same figure."""
+    from companion.high_and_tight.winprob import estimate
+
+    store = Store.open(tmp_path / "t.db")
+    try:
+        table = Table.create(store, load_box(), Setup(scenario="spring",
+                                                      team1_control="human",
+                                                      team2_control="computer"))
+        while table.game is None or table.game.state.phase != "cards":
+            if table.auto_step() is None:
+                take_first_choice(table)
+        live = table.game.state
+        computer = next(s for s in ("home", "away") if table.team_of(s) == "team2")
+        human = "away" if computer == "home" else "home"
+        inputs = table.figure_inputs()
+        seen = inputs.state
+        assert sum(seen.side(computer).hand.values()) == 0
+        assert sum(seen.side(computer).hidden.values()) == live.side(computer).hand_size() > 0
+        assert seen.side(human).hand == live.side(human).hand
+        for deck in ("offense", "defense"):
+            assert (sum(seen.decks[deck].unseen.values())
+                    == sum(live.decks[deck].unseen.values())
+                    + seen.side(computer).hidden[deck])
+        first = estimate(seen, half_width=1.0, max_plays=48)
+
+        # The computer swaps a card in hand for one still unseen in the same deck.
+        hand = live.side(computer).hand
+        held = next(k for k, n in hand.items() if n)
+        deck = live.decks[live.box.cards[held].side]
+        other = next(k for k, n in deck.unseen.items() if n and k != held)
+        hand[held] -= 1
+        hand[other] += 1
+        deck.unseen[other] -= 1
+        deck.unseen[held] += 1
+        again = table.figure_inputs().state
+        assert estimate(again, half_width=1.0, max_plays=48) == first
+    finally:
+        store.close()
