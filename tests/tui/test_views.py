@@ -298,6 +298,19 @@ def test_series_view_keeps_a_hidden_teams_rotation_secret(tmp_path, controls):
                     assert line.endswith("SP rotation secret"), line
                 else:
                     assert ("not-in-rotation" in line) == (key not in rotation), line
+        # Once game 1's starters are on the mound, the whole table knows them.
+        while table.game is None or not (table.game.state.home.starter
+                                         and table.game.state.away.starter):
+            waiting = table.waiting()
+            if table.auto_step() is None:
+                table.enter(table.suggestion(waiting) or waiting.options[0])
+        text = Text.from_markup(views.series_summary(table)).plain
+        for side in ("home", "away"):
+            team = table.team_of(side)
+            block = text.split(f"Pitchers of {table.team_name(team)}")[1]
+            starter = table.game.state.side(side).current_pitcher().name
+            row = next(line for line in block.splitlines() if line.split()[:1] == [starter])
+            assert "secret" not in row, row
     finally:
         store.close()
 
@@ -406,6 +419,15 @@ def test_a_spring_training_starter_drawn_with_physical_dice_reads_as_a_draw(tmp_
         text = " ".join(Text.from_markup(views.series_summary(table)).plain.split())
         assert f"Starter of {table.team_name(waiting.team)}, drawn at random: {name}" in text
         assert "secret" not in text.split("Pitchers of")[0]
+        drawn = [name]
+        while table.waiting().scope == "series":         # the other team's draw
+            line = table.waiting().options[0]
+            drawn.append(line.split(" rotation ")[1])
+            table.enter(line)
+        assert table.hidden_teams() == {"team2"}        # the computer's, drawn in the open
+        text = Text.from_markup(views.series_summary(table)).plain
+        rows = [line for line in text.splitlines() if line.split()[:1] in ([n] for n in drawn)]
+        assert len(rows) == 2 and not any("secret" in row for row in rows), rows
     finally:
         store.close()
 
