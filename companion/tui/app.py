@@ -722,13 +722,14 @@ class GameScreen(Screen):
 
     def action_redo(self) -> None:
         try:
-            self.table.redo()
+            redone = self.table.redo_to_player()
         except CompanionError as error:
             self.notify(str(error), severity="warning")
             return
         entries = self.table.session.entries
-        shown = views.shown_lines(self.table, entries[-1:], before=entries[:-1])
-        self.notify(f"redone: {shown[0]}")
+        count = len(redone)
+        shown = views.shown_lines(self.table, entries[-count:], before=entries[:-count])
+        self.notify(views.undone(shown, verb="redone"))
         self.refresh_table()
 
     def action_hand(self) -> None:

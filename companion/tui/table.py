@@ -349,6 +349,17 @@ class Table:
     def redo(self) -> Entry:
         return self.stored.redo()
 
+    def redo_to_player(self) -> list[Entry]:
+        """Redo what one `undo_to_player` took back: the player's decision and the replies,
+        deals and dice after it, up to the player's next turn (redone one at a time, the
+        computer would act at its turn and the rest of the redo would be lost)."""
+        redone = [self.stored.redo()]
+        if not self.humans():
+            return redone
+        while self.session.redo_stack and not self._players_turn():
+            redone.append(self.stored.redo())
+        return redone
+
     # -- figures --------------------------------------------------------------------------
 
     def humans(self) -> frozenset[str]:

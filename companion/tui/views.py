@@ -508,11 +508,11 @@ def computer_move(entry, notes) -> str | None:
     return "; ".join(said) or None
 
 
-def undone(shown: list[str], most: int = 3) -> str:
-    """The undo notice: the steps taken back in the order they were taken (the player's
-    own decision first), the first few of them and how many more."""
+def undone(shown: list[str], most: int = 3, verb: str = "undone") -> str:
+    """The undo (or redo) notice: the steps taken back (or again) in the order they were
+    taken (the player's own decision first), the first few of them and how many more."""
     more = len(shown) - most
-    return "undone: " + "; ".join(shown[:most]) + (
+    return f"{verb}: " + "; ".join(shown[:most]) + (
         f"; and {more} more step{'s' if more > 1 else ''} after" if more > 0 else "")
 
 

@@ -41,6 +41,40 @@ def test_undo_goes_back_to_the_players_own_decision(tmp_path):
     store.close()
 
 
+def test_redo_brings_back_what_one_undo_took_back(tmp_path):
+    """SPEC 1: undo takes back the player's decision with the computer's replies; redo
+    brings the same group back at once, so the computer, whose turn the first redone step
+    would leave it, does not act instead and wipe the rest of the redo."""
+    store = Store.open(tmp_path / "r.db")
+    try:
+        table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
+                                                      team1_control="human",
+                                                      team2_control="computer"))
+        rolls = iter([(3, 4), (6, 6), (2, 5), (1, 1), (4, 4)] * 200)
+        for _ in range(40):                 # human moves, with replies between them
+            while table.auto_step() is not None:
+                pass
+            waiting = table.waiting()
+            if waiting.kind == "chance" and not waiting.options:
+                table.enter("{} {}".format(*next(rolls)))
+            else:
+                table.enter(waiting.options[-1])
+        while table.auto_step() is not None:
+            pass
+        before = list(table.session.entries)
+        first = table.undo_to_player()
+        second = table.undo_to_player()
+        assert len(first) + len(second) > 2           # a reply went with one of them
+        middle = before[: len(before) - len(first)]
+        assert table.redo_to_player() == second[::-1]
+        assert table.session.entries == middle
+        assert table.auto_step() is None              # the player's turn: nothing moves
+        assert table.redo_to_player() == first[::-1]
+        assert table.session.entries == before and not table.session.redo_stack
+    finally:
+        store.close()
+
+
 def test_hot_seat_hides_nothing_it_should_show(tmp_path):
     """Both sides human with digital cards: the waiting player is named, the computer never
     acts, and only dealing happens by itself."""
