@@ -159,6 +159,7 @@ MATCHUP_WORDS = {"opposite": "batter and pitcher on opposite sides",
                  "right-vs-right": "a right-handed batter facing a right-handed pitcher"}
 SCORE_WORDS = {"behind": "behind", "tied": "tied", "ahead": "ahead",
                "not-ahead": "not ahead", "not-behind": "not behind"}
+SCORE_NOW = {-1: "behind", 0: "tied", 1: "ahead"}
 RATING_WORDS = {"obp": "OBP", "whip": "WHIP", "k": "K"}
 
 
@@ -189,9 +190,11 @@ def describe_condition(condition: Condition, matchup: Matchup | None = None) -> 
     if c.batting is not None:
         parts.append(f"the {c.batting} team at bat")
     if c.score is not None:
-        parts.append(f"your team {SCORE_WORDS.get(c.score, c.score)}")
+        parts.append(f"your team {SCORE_WORDS.get(c.score, c.score)}" + (
+            f" (now {SCORE_NOW[matchup.score]})" if matchup is not None else ""))
     if c.inning_at_least is not None:
-        parts.append(f"inning {c.inning_at_least} or later")
+        parts.append(f"inning {c.inning_at_least} or later"
+                     + (f" (now {matchup.inning})" if matchup is not None else ""))
     if c.bats is not None:
         parts.append("a switch hitter" if c.bats == "S" else
                      f"the batter swinging {'left' if c.bats == 'L' else 'right'}-handed")

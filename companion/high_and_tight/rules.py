@@ -30,11 +30,16 @@ PHASE_RULES = {
     "manage": "4.5", "roll": "4.6", "free-roll": "4.6.2", "over": "4.8",
 }
 # Why a card cannot be played: (rule, reason).
+def category_words(category: str) -> str:
+    """A card category or inning strategy as the cards print it: 'obp' -> 'OBP'."""
+    return "OBP" if category == "obp" else category.title()
+
+
 CARD_BLOCKS = {
     "phase": ("4.4", "cards are played in the Strategy Card phase"),
     "side": ("5.1", "the {role} player plays {deck} cards"),
-    "strategy": ("5.3", "{category} cards are not eligible in {strategy} innings"),
-    "limit": ("5.3", "one strategy card per side per phase; Rally Caps allow another (5.7.2)"),
+    "strategy": ("5.3", "{category} cards are not eligible in a {strategy} inning"),
+    "limit": ("5.3", "one strategy card per side per phase, unless Rally Caps allow another"),
     "cancel": ("5.1.1 d", "a cancelling card answers the offense card just played"),
     "conditions": ("5.1.1", "its conditions do not hold now"),
 }
@@ -415,8 +420,11 @@ class HighAndTight:
             text = (f"it needs {describe_condition(failing, matchup)}" if failing is not None
                     else "none of its effects applies to this matchup")
         deck = "offense" if side == state.batting else "defense"
+        if block == "strategy" and state.strategy == "none":
+            text = "only Special and Free cards are eligible in an inning with no strategy"
         return rule, text.format(role="batting" if deck == "offense" else "fielding",
-                                 deck=deck, category=card.category, strategy=state.strategy)
+                                 deck=deck, category=category_words(card.category),
+                                 strategy=category_words(state.strategy))
 
     def card_status(self, state: State, side: str, key: str) -> tuple[bool, str]:
         """Whether a card could be played now by this side, and if not why (with its rule)."""

@@ -230,9 +230,10 @@ class HomeScreen(Screen):
             team = teams.get(key)
             return key if team is None else team.abbrev if short else team.name
 
+        width = max(len(scenario.title) for scenario in SCENARIOS.values()) + 2
         for row in reversed(list_series(self.app.store)):
             state = f"{name(row.winner, short=True)} won" if row.winner else "in play"
-            options.add_option(Option(f"{row.id:3d}  {SCENARIOS[row.scenario].title:<17} "
+            options.add_option(Option(f"{row.id:3d}  {SCENARIOS[row.scenario].title:<{width}}"
                                       f"{name(row.team1)} v {name(row.team2)}  ({state})",
                                       id=f"s{row.id}"))
         options.highlighted = 1 if options.option_count > 1 else 0

@@ -87,6 +87,7 @@ def status(table: Table) -> str:
         where = f"{'Top' if state.half == 'top' else 'Bottom'} {state.inning}"
     letter = PHASE_LETTER.get(state.phase, "")
     strategy = state.strategy.upper() if state.inning else ""
+    # The letter is the rulebook's phase of the inning, A to H (rule 4.0).
     return (f"[b]{where}[/b] {strategy}  [b]{letter}[/b] {who}{escape(waiting.prompt)}")
 
 
@@ -109,7 +110,7 @@ def board(table: Table, show_hand: str | None = None) -> str:
     if state.phase == "over":           # no at-bat is on the table any more (rule 4.8)
         winner = state.side(state.winner)
         loser = state.side("away" if state.winner == "home" else "home")
-        lines.extend([f"[b]Final:[/b] {escape(winner.team.name)} win {winner.total}-"
+        lines.extend([f"[b]Final:[/b] {winner.team.abbrev} win {winner.total}-"
                       f"{loser.total} in {state.inning} innings (rule 4.8)", ""])
     elif state.inning and state.phase not in MARKERS_NOT_SET:
         scoring = state.scoring_box()

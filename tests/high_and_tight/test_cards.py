@@ -302,7 +302,9 @@ def test_fifth_inning_power_only(rules):
     play(session, "away bats Hampton\nhome fields Kanno")
     for name in ("Good Jump", "Work the Count", "Wallbanger"):
         ok, why = rules.card_status(state, "away", card_key(name))
-        assert not ok and "rule 5.3" in why, name
+        category = rules.box.card(name).category
+        assert why == (f"{'OBP' if category == 'obp' else category.title()} cards are not "
+                       "eligible in a Power inning (rule 5.3)"), name
         with pytest.raises(IllegalAction, match="rule 5.3"):
             session.push_text(f"away plays {name}")
     assert rules.card_status(state, "away", card_key("Bad Hop")) == (True, "")
@@ -329,7 +331,8 @@ def test_none_inning_allows_only_special_cards(rules):
     assert state.strategy == "none"
     play(session, "away bats Hampton\nhome fields Kanno")
     for name in ("Good Wood", "Good Jump", "Work the Count", "Wallbanger"):
-        with pytest.raises(IllegalAction, match="rule 5.3"):
+        with pytest.raises(IllegalAction, match="rule 5.3: only Special and Free cards are "
+                                                "eligible in an inning with no strategy"):
             session.push_text(f"away plays {name}")
     rolls, _, _ = markers(session)
     number = state.atbat.number
@@ -770,6 +773,8 @@ def test_a_card_whose_conditions_fail_says_which_and_the_rating_now(rules):
         "the pitcher's WHIP 2 or less")
     assert describe_condition(Condition(score="behind", inning_at_least=7)) == (
         "your team behind and inning 7 or later")
+    assert describe_condition(Condition(score="behind", inning_at_least=7), matchup) == (
+        "your team behind (now tied) and inning 7 or later (now 1)")
     assert describe_condition(Condition(batting="home")) == "the home team at bat"
     assert describe_condition(Condition(bats="S")) == "a switch hitter"
     assert describe_condition(Condition(throws="L")) == "a left-handed pitcher"
