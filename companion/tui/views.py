@@ -520,7 +520,13 @@ def undone(shown: list[str], most: int = 3, verb: str = "undone") -> str:
 def half_over(game, notes) -> str | None:
     """The end of a half inning (rule 4.6.4), with the Scoring Rolls' dice that made it: the
     screen moves on to the next half at once, so the last dice would otherwise go unseen."""
-    said = [text for rule, text in notes if rule in ("4.6.4", "4.8")]
+    said = []
+    for rule, text in notes:
+        if rule in ("4.6.4", "4.8"):
+            side, _, rest = text.partition(" ")     # the side by its team, as the board
+            if side in ("home", "away"):
+                text = f"{game.state.side(side).team.abbrev} {rest}"
+            said.append(text)
     if not said:
         return None
     dice = []

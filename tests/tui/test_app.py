@@ -1017,9 +1017,12 @@ def test_each_half_ends_with_a_notice_of_its_runs_and_dice(tmp_path):
 
     notes, game = asyncio.run(play())
     halves = [message for title, message in notes if title == "End of the half"]
-    away, home = game.state.away.runs[0], game.state.home.runs[0]
-    assert halves[0].startswith(f"away scores {away} run(s) in the top of inning 1\nDice ")
-    assert halves[1].startswith(f"home scores {home} run(s) in the bottom of inning 1\nDice ")
+    state = game.state
+    away, home = state.away.runs[0], state.home.runs[0]
+    assert halves[0].startswith(f"{state.away.team.abbrev} scores {away} run(s) in the top "
+                                "of inning 1\nDice ")
+    assert halves[1].startswith(f"{state.home.team.abbrev} scores {home} run(s) in the "
+                                "bottom of inning 1\nDice ")
     # The dice of each half are the game's roll actions between its other steps.
     runs_of_rolls, current = [], []
     for action in game.actions:
