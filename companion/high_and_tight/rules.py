@@ -421,7 +421,7 @@ class HighAndTight:
                     else "none of its effects applies to this matchup")
         deck = "offense" if side == state.batting else "defense"
         if block == "strategy" and state.strategy == "none":
-            text = "only Special and Free cards are eligible in an inning with no strategy"
+            text = "only Special and Free cards in an inning with no strategy"
         return rule, text.format(role="batting" if deck == "offense" else "fielding",
                                  deck=deck, category=category_words(card.category),
                                  strategy=category_words(state.strategy))

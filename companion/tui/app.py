@@ -624,7 +624,7 @@ class GameScreen(Screen):
         if game is not None:
             told = views.half_over(game, game.state.log[noted:])
             if told:
-                self.notify(told, title="End of the half", timeout=8)
+                self.notify(told, title="End of the half")
 
     def act(self, line: str) -> bool:
         game, noted = self._log_mark()

@@ -331,8 +331,8 @@ def test_none_inning_allows_only_special_cards(rules):
     assert state.strategy == "none"
     play(session, "away bats Hampton\nhome fields Kanno")
     for name in ("Good Wood", "Good Jump", "Work the Count", "Wallbanger"):
-        with pytest.raises(IllegalAction, match="rule 5.3: only Special and Free cards are "
-                                                "eligible in an inning with no strategy"):
+        with pytest.raises(IllegalAction, match="rule 5.3: only Special and Free cards in "
+                                                "an inning with no strategy"):
             session.push_text(f"away plays {name}")
     rolls, _, _ = markers(session)
     number = state.atbat.number
