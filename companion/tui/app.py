@@ -455,20 +455,24 @@ class GameScreen(Screen):
             # Behind the curtain no hint either: it is worked out from the hidden hand.
             suggested = None if hidden else table.suggestion(waiting)
             picker = None if rotation_hidden else table.picker(waiting, suggested)
-            if picker is not None:
+            if picker is not None and suggested in waiting.options:
                 # A lineup or rotation: the suggestion, then slot by slot (not every
                 # permutation; the command palette still lists them all).
-                if suggested in waiting.options:
-                    text = views.option_text(table, suggested)
-                    options.add_option(Option(f"{text}  [i]suggested[/i]",
-                                              id=f"o{waiting.options.index(suggested)}"))
-                options.add_option(Option("Choose slot by slot...", id="!pick"))
-            for number, line in ([] if picker is not None else self.open_options(waiting)):
+                text = views.option_text(table, suggested)
+                options.add_option(Option(f"{text}  [i]suggested[/i]",
+                                          id=f"o{waiting.options.index(suggested)}"))
+            for number, line in self.open_options(waiting):
+                if picker is not None and (picker.covers(line) or line == suggested):
+                    continue        # a physical exchange's keep stays a line of its own
                 text = views.option_text(table, line)
                 if line == suggested:
                     text += "  [i]suggested[/i]"
                     highlight = options.option_count       # Enter takes the suggestion
                 options.add_option(Option(text, id=f"o{number}"))
+            if picker is not None:
+                options.add_option(Option("Choose the card and the deck..."
+                                          if picker.head.endswith(" exchanges")
+                                          else "Choose slot by slot...", id="!pick"))
             if rotation_hidden:
                 options.add_option(Option("Lift the curtain to set your secret rotation (h)",
                                           id="!hand"))

@@ -116,12 +116,19 @@ class Picker:
     slots: list[tuple[str, list[tuple[str, str]], str]]   # label, (shown, name), preset
 
     def line(self, names: list[str]) -> str:
+        if self.head.endswith(" exchanges"):
+            card, deck = names
+            return f"{self.head} {card} for {deck}"
         if self.head.endswith(" lineup"):
             catcher, *rest = names
             outfield, infield, dh = rest[:3], rest[3:7], rest[7]
             return (f"{self.head} C {catcher}; OF {', '.join(outfield)}; "
                     f"IF {', '.join(infield)}; DH {dh}")
         return f"{self.head} {', '.join(names)}"
+
+    def covers(self, line: str) -> bool:
+        """Whether this picker writes `line` (the rest stay in the list of options)."""
+        return not self.head.endswith(" exchanges") or line.startswith(self.head + " ")
 
     @staticmethod
     def twice(names: list[str]) -> str | None:
@@ -231,6 +238,8 @@ class Table:
         if waiting.kind != "decision" or waiting.computer or len(waiting.options) <= PICK_OVER:
             return None
         rotation = waiting.scope == SERIES and " rotation " in waiting.options[0]
+        if waiting.scope == "game" and waiting.phase == "exchange" and self.cards == "physical":
+            return self._exchange_picker(waiting, suggested)
         if not rotation and (waiting.scope != "game" or waiting.phase != "lineup"):
             return None
         preset = suggested or self.suggestion(waiting) or waiting.options[0]
@@ -264,6 +273,25 @@ class Table:
         side = waiting.side
         return Picker(f"Lineup of {self.team_name(waiting.team)} ({side}, rule 3.0)",
                       f"{side} lineup", slots)
+
+    def _exchange_picker(self, waiting: Waiting, suggested: str | None) -> Picker:
+        """Physical cards (rule 5.2.2): the companion cannot know the hand, so any card not
+        yet seen may be the one leaving it; the card and the deck of its replacement are
+        chosen apart instead of from every pair."""
+        head = f"{waiting.side} exchanges"
+        pairs = [act.parse_action(line).args for line in waiting.options
+                 if line.startswith(head + " ")]
+        preset = act.parse_action(suggested).args if suggested and suggested.startswith(
+            head + " ") else pairs[0]
+        cards = self.session.box.cards
+        names = list(dict.fromkeys(name for name, _ in pairs))
+        shown = [(f"{name}  {cards[name.casefold()].side[:3]} "
+                  f"{cards[name.casefold()].category}", name) for name in names]
+        decks = [(f"{deck} deck", deck) for deck in dict.fromkeys(deck for _, deck in pairs)]
+        return Picker(f"Exchange a card of {self.team_name(waiting.team)} ({waiting.side}, "
+                      "rule 5.2.2)", head,
+                      [("Card leaving the hand", shown, preset[0]),
+                       ("Replaced from", decks, preset[1])])
 
     # -- acting -----------------------------------------------------------------------------
 

@@ -403,6 +403,47 @@ def test_the_lineup_is_set_slot_by_slot_in_its_dialog(tmp_path):
     assert lineup[catcher.casefold()] == "C" and stored_dh == dh.casefold()
 
 
+def test_a_physical_exchange_is_chosen_card_and_deck_apart(tmp_path):
+    """Rule 5.2.2 with physical cards: any unseen card may be the one leaving the hand, so
+    instead of every card-and-deck pair the list holds keeping the hand and a dialog that
+    takes the card and the replacement's deck apart; what is chosen is what is recorded."""
+    path = tmp_path / "exchange.db"
+    series_id = new_series(path, seed="tui-exchange", cards="physical",
+                           team1_control="human", team2_control="human")
+    from .test_snapshots import play_until
+
+    def a_human_exchange(table: Table) -> bool:
+        return table.waiting().phase == "exchange"
+    play_until(path, series_id, a_human_exchange)
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            waiting = table.waiting()
+            assert len(waiting.options) > 12
+            options = screen.query_one("#options", OptionList)
+            listed = [options.get_option_at_index(i) for i in range(options.option_count)]
+            keep = f"o{waiting.options.index(f'{waiting.side} keeps')}"
+            assert [option.id for option in listed] == [keep, "!pick"]
+            options.highlighted = 1
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, PickScreen))
+            dialog = app.screen
+            cards, decks = dialog.picker.slots[0][1], dialog.picker.slots[1][1]
+            assert [name for _, name in decks] == ["offense", "defense"]
+            card = cards[-1][1]
+            dialog.query_one("#slot0", Select).value = card
+            dialog.query_one("#slot1", Select).value = "defense"
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await settle(pilot)
+            return waiting.side, card, table.session.entries[-1].line
+
+    side, card, line = asyncio.run(play())
+    assert line == f"{side} exchanges {card} for defense"
+
+
 # -- 4. the hot-seat curtain -------------------------------------------------------------------
 
 
