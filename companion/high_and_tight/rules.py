@@ -29,12 +29,14 @@ PHASE_RULES = {
     "name": "6.2", "mound": "4.2.1", "bat": "4.2.2", "field": "4.2.3", "cards": "5.4",
     "manage": "4.5", "roll": "4.6", "free-roll": "4.6.2", "over": "4.8",
 }
-# Why a card cannot be played: (rule, reason).
+
+
 def category_words(category: str) -> str:
     """A card category or inning strategy as the cards print it: 'obp' -> 'OBP'."""
     return "OBP" if category == "obp" else category.title()
 
 
+# Why a card cannot be played: (rule, reason).
 CARD_BLOCKS = {
     "phase": ("4.4", "cards are played in the Strategy Card phase"),
     "side": ("5.1", "the {role} player plays {deck} cards"),
