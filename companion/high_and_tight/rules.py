@@ -1087,12 +1087,14 @@ class HighAndTight:
                                 "move", "4.5")
         atbat = state.atbat
         if shift:
-            rolls, _, _ = managerial_move(atbat.rolls, atbat.number, atbat.bonus, shift,
-                                          self.box.rolls_max)
+            rolls, number, bonus = managerial_move(atbat.rolls, atbat.number, atbat.bonus,
+                                                   shift, self.box.rolls_max)
             moved = rolls - atbat.rolls             # none at the top of the track
             atbat.rolls = rolls
             state.note("4.5", f"{action.side} Managerial Move: Scoring Number {shift:+d}"
-                              + (f", Scoring Rolls {moved:+d}" if moved else ""))
+                              + (f", Scoring Rolls {moved:+d}" if moved else "")
+                              + f" -> rolls {rolls}{'+1' if bonus else ''}, "
+                                f"box {self.box.scoring_boxes[number - 1].label}")
             move_number(state, shift)               # stops at XII, with its bonus (5.5.2)
         atbat.rolls_left = atbat.rolls + (1 if atbat.bonus else 0)
         state.phase = "roll"

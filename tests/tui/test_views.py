@@ -338,7 +338,11 @@ def test_the_computers_notable_moves_are_told_with_the_engines_words(rules):
     assert told(session, "away rallies tens") == (
         "away uses Rally Caps: every roll of 10 scores this at-bat")
     play(session, "away passes\nhome passes")
-    assert told(session, "away manages +1").startswith("away Managerial Move: ")
+    said = told(session, "away manages +1")
+    atbat = session.state.atbat          # the markers the move left, as a card's note has
+    assert said.startswith("away Managerial Move: ") and said.endswith(
+        f" -> rolls {atbat.rolls}{'+1' if atbat.bonus else ''}, "
+        f"box {session.state.scoring_box().label}")
     drive(session, until=at(2, "top", "mound"))
     assert told(session, f"home {STAY}") == "Wexley pitches past his Fatigue: Fatigue +100"
     drive(session, until=at(2, "bottom", "draw"))
