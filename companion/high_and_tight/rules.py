@@ -36,6 +36,11 @@ def category_words(category: str) -> str:
     return "OBP" if category == "obp" else category.title()
 
 
+def markers_said(rolls: int, bonus: bool, label: str) -> str:
+    """The markers a move leaves, as the notes give them: ' -> rolls 3+1, box XII'."""
+    return f" -> rolls {rolls}{'+1' if bonus else ''}, box {label}"
+
+
 # Why a card cannot be played: (rule, reason).
 CARD_BLOCKS = {
     "phase": ("4.4", "cards are played in the Strategy Card phase"),
@@ -1021,8 +1026,7 @@ class HighAndTight:
         if card.nines_remove_runs:
             extra.append("every 9 takes a run away")
         state.note("5.5", f"{side} plays {card.name}: " + "; ".join(filter(None, [shown, *extra]))
-                   + f" -> rolls {atbat.rolls}{'+1' if atbat.bonus else ''}, "
-                     f"box {state.scoring_box().label}")
+                   + markers_said(atbat.rolls, atbat.bonus, state.scoring_box().label))
 
     def _do_pass(self, state: State, action: Action) -> None:
         if state.phase != "cards":
@@ -1093,8 +1097,8 @@ class HighAndTight:
             atbat.rolls = rolls
             state.note("4.5", f"{action.side} Managerial Move: Scoring Number {shift:+d}"
                               + (f", Scoring Rolls {moved:+d}" if moved else "")
-                              + f" -> rolls {rolls}{'+1' if bonus else ''}, "
-                                f"box {self.box.scoring_boxes[number - 1].label}")
+                              + markers_said(rolls, bonus,
+                                             self.box.scoring_boxes[number - 1].label))
             move_number(state, shift)               # stops at XII, with its bonus (5.5.2)
         atbat.rolls_left = atbat.rolls + (1 if atbat.bonus else 0)
         state.phase = "roll"
