@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 
 from . import odds
@@ -65,16 +65,28 @@ def setup_key(header: dict[str, str]) -> tuple[tuple[str, str], ...]:
     return tuple((tag, header[tag]) for tag in SETUP_TAGS if header.get(tag))
 
 
+@dataclass
+class Learning:
+    """How far the learning of one setup has come: games played and their runs counted."""
+
+    games: int = 0
+    counts: dict = field(default_factory=dict)     # (side, inning) -> runs histogram
+
+
 def learn(rules, header: dict[str, str], games: int = LEARN_GAMES,
-          seed: str = "winprob", cancelled=None) -> RunTable:
+          seed: str = "winprob", cancelled=None, progress: Learning | None = None
+          ) -> RunTable:
     """Play `games` games of this setup on the computer managers and count the runs of every
     half inning by side and inning (a bottom of the 9th or later counts only when played);
-    each inning's odds pool its neighbours' (SMOOTHING) to steady them."""
+    each inning's odds pool its neighbours' (SMOOTHING) to steady them. Given `progress`,
+    a learning that `cancelled()` stopped goes on where it stopped (each game is seeded by
+    its number, so the table is the same however often it was stopped)."""
     from .simulate import simulate_game  # simulate imports the manager; keep it lazy
 
     setup = dict(setup_key(header))
-    counts: dict[tuple[str, int], list[int]] = {}
-    for game in range(games):
+    progress = progress if progress is not None else Learning()
+    counts = progress.counts
+    for game in range(progress.games, games):
         if cancelled is not None and cancelled():
             raise Cancelled
         state = simulate_game(rules, setup["Home"], setup["Away"], seed, game, setup).state
@@ -83,6 +95,7 @@ def learn(rules, header: dict[str, str], games: int = LEARN_GAMES,
                 row = counts.setdefault((side.name, min(index + 1, LAST_INNING)),
                                         [0] * (MAX_RUNS + 1))
                 row[min(runs, MAX_RUNS)] += 1
+        progress.games = game + 1
     table: dict[tuple[str, int], tuple[float, ...]] = {}
     for batting in ("away", "home"):
         for inning in range(1, LAST_INNING + 1):
@@ -97,6 +110,7 @@ def learn(rules, header: dict[str, str], games: int = LEARN_GAMES,
 
 
 _tables: dict[tuple, RunTable] = {}
+_learning: dict[tuple, Learning] = {}       # setups whose learning was stopped part way
 _rules: dict[str, object] = {}
 _lock = threading.Lock()
 
@@ -110,8 +124,9 @@ def _rules_for(box):
 
 
 def table_for(state: State, cancelled=None) -> RunTable:
-    """The learned table of this game's setup, learned once per process and box (nothing is
-    kept when `cancelled()` stops the learning)."""
+    """The learned table of this game's setup, learned once per process and box. A learning
+    `cancelled()` stops keeps the games played so far (but no table): the next figure goes
+    on from there, so a table changing every second still gets its figure in the end."""
     return table_for_header(state.box, state.header, cancelled)
 
 
@@ -121,7 +136,10 @@ def table_for_header(box, header: dict[str, str], cancelled=None) -> RunTable:
     with _lock:
         table = _tables.get(key)
         if table is None:
-            table = _tables[key] = learn(_rules_for(box), header, cancelled=cancelled)
+            progress = _learning.setdefault(key, Learning())
+            table = _tables[key] = learn(_rules_for(box), header, cancelled=cancelled,
+                                         progress=progress)
+            del _learning[key]
     return table
 
 

@@ -277,6 +277,30 @@ def test_learning_stops_when_cancelled(rules):
     assert not any(key[1] == winprob.setup_key(session.state.header) for key in winprob._tables)
 
 
+def test_a_stopped_learning_goes_on_where_it_stopped(rules):
+    """A table that changes every second stops the figure's learning again and again: the
+    games played are kept, so the learning ends all the same, with the very table an
+    unbroken learning gives (each game is seeded by its number)."""
+    header = {"Home": "philadelphia", "Away": "new-york", "Rules": "rest"}
+    whole = winprob.learn(rules, header, 12)
+    progress = winprob.Learning()
+    stops = 0
+    budget = [0]
+
+    def cancelled():
+        budget[0] -= 1
+        return budget[0] < 0
+    while True:
+        budget[0] = 3                                   # three games, then stopped
+        try:
+            table = winprob.learn(rules, header, 12, cancelled=cancelled, progress=progress)
+            break
+        except winprob.Cancelled:
+            stops += 1
+            assert progress.games == 3 * stops         # three more games each time
+    assert stops == 3 and table == whole
+
+
 def test_a_broken_state_stops_instead_of_rolling_for_ever(rules, tables):
     """A state no game can reach (dice awaited with no roll left) ends a play with an error
     after MAX_STEPS steps, instead of rolling on (the figure's worker gives up and waits for
