@@ -407,8 +407,16 @@ def series_report(stored) -> dict:
         next_game = {"number": series.next_game, "what": what,
                      "home": series.teams[rules.home_team(series, series.next_game)]}
         if series.rotations.keys() == {"team1", "team2"} or not series.scenario.rotation:
-            rest = {team: [asdict(a) for a in rules.rest_table(series, team)]
-                    for team in ("team1", "team2")}
+            hidden = session.hidden_teams()
+            for team in ("team1", "team2"):
+                public = session.public_starters(team)
+                rest[team] = []
+                for row in map(asdict, rules.rest_table(series, team)):
+                    if (team in hidden and row["kind"] == "SP" and public is not None
+                            and row["pitcher"].casefold() not in public):
+                        # Rule 3.0: a secret rotation stays secret here as at the table.
+                        row.update(status="rotation secret", reason="", rule="")
+                    rest[team].append(row)
     return {
         "id": stored.id, "scenario": series.scenario.key, "title": series.scenario.title,
         "rules": sorted(series.options), "teams": series.teams,

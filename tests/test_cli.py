@@ -118,3 +118,37 @@ def test_replay_names_the_bad_line(capsys, tmp_path):
 def test_simulate_unknown_team(capsys):
     code, _, err = run(capsys, "simulate", "--home", "boston")
     assert code == 2 and "boston" in err
+
+
+@pytest.mark.parametrize("scenario", ["divisional", "spring"])
+def test_series_show_keeps_the_computers_rotation_secret(capsys, tmp_path, scenario):
+    """Rule 3.0: `series show` on a series one person plays against the computer tells the
+    computer's rotation no more than the table does: its SPs who have not started read
+    'rotation secret'; the player's own rows, and a Spring Training draw (made in the
+    open), keep their real status."""
+    from companion.high_and_tight.box import load_box
+    from companion.store.db import Store
+    from companion.tui.table import Setup, Table
+
+    path = tmp_path / "s.db"
+    with Store.open(path) as store:
+        table = Table.create(store, load_box(), Setup(scenario=scenario,
+                                                      team2_control="computer"))
+        while table.game is None:
+            waiting = table.waiting()
+            if table.auto_step() is None:
+                table.enter(table.suggestion(waiting) or waiting.options[0])
+        starters = {team: table.game.state.side(side).starter
+                    for side, team in (("home", table.team_of("home")),
+                                       ("away", table.team_of("away")))}
+    code, out, _ = run(capsys, "--db", str(path), "series", "show", "1", "--json")
+    rest = json.loads(out)["rest"]
+    assert code == 0
+    secret = [row for row in rest["team2"] if row["status"] == "rotation secret"]
+    if scenario == "spring":
+        assert not secret
+    else:
+        sps = [row for row in rest["team2"] if row["kind"] == "SP"]
+        assert secret == [row for row in sps if row["pitcher"].casefold() != starters["team2"]]
+        assert any(row["status"] == "not-in-rotation" for row in rest["team1"])
+    assert all(row["status"] != "rotation secret" for row in rest["team1"])

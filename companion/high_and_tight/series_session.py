@@ -21,6 +21,10 @@ class Entry:
     line: str
 
 
+# Who manages each team, in a series header (absent: a person at the table).
+CONTROL_TAGS = {"team1": "Team1Control", "team2": "Team2Control"}
+
+
 class SeriesSession:
     """Folds the series' actions; games are created as the schedule calls for them."""
 
@@ -46,6 +50,38 @@ class SeriesSession:
         if self.games and not self.rules.is_over(self.games[-1].state):
             return self.games[-1]
         return None
+
+    def controls(self) -> dict[str, str]:
+        """Who manages each team: "human" (the default) or "computer"."""
+        return {team: self.header.get(tag, "human") for team, tag in CONTROL_TAGS.items()}
+
+    def hidden_teams(self) -> frozenset[str]:
+        """Teams whose cards in hand and secret rotation a shared view must not show (rules
+        3.0, 5.2.1): the computer's when one person plays against it, both when two people
+        share the screen, none when the computer plays both or once the series is over."""
+        controls = self.controls()
+        humans = frozenset(team for team, control in controls.items() if control == "human")
+        if self.is_over() or not humans:
+            return frozenset()
+        return frozenset(controls) if len(humans) == 2 else frozenset(controls) - humans
+
+    def public_starters(self, team: str) -> set[str] | None:
+        """The SPs of `team` everyone knows (rule 3.0): those who have started a game and the
+        one starting the game in play; None when nothing is secret (a starter drawn at random
+        in the open, no rotation)."""
+        series = self.series
+        if series.scenario.rotation <= 1:
+            return None
+        rotation = series.rotations.get(team, ())
+        known = {key for key in rotation
+                 if self.series_rules.last_start(series, team, key) is not None}
+        game = self.current_game
+        if game is not None:
+            home = self.series_rules.home_team(series, series.next_game)
+            starter = game.state.side("home" if home == team else "away").starter
+            if starter:
+                known.add(starter)
+        return known
 
     def awaiting(self) -> tuple[str, Awaiting | tuple]:
         """('game', the game's Awaiting) or ('series', the series' (kind, team, what))."""

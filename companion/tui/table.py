@@ -26,8 +26,6 @@ from ..high_and_tight.winprob import (
 from ..store.db import Store
 from ..store.series_store import StoredSeries, create_series
 
-CONTROL_TAGS = {"team1": "Team1Control", "team2": "Team2Control"}
-
 
 @dataclass
 class Setup:
@@ -148,7 +146,7 @@ class Table:
         self.store = store
         self.stored = StoredSeries.load(store, series_id)
         header = self.session.header
-        self.controls = {team: header.get(tag, "human") for team, tag in CONTROL_TAGS.items()}
+        self.controls = self.session.controls()
         self.dice = header.get("Dice", "digital")
         self.cards = header.get("Cards", "digital")
         self.seed = header.get("Seed") or "table"
@@ -396,17 +394,9 @@ class Table:
                          if control == "human")
 
     def hidden_teams(self) -> frozenset[str]:
-        """Teams whose cards in hand and secret rotation this screen must not show (rules
-        3.0, 5.2.1): the computer's when one person plays against it, both when two people
-        share the screen, none when the computer plays both or once the series is over."""
-        if self.session.is_over():
-            return frozenset()
-        humans = self.humans()
-        if len(humans) == 2:
-            return frozenset(self.controls)
-        if humans:
-            return frozenset(self.controls) - humans
-        return frozenset()
+        """Teams whose cards in hand and secret rotation this screen must not show (see
+        SeriesSession.hidden_teams)."""
+        return self.session.hidden_teams()
 
     def team_of_game(self, scope: str, side: str) -> str:
         """team1/team2 of 'home'/'away' in the game numbered `scope`."""

@@ -304,30 +304,15 @@ def series_summary(table: Table) -> str:
         hidden = table.hidden_teams()
         for team in ("team1", "team2"):
             out.append(f"Pitchers of {table.team_name(team)} for game {series.next_game}:")
-            public = public_starters(table, team)
+            public = table.session.public_starters(team)
             for row in rules.rest_table(series, team):
                 status, why = row.status, f" - {row.reason} (rule {row.rule})" if row.reason else ""
-                if team in hidden and row.kind == "SP" and row.pitcher.casefold() not in public:
+                if (team in hidden and row.kind == "SP" and public is not None
+                        and row.pitcher.casefold() not in public):
                     # Rule 3.0: who is in the rotation stays secret until he starts.
                     status, why = "rotation secret", ""
                 out.append(f"  {row.pitcher:<11} {row.kind} {status}{escape(why)}")
     return "\n".join(out)
-
-
-def public_starters(table: Table, team: str) -> set[str]:
-    """The SPs of `team` the whole table knows (rule 3.0): those who have started a game,
-    the one starting the game in play, and a starter drawn at random in the open."""
-    series, rules = table.series, table.session.series_rules
-    rotation = series.rotations.get(team, ())
-    if series.scenario.rotation == 1:
-        return set(rotation)
-    known = {key for key in rotation if rules.last_start(series, team, key) is not None}
-    game = table.session.current_game
-    if game is not None:
-        side = game.state.side("home" if table.team_of("home") == team else "away")
-        if side.starter:
-            known.add(side.starter)
-    return known
 
 
 def action_help(table: Table, line: str) -> str:
