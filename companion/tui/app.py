@@ -50,7 +50,7 @@ AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen kee
 WIN_DELAY = 0.3        # seconds the table stays still before its win probability is worked out
 # Options that stand for a key of the game screen: option id -> its action.
 OPTION_ACTIONS = {"!roll": "roll", "!hand": "hand", "!type": "type_dice", "!pick": "pick",
-                  "!series": "series", "!print": "print"}
+                  "!series": "series", "!print": "print", "!next": "next_game"}
 # Lines that name or depend on a hidden hand: offered and taken only with the curtain up (a
 # Rally Caps extra card is legal only when the hand holds a card to play, rule 5.7.2).
 CARD_LINE = re.compile(r"\b(plays|exchanges|rallies card)\b", re.IGNORECASE)
@@ -429,6 +429,16 @@ class GameScreen(Screen):
 
     def refresh_table(self) -> None:
         table = self.table
+        ended = None
+        if len(table.series.results) != self._games_over:
+            if self._games_over is not None and len(table.series.results) > self._games_over:
+                ended = table.series.results[-1]
+                if not table.series.winner and table.humans():
+                    # Rule 4.8: the final of a game stays on the screen until the player
+                    # goes on; the next game's setup waits for him.
+                    table.held = ended.number
+            self._games_over = len(table.series.results)
+            self.refresh_bindings()                 # p Print appears in the key bar
         self.query_one("#linescore", Static).update(views.line_score(table))
         self.query_one("#status", Static).update(views.status(table))
         self.query_one("#board", Static).update(views.board(table, self._hand_to_show()))
@@ -436,7 +446,9 @@ class GameScreen(Screen):
         options = self.query_one("#options", OptionList)
         options.clear_options()
         highlight = 0
-        if waiting.kind == "chance" and waiting.scope == "series" and waiting.options:
+        if table.held is not None:
+            options.add_option(Option(f"On to game {table.held + 1} (Enter)", id="!next"))
+        elif waiting.kind == "chance" and waiting.scope == "series" and waiting.options:
             # Physical dice: the players draw the random starter and say which (rule 3.0).
             for number, line in enumerate(waiting.options):
                 options.add_option(Option(views.drawn_starter(table, line), id=f"o{number}"))
@@ -482,11 +494,8 @@ class GameScreen(Screen):
         if options.option_count:
             options.highlighted = highlight
         self.options_lines = list(waiting.options)
-        if len(table.series.results) != self._games_over:
-            if self._games_over is not None and len(table.series.results) > self._games_over:
-                self.announce(table.series.results[-1])
-            self._games_over = len(table.series.results)
-            self.refresh_bindings()                 # p Print appears in the key bar
+        if ended is not None:
+            self.announce(ended)
         self.schedule_win_probability()
         self.schedule_auto()
 
@@ -592,12 +601,16 @@ class GameScreen(Screen):
     def schedule_auto(self) -> None:
         if self.table.stored.stale is not None:
             return                      # the player first decides how it resumes
+        if self.table.held is not None:
+            return                      # a finished game stays on the screen till then
         if not self.auto_running:
             self.auto_running = True
             self.set_timer(max(self.app.auto_delay, 0.001), self._auto_step)
 
     def _auto_step(self) -> None:
         self.auto_running = False
+        if self.table.held is not None:
+            return                      # a timer set before the game ended
         waiting = self.table.waiting()
         game, noted = self._log_mark()
         try:
@@ -631,6 +644,7 @@ class GameScreen(Screen):
                 self.notify(told, title="End of the half")
 
     def act(self, line: str) -> bool:
+        self.table.held = None          # an action of the next game: on to it
         game, noted = self._log_mark()
         try:
             self.table.enter(line)
@@ -693,6 +707,7 @@ class GameScreen(Screen):
         self.app.push_screen(PickScreen(picker), picked)
 
     def action_roll(self) -> None:
+        self.table.held = None
         game, noted = self._log_mark()
         try:
             self.table.roll()
@@ -713,7 +728,13 @@ class GameScreen(Screen):
 
         self.app.push_screen(DiceScreen(), entered)
 
+    def action_next_game(self) -> None:
+        """From a finished game's final on to the next game of the series."""
+        self.table.held = None
+        self.refresh_table()
+
     def action_undo(self) -> None:
+        self.table.held = None
         try:
             entries = self.table.undo_to_player()
         except CompanionError as error:

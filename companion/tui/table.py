@@ -151,6 +151,7 @@ class Table:
         self.cards = header.get("Cards", "digital")
         self.seed = header.get("Seed") or "table"
         self.manager = ComputerManager(self.session.rules)
+        self.held: int | None = None     # a finished game kept on the screen (rule 4.8)
         self.win_history: list[float] = []     # P(team 1 wins the game), step by step
         self.win_steps: list[int] = []         # the game's actions taken at each figure
         self.win_game = 0                      # the game the history belongs to
@@ -175,13 +176,16 @@ class Table:
 
     @property
     def game(self):
-        """The game on the table: the one in play, else the last one played."""
+        """The game on the table: a finished one held on the screen (`held`), else the one
+        in play, else the last one played."""
+        if self.held is not None and self.held <= len(self.session.games):
+            return self.session.games[self.held - 1]
         return self.session.current_game or (self.session.games[-1]
                                              if self.session.games else None)
 
     def team_of(self, side: str) -> str:
         """team1/team2 of 'home'/'away' in the current game."""
-        number = len(self.session.games) or self.series.next_game
+        number = self.held or len(self.session.games) or self.series.next_game
         home = self.session.series_rules.home_team(self.series, number)
         away = "team2" if home == "team1" else "team1"
         return home if side == "home" else away

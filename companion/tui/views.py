@@ -71,6 +71,10 @@ def status(table: Table) -> str:
     waiting = table.waiting()
     if waiting.scope == "over":
         return f"[b]Series over:[/b] {escape(waiting.prompt)}"
+    if table.held is not None:
+        series = table.series
+        return (f"[b]Game {table.held} over[/b] (series {series.wins('team1')}-"
+                f"{series.wins('team2')}): Enter goes on to game {table.held + 1}")
     who = ""
     if waiting.team:
         who = f"{table.team_name(waiting.team)}"

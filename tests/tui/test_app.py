@@ -1016,6 +1016,47 @@ def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
     assert "New York Highlanders v Texas Cowboys  (in play)" in listed
 
 
+def test_a_finished_game_stays_on_the_screen_until_the_player_goes_on(tmp_path):
+    """Rule 4.8: when a game of a series ends, its final stays on the screen (board, status,
+    one option) and the computer does not start the next game's setup until the player
+    goes on with Enter."""
+    from .test_snapshots import first_game_over, play_until
+
+    path = tmp_path / "held.db"
+    series_id = new_series(path, seed="tui-held", scenario="divisional")
+    play_until(path, series_id, first_game_over)
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            last = table.undo()                        # the step that ended game 1
+            screen.refresh_table()
+            table.stored.push(last.line)
+            screen.auto_running = False                # the computer free to act at once
+            app.auto_delay = DELAY
+            screen.refresh_table()
+            await pilot.pause(10 * DELAY)
+            held = len(table.session.entries)
+            assert table.held == 1 and table.game is table.session.games[0]
+            assert plain(views.status(table)).startswith("Game 1 over (series ")
+            assert "Final: " in board_text(screen)
+            options = screen.query_one("#options", OptionList)
+            assert [options.get_option_at_index(i).id
+                    for i in range(options.option_count)] == ["!next"]
+            await pilot.pause(10 * DELAY)
+            assert len(table.session.entries) == held       # nothing moved meanwhile
+            options.focus()
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: len(table.session.entries) > held
+                             or human_must_act(table))          # game 2 goes on
+            assert table.held is None and "Final: " not in board_text(screen)
+            app.auto_delay = 3600
+            await settle(pilot)
+
+    asyncio.run(play())
+
+
 def test_new_series_dialog_opens_on_its_first_field(tmp_path):
     """The keyboard starts on the scenario: Enter opens it, a choice sticks, ctrl+s starts."""
     path = tmp_path / "focus.db"
