@@ -875,7 +875,8 @@ class PickScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog", classes="form"):
-            yield Label(f"[b]{self.picker.title}[/b]  (ctrl+s sets it, escape cancels)")
+            yield Label(f"[b]{self.picker.title}[/b]")
+            yield Label("ctrl+s sets it, escape cancels")
             for number, (label, choices, preset) in enumerate(self.picker.slots):
                 with Horizontal(classes="row"):
                     yield Label(label)

@@ -292,7 +292,7 @@ class Table:
         decks = [(f"{deck} deck", deck) for deck in dict.fromkeys(deck for _, deck in pairs)]
         return Picker(f"Exchange a card of {self.team_name(waiting.team)} ({waiting.side}, "
                       "rule 5.2.2)", head,
-                      [("Card leaving the hand", shown, preset[0]),
+                      [("Card leaving", shown, preset[0]),
                        ("Replaced from", decks, preset[1])])
 
     # -- acting -----------------------------------------------------------------------------
