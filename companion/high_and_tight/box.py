@@ -249,6 +249,13 @@ def load_box_texts(texts: dict[str, str], origin: str = "box") -> Box:
     return box
 
 
+
+def out_of_range(value, whole: bool, low: int, high: int) -> str:
+    """Why a rating is refused: a whole number outside its range, or not a whole number."""
+    if whole:
+        return f"{value!r} is outside the accepted range {low}..{high}"
+    return f"{value!r} is not a whole number (accepted: {low}..{high})"
+
 class _Loader:
     def __init__(self, texts: dict[str, str], origin: str, problems: _Problems):
         self.texts = texts
@@ -283,8 +290,8 @@ class _Loader:
     def get_int(self, table: dict, key: str, where: str, low: int, high: int) -> int:
         value = table.get(key)
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            self.problems.add(where + f", field {key!r}",
-                              f"{value!r} is not a whole number in {low}..{high}")
+            self.problems.add(where + f", field {key!r}", out_of_range(
+                value, isinstance(value, int) and not isinstance(value, bool), low, high))
             return low
         return value
 
@@ -544,7 +551,7 @@ class _Loader:
             value = None
         if value is None or not low <= value <= high:
             self.problems.add(where + f", field {key!r}",
-                              f"{text!r} is not a whole number in {low}..{high}")
+                              out_of_range(text, value is not None, low, high))
             return low
         return value
 

@@ -45,7 +45,7 @@ def markers_said(rolls: int, bonus: bool, label: str) -> str:
 CARD_BLOCKS = {
     "phase": ("4.4", "cards are played in the Strategy Card phase"),
     "side": ("5.1", "the {role} player plays {deck} cards"),
-    "strategy": ("5.3", "{category} cards are not eligible in a {strategy} inning"),
+    "strategy": ("5.3", "{category} cards are not eligible in {article} {strategy} inning"),
     "limit": ("5.3", "one strategy card per side per phase, unless Rally Caps allow another"),
     "cancel": ("5.1.1 d", "a cancelling card answers the offense card just played"),
     "conditions": ("5.1.1", "its conditions do not hold now"),
@@ -429,9 +429,11 @@ class HighAndTight:
         deck = "offense" if side == state.batting else "defense"
         if block == "strategy" and state.strategy == "none":
             text = "only Special and Free cards in an inning with no strategy"
+        strategy = category_words(state.strategy)
         return rule, text.format(role="batting" if deck == "offense" else "fielding",
                                  deck=deck, category=category_words(card.category),
-                                 strategy=category_words(state.strategy))
+                                 strategy=strategy,
+                                 article="an" if strategy[0] in "AEIOU" else "a")
 
     def card_status(self, state: State, side: str, key: str) -> tuple[bool, str]:
         """Whether a card could be played now by this side, and if not why (with its rule)."""

@@ -132,7 +132,7 @@ class SeriesRules:
             teams[team] = card.key
             rosters[team] = roster.casefold()
         if teams["team1"] == teams["team2"]:
-            raise ParseError("header: Team1 and Team2 must be different team cards")
+            raise ParseError("header: the two teams (Team1, Team2) must be different team cards")
         options = parse_options(header.get("Rules", ""))
         return SeriesState(box=self.box, header=dict(header), scenario=scenario,
                            options=options, teams=teams, rosters=rosters)

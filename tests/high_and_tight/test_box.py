@@ -92,7 +92,12 @@ def test_bad_rating_names_file_line_and_field(box_copy):
     path.write_text("\n".join(lines) + "\n")
     (problem,) = problems_of(box_copy)
     assert "ballplayers.csv, line 4" in problem
-    assert "'offense'" in problem and "0..9" in problem
+    assert "'offense'" in problem and "'12' is outside the accepted range 0..9" in problem
+    fields[4] = "high"
+    lines[3] = ",".join(fields)
+    path.write_text("\n".join(lines) + "\n")
+    (problem,) = problems_of(box_copy)
+    assert "'high' is not a whole number (accepted: 0..9)" in problem
 
 
 def test_unknown_card_effect(box_copy):

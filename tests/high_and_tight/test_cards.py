@@ -354,6 +354,8 @@ def test_special_cards_in_the_first_inning(rules):
     assert state.strategy == "obp"
     play(session, "away bats Hampton\nhome fields Kanno")
     before = markers(session)
+    assert rules.card_status(state, "away", card_key("Good Wood")) == (
+        False, "Power cards are not eligible in an OBP inning (rule 5.3)")
     play(session, "away plays Bad Hop\nhome plays Blown Call")
     assert state.atbat.number == 7 and state.atbat.rolls == before[0] - 1
 
