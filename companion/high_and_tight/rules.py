@@ -36,6 +36,9 @@ def category_words(category: str) -> str:
     return "OBP" if category == "obp" else category.title()
 
 
+MARKER_WORDS = {"number": "Scoring Number", "rolls": "Scoring Rolls"}
+
+
 def markers_said(rolls: int, bonus: bool, label: str) -> str:
     """The markers a move leaves, as the notes give them: ' -> rolls 3+1, box XII'."""
     return f" -> rolls {rolls}{'+1' if bonus else ''}, box {label}"
@@ -960,12 +963,20 @@ class HighAndTight:
         for effect in park.effects:
             if effect.applies not in ("both", state.batting) or not matchup.all_hold(effect.when):
                 continue
+            did = []
             if effect.effect is not None:
                 delta = matchup.effect_value(effect.effect)     # a number or a rating
                 if delta is not None:
                     move(state, effect.effect.marker, delta)
+                    did.append(f"{MARKER_WORDS[effect.effect.marker]} {delta:+d}")
             state.atbat.extra_numbers.update(effect.scoring_numbers)
-            state.note("8.1", f"{park.name}: {park.feature}")
+            if effect.scoring_numbers:
+                did.append("also scores on " + ", ".join(map(str, effect.scoring_numbers)))
+            if not did:
+                continue                        # a rating it cannot read: nothing happens
+            state.note("8.1", f"{park.name}: {park.feature}: " + "; ".join(did)
+                       + markers_said(state.atbat.rolls, state.atbat.bonus,
+                                      state.scoring_box().label))
 
     # strategy card phase ------------------------------------------------------------------
 
@@ -1020,8 +1031,7 @@ class HighAndTight:
         atbat.extra_numbers.update(card.scoring_numbers)
         if card.nines_remove_runs:
             atbat.hit_and_run = True
-        shown = ", ".join(f"{'Scoring Number' if m == 'number' else 'Scoring Rolls'} {d:+d}"
-                          for m, d in moves)
+        shown = ", ".join(f"{MARKER_WORDS[m]} {d:+d}" for m, d in moves)
         extra = []
         if card.scoring_numbers:
             extra.append("also scores on " + ", ".join(map(str, card.scoring_numbers)))

@@ -108,8 +108,9 @@ def test_home_ballpark_applies_only_with_the_option(rules, ballparks, label):
     assert number_of(session) == label
     notes = [text for rule, text in session.state.log if rule == "8.1"]
     assert bool(notes) == ballparks
-    if ballparks:
-        assert "Reef Stadium" in notes[0]
+    if ballparks:               # what the park did, and the markers it left
+        assert notes[0].startswith("Reef Stadium: ") and notes[0].endswith(
+            ": Scoring Number -1 -> rolls 4, box V")
 
 
 def test_home_ballpark_rolls_bonus_for_the_home_batters(rules):
