@@ -641,6 +641,8 @@ class GameScreen(Screen):
         if game is not None:
             told = views.half_over(game, game.state.log[noted:])
             if told:
+                # The half's notices are done with: the stack never covers the options.
+                self.app.clear_notifications()
                 self.notify(told, title="End of the half")
 
     def act(self, line: str) -> bool:

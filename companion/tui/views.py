@@ -89,7 +89,7 @@ def status(table: Table) -> str:
         where = "Setup"
     else:
         where = f"{'Top' if state.half == 'top' else 'Bottom'} {state.inning}"
-    letter = PHASE_LETTER.get(state.phase, "")
+    letter = PHASE_LETTER.get(state.phase, "") if state.inning else ""   # setup: rule 3.0
     strategy = state.strategy.upper() if state.inning else ""
     # The letter is the rulebook's phase of the inning, A to H (rule 4.0).
     return (f"[b]{where}[/b] {strategy}  [b]{letter}[/b] {who}{escape(waiting.prompt)}")
