@@ -202,8 +202,8 @@ def _pitchers(canvas, box: Box, score: BoxScore, x: float, top: float, width: fl
 def _halves_table(width: float) -> Table:
     fixed = [Column("Inn.", 0.35 * INCH, "centre"), Column("Half", 0.55 * INCH),
              Column("Strategy", 0.55 * INCH),
-             Column("Rolls: cards > move", 0.6 * INCH, "centre"),
-             Column("Box: cards > move", 0.65 * INCH, "centre"),
+             Column("Rolls: set > rolled", 0.6 * INCH, "centre"),
+             Column("Box: set > rolled", 0.65 * INCH, "centre"),
              Column("Runs", 0.35 * INCH, "centre")]
     rest = width - sum(c.width for c in fixed)
     names = rest * 0.42 / 3
