@@ -102,14 +102,17 @@ def build_parser() -> argparse.ArgumentParser:
                           help="every 9 takes a run away (rule 5.1.1 e)")
     odds_cmd.add_argument("--advise", action="store_true",
                           help="compare every legal Managerial Move (rule 4.5)")
-    odds_cmd.add_argument("--json", action="store_true")
+    odds_cmd.add_argument("--json", action="store_true", help="print one JSON object")
 
     sim = commands.add_parser("simulate", help="computer managers play whole games")
-    sim.add_argument("--games", type=_int_in(1, 100000, "games"), default=1)
-    sim.add_argument("--seed", default="0")
+    sim.add_argument("--games", type=_int_in(1, 100000, "games"), default=1,
+                     help="how many games, 1..100000 (default 1)")
+    sim.add_argument("--seed", default="0",
+                     help="any text; the same seed plays the same games (default 0)")
     sim.add_argument("--home", default=None, help="home team key (default: rotate)")
     sim.add_argument("--away", default=None, help="away team key (default: rotate)")
-    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--json", action="store_true",
+                     help="print one JSON object: wins, extra innings, runs, dice rolled")
     sim.add_argument("--record", type=Path, default=None,
                      help="write every game's record to this file")
     sim.add_argument("--series", choices=sorted(SCENARIOS_PLAYABLE), default=None,
@@ -126,12 +129,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--series", type=int, default=None, help="open this series at once")
     _db_option(play)
     follow = commands.add_parser("follow", help="a read-only live scoreboard (TUI)")
-    follow.add_argument("--series", type=int, default=None)
+    follow.add_argument("--series", type=int, default=None,
+                        help="follow this series (default: the newest one in play)")
     _db_option(follow)
 
     rep = commands.add_parser("replay", help="replay a game record file")
     rep.add_argument("file", type=Path)
-    rep.add_argument("--json", action="store_true")
+    rep.add_argument("--json", action="store_true", help="print the final state as JSON")
 
     database = commands.add_parser("db", help="the game file")
     db_commands = database.add_subparsers(dest="db_command", required=True)

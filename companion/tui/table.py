@@ -47,8 +47,8 @@ class Setup:
         record's header tag); None if nothing."""
         if self.cards == "physical" and "computer" in (self.team1_control,
                                                       self.team2_control):
-            return ("the computer manages a side only with digital cards: its hand must be "
-                    "dealt by the companion (docs/rulings.md)")
+            return ("the computer manages a side only with digital cards: it plays from a "
+                    "hand the companion deals, so choose digital cards or two players")
         try:
             SeriesRules(box).new_state(self.header())
         except CompanionError as error:
