@@ -242,7 +242,11 @@ def dugouts(table: Table) -> str:
             if pitcher.kind == "SP" and key != side.pitcher and key not in side.lines:
                 continue
             if key == side.pitcher:
-                where = "on the mound"
+                # His innings against his Fatigue, and the fatigue marker (4.2.1.1, 8.2.1).
+                line = side.lines.get(key)
+                where = (f"on the mound, {line.innings if line else 0} inn of F"
+                         f"{pitcher.fatigue}" + (f", fatigue +{side.fatigue}"
+                                                 if side.fatigue else ""))
             elif key in side.pitchers_removed:
                 where = "used"
             elif key in side.resting:

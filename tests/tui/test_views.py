@@ -153,8 +153,9 @@ def test_the_computers_choice_is_offered_as_a_hint(tmp_path):
 
 
 def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
-    """Rules 3.0 and 4.2.2: the dugout holds the lineup's ballplayers still to play, those
-    used are listed apart, and the roster's others sit out the game."""
+    """Rules 3.0, 4.2.1.1 and 4.2.2: the dugout holds the lineup's ballplayers still to play,
+    those used are listed apart, the roster's others sit out the game; the bullpen gives
+    the pitcher on the mound with his innings against his Fatigue."""
     path = tmp_path / "dugouts.db"
     series_id = new_series(path, seed="dug-1", scenario="spring",
                            team1_control="computer", team2_control="computer")
@@ -183,6 +184,11 @@ def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
         out = [names[k] for k in names if k not in side.lineup]
         assert out and bench == "  Not in the lineup (rule 3.0): " + ", ".join(out)
         assert not any(name in dugout or name in used for name in out)
+        # The pitcher on the mound with his innings against his Fatigue (rule 4.2.1.1).
+        pitcher = side.current_pitcher()
+        pen = next(line for line in text[at + 1:] if line.startswith("  Bullpen: "))
+        assert (f"{pitcher.name} {pitcher.kind} on the mound, "
+                f"{side.lines[side.pitcher].innings} inn of F{pitcher.fatigue}") in pen
 
 
 SECRET_ENTRIES = [("1", "home draws 1 offense"), ("1", "deal Web Gem"),
