@@ -1008,7 +1008,7 @@ class LogScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         notes = self.query_one("#notes", RichLog)
-        for line in views.engine_notes(self.table):
+        for line in views.series_notes(self.table):
             notes.write(line)
         actions = self.query_one("#actions", RichLog)
         for line in views.log_lines(self.table):

@@ -532,16 +532,34 @@ def half_over(game, notes) -> str | None:
 
 
 def engine_notes(table: Table, limit: int = 200) -> list[str]:
-    """The engine's notes with their rules; a card a hidden team exchanges is not named."""
+    """The engine's notes of the game on the table with their rules; a card a hidden team
+    exchanges is not named."""
     game = table.game
     if game is None:
         return []
     hidden = table.hidden_teams()
+    return _notes(game.state.log[-limit:], lambda side: table.team_of(side) in hidden)
+
+
+def series_notes(table: Table, limit: int = 1000) -> list[str]:
+    """The engine's notes of every game of the series so far, each under its number (the
+    log screen), kept from hidden teams as `engine_notes` is."""
+    hidden = table.hidden_teams()
+    games = table.session.games
     out = []
-    for rule, text in game.state.log[-limit:]:
+    for number, game in enumerate(games, start=1):
+        if len(games) > 1:
+            out.append(f"[b]Game {number}[/b]")
+        out.extend(_notes(game.state.log, lambda side, scope=str(number):
+                          table.team_of_game(scope, side) in hidden))
+    return out[-limit:]
+
+
+def _notes(log, hidden_side) -> list[str]:
+    out = []
+    for rule, text in log:
         side = text.partition(" ")[0]
-        if (rule == "5.2.2" and side in ("home", "away")
-                and table.team_of(side) in hidden):
+        if rule == "5.2.2" and side in ("home", "away") and hidden_side(side):
             text = re.sub(r" exchanges .+ for (an?) ", r" exchanges a card for \1 ", text)
         out.append(f"[dim]rule {rule}[/dim] {escape(text)}")
     return out

@@ -500,3 +500,32 @@ def test_every_view_renders_at_every_step_of_random_play(tmp_path, scenario, dic
         assert table.series.winner in ("team1", "team2")
     finally:
         store.close()
+
+
+def test_the_log_holds_every_game_of_the_series_each_kept_from_hidden_teams(tmp_path):
+    """The log screen's engine notes cover every game so far, each under its number; a
+    hidden team's exchanged cards stay unnamed in each game, whichever side it had there
+    (rules 4.8, 5.2.2)."""
+    path = tmp_path / "log.db"
+    series_id = new_series(path, seed="log-1", scenario="divisional")   # team2: computer
+
+    def in_game_two(table: Table) -> bool:
+        return len(table.session.games) == 2 and table.game.state.inning >= 2
+    play_until(path, series_id, in_game_two)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        notes = [plain(line) for line in views.series_notes(table)]
+        games = table.session.games
+        assert notes[0] == "Game 1" and "Game 2" in notes
+        second = notes.index("Game 2")
+        assert any(line.startswith("rule 4.8 ") for line in notes[:second])
+        for number, section in ((1, notes[1:second]), (2, notes[second + 1:])):
+            computer = next(s for s in ("home", "away")
+                            if table.team_of_game(str(number), s) == "team2")
+            log = games[number - 1].state.log
+            assert len(section) == len(log)
+            for line, (rule, text) in zip(section, log, strict=True):
+                if rule == "5.2.2" and text.startswith(f"{computer} exchanges "):
+                    assert line.startswith(f"rule 5.2.2 {computer} exchanges a card for ")
+                else:
+                    assert line == f"rule {rule} {text}"
