@@ -22,6 +22,7 @@ from companion.store.series_store import StoredSeries, create_series
 from companion.tui import views
 from companion.tui.app import (
     CARD_LINE,
+    WIN_DELAY,
     CurtainScreen,
     GameScreen,
     HomeScreen,
@@ -1046,6 +1047,10 @@ def test_a_finished_game_stays_on_the_screen_until_the_player_goes_on(tmp_path):
                     for i in range(options.option_count)] == ["!next"]
             await pilot.pause(10 * DELAY)
             assert len(table.session.entries) == held       # nothing moved meanwhile
+            # No figure of the finished game is taken for the next one's.
+            await pilot.pause(2 * WIN_DELAY)
+            assert screen._win_worker is None or not screen._win_worker.is_running
+            assert table.win_history == [] or table.win_game != len(table.session.games)
             options.focus()
             await pilot.press("enter")
             await wait_until(pilot, lambda: len(table.session.entries) > held
