@@ -382,6 +382,7 @@ class GameScreen(Screen):
         Binding("l", "log", "Log"),
         Binding("s", "series", "Series"),
         Binding("p", "print", "Print"),            # shown once a game is over
+        Binding("escape", "to_options", "Options"),    # from the typing box
         Binding("escape", "back", "Home"),
     ]
 
@@ -698,6 +699,12 @@ class GameScreen(Screen):
         else:
             self.app.pop_screen()
 
+    def action_to_options(self) -> None:
+        self.query_one("#options", OptionList).focus()
+
+    def on_descendant_focus(self, event) -> None:
+        self.refresh_bindings()         # the key bar names what Escape does from here
+
     def action_pick(self) -> None:
         waiting = self.table.waiting()
         picker = self.table.picker(waiting)
@@ -812,6 +819,9 @@ class GameScreen(Screen):
         return bool(self.table.series.results)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("to_options", "back"):
+            typing = self.query_one("#entry", Input).has_focus
+            return typing if action == "to_options" else not typing
         if action == "print":
             return self.game_over()        # hidden (and p does nothing) before that
         if action in ("roll", "type_dice") and self.table.session.is_over():

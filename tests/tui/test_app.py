@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import pytest
 from rich.text import Text
 from textual.widgets import Input, Label, OptionList, Select, SelectionList, Static
+from textual.worker import WorkerCancelled
 
 from companion.high_and_tight.box import load_box
 from companion.high_and_tight.winprob import conceal_hands
@@ -121,6 +122,16 @@ async def open_table(pilot) -> tuple[GameScreen, Table]:
     return screen, screen.table
 
 
+async def workers_done(app) -> None:
+    """Wait for the app's workers; a win figure cancelled by the next step (the app's own
+    way of dropping a figure nobody wants) is done too, a failed worker still raises."""
+    for worker in list(app.workers):
+        try:
+            await worker.wait()
+        except WorkerCancelled:
+            pass
+
+
 async def settle(pilot) -> None:
     """Quiet the table before the app exits: the computer's next step an hour away and the
     win-probability worker done. Without it the test would hit, now and then, the app's own
@@ -128,7 +139,7 @@ async def settle(pilot) -> None:
     app = pilot.app
     app.auto_delay = 3600
     await pilot.pause(0.05)                 # a step already on its timer may still land
-    await app.workers.wait_for_complete()
+    await workers_done(app)
     await pilot.pause()
 
 
@@ -1122,3 +1133,32 @@ def test_each_half_ends_with_a_notice_of_its_runs_and_dice(tmp_path):
     for message, dice in zip(halves[:2], runs_of_rolls, strict=False):
         shown = message.split("\nDice ")[1]
         assert shown == "  ".join(f"{views.DIE[a]}{views.DIE[b]} {a + b}" for a, b in dice)
+
+
+def test_the_key_bar_says_what_escape_does_from_the_typing_box(tmp_path):
+    """From the typing box Escape goes back to the options, from the options home: the key
+    bar names the one it does from where the focus is."""
+    from companion.tui.chrome import KeyBar
+
+    path = tmp_path / "keys.db"
+    series_id = new_series(path, seed="tui-keys")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(110, 30)) as pilot:
+            screen, table = await open_table(pilot)
+
+            def keys() -> str:
+                return screen.query_one(KeyBar).render().plain
+
+            screen.query_one("#entry", Input).focus()
+            await pilot.pause()
+            assert "esc Options" in keys() and "esc Home" not in keys()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert screen.query_one("#options", OptionList).has_focus
+            assert "esc Home" in keys() and "esc Options" not in keys()
+            assert app.screen is screen
+            await settle(pilot)
+
+    asyncio.run(play())

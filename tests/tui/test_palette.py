@@ -8,7 +8,7 @@ from textual.command import CommandList, CommandPalette
 
 from companion.tui.app import GameScreen, make_app
 
-from .test_app import SIZE, new_series, wait_until
+from .test_app import SIZE, new_series, wait_until, workers_done
 from .test_snapshots import in_strategy_phase, play_until
 
 
@@ -49,6 +49,6 @@ def test_palette_lists_each_legal_card_and_plays_the_one_chosen(tmp_path):
             assert app.screen is screen
             assert table.session.entries[before].line == chosen
             app.auto_delay = 3600
-            await app.workers.wait_for_complete()
+            await workers_done(app)
 
     asyncio.run(go())

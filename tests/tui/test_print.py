@@ -25,7 +25,7 @@ from printables.options import MM, PrintOptions
 from printables.render import render
 
 from ..printables.test_components import expected_pages
-from .test_app import SIZE, new_series, wait_until
+from .test_app import SIZE, new_series, wait_until, workers_done
 from .test_snapshots import first_game_over, play_until
 
 
@@ -86,7 +86,7 @@ async def print_and_wait(pilot, notes) -> None:
     before = len(notes)
     await pilot.press("ctrl+s")
     await wait_until(pilot, lambda: len(notes) > before, timeout=30)
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     await pilot.pause()
 
 
@@ -165,7 +165,7 @@ def test_the_box_score_of_a_finished_game_prints_from_the_game_screen(tmp_path):
             fill(screen, what=f"box:{series_id}", out=str(series_pdf))
             await print_and_wait(pilot, notes)
             app.auto_delay = 3600
-            await app.workers.wait_for_complete()
+            await workers_done(app)
             return notes
 
     notes = asyncio.run(go())
@@ -196,7 +196,7 @@ def test_print_is_offered_on_the_game_screen_only_once_a_game_is_over(tmp_path):
             await pilot.press("p")
             await pilot.pause()
             assert app.screen is screen
-            await app.workers.wait_for_complete()
+            await workers_done(app)
 
     asyncio.run(go())
 
@@ -317,7 +317,7 @@ def test_closing_the_dialog_stops_the_print_and_writes_nothing(tmp_path):
         screen._progress = close_at_first_page
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert screen.worker.is_cancelled
         return seen

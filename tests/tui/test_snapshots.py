@@ -40,7 +40,7 @@ from companion.tui.app import (
 from companion.tui.printing import PrintScreen
 from companion.tui.table import Table
 
-from .test_app import new_series
+from .test_app import new_series, workers_done
 from .test_table import take_first_choice
 
 GOLDEN = Path(__file__).with_name("snapshots")
@@ -83,7 +83,7 @@ async def quiet(pilot) -> None:
     await pilot.pause(WIN_DELAY + 0.1)
     deadline = time.monotonic() + 60
     while True:
-        await pilot.app.workers.wait_for_complete()
+        await workers_done(pilot.app)
         await pilot.pause()
         tables = [s for s in pilot.app.screen_stack if isinstance(s, GameScreen)]
         if all(s._win_due is None for s in tables) and not any(
