@@ -187,6 +187,12 @@ def board(table: Table, show_hand: str | None = None) -> str:
     return "\n".join(lines)
 
 
+# Why a card cannot be played, in a few words by its rule (the board's hand; the hand
+# window, `h`, gives the whole reason).
+SHORT_BLOCKS = {"4.4": "not in this phase", "5.1": "the other side's", "5.3": "not now",
+                "5.1.1 d": "nothing to cancel", "5.1.1": "conditions fail"}
+
+
 def hand_lines(table: Table, side: str, texts: bool = False) -> list[str]:
     """A side's own cards with whether each can be played now and why not (rules 5.3-5.7);
     with `texts`, each card's own text under it (the hand window)."""
@@ -200,6 +206,9 @@ def hand_lines(table: Table, side: str, texts: bool = False) -> list[str]:
     for key, count in own.hand.items():
         if count:
             ok, why = rules.card_status(state, side, key) if in_phase else (False, "")
+            if why and not texts:       # the board: a few words, the window says it all
+                rule, _ = rules.card_block(state, side, key)
+                why = f"{SHORT_BLOCKS.get(rule, 'not now')} ({rule})"
             cards.append((not ok, state.box.cards[key].name, key, count, ok, why))
     for _, name, key, count, ok, why in sorted(cards):      # the playable ones first
         card = state.box.cards[key]

@@ -529,3 +529,33 @@ def test_the_log_holds_every_game_of_the_series_each_kept_from_hidden_teams(tmp_
                     assert line.startswith(f"rule 5.2.2 {computer} exchanges a card for ")
                 else:
                     assert line == f"rule {rule} {text}"
+
+
+def test_the_boards_hand_says_why_in_a_few_words_the_window_in_full(tmp_path):
+    """Rules 4.4-5.3: on the board each card that cannot be played says why in a few words
+    with its rule; the hand window (`h`) gives the whole reason and the card's text."""
+    path = tmp_path / "hand.db"
+    series_id = new_series(path, seed="views-hand", scenario="spring")
+
+    def blocked_card(table: Table) -> bool:
+        waiting = table.waiting()
+        if waiting.phase != "cards" or waiting.computer or table.game is None:
+            return False
+        state, rules = table.game.state, table.session.rules
+        return any(n and rules.card_block(state, waiting.side, k)
+                   for k, n in state.side(waiting.side).hand.items())
+    play_until(path, series_id, blocked_card)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        side = table.waiting().side
+        state, rules = table.game.state, table.session.rules
+        board = [plain(line) for line in views.hand_lines(table, side)]
+        window = " ".join(plain(line) for line in views.hand_lines(table, side, texts=True))
+        for key, count in state.side(side).hand.items():
+            block = count and rules.card_block(state, side, key)
+            if not block:
+                continue
+            name = state.box.cards[key].name
+            row = next(line for line in board if line[2:].startswith(name))
+            assert row.endswith(f" - {views.SHORT_BLOCKS[block[0]]} ({block[0]})"), row
+            assert f"{name}" in window and f"{block[1]} (rule {block[0]})" in window
