@@ -19,14 +19,14 @@ def managerial_options(state) -> list[str]:
     from ..high_and_tight.manager import managerial_moves
 
     names = {0: "pat", 1: "+1", 2: "+2", -2: "-2"}      # in this order on the board
-    out = []
+    out = ["  move  rolls  box   P(run)  runs"]        # runs: expected runs
     moves = sorted(managerial_moves(state.box, state.atbat),
                    key=lambda move: list(names).index(move[0]))
     for shift, rolls, number, bonus, expected, one in moves:
         label = state.box.scoring_boxes[number - 1].label
         shown = f"{rolls:2d}{'+1' if bonus else '  '}"
-        out.append(f"  {names[shift]:>3}: {shown} rolls box {label:<4} P {one:.0%} "
-                   f"E {expected:.2f}")
+        out.append(f"  {names[shift]:>4}  {shown:<5}  {label:<4}  {one:>5.0%}  "
+                   f"{expected:.2f}")
     return out
 
 

@@ -261,9 +261,12 @@ def test_managerial_options_show_the_bonus_roll_and_leave_the_markers(rules):
     touching the table; +2 from box XI with 4 rolls reads 3+1 rolls in box XII."""
     session = box_xi_at_the_managerial_move(rules)
     before = session.state.summary()
-    lines = {line.split(":")[0].strip(): line for line in
-             views.managerial_options(session.state)}
-    assert "3+1 rolls box XII" in lines["+2"] and " 3   rolls box XII" in lines["+1"]
+    head, *rows = views.managerial_options(session.state)
+    assert head.split() == ["move", "rolls", "box", "P(run)", "runs"]
+    lines = {line.split()[0]: line.split()[1:] for line in rows}
+    assert lines["+2"][:2] == ["3+1", "XII"] and lines["+1"][:2] == ["3", "XII"]
+    widths = {len(line) for line in rows}
+    assert len(widths) == 1 and widths.pop() <= 36     # one column each, fits 80 columns
     assert session.state.summary() == before and not session.state.atbat.bonus
 
 
