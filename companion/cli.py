@@ -411,13 +411,11 @@ def series_report(stored) -> dict:
         next_game = {"number": series.next_game, "what": what,
                      "home": series.teams[rules.home_team(series, series.next_game)]}
         if series.rotations.keys() == {"team1", "team2"} or not series.scenario.rotation:
-            hidden = session.hidden_teams()
             for team in ("team1", "team2"):
-                public = session.public_starters(team)
+                secret = session.secret_starters(team)
                 rest[team] = []
                 for row in map(asdict, rules.rest_table(series, team)):
-                    if (team in hidden and row["kind"] == "SP" and public is not None
-                            and row["pitcher"].casefold() not in public):
+                    if row["pitcher"].casefold() in secret:
                         # Rule 3.0: a secret rotation stays secret here as at the table.
                         row.update(status="rotation secret", reason="", rule="")
                     rest[team].append(row)

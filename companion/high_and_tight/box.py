@@ -249,12 +249,12 @@ def load_box_texts(texts: dict[str, str], origin: str = "box") -> Box:
     return box
 
 
-
 def out_of_range(value, whole: bool, low: int, high: int) -> str:
     """Why a rating is refused: a whole number outside its range, or not a whole number."""
     if whole:
         return f"{value!r} is outside the accepted range {low}..{high}"
     return f"{value!r} is not a whole number (accepted: {low}..{high})"
+
 
 class _Loader:
     def __init__(self, texts: dict[str, str], origin: str, problems: _Problems):

@@ -65,23 +65,23 @@ class SeriesSession:
             return frozenset()
         return frozenset(controls) if len(humans) == 2 else frozenset(controls) - humans
 
-    def public_starters(self, team: str) -> set[str] | None:
-        """The SPs of `team` everyone knows (rule 3.0): those who have started a game and the
-        one starting the game in play; None when nothing is secret (a starter drawn at random
-        in the open, no rotation)."""
+    def secret_starters(self, team: str) -> frozenset[str]:
+        """The SPs of `team` a shared view must not tell from the rest (rule 3.0): all its SPs
+        while its rotation is hidden, but those who have started a game and the one starting
+        the game in play; none when the team is not hidden or its starter is drawn at
+        random in the open."""
         series = self.series
-        if series.scenario.rotation <= 1:
-            return None
-        rotation = series.rotations.get(team, ())
-        known = {key for key in rotation
+        if team not in self.hidden_teams() or series.scenario.rotation <= 1:
+            return frozenset()
+        roster = self.box.rosters[series.rosters[team]]
+        known = {key for key in series.rotations.get(team, ())
                  if self.series_rules.last_start(series, team, key) is not None}
         game = self.current_game
         if game is not None:
             home = self.series_rules.home_team(series, series.next_game)
-            starter = game.state.side("home" if home == team else "away").starter
-            if starter:
-                known.add(starter)
-        return known
+            known.add(game.state.side("home" if home == team else "away").starter)
+        return frozenset(key for key, pitcher in roster.pitchers.items()
+                         if pitcher.kind == "SP" and key not in known)
 
     def awaiting(self) -> tuple[str, Awaiting | tuple]:
         """('game', the game's Awaiting) or ('series', the series' (kind, team, what))."""

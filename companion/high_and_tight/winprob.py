@@ -316,6 +316,7 @@ def conceal_hands(state: State, sides) -> None:
                 state.decks[deck].unseen[key] += count
                 side.hidden[deck] += count
         side.hand.clear()
+    if sides:
         state.cards_mode = "physical"
 
 

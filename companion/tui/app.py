@@ -692,14 +692,11 @@ class GameScreen(Screen):
             event.input.value = ""
 
     def action_back(self) -> None:
-        """Escape: from the typing box back to the options; from the options, home."""
-        entry = self.query_one("#entry", Input)
-        if entry.has_focus:
-            self.query_one("#options", OptionList).focus()
-        else:
-            self.app.pop_screen()
+        """Escape from the options: home (from the typing box it is `to_options`)."""
+        self.app.pop_screen()
 
     def action_to_options(self) -> None:
+        """Escape from the typing box: back to the options, where the keys work."""
         self.query_one("#options", OptionList).focus()
 
     def on_descendant_focus(self, event) -> None:
@@ -754,7 +751,7 @@ class GameScreen(Screen):
         # Shown in the order taken, with what stayed in the game before them for context.
         taken = list(reversed(entries))
         shown = views.shown_lines(self.table, taken, before=self.table.session.entries)
-        self.notify(views.undone(shown))
+        self.notify(views.steps_notice("undone", shown))
         self.refresh_table()
 
     def action_redo(self) -> None:
@@ -766,7 +763,7 @@ class GameScreen(Screen):
         entries = self.table.session.entries
         count = len(redone)
         shown = views.shown_lines(self.table, entries[-count:], before=entries[:-count])
-        self.notify(views.undone(shown, verb="redone"))
+        self.notify(views.steps_notice("redone", shown))
         self.refresh_table()
 
     def action_hand(self) -> None:

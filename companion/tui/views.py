@@ -318,14 +318,12 @@ def series_summary(table: Table) -> str:
                        f"F{pitcher.fatigue} K{pitcher.k} Ctl{pitcher.control} "
                        f"G{pitcher.gopher}")
     if not series.winner and series.rotations.keys() == {"team1", "team2"}:
-        hidden = table.hidden_teams()
         for team in ("team1", "team2"):
             out.append(f"Pitchers of {table.team_name(team)} for game {series.next_game}:")
-            public = table.session.public_starters(team)
+            secret = table.session.secret_starters(team)
             for row in rules.rest_table(series, team):
                 status, why = row.status, f" - {row.reason} (rule {row.rule})" if row.reason else ""
-                if (team in hidden and row.kind == "SP" and public is not None
-                        and row.pitcher.casefold() not in public):
+                if row.pitcher.casefold() in secret:
                     # Rule 3.0: who is in the rotation stays secret until he starts.
                     status, why = "rotation secret", ""
                 out.append(f"  {row.pitcher:<11} {row.kind} {status}{escape(why)}")
@@ -511,7 +509,7 @@ def computer_move(entry, notes) -> str | None:
     return "; ".join(said) or None
 
 
-def undone(shown: list[str], most: int = 3, verb: str = "undone") -> str:
+def steps_notice(verb: str, shown: list[str], most: int = 3) -> str:
     """The undo (or redo) notice: the steps taken back (or again) in the order they were
     taken (the player's own decision first), the first few of them and how many more."""
     more = len(shown) - most

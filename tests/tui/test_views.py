@@ -386,12 +386,15 @@ def test_the_end_of_a_half_is_told_with_the_dice_that_made_it(rules):
 def test_the_undo_notice_keeps_the_order_taken_and_counts_the_rest():
     """Undo takes back the player's decision and the replies after it: the notice names
     them in the order they were taken, the player's first, and counts the ones not named."""
-    assert views.undone(["home plays Pitchout"]) == "undone: home plays Pitchout"
+    def notice(steps):
+        return views.steps_notice("undone", steps)
+
+    assert notice(["home plays Pitchout"]) == "undone: home plays Pitchout"
     steps = ["home passes", "away passes", "away stands pat", "roll 3 4", "roll 2 2"]
-    assert views.undone(steps[:3]) == "undone: home passes; away passes; away stands pat"
-    assert views.undone(steps) == ("undone: home passes; away passes; away stands pat; "
-                                   "and 2 more steps after")
-    assert views.undone(steps[:4]).endswith("; and 1 more step after")
+    assert notice(steps[:3]) == "undone: home passes; away passes; away stands pat"
+    assert notice(steps) == ("undone: home passes; away passes; away stands pat; "
+                             "and 2 more steps after")
+    assert notice(steps[:4]).endswith("; and 1 more step after")
 
 
 def test_a_finished_game_shows_its_final_score_not_the_last_at_bats_markers(tmp_path):
