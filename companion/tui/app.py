@@ -13,6 +13,7 @@ from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.notifications import Notification, Notify
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
@@ -394,6 +395,8 @@ class GameScreen(Screen):
         self._win_due: float | None = None         # when the table will have been still
         self._win_worker: Worker | None = None
         self._games_over: int | None = None        # finished games the screen knows of
+        self._computer_told: list[str] = []        # the computer's moves its notice tells
+        self._computer_note: Notification | None = None
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -625,11 +628,26 @@ class GameScreen(Screen):
                 and self.table.humans()):
             told = views.computer_move(entry, game.state.log[noted:] if game else [])
             if told:        # its card, Rally Caps, Managerial Move or pitching change
-                self.notify(told, title=f"{self.table.team_name(waiting.team)} (computer)")
+                self._tell_computer(f"{self.table.team_name(waiting.team)} (computer)", told)
         if entry is not None:
             self._tell_half_over(game, noted)
             self.shown_hand = None
             self.refresh_table()
+
+    def _tell_computer(self, title: str, told: str) -> None:
+        """The computer's moves share one notice while it shows, the latest few a line each
+        (each move shows it anew), rather than a stack of notices over the options."""
+        previous = self._computer_note
+        if previous is not None and previous.title == title and previous in self.app._notifications:
+            self.app._unnotify(previous, refresh=False)
+        else:
+            self._computer_told = []
+        self._computer_told.append(told)
+        note = Notification(views.moves_notice(self._computer_told), title, "information",
+                            self.app.NOTIFICATION_TIMEOUT + 2 * (len(self._computer_told) - 1),
+                            markup=False)
+        self._computer_note = note
+        self.app.post_message(Notify(note))
 
     # -- acting --------------------------------------------------------------------------------
 

@@ -509,6 +509,15 @@ def computer_move(entry, notes) -> str | None:
     return "; ".join(said) or None
 
 
+def moves_notice(told: list[str], most: int = 4) -> str:
+    """The computer's moves since the player's last step, one a line: the latest `most`
+    of them, after how many earlier ones the log holds."""
+    earlier = len(told) - most
+    head = ([f"{earlier} earlier move{'s' if earlier > 1 else ''} in the log (l)"]
+            if earlier > 0 else [])
+    return "\n".join(head + told[-most:])
+
+
 def steps_notice(verb: str, shown: list[str], most: int = 3) -> str:
     """The undo (or redo) notice: the steps taken back (or again) in the order they were
     taken (the player's own decision first), the first few of them and how many more."""

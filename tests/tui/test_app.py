@@ -1162,3 +1162,47 @@ def test_the_key_bar_says_what_escape_does_from_the_typing_box(tmp_path):
             await settle(pilot)
 
     asyncio.run(play())
+
+
+def test_the_computer_s_moves_share_one_notice(tmp_path):
+    """Rules 4.5, 5.5, 5.7, 8.2.1: the computer's cards, Rally Caps, Managerial Moves and
+    pitching changes are told; while its notice shows, the next move grows that notice
+    instead of stacking a notice of its own over the options."""
+    path = tmp_path / "burst.db"
+    series_id = new_series(path, seed="tui-burst")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        most, shown = 0, []
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            for _ in range(400):
+                notes = [n for n in app._notifications if n.title.endswith("(computer)")]
+                assert len(notes) <= 1, [n.message for n in notes]
+                if notes and notes[0].message not in shown:
+                    shown.append(notes[0].message)
+                    most = max(most, len(screen._computer_told))
+                if most >= 2:
+                    break
+                if human_must_act(table):
+                    await press_for_human(pilot, table)
+                else:
+                    await pilot.pause(2 * DELAY)
+            await workers_done(app)
+        return most, shown
+
+    most, shown = asyncio.run(play())
+    assert most >= 2, shown
+    grown = next(message for message in shown if "\n" in message)
+    first, second = grown.split("\n")[:2]
+    assert first in shown           # the notice grew from the first move's notice
+    assert second and second != first
+
+
+def test_the_moves_notice_keeps_the_latest_moves():
+    told = [f"move {n}" for n in range(1, 7)]
+    assert views.moves_notice(told[:1]) == "move 1"
+    assert views.moves_notice(told[:4]) == "move 1\nmove 2\nmove 3\nmove 4"
+    assert views.moves_notice(told) == ("2 earlier moves in the log (l)\n"
+                                        "move 3\nmove 4\nmove 5\nmove 6")
+    assert views.moves_notice(told[:5]).startswith("1 earlier move in the log (l)\n")
