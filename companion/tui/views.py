@@ -206,11 +206,13 @@ def hand_lines(table: Table, side: str, texts: bool = False) -> list[str]:
     for key, count in own.hand.items():
         if count:
             ok, why = rules.card_status(state, side, key) if in_phase else (False, "")
+            other = why and rules.card_block(state, side, key)[0] == "5.1"
             if why and not texts:       # the board: a few words, the window says it all
                 rule, _ = rules.card_block(state, side, key)
-                why = f"{SHORT_BLOCKS.get(rule, 'not now')} ({rule})"
-            cards.append((not ok, state.box.cards[key].name, key, count, ok, why))
-    for _, name, key, count, ok, why in sorted(cards):      # the playable ones first
+                # The other deck's cards (rule 5.1) go last, their deck all the reason.
+                why = "" if other else f"{SHORT_BLOCKS.get(rule, 'not now')} ({rule})"
+            cards.append((not ok, bool(other), state.box.cards[key].name, key, count, ok, why))
+    for _, _, name, key, count, ok, why in sorted(cards):   # the playable ones first
         card = state.box.cards[key]
         mark = "[green]*[/green]" if ok else " "
         times = f" x{count}" if count > 1 else ""

@@ -537,9 +537,14 @@ def test_the_log_holds_every_game_of_the_series_each_kept_from_hidden_teams(tmp_
                     assert line == f"rule {rule} {text}"
 
 
+def deck_words(card) -> str:
+    return f"{card.side[:3]} {card.category}"
+
+
 def test_the_boards_hand_says_why_in_a_few_words_the_window_in_full(tmp_path):
     """Rules 4.4-5.3: on the board each card that cannot be played says why in a few words
-    with its rule; the hand window (`h`) gives the whole reason and the card's text."""
+    with its rule, except the other deck's cards (rule 5.1), listed last, whose deck says
+    it; the hand window (`h`) gives the whole reason and the card's text."""
     path = tmp_path / "hand.db"
     series_id = new_series(path, seed="views-hand", scenario="spring")
 
@@ -548,20 +553,35 @@ def test_the_boards_hand_says_why_in_a_few_words_the_window_in_full(tmp_path):
         if waiting.phase != "cards" or waiting.computer or table.game is None:
             return False
         state, rules = table.game.state, table.session.rules
-        return any(n and rules.card_block(state, waiting.side, k)
-                   for k, n in state.side(waiting.side).hand.items())
-    play_until(path, series_id, blocked_card)
-    with Store.open(path, readonly=True) as store:
+        blocks = [rules.card_block(state, waiting.side, k)
+                  for k, n in state.side(waiting.side).hand.items() if n]
+        return {block[0] == "5.1" for block in blocks if block} == {True, False}
+    with Store.open(path) as store:         # the human takes the suggestions: both decks
         table = Table(store, series_id)
+        while not blocked_card(table):
+            if table.auto_step() is None:
+                waiting = table.waiting()
+                if waiting.kind == "chance":
+                    table.roll()
+                else:
+                    table.enter(table.suggestion(waiting) or waiting.options[0])
         side = table.waiting().side
         state, rules = table.game.state, table.session.rules
         board = [plain(line) for line in views.hand_lines(table, side)]
         window = " ".join(plain(line) for line in views.hand_lines(table, side, texts=True))
+        seen = set()
         for key, count in state.side(side).hand.items():
             block = count and rules.card_block(state, side, key)
             if not block:
                 continue
             name = state.box.cards[key].name
             row = next(line for line in board if line[2:].startswith(name))
-            assert row.endswith(f" - {views.SHORT_BLOCKS[block[0]]} ({block[0]})"), row
+            seen.add(block[0] == "5.1")
+            if block[0] == "5.1":           # the other deck's: its deck says why, and last
+                assert row.endswith(f"{deck_words(state.box.cards[key])}"), row
+                assert board.index(row) > max(
+                    (board.index(r) for r in board[1:] if " - " in r), default=0)
+            else:
+                assert row.endswith(f" - {views.SHORT_BLOCKS[block[0]]} ({block[0]})"), row
             assert f"{name}" in window and f"{block[1]} (rule {block[0]})" in window
+        assert seen == {True, False}        # both kinds of row were read
