@@ -22,6 +22,13 @@ BALLPLAYER_RATINGS = ("offense", "defense", "power", "obp", "speed", "clutch")
 PITCHER_RATINGS = ("gopher", "control", "k", "clutch", "whip")
 MATCHUPS = ("opposite", "same", "left-vs-left", "right-vs-right")
 SCORES = ("behind", "tied", "ahead", "not-ahead", "not-behind")
+# The accepted range of each rating a card's condition may read (docs/data-format.md).
+RATING_RANGES = {"batter": {r: (0, 9 if r in ("offense", "defense") else 5)
+                            for r in BALLPLAYER_RATINGS},
+                 "pitcher": {r: (0, 5) for r in PITCHER_RATINGS}}
+RATING_RANGES["fielder"] = RATING_RANGES["batter"]
+LAST_CARD_INNING = 20       # inning_at_least accepts 1..this
+FULL_ROTATION = 4           # rule 3.0: the longest rotation a scenario sets (series.SCENARIOS)
 
 
 def roman(index: int) -> str:
@@ -223,7 +230,8 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR) -> Box:
     for name in BOX_FILES:
         path = directory / name
         try:
-            texts[name] = path.read_text(encoding="utf-8")
+            # utf-8-sig: a spreadsheet's "CSV UTF-8" starts with a byte-order mark.
+            texts[name] = path.read_text(encoding="utf-8-sig")
         except FileNotFoundError:
             problems.add(str(path), "file is missing")
         except (OSError, UnicodeDecodeError) as error:
@@ -261,6 +269,7 @@ class _Loader:
         self.texts = texts
         self.origin = origin
         self.problems = problems
+        self.unknown_rosters: dict[tuple[str, str], list] = {}
 
     def where(self, filename: str, entry: str = "", fieldname: str = "") -> str:
         text = f"{self.origin}/{filename}"
@@ -277,18 +286,25 @@ class _Loader:
             self.problems.add(self.where(filename), f"TOML syntax error: {error}")
         return None
 
-    def line_of(self, filename: str, needle: str) -> str:
-        """'line N' of the first line naming an entry, to point a player at it."""
-        pattern = re.compile(r'name\s*=\s*"' + re.escape(needle) + '"')
+    def line_of(self, filename: str, header: str, index: int) -> str:
+        """'line N' of the `index`-th (from 1) `[[header]]` table, to point a player at it."""
+        pattern = re.compile(r"^\s*\[\[\s*" + re.escape(header) + r"\s*\]\]")
+        seen = 0
         for number, line in enumerate(self.texts[filename].splitlines(), start=1):
-            if pattern.search(line):
-                return f"line {number}"
+            if pattern.match(line):
+                seen += 1
+                if seen == index:
+                    return f"line {number}"
         return ""
 
     # -- small typed getters ---------------------------------------------------------
 
     def get_int(self, table: dict, key: str, where: str, low: int, high: int) -> int:
         value = table.get(key)
+        if value is None:
+            self.problems.add(where + f", field {key!r}",
+                              f"is missing (accepted: {low}..{high})")
+            return low
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             self.problems.add(where + f", field {key!r}", out_of_range(
                 value, isinstance(value, int) and not isinstance(value, bool), low, high))
@@ -302,7 +318,9 @@ class _Loader:
             return ""
         if not isinstance(value, str) or (choices is not None and value not in choices):
             accepted = f"one of {', '.join(choices)}" if choices else "text"
-            self.problems.add(where + f", field {key!r}", f"{value!r} is not {accepted}")
+            said = (f"is missing (accepted: {accepted})" if value is None
+                    else f"{value!r} is not {accepted}")
+            self.problems.add(where + f", field {key!r}", said)
             return choices[0] if choices else ""
         return value
 
@@ -323,7 +341,8 @@ class _Loader:
         where = self.where("box.toml", "[scoring_rolls]")
         rolls_boxes = self.get_int(rolls, "boxes", where, 1, 20)
         rolls_max = self.get_int(rolls, "max", where, 1, 20)
-        if rolls_max < rolls_boxes:
+        if (rolls_boxes, rolls_max) == (rolls.get("boxes"), rolls.get("max")) \
+                and rolls_max < rolls_boxes:
             self.problems.add(where, f"max {rolls_max} is below boxes {rolls_boxes}")
         scoring = self.scoring_boxes(box_data.get("scoring_number", []))
         strategies, extra = self.innings(box_data.get("innings", {}))
@@ -406,13 +425,25 @@ class _Loader:
                                              f"accepted: {', '.join(sorted(known))}")
             if "matchup" in table:
                 self.get_str(table, "matchup", where, MATCHUPS)
+            bounds = [key for key in ("at_least", "at_most") if key in table]
             if "rating" in table:
-                self.rating_ref(table["rating"], where + ", field 'rating'")
-                if "at_least" not in table and "at_most" not in table:
+                ref = self.rating_ref(table["rating"], where + ", field 'rating'")
+                if not bounds:
                     self.problems.add(where, "a rating condition needs at_least or at_most")
-            for key in ("at_least", "at_most", "inning_at_least"):
-                if key in table:
-                    self.get_int(table, key, where, 0, 99)
+                if ref is not None:         # a bound the rating can reach (5.1.1 c)
+                    role, rating = ref.split(".", 1)
+                    low, high = RATING_RANGES[role][rating]
+                    values = [self.get_int(table, key, where, low, high) for key in bounds]
+                    if len(values) == 2 and values == [table["at_least"], table["at_most"]] \
+                            and values[0] > values[1]:
+                        self.problems.add(where, f"at_least {values[0]} is above at_most "
+                                                 f"{values[1]}: no {ref} can hold both")
+            elif bounds:
+                self.problems.add(where, f"{' and '.join(bounds)} need"
+                                         f"{'s' if len(bounds) == 1 else ''} a 'rating' to "
+                                         "compare")
+            if "inning_at_least" in table:
+                self.get_int(table, "inning_at_least", where, 1, LAST_CARD_INNING)
             if "batting" in table:
                 self.get_str(table, "batting", where, ("home", "away"))
             if "score" in table:
@@ -541,7 +572,17 @@ class _Loader:
                               f"expected {','.join(columns)}")
             return
         for row in reader:
-            yield reader.line_num, row
+            line = reader.line_num
+            extra = row.pop(None, None)         # DictReader's place for surplus fields
+            if extra is not None or None in row.values():
+                count = len(columns) + len(extra or ()) - list(row.values()).count(None)
+                self.problems.add(self.where(filename, f"line {line} ({row.get('name')!r})"),
+                                  f"has {count} fields, expected {len(columns)} "
+                                  f"({','.join(columns)}); a text holding a comma goes "
+                                  "in double quotes")
+                if extra is None:
+                    continue                    # too few: every rating would be refused
+            yield line, row
 
     def csv_int(self, row: dict, key: str, where: str, low: int, high: int) -> int:
         text = (row.get(key) or "").strip()
@@ -605,18 +646,28 @@ class _Loader:
                                                  9 if kind == "SP" else 5),
                             info=(row.get("info") or "").strip(), **ratings)
             self.add_piece(roster, piece, where)
+        self.tell_unknown_rosters()
         for roster in rosters.values():
             self.check_roster(roster)
         return rosters
 
     def roster_for(self, rosters: dict[str, Roster], row: dict, where: str) -> Roster | None:
+        """The row's roster; an unknown one is told once, at its first line, with how many
+        lines name it (`unknown_rosters`), not once a piece."""
         key = (row.get("team") or "").strip()
         roster = rosters.get(key.casefold())
         if roster is None:
+            first = self.unknown_rosters.setdefault((where.split(",")[0], key),
+                                                    [where, 0, sorted(rosters)])
+            first[1] += 1
+        return roster
+
+    def tell_unknown_rosters(self) -> None:
+        for (_, key), (where, count, known) in self.unknown_rosters.items():
+            more = f" (and {count - 1} more line(s) naming it)" if count > 1 else ""
             self.problems.add(where + ", field 'team'",
                               f"{key!r} is not a roster of a standard team in teams.toml "
-                              f"(known: {', '.join(sorted(rosters))})")
-        return roster
+                              f"(known: {', '.join(known)}){more}")
 
     def check_name(self, name: str, where: str) -> None:
         """Names go into one-line records: no commas, semicolons or doubled spaces."""
@@ -650,8 +701,13 @@ class _Loader:
                                      f"{count['IF']} IF")
         kinds = [p.kind for p in roster.pitchers.values()]
         where = self.where("pitchers.csv", f"roster {roster.key!r}")
-        if kinds.count("SP") < 1:
-            self.problems.add(where, "has no SP to start a game (rule 3.0)")
+        if kinds.count("SP") < FULL_ROTATION:
+            self.problems.add(where, f"has {kinds.count('SP')} SP, needs at least "
+                                     f"{FULL_ROTATION}: the longest series' rotation "
+                                     f"(rule 3.0)")
+        if kinds.count("CL") < 1:
+            self.problems.add(where, "has no CL: each team's bullpen holds a closer "
+                                     "(rules 2.1.2, 8.3)")
 
     # -- cards -------------------------------------------------------------------------
 
@@ -659,7 +715,7 @@ class _Loader:
         cards: dict[str, Card] = {}
         for number, table in enumerate(tables, start=1):
             name = str(table.get("name", "")).strip()
-            line = self.line_of("cards.toml", name) if name else ""
+            line = self.line_of("cards.toml", "card", number)
             entry = f"card {number} {name!r}" + (f" ({line})" if line else "")
             where = self.where("cards.toml", entry)
             known = {"name", "side", "category", "copies", "text", "requires", "effects",
@@ -697,8 +753,8 @@ class _Loader:
                         bonus=self.effects(table.get("bonus"), where + ", field 'bonus'"),
                         cancels=tuple(cancels), scoring_numbers=tuple(numbers),
                         nines_remove_runs=nines)
-            if not (card.effects or card.bonus or card.cancels or card.scoring_numbers
-                    or card.nines_remove_runs):
+            doing = ("effects", "bonus", "cancels", "scoring_numbers", "nines_remove_runs")
+            if not any(table.get(key) for key in doing):    # (a bad one is told already)
                 self.problems.add(where, "the card does nothing: give effects, bonus, cancels, "
                                          "scoring_numbers or nines_remove_runs")
             if name.casefold() in cards:

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..engine.errors import IllegalAction, ParseError
-from .box import Box, Pitcher
+from .box import FULL_ROTATION, Box, Pitcher
 from .state import OPTIONAL_RULES, State
 
 
@@ -146,7 +146,7 @@ class SeriesRules:
     def rotation_pitcher(self, state: SeriesState, team: str, game: int) -> str:
         """Rule 3.0: the rotation from the top, restarting after game four."""
         rotation = state.rotations[team]
-        return rotation[(game - 1) % 4 % len(rotation)]
+        return rotation[(game - 1) % FULL_ROTATION % len(rotation)]
 
     # -- awaiting and legal actions ----------------------------------------------------
 

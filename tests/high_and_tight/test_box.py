@@ -132,3 +132,103 @@ def test_missing_file(box_copy):
     (box_copy / "teams.toml").unlink()
     (problem,) = problems_of(box_copy)
     assert "teams.toml" in problem and "missing" in problem
+
+
+def edit(path, old, new, count=1):
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, count))
+
+
+def test_a_roster_needs_a_full_rotation_of_sps_and_a_closer(box_copy):
+    """Rules 2.1.2, 3.0 and 8.3: four SPs for the longest rotation, and a CL."""
+    from companion.high_and_tight.series import SCENARIOS
+    assert max(s.rotation for s in SCENARIOS.values()) == 4
+    edit(box_copy / "pitchers.csv", "new-york,Sabaria,SP,R,4,IV,2,3,2,2,2,7,Workhorse righty\n",
+         "")
+    edit(box_copy / "pitchers.csv", "new-york,Achterberg,CL", "new-york,Achterberg,RP")
+    problems = problems_of(box_copy)
+    assert ("pitchers.csv, roster 'new-york': has 3 SP, needs at least 4: the longest "
+            "series' rotation (rule 3.0)") in " ".join(problems)
+    assert any("roster 'new-york': has no CL" in p and "8.3" in p for p in problems)
+    assert len(problems) == 2
+
+
+def test_a_spreadsheets_byte_order_mark_is_read_past(box_copy):
+    """Excel's "CSV UTF-8" starts the file with a byte-order mark: the header still reads."""
+    for name in ("ballplayers.csv", "pitchers.csv"):
+        path = box_copy / name
+        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert len(load_box(box_copy).rosters) == 4
+
+
+def test_a_row_with_more_or_fewer_fields_than_the_header_is_named(box_copy):
+    """A comma inside an unquoted text would otherwise cut the text silently."""
+    path = box_copy / "pitchers.csv"
+    edit(path, "2,7,Workhorse righty", "2,7,Workhorse righty, every fifth day")
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("pitchers.csv, line 2 ('Sabaria'): has 14 fields, expected 13 "
+                            "(team,name,type,throws,stuff_rolls,stuff_box,gopher,control,k,"
+                            "clutch,whip,fatigue,info); a text holding a comma goes in "
+                            "double quotes")
+    edit(path, "2,7,Workhorse righty, every fifth day", '2,7,"Workhorse righty, every fifth"')
+    assert load_box(box_copy).rosters["new-york"].piece("Sabaria").info == \
+        "Workhorse righty, every fifth"
+    edit(path, "new-york,Lindqvist,SP,L,5,IV,1,2,3,1,2,6,Crafty lefty",
+         "new-york,Lindqvist,SP,L,5,IV")
+    problems = problems_of(box_copy)
+    assert any("line 3 ('Lindqvist'): has 6 fields, expected 13" in p for p in problems)
+    assert not any("'gopher'" in p for p in problems)      # the short row is told once
+
+
+@pytest.mark.parametrize("requires, said", [
+    ('{ rating = "batter.power", at_least = 12 }',
+     "field 'at_least': 12 is outside the accepted range 0..5"),
+    ('{ rating = "batter.offense", at_most = 10 }',
+     "field 'at_most': 10 is outside the accepted range 0..9"),
+    ('{ rating = "batter.power", at_least = 4, at_most = 2 }',
+     "at_least 4 is above at_most 2: no batter.power can hold both"),
+    ("{ inning_at_least = 40 }", "field 'inning_at_least': 40 is outside the accepted range "
+                                 "1..20"),
+    ("{ at_least = 2 }", "at_least needs a 'rating' to compare"),
+])
+def test_a_cards_condition_must_be_one_a_rating_can_meet(box_copy, requires, said):
+    """Rule 5.1.1 c: a condition no rating or inning can meet would make a dead card."""
+    edit(box_copy / "cards.toml", 'requires = { rating = "batter.power", at_least = 2 }',
+         f"requires = {requires}")
+    (problem,) = problems_of(box_copy)
+    assert problem.startswith(f"{box_copy}/cards.toml, card 3 'Upper Deck' (line 26), "
+                              "field 'requires'") and said in problem, problem
+
+
+def test_messages_name_the_right_line_and_nothing_twice(box_copy):
+    """Each mistake is told once, at its own line, in words a player reads."""
+    cards = box_copy / "cards.toml"
+    text = cards.read_text()
+    second = text.index("[[card]]", text.index("[[card]]") + 1)
+    cards.write_text(text[:second] + text[second:].replace(
+        'name = "Sitting on the Fastball"', 'name = "Good Wood"', 1))
+    (problem,) = problems_of(box_copy)
+    assert "card 2 'Good Wood' (line 17), field 'name'" in problem and "twice" in problem
+    cards.write_text(text.replace('side = "offense"\n', "", 1))
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("card 1 'Good Wood' (line 9), field 'side': is missing "
+                            "(accepted: one of offense, defense)")
+    cards.write_text(text.replace('name = "Good Wood"\n', "", 1))
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("card 1 '' (line 9), field 'name': empty name")
+    cards.write_text(text.replace('up = "batter.power" }', 'up = "batter.muscle" }', 1))
+    (problem,) = problems_of(box_copy)      # not also "the card does nothing"
+    assert "'batter.muscle' is not a known rating" in problem
+    cards.write_text(text)
+    edit(box_copy / "box.toml", "max = 20", "max = 25")
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("field 'max': 25 is outside the accepted range 1..20")
+    edit(box_copy / "box.toml", "max = 25", "max = 20")
+    edit(box_copy / "teams.toml", 'roster = "new-york"', 'roster = "new-yrok"')
+    problems = problems_of(box_copy)
+    unknown = [p for p in problems if "is not a roster" in p]
+    assert len(unknown) == 2            # one for each file, not one for each piece
+    assert unknown[0].startswith(f"{box_copy}/ballplayers.csv, line 2 (")
+    assert "'new-york' is not a roster of a standard team in teams.toml (known: " in unknown[0]
+    assert unknown[0].endswith("(and 10 more line(s) naming it)")
