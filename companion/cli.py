@@ -10,7 +10,7 @@ from pathlib import Path
 
 from . import print_cli
 from .engine.errors import CompanionError, DataError
-from .engine.record import split_records
+from .engine.record import check_box, parse_record, split_records_at
 from .engine.session import replay
 from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
@@ -173,6 +173,32 @@ def _db_option(parser: argparse.ArgumentParser) -> None:
                         help="the game file (default: the user-data folder)")
 
 
+def read_text_file(path: Path) -> str:
+    """A record file's text, or an error saying plainly why it cannot be read."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CommandError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise CommandError(f"{path}: is a folder, not a record file") from None
+    except OSError as error:
+        raise CommandError(f"{path}: cannot be read ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        raise CommandError(f"{path}: is not UTF-8 text (byte {error.start})") from None
+
+
+def _team_key(box: Box, wanted: str | None, option: str) -> str | None:
+    """The key of the team an option names by key, name or abbreviation."""
+    if wanted is None:
+        return None
+    team = box.find_team(wanted)
+    if team is None:
+        known = "; ".join(f"{t.key} ({t.name}, {t.abbrev})" for t in box.teams.values())
+        raise CommandError(f"{option}: unknown team {wanted!r}; accepted, by key, name or "
+                           f"abbreviation: {known}")
+    return team.key
+
+
 def _load(directory: Path | None) -> Box:
     return load_box(directory or DEFAULT_BOX_DIR)
 
@@ -262,13 +288,18 @@ def cmd_simulate(args) -> int:
         return cmd_simulate_series(args)
     box = _load(args.data)
     rules = HighAndTight(box)
-    for key in (args.home, args.away):
-        if key is not None and box.team(key) is None:
-            raise CommandError(f"unknown team {key!r}; known: "
-                               f"{', '.join(t.key for t in box.teams.values())}")
+    home, away = _team_key(box, args.home, "--home"), _team_key(box, args.away, "--away")
+    series_only = [f"--{name}" for name in ("team1", "team2", "rules")
+                   if getattr(args, name)]
+    if series_only:
+        raise CommandError(f"{', '.join(series_only)}: only with --series SCENARIO (a whole "
+                           "series); single games take --home and --away")
+    problem = args.record is not None and print_cli.output_problem(args.record)
+    if problem:
+        raise CommandError(problem)
     records: list[str] = []
     on_game = (lambda session: records.append(session.text())) if args.record else None
-    summary = simulate(rules, args.games, args.seed, args.home, args.away, on_game)
+    summary = simulate(rules, args.games, args.seed, home, away, on_game)
     if args.record:
         _write_atomically(args.record, "\n".join(records))
     result = summary.as_dict()
@@ -283,20 +314,26 @@ def cmd_simulate(args) -> int:
 def cmd_replay(args) -> int:
     box = _load(args.data)
     rules = HighAndTight(box)
-    try:
-        text = args.file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise CommandError(f"{args.file}: cannot be read as UTF-8 text ({error})") from None
+    text = read_text_file(args.file)
+    records = split_records_at(text)
+    if not records:
+        raise CommandError(f"{args.file}: holds no game record (a header of [Key \"value\"] "
+                           "tags, then one action a line; docs/record-format.md)")
     results = []
-    for index, record in enumerate(split_records(text), start=1):
+    for index, (first_line, record) in enumerate(records, start=1):
         try:
-            session = replay(rules, record)
+            check_box(box.fingerprint, [parse_record(record, first_line).header])
+            session = replay(rules, record, first_line)
         except CompanionError as error:
             raise CommandError(f"{args.file}: game {index}: {error}") from None
         state = session.state
         expected = session.header.get("Result")
         final = f"{state.away.total}-{state.home.total}"
-        if expected and state.phase == "over" and expected != final:
+        if expected and state.phase != "over":
+            raise CommandError(f"{args.file}: game {index}: the record says it ended "
+                               f"{expected}, but its actions stop before the end of the game "
+                               f"({state.summary()}, after {len(session.actions)} actions)")
+        if expected and expected != final:
             raise CommandError(f"{args.file}: game {index}: the record says {expected} but "
                                f"replays to {final}")
         results.append({"game": index, "home": session.header.get("Home"),
@@ -335,14 +372,26 @@ def cmd_db_check(args) -> int:
     return EXIT_OK
 
 
-def _series_header(scenario, team1, team2, roster1, roster2, rules) -> dict[str, str]:
-    header = {"Series": "High & Tight", "Scenario": scenario, "Team1": team1, "Team2": team2}
+def _series_header(box: Box, scenario, team1, team2, roster1, roster2, rules,
+                   seed: str | None = None) -> dict[str, str]:
+    """A new series' header, checked against the box before any game file is touched."""
+    from .high_and_tight.series_session import SeriesSession
+
+    header = {"Series": "High & Tight", "Scenario": scenario,
+              "Team1": _team_key(box, team1, "--team1"),
+              "Team2": _team_key(box, team2, "--team2")}
     if roster1:
         header["Team1Roster"] = roster1
     if roster2:
         header["Team2Roster"] = roster2
     if rules:
         header["Rules"] = rules
+    if seed is not None:
+        header["Seed"] = seed
+    try:
+        SeriesSession(box, {**header, "Box": box.fingerprint})
+    except CompanionError as error:
+        raise CommandError(str(error)) from None
     return header
 
 
@@ -351,11 +400,12 @@ def cmd_series(args) -> int:
 
     if args.series_command == "new":
         box = _load(args.data)
+        header = _series_header(box, args.scenario, args.team1, args.team2, args.roster1,
+                                args.roster2, args.rules)
         with _open_store(args) as store:
-            series_id = create_series(store, box, _series_header(
-                args.scenario, args.team1, args.team2, args.roster1, args.roster2, args.rules))
-        print(f"series {series_id}: {SCENARIOS[args.scenario].title}, {args.team1} v "
-              f"{args.team2}")
+            series_id = create_series(store, box, header)
+        print(f"series {series_id}: {SCENARIOS[args.scenario].title}, {header['Team1']} v "
+              f"{header['Team2']}")
         return EXIT_OK
     with _open_store(args, readonly=True) as store:
         if args.series_command == "list":
@@ -433,8 +483,19 @@ def series_report(stored) -> dict:
 
 def cmd_simulate_series(args) -> int:
     from .high_and_tight.simulate import play_series
+    from .store.db import default_path
     from .store.series_store import StoredSeries, create_series, list_series
 
+    if args.resume:
+        path = Path(args.db) if getattr(args, "db", None) else default_path()
+        if not path.exists():
+            raise CommandError(f"no interrupted simulated series: no game file at {path}")
+    else:
+        box = _load(args.data)
+        team1 = _team_key(box, args.team1, "--team1") or "new-york"
+        team2 = args.team2 or ("texas" if team1 != "texas" else "new-york")
+        header = _series_header(box, args.series, team1, team2, None, None, args.rules,
+                                seed=str(args.seed))
     with _open_store(args) as store:
         if args.resume:
             unfinished = [row for row in list_series(store)
@@ -443,11 +504,6 @@ def cmd_simulate_series(args) -> int:
                 raise CommandError(f"no interrupted simulated series in {store.path}")
             series_id = unfinished[-1].id
         else:
-            box = _load(args.data)
-            team1 = args.team1 or "new-york"
-            team2 = args.team2 or ("texas" if team1 != "texas" else "new-york")
-            header = _series_header(args.series, team1, team2, None, None, args.rules)
-            header["Seed"] = str(args.seed)
             series_id = create_series(store, box, header)
         stored = StoredSeries.load(store, series_id)
         play_series(stored.session, stored.push, stored.session.header["Seed"])
@@ -489,10 +545,7 @@ def cmd_export(args) -> int:
 def cmd_import(args) -> int:
     from .store.exchange import import_record
 
-    try:
-        text = args.file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise CommandError(f"{args.file}: cannot be read as UTF-8 text ({error})") from None
+    text = read_text_file(args.file)
     box = _load(args.data)
     with _open_store(args) as store:
         series_id = import_record(store, box, text)

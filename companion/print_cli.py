@@ -7,6 +7,7 @@ commands and the table start without it.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from pathlib import Path
@@ -84,6 +85,21 @@ class ProgressBar:
             self.stream.write(f"{name}: {total} {self.unit}\n")
 
 
+def output_problem(out: Path) -> str | None:
+    """Why an output file (a PDF, a record) cannot be written there, found before any work
+    is done; None if it can."""
+    if not out.name or out.is_dir():
+        return f"{out} is a folder: give a file name"
+    folder = out.parent
+    if folder.exists() and not folder.is_dir():
+        return f"cannot write {out}: {folder} is not a folder"
+    if not folder.is_dir():
+        return f"cannot write {out}: folder {folder} does not exist"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"cannot write {out}: folder {folder} is not writable"
+    return None
+
+
 def cmd_print(args, box_loader, store_opener, command_error) -> int:
     """Render the chosen set; bad input raises `command_error` (exit 2)."""
     from printables.options import PrintOptions
@@ -94,8 +110,9 @@ def cmd_print(args, box_loader, store_opener, command_error) -> int:
                                offset=args.offset, team=args.team, only=tuple(args.only))
     except ValueError as error:
         raise command_error(str(error)) from None
-    if not args.out.parent.is_dir() and str(args.out.parent):
-        raise command_error(f"cannot write {args.out}: folder {args.out.parent} does not exist")
+    problem = output_problem(args.out)
+    if problem:
+        raise command_error(problem)
     progress = ProgressBar(unit="games" if args.set in NEEDS_TARGET else "pages")
     if args.set in NEEDS_TARGET:
         if args.target is None:

@@ -60,10 +60,9 @@ def resolve_team(box: Box, wanted: str | None) -> str | None:
     """The key of the team asked for by key, name or abbreviation; ValueError if unknown."""
     if wanted is None:
         return None
-    key = wanted.strip().casefold()
-    for team in box.teams.values():
-        if key in (team.key.casefold(), team.name.casefold(), team.abbrev.casefold()):
-            return team.key
+    team = box.find_team(wanted)
+    if team is not None:
+        return team.key
     raise ValueError(f"team {wanted!r} is unknown; accepted: {', '.join(box.teams)}")
 
 

@@ -115,6 +115,58 @@ def test_replay_names_the_bad_line(capsys, tmp_path):
     assert f"line {index + 1}" in err and "1..6" in err
 
 
+def test_replay_counts_lines_in_the_whole_file(capsys, tmp_path):
+    """A bad line of the second game is named by its line in the file, not in its game."""
+    record = tmp_path / "games.txt"
+    run(capsys, "simulate", "--games", "2", "--seed", "3", "--record", str(record))
+    lines = record.read_text().splitlines()
+    second = max(i for i, line in enumerate(lines) if line.startswith("[Game "))
+    index = next(i for i, line in enumerate(lines) if i > second and line.startswith("roll "))
+    lines[index] = "roll 7 1"
+    record.write_text("\n".join(lines) + "\n")
+    code, _, err = run(capsys, "replay", str(record))
+    assert code == 2 and f": game 2: line {index + 1}: 'roll 7 1'" in err, err
+
+
+def test_replay_refuses_a_game_cut_short_of_its_result(capsys, tmp_path):
+    """Rule 4.8: a record whose Result says the game ended must replay to its end."""
+    record = tmp_path / "game.txt"
+    run(capsys, "simulate", "--games", "1", "--seed", "3", "--record", str(record))
+    lines = record.read_text().splitlines()
+    result = next(line for line in lines if line.startswith("[Result "))
+    record.write_text("\n".join(lines[:-3]) + "\n")
+    code, _, err = run(capsys, "replay", str(record))
+    assert code == 2
+    assert (f"game 1: the record says it ended {result[9:-2]}, but its actions stop before "
+            "the end of the game (") in err and f"after {sum(1 for _ in lines) - 3 - 8}" in err
+
+
+def test_replay_refuses_a_record_of_another_box(capsys, tmp_path):
+    """Another box reads the record's pieces and cards differently: refused by name."""
+    record = tmp_path / "game.txt"
+    run(capsys, "simulate", "--games", "1", "--seed", "3", "--record", str(record))
+    text = record.read_text()
+    fingerprint = text.split('[Box "')[1].split('"')[0]
+    record.write_text(text.replace(fingerprint, "deadbeef"))
+    code, _, err = run(capsys, "replay", str(record))
+    assert code == 2 and (f"game 1: the record was made with box deadbeef, but the box in use "
+                          f"is {fingerprint}: use --data with that box") in err
+
+
+def test_replay_says_plainly_why_a_file_cannot_be_read(capsys, tmp_path):
+    code, _, err = run(capsys, "replay", str(tmp_path / "none.txt"))
+    assert code == 2 and err.strip().endswith("none.txt: no such file")
+    code, _, err = run(capsys, "replay", str(tmp_path))
+    assert code == 2 and err.strip().endswith(": is a folder, not a record file")
+    (tmp_path / "empty.txt").write_text("\n# nothing\n")
+    code, _, err = run(capsys, "replay", str(tmp_path / "empty.txt"))
+    assert code == 2 and "empty.txt: holds no game record" in err
+    (tmp_path / "same.txt").write_text('[Home "texas"]\n[Away "texas"]\n\nhome draws 6 offense\n')
+    code, _, err = run(capsys, "replay", str(tmp_path / "same.txt"))
+    assert code == 2 and err.strip().endswith("game 1: header Home, Away: must be two "
+                                              "different teams"), err
+
+
 def test_simulate_unknown_team(capsys):
     code, _, err = run(capsys, "simulate", "--home", "boston")
     assert code == 2 and "boston" in err
@@ -152,3 +204,40 @@ def test_series_show_keeps_the_computers_rotation_secret(capsys, tmp_path, scena
         assert secret == [row for row in sps if row["pitcher"].casefold() != starters["team2"]]
         assert any(row["status"] == "not-in-rotation" for row in rest["team1"])
     assert all(row["status"] != "rotation secret" for row in rest["team1"])
+
+
+def test_bad_paths_are_refused_with_a_message_and_no_file_is_made(capsys, tmp_path):
+    """Bad input changes nothing: no traceback, no game file left where none was."""
+    cases = [
+        (("simulate", "--record", str(tmp_path / "none" / "x.txt")),
+         f"cannot write {tmp_path / 'none' / 'x.txt'}: folder {tmp_path / 'none'} does not "
+         "exist"),
+        (("simulate", "--record", str(tmp_path)), f"{tmp_path} is a folder: give a file name"),
+        (("print", "cards", "--out", str(tmp_path)), f"{tmp_path} is a folder: give a file name"),
+        (("series", "list", "--db", str(tmp_path)),
+         f"{tmp_path}: is a folder; give the game file's own path (for example games.db)"),
+        (("db", "check", "--db", str(tmp_path)), f"{tmp_path}: is a folder; give the game "
+                                                 "file's own path (for example games.db)"),
+        (("simulate", "--resume", "--db", str(tmp_path / "a.db")),
+         f"no interrupted simulated series: no game file at {tmp_path / 'a.db'}"),
+        (("simulate", "--series", "world", "--team1", "boston", "--db", str(tmp_path / "b.db")),
+         "--team1: unknown team 'boston'; accepted, by key, name or abbreviation: new-york "
+         "(New York Highlanders, NYH);"),
+        (("series", "new", "--scenario", "spring", "--team1", "texas", "--team2", "TXC",
+          "--db", str(tmp_path / "c.db")), "must be different team cards"),
+        (("simulate", "--games", "2", "--team1", "texas"),
+         "--team1: only with --series SCENARIO (a whole series); single games take --home "
+         "and --away"),
+    ]
+    for argv, said in cases:
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and said in err and "Traceback" not in err, (argv, err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_teams_are_named_by_key_name_or_abbreviation(capsys, tmp_path):
+    code, out, err = run(capsys, "simulate", "--home", "TXC", "--away", "new york highlanders",
+                         "--games", "1", "--record", str(tmp_path / "g.txt"))
+    assert code == 0, err
+    text = (tmp_path / "g.txt").read_text()
+    assert '[Home "texas"]' in text and '[Away "new-york"]' in text

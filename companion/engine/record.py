@@ -33,11 +33,12 @@ def _unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value)
 
 
-def parse_record(text: str) -> Record:
-    """Read a record; blank lines and lines starting with '#' are ignored."""
+def parse_record(text: str, first_line: int = 1) -> Record:
+    """Read a record; blank lines and lines starting with '#' are ignored. Line numbers
+    count from `first_line` (where the record starts in its file)."""
     record = Record()
     in_header = True
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.splitlines(), start=first_line):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -54,19 +55,36 @@ def parse_record(text: str) -> Record:
     return record
 
 
-def split_records(text: str) -> list[str]:
-    """Split a file holding several records: each starts at a header tag after action lines."""
-    records: list[list[str]] = []
+def split_records_at(text: str) -> list[tuple[int, str]]:
+    """Split a file holding several records: each starts at a header tag after action lines.
+    Each record comes with the file line it starts on."""
+    records: list[tuple[int, list[str]]] = []
     current: list[str] = []
+    start = 1
     seen_action = False
-    for raw in text.splitlines():
+    for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if line.startswith("[") and seen_action:
-            records.append(current)
-            current, seen_action = [], False
+            records.append((start, current))
+            current, start, seen_action = [], number, False
         if line and not line.startswith("[") and not line.startswith("#"):
             seen_action = True
         current.append(raw)
-    if any(line.strip() for line in current):
-        records.append(current)
-    return ["\n".join(lines) + "\n" for lines in records]
+    if any(line.strip() and not line.strip().startswith("#") for line in current):
+        records.append((start, current))
+    return [(start, "\n".join(lines) + "\n") for start, lines in records]
+
+
+def split_records(text: str) -> list[str]:
+    """The records of a file holding several, as `split_records_at` without line numbers."""
+    return [record for _, record in split_records_at(text)]
+
+
+def check_box(fingerprint: str, headers) -> None:
+    """Records name the box they were made with (its fingerprint): another box would read
+    their pieces and cards differently, so it is refused, never guessed at."""
+    prints = {header.get("Box") for header in headers}
+    prints.discard(None)
+    if prints and prints != {fingerprint}:
+        raise RecordError(f"the record was made with box {', '.join(sorted(prints))}, but the "
+                          f"box in use is {fingerprint}: use --data with that box")

@@ -61,13 +61,15 @@ class Session:
         return self.record().text()
 
 
-def replay(rules: Rules, text: str) -> Session:
-    """Rebuild a session from a record's text; a bad line is named by its line number."""
-    record = parse_record(text)
+def replay(rules: Rules, text: str, first_line: int = 1) -> Session:
+    """Rebuild a session from a record's text; a bad line is named by its line number
+    (counted from `first_line`, where the record starts in its file)."""
+    record = parse_record(text, first_line)
     try:
         session = Session(rules, record.header)
     except CompanionError as error:
-        raise RecordError(f"header: {error}") from None
+        said = str(error)           # the rules' own header errors name the tag already
+        raise RecordError(said if said.startswith("header") else f"header: {said}") from None
     for number, line in zip(record.line_numbers, record.lines, strict=True):
         try:
             session.push_text(line)

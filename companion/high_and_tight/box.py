@@ -208,6 +208,14 @@ class Box:
     def team(self, key: str) -> Team | None:
         return self.teams.get(key.casefold())
 
+    def find_team(self, wanted: str) -> Team | None:
+        """The team a player names by its key, its name or its abbreviation."""
+        text = wanted.strip().casefold()
+        for team in self.teams.values():
+            if text in (team.key.casefold(), team.name.casefold(), team.abbrev.casefold()):
+                return team
+        return None
+
 
 # --------------------------------------------------------------------------- loading
 

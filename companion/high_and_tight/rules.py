@@ -142,7 +142,7 @@ class HighAndTight:
             self._check_starter_tags(header, side)
             sides[name] = side
         if sides["home"].team.key == sides["away"].team.key:
-            raise ParseError("header: Home and Away must be different teams")
+            raise ParseError("header Home, Away: must be two different teams")
         cards_mode = header.get("Cards", "digital")
         if cards_mode not in ("digital", "physical"):
             raise ParseError(f"header Cards: {cards_mode!r} is not digital or physical")

@@ -126,6 +126,9 @@ class Store:
         StoreDamaged and is left untouched. `migrate_to` stops before that migration (tests).
         """
         path = Path(path) if path is not None else default_path()
+        if path.is_dir():
+            raise StoreError(f"{path}: is a folder; give the game file's own path "
+                             "(for example games.db)")
         if readonly:
             if not path.exists():
                 raise StoreError(f"{path}: no game file there")
@@ -225,8 +228,8 @@ class Store:
             if alive and holder["pid"] != os.getpid():
                 raise StoreLocked(
                     f"{self.path} is open for writing by process {holder['pid']} on "
-                    f"{holder['host']} since {holder['since']}; open it read-only "
-                    "or close the other companion")
+                    f"{holder['host']} since {holder['since']}; close the other companion "
+                    "first, or watch the game with `companion follow`, which only reads")
             self.took_over = holder
 
     def _claim_lock(self) -> None:

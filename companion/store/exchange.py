@@ -7,7 +7,7 @@ import io
 import json
 
 from ..engine.errors import CompanionError, RecordError
-from ..engine.record import parse_record, split_records
+from ..engine.record import check_box, parse_record, split_records
 from ..high_and_tight.box import Box
 from ..high_and_tight.boxscore import CSV_COLUMNS, box_score, csv_rows
 from ..high_and_tight.packed import is_packed, unpack
@@ -90,7 +90,7 @@ def import_record(store: Store, box: Box, text: str) -> int:
         header = {"Scenario": "exhibition", **first.header}
         series_lines = []
         game_records = [first]
-    _check_box(box, header, game_records)
+    check_box(box.fingerprint, [header] + [g.header for g in game_records])
     try:
         session = SeriesSession(box, {**header, "Box": header.get("Box", box.fingerprint)})
     except CompanionError as error:
@@ -123,9 +123,3 @@ def _push(session: SeriesSession, line: str, where: str) -> None:
         raise RecordError(f"{where}: {line!r}: {error}") from None
 
 
-def _check_box(box: Box, header: dict, games) -> None:
-    prints = {header.get("Box")} | {g.header.get("Box") for g in games}
-    prints.discard(None)
-    if prints and prints != {box.fingerprint}:
-        raise RecordError(f"the record was made with box {', '.join(sorted(prints))}, but the "
-                          f"box in use is {box.fingerprint}: use --data with that box")

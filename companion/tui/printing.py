@@ -9,7 +9,6 @@ that worker, when a print starts: the app starts as quickly as before.
 
 from __future__ import annotations
 
-import os
 from argparse import ArgumentTypeError
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from textual.worker import Worker, get_current_worker
 
 from ..engine.errors import CompanionError
 from ..high_and_tight.box import Box
-from ..print_cli import PAPERS, SIDES, parse_offset
+from ..print_cli import PAPERS, SIDES, output_problem, parse_offset
 
 # The whole-box sets, as `companion print` names them (printables/sets.py), each with what
 # it holds; `all` is every one of them in one PDF.
@@ -134,20 +133,6 @@ def finished_games(store, series_id: int) -> int:
                             [series_id]).fetchone()[0]
 
 
-def out_problem(out: Path) -> str | None:
-    """Why the PDF cannot be written there, found before any drawing; None if it can."""
-    if not out.name or out.is_dir():
-        return f"{out} is a folder: give the PDF a file name"
-    folder = out.parent
-    if folder.exists() and not folder.is_dir():
-        return f"cannot write {out}: {folder} is not a folder"
-    if not folder.is_dir():
-        return f"cannot write {out}: folder {folder} does not exist"
-    if not os.access(folder, os.W_OK | os.X_OK):
-        return f"cannot write {out}: folder {folder} is not writable"
-    return None
-
-
 class PrintScreen(ModalScreen[None]):
     """What to print, on which paper, how; the file; a progress bar while it is drawn."""
 
@@ -227,7 +212,7 @@ class PrintScreen(ModalScreen[None]):
             self.notify("give the PDF a file name", title="Not printed", severity="error")
             return None
         out = Path(text).expanduser()
-        problem = out_problem(out)
+        problem = output_problem(out)
         if problem:
             self.notify(problem, title="Not printed", severity="error", timeout=8)
             return None

@@ -273,6 +273,8 @@ def test_second_writer_in_another_process_is_refused_naming_the_holder(tmp_path,
         assert socket.gethostname() in message
         assert since in message
         assert str(path) in message
+        assert message.strip().endswith("close the other companion first, or watch the game "
+                                        "with `companion follow`, which only reads")
 
         follower = run_python(FOLLOWER, path)      # a read-only open is allowed meanwhile
         assert follower.returncode == 0, follower.stderr

@@ -229,7 +229,7 @@ def test_a_bad_team_or_folder_is_a_notification_and_writes_nothing(tmp_path):
                            f"{tmp_path / 'missing'} does not exist")
     assert messages[2] == (f"cannot write {not_a_folder / 'x.pdf'}: {not_a_folder} is not "
                            "a folder")
-    assert messages[3] == f"{tmp_path} is a folder: give the PDF a file name"
+    assert messages[3] == f"{tmp_path} is a folder: give a file name"
     assert messages[4] == "give the PDF a file name"
     assert kept.read_bytes() == b"the earlier print"
     written = sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("bad.db"))
