@@ -1151,8 +1151,14 @@ class HighAndTight:
         line.runs += runs
         if "good-bad-day" in state.options:
             self._bombed(state, fielding, line, runs)
+        scoring = state.scoring_box()           # what the half's dice were read against
+        extra = sorted(state.scoring_numbers() - scoring.numbers)
         state.note("4.6.4", f"{state.batting} scores {runs} run(s) in the "
-                            f"{state.half} of inning {state.inning}")
+                            f"{state.half} of inning {state.inning} on box {scoring.label} "
+                            f"({scoring.describe()}"
+                            + (f"; also {', '.join(map(str, extra))}" if extra else "")
+                            + ("; each 9 took a run away" if state.atbat.hit_and_run else "")
+                            + ")")
         home, away = state.home.total, state.away.total
         if state.half == "top":
             if state.inning >= 9 and home > away:

@@ -662,8 +662,11 @@ class GameScreen(Screen):
         if game is not None:
             told = views.half_over(game, game.state.log[noted:])
             if told:
-                # The half's notices are done with: the stack never covers the options.
-                self.app.clear_notifications()
+                # The half's notices are done with, so the stack never covers the options;
+                # the computer's moves stay (its Managerial Move set the box just read).
+                for note in list(self.app._notifications):
+                    if note is not self._computer_note:
+                        self.app._unnotify(note, refresh=False)
                 self.notify(told, title="End of the half")
 
     def act(self, line: str) -> bool:

@@ -1118,9 +1118,10 @@ def test_each_half_ends_with_a_notice_of_its_runs_and_dice(tmp_path):
     state = game.state
     away, home = state.away.runs[0], state.home.runs[0]
     assert halves[0].startswith(f"{state.away.team.abbrev} scores {away} run(s) in the top "
-                                "of inning 1\nDice ")
+                                "of inning 1 on box ")
     assert halves[1].startswith(f"{state.home.team.abbrev} scores {home} run(s) in the "
-                                "bottom of inning 1\nDice ")
+                                "bottom of inning 1 on box ")
+    assert all("\nDice " in half for half in halves[:2])
     # The dice of each half are the game's roll actions between its other steps.
     runs_of_rolls, current = [], []
     for action in game.actions:
@@ -1167,7 +1168,8 @@ def test_the_key_bar_says_what_escape_does_from_the_typing_box(tmp_path):
 def test_the_computer_s_moves_share_one_notice(tmp_path):
     """Rules 4.5, 5.5, 5.7, 8.2.1: the computer's cards, Rally Caps, Managerial Moves and
     pitching changes are told; while its notice shows, the next move grows that notice
-    instead of stacking a notice of its own over the options."""
+    instead of stacking a notice of its own over the options, and the end of a half
+    (4.6.4) leaves it showing."""
     path = tmp_path / "burst.db"
     series_id = new_series(path, seed="tui-burst")
 
@@ -1188,6 +1190,19 @@ def test_the_computer_s_moves_share_one_notice(tmp_path):
                     await press_for_human(pilot, table)
                 else:
                     await pilot.pause(2 * DELAY)
+            # The end of a half clears the notices but the computer's (its Managerial Move
+            # set the box the half's dice were read against).
+            app.auto_delay = 3600
+            computer = screen._computer_note
+            app.notify("an older notice")
+            await pilot.pause()
+            log = table.game.state.log
+            last_half = max(i for i, (rule, _) in enumerate(log) if rule == "4.6.4")
+            screen._tell_half_over(table.game, last_half)
+            await pilot.pause()
+            left = list(app._notifications)
+            assert computer in left and len(left) == 2
+            assert [n.title for n in left if n is not computer] == ["End of the half"]
             await workers_done(app)
         return most, shown
 

@@ -362,8 +362,8 @@ def test_the_computers_notable_moves_are_told_with_the_engines_words(rules):
 
 def test_the_end_of_a_half_is_told_with_the_dice_that_made_it(rules):
     """Rule 4.6.4: the half's runs are recorded and the screen moves on to the next half, so
-    the notice that tells the runs also shows the Scoring Rolls' dice of that at-bat (the
-    computer's and the last roll too), oldest first; other steps tell nothing."""
+    the notice that tells the runs also shows the box and the Scoring Rolls' dice of that
+    at-bat (the computer's and the last roll too), oldest first; other steps tell nothing."""
     from ..high_and_tight.util import QUIET, new_game, quiet_step
 
     session = new_game(rules)
@@ -374,12 +374,15 @@ def test_the_end_of_a_half_is_told_with_the_dice_that_made_it(rules):
     while (state.inning, state.half) == (1, "top"):
         start = len(state.log)
         assert views.half_over(session, state.log[start:]) is None
+        box = state.scoring_box()           # the box the dice are read against (4.6.2)
+        assert state.scoring_numbers() == box.numbers and not state.atbat.hit_and_run
         session.push_text(QUIET)
         rolled.append(tuple(int(face) for face in QUIET.split()[1:]))
         told = views.half_over(session, state.log[start:])
         if (state.inning, state.half) == (1, "top"):
             assert told is None
-    assert told == (f"{state.away.team.abbrev} scores 0 run(s) in the top of inning 1\nDice "
+    assert told == (f"{state.away.team.abbrev} scores 0 run(s) in the top of inning 1 on box "
+                    f"{box.label} ({box.describe()})\nDice "
                     + "  ".join(f"{views.DIE[a]}{views.DIE[b]} {a + b}" for a, b in rolled))
 
 
