@@ -509,7 +509,7 @@ class GameScreen(Screen):
         loser = "team2" if result.winner == "team1" else "team1"
         series = table.series
         standing = (f"{table.team_name(series.winner)} win the series" if series.winner else
-                    f"series {series.wins('team1')}-{series.wins('team2')}")
+                    table.standing())
         self.notify(f"{table.team_name(result.winner)} win {result.runs[result.winner]}-"
                     f"{result.runs[loser]} in {result.innings} innings; {standing}",
                     title=f"Game {result.number} over", timeout=10)

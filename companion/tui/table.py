@@ -397,6 +397,23 @@ class Table:
         return frozenset(team for team, control in self.controls.items()
                          if control == "human")
 
+    def standing(self) -> str:
+        """The series standing (rule 7.0), the leader first: "PHM lead the series 2-1"."""
+        series = self.series
+        wins = {team: series.wins(team) for team in ("team1", "team2")}
+        if wins["team1"] == wins["team2"]:
+            return f"series tied {wins['team1']}-{wins['team2']}"
+        leader = max(wins, key=wins.get)
+        other = "team2" if leader == "team1" else "team1"
+        abbrev = self.session.box.teams[series.teams[leader]].abbrev
+        return f"{abbrev} lead the series {wins[leader]}-{wins[other]}"
+
+    def figure_team(self) -> str:
+        """Whose chances the win figure gives: the one person's against the computer, else
+        team 1's."""
+        humans = self.humans()
+        return next(iter(humans)) if len(humans) == 1 else "team1"
+
     def hidden_teams(self) -> frozenset[str]:
         """Teams whose cards in hand and secret rotation this screen must not show (see
         SeriesSession.hidden_teams)."""

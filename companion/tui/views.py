@@ -72,9 +72,8 @@ def status(table: Table) -> str:
     if waiting.scope == "over":
         return f"[b]Series over:[/b] {escape(waiting.prompt)}"
     if table.held is not None:
-        series = table.series
-        return (f"[b]Game {table.held} over[/b] (series {series.wins('team1')}-"
-                f"{series.wins('team2')}): Enter goes on to game {table.held + 1}")
+        return (f"[b]Game {table.held} over[/b] ({table.standing()}): Enter goes on to game "
+                f"{table.held + 1}")
     who = ""
     if waiting.team:
         who = f"{table.team_name(waiting.team)}"
@@ -172,14 +171,17 @@ def board(table: Table, show_hand: str | None = None) -> str:
         lines.append(f"{side.team.abbrev} caps {side.rally_left}  hand {hand}")
     if table.win_history and table.win_game == len(table.session.games):
         # Up here, not under the hand, so that it shows without scrolling at 80x24. Both
-        # figures are team 1's: its chance in this game, then in the series.
-        team1 = table.session.box.teams[table.series.teams["team1"]].abbrev
-        series = (f"  series {percent(table.win_series)}"
+        # figures are one team's (the player's against the computer, else team 1's): its
+        # chance in this game, then in the series.
+        team = table.figure_team()
+        abbrev = table.session.box.teams[table.series.teams[team]].abbrev
+        flip = (lambda p: p) if team == "team1" else (lambda p: 1.0 - p)
+        history = [flip(p) for p in table.win_history]
+        series = (f"  series {percent(flip(table.win_series))}"
                   if table.win_series is not None else "")
         # A figure of an earlier step stays until the new one is worked out, marked so.
         behind = table.win_steps[-1] != len(game.actions)
-        lines.append(f"Win {team1} {percent(table.win_history[-1])} "
-                     f"{sparkline(table.win_history, 16)}{series}"
+        lines.append(f"Win {abbrev} {percent(history[-1])} {sparkline(history, 16)}{series}"
                      + (" [dim](updating)[/dim]" if behind else ""))
     if show_hand:
         lines.append("")

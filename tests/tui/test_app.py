@@ -618,6 +618,56 @@ def test_the_sparkline_follows_the_game_not_the_undo_key(tmp_path):
         assert win_line.endswith("(updating)")
 
 
+@pytest.mark.parametrize("human", ["team1", "team2"])
+def test_the_win_figure_is_the_players_own_against_the_computer(tmp_path, human):
+    """Against the computer the figure is the player's team's chances, whichever team he
+    manages; with two people (or none) it stays team 1's."""
+    path = tmp_path / "mine.db"
+    other = "team2" if human == "team1" else "team1"
+    series_id = new_series(path, seed="tui-mine", scenario="spring",
+                           **{f"{human}_control": "human", f"{other}_control": "computer"})
+    from .test_snapshots import play_until
+
+    play_until(path, series_id, lambda table: table.game is not None
+               and table.game.state.inning >= 1)
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        assert table.figure_team() == human
+        inputs = table.figure_inputs()
+        table.add_figure(inputs, 0.7, 0.8)      # P(home wins the game) 0.7
+        p_team1 = 0.7 if inputs.team1_home else 0.3
+        mine = p_team1 if human == "team1" else 1 - p_team1
+        series_mine = 0.8 if human == "team1" else 0.2
+        abbrev = table.session.box.teams[table.series.teams[human]].abbrev
+        win_line = next(line for line in plain(views.board(table)).splitlines()
+                        if line.startswith("Win "))
+        assert win_line.startswith(f"Win {abbrev} {views.percent(mine)} ")
+        assert f"series {views.percent(series_mine)}" in win_line
+        table.controls = {"team1": "human", "team2": "human"}
+        assert table.figure_team() == "team1"
+
+
+def test_the_standing_names_the_leader_first(tmp_path):
+    """Rule 7.0: "PHM lead the series 2-1" or "series tied 1-1", whichever team is team 1."""
+    from companion.high_and_tight.series import GameResult
+
+    path = tmp_path / "standing.db"
+    series_id = new_series(path, seed="tui-standing", scenario="world")
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        assert table.standing() == "series tied 0-0"
+        results = table.series.results
+        for winner in ("team2", "team2", "team1"):
+            results.append(GameResult(len(results) + 1, "team1", {"team1": 1, "team2": 2},
+                                      winner, 9))
+        assert table.standing() == "TXC lead the series 2-1"
+        results.append(GameResult(4, "team1", {"team1": 3, "team2": 2}, "team1", 9))
+        assert table.standing() == "series tied 2-2"
+        results.append(GameResult(5, "team1", {"team1": 3, "team2": 2}, "team1", 9))
+        assert table.standing() == "NYH lead the series 3-2"
+        del results[:]
+
+
 def test_h_shows_the_whole_hand_when_nobody_else_plays_at_the_screen(tmp_path):
     """One person against the computer: `h` opens the whole hand (for a small terminal,
     where the board cannot show it all), playable cards first, each with its text, with no
@@ -1021,9 +1071,9 @@ def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
     notes, result, listed = asyncio.run(play())
     names = {"team1": "New York Highlanders", "team2": "Texas Cowboys"}
     loser = "team2" if result.winner == "team1" else "team1"
+    leader = {"team1": "NYH", "team2": "TXC"}[result.winner]
     assert ("Game 1 over", f"{names[result.winner]} win {result.runs[result.winner]}-"
-            f"{result.runs[loser]} in {result.innings} innings; series "
-            f"{1 if result.winner == 'team1' else 0}-{1 if result.winner == 'team2' else 0}"
+            f"{result.runs[loser]} in {result.innings} innings; {leader} lead the series 1-0"
             ) in notes
     assert "New York Highlanders v Texas Cowboys  (in play)" in listed
 
@@ -1051,7 +1101,10 @@ def test_a_finished_game_stays_on_the_screen_until_the_player_goes_on(tmp_path):
             await pilot.pause(10 * DELAY)
             held = len(table.session.entries)
             assert table.held == 1 and table.game is table.session.games[0]
-            assert plain(views.status(table)).startswith("Game 1 over (series ")
+            leader = table.session.box.teams[table.series.teams[
+                table.series.results[0].winner]].abbrev
+            assert plain(views.status(table)).startswith(
+                f"Game 1 over ({leader} lead the series 1-0): Enter goes on to game 2")
             assert "Final: " in board_text(screen)
             options = screen.query_one("#options", OptionList)
             assert [options.get_option_at_index(i).id
