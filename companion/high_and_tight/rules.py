@@ -212,6 +212,16 @@ class HighAndTight:
         if phase == "cards" and state.atbat.must_play == side:
             return Awaiting("decision", side, phase,
                             "play the extra card Rally Caps gave (rule 5.7.2)")
+        if phase == "mound":
+            if self._closer_due(state, side) is not None:
+                return Awaiting("decision", side, phase,
+                                "bring in the Closer to save the game (rule 8.3)")
+            if "advanced-fatigue" in state.options:
+                return Awaiting("decision", side, phase,
+                                "change pitchers or stay with the pitcher (rule 8.2.1)")
+        if phase == "cards" and len(self.legal_actions(state)) == 1:
+            return Awaiting("decision", side, phase, "pass: nothing else can be played now "
+                                                     "(rule 5.4)")
         return Awaiting("decision", side, phase, prompts[phase])
 
     def is_over(self, state: State) -> bool:
@@ -574,9 +584,11 @@ class HighAndTight:
             expected = state.atbat.turn if phase == "cards" else state.actor
             if phase in ("deal", "roll", "free-roll") or action.side != expected:
                 awaiting = self.awaiting(state)
-                who = f"{awaiting.side}: " if awaiting.side else ""
-                raise IllegalAction(f"it is not {action.side}'s {kind} now; the game awaits "
-                                    f"{who}{awaiting.prompt}", rule=self._phase_rule(state),
+                said = (f"no {kind} now: the game awaits {awaiting.prompt}"
+                        if awaiting.side is None else
+                        f"it is {expected}'s turn, not {action.side}'s: the game awaits "
+                        f"{expected}: {awaiting.prompt}")
+                raise IllegalAction(said, rule=self._phase_rule(state),
                                     action=str(action), state=state.summary())
         handler = self._handlers.get(kind)
         if handler is None:
@@ -882,12 +894,16 @@ class HighAndTight:
             raise self._illegal(state, action, f"{action.args[0]} {why}", rule)
         own = state.side(action.side)
         old = own.current_pitcher()
+        # Why he goes: the Closer's save (8.3), fatigue (4.2.1.1), else the manager's choice
+        # that Advanced Pitcher Fatigue allows at any Take the Mound (8.2.1).
+        rule = ("8.3" if closer is not None else
+                "4.2.1.1" if self._is_tired(state, own) else "8.2.1")
         own.pitchers_removed.append(own.pitcher)
         own.pitcher = key
         own.fatigue = 0
         own.lines.setdefault(key, PitcherLine())
-        state.note("4.2.1.1", f"{action.side}: {own.roster.pitchers[key].name} relieves "
-                              f"{old.name}")
+        state.note(rule, f"{action.side}: {own.roster.pitchers[key].name} relieves "
+                         f"{old.name}")
         if key in own.short_rest:
             self._bump_fatigue(state, own, "8.2.3", "comes in on short rest")
         self._take_mound(state)

@@ -459,7 +459,8 @@ class GameScreen(Screen):
         elif waiting.kind == "chance" and (not waiting.computer or table.dice == "physical"):
             if table.dice == "digital":
                 options.add_option(Option("Roll the dice (r)", id="!roll"))
-            options.add_option(Option("Type the dice (t)", id="!type"))
+            else:
+                options.add_option(Option("Type the dice (t)", id="!type"))
         elif waiting.kind == "over":
             # The series is over: what there is left to do, one key or one click away.
             options.add_option(Option("The series and its box scores (s)", id="!series"))
@@ -846,6 +847,8 @@ class GameScreen(Screen):
             return False                            # no dice left to roll in the series
         if action == "roll":
             return self.table.dice == "digital"     # physical dice are typed (t)
+        if action == "type_dice":
+            return self.table.dice == "physical"    # digital dice are the companion's (r)
         return True
 
     def action_print(self) -> None:

@@ -343,9 +343,14 @@ class Table:
         text = " ".join(text.split())
         waiting = self.waiting()
         parts = text.split()
-        if (waiting.kind == "chance" and waiting.phase in ("roll", "free-roll")
-                and len(parts) == 2 and all(p.lstrip("-").isdigit() for p in parts)):
+        rolling = waiting.kind == "chance" and waiting.phase in ("roll", "free-roll")
+        if rolling and len(parts) == 2 and all(p.lstrip("-").isdigit() for p in parts):
             text = f"roll {parts[0]} {parts[1]}"
+        if rolling and self.dice == "digital" and text.split()[:1] == ["roll"]:
+            # The series was set to digital dice: the companion rolls them all, so a player
+            # never picks his own faces (a series set to physical dice takes typed faces).
+            raise CompanionError("this series rolls its dice in the companion (r): faces "
+                                 "rolled at the table go in a series set to physical dice")
         return self.stored.push(text)
 
     def undo(self) -> Entry:

@@ -147,9 +147,11 @@ def board(table: Table, show_hand: str | None = None) -> str:
         if pitcher is not None:
             line = side.lines.get(side.pitcher)
             stuff = f"{pitcher.stuff_rolls}/{box.scoring_boxes[pitcher.stuff_box - 1].label}"
+            # The inning he is pitching now counts (as fatigue counts it, 4.2.1.1): "inn 4
+            # of F7" is his fourth; the box score counts innings completed.
             lines.append(f"{side.team.abbrev} {pitcher.kind} {pitcher.name} {pitcher.throws} "
-                         f"{stuff} F{pitcher.fatigue}{mark} IP{line.innings if line else 0} "
-                         f"R{line.runs if line else 0}")
+                         f"{stuff} inn {line.innings if line else 0} of F{pitcher.fatigue}"
+                         f"{mark} R{line.runs if line else 0}")
     batting, fielding = state.side(state.batting), state.side(state.fielding)
     if state.inning and batting.player:       # placed face up first, then the fielder (4.2)
         batter = batting.roster.ballplayers[batting.player]
@@ -257,7 +259,7 @@ def dugouts(table: Table) -> str:
             if key == side.pitcher:
                 # His innings against his Fatigue, and the fatigue marker (4.2.1.1, 8.2.1).
                 line = side.lines.get(key)
-                where = (f"on the mound, {line.innings if line else 0} inn of F"
+                where = (f"on the mound, inn {line.innings if line else 0} of F"
                          f"{pitcher.fatigue}" + (f", fatigue +{side.fatigue}"
                                                  if side.fatigue else ""))
             elif key in side.pitchers_removed:
@@ -496,7 +498,7 @@ def shown_lines(table: Table, entries, before=()) -> list[str]:
 # rules of the engine's notes that tell what each did (the notes after them belong to the
 # steps that follow: Take the Mound, Batter vs Fielder...).
 MOVE_NOTES = {"plays": ("5.5", "5.1.1 d", "5.5.2"), "rallies": ("5.7.2",),
-              "manages": ("4.5", "5.5.2"), "brings": ("4.2.1.1", "8.2.3"),
+              "manages": ("4.5", "5.5.2"), "brings": ("4.2.1.1", "8.2.1", "8.3", "8.2.3"),
               "stays": ("8.2.1",)}
 
 
@@ -513,7 +515,7 @@ def computer_move(entry, notes) -> str | None:
     return "; ".join(said) or None
 
 
-def moves_notice(told: list[str], most: int = 4) -> str:
+def moves_notice(told: list[str], most: int = 3) -> str:
     """The computer's moves since the player's last step, one a line: the latest `most`
     of them, after how many earlier ones the log holds."""
     earlier = len(told) - most

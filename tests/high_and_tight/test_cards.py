@@ -811,3 +811,27 @@ def test_physical_cards_refusals_say_what_the_companion_knows(rules):
     assert state.phase == "cards" and state.atbat.turn == "home"
     with pytest.raises(IllegalAction, match="every copy of Blown Call is accounted for"):
         session.push_text("home plays Blown Call")
+
+
+def test_the_prompt_says_so_when_passing_is_all_that_is_left(rules):
+    """Rule 5.4: with no card to play and no Rally Caps to use, the prompt asks for the
+    pass alone instead of offering cards and Rally Caps."""
+    from .util import quiet_step
+
+    session = new_game(rules)
+    state = session.state
+    seen = {"pass only": 0, "choice": 0}
+    while state.phase != "over" and min(seen.values()) == 0:
+        if state.phase == "cards" and state.atbat.must_play != state.atbat.turn:
+            legal = rules.legal_actions(state)
+            prompt = rules.awaiting(state).prompt
+            if len(legal) == 1:
+                assert rules.format_action(legal[0]).endswith(" passes")
+                assert prompt == "pass: nothing else can be played now (rule 5.4)"
+                seen["pass only"] += 1
+            else:
+                assert prompt == ("play a strategy card, use Rally Caps, or pass "
+                                  "(rules 5.4, 5.7)")
+                seen["choice"] += 1
+        quiet_step(session)
+    assert min(seen.values()) > 0, seen

@@ -219,8 +219,10 @@ def test_sabaria_pitches_through_the_seventh_then_must_leave(rules):
     assert legal == {f"home brings in {name}" for name in NEW_YORK_RELIEVERS}
     with pytest.raises(IllegalAction):
         session.push_text("away bats Hampton")
+    assert awaiting.prompt == "bring in a relief pitcher (rule 4.2.1.1)"
     play(session, "home brings in Castellan")
     assert state.home.pitcher == "castellan" and "sabaria" in state.home.pitchers_removed
+    assert ("4.2.1.1", "home: Castellan relieves Sabaria") in state.log     # fatigue's change
     # Castellan's Stuff now sets the markers: 4 rolls, box V.
     assert state.phase == "bat"
     assert state.atbat.rolls == 4 and state.scoring_box().label == "V"

@@ -234,10 +234,15 @@ def test_starter_replaced_early_by_reliever_or_closer(rules):
     replaces him."""
     for name in ("Castellan", "Achterberg"):
         session = new_game(rules, header={"Rules": "advanced-fatigue"})
+        # The choice is the manager's, and said so (not "bring in a relief pitcher").
+        assert rules.awaiting(session.state).prompt == ("change pitchers or stay with the "
+                                                        "pitcher (rule 8.2.1)")
         play(session, f"home brings in {name}")
         state = session.state
         assert state.home.pitcher == name.casefold()
         assert state.home.pitchers_removed == ["sabaria"]
+        # Sabaria was fresh: the change is the 8.2.1 choice, not fatigue's (4.2.1.1).
+        assert ("8.2.1", f"home: {name} relieves Sabaria") in state.log
         pitcher = rules.box.rosters["new-york"].pitchers[name.casefold()]
         assert state.atbat.rolls == pitcher.stuff_rolls
         assert state.atbat.number == pitcher.stuff_box
@@ -365,11 +370,13 @@ def test_closer_must_save_a_lead_of_one_to_three(rules, home, away):
     assert (state.home.total, state.away.total) == (home, away)
     assert state.home.pitcher == "sabaria"
     assert legal_lines(session) == ["home brings in Achterberg"]
+    assert rules.awaiting(state).prompt == "bring in the Closer to save the game (rule 8.3)"
     for line in ("home brings in Castellan", f"home {STAY}"):
         with pytest.raises(IllegalAction, match=r"^rule 8\.3:"):
             session.push_text(line)
     play(session, "home brings in Achterberg")
     assert state.home.pitcher == "achterberg" and state.phase == "bat"
+    assert ("8.3", "home: Achterberg relieves Sabaria") in state.log
 
 
 @pytest.mark.parametrize("home, away", [(4, 0), (5, 1), (0, 1), (0, 0), (2, 2)])

@@ -76,3 +76,25 @@ def test_scoring_rolls_track_stops_at_twenty(box_copy):
     with pytest.raises(DataError) as info:
         load_box(box_copy)
     assert any("'max'" in p and "1..20" in p for p in info.value.problems)
+
+
+def test_an_action_out_of_turn_says_whose_turn_it_is(rules):
+    """Rules 4.2.2 and 4.6: out of turn, the refusal names the side awaited, or the dice."""
+    from companion.engine.errors import IllegalAction
+
+    from .util import new_game, quiet_step
+
+    session = new_game(rules)
+    state = session.state
+    while state.phase != "bat":
+        quiet_step(session)
+    with pytest.raises(IllegalAction) as info:
+        session.push_text("home fields Kanno")
+    assert info.value.brief == ("rule 4.2.2: it is away's turn, not home's: the game awaits "
+                                "away: send a batter up (rule 4.2.2)")
+    while state.phase != "roll":
+        quiet_step(session)
+    with pytest.raises(IllegalAction) as info:
+        session.push_text("away plays Good Wood")
+    assert info.value.brief == ("rule 4.6: no play now: the game awaits two dice for a "
+                                "Scoring Roll")

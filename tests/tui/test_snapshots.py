@@ -201,7 +201,22 @@ def test_snapshots_of_the_game_table_and_the_dice_dialog(tmp_path):
 
     check("game_table", run_app(path, series_id, table_shot)["game_table"])
 
-    play_until(path, series_id, at_dice)
+    # The dice dialog is for a series set to physical dice: the players type every roll.
+    series_id = new_series(path, seed="snap-3", dice="physical")
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        while not at_dice(table):
+            if table.auto_step() is None:
+                waiting = table.waiting()
+                if waiting.kind == "chance" and waiting.phase in ("roll", "free-roll"):
+                    table.enter("4 4")          # a quiet roll: 8 scores in no box
+                elif waiting.options:           # a decision, or the starter drawn (3.0)
+                    table.enter(waiting.options[0])
+                else:
+                    take_first_choice(table)
+    finally:
+        store.close()
 
     # refused on the spot: digits 1 to 6 only
     shot = shot_after("dice_dialog", DiceScreen, "t", "9", "enter")

@@ -335,3 +335,26 @@ def test_the_win_figure_never_reads_a_hand_the_screen_keeps_hidden(tmp_path):
         assert estimate(again, half_width=1.0, max_plays=48) == first
     finally:
         store.close()
+
+
+def test_a_series_with_digital_dice_takes_no_typed_faces(tmp_path):
+    """Rule 4.6 with the dice the series was set to: digital dice are the companion's, so
+    the player never picks his own faces; `r` rolls them."""
+    store = Store.open(tmp_path / "t.db")
+    table = Table.create(store, load_box(), Setup(scenario="spring"))
+    while True:
+        if table.auto_step() is not None:
+            continue
+        waiting = table.waiting()
+        if waiting.kind == "chance" and waiting.phase == "roll":
+            break
+        take_first_choice(table)
+    before = list(table.session.entries)
+    for typed in ("3 4", "roll 3 4"):
+        with pytest.raises(CompanionError, match="this series rolls its dice in the "
+                                                 "companion"):
+            table.enter(typed)
+    assert table.session.entries == before
+    table.roll()
+    assert table.session.entries[len(before)].line.startswith("roll ")
+    store.close()

@@ -188,7 +188,12 @@ def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
         pitcher = side.current_pitcher()
         pen = next(line for line in text[at + 1:] if line.startswith("  Bullpen: "))
         assert (f"{pitcher.name} {pitcher.kind} on the mound, "
-                f"{side.lines[side.pitcher].innings} inn of F{pitcher.fatigue}") in pen
+                f"inn {side.lines[side.pitcher].innings} of F{pitcher.fatigue}") in pen
+        # The board says it the same way: the inning he pitches now counts.
+        board = plain(views.board(table)).splitlines()
+        assert any(line.startswith(f"{side.team.abbrev} {pitcher.kind} {pitcher.name} ")
+                   and f" inn {side.lines[side.pitcher].innings} of F{pitcher.fatigue}" in line
+                   for line in board), board
 
 
 SECRET_ENTRIES = [("1", "home draws 1 offense"), ("1", "deal Web Gem"),
@@ -499,7 +504,10 @@ def test_every_view_renders_at_every_step_of_random_play(tmp_path, scenario, dic
                 continue
             mark = len(game.state.log) if game is not None else 0
             if waiting.kind == "chance" and not waiting.options:
-                table.enter(f"{rng.randint(1, 6)} {rng.randint(1, 6)}")
+                if table.dice == "digital":
+                    table.roll()                    # the companion's dice (typed: refused)
+                else:
+                    table.enter(f"{rng.randint(1, 6)} {rng.randint(1, 6)}")
             else:
                 table.enter(rng.choice(waiting.options))
             if game is not None:
