@@ -526,6 +526,7 @@ rally_caps = ComponentSet("Rally Caps card", lambda box, team: rally_caps_compon
 
 TARGET_ARM = 6 * MM
 SCALE_HALF = 8            # the back's scales run from -8 to +8 mm
+SCALE_LABEL = 5.0         # pt, the scales' numbers
 
 
 def registration_targets(paper: str) -> list[tuple[float, float]]:
@@ -556,18 +557,32 @@ def _cross(canvas, x: float, y: float) -> None:
 
 
 def _scales(canvas, x: float, y: float) -> None:
-    """Millimetre scales across (x) and up (y) through the point, 0 at the point."""
+    """Millimetre scales across (x) and up (y) through the point, 0 at the point.
+
+    Each half of a scale carries its ticks and numbers on its own side, turning about the
+    point (across: the minus half above, the plus half below; up: the plus half right, the
+    minus half left), so each quarter round the point holds one scale's numbers and the
+    numbers next to 0, the readings that matter most, never meet.
+    """
     canvas.setLineWidth(0.3)
-    canvas.setFont(REGULAR, 5.0)
+    canvas.setFont(REGULAR, SCALE_LABEL)
     canvas.line(x - SCALE_HALF * MM, y, x + SCALE_HALF * MM, y)
     canvas.line(x, y - SCALE_HALF * MM, x, y + SCALE_HALF * MM)
+    cap = SCALE_LABEL * 0.72
     for step in range(-SCALE_HALF, SCALE_HALF + 1):
+        if not step:
+            continue
         tick = 2.5 if step % 5 else 4.0
-        canvas.line(x + step * MM, y, x + step * MM, y - tick)
-        canvas.line(x, y + step * MM, x - tick, y + step * MM)
-        if step % 2 == 0 and step:
-            canvas.drawCentredString(x + step * MM, y - 9.5, str(step))
-            canvas.drawRightString(x - 5.0, y + step * MM - 1.7, str(step))
+        side = 1 if step > 0 else -1           # across: down for plus; up: right for plus
+        canvas.line(x + step * MM, y, x + step * MM, y - side * tick)
+        canvas.line(x, y + step * MM, x + side * tick, y + step * MM)
+        if step % 2 == 0:
+            across = y - 5.0 - cap if step > 0 else y + 5.0
+            canvas.drawCentredString(x + step * MM, across, str(step))
+            if step > 0:
+                canvas.drawString(x + 5.0, y + step * MM - cap / 2, str(step))
+            else:
+                canvas.drawRightString(x - 5.0, y + step * MM - cap / 2, str(step))
 
 
 def calibration(canvas, box: Box, options: PrintOptions, progress: Progress | None = None) -> int:

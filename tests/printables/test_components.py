@@ -18,15 +18,20 @@ from printables import render as render_module
 from printables.components import (
     BAND,
     PIECE_PAD,
+    SCALE_HALF,
+    SCALE_LABEL,
     card_components,
     marker_components,
     piece_components,
+    registration_targets,
     team_card_components,
 )
-from printables.geometry import BLEED, MARKER, PIECE, POKER, impose
+from printables.geometry import BLEED, MARKER, PIECE, POKER, Rect, impose
 from printables.options import MM, PAPERS, PrintOptions
 from printables.render import expand, render
 from printables.text import BOLD, stringWidth
+
+from .placed import placed_text
 
 COMPONENT_SETS = ("pieces", "markers", "cards", "team-cards", "rally-caps", "calibration")
 
@@ -173,6 +178,27 @@ def test_calibration_prints_crosses_then_scales_behind_them(printed):
     front, back = page_texts(printed["calibration"])
     assert "Registration test: front" in front and "--offset" in front
     assert "Registration test: back" in back and "moved by 0, 0 mm" in back
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_calibration_scale_numbers_never_meet(tmp_path, box, paper):
+    # the --offset is read off these numbers: none may print over another, nor on a scale
+    render("calibration", box, PrintOptions(paper=paper), tmp_path / "calibration.pdf")
+    back = read(tmp_path / "calibration.pdf").pages[1]
+    numbers = [p for p in placed_text(back) if re.fullmatch(r"-?\d", p.text)]
+    targets = registration_targets(paper)
+    assert len(numbers) == len(targets) * 2 * 2 * (SCALE_HALF // 2)
+    assert {p.size for p in numbers} == {SCALE_LABEL}
+    for index, number in enumerate(numbers):
+        for other in numbers[index + 1:]:
+            assert not number.overlaps(other.box, gap=0.5), (number, other)
+    width, _ = PAPERS[paper]
+    half = SCALE_HALF * MM
+    for x, y in targets:
+        x = width - x                    # the back lies behind the front after the flip
+        scales = (Rect(x - half, y, 2 * half, 0), Rect(x, y - half, 0, 2 * half))
+        for number in numbers:
+            assert not any(number.overlaps(line, gap=0.5) for line in scales), number
 
 
 def test_all_is_every_set_that_needs_no_target(tmp_path, box):
