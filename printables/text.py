@@ -11,6 +11,7 @@ REGULAR = "Helvetica"
 BOLD = "Helvetica-Bold"
 ITALIC = "Helvetica-Oblique"
 LEADING = 1.18
+CAP_HEIGHT = 0.718     # Helvetica's capitals and figures stand this high per point of size
 
 
 @lru_cache(maxsize=4096)

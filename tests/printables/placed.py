@@ -1,8 +1,8 @@
 """Where a PDF page puts its text: each string's box in page coordinates, read with pypdf.
 
-A box runs from the baseline less the font's descent to the baseline plus its ascent, as
-wide as reportlab measures the string; strings turned by the page (the far player's side of
-the field) get the box of their turned corners.
+A box runs from the baseline (less the font's descent if a character reaches below it) to
+the baseline plus the height of capitals, as wide as reportlab measures the string; strings
+turned by the page (the far player's side of the field) get the box of their turned corners.
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pypdf import PageObject
 
 from printables.geometry import Rect
-from printables.text import stringWidth
+from printables.text import CAP_HEIGHT, stringWidth
 
-ASCENT, DESCENT = 0.72, 0.21     # Helvetica's cap height and descent, per point of size
+ASCENT, DESCENT = CAP_HEIGHT, 0.21     # Helvetica's, per point of size
+DESCENDERS = set("gjpqyQ,;()[]{}/|_@$")
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,9 @@ def placed_text(page: PageObject) -> list[Placed]:
         name = str(font.get("/BaseFont", "")).lstrip("/")
         a, b, c, d, e, f = _times(tm, cm)
         width = stringWidth(text, name, size)
+        below = DESCENT * size if DESCENDERS & set(text) else 0.0
         corners = [(x * a + y * c + e, x * b + y * d + f)
-                   for x in (0.0, width) for y in (-DESCENT * size, ASCENT * size)]
+                   for x in (0.0, width) for y in (-below, ASCENT * size)]
         xs, ys = [x for x, _ in corners], [y for _, y in corners]
         scale = (a * a + b * b) ** 0.5
         found.append(Placed(text, name, size * scale,
