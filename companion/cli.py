@@ -215,6 +215,10 @@ def cmd_data_check(args) -> int:
             print(problem, file=sys.stderr)
         print(f"{len(error.problems)} problem(s) in {directory}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    from printables.components import texts_cut_short  # measures with the printed fonts
+
+    for text in texts_cut_short(box):
+        print(f"warning: {directory}/{text}", file=sys.stderr)
     pieces = sum(len(r.ballplayers) + len(r.pitchers) for r in box.rosters.values())
     cards = sum(card.copies for card in box.cards.values())
     print(f"ok: {box.name} ({directory}): {len(box.teams)} team cards, {len(box.rosters)} "

@@ -29,7 +29,7 @@ from .sheet import (
     start_page,
     wrap,
 )
-from .text import ITALIC
+from .text import CAP_HEIGHT, ITALIC, stringWidth
 
 GAP = 0.15 * INCH
 STRATEGY_NAMES = {"obp": "OBP", "power": "Power", "speed": "Speed", "clutch": "Clutch",
@@ -215,6 +215,15 @@ def _sequence(canvas, area: Rect, top: float) -> float:
 FIELD = (15.0 * INCH, 9.75 * INCH)      # the drawn field; the sheet is 11" x 17" (rule 2.7)
 OVERLAP = 0.5 * INCH                    # shared by the two tiles of a Letter or A4 field
 TARGET_YS = (0.35 * INCH, 5.45 * INCH, 9.4 * INCH)   # clear of the boxes
+TARGET_RADIUS = 0.12 * INCH
+TARGET_ARM = 1.6 * TARGET_RADIUS
+TARGET_FONT = (BOLD, 7.0)
+TARGET_CLEAR = 2.0                      # from a target's letter to the nearest line
+# Where each target's letter stands. Right of the targets lie sheet 1's trim line and sheet
+# 2's solid line, and left and right the inner boxes of the players' sides: A and C stand in
+# the lane between the two players' regions, on the side of their cross towards the middle
+# of the field, B left of its cross in the open middle.
+TARGET_LABELS = (("A", "above"), ("B", "left"), ("C", "below"))
 CARD_SLOT = (66 * MM, 91 * MM)          # a poker card (63 x 88 mm) with room to pick it up
 
 
@@ -345,8 +354,8 @@ def _draw_field(canvas, box_data: Box, tiled: bool) -> None:
     draw_text(canvas, f"High & Tight playing field ({box_data.name})", width / 2 - 2 * INCH,
               height - BAND - BAND_GAP - 0.25 * INCH, 4 * INCH, BOLD, 9, "centre")
     if tiled:
-        for label, y in zip("ABC", TARGET_YS, strict=True):
-            _target(canvas, width / 2, y, label)
+        for (label, side), y in zip(TARGET_LABELS, TARGET_YS, strict=True):
+            _target(canvas, width / 2, y, label, side)
 
 
 def _region(canvas, region: Region) -> None:
@@ -395,18 +404,29 @@ def _diamond(canvas) -> None:
     canvas.restoreState()
 
 
-def _target(canvas, x: float, y: float, label: str) -> None:
+def target_label_at(x: float, y: float, label: str, side: str) -> tuple[float, float]:
+    """The baseline start of a target's letter: centred above or below the cross's arm, or
+    left of the circle level with its top, TARGET_CLEAR from either."""
+    font, size = TARGET_FONT
+    centred = x - stringWidth(label, font, size) / 2
+    if side == "above":
+        return centred, y + TARGET_ARM + TARGET_CLEAR
+    if side == "below":
+        return centred, y - TARGET_ARM - TARGET_CLEAR - size * CAP_HEIGHT
+    return x - TARGET_RADIUS - TARGET_CLEAR - stringWidth(label, font, size), y + TARGET_RADIUS
+
+
+def _target(canvas, x: float, y: float, label: str, side: str) -> None:
     """An alignment target: a circle and cross at the same field point on both tiles."""
     canvas.saveState()
     canvas.setStrokeColorRGB(0, 0, 0)
     canvas.setLineWidth(0.4)
-    radius = 0.12 * INCH
-    canvas.circle(x, y, radius, stroke=1, fill=0)
-    canvas.line(x - 1.6 * radius, y, x + 1.6 * radius, y)
-    canvas.line(x, y - 1.6 * radius, x, y + 1.6 * radius)
+    canvas.circle(x, y, TARGET_RADIUS, stroke=1, fill=0)
+    canvas.line(x - TARGET_ARM, y, x + TARGET_ARM, y)
+    canvas.line(x, y - TARGET_ARM, x, y + TARGET_ARM)
     canvas.setFillColorRGB(0, 0, 0)
-    canvas.setFont(BOLD, 7)
-    canvas.drawString(x + radius + 2, y + radius, label)
+    canvas.setFont(*TARGET_FONT)
+    canvas.drawString(*target_label_at(x, y, label, side), label)
     canvas.restoreState()
 
 
@@ -437,7 +457,12 @@ def _tile_marks(canvas, tile: Tile) -> None:
         canvas.line(edge, oy, edge, oy + height)
         text = ("Field, sheet 2 of 2 (right). The trimmed edge of sheet 1 lies on the solid "
                 "line; targets A, B and C lie on each other.")
-    draw_text(canvas, text, ox, top_text + 1, tile.window.width * 0.9, FONT, 6.5)
+    # the sheet's note takes the wider side of the tick above the field, clear of it
+    if target_x - ox > ox + tile.window.width - target_x:
+        left, right = ox, target_x - 6
+    else:
+        left, right = target_x + 6, ox + tile.window.width
+    draw_text(canvas, text, left, top_text + 1, right - left, FONT, 6.5)
     canvas.restoreState()
 
 

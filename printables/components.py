@@ -21,15 +21,24 @@ from .options import MM, PrintOptions
 from .text import (
     BLACK,
     BOLD,
+    CAP_HEIGHT,
+    DESCENT,
+    ELLIPSIS,
     ITALIC,
     REGULAR,
+    SMALLEST_NAME,
+    SMALLEST_TEXT,
     WHITE,
     colour,
     draw_fitted,
     draw_paragraph,
+    fit_name,
     fit_paragraph,
+    fits,
     ink_on,
+    shorten,
     stringWidth,
+    wrap,
 )
 
 Face = Callable[[object, Rect, float], None]   # (canvas, cut rectangle, bleed)
@@ -113,7 +122,79 @@ def _labelled_values(canvas, items: list[tuple[float, float, str, str]], size: f
 
 PIECE_PAD = 2.5
 BAND = 3.0            # the accent band at the left of a piece's front
-BACK_HEADER = 9.0     # the name band at the top of a piece's back
+BACK_HEADER = 9.0     # the name band at the top of a piece's back, one line of name
+BACK_LEADING = 6.3    # each further line of name
+NAME_SIZE = 8.0       # a piece's name on its front (no smaller than SMALLEST_NAME)
+DETAIL_SIZE = 6.0     # bats, or throws and Stuff
+INFO_SIZE = 5.0       # the information text, shrunk to SMALLEST_TEXT to take a third line
+INFO_LEADING = 1.1
+RATING_SIZE = 5.5     # the back's rating names (their values 1 pt larger)
+NAME_LINES = 2        # a long name wraps to at most this many lines, front and back
+TAG_GAP = 2.0
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a piece, `drop` below its top: text on the left, a bold tag on the right."""
+
+    text: str
+    font: str
+    size: float
+    drop: float
+    right: str = ""
+    right_size: float = 0.0
+
+
+@dataclass(frozen=True)
+class PieceFront:
+    """What a piece's front says (rules 2.1.1, 2.1.2): name and tag (position-Defense, or
+    type), the detail line (bats, or throws and Stuff) and the information text."""
+
+    name: str
+    tag: str
+    detail: str
+    detail_right: str
+    info: str
+
+    def lay_out(self, width: float, height: float) -> tuple[list[Line], list[str]]:
+        """The lines top down, within `width` and above the foot of a piece `height` high,
+        and the fields that do not fit at the smallest sizes (printed cut short)."""
+        cut = []
+        beside_tag = width - stringWidth(self.tag, BOLD, NAME_SIZE) - TAG_GAP
+        size, names, whole = fit_name(self.name, BOLD, NAME_SIZE, beside_tag, width,
+                                      NAME_LINES)
+        if not whole:
+            cut.append("name")
+        drop = 1.5 + NAME_SIZE + 1.0
+        lines = [Line(names[0], BOLD, size, drop, self.tag, NAME_SIZE)]
+        for more in names[1:]:
+            drop += size + 1.0
+            lines.append(Line(more, BOLD, size, drop))
+        drop += DETAIL_SIZE + 1.0
+        lines.append(Line(self.detail, REGULAR, DETAIL_SIZE, drop, self.detail_right,
+                          DETAIL_SIZE))
+        if not self.info:
+            return lines, cut
+        size = INFO_SIZE
+        while True:           # wrapped, shrunk by quarter points to take one more line
+            pitch = size * INFO_LEADING
+            deepest = height - PIECE_PAD - size * DESCENT    # descenders clear of the cut
+            room = int((deepest - drop) // pitch)
+            info = wrap(self.info, REGULAR, size, width)
+            if len(info) <= room and fits(info, REGULAR, size, width):
+                break
+            if size <= SMALLEST_TEXT:
+                cut.append("info")
+                kept = info[:room]
+                if kept:
+                    kept[-1] = " ".join([kept[-1], *info[room:]])
+                info = [shorten(line, REGULAR, size, width) for line in kept]
+                break
+            size -= 0.25
+        for text in info:
+            drop += pitch
+            lines.append(Line(text, REGULAR, size, drop))
+        return lines, cut
 
 
 def _piece_colours(team: Team):
@@ -121,72 +202,115 @@ def _piece_colours(team: Team):
     return field, accent, ink_on(field, accent)
 
 
-def _piece_front(canvas, rect: Rect, bleed: float, team: Team, lines: list[tuple]) -> None:
-    """Team-coloured front: lines of (left text, right text, size), the first one bold."""
+def _piece_text_width(rect: Rect) -> float:
+    return rect.width - BAND - 2 * PIECE_PAD
+
+
+def _piece_front(canvas, rect: Rect, bleed: float, team: Team, face: PieceFront) -> None:
+    """Team-coloured front, an accent band at its left; the name and tag bold."""
     field, accent, ink = _piece_colours(team)
     _fill(canvas, rect, field)
     canvas.setFillColor(accent)
     canvas.rect(rect.x, rect.y, BAND, rect.height, stroke=0, fill=1)
     left = rect.x + BAND + PIECE_PAD
-    width = rect.right - PIECE_PAD - left
+    width = _piece_text_width(rect)
     canvas.setFillColor(ink)
-    baseline = rect.top - 1.5
-    for index, (text, right, size) in enumerate(lines):
-        baseline -= size + 1.0
-        font = BOLD if index == 0 else REGULAR
-        if right:
-            draw_fitted(canvas, right, left, baseline, width, BOLD, size, align="right")
-            room = width - stringWidth(right, BOLD, size) - 2.0
-            draw_fitted(canvas, text, left, baseline, room, font, size)
-        else:
-            draw_fitted(canvas, text, left, baseline, width, font, size)
+    lines, _ = face.lay_out(width, rect.height)
+    for line in lines:
+        baseline = rect.top - line.drop
+        room = width
+        if line.right:
+            draw_fitted(canvas, line.right, left, baseline, width, BOLD, line.right_size,
+                        align="right")
+            room = width - stringWidth(line.right, BOLD, line.right_size) - TAG_GAP
+        draw_fitted(canvas, line.text, left, baseline, room, line.font, line.size)
+
+
+def back_name(name: str, width: float) -> tuple[list[str], bool]:
+    """A piece's name on its back band: SMALLEST_NAME, wrapped to NAME_LINES lines; whether
+    it fits whole."""
+    _, lines, whole = fit_name(name, BOLD, SMALLEST_NAME, width, width, NAME_LINES)
+    return lines, whole
 
 
 def _piece_back(canvas, rect: Rect, bleed: float, team: Team, name: str,
                 ratings: list[tuple[str, int]]) -> None:
     """White back (the paper's) with the name on a team-coloured band, ratings in two columns."""
     field, accent, ink = _piece_colours(team)
+    names, _ = back_name(name, rect.width - 2 * PIECE_PAD)
+    header = BACK_HEADER + (len(names) - 1) * BACK_LEADING
     canvas.setFillColor(field)
-    canvas.rect(rect.x, rect.top - BACK_HEADER, rect.width, BACK_HEADER, stroke=0, fill=1)
+    canvas.rect(rect.x, rect.top - header, rect.width, header, stroke=0, fill=1)
     canvas.setFillColor(ink)
-    draw_fitted(canvas, name, rect.x + PIECE_PAD, rect.top - BACK_HEADER + 2.5,
-                rect.width - 2 * PIECE_PAD, BOLD, 6.0, align="centre")
+    for index, line in enumerate(names):
+        draw_fitted(canvas, line, rect.x + PIECE_PAD, rect.top - header + 2.5
+                    + (len(names) - 1 - index) * BACK_LEADING, rect.width - 2 * PIECE_PAD,
+                    BOLD, SMALLEST_NAME, align="centre")
     canvas.setFillColor(BLACK)
     rows = (len(ratings) + 1) // 2
-    row_height = (rect.height - BACK_HEADER) / rows
+    row_height = (rect.height - header) / rows
+    # rows from the foot up, the top one's figures 1 pt under the band
+    lowest = rect.y + 2.0
+    highest = rect.top - header - 1.0 - (RATING_SIZE + 1) * CAP_HEIGHT
+    spacing = min(row_height, (highest - lowest) / max(rows - 1, 1))
     column_width = (rect.width - 2 * PIECE_PAD) / 2
     items = []
     for index, (label, value) in enumerate(ratings):
         row, column = divmod(index, 2)
         items.append((rect.x + PIECE_PAD + column * column_width,
-                      rect.top - BACK_HEADER - (row + 1) * row_height + 2.0, label, str(value)))
-    _labelled_values(canvas, items, 5.5)
+                      lowest + (rows - 1 - row) * spacing, label, str(value)))
+    _labelled_values(canvas, items, RATING_SIZE)
+
+
+def piece_front(piece: Ballplayer | Pitcher) -> PieceFront:
+    """Ballplayer: name, position-Defense, bats, information (rule 2.1.1); pitcher: name,
+    type, throws, Stuff (rolls and box), information (rule 2.1.2)."""
+    if piece.is_pitcher:
+        return PieceFront(piece.name, piece.kind, f"Throws {piece.throws}",
+                          f"Stuff {piece.stuff_rolls} / {roman(piece.stuff_box)}", piece.info)
+    return PieceFront(piece.name, f"{piece.position}-{piece.defense}", f"Bats {piece.bats}",
+                      "", piece.info)
 
 
 def ballplayer_piece(team: Team, player: Ballplayer) -> Component:
     """Front: name, position-Defense, bats, information; back: the six ratings (rule 2.1.1)."""
-    front = [(player.name, f"{player.position}-{player.defense}", 8.0),
-             (f"Bats {player.bats}", "", 6.0), (player.info, "", 5.0)]
     ratings = [("Offense", player.offense), ("Defense", player.defense),
                ("Power", player.power), ("OBP", player.obp),
                ("Speed", player.speed), ("Clutch", player.clutch)]
-    return Component(player.name, partial(_piece_front, team=team, lines=front),
+    return Component(player.name, partial(_piece_front, team=team, face=piece_front(player)),
                      partial(_piece_back, team=team, name=player.name, ratings=ratings),
                      team=team.key)
 
 
 def pitcher_piece(team: Team, pitcher: Pitcher) -> Component:
     """Front: name, type, throws, Stuff (rolls and box); back: the pitching ratings (2.1.2)."""
-    front = [(pitcher.name, pitcher.kind, 8.0),
-             (f"Throws {pitcher.throws}", f"Stuff {pitcher.stuff_rolls} / "
-              f"{roman(pitcher.stuff_box)}", 6.0),
-             (pitcher.info, "", 5.0)]
     ratings = [("Gopher", pitcher.gopher), ("Control", pitcher.control), ("K", pitcher.k),
                ("Clutch", pitcher.clutch), ("WHIP", pitcher.whip),
                ("Fatigue", pitcher.fatigue)]
-    return Component(pitcher.name, partial(_piece_front, team=team, lines=front),
+    return Component(pitcher.name, partial(_piece_front, team=team, face=piece_front(pitcher)),
                      partial(_piece_back, team=team, name=pitcher.name, ratings=ratings),
                      team=team.key)
+
+
+def texts_cut_short(box: Box) -> list[str]:
+    """The pieces' texts too long to print whole at the smallest sizes (SMALLEST_NAME,
+    SMALLEST_TEXT), one line each naming the file, the piece and the field: they print cut
+    short, ending in an ellipsis."""
+    front = Rect(0, 0, *PIECE)
+    out = []
+    for roster in box.rosters.values():
+        for piece in [*roster.ballplayers.values(), *roster.pitchers.values()]:
+            _, cut = piece_front(piece).lay_out(_piece_text_width(front), front.height)
+            if not back_name(piece.name, front.width - 2 * PIECE_PAD)[1] and "name" not in cut:
+                cut.insert(0, "name")
+            where = (f"{'pitchers' if piece.is_pitcher else 'ballplayers'}.csv, "
+                     f"{piece.name!r} ({roster.key})")
+            for field in cut:
+                room = (f"{NAME_LINES} lines at {SMALLEST_NAME:g} pt" if field == "name"
+                        else f"the lines under the name at {SMALLEST_TEXT:g} pt")
+                out.append(f"{where}, field {field!r}: too long for the piece: it does not "
+                           f"fit {room} and prints cut short with '{ELLIPSIS}'")
+    return out
 
 
 def piece_components(box: Box, team: str | None = None) -> list[Component]:
@@ -525,6 +649,7 @@ rally_caps = ComponentSet("Rally Caps card", lambda box, team: rally_caps_compon
 
 TARGET_ARM = 6 * MM
 SCALE_HALF = 8            # the back's scales run from -8 to +8 mm
+SCALE_LABEL = 5.0         # pt, the scales' numbers
 
 
 def registration_targets(paper: str) -> list[tuple[float, float]]:
@@ -555,18 +680,32 @@ def _cross(canvas, x: float, y: float) -> None:
 
 
 def _scales(canvas, x: float, y: float) -> None:
-    """Millimetre scales across (x) and up (y) through the point, 0 at the point."""
+    """Millimetre scales across (x) and up (y) through the point, 0 at the point.
+
+    Each half of a scale carries its ticks and numbers on its own side, turning about the
+    point (across: the minus half above, the plus half below; up: the plus half right, the
+    minus half left), so each quarter round the point holds one scale's numbers and the
+    numbers next to 0, the readings that matter most, never meet.
+    """
     canvas.setLineWidth(0.3)
-    canvas.setFont(REGULAR, 5.0)
+    canvas.setFont(REGULAR, SCALE_LABEL)
     canvas.line(x - SCALE_HALF * MM, y, x + SCALE_HALF * MM, y)
     canvas.line(x, y - SCALE_HALF * MM, x, y + SCALE_HALF * MM)
+    cap = SCALE_LABEL * 0.72
     for step in range(-SCALE_HALF, SCALE_HALF + 1):
+        if not step:
+            continue
         tick = 2.5 if step % 5 else 4.0
-        canvas.line(x + step * MM, y, x + step * MM, y - tick)
-        canvas.line(x, y + step * MM, x - tick, y + step * MM)
-        if step % 2 == 0 and step:
-            canvas.drawCentredString(x + step * MM, y - 9.5, str(step))
-            canvas.drawRightString(x - 5.0, y + step * MM - 1.7, str(step))
+        side = 1 if step > 0 else -1           # across: down for plus; up: right for plus
+        canvas.line(x + step * MM, y, x + step * MM, y - side * tick)
+        canvas.line(x, y + step * MM, x + side * tick, y + step * MM)
+        if step % 2 == 0:
+            across = y - 5.0 - cap if step > 0 else y + 5.0
+            canvas.drawCentredString(x + step * MM, across, str(step))
+            if step > 0:
+                canvas.drawString(x + 5.0, y + step * MM - cap / 2, str(step))
+            else:
+                canvas.drawRightString(x - 5.0, y + step * MM - cap / 2, str(step))
 
 
 def calibration(canvas, box: Box, options: PrintOptions, progress: Progress | None = None) -> int:

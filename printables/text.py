@@ -11,6 +11,11 @@ REGULAR = "Helvetica"
 BOLD = "Helvetica-Bold"
 ITALIC = "Helvetica-Oblique"
 LEADING = 1.18
+CAP_HEIGHT = 0.718     # Helvetica's capitals and figures stand this high per point of size
+DESCENT = 0.207        # and its g, p, y reach this far below the baseline
+SMALLEST_NAME = 6.0    # pt: a name is never printed smaller; a long one wraps instead
+SMALLEST_TEXT = 4.5    # pt: nor any other text of the box (a piece's information)
+ELLIPSIS = "\u2026"    # ends a text cut short: one that cannot fit at the smallest size
 
 
 @lru_cache(maxsize=4096)
@@ -19,8 +24,10 @@ def stringWidth(text: str, font: str, size: float) -> float:  # noqa: N802 (repo
     return _string_width(text, font, size)
 
 
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Words of `text` in lines no wider than `width` (a single long word keeps its line).
+def wrap(text: str, font: str, size: float, width: float,
+         first: float | None = None) -> list[str]:
+    """Words of `text` in lines no wider than `width` (a single long word keeps its line);
+    the first line no wider than `first` when given (beside a tag on the same line).
 
     Widths add up word by word (the standard fonts have no kerning), so each word is
     measured once.
@@ -31,7 +38,8 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
         line, line_width = [], 0.0
         for word in paragraph.split():
             word_width = stringWidth(word, font, size)
-            if line and line_width + space + word_width > width:
+            room = first if first is not None and not lines else width
+            if line and line_width + space + word_width > room:
                 lines.append(" ".join(line))
                 line, line_width = [word], word_width
             else:
@@ -50,6 +58,55 @@ def fit_paragraph(text: str, font: str, size: float, width: float, height: float
         if (len(lines) * size * LEADING <= height and widest <= width) or size <= smallest:
             return size, lines
         size -= 0.25
+
+
+def fits(lines: list[str], font: str, size: float, width: float,
+         first: float | None = None) -> bool:
+    """Whether each line is within its width (the first within `first` when given)."""
+    return all(stringWidth(line, font, size) <= (first if index == 0 and first is not None
+                                                 else width) + 1e-9
+               for index, line in enumerate(lines))
+
+
+def shorten(text: str, font: str, size: float, width: float) -> str:
+    """The text cut at a word (or, for one long word, a letter) and ended with an ellipsis
+    so that it fits the width; the text itself when it fits."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    words = text.split()
+    while len(words) > 1:
+        words.pop()
+        cut = " ".join(words).rstrip(",;:.-") + ELLIPSIS
+        if stringWidth(cut, font, size) <= width:
+            return cut
+    word = words[0] if words else ""
+    while word and stringWidth(word + ELLIPSIS, font, size) > width:
+        word = word[:-1]
+    return word + ELLIPSIS
+
+
+def fit_name(text: str, font: str, size: float, first: float, width: float,
+             most: int = 2) -> tuple[float, list[str], bool]:
+    """A name at `size`, shrunk on one line of width `first` down to SMALLEST_NAME; past
+    that, wrapped in up to `most` lines (the first `first` wide, the others `width`) at the
+    largest size, in steps of 0.25 pt, that fits. Returns (size, lines, whole): a name that
+    cannot fit at SMALLEST_NAME is cut short on its last line (`whole` False)."""
+    natural = stringWidth(text, font, size)
+    if natural <= first or size * first / natural >= SMALLEST_NAME:
+        return (size if natural <= first else size * first / natural), [text], True
+    step = size
+    while step >= SMALLEST_NAME:
+        lines = wrap(text, font, step, width, first)
+        if len(lines) <= most and fits(lines, font, step, width, first):
+            return step, lines, True
+        step -= 0.25
+    lines = wrap(text, font, SMALLEST_NAME, width, first)
+    kept = lines[:most]
+    if len(lines) > most:
+        kept[-1] = " ".join([kept[-1], *lines[most:]])
+    kept = [shorten(line, font, SMALLEST_NAME, first if index == 0 else width)
+            for index, line in enumerate(kept)]
+    return SMALLEST_NAME, kept, False
 
 
 def set_font(canvas, font: str, size: float) -> None:

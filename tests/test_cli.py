@@ -41,6 +41,22 @@ def test_data_check_bad_box(capsys, tmp_path):
     assert "pitchers.csv, line" in err and "'stuff_box'" in err and "I..XII" in err
 
 
+def test_data_check_warns_of_texts_too_long_to_print(capsys, box_copy):
+    # the box plays, so it is no problem; but its print would be cut short, so say so
+    path = box_copy / "pitchers.csv"
+    info = "Workhorse righty who takes the ball every fifth day without complaint"
+    path.write_text(path.read_text().replace("Workhorse righty", info, 1))
+    code, out, err = run(capsys, "data", "check", str(box_copy))
+    assert code == 0 and out.startswith("ok: Demo box") and err == ""
+    path.write_text(path.read_text().replace(info, info + " and then asks for more innings "
+                                             "when the bullpen is tired", 1))
+    code, out, err = run(capsys, "data", "check", str(box_copy))
+    assert code == 0 and out.startswith("ok: Demo box")
+    assert err == (f"warning: {box_copy}/pitchers.csv, 'Sabaria' (new-york), field 'info': "
+                   "too long for the piece: it does not fit the lines under the name at "
+                   "4.5 pt and prints cut short with '\u2026'\n")
+
+
 def test_odds_json(capsys):
     """Rule 4.6.2: box IV with five rolls: P(at least one run) is 1 - (33/36)^5."""
     code, out, _ = run(capsys, "odds", "--rolls", "5", "--box", "IV", "--json")

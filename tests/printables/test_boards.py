@@ -13,6 +13,10 @@ from printables.boards import (
     CARD_SLOT,
     FIELD,
     OVERLAP,
+    TARGET_ARM,
+    TARGET_CLEAR,
+    TARGET_FONT,
+    TARGET_RADIUS,
     TARGET_YS,
     field_tiles,
     landscape,
@@ -23,6 +27,8 @@ from printables.boards import (
 from printables.geometry import POKER, Rect, content_area
 from printables.options import INCH, PAPERS, PrintOptions
 from printables.render import expand, render
+
+from .placed import Placed, placed_text
 
 BOARDS = ("scoreboard", "field", "scoresheet", "series-sheet")
 
@@ -192,6 +198,64 @@ def test_field_prints_every_area(box, tmp_path, paper):
         assert "sheet 1 of 2" in pages[0][1] and "sheet 2 of 2" in pages[1][1]
         for _, page_text in pages:        # the three alignment targets on each sheet
             assert all(f" {label} " in f" {page_text} " for label in "ABC")
+
+
+def outline(rect: Rect, line: float) -> list[Rect]:
+    """The four sides of a rectangle drawn with a line `line` wide, as thin rectangles."""
+    half = line / 2
+    return [Rect(rect.x - half, rect.y - half, line, rect.height + line),
+            Rect(rect.right - half, rect.y - half, line, rect.height + line),
+            Rect(rect.x - half, rect.y - half, rect.width + line, line),
+            Rect(rect.x - half, rect.top - half, rect.width + line, line)]
+
+
+def field_lines(tile) -> list[Rect]:
+    """Every line of the field near the targets, in field coordinates: the regions' outlines
+    (the far player's turned), the targets' circles and arms, and the line that joins the
+    sheets (sheet 1's trim line, sheet 2's solid line)."""
+    width, height = FIELD
+    lines = []
+    for region in table_regions() + player_regions():
+        lines += outline(region.rect, 0.8)
+    for region in player_regions():
+        r = region.rect
+        lines += outline(Rect(width - r.right, height - r.top, r.width, r.height), 0.8)
+    x = width / 2
+    for y in TARGET_YS:
+        lines += [Rect(x - TARGET_RADIUS, y - TARGET_RADIUS, 2 * TARGET_RADIUS,
+                       2 * TARGET_RADIUS),
+                  Rect(x - TARGET_ARM, y - 0.2, 2 * TARGET_ARM, 0.4),
+                  Rect(x - 0.2, y - TARGET_ARM, 0.4, 2 * TARGET_ARM)]
+    join = tile.window.right if tile.number == 1 else width / 2 + OVERLAP / 2
+    lines.append(Rect(join - 0.5, 0, 1.0, height))
+    return lines
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_field_targets_letters_and_sheet_notes_stand_clear_of_every_line(box, tmp_path,
+                                                                         paper):
+    out = tmp_path / "field.pdf"
+    render("field", box, PrintOptions(paper=paper), out)
+    width, height = FIELD
+    for tile, page in zip(field_tiles(paper), PdfReader(out).pages, strict=True):
+        placed = placed_text(page)
+        ox, oy = tile.origin
+        dx, dy = ox - tile.window.x, oy - tile.window.y      # field to page
+        letters = [p for p in placed if p.text in "ABC" and p.font == TARGET_FONT[0]]
+        assert sorted(p.text for p in letters) == ["A", "B", "C"]
+        lines = field_lines(tile)
+        for letter in letters:
+            box_ = letter.box
+            in_field = Rect(box_.x - dx, box_.y - dy, box_.width, box_.height)
+            assert Rect(0, 0, width, height).contains(in_field)
+            for line in lines:
+                assert not Placed(letter.text, letter.font, letter.size, in_field).overlaps(
+                    line, gap=TARGET_CLEAR - 0.1), (tile.number, letter.text, line)
+        (note,) = [p for p in placed if p.text.startswith(f"Field, sheet {tile.number}")]
+        tick_x = width / 2 + dx
+        for y in (oy - 10, oy + height + 4):          # the ticks above and below the field
+            assert not note.overlaps(Rect(tick_x - 0.2, y, 0.4, 6), gap=2.0), tile.number
+        assert ox <= note.box.x and note.box.right <= ox + tile.window.width
 
 
 # -- blank sheets ---------------------------------------------------------------------------

@@ -18,15 +18,21 @@ from printables import render as render_module
 from printables.components import (
     BAND,
     PIECE_PAD,
+    SCALE_HALF,
+    SCALE_LABEL,
     card_components,
     marker_components,
     piece_components,
+    registration_targets,
     team_card_components,
+    texts_cut_short,
 )
-from printables.geometry import BLEED, MARKER, PIECE, POKER, impose
+from printables.geometry import BLEED, MARKER, PIECE, POKER, Rect, calibration_area, impose
 from printables.options import MM, PAPERS, PrintOptions
 from printables.render import expand, render
-from printables.text import BOLD, stringWidth
+from printables.text import BOLD, SMALLEST_NAME, SMALLEST_TEXT, stringWidth
+
+from .placed import placed_text
 
 COMPONENT_SETS = ("pieces", "markers", "cards", "team-cards", "rally-caps", "calibration")
 
@@ -109,6 +115,90 @@ def test_piece_names_fit_their_piece_at_a_readable_size(box):
             assert need <= room, p.name
 
 
+LONG_NAME = "Christopher Montgomery-Smith"
+LONG_INFO = "Workhorse righty who takes the ball every fifth day without complaint"
+
+
+def edited(replacements: dict[str, list[tuple[str, str]]]):
+    """The demo box with each file's texts replaced (the first occurrence of each)."""
+    texts = {name: (DEFAULT_BOX_DIR / name).read_text(encoding="utf-8") for name in BOX_FILES}
+    for name, pairs in replacements.items():
+        for old, new in pairs:
+            assert old in texts[name]
+            texts[name] = texts[name].replace(old, new, 1)
+    return load_box_texts(texts)
+
+
+@pytest.fixture(scope="module")
+def long_texts():
+    """A box with a long name (beside its position tag) and a long pitcher's information."""
+    return edited({"ballplayers.csv": [("new-york,Delacorte,", f"new-york,{LONG_NAME},")],
+                   "pitchers.csv": [("Workhorse righty", LONG_INFO)]})
+
+
+def strings_by_cell(page, cells, paper="letter"):
+    """The strings a page of pieces prints (the calibration strip left out), in the cell
+    holding each; a string no cell holds whole is kept under None."""
+    strip = calibration_area(paper)
+    out: dict[int | None, list] = {}
+    for placed in placed_text(page):
+        if strip.contains(placed.box):
+            continue
+        index = next((i for i, cell in enumerate(cells) if cell.contains(placed.box)), None)
+        out.setdefault(index, []).append(placed)
+    return out
+
+
+def test_long_names_and_information_wrap_inside_their_piece_at_readable_sizes(tmp_path,
+                                                                              long_texts):
+    # every string stays inside its piece's cut lines, none smaller than the minimum sizes,
+    # and the long texts print whole: the name on two lines, the information on three
+    render("pieces", long_texts, PrintOptions(), tmp_path / "long.pdf")
+    reader = read(tmp_path / "long.pdf")
+    imposition = impose("letter", PIECE)
+    names = [c.name for c in piece_components(long_texts)][:imposition.per_sheet]
+    fronts = strings_by_cell(reader.pages[0], imposition.fronts)
+    backs = strings_by_cell(reader.pages[1], imposition.backs)
+    for found in (fronts, backs):
+        assert None not in found, found.get(None)
+        for strings in found.values():
+            for placed in strings:
+                assert placed.size >= SMALLEST_TEXT - 1e-6, placed
+                if placed.font == BOLD:
+                    assert placed.size >= SMALLEST_NAME - 1e-6, placed
+    player = names.index(LONG_NAME)
+    front = [p.text for p in fronts[player]]
+    assert front[:3] == ["C-5", "Christopher", "Montgomery-Smith"]
+    assert [p.text for p in backs[player]][:2] == ["Christopher", "Montgomery-Smith"]
+    pitcher = [p.text for p in fronts[names.index("Sabaria")]]
+    assert " ".join(pitcher[pitcher.index("Throws R") + 1:]) == LONG_INFO
+
+
+def test_texts_too_long_for_a_piece_print_cut_short_and_are_named(tmp_path, box, long_texts):
+    assert texts_cut_short(box) == [] and texts_cut_short(long_texts) == []
+    longer = f"{LONG_INFO} and then asks for more innings when the bullpen is tired"
+    too_long = edited({"pitchers.csv": [("Workhorse righty", longer),
+                                        ("new-york,Lindqvist,",
+                                         "new-york,Wolfeschlegelsteinhausenbergerdorff,")]})
+    assert texts_cut_short(too_long) == [
+        "pitchers.csv, 'Sabaria' (new-york), field 'info': too long for the piece: it does "
+        "not fit the lines under the name at 4.5 pt and prints cut short with '\u2026'",
+        "pitchers.csv, 'Wolfeschlegelsteinhausenbergerdorff' (new-york), field 'name': too "
+        "long for the piece: it does not fit 2 lines at 6 pt and prints cut short with "
+        "'\u2026'"]
+    render("pieces", too_long, PrintOptions(only=("Sabaria", "Wolfeschlegelsteinhausenbergerd"
+                                                  "orff")), tmp_path / "cut.pdf")
+    reader = read(tmp_path / "cut.pdf")
+    imposition = impose("letter", PIECE)
+    fronts = strings_by_cell(reader.pages[0], imposition.fronts)
+    assert None not in fronts and set(fronts) == {0, 1}
+    info = [p.text for p in fronts[0]][4:]         # after SP, name, Stuff, Throws
+    assert len(info) == 3 and info[-1].endswith("\u2026") and info[-1] != longer
+    assert longer.startswith(" ".join(info)[:-1])
+    assert [p.text for p in fronts[1]][1] == "Wolfeschlegels\u2026"
+    assert {p.size for p in fronts[1]} >= {SMALLEST_NAME}
+
+
 def test_markers_hold_every_game_piece(printed, box):
     # rule 2.2 and where each is used: 5.5.1 (+10), 5.5.2 (+1 bonus), 4.7 (At Bat),
     # 4.3.1 (DH, Defense 4), 8.2.1 (Fatigue +100/+200), 4.6.4 (runs), 3.0 (logos), 4.8 (wins)
@@ -173,6 +263,27 @@ def test_calibration_prints_crosses_then_scales_behind_them(printed):
     front, back = page_texts(printed["calibration"])
     assert "Registration test: front" in front and "--offset" in front
     assert "Registration test: back" in back and "moved by 0, 0 mm" in back
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_calibration_scale_numbers_never_meet(tmp_path, box, paper):
+    # the --offset is read off these numbers: none may print over another, nor on a scale
+    render("calibration", box, PrintOptions(paper=paper), tmp_path / "calibration.pdf")
+    back = read(tmp_path / "calibration.pdf").pages[1]
+    numbers = [p for p in placed_text(back) if re.fullmatch(r"-?\d", p.text)]
+    targets = registration_targets(paper)
+    assert len(numbers) == len(targets) * 2 * 2 * (SCALE_HALF // 2)
+    assert {p.size for p in numbers} == {SCALE_LABEL}
+    for index, number in enumerate(numbers):
+        for other in numbers[index + 1:]:
+            assert not number.overlaps(other.box, gap=0.5), (number, other)
+    width, _ = PAPERS[paper]
+    half = SCALE_HALF * MM
+    for x, y in targets:
+        x = width - x                    # the back lies behind the front after the flip
+        scales = (Rect(x - half, y, 2 * half, 0), Rect(x, y - half, 0, 2 * half))
+        for number in numbers:
+            assert not any(number.overlaps(line, gap=0.5) for line in scales), number
 
 
 def test_all_is_every_set_that_needs_no_target(tmp_path, box):
