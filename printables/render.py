@@ -15,7 +15,7 @@ from companion.high_and_tight.box import Box
 
 from .components import resolve_team
 from .options import PrintOptions
-from .sets import NEEDS_TARGET, SETS, set_function
+from .sets import NEEDS_TARGET, SETS, TEAM_SETS, set_function
 
 RunProgress = Callable[[str, int, int], None]   # (set name, pages done, pages of the set)
 
@@ -76,7 +76,11 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
     (an earlier file of the same name stays as it was on any failure).
     """
     options = replace(options, team=resolve_team(box, options.team))
-    steps = plan(expand(sets), box, options)
+    names = expand(sets)
+    if options.team is not None and not any(name in TEAM_SETS for name in names):
+        raise ValueError(f"--team applies to {', '.join(TEAM_SETS)}; {', '.join(names)} "
+                         "print the same for every team")
+    steps = plan(names, box, options)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, options.size)
     canvas.setTitle("High & Tight printables: " + ", ".join(name for name, _ in steps))

@@ -33,6 +33,10 @@ SETS: dict[str, str] = {
 
 NEEDS_TARGET = frozenset({"boxscore"})
 
+# The sets --team narrows to one team (or, for the series sheet, fills in with its pitchers);
+# the others print the same for every team.
+TEAM_SETS = ("pieces", "markers", "team-cards", "series-sheet")
+
 
 def set_function(name: str):
     """The drawing function of a set by name."""

@@ -65,6 +65,8 @@ def test_offset_is_read_in_millimetres_and_moves_the_backs(capsys, tmp_path):
     (("cards", "7"), "print cards takes no target ('7'); only boxscore does"),
     (("boxscore",), "print boxscore needs a series (ID) or a game (ID:N)"),
     (("calibration", "--only", "cross"), "no components to choose with --only"),
+    (("cards", "--team", "texas"), "--team applies to pieces, markers, team-cards, "
+                                   "series-sheet; cards print the same for every team"),
 ])
 def test_bad_input_exits_2_with_a_clear_message(capsys, tmp_path, args, message):
     out = tmp_path / "never.pdf"
