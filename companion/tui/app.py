@@ -1016,7 +1016,7 @@ class TextScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
             yield Label(f"[b]{self.title_text}[/b]")
-            yield Static(self.text)
+            yield Static(views.hanging(self.text))
 
     def action_close(self) -> None:
         self.dismiss(None)

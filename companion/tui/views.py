@@ -228,6 +228,32 @@ def hand_lines(table: Table, side: str, texts: bool = False) -> list[str]:
     return out
 
 
+HANGING_LEAD = re.compile(r"^( *(?:\[green\]\*\[/green\] +|\* +)?)")
+
+
+def hanging(text: str):
+    """Markup lines as a renderable where a line that wraps keeps its indent: the wrapped
+    part lines up under the line's first word (after its spaces and a playable mark), not
+    at the left edge."""
+    from rich.console import Group
+    from rich.table import Table as Grid
+    from rich.text import Text
+
+    parts = []
+    for line in text.splitlines():
+        lead = HANGING_LEAD.match(line).group(1)
+        if not lead:
+            parts.append(Text.from_markup(line))
+            continue
+        mark = Text.from_markup(lead)
+        grid = Grid.grid(padding=0)
+        grid.add_column(width=mark.cell_len, no_wrap=True)
+        grid.add_column(ratio=1)
+        grid.add_row(mark, Text.from_markup(line[len(lead):]))
+        parts.append(grid)
+    return Group(*parts)
+
+
 def dugouts(table: Table) -> str:
     """Dugouts (available / used / not in the lineup) and bullpens (available / used /
     resting)."""

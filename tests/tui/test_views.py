@@ -596,3 +596,26 @@ def test_the_boards_hand_says_why_in_a_few_words_the_window_in_full(tmp_path):
                 assert row.endswith(f" - {views.SHORT_BLOCKS[block[0]]} ({block[0]})"), row
             assert f"{name}" in window and f"{block[1]} (rule {block[0]})" in window
         assert seen == {True, False}        # both kinds of row were read
+
+
+def test_a_wrapped_line_keeps_its_indent():
+    """The dugouts, the hand window and the series view: a long indented line wraps under
+    its own first word (after a playable card's mark too), never back at the left edge."""
+    from rich.console import Console
+
+    text = ("[b]Texas Cowboys[/b]\n"
+            "  Bullpen: Greaves SP on the mound, inn 2 of F7; Contadez RP available; Szabo RP "
+            "available\n"
+            "[green]*[/green] Hit and Run off speed\n"
+            "    The runner goes with the pitch. Batter needs Speed 2 or more, and more words.")
+    console = Console(width=40, record=True, color_system=None)
+    console.print(views.hanging(text))
+    shown = [line.rstrip() for line in console.export_text().splitlines()]
+    assert shown[0] == "Texas Cowboys"
+    bullpen = shown[1:shown.index("* Hit and Run off speed")]
+    assert len(bullpen) > 1 and bullpen[0].startswith("  Bullpen: ")
+    assert all(line.startswith("  ") and not line.startswith("   ") for line in bullpen[1:])
+    card_text = shown[shown.index("* Hit and Run off speed") + 1:]
+    assert len(card_text) > 1 and all(line.startswith("    ") for line in card_text)
+    assert " ".join(line.strip() for line in card_text) == (
+        "The runner goes with the pitch. Batter needs Speed 2 or more, and more words.")
