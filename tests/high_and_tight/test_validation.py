@@ -86,15 +86,14 @@ def test_an_action_out_of_turn_says_whose_turn_it_is(rules):
 
     session = new_game(rules)
     state = session.state
-    while state.phase != "bat":
-        quiet_step(session)
-    with pytest.raises(IllegalAction) as info:
-        session.push_text("home fields Kanno")
-    assert info.value.brief == ("rule 4.2.2: it is away's turn, not home's: the game awaits "
-                                "away: send a batter up (rule 4.2.2)")
-    while state.phase != "roll":
-        quiet_step(session)
-    with pytest.raises(IllegalAction) as info:
-        session.push_text("away plays Good Wood")
-    assert info.value.brief == ("rule 4.6: no play now: the game awaits two dice for a "
-                                "Scoring Roll")
+    for phase, line, said in [
+        ("bat", "home fields Kanno", "rule 4.2.2: it is away's turn, not home's: the game "
+                                     "awaits away: send a batter up (rule 4.2.2)"),
+        ("roll", "away plays Good Wood", "rule 4.6: no play now: the game awaits two dice "
+                                         "for a Scoring Roll"),
+    ]:
+        while state.phase != phase:
+            quiet_step(session)
+        with pytest.raises(IllegalAction) as info:
+            session.push_text(line)
+        assert info.value.brief == said
