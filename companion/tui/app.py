@@ -442,7 +442,7 @@ class GameScreen(Screen):
                     # goes on; the next game's setup waits for him.
                     table.held = ended.number
             self._games_over = len(table.series.results)
-            self.refresh_bindings()                 # p Print appears in the key bar
+        self.refresh_bindings()         # p Print once a game is over; r, t while dice await
         self.query_one("#linescore", Static).update(views.line_score(table))
         self.query_one("#status", Static).update(views.status(table))
         self.query_one("#board", Static).update(views.board(table, self._hand_to_show()))
@@ -845,10 +845,14 @@ class GameScreen(Screen):
             return self.game_over()        # hidden (and p does nothing) before that
         if action in ("roll", "type_dice") and self.table.session.is_over():
             return False                            # no dice left to roll in the series
-        if action == "roll":
-            return self.table.dice == "digital"     # physical dice are typed (t)
-        if action == "type_dice":
-            return self.table.dice == "physical"    # digital dice are the companion's (r)
+        if action in ("roll", "type_dice"):
+            if self.table.dice != ("digital" if action == "roll" else "physical"):
+                return False        # digital dice are the companion's (r), physical typed (t)
+            waiting = self.table.waiting()
+            # Dimmed while no dice are awaited (a setup, a decision, the computer's roll).
+            return (waiting.kind == "chance" and waiting.phase in ("roll", "free-roll")
+                    and (action == "type_dice" or not waiting.computer)
+                    and self.table.held is None) or None
         return True
 
     def action_print(self) -> None:

@@ -919,9 +919,13 @@ def test_rule_errors_become_notifications_and_change_nothing(tmp_path):
             screen.query_one("#options", OptionList).focus()
             await pilot.pause()
             notes.clear()
-            await pilot.press("y", "r", "t")    # nothing to redo, no dice awaited; t is
-            await pilot.pause()                 # not even a key with digital dice
-            assert [severity for severity, _ in notes] == ["warning"] * 2, notes
+            before = lines(table)
+            await pilot.press("y", "r", "t")    # nothing to redo; r dimmed while no dice
+            await pilot.pause()                 # are awaited; t no key with digital dice
+            assert [severity for severity, _ in notes] == ["warning"], notes
+            assert lines(table) == before
+            assert screen.check_action("roll", ()) is None
+            assert screen.check_action("type_dice", ()) is False
             assert app.screen is screen
             assert lines(table) == before and app.is_running
             entry.focus()
