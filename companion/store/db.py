@@ -72,7 +72,20 @@ def m003_rewind_events(db: Database) -> None:
     db["meta"].upsert({"key": "event_kinds", "value": "action undo redo rewind"}, pk="key")
 
 
-SCHEMA_VERSION = 3
+@migrations()
+def m004_win_figures(db: Database) -> None:
+    """The win figures shown at the table, so its sparkline survives a restart: a cache,
+    like `games`, never a part of the record (each row names the game's course, the hash
+    of its action lines up to the figure's step, so a figure of an undone branch is never
+    read back)."""
+    db["figures"].create({
+        "id": int, "series_id": int, "game": int, "step": int, "course": str,
+        "p_team1": float, "p_series": float, "created": str,
+    }, pk="id", foreign_keys=[("series_id", "series", "id")])
+    db["figures"].create_index(["series_id", "game"])
+
+
+SCHEMA_VERSION = 4
 BUSY_SECONDS = 10
 
 

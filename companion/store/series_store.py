@@ -204,6 +204,24 @@ class StoredSeries:
         db["series"].update(self.id, {"status": "over" if winner else "playing",
                                       "winner": session.series.teams[winner] if winner else None})
 
+    # -- the win figures (a cache beside the record) ---------------------------------------
+
+    def save_figure(self, game: int, step: int, course: str, p_team1: float,
+                    p_series: float | None) -> None:
+        """Keep a figure shown at the table; a read-only file keeps none."""
+        if self.store.readonly:
+            return
+        with self.store.write():
+            self.store.db["figures"].insert({
+                "series_id": self.id, "game": game, "step": step, "course": course,
+                "p_team1": p_team1, "p_series": p_series, "created": _now()})
+
+    def figures(self, game: int) -> list[dict]:
+        """The figures kept for a game, oldest first."""
+        return list(self.store.db.query(
+            "SELECT step, course, p_team1, p_series FROM figures WHERE series_id = ? AND "
+            "game = ? ORDER BY id", [self.id, game]))
+
     def push(self, line: str) -> Entry:
         """Apply a line, then commit it; if the commit fails the session is rolled back."""
         entry = self.session.push(line)

@@ -6,6 +6,7 @@ No Textual here: the screens read this model and send it the players' lines.
 from __future__ import annotations
 
 import bisect
+import hashlib
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -156,6 +157,7 @@ class Table:
         self.win_steps: list[int] = []         # the game's actions taken at each figure
         self.win_game = 0                      # the game the history belongs to
         self.win_series: float | None = None   # the last P(team 1 wins the series) shown
+        self._load_figures()
 
     @classmethod
     def create(cls, store: Store, box: Box, setup: Setup) -> Table:
@@ -478,6 +480,42 @@ class Table:
         self.win_steps.append(inputs.step)
         if p_series is not None:
             self.win_series = p_series
+        courses = self._courses()
+        if inputs.step < len(courses):
+            try:
+                self.stored.save_figure(games, inputs.step, courses[inputs.step],
+                                        self.win_history[-1], p_series)
+            except CompanionError:
+                pass    # a cache: the table plays on without it (the figure still shows)
+
+    def _courses(self) -> list[str]:
+        """The course of the current game at each step: a hash of its action lines so far
+        (index 0 before any). A stored figure is read back only on the course it was
+        worked out on, never on a branch an undo left."""
+        digest = hashlib.sha256()
+        out = [digest.hexdigest()[:16]]
+        for line in self.game.lines() if self.game is not None else []:
+            digest.update(line.encode() + b"\n")
+            out.append(digest.hexdigest()[:16])
+        return out
+
+    def _load_figures(self) -> None:
+        """The sparkline as it was before the app closed: the current game's stored figures
+        on its course, the latest for each step."""
+        if self.game is None:
+            return
+        courses = self._courses()
+        kept: dict[int, dict] = {}
+        for row in self.stored.figures(len(self.session.games)):
+            step = row["step"]
+            if step < len(courses) and courses[step] == row["course"]:
+                kept[step] = row
+        self.win_game = len(self.session.games)
+        for step in sorted(kept):
+            self.win_steps.append(step)
+            self.win_history.append(kept[step]["p_team1"])
+            if kept[step]["p_series"] is not None:
+                self.win_series = kept[step]["p_series"]
 
     def figure_tag(self) -> tuple[int, int]:
         """Which state a figure belongs to: (games begun, events stored so far; an undo or

@@ -43,6 +43,8 @@ EXPECTED_COLUMNS = {
               "innings", "winner"],
     "meta": ["key", "value"],
     "lock": ["id", "pid", "host", "since", "token"],
+    "figures": ["id", "series_id", "game", "step", "course", "p_team1", "p_series",
+                "created"],
 }
 
 # A second writer in its own process: exit 3 with the refusal, or say it opened the file.
@@ -143,11 +145,11 @@ def check_report(stdout: str) -> dict[str, str]:
 def test_new_file_has_the_latest_schema(tmp_path):
     path = tmp_path / "games.db"
     with Store.open(path) as store:
-        assert SCHEMA_VERSION == 3
+        assert SCHEMA_VERSION == 4
         assert store.schema_version() == SCHEMA_VERSION
         assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         names = set(store.db.table_names())
-        assert {"series", "events", "games", "meta", "lock"} <= names
+        assert {"series", "events", "games", "meta", "lock", "figures"} <= names
         for table, columns in EXPECTED_COLUMNS.items():
             assert [c.name for c in store.db[table].columns] == columns, table
         assert store.db["series"].pks == ["id"]
@@ -163,7 +165,7 @@ def test_new_file_has_the_latest_schema(tmp_path):
         assert ("series_id", "series", "id") in keys
         applied = [row["name"] for row in store.db["_sqlite_migrations"].rows]
         assert applied == ["m001_series_and_events", "m002_games_and_lock",
-                           "m003_rewind_events"]
+                           "m003_rewind_events", "m004_win_figures"]
         assert store.db["meta"].get("event_kinds")["value"] == "action undo redo rewind"
     assert backups(tmp_path) == []        # nothing to back up on a new file
 
@@ -227,7 +229,7 @@ def test_migration_from_the_first_schema_keeps_a_backup(tmp_path, box):
 
     with Store.open(path) as store:
         assert store.schema_version() == SCHEMA_VERSION
-        assert {"games", "lock"} <= set(store.db.table_names())
+        assert {"games", "lock", "figures"} <= set(store.db.table_names())
         assert store.db["meta"].get("schema_version")["value"] == str(SCHEMA_VERSION)
         assert list(store.db.query("SELECT * FROM series")) == series_before
         stored = StoredSeries.load(store, series_id)

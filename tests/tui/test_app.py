@@ -668,6 +668,35 @@ def test_the_standing_names_the_leader_first(tmp_path):
         del results[:]
 
 
+def test_the_sparkline_survives_a_restart_on_the_games_own_course(tmp_path):
+    """The figures shown are kept in the game file (a cache beside the record): the table
+    opened again shows the same sparkline, never a figure of a step an undo took back."""
+    path = tmp_path / "kept.db"
+    series_id = at_the_first_human_decision(path, "tui-kept")
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        assert table.win_history == []
+        table.add_figure(table.figure_inputs(), 0.5, None)
+        for p_home in (0.6, 0.7):
+            table.enter(table.waiting().options[0])
+            while table.auto_step() is not None:
+                pass
+            table.add_figure(table.figure_inputs(), p_home, 0.55)
+        kept = (list(table.win_history), list(table.win_steps), table.win_series)
+        assert len(kept[0]) == 3
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        assert (table.win_history, table.win_steps, table.win_series) == kept
+        # An undo and another move: the figures of the branch left are not read back.
+        table.undo_to_player()
+        options = table.waiting().options
+        assert len(options) > 1
+        table.enter(options[-1])            # not the first option, taken before
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        assert table.win_history == kept[0][:2] and table.win_steps == kept[1][:2]
+
+
 def test_h_shows_the_whole_hand_when_nobody_else_plays_at_the_screen(tmp_path):
     """One person against the computer: `h` opens the whole hand (for a small terminal,
     where the board cannot show it all), playable cards first, each with its text, with no
