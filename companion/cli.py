@@ -105,12 +105,14 @@ def build_parser() -> argparse.ArgumentParser:
     odds_cmd.add_argument("--json", action="store_true", help="print one JSON object")
 
     sim = commands.add_parser("simulate", help="computer managers play whole games")
-    sim.add_argument("--games", type=_int_in(1, 100000, "games"), default=1,
+    sim.add_argument("--games", type=_int_in(1, 100000, "games"), default=None,
                      help="how many games, 1..100000 (default 1)")
     sim.add_argument("--seed", default="0",
                      help="any text; the same seed plays the same games (default 0)")
-    sim.add_argument("--home", default=None, help="home team key (default: rotate)")
-    sim.add_argument("--away", default=None, help="away team key (default: rotate)")
+    sim.add_argument("--home", default=None,
+                     help="home team: key, name or abbreviation (default: rotate)")
+    sim.add_argument("--away", default=None,
+                     help="away team: key, name or abbreviation (default: rotate)")
     sim.add_argument("--json", action="store_true",
                      help="print one JSON object: wins, extra innings, runs, dice rolled")
     sim.add_argument("--record", type=Path, default=None,
@@ -176,7 +178,7 @@ def _db_option(parser: argparse.ArgumentParser) -> None:
 def read_text_file(path: Path) -> str:
     """A record file's text, or an error saying plainly why it cannot be read."""
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8-sig")     # a byte-order mark is read past
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -289,6 +291,12 @@ def cmd_simulate(args) -> int:
     from .high_and_tight.simulate import simulate
 
     if args.series or args.resume:
+        single = [f"--{name}" for name in ("games", "home", "away", "record")
+                  if getattr(args, name) is not None]
+        if single:
+            raise CommandError(f"{', '.join(single)}: only for single games; a series "
+                               "(--series, --resume) takes --team1, --team2 and --rules and "
+                               "is stored in --db")
         return cmd_simulate_series(args)
     box = _load(args.data)
     rules = HighAndTight(box)
@@ -303,7 +311,7 @@ def cmd_simulate(args) -> int:
         raise CommandError(problem)
     records: list[str] = []
     on_game = (lambda session: records.append(session.text())) if args.record else None
-    summary = simulate(rules, args.games, args.seed, home, away, on_game)
+    summary = simulate(rules, args.games or 1, args.seed, home, away, on_game)
     if args.record:
         _write_atomically(args.record, "\n".join(records))
     result = summary.as_dict()

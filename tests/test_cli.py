@@ -169,6 +169,14 @@ def test_replay_refuses_a_record_of_another_box(capsys, tmp_path):
                           f"is {fingerprint}: use --data with that box") in err
 
 
+def test_a_record_saved_with_a_byte_order_mark_replays(capsys, tmp_path):
+    record = tmp_path / "game.txt"
+    run(capsys, "simulate", "--games", "1", "--seed", "3", "--record", str(record))
+    record.write_bytes(b"\xef\xbb\xbf" + record.read_bytes())
+    code, out, err = run(capsys, "replay", str(record))
+    assert code == 0 and out.startswith("game 1: "), err
+
+
 def test_replay_says_plainly_why_a_file_cannot_be_read(capsys, tmp_path):
     code, _, err = run(capsys, "replay", str(tmp_path / "none.txt"))
     assert code == 2 and err.strip().endswith("none.txt: no such file")
@@ -244,6 +252,10 @@ def test_bad_paths_are_refused_with_a_message_and_no_file_is_made(capsys, tmp_pa
         (("simulate", "--games", "2", "--team1", "texas"),
          "--team1: only with --series SCENARIO (a whole series); single games take --home "
          "and --away"),
+        (("simulate", "--series", "spring", "--games", "5", "--home", "zzz", "--record",
+          str(tmp_path / "x.txt"), "--db", str(tmp_path / "d.db")),
+         "--games, --home, --record: only for single games; a series (--series, --resume) "
+         "takes --team1, --team2 and --rules and is stored in --db"),
     ]
     for argv, said in cases:
         code, _, err = run(capsys, *argv)

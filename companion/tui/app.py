@@ -456,7 +456,7 @@ class GameScreen(Screen):
             # Physical dice: the players draw the random starter and say which (rule 3.0).
             for number, line in enumerate(waiting.options):
                 options.add_option(Option(views.drawn_starter(table, line), id=f"o{number}"))
-        elif waiting.kind == "chance" and (not waiting.computer or table.dice == "physical"):
+        elif table.dice_awaited(waiting):
             if table.dice == "digital":
                 options.add_option(Option("Roll the dice (r)", id="!roll"))
             else:
@@ -848,11 +848,8 @@ class GameScreen(Screen):
         if action in ("roll", "type_dice"):
             if self.table.dice != ("digital" if action == "roll" else "physical"):
                 return False        # digital dice are the companion's (r), physical typed (t)
-            waiting = self.table.waiting()
             # Dimmed while no dice are awaited (a setup, a decision, the computer's roll).
-            return (waiting.kind == "chance" and waiting.phase in ("roll", "free-roll")
-                    and (action == "type_dice" or not waiting.computer)
-                    and self.table.held is None) or None
+            return self.table.dice_awaited() or None
         return True
 
     def action_print(self) -> None:

@@ -320,6 +320,15 @@ class Table:
                                                                rules.legal_actions(state)))
         return None
 
+    def dice_awaited(self, waiting: Waiting | None = None) -> bool:
+        """Whether the people at the table are to roll now (rule 4.6): a Scoring Roll is
+        awaited that they roll (their own; with physical dice the computer's too) and no
+        finished game is held on the screen. With digital dice `r` rolls them, with
+        physical dice the faces are typed (`t`); the other way is refused."""
+        waiting = waiting or self.waiting()
+        return (waiting.kind == "chance" and waiting.phase in ("roll", "free-roll")
+                and (self.dice == "physical" or not waiting.computer) and self.held is None)
+
     def roll(self) -> Entry:
         """Digital dice for the awaited roll (rule 4.6): seeded, logged, reproducible."""
         waiting = self.waiting()
@@ -348,7 +357,7 @@ class Table:
         rolling = waiting.kind == "chance" and waiting.phase in ("roll", "free-roll")
         if rolling and len(parts) == 2 and all(p.lstrip("-").isdigit() for p in parts):
             text = f"roll {parts[0]} {parts[1]}"
-        if rolling and self.dice == "digital" and text.split()[:1] == ["roll"]:
+        if rolling and self.dice == "digital" and text.split()[0].casefold() == "roll":
             # The series was set to digital dice: the companion rolls them all, so a player
             # never picks his own faces (a series set to physical dice takes typed faces).
             raise CompanionError("this series rolls its dice in the companion (r): faces "

@@ -228,28 +228,27 @@ def hand_lines(table: Table, side: str, texts: bool = False) -> list[str]:
     return out
 
 
-HANGING_LEAD = re.compile(r"^( *(?:\[green\]\*\[/green\] +|\* +)?)")
+HANGING_LEAD = re.compile(r"^( *(?:\* +)?)")
 
 
 def hanging(text: str):
     """Markup lines as a renderable where a line that wraps keeps its indent: the wrapped
     part lines up under the line's first word (after its spaces and a playable mark), not
-    at the left edge."""
+    at the left edge. The markup is read whole first, so a style may span lines."""
     from rich.console import Group
     from rich.table import Table as Grid
     from rich.text import Text
 
     parts = []
-    for line in text.splitlines():
-        lead = HANGING_LEAD.match(line).group(1)
-        if not lead:
-            parts.append(Text.from_markup(line))
+    for line in Text.from_markup(text).split("\n", allow_blank=True):
+        width = len(HANGING_LEAD.match(line.plain).group(1))
+        if not width:
+            parts.append(line)
             continue
-        mark = Text.from_markup(lead)
         grid = Grid.grid(padding=0)
-        grid.add_column(width=mark.cell_len, no_wrap=True)
+        grid.add_column(width=width, no_wrap=True)
         grid.add_column(ratio=1)
-        grid.add_row(mark, Text.from_markup(line[len(lead):]))
+        grid.add_row(line[:width], line[width:])
         parts.append(grid)
     return Group(*parts)
 

@@ -350,11 +350,35 @@ def test_a_series_with_digital_dice_takes_no_typed_faces(tmp_path):
             break
         take_first_choice(table)
     before = list(table.session.entries)
-    for typed in ("3 4", "roll 3 4"):
+    assert table.dice_awaited()
+    for typed in ("3 4", "roll 3 4", "ROLL 6 6", " Roll  1 1 "):
         with pytest.raises(CompanionError, match="this series rolls its dice in the "
                                                  "companion"):
             table.enter(typed)
     assert table.session.entries == before
     table.roll()
     assert table.session.entries[len(before)].line.startswith("roll ")
+    store.close()
+
+
+def test_with_physical_dice_the_players_roll_every_die_the_computers_too(tmp_path):
+    """Rule 4.6 with physical dice: the people at the table roll for both sides (the
+    computer's Scoring Rolls too) and type the faces; `r` is refused."""
+    store = Store.open(tmp_path / "t.db")
+    table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical"))
+    seen = set()
+    while len(seen) < 2:
+        if table.auto_step() is not None:
+            continue
+        waiting = table.waiting()
+        if waiting.kind == "chance" and waiting.phase == "roll":
+            assert table.dice_awaited(waiting)
+            seen.add(waiting.computer)
+            with pytest.raises(CompanionError, match="rolls its dice at the table"):
+                table.roll()
+            table.enter("4 4")
+        else:
+            assert not table.dice_awaited(waiting)
+            table.enter(waiting.options[0])
+    assert seen == {True, False}
     store.close()

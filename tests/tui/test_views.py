@@ -619,3 +619,13 @@ def test_a_wrapped_line_keeps_its_indent():
     assert len(card_text) > 1 and all(line.startswith("    ") for line in card_text)
     assert " ".join(line.strip() for line in card_text) == (
         "The runner goes with the pitch. Batter needs Speed 2 or more, and more words.")
+
+
+def test_a_style_that_spans_lines_does_not_break_the_window():
+    """A card text written over two lines in cards.toml: its dim style spans them."""
+    from rich.console import Console
+
+    console = Console(width=40, record=True, color_system=None)
+    console.print(views.hanging("  Card off power\n    [dim]first line\nsecond line[/dim]"))
+    shown = [line.rstrip() for line in console.export_text().splitlines()]
+    assert shown == ["  Card off power", "    first line", "second line"]
