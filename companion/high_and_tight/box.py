@@ -278,6 +278,7 @@ class _Loader:
         self.origin = origin
         self.problems = problems
         self.unknown_rosters: dict[tuple[str, str], list] = {}
+        self.refused: set[str] = set()          # CSV files with a line refused whole
 
     def where(self, filename: str, entry: str = "", fieldname: str = "") -> str:
         text = f"{self.origin}/{filename}"
@@ -468,8 +469,7 @@ class _Loader:
             self.problems.add(where, f"{ref!r} is not a rating such as 'batter.power'")
             return None
         role, rating = ref.split(".", 1)
-        allowed = {"batter": BALLPLAYER_RATINGS, "fielder": BALLPLAYER_RATINGS,
-                   "pitcher": PITCHER_RATINGS}.get(role)
+        allowed = RATING_RANGES.get(role)
         if allowed is None or rating not in allowed:
             self.problems.add(where, f"{ref!r} is not a known rating; accepted: batter.* or "
                                      f"fielder.* with {', '.join(BALLPLAYER_RATINGS)}, "
@@ -583,13 +583,15 @@ class _Loader:
             line = reader.line_num
             extra = row.pop(None, None)         # DictReader's place for surplus fields
             if extra is not None or None in row.values():
-                count = len(columns) + len(extra or ()) - list(row.values()).count(None)
+                # The fields would be read under the wrong columns: the line is refused
+                # whole (and the roster checks hold back, see check_roster).
+                count = len(header) + len(extra or ()) - list(row.values()).count(None)
                 self.problems.add(self.where(filename, f"line {line} ({row.get('name')!r})"),
-                                  f"has {count} fields, expected {len(columns)} "
-                                  f"({','.join(columns)}); a text holding a comma goes "
+                                  f"has {count} fields, expected {len(header)} "
+                                  f"({','.join(header)}); a text holding a comma goes "
                                   "in double quotes")
-                if extra is None:
-                    continue                    # too few: every rating would be refused
+                self.refused.add(filename)
+                continue
             yield line, row
 
     def csv_int(self, row: dict, key: str, where: str, low: int, high: int) -> int:
@@ -620,11 +622,11 @@ class _Loader:
         columns = ("team", "name", "position", "bats") + BALLPLAYER_RATINGS + ("info",)
         for line, row in self.csv_rows("ballplayers.csv", columns):
             where = self.where("ballplayers.csv", f"line {line} ({row.get('name')!r})")
-            roster = self.roster_for(rosters, row, where)
+            roster = self.roster_for(rosters, row, "ballplayers.csv", where)
             name = (row.get("name") or "").strip()
             if not name:
                 self.problems.add(where + ", field 'name'", "empty name")
-            ratings = {r: self.csv_int(row, r, where, 0, 9 if r in ("offense", "defense") else 5)
+            ratings = {r: self.csv_int(row, r, where, *RATING_RANGES["batter"][r])
                        for r in BALLPLAYER_RATINGS}
             piece = Ballplayer(roster.key if roster else "", name,
                                self.csv_choice(row, "position", where, ("C", "IF", "OF")),
@@ -635,7 +637,7 @@ class _Loader:
             PITCHER_RATINGS + ("fatigue", "info")
         for line, row in self.csv_rows("pitchers.csv", columns):
             where = self.where("pitchers.csv", f"line {line} ({row.get('name')!r})")
-            roster = self.roster_for(rosters, row, where)
+            roster = self.roster_for(rosters, row, "pitchers.csv", where)
             name = (row.get("name") or "").strip()
             if not name:
                 self.problems.add(where + ", field 'name'", "empty name")
@@ -645,7 +647,8 @@ class _Loader:
                 self.problems.add(where + ", field 'stuff_box'",
                                   f"{row.get('stuff_box')!r} is not a box in I..XII")
                 box_label = "I"
-            ratings = {r: self.csv_int(row, r, where, 0, 5) for r in PITCHER_RATINGS}
+            ratings = {r: self.csv_int(row, r, where, *RATING_RANGES["pitcher"][r])
+                       for r in PITCHER_RATINGS}
             piece = Pitcher(roster.key if roster else "", name, kind,
                             self.csv_choice(row, "throws", where, ("R", "L")),
                             self.csv_int(row, "stuff_rolls", where, 1, 10),
@@ -659,13 +662,14 @@ class _Loader:
             self.check_roster(roster)
         return rosters
 
-    def roster_for(self, rosters: dict[str, Roster], row: dict, where: str) -> Roster | None:
-        """The row's roster; an unknown one is told once, at its first line, with how many
-        lines name it (`unknown_rosters`), not once a piece."""
+    def roster_for(self, rosters: dict[str, Roster], row: dict, filename: str,
+                   where: str) -> Roster | None:
+        """The row's roster; an unknown one is told once per file, at its first line, with
+        how many lines name it (`unknown_rosters`), not once a piece."""
         key = (row.get("team") or "").strip()
         roster = rosters.get(key.casefold())
         if roster is None:
-            first = self.unknown_rosters.setdefault((where.split(",")[0], key),
+            first = self.unknown_rosters.setdefault((filename, key),
                                                     [where, 0, sorted(rosters)])
             first[1] += 1
         return roster
@@ -699,16 +703,21 @@ class _Loader:
             roster.ballplayers[key] = piece
 
     def check_roster(self, roster: Roster) -> None:
+        """Rules 2.1.2, 3.0, 8.3: what a roster needs. A file with a line refused whole is
+        not counted (its pieces would be missing for a reason already told)."""
         where = self.where("ballplayers.csv", f"roster {roster.key!r}")
         count = {"C": 0, "IF": 0, "OF": 0}
         for player in roster.ballplayers.values():
             count[player.position] += 1
-        if count["C"] < 1 or count["OF"] < 3 or count["IF"] < 4 or sum(count.values()) < 9:
+        short = count["C"] < 1 or count["OF"] < 3 or count["IF"] < 4 or sum(count.values()) < 9
+        if short and "ballplayers.csv" not in self.refused:
             self.problems.add(where, f"cannot field a lineup (rule 3.0 needs 1 C, 3 OF, 4 IF "
                                      f"and a DH): has {count['C']} C, {count['OF']} OF, "
                                      f"{count['IF']} IF")
         kinds = [p.kind for p in roster.pitchers.values()]
         where = self.where("pitchers.csv", f"roster {roster.key!r}")
+        if "pitchers.csv" in self.refused:
+            return
         if kinds.count("SP") < FULL_ROTATION:
             self.problems.add(where, f"has {kinds.count('SP')} SP, needs at least "
                                      f"{FULL_ROTATION}: the longest series' rotation "

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..engine.errors import IllegalAction, ParseError
-from .box import FULL_ROTATION, Box, Pitcher
+from .box import Box, Pitcher
 from .state import OPTIONAL_RULES, State
 
 
@@ -22,6 +22,8 @@ class Scenario:
 
 
 # Rule 3.0: the four scenarios, who is home in which game, how many SPs rotate.
+ROTATION_GAMES = 4     # rule 3.0: past four games the rotation starts again from the top
+
 SCENARIOS = {
     "spring": Scenario("spring", "Spring Training", 1, 1, (1,), 1),
     "divisional": Scenario("divisional", "Divisional Series", 3, 2, (1, 3), 3),
@@ -146,7 +148,7 @@ class SeriesRules:
     def rotation_pitcher(self, state: SeriesState, team: str, game: int) -> str:
         """Rule 3.0: the rotation from the top, restarting after game four."""
         rotation = state.rotations[team]
-        return rotation[(game - 1) % FULL_ROTATION % len(rotation)]
+        return rotation[(game - 1) % ROTATION_GAMES % len(rotation)]
 
     # -- awaiting and legal actions ----------------------------------------------------
 

@@ -142,8 +142,9 @@ def edit(path, old, new, count=1):
 
 def test_a_roster_needs_a_full_rotation_of_sps_and_a_closer(box_copy):
     """Rules 2.1.2, 3.0 and 8.3: four SPs for the longest rotation, and a CL."""
+    from companion.high_and_tight.box import FULL_ROTATION
     from companion.high_and_tight.series import SCENARIOS
-    assert max(s.rotation for s in SCENARIOS.values()) == 4
+    assert max(s.rotation for s in SCENARIOS.values()) == FULL_ROTATION == 4
     edit(box_copy / "pitchers.csv", "new-york,Sabaria,SP,R,4,IV,2,3,2,2,2,7,Workhorse righty\n",
          "")
     edit(box_copy / "pitchers.csv", "new-york,Achterberg,CL", "new-york,Achterberg,RP")
@@ -176,9 +177,13 @@ def test_a_row_with_more_or_fewer_fields_than_the_header_is_named(box_copy):
         "Workhorse righty, every fifth"
     edit(path, "new-york,Lindqvist,SP,L,5,IV,1,2,3,1,2,6,Crafty lefty",
          "new-york,Lindqvist,SP,L,5,IV")
+    (problem,) = problems_of(box_copy)      # told once: no ratings, no roster counts
+    assert "line 3 ('Lindqvist'): has 6 fields, expected 13" in problem
+    # Counted against the file's own header: a column added there shows on every line.
+    path.write_text(path.read_text().replace("fatigue,info", "fatigue,info,notes", 1))
     problems = problems_of(box_copy)
-    assert any("line 3 ('Lindqvist'): has 6 fields, expected 13" in p for p in problems)
-    assert not any("'gopher'" in p for p in problems)      # the short row is told once
+    assert "line 2 ('Sabaria'): has 13 fields, expected 14" in problems[0]
+    assert all("fields, expected 14" in p for p in problems), problems
 
 
 @pytest.mark.parametrize("requires, said", [
@@ -199,6 +204,18 @@ def test_a_cards_condition_must_be_one_a_rating_can_meet(box_copy, requires, sai
     (problem,) = problems_of(box_copy)
     assert problem.startswith(f"{box_copy}/cards.toml, card 3 'Upper Deck' (line 26), "
                               "field 'requires'") and said in problem, problem
+
+
+def test_an_unknown_roster_is_told_once_in_each_file_whatever_the_folder_is_called(tmp_path):
+    import shutil
+
+    from companion.high_and_tight.box import DEFAULT_BOX_DIR
+    box = tmp_path / "b4, v2"
+    shutil.copytree(DEFAULT_BOX_DIR, box)
+    edit(box / "teams.toml", 'roster = "new-york"', 'roster = "new-yrok"')
+    unknown = [p for p in problems_of(box) if "is not a roster" in p]
+    assert [p.split(", line")[0] for p in unknown] == [f"{box}/ballplayers.csv",
+                                                       f"{box}/pitchers.csv"]
 
 
 def test_messages_name_the_right_line_and_nothing_twice(box_copy):
