@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from .engine.record import check_box, parse_record, split_records_at
 from .engine.session import replay
 from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
-from .high_and_tight.rules import HighAndTight, managerial_move
+from .high_and_tight.rules import HighAndTight, managerial_move, result_problem
 from .high_and_tight.series import SCENARIOS
 from .high_and_tight.state import OPTIONAL_RULES
 
@@ -189,6 +190,20 @@ def read_text_file(path: Path) -> str:
         raise CommandError(f"{path}: is not UTF-8 text (byte {error.start})") from None
 
 
+HEADER_OPTIONS = {"Team1Roster": "--roster1", "Team2Roster": "--roster2", "Team1": "--team1",
+                  "Team2": "--team2", "Rules": "--rules", "Home": "--home", "Away": "--away"}
+
+
+def option_words(message: str) -> str:
+    """A rules message about header tags, in the options the player typed: "header Team1,
+    Team2: ..." reads "--team1, --team2: ..."."""
+    match = re.match(r"^header ([\w, ]+): ", message)
+    if match is None:
+        return message
+    tags = [HEADER_OPTIONS.get(tag.strip(), tag.strip()) for tag in match.group(1).split(",")]
+    return ", ".join(tags) + ": " + message[match.end():]
+
+
 def _team_key(box: Box, wanted: str | None, option: str) -> str | None:
     """The key of the team an option names by key, name or abbreviation."""
     if wanted is None:
@@ -301,6 +316,8 @@ def cmd_simulate(args) -> int:
     box = _load(args.data)
     rules = HighAndTight(box)
     home, away = _team_key(box, args.home, "--home"), _team_key(box, args.away, "--away")
+    if home is not None and home == away:
+        raise CommandError("--home, --away: must be two different teams")
     series_only = [f"--{name}" for name in ("team1", "team2", "rules")
                    if getattr(args, name)]
     if series_only:
@@ -332,6 +349,9 @@ def cmd_replay(args) -> int:
         raise CommandError(f"{args.file}: holds no game record (a header of [Key \"value\"] "
                            "tags, then one action a line; docs/record-format.md)")
     results = []
+    if "Scenario" in parse_record(records[0][1]).header:
+        raise CommandError(f"{args.file}: is a series record (it has a Scenario tag): "
+                           "`companion import FILE` reads it into the game file")
     for index, (first_line, record) in enumerate(records, start=1):
         try:
             check_box(box.fingerprint, [parse_record(record, first_line).header])
@@ -339,15 +359,9 @@ def cmd_replay(args) -> int:
         except CompanionError as error:
             raise CommandError(f"{args.file}: game {index}: {error}") from None
         state = session.state
-        expected = session.header.get("Result")
-        final = f"{state.away.total}-{state.home.total}"
-        if expected and state.phase != "over":
-            raise CommandError(f"{args.file}: game {index}: the record says it ended "
-                               f"{expected}, but its actions stop before the end of the game "
-                               f"({state.summary()}, after {len(session.actions)} actions)")
-        if expected and expected != final:
-            raise CommandError(f"{args.file}: game {index}: the record says {expected} but "
-                               f"replays to {final}")
+        problem = result_problem(state, session.header.get("Result"), len(session.actions))
+        if problem:
+            raise CommandError(f"{args.file}: game {index}: {problem}")
         results.append({"game": index, "home": session.header.get("Home"),
                         "away": session.header.get("Away"), "state": state.summary(),
                         "actions": len(session.actions), "winner": state.winner})
@@ -403,7 +417,7 @@ def _series_header(box: Box, scenario, team1, team2, roster1, roster2, rules,
     try:
         SeriesSession(box, {**header, "Box": box.fingerprint})
     except CompanionError as error:
-        raise CommandError(str(error)) from None
+        raise CommandError(option_words(str(error))) from None
     return header
 
 
@@ -555,12 +569,17 @@ def cmd_export(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from .store.exchange import import_record
+    from .store.exchange import read_import
+    from .store.series_store import create_series
 
     text = read_text_file(args.file)
     box = _load(args.data)
+    try:
+        header, entries = read_import(box, text)        # checked whole before the file
+    except CompanionError as error:
+        raise CommandError(f"{args.file}: {error}") from None
     with _open_store(args) as store:
-        series_id = import_record(store, box, text)
+        series_id = create_series(store, box, header, entries)
     print(f"imported as series {series_id}")
     return EXIT_OK
 

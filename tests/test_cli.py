@@ -177,6 +177,40 @@ def test_a_record_saved_with_a_byte_order_mark_replays(capsys, tmp_path):
     assert code == 0 and out.startswith("game 1: "), err
 
 
+def test_import_checks_a_record_as_replay_does_before_making_the_file(capsys, tmp_path):
+    """The Result a record states, the box, and the failing line by its place in the file:
+    checked whole before any game file is made."""
+    record = tmp_path / "game.txt"
+    run(capsys, "simulate", "--games", "1", "--seed", "3", "--record", str(record))
+    lines = record.read_text().splitlines()
+    result = next(line for line in lines if line.startswith("[Result "))
+    away, home = result[9:-2].split("-")
+    cases = [
+        ("\n".join(lines).replace(result, f'[Result "{away}-99"]'),
+         f"game 1: the record says {away}-99 but replays to {away}-{home}"),
+        ("\n".join(lines[:-3]), f"game 1: the record says it ended {away}-{home}, but its "
+                                 "actions stop before the end of the game ("),
+        ("\n".join(lines[:19] + ["bogus line"] + lines[20:]), "line 20: game 1: 'bogus line'"),
+        ("\n".join(lines).replace('[Away "', '[Away "new-york"]\n#[Away "'),
+         "header Home, Away: the two teams must be different team cards"),
+    ]
+    for text, said in cases:
+        record.write_text(text + "\n")
+        code, _, err = run(capsys, "import", str(record), "--db", str(tmp_path / "g.db"))
+        assert code == 2 and f"{record}: {said}" in err, (said, err)
+        assert not (tmp_path / "g.db").exists()
+
+
+def test_replay_sends_a_series_record_to_import(capsys, tmp_path):
+    db = tmp_path / "s.db"
+    run(capsys, "simulate", "--series", "spring", "--seed", "2", "--db", str(db))
+    code, out, _ = run(capsys, "export", "1", "--db", str(db))
+    (tmp_path / "series.txt").write_text(out)
+    code, _, err = run(capsys, "replay", str(tmp_path / "series.txt"))
+    assert code == 2 and ("is a series record (it has a Scenario tag): `companion import "
+                          "FILE` reads it into the game file") in err
+
+
 def test_replay_says_plainly_why_a_file_cannot_be_read(capsys, tmp_path):
     code, _, err = run(capsys, "replay", str(tmp_path / "none.txt"))
     assert code == 2 and err.strip().endswith("none.txt: no such file")
@@ -248,7 +282,13 @@ def test_bad_paths_are_refused_with_a_message_and_no_file_is_made(capsys, tmp_pa
          "--team1: unknown team 'boston'; accepted, by key, name or abbreviation: new-york "
          "(New York Highlanders, NYH);"),
         (("series", "new", "--scenario", "spring", "--team1", "texas", "--team2", "TXC",
-          "--db", str(tmp_path / "c.db")), "must be different team cards"),
+          "--db", str(tmp_path / "c.db")),
+         "--team1, --team2: the two teams must be different team cards"),
+        (("series", "new", "--scenario", "spring", "--team1", "seattle", "--team2", "texas",
+          "--roster1", "boston", "--db", str(tmp_path / "c.db")),
+         "--roster1: 'boston' is not a roster; choose a roster: new-york"),
+        (("simulate", "--home", "texas", "--away", "TXC"),
+         "--home, --away: must be two different teams"),
         (("simulate", "--games", "2", "--team1", "texas"),
          "--team1: only with --series SCENARIO (a whole series); single games take --home "
          "and --away"),

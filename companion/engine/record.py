@@ -88,3 +88,10 @@ def check_box(fingerprint: str, headers) -> None:
     if prints and prints != {fingerprint}:
         raise RecordError(f"the record was made with box {', '.join(sorted(prints))}, but the "
                           f"box in use is {fingerprint}: use --data with that box")
+
+
+def header_error(error: Exception) -> RecordError:
+    """A header the rules refuse, as a record error (the rules' own header errors name the
+    tag already: no second "header:" before them)."""
+    said = str(error)
+    return RecordError(said if said.startswith("header") else f"header: {said}")

@@ -6,7 +6,7 @@ from typing import Any
 
 from .errors import CompanionError, RecordError
 from .protocol import Rules
-from .record import Record, parse_record
+from .record import Record, header_error, parse_record
 
 
 class Session:
@@ -68,8 +68,7 @@ def replay(rules: Rules, text: str, first_line: int = 1) -> Session:
     try:
         session = Session(rules, record.header)
     except CompanionError as error:
-        said = str(error)           # the rules' own header errors name the tag already
-        raise RecordError(said if said.startswith("header") else f"header: {said}") from None
+        raise header_error(error) from None
     for number, line in zip(record.line_numbers, record.lines, strict=True):
         try:
             session.push_text(line)

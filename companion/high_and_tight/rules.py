@@ -1220,3 +1220,17 @@ class HighAndTight:
                     return act.deal(self.box.cards[key].name)
                 pick -= count
         raise IllegalAction("no chance event is awaited", rule="4.0", state=state.summary())
+
+
+def result_problem(state: State, said: str | None, actions: int) -> str | None:
+    """Why a game does not match the Result its record states (away-home runs), or None:
+    a record that says the game ended must replay to that end and that score (rule 4.8)."""
+    if not said:
+        return None
+    if state.phase != "over":
+        return (f"the record says it ended {said}, but its actions stop before the end of "
+                f"the game ({state.summary()}, after {actions} actions)")
+    final = f"{state.away.total}-{state.home.total}"
+    if final != said:
+        return f"the record says {said} but replays to {final}"
+    return None

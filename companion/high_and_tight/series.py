@@ -108,6 +108,7 @@ class SeriesRules:
         if scenario is None:
             raise ParseError(f"header Scenario: {header.get('Scenario')!r} is not one of "
                              f"{', '.join(SCENARIOS)}")
+        given = header
         header = dict(header)
         if scenario.key == "exhibition":
             header.setdefault("Team1", header.get("Home", ""))
@@ -134,7 +135,8 @@ class SeriesRules:
             teams[team] = card.key
             rosters[team] = roster.casefold()
         if teams["team1"] == teams["team2"]:
-            raise ParseError("header: the two teams (Team1, Team2) must be different team cards")
+            tags = "Team1, Team2" if "Team1" in given else "Home, Away"
+            raise ParseError(f"header {tags}: the two teams must be different team cards")
         options = parse_options(header.get("Rules", ""))
         return SeriesState(box=self.box, header=dict(header), scenario=scenario,
                            options=options, teams=teams, rosters=rosters)

@@ -7,10 +7,11 @@ import io
 import json
 
 from ..engine.errors import CompanionError, RecordError
-from ..engine.record import check_box, parse_record, split_records
+from ..engine.record import check_box, header_error, parse_record, split_records_at
 from ..high_and_tight.box import Box
 from ..high_and_tight.boxscore import CSV_COLUMNS, box_score, csv_rows
 from ..high_and_tight.packed import is_packed, unpack
+from ..high_and_tight.rules import result_problem
 from ..high_and_tight.series_session import SERIES, SeriesSession
 from .db import Store
 from .series_store import StoredSeries, create_series, series_record
@@ -71,18 +72,27 @@ def export(store: Store, target: str, fmt: str, warn=None) -> str:
 
 
 def import_record(store: Store, box: Box, text: str) -> int:
-    """Read a series record or a single game record into a new stored series; the text a
-    scanner reads off a box score's QR code (`HT1:...`) is unpacked first."""
+    """Read a series record or a single game record into a new stored series (checked
+    whole first, see `read_import`)."""
+    return create_series(store, box, *read_import(box, text))
+
+
+def read_import(box: Box, text: str) -> tuple[dict, list]:
+    """A series record or a single game record, replayed and checked before anything is
+    stored: its header and entries. The text a scanner reads off a box score's QR code
+    (`HT1:...`) is unpacked first. As replay does: the box must be the record's, each game
+    that states a Result must end so, and a line that fails is named by its file line."""
     if is_packed(text):
         text = unpack(box, text)
-    records = split_records(text)
+    records = [(start, parse_record(record, start)) for start, record in
+               split_records_at(text)]
     if not records:
         raise RecordError("the file holds no record")
-    first = parse_record(records[0])
+    first = records[0][1]
     if "Scenario" in first.header:
         header = dict(first.header)
-        series_lines = list(first.lines)
-        game_records = [parse_record(r) for r in records[1:]]
+        series_lines = list(zip(first.line_numbers, first.lines, strict=True))
+        game_records = [record for _, record in records[1:]]
     else:
         if len(records) != 1:
             raise RecordError("several game records without a series header: import them "
@@ -94,32 +104,38 @@ def import_record(store: Store, box: Box, text: str) -> int:
     try:
         session = SeriesSession(box, {**header, "Box": header.get("Box", box.fingerprint)})
     except CompanionError as error:
-        raise RecordError(f"header: {error}") from None
+        raise header_error(error) from None
     pending = list(series_lines)
-    games = [list(r.lines) for r in game_records]
+    games = [list(zip(r.line_numbers, r.lines, strict=True)) for r in game_records]
     while not session.is_over():
         scope, _ = session.awaiting()
         if scope == SERIES:
             if not pending:
                 break
-            _push(session, pending.pop(0), "series")
+            _push(session, *pending.pop(0), "series")
             continue
         number = len(session.games)
         lines = games[number - 1] if number <= len(games) else []
         if not lines:
             break
-        _push(session, lines.pop(0), f"game {number}")
+        _push(session, *lines.pop(0), f"game {number}")
     leftovers = pending + [line for lines in games for line in lines]
     if leftovers:
         raise RecordError(f"{len(leftovers)} line(s) were left over after the series ended or "
-                          f"stopped, starting with {leftovers[0]!r}")
-    return create_series(store, box, header, session.entries)
+                          f"stopped, starting with {leftovers[0][1]!r}", line=leftovers[0][0])
+    # A game the record holds lines of but whose series stopped early is a leftover above.
+    for number, (game, record) in enumerate(zip(session.games, game_records, strict=False),
+                                            start=1):
+        problem = result_problem(game.state, record.header.get("Result"), len(game.actions))
+        if problem:
+            raise RecordError(f"game {number}: {problem}")
+    return header, session.entries
 
 
-def _push(session: SeriesSession, line: str, where: str) -> None:
+def _push(session: SeriesSession, number: int, line: str, where: str) -> None:
     try:
         session.push(line)
     except CompanionError as error:
-        raise RecordError(f"{where}: {line!r}: {error}") from None
+        raise RecordError(f"{where}: {line!r}: {error}", line=number) from None
 
 

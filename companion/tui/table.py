@@ -53,7 +53,7 @@ class Setup:
         try:
             SeriesRules(box).new_state(self.header())
         except CompanionError as error:
-            return re.sub(r"^header( \w+)?: ", "", str(error))
+            return re.sub(r"^header( [\w, ]+)?: ", "", str(error))
         return None
 
     def header(self) -> dict[str, str]:
