@@ -541,8 +541,8 @@ def computer_move(entry, notes) -> str | None:
 
 
 def moves_notice(told: list[str], most: int = 3) -> str:
-    """The computer's moves since the player's last step, one a line: the latest `most`
-    of them, after how many earlier ones the log holds."""
+    """The computer's moves its notice holds, one a line: the latest `most` of them, after
+    how many earlier ones the log holds."""
     earlier = len(told) - most
     head = ([f"{earlier} earlier move{'s' if earlier > 1 else ''} in the log (l)"]
             if earlier > 0 else [])
