@@ -210,9 +210,7 @@ def _team_key(box: Box, wanted: str | None, option: str) -> str | None:
         return None
     team = box.find_team(wanted)
     if team is None:
-        known = "; ".join(f"{t.key} ({t.name}, {t.abbrev})" for t in box.teams.values())
-        raise CommandError(f"{option}: unknown team {wanted!r}; accepted, by key, name or "
-                           f"abbreviation: {known}")
+        raise CommandError(f"{option}: {box.unknown_team(wanted)}")
     return team.key
 
 

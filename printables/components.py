@@ -72,7 +72,7 @@ def resolve_team(box: Box, wanted: str | None) -> str | None:
     team = box.find_team(wanted)
     if team is not None:
         return team.key
-    raise ValueError(f"team {wanted!r} is unknown; accepted: {', '.join(box.teams)}")
+    raise ValueError(box.unknown_team(wanted))
 
 
 def choose(components: list[Component], options: PrintOptions, what: str) -> list[Component]:

@@ -216,6 +216,11 @@ class Box:
                 return team
         return None
 
+    def unknown_team(self, wanted: str) -> str:
+        """Why `find_team` found nothing, with every way of naming each team."""
+        known = "; ".join(f"{t.key} ({t.name}, {t.abbrev})" for t in self.teams.values())
+        return f"unknown team {wanted!r}; accepted, by key, name or abbreviation: {known}"
+
 
 # --------------------------------------------------------------------------- loading
 

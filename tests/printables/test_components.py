@@ -320,7 +320,8 @@ def test_team_filter_prints_one_team(tmp_path, box):
 
 @pytest.mark.parametrize("team", ("yankees", ""))
 def test_an_unknown_team_is_refused_naming_the_accepted_ones(tmp_path, box, team):
-    with pytest.raises(ValueError, match=rf"team '{team}' is unknown; accepted: new-york, "):
+    with pytest.raises(ValueError, match=rf"unknown team '{team}'; accepted, by key, name or "
+                                         r"abbreviation: new-york \(New York Highlanders, "):
         render("pieces", box, PrintOptions(team=team), tmp_path / "x.pdf")
     assert not (tmp_path / "x.pdf").exists()
 

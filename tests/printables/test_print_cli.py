@@ -59,7 +59,8 @@ def test_offset_is_read_in_millimetres_and_moves_the_backs(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (("pieces", "--team", "yankees"), "team 'yankees' is unknown; accepted: new-york"),
+    (("pieces", "--team", "yankees"), "unknown team 'yankees'; accepted, by key, name or "
+                                       "abbreviation: new-york (New York Highlanders, NYH)"),
     (("cards", "--only", "Moonshot"), "no strategy card is named 'Moonshot'; accepted: Good"),
     (("counters",), "print set 'counters' is unknown; accepted: pieces, markers"),
     (("cards", "7"), "print cards takes no target ('7'); only boxscore does"),

@@ -224,7 +224,7 @@ def test_a_bad_team_or_folder_is_a_notification_and_writes_nothing(tmp_path):
     notes, _ = on_home(path, steps)
     assert [severity for severity, _title, _message in notes] == ["error"] * 5
     messages = [message for _severity, _title, message in notes]
-    assert messages[0].startswith("team 'yankees' is unknown; accepted: ")
+    assert messages[0].startswith("unknown team 'yankees'; accepted, by key, name or ")
     assert messages[1] == (f"cannot write {tmp_path / 'missing' / 'x.pdf'}: folder "
                            f"{tmp_path / 'missing'} does not exist")
     assert messages[2] == (f"cannot write {not_a_folder / 'x.pdf'}: {not_a_folder} is not "
