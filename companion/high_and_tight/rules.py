@@ -217,11 +217,20 @@ class HighAndTight:
                 return Awaiting("decision", side, phase,
                                 "bring in the Closer to save the game (rule 8.3)")
             if "advanced-fatigue" in state.options:
+                tired = self.stay_fatigue(state, side)
+                pitcher = state.side(side).current_pitcher().name
                 return Awaiting("decision", side, phase,
-                                "change pitchers or stay with the pitcher (rule 8.2.1)")
-        if phase == "cards" and len(self.legal_actions(state)) == 1:
-            return Awaiting("decision", side, phase, "pass: nothing else can be played now "
-                                                     "(rule 5.4)")
+                                f"{pitcher} is tired: relieve him or keep him at +{tired} "
+                                "(rule 8.2.1)" if tired is not None else
+                                f"relieve {pitcher} or keep him (rule 8.2)")
+        if phase == "cards":
+            kinds = {action.kind for action in self.legal_actions(state)}
+            if kinds == {"pass"}:
+                return Awaiting("decision", side, phase,
+                                "pass: nothing else can be played now (rule 5.4)")
+            if "rally" not in kinds:
+                return Awaiting("decision", side, phase,
+                                "play a strategy card or pass (rule 5.4)")
         return Awaiting("decision", side, phase, prompts[phase])
 
     def is_over(self, state: State) -> bool:
@@ -855,6 +864,14 @@ class HighAndTight:
             own.fatigue = 200
             own.lines[own.pitcher].exceeded_fatigue = True
         self._take_mound(state)
+
+    def stay_fatigue(self, state: State, side: str) -> int | None:
+        """The fatigue marker the pitcher on the mound pitches at if his manager keeps him
+        (rule 8.2.1): None when he is not tired (he stays as he is)."""
+        own = state.side(side)
+        if not self._is_tired(state, own):
+            return None
+        return min(200, own.fatigue + 100)
 
     def _pitch_tired(self, state: State, own: Side) -> None:
         """Rule 8.2.1: a tired pitcher kept in gets +100, then +200, never more."""

@@ -427,10 +427,23 @@ def option_text(table: Table, line: str) -> str:
     """An option as the list shows it: the action, and for a ballplayer or pitcher to choose,
     his ratings beside it (for Rally Caps what they do), so no one needs to look it up."""
     if line.startswith(("team1 ", "team2 ")):        # a series decision: the team's name
-        return team_named(table, line)
-    verb = line.partition(" ")[2]
+        shown = team_named(table, line)
+        team, _, rest = line.partition(" ")
+        if rest.startswith("starts "):
+            series, rules = table.series, table.session.series_rules
+            pitchers = table.session.box.rosters[series.rosters[team]].pitchers
+            rested = {pitchers[key].name: fatigue
+                      for key, fatigue in rules.starter_choices(series, team)}
+            if rested.get(rest.removeprefix("starts ")):
+                shown += "  [dim]short rest: starts at +100 (rule 8.2.3 a)[/dim]"
+        return shown
+    side, _, verb = line.partition(" ")
     if verb in RALLY_HELP:
         return f"{line}  [dim]{RALLY_HELP[verb].split(': ', 1)[1]}[/dim]"
+    if verb == "stays with the pitcher" and table.game is not None:
+        tired = table.session.rules.stay_fatigue(table.game.state, side)
+        return f"{line}  [dim]" + (f"tired: pitches at +{tired} (rule 8.2.1)" if tired
+                                   else "not tired: no marker") + "[/dim]"
     if not verb.startswith(("bats ", "fields ", "brings in ")):
         return line
     ratings = action_help(table, line).split()
@@ -438,6 +451,10 @@ def option_text(table: Table, line: str) -> str:
         ratings = ratings[:2]               # where he plays and the Defense he fields with
     elif verb.startswith("bats "):
         ratings = ratings[2:]               # what he bats with
+    elif table.game is not None:
+        own = table.game.state.side(side)
+        if verb.removeprefix("brings in ").casefold() in own.short_rest:
+            ratings.append("- short rest: enters at +100 (rule 8.2.3 b)")
     return f"{line}  [dim]{' '.join(ratings)}[/dim]"
 
 

@@ -235,8 +235,9 @@ def test_starter_replaced_early_by_reliever_or_closer(rules):
     for name in ("Castellan", "Achterberg"):
         session = new_game(rules, header={"Rules": "advanced-fatigue"})
         # The choice is the manager's, and said so (not "bring in a relief pitcher").
-        assert rules.awaiting(session.state).prompt == ("change pitchers or stay with the "
-                                                        "pitcher (rule 8.2.1)")
+        assert rules.awaiting(session.state).prompt == ("relieve Sabaria or keep him "
+                                                        "(rule 8.2)")
+        assert rules.stay_fatigue(session.state, "home") is None
         play(session, f"home brings in {name}")
         state = session.state
         assert state.home.pitcher == name.casefold()
@@ -283,6 +284,10 @@ def test_tired_starter_kept_in_gets_100_then_200_never_more(rules):
     assert state.atbat.rolls == sabaria.stuff_rolls
     for inning, fatigue in ((8, 100), (9, 200), (10, 200)):
         state = drive(session, until=at(inning, "top", "mound"))
+        # The prompt says he is tired and what keeping him costs, before the choice.
+        assert rules.awaiting(state).prompt == (f"Sabaria is tired: relieve him or keep him "
+                                                f"at +{fatigue} (rule 8.2.1)")
+        assert rules.stay_fatigue(state, "home") == fatigue
         play(session, f"home {STAY}")
         assert state.home.pitcher == "sabaria"
         assert state.home.fatigue == fatigue, inning

@@ -629,3 +629,43 @@ def test_a_style_that_spans_lines_does_not_break_the_window():
     console.print(views.hanging("  Card off power\n    [dim]first line\nsecond line[/dim]"))
     shown = [line.rstrip() for line in console.export_text().splitlines()]
     assert shown == ["  Card off power", "    first line", "second line"]
+
+
+def test_the_options_say_what_short_rest_and_keeping_a_tired_pitcher_cost(rules):
+    """Rules 8.2.1 and 8.2.3 b: before the choice, not after it, the list says that a
+    reliever on short rest enters at +100, and what keeping the pitcher costs."""
+    from types import SimpleNamespace
+
+    from ..high_and_tight.test_optional_rules import drive
+    from ..high_and_tight.util import at, new_game
+
+    session = new_game(rules, header={"Rules": "advanced-fatigue,rest,short-rest",
+                                      "HomeShortRest": "Castellan"})
+    table = SimpleNamespace(game=session, session=SimpleNamespace(rules=rules))
+    state = session.state
+    assert (state.phase, state.actor) == ("mound", "home")
+    assert views.option_text(table, "home brings in Castellan").endswith(
+        "- short rest: enters at +100 (rule 8.2.3 b)[/dim]")
+    assert "short rest" not in views.option_text(table, "home brings in Wexley")
+    assert views.option_text(table, "home stays with the pitcher").endswith(
+        "[dim]not tired: no marker[/dim]")
+    drive(session, until=at(8, "top", "mound"))          # Sabaria, Fatigue 7, is tired
+    assert views.option_text(table, "home stays with the pitcher").endswith(
+        "[dim]tired: pitches at +100 (rule 8.2.1)[/dim]")
+
+
+def test_a_starter_on_short_rest_says_so_in_the_list(box):
+    """Rule 8.2.3 a: the starter who may go on short rest reads so before he is chosen."""
+    from types import SimpleNamespace
+
+    rules = SimpleNamespace(starter_choices=lambda series, team: [("lindqvist", 0),
+                                                                  ("sabaria", 100)])
+    table = SimpleNamespace(
+        series=SimpleNamespace(rosters={"team1": "new-york"}, teams={"team1": "new-york"}),
+        session=SimpleNamespace(series_rules=rules, box=box),
+        team_name=lambda team: "New York Highlanders")
+    assert views.option_text(table, "team1 starts Sabaria") == (
+        "New York Highlanders starts Sabaria  [dim]short rest: starts at +100 (rule 8.2.3 a)"
+        "[/dim]")
+    assert views.option_text(table, "team1 starts Lindqvist") == (
+        "New York Highlanders starts Lindqvist")
