@@ -205,7 +205,7 @@ class HighAndTight:
             "mound": "bring in a relief pitcher (rule 4.2.1.1)",
             "bat": "send a batter up (rule 4.2.2)",
             "field": "put a fielder in the field (rule 4.2.3)",
-            "cards": "play a strategy card, use Rally Caps, or pass (rules 5.4, 5.7)",
+            "cards": "play a card, use Rally Caps or pass (rules 5.4, 5.7)",
             "manage": "make the Managerial Move or stand pat (rule 4.5)",
         }
         side = state.atbat.turn if phase == "cards" else state.actor
@@ -230,7 +230,7 @@ class HighAndTight:
                                 "pass: nothing else can be played now (rule 5.4)")
             if "rally" not in kinds:
                 return Awaiting("decision", side, phase,
-                                "play a strategy card or pass (rule 5.4)")
+                                "play a card or pass (rule 5.4)")
         return Awaiting("decision", side, phase, prompts[phase])
 
     def is_over(self, state: State) -> bool:

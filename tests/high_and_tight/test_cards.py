@@ -831,11 +831,10 @@ def test_the_prompt_says_so_when_passing_is_all_that_is_left(rules):
                 assert prompt == "pass: nothing else can be played now (rule 5.4)"
                 seen["pass only"] += 1
             elif "rally" in kinds:          # Rally Caps named only when they can be used
-                assert prompt == ("play a strategy card, use Rally Caps, or pass "
-                                  "(rules 5.4, 5.7)")
+                assert prompt == "play a card, use Rally Caps or pass (rules 5.4, 5.7)"
                 seen["choice"] += 1
             else:
-                assert prompt == "play a strategy card or pass (rule 5.4)"
+                assert prompt == "play a card or pass (rule 5.4)"
                 seen["cards"] += 1
         quiet_step(session)
     assert min(seen.values()) > 0, seen
