@@ -25,6 +25,17 @@ def parse_face(text: str, sides: int = 6) -> int:
     return check_face(value, sides)
 
 
+def parse_pair(text: str, sides: int = 6) -> tuple[int, int]:
+    """Two die faces as players type them: "3 4", "3,4" or "34"."""
+    parts = text.replace(",", " ").split()
+    if len(parts) == 1 and len(parts[0]) == 2 and parts[0].isdigit():
+        parts = list(parts[0])
+    if len(parts) != 2:
+        raise ParseError(f"type two faces, each 1 to {sides} (3 4, 3,4 or 34)")
+    first, second = (parse_face(part, sides) for part in parts)
+    return first, second
+
+
 class Dice:
     """A seeded source of die faces; every face it gives is meant to be logged as an action."""
 

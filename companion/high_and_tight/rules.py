@@ -962,6 +962,9 @@ class HighAndTight:
             raise self._illegal(state, action, "the fielder is chosen at Take the Field",
                                 "4.2.3")
         self._choose_player(state, action, "4.2.3")
+        # The top half's pair, noted as the bottom half's is (rules 4.2.2, 4.2.3).
+        state.note("4.2.3", f"away bats {self._piece(state.away).name}; "
+                            f"home fields {self._piece(state.home).name}")
         self._batter_vs_fielder(state)
 
     def _choose_player(self, state: State, action: Action, rule: str) -> None:

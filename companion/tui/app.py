@@ -31,7 +31,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.worker import Worker, get_current_worker
 
-from ..engine.dice import parse_face
+from ..engine.dice import parse_pair
 from ..engine.errors import CompanionError
 from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.series import SCENARIOS
@@ -397,6 +397,7 @@ class GameScreen(Screen):
         self._games_over: int | None = None        # finished games the screen knows of
         self._computer_told: list[str] = []        # the computer's moves its notice tells
         self._computer_note: Notification | None = None
+        self._computer_half: tuple | None = None    # (game, inning, half) its moves are of
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -636,14 +637,19 @@ class GameScreen(Screen):
             self.refresh_table()
 
     def _tell_computer(self, title: str, told: str) -> None:
-        """The computer's moves share one notice while it shows, the latest few a line each
-        (each move shows it anew, a little longer the more it holds), rather than a stack
-        of notices over the options."""
+        """The computer's moves of a half inning share one notice while it shows, the latest
+        few a line each (each move shows it anew, a little longer the more it holds), rather
+        than a stack of notices over the options; a new half's move replaces it."""
         previous = self._computer_note
-        if previous is not None and previous.title == title and showing(self.app, previous):
+        game = self.table.game
+        half = (len(self.table.session.games), game.state.inning, game.state.half) \
+            if game is not None else None
+        shown = previous is not None and showing(self.app, previous)
+        if not (shown and previous.title == title and half == self._computer_half):
+            self._computer_told = []        # a new notice for each half inning's moves
+        if shown:
             drop_notices(self.app, [previous])
-        else:
-            self._computer_told = []
+        self._computer_half = half
         self._computer_told.append(told)
         timeout = min(self.app.NOTIFICATION_TIMEOUT + 2 * (len(self._computer_told) - 1),
                       MOVES_NOTICE_MOST_SECONDS)
@@ -846,6 +852,9 @@ class GameScreen(Screen):
             return self.game_over()        # hidden (and p does nothing) before that
         if action in ("roll", "type_dice") and self.table.session.is_over():
             return False                            # no dice left to roll in the series
+        if action == "hand" and self.table.cards == "physical":
+            # Dimmed: the cards are in the players' hands; only a secret rotation is here.
+            return self.secret_rotation(self.table.waiting()) or None
         if action in ("roll", "type_dice"):
             if self.table.dice != ("digital" if action == "roll" else "physical"):
                 return False        # digital dice are the companion's (r), physical typed (t)
@@ -891,7 +900,7 @@ class DiceScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Two dice faces, 1 to 6 (e.g. 3 4):")
+            yield Label("Two dice faces, 1 to 6 (3 4, 3,4 or 34):")
             yield Input(id="faces", restrict=r"[0-9 ,]*")
             yield Label("", id="problem")
 
@@ -904,11 +913,8 @@ class DiceScreen(ModalScreen[str | None]):
 
     @on(Input.Submitted, "#faces")
     def submitted(self, event: Input.Submitted) -> None:
-        parts = event.value.replace(",", " ").split()
         try:
-            if len(parts) != 2:
-                raise CompanionError("type two faces, each 1 to 6")
-            faces = [parse_face(p) for p in parts]
+            faces = parse_pair(event.value)
         except CompanionError as error:
             self.query_one("#problem", Label).update(f"[red]{error}[/red]")
             return

@@ -171,18 +171,27 @@ def board(table: Table, show_hand: str | None = None) -> str:
             offense = sum(n for k, n in side.hand.items() if box.cards[k].side == "offense")
             hand = f"{offense} off, {side.hand_size() - offense} def"
         lines.append(f"{side.team.abbrev} caps {side.rally_left}  hand {hand}")
-    if table.win_history and table.win_game == len(table.session.games):
+    over = state.phase == "over"
+    ours = table.win_history and table.win_game == len(table.session.games)
+    if ours or over:
         # Up here, not under the hand, so that it shows without scrolling at 80x24. Both
         # figures are one team's (the player's against the computer, else team 1's): its
         # chance in this game, then in the series.
         team = table.figure_team()
         abbrev = table.session.box.teams[table.series.teams[team]].abbrev
         flip = (lambda p: p) if team == "team1" else (lambda p: 1.0 - p)
-        history = [flip(p) for p in table.win_history]
-        series = (f"  series {percent(flip(table.win_series))}"
-                  if table.win_series is not None else "")
+        history = [flip(p) for p in table.win_history] if ours else []
+        p_series = table.win_series
+        behind = bool(ours) and table.win_steps[-1] != len(game.actions)
+        if over:
+            # A finished game's figure is its result, known without a worker (rule 4.8);
+            # the series' only once the series is decided (the rest is still to play).
+            history.append(flip(float(table.team_of(state.winner) == "team1")))
+            winner = table.series.winner
+            p_series = None if winner is None else float(winner == "team1")
+            behind = False
+        series = f"  series {percent(flip(p_series))}" if p_series is not None else ""
         # A figure of an earlier step stays until the new one is worked out, marked so.
-        behind = table.win_steps[-1] != len(game.actions)
         lines.append(f"Win {abbrev} {percent(history[-1])} {sparkline(history, 16)}{series}"
                      + (" [dim](updating)[/dim]" if behind else ""))
     if show_hand:

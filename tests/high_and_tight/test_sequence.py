@@ -85,3 +85,18 @@ def test_used_ballplayers_cannot_return(rules):
     assert "hampton" in state.away.used and "mendevil" in state.home.used
     with pytest.raises(IllegalAction, match="rule 4.2.2"):
         session.push_text("away bats Hampton")
+
+
+def test_each_half_notes_who_bats_and_who_fields(rules):
+    """Rules 4.2.2 and 4.2.3: the top half's batter and fielder are noted as the bottom
+    half's are, so the log reads the same for both halves."""
+    from .util import new_game, quiet_half
+
+    session = new_game(rules)
+    quiet_half(session)
+    quiet_half(session)
+    pairs = [(rule, text) for rule, text in session.state.log
+             if " bats " in text and " fields " in text]
+    assert [rule for rule, _ in pairs] == ["4.2.3", "4.2.2"]
+    assert pairs[0][1].startswith("away bats ") and "; home fields " in pairs[0][1]
+    assert pairs[1][1].startswith("home bats ") and "; away fields " in pairs[1][1]

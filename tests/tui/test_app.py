@@ -1289,6 +1289,14 @@ def test_the_computer_s_moves_share_one_notice(tmp_path):
             left = list(app._notifications)
             assert computer in left and len(left) == 2
             assert [n.title for n in left if n is not computer] == ["End of the half"]
+            # The next half's first move: a notice of its own, in place of the last one.
+            screen._computer_half = ("a half before",)
+            screen._tell_computer(computer.title, "home plays Good Wood")
+            await pilot.pause()
+            assert screen._computer_told == ["home plays Good Wood"]
+            assert computer not in app._notifications
+            assert [n.message for n in app._notifications
+                    if n.title == computer.title] == ["home plays Good Wood"]
             await workers_done(app)
         return most, shown
 

@@ -669,3 +669,28 @@ def test_a_starter_on_short_rest_says_so_in_the_list(box):
         "[/dim]")
     assert views.option_text(table, "team1 starts Lindqvist") == (
         "New York Highlanders starts Lindqvist")
+
+
+@pytest.mark.parametrize("scenario", ["divisional", "spring"])
+def test_a_finished_games_figure_is_its_result(tmp_path, scenario):
+    """Rule 4.8: the game over, its figure is the result, known at once (no stale figure
+    marked 'updating'); the series' figure only once the series is decided."""
+    path = tmp_path / "final.db"
+    series_id = new_series(path, seed="views-final", scenario=scenario)
+    play_until(path, series_id, lambda table: len(table.series.results) >= 1)
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        table.held = 1
+        table.win_history, table.win_steps, table.win_game = [0.4], [3], 1
+        table.win_series = 0.45
+        result = table.series.results[0]
+        mine = table.figure_team()
+        win = next(line for line in plain(views.board(table)).splitlines()
+                   if line.startswith("Win "))
+        abbrev = table.session.box.teams[table.series.teams[mine]].abbrev
+        assert win.startswith(f"Win {abbrev} {'100' if result.winner == mine else '0'}%")
+        assert "updating" not in win
+        if table.series.winner is None:
+            assert "series" not in win
+        else:
+            assert win.endswith(f"series {'100' if table.series.winner == mine else '0'}%")

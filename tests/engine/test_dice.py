@@ -1,0 +1,25 @@
+"""Dice faces as players type them at the table (rule 4.6: two dice, each 1 to 6)."""
+
+import pytest
+
+from companion.engine.dice import parse_pair
+from companion.engine.errors import ParseError
+
+
+@pytest.mark.parametrize("typed, faces", [("3 4", (3, 4)), ("3,4", (3, 4)), ("34", (3, 4)),
+                                          (" 6  1 ", (6, 1)), ("6, 6", (6, 6))])
+def test_two_faces_typed_any_usual_way(typed, faces):
+    assert parse_pair(typed) == faces
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("9", "type two faces, each 1 to 6 (3 4, 3,4 or 34)"),
+    ("3 4 5", "type two faces, each 1 to 6"),
+    ("37", "die face 7 is outside the accepted range 1..6"),
+    ("3 x", "die face 'x' is not a number; accepted range 1..6"),
+    ("", "type two faces"),
+])
+def test_anything_else_is_refused_with_the_accepted_range(typed, said):
+    with pytest.raises(ParseError) as info:
+        parse_pair(typed)
+    assert said in str(info.value)
