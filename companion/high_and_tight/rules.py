@@ -220,8 +220,8 @@ class HighAndTight:
                 tired = self.stay_fatigue(state, side)
                 pitcher = state.side(side).current_pitcher().name
                 return Awaiting("decision", side, phase,
-                                f"{pitcher} is tired: relieve him or keep him at +{tired} "
-                                "(rule 8.2.1)" if tired is not None else
+                                f"{pitcher} tired: keep at +{tired} or relieve (rule 8.2.1)"
+                                if tired is not None else
                                 f"relieve {pitcher} or keep him (rule 8.2)")
         if phase == "cards":
             kinds = {action.kind for action in self.legal_actions(state)}

@@ -451,8 +451,8 @@ def option_text(table: Table, line: str) -> str:
         return f"{line}  [dim]{RALLY_HELP[verb].split(': ', 1)[1]}[/dim]"
     if verb == "stays with the pitcher" and table.game is not None:
         tired = table.session.rules.stay_fatigue(table.game.state, side)
-        return f"{line}  [dim]" + (f"tired: pitches at +{tired} (rule 8.2.1)" if tired
-                                   else "not tired: no marker") + "[/dim]"
+        return f"{line}  [dim]" + (f"tired: at +{tired} (8.2.1)" if tired
+                                   else "fresh") + "[/dim]"
     if not verb.startswith(("bats ", "fields ", "brings in ")):
         return line
     ratings = action_help(table, line).split()

@@ -285,8 +285,8 @@ def test_tired_starter_kept_in_gets_100_then_200_never_more(rules):
     for inning, fatigue in ((8, 100), (9, 200), (10, 200)):
         state = drive(session, until=at(inning, "top", "mound"))
         # The prompt says he is tired and what keeping him costs, before the choice.
-        assert rules.awaiting(state).prompt == (f"Sabaria is tired: relieve him or keep him "
-                                                f"at +{fatigue} (rule 8.2.1)")
+        assert rules.awaiting(state).prompt == (f"Sabaria tired: keep at +{fatigue} or "
+                                                "relieve (rule 8.2.1)")
         assert rules.stay_fatigue(state, "home") == fatigue
         play(session, f"home {STAY}")
         assert state.home.pitcher == "sabaria"

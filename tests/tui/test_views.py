@@ -648,10 +648,10 @@ def test_the_options_say_what_short_rest_and_keeping_a_tired_pitcher_cost(rules)
         "- short rest: enters at +100 (rule 8.2.3 b)[/dim]")
     assert "short rest" not in views.option_text(table, "home brings in Wexley")
     assert views.option_text(table, "home stays with the pitcher").endswith(
-        "[dim]not tired: no marker[/dim]")
+        "[dim]fresh[/dim]")
     drive(session, until=at(8, "top", "mound"))          # Sabaria, Fatigue 7, is tired
     assert views.option_text(table, "home stays with the pitcher").endswith(
-        "[dim]tired: pitches at +100 (rule 8.2.1)[/dim]")
+        "[dim]tired: at +100 (8.2.1)[/dim]")
 
 
 def test_a_starter_on_short_rest_says_so_in_the_list(box):
