@@ -347,7 +347,11 @@ def cmd_replay(args) -> int:
         raise CommandError(f"{args.file}: holds no game record (a header of [Key \"value\"] "
                            "tags, then one action a line; docs/record-format.md)")
     results = []
-    if "Scenario" in parse_record(records[0][1]).header:
+    try:
+        first = parse_record(records[0][1], records[0][0])
+    except CompanionError as error:
+        raise CommandError(f"{args.file}: game 1: {error}") from None
+    if "Scenario" in first.header:
         raise CommandError(f"{args.file}: is a series record (it has a Scenario tag): "
                            "`companion import FILE` reads it into the game file")
     for index, (first_line, record) in enumerate(records, start=1):

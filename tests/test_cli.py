@@ -201,6 +201,28 @@ def test_import_checks_a_record_as_replay_does_before_making_the_file(capsys, tm
         assert not (tmp_path / "g.db").exists()
 
 
+def test_import_refuses_a_result_for_a_game_the_series_never_reached(capsys, tmp_path):
+    db = tmp_path / "s.db"
+    run(capsys, "simulate", "--series", "spring", "--seed", "2", "--db", str(db))
+    code, out, _ = run(capsys, "export", "1", "--db", str(db))
+    record = tmp_path / "series.txt"
+    record.write_text(out + '\n[SeriesGame "2"]\n[Result "9-9"]\n')
+    code, _, err = run(capsys, "import", str(record), "--db", str(tmp_path / "t.db"))
+    assert code == 2 and ("game 2: the record says it ended 9-9, but the series was over "
+                          "before it") in err
+    assert not (tmp_path / "t.db").exists()
+
+
+def test_a_bad_header_and_a_bad_rule_name_their_file_and_option(capsys, tmp_path):
+    (tmp_path / "bad.txt").write_text('[Home texas]\n\nroll 3 4\n')
+    code, _, err = run(capsys, "replay", str(tmp_path / "bad.txt"))
+    assert code == 2 and f"{tmp_path / 'bad.txt'}: game 1: line 1: header tag" in err
+    code, _, err = run(capsys, "series", "new", "--scenario", "spring", "--team1", "texas",
+                       "--team2", "new-york", "--rules", "bogus", "--db",
+                       str(tmp_path / "r.db"))
+    assert code == 2 and "--rules: unknown optional rule(s) bogus; accepted: " in err
+
+
 def test_replay_sends_a_series_record_to_import(capsys, tmp_path):
     db = tmp_path / "s.db"
     run(capsys, "simulate", "--series", "spring", "--seed", "2", "--db", str(db))

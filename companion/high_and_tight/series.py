@@ -430,8 +430,9 @@ def parse_options(text: str) -> frozenset[str]:
     options = frozenset(o.strip() for o in text.split(",") if o.strip())
     unknown = options - set(OPTIONAL_RULES)
     if unknown:
-        raise ParseError(f"unknown optional rule(s) {', '.join(sorted(unknown))}; accepted: "
-                         f"{', '.join(OPTIONAL_RULES)}")
+        raise ParseError(f"header Rules: unknown optional rule(s) {', '.join(sorted(unknown))}"
+                         f"; accepted: {', '.join(OPTIONAL_RULES)}")
     if "short-rest" in options and "rest" not in options:
-        raise ParseError("short-rest relaxes Pitcher's Rest: use it with 'rest' (rule 8.2.3)")
+        raise ParseError("header Rules: short-rest relaxes Pitcher's Rest: use it with 'rest' "
+                         "(rule 8.2.3)")
     return options

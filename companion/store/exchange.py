@@ -123,10 +123,15 @@ def read_import(box: Box, text: str) -> tuple[dict, list]:
     if leftovers:
         raise RecordError(f"{len(leftovers)} line(s) were left over after the series ended or "
                           f"stopped, starting with {leftovers[0][1]!r}", line=leftovers[0][0])
-    # A game the record holds lines of but whose series stopped early is a leftover above.
-    for number, (game, record) in enumerate(zip(session.games, game_records, strict=False),
-                                            start=1):
-        problem = result_problem(game.state, record.header.get("Result"), len(game.actions))
+    for number, record in enumerate(game_records, start=1):
+        said = record.header.get("Result")
+        if number > len(session.games):     # (one with lines would be a leftover above)
+            if said:
+                raise RecordError(f"game {number}: the record says it ended {said}, but the "
+                                  "series was over before it")
+            continue
+        game = session.games[number - 1]
+        problem = result_problem(game.state, said, len(game.actions))
         if problem:
             raise RecordError(f"game {number}: {problem}")
     return header, session.entries

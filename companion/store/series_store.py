@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 
 from ..engine.errors import CompanionError, IllegalAction, ParseError
@@ -211,13 +212,20 @@ class StoredSeries:
         """Keep a figure shown at the table; a read-only file keeps none."""
         if self.store.readonly:
             return
-        with self.store.write():
-            self.store.db["figures"].insert({
-                "series_id": self.id, "game": game, "step": step, "course": course,
-                "p_team1": p_team1, "p_series": p_series, "created": _now()})
+        try:
+            with self.store.write():
+                self.store.db["figures"].insert({
+                    "series_id": self.id, "game": game, "step": step, "course": course,
+                    "p_team1": p_team1, "p_series": p_series, "created": _now()})
+        except sqlite3.Error as error:      # a full disk, a file gone read-only
+            raise StoreError(f"{self.store.path}: the win figure was not kept ({error})") \
+                from None
 
     def figures(self, game: int) -> list[dict]:
-        """The figures kept for a game, oldest first."""
+        """The figures kept for a game, oldest first (none in a file from before m004,
+        opened read-only by `follow` while an older companion writes it)."""
+        if "figures" not in self.store.db.table_names():
+            return []
         return list(self.store.db.query(
             "SELECT step, course, p_team1, p_series FROM figures WHERE series_id = ? AND "
             "game = ? ORDER BY id", [self.id, game]))

@@ -76,6 +76,10 @@ class FollowApp(App):
                 (r.id for r in reversed(rows) if r.status == "playing"), rows[-1].id)
             count = store.db.execute("SELECT COUNT(*) FROM events WHERE series_id = ?",
                                      [series_id]).fetchone()[0]
+            if "figures" in store.db.table_names():     # a win figure kept since: show it
+                count = (count, store.db.execute(
+                    "SELECT MAX(id) FROM figures WHERE series_id = ?",
+                    [series_id]).fetchone()[0])
             if (series_id, count) == self.seen:
                 return
             table = Table(store, series_id)

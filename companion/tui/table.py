@@ -11,6 +11,7 @@ import re
 import secrets
 from dataclasses import dataclass, field
 
+from ..engine.dice import parse_pair
 from ..engine.errors import CompanionError
 from ..high_and_tight import actions as act
 from ..high_and_tight.box import Box
@@ -353,11 +354,11 @@ class Table:
         """A line typed at the table: an action, or two dice faces when dice are awaited."""
         text = " ".join(text.split())
         waiting = self.waiting()
-        parts = text.split()
         rolling = waiting.kind == "chance" and waiting.phase in ("roll", "free-roll")
-        if rolling and len(parts) == 2 and all(p.lstrip("-").isdigit() for p in parts):
-            text = f"roll {parts[0]} {parts[1]}"
-        if rolling and self.dice == "digital" and text.split()[0].casefold() == "roll":
+        if rolling and re.fullmatch(r"[\d ,-]+", text):
+            faces = parse_pair(text)        # "3 4", "3,4" or "34", as the dice dialog reads
+            text = f"roll {faces[0]} {faces[1]}"
+        if rolling and self.dice == "digital" and text[:4].casefold() == "roll":
             # The series was set to digital dice: the companion rolls them all, so a player
             # never picks his own faces (a series set to physical dice takes typed faces).
             raise CompanionError("this series rolls its dice in the companion (r): faces "
@@ -498,15 +499,20 @@ class Table:
                 pass    # a cache: the table plays on without it (the figure still shows)
 
     def _courses(self) -> list[str]:
-        """The course of the current game at each step: a hash of its action lines so far
-        (index 0 before any). A stored figure is read back only on the course it was
+        """The course of the current game at each of its steps (index 0 before its first
+        action): a hash of every line of the series stream up to there, series lines and
+        earlier games included. A stored figure is read back only on the course it was
         worked out on, never on a branch an undo left."""
+        scope = str(len(self.session.games))
         digest = hashlib.sha256()
-        out = [digest.hexdigest()[:16]]
-        for line in self.game.lines() if self.game is not None else []:
-            digest.update(line.encode() + b"\n")
-            out.append(digest.hexdigest()[:16])
-        return out
+        out: list[str] = []
+        for entry in self.session.entries:
+            if entry.scope == scope and not out:
+                out.append(digest.hexdigest()[:16])
+            digest.update(f"{entry.scope}\t{entry.line}\n".encode())
+            if entry.scope == scope:
+                out.append(digest.hexdigest()[:16])
+        return out or [digest.hexdigest()[:16]]
 
     def _load_figures(self) -> None:
         """The sparkline as it was before the app closed: the current game's stored figures

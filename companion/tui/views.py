@@ -451,8 +451,9 @@ def option_text(table: Table, line: str) -> str:
         return f"{line}  [dim]{RALLY_HELP[verb].split(': ', 1)[1]}[/dim]"
     if verb == "stays with the pitcher" and table.game is not None:
         tired = table.session.rules.stay_fatigue(table.game.state, side)
-        return f"{line}  [dim]" + (f"tired: at +{tired} (8.2.1)" if tired
-                                   else "fresh") + "[/dim]"
+        marker = table.game.state.side(side).fatigue
+        return f"{line}  [dim]" + (f"tired: at +{tired} (8.2.1)" if tired else
+                                   f"stays at +{marker}" if marker else "fresh") + "[/dim]"
     if not verb.startswith(("bats ", "fields ", "brings in ")):
         return line
     ratings = action_help(table, line).split()

@@ -697,6 +697,35 @@ def test_the_sparkline_survives_a_restart_on_the_games_own_course(tmp_path):
         assert table.win_history == kept[0][:2] and table.win_steps == kept[1][:2]
 
 
+def test_a_kept_figure_is_never_read_back_on_another_course_of_the_series(tmp_path):
+    """The course is the whole series stream: game 2's first figure does not come back
+    after game 1 is undone and played another way."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "course.db"
+    series_id = new_series(path, seed="tui-course", scenario="divisional",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, lambda table: len(table.session.games) == 2
+               and table.game.state.inning >= 1)
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        table.add_figure(table.figure_inputs(), 0.1, 0.95)
+        assert table.win_history
+        while True:                         # back into game 1, to a decision of two ways
+            undone = table.undo()
+            waiting = table.waiting()
+            if (len(table.session.games) == 1 and waiting.kind == "decision"
+                    and len(waiting.options) > 1):
+                break
+        table.enter(next(o for o in waiting.options if o != undone.line))
+        while not (len(table.session.games) == 2 and table.game.state.inning >= 1):
+            if table.auto_step() is None:
+                table.enter(table.waiting().options[0])
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        assert table.win_history == [] and table.win_series is None
+
+
 def test_h_shows_the_whole_hand_when_nobody_else_plays_at_the_screen(tmp_path):
     """One person against the computer: `h` opens the whole hand (for a small terminal,
     where the board cannot show it all), playable cards first, each with its text, with no

@@ -350,7 +350,7 @@ def test_a_series_with_digital_dice_takes_no_typed_faces(tmp_path):
         take_first_choice(table)
     before = list(table.session.entries)
     assert table.dice_awaited()
-    for typed in ("3 4", "roll 3 4", "ROLL 6 6", " Roll  1 1 "):
+    for typed in ("3 4", "34", "3,4", "roll 3 4", "ROLL 6 6", " Roll  1 1 "):
         with pytest.raises(CompanionError, match="this series rolls its dice in the "
                                                  "companion"):
             table.enter(typed)
@@ -375,7 +375,11 @@ def test_with_physical_dice_the_players_roll_every_die_the_computers_too(tmp_pat
             seen.add(waiting.computer)
             with pytest.raises(CompanionError, match="rolls its dice at the table"):
                 table.roll()
-            table.enter("4 4")
+            with pytest.raises(CompanionError, match="type two faces, each 1 to 6"):
+                table.enter("9")
+            before = len(table.session.entries)
+            table.enter("44" if waiting.computer else "4,4")    # as the dice dialog reads
+            assert table.session.entries[before].line == "roll 4 4"
         else:
             assert not table.dice_awaited(waiting)
             table.enter(waiting.options[0])

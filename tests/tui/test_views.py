@@ -649,6 +649,10 @@ def test_the_options_say_what_short_rest_and_keeping_a_tired_pitcher_cost(rules)
     assert "short rest" not in views.option_text(table, "home brings in Wexley")
     assert views.option_text(table, "home stays with the pitcher").endswith(
         "[dim]fresh[/dim]")
+    state.home.fatigue = 100                # (as on short rest): fresh, still marked
+    assert views.option_text(table, "home stays with the pitcher").endswith(
+        "[dim]stays at +100[/dim]")
+    state.home.fatigue = 0
     drive(session, until=at(8, "top", "mound"))          # Sabaria, Fatigue 7, is tired
     assert views.option_text(table, "home stays with the pitcher").endswith(
         "[dim]tired: at +100 (8.2.1)[/dim]")
@@ -671,19 +675,26 @@ def test_a_starter_on_short_rest_says_so_in_the_list(box):
         "New York Highlanders starts Lindqvist")
 
 
-@pytest.mark.parametrize("scenario", ["divisional", "spring"])
-def test_a_finished_games_figure_is_its_result(tmp_path, scenario):
+@pytest.mark.parametrize("scenario, human, games", [("divisional", "team1", 1),
+                                                     ("spring", "team1", 1),
+                                                     ("divisional", "team2", 2)])
+def test_a_finished_games_figure_is_its_result(tmp_path, scenario, human, games):
     """Rule 4.8: the game over, its figure is the result, known at once (no stale figure
-    marked 'updating'); the series' figure only once the series is decided."""
+    marked 'updating'), from the player's side whoever is at home; the series' figure only
+    once the series is decided."""
     path = tmp_path / "final.db"
-    series_id = new_series(path, seed="views-final", scenario=scenario)
-    play_until(path, series_id, lambda table: len(table.series.results) >= 1)
+    other = "team2" if human == "team1" else "team1"
+    series_id = new_series(path, seed="views-final", scenario=scenario,
+                           **{f"{human}_control": "human", f"{other}_control": "computer"})
+    play_until(path, series_id, lambda table: len(table.series.results) >= games
+               or table.series.winner is not None)
     with Store.open(path) as store:
         table = Table(store, series_id)
-        table.held = 1
-        table.win_history, table.win_steps, table.win_game = [0.4], [3], 1
+        table.held = len(table.series.results)
+        table.win_history, table.win_steps, table.win_game = [0.4], [3], table.held
         table.win_series = 0.45
-        result = table.series.results[0]
+        result = table.series.results[-1]
+        assert table.figure_team() == human
         mine = table.figure_team()
         win = next(line for line in plain(views.board(table)).splitlines()
                    if line.startswith("Win "))
