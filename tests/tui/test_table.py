@@ -385,3 +385,19 @@ def test_with_physical_dice_the_players_roll_every_die_the_computers_too(tmp_pat
             table.enter(waiting.options[0])
     assert seen == {True, False}
     store.close()
+
+
+def test_a_file_from_before_the_figures_table_still_opens_read_only(tmp_path):
+    """`follow` opens a file read-only and never migrates it: a file an older companion
+    writes has no figures table, and the table still reads it (with no figures)."""
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    store = Store.open(path)
+    series_id = Table.create(store, load_box(), Setup(scenario="spring")).stored.id
+    store.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("DROP TABLE figures")
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        assert table.win_history == [] and table.stored.figures(1) == []
