@@ -279,6 +279,10 @@ def test_series_show_keeps_the_computers_rotation_secret(capsys, tmp_path, scena
     secret = [row for row in rest["team2"] if row["status"] == "rotation secret"]
     if scenario == "spring":
         assert not secret
+        # Rule 3.0: Spring Training draws its starter; the others were not drawn.
+        assert all(row["status"] in ("starts", "not-drawn") for row in rest["team1"]
+                   if row["kind"] == "SP")
+        assert any(row["status"] == "not-drawn" for row in rest["team1"])
     else:
         sps = [row for row in rest["team2"] if row["kind"] == "SP"]
         assert secret == [row for row in sps if row["pitcher"].casefold() != starters["team2"]]

@@ -56,7 +56,8 @@ class Availability:
 
     pitcher: str
     kind: str
-    status: str          # "available", "short-rest", "unavailable", "starts", "not-in-rotation"
+    status: str          # "available", "short-rest", "unavailable", "starts",
+    #                      "not-in-rotation", "not-drawn" (Spring Training)
     reason: str = ""
     rule: str = ""
 
@@ -301,6 +302,9 @@ class SeriesRules:
         key = pitcher.name.casefold()
         rotation = state.rotations.get(team, [])
         if key not in rotation:
+            if state.scenario.rotation == 1:        # Spring Training: a starter drawn
+                return Availability(pitcher.name, "SP", "not-drawn",
+                                    "the starter is drawn at random", "3.0")
             return Availability(pitcher.name, "SP", "not-in-rotation",
                                 "not in the series rotation", "3.0")
         last = self.last_start(state, team, key)
