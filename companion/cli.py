@@ -5,13 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
 from . import print_cli
 from .engine.errors import CompanionError, DataError
-from .engine.record import check_box, parse_record, split_records_at
+from .engine.record import check_box, header_tags, parse_record, split_records_at
 from .engine.session import replay
 from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
@@ -197,11 +196,11 @@ HEADER_OPTIONS = {"Team1Roster": "--roster1", "Team2Roster": "--roster2", "Team1
 def option_words(message: str) -> str:
     """A rules message about header tags, in the options the player typed: "header Team1,
     Team2: ..." reads "--team1, --team2: ..."."""
-    match = re.match(r"^header ([\w, ]+): ", message)
-    if match is None:
+    found = header_tags(message)
+    if found is None or not found[0]:
         return message
-    tags = [HEADER_OPTIONS.get(tag.strip(), tag.strip()) for tag in match.group(1).split(",")]
-    return ", ".join(tags) + ": " + message[match.end():]
+    tags, why = found
+    return ", ".join(HEADER_OPTIONS.get(tag, tag) for tag in tags) + ": " + why
 
 
 def _team_key(box: Box, wanted: str | None, option: str) -> str | None:

@@ -90,8 +90,21 @@ def check_box(fingerprint: str, headers) -> None:
                           f"box in use is {fingerprint}: use --data with that box")
 
 
+HEADER_MESSAGE = re.compile(r"^header(?: ([\w, ]+))?: ")
+
+
+def header_tags(message: str) -> tuple[list[str], str] | None:
+    """A message about a record's header, "header Team1, Team2: why": its tags and the
+    why; None for any other message."""
+    match = HEADER_MESSAGE.match(message)
+    if match is None:
+        return None
+    tags = [tag.strip() for tag in (match.group(1) or "").split(",") if tag.strip()]
+    return tags, message[match.end():]
+
+
 def header_error(error: Exception) -> RecordError:
     """A header the rules refuse, as a record error (the rules' own header errors name the
     tag already: no second "header:" before them)."""
     said = str(error)
-    return RecordError(said if said.startswith("header") else f"header: {said}")
+    return RecordError(said if header_tags(said) else f"header: {said}")

@@ -39,6 +39,16 @@ def category_words(category: str) -> str:
 MARKER_WORDS = {"number": "Scoring Number", "rolls": "Scoring Rolls"}
 
 
+def block_said(block: tuple[str, str]) -> str:
+    """A card_block (rule, reason) as a player reads it: 'reason (rule 5.3)'."""
+    return f"{block[1]} (rule {block[0]})"
+
+
+def also_scores(numbers) -> str:
+    """Extra scoring totals as the notes give them: 'also scores on 10, 11'."""
+    return "also scores on " + ", ".join(map(str, numbers))
+
+
 def markers_said(rolls: int, bonus: bool, label: str) -> str:
     """The markers a move leaves, as the notes give them: ' -> rolls 3+1, box XII'."""
     return f" -> rolls {rolls}{'+1' if bonus else ''}, box {label}"
@@ -462,7 +472,7 @@ class HighAndTight:
         block = self.card_block(state, side, key)
         if block is None:
             return True, ""
-        return False, f"{block[1]} (rule {block[0]})"
+        return False, block_said(block)
 
     def _playable(self, state: State, side: str, extra_play: bool = False,
                   matchup: Matchup | None = None) -> list[str]:
@@ -865,6 +875,11 @@ class HighAndTight:
             own.lines[own.pitcher].exceeded_fatigue = True
         self._take_mound(state)
 
+    def relief_fatigue(self, state: State, side: str, key: str) -> int:
+        """The fatigue marker a reliever comes in with: +100 on short rest (rule 8.2.3 b),
+        else none."""
+        return 100 if key in state.side(side).short_rest else 0
+
     def stay_fatigue(self, state: State, side: str) -> int | None:
         """The fatigue marker the pitcher on the mound pitches at if his manager keeps him
         (rule 8.2.1): None when he is not tired (he stays as he is)."""
@@ -921,7 +936,7 @@ class HighAndTight:
         own.lines.setdefault(key, PitcherLine())
         state.note(rule, f"{action.side}: {own.roster.pitchers[key].name} relieves "
                          f"{old.name}")
-        if key in own.short_rest:
+        if self.relief_fatigue(state, action.side, key):
             self._bump_fatigue(state, own, "8.2.3", "comes in on short rest")
         self._take_mound(state)
 
@@ -1007,7 +1022,7 @@ class HighAndTight:
                     did.append(f"{MARKER_WORDS[effect.effect.marker]} {delta:+d}")
             state.atbat.extra_numbers.update(effect.scoring_numbers)
             if effect.scoring_numbers:
-                did.append("also scores on " + ", ".join(map(str, effect.scoring_numbers)))
+                did.append(also_scores(effect.scoring_numbers))
             if not did:
                 continue                        # a rating it cannot read: nothing happens
             state.note("8.1", f"{park.name}: {park.feature}: " + "; ".join(did)
@@ -1070,7 +1085,7 @@ class HighAndTight:
         shown = ", ".join(f"{MARKER_WORDS[m]} {d:+d}" for m, d in moves)
         extra = []
         if card.scoring_numbers:
-            extra.append("also scores on " + ", ".join(map(str, card.scoring_numbers)))
+            extra.append(also_scores(card.scoring_numbers))
         if card.nines_remove_runs:
             extra.append("every 9 takes a run away")
         state.note("5.5", f"{side} plays {card.name}: " + "; ".join(filter(None, [shown, *extra]))
@@ -1188,11 +1203,11 @@ class HighAndTight:
         if "good-bad-day" in state.options:
             self._bombed(state, fielding, line, runs)
         scoring = state.scoring_box()           # what the half's dice were read against
-        extra = sorted(state.scoring_numbers() - scoring.numbers)
+        extra = state.extra_scoring_numbers()
         state.note("4.6.4", f"{state.batting} scores {runs} run(s) in the "
                             f"{state.half} of inning {state.inning} on box {scoring.label} "
                             f"({scoring.describe()}"
-                            + (f"; also {', '.join(map(str, extra))}" if extra else "")
+                            + (f"; {also_scores(extra)}" if extra else "")
                             + ("; each 9 took a run away" if state.atbat.hit_and_run else "")
                             + ")")
         home, away = state.home.total, state.away.total

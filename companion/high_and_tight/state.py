@@ -178,6 +178,11 @@ class State:
             numbers.add(10)
         return frozenset(numbers)
 
+    def extra_scoring_numbers(self) -> list[int]:
+        """Totals that score this at-bat beyond the box's own: Rally Caps' 10s, a card's,
+        a ballpark's (rules 4.6.3, 5.7.2, 8.1)."""
+        return sorted(self.scoring_numbers() - self.scoring_box().numbers)
+
     def note(self, rule: str, text: str) -> None:
         self.log.append((rule, text))
 

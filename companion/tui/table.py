@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..engine.dice import parse_pair
 from ..engine.errors import CompanionError
+from ..engine.record import header_tags
 from ..high_and_tight import actions as act
 from ..high_and_tight.box import Box
 from ..high_and_tight.manager import ComputerManager
@@ -54,7 +55,8 @@ class Setup:
         try:
             SeriesRules(box).new_state(self.header())
         except CompanionError as error:
-            return re.sub(r"^header( [\w, ]+)?: ", "", str(error))
+            found = header_tags(str(error))         # the dialog has no header tags
+            return found[1] if found else str(error)
         return None
 
     def header(self) -> dict[str, str]:

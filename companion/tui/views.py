@@ -119,7 +119,7 @@ def board(table: Table, show_hand: str | None = None) -> str:
         scoring = state.scoring_box()
         rolls = atbat.rolls
         flipped = " (+10 side)" if rolls > box.rolls_boxes else ""
-        extra = sorted(set(state.scoring_numbers()) - set(scoring.numbers))
+        extra = state.extra_scoring_numbers()
         lines.append(f"Scoring Rolls [b]{rolls}[/b]{flipped}"
                      + (" [b]+1 bonus[/b]" if atbat.bonus else ""))
         lines.append(f"Scoring Number [b]{scoring.label}[/b] ({scoring.describe()})"
@@ -209,6 +209,8 @@ SHORT_BLOCKS = {"4.4": "not in this phase", "5.1": "the other side's", "5.3": "n
 def hand_lines(table: Table, side: str, texts: bool = False) -> list[str]:
     """A side's own cards with whether each can be played now and why not (rules 5.3-5.7);
     with `texts`, each card's own text under it (the hand window)."""
+    from ..high_and_tight.rules import block_said
+
     state = table.game.state
     rules = table.session.rules
     own = state.side(side)
@@ -218,13 +220,16 @@ def hand_lines(table: Table, side: str, texts: bool = False) -> list[str]:
     cards = []
     for key, count in own.hand.items():
         if count:
-            ok, why = rules.card_status(state, side, key) if in_phase else (False, "")
-            other = why and rules.card_block(state, side, key)[0] == "5.1"
-            if why and not texts:       # the board: a few words, the window says it all
-                rule, _ = rules.card_block(state, side, key)
-                # The other deck's cards (rule 5.1) go last, their deck all the reason.
-                why = "" if other else f"{SHORT_BLOCKS.get(rule, 'not now')} ({rule})"
-            cards.append((not ok, bool(other), state.box.cards[key].name, key, count, ok, why))
+            block = rules.card_block(state, side, key) if in_phase else None
+            ok, why = in_phase and block is None, ""
+            other = block is not None and block[0] == "5.1"
+            if block is not None:
+                rule = block[0]
+                # The board: a few words (the other deck's cards, rule 5.1, go last with
+                # their deck all the reason); the window says it all.
+                why = (block_said(block) if texts else
+                       "" if other else f"{SHORT_BLOCKS.get(rule, 'not now')} ({rule})")
+            cards.append((not ok, other, state.box.cards[key].name, key, count, ok, why))
     for _, _, name, key, count, ok, why in sorted(cards):   # the playable ones first
         card = state.box.cards[key]
         mark = "[green]*[/green]" if ok else " "
@@ -462,9 +467,10 @@ def option_text(table: Table, line: str) -> str:
     elif verb.startswith("bats "):
         ratings = ratings[2:]               # what he bats with
     elif table.game is not None:
-        own = table.game.state.side(side)
-        if verb.removeprefix("brings in ").casefold() in own.short_rest:
-            ratings.append("- short rest: enters at +100 (rule 8.2.3 b)")
+        enters = table.session.rules.relief_fatigue(table.game.state, side,
+                                                    verb.removeprefix("brings in ").casefold())
+        if enters:
+            ratings.append(f"- short rest: enters at +{enters} (rule 8.2.3 b)")
     return f"{line}  [dim]{' '.join(ratings)}[/dim]"
 
 

@@ -719,7 +719,7 @@ def test_rally_caps_tens_batting_only_this_at_bat(rules):
     assert state.away.rally_left == 1
     (half,) = [text for rule, text in state.log if rule == "4.6.4"]
     assert half.startswith("away scores 2 run(s) in the top of inning 1 on box ")
-    assert half.endswith("; also 10)")          # rule 4.6.4: the 10s are told with the box
+    assert half.endswith("; also scores on 10)")    # rule 4.6.4: the 10s told with the box
     quiet_half(session)
     reach(session, 2)
     play(session, "away bats Rusk\nhome fields Orlick\naway passes\nhome passes")
