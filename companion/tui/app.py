@@ -37,7 +37,7 @@ from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.series import SCENARIOS
 from ..high_and_tight.state import OPTIONAL_RULES
 from . import views
-from .chrome import KeyBar, TitleBar
+from .chrome import CheckList, KeyBar, TitleBar
 
 if TYPE_CHECKING:
     from ..store.db import Store
@@ -326,8 +326,8 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
                 yield Label("Strategy cards")
                 yield Select(mode, value="digital", allow_blank=False, id="cards", compact=True)
             yield Label("Optional rules (space toggles):", classes="gap")
-            yield SelectionList(*[(rule, rule) for rule in OPTIONAL_RULES], id="rules",
-                                compact=True)
+            yield CheckList(*[(rule, rule) for rule in OPTIONAL_RULES], id="rules",
+                            compact=True)
             yield Label("Chosen: none, the basic rules", id="rules-on")
             with Horizontal(classes="row buttons gap"):
                 yield Button("Start", variant="primary", id="start", compact=True)
@@ -335,7 +335,7 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
 
     @on(SelectionList.SelectedChanged, "#rules")
     def rules_changed(self) -> None:
-        """The choice in words too: a checked box differs from an empty one by colour only."""
+        """The choice in words too, for a reader of the screen (and a glance at the boxes)."""
         chosen = self.query_one("#rules", SelectionList).selected
         self.query_one("#rules-on", Label).update(
             "Chosen: " + (", ".join(chosen) if chosen else "none, the basic rules"))

@@ -1,4 +1,5 @@
-"""The title bar and the key bar: Textual's Header and Footer drawn by one widget each.
+"""The title bar and the key bar (Textual's Header and Footer drawn by one widget each), and
+a selection list whose boxes say their state without colour.
 
 Header is four widgets and Footer one widget per binding, recomposed whenever the focus moves;
 together they were most of the time the home screen took to appear. These two draw the same
@@ -8,9 +9,13 @@ the same way: the icon opens the command palette, a click on a key presses it.
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
+from textual.strip import Strip
 from textual.widget import Widget
+from textual.widgets import Checkbox, SelectionList
+from textual.widgets.option_list import OptionDoesNotExist
 
 ICON = "⭘"
 ICON_WIDTH = 8            # Header's icon cell: one space, the icon, padding to 8
@@ -226,3 +231,23 @@ class KeyBar(Widget):
             self.app.simulate_key(key)
         else:
             self.app.bell()
+
+
+class CheckList(SelectionList):
+    """Textual's SelectionList with the mark in the box itself: an X when chosen, a blank
+    when not (Textual draws an X in both and tells them apart by colour alone)."""
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        segments = list(strip)
+        if len(segments) < 2 or segments[1].text != Checkbox.BUTTON_INNER:
+            return strip
+        try:
+            option = self.get_option_at_index(self.scroll_offset.y + y)
+        except OptionDoesNotExist:
+            return strip
+        if option.value in self.selected:
+            return strip
+        mark = segments[1]
+        segments[1] = Segment(" " * len(mark.text), mark.style, mark.control)
+        return Strip(segments, strip.cell_length)

@@ -7,7 +7,7 @@ import asyncio
 from textual.command import CommandPalette
 
 from companion.tui.app import HomeScreen, NewSeriesScreen, make_app
-from companion.tui.chrome import KeyBar, TitleBar
+from companion.tui.chrome import CheckList, KeyBar, TitleBar
 
 from .test_app import SIZE
 
@@ -44,5 +44,34 @@ def test_the_key_bar_closes_up_in_a_narrow_terminal(tmp_path):
             text = app.screen.query_one(KeyBar).render().plain
             assert len(text) <= 40
             assert "n New series b Browse box p Print q Quit" in text     # compact: no padding
+
+    asyncio.run(go())
+
+
+def test_an_optional_rule_box_is_marked_by_its_character_not_only_its_colour(tmp_path):
+    async def go():
+        app = make_app(db=tmp_path / "chrome.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, NewSeriesScreen)
+            rules = app.screen.query_one("#rules", CheckList)
+
+            def boxes() -> dict[str, str]:
+                shown = {}
+                for y in range(rules.option_count):
+                    text = "".join(segment.text for segment in rules.render_line(y))
+                    shown[text[4:].strip()] = text[:3]
+                return shown
+
+            assert set(boxes().values()) == {"▐ ▌"}
+            rules.select("rest")
+            await pilot.pause()
+            marked = boxes()
+            assert marked["rest"] == "▐X▌"
+            assert {box for rule, box in marked.items() if rule != "rest"} == {"▐ ▌"}
+            rules.deselect("rest")
+            await pilot.pause()
+            assert set(boxes().values()) == {"▐ ▌"}
 
     asyncio.run(go())
