@@ -1,63 +1,19 @@
-"""Rule 6: extra innings (eligible players, the inning cycle, how extra innings end).
-
-Also home of `drive`, the long-game helper the other rule tests share: it plays a game on
-through the canonical action text, with dice chosen to score exactly the runs asked for.
-"""
+"""Rule 6: extra innings (eligible players, the inning cycle, how extra innings end)."""
 
 import pytest
 
 from companion.engine.errors import IllegalAction
 from companion.high_and_tight.rules import DRAWS, EXCHANGES, inning_parameters
 
-from .util import at, dice_for, new_game
+from .util import at, drive, new_game
 
 CHANCE = ("deal", "roll", "free-roll")
-
-
-def default_choice(state, legal):
-    """Pass every card phase, stand pat, keep every hand; otherwise the first legal action."""
-    if state.phase == "cards":
-        return next(a for a in legal if a.kind == "pass")
-    if state.phase == "manage":
-        return next(a for a in legal if a.args == (0,))
-    if state.phase == "exchange":
-        return next(a for a in legal if a.kind == "keep")
-    return legal[0]
 
 
 def playing_choice(state, legal):
     """Like `default_choice`, but play the first playable card, so the decks keep cycling."""
     plays = [a for a in legal if a.kind == "play"]
     return plays[0] if plays else None
-
-
-def drive(session, until=None, runs=None, choose=None, trace=None, limit=50_000):
-    """Play on until `until(state)` holds or the game is over.
-
-    `runs` maps (inning, half) to the runs the batting side scores in that half (none
-    elsewhere); `choose(state, legal)` may return an action or a line of text for a decision
-    (None for the default); `trace` collects (inning, half, phase) before every action.
-    Every action goes in as the canonical line a player would type.
-    """
-    rules = session.rules
-    runs = runs or {}
-    for _ in range(limit):
-        state = session.state
-        if state.phase == "over" or (until is not None and until(state)):
-            return session
-        if trace is not None:
-            trace.append((state.inning, state.half, state.phase))
-        if state.phase in ("roll", "free-roll"):
-            wanted = runs.get((state.inning, state.half), 0)
-            first, second = dice_for(state, state.atbat.runs < wanted)
-            session.push_text(f"roll {first} {second}")
-            continue
-        legal = rules.legal_actions(state)
-        action = choose(state, legal) if choose is not None else None
-        if action is None:
-            action = default_choice(state, legal)
-        session.push_text(action if isinstance(action, str) else rules.format_action(action))
-    raise AssertionError("drive: the game did not reach the wanted spot")
 
 
 def phases_of(trace, inning: int) -> set[str]:
@@ -70,11 +26,11 @@ def phases_of(trace, inning: int) -> set[str]:
 def test_used_ballplayers_return_at_the_tenth(rules):
     """Rule 6.1: at the 10th every used ballplayer goes back to the Available area, both sides."""
     session = new_game(rules)
-    state = drive(session, until=at(9, "bottom", "cards")).state
+    state = drive(session, until=at(9, "bottom", "cards"))
     # The 9th inning's pair is in play; the other eight of each lineup are used.
     assert state.home.available == [] and state.away.available == []
     assert len(state.home.used) == 8 and len(state.away.used) == 8
-    state = drive(session, until=at(10)).state
+    state = drive(session, until=at(10))
     for side in (state.home, state.away):
         assert sorted(side.available) == sorted(side.lineup)
         assert len(side.available) == 9
@@ -101,7 +57,7 @@ def test_used_pitchers_stay_out_in_extra_innings(rules):
     session.push_text("home brings in Tremaine")
     drive(session, until=at(9, "bottom", "mound"))
     session.push_text("away brings in Francesco")
-    state = drive(session, until=at(10, "top", "mound")).state
+    state = drive(session, until=at(10, "top", "mound"))
     assert state.home.pitchers_removed == ["sabaria"]
     assert state.home.pitcher == "tremaine"
     offered = {a.args[0] for a in rules.legal_actions(state)}
@@ -110,7 +66,7 @@ def test_used_pitchers_stay_out_in_extra_innings(rules):
         session.push_text("home brings in Sabaria")
     session.push_text("home brings in Castellan")
     assert state.home.pitchers_removed == ["sabaria", "tremaine"]
-    state = drive(session, until=at(11, "bottom", "mound")).state
+    state = drive(session, until=at(11, "bottom", "mound"))
     offered = {a.args[0] for a in rules.legal_actions(state)}
     assert offered and {"Flee", "Francesco"}.isdisjoint(offered)
     with pytest.raises(IllegalAction, match=r"^rule 4\.2\.1:"):
@@ -129,9 +85,9 @@ def test_last_pitcher_stays_with_plus_200_when_the_bullpen_is_empty(rules):
             return f"home brings in {next(order)}"
         return None
 
-    state = drive(session, choose=relief, until=at(16, "top", "cards")).state
+    state = drive(session, choose=relief, until=at(16, "top", "cards"))
     assert state.home.pitcher == "achterberg" and state.home.fatigue == 0
-    state = drive(session, choose=relief, until=at(17, "top", "bat")).state
+    state = drive(session, choose=relief, until=at(17, "top", "bat"))
     assert state.home.pitcher == "achterberg"
     assert state.home.fatigue == 200
     assert state.atbat.rolls == 3 + 2          # Achterberg's Stuff is 3 rolls, box IV
@@ -145,7 +101,7 @@ def test_last_pitcher_stays_with_plus_200_when_the_bullpen_is_empty(rules):
 def test_tenth_inning_strategy_is_named_by_each_batting_player(rules):
     """Rule 6.2: in the 10th each batting player names any of the five strategies, NONE too."""
     session = new_game(rules)
-    state = drive(session, until=at(10)).state
+    state = drive(session, until=at(10))
     waiting = rules.awaiting(state)
     assert (waiting.kind, waiting.side, waiting.phase) == ("decision", "away", "name")
     assert state.strategy == "any"          # not the 9th's, until one is named
@@ -157,7 +113,7 @@ def test_tenth_inning_strategy_is_named_by_each_batting_player(rules):
         session.push_text("away names any")
     session.push_text("away names power")
     assert state.strategy == "power"
-    state = drive(session, until=at(10, "bottom", "name")).state
+    state = drive(session, until=at(10, "bottom", "name"))
     assert state.strategy == "any"          # the top's choice was for the top only
     assert rules.awaiting(state).side == "home"
     session.push_text("home names none")
@@ -199,23 +155,23 @@ def test_eleventh_inning_is_like_the_first(rules):
     """Rule 6.2: the 11th uses the 1st inning's parameters: OBP, no draw and no exchange."""
     session = new_game(rules)
     trace = []
-    state = drive(session, until=at(12), trace=trace).state
+    state = drive(session, until=at(12), trace=trace)
     assert state.inning == 12
     eleventh = [t for t in trace if t[0] == 11]
     assert {half for _i, half, _p in eleventh} == {"top", "bottom"}
     assert phases_of(trace, 11).isdisjoint({"name", "draw", "deal", "exchange"})
     assert phases_of(trace, 1).isdisjoint({"name", "draw", "deal", "exchange"})
     session = new_game(rules)
-    state = drive(session, until=at(11, "top", "cards")).state
+    state = drive(session, until=at(11, "top", "cards"))
     assert state.strategy == "obp" == inning_parameters(rules.box, 1)[2]
-    state = drive(session, until=at(11, "bottom", "cards")).state
+    state = drive(session, until=at(11, "bottom", "cards"))
     assert state.strategy == "obp"
 
 
 def test_twelfth_inning_is_like_the_second(rules):
     """Rule 6.2: the 12th uses the 2nd inning's parameters: Speed, one draw, one exchange."""
     session = new_game(rules)
-    state = drive(session, until=at(12, "top", "draw")).state
+    state = drive(session, until=at(12, "top", "draw"))
     assert state.strategy == "speed" == inning_parameters(rules.box, 2)[2]
     assert state.draws_owed == DRAWS[2] == 1
     assert state.exchanges_left == EXCHANGES[2] == 1
@@ -241,11 +197,11 @@ def test_extra_inning_cycle(rules):
 def test_away_run_in_the_top_of_an_extra_inning_does_not_end_it(rules):
     """Rule 6.3: a run by the away team in the top of the 10th is not sudden death."""
     session = new_game(rules)
-    state = drive(session, runs={(10, "top"): 1}, until=at(10, "bottom")).state
+    state = drive(session, runs={(10, "top"): 1}, until=at(10, "bottom"))
     assert state.phase != "over" and state.winner is None
     assert (state.away.total, state.home.total) == (1, 0)
     assert rules.awaiting(state).side == "home"
-    state = drive(session, runs={(10, "top"): 1}).state
+    state = drive(session, runs={(10, "top"): 1})
     assert state.phase == "over" and state.winner == "away"
     assert len(state.away.runs) == 10 and len(state.home.runs) == 10
     assert state.away.runs[9] == 1
@@ -254,7 +210,7 @@ def test_away_run_in_the_top_of_an_extra_inning_does_not_end_it(rules):
 def test_home_going_ahead_in_the_bottom_ends_it(rules):
     """Rule 6.3: the home team ahead after its half of an extra inning wins; no 11th."""
     session = new_game(rules)
-    state = drive(session, runs={(10, "bottom"): 1}).state
+    state = drive(session, runs={(10, "bottom"): 1})
     assert state.phase == "over" and state.winner == "home"
     assert state.inning == 10
     assert state.home.runs == [0] * 9 + [1]
@@ -266,7 +222,7 @@ def test_tied_extra_inning_goes_on(rules):
     """Rule 6.3: both teams score in the 10th, still tied: the 11th is played."""
     session = new_game(rules)
     plan = {(10, "top"): 1, (10, "bottom"): 1}
-    state = drive(session, runs=plan, until=at(11)).state
+    state = drive(session, runs=plan, until=at(11))
     assert state.phase != "over"
     assert (state.away.total, state.home.total) == (1, 1)
     assert state.away.runs[9] == 1 and state.home.runs[9] == 1
@@ -277,7 +233,7 @@ def test_late_extra_inning_win_keeps_every_inning(rules):
     session = new_game(rules)
     plan = {(3, "top"): 2, (7, "bottom"): 2, (12, "top"): 1, (12, "bottom"): 1,
             (14, "top"): 1}
-    state = drive(session, runs=plan).state
+    state = drive(session, runs=plan)
     assert state.phase == "over" and state.winner == "away"
     assert state.inning == 14
     assert len(state.away.runs) == 14 and len(state.home.runs) == 14
@@ -289,9 +245,9 @@ def test_late_extra_inning_win_keeps_every_inning(rules):
 def test_ballplayers_return_again_when_the_dugout_is_empty(rules):
     """Rules 6.1 and 6.3: after the 18th the dugout is empty again; all nine return for the 19th."""
     session = new_game(rules)
-    state = drive(session, until=at(18, "bottom", "cards")).state
+    state = drive(session, until=at(18, "bottom", "cards"))
     assert state.home.available == [] and state.away.available == []
-    state = drive(session, until=at(19)).state
+    state = drive(session, until=at(19))
     for side in (state.home, state.away):
         assert sorted(side.available) == sorted(side.lineup)
         assert side.used == []
@@ -301,7 +257,7 @@ def test_twentieth_inning_is_named_again(rules):
     """Rules 6.2 and 6.3: past the 19th the cycle repeats: the 20th is an 'Any' inning."""
     session = new_game(rules)
     trace = []
-    state = drive(session, until=at(20), trace=trace, choose=playing_choice).state
+    state = drive(session, until=at(20), trace=trace, choose=playing_choice)
     assert (state.home.total, state.away.total) == (0, 0)
     assert state.phase == "name" and rules.awaiting(state).side == "away"
     assert "name" not in phases_of(trace, 19)

@@ -1,9 +1,5 @@
 """Optional rules 8.1-8.4 inside one game: Home Ballparks, Advanced Pitcher Fatigue, Closer
 Saves and Good Day / Bad Day, each switched on through the game header's Rules tag.
-
-Also home of `drive`, the long-game helper the series tests share: it plays a game (or the
-current game of a series) through the canonical action text, with dice chosen to score
-exactly the runs asked for in chosen half innings, and a hook for the Take the Mound calls.
 """
 
 import shutil
@@ -14,63 +10,9 @@ from companion.engine.errors import IllegalAction
 from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
 from companion.high_and_tight.rules import HighAndTight
 
-from .util import at, dice_for, new_game, play
+from .util import STAY, at, drive, game_state, new_game, play
 
-STAY = "stays with the pitcher"
 NEW_YORK_RPS = ("Tremaine", "Castellan", "Wexley", "Dunleavy")
-
-
-# -- the helper: play on, scoring the runs asked for --------------------------------------
-
-
-def dice(state, score: bool) -> str:
-    """A roll line that scores (or does not score) with the markers as they stand (4.6.2)."""
-    return "roll {} {}".format(*dice_for(state, score))
-
-
-def default_line(state, legal: list[str]) -> str:
-    """No cards, stand pat, keep every hand; at Take the Mound keep the pitcher when the
-    rules allow it (8.2), else the first pitcher offered; otherwise the first legal line."""
-    side = state.atbat.turn if state.phase == "cards" else state.actor
-    if state.phase == "cards":
-        return f"{side} passes"
-    if state.phase == "manage":
-        return f"{side} stands pat"
-    if state.phase == "exchange":
-        return f"{side} keeps"
-    if state.phase == "mound" and f"{side} {STAY}" in legal:
-        return f"{side} {STAY}"
-    return legal[0]
-
-
-def drive(target, until=None, runs=None, mound=None, limit=20_000):
-    """Play on until `until(state)` holds or the game is over; returns the game state.
-
-    `target` is a game Session or a SeriesSession (its current game is played, through
-    the series, so the series records the result). `runs` maps (inning, half) to the runs
-    the batting side scores in that half (none elsewhere). `mound(state, legal)` may
-    return the line for a Take the Mound decision (None for the default).
-    """
-    rules = target.rules
-    state = game_state(target)
-    push = target.push if hasattr(target, "series") else target.push_text
-    runs = runs or {}
-    for _ in range(limit):
-        if state.phase == "over" or (until is not None and until(state)):
-            return state
-        if state.phase in ("roll", "free-roll"):
-            wanted = runs.get((state.inning, state.half), 0)
-            push(dice(state, state.atbat.runs < wanted))
-            continue
-        legal = [rules.format_action(a) for a in rules.legal_actions(state)]
-        line = mound(state, legal) if (mound is not None and state.phase == "mound") else None
-        push(line if line is not None else default_line(state, legal))
-    raise AssertionError("drive: the game did not reach the wanted spot")
-
-
-def game_state(target):
-    """The game state of a Session, or of a SeriesSession's game in play."""
-    return target.games[-1].state if hasattr(target, "series") else target.state
 
 
 def legal_lines(target) -> list[str]:

@@ -4,8 +4,7 @@ import pytest
 
 from companion.engine.errors import IllegalAction, ParseError
 
-from .test_extra_innings import drive
-from .util import NEW_YORK_LINEUP, TEXAS_LINEUP, at, new_game, play
+from .util import NEW_YORK_LINEUP, TEXAS_LINEUP, at, drive, new_game, play
 
 NON_SCORING_IN_BOX_IV = "\n".join(["roll 1 2"] * 4)   # 3 is no run in box IV
 
@@ -437,24 +436,24 @@ def test_late_ballpark_ten(rules):
     """Rules 4.6.3 and 8.1: Stockyard Park's 10 joins the box's numbers from the 7th inning on."""
     session = new_game(rules, home="chicago", header={"HomeRoster": "new-york",
                                                       "Rules": "ballparks"})
-    state = drive(session, until=at(6, "top", "cards")).state
+    state = drive(session, until=at(6, "top", "cards"))
     assert 10 not in state.scoring_numbers()
-    state = drive(session, until=at(7, "top", "cards")).state
+    state = drive(session, until=at(7, "top", "cards"))
     assert state.scoring_numbers() == state.scoring_box().numbers | {10}
     play(session, "away passes\nhome passes\naway stands pat")
     session.push_text("roll 4 6")
     assert state.atbat.runs == 1
-    state = drive(session, until=at(7, "bottom", "cards")).state
+    state = drive(session, until=at(7, "bottom", "cards"))
     assert 10 in state.scoring_numbers()
 
 
 def test_runs_are_recorded_by_half_inning(rules):
     """Rule 4.6.4: each half inning's runs go in that half's box, zero included."""
     session = new_game(rules)
-    state = drive(session, runs={(1, "top"): 1}, until=at(1, "bottom")).state
+    state = drive(session, runs={(1, "top"): 1}, until=at(1, "bottom"))
     assert state.away.runs == [1] and state.home.runs == []
     plan = {(1, "top"): 1, (2, "bottom"): 2, (3, "top"): 3}
-    state = drive(session, runs=plan, until=at(4)).state
+    state = drive(session, runs=plan, until=at(4))
     assert state.away.runs == [1, 0, 3]
     assert state.home.runs == [0, 2, 0]
     assert (state.away.total, state.home.total) == (4, 2)
@@ -511,7 +510,7 @@ def test_home_ahead_after_top_of_ninth_ends_the_game(rules):
     """Rule 4.8: the home team ahead after the top of the 9th wins without batting again."""
     session = new_game(rules)
     trace = []
-    state = drive(session, runs={(1, "bottom"): 1}, trace=trace).state
+    state = drive(session, runs={(1, "bottom"): 1}, trace=trace)
     assert state.phase == "over" and state.winner == "home"
     assert (state.inning, state.half) == (9, "top")
     assert len(state.home.runs) == 8 and len(state.away.runs) == 9
@@ -525,7 +524,7 @@ def test_home_ahead_after_top_of_ninth_ends_the_game(rules):
 def test_home_behind_bats_in_the_ninth(rules):
     """Rule 4.8: the home team not ahead after the top of the 9th bats in the bottom."""
     session = new_game(rules)
-    state = drive(session, runs={(1, "top"): 1}).state
+    state = drive(session, runs={(1, "top"): 1})
     assert state.phase == "over" and state.winner == "away"
     assert len(state.home.runs) == 9 and len(state.away.runs) == 9
 
@@ -533,7 +532,7 @@ def test_home_behind_bats_in_the_ninth(rules):
 def test_home_going_ahead_in_the_ninth_wins(rules):
     """Rules 4.7 and 4.8: the home team ahead after the bottom of the 9th wins the game."""
     session = new_game(rules)
-    state = drive(session, runs={(1, "top"): 1, (9, "bottom"): 2}).state
+    state = drive(session, runs={(1, "top"): 1, (9, "bottom"): 2})
     assert state.phase == "over" and state.winner == "home"
     assert state.inning == 9
     assert (state.away.total, state.home.total) == (1, 2)
@@ -542,7 +541,7 @@ def test_home_going_ahead_in_the_ninth_wins(rules):
 def test_tie_after_nine_goes_to_the_tenth(rules):
     """Rules 4.8 and 6.0: tied after nine innings, the 10th is played."""
     session = new_game(rules)
-    state = drive(session, runs={(2, "top"): 1, (5, "bottom"): 1}, until=at(10)).state
+    state = drive(session, runs={(2, "top"): 1, (5, "bottom"): 1}, until=at(10))
     assert state.phase != "over" and state.winner is None
     assert (state.away.total, state.home.total) == (1, 1)
     assert len(state.home.runs) == 9 and len(state.away.runs) == 9

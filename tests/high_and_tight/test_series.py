@@ -17,8 +17,8 @@ from companion.high_and_tight.series import (
 from companion.high_and_tight.series_session import SeriesSession
 from companion.high_and_tight.simulate import play_series
 
-from .test_optional_rules import STAY, drive, legal_lines, relief_lines
-from .util import at
+from .test_optional_rules import legal_lines, relief_lines
+from .util import STAY, at, drive
 
 PHILADELPHIA_ROTATION = "Oswald, Greaves, Bellweather, Osterhout"
 TEXAS_ROTATION = "Crowder, Flee, Lozano, Pickering"

@@ -17,8 +17,7 @@ from companion.high_and_tight import actions as act
 from companion.high_and_tight.box import STRATEGIES
 from companion.high_and_tight.simulate import simulate_game
 
-from .test_extra_innings import drive
-from .util import at, new_game, play
+from .util import at, drive, new_game, play
 
 SAMPLES = [
     act.draw("home", 4, 2),

@@ -167,3 +167,61 @@ def at(inning: int, half: str = "top", phase: str | None = None):
         return ((state.inning, state.half) == (inning, half)
                 and (phase is None or state.phase == phase))
     return reached
+
+
+# -- drive: play a game on through the canonical action text --------------------------------
+
+STAY = "stays with the pitcher"
+
+
+def game_state(target):
+    """The game state of a Session, or of a SeriesSession's game in play."""
+    return target.games[-1].state if hasattr(target, "series") else target.state
+
+
+def default_choice(state, legal):
+    """Pass every card phase, stand pat, keep every hand; at Take the Mound keep the pitcher
+    when the rules allow it (8.2), else the first pitcher offered; otherwise the first
+    legal action."""
+    if state.phase == "cards":
+        return next(a for a in legal if a.kind == "pass")
+    if state.phase == "manage":
+        return next(a for a in legal if a.args == (0,))
+    if state.phase == "exchange":
+        return next(a for a in legal if a.kind == "keep")
+    if state.phase == "mound":
+        return next((a for a in legal if a.kind == "stay"), legal[0])
+    return legal[0]
+
+
+def drive(target, until=None, runs=None, choose=None, mound=None, trace=None, limit=50_000):
+    """Play on until `until(state)` holds or the game is over; returns the game state.
+
+    `target` is a game Session or a SeriesSession (its current game is played through the
+    series, so the series records the result). `runs` maps (inning, half) to the runs the
+    batting side scores in that half (none elsewhere). `choose(state, legal)` may return an
+    action or a line for any decision, `mound(state, legal_lines)` a line for Take the
+    Mound (None for the default); `trace` collects (inning, half, phase) before every
+    action. Every action goes in as the canonical line a player would type.
+    """
+    rules = target.rules
+    push = target.push if hasattr(target, "series") else target.push_text
+    runs = runs or {}
+    state = game_state(target)      # changed in place; a series' next game is not played
+    for _ in range(limit):
+        if state.phase == "over" or (until is not None and until(state)):
+            return state
+        if trace is not None:
+            trace.append((state.inning, state.half, state.phase))
+        if state.phase in ("roll", "free-roll"):
+            wanted = runs.get((state.inning, state.half), 0)
+            push("roll {} {}".format(*dice_for(state, state.atbat.runs < wanted)))
+            continue
+        legal = rules.legal_actions(state)
+        action = choose(state, legal) if choose is not None else None
+        if action is None and mound is not None and state.phase == "mound":
+            action = mound(state, [rules.format_action(a) for a in legal])
+        if action is None:
+            action = default_choice(state, legal)
+        push(action if isinstance(action, str) else rules.format_action(action))
+    raise AssertionError("drive: the game did not reach the wanted spot")

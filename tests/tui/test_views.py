@@ -335,8 +335,7 @@ def test_the_computers_notable_moves_are_told_with_the_engines_words(rules):
     the notes of the steps that follow; passes, draws and a fresh pitcher kept are not."""
     from companion.high_and_tight.series_session import Entry
 
-    from ..high_and_tight.test_optional_rules import STAY, at, drive
-    from ..high_and_tight.util import new_game, play
+    from ..high_and_tight.util import STAY, at, drive, new_game, play
 
     def told(session, line):
         state = session.state
@@ -636,8 +635,7 @@ def test_the_options_say_what_short_rest_and_keeping_a_tired_pitcher_cost(rules)
     reliever on short rest enters at +100, and what keeping the pitcher costs."""
     from types import SimpleNamespace
 
-    from ..high_and_tight.test_optional_rules import drive
-    from ..high_and_tight.util import at, new_game
+    from ..high_and_tight.util import at, drive, new_game
 
     session = new_game(rules, header={"Rules": "advanced-fatigue,rest,short-rest",
                                       "HomeShortRest": "Castellan"})
