@@ -113,6 +113,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="home team: key, name or abbreviation (default: rotate)")
     sim.add_argument("--away", default=None,
                      help="away team: key, name or abbreviation (default: rotate)")
+    sim.add_argument("--home-roster", default=None,
+                     help="the home team's roster, for an optional team card (8.1.1)")
+    sim.add_argument("--away-roster", default=None,
+                     help="the away team's roster, for an optional team card (8.1.1)")
     sim.add_argument("--json", action="store_true",
                      help="print one JSON object: wins, extra innings, runs, dice rolled")
     sim.add_argument("--record", type=Path, default=None,
@@ -121,6 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play a whole series and store every action (--db)")
     sim.add_argument("--team1", default=None, help="series: Team 1 (home field advantage)")
     sim.add_argument("--team2", default=None, help="series: Team 2")
+    sim.add_argument("--roster1", default=None,
+                     help="series: Team 1's roster, for an optional team card (8.1.1)")
+    sim.add_argument("--roster2", default=None, help="series: Team 2's roster")
     sim.add_argument("--rules", default="", help="series: optional rules, comma-separated: "
                      + ",".join(OPTIONAL_RULES))
     sim.add_argument("--resume", action="store_true",
@@ -190,7 +197,8 @@ def read_text_file(path: Path) -> str:
 
 
 HEADER_OPTIONS = {"Team1Roster": "--roster1", "Team2Roster": "--roster2", "Team1": "--team1",
-                  "Team2": "--team2", "Rules": "--rules", "Home": "--home", "Away": "--away"}
+                  "Team2": "--team2", "Rules": "--rules", "Home": "--home", "Away": "--away",
+                  "HomeRoster": "--home-roster", "AwayRoster": "--away-roster"}
 
 
 def option_words(message: str) -> str:
@@ -303,29 +311,34 @@ def cmd_simulate(args) -> int:
     from .high_and_tight.simulate import simulate
 
     if args.series or args.resume:
-        single = [f"--{name}" for name in ("games", "home", "away", "record")
+        single = [f"--{name.replace('_', '-')}" for name in
+                  ("games", "home", "away", "home_roster", "away_roster", "record")
                   if getattr(args, name) is not None]
         if single:
             raise CommandError(f"{', '.join(single)}: only for single games; a series "
-                               "(--series, --resume) takes --team1, --team2 and --rules and "
-                               "is stored in --db")
+                               "(--series, --resume) takes --team1, --team2, --roster1, "
+                               "--roster2 and --rules and is stored in --db")
         return cmd_simulate_series(args)
     box = _load(args.data)
     rules = HighAndTight(box)
     home, away = _team_key(box, args.home, "--home"), _team_key(box, args.away, "--away")
     if home is not None and home == away:
         raise CommandError("--home, --away: must be two different teams")
-    series_only = [f"--{name}" for name in ("team1", "team2", "rules")
+    series_only = [f"--{name}" for name in ("team1", "team2", "roster1", "roster2", "rules")
                    if getattr(args, name)]
     if series_only:
         raise CommandError(f"{', '.join(series_only)}: only with --series SCENARIO (a whole "
-                           "series); single games take --home and --away")
+                           "series); single games take --home, --away, --home-roster and "
+                           "--away-roster")
+    rosters = {tag: roster for tag, roster in (("HomeRoster", args.home_roster),
+                                                ("AwayRoster", args.away_roster)) if roster}
+    _check_single_game(rules, home, away, rosters)
     problem = args.record is not None and print_cli.output_problem(args.record)
     if problem:
         raise CommandError(problem)
     records: list[str] = []
     on_game = (lambda session: records.append(session.text())) if args.record else None
-    summary = simulate(rules, args.games or 1, args.seed, home, away, on_game)
+    summary = simulate(rules, args.games or 1, args.seed, home, away, on_game, rosters)
     if args.record:
         _write_atomically(args.record, "\n".join(records))
     result = summary.as_dict()
@@ -335,6 +348,19 @@ def cmd_simulate(args) -> int:
         for key, value in result.items():
             print(f"{key.replace('_', ' ')}: {value}")
     return EXIT_OK
+
+
+def _check_single_game(rules: HighAndTight, home: str | None, away: str | None,
+                       rosters: dict[str, str]) -> None:
+    """Every pairing the games would play opens under the rules (an optional team card
+    needs a roster, rule 8.1.1), before a game is played or a file written."""
+    from .high_and_tight.simulate import pairings
+
+    for pair_home, pair_away in pairings(rules.box, home, away, rosters) or [(home, away)]:
+        try:
+            rules.new_state({"Home": pair_home, "Away": pair_away, **rosters})
+        except CompanionError as error:
+            raise CommandError(option_words(str(error))) from None
 
 
 def cmd_replay(args) -> int:
@@ -521,8 +547,8 @@ def cmd_simulate_series(args) -> int:
         box = _load(args.data)
         team1 = _team_key(box, args.team1, "--team1") or "new-york"
         team2 = args.team2 or ("texas" if team1 != "texas" else "new-york")
-        header = _series_header(box, args.series, team1, team2, None, None, args.rules,
-                                seed=str(args.seed))
+        header = _series_header(box, args.series, team1, team2, args.roster1, args.roster2,
+                                args.rules, seed=str(args.seed))
     with _open_store(args) as store:
         if args.resume:
             unfinished = [row for row in list_series(store)

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from companion.cli import main
-from companion.engine.record import split_records
+from companion.engine.record import parse_record, split_records
 
 
 def run(capsys, *argv):
@@ -117,6 +117,22 @@ def test_simulate_is_reproducible_and_records_replay(capsys, tmp_path):
     assert code == 0, err
     games = json.loads(out)
     assert len(games) == 4 and all(g["winner"] in ("home", "away") for g in games)
+
+
+def test_an_optional_team_card_plays_with_a_roster_the_other_team_does_not_field(capsys,
+                                                                                 tmp_path):
+    """Rules 3.0, 8.1.1: Seattle takes the Texas pieces; the teams it meets in turn are the
+    standard ones whose roster is not Texas, and the records replay."""
+    record = tmp_path / "games.txt"
+    code, _, err = run(capsys, "simulate", "--games", "4", "--home", "seattle",
+                       "--home-roster", "texas", "--record", str(record))
+    assert code == 0, err
+    records = [parse_record(text) for text in split_records(record.read_text())]
+    assert [(r.header["Home"], r.header["HomeRoster"], r.header["Away"]) for r in records] == \
+        [("seattle", "texas", away) for away in ("new-york", "philadelphia", "california",
+                                                 "new-york")]
+    code, _, err = run(capsys, "replay", str(record))
+    assert code == 0, err
 
 
 def test_replay_names_the_bad_line(capsys, tmp_path):
@@ -316,12 +332,28 @@ def test_bad_paths_are_refused_with_a_message_and_no_file_is_made(capsys, tmp_pa
         (("simulate", "--home", "texas", "--away", "TXC"),
          "--home, --away: must be two different teams"),
         (("simulate", "--games", "2", "--team1", "texas"),
-         "--team1: only with --series SCENARIO (a whole series); single games take --home "
-         "and --away"),
+         "--team1: only with --series SCENARIO (a whole series); single games take --home, "
+         "--away, --home-roster and --away-roster"),
         (("simulate", "--series", "spring", "--games", "5", "--home", "zzz", "--record",
           str(tmp_path / "x.txt"), "--db", str(tmp_path / "d.db")),
          "--games, --home, --record: only for single games; a series (--series, --resume) "
-         "takes --team1, --team2 and --rules and is stored in --db"),
+         "takes --team1, --team2, --roster1, --roster2 and --rules and is stored in --db"),
+        # Rules 3.0, 8.1.1: an optional team card brings no players; two teams never share
+        # a roster (the box has one set of its pieces).
+        (("simulate", "--home", "seattle", "--record", str(tmp_path / "y.txt")),
+         "--home-roster: Seattle Volcanoes (home) is an optional team card with no players "
+         "of its own; choose a roster: new-york (New York Highlanders)"),
+        (("simulate", "--home", "seattle", "--home-roster", "texas", "--away", "TXC",
+          "--record", str(tmp_path / "y.txt")),
+         "--home-roster, --away-roster: both teams would field the roster texas (Texas "
+         "Cowboys), and the box holds one set of its pieces: give one of them another roster "
+         "(rules 3.0, 8.1.1)"),
+        (("simulate", "--series", "world", "--team1", "seattle", "--roster1", "texas",
+          "--team2", "texas", "--db", str(tmp_path / "e.db")),
+         "--roster1, --roster2: both teams would field the roster texas"),
+        (("series", "new", "--scenario", "spring", "--team1", "seattle", "--team2", "chicago",
+          "--roster1", "new-york", "--roster2", "NEW-YORK", "--db", str(tmp_path / "f.db")),
+         "--roster1, --roster2: both teams would field the roster new-york"),
     ]
     for argv, said in cases:
         code, _, err = run(capsys, *argv)

@@ -221,6 +221,30 @@ class Box:
         known = "; ".join(f"{t.key} ({t.name}, {t.abbrev})" for t in self.teams.values())
         return f"unknown team {wanted!r}; accepted, by key, name or abbreviation: {known}"
 
+    def roster_problem(self, card: Team, side: str, roster: str | None) -> str | None:
+        """Why a team card cannot take the field with this roster key (None: its own), or
+        None when it can: an optional team card brings no players (rule 8.1.1)."""
+        roster = roster or card.roster
+        if roster and roster.casefold() in self.rosters:
+            return None
+        owners = {t.roster: t.name for t in self.teams.values() if t.roster}
+        choices = ", ".join(f"{k} ({owners[k]})" if k in owners else k for k in self.rosters)
+        what = (f"{roster!r} is not a roster" if roster else
+                f"{card.name} ({side}) is an optional team card with no players of its own")
+        return f"{what}; choose a roster: {choices} (rule 8.1.1)"
+
+    def roster_clash(self, first: str, second: str) -> str | None:
+        """Why two sides cannot take these rosters (keys), or None: the box holds one set of
+        each roster's pieces, so an optional team card (8.1.1) takes a roster the other
+        team does not (rule 3.0)."""
+        if first.casefold() != second.casefold():
+            return None
+        owner = next((t.name for t in self.teams.values()
+                      if t.roster and t.roster.casefold() == first.casefold()), None)
+        named = f"{first}" + (f" ({owner})" if owner else "")
+        return (f"both teams would field the roster {named}, and the box holds one set of "
+                "its pieces: give one of them another roster (rules 3.0, 8.1.1)")
+
 
 # --------------------------------------------------------------------------- loading
 
@@ -520,6 +544,23 @@ class _Loader:
                 out.append(effect)
         return tuple(out)
 
+    def bonus(self, values, where: str) -> tuple[Effect, ...]:
+        """Rule 5.1.1 b: a bonus section reads a batter's, fielder's or pitcher's rating
+        (its amount, a rating test, or the Bats/Throws matchup of 5.1.1 c) and moves the
+        Scoring Rolls marker."""
+        effects = self.effects(values, where)
+        for number, effect in enumerate(effects):
+            if effect.marker != "rolls":
+                self.problems.add(f"{where}[{number}]", "a bonus moves the Scoring Rolls "
+                                  "marker only (rule 5.1.1 b); put a Scoring Number move "
+                                  "under 'effects' with a 'when'")
+            if effect.rating is None and not any(
+                    c.rating or c.matchup or c.bats or c.throws for c in effect.when):
+                self.problems.add(f"{where}[{number}]", "a bonus reads a batter's, fielder's "
+                                  "or pitcher's rating (rule 5.1.1 b): give its amount as a "
+                                  "rating, or a 'when' with rating, matchup, bats or throws")
+        return effects
+
     # -- teams and rosters --------------------------------------------------------------
 
     def teams(self, tables: list) -> dict[str, Team]:
@@ -772,7 +813,7 @@ class _Loader:
                         requires=self.conditions(table.get("requires"),
                                                  where + ", field 'requires'"),
                         effects=self.effects(table.get("effects"), where + ", field 'effects'"),
-                        bonus=self.effects(table.get("bonus"), where + ", field 'bonus'"),
+                        bonus=self.bonus(table.get("bonus"), where + ", field 'bonus'"),
                         cancels=tuple(cancels), scoring_numbers=tuple(numbers),
                         nines_remove_runs=nines)
             doing = ("effects", "bonus", "cancels", "scoring_numbers", "nines_remove_runs")

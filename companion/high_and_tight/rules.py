@@ -136,10 +136,10 @@ class HighAndTight:
                 raise ParseError(f"header {name.capitalize()}: unknown team {key!r}; known: "
                                  f"{', '.join(t.key for t in box.teams.values())}")
             roster_key = header.get(f"{name.capitalize()}Roster") or team.roster or ""
-            roster = box.rosters.get(roster_key.casefold())
-            if roster is None:
-                raise ParseError(f"header {name.capitalize()}Roster: {roster_key!r} is not a "
-                                 f"roster; known: {', '.join(box.rosters)}")
+            problem = box.roster_problem(team, name, roster_key)
+            if problem:
+                raise ParseError(f"header {name.capitalize()}Roster: {problem}")
+            roster = box.rosters[roster_key.casefold()]
             resting = header.get(f"{name.capitalize()}Resting", "")
             side = Side(name=name, team=team, roster=roster, rally_left=box.rally_caps)
             side.resting = frozenset(
@@ -153,6 +153,9 @@ class HighAndTight:
             sides[name] = side
         if sides["home"].team.key == sides["away"].team.key:
             raise ParseError("header Home, Away: must be two different teams")
+        clash = box.roster_clash(sides["home"].roster.key, sides["away"].roster.key)
+        if clash:
+            raise ParseError(f"header HomeRoster, AwayRoster: {clash}")
         cards_mode = header.get("Cards", "digital")
         if cards_mode not in ("digital", "physical"):
             raise ParseError(f"header Cards: {cards_mode!r} is not digital or physical")

@@ -124,20 +124,18 @@ class SeriesRules:
                 raise ParseError(f"header {team.capitalize()}: unknown team {key!r}; known: "
                                  f"{', '.join(t.key for t in self.box.teams.values())}")
             roster = header.get(f"{team.capitalize()}Roster") or card.roster
-            if not roster or roster.casefold() not in self.box.rosters:
-                owners = {t.roster: t.name for t in self.box.teams.values() if t.roster}
-                choices = ", ".join(f"{k} ({owners[k]})" if k in owners else k
-                                    for k in self.box.rosters)
-                what = (f"{roster!r} is not a roster" if roster else
-                        f"{card.name} ({team}) is an optional team card with no players of "
-                        "its own")
-                raise ParseError(f"header {team.capitalize()}Roster: {what}; choose a "
-                                 f"roster: {choices} (rule 8.1.1)")
+            problem = self.box.roster_problem(card, team, roster)
+            if problem:
+                raise ParseError(f"header {team.capitalize()}Roster: {problem}")
             teams[team] = card.key
             rosters[team] = roster.casefold()
         if teams["team1"] == teams["team2"]:
             tags = "Team1, Team2" if "Team1" in given else "Home, Away"
             raise ParseError(f"header {tags}: the two teams must be different team cards")
+        clash = self.box.roster_clash(rosters["team1"], rosters["team2"])
+        if clash:
+            tags = "Team1Roster, Team2Roster" if "Team1" in given else "HomeRoster, AwayRoster"
+            raise ParseError(f"header {tags}: {clash}")
         options = parse_options(header.get("Rules", ""))
         return SeriesState(box=self.box, header=dict(header), scenario=scenario,
                            options=options, teams=teams, rosters=rosters)

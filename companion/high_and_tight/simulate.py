@@ -19,12 +19,6 @@ def game_rng(seed: int | str, game: int) -> random.Random:
     return random.Random(f"high-and-tight:{seed}:{game}")
 
 
-def standard_pairings(box: Box) -> list[tuple[str, str]]:
-    """Every ordered (home, away) pair of the standard teams, in box order."""
-    keys = [team.key for team in box.teams.values() if team.standard]
-    return [(home, away) for home in keys for away in keys if home != away]
-
-
 def play_out(rules: HighAndTight, session: Session, rng: random.Random,
              managers: dict[str, ComputerManager | None]) -> Session:
     """Play a session to its end: chance from `rng`, decisions from the managers."""
@@ -90,17 +84,31 @@ class SimulationSummary:
         }
 
 
+def pairings(box: Box, home: str | None = None, away: str | None = None,
+             rosters: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """The (home, away) pairs games rotate through: a team not given rotates through the
+    standard teams (in box order), skipping one whose roster the other team fields
+    (rules 3.0, 8.1.1: the box has one set of each roster's pieces)."""
+    rosters = rosters or {}
+    keys = [team.key for team in box.teams.values() if team.standard]
+
+    def roster(team: str, tag: str) -> str:
+        return (rosters.get(tag) or box.teams[team].roster or "").casefold()
+
+    return [(h, a) for h in ([home] if home else keys) for a in ([away] if away else keys)
+            if h != a and (home and away or roster(h, "HomeRoster") != roster(a, "AwayRoster"))]
+
+
 def simulate(rules: HighAndTight, games: int, seed: int | str, home: str | None = None,
-             away: str | None = None, on_game=None) -> SimulationSummary:
-    """Play `games` games; teams rotate through the standard pairings unless given."""
-    pairings = [(h, a) for h, a in standard_pairings(rules.box)
-                if (home is None or h == home) and (away is None or a == away)]
-    if not pairings:
-        pairings = [(home or "", away or "")]
+             away: str | None = None, on_game=None, rosters: dict[str, str] | None = None
+             ) -> SimulationSummary:
+    """Play `games` games; teams rotate through the standard pairings unless given;
+    `rosters` (HomeRoster, AwayRoster) go into every game's header."""
+    rotation = pairings(rules.box, home, away, rosters) or [(home or "", away or "")]
     summary = SimulationSummary()
     for index in range(games):
-        pair_home, pair_away = pairings[index % len(pairings)]
-        session = simulate_game(rules, pair_home, pair_away, seed, index)
+        pair_home, pair_away = rotation[index % len(rotation)]
+        session = simulate_game(rules, pair_home, pair_away, seed, index, rosters)
         summary.add(session.state)
         if on_game is not None:
             on_game(session)

@@ -249,3 +249,35 @@ def test_messages_name_the_right_line_and_nothing_twice(box_copy):
     assert unknown[0].startswith(f"{box_copy}/ballplayers.csv, line 2 (")
     assert "'new-york' is not a roster of a standard team in teams.toml (known: " in unknown[0]
     assert unknown[0].endswith("(and 10 more line(s) naming it)")
+
+
+@pytest.mark.parametrize("bonus, said", [
+    ('{ marker = "number", up = 1, when = { rating = "batter.speed", at_least = 3 } }',
+     "a bonus moves the Scoring Rolls marker only (rule 5.1.1 b)"),
+    ('{ marker = "rolls", up = 1, when = { inning_at_least = 7 } }',
+     "a bonus reads a batter's, fielder's or pitcher's rating (rule 5.1.1 b)"),
+    ('{ marker = "rolls", up = 1 }',
+     "a bonus reads a batter's, fielder's or pitcher's rating (rule 5.1.1 b)"),
+])
+def test_a_bonus_reads_a_rating_and_moves_the_scoring_rolls(box_copy, bonus, said):
+    """Rule 5.1.1 b: a bonus section refers to a batter's, fielder's or pitcher's rating and
+    moves the Scoring Rolls marker; anything else is a card effect, not a bonus."""
+    edit(box_copy / "cards.toml",
+         'bonus = [ { marker = "rolls", up = 1, when = { rating = "batter.speed", '
+         'at_least = 3 } } ]', f"bonus = [ {bonus} ]")
+    (problem,) = problems_of(box_copy)
+    assert problem.startswith(f"{box_copy}/cards.toml, card 8 'Stretch a Single' (line 73), "
+                              "field 'bonus'[0]: ") and said in problem, problem
+
+
+@pytest.mark.parametrize("bonus", [
+    '{ marker = "rolls", up = "batter.power", less = 1 }',
+    '{ marker = "rolls", down = 1, when = { matchup = "same" } }',
+    '{ marker = "rolls", up = 1, when = { bats = "L" } }',
+])
+def test_a_bonus_on_a_rating_or_the_handedness_is_accepted(box_copy, bonus):
+    """Rule 5.1.1 b with 5.1.1 c: the Bats and Throws ratings are ratings too."""
+    edit(box_copy / "cards.toml",
+         'bonus = [ { marker = "rolls", up = 1, when = { rating = "batter.speed", '
+         'at_least = 3 } } ]', f"bonus = [ {bonus} ]")
+    assert load_box(box_copy).card("Stretch a Single").bonus

@@ -619,7 +619,8 @@ def test_fielding_free_card_overrides_batting_free_card(rules):
 # -- 5.7: Rally Caps -----------------------------------------------------------------------
 
 def test_rally_caps_clutch_example(rules):
-    """Rule 5.7.2 example: 4th inning, a Clutch 4 batter, two cards and the 10s; IX: 3, 7, 10."""
+    """Rule 5.7.2 example: 4th inning, a Clutch 4 batter, two cards and the 10s on top of the
+    box's numbers (VIII here: 2, 7 and 10)."""
     session = new_game(rules, away_cards=("Wallbanger", "Fight Off Pitches", "Leadoff Walk",
                                           "Web Gem", "Pitchout", "Blown Call"))
     rusk = piece(session, "texas", "Rusk")
@@ -631,23 +632,27 @@ def test_rally_caps_clutch_example(rules):
     # Sabaria's 4 rolls and box IV; Rusk Offense 6 against Orlick Defense 6: IV.
     assert markers(session) == (4, "IV", False)
     play(session, "away plays Wallbanger\nhome passes")
-    assert markers(session) == (4, "VIII", False)
+    # Wallbanger: Scoring Number + Clutch 4 (IV to VIII); its bonus, Power 3: a roll.
+    assert markers(session) == (5, "VIII", False)
     play(session, "away rallies card\naway plays Fight Off Pitches")
-    assert markers(session) == (5, "IX", False)
+    # Fight Off Pitches: a roll, and its bonus for Clutch 3 or more another (5.1.1 b).
+    assert markers(session) == (7, "VIII", False)
     assert state.away.rally_left == 1
     play(session, "home passes\naway rallies tens")
     assert state.away.rally_left == 0
-    assert state.scoring_numbers() == {3, 7, 10}
+    assert state.scoring_numbers() == {2, 7, 10}
     # The 10s are an action of the phase: home may answer them before it ends (5.4).
     play(session, """
         away passes
         home passes
         away stands pat
-        roll 1 2
+        roll 1 1
         roll 3 4
         roll 5 5
         roll 4 4
         roll 6 6
+        roll 1 3
+        roll 2 3
     """)
     assert state.away.runs[-1] == 3
     # A third use of the game is refused.

@@ -2,8 +2,9 @@
 
 import pytest
 
-from companion.engine.errors import IllegalAction
+from companion.engine.errors import IllegalAction, ParseError
 from companion.engine.session import Session
+from companion.high_and_tight.series import SeriesRules
 
 from .util import TEXAS_LINEUP, hand, new_game, play
 
@@ -97,3 +98,27 @@ def test_lineup_enumeration_is_legal(rules):
     assert len(legal) > 10
     assert rules.format_action(legal[0]).startswith("away lineup C ")
     assert TEXAS_LINEUP in {rules.format_action(a) for a in legal}
+
+
+@pytest.mark.parametrize("header", [
+    {"Home": "seattle", "HomeRoster": "new-york", "Away": "new-york"},
+    {"Home": "seattle", "HomeRoster": "texas", "Away": "chicago", "AwayRoster": "Texas"},
+])
+def test_two_teams_never_field_the_same_roster(rules, header):
+    """Rules 3.0 and 8.1.1: an optional team card takes a standard roster's pieces, and the
+    box holds one set of each, so the other team cannot field that roster too."""
+    with pytest.raises(ParseError, match=r"header HomeRoster, AwayRoster: both teams would "
+                       r"field the roster .*one set of its pieces.*\(rules 3\.0, 8\.1\.1\)"):
+        rules.new_state(header)
+
+
+def test_a_series_refuses_the_same_roster_for_both_teams(rules):
+    """Rules 3.0 and 8.1.1, for a series."""
+    header = {"Series": "High & Tight", "Scenario": "world", "Team1": "seattle",
+              "Team1Roster": "philadelphia", "Team2": "philadelphia"}
+    with pytest.raises(ParseError, match="header Team1Roster, Team2Roster: both teams would "
+                       r"field the roster philadelphia \(Philadelphia Mustangs\)"):
+        SeriesRules(rules.box).new_state(header)
+    header["Team1Roster"] = "texas"
+    assert SeriesRules(rules.box).new_state(header).rosters == {"team1": "texas",
+                                                                 "team2": "philadelphia"}

@@ -53,6 +53,11 @@ def started(store, box, scenario="divisional", seed="11", actions=0) -> StoredSe
     return stored
 
 
+# A seed whose Divisional Series goes the distance (three games): the export and import
+# tests reach for its game 3.
+THREE_GAMES = "14"
+
+
 def finished(store, box, scenario="divisional", seed="11") -> int:
     """A whole series stored at once (as an import stores it)."""
     header = series_header(scenario, seed)
@@ -339,7 +344,7 @@ def test_a_series_keeps_its_own_copy_of_the_box(tmp_path, path, box):
 
 
 def test_series_record_round_trip(store, box):
-    series_id = finished(store, box, "divisional", "13")
+    series_id = finished(store, box, "divisional", THREE_GAMES)
     text = export(store, str(series_id), "record")
     assert text.startswith('[Series "High & Tight"]')
     copy_id = import_record(store, box, text)
@@ -365,7 +370,7 @@ def test_unfinished_series_record_round_trip(store, box):
 
 
 def test_single_game_round_trip(store, box):
-    series_id = finished(store, box, "divisional", "13")
+    series_id = finished(store, box, "divisional", THREE_GAMES)
     text = export(store, f"{series_id}:2", "record")
     assert len(split_records(text)) == 1
     copy_id = import_record(store, box, text)
@@ -386,7 +391,7 @@ def data_copy(tmp_path):
 def test_cli_export_import_round_trip(tmp_path, path, data_copy):
     box = load_box(data_copy)
     with Store.open(path) as store:
-        finished(store, box, "divisional", "13")
+        finished(store, box, "divisional", THREE_GAMES)
     exported = run_companion("export", "1", "--db", path)
     assert exported.returncode == 0, exported.stderr
     record = tmp_path / "series.txt"
@@ -404,7 +409,7 @@ def test_cli_export_import_round_trip(tmp_path, path, data_copy):
 
 
 def test_json_export_has_line_scores_and_pitchers(store, path, box):
-    series_id = finished(store, box, "divisional", "13")
+    series_id = finished(store, box, "divisional", THREE_GAMES)
     document = json.loads(export(store, str(series_id), "json"))
     stored_games = rows(path, "SELECT * FROM games ORDER BY number")
     assert [g["number"] for g in document["games"]] == [g["number"] for g in stored_games]
@@ -430,7 +435,7 @@ def test_json_export_has_line_scores_and_pitchers(store, path, box):
 
 
 def test_csv_export_has_line_pitcher_batter_and_fielder_rows(store, path, box):
-    series_id = finished(store, box, "divisional", "13")
+    series_id = finished(store, box, "divisional", THREE_GAMES)
     text = export(store, str(series_id), "csv")
     reader = csv.DictReader(io.StringIO(text))
     assert tuple(reader.fieldnames) == CSV_COLUMNS
@@ -467,7 +472,7 @@ def damaged_record(text: str, game: int, line_index: int, replacement: str) -> t
 ])
 def test_import_of_a_bad_line_names_game_and_line_and_stores_nothing(store, path, box,
                                                                      replacement, words):
-    series_id = finished(store, box, "divisional", "13")
+    series_id = finished(store, box, "divisional", THREE_GAMES)
     text = export(store, str(series_id), "record")
     game_lines = split_records(text)[2].splitlines()
     actions = [line for line in game_lines if line and not line.startswith("[")]
@@ -487,7 +492,7 @@ def test_import_of_a_bad_line_names_game_and_line_and_stores_nothing(store, path
 def test_cli_import_of_a_bad_record(tmp_path, path, data_copy):
     box = load_box(data_copy)
     with Store.open(path) as store:
-        finished(store, box, "divisional", "13")
+        finished(store, box, "divisional", THREE_GAMES)
         text = export(store, "1", "record")
     bad, line = damaged_record(text, 3, 10, "roll 0 3")
     record = tmp_path / "bad.txt"
