@@ -13,7 +13,7 @@ from . import actions as act
 from .actions import DECKS, KINDS, Action
 from .box import STRATEGIES, Box, Card
 from .effects import Matchup, describe_condition, move, move_number, number_moved, situation
-from .state import OPTIONAL_RULES, AtBat, Deck, PitcherLine, Side, State
+from .state import AtBat, Deck, PitcherLine, Side, State, parse_options
 
 SETUP_DRAW = 6          # rule 3.0 step 3
 SETUP_EXCHANGE = 1
@@ -159,11 +159,7 @@ class HighAndTight:
         cards_mode = header.get("Cards", "digital")
         if cards_mode not in ("digital", "physical"):
             raise ParseError(f"header Cards: {cards_mode!r} is not digital or physical")
-        options = frozenset(o.strip() for o in header.get("Rules", "").split(",") if o.strip())
-        unknown = options - set(OPTIONAL_RULES)
-        if unknown:
-            raise ParseError(f"header Rules: unknown optional rule(s) {', '.join(sorted(unknown))};"
-                             f" accepted: {', '.join(OPTIONAL_RULES)}")
+        options = parse_options(header.get("Rules", ""))
         decks = {}
         for deck in ("offense", "defense"):
             unseen = Counter({key: card.copies for key, card in box.cards.items()

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ..engine.errors import IllegalAction, ParseError
 from .box import Box, Pitcher
-from .state import OPTIONAL_RULES, State
+from .state import State, parse_options
 
 
 @dataclass(frozen=True)
@@ -250,17 +250,19 @@ class SeriesRules:
 
     # -- pitcher rest (rules 8.2.2, 8.2.3) --------------------------------------------------
 
-    def _streak(self, state: SeriesState, team: str, key: str, game: int) -> tuple[int, bool]:
-        """Consecutive games pitched just before `game`, and whether he exceeded fatigue
-        in any of them (rule 8.2.2)."""
+    def _streak(self, state: SeriesState, team: str, key: str, game: int
+                ) -> tuple[int, int | None]:
+        """Consecutive games pitched just before `game`, and the first of them (a game
+        number) in which he went past his Fatigue, or None (rule 8.2.2)."""
         games = {a.game: a for a in state.appearances[team].get(key, [])}
-        streak, exceeded = 0, False
+        streak, exceeded_in = 0, None
         number = game - 1
         while number in games:
             streak += 1
-            exceeded = exceeded or games[number].exceeded
+            if games[number].exceeded:
+                exceeded_in = number
             number -= 1
-        return streak, exceeded
+        return streak, exceeded_in
 
     def last_start(self, state: SeriesState, team: str, key: str) -> int | None:
         starts = [a.game for a in state.appearances[team].get(key, []) if a.started]
@@ -272,23 +274,20 @@ class SeriesRules:
         key = pitcher.name.casefold()
         if "rest" not in state.options:
             return Availability(pitcher.name, pitcher.kind, "available")
-        streak, exceeded = self._streak(state, team, key, game)
+        streak, exceeded_in = self._streak(state, team, key, game)
         limit = STREAK_LIMIT[pitcher.kind]
-        games = {a.game: a for a in state.appearances[team].get(key, [])}
-        if pitcher.kind == "RP" and exceeded:
+        why = f"has pitched {streak} games in a row (limit {limit})"
+        if exceeded_in is not None and pitcher.kind == "RP":
             limit -= 1
-        rested_after_excess = not (pitcher.kind == "CL" and game - 1 in games
-                                   and games[game - 1].exceeded)
-        if not rested_after_excess:
-            limit = min(limit, streak)
+            why = (f"has pitched {streak} games in a row (limit {limit}, one less after "
+                   f"going past his Fatigue in game {exceeded_in})")
+        elif exceeded_in is not None:
+            # A CL sits out the game after going past his Fatigue: his run of games in a
+            # row ends with that game (short rest may add its one game, once).
+            limit = min(limit, exceeded_in - (game - streak) + 1)
+            why = f"went past his Fatigue in game {exceeded_in}"
         if streak < limit:
             return Availability(pitcher.name, pitcher.kind, "available")
-        if not rested_after_excess:
-            why = "went past his Fatigue in the last game"
-        else:
-            why = f"has pitched {streak} games in a row (limit {limit}" + (
-                ", one less after going past his Fatigue" if pitcher.kind == "RP" and exceeded
-                else "") + ")"
         if "short-rest" in state.options and streak < limit + 1:
             return Availability(pitcher.name, pitcher.kind, "short-rest",
                                 f"{why}; on short rest he enters at Fatigue +100", "8.2.3")
@@ -416,6 +415,8 @@ class SeriesRules:
         winner = home if game.winner == "home" else away
         for team, side in ((home, game.home), (away, game.away)):
             for key, line in side.lines.items():
+                if line.innings == 0:       # replaced before he took the mound: no work
+                    continue
                 state.appearances[team].setdefault(key, []).append(
                     Appearance(number, key == side.starter, line.innings,
                                line.exceeded_fatigue))
@@ -425,16 +426,3 @@ class SeriesRules:
         if state.wins(winner) >= state.scenario.wins:
             state.winner = winner
         return result
-
-
-def parse_options(text: str) -> frozenset[str]:
-    """The optional rules switched on for a series (rule 8.0), checked."""
-    options = frozenset(o.strip() for o in text.split(",") if o.strip())
-    unknown = options - set(OPTIONAL_RULES)
-    if unknown:
-        raise ParseError(f"header Rules: unknown optional rule(s) {', '.join(sorted(unknown))}"
-                         f"; accepted: {', '.join(OPTIONAL_RULES)}")
-    if "short-rest" in options and "rest" not in options:
-        raise ParseError("header Rules: short-rest relaxes Pitcher's Rest: use it with 'rest' "
-                         "(rule 8.2.3)")
-    return options

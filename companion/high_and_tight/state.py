@@ -6,11 +6,25 @@ import copy
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..engine.errors import ParseError
 from .box import Box, Pitcher, Roster, ScoringBox, Team
 
 # Optional rules (rule 8): switches chosen per series; the basic rules are the default.
 OPTIONAL_RULES = ("ballparks", "advanced-fatigue", "rest", "short-rest", "closer-saves",
                   "good-bad-day")
+
+
+def parse_options(text: str) -> frozenset[str]:
+    """The optional rules switched on for a series (rule 8.0), checked."""
+    options = frozenset(o.strip() for o in text.split(",") if o.strip())
+    unknown = options - set(OPTIONAL_RULES)
+    if unknown:
+        raise ParseError(f"header Rules: unknown optional rule(s) {', '.join(sorted(unknown))}"
+                         f"; accepted: {', '.join(OPTIONAL_RULES)}")
+    if "short-rest" in options and "rest" not in options:
+        raise ParseError("header Rules: short-rest relaxes Pitcher's Rest: use it with 'rest' "
+                         "(rule 8.2.3)")
+    return options
 
 
 @dataclass

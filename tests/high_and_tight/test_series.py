@@ -7,15 +7,16 @@ import pytest
 
 from companion.engine.errors import IllegalAction, ParseError
 from companion.engine.session import Session
+from companion.high_and_tight.rules import HighAndTight
 from companion.high_and_tight.series import (
     SCENARIOS,
     Appearance,
     GameResult,
     SeriesRules,
-    parse_options,
 )
 from companion.high_and_tight.series_session import SeriesSession
 from companion.high_and_tight.simulate import play_series
+from companion.high_and_tight.state import parse_options
 
 from .test_optional_rules import legal_lines, relief_lines
 from .util import STAY, at, drive
@@ -381,6 +382,27 @@ def test_closer_sits_out_the_game_after_going_past_his_fatigue(box):
     assert rules.reliever_rest(state, "team2", rivero, 7).status == "available"
 
 
+def test_a_closer_past_his_fatigue_gets_one_short_rest_game_not_two(box):
+    """Rules 8.2.2 and 8.2.3 b: after going past his Fatigue a CL sits the next game out;
+    short rest lets him pitch it at +100, the one extra game in a row, and then he rests."""
+    rules, state = hand_state(box, options="rest,short-rest", played=5)
+    rivero = pitcher(box, "texas", "Rivero")
+    pitched(state, "team2", "Rivero", 4, exceeded_in=(4,))
+    rest = rules.reliever_rest(state, "team2", rivero, 5)
+    assert (rest.status, rest.rule) == ("short-rest", "8.2.3")
+    assert rest.reason.startswith("went past his Fatigue in game 4")
+    pitched(state, "team2", "Rivero", 4, 5, exceeded_in=(4,))      # game 5 on short rest
+    rest = rules.reliever_rest(state, "team2", rivero, 6)
+    assert (rest.status, rest.rule, rest.reason) == (
+        "unavailable", "8.2.2", "went past his Fatigue in game 4")
+    assert rules.reliever_rest(state, "team2", rivero, 7).status == "available"
+    # Past his Fatigue in the second of two games: short rest still gives one game more.
+    pitched(state, "team2", "Rivero", 3, 4, exceeded_in=(4,))
+    assert rules.reliever_rest(state, "team2", rivero, 5).status == "short-rest"
+    pitched(state, "team2", "Rivero", 3, 4, 5, exceeded_in=(4,))
+    assert rules.reliever_rest(state, "team2", rivero, 6).status == "unavailable"
+
+
 def test_starter_once_every_four_games(box):
     """Rule 8.2.2: an SP starts once every four games: Flee, who started game 2, cannot
     start games 3, 4 or 5 (without short rest) and may start game 6."""
@@ -436,6 +458,9 @@ def test_short_rest_needs_pitchers_rest(box):
         parse_options("advanced-fatigue,short-rest")
     with pytest.raises(ParseError):
         SeriesRules(box).new_state(header("world", options="short-rest"))
+    with pytest.raises(ParseError, match=r"header Rules: short-rest relaxes .*8\.2\.3"):
+        HighAndTight(box).new_state({"Home": "texas", "Away": "new-york",   # one game too
+                                     "Rules": "short-rest"})
     with pytest.raises(ParseError):
         parse_options("rest,no-such-rule")
     assert parse_options("rest, short-rest") == frozenset({"rest", "short-rest"})
@@ -520,6 +545,30 @@ def test_contadez_past_his_fatigue_played(box):
     rest = table(session.series_rules, session.series, "team1")["Contadez"]
     assert (rest.status, rest.rule) == ("unavailable", "8.2.2")
     assert session.games[-1].header["AwayResting"] == "Contadez"
+
+
+def test_a_starter_replaced_before_he_pitches_has_not_pitched(box):
+    """Rules 8.2 and 8.2.2: with Advanced Fatigue a starter may be replaced at the first
+    Take the Mound; he never pitched, so the game does not count against his rest."""
+    session = new_series(box, "world", options="rest,advanced-fatigue")
+    first = {"done": False}
+
+    def scratch(state, legal):
+        if state.actor == "away" and not first["done"]:     # the away side's first call
+            first["done"] = True
+            return next(line for line in legal if "brings in" in line)
+        return None
+
+    home = session.series_rules.home_team(session.series, 1)
+    game = play_game(session, "home", mound=scratch)
+    away = "team2" if home == "team1" else "team1"
+    starter = game.away.starter
+    assert starter not in session.series.appearances[away]
+    assert game.away.lines[starter].innings == 0
+    roster = box.rosters[session.series.rosters[away]]
+    rest = session.series_rules.starter_rest(session.series, away,
+                                             roster.pitchers[starter], 2)
+    assert rest.status == "available"
 
 
 # -- 8.2.3 a Short rest for a starter: the Flee example ---------------------------------------
