@@ -317,14 +317,16 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
                 yield Label("Managers")
                 yield Select(control, value="human", allow_blank=False, id="control1",
                              compact=True)
-                yield Select(control, value="computer", allow_blank=False, id="control2",
+                yield Select(control, value="human", allow_blank=False, id="control2",
                              compact=True)
             with Horizontal(classes="row"):         # one setting for the table, not per team
                 yield Label("Dice")
-                yield Select(mode, value="digital", allow_blank=False, id="dice", compact=True)
+                yield Select(mode, value="physical", allow_blank=False, id="dice",
+                             compact=True)
             with Horizontal(classes="row"):
                 yield Label("Strategy cards")
-                yield Select(mode, value="digital", allow_blank=False, id="cards", compact=True)
+                yield Select(mode, value="physical", allow_blank=False, id="cards",
+                             compact=True)
             yield Label("Optional rules (space toggles):", classes="gap")
             yield CheckList(*[(rule, rule) for rule in OPTIONAL_RULES], id="rules",
                             compact=True)

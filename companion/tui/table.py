@@ -89,6 +89,8 @@ class Waiting:
 
 
 PICK_OVER = 12      # a choice with more options than this is also offered slot by slot
+# Choices the computer manager makes without reading a hand: suggested with physical cards too.
+HANDS_APART = ("starter", "lineup", "bat", "field", "mound", "manage")
 
 
 @dataclass(frozen=True)
@@ -226,13 +228,13 @@ class Table:
 
     def suggestion(self, waiting: Waiting) -> str | None:
         """What the computer manager would choose for the player to act, as an option line: a
-        hint beside the options. None for the computer's own turns, chance and physical
-        cards (hands the companion does not see)."""
+        hint beside the options. None for the computer's own turns and chance; with physical
+        cards only for choices the hands do not enter (the companion does not see them)."""
         if waiting.kind != "decision" or waiting.computer or not waiting.options:
             return None
         if waiting.scope == SERIES:
             return series_manager_line(self.session, self.manager)
-        if self.cards == "physical":
+        if self.cards == "physical" and waiting.phase not in HANDS_APART:
             return None
         rules = self.session.rules
         state = self.session.current_game.state

@@ -70,6 +70,13 @@ def event_count(path: Path, series_id: int) -> int:
                                 [series_id]).fetchone()[0]
 
 
+def against_the_computer(dialog: NewSeriesScreen) -> None:
+    """Set the New Series dialog to a human against the computer, digital dice and cards."""
+    for name, value in (("control1", "human"), ("control2", "computer"), ("dice", "digital"),
+                        ("cards", "digital")):
+        dialog.query_one(f"#{name}", Select).value = value
+
+
 def human_must_act(table: Table) -> bool:
     """What Table.auto_step leaves to the people at the table (digital dice)."""
     waiting = table.waiting()
@@ -204,6 +211,12 @@ def test_a_whole_spring_training_game_through_the_keyboard(tmp_path, monkeypatch
             rules.deselect("rest")
             await pilot.pause()
             assert plain(str(chosen.content)) == "Chosen: none, the basic rules"
+            # Track mode is the default (SPEC 1): two players, the box's dice and cards.
+            values = {name: dialog.query_one(f"#{name}", Select).value
+                      for name in ("control1", "control2", "dice", "cards")}
+            assert values == {"control1": "human", "control2": "human", "dice": "physical",
+                              "cards": "physical"}
+            against_the_computer(dialog)
             await pilot.press("ctrl+s")
             await pilot.pause()
             screen = app.screen
@@ -1036,6 +1049,7 @@ def test_screenshots_of_the_home_new_series_and_game_screens(tmp_path):
             assert "Spring Training" in dialog
             assert "New York Highlanders" in dialog and "Texas Cowboys" in dialog
 
+            against_the_computer(app.screen)
             await pilot.press("ctrl+s")
             await pilot.pause()
             table = game_screen(app).table

@@ -401,3 +401,37 @@ def test_a_file_from_before_the_figures_table_still_opens_read_only(tmp_path):
     with Store.open(path, readonly=True) as store:
         table = Table(store, series_id)
         assert table.win_history == [] and table.stored.figures(1) == []
+
+
+def test_with_physical_cards_only_choices_apart_from_the_hands_are_suggested(tmp_path):
+    """SPEC 1, track mode: the computer manager's hint stays for the lineup, the batter,
+    the fielder, the pitcher and the Managerial Move (rules 3.0, 4.2, 4.5), which read no
+    hand; for draws, exchanges and cards, whose hands the companion does not see, none."""
+    store = Store.open(tmp_path / "p.db")
+    try:
+        table = Table.create(store, load_box(), Setup(
+            scenario="spring", team1_control="human", team2_control="human",
+            dice="physical", cards="physical"))
+        rolls = iter([(3, 4), (6, 6), (2, 5), (1, 1), (4, 4)] * 200)
+        seen: dict[str, bool] = {}
+        for _ in range(400):
+            waiting = table.waiting()
+            if waiting.scope == "game" and waiting.phase == "manage" and "manage" in seen:
+                break
+            if waiting.kind == "chance" and not waiting.options:
+                table.enter("{} {}".format(*next(rolls)))
+                continue
+            if waiting.kind == "chance":
+                table.enter(waiting.options[0])
+                continue
+            if waiting.scope == "game" and waiting.kind == "decision":
+                suggested = table.suggestion(waiting)
+                seen[waiting.phase] = suggested is not None
+                assert suggested is None or suggested in waiting.options
+            table.enter(waiting.options[0])
+        assert {phase: seen[phase] for phase in ("lineup", "bat", "field", "manage")} == \
+            dict.fromkeys(("lineup", "bat", "field", "manage"), True)
+        assert {phase: seen[phase] for phase in ("draw", "exchange", "cards")} == \
+            dict.fromkeys(("draw", "exchange", "cards"), False)
+    finally:
+        store.close()
