@@ -222,17 +222,22 @@ class HomeScreen(Screen):
     def refresh_list(self) -> None:
         from ..store.series_store import list_series
 
+        rows = list(reversed(list_series(self.app.store)))
+        # The names come from the box, read after the first screen is up: a box that does
+        # not load ends the app with its problems, as the command line prints them.
+        if rows and not self.app._stop_on_error(lambda: self.app.box):
+            return
         options = self.query_one("#series-list", OptionList)
         options.clear_options()
         options.add_option(Option("+ New series", id="new"))
-        teams = self.app.box.teams
+        teams = self.app.box.teams if rows else {}
 
         def name(key: str, short: bool = False) -> str:
             team = teams.get(key)
             return key if team is None else team.abbrev if short else team.name
 
         width = max(len(scenario.title) for scenario in SCENARIOS.values()) + 2
-        for row in reversed(list_series(self.app.store)):
+        for row in rows:
             state = f"{name(row.winner, short=True)} won" if row.winner else "in play"
             options.add_option(Option(f"{row.id:3d}  {SCENARIOS[row.scenario].title:<{width}}"
                                       f"{name(row.team1)} v {name(row.team2)}  ({state})",

@@ -1382,3 +1382,35 @@ def test_the_moves_notice_keeps_the_latest_moves():
     assert views.moves_notice(told) == ("3 earlier moves in the log (l)\n"
                                         "move 4\nmove 5\nmove 6")
     assert views.moves_notice(told[:4]).startswith("1 earlier move in the log (l)\n")
+
+
+@pytest.mark.parametrize("stored", [False, True])
+def test_a_box_that_does_not_load_ends_the_app_with_its_problems(tmp_path, stored):
+    """SPEC 8: a box folder with a mistake stops `play` with the problem named (file, line,
+    field, range) for the command line to print, never a traceback, whether or not the
+    game file holds series to list."""
+    from companion.high_and_tight.box import DEFAULT_BOX_DIR, DataError
+
+    data = tmp_path / "box"
+    shutil.copytree(DEFAULT_BOX_DIR, data)
+    players = data / "ballplayers.csv"
+    lines = players.read_text().splitlines()
+    fields = lines[1].split(",")
+    fields[lines[0].split(",").index("power")] = "-2"
+    lines[1] = ",".join(fields)
+    players.write_text("\n".join(lines) + "\n")
+    path = tmp_path / "bad.db"
+    if stored:
+        new_series(path, seed="listed")
+
+    async def run():
+        app = make_app(db=path, data=data)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(0.2)
+        return app
+
+    app = asyncio.run(run())
+    assert isinstance(app.fatal, DataError)
+    assert app.return_code == 2
+    (problem,) = app.fatal.problems
+    assert "ballplayers.csv, line 2" in problem and "'power'" in problem and "0..5" in problem
