@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import difflib
 import hashlib
 import io
 import re
@@ -15,6 +16,7 @@ from ..engine.errors import DataError
 DEFAULT_BOX_DIR = Path(__file__).resolve().parents[2] / "data" / "high_and_tight"
 BOX_FILES = ("box.toml", "teams.toml", "ballplayers.csv", "pitchers.csv", "cards.toml")
 
+BOX_TABLES = ("box", "scoring_rolls", "scoring_number", "innings")     # box.toml's tables
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
 STRATEGIES = ("power", "speed", "obp", "clutch", "none")
 CATEGORIES = ("power", "speed", "obp", "clutch", "special", "free")
@@ -271,8 +273,14 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR) -> Box:
             texts[name] = path.read_text(encoding="utf-8-sig")
         except FileNotFoundError:
             problems.add(str(path), "file is missing")
-        except (OSError, UnicodeDecodeError) as error:
-            problems.add(str(path), f"cannot be read ({error})")
+        except UnicodeDecodeError as error:
+            raw = path.read_bytes()
+            line = raw.count(b"\n", 0, error.start) + 1
+            problems.add(f"{path}, line {line}", f"is not UTF-8 text (byte {error.start + 1} "
+                         "cannot be read): save the file as UTF-8 (a spreadsheet's \"CSV "
+                         "UTF-8\"; a text editor's UTF-8 encoding) and check again")
+        except OSError as error:
+            problems.add(str(path), f"cannot be read ({error.strerror or error})")
     if problems.items:
         raise DataError(problems.items)
     return load_box_texts(texts, origin=str(directory))
@@ -362,6 +370,18 @@ class _Loader:
             return choices[0] if choices else ""
         return value
 
+    def unknown_fields(self, table, known, where: str, what: str = "field") -> None:
+        """Every key of `table` that is not one of `known`, named with the closest accepted
+        key (a misspelt key would otherwise be read as missing, or silently ignored)."""
+        if not isinstance(table, dict):
+            return
+        for key in table:
+            if key not in known:
+                close = difflib.get_close_matches(str(key), list(known), n=1, cutoff=0.6)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                self.problems.add(where, f"unknown {what} {key!r}; {hint}accepted: "
+                                         f"{', '.join(sorted(known))}")
+
     # -- files ---------------------------------------------------------------------------
 
     def load(self) -> Box | None:
@@ -370,13 +390,16 @@ class _Loader:
         cards_data = self.toml("cards.toml")
         if box_data is None or teams_data is None or cards_data is None:
             return None
+        self.unknown_fields(box_data, BOX_TABLES, self.where("box.toml"), "table")
         head = box_data.get("box", {})
         where = self.where("box.toml", "[box]")
+        self.unknown_fields(head, ("name", "dh_defense", "rally_caps"), where)
         name = self.get_str(head, "name", where)
         dh_defense = self.get_int(head, "dh_defense", where, 0, 9)
         rally_caps = self.get_int(head, "rally_caps", where, 0, 9)
         rolls = box_data.get("scoring_rolls", {})
         where = self.where("box.toml", "[scoring_rolls]")
+        self.unknown_fields(rolls, ("boxes", "max"), where)
         rolls_boxes = self.get_int(rolls, "boxes", where, 1, 20)
         rolls_max = self.get_int(rolls, "max", where, 1, 20)
         if (rolls_boxes, rolls_max) == (rolls.get("boxes"), rolls.get("max")) \
@@ -384,6 +407,8 @@ class _Loader:
             self.problems.add(where, f"max {rolls_max} is below boxes {rolls_boxes}")
         scoring = self.scoring_boxes(box_data.get("scoring_number", []))
         strategies, extra = self.innings(box_data.get("innings", {}))
+        self.unknown_fields(teams_data, ("team",), self.where("teams.toml"), "table")
+        self.unknown_fields(cards_data, ("card",), self.where("cards.toml"), "table")
         teams = self.teams(teams_data.get("team", []))
         rosters = self.rosters(teams)
         cards = self.cards(cards_data.get("card", []))
@@ -401,6 +426,7 @@ class _Loader:
             return ()
         for index, table in enumerate(tables, start=1):
             where = self.where("box.toml", f"scoring_number box {roman(index)}")
+            self.unknown_fields(table, ("box", "numbers", "first", "then", "flavour"), where)
             label = table.get("box")
             if label != roman(index):
                 self.problems.add(where + ", field 'box'",
@@ -413,8 +439,16 @@ class _Loader:
                 if not then:
                     self.problems.add(where + ", field 'then'",
                                       "a box with 'first' needs the totals of its free roll")
-            elif not numbers:
-                self.problems.add(where + ", field 'numbers'", "no scoring totals given")
+                if "numbers" in table:
+                    self.problems.add(where, "give either 'numbers' or, for a box that scores "
+                                      "with a free roll (rule 4.6.2), 'first' and 'then'; "
+                                      "not both")
+            elif "then" in table:
+                self.problems.add(where + ", field 'then'", "'then' is the free roll of a box "
+                                  "with 'first' (rule 4.6.2): give 'first' too")
+            elif "numbers" not in table:
+                self.problems.add(where + ", field 'numbers'", "is missing: the dice totals "
+                                  "that score in this box, like [7, 2]")
             boxes.append(ScoringBox(index, frozenset(numbers), first, frozenset(then),
                                     str(table.get("flavour", ""))))
         return tuple(boxes)
@@ -430,6 +464,7 @@ class _Loader:
 
     def innings(self, table: dict) -> tuple[tuple[str, ...], str]:
         where = self.where("box.toml", "[innings]")
+        self.unknown_fields(table, ("strategies", "extra"), where)
         strategies = table.get("strategies")
         if not isinstance(strategies, list) or len(strategies) != 9 or not all(
             s in STRATEGIES for s in strategies
@@ -457,10 +492,7 @@ class _Loader:
                 continue
             known = {"matchup", "rating", "at_least", "at_most", "batting", "score",
                      "inning_at_least", "bats", "throws"}
-            for key in table:
-                if key not in known:
-                    self.problems.add(where, f"unknown condition {key!r}; "
-                                             f"accepted: {', '.join(sorted(known))}")
+            self.unknown_fields(table, known, where, "condition")
             if "matchup" in table:
                 self.get_str(table, "matchup", where, MATCHUPS)
             bounds = [key for key in ("at_least", "at_most") if key in table]
@@ -518,9 +550,8 @@ class _Loader:
         value = table[key]
         sign = 1 if key == "up" else -1
         when = self.conditions(table.get("when"), where + ", field 'when'")
-        for extra in table:
-            if extra not in ("marker", "up", "down", "when", "less"):
-                self.problems.add(where, f"unknown field {extra!r} in an effect")
+        self.unknown_fields(table, ("marker", "up", "down", "when", "less"), where,
+                            "field of an effect:")
         less = self.get_int(table, "less", where, 0, 9) if "less" in table else 0
         if isinstance(value, int) and not isinstance(value, bool):
             if not 0 <= value <= 20:
@@ -568,18 +599,23 @@ class _Loader:
         for number, table in enumerate(tables, start=1):
             key = str(table.get("key", f"#{number}"))
             where = self.where("teams.toml", f"team {key!r}")
+            self.unknown_fields(table, ("key", "name", "abbrev", "standard", "colours",
+                                        "roster", "ballpark"), where)
             name = self.get_str(table, "name", where)
             abbrev = self.get_str(table, "abbrev", where)
             standard = table.get("standard")
             if not isinstance(standard, bool):
-                self.problems.add(where + ", field 'standard'", f"{standard!r} is not true/false")
+                said = "is missing" if standard is None else f"{standard!r} is not"
+                self.problems.add(where + ", field 'standard'", f"{said} true or false")
                 standard = False
             colours = table.get("colours")
             if not (isinstance(colours, list) and len(colours) == 2 and all(
                 isinstance(c, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", c) for c in colours
             )):
+                said = "is missing (accepted:" if colours is None else f"{colours!r} is not"
                 self.problems.add(where + ", field 'colours'",
-                                  f"{colours!r} is not two colours like \"#1c2a4a\"")
+                                  f"{said} two colours like [\"#1c2a4a\", \"#9ea3a8\"]"
+                                  + (")" if colours is None else ""))
                 colours = ["#000000", "#ffffff"]
             roster = table.get("roster")
             if standard and not isinstance(roster, str):
@@ -589,12 +625,15 @@ class _Loader:
                 self.problems.add(where + ", field 'ballpark'", "missing Home Ballpark table")
                 park = {}
             pwhere = where + ", ballpark"
+            self.unknown_fields(park, ("name", "feature", "text", "effects"), pwhere)
             park_effects = []
             for index, entry in enumerate(park.get("effects", [])):
                 ewhere = f"{pwhere}, effects[{index}]"
                 if not isinstance(entry, dict):
                     self.problems.add(ewhere, f"{entry!r} is not a table")
                     continue
+                self.unknown_fields(entry, ("applies", "when", "scoring_numbers", "marker",
+                                            "up", "down", "less"), ewhere)
                 applies = self.get_str(entry, "applies", ewhere, ("home", "away", "both"))
                 when = self.conditions(entry.get("when"), ewhere + ", field 'when'")
                 numbers = tuple(self.totals(entry.get("scoring_numbers", []), ewhere,
@@ -612,6 +651,17 @@ class _Loader:
                 self.problems.add(where + ", field 'key'", "the same key is used twice")
             teams[key.casefold()] = Team(key, name, abbrev, standard, tuple(colours),
                                          roster if isinstance(roster, str) else None, ballpark)
+        for field_name in ("name", "abbrev"):
+            seen: dict[str, str] = {}
+            for team in teams.values():
+                value = getattr(team, field_name).casefold()
+                if value and value in seen:
+                    self.problems.add(self.where("teams.toml", f"team {team.key!r}")
+                                      + f", field {field_name!r}",
+                                      f"{getattr(team, field_name)!r} is also the "
+                                      f"{field_name} of team {seen[value]!r}: teams are "
+                                      "named by it, so each needs its own")
+                seen.setdefault(value, team.key)
         if len(teams) < 2:
             self.problems.add(self.where("teams.toml"), "a box needs at least two teams")
         return teams
@@ -621,12 +671,21 @@ class _Loader:
         header = tuple(reader.fieldnames or ())
         missing = [c for c in columns if c not in header]
         if missing:
+            unknown = [c for c in header if c not in columns]
+            said = f"missing column(s) {', '.join(missing)}"
+            if unknown:
+                said += f"; not known: {', '.join(repr(c) for c in unknown)}"
+            if len(header) == 1 and ";" in header[0]:
+                said += "; the fields are separated by ';': save the file with commas"
             self.problems.add(self.where(filename, "line 1"),
-                              f"missing column(s) {', '.join(missing)}; "
-                              f"expected {','.join(columns)}")
+                              f"{said}; expected {','.join(columns)} (lower case, no spaces)")
+            self.refused.add(filename)
             return
         for row in reader:
             line = reader.line_num
+            cells = [v for k, v in row.items() if k is not None] + list(row.get(None) or ())
+            if not any((cell or "").strip() for cell in cells):
+                continue                # a spreadsheet's row of empty cells: no entry
             extra = row.pop(None, None)         # DictReader's place for surplus fields
             if extra is not None or None in row.values():
                 # The fields would be read under the wrong columns: the line is refused
@@ -783,10 +842,7 @@ class _Loader:
             where = self.where("cards.toml", entry)
             known = {"name", "side", "category", "copies", "text", "requires", "effects",
                      "bonus", "cancels", "scoring_numbers", "nines_remove_runs"}
-            for key in table:
-                if key not in known:
-                    self.problems.add(where, f"unknown field {key!r}; accepted: "
-                                             f"{', '.join(sorted(known))}")
+            self.unknown_fields(table, known, where)
             if not name:
                 self.problems.add(where + ", field 'name'", "empty name")
             else:

@@ -4,7 +4,7 @@
 import pytest
 
 from companion.engine.errors import DataError
-from companion.high_and_tight.box import load_box
+from companion.high_and_tight.box import BOX_FILES, DEFAULT_BOX_DIR, load_box
 
 
 def piece(box, team, name):
@@ -281,3 +281,111 @@ def test_a_bonus_on_a_rating_or_the_handedness_is_accepted(box_copy, bonus):
          'bonus = [ { marker = "rolls", up = 1, when = { rating = "batter.speed", '
          'at_least = 3 } } ]', f"bonus = [ {bonus} ]")
     assert load_box(box_copy).card("Stretch a Single").bonus
+
+
+@pytest.mark.parametrize("filename, old, new, said", [
+    ("teams.toml", 'colours = ["#1c2a4a", "#9ea3a8"]', 'colors = ["#1c2a4a", "#9ea3a8"]',
+     "teams.toml, team 'new-york': unknown field 'colors'; did you mean 'colours'?"),
+    ("teams.toml", 'feature = "Short porch in right"', 'feture = "Short porch in right"',
+     "teams.toml, team 'new-york', ballpark: unknown field 'feture'; did you mean "
+     "'feature'?"),
+    ("teams.toml", '{ applies = "both", marker = "number"', '{ apply = "both", marker = '
+     '"number"', "team 'new-york', ballpark, effects[0]: unknown field 'apply'; did you mean "
+     "'applies'?"),
+    ("box.toml", "rally_caps = 2", "rallycaps = 2",
+     "box.toml, [box]: unknown field 'rallycaps'; did you mean 'rally_caps'?"),
+    ("box.toml", "[innings]", "[inning]",
+     "box.toml: unknown table 'inning'; did you mean 'innings'?"),
+    ("cards.toml", 'category = "power"', 'categry = "power"',
+     "unknown field 'categry'; did you mean 'category'?"),
+])
+def test_a_misspelt_key_is_named_with_the_one_meant(box_copy, filename, old, new, said):
+    """SPEC 8: a key the format does not know is never ignored or read as missing in
+    silence; the problem names it and the closest accepted key."""
+    edit(box_copy / filename, old, new)
+    problems = problems_of(box_copy)
+    assert any(said in problem for problem in problems), problems
+
+
+def test_a_missing_colour_pair_says_it_is_missing():
+    """SPEC 8: the words a player reads, not a programming language's None."""
+    from companion.high_and_tight.box import load_box_texts
+
+    texts = {name: (DEFAULT_BOX_DIR / name).read_text(encoding="utf-8")
+             for name in BOX_FILES}
+    texts["teams.toml"] = texts["teams.toml"].replace('colours = ["#1c2a4a", "#9ea3a8"]', "",
+                                                      1)
+    with pytest.raises(DataError) as info:
+        load_box_texts(texts)
+    (problem,) = info.value.problems
+    assert problem.endswith("team 'new-york', field 'colours': is missing (accepted: two "
+                            'colours like ["#1c2a4a", "#9ea3a8"])'), problem
+    assert "None" not in problem
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ('numbers = [4]\n', 'numbers = [4]\nfirst = 2\nthen = [5]\n',
+     "scoring_number box IV: give either 'numbers' or, for a box that scores with a free "
+     "roll (rule 4.6.2), 'first' and 'then'; not both"),
+    ('numbers = [4]\n', 'then = [5]\n',
+     "scoring_number box IV, field 'then': 'then' is the free roll of a box with 'first' "
+     "(rule 4.6.2): give 'first' too"),
+    ('numbers = [4]\n', '',
+     "scoring_number box IV, field 'numbers': is missing: the dice totals that score"),
+])
+def test_a_scoring_box_scores_on_its_numbers_or_with_a_free_roll(box_copy, old, new, said):
+    """Rule 4.6.2: a box reads either its numbers or a first total with its free roll; a
+    box giving both would silently lose one."""
+    edit(box_copy / "box.toml", old, new)
+    (problem,) = problems_of(box_copy)
+    assert said in problem, problem
+
+
+@pytest.mark.parametrize("old, new, team, field, other", [
+    ('abbrev = "TXC"', 'abbrev = "nyh"', "texas", "abbrev", "new-york"),
+    ('name = "Texas Cowboys"', 'name = "Seattle Volcanoes"', "seattle", "name", "texas"),
+])
+def test_two_teams_never_share_a_name_or_an_abbreviation(box_copy, old, new, team, field,
+                                                         other):
+    """Teams are named by key, name or abbreviation (the command line, the screens): two
+    teams answering to one would leave the companion guessing."""
+    edit(box_copy / "teams.toml", old, new)
+    (problem,) = problems_of(box_copy)
+    assert f"teams.toml, team '{team}', field '{field}': " in problem
+    assert f"is also the {field} of team '{other}': teams are named by it" in problem
+
+
+def test_a_spreadsheets_row_of_empty_cells_is_no_entry(box_copy):
+    """A spreadsheet saves rows it once used as empty cells: they hold no piece."""
+    with (box_copy / "ballplayers.csv").open("a") as out:
+        out.write(",,,,,,,,,,\n,,,\n")
+    assert load_box(box_copy).rosters["texas"].ballplayers
+
+
+@pytest.mark.parametrize("header, said", [
+    (lambda h: h.replace("power", "powr"),
+     "line 1: missing column(s) power; not known: 'powr'; expected team,name,"),
+    (lambda h: h.replace(",", ";"),
+     "the fields are separated by ';': save the file with commas"),
+])
+def test_a_header_problem_names_the_column_and_stops_there(box_copy, header, said):
+    """SPEC 8: the column not recognised is named (and a ';' file told so); the roster
+    checks that would follow from the unread file hold back."""
+    path = box_copy / "ballplayers.csv"
+    lines = path.read_text().splitlines()
+    lines[0] = header(lines[0])
+    path.write_text("\n".join(lines) + "\n")
+    (problem,) = problems_of(box_copy)
+    assert said in problem, problem
+
+
+def test_a_file_not_in_utf8_is_named_with_its_line_and_the_way_to_save_it(box_copy):
+    path = box_copy / "ballplayers.csv"
+    text = path.read_text(encoding="utf-8")
+    line = next(i for i, row in enumerate(text.splitlines(), start=1) if ",Marty," in row)
+    path.write_bytes(text.replace("Marty", "Peña").encode("cp1252"))
+    (problem,) = problems_of(box_copy)
+    assert problem == (f"{path}, line {line}: is not UTF-8 text (byte "
+                       f"{text.encode('cp1252').index(b',Marty,') + 4} cannot be read): save "
+                       "the file as UTF-8 (a spreadsheet's \"CSV UTF-8\"; a text editor's "
+                       "UTF-8 encoding) and check again")
