@@ -66,7 +66,8 @@ class CompanionApp(App):
     """
 
     TITLE = "Dugout companion"
-    BINDINGS = [Binding("q", "quit", "Quit")]
+    BINDINGS = [Binding("q", "quit", "Quit"),
+                Binding("question_mark", "keys", "Keys", show=False)]
 
     def __init__(self, db: str | Path | None = None, data: str | Path | None = None,
                  series_id: int | None = None, auto_delay: float = AUTO_DELAY):
@@ -131,6 +132,14 @@ class CompanionApp(App):
             self.exit(return_code=2)
             return False
         return True
+
+    def action_keys(self) -> None:
+        """`?`: every key of the screen in view with what it does (Textual's key panel),
+        and `?` again puts it away."""
+        if self.screen.query("HelpPanel"):
+            self.action_hide_help_panel()
+        else:
+            self.action_show_help_panel()
 
     def get_system_commands(self, screen: Screen):
         """The command palette: every action of the screen in view, by name."""

@@ -359,8 +359,10 @@ class Table:
         text = " ".join(text.split())
         waiting = self.waiting()
         rolling = waiting.kind == "chance" and waiting.phase in ("roll", "free-roll")
-        if rolling and re.fullmatch(r"[\d ,-]+", text):
-            faces = parse_pair(text)        # "3 4", "3,4" or "34", as the dice dialog reads
+        if re.fullmatch(r"[\d ,-]+", text):
+            # "3 4", "3,4" or "34", as the dice dialog reads them; typed when no roll is due,
+            # the rules say what the game awaits instead.
+            faces = parse_pair(text)
             text = f"roll {faces[0]} {faces[1]}"
         if rolling and self.dice == "digital" and text[:4].casefold() == "roll":
             # The series was set to digital dice: the companion rolls them all, so a player

@@ -409,7 +409,9 @@ def action_help(table: Table, line: str) -> str:
             if pitcher is not None:
                 stuff = box.scoring_boxes[pitcher.stuff_box - 1].label
                 return (f"{pitcher.kind} throws {pitcher.throws}, Stuff "
-                        f"{pitcher.stuff_rolls}/{stuff}, Fatigue {pitcher.fatigue}")
+                        f"{pitcher.stuff_rolls}/{stuff}, Fatigue {pitcher.fatigue}, "
+                        f"Gopher {pitcher.gopher} Control {pitcher.control} K {pitcher.k} "
+                        f"Clutch {pitcher.clutch} WHIP {pitcher.whip}")
     return table.waiting().prompt
 
 
@@ -462,9 +464,8 @@ def option_text(table: Table, line: str) -> str:
     if not verb.startswith(("bats ", "fields ", "brings in ")):
         return line
     ratings = action_help(table, line).split()
-    if verb.startswith("fields "):
-        ratings = ratings[:2]               # where he plays and the Defense he fields with
-    elif verb.startswith("bats "):
+    # A fielder is shown whole: the top half's fielder bats in the bottom (rule 4.2.2 b).
+    if verb.startswith("bats "):
         ratings = ratings[2:]               # what he bats with
     elif table.game is not None:
         enters = table.session.rules.relief_fatigue(table.game.state, side,

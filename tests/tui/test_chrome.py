@@ -75,3 +75,19 @@ def test_an_optional_rule_box_is_marked_by_its_character_not_only_its_colour(tmp
             assert set(boxes().values()) == {"▐ ▌"}
 
     asyncio.run(go())
+
+
+def test_question_mark_shows_and_hides_every_key_of_the_screen(tmp_path):
+    async def go():
+        app = make_app(db=tmp_path / "keys.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            panel = app.screen.query_one("HelpPanel")
+            assert panel is not None
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert not app.screen.query("HelpPanel")
+
+    asyncio.run(go())

@@ -435,3 +435,33 @@ def test_with_physical_cards_only_choices_apart_from_the_hands_are_suggested(tmp
             dict.fromkeys(("draw", "exchange", "cards"), False)
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("typed", ["3 4", "34", "3,4", "roll 3 4"])
+def test_dice_typed_before_they_are_due_are_told_what_the_game_awaits(tmp_path, typed):
+    """Rule 4.6: the dice come after the cards and the Managerial Move; faces typed in the
+    Strategy Card phase are refused with what the game waits for, and nothing is stored."""
+    store = Store.open(tmp_path / "early.db")
+    try:
+        table = Table.create(store, load_box(), Setup(
+            scenario="spring", team1_control="human", team2_control="human",
+            dice="physical", cards="physical"))
+        rolls = iter([(3, 4), (6, 6), (2, 5)] * 100)
+        for _ in range(200):
+            waiting = table.waiting()
+            if waiting.scope == "game" and waiting.phase == "cards":
+                break
+            if waiting.kind == "chance" and not waiting.options:
+                table.enter("{} {}".format(*next(rolls)))
+            else:
+                table.enter(waiting.options[0])
+        entries = list(table.session.entries)
+        side = table.waiting().side
+        with pytest.raises(CompanionError) as info:
+            table.enter(typed)
+        said = str(info.value)
+        assert "no roll is awaited now" in said and f"the game awaits {side}: " in said, said
+        assert "dice are two faces" not in said
+        assert table.session.entries == entries
+    finally:
+        store.close()

@@ -54,7 +54,8 @@ def test_series_screen_box_score_has_pitchers_halves_runs_and_cards(tmp_path):
 
 def test_ballplayer_and_pitcher_options_carry_their_ratings(tmp_path):
     """A manager choosing a Batter or Fielder (rule 4.2) or a reliever (rule 4.2.1) sees the
-    ratings on the option itself; the DH fields at the marker's Defense (rule 4.3.1)."""
+    ratings on the option itself; the DH fields at the marker's Defense (rule 4.3.1); the
+    fielder's batting ratings too, as he bats in the bottom half (rule 4.2.2 b)."""
     path = tmp_path / "labels.db"
     series_id = new_series(path, seed="labels-1", scenario="divisional",
                            team1_control="human", team2_control="computer")
@@ -76,8 +77,10 @@ def test_ballplayer_and_pitcher_options_carry_their_ratings(tmp_path):
             text = plain(views.option_text(table, line))
             assert text.startswith(line)
             defense = state.box.dh_defense if key == side.dh else player.defense
-            if verb == "fields":
-                assert text.endswith(f" D{defense}")
+            if verb == "fields":        # he bats in the bottom half too (rule 4.2.2 b)
+                assert text.endswith(f" D{defense} O{player.offense} P{player.power} "
+                                     f"OBP{player.obp} S{player.speed} C{player.clutch} "
+                                     f"bats {player.bats}")
             else:
                 assert text.endswith(f"O{player.offense} P{player.power} OBP{player.obp} "
                                      f"S{player.speed} C{player.clutch} bats {player.bats}")
@@ -645,6 +648,11 @@ def test_the_options_say_what_short_rest_and_keeping_a_tired_pitcher_cost(rules)
     assert views.option_text(table, "home brings in Castellan").endswith(
         "- short rest: enters at +100 (rule 8.2.3 b)[/dim]")
     assert "short rest" not in views.option_text(table, "home brings in Wexley")
+    # Every rating a defense card may read (5.1.1 a) is on the option (rule 4.2.1).
+    wexley = rules.box.rosters["new-york"].pitchers["wexley"]
+    assert plain(views.option_text(table, "home brings in Wexley")).endswith(
+        f"Gopher {wexley.gopher} Control {wexley.control} K {wexley.k} Clutch "
+        f"{wexley.clutch} WHIP {wexley.whip}")
     assert views.option_text(table, "home stays with the pitcher").endswith(
         "[dim]fresh[/dim]")
     state.home.fatigue = 100                # (as on short rest): fresh, still marked
