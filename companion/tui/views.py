@@ -138,6 +138,9 @@ def board(table: Table, show_hand: str | None = None) -> str:
             else:
                 expected, one = at_bat_odds(state)
                 lines.append(f"Odds: P(run) {one:.0%}   expected runs {expected:.2f}")
+        if atbat.played:    # face up on the discard piles (5.4): the half's cards stay told
+            lines.append("Played " + "; ".join(
+                f"{state.side(side).team.abbrev} {escape(name)}" for side, name in atbat.played))
         lines.append("")
     elif state.inning:
         lines.extend(["Markers: set at Take the Mound (rule 4.2.1)", ""])

@@ -711,3 +711,18 @@ def test_a_finished_games_figure_is_its_result(tmp_path, scenario, human, games)
             assert "series" not in win
         else:
             assert win.endswith(f"series {'100' if table.series.winner == mine else '0'}%")
+
+
+def test_the_board_keeps_the_cards_played_this_half(tmp_path):
+    """Rule 5.4: the cards played face up this half inning stay on the board (the
+    computer's too, after its notice is gone) until the half is over."""
+    path = tmp_path / "played.db"
+    series_id = new_series(path, seed="played-1", scenario="spring",
+                           team1_control="human", team2_control="computer")
+    play_until(path, series_id, lambda table: table.game is not None
+               and len(table.game.state.atbat.played) >= 2)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        state = table.game.state
+        played = [f"{state.side(side).team.abbrev} {name}" for side, name in state.atbat.played]
+        assert "Played " + "; ".join(played) in plain(views.board(table)).splitlines()
