@@ -188,6 +188,20 @@ class CompanionApp(App):
             self._store.close()
 
 
+def cpu(row, team: str) -> str:
+    """A team the computer manages, marked in the list of series."""
+    return " (computer)" if row.header.get(f"{team}Control") == "computer" else ""
+
+
+def table_mode(header: dict) -> str:
+    """What the series plays with, in a few words: 'at the table', 'digital', ..."""
+    dice, cards = header.get("Dice", "digital"), header.get("Cards", "digital")
+    if dice == cards:
+        return "at the table" if dice == "physical" else "digital"
+    return ("table dice, digital cards" if dice == "physical"
+            else "digital dice, table cards")
+
+
 def make_app(db: str | Path | None = None, data: str | Path | None = None,
              series_id: int | None = None, auto_delay: float = AUTO_DELAY) -> CompanionApp:
     """The one factory the command line and the tests use."""
@@ -243,13 +257,15 @@ class HomeScreen(Screen):
 
         def name(key: str, short: bool = False) -> str:
             team = teams.get(key)
-            return key if team is None else team.abbrev if short else team.name
+            return escape(key if team is None else team.abbrev if short else team.name)
 
         width = max(len(scenario.title) for scenario in SCENARIOS.values()) + 2
         for row in rows:
             state = f"{name(row.winner, short=True)} won" if row.winner else "in play"
             options.add_option(Option(f"{row.id:3d}  {SCENARIOS[row.scenario].title:<{width}}"
-                                      f"{name(row.team1)} v {name(row.team2)}  ({state})",
+                                      f"{name(row.team1)}{cpu(row, 'Team1')} v "
+                                      f"{name(row.team2)}{cpu(row, 'Team2')}  ({state})  "
+                                      f"[dim]{table_mode(row.header)}[/dim]",
                                       id=f"s{row.id}"))
         options.highlighted = 1 if options.option_count > 1 else 0
         options.focus()

@@ -1151,7 +1151,9 @@ def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
     assert ("Game 1 over", f"{names[result.winner]} win {result.runs[result.winner]}-"
             f"{result.runs[loser]} in {result.innings} innings; {leader} lead the series 1-0"
             ) in notes
-    assert "New York Highlanders v Texas Cowboys  (in play)" in listed
+    # Who manages and what the series plays with tell two series of one matchup apart.
+    assert "New York Highlanders v Texas Cowboys (computer)  (in play)  " \
+        "[dim]digital[/dim]" in listed
 
 
 def test_a_finished_game_stays_on_the_screen_until_the_player_goes_on(tmp_path):
@@ -1414,3 +1416,13 @@ def test_a_box_that_does_not_load_ends_the_app_with_its_problems(tmp_path, store
     assert app.return_code == 2
     (problem,) = app.fatal.problems
     assert "ballplayers.csv, line 2" in problem and "'power'" in problem and "0..5" in problem
+
+
+@pytest.mark.parametrize("dice, cards, said", [
+    ("physical", "physical", "at the table"), ("digital", "digital", "digital"),
+    ("physical", "digital", "table dice, digital cards"),
+    ("digital", "physical", "digital dice, table cards")])
+def test_the_list_of_series_says_what_each_plays_with(dice, cards, said):
+    from companion.tui.app import table_mode
+
+    assert table_mode({"Dice": dice, "Cards": cards}) == said
