@@ -357,11 +357,24 @@ class _Loader:
             return low
         return value
 
+    def choice(self, value, choices: tuple[str, ...], where: str) -> str:
+        """One of `choices`, whatever its case, or the first after a problem is told."""
+        if isinstance(value, str):
+            for choice in choices:
+                if value.strip().casefold() == choice.casefold():
+                    return choice
+        said = "is missing" if value is None else f"{value!r} is not"
+        self.problems.add(where, f"{said} one of {', '.join(choices)}")
+        return choices[0]
+
     def get_str(self, table: dict, key: str, where: str, choices: tuple[str, ...] | None = None,
                 required: bool = True) -> str:
         value = table.get(key)
         if value is None and not required:
             return ""
+        if choices is not None and isinstance(value, str):
+            value = next((c for c in choices if c.casefold() == value.strip().casefold()),
+                         value)
         if not isinstance(value, str) or (choices is not None and value not in choices):
             accepted = f"one of {', '.join(choices)}" if choices else "text"
             said = (f"is missing (accepted: {accepted})" if value is None
@@ -454,11 +467,17 @@ class _Loader:
         return tuple(boxes)
 
     def totals(self, values, where: str, key: str) -> list[int]:
-        if not isinstance(values, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and 2 <= v <= 12 for v in values
-        ):
+        if not isinstance(values, list):
             self.problems.add(where + f", field {key!r}",
-                              f"{values!r} is not a list of dice totals in 2..12")
+                              f"{values!r} is not a list of dice totals in 2..12, like [7, 2]")
+            return []
+        bad = [v for v in values if not (isinstance(v, int) and not isinstance(v, bool)
+                                         and 2 <= v <= 12)]
+        if bad:
+            self.problems.add(where + f", field {key!r}",
+                              f"{', '.join(repr(v) for v in bad)} "
+                              f"{'is not a dice total' if len(bad) == 1 else 'are not dice totals'}"
+                              " (accepted: whole numbers 2..12)")
             return []
         return list(values)
 
@@ -466,17 +485,16 @@ class _Loader:
         where = self.where("box.toml", "[innings]")
         self.unknown_fields(table, ("strategies", "extra"), where)
         strategies = table.get("strategies")
-        if not isinstance(strategies, list) or len(strategies) != 9 or not all(
-            s in STRATEGIES for s in strategies
-        ):
+        if not isinstance(strategies, list) or len(strategies) != 9:
             self.problems.add(where + ", field 'strategies'",
-                              f"{strategies!r} is not nine of {', '.join(STRATEGIES)}")
+                              f"{strategies!r} is not a list of nine, one an inning, each "
+                              f"one of {', '.join(STRATEGIES)}")
             strategies = ["none"] * 9
-        extra = table.get("extra", "any")
-        if extra not in STRATEGIES + ("any",):
-            self.problems.add(where + ", field 'extra'",
-                              f"{extra!r} is not one of {', '.join(STRATEGIES + ('any',))}")
-            extra = "any"
+        else:
+            strategies = [self.choice(value, STRATEGIES, where + f", inning {number}")
+                          for number, value in enumerate(strategies, start=1)]
+        extra = self.choice(table.get("extra", "any"), ("any",) + STRATEGIES,
+                            where + ", field 'extra'")
         return tuple(strategies), extra
 
     # -- conditions and effects ----------------------------------------------------------
@@ -493,11 +511,13 @@ class _Loader:
             known = {"matchup", "rating", "at_least", "at_most", "batting", "score",
                      "inning_at_least", "bats", "throws"}
             self.unknown_fields(table, known, where, "condition")
+            read = {k: v for k, v in table.items() if k in known}   # in the format's case
             if "matchup" in table:
-                self.get_str(table, "matchup", where, MATCHUPS)
+                read["matchup"] = self.get_str(table, "matchup", where, MATCHUPS)
             bounds = [key for key in ("at_least", "at_most") if key in table]
             if "rating" in table:
-                ref = self.rating_ref(table["rating"], where + ", field 'rating'")
+                ref = read["rating"] = self.rating_ref(table["rating"],
+                                                       where + ", field 'rating'")
                 if not bounds:
                     self.problems.add(where, "a rating condition needs at_least or at_most")
                 if ref is not None:         # a bound the rating can reach (5.1.1 c)
@@ -515,21 +535,25 @@ class _Loader:
             if "inning_at_least" in table:
                 self.get_int(table, "inning_at_least", where, 1, LAST_CARD_INNING)
             if "batting" in table:
-                self.get_str(table, "batting", where, ("home", "away"))
+                read["batting"] = self.get_str(table, "batting", where, ("home", "away"))
             if "score" in table:
-                self.get_str(table, "score", where, SCORES)
+                read["score"] = self.get_str(table, "score", where, SCORES)
             if "bats" in table:
-                self.get_str(table, "bats", where, ("R", "L", "S"))
+                read["bats"] = self.get_str(table, "bats", where, ("R", "L", "S"))
             if "throws" in table:
-                self.get_str(table, "throws", where, ("R", "L"))
-            out.append(Condition(**{k: v for k, v in table.items() if k in known}))
+                read["throws"] = self.get_str(table, "throws", where, ("R", "L"))
+            out.append(Condition(**read))
         return tuple(out)
 
     def rating_ref(self, ref, where: str) -> str | None:
         if not isinstance(ref, str) or "." not in ref:
-            self.problems.add(where, f"{ref!r} is not a rating such as 'batter.power'")
+            number = isinstance(ref, (int, float)) and not isinstance(ref, bool) or (
+                isinstance(ref, str) and ref.strip().lstrip("-").replace(".", "").isdigit())
+            self.problems.add(where, f"{ref!r} is not a rating such as 'batter.power'" + (
+                "; an amount is a whole number written without quotes" if number else ""))
             return None
-        role, rating = ref.split(".", 1)
+        role, rating = ref.casefold().split(".", 1)
+        ref = f"{role}.{rating}"
         allowed = RATING_RANGES.get(role)
         if allowed is None or rating not in allowed:
             self.problems.add(where, f"{ref!r} is not a known rating; accepted: batter.* or "
@@ -570,7 +594,7 @@ class _Loader:
             return ()
         out = []
         for number, table in enumerate(values):
-            effect = self.effect(table, f"{where}[{number}]")
+            effect = self.effect(table, f"{where}, entry {number + 1}")
             if effect:
                 out.append(effect)
         return tuple(out)
@@ -580,16 +604,17 @@ class _Loader:
         (its amount, a rating test, or the Bats/Throws matchup of 5.1.1 c) and moves the
         Scoring Rolls marker."""
         effects = self.effects(values, where)
-        for number, effect in enumerate(effects):
+        for number, effect in enumerate(effects, start=1):
+            entry = f"{where}, entry {number}"
             if effect.marker != "rolls":
-                self.problems.add(f"{where}[{number}]", "a bonus moves the Scoring Rolls "
-                                  "marker only (rule 5.1.1 b); put a Scoring Number move "
-                                  "under 'effects' with a 'when'")
+                self.problems.add(entry, "a bonus moves the Scoring Rolls marker only (rule "
+                                  "5.1.1 b); put a Scoring Number move under 'effects' with "
+                                  "a 'when'")
             if effect.rating is None and not any(
                     c.rating or c.matchup or c.bats or c.throws for c in effect.when):
-                self.problems.add(f"{where}[{number}]", "a bonus reads a batter's, fielder's "
-                                  "or pitcher's rating (rule 5.1.1 b): give its amount as a "
-                                  "rating, or a 'when' with rating, matchup, bats or throws")
+                self.problems.add(entry, "a bonus reads a batter's, fielder's or pitcher's "
+                                  "rating (rule 5.1.1 b): give its amount as a rating, or a "
+                                  "'when' with rating, matchup, bats or throws")
         return effects
 
     # -- teams and rosters --------------------------------------------------------------
@@ -628,7 +653,7 @@ class _Loader:
             self.unknown_fields(park, ("name", "feature", "text", "effects"), pwhere)
             park_effects = []
             for index, entry in enumerate(park.get("effects", [])):
-                ewhere = f"{pwhere}, effects[{index}]"
+                ewhere = f"{pwhere}, effect {index + 1}"
                 if not isinstance(entry, dict):
                     self.problems.add(ewhere, f"{entry!r} is not a table")
                     continue

@@ -267,7 +267,7 @@ def test_a_bonus_reads_a_rating_and_moves_the_scoring_rolls(box_copy, bonus, sai
          'at_least = 3 } } ]', f"bonus = [ {bonus} ]")
     (problem,) = problems_of(box_copy)
     assert problem.startswith(f"{box_copy}/cards.toml, card 8 'Stretch a Single' (line 73), "
-                              "field 'bonus'[0]: ") and said in problem, problem
+                              "field 'bonus', entry 1: ") and said in problem, problem
 
 
 @pytest.mark.parametrize("bonus", [
@@ -290,7 +290,7 @@ def test_a_bonus_on_a_rating_or_the_handedness_is_accepted(box_copy, bonus):
      "teams.toml, team 'new-york', ballpark: unknown field 'feture'; did you mean "
      "'feature'?"),
     ("teams.toml", '{ applies = "both", marker = "number"', '{ apply = "both", marker = '
-     '"number"', "team 'new-york', ballpark, effects[0]: unknown field 'apply'; did you mean "
+     '"number"', "team 'new-york', ballpark, effect 1: unknown field 'apply'; did you mean "
      "'applies'?"),
     ("box.toml", "rally_caps = 2", "rallycaps = 2",
      "box.toml, [box]: unknown field 'rallycaps'; did you mean 'rally_caps'?"),
@@ -389,3 +389,34 @@ def test_a_file_not_in_utf8_is_named_with_its_line_and_the_way_to_save_it(box_co
                        f"{text.encode('cp1252').index(b',Marty,') + 4} cannot be read): save "
                        "the file as UTF-8 (a spreadsheet's \"CSV UTF-8\"; a text editor's "
                        "UTF-8 encoding) and check again")
+
+
+@pytest.mark.parametrize("filename, old, new, said", [
+    ("box.toml", '"obp", "speed", "power", "clutch"', '"obp", "sped", "power", "clutch"',
+     "[innings], inning 2: 'sped' is not one of power, speed, obp, clutch, none"),
+    ("box.toml", "numbers = [7, 2]", "numbers = [7, 13]",
+     "field 'numbers': 13 is not a dice total (accepted: whole numbers 2..12)"),
+    ("cards.toml", 'effects = [ { marker = "number", up = "batter.power" } ]',
+     'effects = [ { marker = "number", up = "1" } ]',
+     "'1' is not a rating such as 'batter.power'; an amount is a whole number written "
+     "without quotes"),
+])
+def test_a_bad_value_in_a_list_or_an_amount_is_named_itself(box_copy, filename, old, new, said):
+    """SPEC 8: the entry at fault, not the whole list; a quoted number told how to write it."""
+    edit(box_copy / filename, old, new)
+    (problem,) = problems_of(box_copy)
+    assert said in problem, problem
+
+
+def test_words_the_format_fixes_are_read_in_any_case(box_copy):
+    """Names ignore case, and so do the format's own words: a card's side and category, a
+    condition's bats, a rating, the inning strategies; what is read is the same box."""
+    edit(box_copy / "box.toml", '"obp", "speed", "power"', '"OBP", "Speed", "power"')
+    edit(box_copy / "cards.toml", 'side = "offense"', 'side = "Offense"')
+    edit(box_copy / "teams.toml", 'when = { bats = "L" }', 'when = { bats = "l" }')
+    edit(box_copy / "cards.toml", 'up = "batter.power"', 'up = "Batter.Power"')
+    assert load_box(box_copy).fingerprint != load_box().fingerprint      # other texts ...
+    mine, demo = load_box(box_copy), load_box()
+    assert mine.strategies == demo.strategies                          # ... the same box
+    assert mine.cards == demo.cards
+    assert mine.teams["new-york"].ballpark == demo.teams["new-york"].ballpark
