@@ -272,7 +272,11 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR) -> Box:
             # utf-8-sig: a spreadsheet's "CSV UTF-8" starts with a byte-order mark.
             texts[name] = path.read_text(encoding="utf-8-sig")
         except FileNotFoundError:
-            problems.add(str(path), "file is missing")
+            other = next((p.name for p in directory.iterdir()
+                          if p.name.casefold() == name and p.name != name), None)
+            problems.add(str(path), "file is missing" + (
+                f" (there is {other!r}: the name is written {name!r}, in lower case)"
+                if other else ""))
         except UnicodeDecodeError as error:
             raw = path.read_bytes()
             line = raw.count(b"\n", 0, error.start) + 1

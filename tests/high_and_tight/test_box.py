@@ -134,6 +134,13 @@ def test_missing_file(box_copy):
     assert "teams.toml" in problem and "missing" in problem
 
 
+def test_a_file_named_in_another_case_is_pointed_at(box_copy):
+    (box_copy / "pitchers.csv").rename(box_copy / "Pitchers.csv")
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("pitchers.csv: file is missing (there is 'Pitchers.csv': the name "
+                            "is written 'pitchers.csv', in lower case)"), problem
+
+
 def edit(path, old, new, count=1):
     text = path.read_text()
     assert old in text, old
