@@ -504,6 +504,7 @@ class GameScreen(Screen):
             rotation_hidden = hidden and self.secret_rotation(waiting)
             # Behind the curtain no hint either: it is worked out from the hidden hand.
             suggested = None if hidden else table.suggestion(waiting)
+            start = suggested or table.cautious(waiting)       # where the highlight starts
             picker = None if rotation_hidden else table.picker(waiting, suggested)
             if picker is not None and suggested in waiting.options:
                 # A lineup or rotation: the suggestion, then slot by slot (not every
@@ -517,6 +518,7 @@ class GameScreen(Screen):
                 text = views.option_text(table, line)
                 if line == suggested:
                     text += "  [i]suggested[/i]"
+                if line == start:
                     highlight = options.option_count       # Enter takes the suggestion
                 options.add_option(Option(text, id=f"o{number}"))
             if picker is not None:

@@ -240,6 +240,26 @@ class Table:
         state = self.session.current_game.state
         return rules.format_action(self.manager.choose(state, rules.legal_actions(state)))
 
+    def cautious(self, waiting: Waiting) -> str | None:
+        """Where the highlight starts when there is no hint: the option that changes least
+        (pass, keep the hand, stand pat; a draw that evens the hand out), so a player
+        pressing Enter without reading never plays a card he may not hold (with physical
+        cards the companion cannot tell)."""
+        if waiting.kind != "decision" or waiting.scope == SERIES:
+            return None
+        if waiting.phase == "draw":         # the split that evens the hand out (rule 5.2.1)
+            state = self.session.current_game.state
+            own = state.side(waiting.side)
+            rules = self.session.rules
+            held = {deck: own.hidden[deck] + sum(n for key, n in own.hand.items()
+                                                 if state.box.cards[key].side == deck)
+                    for deck in ("offense", "defense")}
+            best = min(rules.legal_actions(state), key=lambda a: abs(
+                held["offense"] + a.args[0] - held["defense"] - a.args[1]))
+            return rules.format_action(best)
+        return next((line for line in waiting.options
+                     if line.endswith((" passes", " keeps", " stands pat"))), None)
+
     def picker(self, waiting: Waiting, suggested: str | None = None) -> Picker | None:
         """The lineup (rule 3.0: 1 C, 3 OF, 4 IF and a DH) or the series rotation slot by
         slot, preset to the suggestion (`suggested` when the caller has it already); None

@@ -1426,3 +1426,35 @@ def test_the_list_of_series_says_what_each_plays_with(dice, cards, said):
     from companion.tui.app import table_mode
 
     assert table_mode({"Dice": dice, "Cards": cards}) == said
+
+
+def test_with_no_hint_enter_passes_rather_than_plays_a_card(tmp_path):
+    """Rule 5.4 with physical cards: the companion cannot see the hand, so it offers no hint
+    in the Strategy Card phase; the highlight starts on passing, and Enter there passes."""
+    path = tmp_path / "cautious.db"
+    series_id = new_series(path, seed="cautious", team1_control="human",
+                           team2_control="human", dice="physical", cards="physical")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            rolls = iter(["3 4", "6 6", "2 5"] * 200)
+            for _ in range(600):
+                waiting = table.waiting()
+                if waiting.scope == "game" and waiting.phase == "cards" and any(
+                        " plays " in line for line in waiting.options):
+                    break
+                if waiting.kind == "chance":        # the table's dice and draws, told
+                    screen.act(waiting.options[0] if waiting.options else next(rolls))
+                else:
+                    await press_for_human(pilot, table)
+                await pilot.pause()
+            assert table.suggestion(waiting) is None
+            assert any(" plays " in line for line in waiting.options)
+            scope, line = await press_for_human(pilot, table)
+            await settle(pilot)
+            return line, waiting.side
+
+    line, side = asyncio.run(play())
+    assert line == f"{side} passes"

@@ -465,3 +465,23 @@ def test_dice_typed_before_they_are_due_are_told_what_the_game_awaits(tmp_path, 
         assert table.session.entries == entries
     finally:
         store.close()
+
+
+def test_with_no_hint_a_draw_starts_on_the_split_that_evens_the_hand(tmp_path):
+    """Rule 3.0 and 5.2.1 with physical cards: six cards at setup start on three and three;
+    a hand already leaning to defense starts on drawing offense."""
+    store = Store.open(tmp_path / "even.db")
+    try:
+        table = Table.create(store, load_box(), Setup(
+            scenario="spring", team1_control="human", team2_control="human",
+            dice="physical", cards="physical"))
+        while table.waiting().phase != "draw":
+            table.enter(table.waiting().options[0])       # the starters drawn at the table
+        waiting = table.waiting()
+        assert table.suggestion(waiting) is None
+        assert table.cautious(waiting) == f"{waiting.side} draws 3 offense 3 defense"
+        state = table.session.current_game.state
+        state.side(waiting.side).hidden["defense"] = 4       # (as if he held four already)
+        assert table.cautious(waiting) == f"{waiting.side} draws 5 offense 1 defense"
+    finally:
+        store.close()
