@@ -330,6 +330,12 @@ def cmd_simulate(args) -> int:
         raise CommandError(f"{', '.join(series_only)}: only with --series SCENARIO (a whole "
                            "series); single games take --home, --away, --home-roster and "
                            "--away-roster")
+    for roster, team, option in ((args.home_roster, home, "--home"),
+                                 (args.away_roster, away, "--away")):
+        if roster and team is None:
+            raise CommandError(f"{option}-roster: give {option} too: a roster goes with one "
+                               "team card (an optional one, rule 8.1.1), not with every team "
+                               "the games rotate through")
     rosters = {tag: roster for tag, roster in (("HomeRoster", args.home_roster),
                                                 ("AwayRoster", args.away_roster)) if roster}
     _check_single_game(rules, home, away, rosters)
@@ -534,6 +540,15 @@ def series_report(stored) -> dict:
     }
 
 
+def _default_opponent(box: Box, team1: str, roster1: str | None) -> str:
+    """Team 2 when none is given: Texas, or the first standard team that is neither team 1
+    nor fields its roster (rules 3.0, 8.1.1)."""
+    mine = roster1 or (box.team(team1).roster if box.team(team1) else None) or ""
+    candidates = ["texas"] + [t.key for t in box.teams.values() if t.standard]
+    return next((key for key in candidates if box.team(key) is not None and key != team1
+                 and not box.roster_clash(mine, box.team(key).roster or "")), "new-york")
+
+
 def cmd_simulate_series(args) -> int:
     from .high_and_tight.simulate import play_series
     from .store.db import default_path
@@ -546,7 +561,7 @@ def cmd_simulate_series(args) -> int:
     else:
         box = _load(args.data)
         team1 = _team_key(box, args.team1, "--team1") or "new-york"
-        team2 = args.team2 or ("texas" if team1 != "texas" else "new-york")
+        team2 = args.team2 or _default_opponent(box, team1, args.roster1)
         header = _series_header(box, args.series, team1, team2, args.roster1, args.roster2,
                                 args.rules, seed=str(args.seed))
     with _open_store(args) as store:

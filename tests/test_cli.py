@@ -135,6 +135,27 @@ def test_an_optional_team_card_plays_with_a_roster_the_other_team_does_not_field
     assert code == 0, err
 
 
+def test_a_series_with_an_optional_team_meets_a_team_of_another_roster(capsys, tmp_path):
+    """Rules 3.0, 8.1.1: with no --team2 the opponent is one whose pieces team 1 does not
+    use (Seattle on the Texas roster does not meet Texas)."""
+    code, out, err = run(capsys, "simulate", "--series", "spring", "--team1", "seattle",
+                         "--roster1", "texas", "--seed", "2", "--json", "--db",
+                         str(tmp_path / "s.db"))
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["teams"] == {"team1": "seattle", "team2": "new-york"}
+
+
+def test_simulate_reads_a_box_whose_team_keys_are_not_lower_case(capsys, box_copy):
+    """Team keys are matched without regard to case, in the rotation of pairings too."""
+    teams = box_copy / "teams.toml"
+    teams.write_text(teams.read_text().replace('key = "new-york"', 'key = "New-York"'))
+    code, out, err = run(capsys, "--data", str(box_copy), "simulate", "--games", "2",
+                         "--json")
+    assert code == 0, err
+    assert json.loads(out)["games"] == 2
+
+
 def test_replay_names_the_bad_line(capsys, tmp_path):
     record = tmp_path / "game.txt"
     run(capsys, "simulate", "--games", "1", "--seed", "3", "--record", str(record))
@@ -354,6 +375,8 @@ def test_bad_paths_are_refused_with_a_message_and_no_file_is_made(capsys, tmp_pa
         (("series", "new", "--scenario", "spring", "--team1", "seattle", "--team2", "chicago",
           "--roster1", "new-york", "--roster2", "NEW-YORK", "--db", str(tmp_path / "f.db")),
          "--roster1, --roster2: both teams would field the roster new-york"),
+        (("simulate", "--home-roster", "texas"),
+         "--home-roster: give --home too: a roster goes with one team card"),
     ]
     for argv, said in cases:
         code, _, err = run(capsys, *argv)

@@ -168,10 +168,12 @@ class ScoringBox:
         return roman(self.index)
 
     def describe(self) -> str:
+        numbers = " or ".join(str(n) for n in sorted(self.numbers, key=lambda n: (n != 7, n)))
         if self.first is not None:
             then = " or ".join(str(n) for n in sorted(self.then))
-            return f"{self.first}, then {then}"
-        return " or ".join(str(n) for n in sorted(self.numbers, key=lambda n: (n != 7, n)))
+            free = f"{self.first}, then {then}"
+            return f"{numbers}, or {free}" if numbers else free
+        return numbers
 
 
 @dataclass
@@ -279,8 +281,9 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR) -> Box:
                 if other else ""))
         except UnicodeDecodeError as error:
             raw = path.read_bytes()
-            line = raw.count(b"\n", 0, error.start) + 1
-            problems.add(f"{path}, line {line}", f"is not UTF-8 text (byte {error.start + 1} "
+            start = error.start + (3 if raw.startswith(b"\xef\xbb\xbf") else 0)   # the mark
+            line = raw.count(b"\n", 0, start) + 1
+            problems.add(f"{path}, line {line}", f"is not UTF-8 text (byte {start + 1} "
                          "cannot be read): save the file as UTF-8 (a spreadsheet's \"CSV "
                          "UTF-8\"; a text editor's UTF-8 encoding) and check again")
         except OSError as error:
@@ -290,10 +293,17 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR) -> Box:
     return load_box_texts(texts, origin=str(directory))
 
 
-def load_box_texts(texts: dict[str, str], origin: str = "box") -> Box:
-    """Build a box from the text of its files (also how a series' frozen copy is reloaded)."""
+def load_box_texts(texts: dict[str, str], origin: str = "box", strict: bool = True) -> Box:
+    """Build a box from the text of its files (also how a series' frozen copy is reloaded).
+
+    `strict=False` is for a box already accepted once (a series' frozen copy): the checks
+    of what a box may say (a bonus's marker, a key the format does not know, two teams of
+    one name) are the companion's reading of the rules and may have grown stricter since
+    the series began; the box still loads, so the series opens as it was played. What
+    the engine needs to run (ratings in range, rosters that can field a series) is
+    checked either way."""
     problems = _Problems()
-    loader = _Loader(texts, origin, problems)
+    loader = _Loader(texts, origin, problems, strict)
     box = loader.load()
     if problems.items or box is None:
         raise DataError(problems.items or [f"{origin}: box could not be loaded"])
@@ -314,10 +324,12 @@ def out_of_range(value, whole: bool, low: int, high: int) -> str:
 
 
 class _Loader:
-    def __init__(self, texts: dict[str, str], origin: str, problems: _Problems):
+    def __init__(self, texts: dict[str, str], origin: str, problems: _Problems,
+                 strict: bool = True):
         self.texts = texts
         self.origin = origin
         self.problems = problems
+        self.strict = strict
         self.unknown_rosters: dict[tuple[str, str], list] = {}
         self.refused: set[str] = set()          # CSV files with a line refused whole
 
@@ -387,6 +399,12 @@ class _Loader:
             return choices[0] if choices else ""
         return value
 
+    def policy(self, where: str, message: str) -> None:
+        """A problem with what the box says, not with what the engine can run: told by a
+        strict load only (see load_box_texts)."""
+        if self.strict:
+            self.problems.add(where, message)
+
     def unknown_fields(self, table, known, where: str, what: str = "field") -> None:
         """Every key of `table` that is not one of `known`, named with the closest accepted
         key (a misspelt key would otherwise be read as missing, or silently ignored)."""
@@ -396,8 +414,8 @@ class _Loader:
             if key not in known:
                 close = difflib.get_close_matches(str(key), list(known), n=1, cutoff=0.6)
                 hint = f"did you mean {close[0]!r}? " if close else ""
-                self.problems.add(where, f"unknown {what} {key!r}; {hint}accepted: "
-                                         f"{', '.join(sorted(known))}")
+                self.policy(where, f"unknown {what} {key!r}; {hint}accepted: "
+                                   f"{', '.join(sorted(known))}")
 
     # -- files ---------------------------------------------------------------------------
 
@@ -445,6 +463,8 @@ class _Loader:
             where = self.where("box.toml", f"scoring_number box {roman(index)}")
             self.unknown_fields(table, ("box", "numbers", "first", "then", "flavour"), where)
             label = table.get("box")
+            if isinstance(label, str) and label.strip().upper() == roman(index):
+                label = roman(index)
             if label != roman(index):
                 self.problems.add(where + ", field 'box'",
                                   f"{label!r} out of order; expected {roman(index)!r}")
@@ -456,16 +476,12 @@ class _Loader:
                 if not then:
                     self.problems.add(where + ", field 'then'",
                                       "a box with 'first' needs the totals of its free roll")
-                if "numbers" in table:
-                    self.problems.add(where, "give either 'numbers' or, for a box that scores "
-                                      "with a free roll (rule 4.6.2), 'first' and 'then'; "
-                                      "not both")
             elif "then" in table:
-                self.problems.add(where + ", field 'then'", "'then' is the free roll of a box "
-                                  "with 'first' (rule 4.6.2): give 'first' too")
-            elif "numbers" not in table:
-                self.problems.add(where + ", field 'numbers'", "is missing: the dice totals "
-                                  "that score in this box, like [7, 2]")
+                self.policy(where + ", field 'then'", "'then' is the free roll of a box with "
+                            "'first' (rule 4.6.2): give 'first' too")
+            elif not table.get("numbers"):     # (a bad total is told by totals itself)
+                self.problems.add(where + ", field 'numbers'", "no scoring totals given: the "
+                                  "dice totals that score in this box, like [7, 2]")
             boxes.append(ScoringBox(index, frozenset(numbers), first, frozenset(then),
                                     str(table.get("flavour", ""))))
         return tuple(boxes)
@@ -611,12 +627,12 @@ class _Loader:
         for number, effect in enumerate(effects, start=1):
             entry = f"{where}, entry {number}"
             if effect.marker != "rolls":
-                self.problems.add(entry, "a bonus moves the Scoring Rolls marker only (rule "
+                self.policy(entry, "a bonus moves the Scoring Rolls marker only (rule "
                                   "5.1.1 b); put a Scoring Number move under 'effects' with "
                                   "a 'when'")
             if effect.rating is None and not any(
                     c.rating or c.matchup or c.bats or c.throws for c in effect.when):
-                self.problems.add(entry, "a bonus reads a batter's, fielder's or pitcher's "
+                self.policy(entry, "a bonus reads a batter's, fielder's or pitcher's "
                                   "rating (rule 5.1.1 b): give its amount as a rating, or a "
                                   "'when' with rating, matchup, bats or throws")
         return effects
@@ -685,11 +701,11 @@ class _Loader:
             for team in teams.values():
                 value = getattr(team, field_name).casefold()
                 if value and value in seen:
-                    self.problems.add(self.where("teams.toml", f"team {team.key!r}")
-                                      + f", field {field_name!r}",
-                                      f"{getattr(team, field_name)!r} is also the "
-                                      f"{field_name} of team {seen[value]!r}: teams are "
-                                      "named by it, so each needs its own")
+                    self.policy(self.where("teams.toml", f"team {team.key!r}")
+                                + f", field {field_name!r}",
+                                f"{getattr(team, field_name)!r} is also the {field_name} of "
+                                f"team {seen[value]!r}: teams are named by it, so each needs "
+                                "its own")
                 seen.setdefault(value, team.key)
         if len(teams) < 2:
             self.problems.add(self.where("teams.toml"), "a box needs at least two teams")
@@ -882,6 +898,8 @@ class _Loader:
             text = self.get_str(table, "text", where)
             cancels = table.get("cancels", [])
             allowed_cancel = ("power", "speed", "obp", "clutch", "free")
+            if isinstance(cancels, list):
+                cancels = [c.strip().casefold() if isinstance(c, str) else c for c in cancels]
             if not isinstance(cancels, list) or not all(c in allowed_cancel for c in cancels):
                 self.problems.add(where + ", field 'cancels'",
                                   f"{cancels!r} is not a list of {', '.join(allowed_cancel)} "

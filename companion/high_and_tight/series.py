@@ -254,7 +254,7 @@ class SeriesRules:
                 ) -> tuple[int, int | None]:
         """Consecutive games pitched just before `game`, and the first of them (a game
         number) in which he went past his Fatigue, or None (rule 8.2.2)."""
-        games = {a.game: a for a in state.appearances[team].get(key, [])}
+        games = {a.game: a for a in state.appearances[team].get(key, []) if a.innings}
         streak, exceeded_in = 0, None
         number = game - 1
         while number in games:
@@ -264,8 +264,12 @@ class SeriesRules:
             number -= 1
         return streak, exceeded_in
 
-    def last_start(self, state: SeriesState, team: str, key: str) -> int | None:
-        starts = [a.game for a in state.appearances[team].get(key, []) if a.started]
+    def last_start(self, state: SeriesState, team: str, key: str, pitched: bool = True
+                   ) -> int | None:
+        """The last game he started; with `pitched`, only one he pitched in (a starter
+        replaced before he took the mound did no work to rest from, rule 8.2.2)."""
+        starts = [a.game for a in state.appearances[team].get(key, [])
+                  if a.started and (a.innings or not pitched)]
         return max(starts) if starts else None
 
     def reliever_rest(self, state: SeriesState, team: str, pitcher: Pitcher, game: int,
@@ -415,8 +419,6 @@ class SeriesRules:
         winner = home if game.winner == "home" else away
         for team, side in ((home, game.home), (away, game.away)):
             for key, line in side.lines.items():
-                if line.innings == 0:       # replaced before he took the mound: no work
-                    continue
                 state.appearances[team].setdefault(key, []).append(
                     Appearance(number, key == side.starter, line.innings,
                                line.exceeded_fatigue))

@@ -75,7 +75,8 @@ class SeriesSession:
             return frozenset()
         roster = self.box.rosters[series.rosters[team]]
         known = {key for key in series.rotations.get(team, ())
-                 if self.series_rules.last_start(series, team, key) is not None}
+                 if self.series_rules.last_start(series, team, key, pitched=False)
+                 is not None}
         game = self.current_game
         if game is not None:
             home = self.series_rules.home_team(series, series.next_game)

@@ -93,10 +93,11 @@ def pairings(box: Box, home: str | None = None, away: str | None = None,
     keys = [team.key for team in box.teams.values() if team.standard]
 
     def roster(team: str, tag: str) -> str:
-        return (rosters.get(tag) or box.teams[team].roster or "").casefold()
+        return rosters.get(tag) or box.team(team).roster or ""
 
     return [(h, a) for h in ([home] if home else keys) for a in ([away] if away else keys)
-            if h != a and (home and away or roster(h, "HomeRoster") != roster(a, "AwayRoster"))]
+            if h != a and (home and away or not box.roster_clash(roster(h, "HomeRoster"),
+                                                                 roster(a, "AwayRoster")))]
 
 
 def simulate(rules: HighAndTight, games: int, seed: int | str, home: str | None = None,

@@ -90,7 +90,8 @@ def _row(row: dict) -> SeriesRow:
 
 def frozen_box(store: Store, series_id: int) -> Box:
     row = next(store.db.query("SELECT box_files FROM series WHERE id = ?", [series_id]))
-    return load_box_texts(json.loads(row["box_files"]), origin=f"series {series_id} box")
+    return load_box_texts(json.loads(row["box_files"]), origin=f"series {series_id} box",
+                          strict=False)     # as it was accepted when the series began
 
 
 class StoredSeries:

@@ -382,7 +382,12 @@ class Table:
         if re.fullmatch(r"[\d ,-]+", text):
             # "3 4", "3,4" or "34", as the dice dialog reads them; typed when no roll is due,
             # the rules say what the game awaits instead.
-            faces = parse_pair(text)
+            try:
+                faces = parse_pair(text)
+            except CompanionError:
+                if rolling:
+                    raise
+                faces = (1, 1)          # any faces: the rules refuse a roll not awaited
             text = f"roll {faces[0]} {faces[1]}"
         if rolling and self.dice == "digital" and text[:4].casefold() == "roll":
             # The series was set to digital dice: the companion rolls them all, so a player

@@ -470,7 +470,7 @@ def option_text(table: Table, line: str) -> str:
     # A fielder is shown whole: the top half's fielder bats in the bottom (rule 4.2.2 b).
     if verb.startswith("bats "):
         ratings = ratings[2:]               # what he bats with
-    elif table.game is not None:
+    elif verb.startswith("brings in ") and table.game is not None:
         enters = table.session.rules.relief_fatigue(table.game.state, side,
                                                     verb.removeprefix("brings in ").casefold())
         if enters:

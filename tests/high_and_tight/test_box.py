@@ -331,21 +331,29 @@ def test_a_missing_colour_pair_says_it_is_missing():
 
 
 @pytest.mark.parametrize("old, new, said", [
-    ('numbers = [4]\n', 'numbers = [4]\nfirst = 2\nthen = [5]\n',
-     "scoring_number box IV: give either 'numbers' or, for a box that scores with a free "
-     "roll (rule 4.6.2), 'first' and 'then'; not both"),
     ('numbers = [4]\n', 'then = [5]\n',
      "scoring_number box IV, field 'then': 'then' is the free roll of a box with 'first' "
      "(rule 4.6.2): give 'first' too"),
     ('numbers = [4]\n', '',
-     "scoring_number box IV, field 'numbers': is missing: the dice totals that score"),
+     "scoring_number box IV, field 'numbers': no scoring totals given"),
+    ('numbers = [4]\n', 'numbers = []\n',
+     "scoring_number box IV, field 'numbers': no scoring totals given"),
 ])
-def test_a_scoring_box_scores_on_its_numbers_or_with_a_free_roll(box_copy, old, new, said):
-    """Rule 4.6.2: a box reads either its numbers or a first total with its free roll; a
-    box giving both would silently lose one."""
+def test_a_scoring_box_needs_totals_that_score(box_copy, old, new, said):
+    """Rule 4.6.2: a box scores on its numbers, or a first total earns its free roll."""
     edit(box_copy / "box.toml", old, new)
     (problem,) = problems_of(box_copy)
     assert said in problem, problem
+
+
+def test_a_box_may_score_on_numbers_and_a_free_roll_and_says_both(box_copy):
+    """Rule 4.6.2: numbers and a free roll together are a box the engine plays (box I with
+    a 10 as well, say); what it scores on is said whole."""
+    edit(box_copy / "box.toml", 'numbers = [4]\n', 'numbers = [4]\nfirst = 2\nthen = [5]\n')
+    edit(box_copy / "box.toml", 'box = "I"\nfirst = 2', 'box = "I"\nnumbers = []\nfirst = 2')
+    box = load_box(box_copy)
+    assert box.scoring_boxes[3].describe() == "4, or 2, then 5"
+    assert box.scoring_boxes[0].describe() == "2, then 6 or 7"
 
 
 @pytest.mark.parametrize("old, new, team, field, other", [
@@ -386,14 +394,16 @@ def test_a_header_problem_names_the_column_and_stops_there(box_copy, header, sai
     assert said in problem, problem
 
 
-def test_a_file_not_in_utf8_is_named_with_its_line_and_the_way_to_save_it(box_copy):
+@pytest.mark.parametrize("mark", [b"", b"\xef\xbb\xbf"])
+def test_a_file_not_in_utf8_is_named_with_its_line_and_the_way_to_save_it(box_copy, mark):
     path = box_copy / "ballplayers.csv"
     text = path.read_text(encoding="utf-8")
     line = next(i for i, row in enumerate(text.splitlines(), start=1) if ",Marty," in row)
-    path.write_bytes(text.replace("Marty", "Peña").encode("cp1252"))
+    path.write_bytes(mark + text.replace("Marty", "Peña").encode("cp1252"))
     (problem,) = problems_of(box_copy)
+    byte = len(mark) + text.encode("cp1252").index(b",Marty,") + 4
     assert problem == (f"{path}, line {line}: is not UTF-8 text (byte "
-                       f"{text.encode('cp1252').index(b',Marty,') + 4} cannot be read): save "
+                       f"{byte} cannot be read): save "
                        "the file as UTF-8 (a spreadsheet's \"CSV UTF-8\"; a text editor's "
                        "UTF-8 encoding) and check again")
 
@@ -422,8 +432,17 @@ def test_words_the_format_fixes_are_read_in_any_case(box_copy):
     edit(box_copy / "cards.toml", 'side = "offense"', 'side = "Offense"')
     edit(box_copy / "teams.toml", 'when = { bats = "L" }', 'when = { bats = "l" }')
     edit(box_copy / "cards.toml", 'up = "batter.power"', 'up = "Batter.Power"')
+    edit(box_copy / "cards.toml", 'cancels = ["clutch"]', 'cancels = ["Clutch"]')
+    edit(box_copy / "cards.toml", 'category = "power"', 'category = "Power"')
+    edit(box_copy / "cards.toml", 'marker = "rolls"', 'marker = "Rolls"')
+    edit(box_copy / "cards.toml", 'matchup = "same"', 'matchup = "Same"')
+    edit(box_copy / "teams.toml", 'applies = "home"', 'applies = "Home"')
+    edit(box_copy / "box.toml", 'box = "II"', 'box = "ii"')
+    edit(box_copy / "box.toml", 'extra = "any"', 'extra = "Any"')
     assert load_box(box_copy).fingerprint != load_box().fingerprint      # other texts ...
     mine, demo = load_box(box_copy), load_box()
     assert mine.strategies == demo.strategies                          # ... the same box
+    assert (mine.extra_strategy, mine.scoring_boxes) == (demo.extra_strategy,
+                                                         demo.scoring_boxes)
     assert mine.cards == demo.cards
-    assert mine.teams["new-york"].ballpark == demo.teams["new-york"].ballpark
+    assert mine.teams == demo.teams

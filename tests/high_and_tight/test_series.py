@@ -563,12 +563,17 @@ def test_a_starter_replaced_before_he_pitches_has_not_pitched(box):
     game = play_game(session, "home", mound=scratch)
     away = "team2" if home == "team1" else "team1"
     starter = game.away.starter
-    assert starter not in session.series.appearances[away]
+    (work,) = session.series.appearances[away][starter]    # named the starter, in the open
+    assert (work.game, work.started, work.innings) == (1, True, 0)
     assert game.away.lines[starter].innings == 0
     roster = box.rosters[session.series.rosters[away]]
     rest = session.series_rules.starter_rest(session.series, away,
                                              roster.pitchers[starter], 2)
     assert rest.status == "available"
+    # He was named as game 1's starter in the open: no longer a secret of the rotation.
+    session.header[f"{away.capitalize()}Control"] = "computer"
+    assert away in session.hidden_teams()
+    assert starter not in session.secret_starters(away)
 
 
 # -- 8.2.3 a Short rest for a starter: the Flee example ---------------------------------------

@@ -10,7 +10,13 @@ import shutil
 
 import pytest
 
-from companion.engine.errors import CompanionError, IllegalAction, ParseError, RecordError
+from companion.engine.errors import (
+    CompanionError,
+    DataError,
+    IllegalAction,
+    ParseError,
+    RecordError,
+)
 from companion.engine.record import split_records
 from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
 from companion.high_and_tight.boxscore import CSV_COLUMNS
@@ -504,3 +510,27 @@ def test_cli_import_of_a_bad_record(tmp_path, path, data_copy):
     assert "Traceback" not in result.stderr
     assert rows(path, "SELECT COUNT(*) AS n FROM series") == [{"n": 1}]
     assert rows(path, "SELECT * FROM events") == before
+
+
+def test_a_series_opens_on_its_box_even_when_the_checks_grew_stricter(store, path, box):
+    """A series keeps the box it began with: a check added to the box format later (here
+    rule 5.1.1 b's bonus on the Scoring Rolls, which the demo box of an earlier version
+    broke) never keeps it from opening, showing or exporting; a new box is checked whole."""
+    from companion.high_and_tight.box import load_box_texts
+
+    texts = dict(box.texts)
+    texts["cards.toml"] = texts["cards.toml"].replace(
+        'bonus = [ { marker = "rolls", up = 1, when = { rating = "batter.speed", '
+        'at_least = 3 } } ]',
+        'bonus = [ { marker = "number", up = 1, when = { rating = "batter.speed", '
+        'at_least = 3 } } ]', 1)
+    assert texts["cards.toml"] != box.texts["cards.toml"]
+    with pytest.raises(DataError, match=r"a bonus moves the Scoring Rolls marker only"):
+        load_box_texts(texts)
+    old_box = load_box_texts(texts, strict=False)
+    assert old_box.card("Stretch a Single").bonus[0].marker == "number"
+    series_id = finished(store, old_box, "divisional", THREE_GAMES)
+    loaded = StoredSeries.load(store, series_id)
+    assert loaded.session.box.fingerprint == old_box.fingerprint
+    assert loaded.session.series.winner is not None
+    assert export(store, str(series_id), "record").startswith("[")

@@ -437,7 +437,7 @@ def test_with_physical_cards_only_choices_apart_from_the_hands_are_suggested(tmp
         store.close()
 
 
-@pytest.mark.parametrize("typed", ["3 4", "34", "3,4", "roll 3 4"])
+@pytest.mark.parametrize("typed", ["3 4", "34", "3,4", "roll 3 4", "7", "1"])
 def test_dice_typed_before_they_are_due_are_told_what_the_game_awaits(tmp_path, typed):
     """Rule 4.6: the dice come after the cards and the Managerial Move; faces typed in the
     Strategy Card phase are refused with what the game waits for, and nothing is stored."""
