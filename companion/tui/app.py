@@ -1079,6 +1079,11 @@ class TextScreen(ModalScreen[None]):
             yield Label(f"[b]{self.title_text}[/b]")
             yield Static(views.hanging(self.text))
 
+    def on_mount(self) -> None:
+        # The page is opened to be read: the table's notices would lie over it (the log
+        # and the board keep what they said).
+        self.app.clear_notifications()
+
     def action_close(self) -> None:
         self.dismiss(None)
 
@@ -1101,6 +1106,7 @@ class LogScreen(ModalScreen[None]):
                 yield RichLog(id="actions", markup=True, wrap=True, min_width=20)
 
     def on_mount(self) -> None:
+        self.app.clear_notifications()      # the log says it all, under no notice
         notes = self.query_one("#notes", RichLog)
         for line in views.series_notes(self.table):
             notes.write(line)

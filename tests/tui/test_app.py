@@ -27,11 +27,13 @@ from companion.tui.app import (
     CurtainScreen,
     GameScreen,
     HomeScreen,
+    LogScreen,
     NewSeriesScreen,
     PickScreen,
     StaleScreen,
     TextScreen,
     make_app,
+    shown_notices,
 )
 from companion.tui.follow import FollowApp
 from companion.tui.table import Setup, Table
@@ -1458,3 +1460,27 @@ def test_with_no_hint_enter_passes_rather_than_plays_a_card(tmp_path):
 
     line, side = asyncio.run(play())
     assert line == f"{side} passes"
+
+
+@pytest.mark.parametrize("key, window", [("s", TextScreen), ("d", TextScreen),
+                                          ("l", LogScreen)])
+def test_a_window_opened_to_be_read_puts_the_notices_away(tmp_path, key, window):
+    """The series, dugouts and log windows are read whole: the table's notices, which would
+    lie over their left side, are put away (the log and the board keep what they said)."""
+    path = tmp_path / "windows.db"
+    series_id = new_series(path, seed="tui-windows")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await open_table(pilot)
+            app.notify("a notice")
+            await pilot.pause(0.1)
+            assert len(shown_notices(app)) == 1
+            await pilot.press(key)
+            await wait_until(pilot, lambda: isinstance(app.screen, window))
+            await pilot.pause(0.1)
+            assert shown_notices(app) == []
+            await workers_done(app)
+
+    asyncio.run(play())
