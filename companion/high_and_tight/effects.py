@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .box import Ballplayer, Card, Condition, Effect, Pitcher
+from .box import BallparkEffect, Ballplayer, Card, Condition, Effect, Pitcher
 from .state import State
 
 
@@ -201,6 +201,50 @@ def describe_condition(condition: Condition, matchup: Matchup | None = None) -> 
     if c.throws is not None:
         parts.append(f"a {'left' if c.throws == 'L' else 'right'}-handed pitcher")
     return " and ".join(parts)
+
+
+def describe_effect(effect: Effect) -> str:
+    """A marker move as its data reads (rules 5.1.1 a, b): "Scoring Number + the batter's
+    Power", "Scoring Rolls -1 if the pitcher's Control 2 or more"."""
+    marker = "Scoring Number" if effect.marker == "number" else "Scoring Rolls"
+    sign = "+" if effect.sign > 0 else "-"
+    if effect.rating is not None:
+        amount = f" {rating_words(effect.rating)}" + (f" less {effect.less}"
+                                                      if effect.less else "")
+    else:
+        amount = str(effect.amount)
+    when = " and ".join(describe_condition(c) for c in effect.when)
+    return f"{marker} {sign}{amount}" + (f" if {when}" if when else "")
+
+
+def describe_card(card: Card) -> str:
+    """What the companion does with a card, from its data (to check a box typed in
+    against the printed card): conditions, effects, bonus, cancels, extra numbers."""
+    parts = []
+    if card.requires:
+        parts.append("needs " + " and ".join(describe_condition(c) for c in card.requires))
+    parts.extend(describe_effect(e) for e in card.effects)
+    parts.extend(f"bonus: {describe_effect(e)}" for e in card.bonus)
+    if card.cancels:
+        parts.append("cancels a " + " or ".join(card.cancels) + " offense card")
+    if card.scoring_numbers:
+        parts.append("also scores on " + " or ".join(map(str, card.scoring_numbers)))
+    if card.nines_remove_runs:
+        parts.append("every 9 takes a run away")
+    return "; ".join(parts)
+
+
+def describe_ballpark_effect(park: BallparkEffect) -> str:
+    """A Home Ballpark effect as the companion applies it (rule 8.1)."""
+    who = {"home": "the home team at bat", "away": "the visitors at bat",
+           "both": "either team at bat"}.get(park.applies, park.applies)
+    parts = []
+    if park.effect is not None:
+        parts.append(describe_effect(park.effect))
+    if park.scoring_numbers:
+        parts.append("also scores on " + " or ".join(map(str, park.scoring_numbers)))
+    when = " and ".join(describe_condition(c) for c in park.when)
+    return f"{', '.join(parts)} for {who}" + (f" if {when}" if when else "")
 
 
 def situation(state: State, owner: str) -> tuple:

@@ -34,6 +34,7 @@ from textual.worker import Worker, get_current_worker
 from ..engine.dice import parse_pair
 from ..engine.errors import CompanionError
 from ..high_and_tight.box import Box, load_box
+from ..high_and_tight.effects import describe_ballpark_effect, describe_card
 from ..high_and_tight.series import SCENARIOS
 from ..high_and_tight.state import OPTIONAL_RULES
 from . import views
@@ -1155,12 +1156,19 @@ class BoxScreen(Screen):
                 pitchers.add_row(roster.key, p.name, p.kind, p.throws,
                                  f"{p.stuff_rolls}/{self.box.scoring_boxes[p.stuff_box-1].label}",
                                  p.gopher, p.control, p.k, p.clutch, p.whip, p.fatigue)
+        # Beside each printed text, what the companion reads from the data: a box typed in
+        # by hand is checked against its cards at a glance.
         cards = self.query_one("#cards", DataTable)
-        cards.add_columns("name", "side", "category", "copies", "text")
+        cards.add_columns("name", "side", "category", "copies", "the companion applies",
+                          "text")
         for card in self.box.cards.values():
-            cards.add_row(card.name, card.side, card.category, card.copies, card.text)
+            cards.add_row(card.name, card.side, card.category, card.copies,
+                          describe_card(card), card.text)
         parks = self.query_one("#parks", DataTable)
-        parks.add_columns("team", "ballpark", "feature", "text")
+        parks.add_columns("team", "ballpark", "feature", "the companion applies (rule 8.1)",
+                          "text")
         for team in self.box.teams.values():
             parks.add_row(team.name, team.ballpark.name, team.ballpark.feature,
+                          "; ".join(describe_ballpark_effect(e)
+                                    for e in team.ballpark.effects),
                           team.ballpark.text)

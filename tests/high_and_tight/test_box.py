@@ -446,3 +446,20 @@ def test_words_the_format_fixes_are_read_in_any_case(box_copy):
                                                          demo.scoring_boxes)
     assert mine.cards == demo.cards
     assert mine.teams == demo.teams
+
+
+def test_a_card_and_a_ballpark_read_back_in_words(box):
+    """What the companion applies, said from the data (rules 5.1.1 a-e, 8.1), so a player
+    who typed in his box can check it against the printed cards."""
+    from companion.high_and_tight.effects import describe_ballpark_effect, describe_card
+
+    assert describe_card(box.card("Split the Outfielders")) == (
+        "Scoring Number + the batter's Speed; bonus: Scoring Rolls + the batter's Power "
+        "less 1")
+    assert describe_card(box.card("Web Gem")) == (
+        "needs the fielder's Defense 4 or more; cancels a clutch offense card")
+    assert describe_card(box.card("Hit and Run")).endswith("every 9 takes a run away")
+    florida = box.teams["florida"].ballpark.effects
+    assert [describe_ballpark_effect(e) for e in florida] == [
+        "Scoring Number -1 for the visitors at bat",
+        "Scoring Rolls +1 for the home team at bat if inning 8 or later"]

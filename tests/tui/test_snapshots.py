@@ -176,6 +176,16 @@ def test_snapshots_of_home_new_series_box_browser_and_print_dialog(tmp_path, mon
         await quiet(pilot)
         assert isinstance(app.screen, BoxScreen)
         shots["box_browser"] = screen_text(app)
+        # Beside each printed text, what the companion applies (rules 5.1.1, 8.1).
+        cards = app.screen.query_one("#cards")
+        assert "the companion applies" in [str(c.label) for c in cards.columns.values()]
+        rows = [cards.get_row_at(i) for i in range(cards.row_count)]
+        assert ["Good Wood", "offense", "power", 2, "Scoring Number + the batter's Power"] \
+            in [row[:5] for row in rows]
+        parks = app.screen.query_one("#parks")
+        florida = next(parks.get_row_at(i) for i in range(parks.row_count)
+                       if parks.get_row_at(i)[0] == "Florida Sharks")
+        assert florida[3].startswith("Scoring Number -1 for the visitors at bat")
         await pilot.press("escape")
         await pilot.press("p")
         await quiet(pilot)
