@@ -225,14 +225,19 @@ class Box:
         known = "; ".join(f"{t.key} ({t.name}, {t.abbrev})" for t in self.teams.values())
         return f"unknown team {wanted!r}; accepted, by key, name or abbreviation: {known}"
 
+    def roster_owner(self, roster: str) -> str | None:
+        """The name of the standard team whose pieces a roster (key) is, if any."""
+        return next((t.name for t in self.teams.values()
+                     if t.roster and t.roster.casefold() == roster.casefold()), None)
+
     def roster_problem(self, card: Team, side: str, roster: str | None) -> str | None:
         """Why a team card cannot take the field with this roster key (None: its own), or
         None when it can: an optional team card brings no players (rule 8.1.1)."""
         roster = roster or card.roster
         if roster and roster.casefold() in self.rosters:
             return None
-        owners = {t.roster: t.name for t in self.teams.values() if t.roster}
-        choices = ", ".join(f"{k} ({owners[k]})" if k in owners else k for k in self.rosters)
+        choices = ", ".join(f"{k} ({self.roster_owner(k)})" if self.roster_owner(k) else k
+                            for k in self.rosters)
         what = (f"{roster!r} is not a roster" if roster else
                 f"{card.name} ({side}) is an optional team card with no players of its own")
         return f"{what}; choose a roster: {choices} (rule 8.1.1)"
@@ -243,8 +248,7 @@ class Box:
         team does not (rule 3.0)."""
         if first.casefold() != second.casefold():
             return None
-        owner = next((t.name for t in self.teams.values()
-                      if t.roster and t.roster.casefold() == first.casefold()), None)
+        owner = self.roster_owner(first)
         named = f"{first}" + (f" ({owner})" if owner else "")
         return (f"both teams would field the roster {named}, and the box holds one set of "
                 "its pieces: give one of them another roster (rules 3.0, 8.1.1)")

@@ -324,8 +324,7 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
 
     def compose(self) -> ComposeResult:
         teams = [(t.name, t.key) for t in self.box.teams.values()]
-        owners = {t.roster: t.name for t in self.box.teams.values() if t.roster}
-        rosters = [(f"{owners.get(k, k)} roster", k) for k in self.box.rosters]
+        rosters = [(f"{self.box.roster_owner(k) or k} roster", k) for k in self.box.rosters]
         scenarios = [(s.title, k) for k, s in SCENARIOS.items() if s.rotation]
         control = [("Human", "human"), ("Computer", "computer")]
         mode = [("Digital", "digital"), ("Physical (table)", "physical")]
