@@ -16,12 +16,14 @@ from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
 from .high_and_tight.rules import HighAndTight, managerial_move, result_problem
 from .high_and_tight.series import SCENARIOS
+from .high_and_tight.series_session import CONTROL_TAGS
 from .high_and_tight.state import OPTIONAL_RULES
 
 SCENARIOS_PLAYABLE = [key for key, s in SCENARIOS.items() if s.rotation]
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130      # the shell's own code for a stop by Ctrl-C
 
 WHAT_IT_DOES = """\
 The dugout companion: a tabletop companion for High & Tight.
@@ -540,6 +542,13 @@ def series_report(stored) -> dict:
     }
 
 
+def simulated(header: dict) -> bool:
+    """A series `simulate --series` began: the computer manages both teams. A series the
+    players began at the table (it names its managers) is never finished by `--resume`."""
+    return "Seed" in header and all(header.get(tag, "computer") == "computer"
+                                    for tag in CONTROL_TAGS.values())
+
+
 def _default_opponent(box: Box, team1: str, roster1: str | None) -> str:
     """Team 2 when none is given: Texas, or the first standard team that is neither team 1
     nor fields its roster (rules 3.0, 8.1.1)."""
@@ -564,10 +573,11 @@ def cmd_simulate_series(args) -> int:
         team2 = args.team2 or _default_opponent(box, team1, args.roster1)
         header = _series_header(box, args.series, team1, team2, args.roster1, args.roster2,
                                 args.rules, seed=str(args.seed))
+        header.update({tag: "computer" for tag in CONTROL_TAGS.values()})
     with _open_store(args) as store:
         if args.resume:
             unfinished = [row for row in list_series(store)
-                          if row.status == "playing" and "Seed" in row.header]
+                          if row.status == "playing" and simulated(row.header)]
             if not unfinished:
                 raise CommandError(f"no interrupted simulated series in {store.path}")
             series_id = unfinished[-1].id
@@ -657,6 +667,11 @@ def main(argv: list[str] | None = None) -> int:
     }[args.command]
     try:
         return handler(args)
+    except KeyboardInterrupt:
+        # Ctrl-C: every action already taken is stored (a simulated series goes on with
+        # `simulate --resume`); no traceback for a player's stop.
+        print("companion: interrupted; what was stored stays stored", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -63,6 +63,11 @@ def add_print_parser(commands) -> None:
                          help="boxscore: the game file (default: the user-data folder)")
 
 
+def counted(count: int, unit: str) -> str:
+    """'1 page', '3 pages': a count with its unit (given in the plural)."""
+    return f"{count} {unit[:-1] if count == 1 else unit}"
+
+
 class ProgressBar:
     """Pages (or games, for a box score) done per set: a bar redrawn in place on a terminal,
     one line a set otherwise."""
@@ -79,10 +84,11 @@ class ProgressBar:
             filled = round(self.WIDTH * done / total) if total else self.WIDTH
             bar = "#" * filled + "-" * (self.WIDTH - filled)
             end = "\n" if done >= total else ""
-            self.stream.write(f"\r{name:<13} [{bar}] {done}/{total} {self.unit}{end}")
+            unit = counted(total, self.unit).split(" ", 1)[1]
+            self.stream.write(f"\r{name:<13} [{bar}] {done}/{total} {unit}{end}")
             self.stream.flush()
         elif done >= total:
-            self.stream.write(f"{name}: {total} {self.unit}\n")
+            self.stream.write(f"{name}: {counted(total, self.unit)}\n")
 
 
 def output_problem(out: Path) -> str | None:
@@ -136,5 +142,5 @@ def cmd_print(args, box_loader, store_opener, command_error) -> int:
             pages = render(args.set, box, options, args.out, progress)
         except ValueError as error:
             raise command_error(str(error)) from None
-    print(f"wrote {args.out} ({pages} pages)")
+    print(f"wrote {args.out} ({counted(pages, 'pages')})")
     return 0

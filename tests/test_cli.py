@@ -390,3 +390,47 @@ def test_teams_are_named_by_key_name_or_abbreviation(capsys, tmp_path):
     assert code == 0, err
     text = (tmp_path / "g.txt").read_text()
     assert '[Home "texas"]' in text and '[Away "new-york"]' in text
+
+
+def test_resume_finishes_only_a_simulated_series_never_one_played_at_the_table(capsys,
+                                                                              tmp_path):
+    """`simulate --resume` is for a simulated series (the computer on both sides); a series
+    the players began at the table, with its seed and its managers, is left as it is."""
+    from companion.high_and_tight.box import load_box
+    from companion.store.db import Store
+    from companion.tui.table import Setup, Table
+
+    path = tmp_path / "mixed.db"
+    with Store.open(path) as store:
+        table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
+                                                      cards="physical",
+                                                      team2_control="human"))
+        at_the_table = table.stored.id
+    code, _, err = run(capsys, "simulate", "--resume", "--db", str(path))
+    assert code == 2 and "no interrupted simulated series" in err
+    code, out, err = run(capsys, "simulate", "--series", "spring", "--seed", "4", "--db",
+                         str(path))
+    assert code == 0, err
+    with Store.open(path, readonly=True) as store:
+        from companion.store.series_store import get_series_row
+        assert get_series_row(store, at_the_table).status == "playing"
+        simulated = get_series_row(store, at_the_table + 1).header
+    assert simulated["Team1Control"] == simulated["Team2Control"] == "computer"
+
+
+def test_ctrl_c_stops_with_a_line_not_a_traceback(capsys, monkeypatch):
+    import companion.cli as cli
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "cmd_odds", interrupted)
+    code, _, err = run(capsys, "odds", "--rolls", "3", "--box", "IV")
+    assert code == 130 and err == "companion: interrupted; what was stored stays stored\n"
+
+
+def test_counts_agree_with_their_unit():
+    from companion.print_cli import counted
+
+    assert (counted(1, "pages"), counted(3, "pages"), counted(1, "games")) == \
+        ("1 page", "3 pages", "1 game")
