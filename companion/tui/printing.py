@@ -9,6 +9,7 @@ that worker, when a print starts: the app starts as quickly as before.
 
 from __future__ import annotations
 
+import os
 from argparse import ArgumentTypeError
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -122,9 +123,13 @@ def file_name(what: str) -> str:
 
 
 def default_folder() -> Path:
-    """The user's Documents folder when there is one, else the current folder."""
-    documents = Path.home() / "Documents"
-    return documents if documents.is_dir() else Path.cwd()
+    """The user's Documents folder when there is one, else his home folder (never the
+    folder the app was started from, which under `make play` is the project's own)."""
+    home = Path.home()
+    documents = home / "Documents"
+    if documents.is_dir():
+        return documents
+    return home if home.is_dir() and os.access(home, os.W_OK) else Path.cwd()
 
 
 def finished_games(store, series_id: int) -> int:

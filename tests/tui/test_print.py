@@ -327,3 +327,16 @@ def test_closing_the_dialog_stops_the_print_and_writes_nothing(tmp_path):
     assert seen == [("pieces: page 1 of 2 (set 1 of 10)", 0.5, 10)]   # nothing after it
     assert not out.exists()
     assert [p.name for p in tmp_path.iterdir() if not p.name.startswith("stop.db")] == []
+
+
+def test_the_default_folder_is_documents_else_home_never_the_start_folder(tmp_path,
+                                                                         monkeypatch):
+    from companion.tui.printing import default_folder
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setattr("pathlib.Path.home", lambda: home)
+    monkeypatch.chdir(tmp_path)
+    assert default_folder() == home
+    (home / "Documents").mkdir()
+    assert default_folder() == home / "Documents"
