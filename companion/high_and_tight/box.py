@@ -464,7 +464,9 @@ class _Loader:
                               f"the track needs exactly 12 boxes (I..XII), found {count}")
             return ()
         for index, table in enumerate(tables, start=1):
-            where = self.where("box.toml", f"scoring_number box {roman(index)}")
+            line = self.line_of("box.toml", "scoring_number", index)
+            where = self.where("box.toml", f"scoring_number box {roman(index)}"
+                               + (f" ({line})" if line else ""))
             self.unknown_fields(table, ("box", "numbers", "first", "then", "flavour"), where)
             label = table.get("box")
             if isinstance(label, str) and label.strip().upper() == roman(index):
@@ -647,7 +649,8 @@ class _Loader:
         teams: dict[str, Team] = {}
         for number, table in enumerate(tables, start=1):
             key = str(table.get("key", f"#{number}"))
-            where = self.where("teams.toml", f"team {key!r}")
+            line = self.line_of("teams.toml", "team", number)
+            where = self.where("teams.toml", f"team {key!r}" + (f" ({line})" if line else ""))
             self.unknown_fields(table, ("key", "name", "abbrev", "standard", "colours",
                                         "roster", "ballpark"), where)
             name = self.get_str(table, "name", where)

@@ -292,13 +292,13 @@ def test_a_bonus_on_a_rating_or_the_handedness_is_accepted(box_copy, bonus):
 
 @pytest.mark.parametrize("filename, old, new, said", [
     ("teams.toml", 'colours = ["#1c2a4a", "#9ea3a8"]', 'colors = ["#1c2a4a", "#9ea3a8"]',
-     "teams.toml, team 'new-york': unknown field 'colors'; did you mean 'colours'?"),
+     "teams.toml, team 'new-york' (line 6): unknown field 'colors'; did you mean 'colours'?"),
     ("teams.toml", 'feature = "Short porch in right"', 'feture = "Short porch in right"',
-     "teams.toml, team 'new-york', ballpark: unknown field 'feture'; did you mean "
+     "teams.toml, team 'new-york' (line 6), ballpark: unknown field 'feture'; did you mean "
      "'feature'?"),
     ("teams.toml", '{ applies = "both", marker = "number"', '{ apply = "both", marker = '
-     '"number"', "team 'new-york', ballpark, effect 1: unknown field 'apply'; did you mean "
-     "'applies'?"),
+     '"number"', "team 'new-york' (line 6), ballpark, effect 1: unknown field 'apply'; "
+     "did you mean 'applies'?"),
     ("box.toml", "rally_caps = 2", "rallycaps = 2",
      "box.toml, [box]: unknown field 'rallycaps'; did you mean 'rally_caps'?"),
     ("box.toml", "[innings]", "[inning]",
@@ -325,19 +325,19 @@ def test_a_missing_colour_pair_says_it_is_missing():
     with pytest.raises(DataError) as info:
         load_box_texts(texts)
     (problem,) = info.value.problems
-    assert problem.endswith("team 'new-york', field 'colours': is missing (accepted: two "
+    assert problem.endswith("team 'new-york' (line 6), field 'colours': is missing (accepted: two "
                             'colours like ["#1c2a4a", "#9ea3a8"])'), problem
     assert "None" not in problem
 
 
 @pytest.mark.parametrize("old, new, said", [
     ('numbers = [4]\n', 'then = [5]\n',
-     "scoring_number box IV, field 'then': 'then' is the free roll of a box with 'first' "
+     "scoring_number box IV (line 30), field 'then': 'then' is the free roll of a box with 'first' "
      "(rule 4.6.2): give 'first' too"),
     ('numbers = [4]\n', '',
-     "scoring_number box IV, field 'numbers': no scoring totals given"),
+     "scoring_number box IV (line 30), field 'numbers': no scoring totals given"),
     ('numbers = [4]\n', 'numbers = []\n',
-     "scoring_number box IV, field 'numbers': no scoring totals given"),
+     "scoring_number box IV (line 30), field 'numbers': no scoring totals given"),
 ])
 def test_a_scoring_box_needs_totals_that_score(box_copy, old, new, said):
     """Rule 4.6.2: a box scores on its numbers, or a first total earns its free roll."""
