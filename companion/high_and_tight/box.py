@@ -352,6 +352,14 @@ class _Loader:
             self.problems.add(self.where(filename), f"TOML syntax error: {error}")
         return None
 
+    def table_at(self, filename: str, name: str) -> str:
+        """'[name] (line N)': a single table named with the line it starts on."""
+        pattern = re.compile(r"^\s*\[\s*" + re.escape(name) + r"\s*\]")
+        for number, line in enumerate(self.texts[filename].splitlines(), start=1):
+            if pattern.match(line):
+                return f"[{name}] (line {number})"
+        return f"[{name}]"
+
     def line_of(self, filename: str, header: str, index: int) -> str:
         """'line N' of the `index`-th (from 1) `[[header]]` table, to point a player at it."""
         pattern = re.compile(r"^\s*\[\[\s*" + re.escape(header) + r"\s*\]\]")
@@ -431,13 +439,13 @@ class _Loader:
             return None
         self.unknown_fields(box_data, BOX_TABLES, self.where("box.toml"), "table")
         head = box_data.get("box", {})
-        where = self.where("box.toml", "[box]")
+        where = self.where("box.toml", self.table_at("box.toml", "box"))
         self.unknown_fields(head, ("name", "dh_defense", "rally_caps"), where)
         name = self.get_str(head, "name", where)
         dh_defense = self.get_int(head, "dh_defense", where, 0, 9)
         rally_caps = self.get_int(head, "rally_caps", where, 0, 9)
         rolls = box_data.get("scoring_rolls", {})
-        where = self.where("box.toml", "[scoring_rolls]")
+        where = self.where("box.toml", self.table_at("box.toml", "scoring_rolls"))
         self.unknown_fields(rolls, ("boxes", "max"), where)
         rolls_boxes = self.get_int(rolls, "boxes", where, 1, 20)
         rolls_max = self.get_int(rolls, "max", where, 1, 20)
@@ -508,7 +516,7 @@ class _Loader:
         return list(values)
 
     def innings(self, table: dict) -> tuple[tuple[str, ...], str]:
-        where = self.where("box.toml", "[innings]")
+        where = self.where("box.toml", self.table_at("box.toml", "innings"))
         self.unknown_fields(table, ("strategies", "extra"), where)
         strategies = table.get("strategies")
         if not isinstance(strategies, list) or len(strategies) != 9:

@@ -300,7 +300,7 @@ def test_a_bonus_on_a_rating_or_the_handedness_is_accepted(box_copy, bonus):
      '"number"', "team 'new-york' (line 6), ballpark, effect 1: unknown field 'apply'; "
      "did you mean 'applies'?"),
     ("box.toml", "rally_caps = 2", "rallycaps = 2",
-     "box.toml, [box]: unknown field 'rallycaps'; did you mean 'rally_caps'?"),
+     "box.toml, [box] (line 5): unknown field 'rallycaps'; did you mean 'rally_caps'?"),
     ("box.toml", "[innings]", "[inning]",
      "box.toml: unknown table 'inning'; did you mean 'innings'?"),
     ("cards.toml", 'category = "power"', 'categry = "power"',
@@ -410,7 +410,7 @@ def test_a_file_not_in_utf8_is_named_with_its_line_and_the_way_to_save_it(box_co
 
 @pytest.mark.parametrize("filename, old, new, said", [
     ("box.toml", '"obp", "speed", "power", "clutch"', '"obp", "sped", "power", "clutch"',
-     "[innings], inning 2: 'sped' is not one of power, speed, obp, clutch, none"),
+     "[innings] (line 75), inning 2: 'sped' is not one of power, speed, obp, clutch, none"),
     ("box.toml", "numbers = [7, 2]", "numbers = [7, 13]",
      "field 'numbers': 13 is not a dice total (accepted: whole numbers 2..12)"),
     ("cards.toml", 'effects = [ { marker = "number", up = "batter.power" } ]',
