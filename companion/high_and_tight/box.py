@@ -354,15 +354,15 @@ class _Loader:
 
     def table_at(self, filename: str, name: str) -> str:
         """'[name] (line N)': a single table named with the line it starts on."""
-        pattern = re.compile(r"^\s*\[\s*" + re.escape(name) + r"\s*\]")
-        for number, line in enumerate(self.texts[filename].splitlines(), start=1):
-            if pattern.match(line):
-                return f"[{name}] (line {number})"
-        return f"[{name}]"
+        line = self.line_of(filename, name, 1, array=False)
+        return f"[{name}]" + (f" ({line})" if line else "")
 
-    def line_of(self, filename: str, header: str, index: int) -> str:
-        """'line N' of the `index`-th (from 1) `[[header]]` table, to point a player at it."""
-        pattern = re.compile(r"^\s*\[\[\s*" + re.escape(header) + r"\s*\]\]")
+    def line_of(self, filename: str, header: str, index: int, array: bool = True) -> str:
+        """'line N' of the `index`-th (from 1) `[[header]]` table (`[header]` when not an
+        `array`), to point a player at it."""
+        brackets = (r"\[\[", r"\]\]") if array else (r"\[", r"\]")
+        pattern = re.compile(r"^\s*" + brackets[0] + r"\s*" + re.escape(header) + r"\s*"
+                             + brackets[1])
         seen = 0
         for number, line in enumerate(self.texts[filename].splitlines(), start=1):
             if pattern.match(line):
@@ -391,8 +391,9 @@ class _Loader:
             for choice in choices:
                 if value.strip().casefold() == choice.casefold():
                     return choice
-        said = "is missing" if value is None else f"{value!r} is not"
-        self.problems.add(where, f"{said} one of {', '.join(choices)}")
+        accepted = f"one of {', '.join(choices)}"
+        self.problems.add(where, f"is missing (accepted: {accepted})" if value is None
+                          else f"{value!r} is not {accepted}")
         return choices[0]
 
     def get_str(self, table: dict, key: str, where: str, choices: tuple[str, ...] | None = None,
@@ -400,15 +401,12 @@ class _Loader:
         value = table.get(key)
         if value is None and not required:
             return ""
-        if choices is not None and isinstance(value, str):
-            value = next((c for c in choices if c.casefold() == value.strip().casefold()),
-                         value)
-        if not isinstance(value, str) or (choices is not None and value not in choices):
-            accepted = f"one of {', '.join(choices)}" if choices else "text"
-            said = (f"is missing (accepted: {accepted})" if value is None
-                    else f"{value!r} is not {accepted}")
-            self.problems.add(where + f", field {key!r}", said)
-            return choices[0] if choices else ""
+        if choices is not None:
+            return self.choice(value, choices, where + f", field {key!r}")
+        if not isinstance(value, str):
+            self.problems.add(where + f", field {key!r}", "is missing (accepted: text)"
+                              if value is None else f"{value!r} is not text")
+            return ""
         return value
 
     def policy(self, where: str, message: str) -> None:
