@@ -550,12 +550,13 @@ def simulated(header: dict) -> bool:
 
 
 def _default_opponent(box: Box, team1: str, roster1: str | None) -> str:
-    """Team 2 when none is given: Texas, or the first standard team that is neither team 1
-    nor fields its roster (rules 3.0, 8.1.1)."""
-    mine = roster1 or (box.team(team1).roster if box.team(team1) else None) or ""
-    candidates = ["texas"] + [t.key for t in box.teams.values() if t.standard]
-    return next((key for key in candidates if box.team(key) is not None and key != team1
-                 and not box.roster_clash(mine, box.team(key).roster or "")), "new-york")
+    """Team 2 when none is given: Texas, else the first standard team the games of team 1
+    would meet (never one fielding its roster, rules 3.0, 8.1.1)."""
+    from .high_and_tight.simulate import pairings
+
+    met = [away for _, away in pairings(box, team1, None,
+                                        {"HomeRoster": roster1} if roster1 else None)]
+    return "texas" if "texas" in met else (met[0] if met else "new-york")
 
 
 def cmd_simulate_series(args) -> int:

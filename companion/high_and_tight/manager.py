@@ -143,10 +143,13 @@ class ComputerManager:
         return values
 
     def _choose_draw(self, state: State, legal: list[Action]) -> Action:
+        """Rule 5.2.1: the split that evens the hand out; it counts the cards of each deck
+        in hand (known ones, and physical ones by deck), never reads which they are."""
         cards = self.box.cards
-        hand = state.side(state.actor).hand
-        offense = sum(n for key, n in hand.items() if n and cards[key].side == "offense")
-        defense = sum(hand.values()) - offense
+        own = state.side(state.actor)
+        offense = own.hidden["offense"] + sum(n for key, n in own.hand.items()
+                                              if n and cards[key].side == "offense")
+        defense = own.hand_size() - offense
         best, best_gap = legal[0], None
         for action in legal:
             o, d = action.args

@@ -36,6 +36,7 @@ from ..engine.errors import CompanionError
 from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.effects import describe_ballpark_effect, describe_card
 from ..high_and_tight.series import SCENARIOS
+from ..high_and_tight.series_session import CONTROL_TAGS
 from ..high_and_tight.state import OPTIONAL_RULES
 from . import views
 from .chrome import CheckList, KeyBar, TitleBar
@@ -191,7 +192,7 @@ class CompanionApp(App):
 
 def cpu(row, team: str) -> str:
     """A team the computer manages, marked in the list of series."""
-    return " (computer)" if row.header.get(f"{team}Control") == "computer" else ""
+    return " (computer)" if row.header.get(CONTROL_TAGS[team]) == "computer" else ""
 
 
 def table_mode(header: dict) -> str:
@@ -264,8 +265,8 @@ class HomeScreen(Screen):
         for row in rows:
             state = f"{name(row.winner, short=True)} won" if row.winner else "in play"
             options.add_option(Option(f"{row.id:3d}  {SCENARIOS[row.scenario].title:<{width}}"
-                                      f"{name(row.team1)}{cpu(row, 'Team1')} v "
-                                      f"{name(row.team2)}{cpu(row, 'Team2')}  ({state})  "
+                                      f"{name(row.team1)}{cpu(row, 'team1')} v "
+                                      f"{name(row.team2)}{cpu(row, 'team2')}  ({state})  "
                                       f"[dim]{table_mode(row.header)}[/dim]",
                                       id=f"s{row.id}"))
         options.highlighted = 1 if options.option_count > 1 else 0

@@ -90,7 +90,7 @@ class Waiting:
 
 PICK_OVER = 12      # a choice with more options than this is also offered slot by slot
 # Choices the computer manager makes without reading a hand: suggested with physical cards too.
-HANDS_APART = ("starter", "lineup", "bat", "field", "mound", "manage")
+HANDS_APART = ("draw", "starter", "lineup", "bat", "field", "mound", "manage")
 
 
 @dataclass(frozen=True)
@@ -242,21 +242,10 @@ class Table:
 
     def cautious(self, waiting: Waiting) -> str | None:
         """Where the highlight starts when there is no hint: the option that changes least
-        (pass, keep the hand, stand pat; a draw that evens the hand out), so a player
-        pressing Enter without reading never plays a card he may not hold (with physical
-        cards the companion cannot tell)."""
+        (pass, keep the hand, stand pat), so a player pressing Enter without reading never
+        plays a card he may not hold (with physical cards the companion cannot tell)."""
         if waiting.kind != "decision" or waiting.scope == SERIES:
             return None
-        if waiting.phase == "draw":         # the split that evens the hand out (rule 5.2.1)
-            state = self.session.current_game.state
-            own = state.side(waiting.side)
-            rules = self.session.rules
-            held = {deck: own.hidden[deck] + sum(n for key, n in own.hand.items()
-                                                 if state.box.cards[key].side == deck)
-                    for deck in ("offense", "defense")}
-            best = min(rules.legal_actions(state), key=lambda a: abs(
-                held["offense"] + a.args[0] - held["defense"] - a.args[1]))
-            return rules.format_action(best)
         return next((line for line in waiting.options
                      if line.endswith((" passes", " keeps", " stands pat"))), None)
 

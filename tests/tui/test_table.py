@@ -429,10 +429,10 @@ def test_with_physical_cards_only_choices_apart_from_the_hands_are_suggested(tmp
                 seen[waiting.phase] = suggested is not None
                 assert suggested is None or suggested in waiting.options
             table.enter(waiting.options[0])
-        assert {phase: seen[phase] for phase in ("lineup", "bat", "field", "manage")} == \
-            dict.fromkeys(("lineup", "bat", "field", "manage"), True)
-        assert {phase: seen[phase] for phase in ("draw", "exchange", "cards")} == \
-            dict.fromkeys(("draw", "exchange", "cards"), False)
+        assert {phase: seen[phase] for phase in ("draw", "lineup", "bat", "field", "manage")} \
+            == dict.fromkeys(("draw", "lineup", "bat", "field", "manage"), True)
+        assert {phase: seen[phase] for phase in ("exchange", "cards")} == \
+            dict.fromkeys(("exchange", "cards"), False)
     finally:
         store.close()
 
@@ -467,9 +467,10 @@ def test_dice_typed_before_they_are_due_are_told_what_the_game_awaits(tmp_path, 
         store.close()
 
 
-def test_with_no_hint_a_draw_starts_on_the_split_that_evens_the_hand(tmp_path):
-    """Rule 3.0 and 5.2.1 with physical cards: six cards at setup start on three and three;
-    a hand already leaning to defense starts on drawing offense."""
+def test_with_physical_cards_the_draw_hint_evens_the_hand_by_counts(tmp_path):
+    """Rule 3.0 and 5.2.1 with physical cards: the hint counts the cards of each deck in
+    hand, never which they are: six at setup are three and three; a hand leaning to
+    defense draws offense."""
     store = Store.open(tmp_path / "even.db")
     try:
         table = Table.create(store, load_box(), Setup(
@@ -478,10 +479,9 @@ def test_with_no_hint_a_draw_starts_on_the_split_that_evens_the_hand(tmp_path):
         while table.waiting().phase != "draw":
             table.enter(table.waiting().options[0])       # the starters drawn at the table
         waiting = table.waiting()
-        assert table.suggestion(waiting) is None
-        assert table.cautious(waiting) == f"{waiting.side} draws 3 offense 3 defense"
+        assert table.suggestion(waiting) == f"{waiting.side} draws 3 offense 3 defense"
         state = table.session.current_game.state
         state.side(waiting.side).hidden["defense"] = 4       # (as if he held four already)
-        assert table.cautious(waiting) == f"{waiting.side} draws 5 offense 1 defense"
+        assert table.suggestion(waiting) == f"{waiting.side} draws 5 offense 1 defense"
     finally:
         store.close()
