@@ -318,7 +318,7 @@ class HighAndTight:
         if phase == "exchange":
             out = [act.keep(side)]
             capacity = {deck: self._capacity(state, deck) for deck in DECKS}
-            for key in self._discardable(state, side):
+            for key in self.hand_candidates(state, side):
                 card = self.box.cards[key]
                 for deck in DECKS:
                     if capacity[deck] + (card.side == deck) > 0:
@@ -379,8 +379,9 @@ class HighAndTight:
         return (offense <= self._capacity(state, "offense")
                 and defense <= self._capacity(state, "defense"))
 
-    def _discardable(self, state: State, side: str) -> list[str]:
-        """Card keys this side can name as leaving its hand."""
+    def hand_candidates(self, state: State, side: str) -> list[str]:
+        """Card keys this side's hand holds (digital cards), or may hold (physical cards:
+        a copy still unseen, of a deck the hand holds cards of)."""
         own = state.side(side)
         if state.cards_mode == "digital":
             return [key for key, n in own.hand.items() if n > 0]
@@ -483,7 +484,7 @@ class HighAndTight:
             matchup = self.matchup(state, side)
         deck = "offense" if side == state.batting else "defense"     # rule 5.1
         out = []
-        for key in self._discardable(state, side):
+        for key in self.hand_candidates(state, side):
             card = self.box.cards[key]
             if card.side != deck or (must and card.is_free):
                 continue

@@ -843,10 +843,18 @@ class GameScreen(Screen):
             self.app.push_screen(CurtainScreen(table.team_name(waiting.team), waiting.team,
                                                "rotation"), looked)
             return
-        if table.cards != "digital" or table.game is None:
-            self.notify("the cards are on the table: the companion keeps counts only")
+        if table.game is None:
+            self.notify("no game under way: the hands are dealt at its setup (rule 3.0)")
             return
         side = waiting.side or "home"
+        if table.cards == "physical":
+            # The cards are in the players' hands: the companion lists what each hand may
+            # hold and which of those could be played now, to check a hand against.
+            self.app.push_screen(TextScreen(
+                "Cards the hands may hold",
+                "\n\n".join("\n".join(views.hand_lines(table, s, texts=True))
+                            for s in ((side, "away" if side == "home" else "home")))))
+            return
         if table.controls.get(table.team_of(side)) == "computer":
             side = "away" if side == "home" else "home"       # the player's own, then
             if table.controls.get(table.team_of(side)) == "computer":
@@ -887,9 +895,6 @@ class GameScreen(Screen):
             return self.game_over()        # hidden (and p does nothing) before that
         if action in ("roll", "type_dice") and self.table.session.is_over():
             return False                            # no dice left to roll in the series
-        if action == "hand" and self.table.cards == "physical":
-            # Dimmed: the cards are in the players' hands; only a secret rotation is here.
-            return self.secret_rotation(self.table.waiting()) or None
         if action in ("roll", "type_dice"):
             if self.table.dice != ("digital" if action == "roll" else "physical"):
                 return False        # digital dice are the companion's (r), physical typed (t)

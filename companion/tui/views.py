@@ -211,17 +211,25 @@ SHORT_BLOCKS = {"4.4": "not in this phase", "5.1": "the other side's", "5.3": "n
 
 def hand_lines(table: Table, side: str, texts: bool = False) -> list[str]:
     """A side's own cards with whether each can be played now and why not (rules 5.3-5.7);
-    with `texts`, each card's own text under it (the hand window)."""
+    with `texts`, each card's own text under it (the hand window). With physical cards the
+    companion cannot see the hand: the cards it may hold (each copy still unseen of a deck
+    it holds cards of), to check the hand against."""
     from ..high_and_tight.rules import block_said
 
     state = table.game.state
     rules = table.session.rules
     own = state.side(side)
-    out = [f"[b]{own.team.abbrev} hand[/b]" + ("  ([green]*[/green] playable now)"
-                                              if state.phase == "cards" else "")]
     in_phase = state.phase == "cards"
+    playable = "  ([green]*[/green] playable now)" if in_phase else ""
+    if state.cards_mode == "physical":
+        out = [f"[b]{own.team.abbrev} hand[/b] ({own.hidden['offense']} off, "
+               f"{own.hidden['defense']} def at the table): every card it may hold{playable}"]
+        held = {key: 1 for key in rules.hand_candidates(state, side)}
+    else:
+        out = [f"[b]{own.team.abbrev} hand[/b]{playable}"]
+        held = own.hand
     cards = []
-    for key, count in own.hand.items():
+    for key, count in held.items():
         if count:
             block = rules.card_block(state, side, key) if in_phase else None
             ok, why = in_phase and block is None, ""

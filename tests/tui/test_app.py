@@ -1441,25 +1441,67 @@ def test_with_no_hint_enter_passes_rather_than_plays_a_card(tmp_path):
         app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
         async with app.run_test(size=SIZE) as pilot:
             screen, table = await open_table(pilot)
-            rolls = iter(["3 4", "6 6", "2 5"] * 200)
-            for _ in range(600):
-                waiting = table.waiting()
-                if waiting.scope == "game" and waiting.phase == "cards" and any(
-                        " plays " in line for line in waiting.options):
-                    break
-                if waiting.kind == "chance":        # the table's dice and draws, told
-                    screen.act(waiting.options[0] if waiting.options else next(rolls))
-                else:
-                    await press_for_human(pilot, table)
-                await pilot.pause()
+            waiting = await to_a_table_card_phase(pilot, screen, table)
             assert table.suggestion(waiting) is None
-            assert any(" plays " in line for line in waiting.options)
             scope, line = await press_for_human(pilot, table)
             await settle(pilot)
             return line, waiting.side
 
     line, side = asyncio.run(play())
     assert line == f"{side} passes"
+
+
+async def to_a_table_card_phase(pilot, screen, table: Table):
+    """Play a two-player game with the table's dice and cards (every decision the first
+    option, dice told) to a Strategy Card phase where a card may be played."""
+    rolls = iter(["3 4", "6 6", "2 5"] * 200)
+    for _ in range(600):
+        waiting = table.waiting()
+        if waiting.scope == "game" and waiting.phase == "cards" and any(
+                " plays " in line for line in waiting.options):
+            return waiting
+        if waiting.kind == "chance":        # the table's dice and draws, told
+            screen.act(waiting.options[0] if waiting.options else next(rolls))
+        else:
+            await press_for_human(pilot, table)
+        await pilot.pause()
+    raise AssertionError("no card phase with a card to play")
+
+
+def test_with_physical_cards_h_lists_what_each_hand_may_hold(tmp_path):
+    """Rules 5.3-5.7 with physical cards: the companion cannot see a hand, so `h` lists,
+    for the side to act and then the other, every card its hand may hold (an unseen copy of
+    a deck it holds cards of) with the ones playable now marked: the same cards the options
+    offer to play."""
+    path = tmp_path / "table-hand.db"
+    series_id = new_series(path, seed="cautious", team1_control="human",
+                           team2_control="human", dice="physical", cards="physical")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            waiting = await to_a_table_card_phase(pilot, screen, table)
+            await pilot.press("h")
+            await wait_until(pilot, lambda: isinstance(app.screen, TextScreen))
+            return waiting, app.screen.title_text, app.screen.text, table
+
+    waiting, title, text, table = asyncio.run(play())
+    assert title == "Cards the hands may hold"
+    state = table.game.state
+    own, other = state.side(waiting.side), state.side("home" if waiting.side == "away"
+                                                        else "away")
+    first, second = text.split("\n\n")
+    assert first.startswith(f"[b]{own.team.abbrev} hand[/b] ({own.hidden['offense']} off")
+    assert second.startswith(f"[b]{other.team.abbrev} hand[/b]")
+    marked = {line.split("[green]*[/green] ")[1].split(" [dim]")[0]
+              for line in first.splitlines() if line.startswith("[green]*")}
+    played = {line.split(" plays ")[1] for line in waiting.options if " plays " in line}
+    assert marked == played
+    # No copy accounted for is listed: a card whose every copy is seen cannot be held.
+    for key, card in state.box.cards.items():
+        if state.decks[card.side].unseen[key] == 0:
+            assert f" {card.name} [dim]" not in text
 
 
 @pytest.mark.parametrize("key, window", [("s", TextScreen), ("d", TextScreen),
