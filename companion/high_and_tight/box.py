@@ -257,12 +257,39 @@ class Box:
 # --------------------------------------------------------------------------- loading
 
 
+# A problem with a field of a TOML table the loader found at a line: "<origin>/<file>,
+# <entry> (line N), field 'key'" (and maybe more after it, e.g. an effect's place).
+TOML_FIELD = re.compile(r"/(?P<file>[^/,]+\.toml), .*\(line (?P<line>\d+)\), "
+                        r"field '(?P<key>[^']+)'")
+
+
+ABBREV_MAX = 6          # the line score's team column (the board, the box scores)
+
+
 class _Problems:
-    def __init__(self) -> None:
+    def __init__(self, texts: dict[str, str] | None = None) -> None:
         self.items: list[str] = []
+        self.texts = texts or {}
 
     def add(self, where: str, message: str) -> None:
-        self.items.append(f"{where}: {message}")
+        self.items.append(f"{self.field_line(where)}: {message}")
+
+    def field_line(self, where: str) -> str:
+        """`where` with the line of a TOML field its entry gives (the entry's table names
+        its own line; the field is looked for from there to the next table)."""
+        found = TOML_FIELD.search(where)
+        text = self.texts.get(found.group("file")) if found else None
+        if text is None:
+            return where
+        key = re.compile(r"^\s*(?:" + re.escape(found.group("key")) + r'|"'
+                         + re.escape(found.group("key")) + r'")\s*=')
+        lines = text.splitlines()
+        for number in range(int(found.group("line")), len(lines)):   # after the header
+            if lines[number].lstrip().startswith("["):
+                break
+            if key.match(lines[number]):
+                return f"{where[:found.end()]} (line {number + 1}){where[found.end():]}"
+        return where
 
 
 def load_box(directory: str | Path = DEFAULT_BOX_DIR) -> Box:
@@ -306,7 +333,7 @@ def load_box_texts(texts: dict[str, str], origin: str = "box", strict: bool = Tr
     the series began; the box still loads, so the series opens as it was played. What
     the engine needs to run (ratings in range, rosters that can field a series) is
     checked either way."""
-    problems = _Problems()
+    problems = _Problems(texts)
     loader = _Loader(texts, origin, problems, strict)
     box = loader.load()
     if problems.items or box is None:
@@ -661,6 +688,10 @@ class _Loader:
                                         "roster", "ballpark"), where)
             name = self.get_str(table, "name", where)
             abbrev = self.get_str(table, "abbrev", where)
+            if "abbrev" in table and not 1 <= len(abbrev.strip()) <= ABBREV_MAX:
+                self.policy(where + ", field 'abbrev'",
+                            f"{abbrev!r} is not 1..{ABBREV_MAX} characters: the abbreviation "
+                            "heads the line score's row and the team's logo counter")
             standard = table.get("standard")
             if not isinstance(standard, bool):
                 said = "is missing" if standard is None else f"{standard!r} is not"

@@ -247,7 +247,8 @@ def test_messages_name_the_right_line_and_nothing_twice(box_copy):
     cards.write_text(text)
     edit(box_copy / "box.toml", "max = 20", "max = 25")
     (problem,) = problems_of(box_copy)
-    assert problem.endswith("field 'max': 25 is outside the accepted range 1..20")
+    assert problem.endswith("[scoring_rolls] (line 10), field 'max' (line 12): 25 is outside the "
+                            "accepted range 1..20")
     edit(box_copy / "box.toml", "max = 25", "max = 20")
     edit(box_copy / "teams.toml", 'roster = "new-york"', 'roster = "new-yrok"')
     problems = problems_of(box_copy)
@@ -256,6 +257,46 @@ def test_messages_name_the_right_line_and_nothing_twice(box_copy):
     assert unknown[0].startswith(f"{box_copy}/ballplayers.csv, line 2 (")
     assert "'new-york' is not a roster of a standard team in teams.toml (known: " in unknown[0]
     assert unknown[0].endswith("(and 10 more line(s) naming it)")
+
+
+def test_a_toml_field_is_named_at_its_own_line(box_copy):
+    """A field's problem names the line of its entry's table and the field's own line
+    (looked for from the table down to the next table), an effect's place after it; a field
+    that is missing has only the table's line."""
+    edit(box_copy / "cards.toml", "copies = 1\n", "copies = 99\n")     # card 2's
+    edit(box_copy / "cards.toml", 'marker = "number", up = "batter.power"',
+         'marker = "numbr", up = "batter.power"')
+    edit(box_copy / "teams.toml", 'colours = ["#1c2a4a", "#9ea3a8"]', 'colours = ["navy"]')
+    lines = {path.name: path.read_text().splitlines() for path in box_copy.iterdir()}
+
+    def line(name: str, start: str) -> int:
+        return next(n for n, text in enumerate(lines[name], start=1) if text.startswith(start))
+
+    problems = problems_of(box_copy)
+    copies, marker = line("cards.toml", "copies = 99"), line("cards.toml", "effects = [ { "
+                                                                          'marker = "numbr"')
+    assert f"card 2 'Sitting on the Fastball' (line 17), field 'copies' (line {copies}): 99 " \
+        "is outside" in "\n".join(problems)
+    assert any(f"card 1 'Good Wood' (line 9), field 'effects' (line {marker}), entry 1, "
+               "field 'marker': 'numbr' is not one of number, rolls" in p for p in problems)
+    colours = line("teams.toml", 'colours = ["navy"]')
+    assert any(f"team 'new-york' (line 6), field 'colours' (line {colours}): ['navy'] is not"
+               in p for p in problems)
+
+
+@pytest.mark.parametrize("abbrev, told", [("NYH", False), ("N", False), ("NYHILN", False),
+                                          ("Yankees", True), ("", True)])
+def test_an_abbreviation_fits_the_line_score(box_copy, abbrev, told):
+    """A team's abbreviation heads its row of the line score (six characters wide) and its
+    logo counter: 1 to 6 characters."""
+    edit(box_copy / "teams.toml", 'abbrev = "NYH"', f'abbrev = "{abbrev}"')
+    if not told:
+        assert load_box(box_copy).team("new-york").abbrev == abbrev
+        return
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith(f"field 'abbrev' (line 9): {abbrev!r} is not 1..6 characters: the "
+                            "abbreviation heads the line score's row and the team's logo "
+                            "counter")
 
 
 @pytest.mark.parametrize("bonus, said", [
@@ -274,7 +315,7 @@ def test_a_bonus_reads_a_rating_and_moves_the_scoring_rolls(box_copy, bonus, sai
          'at_least = 3 } } ]', f"bonus = [ {bonus} ]")
     (problem,) = problems_of(box_copy)
     assert problem.startswith(f"{box_copy}/cards.toml, card 8 'Stretch a Single' (line 73), "
-                              "field 'bonus', entry 1: ") and said in problem, problem
+                              "field 'bonus' (line 80), entry 1: ") and said in problem, problem
 
 
 @pytest.mark.parametrize("bonus", [
@@ -332,12 +373,12 @@ def test_a_missing_colour_pair_says_it_is_missing():
 
 @pytest.mark.parametrize("old, new, said", [
     ('numbers = [4]\n', 'then = [5]\n',
-     "scoring_number box IV (line 30), field 'then': 'then' is the free roll of a box with 'first' "
-     "(rule 4.6.2): give 'first' too"),
+     "scoring_number box IV (line 30), field 'then' (line 32): 'then' is the free roll of a "
+     "box with 'first' (rule 4.6.2): give 'first' too"),
     ('numbers = [4]\n', '',
      "scoring_number box IV (line 30), field 'numbers': no scoring totals given"),
     ('numbers = [4]\n', 'numbers = []\n',
-     "scoring_number box IV (line 30), field 'numbers': no scoring totals given"),
+     "scoring_number box IV (line 30), field 'numbers' (line 32): no scoring totals given"),
 ])
 def test_a_scoring_box_needs_totals_that_score(box_copy, old, new, said):
     """Rule 4.6.2: a box scores on its numbers, or a first total earns its free roll."""
@@ -412,7 +453,7 @@ def test_a_file_not_in_utf8_is_named_with_its_line_and_the_way_to_save_it(box_co
     ("box.toml", '"obp", "speed", "power", "clutch"', '"obp", "sped", "power", "clutch"',
      "[innings] (line 75), inning 2: 'sped' is not one of power, speed, obp, clutch, none"),
     ("box.toml", "numbers = [7, 2]", "numbers = [7, 13]",
-     "field 'numbers': 13 is not a dice total (accepted: whole numbers 2..12)"),
+     "field 'numbers' (line 52): 13 is not a dice total (accepted: whole numbers 2..12)"),
     ("cards.toml", 'effects = [ { marker = "number", up = "batter.power" } ]',
      'effects = [ { marker = "number", up = "1" } ]',
      "'1' is not a rating such as 'batter.power'; an amount is a whole number written "
