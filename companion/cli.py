@@ -12,6 +12,7 @@ from . import print_cli
 from .engine.errors import CompanionError, DataError
 from .engine.record import check_box, header_tags, parse_record, split_records_at
 from .engine.session import replay
+from .files import write_atomically
 from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
 from .high_and_tight.rules import HighAndTight, managerial_move, result_problem
@@ -348,7 +349,10 @@ def cmd_simulate(args) -> int:
     on_game = (lambda session: records.append(session.text())) if args.record else None
     summary = simulate(rules, args.games or 1, args.seed, home, away, on_game, rosters)
     if args.record:
-        _write_atomically(args.record, "\n".join(records))
+        try:
+            write_atomically(args.record, "\n".join(records).encode("utf-8"))
+        except ValueError as error:
+            raise CommandError(str(error)) from None
     result = summary.as_dict()
     if args.json:
         print(json.dumps(result, sort_keys=True))
@@ -641,15 +645,9 @@ def cmd_print(args) -> int:
     return print_cli.cmd_print(args, _load, _open_store, CommandError)
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    temporary.replace(path)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(print_cli.attach_offset(sys.argv[1:] if argv is None else argv))
     if args.command is None:
         args.command = "play"
         args.series = None

@@ -39,6 +39,18 @@ def parse_offset(text: str) -> tuple[float, float]:
     return values[0], values[1]
 
 
+def attach_offset(argv: list[str]) -> list[str]:
+    """`--offset -1,0` as `--offset=-1,0`: a value starting with '-' that is not a plain
+    number would otherwise be taken for an option (the calibration page's readings are
+    negative about half the time)."""
+    out = list(argv)
+    for index, token in enumerate(out[:-1]):
+        if token == "--offset" and out[index + 1].startswith("-"):
+            out[index:index + 2] = [f"--offset={out[index + 1]}"]
+            break
+    return out
+
+
 def add_print_parser(commands) -> None:
     printer = commands.add_parser("print", help="printable components and sheets as a PDF",
                                   description="Print a set of the box as one PDF, every page "
@@ -96,6 +108,8 @@ def output_problem(out: Path) -> str | None:
     is done; None if it can."""
     if not out.name or out.is_dir():
         return f"{out} is a folder: give a file name"
+    if out.exists() and not out.is_file():
+        return f"cannot write {out}: it is not a regular file (a device or a pipe)"
     folder = out.parent
     if folder.exists() and not folder.is_dir():
         return f"cannot write {out}: {folder} is not a folder"

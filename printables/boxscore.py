@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.engine.session import Session
+from companion.files import write_atomically
 from companion.high_and_tight.box import Box
 from companion.high_and_tight.boxscore import BoxScore, HalfInning, box_score
 from companion.high_and_tight.packed import pack
@@ -18,7 +19,7 @@ from companion.store.series_store import StoredSeries
 from .geometry import content_area
 from .options import INCH, PrintOptions
 from .qr import QRMatrix, RecordTooLong, draw_qr, qr_matrix
-from .render import new_canvas, write_atomically
+from .render import new_canvas
 from .sheet import BOLD, FONT, Column, Table, draw_lines, draw_text, finish_page, start_page, wrap
 
 GAP = 0.18 * INCH

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from companion.files import write_atomically
 from companion.high_and_tight.box import Box
 
 from .components import resolve_team
@@ -101,42 +100,3 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
 def new_canvas(target, size: tuple[float, float]) -> Canvas:
     """A canvas as every print run makes it: byte-stable (`invariant=1`), compressed pages."""
     return Canvas(target, pagesize=size, invariant=1, pageCompression=1)
-
-
-def write_atomically(path: str | Path, data: bytes) -> None:
-    """Write data to a temporary file beside path, fsync it, then rename it over path."""
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise ValueError(f"cannot write {path}: folder {folder} does not exist")
-    descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.",
-                                             suffix=".part")
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(descriptor, 0o666 & ~umask)
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except FileNotFoundError:
-            pass
-        raise
-    _fsync_folder(folder)
-
-
-def _fsync_folder(folder: Path) -> None:
-    try:
-        handle = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(handle)
-    except OSError:
-        pass
-    finally:
-        os.close(handle)

@@ -4,15 +4,18 @@ and atomic output (issue 5, SPEC 6, rules 2.1-2.5)."""
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import re
+import stat
 from dataclasses import replace
 
 import pytest
 from pypdf import PdfReader
 
 from benchmarks.bench_print import page_content
+from companion import files
 from companion.high_and_tight.box import BOX_FILES, DEFAULT_BOX_DIR, load_box_texts, roman
 from printables import render as render_module
 from printables.components import (
@@ -444,17 +447,36 @@ def card_set(name):
 
 
 def test_a_failing_write_leaves_the_old_file_and_no_temporary(tmp_path, box, monkeypatch):
+    """A write the system refuses (here a full disk) is told as a problem with the file,
+    not a traceback, and leaves the old file whole with no temporary beside it."""
     target = tmp_path / "cards.pdf"
     target.write_bytes(b"the old sheet")
 
     def no_rename(source, destination):
-        raise OSError("disk full")
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(render_module.os, "replace", no_rename)
-    with pytest.raises(OSError, match="disk full"):
+    monkeypatch.setattr(files.os, "replace", no_rename)
+    with pytest.raises(ValueError, match=f"cannot write {target}: No space left on device"):
         render("rally-caps", box, PrintOptions(), target)
     assert target.read_bytes() == b"the old sheet"
     assert [p.name for p in tmp_path.iterdir()] == ["cards.pdf"]
+
+
+def test_a_device_or_pipe_is_never_replaced_and_a_link_is_written_through(tmp_path, box):
+    """The PDF replaces a regular file only: a pipe (or a device) at the path is refused and
+    left as it is; a link is followed, its target written and the link kept."""
+    pipe = tmp_path / "pipe.pdf"
+    os.mkfifo(pipe)
+    with pytest.raises(ValueError, match="it is not a regular file"):
+        render("rally-caps", box, PrintOptions(), pipe)
+    assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
+    target = tmp_path / "sheets" / "caps.pdf"
+    target.parent.mkdir()
+    target.write_bytes(b"old")
+    link = tmp_path / "caps.pdf"
+    link.symlink_to(target)
+    render("rally-caps", box, PrintOptions(), link)
+    assert link.is_symlink() and target.read_bytes().startswith(b"%PDF")
 
 
 def test_a_new_file_gets_the_usual_permissions(tmp_path, box):

@@ -58,6 +58,17 @@ def test_offset_is_read_in_millimetres_and_moves_the_backs(capsys, tmp_path):
     assert b"1 0 0 1 4.251969 -1.417323 cm" in back.get_contents().get_data()
 
 
+@pytest.mark.parametrize("offset", [("--offset", "-1.5,0.5"), ("--offset=-1.5,0.5",)])
+def test_a_negative_offset_is_taken_as_typed(capsys, tmp_path, offset):
+    """The calibration page reads X,Y; half the time X is negative, and `--offset -1.5,0.5`
+    is taken as the value it is, not refused as an unknown option."""
+    out = tmp_path / "calibration.pdf"
+    code, _, stderr = run(capsys, "calibration", *offset, "--out", str(out))
+    assert code == 0, stderr
+    back = PdfReader(str(out)).pages[1]
+    assert "moved by -1.5, 0.5 mm" in " ".join(back.extract_text().split())
+
+
 @pytest.mark.parametrize("args, message", [
     (("pieces", "--team", "yankees"), "unknown team 'yankees'; accepted, by key, name or "
                                        "abbreviation: new-york (New York Highlanders, NYH)"),
