@@ -26,6 +26,7 @@ class PrintOptions:
     offset: tuple[float, float] = (0.0, 0.0)   # points added to every back page (misregistration)
     team: str | None = None          # only this team's components, where a set is per team
     only: tuple[str, ...] = ()       # only the components with these names
+    blank_backs: bool = False        # a one-sided page gets a blank back (run with backs)
 
     def __post_init__(self) -> None:
         if self.paper not in PAPERS:

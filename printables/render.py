@@ -14,7 +14,7 @@ from companion.high_and_tight.box import Box
 
 from .components import resolve_team
 from .options import PrintOptions
-from .sets import NEEDS_TARGET, SETS, TEAM_SETS, set_function
+from .sets import NEEDS_TARGET, ONE_SIDED, SETS, TEAM_SETS, set_function
 
 RunProgress = Callable[[str, int, int], None]   # (set name, pages done, pages of the set)
 
@@ -80,6 +80,10 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
         raise ValueError(f"--team applies to {', '.join(TEAM_SETS)}; {', '.join(names)} "
                          "print the same for every team")
     steps = plan(names, box, options)
+    if options.sides == "duplex" and any(name not in ONE_SIDED for name, _ in steps):
+        # Sheets with backs print two-sided: a one-sided sheet among them gets a blank back,
+        # or it would land on the back of the sheet before it.
+        steps = [(name, replace(step, blank_backs=name in ONE_SIDED)) for name, step in steps]
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, options.size)
     canvas.setTitle("High & Tight printables: " + ", ".join(name for name, _ in steps))

@@ -33,6 +33,10 @@ SETS: dict[str, str] = {
 
 NEEDS_TARGET = frozenset({"boxscore"})
 
+# The sets of one-sided sheets (boards, blank sheets): printed with sets that have backs in a
+# two-sided run, each sheet gets a blank back (PrintOptions.blank_backs).
+ONE_SIDED = frozenset({"scoreboard", "field", "scoresheet", "series-sheet"})
+
 # The sets --team narrows to one team (or, for the series sheet, fills in with its pitchers);
 # the others print the same for every team.
 TEAM_SETS = ("pieces", "markers", "team-cards", "series-sheet")

@@ -21,9 +21,20 @@ def start_page(canvas, size: tuple[float, float]) -> None:
 
 
 def finish_page(canvas, options: PrintOptions) -> None:
-    """The calibration bars (SPEC 6) at the foot, then the next page."""
+    """The calibration bars (SPEC 6) at the foot, then the next page; with `blank_backs`
+    (a one-sided sheet in a run printed two-sided) a blank back before it, so that the
+    sheet's back holds nothing to trim through and the next sheet starts on a front."""
     calibration_bars(canvas, options)
+    size = canvas._pagesize         # the sheet's own (a scoresheet lies sideways)
     canvas.showPage()
+    if options.blank_backs:
+        width, _ = size
+        canvas.setPageSize(size)
+        canvas.setFont(FONT, 7.0)
+        canvas.setFillColorRGB(*GREY)
+        canvas.drawCentredString(width / 2, 0.5 * 72.0, "the back of a one-sided sheet: "
+                                 "left blank for two-sided printing")
+        canvas.showPage()
 
 
 def draw_text(canvas, text: str, x: float, y: float, width: float, font: str = FONT,

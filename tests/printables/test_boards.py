@@ -33,9 +33,10 @@ from .placed import Placed, placed_text
 BOARDS = ("scoreboard", "field", "scoresheet", "series-sheet")
 
 
-def pages_of(box, name: str, tmp_path, **options) -> list[tuple[tuple[float, float], str]]:
+def pages_of(box, name: str | list[str], tmp_path,
+             **options) -> list[tuple[tuple[float, float], str]]:
     """(page size, text with white space folded) of every page a set prints."""
-    out = tmp_path / f"{name}.pdf"
+    out = tmp_path / f"{'-'.join([name] if isinstance(name, str) else name)}.pdf"
     count = render(name, box, PrintOptions(**options), out)
     reader = PdfReader(out)
     assert len(reader.pages) == count
@@ -70,6 +71,23 @@ def test_page_size_and_count(box, tmp_path, name, count, sideways, paper):
     assert [page_size for page_size, _ in pages] == [size(paper, sideways)] * count
     for _, text in pages:          # SPEC 6: the calibration bars on every sheet
         assert "1 inch" in text and "25 mm" in text
+
+
+def test_one_sided_sheets_get_blank_backs_among_sets_printed_two_sided(box, tmp_path):
+    """`print all` on duplex: after the sets with backs, each board or blank sheet is
+    followed by a blank back of its own size, so that no sheet lands on the back of
+    another (the field's trim would cut through it) and the page count stays even. Printed
+    alone, or folded, the sheets have no blank backs."""
+    blank = "the back of a one-sided sheet: left blank for two-sided printing"
+    pages = pages_of(box, ["calibration", *BOARDS], tmp_path)
+    sheets = pages_of(box, list(BOARDS), tmp_path)
+    assert len(pages) == 2 + 2 * len(sheets)
+    assert blank not in " ".join(text for _, text in sheets)
+    assert [text for _, text in pages[3::2]] == [blank] * len(sheets)
+    assert [page_size for page_size, _ in pages[2::2]] == [s for s, _ in sheets]
+    assert [page_size for page_size, _ in pages[3::2]] == [s for s, _ in sheets]
+    assert blank not in " ".join(text for _, text in pages_of(
+        box, ["calibration", *BOARDS], tmp_path, sides="fold"))
 
 
 def test_field_on_tabloid_is_one_sheet_turned_sideways(box, tmp_path):
