@@ -509,7 +509,8 @@ def scoresheet(canvas, box_data: Box, options: PrintOptions, progress=None) -> i
         _note(canvas, "Markers before cards: after Take the Mound and Batter vs. Fielder "
               "(rules 4.2.1, 4.3); after move: after the Managerial Move (4.5), write +1 for "
               "the bonus roll (5.5.2). Runs: what the half scored (4.6.4). Extra innings as "
-              "rule 6.2: the 10th and 20th let each batting player name a strategy.",
+              "rule 6.2: the 10th and 20th let each batting player name a strategy; past the "
+              "18th, go on on another copy of this sheet.",
               area.x, bottom - 2, area.width, 6.5)
         _page_done(canvas, options, progress, number + 1, pages)
     return pages

@@ -337,19 +337,21 @@ PLAYERS = 2
 
 
 def _marker_face(canvas, rect: Rect, bleed: float, big: str, small: tuple[str, ...],
-                 fill: str, ink: str | None = None, big_size: float = 11.0) -> None:
+                 fill: str, ink: str | None = None, big_size: float = 11.0,
+                 small_size: float = 4.5) -> None:
     """A 1/2" face: one big word or number and up to three small lines."""
     background = colour(fill)
     _fill(canvas, rect, background)
     canvas.setFillColor(ink_on(background, colour(ink) if ink else None))
     width = rect.width - 2 * 2.0
     lines = len(small)
-    block = big_size + lines * 5.0
-    baseline = rect.y + (rect.height - block) / 2 + lines * 5.0 + 1.0
+    step = small_size + 1.0
+    block = big_size + lines * step
+    baseline = rect.y + (rect.height - block) / 2 + lines * step + 1.0
     draw_fitted(canvas, big, rect.x + 2.0, baseline, width, BOLD, big_size, align="centre")
     for index, line in enumerate(small):
-        draw_fitted(canvas, line, rect.x + 2.0, baseline - 5.5 * (index + 1), width,
-                    REGULAR, 4.5, align="centre")
+        draw_fitted(canvas, line, rect.x + 2.0, baseline - step * (index + 1), width,
+                    REGULAR, small_size, align="centre")
 
 
 def marker(name: str, front: dict, back: dict, team: str | None = None,
@@ -374,7 +376,9 @@ def marker_components(box: Box, team: str | None = None) -> list[Component]:
                           "big_size": 9.0},
                {"big": "Home", "small": ("At Bat",), "fill": "#ffffff", "big_size": 9.0}),
     ]
-    dh = {"big": "DH", "small": ("Defense", str(box.dh_defense)), "fill": "#7a7a7a"}
+    # Rule 4.3.1: the DH fields at this Defense; the one number the marker is read for.
+    dh = {"big": "DH", "small": (f"Defense {box.dh_defense}",), "fill": "#7a7a7a",
+          "small_size": 6.5}
     fatigue = {"small": ("Fatigue",), "fill": "#d9531e", "big_size": 9.0}
     for _ in range(PLAYERS):
         components.append(marker("DH", dh, dh))                      # rule 4.3.1
@@ -502,7 +506,7 @@ APPLIES = {"both": "both teams", "home": "the home team", "away": "the visitors"
 
 def team_card_component(team: Team) -> Component:
     """Front: the team; back: its Home Ballpark (rule 2.4, optional rule 8.1)."""
-    kind = "Standard team (rule 3.0)" if team.standard else "Optional team (rule 2.4)"
+    kind = "Standard team (rule 3.0)" if team.standard else "Optional team (rule 8.1.1)"
 
     def front(canvas, rect: Rect, bleed: float) -> None:
         field = colour(team.colours[0])
@@ -521,7 +525,7 @@ def team_card_component(team: Team) -> Component:
     def back(canvas, rect: Rect, bleed: float) -> None:
         park = team.ballpark
         panel = _card_frame(canvas, rect, bleed, team.colours[0], "HOME BALLPARK · RULE 8.1")
-        who = ", ".join(dict.fromkeys(APPLIES[effect.applies] for effect in park.effects))
+        who = " and ".join(dict.fromkeys(APPLIES[effect.applies] for effect in park.effects))
         footer = f"{team.name} ({team.abbrev})" + (f"; it applies to {who}" if who else "")
         _card_body(canvas, panel, park.name, park.text, footer, subtitle=park.feature)
 

@@ -33,6 +33,9 @@ class PrintOptions:
             raise ValueError(f"paper {self.paper!r} is unknown; accepted: {', '.join(PAPERS)}")
         if self.sides not in SIDES:
             raise ValueError(f"sides {self.sides!r} is unknown; accepted: {', '.join(SIDES)}")
+        if self.sides == "fold" and any(self.offset):
+            raise ValueError("--offset moves the back pages of a duplex print; folded, the "
+                             "backs are on the fronts' own page (leave the offset at 0,0)")
 
     @property
     def size(self) -> tuple[float, float]:

@@ -39,6 +39,10 @@ def plan(names: list[str], box: Box, options: PrintOptions) -> list[tuple[str, P
     (`all`) share the names out: each prints the ones it holds; a set without named
     components prints only when its own name is asked; a name no set holds is an error.
     """
+    if len(names) > 1 and options.team is not None:
+        # `all --team X`: a set holding nothing of X (an optional team has no pieces) is
+        # left out, not an error; alone, the set says why it prints nothing.
+        names = [name for name in names if _holds_team(name, box, options)]
     if len(names) == 1 or not options.only:
         return [(name, options) for name in names]
     steps, claimed, accepted = [], set(), []
@@ -67,6 +71,16 @@ def plan(names: list[str], box: Box, options: PrintOptions) -> list[tuple[str, P
     return steps
 
 
+def _holds_team(name: str, box: Box, options: PrintOptions) -> bool:
+    function = set_function(name)
+    if not hasattr(function, "components"):
+        return True
+    try:
+        return bool(function.components(box, replace(options, only=())))
+    except ValueError:
+        return False
+
+
 def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path: str | Path,
            progress: RunProgress | None = None) -> int:
     """Draw the sets into one PDF at out_path; returns the number of pages.
@@ -77,8 +91,8 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
     options = replace(options, team=resolve_team(box, options.team))
     names = expand(sets)
     if options.team is not None and not any(name in TEAM_SETS for name in names):
-        raise ValueError(f"--team applies to {', '.join(TEAM_SETS)}; {', '.join(names)} "
-                         "print the same for every team")
+        raise ValueError(f"--team applies to {', '.join(TEAM_SETS)}; {', '.join(names)}: "
+                         "the same for every team")
     steps = plan(names, box, options)
     if options.sides == "duplex" and any(name not in ONE_SIDED for name, _ in steps):
         # Sheets with backs print two-sided: a one-sided sheet among them gets a blank back,

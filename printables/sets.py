@@ -45,7 +45,7 @@ TEAM_SETS = ("pieces", "markers", "team-cards", "series-sheet")
 def set_function(name: str):
     """The drawing function of a set by name."""
     if name not in SETS:
-        accepted = ", ".join([*SETS, "all"])
+        accepted = ", ".join([*SETS, "all", *(f"{each} GAME|SERIES" for each in NEEDS_TARGET)])
         raise ValueError(f"print set {name!r} is unknown; accepted: {accepted}")
     module, _, function = SETS[name].partition(":")
     return getattr(import_module(module), function)

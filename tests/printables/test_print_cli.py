@@ -58,6 +58,19 @@ def test_offset_is_read_in_millimetres_and_moves_the_backs(capsys, tmp_path):
     assert b"1 0 0 1 4.251969 -1.417323 cm" in back.get_contents().get_data()
 
 
+def test_all_for_an_optional_team_leaves_out_the_pieces_it_has_none_of(capsys, tmp_path):
+    """Rule 8.1.1: an optional team card has no roster of its own, so `all --team` prints
+    its markers, team card and sheets and no pieces; `pieces` alone still says why."""
+    out = tmp_path / "seattle.pdf"
+    code, stdout, stderr = run(capsys, "all", "--team", "seattle", "--out", str(out))
+    assert code == 0, stderr
+    assert "pieces:" not in stderr and "team-cards: 2 pages" in stderr
+    text = " ".join(page.extract_text() for page in PdfReader(str(out)).pages)
+    assert "Seattle" in text and "Hampton" not in text
+    code, _, stderr = run(capsys, "pieces", "--team", "seattle", "--out", str(out))
+    assert code == 2 and "team 'seattle' has no player pieces in this box" in stderr
+
+
 @pytest.mark.parametrize("offset", [("--offset", "-1.5,0.5"), ("--offset=-1.5,0.5",)])
 def test_a_negative_offset_is_taken_as_typed(capsys, tmp_path, offset):
     """The calibration page reads X,Y; half the time X is negative, and `--offset -1.5,0.5`
@@ -78,7 +91,11 @@ def test_a_negative_offset_is_taken_as_typed(capsys, tmp_path, offset):
     (("boxscore",), "print boxscore needs a series (ID) or a game (ID:N)"),
     (("calibration", "--only", "cross"), "no components to choose with --only"),
     (("cards", "--team", "texas"), "--team applies to pieces, markers, team-cards, "
-                                   "series-sheet; cards print the same for every team"),
+                                   "series-sheet; cards: the same for every team"),
+    (("cards", "--sides", "fold", "--offset", "1,0"), "--offset moves the back pages of a "
+                                                      "duplex print"),
+    (("counter",), "accepted: pieces, markers, cards, team-cards, rally-caps, calibration, "
+                   "scoreboard, field, scoresheet, series-sheet, all, boxscore GAME|SERIES"),
 ])
 def test_bad_input_exits_2_with_a_clear_message(capsys, tmp_path, args, message):
     out = tmp_path / "never.pdf"
