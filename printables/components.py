@@ -120,7 +120,8 @@ def _labelled_values(canvas, items: list[tuple[float, float, str, str]], size: f
 
 # --------------------------------------------------------------------------- player pieces
 
-PIECE_PAD = 2.5
+PIECE_PAD = 3.5       # text clear of the side cuts (1.2 mm: a little duplex drift, a hand cut)
+INFO_FOOT = 2.5       # the front's flavour text may come this close to the foot (3 lines fit)
 BAND = 3.0            # the accent band at the left of a piece's front
 BACK_HEADER = 9.0     # the name band at the top of a piece's back, one line of name
 BACK_LEADING = 6.3    # each further line of name
@@ -178,7 +179,7 @@ class PieceFront:
         size = INFO_SIZE
         while True:           # wrapped, shrunk by quarter points to take one more line
             pitch = size * INFO_LEADING
-            deepest = height - PIECE_PAD - size * DESCENT    # descenders clear of the cut
+            deepest = height - INFO_FOOT - size * DESCENT    # descenders clear of the cut
             room = int((deepest - drop) // pitch)
             info = wrap(self.info, REGULAR, size, width)
             if len(info) <= room and fits(info, REGULAR, size, width):
@@ -250,7 +251,7 @@ def _piece_back(canvas, rect: Rect, bleed: float, team: Team, name: str,
     rows = (len(ratings) + 1) // 2
     row_height = (rect.height - header) / rows
     # rows from the foot up, the top one's figures 1 pt under the band
-    lowest = rect.y + 2.0
+    lowest = rect.y + 3.0       # the ratings' baselines (figures have no descenders) 1 mm up
     highest = rect.top - header - 1.0 - (RATING_SIZE + 1) * CAP_HEIGHT
     spacing = min(row_height, (highest - lowest) / max(rows - 1, 1))
     column_width = (rect.width - 2 * PIECE_PAD) / 2

@@ -198,7 +198,7 @@ def test_texts_too_long_for_a_piece_print_cut_short_and_are_named(tmp_path, box,
     info = [p.text for p in fronts[0]][4:]         # after SP, name, Stuff, Throws
     assert len(info) == 3 and info[-1].endswith("\u2026") and info[-1] != longer
     assert longer.startswith(" ".join(info)[:-1])
-    assert [p.text for p in fronts[1]][1] == "Wolfeschlegels\u2026"
+    assert [p.text for p in fronts[1]][1] == "Wolfeschlegel\u2026"      # 1.2 mm from the cuts
     assert {p.size for p in fronts[1]} >= {SMALLEST_NAME}
 
 
