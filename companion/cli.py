@@ -152,6 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
     database = commands.add_parser("db", help="the game file")
     db_commands = database.add_subparsers(dest="db_command", required=True)
     _db_option(db_commands.add_parser("check", help="integrity, schema version, counts"))
+    _db_option(db_commands.add_parser(
+        "unlock", help="free the file from a writer's lock no companion holds any more (a "
+        "file copied from another machine, a renamed host); close every companion first"))
 
     series = commands.add_parser("series", help="series in the game file")
     series_commands = series.add_subparsers(dest="series_command", required=True)
@@ -426,6 +429,12 @@ def cmd_db_check(args) -> int:
     from .store.db import Store, StoreDamaged
 
     path = getattr(args, "db", None)
+    if args.db_command == "unlock":
+        holder = Store.unlock(path)
+        print("no lock was held" if holder is None else
+              f"freed the lock of process {holder['pid']} on {holder['host']} (since "
+              f"{holder['since']})")
+        return EXIT_OK
     try:
         store = Store.open(path, readonly=True)
     except StoreDamaged as error:

@@ -10,6 +10,7 @@ import socket
 import sqlite3
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 from platformdirs import user_data_dir
 from sqlite_utils import Database, Migrations
@@ -104,6 +105,37 @@ def _retry_busy(step, seconds: float = BUSY_SECONDS):
             time.sleep(0.02)
 
 
+def _read_only_connection(path: Path) -> sqlite3.Connection:
+    """The file opened for reading only, whatever characters its name holds (a URI names it,
+    so '#', '?' and '%' are escaped). In a folder it may not write to, SQLite cannot make the
+    shared-memory file a WAL file is read with: the file is then read as it stands on disk."""
+    uri = f"file:{quote(str(path.absolute()))}?mode=ro"
+    conn = sqlite3.connect(uri, uri=True)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError as error:
+        if "readonly" not in str(error) and "unable to open" not in str(error):
+            return conn         # (a damaged file: the integrity check tells it)
+        conn.close()
+        conn = sqlite3.connect(uri + "&immutable=1", uri=True)
+    except sqlite3.DatabaseError:
+        pass
+    return conn
+
+
+def _companion_tables(path: Path, db: Database, readonly: bool) -> None:
+    """A file of another program (or an empty one) is no game file: refused, untouched."""
+    tables = db.table_names()
+    if readonly and not {"series", "events"} <= set(tables):
+        raise StoreError(f"{path}: not a game file of the companion ("
+                         + (f"it holds another program's tables: {', '.join(tables[:5])}"
+                            if tables else "it holds no series yet") + ")")
+    if not readonly and tables and "_sqlite_migrations" not in tables:
+        raise StoreError(f"{path}: not a game file of the companion (it holds another "
+                         f"program's tables: {', '.join(tables[:5])}); give another path, "
+                         "nothing was changed")
+
+
 def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
@@ -145,20 +177,43 @@ class Store:
         if readonly:
             if not path.exists():
                 raise StoreError(f"{path}: no game file there")
-            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-            db = Database(conn)
-            cls._check_integrity(path, db)
-            cls._check_not_newer(path, db)
+            db = Database(_read_only_connection(path))
+            try:
+                cls._check_integrity(path, db)
+                cls._check_not_newer(path, db)
+                _companion_tables(path, db, readonly=True)
+            except BaseException:
+                db.close()
+                raise
             return cls(path, db, True, None)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"{path}: its folder cannot be made ({error.strerror})") from None
         existed = path.exists() and path.stat().st_size > 0
         if existed:
-            probe = Database(sqlite3.connect(f"file:{path}?mode=ro", uri=True))
+            probe = Database(_read_only_connection(path))
             try:
                 cls._check_integrity(path, probe)
                 cls._check_not_newer(path, probe)
+                _companion_tables(path, probe, readonly=False)
             finally:
                 probe.close()
+        writable = os.access(path.parent, os.W_OK | os.X_OK) and (
+            not path.exists() or os.access(path, os.W_OK))
+        if not writable:
+            raise StoreError(f"{path}: the game file or its folder is read-only, so no action "
+                             "could be recorded (SQLite writes a journal beside the file); "
+                             "make both writable, or read the file with `series list`, "
+                             "`export` or `follow`")
+        try:
+            return cls._open_writer(path, existed, migrate_to)
+        except sqlite3.Error as error:
+            raise StoreError(f"{path}: the game file could not be written ({error}); "
+                             "nothing was recorded") from None
+
+    @classmethod
+    def _open_writer(cls, path: Path, existed: bool, migrate_to: str | None) -> Store:
         conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_SECONDS)
         db = Database(conn)
         store = cls(path, db, False, secrets.token_hex(8))
@@ -190,6 +245,9 @@ class Store:
                 db["meta"].upsert({"key": "schema_version", "value": str(applied)}, pk="key")
                 if "lock" in db.table_names():
                     store._claim_lock()
+            # What a crash left in the write-ahead log goes into the file itself, so that
+            # the file alone is the whole record again.
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except BaseException:
             conn.close()
             raise
@@ -208,18 +266,27 @@ class Store:
     @contextlib.contextmanager
     def write(self):
         """A write transaction that takes SQLite's write lock at once (BEGIN IMMEDIATE), so
-        it waits for another writer instead of failing half-way."""
+        it waits for another writer instead of failing half-way. A write SQLite refuses (a
+        full disk, a file gone read-only) is rolled back and raised as a StoreError."""
         if self.db.conn.in_transaction:
             with self.db.atomic():
                 yield self.db
             return
-        _retry_busy(lambda: self.db.execute("BEGIN IMMEDIATE"))
         try:
-            yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+            _retry_busy(lambda: self.db.execute("BEGIN IMMEDIATE"))
+            try:
+                yield self.db
+            except BaseException:
+                if self.db.conn.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+        except sqlite3.Error as error:
+            if self.db.conn.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self.db.execute("ROLLBACK")
+            raise StoreError(f"{self.path}: the game file could not be written ({error}); "
+                             "nothing of this step was recorded") from None
 
     @staticmethod
     def _check_integrity(path: Path, db: Database) -> None:
@@ -242,7 +309,8 @@ class Store:
                 raise StoreLocked(
                     f"{self.path} is open for writing by process {holder['pid']} on "
                     f"{holder['host']} since {holder['since']}; close the other companion "
-                    "first, or watch the game with `companion follow`, which only reads")
+                    "first, or watch the game with `companion follow`, which only reads (if "
+                    "no companion has it open, `companion db unlock` frees it)")
             self.took_over = holder
 
     def _claim_lock(self) -> None:
@@ -251,10 +319,35 @@ class Store:
                                 "since": _now(), "token": self.token})
 
     def close(self) -> None:
-        if not self.readonly and self.token and "lock" in self.db.table_names():
-            with self.write():
-                self.db.execute("DELETE FROM lock WHERE token = ?", [self.token])
-        self.db.close()
+        """Let go of the lock (if that write fails, the next writer finds this process gone
+        and takes it over) and close the file."""
+        try:
+            if not self.readonly and self.token and "lock" in self.db.table_names():
+                with self.write():
+                    self.db.execute("DELETE FROM lock WHERE token = ?", [self.token])
+        except (StoreError, sqlite3.Error):
+            pass
+        finally:
+            self.db.close()
+
+    @classmethod
+    def unlock(cls, path: str | Path | None = None) -> dict | None:
+        """Free a file whose writer's lock outlived its process where the check cannot see
+        it (a file copied from another machine, a renamed host, a reused process id):
+        returns the holder removed, or None if none was there."""
+        path = Path(path) if path is not None else default_path()
+        store = cls.open(path, readonly=True)       # a game file, whole
+        store.close()
+        conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_SECONDS)
+        try:
+            db = Database(conn)
+            holders = list(db["lock"].rows)
+            _retry_busy(lambda: db.execute("DELETE FROM lock"))
+        except sqlite3.Error as error:
+            raise StoreError(f"{path}: the lock could not be removed ({error})") from None
+        finally:
+            conn.close()
+        return holders[0] if holders else None
 
     def __enter__(self) -> Store:
         return self

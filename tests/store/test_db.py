@@ -23,7 +23,7 @@ from companion.store.db import (
     StoreLocked,
     default_path,
 )
-from companion.store.series_store import StoredSeries, create_series
+from companion.store.series_store import StoredSeries, create_series, list_series
 
 from .util import (
     ROOT,
@@ -67,7 +67,7 @@ import sys, time
 from companion.high_and_tight.box import load_box
 from companion.high_and_tight.simulate import play_series
 from companion.store.db import Store
-from companion.store.series_store import StoredSeries, create_series
+from companion.store.series_store import StoredSeries, create_series, list_series
 store = Store.open(sys.argv[1])
 series_id = create_series(store, load_box(), {"Scenario": "world", "Team1": "new-york",
                                               "Team2": "texas", "Rules": "rest,short-rest"})
@@ -276,7 +276,9 @@ def test_second_writer_in_another_process_is_refused_naming_the_holder(tmp_path,
         assert since in message
         assert str(path) in message
         assert message.strip().endswith("close the other companion first, or watch the game "
-                                        "with `companion follow`, which only reads")
+                                        "with `companion follow`, which only reads (if no "
+                                        "companion has it open, `companion db unlock` frees "
+                                        "it)")
 
         follower = run_python(FOLLOWER, path)      # a read-only open is allowed meanwhile
         assert follower.returncode == 0, follower.stderr
@@ -536,3 +538,86 @@ def test_commands_without_db_use_the_user_data_folder(tmp_path, monkeypatch):
     assert expected.exists()
     result = run_companion("db", "check", env=env)
     assert result.returncode == 0 and check_report(result.stdout)["path"] == str(expected)
+
+
+# -- files of every kind --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["game#1.db", "what?.db", "a%41.db", "two words.db"])
+def test_any_file_name_is_read_as_that_file(tmp_path, box, name):
+    """The read-only opening names the file in a URI: '#', '?' and '%' are escaped, so the
+    reader reads the very file the writer wrote (not a stray 'game' beside it)."""
+    path = tmp_path / name
+    series_id = stored_game_file(path, box)
+    with Store.open(path, readonly=True) as store:
+        assert [row.id for row in list_series(store)] == [series_id]
+        assert store.check()["series"] == 1
+    # (SQLite's -wal and -shm beside it are the file's own; no stray file by another name)
+    assert {p.name.removesuffix("-wal").removesuffix("-shm") for p in tmp_path.iterdir()} == {
+        name}
+
+
+def test_another_programs_database_is_refused_and_left_as_it_was(tmp_path):
+    """A SQLite file of another program is no game file: the readers say so, and a writer
+    refuses it before changing anything (no tables added, no journal mode changed)."""
+    path = tmp_path / "photos.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE albums (name TEXT)")
+    conn.close()
+    before = sha256(path)
+    with pytest.raises(StoreError, match="not a game file of the companion \\(it holds "
+                                         "another program's tables: albums\\)"):
+        Store.open(path, readonly=True)
+    with pytest.raises(StoreError, match="another program's tables: albums\\); give another "
+                                         "path, nothing was changed"):
+        Store.open(path)
+    assert sha256(path) == before and not backups(tmp_path)
+
+
+def test_an_empty_file_is_told_as_holding_no_series_and_a_writer_makes_it_one(tmp_path):
+    path = tmp_path / "games.db"
+    path.touch()
+    with pytest.raises(StoreError, match="not a game file of the companion \\(it holds no "
+                                         "series yet\\)"):
+        Store.open(path, readonly=True)
+    Store.open(path).close()
+    with Store.open(path, readonly=True) as store:
+        assert list_series(store) == []
+
+
+def test_a_read_only_file_is_refused_to_a_writer_and_read_by_the_readers(tmp_path, box,
+                                                                          monkeypatch):
+    """A game file (or folder) the player may not write: the table and the writing commands
+    say so in one line; listing, exporting and following still read it."""
+    path = tmp_path / "games.db"
+    series_id = stored_game_file(path, box)
+    import companion.store.db as db_module
+    monkeypatch.setattr(db_module.os, "access", lambda target, mode: False)
+    with pytest.raises(StoreError, match="the game file or its folder is read-only, so no "
+                                         "action could be recorded"):
+        Store.open(path)
+    with Store.open(path, readonly=True) as store:
+        assert [row.id for row in list_series(store)] == [series_id]
+
+
+def test_a_lock_no_process_here_can_hold_is_freed_by_db_unlock(tmp_path, box):
+    """A file copied from another machine (or whose host was renamed) still names its old
+    writer, which the companion cannot ask about: it refuses, pointing at `db unlock`, which
+    frees the file; then the table opens it."""
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO lock (id, pid, host, since, token) VALUES "
+                     "(1, 4242, 'old-laptop', '2026-11-30T20:00:00+00:00', 'x')")
+    conn.close()
+    with pytest.raises(StoreLocked, match="process 4242 on old-laptop .* `companion db "
+                                          "unlock` frees it"):
+        Store.open(path)
+    result = run_companion("--db", str(path), "db", "unlock")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ("freed the lock of process 4242 on old-laptop (since "
+                                     "2026-11-30T20:00:00+00:00)")
+    with Store.open(path) as store:
+        assert store.took_over is None
+    assert run_companion("--db", str(path), "db", "unlock").stdout.strip() == (
+        "no lock was held")

@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import shutil
+import sqlite3
 
 import pytest
 
@@ -534,3 +535,45 @@ def test_a_series_opens_on_its_box_even_when_the_checks_grew_stricter(store, pat
     assert loaded.session.box.fingerprint == old_box.fingerprint
     assert loaded.session.series.winner is not None
     assert export(store, str(series_id), "record").startswith("[")
+
+
+# -- a file that refuses writes ------------------------------------------------------------
+
+
+def fill_the_disk(store, monkeypatch) -> None:
+    """What a full disk does to SQLite: every statement that would write is refused."""
+    execute = store.db.execute
+
+    def refused(sql, *args, **kwargs):
+        if sql.lstrip().split()[0].upper() in ("INSERT", "UPDATE", "DELETE", "REPLACE"):
+            raise sqlite3.OperationalError("database or disk is full")
+        return execute(sql, *args, **kwargs)
+
+    monkeypatch.setattr(store.db, "execute", refused)
+
+
+def test_a_full_disk_refuses_the_step_with_a_message_and_keeps_what_was_recorded(
+        path, box, monkeypatch):
+    """SPEC 7: every accepted action is committed before it is shown; when the file cannot
+    take one (a full disk) the step is refused with a StoreError the table shows, the session
+    stays as it was, and once there is room again play goes on from the same place."""
+    store = Store.open(path)
+    stored = started(store, box, actions=30)
+    before, seq = picture(stored.session), stored.seq
+    line = play_next_line(stored)
+    fill_the_disk(store, monkeypatch)
+    with pytest.raises(StoreError, match=r"the game file could not be written \(database or "
+                                         r"disk is full\); nothing of this step was recorded"):
+        stored.push(line)
+    assert picture(stored.session) == before and stored.seq == seq
+    with pytest.raises(StoreError, match="could not be written"):
+        stored.undo()
+    assert picture(stored.session) == before
+    store.close()                           # the lock cannot be written away: no error
+    assert events(path)[-1]["seq"] == seq
+    with Store.open(path) as again:         # the holder is gone: taken over
+        assert again.took_over is not None
+        resumed = StoredSeries.load(again, stored.id)
+        assert picture(resumed.session) == before and resumed.seq == seq
+        resumed.push(line)
+        assert resumed.seq == seq + 1
