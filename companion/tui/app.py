@@ -38,6 +38,7 @@ from ..high_and_tight.effects import describe_ballpark_effect, describe_card
 from ..high_and_tight.series import SCENARIOS
 from ..high_and_tight.series_session import CONTROL_TAGS
 from ..high_and_tight.state import OPTIONAL_RULES
+from ..store.db import StoreError
 from . import views
 from .chrome import CheckList, KeyBar, TitleBar
 
@@ -52,6 +53,7 @@ TABLE_CSS = Path(__file__).with_name("companion.tcss")
 AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen keeps up
 WIN_DELAY = 0.3        # seconds the table stays still before its win probability is worked out
 # Options that stand for a key of the game screen: option id -> its action.
+AUTO_RETRY = 5.0        # seconds before the computer's refused step (a full disk) is tried again
 OPTION_ACTIONS = {"!roll": "roll", "!hand": "hand", "!type": "type_dice", "!pick": "pick",
                   "!series": "series", "!print": "print", "!next": "next_game"}
 # Lines that name or depend on a hidden hand: offered and taken only with the curtain up (a
@@ -658,6 +660,11 @@ class GameScreen(Screen):
         game, noted = self._log_mark()
         try:
             entry = self.table.auto_step()
+        except StoreError as error:     # a full disk: the computer tries again shortly
+            self.notify(f"{error}; the computer tries again in {AUTO_RETRY:.0f} s",
+                        title="Not recorded", severity="error", timeout=AUTO_RETRY)
+            self.set_timer(AUTO_RETRY, self.schedule_auto)
+            return
         except CompanionError as error:
             self.notify(str(error), severity="error")
             return
@@ -717,6 +724,9 @@ class GameScreen(Screen):
         game, noted = self._log_mark()
         try:
             self.table.enter(line)
+        except StoreError as error:     # the file refused it (a full disk): not the rules
+            self.notify(str(error), title="Not recorded", severity="error", timeout=10)
+            return False
         except CompanionError as error:
             # The rule and why, not the record's action and state the error also carries.
             self.notify(getattr(error, "brief", str(error)), title="Not allowed",

@@ -7,6 +7,7 @@ import asyncio
 import html
 import re
 import shutil
+import sqlite3
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -1526,3 +1527,43 @@ def test_a_window_opened_to_be_read_puts_the_notices_away(tmp_path, key, window)
             await workers_done(app)
 
     asyncio.run(play())
+
+
+def test_a_step_the_file_refuses_is_told_and_the_table_goes_on(tmp_path, monkeypatch):
+    """SPEC 7: a step the game file cannot take (a full disk) is told as not recorded, not
+    as a rule; nothing is taken, the table stays open, and once the file takes writes again
+    the same step is taken."""
+    path = tmp_path / "full.db"
+    series_id = new_series(path, seed="tui-full", team1_control="human",
+                           team2_control="human")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            screen, table = await open_table(pilot)
+            while not table.waiting().options:      # the draws of the setup
+                table.auto_step()
+            waiting = table.waiting()
+            line = waiting.options[0]
+            before = len(table.session.entries)
+            execute = app.store.db.execute
+
+            def refused(sql, *args, **kwargs):
+                if sql.lstrip().upper().startswith("INSERT"):
+                    raise sqlite3.OperationalError("database or disk is full")
+                return execute(sql, *args, **kwargs)
+
+            monkeypatch.setattr(app.store.db, "execute", refused)
+            assert screen.act(line) is False
+            await pilot.pause()
+            told = [(n.title, n.message) for n in shown_notices(app)]
+            kept = len(table.session.entries), table.waiting() == waiting
+            monkeypatch.undo()
+            assert screen.act(line) is True
+            return before, kept, told, app.is_running, table.session.entries[before].line, line
+
+    before, kept, told, running, taken, line = asyncio.run(play())
+    assert kept == (before, True) and running
+    assert told == [("Not recorded", f"{path}: the game file could not be written (database "
+                                      "or disk is full); nothing of this step was recorded")]
+    assert taken == line
