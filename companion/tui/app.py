@@ -679,15 +679,17 @@ class GameScreen(Screen):
             self.refresh_table()
 
     def _tell_computer(self, title: str, told: str) -> None:
-        """The computer's moves of a half inning share one notice while it shows, the latest
-        few a line each (each move shows it anew, a little longer the more it holds), rather
-        than a stack of notices over the options; a new half's move replaces it."""
+        """The computer's moves of a half inning share one notice, the latest few a line
+        each (each move shows it anew, a little longer the more it holds), rather than a
+        stack of notices over the options; a move after the notice timed out shows it again
+        with the half's earlier moves; a new half's move starts a notice of its own."""
         previous = self._computer_note
         game = self.table.game
         half = (len(self.table.session.games), game.state.inning, game.state.half) \
             if game is not None else None
         shown = previous is not None and showing(self.app, previous)
-        if not (shown and previous.title == title and half == self._computer_half):
+        if not (previous is not None and previous.title == title
+                and half == self._computer_half):
             self._computer_told = []        # a new notice for each half inning's moves
         if shown:
             drop_notices(self.app, [previous])

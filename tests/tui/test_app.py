@@ -33,6 +33,7 @@ from companion.tui.app import (
     PickScreen,
     StaleScreen,
     TextScreen,
+    drop_notices,
     make_app,
     shown_notices,
 )
@@ -1337,6 +1338,18 @@ def test_the_computer_s_moves_share_one_notice(tmp_path):
             left = list(app._notifications)
             assert computer in left and len(left) == 2
             assert [n.title for n in left if n is not computer] == ["End of the half"]
+            # A move after the notice timed out shows it again with the half's moves so far.
+            screen._tell_computer(computer.title, "home plays Good Wood")
+            await pilot.pause()
+            told = list(screen._computer_told)
+            drop_notices(app, [screen._computer_note])
+            await pilot.pause()
+            screen._tell_computer(computer.title, "home rallies tens")
+            await pilot.pause()
+            assert screen._computer_told == [*told, "home rallies tens"]
+            assert [n.message for n in app._notifications if n.title == computer.title] == [
+                views.moves_notice([*told, "home rallies tens"])]
+            computer = screen._computer_note
             # The next half's first move: a notice of its own, in place of the last one.
             screen._computer_half = ("a half before",)
             screen._tell_computer(computer.title, "home plays Good Wood")
