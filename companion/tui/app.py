@@ -442,7 +442,8 @@ class GameScreen(Screen):
             yield Static(id="board")
             with Vertical(id="side"):
                 yield OptionList(id="options")
-                yield Input(placeholder="Tab: type an action or dice 3 4", id="entry")
+                yield Input(placeholder="Tab: type an action" + (
+                    " or dice 3 4" if self.table.dice == "physical" else ""), id="entry")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -865,7 +866,7 @@ class GameScreen(Screen):
             self.app.push_screen(TextScreen(
                 "Cards the hands may hold",
                 "\n\n".join("\n".join(views.hand_lines(table, s, texts=True))
-                            for s in ((side, "away" if side == "home" else "home")))))
+                            for s in ((side, "away" if side == "home" else "home"))), "h"))
             return
         if table.controls.get(table.team_of(side)) == "computer":
             side = "away" if side == "home" else "home"       # the player's own, then
@@ -876,7 +877,8 @@ class GameScreen(Screen):
             # Nobody else at the screen to hide it from: the whole hand, however small
             # the terminal, with why each card can or cannot be played now.
             self.app.push_screen(TextScreen(f"Hand of {table.team_name(table.team_of(side))}",
-                                            "\n".join(views.hand_lines(table, side, texts=True))))
+                                            "\n".join(views.hand_lines(table, side, texts=True)),
+                                            "h"))
             return
 
         def lifted(ok: bool | None) -> None:
@@ -887,13 +889,13 @@ class GameScreen(Screen):
         self.app.push_screen(CurtainScreen(table.team_name(table.team_of(side)), side), lifted)
 
     def action_dugouts(self) -> None:
-        self.app.push_screen(TextScreen("Dugouts and bullpens", views.dugouts(self.table)))
+        self.app.push_screen(TextScreen("Dugouts and bullpens", views.dugouts(self.table), "d"))
 
     def action_log(self) -> None:
         self.app.push_screen(LogScreen(self.table))
 
     def action_series(self) -> None:
-        self.app.push_screen(TextScreen("Series", views.series_summary(self.table)))
+        self.app.push_screen(TextScreen("Series", views.series_summary(self.table), "s"))
 
     def game_over(self) -> bool:
         """A game of the series is over: its box score can be printed."""
@@ -1087,10 +1089,16 @@ class TextScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape", "close", "Back"), Binding("q", "close", "Back")]
 
-    def __init__(self, title: str, text: str):
+    def __init__(self, title: str, text: str, key: str | None = None):
         super().__init__()
         self.title_text = title
         self.text = text
+        self.key = key              # the key that opened it closes it too
+
+    def on_key(self, event) -> None:
+        if event.key == self.key:
+            event.stop()
+            self.dismiss(None)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
@@ -1115,6 +1123,11 @@ class LogScreen(ModalScreen[None]):
     def __init__(self, table: Table):
         super().__init__()
         self.table = table
+
+    def on_key(self, event) -> None:
+        if event.key == "l":        # the key that opened it closes it too
+            event.stop()
+            self.dismiss(None)
 
     def compose(self) -> ComposeResult:
         with TabbedContent(id="dialog"):

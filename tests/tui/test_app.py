@@ -1522,7 +1522,8 @@ def test_with_physical_cards_h_lists_what_each_hand_may_hold(tmp_path):
                                           ("l", LogScreen)])
 def test_a_window_opened_to_be_read_puts_the_notices_away(tmp_path, key, window):
     """The series, dugouts and log windows are read whole: the table's notices, which would
-    lie over their left side, are put away (the log and the board keep what they said)."""
+    lie over their left side, are put away (the log and the board keep what they said); the
+    key that opened a window closes it again."""
     path = tmp_path / "windows.db"
     series_id = new_series(path, seed="tui-windows")
 
@@ -1537,6 +1538,8 @@ def test_a_window_opened_to_be_read_puts_the_notices_away(tmp_path, key, window)
             await wait_until(pilot, lambda: isinstance(app.screen, window))
             await pilot.pause(0.1)
             assert shown_notices(app) == []
+            await pilot.press(key)
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
             await workers_done(app)
 
     asyncio.run(play())
