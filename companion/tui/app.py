@@ -426,6 +426,7 @@ class GameScreen(Screen):
         super().__init__()
         self.table = table
         self.shown_hand: str | None = None
+        self.board_markup = ""            # what the board shows, as markup
         self.auto_running = False
         self._win_due: float | None = None         # when the table will have been still
         self._win_worker: Worker | None = None
@@ -482,7 +483,7 @@ class GameScreen(Screen):
         self.refresh_bindings()         # p Print once a game is over; r, t while dice await
         self.query_one("#linescore", Static).update(views.line_score(table))
         self.query_one("#status", Static).update(views.status(table))
-        self.query_one("#board", Static).update(views.board(table, self._hand_to_show()))
+        self.show_board(views.board(table, self._hand_to_show()))
         waiting = table.waiting()
         options = self.query_one("#options", OptionList)
         options.clear_options()
@@ -542,6 +543,12 @@ class GameScreen(Screen):
             self.announce(ended)
         self.schedule_win_probability()
         self.schedule_auto()
+
+    def show_board(self, markup: str) -> None:
+        """The board, a wrapped line (a card's reason in a narrow terminal) kept under its
+        first word, not at the left edge."""
+        self.board_markup = markup
+        self.query_one("#board", Static).update(views.hanging(markup))
 
     def announce(self, result) -> None:
         """A game just ended (rule 4.8): its score, and the series standing (rule 7.0)."""
@@ -640,7 +647,7 @@ class GameScreen(Screen):
         if inputs.tag != self.table.figure_tag():
             return
         self.table.add_figure(inputs, p_home, p_series)
-        self.query_one("#board", Static).update(views.board(self.table, self._hand_to_show()))
+        self.show_board(views.board(self.table, self._hand_to_show()))
 
     # -- the computer and digital chance ---------------------------------------------------------
 

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 from rich.text import Text
-from textual.widgets import Input, Label, OptionList, Select, SelectionList, Static
+from textual.widgets import Input, Label, OptionList, Select, SelectionList
 from textual.worker import WorkerCancelled
 
 from companion.high_and_tight.box import load_box
@@ -174,7 +174,7 @@ def plain(markup: str) -> str:
 
 def board_text(screen: GameScreen) -> str:
     """What the #board Static shows, as plain text."""
-    return plain(str(screen.query_one("#board", Static).content))
+    return plain(screen.board_markup)
 
 
 def hand_names(table: Table, side: str) -> set[str]:
