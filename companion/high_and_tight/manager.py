@@ -164,6 +164,11 @@ class ComputerManager:
         if not hand:
             return legal[0]
         values = self._card_values(state.inning)
+        if state.strategy in values and state.strategy != inning_parameters(
+                self.box, state.inning)[2]:
+            # An 'Any' inning (rule 6.2): the strategy named for this half is one more
+            # inning for its cards, never a reason to throw them away.
+            values = {**values, state.strategy: values[state.strategy] + 1}
         worst = min(hand, key=lambda c: values[c.category])
         if values[worst.category] > 0:
             return next(a for a in legal if a.kind == "keep")
@@ -271,7 +276,12 @@ class ComputerManager:
                        default=0) if rating else 0
             return cards * (1 + best)
 
-        return max(legal, key=score)
+        best = max(legal, key=score)
+        if score(best) == 0:
+            # No offense card for any strategy (rules 5.3, 6.2): name none, so the other
+            # side's strategy defense cards cannot be played either (Special cards can).
+            return next((a for a in legal if a.args[0] == "none"), best)
+        return best
 
     # -- strategy cards ----------------------------------------------------------------------
 

@@ -84,6 +84,11 @@ def read_import(box: Box, text: str) -> tuple[dict, list]:
     that states a Result must end so, and a line that fails is named by its file line."""
     if is_packed(text):
         text = unpack(box, text)
+    first_line = text.lstrip().partition("\n")[0]
+    if first_line.startswith("{") or tuple(first_line.split(",")[:2]) == CSV_COLUMNS[:2]:
+        kind = "a JSON" if first_line.startswith("{") else "a CSV"
+        raise RecordError(f"this is {kind} export, a report of the games: only a record "
+                          "(export --format record, the default) imports")
     records = [(start, parse_record(record, start)) for start, record in
                split_records_at(text)]
     if not records:

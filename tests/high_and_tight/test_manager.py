@@ -61,3 +61,48 @@ def test_manager_plays_only_legal_actions_in_physical_mode(rules):
                               "Cards": "physical"})
     play_out(rules, session, game_rng("physical", 0), {"home": manager, "away": manager})
     assert session.state.winner in ("home", "away")
+
+
+class Watching:
+    """The computer manager, each decision of an 'Any' inning (rule 6.2) kept with the state
+    it was made in: the phase, the strategy named, the hand and the choice."""
+
+    def __init__(self, rules):
+        self.manager = ComputerManager(rules)
+        self.rules = rules
+        self.seen = []
+
+    def choose(self, state, legal):
+        choice = self.manager.choose(state, legal)
+        if state.inning >= 10 and state.phase in ("name", "exchange") and len(legal) > 1:
+            hand = [self.rules.box.cards[k] for k, n in state.side(state.actor).hand.items()
+                    if n]
+            self.seen.append((state.phase, state.strategy, hand, choice))
+        return choice
+
+
+def test_in_an_any_inning_the_named_strategy_is_kept_and_none_named_with_nothing_for_it(
+        rules):
+    """Rule 6.2: in the 10th each batting player names the half's strategy. The manager
+    never exchanges away a card of the strategy it (or the other side) named for the half,
+    and with no offense card of any strategy in hand it names none, so the other side's
+    strategy defense cards cannot be played either (rule 5.3)."""
+    seen = []
+    for game in range(240):
+        watching = Watching(rules)
+        session = Session(rules, {"Home": "texas", "Away": "new-york"} if game % 2 else
+                          {"Home": "california", "Away": "philadelphia"})
+        play_out(rules, session, game_rng("any-inning", game),
+                 {"home": watching, "away": watching})
+        seen += watching.seen
+    exchanges = [(named, choice) for phase, named, _, choice in seen if phase == "exchange"
+                 and named in ("power", "speed", "obp", "clutch")]
+    namings = [(hand, choice) for phase, _, hand, choice in seen if phase == "name"]
+    assert exchanges and namings
+    for named, choice in exchanges:
+        if choice.kind == "exchange":
+            assert rules.box.card(choice.args[0]).category != named, (named, choice)
+    empty = [choice for hand, choice in namings
+             if not any(c.side == "offense" and c.category in ("power", "speed", "obp",
+                                                               "clutch") for c in hand)]
+    assert empty and all(choice.args[0] == "none" for choice in empty)

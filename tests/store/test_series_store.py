@@ -496,6 +496,20 @@ def test_import_of_a_bad_line_names_game_and_line_and_stores_nothing(store, path
     assert after == before
 
 
+@pytest.mark.parametrize("form, kind", [("json", "a JSON"), ("csv", "a CSV")])
+def test_importing_a_report_export_says_only_a_record_imports(store, path, box, form, kind):
+    """The JSON and CSV exports report the games; only the record form replays, and the
+    import says so instead of failing on its first line."""
+    series_id = finished(store, box, "spring", "11")
+    text = export(store, str(series_id), form)
+    before = rows(path, "SELECT * FROM series")
+    with pytest.raises(RecordError, match=f"this is {kind} export, a report of the games: "
+                                          "only a record \\(export --format record, the "
+                                          "default\\) imports"):
+        import_record(store, box, text)
+    assert rows(path, "SELECT * FROM series") == before
+
+
 def test_cli_import_of_a_bad_record(tmp_path, path, data_copy):
     box = load_box(data_copy)
     with Store.open(path) as store:

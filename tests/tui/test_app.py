@@ -1447,15 +1447,12 @@ def test_the_list_of_series_says_what_each_plays_with(dice, cards, said):
 def test_with_no_hint_enter_passes_rather_than_plays_a_card(tmp_path):
     """Rule 5.4 with physical cards: the companion cannot see the hand, so it offers no hint
     in the Strategy Card phase; the highlight starts on passing, and Enter there passes."""
-    path = tmp_path / "cautious.db"
-    series_id = new_series(path, seed="cautious", team1_control="human",
-                           team2_control="human", dice="physical", cards="physical")
+    app = make_app(db=tmp_path / "cautious.db", series_id=table_series(tmp_path / "cautious.db"),
+                   auto_delay=DELAY)
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
         async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
-            waiting = await to_a_table_card_phase(pilot, screen, table)
+            screen, table, waiting = await to_a_table_card_phase(pilot)
             assert table.suggestion(waiting) is None
             scope, line = await press_for_human(pilot, table)
             await settle(pilot)
@@ -1465,15 +1462,22 @@ def test_with_no_hint_enter_passes_rather_than_plays_a_card(tmp_path):
     assert line == f"{side} passes"
 
 
-async def to_a_table_card_phase(pilot, screen, table: Table):
-    """Play a two-player game with the table's dice and cards (every decision the first
-    option, dice told) to a Strategy Card phase where a card may be played."""
+def table_series(path: Path) -> int:
+    """A two-player series with the table's own dice and cards (track mode)."""
+    return new_series(path, seed="cautious", team1_control="human", team2_control="human",
+                      dice="physical", cards="physical")
+
+
+async def to_a_table_card_phase(pilot):
+    """Open a `table_series` and play it (every decision the first option, dice told) to a
+    Strategy Card phase where a card may be played: the screen, the table, what it awaits."""
+    screen, table = await open_table(pilot)
     rolls = iter(["3 4", "6 6", "2 5"] * 200)
     for _ in range(600):
         waiting = table.waiting()
         if waiting.scope == "game" and waiting.phase == "cards" and any(
                 " plays " in line for line in waiting.options):
-            return waiting
+            return screen, table, waiting
         if waiting.kind == "chance":        # the table's dice and draws, told
             screen.act(waiting.options[0] if waiting.options else next(rolls))
         else:
@@ -1487,15 +1491,12 @@ def test_with_physical_cards_h_lists_what_each_hand_may_hold(tmp_path):
     for the side to act and then the other, every card its hand may hold (an unseen copy of
     a deck it holds cards of) with the ones playable now marked: the same cards the options
     offer to play."""
-    path = tmp_path / "table-hand.db"
-    series_id = new_series(path, seed="cautious", team1_control="human",
-                           team2_control="human", dice="physical", cards="physical")
+    app = make_app(db=tmp_path / "hand.db", series_id=table_series(tmp_path / "hand.db"),
+                   auto_delay=DELAY)
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
         async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
-            waiting = await to_a_table_card_phase(pilot, screen, table)
+            screen, table, waiting = await to_a_table_card_phase(pilot)
             await pilot.press("h")
             await wait_until(pilot, lambda: isinstance(app.screen, TextScreen))
             return waiting, app.screen.title_text, app.screen.text, table
