@@ -12,7 +12,7 @@ from . import print_cli
 from .engine.errors import CompanionError, DataError
 from .engine.record import check_box, header_tags, parse_record, split_records_at
 from .engine.session import replay
-from .files import write_atomically
+from .files import output_problem, write_atomically
 from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
 from .high_and_tight.rules import HighAndTight, managerial_move, result_problem
@@ -345,7 +345,7 @@ def cmd_simulate(args) -> int:
     rosters = {tag: roster for tag, roster in (("HomeRoster", args.home_roster),
                                                 ("AwayRoster", args.away_roster)) if roster}
     _check_single_game(rules, home, away, rosters)
-    problem = args.record is not None and print_cli.output_problem(args.record)
+    problem = args.record is not None and output_problem(args.record)
     if problem:
         raise CommandError(problem)
     records: list[str] = []

@@ -7,6 +7,23 @@ import tempfile
 from pathlib import Path
 
 
+def output_problem(out: Path) -> str | None:
+    """Why an output file (a PDF, a record) cannot be written there; None if it can. Asked
+    before any work is done, and again by `write_atomically` as it writes."""
+    if not out.name or out.is_dir():
+        return f"{out} is a folder: give a file name"
+    if out.exists() and not out.is_file():
+        return f"cannot write {out}: it is not a regular file (a device or a pipe)"
+    folder = out.parent
+    if folder.exists() and not folder.is_dir():
+        return f"cannot write {out}: {folder} is not a folder"
+    if not folder.is_dir():
+        return f"cannot write {out}: folder {folder} does not exist"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"cannot write {out}: folder {folder} is not writable"
+    return None
+
+
 def write_atomically(path: str | Path, data: bytes) -> None:
     """Write data to a temporary file beside path, fsync it, then rename it over path (a
     link's target, not the link). A write that fails (a full disk, a folder that refuses
@@ -14,11 +31,9 @@ def write_atomically(path: str | Path, data: bytes) -> None:
     said = Path(path)
     path = Path(os.path.realpath(said))
     folder = path.parent
-    if not folder.is_dir():
-        raise ValueError(f"cannot write {said}: folder {folder} does not exist")
-    if path.exists() and not path.is_file():
-        raise ValueError(f"cannot write {said}: it is not a regular file (a device or a "
-                         "pipe); give a file name")
+    problem = output_problem(path)
+    if problem:
+        raise ValueError(problem)
     temporary = None
     try:
         descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.",

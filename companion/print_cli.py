@@ -7,10 +7,11 @@ commands and the table start without it.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 from pathlib import Path
+
+from .files import output_problem
 
 PAPERS = ("letter", "a4", "tabloid")
 SIDES = ("duplex", "fold")
@@ -101,23 +102,6 @@ class ProgressBar:
             self.stream.flush()
         elif done >= total:
             self.stream.write(f"{name}: {counted(total, self.unit)}\n")
-
-
-def output_problem(out: Path) -> str | None:
-    """Why an output file (a PDF, a record) cannot be written there, found before any work
-    is done; None if it can."""
-    if not out.name or out.is_dir():
-        return f"{out} is a folder: give a file name"
-    if out.exists() and not out.is_file():
-        return f"cannot write {out}: it is not a regular file (a device or a pipe)"
-    folder = out.parent
-    if folder.exists() and not folder.is_dir():
-        return f"cannot write {out}: {folder} is not a folder"
-    if not folder.is_dir():
-        return f"cannot write {out}: folder {folder} does not exist"
-    if not os.access(folder, os.W_OK | os.X_OK):
-        return f"cannot write {out}: folder {folder} is not writable"
-    return None
 
 
 def cmd_print(args, box_loader, store_opener, command_error) -> int:

@@ -52,8 +52,8 @@ if TYPE_CHECKING:
 TABLE_CSS = Path(__file__).with_name("companion.tcss")
 AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen keeps up
 WIN_DELAY = 0.3        # seconds the table stays still before its win probability is worked out
-# Options that stand for a key of the game screen: option id -> its action.
 AUTO_RETRY = 5.0        # seconds before the computer's refused step (a full disk) is tried again
+# Options that stand for a key of the game screen: option id -> its action.
 OPTION_ACTIONS = {"!roll": "roll", "!hand": "hand", "!type": "type_dice", "!pick": "pick",
                   "!series": "series", "!print": "print", "!next": "next_game"}
 # Lines that name or depend on a hidden hand: offered and taken only with the curtain up (a
@@ -1091,7 +1091,18 @@ class CurtainScreen(ModalScreen[bool]):
         self.dismiss(False)
 
 
-class TextScreen(ModalScreen[None]):
+class ClosedByItsKey:
+    """A window the key that opened it closes again (`key`)."""
+
+    key: str | None = None
+
+    def on_key(self, event) -> None:
+        if event.key == self.key:
+            event.stop()
+            self.dismiss(None)
+
+
+class TextScreen(ClosedByItsKey, ModalScreen[None]):
     """A page of text (dugouts, series) over the table."""
 
     BINDINGS = [Binding("escape", "close", "Back"), Binding("q", "close", "Back")]
@@ -1100,12 +1111,7 @@ class TextScreen(ModalScreen[None]):
         super().__init__()
         self.title_text = title
         self.text = text
-        self.key = key              # the key that opened it closes it too
-
-    def on_key(self, event) -> None:
-        if event.key == self.key:
-            event.stop()
-            self.dismiss(None)
+        self.key = key
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
@@ -1121,9 +1127,10 @@ class TextScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class LogScreen(ModalScreen[None]):
+class LogScreen(ClosedByItsKey, ModalScreen[None]):
     """Every accepted line, and what the engine did with its rule."""
 
+    key = "l"
 
     BINDINGS = [Binding("escape", "close", "Back"), Binding("q", "close", "Back")]
 
@@ -1131,10 +1138,6 @@ class LogScreen(ModalScreen[None]):
         super().__init__()
         self.table = table
 
-    def on_key(self, event) -> None:
-        if event.key == "l":        # the key that opened it closes it too
-            event.stop()
-            self.dismiss(None)
 
     def compose(self) -> ComposeResult:
         with TabbedContent(id="dialog"):

@@ -25,8 +25,9 @@ from textual.widgets import Button, Checkbox, Input, Label, ProgressBar, Select
 from textual.worker import Worker, get_current_worker
 
 from ..engine.errors import CompanionError
+from ..files import output_problem
 from ..high_and_tight.box import Box
-from ..print_cli import PAPERS, SIDES, output_problem, parse_offset
+from ..print_cli import PAPERS, SIDES, parse_offset
 
 # The whole-box sets, as `companion print` names them (printables/sets.py), each with what
 # it holds; `all` is every one of them in one PDF.
