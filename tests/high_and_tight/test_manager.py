@@ -1,10 +1,11 @@
 """The computer manager plays a sensible game: legal, better than chance, odds-driven."""
 
 import random
+from collections import Counter
 
 from companion.engine.session import Session
 from companion.high_and_tight.manager import ComputerManager, at_bat_odds
-from companion.high_and_tight.simulate import game_rng, play_out
+from companion.high_and_tight.simulate import CHANCE_PHASES, game_rng, play_out
 
 from .util import new_game, play
 
@@ -106,3 +107,70 @@ def test_in_an_any_inning_the_named_strategy_is_kept_and_none_named_with_nothing
              if not any(c.side == "offense" and c.category in ("power", "speed", "obp",
                                                                "clutch") for c in hand)]
     assert empty and all(choice.args[0] == "none" for choice in empty)
+
+
+def exchange_spot(rules, actor: str, inning: int):
+    """A seeded game between the computer managers, stopped at `actor`'s card exchange in
+    `inning` (rule 5.2.2), and the manager that played it."""
+    manager = ComputerManager(rules)
+    session = Session(rules, {"Home": "texas", "Away": "new-york"})
+    rng = game_rng("exchange", 0)
+    while not (session.state.phase == "exchange" and session.state.inning == inning
+               and session.state.actor == actor):
+        state = session.state
+        assert state.phase != "over"
+        session.push(rules.sample_chance(state, rng) if state.phase in CHANCE_PHASES
+                     else manager.choose(state, rules.legal_actions(state)))
+    return session.state.clone(), manager
+
+
+def holding(rules, state, names):
+    """`state` with the actor's hand replaced by these cards."""
+    own = state.side(state.actor)
+    own.hand = Counter(name.casefold() for name in names)
+    return state
+
+
+WORTH_THREE = ["Pinch Runner", "Bad Hop", "Infield In", "Settle Down", "Blown Call"]
+
+
+def test_a_card_the_side_can_never_play_is_exchanged_first(rules):
+    """Rules 5.1.1 c, 5.2.2: Crowd on Its Feet needs the home team batting, so the away
+    manager exchanges it away; the home manager keeps the same hand."""
+    state, manager = exchange_spot(rules, "away", 3)
+    state = holding(rules, state, WORTH_THREE + ["Crowd on Its Feet"])
+    choice = manager.choose(state, rules.legal_actions(state))
+    assert choice.kind == "exchange" and choice.args[0] == "Crowd on Its Feet"
+
+    state, manager = exchange_spot(rules, "home", 3)
+    state = holding(rules, state, WORTH_THREE + ["Crowd on Its Feet"])
+    assert manager.choose(state, rules.legal_actions(state)).kind == "keep"
+
+
+def test_a_card_needing_a_rating_no_piece_left_has_is_exchanged(rules):
+    """Rules 5.1.1 c, 5.2.2: Web Gem needs a fielder of Defense 4 or more. While one is
+    still in the dugout the manager keeps it (a clutch inning is ahead); once only
+    weaker ballplayers and the DH (who fields on no rating) are left, it goes."""
+    state, manager = exchange_spot(rules, "away", 3)
+    state = holding(rules, state, WORTH_THREE + ["Web Gem"])
+    own = state.side("away")
+    assert any(own.roster.ballplayers[k].defense >= 4 and k != own.dh for k in own.available)
+    assert manager.choose(state, rules.legal_actions(state)).kind == "keep"
+
+    own.available = [k for k in own.available
+                     if own.roster.ballplayers[k].defense < 4 or k == own.dh]
+    assert own.available and own.player is None
+    choice = manager.choose(state, rules.legal_actions(state))
+    assert choice.kind == "exchange" and choice.args[0] == "Web Gem"
+
+
+def test_a_card_worth_less_than_a_fresh_draw_is_exchanged(rules):
+    """Rule 5.2.2: a speed card with one speed inning left (the 7th) is worth less than a
+    card drawn in its place, which is more often of the power and clutch innings ahead;
+    a hand of such cards is kept."""
+    state, manager = exchange_spot(rules, "away", 3)
+    state = holding(rules, state, WORTH_THREE + ["Good Jump"])
+    choice = manager.choose(state, rules.legal_actions(state))
+    assert choice.kind == "exchange" and choice.args[0] == "Good Jump"
+    state = holding(rules, state, WORTH_THREE + ["Good Wood"])
+    assert manager.choose(state, rules.legal_actions(state)).kind == "keep"
