@@ -12,6 +12,15 @@ from .box import Box, Pitcher, Roster, ScoringBox, Team
 # Optional rules (rule 8): switches chosen per series; the basic rules are the default.
 OPTIONAL_RULES = ("ballparks", "advanced-fatigue", "rest", "short-rest", "closer-saves",
                   "good-bad-day")
+# What each switch does, in a line, with its rule (for a player choosing them).
+OPTIONAL_RULE_LINES = {
+    "ballparks": "8.1 the home ballpark moves the markers",
+    "advanced-fatigue": "8.2 change pitchers any time; tired may stay",
+    "rest": "8.2.2 pitchers rest between the games",
+    "short-rest": "8.2.3 pitch on short rest, starting tired",
+    "closer-saves": "8.3 the closer saves leads of 3 or fewer",
+    "good-bad-day": "8.4 grooves ignore fatigue; bombed ones tire",
+}
 
 
 def parse_options(text: str) -> frozenset[str]:

@@ -37,10 +37,10 @@ from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.effects import describe_ballpark_effect, describe_card
 from ..high_and_tight.series import SCENARIOS
 from ..high_and_tight.series_session import CONTROL_TAGS
-from ..high_and_tight.state import OPTIONAL_RULES
+from ..high_and_tight.state import OPTIONAL_RULE_LINES, OPTIONAL_RULES
 from ..store.db import StoreError
 from . import views
-from .chrome import CheckList, KeyBar, TitleBar
+from .chrome import CheckList, FormScroll, KeyBar, TitleBar
 
 if TYPE_CHECKING:
     from ..store.db import Store
@@ -328,10 +328,11 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
     def compose(self) -> ComposeResult:
         teams = [(t.name, t.key) for t in self.box.teams.values()]
         rosters = [(f"{self.box.roster_owner(k) or k} roster", k) for k in self.box.rosters]
-        scenarios = [(s.title, k) for k, s in SCENARIOS.items() if s.rotation]
+        scenarios = [(f"{s.title} ({'one game' if s.games == 1 else f'best of {s.games}'})", k)
+                     for k, s in SCENARIOS.items() if s.rotation]
         control = [("Human", "human"), ("Computer", "computer")]
         mode = [("Digital", "digital"), ("Physical (table)", "physical")]
-        with VerticalScroll(id="dialog", classes="form"):
+        with FormScroll(id="dialog", classes="form"):
             yield Label("[b]New series[/b]  (ctrl+s starts, escape cancels)")
             with Horizontal(classes="row gap"):
                 yield Label("Scenario")
@@ -361,8 +362,8 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
                 yield Select(mode, value="physical", allow_blank=False, id="cards",
                              compact=True)
             yield Label("Optional rules (space toggles):", classes="gap")
-            yield CheckList(*[(rule, rule) for rule in OPTIONAL_RULES], id="rules",
-                            compact=True)
+            yield CheckList(*[(f"{rule:<17}{OPTIONAL_RULE_LINES[rule]}", rule)
+                              for rule in OPTIONAL_RULES], id="rules", compact=True)
             yield Label("Chosen: none, the basic rules", id="rules-on")
             with Horizontal(classes="row buttons gap"):
                 yield Button("Start", variant="primary", id="start", compact=True)
@@ -997,7 +998,7 @@ class PickScreen(ModalScreen[str | None]):
         self.picker = picker
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="dialog", classes="form"):
+        with FormScroll(id="dialog", classes="form"):
             yield Label(f"[b]{self.picker.title}[/b]")
             yield Label("ctrl+s sets it, escape cancels")
             for number, (label, choices, preset) in enumerate(self.picker.slots):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from rich.segment import Segment
 from rich.text import Text
 from textual import events
+from textual.containers import VerticalScroll
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Checkbox, SelectionList
@@ -251,3 +252,8 @@ class CheckList(SelectionList):
         mark = segments[1]
         segments[1] = Segment(" " * len(mark.text), mark.style, mark.control)
         return Strip(segments, strip.cell_length)
+
+
+class FormScroll(VerticalScroll, can_focus=False):
+    """A dialog's fields in a box that scrolls when the screen is short, and is no Tab stop
+    of its own: Tab goes from field to field, and a field taking focus scrolls into view."""

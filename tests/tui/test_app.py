@@ -18,6 +18,7 @@ from textual.widgets import Input, Label, OptionList, Select, SelectionList
 from textual.worker import WorkerCancelled
 
 from companion.high_and_tight.box import load_box
+from companion.high_and_tight.state import OPTIONAL_RULES
 from companion.high_and_tight.winprob import conceal_hands
 from companion.store.db import Store
 from companion.store.series_store import StoredSeries, create_series
@@ -268,6 +269,40 @@ def test_a_whole_spring_training_game_through_the_keyboard(tmp_path, monkeypatch
 
 
 # -- 2. a series across two app starts ---------------------------------------------------------
+
+
+def test_the_new_series_dialog_says_what_each_choice_means_and_tabs_field_to_field(
+        tmp_path):
+    """Rules 3.0, 8.0: the scenarios name their games, each optional rule says what it
+    does with its rule number, and Tab walks the fields and buttons only (the scrolling
+    box around them is no stop of its own)."""
+
+    async def walk():
+        app = make_app(db=tmp_path / "g.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, NewSeriesScreen)
+            scenarios = dialog.query_one("#scenario", Select)
+            shown = {str(prompt) for prompt, _ in scenarios._options}
+            assert {"Spring Training (one game)", "Divisional Series (best of 3)",
+                    "League Series (best of 5)", "World Series (best of 7)"} <= shown
+            rules = dialog.query_one("#rules", SelectionList)
+            lines = [str(rules.get_option_at_index(i).prompt)
+                     for i in range(rules.option_count)]
+            stops = []
+            for _ in range(13):
+                stops.append(app.focused.id)
+                await pilot.press("tab")
+                await pilot.pause()
+            return lines, stops
+
+    lines, stops = asyncio.run(walk())
+    assert [line.split()[0] for line in lines] == list(OPTIONAL_RULES)
+    assert [line.split()[1] for line in lines] == ["8.1", "8.2", "8.2.2", "8.2.3", "8.3", "8.4"]
+    assert stops == ["scenario", "team1", "team2", "roster1", "roster2", "control1",
+                     "control2", "dice", "cards", "rules", "start", "cancel", "scenario"]
 
 
 def copy_game_file(source: Path, target: Path) -> None:
