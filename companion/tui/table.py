@@ -325,6 +325,8 @@ class Table:
             if self.dice == "digital" and (waiting.computer or waiting.scope == SERIES):
                 return self._sample()
             return None
+        if self.forced_pass(waiting):
+            return self.stored.push(waiting.options[0])
         if waiting.computer:
             if waiting.scope == SERIES:
                 return self.stored.push(series_manager_line(self.session, self.manager))
@@ -333,6 +335,14 @@ class Table:
             return self.stored.push_action(self.manager.choose(state,
                                                                rules.legal_actions(state)))
         return None
+
+    @staticmethod
+    def forced_pass(waiting: Waiting) -> bool:
+        """A player's turn in the Strategy Card phase where the rules leave nothing but
+        passing (rule 5.4): the companion passes for him, as it deals digital cards, and
+        an undo goes back past it to his last choice."""
+        return (waiting.kind == "decision" and waiting.phase == "cards"
+                and not waiting.computer and waiting.options == [f"{waiting.side} passes"])
 
     def dice_awaited(self, waiting: Waiting | None = None) -> bool:
         """Whether the people at the table are to roll now (rule 4.6): a Scoring Roll is
@@ -408,7 +418,7 @@ class Table:
     def _players_turn(self) -> bool:
         """Whether a person at the table acts now: a decision, or dice they roll."""
         waiting = self.waiting()
-        if waiting.computer:
+        if waiting.computer or self.forced_pass(waiting):
             return False
         return waiting.kind == "decision" or (waiting.kind == "chance" and waiting.phase != "deal"
                                              and waiting.scope == "game")

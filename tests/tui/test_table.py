@@ -41,6 +41,41 @@ def test_undo_goes_back_to_the_players_own_decision(tmp_path):
     store.close()
 
 
+def test_a_pass_the_rules_force_is_made_for_the_player_and_undo_goes_past_it(tmp_path):
+    """Rule 5.4: when a player can play nothing more in a Strategy Card phase, the table
+    passes for him (as it deals digital cards); undo takes the pass back with the choice
+    before it, since it would be passed again at once, and redo brings both back."""
+    store = Store.open(tmp_path / "f.db")
+    try:
+        table = Table.create(store, load_box(), Setup(scenario="spring", team1_control="human",
+                                                      team2_control="human"))
+        checked = 0
+        for _ in range(3000):
+            if table.session.is_over() or checked == 3:
+                break
+            waiting = table.waiting()
+            if not table.forced_pass(waiting):
+                if table.auto_step() is None:
+                    take_first_choice(table)
+                continue
+            assert waiting.prompt == "pass: nothing else can be played now (rule 5.4)"
+            before = list(table.session.entries)
+            entry = table.auto_step()
+            assert entry.line == f"{waiting.side} passes"
+            undone = table.undo_to_player()
+            back = table.waiting()
+            assert not table.forced_pass(back) and back.kind in ("decision", "chance")
+            assert table.session.entries == before[: len(before) + 1 - len(undone)]
+            assert len(undone) >= 2 and undone[0].line == entry.line
+            redone = table.redo_to_player()
+            assert [e.line for e in redone] == [e.line for e in reversed(undone)]
+            assert not table.forced_pass(table.waiting())
+            checked += 1
+        assert checked == 3
+    finally:
+        store.close()
+
+
 def test_redo_brings_back_what_one_undo_took_back(tmp_path):
     """SPEC 1: undo takes back the player's decision with the computer's replies; redo
     brings the same group back at once, so the computer, whose turn the first redone step
