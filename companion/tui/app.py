@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.markup import escape
+from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -1149,12 +1150,12 @@ class LogScreen(ClosedByItsKey, ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.app.clear_notifications()      # the log says it all, under no notice
-        notes = self.query_one("#notes", RichLog)
-        for line in views.series_notes(self.table):
-            notes.write(line)
-        actions = self.query_one("#actions", RichLog)
-        for line in views.log_lines(self.table):
-            actions.write(line)
+        # One write of all the lines: a write a line parsed and wrapped each of them
+        # apart, a second or more for a long series.
+        self.query_one("#notes", RichLog).write(
+            Text.from_markup("\n".join(views.series_notes(self.table))))
+        self.query_one("#actions", RichLog).write(
+            Text.from_markup("\n".join(views.log_lines(self.table))))
 
     def action_close(self) -> None:
         self.dismiss(None)
