@@ -1008,24 +1008,35 @@ class HighAndTight:
         state.atbat.turn = state.batting
         state.actor = state.batting
 
-    def _ballpark(self, state: State) -> None:
+    def ballpark_effects(self, state: State) -> list[tuple[str, int | None, frozenset, str]]:
+        """The home team's ballpark effects that apply to the half being played (rule 8.1),
+        each as (marker, its move or None, the extra scoring numbers, what it does in
+        words); an effect reading a rating the matchup does not have does nothing."""
         park = state.home.team.ballpark
         matchup = self.matchup(state, state.batting)
+        out = []
         for effect in park.effects:
             if effect.applies not in ("both", state.batting) or not matchup.all_hold(effect.when):
                 continue
-            did = []
+            did, marker, delta = [], None, None
             if effect.effect is not None:
                 delta = matchup.effect_value(effect.effect)     # a number or a rating
                 if delta is not None:
-                    move(state, effect.effect.marker, delta)
-                    did.append(f"{MARKER_WORDS[effect.effect.marker]} {delta:+d}")
-            state.atbat.extra_numbers.update(effect.scoring_numbers)
+                    marker = effect.effect.marker
+                    did.append(f"{MARKER_WORDS[marker]} {delta:+d}")
             if effect.scoring_numbers:
                 did.append(also_scores(effect.scoring_numbers))
-            if not did:
-                continue                        # a rating it cannot read: nothing happens
-            state.note("8.1", f"{park.name}: {park.feature}: " + "; ".join(did)
+            if did:
+                out.append((marker, delta, frozenset(effect.scoring_numbers), "; ".join(did)))
+        return out
+
+    def _ballpark(self, state: State) -> None:
+        park = state.home.team.ballpark
+        for marker, delta, numbers, words in self.ballpark_effects(state):
+            if marker is not None:
+                move(state, marker, delta)
+            state.atbat.extra_numbers.update(numbers)
+            state.note("8.1", f"{park.name}: {park.feature}: {words}"
                        + markers_said(state.atbat.rolls, state.atbat.bonus,
                                       state.scoring_box().label))
 

@@ -8,6 +8,7 @@ import pytest
 from rich.markup import escape
 from rich.text import Text
 
+from companion.high_and_tight.box import load_box
 from companion.high_and_tight.boxscore import box_score
 from companion.store.db import Store
 from companion.tui import views
@@ -726,3 +727,39 @@ def test_the_board_keeps_the_cards_played_this_half(tmp_path):
         state = table.game.state
         played = [f"{state.side(side).team.abbrev} {name}" for side, name in state.atbat.played]
         assert "Played " + "; ".join(played) in plain(views.board(table)).splitlines()
+
+
+def test_the_board_says_what_the_home_ballpark_did_to_the_half(tmp_path):
+    """Rule 8.1: the home ballpark's effect on a half's markers is on the board beside them,
+    as the log noted it (the markers shown already hold it), from Batter vs Fielder (4.3)
+    to the half's last roll; before that, and without the optional rule, no such line."""
+    store = Store.open(tmp_path / "park.db")
+    try:
+        seen = {"told": 0, "none": 0, "before": 0}
+        for rules in (["ballparks"], []):
+            table = Table.create(store, load_box(), Setup(
+                scenario="spring", team1="texas", team2="new-york", rules=rules,
+                team1_control="computer", team2_control="computer"))
+            while not table.session.is_over():
+                game = table.game
+                if game is not None and game.state.inning:
+                    state = game.state
+                    parks = [line for line in plain(views.board(table)).splitlines()
+                             if line.startswith("Ballpark: ")]
+                    notes = []
+                    for rule, text in reversed(state.log):
+                        if rule in ("4.3", "4.6.4"):
+                            break
+                        if rule == "8.1":
+                            notes.insert(0, text)
+                    if not rules or state.phase not in views.AFTER_BATTER_VS_FIELDER:
+                        assert parks == []
+                        seen["before"] += bool(rules)
+                    else:
+                        assert parks == [f"Ballpark: {note.split(': ', 2)[2]}"
+                                         .split(" -> ")[0] + " (8.1)" for note in notes]
+                        seen["told" if parks else "none"] += 1
+                table.auto_step()
+        assert seen["told"] > 10 and seen["before"] > 10
+    finally:
+        store.close()
