@@ -11,7 +11,7 @@ from ..engine.dice import check_face
 from ..engine.errors import IllegalAction, ParseError
 from . import actions as act
 from .actions import DECKS, KINDS, Action
-from .box import STRATEGIES, Box, Card
+from .box import STRATEGIES, Box, Card, Pitcher
 from .effects import Matchup, describe_condition, move, move_number, number_moved, situation
 from .state import AtBat, Deck, PitcherLine, Side, State, parse_options
 
@@ -523,6 +523,19 @@ class HighAndTight:
             if others:
                 pool = others
         return pool
+
+    def relievers_held_back(self, state: State, side: str) -> list[tuple[Pitcher, str, str]]:
+        """At Take the Mound, the unused RPs and CLs who may not come in now, each with the
+        rule and the reason (rules 8.2, 8.2.2, 8.3): a player choosing a reliever sees why
+        one is missing. None while the Closer is due (8.3 names him alone)."""
+        if state.phase != "mound" or self._closer_due(state, side) is not None:
+            return []
+        own = state.side(side)
+        offered = {p.name for p in self._relievers(state, side)}
+        return [(p, *self._relief_refusal(state, side, key))
+                for key, p in own.roster.pitchers.items()
+                if p.kind in ("RP", "CL") and p.name not in offered and key != own.pitcher
+                and key not in own.pitchers_removed]
 
     def _relief_refusal(self, state: State, side: str, key: str) -> tuple[str, str]:
         """(rule, reason) a pitcher cannot come in now."""

@@ -149,7 +149,14 @@ def board(table: Table, show_hand: str | None = None) -> str:
                 f"{state.side(side).team.abbrev} {escape(name)}" for side, name in atbat.played))
         lines.append("")
     elif state.inning:
-        lines.extend(["Markers: set at Take the Mound (rule 4.2.1)", ""])
+        lines.append("Markers: set at Take the Mound (rule 4.2.1)")
+        # Why a reliever of the bullpen is not among the options (resting, the Closer kept
+        # for the 9th, an RP only after a reliever): said here, not only in the rulings.
+        for pitcher, rule, reason in table.session.rules.relievers_held_back(state,
+                                                                             state.actor):
+            lines.append(f"{state.side(state.actor).team.abbrev} {pitcher.kind} "
+                         f"{escape(pitcher.name)} {reason} ({rule})")
+        lines.append("")
     for side in (state.away, state.home):
         pitcher = side.current_pitcher()
         mark = f" +{side.fatigue}" if side.fatigue else ""

@@ -8,6 +8,7 @@ import pytest
 from rich.markup import escape
 from rich.text import Text
 
+from companion.engine.errors import IllegalAction
 from companion.high_and_tight.box import load_box
 from companion.high_and_tight.boxscore import box_score
 from companion.store.db import Store
@@ -761,5 +762,48 @@ def test_the_board_says_what_the_home_ballpark_did_to_the_half(tmp_path):
                         seen["told" if parks else "none"] += 1
                 table.auto_step()
         assert seen["told"] > 10 and seen["before"] > 10
+    finally:
+        store.close()
+
+
+def test_at_take_the_mound_the_board_says_why_a_reliever_is_not_offered(tmp_path):
+    """Rules 4.2.1, 8.2, 8.2.2, 8.3: when a pitcher must be relieved, every unused RP and
+    CL of the bullpen is either among the options or on the board with the rule that keeps
+    him out, the same rule the engine names when he is sent in anyway."""
+    store = Store.open(tmp_path / "mound.db")
+    try:
+        table = Table.create(store, load_box(), Setup(
+            scenario="league", rules=["advanced-fatigue", "rest", "closer-saves"],
+            team1_control="computer", team2_control="computer"))
+        held, rules_seen = 0, set()
+        while not table.session.is_over():
+            game = table.game
+            if game is not None and game.state.phase == "mound" and \
+                    "Closer to save" not in table.waiting().prompt:     # 8.3 names him
+                state = game.state
+                rules = table.session.rules
+                own = state.side(state.actor)
+                shown = plain(views.board(table)).splitlines()
+                offered = {line.split(" brings in ")[1] for line in table.waiting().options
+                           if " brings in " in line}
+                for key, pitcher in own.roster.pitchers.items():
+                    if pitcher.kind == "SP" or key == own.pitcher or \
+                            key in own.pitchers_removed or pitcher.name in offered:
+                        continue
+                    line = next(line for line in shown
+                                if line.startswith(f"{own.team.abbrev} {pitcher.kind} "
+                                                   f"{pitcher.name} "))
+                    rule = line.rsplit("(", 1)[1].rstrip(")")
+                    with pytest.raises(IllegalAction) as refused:
+                        rules.apply(state.clone(), rules.parse_action(
+                            state, f"{state.actor} brings in {pitcher.name}"))
+                    assert refused.value.rule == rule, (line, refused.value)
+                    held += 1
+                    rules_seen.add(rule)
+                for name in offered:
+                    assert not any(f" {name} " in line and line.endswith(")")
+                                   for line in shown if line.startswith(own.team.abbrev))
+            table.auto_step()
+        assert held >= 3 and {"8.2", "8.3"} <= rules_seen, (held, rules_seen)
     finally:
         store.close()
