@@ -926,12 +926,14 @@ class GameScreen(Screen):
         return True
 
     def action_print(self) -> None:
-        """The box score of the last game over, and of the series so far."""
+        """The box score of each game over, the last first, and of the series so far."""
         from .printing import PrintScreen, box_score_choice
 
         series_id = self.table.stored.id
-        last = box_score_choice(series_id, len(self.table.series.results))
-        choices = [last, box_score_choice(series_id)]
+        games = [box_score_choice(series_id, game)
+                 for game in range(len(self.table.series.results), 0, -1)]
+        last = games[0]
+        choices = [*games, box_score_choice(series_id)]
         self.app.push_screen(PrintScreen(choices, last[1], box=self.table.session.box,
                                          store_path=self.table.store.path))
 

@@ -133,6 +133,30 @@ def test_a_set_prints_from_home_with_its_options(tmp_path, box):
     assert progress[-1][0] == f"team-cards: page {pages} of {pages}"
 
 
+def test_the_game_screen_offers_the_box_score_of_every_game_over(tmp_path):
+    """Rule 7.0: after game 2 of a series, p on the game screen offers the box score of
+    game 2 (first, chosen), of game 1, and of the series so far."""
+    path = tmp_path / "two.db"
+    series_id = new_series(path, seed="snap-4", scenario="league",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, lambda table: len(table.series.results) >= 2)
+
+    async def go():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await pilot.pause()
+            screen = await open_print(pilot)
+            chosen = screen.query_one("#what", Select).value
+            offered = [value for _label, value in screen.choices]
+            await workers_done(app)
+            return chosen, offered
+
+    chosen, offered = asyncio.run(go())
+    assert chosen == f"box:{series_id}:2"
+    assert offered == [f"box:{series_id}:2", f"box:{series_id}:1", f"box:{series_id}"]
+
+
 def test_the_box_score_of_a_finished_game_prints_from_the_game_screen(tmp_path):
     """Once game 1 of a series is over (rule 7.0), p on the game screen offers its box score
     and the series' so far; the PDF is the same, byte for byte, as the command's."""
