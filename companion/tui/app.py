@@ -540,6 +540,9 @@ class GameScreen(Screen):
                                           id="!hand"))
         if options.option_count:
             options.highlighted = highlight
+            # In view as well as chosen: the list scrolls to it by itself only when the
+            # number changes, and its wrapped lines' heights are known after the layout.
+            self.call_after_refresh(options.scroll_to_highlight)
         self.options_lines = list(waiting.options)
         if ended is not None:
             self.announce(ended)

@@ -1625,3 +1625,49 @@ def test_a_step_the_file_refuses_is_told_and_the_table_goes_on(tmp_path, monkeyp
     assert told == [("Not recorded", f"{path}: the game file could not be written (database "
                                       "or disk is full); nothing of this step was recorded")]
     assert taken == line
+
+
+def test_the_highlighted_option_is_in_view_in_a_small_terminal(tmp_path):
+    """At Take the Mound under Advanced Fatigue (rule 8.2.1) the bullpen, each reliever with
+    his ratings, fills more than an 80x24 screen's list; the suggestion Enter takes (here
+    keeping the pitcher, the last option) is scrolled into view, not left below it."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "mound.db"
+    series_id = new_series(path, seed="mound-3", scenario="divisional",
+                           rules=["advanced-fatigue"], team1_control="human",
+                           team2_control="computer", dice="digital", cards="digital")
+
+    def kept_pitcher_suggested(table):
+        waiting = table.waiting()
+        return (waiting.scope == "game" and waiting.phase == "mound" and not waiting.computer
+                and table.suggestion(waiting) == waiting.options[-1])
+
+    play_until(path, series_id, kept_pitcher_suggested)
+    with Store.open(path) as store:          # one step back: the table comes to it live
+        Table(store, series_id).stored.undo()
+
+    async def look():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen, table = await open_table(pilot)
+            await wait_until(pilot, lambda: kept_pitcher_suggested(table))
+            await pilot.pause()
+            options = screen.query_one("#options", OptionList)
+            # Drawn again with the highlight on the same number (a notice, an undo), the
+            # list scrolled elsewhere meanwhile: it comes back into view all the same.
+            options.scroll_home(animate=False, immediate=True)
+            screen.refresh_table()
+            await pilot.pause()
+            chosen = options.highlighted
+            top = options._index_to_line[chosen]
+            bottom = top + options._heights[chosen]
+            shown = options.scroll_offset.y, options.scroll_offset.y + \
+                options.scrollable_content_region.height
+            last = options._index_to_line[options.option_count - 1] + \
+                options._heights[options.option_count - 1]
+            return chosen, options.option_count, top, bottom, shown, last
+
+    chosen, count, top, bottom, (first_row, end_row), last = asyncio.run(look())
+    assert chosen == count - 1 and last > end_row - first_row     # it did not fit
+    assert first_row <= top and bottom <= end_row
