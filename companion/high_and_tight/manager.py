@@ -255,21 +255,27 @@ class ComputerManager:
 
     def _own_piece_holds(self, state: State, side: str, role: str, rating: str,
                          holders: frozenset[str]) -> bool:
-        """Whether one of `side`'s pieces still to play is among `holders` (5.1.1 c):
-        ballplayers still in the dugout (the whole roster before lineups, the lineup again
-        once extra innings bring them back), pitchers not yet removed or resting."""
+        """Whether one of `side`'s pieces still to play in that role is among `holders`
+        (5.1.1 c). Ballplayers: the dugout (4.2.2, 4.2.3; the whole roster before lineups),
+        and this inning's ballplayer for the half he has still to play (home exchanges in
+        the bottom, after he fielded: he only bats now); the DH fields on no rating
+        (4.3.1). A card whose holders are all used waits for the dugout to refill (the
+        10th, 6.1), too far to keep it for. Pitchers: the one pitching and the RPs and CLs
+        still to come in."""
         own = state.side(side)
         if role == "pitcher":
-            return any(key not in own.pitchers_removed and key not in own.resting
-                       for key in holders)
+            return any(key == own.pitcher or (
+                own.roster.pitchers[key].kind in ("RP", "CL")
+                and key not in own.pitchers_removed and key not in own.resting)
+                for key in holders)
         if not own.lineup:
             return bool(holders)
-        if state.inning >= 10:
-            keys = own.lineup
-        else:
-            keys = own.available + [own.player] if own.player else own.available
+        done = ("fielder" if side == "home" else "batter") if state.half == "bottom" else None
+        keys = own.available
+        if own.player and role != done:
+            keys = [*keys, own.player]
         if role == "fielder" and rating == "defense":
-            return any(key in holders and key != own.dh for key in keys)  # DH: no rating
+            return any(key in holders and key != own.dh for key in keys)
         return not holders.isdisjoint(keys)
 
     @staticmethod

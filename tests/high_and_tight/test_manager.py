@@ -174,3 +174,48 @@ def test_a_card_worth_less_than_a_fresh_draw_is_exchanged(rules):
     assert choice.kind == "exchange" and choice.args[0] == "Good Jump"
     state = holding(rules, state, WORTH_THREE + ["Good Wood"])
     assert manager.choose(state, rules.legal_actions(state)).kind == "keep"
+
+
+def test_a_ballplayer_who_already_fielded_this_inning_holds_no_defense_card_up(rules):
+    """Rules 4.2.2 b, 5.1.1 c, 5.2.2: home exchanges in the bottom half, after this inning's
+    ballplayer fielded in the top; he only bats now, so a Web Gem only he could field for
+    is thrown away, while a Defense-4 fielder still in the dugout keeps it."""
+    state, manager = exchange_spot(rules, "home", 3)
+    own = state.side("home")
+    assert state.half == "bottom" and own.player is not None
+    fielders = [k for k in own.available if own.roster.ballplayers[k].defense >= 4
+                and k != own.dh]
+    weak = [k for k in own.available if own.roster.ballplayers[k].defense < 4 or k == own.dh]
+    assert fielders
+    state = holding(rules, state, WORTH_THREE + ["Web Gem"])
+    assert manager.choose(state, rules.legal_actions(state)).kind == "keep"
+    # This inning's ballplayer a Defense-4 fielder who fielded in the top; nobody else in
+    # the dugout fields at 4 (the weak ones and the DH at most; Texas has none of them).
+    own.player, own.available = fielders[0], weak
+    choice = manager.choose(state, rules.legal_actions(state))
+    assert choice.kind == "exchange" and choice.args[0] == "Web Gem"
+
+
+def test_the_dh_holds_no_card_that_reads_a_fielders_defense(rules):
+    """Rules 4.3.1, 5.1.1 c: the DH fields on the marker's Defense, not his own rating, so a
+    DH with a Defense of 4 does not keep a Web Gem (fielder Defense 4 or more) worth
+    holding once he is the only one left."""
+    state, manager = exchange_spot(rules, "away", 3)
+    own = state.side("away")
+    strong = next(k for k in own.available if own.roster.ballplayers[k].defense >= 4)
+    own.dh, own.available = strong, [strong]
+    state = holding(rules, state, WORTH_THREE + ["Web Gem"])
+    choice = manager.choose(state, rules.legal_actions(state))
+    assert choice.kind == "exchange" and choice.args[0] == "Web Gem"
+
+
+def test_a_card_for_the_late_innings_counts_only_the_innings_it_may_be_played_in(rules):
+    """Rules 5.1.1 c, 5.3: Comeback Trail (clutch) needs the 7th inning or later. In the
+    3rd, of the clutch innings ahead (the 4th and the 9th) only the 9th counts, worth less
+    than a fresh card: it goes, while Fight Off Pitches (clutch, any inning) stays."""
+    state, manager = exchange_spot(rules, "away", 3)
+    state = holding(rules, state, WORTH_THREE + ["Comeback Trail"])
+    choice = manager.choose(state, rules.legal_actions(state))
+    assert choice.kind == "exchange" and choice.args[0] == "Comeback Trail"
+    state = holding(rules, state, WORTH_THREE + ["Fight Off Pitches"])
+    assert manager.choose(state, rules.legal_actions(state)).kind == "keep"
