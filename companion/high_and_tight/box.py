@@ -688,10 +688,12 @@ class _Loader:
                                         "roster", "ballpark"), where)
             name = self.get_str(table, "name", where)
             abbrev = self.get_str(table, "abbrev", where)
-            if "abbrev" in table and not 1 <= len(abbrev.strip()) <= ABBREV_MAX:
+            if "abbrev" in table and not (1 <= len(abbrev) <= ABBREV_MAX
+                                          and abbrev.isalnum()):
                 self.policy(where + ", field 'abbrev'",
-                            f"{abbrev!r} is not 1..{ABBREV_MAX} characters: the abbreviation "
-                            "heads the line score's row and the team's logo counter")
+                            f"{abbrev!r} is not 1..{ABBREV_MAX} letters or digits: the "
+                            "abbreviation heads the line score's row and the team's logo "
+                            "counter")
             standard = table.get("standard")
             if not isinstance(standard, bool):
                 said = "is missing" if standard is None else f"{standard!r} is not"

@@ -513,9 +513,7 @@ class HighAndTight:
         """
         own = state.side(side)
         current = own.current_pitcher()
-        pool = [p for key, p in own.roster.pitchers.items()
-                if p.kind in ("RP", "CL") and key != own.pitcher
-                and key not in own.pitchers_removed and key not in own.resting]
+        pool = [p for key, p in self._bullpen(state, side) if key not in own.resting]
         if "advanced-fatigue" in state.options and current.kind != "SP":
             pool = [p for p in pool if p.kind == "RP"]
         if "closer-saves" in state.options and state.inning < 9:
@@ -530,11 +528,16 @@ class HighAndTight:
         one is missing. None while the Closer is due (8.3 names him alone)."""
         if state.phase != "mound" or self._closer_due(state, side) is not None:
             return []
-        own = state.side(side)
         offered = {p.name for p in self._relievers(state, side)}
         return [(p, *self._relief_refusal(state, side, key))
-                for key, p in own.roster.pitchers.items()
-                if p.kind in ("RP", "CL") and p.name not in offered and key != own.pitcher
+                for key, p in self._bullpen(state, side) if p.name not in offered]
+
+    @staticmethod
+    def _bullpen(state: State, side: str) -> list[tuple[str, Pitcher]]:
+        """The RPs and CLs who have not pitched in this game yet (rule 4.2.1), by key."""
+        own = state.side(side)
+        return [(key, p) for key, p in own.roster.pitchers.items()
+                if p.kind in ("RP", "CL") and key != own.pitcher
                 and key not in own.pitchers_removed]
 
     def _relief_refusal(self, state: State, side: str, key: str) -> tuple[str, str]:

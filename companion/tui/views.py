@@ -165,19 +165,19 @@ def board(table: Table, show_hand: str | None = None) -> str:
             stuff = f"{pitcher.stuff_rolls}/{box.scoring_boxes[pitcher.stuff_box - 1].label}"
             # The inning he is pitching now counts (as fatigue counts it, 4.2.1.1): "inn 4
             # of F7" is his fourth; the box score counts innings completed.
-            lines.append(f"{side.team.abbrev} {pitcher.kind} {pitcher.name} {pitcher.throws} "
-                         f"{stuff} inn {line.innings if line else 0} of F{pitcher.fatigue}"
+            lines.append(f"{side.team.abbrev} {pitcher.kind} {escape(pitcher.name)} "
+                         f"{pitcher.throws} {stuff} inn {line.innings if line else 0} of F{pitcher.fatigue}"
                          f"{mark} R{line.runs if line else 0}")
     batting, fielding = state.side(state.batting), state.side(state.fielding)
     if state.inning and batting.player:       # placed face up first, then the fielder (4.2)
         batter = batting.roster.ballplayers[batting.player]
-        lines.append(f"Bat {batter.name} ({batter.bats}) O{batter.offense} P{batter.power} "
+        lines.append(f"Bat {escape(batter.name)} ({batter.bats}) O{batter.offense} P{batter.power} "
                      f"OBP{batter.obp} S{batter.speed} C{batter.clutch}")
     if state.inning and fielding.player:
         fielder = fielding.roster.ballplayers[fielding.player]
         dh = fielding.player == fielding.dh
-        lines.append(f"Fld {fielder.name} D{fielding_defense(box, fielding, fielding.player)}"
-                     + (" (DH)" if dh else ""))
+        defense = fielding_defense(box, fielding, fielding.player)
+        lines.append(f"Fld {escape(fielder.name)} D{defense}" + (" (DH)" if dh else ""))
     lines.append("")
     for side in (state.away, state.home):
         hand = f"{side.hand_size()} cards"  # shown below

@@ -285,18 +285,20 @@ def test_a_toml_field_is_named_at_its_own_line(box_copy):
 
 
 @pytest.mark.parametrize("abbrev, told", [("NYH", False), ("N", False), ("NYHILN", False),
-                                          ("Yankees", True), ("", True)])
+                                          ("NY2", False), ("Yankees", True), ("", True),
+                                          ("N Y", True), ("T[/]X", True)])
 def test_an_abbreviation_fits_the_line_score(box_copy, abbrev, told):
     """A team's abbreviation heads its row of the line score (six characters wide) and its
-    logo counter: 1 to 6 characters."""
+    logo counter: 1 to 6 letters or digits (no spaces, no brackets the screen would read
+    as markup)."""
     edit(box_copy / "teams.toml", 'abbrev = "NYH"', f'abbrev = "{abbrev}"')
     if not told:
         assert load_box(box_copy).team("new-york").abbrev == abbrev
         return
     (problem,) = problems_of(box_copy)
-    assert problem.endswith(f"field 'abbrev' (line 9): {abbrev!r} is not 1..6 characters: the "
-                            "abbreviation heads the line score's row and the team's logo "
-                            "counter")
+    assert problem.endswith(f"field 'abbrev' (line 9): {abbrev!r} is not 1..6 letters or "
+                            "digits: the abbreviation heads the line score's row and the "
+                            "team's logo counter")
 
 
 @pytest.mark.parametrize("bonus, said", [
