@@ -166,8 +166,8 @@ def board(table: Table, show_hand: str | None = None) -> str:
             # The inning he is pitching now counts (as fatigue counts it, 4.2.1.1): "inn 4
             # of F7" is his fourth; the box score counts innings completed.
             lines.append(f"{side.team.abbrev} {pitcher.kind} {escape(pitcher.name)} "
-                         f"{pitcher.throws} {stuff} inn {line.innings if line else 0} of F{pitcher.fatigue}"
-                         f"{mark} R{line.runs if line else 0}")
+                         f"{pitcher.throws} {stuff} inn {line.innings if line else 0} "
+                         f"of F{pitcher.fatigue}{mark} R{line.runs if line else 0}")
     batting, fielding = state.side(state.batting), state.side(state.fielding)
     if state.inning and batting.player:       # placed face up first, then the fielder (4.2)
         batter = batting.roster.ballplayers[batting.player]
