@@ -562,9 +562,18 @@ class GameScreen(Screen):
         series = table.series
         standing = (f"{table.team_name(series.winner)} win the series" if series.winner else
                     table.standing())
-        self.notify(f"{table.team_name(result.winner)} win {result.runs[result.winner]}-"
-                    f"{result.runs[loser]} in {result.innings} innings; {standing}",
-                    title=f"Game {result.number} over", timeout=10)
+        told = (f"{table.team_name(result.winner)} win {result.runs[result.winner]}-"
+                f"{result.runs[loser]} in {result.innings} innings; {standing}")
+
+        def final() -> None:
+            # The final says it all: the game's last notices (its last half, the computer's
+            # moves) go, so that they do not stack over the status line in a small
+            # terminal. Called later, after the notices of the step now in the queue.
+            self._drop_computer_note()
+            drop_notices(self.app, shown_notices(self.app))
+            self.notify(told, title=f"Game {result.number} over", timeout=10)
+
+        self.app.call_later(final)
 
     def open_options(self, waiting=None) -> list[tuple[int, str]]:
         """The legal actions a player at the keyboard may take now, numbered as the table
@@ -691,6 +700,14 @@ class GameScreen(Screen):
             self.shown_hand = None
             self.refresh_table()
 
+    def _drop_computer_note(self) -> None:
+        """The computer's moves notice goes (an undo or redo changed the course it told, or
+        the game is over); its next move starts a new one."""
+        if self._computer_note is not None:
+            drop_notices(self.app, [self._computer_note])
+        self._computer_note = None
+        self._computer_told = []
+
     def _tell_computer(self, title: str, told: str) -> None:
         """The computer's moves of a half inning share one notice, the latest few a line
         each (each move shows it anew, a little longer the more it holds), rather than a
@@ -781,7 +798,10 @@ class GameScreen(Screen):
             event.input.value = ""
 
     def action_back(self) -> None:
-        """Escape from the options: home (from the typing box it is `to_options`)."""
+        """Escape from the options: home (from the typing box it is `to_options`); the
+        table's notices stay with the table."""
+        self._drop_computer_note()
+        self.app.clear_notifications()
         self.app.pop_screen()
 
     def action_to_options(self) -> None:
@@ -826,8 +846,11 @@ class GameScreen(Screen):
         self.app.push_screen(DiceScreen(), entered)
 
     def action_next_game(self) -> None:
-        """From a finished game's final on to the next game of the series."""
+        """From a finished game's final on to the next game of the series, under none of
+        the last game's notices."""
         self.table.held = None
+        self._drop_computer_note()
+        self.app.clear_notifications()
         self.refresh_table()
 
     def action_undo(self) -> None:
@@ -837,6 +860,7 @@ class GameScreen(Screen):
         except CompanionError as error:
             self.notify(str(error), severity="warning")
             return
+        self._drop_computer_note()         # it told moves now taken back
         # Shown in the order taken, with what stayed in the game before them for context.
         taken = list(reversed(entries))
         shown = views.shown_lines(self.table, taken, before=self.table.session.entries)
@@ -849,6 +873,7 @@ class GameScreen(Screen):
         except CompanionError as error:
             self.notify(str(error), severity="warning")
             return
+        self._drop_computer_note()         # the redone notice tells them
         entries = self.table.session.entries
         count = len(redone)
         shown = views.shown_lines(self.table, entries[-count:], before=entries[:-count])

@@ -1671,3 +1671,59 @@ def test_the_highlighted_option_is_in_view_in_a_small_terminal(tmp_path):
     chosen, count, top, bottom, (first_row, end_row), last = asyncio.run(look())
     assert chosen == count - 1 and last > end_row - first_row     # it did not fit
     assert first_row <= top and bottom <= end_row
+
+
+def test_notices_of_a_course_taken_back_or_of_a_game_over_do_not_stay(tmp_path):
+    """SPEC 1: after an undo the computer's notice no longer tells the moves taken back; a
+    game's end (rule 4.8) leaves only its final notice (the last half's and the computer's
+    go, so the stack does not cover the status line), the next game starts under none of
+    them, and the home screen under none of the table's."""
+    path = tmp_path / "notices.db"
+    series_id = new_series(path, seed="tui-burst", scenario="divisional",
+                           team1_control="human", team2_control="computer",
+                           dice="digital", cards="digital")
+
+    def titles(app):
+        return [note.title for note in shown_notices(app)]
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        seen = {}
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            for _ in range(3000):
+                if table.held is not None:
+                    break
+                computer = [n for n in shown_notices(app) if n.title.endswith("(computer)")]
+                if computer and "undo" not in seen and human_must_act(table):
+                    await pilot.press("u")
+                    await pilot.pause()
+                    seen["undo"] = (titles(app), list(screen._computer_told))
+                    await pilot.press("y")
+                    await pilot.pause()
+                    continue
+                before = len(table.session.entries)
+                if human_must_act(table):
+                    await press_for_human(pilot, table)
+                else:
+                    await wait_until(pilot, lambda: len(table.session.entries) > before
+                                     or table.held is not None)
+            await pilot.pause()
+            seen["over"] = titles(app)
+            await pilot.press("enter")                  # on to game 2
+            await pilot.pause()
+            seen["next"] = titles(app)
+            app.notify("a notice of the table")
+            await pilot.press("escape")
+            await pilot.pause()
+            seen["home"] = (type(app.screen).__name__, titles(app))
+            app.auto_delay = 3600
+            await workers_done(app)
+        return seen
+
+    seen = asyncio.run(play())
+    undone_titles, told = seen["undo"]
+    assert told == [] and not any(t.endswith("(computer)") for t in undone_titles)
+    assert seen["over"] == ["Game 1 over"]
+    assert seen["next"] == []
+    assert seen["home"] == ("HomeScreen", [])
