@@ -60,7 +60,7 @@ CARD_BLOCKS = {
     "side": ("5.1", "the {role} player plays {deck} cards"),
     "strategy": ("5.3", "{category} cards are not eligible in {article} {strategy} inning"),
     "limit": ("5.3", "one strategy card per side per phase, unless Rally Caps allow another"),
-    "cancel": ("5.1.1 d", "a cancelling card answers the offense card just played"),
+    "cancel": ("5.1.1 d", "it cancels only an offense card, right after it is played"),
     "conditions": ("5.1.1", "its conditions do not hold now"),
 }
 
@@ -229,7 +229,9 @@ class HighAndTight:
                 tired = self.stay_fatigue(state, side)
                 pitcher = state.side(side).current_pitcher().name
                 return Awaiting("decision", side, phase,
-                                f"{pitcher} tired: keep at +{tired} or relieve (rule 8.2.1)"
+                                f"{pitcher} tired: keep him at Fatigue +{tired} (Stuff "
+                                f"+{tired // 100} roll{'s' if tired > 100 else ''}) or relieve "
+                                "(rule 8.2.1)"
                                 if tired is not None else
                                 f"relieve {pitcher} or keep him (rule 8.2)")
         if phase == "cards":
@@ -458,6 +460,10 @@ class HighAndTight:
             failing = matchup.first_failing(card.requires)
             text = (f"it needs {describe_condition(failing, matchup)}" if failing is not None
                     else "none of its effects applies to this matchup")
+        if block == "cancel":
+            # Say what it would cancel (5.1.1 d): the card is not at fault, the moment is.
+            kinds = " or ".join(category_words(c) for c in card.cancels)
+            text = f"it cancels only a {kinds} offense card, right after it is played"
         deck = "offense" if side == state.batting else "defense"
         if block == "strategy" and state.strategy == "none":
             text = "only Special and Free cards in an inning with no strategy"

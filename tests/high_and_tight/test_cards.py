@@ -227,6 +227,8 @@ def test_cancel_must_come_right_after_the_offense_card(rules):
     assert state.atbat.number == before + 3
     ok, why = rules.card_status(state, "away", card_key("Web Gem"))
     assert not ok and "rule 5.1.1 d" in why
+    # The reason names what it would cancel: the moment is wrong, not the card.
+    assert "it cancels only a Clutch offense card, right after it is played" in why
     with pytest.raises(IllegalAction, match="rule 5.1.1 d"):
         session.push_text("away plays Web Gem")
     assert state.atbat.number == before + 3
