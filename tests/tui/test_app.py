@@ -1706,8 +1706,8 @@ def test_notices_of_a_course_taken_back_or_of_a_game_over_do_not_stay(tmp_path):
                 if human_must_act(table):
                     await press_for_human(pilot, table)
                 else:
-                    await wait_until(pilot, lambda: len(table.session.entries) > before
-                                     or table.held is not None)
+                    await wait_until(pilot, lambda before=before: (
+                        len(table.session.entries) > before or table.held is not None))
             await pilot.pause()
             seen["over"] = titles(app)
             await pilot.press("enter")                  # on to game 2
