@@ -162,6 +162,7 @@ class Table:
         self.win_steps: list[int] = []         # the game's actions taken at each figure
         self.win_game = 0                      # the game the history belongs to
         self.win_series: float | None = None   # the last P(team 1 wins the series) shown
+        self.win_series_step: int | None = None  # the game's step that series figure is of
         self._load_figures()
 
     @classmethod
@@ -512,14 +513,14 @@ class Table:
         if self.win_game != games:             # a new game: a new sparkline
             self.win_history.clear()
             self.win_steps.clear()
-            self.win_series = None
+            self.win_series = self.win_series_step = None
         self.win_game = games
         keep = bisect.bisect_left(self.win_steps, inputs.step)
         del self.win_history[keep:], self.win_steps[keep:]
         self.win_history.append(p_home if inputs.team1_home else 1.0 - p_home)
         self.win_steps.append(inputs.step)
         if p_series is not None:
-            self.win_series = p_series
+            self.win_series, self.win_series_step = p_series, inputs.step
         courses = self._courses()
         if inputs.step < len(courses):
             try:
@@ -560,7 +561,7 @@ class Table:
             self.win_steps.append(step)
             self.win_history.append(kept[step]["p_team1"])
             if kept[step]["p_series"] is not None:
-                self.win_series = kept[step]["p_series"]
+                self.win_series, self.win_series_step = kept[step]["p_series"], step
 
     def figure_tag(self) -> tuple[int, int]:
         """Which state a figure belongs to: (games begun, events stored so far; an undo or

@@ -198,7 +198,11 @@ def board(table: Table, show_hand: str | None = None) -> str:
         flip = (lambda p: p) if team == "team1" else (lambda p: 1.0 - p)
         history = [flip(p) for p in table.win_history] if ours else []
         p_series = table.win_series
-        behind = bool(ours) and table.win_steps[-1] != len(game.actions)
+        # The series' figure is worked out after the game's: it may be a step behind it.
+        steps = [table.win_steps[-1]] if ours else []
+        if ours and p_series is not None:
+            steps.append(table.win_series_step)
+        behind = any(step != len(game.actions) for step in steps)
         if over:
             # A finished game's figure is its result, known without a worker (rule 4.8);
             # the series' only once the series is decided (the rest is still to play).

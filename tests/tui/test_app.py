@@ -668,6 +668,16 @@ def test_the_sparkline_follows_the_game_not_the_undo_key(tmp_path):
         win_line = next(line for line in plain(views.board(table)).splitlines()
                         if line.startswith("Win "))
         assert win_line.endswith("(updating)")
+        # The game's figure comes first: the series' one, of the step before, still stands
+        # behind until its own arrives.
+        table.add_figure(table.figure_inputs(), 0.55, None)
+        win_line = next(line for line in plain(views.board(table)).splitlines()
+                        if line.startswith("Win "))
+        assert "series 70%" in win_line and win_line.endswith("(updating)")
+        table.add_figure(table.figure_inputs(), 0.55, 0.65)
+        win_line = next(line for line in plain(views.board(table)).splitlines()
+                        if line.startswith("Win "))
+        assert "series 65%" in win_line and "(updating)" not in win_line
 
 
 @pytest.mark.parametrize("human", ["team1", "team2"])
