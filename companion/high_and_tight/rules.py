@@ -1058,6 +1058,7 @@ class HighAndTight:
             if marker is not None:
                 move(state, marker, delta)
             state.atbat.extra_numbers.update(numbers)
+            state.atbat.park += (words,)
             state.note("8.1", f"{park.name}: {park.feature}: {words}"
                        + markers_said(state.atbat.rolls, state.atbat.bonus,
                                       state.scoring_box().label))

@@ -128,6 +128,7 @@ class AtBat:
     free_roll: bool = False
     runs: int = 0
     dice: list[tuple[int, int]] = field(default_factory=list)
+    park: tuple[str, ...] = ()         # what the home ballpark did to this half (rule 8.1)
 
     def snapshot(self) -> tuple:
         return (self.rolls, self.number, self.bonus, set(self.extra_numbers), self.hit_and_run)

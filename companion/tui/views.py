@@ -96,7 +96,6 @@ def status(table: Table) -> str:
 
 # Phases of a half inning before Take the Mound sets the scoring markers (rule 4.2.1).
 MARKERS_NOT_SET = ("name", "draw", "deal", "exchange", "mound")
-AFTER_BATTER_VS_FIELDER = ("cards", "manage", "roll", "free-roll")     # rule 4.3 done
 
 
 def board(table: Table, show_hand: str | None = None) -> str:
@@ -127,11 +126,10 @@ def board(table: Table, show_hand: str | None = None) -> str:
                      + (f" also {', '.join(map(str, extra))}" if extra else ""))
         if atbat.hit_and_run:
             lines.append("Hit and Run: every 9 takes a run away")
-        if "ballparks" in state.options and state.phase in AFTER_BATTER_VS_FIELDER:
+        for words in atbat.park:
             # What the home ballpark did to this half's markers (rule 8.1), else only in
             # the log: the markers above already hold it.
-            for _, _, _, words in table.session.rules.ballpark_effects(state):
-                lines.append(f"Ballpark: {escape(words)} (8.1)")
+            lines.append(f"Ballpark: {escape(words)} (8.1)")
         if state.phase in ("roll", "free-roll"):
             lines.append(f"Rolls left {atbat.rolls_left}   runs so far {atbat.runs}"
                          + ("   [b]free roll![/b]" if state.phase == "free-roll" else ""))
