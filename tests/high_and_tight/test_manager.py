@@ -134,17 +134,22 @@ def holding(rules, state, names):
 WORTH_THREE = ["Pinch Runner", "Bad Hop", "Infield In", "Settle Down", "Blown Call"]
 
 
+def exchanged(rules, manager, state, name):
+    """The card the manager exchanges from a hand of five cards worth three innings each and
+    `name`; None when it keeps the hand."""
+    state = holding(rules, state, WORTH_THREE + [name])
+    choice = manager.choose(state, rules.legal_actions(state))
+    return choice.args[0] if choice.kind == "exchange" else None
+
+
 def test_a_card_the_side_can_never_play_is_exchanged_first(rules):
     """Rules 5.1.1 c, 5.2.2: Crowd on Its Feet needs the home team batting, so the away
     manager exchanges it away; the home manager keeps the same hand."""
     state, manager = exchange_spot(rules, "away", 3)
-    state = holding(rules, state, WORTH_THREE + ["Crowd on Its Feet"])
-    choice = manager.choose(state, rules.legal_actions(state))
-    assert choice.kind == "exchange" and choice.args[0] == "Crowd on Its Feet"
+    assert exchanged(rules, manager, state, "Crowd on Its Feet") == "Crowd on Its Feet"
 
     state, manager = exchange_spot(rules, "home", 3)
-    state = holding(rules, state, WORTH_THREE + ["Crowd on Its Feet"])
-    assert manager.choose(state, rules.legal_actions(state)).kind == "keep"
+    assert exchanged(rules, manager, state, "Crowd on Its Feet") is None
 
 
 def test_a_card_needing_a_rating_no_piece_left_has_is_exchanged(rules):
@@ -152,16 +157,14 @@ def test_a_card_needing_a_rating_no_piece_left_has_is_exchanged(rules):
     still in the dugout the manager keeps it (a clutch inning is ahead); once only
     weaker ballplayers and the DH (who fields on no rating) are left, it goes."""
     state, manager = exchange_spot(rules, "away", 3)
-    state = holding(rules, state, WORTH_THREE + ["Web Gem"])
     own = state.side("away")
     assert any(own.roster.ballplayers[k].defense >= 4 and k != own.dh for k in own.available)
-    assert manager.choose(state, rules.legal_actions(state)).kind == "keep"
+    assert exchanged(rules, manager, state, "Web Gem") is None
 
     own.available = [k for k in own.available
                      if own.roster.ballplayers[k].defense < 4 or k == own.dh]
     assert own.available and own.player is None
-    choice = manager.choose(state, rules.legal_actions(state))
-    assert choice.kind == "exchange" and choice.args[0] == "Web Gem"
+    assert exchanged(rules, manager, state, "Web Gem") == "Web Gem"
 
 
 def test_a_card_worth_less_than_a_fresh_draw_is_exchanged(rules):
@@ -169,11 +172,8 @@ def test_a_card_worth_less_than_a_fresh_draw_is_exchanged(rules):
     card drawn in its place, which is more often of the power and clutch innings ahead;
     a hand of such cards is kept."""
     state, manager = exchange_spot(rules, "away", 3)
-    state = holding(rules, state, WORTH_THREE + ["Good Jump"])
-    choice = manager.choose(state, rules.legal_actions(state))
-    assert choice.kind == "exchange" and choice.args[0] == "Good Jump"
-    state = holding(rules, state, WORTH_THREE + ["Good Wood"])
-    assert manager.choose(state, rules.legal_actions(state)).kind == "keep"
+    assert exchanged(rules, manager, state, "Good Jump") == "Good Jump"
+    assert exchanged(rules, manager, state, "Good Wood") is None
 
 
 def test_a_ballplayer_who_already_fielded_this_inning_holds_no_defense_card_up(rules):
@@ -187,13 +187,11 @@ def test_a_ballplayer_who_already_fielded_this_inning_holds_no_defense_card_up(r
                 and k != own.dh]
     weak = [k for k in own.available if own.roster.ballplayers[k].defense < 4 or k == own.dh]
     assert fielders
-    state = holding(rules, state, WORTH_THREE + ["Web Gem"])
-    assert manager.choose(state, rules.legal_actions(state)).kind == "keep"
+    assert exchanged(rules, manager, state, "Web Gem") is None
     # This inning's ballplayer a Defense-4 fielder who fielded in the top; nobody else in
     # the dugout fields at 4 (the weak ones and the DH at most; Texas has none of them).
     own.player, own.available = fielders[0], weak
-    choice = manager.choose(state, rules.legal_actions(state))
-    assert choice.kind == "exchange" and choice.args[0] == "Web Gem"
+    assert exchanged(rules, manager, state, "Web Gem") == "Web Gem"
 
 
 def test_the_dh_holds_no_card_that_reads_a_fielders_defense(rules):
@@ -204,9 +202,7 @@ def test_the_dh_holds_no_card_that_reads_a_fielders_defense(rules):
     own = state.side("away")
     strong = next(k for k in own.available if own.roster.ballplayers[k].defense >= 4)
     own.dh, own.available = strong, [strong]
-    state = holding(rules, state, WORTH_THREE + ["Web Gem"])
-    choice = manager.choose(state, rules.legal_actions(state))
-    assert choice.kind == "exchange" and choice.args[0] == "Web Gem"
+    assert exchanged(rules, manager, state, "Web Gem") == "Web Gem"
 
 
 def test_a_card_for_the_late_innings_counts_only_the_innings_it_may_be_played_in(rules):
@@ -214,8 +210,5 @@ def test_a_card_for_the_late_innings_counts_only_the_innings_it_may_be_played_in
     3rd, of the clutch innings ahead (the 4th and the 9th) only the 9th counts, worth less
     than a fresh card: it goes, while Fight Off Pitches (clutch, any inning) stays."""
     state, manager = exchange_spot(rules, "away", 3)
-    state = holding(rules, state, WORTH_THREE + ["Comeback Trail"])
-    choice = manager.choose(state, rules.legal_actions(state))
-    assert choice.kind == "exchange" and choice.args[0] == "Comeback Trail"
-    state = holding(rules, state, WORTH_THREE + ["Fight Off Pitches"])
-    assert manager.choose(state, rules.legal_actions(state)).kind == "keep"
+    assert exchanged(rules, manager, state, "Comeback Trail") == "Comeback Trail"
+    assert exchanged(rules, manager, state, "Fight Off Pitches") is None
