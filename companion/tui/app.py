@@ -568,7 +568,10 @@ class GameScreen(Screen):
         def final() -> None:
             # The final says it all: the game's last notices (its last half, the computer's
             # moves) go, so that they do not stack over the status line in a small
-            # terminal. Called later, after the notices of the step now in the queue.
+            # terminal. Called later, after the notices of the step now in the queue (and
+            # not at all once the player has left the table for the home screen).
+            if self not in self.app.screen_stack:
+                return
             self._drop_computer_note()
             drop_notices(self.app, shown_notices(self.app))
             self.notify(told, title=f"Game {result.number} over", timeout=10)

@@ -1737,3 +1737,29 @@ def test_notices_of_a_course_taken_back_or_of_a_game_over_do_not_stay(tmp_path):
     assert seen["over"] == ["Game 1 over"]
     assert seen["next"] == []
     assert seen["home"] == ("HomeScreen", [])
+
+
+def test_a_game_over_notice_due_after_leaving_the_table_is_not_shown_at_home(tmp_path):
+    """Rule 4.8: the final's notice is posted after the step's own notices; if the player
+    has gone home by then (Escape at once), the home screen does not get it."""
+    from .test_snapshots import first_game_over, play_until
+
+    path = tmp_path / "left.db"
+    series_id = new_series(path, seed="snap-4", scenario="divisional",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, first_game_over)
+
+    async def go():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            await pilot.pause()
+            app.clear_notifications()
+            screen.announce(table.series.results[-1])     # its notice comes later ...
+            screen.action_back()                          # ... and the player is gone
+            await pilot.pause()
+            left = (type(app.screen).__name__, [n.title for n in shown_notices(app)])
+            await workers_done(app)
+            return left
+
+    assert asyncio.run(go()) == ("HomeScreen", [])
