@@ -86,16 +86,27 @@ def test_redo_brings_back_what_one_undo_took_back(tmp_path):
                                                       team1_control="human",
                                                       team2_control="computer"))
         rolls = iter([(3, 4), (6, 6), (2, 5), (1, 1), (4, 4)] * 200)
-        for _ in range(40):                 # human moves, with replies between them
-            while table.auto_step() is not None:
-                pass
-            waiting = table.waiting()
+
+        def replies() -> bool:
+            """The steps nobody at the table takes; whether the computer decided one."""
+            replied = False
+            while True:
+                waiting = table.waiting()
+                if table.auto_step() is None:
+                    return replied
+                replied |= waiting.computer and waiting.kind == "decision"
+
+        replies()
+        moves = 0
+        while True:                         # human moves, with replies between them, up
+            waiting = table.waiting()       # to one the computer answers (past the 40th)
             if waiting.kind == "chance" and not waiting.options:
                 table.enter("{} {}".format(*next(rolls)))
             else:
                 table.enter(waiting.options[-1])
-        while table.auto_step() is not None:
-            pass
+            moves += 1
+            if replies() and moves >= 40:
+                break
         before = list(table.session.entries)
         first = table.undo_to_player()
         second = table.undo_to_player()
