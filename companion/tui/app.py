@@ -1172,21 +1172,27 @@ class LogScreen(ClosedByItsKey, ModalScreen[None]):
     def __init__(self, table: Table):
         super().__init__()
         self.table = table
-
+        self.games = views.game_notes(table) or [[]]     # before game 1: an empty tab
 
     def compose(self) -> ComposeResult:
-        with TabbedContent(id="dialog"):
-            with TabPane("Engine notes"):
-                yield RichLog(id="notes", markup=True, wrap=True, min_width=20)
-            with TabPane("Actions"):
+        # A tab for each game's engine notes, the game in play open: only the open tab's
+        # lines are laid out (a long series all at once took a second or more).
+        last = len(self.games)
+        with TabbedContent(id="dialog", initial=f"game-{last}"):
+            for number in range(1, last + 1):
+                title = f"Game {number}" if last > 1 else "Engine notes"
+                with TabPane(title, id=f"game-{number}"):
+                    yield RichLog(id=f"notes-{number}", markup=True, wrap=True,
+                                  min_width=20)
+            with TabPane("Actions", id="actions-tab"):
                 yield RichLog(id="actions", markup=True, wrap=True, min_width=20)
 
     def on_mount(self) -> None:
         self.app.clear_notifications()      # the log says it all, under no notice
-        # One write of all the lines: a write a line parsed and wrapped each of them
-        # apart, a second or more for a long series.
-        self.query_one("#notes", RichLog).write(
-            Text.from_markup("\n".join(views.series_notes(self.table))))
+        # One write a tab: a write a line parsed and wrapped each line apart.
+        for number, lines in enumerate(self.games, start=1):
+            self.query_one(f"#notes-{number}", RichLog).write(
+                Text.from_markup("\n".join(lines)))
         self.query_one("#actions", RichLog).write(
             Text.from_markup("\n".join(views.log_lines(self.table))))
 

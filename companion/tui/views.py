@@ -648,18 +648,13 @@ def engine_notes(table: Table, limit: int = 200) -> list[str]:
     return _notes(game.state.log[-limit:], lambda side: table.team_of(side) in hidden)
 
 
-def series_notes(table: Table, limit: int = 1000) -> list[str]:
-    """The engine's notes of every game of the series so far, each under its number (the
-    log screen), kept from hidden teams as `engine_notes` is."""
+def game_notes(table: Table) -> list[list[str]]:
+    """The engine's notes of each game of the series so far, in order (the log screen gives
+    each its tab), kept from hidden teams as `engine_notes` is."""
     hidden = table.hidden_teams()
-    games = table.session.games
-    out = []
-    for number, game in enumerate(games, start=1):
-        if len(games) > 1:
-            out.append(f"[b]Game {number}[/b]")
-        out.extend(_notes(game.state.log, lambda side, scope=str(number):
-                          table.team_of_game(scope, side) in hidden))
-    return out[-limit:]
+    return [_notes(game.state.log, lambda side, scope=str(number):
+                   table.team_of_game(scope, side) in hidden)
+            for number, game in enumerate(table.session.games, start=1)]
 
 
 def _notes(log, hidden_side) -> list[str]:

@@ -1763,3 +1763,45 @@ def test_a_game_over_notice_due_after_leaving_the_table_is_not_shown_at_home(tmp
             return left
 
     assert asyncio.run(go()) == ("HomeScreen", [])
+
+
+def test_the_log_opens_on_the_game_in_play_with_a_tab_for_each_game(tmp_path):
+    """Rules 4.8, 7.0: the log window gives each game of the series its own tab of engine
+    notes and opens on the game in play; the earlier game's notes are a tab away."""
+    from textual.widgets import RichLog, TabbedContent, Tabs
+
+    from .test_snapshots import play_until
+
+    path = tmp_path / "tabs.db"
+    series_id = new_series(path, seed="log-1", scenario="divisional",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, lambda table: len(table.session.games) == 2
+               and table.game.state.inning >= 2)
+
+    async def go():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            await pilot.pause()
+            await pilot.press("l")
+            await wait_until(pilot, lambda: isinstance(app.screen, LogScreen))
+            await pilot.pause()
+            log = app.screen
+            tabbed = log.query_one(TabbedContent)
+            titles = [str(tab.label) for tab in log.query_one(Tabs).query("Tab")]
+            opened = (tabbed.active, len(log.query_one("#notes-2", RichLog).lines))
+            tabbed.active = "game-1"
+            await pilot.pause()
+            first = log.query_one("#notes-1", RichLog).lines[0].text
+            expected = table.session.games[0].state.log[0]
+            await pilot.press("l")
+            await pilot.pause()
+            closed = isinstance(app.screen, GameScreen)
+            await workers_done(app)
+            return titles, opened, first, expected, closed
+
+    titles, (active, lines), first, (rule, text), closed = asyncio.run(go())
+    assert titles == ["Game 1", "Game 2", "Actions"]
+    assert active == "game-2" and lines > 0
+    assert first.startswith(f"rule {rule} {text[:30]}")
+    assert closed
