@@ -1051,19 +1051,22 @@ class PickScreen(ModalScreen[str | None]):
 
     @on(Select.Changed)
     def changed(self) -> None:
-        """The problem shown goes as soon as the slots no longer have it."""
-        problem = self.query_one("#problem", Label)
-        if self.picker.twice(self.names()) is None:
-            problem.update("")
+        """A name chosen twice is said as soon as it is chosen, and the problem goes as
+        soon as the slots no longer have it."""
+        self._say_twice(self.picker.twice(self.names()))
+
+    def _say_twice(self, twice: str | None) -> None:
+        self.query_one("#problem", Label).update(
+            "" if twice is None else
+            f"[red]{escape(twice)} is chosen twice: each slot takes a different one "
+            "(rule 3.0)[/red]")
 
     @on(Button.Pressed, "#done")
     def action_done(self) -> None:
         names = self.names()
         twice = self.picker.twice(names)
         if twice is not None:
-            self.query_one("#problem", Label).update(
-                f"[red]{twice} is chosen twice: each slot takes a different one (rule 3.0)"
-                "[/red]")
+            self._say_twice(twice)
             return
         self.dismiss(self.picker.line(names))
 

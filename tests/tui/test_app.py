@@ -421,7 +421,8 @@ def test_undo_survives_a_restart_and_redo_brings_the_action_back(tmp_path):
 
 def test_the_lineup_is_set_slot_by_slot_in_its_dialog(tmp_path):
     """Rule 3.0: the lineup dialog lists each slot preset to the suggestion; a ballplayer
-    chosen twice is refused in the dialog, and what is set is what the game records."""
+    chosen twice is said at once and refused in the dialog, and what is set is what the
+    game records."""
     path = tmp_path / "pick.db"
     series_id = new_series(path, seed="tui-pick")   # New York human v Texas computer
 
@@ -447,6 +448,9 @@ def test_the_lineup_is_set_slot_by_slot_in_its_dialog(tmp_path):
             presets = [slot[2] for slot in dialog.picker.slots]
             assert dialog.names() == presets
             dialog.query_one("#slot8", Select).value = presets[0]      # the catcher as DH too
+            await pilot.pause()
+            said = plain(str(dialog.query_one("#problem", Label).content))
+            assert said.startswith(f"{presets[0]} is chosen twice")   # said at once
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert isinstance(app.screen, PickScreen)
