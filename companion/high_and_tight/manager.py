@@ -135,14 +135,18 @@ class ComputerManager:
             self._tables.ahead[inning] = ahead
         return ahead
 
+    def _innings_ahead(self, inning: int) -> list[tuple[int, str]]:
+        """The innings a card kept now could still serve, each with its strategy (5.3): the
+        rest of the nine, or this inning and the next from the 9th on."""
+        start = max(inning, 1)
+        count = 2 if inning >= 9 else 10 - start
+        return list(enumerate(self._strategies_ahead(start)[:count], start=start))
+
     def _card_values(self, inning: int) -> dict[str, float]:
         """By card category: how many innings still to come could use such a card (5.3)."""
         values = self._tables.card_values.get(inning)
         if values is None:
-            if inning >= 9:
-                ahead = self._strategies_ahead(inning)[:2]
-            else:
-                ahead = self._strategies_ahead(max(inning, 1))[: 10 - max(inning, 1)]
+            ahead = [strategy for _, strategy in self._innings_ahead(inning)]
             values = {category: 3.0 if category in ("special", "free")
                       else float(ahead.count(category)) for category in CATEGORIES}
             self._tables.card_values[inning] = values
@@ -208,10 +212,8 @@ class ComputerManager:
             return -1.0
         if from_inning <= inning or card.category in ("special", "free"):
             return values[card.category]
-        start = max(inning, 1)
-        ahead = self._strategies_ahead(start)[: 10 - start]
-        return float(sum(1 for offset, strategy in enumerate(ahead)
-                         if strategy == card.category and start + offset >= from_inning))
+        return float(sum(1 for number, strategy in self._innings_ahead(inning)
+                         if strategy == card.category and number >= from_inning))
 
     def _draw_value(self, state: State, side: str, deck: str, values: dict[str, float]
                     ) -> float:

@@ -73,6 +73,7 @@ class Awaiting:
     side: str | None
     phase: str
     prompt: str
+    only_pass: bool = False     # rule 5.4: the rules leave this decision nothing but a pass
 
 
 def fielding_defense(box: Box, side: Side, key: str) -> int:
@@ -238,7 +239,8 @@ class HighAndTight:
             kinds = {action.kind for action in self.legal_actions(state)}
             if kinds == {"pass"}:
                 return Awaiting("decision", side, phase,
-                                "pass: nothing else can be played now (rule 5.4)")
+                                "pass: nothing else can be played now (rule 5.4)",
+                                only_pass=True)
             if "rally" not in kinds:
                 return Awaiting("decision", side, phase,
                                 "play a card or pass (rule 5.4)")
@@ -1030,34 +1032,27 @@ class HighAndTight:
         state.atbat.turn = state.batting
         state.actor = state.batting
 
-    def ballpark_effects(self, state: State) -> list[tuple[str, int | None, frozenset, str]]:
-        """The home team's ballpark effects that apply to the half being played (rule 8.1),
-        each as (marker, its move or None, the extra scoring numbers, what it does in
-        words); an effect reading a rating the matchup does not have does nothing."""
+    def _ballpark(self, state: State) -> None:
+        """Rule 8.1: the home ballpark's effects on this half, each noted and kept on the
+        at-bat in words (the board says them); one reading a rating the matchup does not
+        have does nothing."""
         park = state.home.team.ballpark
         matchup = self.matchup(state, state.batting)
-        out = []
         for effect in park.effects:
             if effect.applies not in ("both", state.batting) or not matchup.all_hold(effect.when):
                 continue
-            did, marker, delta = [], None, None
+            did = []
             if effect.effect is not None:
                 delta = matchup.effect_value(effect.effect)     # a number or a rating
                 if delta is not None:
-                    marker = effect.effect.marker
-                    did.append(f"{MARKER_WORDS[marker]} {delta:+d}")
+                    move(state, effect.effect.marker, delta)
+                    did.append(f"{MARKER_WORDS[effect.effect.marker]} {delta:+d}")
+            state.atbat.extra_numbers.update(effect.scoring_numbers)
             if effect.scoring_numbers:
                 did.append(also_scores(effect.scoring_numbers))
-            if did:
-                out.append((marker, delta, frozenset(effect.scoring_numbers), "; ".join(did)))
-        return out
-
-    def _ballpark(self, state: State) -> None:
-        park = state.home.team.ballpark
-        for marker, delta, numbers, words in self.ballpark_effects(state):
-            if marker is not None:
-                move(state, marker, delta)
-            state.atbat.extra_numbers.update(numbers)
+            if not did:
+                continue                        # a rating it cannot read: nothing happens
+            words = "; ".join(did)
             state.atbat.park += (words,)
             state.note("8.1", f"{park.name}: {park.feature}: {words}"
                        + markers_said(state.atbat.rolls, state.atbat.bonus,

@@ -86,6 +86,7 @@ class Waiting:
     prompt: str
     computer: bool
     options: list[str]
+    only_pass: bool = False    # the rules leave nothing but a pass (rule 5.4)
 
 
 PICK_OVER = 12      # a choice with more options than this is also offered slot by slot
@@ -225,7 +226,7 @@ class Table:
             rules = session.rules
             options = [rules.format_action(a) for a in rules.legal_actions(state)]
         return Waiting("game", awaiting.kind, team, side, awaiting.phase, awaiting.prompt,
-                       computer, options)
+                       computer, options, awaiting.only_pass)
 
     def suggestion(self, waiting: Waiting) -> str | None:
         """What the computer manager would choose for the player to act, as an option line: a
@@ -339,11 +340,10 @@ class Table:
 
     @staticmethod
     def forced_pass(waiting: Waiting) -> bool:
-        """A player's turn in the Strategy Card phase where the rules leave nothing but
-        passing (rule 5.4): the companion passes for him, as it deals digital cards, and
-        an undo goes back past it to his last choice."""
-        return (waiting.kind == "decision" and waiting.phase == "cards"
-                and not waiting.computer and waiting.options == [f"{waiting.side} passes"])
+        """A player's turn where the rules leave nothing but passing (rule 5.4): the
+        companion passes for him, as it deals digital cards, and an undo goes back past it
+        to his last choice."""
+        return waiting.only_pass and not waiting.computer
 
     def dice_awaited(self, waiting: Waiting | None = None) -> bool:
         """Whether the people at the table are to roll now (rule 4.6): a Scoring Roll is
