@@ -822,7 +822,7 @@ def test_physical_cards_refusals_say_what_the_companion_knows(rules):
 
 def test_the_prompt_says_so_when_passing_is_all_that_is_left(rules):
     """Rule 5.4: with no card to play and no Rally Caps to use, the prompt asks for the
-    pass alone instead of offering cards and Rally Caps."""
+    pass alone instead of offering cards and Rally Caps, and says it is the only action."""
     from .util import quiet_step
 
     session = new_game(rules)
@@ -831,8 +831,10 @@ def test_the_prompt_says_so_when_passing_is_all_that_is_left(rules):
     while state.phase != "over" and min(seen.values()) == 0:
         if state.phase == "cards" and state.atbat.must_play != state.atbat.turn:
             legal = rules.legal_actions(state)
-            prompt = rules.awaiting(state).prompt
+            awaiting = rules.awaiting(state)
+            prompt = awaiting.prompt
             kinds = {action.kind for action in legal}
+            assert awaiting.only_pass == (len(legal) == 1)      # the table passes for him
             if len(legal) == 1:
                 assert rules.format_action(legal[0]).endswith(" passes")
                 assert prompt == "pass: nothing else can be played now (rule 5.4)"
