@@ -89,6 +89,15 @@ class CompanionApp(App):
     def get_default_screen(self) -> Screen:
         return HomeScreen()
 
+    def on_notify(self, event: Notify) -> None:
+        """In a short terminal a new notice takes the place of the information notices shown
+        (warnings and errors stay): stacked, they would cover the board's batter, pitchers and
+        odds. Every line of them is in the log (l). Runs before Textual adds the new one."""
+        if (event.notification.severity == "information"
+                and self.size.height < STACKED_NOTICES_MIN_ROWS):
+            drop_notices(self, [note for note in shown_notices(self)
+                                if note.severity == "information"])
+
     def push_screen(self, screen, *args, **kwargs):
         """Every screen after the home screen is drawn with companion.tcss: its rules join
         the stylesheet just before the first of them (parsed alone, nothing re-parsed)."""
@@ -748,11 +757,13 @@ class GameScreen(Screen):
         if game is not None:
             told = views.half_over(game, game.state.log[noted:])
             if told:
-                # The half's notices are done with, so the stack never covers the options;
-                # the computer's moves stay (its Managerial Move set the box just read).
-                drop_notices(self.app, [n for n in shown_notices(self.app)
-                                        if n is not self._computer_note])
-                self.notify(told, title="End of the half")
+                # The half's notices are done with, the computer's moves too (they showed as
+                # it made them, the log keeps them, and this notice names the box its
+                # Managerial Move set): one notice, never a stack over the board.
+                drop_notices(self.app, shown_notices(self.app))
+                self._computer_note = None
+                self._computer_told = []
+                self.notify(told, title="End of the half", markup=False)
 
     def act(self, line: str) -> bool:
         self.table.held = None          # an action of the next game: on to it
@@ -973,6 +984,7 @@ class GameScreen(Screen):
 # App._unnotify: no public call replaces or drops a single notice (textual 8.2.8, pinned).
 # These three are the only places the companion reaches in.
 MOVES_NOTICE_MOST_SECONDS = 12
+STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
 
 
 def shown_notices(app: App) -> list[Notification]:

@@ -1353,7 +1353,7 @@ def test_the_computer_s_moves_share_one_notice(tmp_path):
     """Rules 4.5, 5.5, 5.7, 8.2.1: the computer's cards, Rally Caps, Managerial Moves and
     pitching changes are told; while its notice shows, the next move grows that notice
     instead of stacking a notice of its own over the options, and the end of a half
-    (4.6.4) leaves it showing."""
+    (4.6.4) takes it away with the half's other notices."""
     path = tmp_path / "burst.db"
     series_id = new_series(path, seed="tui-burst")
 
@@ -1379,8 +1379,8 @@ def test_the_computer_s_moves_share_one_notice(tmp_path):
                     await press_for_human(pilot, table)
                 else:
                     await pilot.pause(2 * DELAY)
-            # The end of a half clears the notices but the computer's (its Managerial Move
-            # set the box the half's dice were read against).
+            # The end of a half clears the notices, the computer's moves too (its notice
+            # names the box they set): one notice rather than two stacked over the board.
             app.auto_delay = 3600
             computer = screen._computer_note
             app.notify("an older notice")
@@ -1390,8 +1390,10 @@ def test_the_computer_s_moves_share_one_notice(tmp_path):
             screen._tell_half_over(table.game, last_half)
             await pilot.pause()
             left = list(app._notifications)
-            assert computer in left and len(left) == 2
-            assert [n.title for n in left if n is not computer] == ["End of the half"]
+            assert [n.title for n in left] == ["End of the half"]
+            half = views.half_over(table.game, log[last_half:])
+            assert left[0].message == half
+            assert screen._computer_note is None and screen._computer_told == []
             # A move after the notice timed out shows it again with the half's moves so far.
             screen._tell_computer = tell
             screen._tell_computer(computer.title, "home plays Good Wood")
@@ -1446,6 +1448,80 @@ def test_notices_on_the_table_sit_bottom_left_never_over_the_options(tmp_path):
             await workers_done(app)
 
     asyncio.run(play())
+
+
+def test_a_half_s_end_in_a_small_terminal_leaves_the_batter_in_view(tmp_path):
+    """At 80x24 the end of a half (4.6.4) with two of the computer's moves still shown (a
+    card and a Managerial Move, 4.5) leaves one notice low on the board: the pitchers and
+    the batter the next decision reads stay above it."""
+    from textual.geometry import Region
+    from textual.widgets._toast import Toast
+
+    path = tmp_path / "small.db"
+    series_id = new_series(path, seed="tui-small")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            screen, table = await open_table(pilot)
+            for _ in range(400):
+                if "Bat " in screen.board_markup and table.game.state.inning >= 2:
+                    break
+                if human_must_act(table):
+                    await press_for_human(pilot, table)
+                else:
+                    await pilot.pause(2 * DELAY)
+            app.auto_delay = 3600
+            await pilot.pause(0.05)
+            title = "Texas Cowboys (computer)"
+            screen._tell_computer(title, "away plays Around the Horn: Scoring Number -1, "
+                                  "Scoring Rolls -1 -> rolls 4, box V")
+            await pilot.pause()
+            screen._tell_computer(title, "away Managerial Move: Scoring Number +2, "
+                                  "Scoring Rolls -1 -> rolls 3, box III")
+            await pilot.pause()
+            log = table.game.state.log
+            last_half = max(i for i, (rule, _) in enumerate(log) if rule == "4.6.4")
+            screen._tell_half_over(table.game, last_half)
+            await pilot.pause(0.2)
+            board = screen.query_one("#board")
+            rows = [strip.text for strip in board.render_lines(
+                Region(0, 0, board.size.width, board.size.height))]
+            batter = board.region.y + next(i for i, row in enumerate(rows)
+                                           if row.lstrip().startswith("Bat "))
+            toasts = list(screen.query(Toast))
+            assert len(toasts) == 1
+            assert min(t.region.y for t in toasts) > batter, rows
+            await workers_done(app)
+
+    asyncio.run(play())
+
+
+@pytest.mark.parametrize("rows", [24, 32])
+def test_a_short_terminal_shows_one_information_notice_at_a_time(tmp_path, rows):
+    """Under 30 rows a new notice takes the place of the information notices shown, so they
+    never stack over the board; warnings and errors stay. A taller terminal stacks them."""
+    path = tmp_path / "short.db"
+    series_id = new_series(path, seed="tui-short")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(80, rows), notifications=True) as pilot:
+            await open_table(pilot)
+            app.notify("refused", severity="error")
+            app.notify("the half's end", title="End of the half")
+            await pilot.pause()
+            app.notify("the computer plays a card", title="Texas Cowboys (computer)")
+            await pilot.pause()
+            shown = [note.message for note in shown_notices(app)]
+            await workers_done(app)
+            return shown
+
+    shown = asyncio.run(play())
+    if rows < 30:
+        assert shown == ["refused", "the computer plays a card"]
+    else:
+        assert shown == ["refused", "the half's end", "the computer plays a card"]
 
 
 def test_the_moves_notice_keeps_the_latest_moves():
