@@ -219,10 +219,12 @@ TARGET_RADIUS = 0.12 * INCH
 TARGET_ARM = 1.6 * TARGET_RADIUS
 TARGET_FONT = (BOLD, 7.0)
 TARGET_CLEAR = 2.0                      # from a target's letter to the nearest line
-# Where each target's letter stands. Right of the targets lie sheet 1's trim line and sheet
-# 2's solid line, and left and right the inner boxes of the players' sides: A and C stand in
-# the lane between the two players' regions, on the side of their cross towards the middle
-# of the field, B left of its cross in the open middle.
+JOIN_LINE = 1.0                         # sheet 2's solid line, where sheet 1's trim lies
+# Where each target's letter stands. Sheet 1 is trimmed through the targets' centres (the
+# field's middle line), so each of its half targets completes the half left uncovered on
+# sheet 2: every letter stands left of that line, on the part of sheet 1 that is kept. A and
+# C stand in the lane between a side's dugout and bullpen, above and below their cross, B
+# left of its cross in the open middle.
 TARGET_LABELS = (("A", "above"), ("B", "left"), ("C", "below"))
 CARD_SLOT = (66 * MM, 91 * MM)          # a poker card (63 x 88 mm) with room to pick it up
 
@@ -266,19 +268,20 @@ class Region:
 
 BAND = 2.85 * INCH          # each player's side: his dugout and bullpen
 BAND_GAP = 0.15 * INCH
+LANE = 0.3 * INCH           # between a side's dugout and bullpen: targets A and C stand in it
 
 
 def player_regions() -> list[Region]:
     """The near player's dugout and bullpen (rules 3.0, 4.2.1), in field coordinates; the
     far player's are the same turned half a turn about the field's centre."""
     width, _ = FIELD
-    half = (width - BAND_GAP) / 2
+    half = (width - LANE) / 2
     inner_w, inner_h = half / 2 - 0.15 * INCH, BAND - 0.45 * INCH
     out = []
     for name, note, x, parts in (
             ("Dugout", "ballplayers of the lineup (rule 3.0)", 0.0,
              ("Available ballplayers", "Used ballplayers")),
-            ("Bullpen", "pitchers (rules 3.0, 4.2.1)", half + BAND_GAP,
+            ("Bullpen", "pitchers (rules 3.0, 4.2.1)", half + LANE,
              ("Available pitchers", "Used pitchers"))):
         out.append(Region(name, Rect(x, 0, half, BAND), note))
         out.append(Region(parts[0], Rect(x + 0.1 * INCH, 0.1 * INCH, inner_w, inner_h)))
@@ -377,6 +380,9 @@ def _region(canvas, region: Region) -> None:
     canvas.restoreState()
 
 
+MOUND_DIVIDER_FROM = 5 + 6.5 + 2.5     # above the mound's note (its baseline 5, size 6.5)
+
+
 def _diamond(canvas) -> None:
     """Home plate between the batter's boxes, the two sides of the mound (rule 4.2.1)."""
     mound = next(r.rect for r in table_regions() if r.name == "Pitcher's mound")
@@ -385,7 +391,7 @@ def _diamond(canvas) -> None:
     canvas.setStrokeColorRGB(0.3, 0.3, 0.3)
     canvas.setLineWidth(0.6)
     canvas.setDash(3, 3)
-    canvas.line(cx, mound.y + 4, cx, mound.top - 16)
+    canvas.line(cx, mound.y + MOUND_DIVIDER_FROM, cx, mound.top - 16)
     canvas.setDash()
     canvas.setFillColorRGB(0, 0, 0)
     draw_text(canvas, "throws L", mound.x + 6, cy - 10, mound.width / 2 - 12, FONT, 7, "centre")
@@ -405,14 +411,15 @@ def _diamond(canvas) -> None:
 
 
 def target_label_at(x: float, y: float, label: str, side: str) -> tuple[float, float]:
-    """The baseline start of a target's letter: centred above or below the cross's arm, or
-    left of the circle level with its top, TARGET_CLEAR from either."""
+    """The baseline start of a target's letter, left of the line through the cross (where
+    sheet 1 is trimmed) and TARGET_CLEAR from it: above or below the cross's arm, or left of
+    the circle level with its top."""
     font, size = TARGET_FONT
-    centred = x - stringWidth(label, font, size) / 2
+    beside = x - JOIN_LINE / 2 - TARGET_CLEAR - stringWidth(label, font, size)
     if side == "above":
-        return centred, y + TARGET_ARM + TARGET_CLEAR
+        return beside, y + TARGET_ARM + TARGET_CLEAR
     if side == "below":
-        return centred, y - TARGET_ARM - TARGET_CLEAR - size * CAP_HEIGHT
+        return beside, y - TARGET_ARM - TARGET_CLEAR - size * CAP_HEIGHT
     return x - TARGET_RADIUS - TARGET_CLEAR - stringWidth(label, font, size), y + TARGET_RADIUS
 
 
@@ -431,8 +438,9 @@ def _target(canvas, x: float, y: float, label: str, side: str) -> None:
 
 
 def _tile_marks(canvas, tile: Tile) -> None:
-    """What joins the two sheets: which sheet this is, the trim edge of sheet 1 and where it
-    lies on sheet 2, ticks in the margins in line with the targets."""
+    """What joins the two sheets: which sheet this is, the trim line of sheet 1 through the
+    targets' centres and where it lies on sheet 2 (the same line), ticks in the margins in
+    line with the targets."""
     ox, oy = tile.origin
     width, height = FIELD
     to_page = ox - tile.window.x
@@ -445,18 +453,17 @@ def _tile_marks(canvas, tile: Tile) -> None:
     canvas.setFillColorRGB(0, 0, 0)
     top_text = oy + height + 4
     if tile.number == 1:
-        edge = tile.window.right + to_page
         canvas.setDash(4, 3)
-        canvas.line(edge, oy - 12, edge, oy + height + 12)
+        canvas.line(target_x, oy - 12, target_x, oy + height + 12)
         canvas.setDash()
-        text = ("Field, sheet 1 of 2 (left). Trim along the dashed line, lay this sheet over "
-                "sheet 2 with targets A, B and C on theirs, and tape.")
+        text = ("Field, sheet 1 of 2 (left). Trim along the dashed line through targets A, B "
+                "and C, lay this sheet over sheet 2 so each half target completes its own, "
+                "and tape.")
     else:
-        edge = width / 2 + OVERLAP / 2 + to_page
-        canvas.setLineWidth(1.0)
-        canvas.line(edge, oy, edge, oy + height)
+        canvas.setLineWidth(JOIN_LINE)
+        canvas.line(target_x, oy, target_x, oy + height)
         text = ("Field, sheet 2 of 2 (right). The trimmed edge of sheet 1 lies on the solid "
-                "line; targets A, B and C lie on each other.")
+                "line through targets A, B and C, its half targets completing these.")
     # the sheet's note takes the wider side of the tick above the field, clear of it
     if target_x - ox > ox + tile.window.width - target_x:
         left, right = ox, target_x - 6
@@ -476,27 +483,29 @@ SCORESHEET_COLUMNS = (
     ("Rolls after move", 0.5, "centre"), ("Box after move", 0.5, "centre"),
     ("Dice rolled (totals)", 1.45, "left"), ("Runs", 0.4, "centre"),
 )
-INNINGS_PER_PAGE = 9
+# Page 1 the regulation innings; page 2 one whole cycle of extra innings (rule 6.2 as the
+# project reads it: the 10th, then the 11th to 19th as the 1st to 9th, then again from the
+# 10th), so a second copy of page 2 serves the 20th to 29th as printed.
+SCORESHEET_PAGES = (range(1, 10), range(10, 20))
 
 
 def scoresheet(canvas, box_data: Box, options: PrintOptions, progress=None) -> int:
     """A blank game scoresheet, sideways: one row per half inning (rule 4.0's phases), the
     strategy of each inning printed from the box (rules 5.3, 6.2); page 1 the 1st to 9th,
-    page 2 the 10th to 18th."""
+    page 2 the 10th to 19th, a whole cycle of extra innings."""
     _no_parts("scoresheet", options)
     page, area = landscape(options.paper)
     scale = area.width / (sum(w for _, w, _ in SCORESHEET_COLUMNS) * INCH)
     columns = [Column(title, width * INCH * scale, align)
                for title, width, align in SCORESHEET_COLUMNS]
-    pages = 2
-    for number in range(pages):
-        first = 1 + number * INNINGS_PER_PAGE
+    pages = len(SCORESHEET_PAGES)
+    for number, innings in enumerate(SCORESHEET_PAGES):
         start_page(canvas, page)
         top = _title(canvas, "High & Tight game scoresheet" + (" (extra innings)" if number
                                                                 else ""), area, 13)
         top = _game_fields(canvas, area, top, number) - 4
         rows = []
-        for inning in range(first, first + INNINGS_PER_PAGE):
+        for inning in innings:
             strategy = strategy_name(inning_parameters(box_data, inning)[2])
             if strategy == "Any":
                 strategy = "Any: ____"
@@ -508,9 +517,11 @@ def scoresheet(canvas, box_data: Box, options: PrintOptions, progress=None) -> i
         _, bottom = table.draw(canvas, area.x, top, rows, area.y)
         _note(canvas, "Markers before cards: after Take the Mound and Batter vs. Fielder "
               "(rules 4.2.1, 4.3); after move: after the Managerial Move (4.5), write +1 for "
-              "the bonus roll (5.5.2). Runs: what the half scored (4.6.4). Extra innings as "
-              "rule 6.2: the 10th and 20th let each batting player name a strategy; past the "
-              "18th, go on on another copy of this sheet.",
+              "the bonus roll (5.5.2). Runs: what the half scored (4.6.4). "
+              + ("Extra innings (rule 6.2): page 2." if not number else
+                 "Extra innings (rule 6.2) run in cycles of ten from the 10th, whose batting "
+                 "players each name a strategy: past the 19th, a second copy of this page "
+                 "serves the 20th to 29th (add 10 to each inning)."),
               area.x, bottom - 2, area.width, 6.5)
         _page_done(canvas, options, progress, number + 1, pages)
     return pages

@@ -16,6 +16,7 @@ from companion.high_and_tight.series_session import SeriesSession
 from companion.store.exchange import parse_target
 from companion.store.series_store import StoredSeries
 
+from .boards import strategy_name
 from .geometry import content_area
 from .options import INCH, PrintOptions
 from .qr import QRMatrix, RecordTooLong, draw_qr, qr_matrix
@@ -102,7 +103,7 @@ def _draw_game(canvas, box: Box, title: str, game: GamePrint, options: PrintOpti
     pitchers_width = area.width - (_qr_width(game) + GAP)
     pitchers_bottom = _pitchers(canvas, box, score, area.x, top, pitchers_width, area.y)
     top = min(qr_bottom, pitchers_bottom) - GAP
-    rows = [_half_row(half, score) for half in score.halves]
+    rows = [_half_row(box, half, score) for half in score.halves]
     table = _halves_table(area.width)
     pages = 1
     while rows:
@@ -214,12 +215,13 @@ def _halves_table(width: float) -> Table:
     return Table(columns, size=6.5)
 
 
-def _half_row(half: HalfInning, score: BoxScore) -> list[str]:
+def _half_row(box: Box, half: HalfInning, score: BoxScore) -> list[str]:
     """Markers before the Strategy Card phase and after the Managerial Move (rule 4.0)."""
     batting = score.away if half.batting == "away" else score.home
     rolls = f"{half.rolls_before}>{half.rolls_after}" + ("+1" if half.bonus else "")
     fatigue = f" +{half.fatigue}" if half.fatigue else ""
-    return [str(half.inning), f"{'top' if half.half == 'top' else 'bottom'} ({batting})",
-            half.strategy, half.batter, half.fielder, half.pitcher + fatigue, rolls,
+    team = box.team(batting)
+    return [str(half.inning), f"{half.half} ({team.abbrev if team else batting})",
+            strategy_name(half.strategy), half.batter, half.fielder, half.pitcher + fatigue, rolls,
             f"{half.box_before}>{half.box_after}", "; ".join(half.cards),
             " ".join(str(a + b) for a, b in half.dice), str(half.runs)]

@@ -3,6 +3,8 @@ strategy read back from the PDF, the field's tiles overlapping with alignment ma
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pypdf import PdfReader
 
@@ -12,6 +14,7 @@ from companion.high_and_tight.series import SCENARIOS, STREAK_LIMIT
 from printables.boards import (
     CARD_SLOT,
     FIELD,
+    MOUND_DIVIDER_FROM,
     OVERLAP,
     TARGET_ARM,
     TARGET_CLEAR,
@@ -230,7 +233,7 @@ def outline(rect: Rect, line: float) -> list[Rect]:
 def field_lines(tile) -> list[Rect]:
     """Every line of the field near the targets, in field coordinates: the regions' outlines
     (the far player's turned), the targets' circles and arms, and the line that joins the
-    sheets (sheet 1's trim line, sheet 2's solid line)."""
+    sheets through the targets' centres (sheet 1's trim line, sheet 2's solid line)."""
     width, height = FIELD
     lines = []
     for region in table_regions() + player_regions():
@@ -244,8 +247,7 @@ def field_lines(tile) -> list[Rect]:
                        2 * TARGET_RADIUS),
                   Rect(x - TARGET_ARM, y - 0.2, 2 * TARGET_ARM, 0.4),
                   Rect(x - 0.2, y - TARGET_ARM, 0.4, 2 * TARGET_ARM)]
-    join = tile.window.right if tile.number == 1 else width / 2 + OVERLAP / 2
-    lines.append(Rect(join - 0.5, 0, 1.0, height))
+    lines.append(Rect(x - 0.5, 0, 1.0, height))     # the join: trim line, solid line
     return lines
 
 
@@ -276,13 +278,52 @@ def test_field_targets_letters_and_sheet_notes_stand_clear_of_every_line(box, tm
         assert ox <= note.box.x and note.box.right <= ox + tile.window.width
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_field_sheets_join_on_a_line_through_the_targets(box, tmp_path, paper):
+    """Sheet 1 is trimmed through the targets' centres and sheet 2's solid line runs through
+    the same points, so after the overlay each half target of sheet 1 meets its other half
+    on sheet 2, none of it covered; every letter stands on the part of sheet 1 kept."""
+    out = tmp_path / "field.pdf"
+    render("field", box, PrintOptions(paper=paper), out)
+    width, height = FIELD
+    for tile, page in zip(field_tiles(paper), PdfReader(out).pages, strict=True):
+        ox, _ = tile.origin
+        join = width / 2 + ox - tile.window.x
+        drawn = page.get_contents().get_data().decode("latin-1")
+        # the lines drawn across the whole field: x where each one runs
+        across = {round(float(x1), 2) for x1, y1, x2, y2 in re.findall(
+            r"([-\d.]+) ([-\d.]+) m ([-\d.]+) ([-\d.]+) l", drawn)
+            if float(x1) == float(x2) and abs(float(y2) - float(y1)) >= height}
+        assert across == {round(join, 2)}, tile.number
+        letters = [p for p in placed_text(page) if p.text in "ABC"
+                   and p.font == TARGET_FONT[0]]
+        assert len(letters) == 3 and all(p.box.right < join for p in letters)
+
+
+def test_the_mound_divider_stops_short_of_its_note(box, tmp_path):
+    """The mound's dashed line between its L and R sides (rule 4.2.1) does not run through
+    the note under it."""
+    out = tmp_path / "field.pdf"
+    render("field", box, PrintOptions(paper="tabloid"), out)
+    (tile,) = field_tiles("tabloid")
+    ox, oy = tile.origin
+    mound = next(r.rect for r in table_regions() if r.name == "Pitcher's mound")
+    divider = Rect(ox + mound.centre[0] - 0.3, oy + mound.y + MOUND_DIVIDER_FROM, 0.6,
+                   mound.height - MOUND_DIVIDER_FROM - 16)
+    (note,) = [p for p in placed_text(PdfReader(out).pages[0])
+               if p.text == "the pitcher (rule 4.2.1)"]
+    assert not note.overlaps(divider, gap=1.0)
+
+
 # -- blank sheets ---------------------------------------------------------------------------
 
 
 def test_scoresheet_rows_carry_each_innings_strategy(box, tmp_path):
-    """Rules 5.3 and 6.2: the strategy of innings 1-18 printed in; the 10th is named."""
+    """Rules 5.3 and 6.2: the strategy of innings 1-19 printed in; the 10th is named. Page 2
+    holds a whole cycle of extra innings, so a second copy serves the 20th to 29th as its
+    note says."""
     first, second = (text for _, text in pages_of(box, "scoresheet", tmp_path))
-    for text, innings in ((first, range(1, 10)), (second, range(10, 19))):
+    for text, innings in ((first, range(1, 10)), (second, range(10, 20))):
         for inning in innings:
             strategy = strategy_name(inning_parameters(box, inning)[2])
             strategy = "Any: ____" if strategy == "Any" else strategy
@@ -293,6 +334,9 @@ def test_scoresheet_rows_carry_each_innings_strategy(box, tmp_path):
                        "Box after move", "Dice rolled", "Runs"):
             assert column in text
     assert "extra innings" in second
+    assert "a second copy of this page serves the 20th to 29th" in " ".join(second.split())
+    for inning in range(10, 20):
+        assert inning_parameters(box, inning + 10) == inning_parameters(box, inning)
 
 
 def test_series_sheet_has_schedule_rotation_use_and_rest(box, tmp_path):

@@ -188,6 +188,23 @@ def test_box_score_rows_follow_the_game(store, box, long_game):
     assert game.record == long_game.text()
 
 
+def test_box_score_rows_name_the_team_and_strategy_as_the_scoreboard_does(box, rules, long_game):
+    """Each half's row says the batting team by its abbreviation and the inning's strategy by
+    the name the printed scoreboard uses (rules 5.3, 6.2), not the box's internal keys."""
+    from companion.high_and_tight.boxscore import box_score
+    from printables.boards import strategy_name
+    from printables.boxscore import _half_row
+
+    score = box_score(rules, long_game)
+    for half in score.halves:
+        row = _half_row(box, half, score)
+        key = score.away if half.batting == "away" else score.home
+        assert row[1] == f"{half.half} ({box.team(key).abbrev})"
+        assert row[2] == strategy_name(half.strategy)
+    assert {row[2] for row in (_half_row(box, h, score) for h in score.halves)} >= {
+        "OBP", "NONE"}
+
+
 def test_the_printed_code_scans_and_imports_to_the_identical_game(box, long_game, tmp_path):
     """The key test: the code on the PDF page, read by zxing-cpp, imported by the command
     line, gives the same record and the same final state (rules 6.0-6.3: extra innings)."""
