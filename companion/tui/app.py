@@ -41,7 +41,7 @@ from ..high_and_tight.series_session import CONTROL_TAGS
 from ..high_and_tight.state import OPTIONAL_RULE_LINES, OPTIONAL_RULES
 from ..store.db import StoreError
 from . import views
-from .chrome import CheckList, FormScroll, KeyBar, TitleBar
+from .chrome import CheckList, FormScroll, KeyBar, KeysPanel, TitleBar
 
 if TYPE_CHECKING:
     from ..store.db import Store
@@ -148,12 +148,13 @@ class CompanionApp(App):
         return True
 
     def action_keys(self) -> None:
-        """`?`: every key of the screen in view with what it does (Textual's key panel),
-        and `?` again puts it away."""
-        if self.screen.query("HelpPanel"):
-            self.action_hide_help_panel()
+        """`?`: every key of the screen in view with what it does, and `?` again puts it
+        away."""
+        panels = self.screen.query(KeysPanel)
+        if panels:
+            panels.remove()
         else:
-            self.action_show_help_panel()
+            self.screen.mount(KeysPanel())
 
     def get_system_commands(self, screen: Screen):
         """The command palette: every action of the screen in view, by name."""

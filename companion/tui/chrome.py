@@ -9,13 +9,16 @@ the same way: the icon opens the command palette, a click on a key presses it.
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.segment import Segment
+from rich.table import Table
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Checkbox, SelectionList
+from textual.widgets import Checkbox, SelectionList, Static
 from textual.widgets.option_list import OptionDoesNotExist
 
 ICON = "⭘"
@@ -257,3 +260,79 @@ class CheckList(SelectionList):
 class FormScroll(VerticalScroll, can_focus=False):
     """A dialog's fields in a box that scrolls when the screen is short, and is no Tab stop
     of its own: Tab goes from field to field, and a field taking focus scrolls into view."""
+
+
+def own_actions(node) -> set[str]:
+    """The actions the companion's own classes bind on `node` (Textual's widgets bind more:
+    scrolling, copying, paging)."""
+    actions = set()
+    for cls in type(node).__mro__:
+        if cls.__module__.startswith("companion"):
+            for binding in cls.__dict__.get("BINDINGS", ()):
+                actions.add(binding.action if isinstance(binding, Binding) else binding[1])
+    return actions
+
+
+class KeysPanel(VerticalScroll, can_focus=False):
+    """`?`: every key of the screen with what it does, the screen's own first, dimmed while
+    it does nothing, then the command palette and one line for the keys every list and
+    field answers. (Textual's key panel lists the focused list's generic keys, scrolling and
+    copying, first and pushes the screen's own below the fold of a small terminal.)"""
+
+    DEFAULT_CSS = """
+    KeysPanel {
+        split: right;
+        width: 33%;
+        min-width: 30;
+        max-width: 60;
+        border-left: vkey $foreground 30%;
+        padding: 0 1;
+        height: 1fr;
+    }
+    """
+    GENERIC = ("In a list: Up, Down, PgUp, PgDn, Home, End move, Enter takes. Tab and "
+               "shift+Tab go from list to field.")
+
+    def compose(self):
+        yield Static(id="keys-table")
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.show_keys()
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen) -> None:
+        if self.is_attached and screen is self.screen:
+            self.show_keys()
+
+    def rows(self) -> list[tuple[str, str, bool]]:
+        """(shown keys, what they do, enabled) of each of the companion's actions in reach,
+        every key of an action together, the shortest first (`q ^q` quit)."""
+        app = self.app
+        actions: dict[str, list] = {}
+        for node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            if binding.action not in own_actions(node):
+                continue
+            shown = app.get_key_display(binding)
+            row = actions.setdefault(binding.action, [[], "", enabled])
+            if shown not in row[0]:
+                row[0].append(shown)
+            row[1] = row[1] or binding.description
+        rows = [(" ".join(sorted(keys, key=len)), does or action, enabled)
+                for action, (keys, does, enabled) in actions.items()]
+        if app.ENABLE_COMMAND_PALETTE:
+            rows.append((app.get_key_display(Binding(app.COMMAND_PALETTE_BINDING, "")),
+                         "command palette: every action by name", True))
+        return rows
+
+    def show_keys(self) -> None:
+        table = Table.grid(padding=(0, 1))
+        table.add_column(justify="right", no_wrap=True)
+        table.add_column()
+        for key, does, enabled in self.rows():
+            table.add_row(Text(key, style="bold" if enabled else "dim"),
+                          Text(does, style="" if enabled else "dim"))
+        self.query_one("#keys-table", Static).update(
+            Group(table, Text(""), Text(self.GENERIC, style="dim")))

@@ -78,16 +78,26 @@ def test_an_optional_rule_box_is_marked_by_its_character_not_only_its_colour(tmp
 
 
 def test_question_mark_shows_and_hides_every_key_of_the_screen(tmp_path):
+    """`?` lists the screen's own keys, then the app's and the palette, each with what it
+    does; not the generic keys of the list in focus (scrolling, paging, copying)."""
+    from companion.tui.chrome import KeysPanel
+
     async def go():
         app = make_app(db=tmp_path / "keys.db")
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("question_mark")
             await pilot.pause()
-            panel = app.screen.query_one("HelpPanel")
-            assert panel is not None
+            panel = app.screen.query_one(KeysPanel)
+            rows = panel.rows()
             await pilot.press("question_mark")
             await pilot.pause()
-            assert not app.screen.query("HelpPanel")
+            assert not app.screen.query(KeysPanel)
+            return rows
 
-    asyncio.run(go())
+    rows = asyncio.run(go())
+    keys = [(key, does) for key, does, _enabled in rows]
+    assert keys[:3] == [("n", "New series"), ("b", "Browse box"), ("p", "Print")]
+    assert ("q", "Quit") in keys and ("?", "Keys") in keys
+    assert keys[-1] == ("^p", "command palette: every action by name")
+    assert not any("Scroll" in does or "Page" in does or "Copy" in does for _, does in keys)
