@@ -208,6 +208,9 @@ def cpu(row, team: str) -> str:
     return " (computer)" if row.header.get(CONTROL_TAGS[team]) == "computer" else ""
 
 
+SERIES_LIST_FRAME = 6      # the series list's border, padding and scrollbar, in columns
+
+
 def table_mode(header: dict) -> str:
     """What the series plays with, in a few words: 'at the table', 'digital', ..."""
     dice, cards = header.get("Dice", "digital"), header.get("Cards", "digital")
@@ -275,13 +278,21 @@ class HomeScreen(Screen):
             return escape(key if team is None else team.abbrev if short else team.name)
 
         width = max(len(scenario.title) for scenario in SCENARIOS.values()) + 2
-        for row in rows:
+        room = self.app.size.width - SERIES_LIST_FRAME
+
+        def line(row, short: bool) -> str:
             state = f"{name(row.winner, short=True)} won" if row.winner else "in play"
-            options.add_option(Option(f"{row.id:3d}  {SCENARIOS[row.scenario].title:<{width}}"
-                                      f"{name(row.team1)}{cpu(row, 'team1')} v "
-                                      f"{name(row.team2)}{cpu(row, 'team2')}  ({state})  "
-                                      f"[dim]{table_mode(row.header)}[/dim]",
-                                      id=f"s{row.id}"))
+            return (f"{row.id:3d}  {SCENARIOS[row.scenario].title:<{width}}"
+                    f"{name(row.team1, short)}{cpu(row, 'team1')} v "
+                    f"{name(row.team2, short)}{cpu(row, 'team2')}  ({state})  "
+                    f"[dim]{table_mode(row.header)}[/dim]")
+
+        for row in rows:
+            # the teams by abbreviation when their names would wrap the line
+            text = line(row, short=False)
+            if Text.from_markup(text).cell_len > room:
+                text = line(row, short=True)
+            options.add_option(Option(text, id=f"s{row.id}"))
         options.highlighted = 1 if options.option_count > 1 else 0
         options.focus()
         self.listed = True

@@ -1209,6 +1209,30 @@ def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
         "[dim]digital[/dim]" in listed
 
 
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_series_list_names_teams_by_abbreviation_when_names_would_wrap(tmp_path, columns):
+    """A series is one line of the home list: at 80 columns the teams go by their
+    abbreviations, with room the names are whole."""
+    path = tmp_path / "home.db"
+    new_series(path, seed="home", scenario="divisional")
+
+    async def look():
+        app = make_app(db=path)
+        async with app.run_test(size=(columns, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            options = app.screen.query_one("#series-list", OptionList)
+            listed = Text.from_markup(str(options.get_option_at_index(1).prompt)).plain
+            return listed, options.content_region.width
+
+    listed, room = asyncio.run(look())
+    assert len(listed) <= room
+    if columns == 80:
+        assert "NYH v TXC (computer)  (in play)" in listed
+    else:
+        assert "New York Highlanders v Texas Cowboys (computer)  (in play)" in listed
+
+
 def test_a_finished_game_stays_on_the_screen_until_the_player_goes_on(tmp_path):
     """Rule 4.8: when a game of a series ends, its final stays on the screen (board, status,
     one option) and the computer does not start the next game's setup until the player
