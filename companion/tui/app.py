@@ -1073,10 +1073,23 @@ class PickScreen(ModalScreen[str | None]):
         return [self.query_one(f"#slot{n}", Select).value
                 for n in range(len(self.picker.slots))]
 
+    def on_mount(self) -> None:
+        self._values = [preset for _label, _choices, preset in self.picker.slots]
+
     @on(Select.Changed)
-    def changed(self) -> None:
-        """A name chosen twice is said as soon as it is chosen, and the problem goes as
-        soon as the slots no longer have it."""
+    def changed(self, event: Select.Changed) -> None:
+        """A name another slot holds swaps the two slots' names when each may fill the
+        other's slot (two starters of a rotation, two outfielders); otherwise the name
+        chosen twice is said at once, and the problem goes as soon as the slots no longer
+        have it."""
+        index = int(event.select.id.removeprefix("slot"))
+        before, self._values[index] = self._values[index], event.value
+        other = next((n for n, name in enumerate(self._values)
+                      if n != index and name == event.value), None)
+        if other is not None and before != event.value and any(
+                name == before for _shown, name in self.picker.slots[other][1]):
+            self._values[other] = before
+            self.query_one(f"#slot{other}", Select).value = before
         self._say_twice(self.picker.twice(self.names()))
 
     def _say_twice(self, twice: str | None) -> None:

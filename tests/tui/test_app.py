@@ -421,8 +421,9 @@ def test_undo_survives_a_restart_and_redo_brings_the_action_back(tmp_path):
 
 def test_the_lineup_is_set_slot_by_slot_in_its_dialog(tmp_path):
     """Rule 3.0: the lineup dialog lists each slot preset to the suggestion; a ballplayer
-    chosen twice is said at once and refused in the dialog, and what is set is what the
-    game records."""
+    chosen twice is said at once and refused in the dialog, one chosen for a slot another
+    holds swaps the two where each may fill the other's, and what is set is what the game
+    records."""
     path = tmp_path / "pick.db"
     series_id = new_series(path, seed="tui-pick")   # New York human v Texas computer
 
@@ -459,6 +460,12 @@ def test_the_lineup_is_set_slot_by_slot_in_its_dialog(tmp_path):
             dialog.query_one("#slot0", Select).value = catcher
             await pilot.pause()
             assert plain(str(dialog.query_one("#problem", Label).content)) == ""   # fixed
+            # An outfielder chosen for another outfield slot swaps the two.
+            outfield = dialog.names()[1:4]
+            dialog.query_one("#slot1", Select).value = outfield[1]
+            await pilot.pause()
+            assert dialog.names()[1:4] == [outfield[1], outfield[0], outfield[2]]
+            assert plain(str(dialog.query_one("#problem", Label).content)) == ""
             await pilot.press("ctrl+s")
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
             await wait_until(pilot, lambda: any(" lineup " in e.line
