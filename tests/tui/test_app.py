@@ -117,7 +117,7 @@ async def press_for_human(pilot, table: Table) -> tuple[str, str]:
     return taken.scope, taken.line
 
 
-async def wait_until(pilot, condition, timeout: float = 10.0, step: float = 0.02) -> None:
+async def wait_until(pilot, condition, timeout: float = 30.0, step: float = 0.02) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         assert pilot.app.is_running, "the app stopped"
@@ -325,7 +325,7 @@ def test_a_computer_series_across_two_app_starts_matches_an_uninterrupted_run(tm
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
             table = game_screen(app).table
-            await wait_until(pilot, lambda: len(table.series.results) >= 1, timeout=30,
+            await wait_until(pilot, lambda: len(table.series.results) >= 1, timeout=60,
                              step=0.1)
             assert not table.session.is_over()
             await settle(pilot)
@@ -338,7 +338,7 @@ def test_a_computer_series_across_two_app_starts_matches_an_uninterrupted_run(tm
             table = game_screen(app).table
             # it picks up where the first start stopped (the computer may have moved since)
             assert lines(table)[:len(expected_start)] == expected_start
-            await wait_until(pilot, table.session.is_over, timeout=40, step=0.1)
+            await wait_until(pilot, table.session.is_over, timeout=60, step=0.1)
             await settle(pilot)
             return lines(table), table.series.winner, table.series.results
 
