@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import glob
 import os
 import tempfile
+import time
 from pathlib import Path
 
 
@@ -46,6 +48,7 @@ def write_atomically(path: str | Path, data: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, path)
+        _drop_stale_parts(path)
     except BaseException as error:
         if temporary is not None:
             try:
@@ -56,6 +59,22 @@ def write_atomically(path: str | Path, data: bytes) -> None:
             raise ValueError(f"cannot write {said}: {error.strerror or error}") from None
         raise
     _fsync_folder(folder)
+
+
+STALE_PART_SECONDS = 3600   # a write of this file left older than this was killed midway
+
+
+def _drop_stale_parts(path: Path) -> None:
+    """The temporary files an earlier write of `path` left when it was killed before its
+    rename (nothing else removes them: they are hidden); a recent one may be another
+    writer's, in progress, and stays."""
+    now = time.time()
+    for part in path.parent.glob(f".{glob.escape(path.name)}.*.part"):
+        try:
+            if now - part.stat().st_mtime > STALE_PART_SECONDS:
+                part.unlink()
+        except OSError:
+            pass
 
 
 def _fsync_folder(folder: Path) -> None:

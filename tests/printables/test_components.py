@@ -9,6 +9,7 @@ import math
 import os
 import re
 import stat
+import time
 from dataclasses import replace
 
 import pytest
@@ -460,6 +461,24 @@ def test_a_failing_write_leaves_the_old_file_and_no_temporary(tmp_path, box, mon
         render("rally-caps", box, PrintOptions(), target)
     assert target.read_bytes() == b"the old sheet"
     assert [p.name for p in tmp_path.iterdir()] == ["cards.pdf"]
+
+
+def test_a_write_killed_before_its_rename_leaves_nothing_for_long(tmp_path, box):
+    """A print killed midway leaves its hidden temporary file; the next print of the same
+    file takes away those older than an hour, and leaves a recent one (another print may
+    be writing it) and other files' alone."""
+    target = tmp_path / "caps.pdf"
+    old = tmp_path / ".caps.pdf.abc123.part"
+    recent = tmp_path / ".caps.pdf.def456.part"
+    other = tmp_path / ".cards.pdf.abc123.part"
+    hours_ago = time.time() - 2 * files.STALE_PART_SECONDS
+    for part in (old, recent, other):
+        part.write_bytes(b"half a PDF")
+    for part in (old, other):
+        os.utime(part, (hours_ago, hours_ago))
+    render("rally-caps", box, PrintOptions(), target)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [".caps.pdf.def456.part", ".cards.pdf.abc123.part", "caps.pdf"])
 
 
 def test_a_device_or_pipe_is_never_replaced_and_a_link_is_written_through(tmp_path, box):
