@@ -649,8 +649,6 @@ class GameScreen(Screen):
             self._win_worker.cancel()
 
     def _win_tick(self) -> None:
-        if self.table.held is not None:
-            return      # a finished game on the screen: no figure until the next one's
         if self._win_due is not None and time.monotonic() >= self._win_due:
             self._win_due = None
             inputs = self.table.figure_inputs()     # copied here, never read live

@@ -192,6 +192,13 @@ class Table:
         return self.session.current_game or (self.session.games[-1]
                                              if self.session.games else None)
 
+    def game_number(self) -> int:
+        """The number of the game on the table (see `game`): a finished game held on the
+        screen keeps its number while the series has opened the next one."""
+        if self.held is not None and self.held <= len(self.session.games):
+            return self.held
+        return len(self.session.games)
+
     def team_of(self, side: str) -> str:
         """team1/team2 of 'home'/'away' in the current game."""
         number = self.held or len(self.session.games) or self.series.next_game
@@ -502,7 +509,8 @@ class Table:
             tag=self.figure_tag(), step=len(game.actions), state=state,
             team1_home=self.team_of("home") == "team1", winner=series.winner,
             wins={t: series.wins(t) for t in ("team1", "team2")}, needed=series.scenario.wins,
-            in_play=self.session.current_game is not None, venues=venues,
+            in_play=game is self.session.current_game and game.state.phase != "over",
+            venues=venues,
             options=frozenset(series.options))
 
     def add_figure(self, inputs: FigureInputs, p_home: float, p_series: float | None) -> None:
@@ -534,7 +542,7 @@ class Table:
         action): a hash of every line of the series stream up to there, series lines and
         earlier games included. A stored figure is read back only on the course it was
         worked out on, never on a branch an undo left."""
-        scope = str(len(self.session.games))
+        scope = str(self.game_number())
         digest = hashlib.sha256()
         out: list[str] = []
         for entry in self.session.entries:
@@ -552,11 +560,11 @@ class Table:
             return
         courses = self._courses()
         kept: dict[int, dict] = {}
-        for row in self.stored.figures(len(self.session.games)):
+        for row in self.stored.figures(self.game_number()):
             step = row["step"]
             if step < len(courses) and courses[step] == row["course"]:
                 kept[step] = row
-        self.win_game = len(self.session.games)
+        self.win_game = self.game_number()
         for step in sorted(kept):
             self.win_steps.append(step)
             self.win_history.append(kept[step]["p_team1"])
@@ -564,9 +572,10 @@ class Table:
                 self.win_series, self.win_series_step = kept[step]["p_series"], step
 
     def figure_tag(self) -> tuple[int, int]:
-        """Which state a figure belongs to: (games begun, events stored so far; an undo or
-        a redo is an event too, so no two states of the table share a tag)."""
-        return (len(self.session.games), self.stored.seq)
+        """Which state a figure belongs to: (the number of the game on the table, events
+        stored so far; an undo or a redo is an event too, so no two states of the table
+        share a tag)."""
+        return (self.game_number(), self.stored.seq)
 
     def game_win_probability(self, inputs: FigureInputs, cancelled=None) -> float:
         """P(home wins the game the inputs were taken from)."""

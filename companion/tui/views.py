@@ -186,7 +186,7 @@ def board(table: Table, show_hand: str | None = None) -> str:
             hand = f"{offense} off, {side.hand_size() - offense} def"
         lines.append(f"{side.team.abbrev} caps {side.rally_left}  hand {hand}")
     over = state.phase == "over"
-    ours = table.win_history and table.win_game == len(table.session.games)
+    ours = table.win_history and table.win_game == table.game_number()
     if ours or over:
         # Up here, not under the hand, so that it shows without scrolling at 80x24. Both
         # figures are one team's (the player's against the computer, else team 1's): its
@@ -203,11 +203,15 @@ def board(table: Table, show_hand: str | None = None) -> str:
         behind = any(step != len(game.actions) for step in steps)
         if over:
             # A finished game's figure is its result, known without a worker (rule 4.8);
-            # the series' only once the series is decided (the rest is still to play).
+            # the series' is its result once decided, else the worker's for this final
+            # (the games still to play), "updating" until it is in.
             history.append(flip(float(table.team_of(state.winner) == "team1")))
             winner = table.series.winner
-            p_series = None if winner is None else float(winner == "team1")
-            behind = False
+            if winner is not None:
+                p_series, behind = float(winner == "team1"), False
+            else:
+                fresh = bool(ours) and table.win_series_step == len(game.actions)
+                p_series, behind = (table.win_series if fresh else None), not fresh
         series = f"  series {percent(flip(p_series))}" if p_series is not None else ""
         # A figure of an earlier step stays until the new one is worked out, marked so.
         lines.append(f"Win {abbrev} {percent(history[-1])} {sparkline(history, 16)}{series}"

@@ -686,9 +686,9 @@ def test_a_starter_on_short_rest_says_so_in_the_list(box):
                                                      ("spring", "team1", 1),
                                                      ("divisional", "team2", 2)])
 def test_a_finished_games_figure_is_its_result(tmp_path, scenario, human, games):
-    """Rule 4.8: the game over, its figure is the result, known at once (no stale figure
-    marked 'updating'), from the player's side whoever is at home; the series' figure only
-    once the series is decided."""
+    """Rule 4.8: the game over, its figure is the result, known at once, from the player's
+    side whoever is at home; the series' figure is its result once decided, else the one
+    worked out for this final (the games still to play), 'updating' until then."""
     path = tmp_path / "final.db"
     other = "team2" if human == "team1" else "team1"
     series_id = new_series(path, seed="views-final", scenario=scenario,
@@ -699,19 +699,26 @@ def test_a_finished_games_figure_is_its_result(tmp_path, scenario, human, games)
         table = Table(store, series_id)
         table.held = len(table.series.results)
         table.win_history, table.win_steps, table.win_game = [0.4], [3], table.held
-        table.win_series = 0.45
+        table.win_series, table.win_series_step = 0.45, 3
         result = table.series.results[-1]
         assert table.figure_team() == human
         mine = table.figure_team()
-        win = next(line for line in plain(views.board(table)).splitlines()
-                   if line.startswith("Win "))
+
+        def win() -> str:
+            return next(line for line in plain(views.board(table)).splitlines()
+                        if line.startswith("Win "))
         abbrev = table.session.box.teams[table.series.teams[mine]].abbrev
-        assert win.startswith(f"Win {abbrev} {'100' if result.winner == mine else '0'}%")
-        assert "updating" not in win
+        assert win().startswith(f"Win {abbrev} {'100' if result.winner == mine else '0'}%")
+        # the game's sparkline stays whole, the next game opened or not: its figure, then
+        # the result
+        assert len(table.session.games) == games + (table.series.winner is None)
+        assert len(win().split()[3]) == 2
         if table.series.winner is None:
-            assert "series" not in win
+            assert "series" not in win() and win().endswith("(updating)")
+            table.win_series_step = len(table.game.actions)     # worked out for the final
+            assert win().endswith(f"series {'45' if mine == 'team1' else '55'}%")
         else:
-            assert win.endswith(f"series {'100' if table.series.winner == mine else '0'}%")
+            assert win().endswith(f"series {'100' if table.series.winner == mine else '0'}%")
 
 
 def test_the_board_keeps_the_cards_played_this_half(tmp_path):
