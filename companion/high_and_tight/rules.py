@@ -829,7 +829,9 @@ class HighAndTight:
         state.half = "top"
         if inning >= 10:
             for side in (state.home, state.away):
-                if inning == 10 or not side.available:
+                # 6.1 at the 10th, again at each 10th of the repeated procedure (6.3: the
+                # 20th, 30th, ...), and whenever the dugout is empty (the 19th, 29th, ...)
+                if inning % 10 == 0 or not side.available:
                     side.available.extend(side.used)
                     side.used.clear()
                     state.note("6.1", f"{side.name}: used ballplayers return to the dugout")

@@ -253,6 +253,15 @@ def test_ballplayers_return_again_when_the_dugout_is_empty(rules):
         assert side.used == []
 
 
+def test_the_twentieth_inning_repeats_the_tenth_s_return_of_the_ballplayers(rules):
+    """Rule 6.3: past the 19th the whole procedure repeats, 6.1's return included: at the
+    20th every used ballplayer is back in the dugout (the 19th's batter and fielder too)."""
+    session = new_game(rules)
+    state = drive(session, until=at(20))
+    for side in (state.home, state.away):
+        assert sorted(side.available) == sorted(side.lineup) and side.used == []
+
+
 def test_twentieth_inning_is_named_again(rules):
     """Rules 6.2 and 6.3: past the 19th the cycle repeats: the 20th is an 'Any' inning."""
     session = new_game(rules)
