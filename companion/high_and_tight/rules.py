@@ -226,6 +226,11 @@ class HighAndTight:
             if self._closer_due(state, side) is not None:
                 return Awaiting("decision", side, phase,
                                 "bring in the Closer to save the game (rule 8.3)")
+            optional = self._closer_on_short_rest(state, side)
+            if optional is not None:
+                return Awaiting("decision", side, phase,
+                                f"the save is {optional.name}'s only on short rest: bring "
+                                "him in at Fatigue +100 or not (rules 8.2.3, 8.3)")
             if "advanced-fatigue" in state.options:
                 tired = self.stay_fatigue(state, side)
                 pitcher = state.side(side).current_pitcher().name
@@ -343,8 +348,14 @@ class HighAndTight:
             closer = self._closer_due(state, side)
             if closer is not None:
                 return [act.relieve(side, closer.name)]
-            out = [act.relieve(side, p.name) for p in self._relievers(state, side)]
-            if "advanced-fatigue" in state.options:
+            advanced = "advanced-fatigue" in state.options
+            tired = self._is_tired(state, state.side(side))
+            out = ([act.relieve(side, p.name) for p in self._relievers(state, side)]
+                   if advanced or tired else [])
+            optional = self._closer_on_short_rest(state, side)
+            if optional is not None and act.relieve(side, optional.name) not in out:
+                out.insert(0, act.relieve(side, optional.name))
+            if advanced or not tired:
                 out.append(act.stay(side))
             return out
         if phase in ("bat", "field"):
@@ -536,7 +547,8 @@ class HighAndTight:
         one is missing. None while the Closer is due (8.3 names him alone)."""
         if state.phase != "mound" or self._closer_due(state, side) is not None:
             return []
-        offered = {p.name for p in self._relievers(state, side)}
+        offered = {action.args[0] for action in self.legal_actions(state)
+                   if action.kind == "relieve"}
         return [(p, *self._relief_refusal(state, side, key))
                 for key, p in self._bullpen(state, side) if p.name not in offered]
 
@@ -560,6 +572,8 @@ class HighAndTight:
             return "4.2.1.1", "is an SP: relievers are RPs and CLs"
         if key in own.resting:
             return "8.2.2", "is resting today"
+        if "advanced-fatigue" not in state.options and not self._is_tired(state, own):
+            return "4.2.1.1", "cannot come in: the pitcher changes only when he tires"
         if "advanced-fatigue" in state.options and own.current_pitcher().kind != "SP":
             return "8.2", "cannot come in: an RP or CL is replaced by an RP"
         return "8.3", "is the Closer: before the 9th he comes in only when no RP is left"
@@ -567,6 +581,24 @@ class HighAndTight:
     def _closer_due(self, state: State, side: str):
         """Rule 8.3: in the 9th or later, ahead by one to three, the unused CL must come in
         (unless he is resting or could only pitch on short rest)."""
+        save = self._save(state, side)
+        return save[0] if save is not None and not save[1] else None
+
+    def _closer_on_short_rest(self, state: State, side: str):
+        """Rules 8.2.3 b and 8.3: a save whose CL may pitch only on short rest is not forced
+        (8.3 may be set aside when he needs his day off), but it is his manager's to take:
+        the CL is offered at Take the Mound, coming in at Fatigue +100, whatever else
+        fatigue and 8.2 would allow there."""
+        save = self._save(state, side)
+        if save is None or not save[1]:
+            return None
+        own = state.side(side)
+        return save[0] if own.current_pitcher().kind != "CL" else None
+
+    @staticmethod
+    def _save(state: State, side: str):
+        """Rule 8.3's save: in the 9th or later, ahead by one to three, the unused CL who is
+        not resting, with whether he could pitch only on short rest; else None."""
         if "closer-saves" not in state.options or state.inning < 9:
             return None
         own = state.side(side)
@@ -574,9 +606,8 @@ class HighAndTight:
         if not 1 <= own.total - other.total <= 3:
             return None
         for key, pitcher in own.roster.pitchers.items():
-            if (pitcher.kind == "CL" and key not in own.lines and key not in own.resting
-                    and key not in own.short_rest):
-                return pitcher
+            if pitcher.kind == "CL" and key not in own.lines and key not in own.resting:
+                return pitcher, key in own.short_rest
         return None
 
     def _is_tired(self, state: State, side: Side) -> bool:
@@ -879,7 +910,8 @@ class HighAndTight:
         """Rule 4.2.1: Take the Mound, with fatigue (4.2.1.1, 8.2), 6.1's last arm and 8.3."""
         side = state.fielding
         own = state.side(side)
-        if self._closer_due(state, side) is not None and own.current_pitcher().kind != "CL":
+        if ((self._closer_due(state, side) is not None and own.current_pitcher().kind != "CL")
+                or self._closer_on_short_rest(state, side) is not None):
             state.phase = "mound"
             state.actor = side
             return
@@ -926,13 +958,15 @@ class HighAndTight:
             state.note(rule, f"{own.current_pitcher().name} {why}: Fatigue +{own.fatigue}")
 
     def _do_stay(self, state: State, action: Action) -> None:
-        if state.phase != "mound" or "advanced-fatigue" not in state.options:
+        own = state.side(action.side)
+        if state.phase != "mound" or ("advanced-fatigue" not in state.options and (
+                self._is_tired(state, own)
+                or self._closer_on_short_rest(state, action.side) is None)):
             raise self._illegal(state, action, "keeping a tired pitcher is the Advanced "
                                 "Pitcher Fatigue option, not in use in this game", "8.2.1")
         if self._closer_due(state, action.side) is not None:
             raise self._illegal(state, action, "the Closer must come in to save the game",
                                 "8.3")
-        own = state.side(action.side)
         if self._is_tired(state, own):
             self._pitch_tired(state, own)
         self._take_mound(state)
@@ -946,8 +980,13 @@ class HighAndTight:
         if closer is not None and key != closer.name.casefold():
             raise self._illegal(state, action, f"{closer.name} must come in to save the game",
                                 "8.3")
-        if closer is None and key not in {p.name.casefold()
-                                          for p in self._relievers(state, action.side)}:
+        optional = self._closer_on_short_rest(state, action.side)
+        if optional is not None and key == optional.name.casefold():
+            closer = optional       # the save on short rest, his manager's to take
+        elif closer is None and (key not in {
+                p.name.casefold() for p in self._relievers(state, action.side)} or not (
+                "advanced-fatigue" in state.options
+                or self._is_tired(state, state.side(action.side)))):
             rule, why = self._relief_refusal(state, action.side, key)
             raise self._illegal(state, action, f"{action.args[0]} {why}", rule)
         own = state.side(action.side)

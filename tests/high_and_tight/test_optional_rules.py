@@ -384,6 +384,49 @@ def test_resting_closer_is_not_forced(rules):
     assert session.state.home.pitcher == "sabaria"
 
 
+def test_a_closer_on_short_rest_may_save_the_game_his_manager_s_choice(rules):
+    """Rules 8.2.3 b and 8.3 (the Rivero example): a CL who could pitch only on short rest
+    is not forced in, but the save is his manager's to take, even under the basic fatigue
+    rule with a fresh pitcher on the mound (Sabaria in his groove, 8.4.1): he comes in at
+    Fatigue +100, or the pitcher stays. No other reliever may come in for a pitcher who is
+    not tired (4.2.1.1)."""
+    header = {"Rules": "closer-saves,rest,short-rest,good-bad-day",
+              "HomeShortRest": "Achterberg"}
+    for choice in ("home brings in Achterberg", f"home {STAY}"):
+        session = new_game(rules, header=header)
+        state = drive(session, runs={(1, "bottom"): 1}, until=at(9, "top", "mound"))
+        assert state.home.pitcher == "sabaria"
+        assert legal_lines(session) == ["home brings in Achterberg", f"home {STAY}"]
+        assert "short rest" in rules.awaiting(state).prompt
+        with pytest.raises(IllegalAction, match=r"^rule 4\.2\.1\.1:"):
+            session.push_text("home brings in Castellan")
+        play(session, choice)
+        if choice.endswith("Achterberg"):
+            assert state.home.pitcher == "achterberg" and state.home.fatigue == 100
+            assert ("8.3", "home: Achterberg relieves Sabaria") in state.log
+            assert state.atbat.rolls == 3 + 1      # his Stuff, one roll more on short rest
+        else:
+            assert state.home.pitcher == "sabaria" and state.home.fatigue == 0
+        assert state.phase == "bat"
+
+
+def test_a_closer_on_short_rest_may_relieve_a_reliever_for_the_save(rules):
+    """Rules 8.2.3 b and 8.3 over 8.2: with Advanced Fatigue an RP gives way only to an RP,
+    but the save on short rest is still the CL's to take, beside the RPs and staying."""
+    session = new_game(rules, header={"Rules": "advanced-fatigue,closer-saves,rest,short-rest",
+                                      "HomeShortRest": "Achterberg"})
+    drive(session, runs={(1, "bottom"): 1}, until=at(8, "top", "mound"))
+    play(session, "home brings in Castellan")
+    state = drive(session, runs={(1, "bottom"): 1}, until=at(9, "top", "mound"))
+    assert state.home.pitcher == "castellan"
+    legal = legal_lines(session)
+    assert legal[0] == "home brings in Achterberg" and f"home {STAY}" in legal
+    assert {f"home brings in {n}" for n in ("Tremaine", "Wexley", "Dunleavy")} <= set(legal)
+    assert rules.relievers_held_back(state, "home") == []
+    play(session, "home brings in Achterberg")
+    assert state.home.pitcher == "achterberg" and state.home.fatigue == 100
+
+
 def test_closer_not_forced_once_he_has_pitched(rules):
     """Rule 8.3: the rule concerns a CL who has not pitched yet; a used CL is gone."""
     session = new_game(rules, home_starter="Okafor",
