@@ -506,7 +506,7 @@ class GameScreen(Screen):
         self.refresh_bindings()         # p Print once a game is over; r, t while dice await
         self.query_one("#linescore", Static).update(views.line_score(table))
         self.query_one("#status", Static).update(views.status(table))
-        self.show_board(views.board(table, self._hand_to_show()))
+        self.show_board()
         waiting = table.waiting()
         options = self.query_one("#options", OptionList)
         options.clear_options()
@@ -570,11 +570,34 @@ class GameScreen(Screen):
         self.schedule_win_probability()
         self.schedule_auto()
 
-    def show_board(self, markup: str) -> None:
+    def show_board(self) -> None:
         """The board, a wrapped line (a card's reason in a narrow terminal) kept under its
-        first word, not at the left edge."""
+        first word, not at the left edge. The hand, last, keeps to the rows left: the cards
+        that do not fit give way to a line naming how many more the hand window has."""
+        board = self.query_one("#board", Static)
+        hand = self._hand_to_show()
+        markup = views.board(self.table, hand)
+        rows = board.content_region.height
+        if hand is not None and rows and self._board_rows(markup) > rows:
+            cards = len(views.hand_lines(self.table, hand)) - 1
+            most = cards
+            while most > 0 and self._board_rows(markup) > rows:
+                most -= 1
+                markup = views.board(self.table, hand, hand_most=most)
         self.board_markup = markup
-        self.query_one("#board", Static).update(views.hanging(markup))
+        board.update(views.hanging(markup))
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.show_board)     # the hand keeps to the rows left
+
+    def _board_rows(self, markup: str) -> int:
+        """The rows the board takes at its width, wrapped lines counted."""
+        board = self.query_one("#board", Static)
+        width = board.content_region.width
+        if width <= 0:
+            return 0
+        options = self.app.console.options.update_width(width)
+        return len(self.app.console.render_lines(views.hanging(markup), options, pad=False))
 
     def announce(self, result) -> None:
         """A game just ended (rule 4.8): its score, and the series standing (rule 7.0)."""
@@ -683,7 +706,7 @@ class GameScreen(Screen):
         if inputs.tag != self.table.figure_tag():
             return
         self.table.add_figure(inputs, p_home, p_series)
-        self.show_board(views.board(self.table, self._hand_to_show()))
+        self.show_board()
 
     # -- the computer and digital chance ---------------------------------------------------------
 

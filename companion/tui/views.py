@@ -98,8 +98,9 @@ def status(table: Table) -> str:
 MARKERS_NOT_SET = ("name", "draw", "deal", "exchange", "mound")
 
 
-def board(table: Table, show_hand: str | None = None) -> str:
-    """Markers, odds, mound, batter and fielder, Rally Caps, hands and win probability."""
+def board(table: Table, show_hand: str | None = None, hand_most: int | None = None) -> str:
+    """Markers, odds, mound, batter and fielder, Rally Caps, hands and win probability;
+    with `hand_most`, at most that many of the hand's card lines (see hand_lines)."""
     from ..high_and_tight.manager import at_bat_odds
     from ..high_and_tight.rules import fielding_defense
 
@@ -214,11 +215,11 @@ def board(table: Table, show_hand: str | None = None) -> str:
                 p_series, behind = (table.win_series if fresh else None), not fresh
         series = f"  series {percent(flip(p_series))}" if p_series is not None else ""
         # A figure of an earlier step stays until the new one is worked out, marked so.
-        lines.append(f"Win {abbrev} {percent(history[-1])} {sparkline(history, 16)}{series}"
+        lines.append(f"Win {abbrev} {percent(history[-1])} {sparkline(history, 12)}{series}"
                      + (" [dim](updating)[/dim]" if behind else ""))
     if show_hand:
         lines.append("")
-        lines.extend(hand_lines(table, show_hand))
+        lines.extend(hand_lines(table, show_hand, most=hand_most))
     return "\n".join(lines)
 
 
@@ -228,11 +229,13 @@ SHORT_BLOCKS = {"4.4": "not in this phase", "5.1": "the other side's", "5.3": "n
                 "5.1.1 d": "nothing to cancel", "5.1.1": "conditions fail"}
 
 
-def hand_lines(table: Table, side: str, texts: bool = False) -> list[str]:
+def hand_lines(table: Table, side: str, texts: bool = False,
+               most: int | None = None) -> list[str]:
     """A side's own cards with whether each can be played now and why not (rules 5.3-5.7);
     with `texts`, each card's own text under it (the hand window). With physical cards the
     companion cannot see the hand: the cards it may hold (each copy still unseen of a deck
-    it holds cards of), to check the hand against."""
+    it holds cards of), to check the hand against. With `most`, the first `most` cards
+    (the playable ones come first) and a line saying how many more the window shows."""
     from ..high_and_tight.rules import block_said
 
     state = table.game.state
@@ -260,7 +263,9 @@ def hand_lines(table: Table, side: str, texts: bool = False) -> list[str]:
                 why = (block_said(block) if texts else
                        "" if other else f"{SHORT_BLOCKS.get(rule, 'not now')} ({rule})")
             cards.append((not ok, other, state.box.cards[key].name, key, count, ok, why))
-    for _, _, name, key, count, ok, why in sorted(cards):   # the playable ones first
+    cards.sort()                                            # the playable ones first
+    rest = len(cards) - most if most is not None and len(cards) > most else 0
+    for _, _, name, key, count, ok, why in cards[:len(cards) - rest]:
         card = state.box.cards[key]
         mark = "[green]*[/green]" if ok else " "
         times = f" x{count}" if count > 1 else ""
@@ -269,6 +274,8 @@ def hand_lines(table: Table, side: str, texts: bool = False) -> list[str]:
                    f"{card.category}[/dim]{reason}")
         if texts:
             out.append(f"    [dim]{escape(card.text)}[/dim]")
+    if rest:
+        out.append(f"  [dim]{rest} more: the hand window (h)[/dim]")
     return out
 
 

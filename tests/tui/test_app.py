@@ -25,7 +25,6 @@ from companion.store.series_store import StoredSeries, create_series
 from companion.tui import views
 from companion.tui.app import (
     CARD_LINE,
-    WIN_DELAY,
     CurtainScreen,
     GameScreen,
     HomeScreen,
@@ -1273,15 +1272,20 @@ def test_a_finished_game_stays_on_the_screen_until_the_player_goes_on(tmp_path):
                     for i in range(options.option_count)] == ["!next"]
             await pilot.pause(10 * DELAY)
             assert len(table.session.entries) == held       # nothing moved meanwhile
-            # No figure of the finished game is taken for the next one's.
-            await pilot.pause(2 * WIN_DELAY)
-            assert screen._win_worker is None or not screen._win_worker.is_running
-            assert table.win_history == [] or table.win_game != len(table.session.games)
+            # The held game's figure (its final, and the series after it) is worked out as
+            # game 1's, never taken for the next one's.
+            await wait_until(pilot, lambda: table.win_series_step == len(table.game.actions))
+            assert table.win_game == 1 == table.game_number()
+            win = next(line for line in board_text(screen).splitlines()
+                       if line.startswith("Win "))
+            assert " series " in win and "updating" not in win
             options.focus()
             await pilot.press("enter")
             await wait_until(pilot, lambda: len(table.session.entries) > held
                              or human_must_act(table))          # game 2 goes on
             assert table.held is None and "Final: " not in board_text(screen)
+            assert table.game_number() == 2 and table.win_game != 2
+            assert not any(line.startswith("Win ") for line in board_text(screen).splitlines())
             app.auto_delay = 3600
             await settle(pilot)
 

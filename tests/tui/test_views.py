@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
@@ -16,7 +17,7 @@ from companion.tui import views
 from companion.tui.table import Setup, Table
 
 from ..high_and_tight.test_scoring import box_xi_at_the_managerial_move
-from .test_app import new_series, plain
+from .test_app import make_app, new_series, plain, wait_until
 from .test_snapshots import first_game_over, play_until
 
 
@@ -813,3 +814,49 @@ def test_at_take_the_mound_the_board_says_why_a_reliever_is_not_offered(tmp_path
         assert held >= 3 and {"8.2", "8.3"} <= rules_seen, (held, rules_seen)
     finally:
         store.close()
+
+
+def test_the_boards_hand_keeps_to_the_rows_left_with_the_rest_named(tmp_path):
+    """At 80x24 the board's hand (last on it) shows the cards that fit, the playable first,
+    and one line saying how many more the hand window (h) holds; nothing of the board
+    above it gives way, and a taller terminal shows every card."""
+    from companion.tui.app import GameScreen
+
+    path = tmp_path / "rows.db"
+    series_id = new_series(path, seed="views-rows", scenario="spring")
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        def human() -> str:
+            return next(s for s in ("home", "away") if table.team_of(s) == "team1")
+        while not (table.game is not None and table.game.state.inning >= 2
+                   and table.game.state.side(human()).hand_size() >= 7):
+            if table.auto_step() is None:
+                waiting = table.waiting()
+                if waiting.kind == "chance":
+                    table.roll()
+                else:
+                    table.enter(table.suggestion(waiting) or waiting.options[0])
+        side = human()
+        full = [plain(line) for line in views.hand_lines(table, side)]
+        capped = [plain(line) for line in views.hand_lines(table, side, most=2)]
+    assert capped[:3] == full[:3]
+    assert capped[3:] == [f"  {len(full) - 3} more: the hand window (h)"]
+
+    async def look(size):
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=size) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await pilot.pause(0.2)
+            screen = app.screen
+            board = screen.query_one("#board")
+            shown = [plain(line) for line in screen.board_markup.splitlines()]
+            return shown, screen._board_rows(screen.board_markup), board.content_region.height
+
+    shown, rows, room = asyncio.run(look((80, 24)))
+    assert rows <= room
+    hand_at = next(i for i, line in enumerate(shown) if line.endswith(" hand")
+                   or " hand  (" in line)
+    assert shown[hand_at + 1:-1] == full[1:len(shown) - hand_at - 1]
+    assert shown[-1].endswith("more: the hand window (h)")
+    shown, rows, room = asyncio.run(look((100, 40)))
+    assert not shown[-1].endswith("(h)") and shown[-len(full):] == full
