@@ -457,6 +457,7 @@ class GameScreen(Screen):
         self._computer_told: list[str] = []        # the computer's moves its notice tells
         self._computer_note: Notification | None = None
         self._computer_half: tuple | None = None    # (game, inning, half) its moves are of
+        self._passed_for: set[str] = set()          # teams passed for this half (rule 5.4)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -740,6 +741,8 @@ class GameScreen(Screen):
             told = views.computer_move(entry, game.state.log[noted:] if game else [])
             if told:        # its card, Rally Caps, Managerial Move or pitching change
                 self._tell_computer(f"{self.table.team_name(waiting.team)} (computer)", told)
+        if entry is not None and game is not None and self.table.forced_pass(waiting):
+            self._passed_for.add(game.state.side(waiting.side).team.abbrev)
         if entry is not None:
             self._tell_half_over(game, noted)
             self.shown_hand = None
@@ -748,6 +751,7 @@ class GameScreen(Screen):
     def _drop_computer_note(self) -> None:
         """The computer's moves notice goes (an undo or redo changed the course it told, or
         the game is over); its next move starts a new one."""
+        self._passed_for.clear()
         if self._computer_note is not None:
             drop_notices(self.app, [self._computer_note])
         self._computer_note = None
@@ -789,7 +793,12 @@ class GameScreen(Screen):
         ended is told with its dice (rule 4.6.4), the computer's and digital ones too."""
         if game is not None:
             told = views.half_over(game, game.state.log[noted:])
+            if told and self._passed_for:
+                # the players' passes the rules made for them: why the half went by
+                told += (f"\n{' and '.join(sorted(self._passed_for))} had nothing to play: "
+                         "passed (rule 5.4)")
             if told:
+                self._passed_for.clear()
                 # The half's notices are done with, the computer's moves too (they showed as
                 # it made them, the log keeps them, and this notice names the box its
                 # Managerial Move set): one notice, never a stack over the board.

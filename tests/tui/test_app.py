@@ -1355,6 +1355,54 @@ def test_each_half_ends_with_a_notice_of_its_runs_and_dice(tmp_path):
         assert shown == "  ".join(f"{views.DIE[a]}{views.DIE[b]} {a + b}" for a, b in dice)
 
 
+def test_a_half_s_notice_says_when_the_rules_passed_for_the_player(tmp_path):
+    """Rule 5.4: a half whose Strategy Card phase left the person at the table nothing but
+    passing (the companion passed for him, so the half may go by without a key) ends with
+    a notice that says so; a half without such a pass does not."""
+    path = tmp_path / "passes.db"
+    series_id = new_series(path, seed="tui-passes")     # New York human v Texas computer
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        notes = []
+        notify = app.notify
+        app.notify = lambda message, **kw: (notes.append((kw.get("title"), str(message))),
+                                            notify(message, **kw))
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            forced = set()          # (inning, half) of each pass made for the human
+            step = table.auto_step
+
+            def stepping():
+                waiting = table.waiting()
+                if table.forced_pass(waiting):
+                    state = table.game.state
+                    forced.add((state.inning, state.half))
+                return step()
+            table.auto_step = stepping
+            for _ in range(2000):
+                state = table.game.state if table.game else None
+                if state is not None and state.inning >= 5 or table.held is not None:
+                    break
+                if human_must_act(table):
+                    await press_for_human(pilot, table)
+                else:
+                    await pilot.pause(2 * DELAY)
+            app.auto_delay = 3600
+            await settle(pilot)
+            return notes, forced, table.game.state.side(
+                next(s for s in ("home", "away") if table.team_of(s) == "team1")).team.abbrev
+
+    notes, forced, abbrev = asyncio.run(play())
+    halves = [message for title, message in notes if title == "End of the half"]
+    said = f"{abbrev} had nothing to play: passed (rule 5.4)"
+    assert forced, "no pass was made for the player in four innings"
+    for message in halves:
+        inning = int(re.search(r"inning (\d+)", message).group(1))
+        half = "top" if " top of " in message else "bottom"
+        assert (said in message) == ((inning, half) in forced), message
+
+
 def test_the_key_bar_says_what_escape_does_from_the_typing_box(tmp_path):
     """From the typing box Escape goes back to the options, from the options home: the key
     bar names the one it does from where the focus is."""
