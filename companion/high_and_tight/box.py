@@ -238,8 +238,9 @@ class Box:
             return None
         choices = ", ".join(f"{k} ({self.roster_owner(k)})" if self.roster_owner(k) else k
                             for k in self.rosters)
+        said = re.sub(r"^team(\d)$", r"team \1", side)          # team1 -> team 1
         what = (f"{roster!r} is not a roster" if roster else
-                f"{card.name} ({side}) is an optional team card with no players of its own")
+                f"{card.name} ({said}) is an optional team card with no players of its own")
         return f"{what}; choose a roster: {choices} (rule 8.1.1)"
 
     def roster_clash(self, first: str, second: str) -> str | None:

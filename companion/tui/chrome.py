@@ -257,6 +257,15 @@ class CheckList(SelectionList):
         return Strip(segments, strip.cell_length)
 
 
+class TickBox(Checkbox):
+    """A checkbox whose box is empty when off: Textual's shows its X either way and tells the
+    two apart by colour alone."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # noqa: N802 (Textual's name)
+        return "X" if self.value else " "
+
+
 class FormScroll(VerticalScroll, can_focus=False):
     """A dialog's fields in a box that scrolls when the screen is short, and is no Tab stop
     of its own: Tab goes from field to field, and a field taking focus scrolls into view."""

@@ -28,6 +28,7 @@ from ..engine.errors import CompanionError
 from ..files import output_problem
 from ..high_and_tight.box import Box
 from ..print_cli import PAPERS, SIDES, parse_offset
+from .chrome import TickBox
 
 # The whole-box sets, as `companion print` names them (printables/sets.py), each with what
 # it holds; `all` is every one of them in one PDF.
@@ -167,18 +168,18 @@ class PrintScreen(ModalScreen[None]):
                 yield Select(self.choices, value=self.value, allow_blank=False, id="what",
                              compact=True)
             with Horizontal(classes="row"):
-                yield Label("Paper, sides")
+                yield Label("Paper, sides", id="paper-label")
                 yield Select([(p, p) for p in PAPERS], value="letter", allow_blank=False,
                              id="paper", compact=True)
                 yield Select([(s, s) for s in SIDES], value="duplex", allow_blank=False,
                              id="sides", compact=True)
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row", id="team-row"):
                 yield Label("Team")
                 yield Input(placeholder="every team", id="team",
                             compact=True, suggester=SuggestFromList(teams,
                                                                     case_sensitive=False))
-                yield Checkbox("bleed 3 mm", id="bleed", compact=True)
-            with Horizontal(classes="row"):
+                yield TickBox("bleed 3 mm", id="bleed", compact=True)
+            with Horizontal(classes="row", id="offset-row"):
                 yield Label("Offset, only")
                 yield Input(placeholder="backs moved X,Y mm", id="offset", compact=True)
                 yield Input(placeholder="every component", id="only", compact=True)
@@ -207,10 +208,12 @@ class PrintScreen(ModalScreen[None]):
 
     def _fit_fields(self, what: str) -> None:
         """A box score is drawn on the paper chosen; sides, bleed, team, the back offset
-        and the components are for sets."""
+        and the components are for sets, and leave the dialog while a box score is
+        chosen."""
         box_score = what.startswith(BOX_SCORE)
-        for widget_id in ("#sides", "#bleed", "#team", "#offset", "#only"):
-            self.query_one(widget_id).disabled = box_score
+        for widget_id in ("#sides", "#team-row", "#offset-row"):
+            self.query_one(widget_id).display = not box_score
+        self.query_one("#paper-label", Label).update("Paper" if box_score else "Paper, sides")
 
     def _job(self) -> PrintJob | None:
         text = self.query_one("#out", Input).value.strip()

@@ -287,7 +287,7 @@ class Table:
         catcher, outfield, infield, dh = action.args
         players = self.session.current_game.state.side(waiting.side).roster.ballplayers
         shown = {p.name: f"{p.name}  {p.position} O{p.offense} D{p.defense} P{p.power} "
-                         f"OBP{p.obp} S{p.speed} C{p.clutch}" for p in players.values()}
+                         f"OBP{p.obp} Sp{p.speed} Cl{p.clutch}" for p in players.values()}
 
         def at(position: str | None) -> list[tuple[str, str]]:
             return [(shown[p.name], p.name) for p in players.values()

@@ -171,7 +171,7 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
     if state.inning and batting.player:       # placed face up first, then the fielder (4.2)
         batter = batting.roster.ballplayers[batting.player]
         lines.append(f"Bat {escape(batter.name)} ({batter.bats}) O{batter.offense} P{batter.power} "
-                     f"OBP{batter.obp} S{batter.speed} C{batter.clutch}")
+                     f"OBP{batter.obp} Sp{batter.speed} Cl{batter.clutch}")
     if state.inning and fielding.player:
         fielder = fielding.roster.ballplayers[fielding.player]
         dh = fielding.player == fielding.dh
@@ -441,7 +441,7 @@ def action_help(table: Table, line: str) -> str:
                 where = "DH" if key == side.dh else player.position
                 defense = f"{where} D{fielding_defense(box, side, key)}"
                 return (f"{defense} O{player.offense} P{player.power} OBP{player.obp} "
-                        f"S{player.speed} C{player.clutch} bats {player.bats}")
+                        f"Sp{player.speed} Cl{player.clutch} bats {player.bats}")
             pitcher = next((p for p in roster.pitchers.values() if p.name == name), None)
             if pitcher is not None:
                 stuff = box.scoring_boxes[pitcher.stuff_box - 1].label

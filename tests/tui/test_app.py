@@ -1167,7 +1167,7 @@ def test_a_setup_that_cannot_start_keeps_the_dialog_and_its_choices(tmp_path):
 
     notes, team, roster = asyncio.run(play())
     assert len(notes) == 1 and notes[0].startswith(
-        "Seattle Volcanoes (team1) is an optional team card with no players of its own; "
+        "Seattle Volcanoes (team 1) is an optional team card with no players of its own; "
         "choose a roster: new-york (New York Highlanders), ")
     assert (team, roster) == ("seattle", "california")
 

@@ -101,3 +101,27 @@ def test_question_mark_shows_and_hides_every_key_of_the_screen(tmp_path):
     assert ("q", "Quit") in keys and ("?", "Keys") in keys
     assert keys[-1] == ("^p", "command palette: every action by name")
     assert not any("Scroll" in does or "Page" in does or "Copy" in does for _, does in keys)
+
+
+def test_a_tick_box_is_empty_when_off_not_only_another_colour():
+    """The print dialog's bleed box: an X when on, a blank when off (Textual's Checkbox
+    shows its X either way)."""
+    from textual.app import App
+
+    from companion.tui.chrome import TickBox
+
+    class One(App):
+        def compose(self):
+            yield TickBox("bleed 3 mm", id="bleed")
+
+    async def go():
+        app = One()
+        async with app.run_test(size=(40, 5)) as pilot:
+            box = app.query_one(TickBox)
+            off = box.render().plain
+            box.value = True
+            await pilot.pause()
+            return off, box.render().plain
+
+    off, on = asyncio.run(go())
+    assert off.startswith("▐ ▌") and on.startswith("▐X▌")

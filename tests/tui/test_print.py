@@ -180,7 +180,9 @@ def test_the_box_score_of_a_finished_game_prints_from_the_game_screen(tmp_path):
             assert what.value == f"box:{series_id}:1"
             assert [value for _label, value in screen.choices] == \
                 [f"box:{series_id}:1", f"box:{series_id}"]
-            assert screen.query_one("#team", Input).disabled    # a box score has no team
+            # a box score has no team, sides, bleed, offset or components: not shown
+            for hidden in ("#team-row", "#offset-row", "#sides"):
+                assert not screen.query_one(hidden).display
             fill(screen, out=str(game_pdf))
             progress = track_progress(screen)
             await print_and_wait(pilot, notes)

@@ -182,7 +182,7 @@ def test_a_setup_that_cannot_start_says_why_in_the_players_words():
     box = load_box()
     assert Setup().problem(box) is None
     assert Setup(team1="seattle").problem(box) == (
-        "Seattle Volcanoes (team1) is an optional team card with no players of its own; "
+        "Seattle Volcanoes (team 1) is an optional team card with no players of its own; "
         "choose a roster: new-york (New York Highlanders), philadelphia (Philadelphia "
         "Mustangs), california (California Titans), texas (Texas Cowboys) (rule 8.1.1)")
     assert Setup(team1="seattle", roster1="texas", team2="chicago",
