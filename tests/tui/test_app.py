@@ -116,12 +116,37 @@ async def press_for_human(pilot, table: Table) -> tuple[str, str]:
     return taken.scope, taken.line
 
 
+def titled_notes(app) -> list[tuple[str | None, str]]:
+    """Every notice the app posts through notify, as (title, message), as it posts it."""
+    notes: list[tuple[str | None, str]] = []
+    notify = app.notify
+
+    def record(message, **kw):
+        notes.append((kw.get("title"), str(message)))
+        return notify(message, **kw)
+    app.notify = record
+    return notes
+
+
 async def wait_until(pilot, condition, timeout: float = 30.0, step: float = 0.02) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         assert pilot.app.is_running, "the app stopped"
         assert time.monotonic() < deadline, "timed out waiting"
         await pilot.pause(step)
+
+
+async def play_on_until(pilot, table: Table, condition, steps: int = 1000) -> None:
+    """The person at the table takes his key (press_for_human) whenever it is his to act,
+    the computer's timer the rest, until `condition()` holds (asserted)."""
+    for _ in range(steps):
+        if condition():
+            return
+        if human_must_act(table):
+            await press_for_human(pilot, table)
+        else:
+            await pilot.pause(2 * DELAY)
+    assert condition(), "the table never got there"
 
 
 async def open_table(pilot) -> tuple[GameScreen, Table]:
@@ -430,14 +455,9 @@ def test_the_lineup_is_set_slot_by_slot_in_its_dialog(tmp_path):
         app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
         async with app.run_test(size=SIZE) as pilot:
             screen, table = await open_table(pilot)
-            for _ in range(500):
-                waiting = table.waiting()
-                if waiting.phase == "lineup" and not waiting.computer:
-                    break
-                if human_must_act(table):
-                    await press_for_human(pilot, table)
-                else:
-                    await pilot.pause(2 * DELAY)
+            await play_on_until(pilot, table, lambda: table.waiting().phase == "lineup"
+                                and not table.waiting().computer, 500)
+            waiting = table.waiting()
             options = screen.query_one("#options", OptionList)
             assert [options.get_option_at_index(i).id for i in range(options.option_count)] \
                 == [f"o{waiting.options.index(table.suggestion(waiting))}", "!pick"]
@@ -537,14 +557,7 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
                         and waiting.scope == "game" and waiting.side is not None
                         and all(table.game.state.side(s).hand_size() for s in ("home", "away")))
 
-            for _ in range(200):
-                if both_dealt_and_a_decision():
-                    break
-                if human_must_act(table):
-                    await press_for_human(pilot, table)
-                else:
-                    await pilot.pause(2 * DELAY)
-            assert both_dealt_and_a_decision()
+            await play_on_until(pilot, table, both_dealt_and_a_decision, 200)
             await pilot.pause(5 * DELAY)           # the win-probability redraw too
             side = table.waiting().side
             other = "away" if side == "home" else "home"
@@ -1112,14 +1125,9 @@ def test_screenshots_of_the_home_new_series_and_game_screens(tmp_path):
             await pilot.press("ctrl+s")
             await pilot.pause()
             table = game_screen(app).table
-            for _ in range(1000):
-                state = table.game.state
-                if state.inning >= 1 and state.home.player and state.away.player:
-                    break
-                if human_must_act(table):
-                    await press_for_human(pilot, table)
-                else:
-                    await pilot.pause(2 * DELAY)
+            await play_on_until(pilot, table, lambda: table.game.state.inning >= 1
+                                and table.game.state.home.player
+                                and table.game.state.away.player)
             await pilot.pause(5 * DELAY)
             assert table.game.state.inning >= 1
             game = svg_text(app.export_screenshot())
@@ -1183,10 +1191,7 @@ def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
 
     async def play():
         app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        notes = []
-        notify = app.notify
-        app.notify = lambda message, **kw: (notes.append((kw.get("title"), str(message))),
-                                            notify(message, **kw))
+        notes = titled_notes(app)
         async with app.run_test(size=SIZE) as pilot:
             screen, table = await open_table(pilot)
             assert not any(title == "Game 1 over" for title, _ in notes)   # not on opening
@@ -1320,10 +1325,7 @@ def test_each_half_ends_with_a_notice_of_its_runs_and_dice(tmp_path):
 
     async def play():
         app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
-        notes = []
-        notify = app.notify
-        app.notify = lambda message, **kw: (notes.append((kw.get("title"), str(message))),
-                                            notify(message, **kw))
+        notes = titled_notes(app)
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
             table = game_screen(app).table
@@ -1364,10 +1366,7 @@ def test_a_half_s_notice_says_when_the_rules_passed_for_the_player(tmp_path):
 
     async def play():
         app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
-        notes = []
-        notify = app.notify
-        app.notify = lambda message, **kw: (notes.append((kw.get("title"), str(message))),
-                                            notify(message, **kw))
+        notes = titled_notes(app)
         async with app.run_test(size=SIZE) as pilot:
             screen, table = await open_table(pilot)
             forced = set()          # (inning, half) of each pass made for the human
@@ -1380,14 +1379,8 @@ def test_a_half_s_notice_says_when_the_rules_passed_for_the_player(tmp_path):
                     forced.add((state.inning, state.half))
                 return step()
             table.auto_step = stepping
-            for _ in range(2000):
-                state = table.game.state if table.game else None
-                if state is not None and state.inning >= 5 or table.held is not None:
-                    break
-                if human_must_act(table):
-                    await press_for_human(pilot, table)
-                else:
-                    await pilot.pause(2 * DELAY)
+            await play_on_until(pilot, table, lambda: table.held is not None or (
+                table.game is not None and table.game.state.inning >= 5), 2000)
             app.auto_delay = 3600
             await settle(pilot)
             return notes, forced, table.game.state.side(
@@ -1547,13 +1540,8 @@ def test_a_half_s_end_in_a_small_terminal_leaves_the_batter_in_view(tmp_path):
         app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             screen, table = await open_table(pilot)
-            for _ in range(400):
-                if "Bat " in screen.board_markup and table.game.state.inning >= 2:
-                    break
-                if human_must_act(table):
-                    await press_for_human(pilot, table)
-                else:
-                    await pilot.pause(2 * DELAY)
+            await play_on_until(pilot, table, lambda: "Bat " in screen.board_markup
+                                and table.game.state.inning >= 2, 400)
             app.auto_delay = 3600
             await pilot.pause(0.05)
             title = "Texas Cowboys (computer)"

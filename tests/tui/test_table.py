@@ -187,7 +187,7 @@ def test_a_setup_that_cannot_start_says_why_in_the_players_words():
         "Mustangs), california (California Titans), texas (Texas Cowboys) (rule 8.1.1)")
     assert Setup(team1="seattle", roster1="texas", team2="chicago",
                  roster2="new-york").problem(box) is None
-    assert Setup(team2="chicago").problem(box).startswith("Chicago Black Sox (team2) is an")
+    assert Setup(team2="chicago").problem(box).startswith("Chicago Black Sox (team 2) is an")
     assert Setup(team1="texas").problem(box) == "the two teams must be different team cards"
     assert "digital cards" in Setup(cards="physical").problem(box)
 

@@ -82,11 +82,11 @@ def test_ballplayer_and_pitcher_options_carry_their_ratings(tmp_path):
             defense = state.box.dh_defense if key == side.dh else player.defense
             if verb == "fields":        # he bats in the bottom half too (rule 4.2.2 b)
                 assert text.endswith(f" D{defense} O{player.offense} P{player.power} "
-                                     f"OBP{player.obp} S{player.speed} C{player.clutch} "
+                                     f"OBP{player.obp} Sp{player.speed} Cl{player.clutch} "
                                      f"bats {player.bats}")
             else:
                 assert text.endswith(f"O{player.offense} P{player.power} OBP{player.obp} "
-                                     f"S{player.speed} C{player.clutch} bats {player.bats}")
+                                     f"Sp{player.speed} Cl{player.clutch} bats {player.bats}")
             seen += 1
         assert seen >= 2
         assert views.option_text(table, "home stands pat") == "home stands pat"
@@ -552,6 +552,18 @@ def test_the_log_holds_every_game_of_the_series_each_kept_from_hidden_teams(tmp_
                     assert line == f"rule {rule} {text}"
 
 
+def take_suggestions_until(table: Table, condition) -> None:
+    """Play on, the person at the table taking each suggestion (or the first option) and
+    rolling digitally, until `condition(table)`."""
+    while not condition(table):
+        if table.auto_step() is None:
+            waiting = table.waiting()
+            if waiting.kind == "chance":
+                table.roll()
+            else:
+                table.enter(table.suggestion(waiting) or waiting.options[0])
+
+
 def deck_words(card) -> str:
     return f"{card.side[:3]} {card.category}"
 
@@ -573,13 +585,7 @@ def test_the_boards_hand_says_why_in_a_few_words_the_window_in_full(tmp_path):
         return {block[0] == "5.1" for block in blocks if block} == {True, False}
     with Store.open(path) as store:         # the human takes the suggestions: both decks
         table = Table(store, series_id)
-        while not blocked_card(table):
-            if table.auto_step() is None:
-                waiting = table.waiting()
-                if waiting.kind == "chance":
-                    table.roll()
-                else:
-                    table.enter(table.suggestion(waiting) or waiting.options[0])
+        take_suggestions_until(table, blocked_card)
         side = table.waiting().side
         state, rules = table.game.state, table.session.rules
         board = [plain(line) for line in views.hand_lines(table, side)]
@@ -828,14 +834,9 @@ def test_the_boards_hand_keeps_to_the_rows_left_with_the_rest_named(tmp_path):
         table = Table(store, series_id)
         def human() -> str:
             return next(s for s in ("home", "away") if table.team_of(s) == "team1")
-        while not (table.game is not None and table.game.state.inning >= 2
-                   and table.game.state.side(human()).hand_size() >= 7):
-            if table.auto_step() is None:
-                waiting = table.waiting()
-                if waiting.kind == "chance":
-                    table.roll()
-                else:
-                    table.enter(table.suggestion(waiting) or waiting.options[0])
+        take_suggestions_until(table, lambda table: table.game is not None
+                               and table.game.state.inning >= 2
+                               and table.game.state.side(human()).hand_size() >= 7)
         side = human()
         full = [plain(line) for line in views.hand_lines(table, side)]
         capped = [plain(line) for line in views.hand_lines(table, side, most=2)]
