@@ -89,6 +89,13 @@ class CompanionApp(App):
     def get_default_screen(self) -> Screen:
         return HomeScreen()
 
+    def on_key(self, event) -> None:
+        """Space presses the button in focus, as Enter does (Textual's buttons take Enter
+        only): a player who tabbed to Start or Print presses it with either."""
+        if event.key == "space" and isinstance(self.focused, Button):
+            event.stop()
+            self.focused.press()
+
     def on_notify(self, event: Notify) -> None:
         """In a short terminal a new notice takes the place of the information notices shown
         (warnings and errors stay): stacked, they would cover the board's batter, pitchers and

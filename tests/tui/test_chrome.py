@@ -125,3 +125,24 @@ def test_a_tick_box_is_empty_when_off_not_only_another_colour():
 
     off, on = asyncio.run(go())
     assert off.startswith("▐ ▌") and on.startswith("▐X▌")
+
+
+def test_space_presses_the_button_in_focus(tmp_path):
+    """Tab to the New Series dialog's Cancel button and press space: the dialog closes, as
+    with Enter."""
+    from companion.tui.app import HomeScreen, NewSeriesScreen
+
+    async def go():
+        app = make_app(db=tmp_path / "space.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, NewSeriesScreen)
+            app.screen.query_one("#cancel").focus()
+            await pilot.pause()
+            await pilot.press("space")
+            await pilot.pause()
+            return app.screen
+
+    assert isinstance(asyncio.run(go()), HomeScreen)
