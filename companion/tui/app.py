@@ -363,6 +363,7 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
         mode = [("Digital", "digital"), ("Physical (table)", "physical")]
         with FormScroll(id="dialog", classes="form"):
             yield Label("[b]New series[/b]  (ctrl+s starts, escape cancels)")
+            yield Label("", id="problem")
             with Horizontal(classes="row gap"):
                 yield Label("Scenario")
                 yield Select(scenarios, value="spring", allow_blank=False, id="scenario",
@@ -421,8 +422,12 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
             team1_control=self._value("control1"), team2_control=self._value("control2"),
             dice=self._value("dice"), cards=self._value("cards"))
         problem = setup.problem(self.box)
-        if problem:                     # the dialog stays open with every choice kept
-            self.notify(problem, title="Cannot start", severity="error", timeout=8)
+        # The dialog stays open with every choice kept and the problem in it, under its
+        # title (a notice would outlive the dialog, over the table it opens once mended).
+        label = self.query_one("#problem", Label)
+        label.update(f"[red]Cannot start: {escape(problem)}[/red]" if problem else "")
+        if problem:
+            label.scroll_visible()
             return
         self.dismiss(setup)
 

@@ -1149,9 +1149,6 @@ def test_a_setup_that_cannot_start_keeps_the_dialog_and_its_choices(tmp_path):
 
     async def play():
         app = make_app(db=path, auto_delay=3600)
-        notes = []
-        notify = app.notify
-        app.notify = lambda message, **kw: (notes.append(str(message)), notify(message, **kw))
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
             await pilot.press("n")
@@ -1162,6 +1159,9 @@ def test_a_setup_that_cannot_start_keeps_the_dialog_and_its_choices(tmp_path):
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert app.screen is dialog
+            problem = dialog.query_one("#problem", Label)
+            said = plain(str(problem.content))
+            assert problem.size.height >= 2         # wrapped whole, not cut at the edge
             assert dialog.query_one("#scenario", Select).value == "divisional"
             assert dialog.query_one("#team1", Select).value == "seattle"
             with Store.open(path, readonly=True) as store:
@@ -1170,13 +1170,15 @@ def test_a_setup_that_cannot_start_keeps_the_dialog_and_its_choices(tmp_path):
             await pilot.press("ctrl+s")
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
             series = game_screen(app).table.series
+            shown = list(app._notifications)        # nothing of the dialog over the table
             await settle(pilot)
-            return notes, series.teams["team1"], series.rosters["team1"]
+            return said, shown, series.teams["team1"], series.rosters["team1"]
 
-    notes, team, roster = asyncio.run(play())
-    assert len(notes) == 1 and notes[0].startswith(
-        "Seattle Volcanoes (team 1) is an optional team card with no players of its own; "
-        "choose a roster: new-york (New York Highlanders), ")
+    said, shown, team, roster = asyncio.run(play())
+    assert said.startswith(
+        "Cannot start: Seattle Volcanoes (team 1) is an optional team card with no players "
+        "of its own; choose a roster: new-york (New York Highlanders), ")
+    assert shown == []
     assert (team, roster) == ("seattle", "california")
 
 
