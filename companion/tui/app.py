@@ -363,7 +363,9 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
         mode = [("Digital", "digital"), ("Physical (table)", "physical")]
         with FormScroll(id="dialog", classes="form"):
             yield Label("[b]New series[/b]  (ctrl+s starts, escape cancels)")
-            yield Label("", id="problem")
+            problem = Label("", id="problem")
+            problem.display = False             # takes no row till there is a problem
+            yield problem
             with Horizontal(classes="row gap"):
                 yield Label("Scenario")
                 yield Select(scenarios, value="spring", allow_blank=False, id="scenario",
@@ -426,6 +428,7 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
         # title (a notice would outlive the dialog, over the table it opens once mended).
         label = self.query_one("#problem", Label)
         label.update(f"[red]Cannot start: {escape(problem)}[/red]" if problem else "")
+        label.display = bool(problem)
         if problem:
             label.scroll_visible()
             return
