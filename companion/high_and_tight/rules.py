@@ -228,9 +228,13 @@ class HighAndTight:
                                 "bring in the Closer to save the game (rule 8.3)")
             optional = self._closer_on_short_rest(state, side)
             if optional is not None:
+                may_stay = ("advanced-fatigue" in state.options
+                            or not self._is_tired(state, state.side(side)))
                 return Awaiting("decision", side, phase,
                                 f"the save is {optional.name}'s only on short rest: bring "
-                                "him in at Fatigue +100 or not (rules 8.2.3, 8.3)")
+                                "him in at Fatigue +100, or "
+                                + ("keep the pitcher" if may_stay else "another reliever")
+                                + " (rules 8.2.3, 8.3)")
             if "advanced-fatigue" in state.options:
                 tired = self.stay_fatigue(state, side)
                 pitcher = state.side(side).current_pitcher().name
@@ -345,19 +349,7 @@ class HighAndTight:
         if phase == "name":
             return [act.name_strategy(side, s) for s in STRATEGIES]
         if phase == "mound":
-            closer = self._closer_due(state, side)
-            if closer is not None:
-                return [act.relieve(side, closer.name)]
-            advanced = "advanced-fatigue" in state.options
-            tired = self._is_tired(state, state.side(side))
-            out = ([act.relieve(side, p.name) for p in self._relievers(state, side)]
-                   if advanced or tired else [])
-            optional = self._closer_on_short_rest(state, side)
-            if optional is not None and act.relieve(side, optional.name) not in out:
-                out.insert(0, act.relieve(side, optional.name))
-            if advanced or not tired:
-                out.append(act.stay(side))
-            return out
+            return self._mound_actions(state, side)
         if phase in ("bat", "field"):
             make = act.bat if phase == "bat" else act.field
             own = state.side(side)
@@ -543,11 +535,11 @@ class HighAndTight:
 
     def relievers_held_back(self, state: State, side: str) -> list[tuple[Pitcher, str, str]]:
         """At Take the Mound, the unused RPs and CLs who may not come in now, each with the
-        rule and the reason (rules 8.2, 8.2.2, 8.3): a player choosing a reliever sees why
-        one is missing. None while the Closer is due (8.3 names him alone)."""
+        rule and the reason (rules 4.2.1.1, 8.2, 8.2.2, 8.3): a player choosing a reliever
+        sees why one is missing. None while the Closer is due (8.3 names him alone)."""
         if state.phase != "mound" or self._closer_due(state, side) is not None:
             return []
-        offered = {action.args[0] for action in self.legal_actions(state)
+        offered = {action.args[0] for action in self._mound_actions(state, side)
                    if action.kind == "relieve"}
         return [(p, *self._relief_refusal(state, side, key))
                 for key, p in self._bullpen(state, side) if p.name not in offered]
@@ -578,6 +570,27 @@ class HighAndTight:
             return "8.2", "cannot come in: an RP or CL is replaced by an RP"
         return "8.3", "is the Closer: before the 9th he comes in only when no RP is left"
 
+    def _mound_actions(self, state: State, side: str) -> list[Action]:
+        """Take the Mound's choices (rules 4.2.1.1, 8.2, 8.2.3, 8.3): the Closer alone when
+        the save is his to make; else the relievers fatigue and 8.2 allow (any time under
+        Advanced Fatigue, when the pitcher is tired under the basic rule), the Closer first
+        when the save is his only on short rest, and keeping the pitcher where that may be
+        (Advanced Fatigue, or a fresh pitcher)."""
+        closer = self._closer_due(state, side)
+        if closer is not None:
+            return [act.relieve(side, closer.name)]
+        advanced = "advanced-fatigue" in state.options
+        tired = self._is_tired(state, state.side(side))
+        out = ([act.relieve(side, p.name) for p in self._relievers(state, side)]
+               if advanced or tired else [])
+        optional = self._closer_on_short_rest(state, side)
+        if optional is not None:
+            save = act.relieve(side, optional.name)
+            out = [save] + [action for action in out if action != save]
+        if advanced or not tired:
+            out.append(act.stay(side))
+        return out
+
     def _closer_due(self, state: State, side: str):
         """Rule 8.3: in the 9th or later, ahead by one to three, the unused CL must come in
         (unless he is resting or could only pitch on short rest)."""
@@ -605,10 +618,11 @@ class HighAndTight:
         other = state.side("away" if side == "home" else "home")
         if not 1 <= own.total - other.total <= 3:
             return None
-        for key, pitcher in own.roster.pitchers.items():
-            if pitcher.kind == "CL" and key not in own.lines and key not in own.resting:
-                return pitcher, key in own.short_rest
-        return None
+        closers = [(pitcher, key in own.short_rest)
+                   for key, pitcher in own.roster.pitchers.items()
+                   if pitcher.kind == "CL" and key not in own.lines and key not in own.resting]
+        # a fresh Closer before one who could pitch only on short rest
+        return min(closers, key=lambda closer: closer[1], default=None)
 
     def _is_tired(self, state: State, side: Side) -> bool:
         """Rule 4.2.1.1 (and 8.4.1): has the pitcher reached his Fatigue?"""
@@ -959,14 +973,12 @@ class HighAndTight:
 
     def _do_stay(self, state: State, action: Action) -> None:
         own = state.side(action.side)
-        if state.phase != "mound" or ("advanced-fatigue" not in state.options and (
-                self._is_tired(state, own)
-                or self._closer_on_short_rest(state, action.side) is None)):
-            raise self._illegal(state, action, "keeping a tired pitcher is the Advanced "
-                                "Pitcher Fatigue option, not in use in this game", "8.2.1")
-        if self._closer_due(state, action.side) is not None:
+        if state.phase == "mound" and self._closer_due(state, action.side) is not None:
             raise self._illegal(state, action, "the Closer must come in to save the game",
                                 "8.3")
+        if state.phase != "mound" or action not in self._mound_actions(state, action.side):
+            raise self._illegal(state, action, "keeping a tired pitcher is the Advanced "
+                                "Pitcher Fatigue option, not in use in this game", "8.2.1")
         if self._is_tired(state, own):
             self._pitch_tired(state, own)
         self._take_mound(state)
@@ -980,15 +992,13 @@ class HighAndTight:
         if closer is not None and key != closer.name.casefold():
             raise self._illegal(state, action, f"{closer.name} must come in to save the game",
                                 "8.3")
+        if closer is None and key not in {a.args[0].casefold() for a in self._mound_actions(
+                state, action.side) if a.kind == "relieve"}:
+            rule, why = self._relief_refusal(state, action.side, key)
+            raise self._illegal(state, action, f"{action.args[0]} {why}", rule)
         optional = self._closer_on_short_rest(state, action.side)
         if optional is not None and key == optional.name.casefold():
             closer = optional       # the save on short rest, his manager's to take
-        elif closer is None and (key not in {
-                p.name.casefold() for p in self._relievers(state, action.side)} or not (
-                "advanced-fatigue" in state.options
-                or self._is_tired(state, state.side(action.side)))):
-            rule, why = self._relief_refusal(state, action.side, key)
-            raise self._illegal(state, action, f"{action.args[0]} {why}", rule)
         own = state.side(action.side)
         old = own.current_pitcher()
         # Why he goes: the Closer's save (8.3), fatigue (4.2.1.1), else the manager's choice

@@ -212,3 +212,19 @@ def test_a_card_for_the_late_innings_counts_only_the_innings_it_may_be_played_in
     state, manager = exchange_spot(rules, "away", 3)
     assert exchanged(rules, manager, state, "Comeback Trail") == "Comeback Trail"
     assert exchanged(rules, manager, state, "Fight Off Pitches") is None
+
+
+def test_the_manager_keeps_a_fresh_pitcher_over_a_closer_on_short_rest(rules):
+    """Rules 8.2.3 b, 8.3: the save on short rest is offered, not forced; the computer keeps
+    a pitcher who is not tired (Sabaria in his groove) rather than spend the Closer's extra
+    game."""
+    from .util import STAY, at, drive
+
+    header = {"Rules": "closer-saves,rest,short-rest,good-bad-day",
+              "HomeShortRest": "Achterberg"}
+    session = new_game(rules, header=header)
+    state = drive(session, runs={(1, "bottom"): 1}, until=at(9, "top", "mound"))
+    legal = rules.legal_actions(state)
+    assert [rules.format_action(a) for a in legal] == ["home brings in Achterberg",
+                                                        f"home {STAY}"]
+    assert rules.format_action(ComputerManager(rules).choose(state, legal)) == f"home {STAY}"

@@ -427,6 +427,49 @@ def test_a_closer_on_short_rest_may_relieve_a_reliever_for_the_save(rules):
     assert state.home.pitcher == "achterberg" and state.home.fatigue == 100
 
 
+def test_the_short_rest_save_prompt_and_order_when_the_pitcher_is_tired(rules):
+    """Rules 8.2.3 b, 8.3 and 4.2.1.1: under the basic rule a tired pitcher must go, so the
+    short-rest save is the Closer (listed first) or another reliever, never staying."""
+    session = new_game(rules, header={"Rules": "closer-saves,rest,short-rest",
+                                      "HomeShortRest": "Achterberg"})
+    drive(session, runs={(1, "bottom"): 1}, until=at(8, "top", "mound"))
+    play(session, "home brings in Wexley")                  # Fatigue 1: tired in the 9th
+    state = drive(session, runs={(1, "bottom"): 1}, until=at(9, "top", "mound"))
+    assert state.home.pitcher == "wexley"
+    legal = legal_lines(session)
+    assert legal[0] == "home brings in Achterberg" and f"home {STAY}" not in legal
+    assert set(legal[1:]) == {f"home brings in {n}" for n in NEW_YORK_RPS if n != "Wexley"}
+    assert rules.awaiting(state).prompt.endswith("or another reliever (rules 8.2.3, 8.3)")
+
+
+def test_a_stay_refused_while_the_closer_is_due_names_the_save(rules):
+    """Rule 8.3 before 8.2.1: with the Closer due and a fresh pitcher (Sabaria in his
+    groove) under the basic rule, keeping the pitcher is refused for the save."""
+    session = new_game(rules, header={"Rules": "closer-saves,good-bad-day"})
+    drive(session, runs={(1, "bottom"): 1}, until=at(9, "top", "mound"))
+    with pytest.raises(IllegalAction, match=r"^rule 8\.3:"):
+        session.push_text(f"home {STAY}")
+
+
+def test_a_fresh_closer_is_forced_before_one_on_short_rest(tmp_path):
+    """Rule 8.3 with two Closers (a box may hold more than one): the save falls to the one
+    who needs no short rest; the other does not make it optional."""
+    folder = tmp_path / "box"
+    shutil.copytree(DEFAULT_BOX_DIR, folder)
+    pitchers = folder / "pitchers.csv"
+    text = pitchers.read_text(encoding="utf-8")
+    old = "new-york,Dunleavy,RP,"
+    assert old in text
+    pitchers.write_text(text.replace(old, "new-york,Dunleavy,CL,"), encoding="utf-8")
+    rules = HighAndTight(load_box(folder))
+    for short in ("Achterberg", "Dunleavy"):
+        session = new_game(rules, header={"Rules": "closer-saves,rest,short-rest",
+                                          "HomeShortRest": short})
+        drive(session, runs={(1, "bottom"): 1}, until=at(9, "top", "mound"))
+        fresh = "Dunleavy" if short == "Achterberg" else "Achterberg"
+        assert legal_lines(session) == [f"home brings in {fresh}"]
+
+
 def test_closer_not_forced_once_he_has_pitched(rules):
     """Rule 8.3: the rule concerns a CL who has not pitched yet; a used CL is gone."""
     session = new_game(rules, home_starter="Okafor",
