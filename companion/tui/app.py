@@ -99,11 +99,15 @@ class CompanionApp(App):
     def on_notify(self, event: Notify) -> None:
         """In a short terminal a new notice takes the place of the information notices shown
         (warnings and errors stay): stacked, they would cover the board's batter, pitchers and
-        odds. Every line of them is in the log (l). Runs before Textual adds the new one."""
+        odds. Every line of them is in the log (l). A half's end, with its dice, stays its
+        first HALF_NOTICE_KEEP_SECONDS whatever comes. Runs before Textual adds the new one."""
         if (event.notification.severity == "information"
                 and self.size.height < STACKED_NOTICES_MIN_ROWS):
+            now = time.time()
             drop_notices(self, [note for note in shown_notices(self)
-                                if note.severity == "information"])
+                                if note.severity == "information" and not (
+                                    note.title == HALF_NOTICE_TITLE
+                                    and now - note.raised_at < HALF_NOTICE_KEEP_SECONDS)])
 
     def push_screen(self, screen, *args, **kwargs):
         """Every screen after the home screen is drawn with companion.tcss: its rules join
@@ -820,7 +824,7 @@ class GameScreen(Screen):
                 drop_notices(self.app, shown_notices(self.app))
                 self._computer_note = None
                 self._computer_told = []
-                self.notify(told, title="End of the half", markup=False)
+                self.notify(told, title=HALF_NOTICE_TITLE, markup=False)
 
     def act(self, line: str) -> bool:
         self.table.held = None          # an action of the next game: on to it
@@ -1042,6 +1046,8 @@ class GameScreen(Screen):
 # These three are the only places the companion reaches in.
 MOVES_NOTICE_MOST_SECONDS = 12
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
+HALF_NOTICE_TITLE = "End of the half"
+HALF_NOTICE_KEEP_SECONDS = 4.0     # ... but a half's end stays this long whatever comes
 
 
 def shown_notices(app: App) -> list[Notification]:

@@ -225,6 +225,10 @@ class PrintScreen(ModalScreen[None]):
         if problem:
             self.notify(problem, title="Not printed", severity="error", timeout=8)
             return None
+        what = str(self.query_one("#what", Select).value)
+        if what.startswith(BOX_SCORE):          # the set-only fields are hidden: not read
+            return PrintJob(what=what, out=out, paper=str(self.query_one("#paper", Select).value),
+                            box=self.box, store_path=self.store_path)
         team = self.query_one("#team", Input).value.strip() or None
         offset_text = self.query_one("#offset", Input).value.strip()
         try:
@@ -234,7 +238,7 @@ class PrintScreen(ModalScreen[None]):
             return None
         only = tuple(name.strip() for name in self.query_one("#only", Input).value.split(",")
                      if name.strip())
-        return PrintJob(what=str(self.query_one("#what", Select).value), out=out,
+        return PrintJob(what=what, out=out,
                         paper=str(self.query_one("#paper", Select).value),
                         sides=str(self.query_one("#sides", Select).value),
                         bleed=self.query_one("#bleed", Checkbox).value, team=team,

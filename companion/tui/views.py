@@ -206,7 +206,9 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
             # A finished game's figure is its result, known without a worker (rule 4.8);
             # the series' is its result once decided, else the worker's for this final
             # (the games still to play), "updating" until it is in.
-            history.append(flip(float(table.team_of(state.winner) == "team1")))
+            if not (ours and table.win_steps[-1] == len(game.actions)):
+                # (the worker's figure for the final step is the result already)
+                history.append(flip(float(table.team_of(state.winner) == "team1")))
             winner = table.series.winner
             if winner is not None:
                 p_series, behind = float(winner == "team1"), False

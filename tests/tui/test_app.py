@@ -25,6 +25,7 @@ from companion.store.series_store import StoredSeries, create_series
 from companion.tui import views
 from companion.tui.app import (
     CARD_LINE,
+    HALF_NOTICE_KEEP_SECONDS,
     CurtainScreen,
     GameScreen,
     HomeScreen,
@@ -1573,7 +1574,8 @@ def test_a_half_s_end_in_a_small_terminal_leaves_the_batter_in_view(tmp_path):
 @pytest.mark.parametrize("rows", [24, 32])
 def test_a_short_terminal_shows_one_information_notice_at_a_time(tmp_path, rows):
     """Under 30 rows a new notice takes the place of the information notices shown, so they
-    never stack over the board; warnings and errors stay. A taller terminal stacks them."""
+    never stack over the board; warnings and errors stay, and a half's end (its dice) its
+    first seconds. A taller terminal stacks them."""
     path = tmp_path / "short.db"
     series_id = new_series(path, seed="tui-short")
 
@@ -1582,19 +1584,28 @@ def test_a_short_terminal_shows_one_information_notice_at_a_time(tmp_path, rows)
         async with app.run_test(size=(80, rows), notifications=True) as pilot:
             await open_table(pilot)
             app.notify("refused", severity="error")
+            app.notify("undone: a card")
             app.notify("the half's end", title="End of the half")
             await pilot.pause()
             app.notify("the computer plays a card", title="Texas Cowboys (computer)")
             await pilot.pause()
-            shown = [note.message for note in shown_notices(app)]
+            first = [note.message for note in shown_notices(app)]
+            for note in shown_notices(app):         # the half's end seconds old
+                note.raised_at -= HALF_NOTICE_KEEP_SECONDS
+            app.notify("the computer rallies", title="Texas Cowboys (computer)")
+            await pilot.pause()
+            then = [note.message for note in shown_notices(app)]
             await workers_done(app)
-            return shown
+            return first, then
 
-    shown = asyncio.run(play())
+    first, then = asyncio.run(play())
     if rows < 30:
-        assert shown == ["refused", "the computer plays a card"]
+        assert first == ["refused", "the half's end", "the computer plays a card"]
+        assert then == ["refused", "the computer rallies"]
     else:
-        assert shown == ["refused", "the half's end", "the computer plays a card"]
+        assert first == ["refused", "undone: a card", "the half's end",
+                         "the computer plays a card"]
+        assert then == first + ["the computer rallies"]
 
 
 def test_the_moves_notice_keeps_the_latest_moves():

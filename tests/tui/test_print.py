@@ -184,6 +184,8 @@ def test_the_box_score_of_a_finished_game_prints_from_the_game_screen(tmp_path):
             for hidden in ("#team-row", "#offset-row", "#sides"):
                 assert not screen.query_one(hidden).display
             fill(screen, out=str(game_pdf))
+            # text left in a field a box score hides does not stop it
+            screen.query_one("#offset", Input).value = "not an offset"
             progress = track_progress(screen)
             await print_and_wait(pilot, notes)
             assert progress[-1] == ("box score: game 1 of 1", 1, 1)

@@ -720,6 +720,10 @@ def test_a_finished_games_figure_is_its_result(tmp_path, scenario, human, games)
         # the result
         assert len(table.session.games) == games + (table.series.winner is None)
         assert len(win().split()[3]) == 2
+        # the worker's figure for the final step is the result: not shown twice
+        final = float(result.winner == "team1")
+        table.win_history, table.win_steps = [0.4, final], [3, len(table.game.actions)]
+        assert len(win().split()[3]) == 2
         if table.series.winner is None:
             assert "series" not in win() and win().endswith("(updating)")
             table.win_series_step = len(table.game.actions)     # worked out for the final
