@@ -227,8 +227,7 @@ def table_mode(header: dict) -> str:
     dice, cards = header.get("Dice", "digital"), header.get("Cards", "digital")
     if dice == cards:
         return "at the table" if dice == "physical" else "digital"
-    return ("table dice, digital cards" if dice == "physical"
-            else "digital dice, table cards")
+    return "table dice" if dice == "physical" else "table cards"     # the rest digital
 
 
 def make_app(db: str | Path | None = None, data: str | Path | None = None,

@@ -98,6 +98,11 @@ def status(table: Table) -> str:
 MARKERS_NOT_SET = ("name", "draw", "deal", "exchange", "mound")
 
 
+# After a win figure that is still being worked out for this step (the last one stays): one
+# character, so the line keeps to 80 columns.
+STALE_MARK = "…"
+
+
 def board(table: Table, show_hand: str | None = None, hand_most: int | None = None) -> str:
     """Markers, odds, mound, batter and fielder, Rally Caps, hands and win probability;
     with `hand_most`, at most that many of the hand's card lines (see hand_lines)."""
@@ -162,11 +167,12 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
         if pitcher is not None:
             line = side.lines.get(side.pitcher)
             stuff = f"{pitcher.stuff_rolls}/{box.scoring_boxes[pitcher.stuff_box - 1].label}"
-            # The inning he is pitching now counts (as fatigue counts it, 4.2.1.1): "inn 4
-            # of F7" is his fourth; the box score counts innings completed.
+            # The inning he is pitching now counts (as fatigue counts it, 4.2.1.1): "inn 4/F7"
+            # is his fourth of seven; the box score counts innings completed. Short enough
+            # for 80 columns with a long name and a fatigue marker.
             lines.append(f"{side.team.abbrev} {pitcher.kind} {escape(pitcher.name)} "
-                         f"{pitcher.throws} {stuff} inn {line.innings if line else 0} "
-                         f"of F{pitcher.fatigue}{mark} R{line.runs if line else 0}")
+                         f"{pitcher.throws} {stuff} inn {line.innings if line else 0}"
+                         f"/F{pitcher.fatigue}{mark} R{line.runs if line else 0}")
     batting, fielding = state.side(state.batting), state.side(state.fielding)
     if state.inning and batting.player:       # placed face up first, then the fielder (4.2)
         batter = batting.roster.ballplayers[batting.player]
@@ -205,7 +211,7 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
         if over:
             # A finished game's figure is its result, known without a worker (rule 4.8);
             # the series' is its result once decided, else the worker's for this final
-            # (the games still to play), "updating" until it is in.
+            # (the games still to play), marked STALE_MARK until it is in.
             if not (ours and table.win_steps[-1] == len(game.actions)):
                 # (the worker's figure for the final step is the result already)
                 history.append(flip(float(table.team_of(state.winner) == "team1")))
@@ -215,10 +221,12 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
             else:
                 fresh = bool(ours) and table.win_series_step == len(game.actions)
                 p_series, behind = (table.win_series if fresh else None), not fresh
-        series = f"  series {percent(flip(p_series))}" if p_series is not None else ""
+        # a one-game series' figure is the game's: said once
+        series = (f"  series {percent(flip(p_series))}"
+                  if p_series is not None and table.series.scenario.games > 1 else "")
         # A figure of an earlier step stays until the new one is worked out, marked so.
         lines.append(f"Win {abbrev} {percent(history[-1])} {sparkline(history, 12)}{series}"
-                     + (" [dim](updating)[/dim]" if behind else ""))
+                     + (f" [dim]{STALE_MARK}[/dim]" if behind else ""))
     if show_hand:
         lines.append("")
         lines.extend(hand_lines(table, show_hand, most=hand_most))
@@ -267,6 +275,9 @@ def hand_lines(table: Table, side: str, texts: bool = False,
             cards.append((not ok, other, state.box.cards[key].name, key, count, ok, why))
     cards.sort()                                            # the playable ones first
     rest = len(cards) - most if most is not None and len(cards) > most else 0
+    copies = sum(card[4] for card in cards[len(cards) - rest:])
+    if rest and rest == len(cards):         # no room for a card: the header says it all
+        return [f"{out[0]}: {copies} card{'s' if copies > 1 else ''}, the hand window (h)"]
     for _, _, name, key, count, ok, why in cards[:len(cards) - rest]:
         card = state.box.cards[key]
         mark = "[green]*[/green]" if ok else " "
@@ -277,7 +288,7 @@ def hand_lines(table: Table, side: str, texts: bool = False,
         if texts:
             out.append(f"    [dim]{escape(card.text)}[/dim]")
     if rest:
-        out.append(f"  [dim]{rest} more: the hand window (h)[/dim]")
+        out.append(f"  [dim]{copies} more: the hand window (h)[/dim]")
     return out
 
 

@@ -18,6 +18,7 @@ from textual.widgets import Input, Label, OptionList, Select, SelectionList
 from textual.worker import WorkerCancelled
 
 from companion.high_and_tight.box import load_box
+from companion.high_and_tight.series import SCENARIOS
 from companion.high_and_tight.state import OPTIONAL_RULES
 from companion.high_and_tight.winprob import conceal_hands
 from companion.store.db import Store
@@ -617,12 +618,12 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
     asyncio.run(play())
 
 
-def at_the_first_human_decision(path: Path, seed: str) -> int:
-    """A spring series played on by the model alone up to the human's first decision in an
-    inning; its id."""
+def at_the_first_human_decision(path: Path, seed: str, scenario: str = "spring") -> int:
+    """A series (spring unless said) played on by the model alone up to the human's first
+    decision in an inning; its id."""
     from .test_snapshots import play_until
 
-    series_id = new_series(path, seed=seed, scenario="spring")
+    series_id = new_series(path, seed=seed, scenario=scenario)
 
     def human_in_the_first(table: Table) -> bool:
         waiting = table.waiting()
@@ -670,7 +671,7 @@ def test_the_sparkline_follows_the_game_not_the_undo_key(tmp_path):
     """An undo takes the figures of the steps it undid off the sparkline; a redo or a new
     step adds one; a figure for the same step replaces the one there."""
     path = tmp_path / "spark.db"
-    series_id = at_the_first_human_decision(path, "tui-spark")
+    series_id = at_the_first_human_decision(path, "tui-spark", "divisional")
     with Store.open(path) as store:
         table = Table(store, series_id)
         table.add_figure(table.figure_inputs(), 0.5, None)
@@ -687,21 +688,21 @@ def test_the_sparkline_follows_the_game_not_the_undo_key(tmp_path):
         assert table.win_steps == sorted(table.win_steps)
         win_line = next(line for line in plain(views.board(table)).splitlines()
                         if line.startswith("Win "))
-        assert "(updating)" not in win_line
+        assert views.STALE_MARK not in win_line
         table.enter(table.waiting().options[0])      # the figure now stands a step behind
         win_line = next(line for line in plain(views.board(table)).splitlines()
                         if line.startswith("Win "))
-        assert win_line.endswith("(updating)")
+        assert win_line.endswith(views.STALE_MARK)
         # The game's figure comes first: the series' one, of the step before, still stands
         # behind until its own arrives.
         table.add_figure(table.figure_inputs(), 0.55, None)
         win_line = next(line for line in plain(views.board(table)).splitlines()
                         if line.startswith("Win "))
-        assert "series 70%" in win_line and win_line.endswith("(updating)")
+        assert "series 70%" in win_line and win_line.endswith(views.STALE_MARK)
         table.add_figure(table.figure_inputs(), 0.55, 0.65)
         win_line = next(line for line in plain(views.board(table)).splitlines()
                         if line.startswith("Win "))
-        assert "series 65%" in win_line and "(updating)" not in win_line
+        assert "series 65%" in win_line and views.STALE_MARK not in win_line
 
 
 @pytest.mark.parametrize("human", ["team1", "team2"])
@@ -710,7 +711,7 @@ def test_the_win_figure_is_the_players_own_against_the_computer(tmp_path, human)
     manages; with two people (or none) it stays team 1's."""
     path = tmp_path / "mine.db"
     other = "team2" if human == "team1" else "team1"
-    series_id = new_series(path, seed="tui-mine", scenario="spring",
+    series_id = new_series(path, seed="tui-mine", scenario="divisional",
                            **{f"{human}_control": "human", f"{other}_control": "computer"})
     from .test_snapshots import play_until
 
@@ -729,6 +730,10 @@ def test_the_win_figure_is_the_players_own_against_the_computer(tmp_path, human)
                         if line.startswith("Win "))
         assert win_line.startswith(f"Win {abbrev} {views.percent(mine)} ")
         assert f"series {views.percent(series_mine)}" in win_line
+        table.series.scenario = SCENARIOS["spring"]     # one game: its figure said once
+        win_line = next(line for line in plain(views.board(table)).splitlines()
+                        if line.startswith("Win "))
+        assert "series" not in win_line
         table.controls = {"team1": "human", "team2": "human"}
         assert table.figure_team() == "team1"
 
@@ -1286,7 +1291,7 @@ def test_a_finished_game_stays_on_the_screen_until_the_player_goes_on(tmp_path):
             assert table.win_game == 1 == table.game_number()
             win = next(line for line in board_text(screen).splitlines()
                        if line.startswith("Win "))
-            assert " series " in win and "updating" not in win
+            assert " series " in win and views.STALE_MARK not in win
             options.focus()
             await pilot.press("enter")
             await wait_until(pilot, lambda: len(table.session.entries) > held
@@ -1651,8 +1656,8 @@ def test_a_box_that_does_not_load_ends_the_app_with_its_problems(tmp_path, store
 
 @pytest.mark.parametrize("dice, cards, said", [
     ("physical", "physical", "at the table"), ("digital", "digital", "digital"),
-    ("physical", "digital", "table dice, digital cards"),
-    ("digital", "physical", "digital dice, table cards")])
+    ("physical", "digital", "table dice"),
+    ("digital", "physical", "table cards")])
 def test_the_list_of_series_says_what_each_plays_with(dice, cards, said):
     from companion.tui.app import table_mode
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import re
 
 import pytest
+from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
@@ -195,10 +197,10 @@ def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
         pen = next(line for line in text[at + 1:] if line.startswith("  Bullpen: "))
         assert (f"{pitcher.name} {pitcher.kind} on the mound, "
                 f"inn {side.lines[side.pitcher].innings} of F{pitcher.fatigue}") in pen
-        # The board says it the same way: the inning he pitches now counts.
+        # The board says it in short (inn 2/F7): the inning he pitches now counts.
         board = plain(views.board(table)).splitlines()
         assert any(line.startswith(f"{side.team.abbrev} {pitcher.kind} {pitcher.name} ")
-                   and f" inn {side.lines[side.pitcher].innings} of F{pitcher.fatigue}" in line
+                   and f" inn {side.lines[side.pitcher].innings}/F{pitcher.fatigue}" in line
                    for line in board), board
 
 
@@ -695,7 +697,7 @@ def test_a_starter_on_short_rest_says_so_in_the_list(box):
 def test_a_finished_games_figure_is_its_result(tmp_path, scenario, human, games):
     """Rule 4.8: the game over, its figure is the result, known at once, from the player's
     side whoever is at home; the series' figure is its result once decided, else the one
-    worked out for this final (the games still to play), 'updating' until then."""
+    worked out for this final (the games still to play), marked '…' until then."""
     path = tmp_path / "final.db"
     other = "team2" if human == "team1" else "team1"
     series_id = new_series(path, seed="views-final", scenario=scenario,
@@ -725,9 +727,11 @@ def test_a_finished_games_figure_is_its_result(tmp_path, scenario, human, games)
         table.win_history, table.win_steps = [0.4, final], [3, len(table.game.actions)]
         assert len(win().split()[3]) == 2
         if table.series.winner is None:
-            assert "series" not in win() and win().endswith("(updating)")
+            assert "series" not in win() and win().endswith(views.STALE_MARK)
             table.win_series_step = len(table.game.actions)     # worked out for the final
             assert win().endswith(f"series {'45' if mine == 'team1' else '55'}%")
+        elif table.series.scenario.games == 1:          # one game: its figure said once
+            assert "series" not in win()
         else:
             assert win().endswith(f"series {'100' if table.series.winner == mine else '0'}%")
 
@@ -845,7 +849,16 @@ def test_the_boards_hand_keeps_to_the_rows_left_with_the_rest_named(tmp_path):
         full = [plain(line) for line in views.hand_lines(table, side)]
         capped = [plain(line) for line in views.hand_lines(table, side, most=2)]
     assert capped[:3] == full[:3]
-    assert capped[3:] == [f"  {len(full) - 3} more: the hand window (h)"]
+    # the cards left out counted by their copies ("Good Wood x2" is two)
+    copies = sum(int(m.group(1)) if (m := re.search(r" x(\d+) ", line)) else 1
+                 for line in full[3:])
+    assert capped[3:] == [f"  {copies} more: the hand window (h)"]
+    with Store.open(path) as store:                 # no room for a card: one line
+        (line,) = [plain(line) for line in views.hand_lines(Table(store, series_id), side,
+                                                             most=0)]
+    total = copies + sum(int(m.group(1)) if (m := re.search(r" x(\d+) ", line)) else 1
+                         for line in full[1:3])
+    assert line == f"{full[0]}: {total} cards, the hand window (h)"
 
     async def look(size):
         app = make_app(db=path, series_id=series_id, auto_delay=3600)
@@ -855,7 +868,12 @@ def test_the_boards_hand_keeps_to_the_rows_left_with_the_rest_named(tmp_path):
             screen = app.screen
             board = screen.query_one("#board")
             shown = [plain(line) for line in screen.board_markup.splitlines()]
-            return shown, screen._board_rows(screen.board_markup), board.content_region.height
+            # the rows its text takes at its width, measured apart from the screen's code
+            width = board.content_region.width
+            console = Console(width=width, file=io.StringIO())
+            rows = len(console.render_lines(views.hanging(screen.board_markup),
+                                            console.options.update_width(width), pad=False))
+            return shown, rows, board.content_region.height
 
     shown, rows, room = asyncio.run(look((80, 24)))
     assert rows <= room
