@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 # imported when first used, after the home screen is up: a quicker start from the shell.
 
 TABLE_CSS = Path(__file__).with_name("companion.tcss")
+KEYS_BESIDE_BOARD_COLUMNS = 100   # narrower, the keys panel shows in the board's place
 AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen keeps up
 WIN_DELAY = 0.3        # seconds the table stays still before its win probability is worked out
 AUTO_RETRY = 5.0        # seconds before the computer's refused step (a full disk) is tried again
@@ -164,7 +165,11 @@ class CompanionApp(App):
         panels = self.screen.query(KeysPanel)
         if panels:
             panels.remove()
+            self.screen.remove_class("-keys-narrow")
         else:
+            # Under KEYS_BESIDE_BOARD_COLUMNS the panel takes the board's place (back when
+            # it closes): the options, where Enter acts, stay in view.
+            self.screen.set_class(self.size.width < KEYS_BESIDE_BOARD_COLUMNS, "-keys-narrow")
             self.screen.mount(KeysPanel())
 
     def get_system_commands(self, screen: Screen):
@@ -445,6 +450,16 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
 # -- the game table --------------------------------------------------------------------------
 
 
+class Board(Static):
+    """The game screen's board: a new size (the terminal's, or the keys panel opening
+    beside it) lays the hand out again in the rows left."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            screen.call_after_refresh(screen.show_board)
+
+
 class GameScreen(Screen):
     """All of the table at a glance; every legal action one key or one click away."""
 
@@ -482,7 +497,7 @@ class GameScreen(Screen):
         yield Static(id="linescore")
         yield Static(id="status")
         with Horizontal(id="main"):
-            yield Static(id="board")
+            yield Board(id="board")
             with Vertical(id="side"):
                 yield OptionList(id="options")
                 yield Input(placeholder="Tab: type an action" + (
@@ -605,9 +620,6 @@ class GameScreen(Screen):
                 markup = views.board(self.table, hand, hand_most=most)
         self.board_markup = markup
         board.update(views.hanging(markup))
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self.show_board)     # the hand keeps to the rows left
 
     def _board_rows(self, markup: str) -> int:
         """The rows the board takes at its width, wrapped lines counted."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from textual.command import CommandPalette
 
 from companion.tui.app import HomeScreen, NewSeriesScreen, make_app
@@ -146,3 +147,39 @@ def test_space_presses_the_button_in_focus(tmp_path):
             return app.screen
 
     assert isinstance(asyncio.run(go()), HomeScreen)
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_keys_panel_never_hides_the_options_enter_acts_on(tmp_path, columns):
+    """At 80 columns `?` shows the keys in the board's place (the board back when it
+    closes); with room, beside the board. The options stay in view either way."""
+    from textual.widgets import OptionList
+
+    from companion.tui.app import GameScreen
+    from companion.tui.chrome import KeysPanel
+
+    from .test_app import new_series
+
+    path = tmp_path / "keys.db"
+    series_id = new_series(path, seed="chrome-keys")
+
+    async def go():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(columns, 30)) as pilot:
+            while not isinstance(app.screen, GameScreen):
+                await pilot.pause(0.05)
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            screen = app.screen
+            options = screen.query_one("#options", OptionList)
+            panel = screen.query_one(KeysPanel)
+            seen = (options.region.width > 0 and options.region.right <= columns,
+                    panel.region.width > 0, screen.query_one("#board").display)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            return seen, screen.query_one("#board").display
+
+    (options_shown, panel_shown, board_shown), board_after = asyncio.run(go())
+    assert options_shown and panel_shown and board_after
+    assert board_shown == (columns >= 100)
