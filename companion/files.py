@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -69,7 +70,12 @@ def _drop_stale_parts(path: Path) -> None:
     rename (nothing else removes them: they are hidden); a recent one may be another
     writer's, in progress, and stays."""
     now = time.time()
+    # mkstemp's own names: "." + the file's name + "." + 8 letters, digits or _ + ".part"
+    # (another file's, "a.b" beside "a", never matches)
+    mine = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]{{8}}\.part")
     for part in path.parent.glob(f".{glob.escape(path.name)}.*.part"):
+        if not mine.fullmatch(part.name):
+            continue
         try:
             if now - part.stat().st_mtime > STALE_PART_SECONDS:
                 part.unlink()

@@ -468,17 +468,19 @@ def test_a_write_killed_before_its_rename_leaves_nothing_for_long(tmp_path, box)
     file takes away those older than an hour, and leaves a recent one (another print may
     be writing it) and other files' alone."""
     target = tmp_path / "caps.pdf"
-    old = tmp_path / ".caps.pdf.abc123.part"
-    recent = tmp_path / ".caps.pdf.def456.part"
-    other = tmp_path / ".cards.pdf.abc123.part"
+    old = tmp_path / ".caps.pdf.abc12345.part"
+    recent = tmp_path / ".caps.pdf.def45678.part"
+    other = tmp_path / ".cards.pdf.abc12345.part"
+    longer = tmp_path / ".caps.pdf.bak.abc12345.part"          # the file caps.pdf.bak's
     hours_ago = time.time() - 2 * files.STALE_PART_SECONDS
-    for part in (old, recent, other):
+    for part in (old, recent, other, longer):
         part.write_bytes(b"half a PDF")
-    for part in (old, other):
+    for part in (old, other, longer):
         os.utime(part, (hours_ago, hours_ago))
     render("rally-caps", box, PrintOptions(), target)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [".caps.pdf.def456.part", ".cards.pdf.abc123.part", "caps.pdf"])
+        [".caps.pdf.def45678.part", ".cards.pdf.abc12345.part",
+         ".caps.pdf.bak.abc12345.part", "caps.pdf"])
 
 
 def test_a_device_or_pipe_is_never_replaced_and_a_link_is_written_through(tmp_path, box):
