@@ -325,7 +325,8 @@ class KeysPanel(VerticalScroll, can_focus=False):
             if binding.action not in own_actions(node):
                 continue
             shown = app.get_key_display(binding)
-            row = actions.setdefault(binding.action, [[], "", enabled])
+            # "app.quit" bound on a screen is the app's "quit": one action, one row
+            row = actions.setdefault(binding.action.removeprefix("app."), [[], "", enabled])
             if shown not in row[0]:
                 row[0].append(shown)
             row[1] = row[1] or binding.description

@@ -99,7 +99,7 @@ def test_question_mark_shows_and_hides_every_key_of_the_screen(tmp_path):
     rows = asyncio.run(go())
     keys = [(key, does) for key, does, _enabled in rows]
     assert keys[:3] == [("n", "New series"), ("b", "Browse box"), ("p", "Print")]
-    assert ("q", "Quit") in keys and ("?", "Keys") in keys
+    assert ("q ^q", "Quit") in keys and ("?", "Keys") in keys
     assert keys[-1] == ("^p", "command palette: every action by name")
     assert not any("Scroll" in does or "Page" in does or "Copy" in does for _, does in keys)
 
