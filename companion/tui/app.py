@@ -1052,13 +1052,15 @@ class GameScreen(Screen):
                                          store_path=self.table.store.path))
 
 
+STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
+HALF_NOTICE_TITLE = "End of the half"
+HALF_NOTICE_KEEP_SECONDS = 4.0     # ... but a half's end stays this long whatever comes
+
+
 # Textual keeps the notices shown in App._notifications and takes one away with
 # App._unnotify: no public call replaces or drops a single notice (textual 8.2.8, pinned).
 # These three are the only places the companion reaches in.
 MOVES_NOTICE_MOST_SECONDS = 12
-STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
-HALF_NOTICE_TITLE = "End of the half"
-HALF_NOTICE_KEEP_SECONDS = 4.0     # ... but a half's end stays this long whatever comes
 
 
 def shown_notices(app: App) -> list[Notification]:

@@ -187,7 +187,7 @@ class Table:
     def game(self):
         """The game on the table: a finished one held on the screen (`held`), else the one
         in play, else the last one played."""
-        if self.held is not None and self.held <= len(self.session.games):
+        if self._holding():
             return self.session.games[self.held - 1]
         return self.session.current_game or (self.session.games[-1]
                                              if self.session.games else None)
@@ -195,9 +195,11 @@ class Table:
     def game_number(self) -> int:
         """The number of the game on the table (see `game`): a finished game held on the
         screen keeps its number while the series has opened the next one."""
-        if self.held is not None and self.held <= len(self.session.games):
-            return self.held
-        return len(self.session.games)
+        return self.held if self._holding() else len(self.session.games)
+
+    def _holding(self) -> bool:
+        """A finished game is held on the screen (rule 4.8)."""
+        return self.held is not None and self.held <= len(self.session.games)
 
     def team_of(self, side: str) -> str:
         """team1/team2 of 'home'/'away' in the current game."""
