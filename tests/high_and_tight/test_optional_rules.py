@@ -68,16 +68,21 @@ def test_home_ballpark_rolls_bonus_for_the_home_batters(rules):
     assert state.atbat.rolls == pitcher.stuff_rolls + 1
 
 
-def park_box_rules(tmp_path, effect: str):
-    """The demo box with Highlander Field's (New York's) effect replaced by `effect`."""
+def edited_box_rules(tmp_path, file: str, old: str, new: str) -> HighAndTight:
+    """The rules of a copy of the demo box with `old` replaced by `new` in one of its files."""
     folder = tmp_path / "box"
     shutil.copytree(DEFAULT_BOX_DIR, folder)
-    teams = folder / "teams.toml"
-    text = teams.read_text(encoding="utf-8")
-    old = '{ applies = "both", marker = "number", up = 1, when = { bats = "L" } }'
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
     assert old in text
-    teams.write_text(text.replace(old, effect), encoding="utf-8")
+    path.write_text(text.replace(old, new), encoding="utf-8")
     return HighAndTight(load_box(folder))
+
+
+def park_box_rules(tmp_path, effect: str):
+    """The demo box with Highlander Field's (New York's) effect replaced by `effect`."""
+    return edited_box_rules(tmp_path, "teams.toml", '{ applies = "both", marker = "number", '
+                            'up = 1, when = { bats = "L" } }', effect)
 
 
 def test_a_ballpark_effect_may_move_by_a_rating(tmp_path):
@@ -454,14 +459,8 @@ def test_a_stay_refused_while_the_closer_is_due_names_the_save(rules):
 def test_a_fresh_closer_is_forced_before_one_on_short_rest(tmp_path):
     """Rule 8.3 with two Closers (a box may hold more than one): the save falls to the one
     who needs no short rest; the other does not make it optional."""
-    folder = tmp_path / "box"
-    shutil.copytree(DEFAULT_BOX_DIR, folder)
-    pitchers = folder / "pitchers.csv"
-    text = pitchers.read_text(encoding="utf-8")
-    old = "new-york,Dunleavy,RP,"
-    assert old in text
-    pitchers.write_text(text.replace(old, "new-york,Dunleavy,CL,"), encoding="utf-8")
-    rules = HighAndTight(load_box(folder))
+    rules = edited_box_rules(tmp_path, "pitchers.csv", "new-york,Dunleavy,RP,",
+                             "new-york,Dunleavy,CL,")
     for short in ("Achterberg", "Dunleavy"):
         session = new_game(rules, header={"Rules": "closer-saves,rest,short-rest",
                                           "HomeShortRest": short})
