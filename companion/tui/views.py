@@ -119,8 +119,9 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
     if state.phase == "over":           # no at-bat is on the table any more (rule 4.8)
         winner = state.side(state.winner)
         loser = state.side("away" if state.winner == "home" else "home")
+        # "(4.8)", not "(rule 4.8)": the line keeps to a 40-column board
         lines.extend([f"[b]Final:[/b] {winner.team.abbrev} win {winner.total}-"
-                      f"{loser.total} in {state.inning} innings (rule 4.8)", ""])
+                      f"{loser.total} in {state.inning} innings (4.8)", ""])
     elif state.inning and state.phase not in MARKERS_NOT_SET:
         scoring = state.scoring_box()
         rolls = atbat.rolls

@@ -427,7 +427,7 @@ def test_a_finished_game_shows_its_final_score_not_the_last_at_bats_markers(tmp_
     winner, loser = state.side(state.winner), state.side(
         "away" if state.winner == "home" else "home")
     assert (f"Final: {winner.team.abbrev} win {winner.total}-{loser.total} in "
-            f"{state.inning} innings (rule 4.8)") in text
+            f"{state.inning} innings (4.8)") in text
     assert "Scoring Rolls" not in text and "Rolls left" not in text
 
 
