@@ -54,6 +54,7 @@ TABLE_CSS = Path(__file__).with_name("companion.tcss")
 KEYS_BESIDE_BOARD_COLUMNS = 100   # narrower, the keys panel shows in the board's place
 AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen keeps up
 WIN_DELAY = 0.3        # seconds the table stays still before its win probability is worked out
+WATCHED_FIGURE_SECONDS = 1.0   # a series the computer plays alone: a figure this often
 AUTO_RETRY = 5.0        # seconds before the computer's refused step (a full disk) is tried again
 # Options that stand for a key of the game screen: option id -> its action.
 OPTION_ACTIONS = {"!roll": "roll", "!hand": "hand", "!type": "type_dice", "!pick": "pick",
@@ -697,7 +698,14 @@ class GameScreen(Screen):
 
     def schedule_win_probability(self) -> None:
         """Work the figure out once the table has been still for WIN_DELAY: while the computer
-        plays on, no worker competes with the screen for the interpreter."""
+        plays on, no worker competes with the screen for the interpreter. A series the
+        computer plays alone is never still: there a figure is worked out every
+        WATCHED_FIGURE_SECONDS, shown once in as a step behind (marked so)."""
+        if not self.table.humans():
+            running = self._win_worker is not None and self._win_worker.is_running
+            if self._win_due is None and not running:
+                self._win_due = time.monotonic() + WATCHED_FIGURE_SECONDS
+            return
         self._win_due = time.monotonic() + WIN_DELAY
         if self._win_worker is not None and self._win_worker.is_running:
             self._win_worker.cancel()
@@ -730,11 +738,13 @@ class GameScreen(Screen):
             self.app.call_from_thread(self._show_win_probability, inputs, p_home, p_series)
 
     def _show_win_probability(self, inputs, p_home: float, p_series: float | None) -> None:
-        """Show a figure of the table as it still is (one of an earlier step is dropped);
-        without the series' figure yet, the last one stays (none for a new game)."""
+        """Show a figure of the table as it still is (one of an earlier step is dropped, but
+        in a series the computer plays alone, where it is kept while it is on the game's
+        course); without the series' figure yet, the last one stays (none for a new game)."""
         if not self.is_mounted or self.app.screen is not self:
             return
-        if inputs.tag != self.table.figure_tag():
+        if inputs.tag != self.table.figure_tag() and (
+                self.table.humans() or not self.table.on_course(inputs)):
             return
         self.table.add_figure(inputs, p_home, p_series)
         self.show_board()

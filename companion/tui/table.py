@@ -99,8 +99,9 @@ class FigureInputs:
     """A copy of what the win figures read, taken on the screen's thread (see
     Table.figure_inputs)."""
 
-    tag: tuple[int, int]             # (games begun, events stored): whose figure it is
+    tag: tuple[int, int]             # (the game on the table, events stored): whose it is
     step: int                        # actions taken in the game: where the figure stands
+    course: str                      # the game's course up to that step (Table._courses)
     state: object                    # a clone of the game's state
     team1_home: bool
     winner: str | None
@@ -507,8 +508,11 @@ class Table:
             # The figure is on the screen: a hand kept from it is not read by it either.
             conceal_hands(state, [side for side in ("home", "away")
                                   if self.team_of(side) in self.hidden_teams()])
+        step = len(game.actions)
+        courses = self._courses()
         return FigureInputs(
-            tag=self.figure_tag(), step=len(game.actions), state=state,
+            tag=self.figure_tag(), step=step,
+            course=courses[step] if step < len(courses) else "", state=state,
             team1_home=self.team_of("home") == "team1", winner=series.winner,
             wins={t: series.wins(t) for t in ("team1", "team2")}, needed=series.scenario.wins,
             in_play=game is self.session.current_game and game.state.phase != "over",
@@ -538,6 +542,13 @@ class Table:
                                         self.win_history[-1], p_series)
             except CompanionError:
                 pass    # a cache: the table plays on without it (the figure still shows)
+
+    def on_course(self, inputs: FigureInputs) -> bool:
+        """Whether a figure worked out for an earlier step still belongs to the game on the
+        table: the same game, the same course up to its step (no undo left it behind)."""
+        courses = self._courses()
+        return (inputs.tag[0] == self.game_number() and inputs.step < len(courses)
+                and courses[inputs.step] == inputs.course)
 
     def _courses(self) -> list[str]:
         """The course of the current game at each of its steps (index 0 before its first

@@ -667,6 +667,48 @@ def test_a_figure_is_worked_out_from_a_copy_and_a_late_one_is_dropped(tmp_path):
     asyncio.run(play())
 
 
+def test_a_series_the_computer_plays_alone_shows_its_win_figure_as_it_goes(tmp_path):
+    """Never still, such a table would never get a figure: one is worked out every second
+    or so and shown, a step or more behind (marked so), while the game goes on."""
+    path = tmp_path / "watch.db"
+    series_id = new_series(path, seed="tui-watch", team1_control="computer",
+                           team2_control="computer")
+
+    async def watch():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            await wait_until(pilot, lambda: table.win_history and not table.session.is_over()
+                             and table.game is not None and table.game.state.inning >= 1)
+            shown = [line for line in board_text(screen).splitlines()
+                     if line.startswith("Win ")]
+            steps = list(table.win_steps)
+            await settle(pilot)
+            return shown, steps
+
+    shown, steps = asyncio.run(watch())
+    assert len(shown) == 1 and steps
+
+
+def test_a_figure_of_an_earlier_step_counts_only_on_the_game_s_course(tmp_path):
+    """Table.on_course: a figure of an earlier step of the same game, on the same course,
+    still belongs to it; once an undo changed the course (or another game is on the table)
+    it does not."""
+    path = tmp_path / "course.db"
+    series_id = at_the_first_human_decision(path, "tui-course")
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        before = table.figure_inputs()
+        options = table.waiting().options
+        assert len(options) > 1
+        table.enter(options[0])
+        assert table.on_course(before)              # a step behind, same course
+        later = table.figure_inputs()
+        table.undo()
+        table.enter(options[1])                     # another course from the same step
+        assert table.on_course(before) and not table.on_course(later)
+
+
 def test_the_sparkline_follows_the_game_not_the_undo_key(tmp_path):
     """An undo takes the figures of the steps it undid off the sparkline; a redo or a new
     step adds one; a figure for the same step replaces the one there."""
