@@ -365,7 +365,9 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
 
     def compose(self) -> ComposeResult:
         teams = [(t.name, t.key) for t in self.box.teams.values()]
-        rosters = [(f"{self.box.roster_owner(k) or k} roster", k) for k in self.box.rosters]
+        # by the owning team's abbreviation, short enough for two selects on an 80-column row
+        owners = {t.roster.casefold(): t.abbrev for t in self.box.teams.values() if t.roster}
+        rosters = [(f"{owners.get(k.casefold(), k)} roster", k) for k in self.box.rosters]
         scenarios = [(f"{s.title} ({'one game' if s.games == 1 else f'best of {s.games}'})", k)
                      for k, s in SCENARIOS.items() if s.rotation]
         control = [("Human", "human"), ("Computer", "computer")]
