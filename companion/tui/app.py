@@ -816,8 +816,11 @@ class GameScreen(Screen):
             drop_notices(self.app, [previous])
         self._computer_half = half
         self._computer_told.append(told)
+        # it grows with its moves, except in a short terminal, where it stands over the
+        # board's pitchers and batter (the board's Played line keeps the cards)
+        short = self.app.size.height < STACKED_NOTICES_MIN_ROWS
         timeout = min(self.app.NOTIFICATION_TIMEOUT + 2 * (len(self._computer_told) - 1),
-                      MOVES_NOTICE_MOST_SECONDS)
+                      self.app.NOTIFICATION_TIMEOUT if short else MOVES_NOTICE_MOST_SECONDS)
         note = Notification(views.moves_notice(self._computer_told), title, "information",
                             timeout, markup=False)
         self._computer_note = note

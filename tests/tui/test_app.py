@@ -1655,6 +1655,28 @@ def test_a_short_terminal_shows_one_information_notice_at_a_time(tmp_path, rows)
         assert then == first + ["the computer rallies"]
 
 
+@pytest.mark.parametrize("rows", [24, 32])
+def test_the_computer_s_notice_grows_longer_only_where_it_covers_nothing(tmp_path, rows):
+    """Three moves in one notice stay 4 s longer than one in a tall terminal; under 30 rows,
+    where it stands over the pitchers and batter, it keeps the plain time."""
+    path = tmp_path / "grow.db"
+    series_id = new_series(path, seed="tui-grow")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(80, rows), notifications=True) as pilot:
+            screen, _ = await open_table(pilot)
+            for move in ("away plays Good Wood", "away rallies tens", "away manages +1"):
+                screen._tell_computer("Texas Cowboys (computer)", move)
+                await pilot.pause()
+            timeout = screen._computer_note.timeout
+            await workers_done(app)
+            return timeout, app.NOTIFICATION_TIMEOUT
+
+    timeout, plain_time = asyncio.run(play())
+    assert timeout == (plain_time if rows < 30 else plain_time + 4)
+
+
 def test_the_moves_notice_keeps_the_latest_moves():
     told = [f"move {n}" for n in range(1, 7)]
     assert views.moves_notice(told[:1]) == "move 1"
