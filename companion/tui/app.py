@@ -650,8 +650,7 @@ class GameScreen(Screen):
             # not at all once the player has left the table for the home screen).
             if self not in self.app.screen_stack:
                 return
-            self._drop_computer_note()
-            drop_notices(self.app, shown_notices(self.app))
+            self._clear_notices()
             self.notify(told, title=f"Game {result.number} over", timeout=10)
 
         self.app.call_later(final)
@@ -799,6 +798,12 @@ class GameScreen(Screen):
         self._computer_note = None
         self._computer_told = []
 
+    def _clear_notices(self) -> None:
+        """Every notice goes, the computer's moves notice with its moves: the table starts
+        clean (a half's or a game's end, the next game, the home screen)."""
+        self._drop_computer_note()
+        self.app.clear_notifications()
+
     def _tell_computer(self, title: str, told: str) -> None:
         """The computer's moves of a half inning share one notice, the latest few a line
         each (each move shows it anew, a little longer the more it holds), rather than a
@@ -843,13 +848,10 @@ class GameScreen(Screen):
                 told += (f"\n{' and '.join(sorted(self._passed_for))} had nothing to play: "
                          "passed (rule 5.4)")
             if told:
-                self._passed_for.clear()
-                # The half's notices are done with, the computer's moves too (they showed as
-                # it made them, the log keeps them, and this notice names the box its
-                # Managerial Move set): one notice, never a stack over the board.
-                drop_notices(self.app, shown_notices(self.app))
-                self._computer_note = None
-                self._computer_told = []
+                # The half's notices are done with, the computer's moves (and the passes
+                # made) too: they showed as made, the log keeps them, and this notice names
+                # the box the Managerial Move set. One notice, never a stack over the board.
+                self._clear_notices()
                 self.notify(told, title=HALF_NOTICE_TITLE, markup=False)
 
     def act(self, line: str) -> bool:
@@ -901,8 +903,7 @@ class GameScreen(Screen):
     def action_back(self) -> None:
         """Escape from the options: home (from the typing box it is `to_options`); the
         table's notices stay with the table."""
-        self._drop_computer_note()
-        self.app.clear_notifications()
+        self._clear_notices()
         self.app.pop_screen()
 
     def action_to_options(self) -> None:
@@ -950,8 +951,7 @@ class GameScreen(Screen):
         """From a finished game's final on to the next game of the series, under none of
         the last game's notices."""
         self.table.held = None
-        self._drop_computer_note()
-        self.app.clear_notifications()
+        self._clear_notices()
         self.refresh_table()
 
     def action_undo(self) -> None:
