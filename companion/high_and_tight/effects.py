@@ -217,6 +217,11 @@ def describe_effect(effect: Effect) -> str:
     return f"{marker} {sign}{amount}" + (f" if {when}" if when else "")
 
 
+def category_words(category: str) -> str:
+    """A card category or inning strategy as the cards print it: 'obp' -> 'OBP'."""
+    return "OBP" if category == "obp" else category.title()
+
+
 def describe_card(card: Card) -> str:
     """What the companion does with a card, from its data (to check a box typed in
     against the printed card): conditions, effects, bonus, cancels, extra numbers."""
@@ -226,7 +231,8 @@ def describe_card(card: Card) -> str:
     parts.extend(describe_effect(e) for e in card.effects)
     parts.extend(f"bonus: {describe_effect(e)}" for e in card.bonus)
     if card.cancels:
-        parts.append("cancels a " + " or ".join(card.cancels) + " offense card")
+        kinds = " or ".join(category_words(c) for c in card.cancels)
+        parts.append(f"cancels {'an' if kinds[0] in 'AEIOU' else 'a'} {kinds} offense card")
     if card.scoring_numbers:
         parts.append("also scores on " + " or ".join(map(str, card.scoring_numbers)))
     if card.nines_remove_runs:

@@ -12,7 +12,15 @@ from ..engine.errors import IllegalAction, ParseError
 from . import actions as act
 from .actions import DECKS, KINDS, Action
 from .box import STRATEGIES, Box, Card, Pitcher
-from .effects import Matchup, describe_condition, move, move_number, number_moved, situation
+from .effects import (
+    Matchup,
+    category_words,
+    describe_condition,
+    move,
+    move_number,
+    number_moved,
+    situation,
+)
 from .state import AtBat, Deck, PitcherLine, Side, State, parse_options
 
 SETUP_DRAW = 6          # rule 3.0 step 3
@@ -29,11 +37,6 @@ PHASE_RULES = {
     "name": "6.2", "mound": "4.2.1", "bat": "4.2.2", "field": "4.2.3", "cards": "5.4",
     "manage": "4.5", "roll": "4.6", "free-roll": "4.6.2", "over": "4.8",
 }
-
-
-def category_words(category: str) -> str:
-    """A card category or inning strategy as the cards print it: 'obp' -> 'OBP'."""
-    return "OBP" if category == "obp" else category.title()
 
 
 MARKER_WORDS = {"number": "Scoring Number", "rolls": "Scoring Rolls"}

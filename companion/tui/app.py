@@ -373,7 +373,9 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
         control = [("Human", "human"), ("Computer", "computer")]
         mode = [("Digital", "digital"), ("Physical (table)", "physical")]
         with FormScroll(id="dialog", classes="form"):
-            yield Label("[b]New series[/b]  (ctrl+s starts, escape cancels)")
+            # The box by its own name: a player with two boxes sees which one is read.
+            yield Label(f"[b]New series[/b] from {escape(self.box.name)}  (ctrl+s starts, "
+                        "escape cancels)")
             problem = Label("", id="problem")
             problem.display = False             # takes no row till there is a problem
             yield problem
@@ -1322,7 +1324,6 @@ class LogScreen(ClosedByItsKey, ModalScreen[None]):
 class BoxScreen(Screen):
     """The box: rosters, strategy cards and ballparks, as the data files hold them."""
 
-
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
     def __init__(self, box: Box):
@@ -1331,18 +1332,21 @@ class BoxScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        with TabbedContent():
+        with TabbedContent(id="box-tabs"):
             with TabPane("Ballplayers"):
-                yield DataTable(id="ballplayers")
+                yield DataTable(id="ballplayers", cursor_type="row")
             with TabPane("Pitchers"):
-                yield DataTable(id="pitchers")
+                yield DataTable(id="pitchers", cursor_type="row")
             with TabPane("Cards"):
-                yield DataTable(id="cards")
+                yield DataTable(id="cards", cursor_type="row")
+                yield Static(id="cards-detail", classes="box-detail")
             with TabPane("Ballparks"):
-                yield DataTable(id="parks")
+                yield DataTable(id="parks", cursor_type="row")
+                yield Static(id="parks-detail", classes="box-detail")
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.sub_title = self.box.name        # which box is read (a player may have two)
         players = self.query_one("#ballplayers", DataTable)
         players.add_columns("team", "name", "pos", "bats", "O", "D", "P", "OBP", "S", "C")
         pitchers = self.query_one("#pitchers", DataTable)
@@ -1357,7 +1361,8 @@ class BoxScreen(Screen):
                                  f"{p.stuff_rolls}/{self.box.scoring_boxes[p.stuff_box-1].label}",
                                  p.gopher, p.control, p.k, p.clutch, p.whip, p.fatigue)
         # Beside each printed text, what the companion reads from the data: a box typed in
-        # by hand is checked against its cards at a glance.
+        # by hand is checked against its cards at a glance. The two long columns run past
+        # a narrow screen, so the highlighted row's are also shown whole, wrapped, below.
         cards = self.query_one("#cards", DataTable)
         cards.add_columns("name", "side", "category", "copies", "the companion applies",
                           "text")
@@ -1372,3 +1377,14 @@ class BoxScreen(Screen):
                           "; ".join(describe_ballpark_effect(e)
                                     for e in team.ballpark.effects),
                           team.ballpark.text)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        table = event.data_table
+        if table.id not in ("cards", "parks") or event.cursor_row < 0:
+            return
+        row = table.get_row_at(event.cursor_row)
+        name = row[0] if table.id == "cards" else f"{row[1]} ({row[0]})"
+        applies, text = row[-2:]                    # both tables end on these two
+        detail = Text.assemble((name, "bold"), "\n", ("The companion applies: ", "bold"),
+                               applies or "nothing", "\n", ("Printed text: ", "bold"), text)
+        self.query_one(f"#{table.id}-detail", Static).update(detail)

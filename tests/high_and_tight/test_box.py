@@ -500,7 +500,8 @@ def test_a_card_and_a_ballpark_read_back_in_words(box):
         "Scoring Number + the batter's Speed; bonus: Scoring Rolls + the batter's Power "
         "less 1")
     assert describe_card(box.card("Web Gem")) == (
-        "needs the fielder's Defense 4 or more; cancels a clutch offense card")
+        "needs the fielder's Defense 4 or more; cancels a Clutch offense card")
+    assert describe_card(box.card("Brushback")).endswith("cancels an OBP offense card")
     assert describe_card(box.card("Hit and Run")).endswith("every 9 takes a run away")
     florida = box.teams["florida"].ballpark.effects
     assert [describe_ballpark_effect(e) for e in florida] == [

@@ -26,6 +26,8 @@ from pathlib import Path
 
 from rich.console import Console
 
+from companion.high_and_tight.box import load_box
+from companion.high_and_tight.effects import describe_card
 from companion.store.db import Store
 from companion.tui.app import (
     WIN_DELAY,
@@ -240,3 +242,43 @@ def test_snapshot_of_the_series_screen_after_a_finished_game(tmp_path):
     play_until(path, series_id, first_game_over)
 
     check("series", run_app(path, series_id, shot_after("series", TextScreen, "s"))["series"])
+
+
+def test_box_browser_reaches_its_last_rows_and_shows_the_highlighted_card_whole(tmp_path):
+    """At 80x24 each table scrolls to its last row (a card a player typed in at the end of
+    cards.toml is there to check), and the highlighted card or ballpark is shown whole
+    under the table: what the companion applies (rules 5.1.1, 8.1) and its printed text,
+    the long columns that run past a narrow screen. The box is named in the title."""
+    box = load_box()
+    last_card = list(box.cards.values())[-1]
+    last_team = list(box.teams.values())[-1]
+
+    async def steps(pilot):
+        app = pilot.app
+        await pilot.press("b")
+        await quiet(pilot)
+        screen = app.screen
+        assert isinstance(screen, BoxScreen)
+        shots = {}
+        for tab, table, rows in (("tab-3", "cards", len(box.cards)),
+                                 ("tab-4", "parks", len(box.teams))):
+            screen.query_one("#box-tabs").active = tab
+            await quiet(pilot)
+            screen.query_one(f"#{table}").focus()
+            for _ in range(rows):
+                await pilot.press("down")
+            await quiet(pilot)
+            shots[table] = screen_text(app)
+        return shots
+
+    shots = run_app(tmp_path / "box.db", None, steps)       # at 80x24
+    cards, parks = shots["cards"].splitlines(), shots["parks"].splitlines()
+    assert box.name in cards[0]
+    rows = [line for line in cards if line.startswith(f" {last_card.name} ")]
+    assert rows and "defense" in rows[0], "the last card's row is in view"
+    detail = " ".join(line.strip() for line in cards[cards.index(rows[0]) + 1:])
+    assert f"The companion applies: {describe_card(last_card)}" in detail
+    assert last_card.text.split()[-1] in detail          # the printed text to its end
+    detail = " ".join(line.strip() for line in parks)
+    assert f"{last_team.ballpark.name} ({last_team.name})" in detail
+    assert last_team.ballpark.text.split()[-1] in detail
