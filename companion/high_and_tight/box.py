@@ -355,6 +355,48 @@ def out_of_range(value, whole: bool, low: int, high: int) -> str:
     return f"{value!r} is not a whole number (accepted: {low}..{high})"
 
 
+CURLY_QUOTES = "\u201c\u201d\u2018\u2019"
+# What the parser's message most often means in a box file typed by hand, and the fix.
+TOML_HINTS = (
+    ("Invalid value", "a text needs double quotes around it (name = \"Good Wood\"); numbers, "
+                      "true and false do not"),
+    ("Unclosed array", "a list [ ... ] is not closed: a comma is missing between two of its "
+                       "items, or its ] is missing"),
+    ("Cannot declare", "a [table] is written once; a list of entries (each card, each team) "
+                       "starts each entry with a double-bracket header, [[card]]"),
+    ("Cannot overwrite a value", "a key is given twice in one table or entry"),
+    ("Illegal character '\\n'", "a text is not closed: its closing double quote is missing"),
+    ("Expected '=' after a key", "a key and its value need an = between them"),
+    ("Expected ']", "a table header is not closed: [[card]] needs both closing brackets"),
+    ("Expected newline or end of document", "something follows the value on its line (one "
+                                            "key = value a line)"),
+)
+
+
+def toml_hint(text: str, message: str) -> str:
+    """The line the parser stopped on and what to fix there ('' when nothing fits)."""
+    found = re.search(r"at line (\d+), column \d+", message)
+    lines = text.splitlines()
+    if not found or not 0 < int(found.group(1)) <= len(lines):
+        return ""
+    line = lines[int(found.group(1)) - 1]
+    shown = line.strip()
+    shown = f"; the line reads {shown[:60] + ('...' if len(shown) > 60 else '')!r}"
+    if any(mark in line for mark in CURLY_QUOTES):
+        return (f"{shown}: curly quotes; type straight double quotes (\") as a plain text "
+                "editor does (a word processor or a phone curls them)")
+    if "key part" in message:
+        if line.count("{") > line.count("}"):
+            return (f"{shown}: an inline table {{ ... }} is closed on the line it opens on "
+                    "(the list [ ... ] around such tables may span lines)")
+        return f"{shown}: each line is key = value, or a [table] header"
+    if "end of document" in message and line.count("'") >= 3:
+        return (f"{shown}: a text in single quotes cannot hold an apostrophe; use double "
+                "quotes (\"Pitcher's Duel\")")
+    hint = next((fix for start, fix in TOML_HINTS if message.startswith(start)), "")
+    return f"{shown}: {hint}" if hint else shown
+
+
 class _Loader:
     def __init__(self, texts: dict[str, str], origin: str, problems: _Problems,
                  strict: bool = True):
@@ -377,7 +419,8 @@ class _Loader:
         try:
             return tomllib.loads(self.texts[filename])
         except tomllib.TOMLDecodeError as error:
-            self.problems.add(self.where(filename), f"TOML syntax error: {error}")
+            hint = toml_hint(self.texts[filename], str(error))
+            self.problems.add(self.where(filename), f"TOML syntax error: {error}{hint}")
         return None
 
     def table_at(self, filename: str, name: str) -> str:
@@ -773,17 +816,32 @@ class _Loader:
                               f"{said}; expected {','.join(columns)} (lower case, no spaces)")
             self.refused.add(filename)
             return
+        end = reader.line_num
         for row in reader:
-            line = reader.line_num
+            line, end = end + 1, reader.line_num        # where the entry starts and ends
             cells = [v for k, v in row.items() if k is not None] + list(row.get(None) or ())
             if not any((cell or "").strip() for cell in cells):
                 continue                # a spreadsheet's row of empty cells: no entry
+            entry = f"line {line}" + (f" ({row['name']!r})" if row.get("name") else "")
+            opened = next((k for k, v in row.items() if isinstance(v, str) and "\n" in v),
+                          None)
+            if opened is not None or end > line:
+                # No field of a box holds a line break: a double quote left open read the
+                # lines after it into one field, and those entries would go missing.
+                place = f", field {opened!r}" if isinstance(opened, str) else ""
+                self.problems.add(self.where(filename, entry) + place, (
+                    "a double quote opened here is not closed on its line" + (
+                        f", so line{'s' if end > line + 1 else ''} {line + 1}"
+                        + (f"..{end}" if end > line + 1 else "") + " went into this field"
+                        if end > line else "") + "; close it (\"like, this\") or remove it"))
+                self.refused.add(filename)
+                continue
             extra = row.pop(None, None)         # DictReader's place for surplus fields
             if extra is not None or None in row.values():
                 # The fields would be read under the wrong columns: the line is refused
                 # whole (and the roster checks hold back, see check_roster).
                 count = len(header) + len(extra or ()) - list(row.values()).count(None)
-                self.problems.add(self.where(filename, f"line {line} ({row.get('name')!r})"),
+                self.problems.add(self.where(filename, entry),
                                   f"has {count} fields, expected {len(header)} "
                                   f"({','.join(header)}); a text holding a comma goes "
                                   "in double quotes")

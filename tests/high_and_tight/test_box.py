@@ -128,6 +128,50 @@ def test_toml_syntax_error_names_the_line(box_copy):
     assert "box.toml" in problem and "line" in problem
 
 
+def test_toml_mistakes_made_by_hand_are_told_with_their_line_and_the_fix(box_copy):
+    """SPEC 8: the parser's own words ('Invalid value') say little to a player: the line is
+    quoted and the usual fix named (curly quotes, a missing comma, an inline table wrapped
+    over two lines, [card] for [[card]], a text without quotes)."""
+    path = box_copy / "cards.toml"
+    original = path.read_text()
+    cases = (
+        ('name = "Good Wood"', 'name = \u201cGood Wood\u201d', "curly quotes"),
+        ('name = "Good Wood"', 'name = Good Wood', "a text needs double quotes"),
+        ('[[card]]', '[card]', "double-bracket header, [[card]]"),
+        ('"batter.power" }', '"batter.power",\n  }', "closed on the line it opens on"),
+    )
+    for old, new, fix in cases:
+        assert old in original, old
+        path.write_text(original.replace(old, new, 2 if old == "[[card]]" else 1))
+        (problem,) = problems_of(box_copy)
+        assert "cards.toml" in problem and "line" in problem and fix in problem, problem
+        assert "the line reads" in problem
+    box = box_copy / "box.toml"
+    text = box.read_text()
+    start = text.index("strategies")
+    comma = text.index(",", start)
+    box.write_text(text[:comma] + text[comma + 1:])         # one comma of the list gone
+    path.write_text(original)
+    (problem,) = problems_of(box_copy)
+    assert "a comma is missing between two of its items" in problem, problem
+
+
+def test_an_unclosed_double_quote_in_a_csv_is_named_not_swallowing_entries(box_copy):
+    """A quote left open reads the lines after it into one field: the entries there would
+    go missing without a word (or a roster would look short). The line is named."""
+    path = box_copy / "ballplayers.csv"
+    lines = path.read_text().splitlines()
+    number = next(i for i, line in enumerate(lines) if ",Tolliver," in line)
+    lines[number] = lines[number].replace(",Throws out runners", ',"Throws out runners')
+    lines.append("texas,Ortega,OF,R,4,6,2,2,3,0,Rookie")
+    path.write_text("\n".join(lines) + "\n")
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith(
+        f"ballplayers.csv, line {number + 1} ('Tolliver'), field 'info': a double quote "
+        f"opened here is not closed on its line, so line {number + 2} went into this field; "
+        'close it ("like, this") or remove it'), problem
+
+
 def test_missing_file(box_copy):
     (box_copy / "teams.toml").unlink()
     (problem,) = problems_of(box_copy)
