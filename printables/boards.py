@@ -151,8 +151,9 @@ def _rolls_track(canvas, box_data: Box, area: Rect, top: float) -> float:
         canvas.setFillColorRGB(0, 0, 0)
         draw_text(canvas, str(index + 1), left + 2, top - height / 2 - 7, cell - 4, BOLD, 20,
                   "centre")
-        draw_text(canvas, f"+{count} side: {index + 1 + count}", left + 2, top - height + 3,
-                  cell - 4, FONT, 5.5, "centre")
+        if index + 1 + count <= box_data.rolls_max:     # a count the marker can reach
+            draw_text(canvas, f"+{count} side: {index + 1 + count}", left + 2,
+                      top - height + 3, cell - 4, FONT, 5.5, "centre")
     return _note(canvas, f"The box is the number of Scoring Rolls (rule 4.6.1). Past {count}, "
                  f"flip the marker to its +{count} side and count on from 1, up to "
                  f"{box_data.rolls_max}; the marker never goes below 1 (rule 5.5.1).",

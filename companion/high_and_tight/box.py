@@ -6,6 +6,7 @@ import csv
 import difflib
 import hashlib
 import io
+import json
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -348,11 +349,27 @@ def load_box_texts(texts: dict[str, str], origin: str = "box", strict: bool = Tr
     return box
 
 
+def shown(value, inner: bool = False) -> str:
+    """A value read from a box file, written as the file writes it (true, not True; a
+    table as { key = value }), for a message to the player who typed it."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(shown(v, inner=True) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {shown(v, inner=True)}" for k, v in value.items()) + " }"
+    if inner and isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)       # as TOML writes a text
+    return repr(value)
+
+
 def out_of_range(value, whole: bool, low: int, high: int) -> str:
     """Why a rating is refused: a whole number outside its range, or not a whole number."""
     if whole:
-        return f"{value!r} is outside the accepted range {low}..{high}"
-    return f"{value!r} is not a whole number (accepted: {low}..{high})"
+        return f"{shown(value)} is outside the accepted range {low}..{high}"
+    return f"{shown(value)} is not a whole number (accepted: {low}..{high})"
 
 
 CURLY_QUOTES = "\u201c\u201d\u2018\u2019"
@@ -406,6 +423,7 @@ class _Loader:
         self.strict = strict
         self.unknown_rosters: dict[tuple[str, str], list] = {}
         self.refused: set[str] = set()          # CSV files with a line refused whole
+        self.rolls_boxes = 20                   # the printed Scoring Rolls boxes (box.toml)
 
     def where(self, filename: str, entry: str = "", fieldname: str = "") -> str:
         text = f"{self.origin}/{filename}"
@@ -464,7 +482,7 @@ class _Loader:
                     return choice
         accepted = f"one of {', '.join(choices)}"
         self.problems.add(where, f"is missing (accepted: {accepted})" if value is None
-                          else f"{value!r} is not {accepted}")
+                          else f"{shown(value)} is not {accepted}")
         return choices[0]
 
     def get_str(self, table: dict, key: str, where: str, choices: tuple[str, ...] | None = None,
@@ -476,7 +494,7 @@ class _Loader:
             return self.choice(value, choices, where + f", field {key!r}")
         if not isinstance(value, str):
             self.problems.add(where + f", field {key!r}", "is missing (accepted: text)"
-                              if value is None else f"{value!r} is not text")
+                              if value is None else f"{shown(value)} is not text")
             return ""
         return value
 
@@ -518,6 +536,8 @@ class _Loader:
         self.unknown_fields(rolls, ("boxes", "max"), where)
         rolls_boxes = self.get_int(rolls, "boxes", where, 1, 20)
         rolls_max = self.get_int(rolls, "max", where, 1, 20)
+        if rolls_boxes == rolls.get("boxes"):   # (refused: no stuff_rolls told out of it)
+            self.rolls_boxes = rolls_boxes
         if (rolls_boxes, rolls_max) == (rolls.get("boxes"), rolls.get("max")) \
                 and rolls_max < rolls_boxes:
             self.problems.add(where, f"max {rolls_max} is below boxes {rolls_boxes}")
@@ -572,7 +592,7 @@ class _Loader:
     def totals(self, values, where: str, key: str) -> list[int]:
         if not isinstance(values, list):
             self.problems.add(where + f", field {key!r}",
-                              f"{values!r} is not a list of dice totals in 2..12, like [7, 2]")
+                              f"{shown(values)} is not a list of dice totals in 2..12, like [7, 2]")
             return []
         bad = [v for v in values if not (isinstance(v, int) and not isinstance(v, bool)
                                          and 2 <= v <= 12)]
@@ -590,7 +610,9 @@ class _Loader:
         strategies = table.get("strategies")
         if not isinstance(strategies, list) or len(strategies) != 9:
             self.problems.add(where + ", field 'strategies'",
-                              f"{strategies!r} is not a list of nine, one an inning, each "
+                              ("is missing: give" if strategies is None else
+                               f"{shown(strategies)} is not")
+                              + " a list of nine, one an inning, each "
                               f"one of {', '.join(STRATEGIES)}")
             strategies = ["none"] * 9
         else:
@@ -609,7 +631,7 @@ class _Loader:
         out = []
         for table in tables:
             if not isinstance(table, dict):
-                self.problems.add(where, f"condition {table!r} is not a table")
+                self.problems.add(where, f"condition {shown(table)} is not a table")
                 continue
             known = {"matchup", "rating", "at_least", "at_most", "batting", "score",
                      "inning_at_least", "bats", "throws"}
@@ -652,14 +674,14 @@ class _Loader:
         if not isinstance(ref, str) or "." not in ref:
             number = isinstance(ref, (int, float)) and not isinstance(ref, bool) or (
                 isinstance(ref, str) and ref.strip().lstrip("-").replace(".", "").isdigit())
-            self.problems.add(where, f"{ref!r} is not a rating such as 'batter.power'" + (
+            self.problems.add(where, f"{shown(ref)} is not a rating such as 'batter.power'" + (
                 "; an amount is a whole number written without quotes" if number else ""))
             return None
         role, rating = ref.casefold().split(".", 1)
         ref = f"{role}.{rating}"
         allowed = RATING_RANGES.get(role)
         if allowed is None or rating not in allowed:
-            self.problems.add(where, f"{ref!r} is not a known rating; accepted: batter.* or "
+            self.problems.add(where, f"{shown(ref)} is not a known rating; accepted: batter.* or "
                                      f"fielder.* with {', '.join(BALLPLAYER_RATINGS)}, "
                                      f"pitcher.* with {', '.join(PITCHER_RATINGS)}")
             return None
@@ -667,9 +689,12 @@ class _Loader:
 
     def effect(self, table, where: str) -> Effect | None:
         if not isinstance(table, dict):
-            self.problems.add(where, f"{table!r} is not a table")
+            self.problems.add(where, f"{shown(table)} is not a table")
             return None
         marker = self.get_str(table, "marker", where, ("number", "rolls"))
+        # A misspelt 'up' is named as such before the move it leaves out is told.
+        self.unknown_fields(table, ("marker", "up", "down", "when", "less"), where,
+                            "field of an effect:")
         if ("up" in table) == ("down" in table):
             self.problems.add(where, "give exactly one of 'up' or 'down'")
             return None
@@ -677,8 +702,6 @@ class _Loader:
         value = table[key]
         sign = 1 if key == "up" else -1
         when = self.conditions(table.get("when"), where + ", field 'when'")
-        self.unknown_fields(table, ("marker", "up", "down", "when", "less"), where,
-                            "field of an effect:")
         less = self.get_int(table, "less", where, 0, 9) if "less" in table else 0
         if isinstance(value, int) and not isinstance(value, bool):
             if not 0 <= value <= 20:
@@ -692,8 +715,12 @@ class _Loader:
     def effects(self, values, where: str) -> tuple[Effect, ...]:
         if values is None:
             return ()
+        if isinstance(values, dict):        # one effect, written without its list
+            self.problems.add(where, f"{shown(values)} is one effect: write it in a list, "
+                                     "[ { ... } ], even when it is the only one")
+            return ()
         if not isinstance(values, list):
-            self.problems.add(where, f"{values!r} is not a list of effects")
+            self.problems.add(where, f"{shown(values)} is not a list of effects")
             return ()
         out = []
         for number, table in enumerate(values):
@@ -735,19 +762,19 @@ class _Loader:
             if "abbrev" in table and not (1 <= len(abbrev) <= ABBREV_MAX
                                           and abbrev.isalnum()):
                 self.policy(where + ", field 'abbrev'",
-                            f"{abbrev!r} is not 1..{ABBREV_MAX} letters or digits: the "
+                            f"{shown(abbrev)} is not 1..{ABBREV_MAX} letters or digits: the "
                             "abbreviation heads the line score's row and the team's logo "
                             "counter")
             standard = table.get("standard")
             if not isinstance(standard, bool):
-                said = "is missing" if standard is None else f"{standard!r} is not"
+                said = "is missing" if standard is None else f"{shown(standard)} is not"
                 self.problems.add(where + ", field 'standard'", f"{said} true or false")
                 standard = False
             colours = table.get("colours")
             if not (isinstance(colours, list) and len(colours) == 2 and all(
                 isinstance(c, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", c) for c in colours
             )):
-                said = "is missing (accepted:" if colours is None else f"{colours!r} is not"
+                said = "is missing (accepted:" if colours is None else f"{shown(colours)} is not"
                 self.problems.add(where + ", field 'colours'",
                                   f"{said} two colours like [\"#1c2a4a\", \"#9ea3a8\"]"
                                   + (")" if colours is None else ""))
@@ -765,7 +792,7 @@ class _Loader:
             for index, entry in enumerate(park.get("effects", [])):
                 ewhere = f"{pwhere}, effect {index + 1}"
                 if not isinstance(entry, dict):
-                    self.problems.add(ewhere, f"{entry!r} is not a table")
+                    self.problems.add(ewhere, f"{shown(entry)} is not a table")
                     continue
                 self.unknown_fields(entry, ("applies", "when", "scoring_numbers", "marker",
                                             "up", "down", "less"), ewhere)
@@ -808,10 +835,15 @@ class _Loader:
         if missing:
             unknown = [c for c in header if c not in columns]
             said = f"missing column(s) {', '.join(missing)}"
-            if unknown:
+            separator = next((name for mark, name in ((";", "';'"), ("\t", "tabs"))
+                              if len(header) == 1 and mark in header[0]), None)
+            if separator:
+                said += (f"; the fields are separated by {separator}: save the file as CSV, "
+                         "with commas")
+            elif not header:
+                said = "the file is empty: its first line names the columns"
+            elif unknown:
                 said += f"; not known: {', '.join(repr(c) for c in unknown)}"
-            if len(header) == 1 and ";" in header[0]:
-                said += "; the fields are separated by ';': save the file with commas"
             self.problems.add(self.where(filename, "line 1"),
                               f"{said}; expected {','.join(columns)} (lower case, no spaces)")
             self.refused.add(filename)
@@ -906,7 +938,8 @@ class _Loader:
                        for r in PITCHER_RATINGS}
             piece = Pitcher(roster.key if roster else "", name, kind,
                             self.csv_choice(row, "throws", where, ("R", "L")),
-                            self.csv_int(row, "stuff_rolls", where, 1, 10),
+                            # a printed box of the Scoring Rolls track (rule 4.6.1)
+                            self.csv_int(row, "stuff_rolls", where, 1, self.rolls_boxes),
                             parse_roman(box_label),
                             fatigue=self.csv_int(row, "fatigue", where, 1,
                                                  9 if kind == "SP" else 5),
@@ -1007,7 +1040,7 @@ class _Loader:
                 cancels = [c.strip().casefold() if isinstance(c, str) else c for c in cancels]
             if not isinstance(cancels, list) or not all(c in allowed_cancel for c in cancels):
                 self.problems.add(where + ", field 'cancels'",
-                                  f"{cancels!r} is not a list of {', '.join(allowed_cancel)} "
+                                  f"{shown(cancels)} is not a list of {', '.join(allowed_cancel)} "
                                   "(special cards cannot be cancelled, rule 5.1.1 d)")
                 cancels = []
             if cancels and side != "defense":

@@ -324,7 +324,7 @@ def test_a_toml_field_is_named_at_its_own_line(box_copy):
     assert any(f"card 1 'Good Wood' (line 9), field 'effects' (line {marker}), entry 1, "
                "field 'marker': 'numbr' is not one of number, rolls" in p for p in problems)
     colours = line("teams.toml", 'colours = ["navy"]')
-    assert any(f"team 'new-york' (line 6), field 'colours' (line {colours}): ['navy'] is not"
+    assert any(f"team 'new-york' (line 6), field 'colours' (line {colours}): [\"navy\"] is not"
                in p for p in problems)
 
 
@@ -468,7 +468,12 @@ def test_a_spreadsheets_row_of_empty_cells_is_no_entry(box_copy):
     (lambda h: h.replace("power", "powr"),
      "line 1: missing column(s) power; not known: 'powr'; expected team,name,"),
     (lambda h: h.replace(",", ";"),
-     "the fields are separated by ';': save the file with commas"),
+     "the fields are separated by ';': save the file as CSV, with commas"),
+    (lambda h: h.replace(",", "\t"),
+     "line 1: missing column(s) team, name, position, bats, offense, defense, power, obp, "
+     "speed, clutch, info; the fields are separated by tabs: save the file as CSV, with "
+     "commas; expected team,"),
+    (lambda h: "", "line 1: the file is empty: its first line names the columns; expected"),
 ])
 def test_a_header_problem_names_the_column_and_stops_there(box_copy, header, said):
     """SPEC 8: the column not recognised is named (and a ';' file told so); the roster
@@ -551,3 +556,35 @@ def test_a_card_and_a_ballpark_read_back_in_words(box):
     assert [describe_ballpark_effect(e) for e in florida] == [
         "Scoring Number -1 for the visitors at bat",
         "Scoring Rolls +1 for the home team at bat if inning 8 or later"]
+
+
+def test_stuff_rolls_range_follows_the_printed_rolls_track(box_copy):
+    """Rule 4.6.1: a pitcher starts each inning in a printed box of the Scoring Rolls
+    track, so stuff_rolls is accepted up to the track's `boxes`, not past it."""
+    edit(box_copy / "box.toml", "boxes = 10", "boxes = 5")
+    problems = problems_of(box_copy)
+    assert problems and all("field 'stuff_rolls'" in p and "accepted range 1..5" in p
+                            for p in problems), problems
+
+
+def test_box_values_are_told_as_the_file_writes_them(box_copy):
+    """SPEC 8: a message quotes what the player typed in the file's own spelling (true, a
+    table in braces), never Python's (True, a dict); an effect written without its list,
+    a misspelt 'up' and an empty box.toml are each told plainly."""
+    edit(box_copy / "cards.toml", 'effects = [ { marker = "number", up = "batter.power" } ]',
+         'effects = { marker = "number", up = "batter.power" }')
+    edit(box_copy / "cards.toml", 'effects = [ { marker = "number", up = "batter.power" } ]',
+         'effects = [ { marker = "number", upp = "batter.power" } ]')
+    edit(box_copy / "teams.toml", 'name = "New York Highlanders"', "name = true")
+    problems = problems_of(box_copy)
+    said = "\n".join(problems)
+    assert ('{ marker = "number", up = "batter.power" } is one effect: write it in a list, '
+            "[ { ... } ], even when it is the only one") in said
+    assert "unknown field of an effect: 'upp'; did you mean 'up'?" in said
+    assert "field 'name' (line 8): true is not text" in said
+    assert "True" not in said and "None" not in said and "{'" not in said
+    (box_copy / "box.toml").write_text("")
+    problems = problems_of(box_copy)
+    assert "box.toml, [innings], field 'strategies': is missing: give a list of nine" in \
+        "\n".join(problems)
+    assert not any("stuff_rolls" in p for p in problems)     # no cascade from the track

@@ -356,3 +356,23 @@ def test_series_sheet_has_schedule_rotation_use_and_rest(box, tmp_path):
     assert f"Team 1: {team.name}" in filled
     for pitcher in box.rosters[team.roster].pitchers.values():
         assert f"{pitcher.name} {pitcher.kind} {pitcher.fatigue}" in filled
+
+
+def test_a_longer_rolls_track_prints_only_the_counts_its_marker_reaches(box, tmp_path):
+    """Rules 4.6.1, 5.5.1: on a box of 12 printed boxes the marker flips to its +12 side and
+    counts on up to `max`; a count past `max` (21 to 24 with max 20) is not printed, and a
+    pitcher may start in any printed box (his stuff_rolls up to 12)."""
+    texts = dict(box.texts)
+    texts["box.toml"] = texts["box.toml"].replace("boxes = 10", "boxes = 12", 1)
+    lines = texts["pitchers.csv"].splitlines()
+    fields = lines[1].split(",")
+    fields[4] = "11"                                        # stuff_rolls
+    lines[1] = ",".join(fields)
+    texts["pitchers.csv"] = "\n".join(lines) + "\n"
+    edited = load_box_texts(texts, origin="edited")
+    assert edited.rolls_boxes == 12 and edited.rolls_max == 20
+    assert any(p.stuff_rolls == 11 for r in edited.rosters.values()
+               for p in r.pitchers.values())
+    ((_, text),) = pages_of(edited, "scoreboard", tmp_path)
+    reached = " ".join(f"{n} +12 side: {n + 12}" for n in range(1, 9))
+    assert f"Scoring Rolls track {reached} 9 10 11 12 " in text, text[:400]
