@@ -424,6 +424,8 @@ class _Loader:
         self.unknown_rosters: dict[tuple[str, str], list] = {}
         self.refused: set[str] = set()          # CSV files with a line refused whole
         self.rolls_boxes = 20                   # the printed Scoring Rolls boxes (box.toml)
+        self.team_wheres: dict[str, str] = {}   # each team's place in teams.toml, by key
+        self.roster_wheres: dict[str, str] = {}     # ... of the team naming each roster
 
     def where(self, filename: str, entry: str = "", fieldname: str = "") -> str:
         text = f"{self.origin}/{filename}"
@@ -782,6 +784,11 @@ class _Loader:
             roster = table.get("roster")
             if standard and not isinstance(roster, str):
                 self.problems.add(where + ", field 'roster'", "a standard team names its roster")
+            if not standard and roster is not None:
+                self.policy(where + ", field 'roster'", "an optional team has no roster of its "
+                            "own (rule 8.1.1: it borrows a standard team's when the series is "
+                            "set up): leave 'roster' out")
+                roster = None
             park = table.get("ballpark")
             if not isinstance(park, dict):
                 self.problems.add(where + ", field 'ballpark'", "missing Home Ballpark table")
@@ -801,6 +808,9 @@ class _Loader:
                 numbers = tuple(self.totals(entry.get("scoring_numbers", []), ewhere,
                                             "scoring_numbers"))
                 effect = None
+                if "marker" in entry and numbers:
+                    self.policy(ewhere, "an effect is a marker move or scoring_numbers, not "
+                                        "both: write them as two effects")
                 if "marker" in entry:
                     core = {k: v for k, v in entry.items() if k in ("marker", "up", "down", "less")}
                     effect = self.effect(core, ewhere)
@@ -810,7 +820,12 @@ class _Loader:
             ballpark = Ballpark(str(park.get("name", "")), str(park.get("feature", "")),
                                 str(park.get("text", "")), tuple(park_effects))
             if key.casefold() in teams:
-                self.problems.add(where + ", field 'key'", "the same key is used twice")
+                # The first team of the key stands (its roster and games are read by it).
+                first = re.search(r"\((line \d+)\)$", self.team_wheres[key.casefold()])
+                self.problems.add(where + ", field 'key'", f"{key!r} is already the key of "
+                                  f"the team at {first.group(1) if first else 'an earlier line'}")
+                continue
+            self.team_wheres[key.casefold()] = where
             teams[key.casefold()] = Team(key, name, abbrev, standard, tuple(colours),
                                          roster if isinstance(roster, str) else None, ballpark)
         for field_name in ("name", "abbrev"):
@@ -906,6 +921,8 @@ class _Loader:
         for team in teams.values():
             if team.standard and team.roster:
                 rosters.setdefault(team.roster.casefold(), Roster(team.roster))
+                self.roster_wheres.setdefault(team.roster.casefold(),
+                                              self.team_wheres.get(team.key.casefold(), ""))
         columns = ("team", "name", "position", "bats") + BALLPLAYER_RATINGS + ("info",)
         for line, row in self.csv_rows("ballplayers.csv", columns):
             where = self.where("ballplayers.csv", f"line {line} ({row.get('name')!r})")
@@ -945,9 +962,28 @@ class _Loader:
                                                  9 if kind == "SP" else 5),
                             info=(row.get("info") or "").strip(), **ratings)
             self.add_piece(roster, piece, where)
+        for key, roster in rosters.items():
+            if roster.ballplayers or roster.pitchers:
+                continue
+            # A roster teams.toml names that no piece names: the mistake is most likely in
+            # teams.toml (a typo of the key the CSV files use), so it is told there, once,
+            # instead of as a short roster and a CSV team column nobody knows.
+            unknown = [name for _, name in self.unknown_rosters]
+            close = difflib.get_close_matches(roster.key, unknown, n=1, cutoff=0.6)
+            hint = (f"; did you mean {close[0]!r}? (the name the CSV files use)" if close
+                    else f"; the CSV files name {', '.join(map(repr, sorted(set(unknown))))}"
+                    if unknown else "")
+            self.problems.add(self.roster_wheres.get(key, self.where("teams.toml"))
+                              + ", field 'roster'",
+                              f"no line of ballplayers.csv or pitchers.csv names the roster "
+                              f"{roster.key!r}{hint}")
+            for told in close:
+                for found in [k for k in self.unknown_rosters if k[1] == told]:
+                    del self.unknown_rosters[found]
         self.tell_unknown_rosters()
         for roster in rosters.values():
-            self.check_roster(roster)
+            if roster.ballplayers or roster.pitchers:
+                self.check_roster(roster)
         return rosters
 
     def roster_for(self, rosters: dict[str, Roster], row: dict, filename: str,

@@ -263,7 +263,8 @@ def test_an_unknown_roster_is_told_once_in_each_file_whatever_the_folder_is_call
     from companion.high_and_tight.box import DEFAULT_BOX_DIR
     box = tmp_path / "b4, v2"
     shutil.copytree(DEFAULT_BOX_DIR, box)
-    edit(box / "teams.toml", 'roster = "new-york"', 'roster = "new-yrok"')
+    for name in ("ballplayers.csv", "pitchers.csv"):
+        edit(box / name, "\nnew-york,", "\nnew-yrok,", 2)      # two pieces of each file
     unknown = [p for p in problems_of(box) if "is not a roster" in p]
     assert [p.split(", line")[0] for p in unknown] == [f"{box}/ballplayers.csv",
                                                        f"{box}/pitchers.csv"]
@@ -294,13 +295,14 @@ def test_messages_name_the_right_line_and_nothing_twice(box_copy):
     assert problem.endswith("[scoring_rolls] (line 10), field 'max' (line 12): 25 is outside the "
                             "accepted range 1..20")
     edit(box_copy / "box.toml", "max = 25", "max = 20")
-    edit(box_copy / "teams.toml", 'roster = "new-york"', 'roster = "new-yrok"')
+    for name in ("ballplayers.csv", "pitchers.csv"):
+        edit(box_copy / name, "\nnew-york,", "\nnew-yrok,", 9)
     problems = problems_of(box_copy)
     unknown = [p for p in problems if "is not a roster" in p]
     assert len(unknown) == 2            # one for each file, not one for each piece
     assert unknown[0].startswith(f"{box_copy}/ballplayers.csv, line 2 (")
-    assert "'new-york' is not a roster of a standard team in teams.toml (known: " in unknown[0]
-    assert unknown[0].endswith("(and 10 more line(s) naming it)")
+    assert "'new-yrok' is not a roster of a standard team in teams.toml (known: " in unknown[0]
+    assert unknown[0].endswith("(and 8 more line(s) naming it)")
 
 
 def test_a_toml_field_is_named_at_its_own_line(box_copy):
@@ -588,3 +590,31 @@ def test_box_values_are_told_as_the_file_writes_them(box_copy):
     assert "box.toml, [innings], field 'strategies': is missing: give a list of nine" in \
         "\n".join(problems)
     assert not any("stuff_rolls" in p for p in problems)     # no cascade from the track
+
+
+def test_a_roster_typo_in_teams_toml_is_told_there_once(box_copy):
+    """SPEC 8: a roster name teams.toml gives that no piece names is most likely a typo
+    there: one problem at its line with the name the CSV files use, not a short roster
+    and a CSV team column told in two other files."""
+    edit(box_copy / "teams.toml", 'roster = "new-york"', 'roster = "newyork"')
+    (problem,) = problems_of(box_copy)
+    assert "teams.toml, team 'new-york' (line 6), field 'roster' (line 12): no line of " \
+        "ballplayers.csv or pitchers.csv names the roster 'newyork'; did you mean " \
+        "'new-york'?" in problem, problem
+
+
+def test_what_the_format_forbids_in_teams_toml_is_refused(box_copy):
+    """docs/data-format.md: an optional team brings no roster (rule 8.1.1), a ballpark
+    effect is one kind of effect, a team key is given once (the first team stands)."""
+    text = (box_copy / "teams.toml").read_text()
+    optional = text.index("standard = false")
+    (box_copy / "teams.toml").write_text(
+        text[:optional] + 'roster = "texas"\n' + text[optional:])
+    edit(box_copy / "teams.toml", 'applies = "both", marker = "number", down = 1,',
+         'applies = "both", marker = "number", down = 1, scoring_numbers = [10],')
+    edit(box_copy / "teams.toml", 'key = "philadelphia"', 'key = "new-york"')
+    said = "\n".join(problems_of(box_copy))
+    assert "field 'roster'" in said and "an optional team has no roster of its own" in said
+    assert "an effect is a marker move or scoring_numbers, not both" in said
+    assert "field 'key' (line 23): 'new-york' is already the key of the team at line 6" \
+        in said
