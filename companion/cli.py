@@ -106,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     odds_cmd.add_argument("--advise", action="store_true",
                           help="compare every legal Managerial Move (rule 4.5)")
     odds_cmd.add_argument("--json", action="store_true", help="print one JSON object")
+    box_option(odds_cmd)
 
     sim = commands.add_parser("simulate", help="computer managers play whole games")
     sim.add_argument("--games", type=_int_in(1, 100000, "games"), default=None,
@@ -136,18 +137,22 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--resume", action="store_true",
                      help="finish an interrupted simulated series in --db")
     _db_option(sim)
+    box_option(sim)
 
     play = commands.add_parser("play", help="the table: start or continue a series (TUI)")
     play.add_argument("--series", type=int, default=None, help="open this series at once")
     _db_option(play)
+    box_option(play)
     follow = commands.add_parser("follow", help="a read-only live scoreboard (TUI)")
     follow.add_argument("--series", type=int, default=None,
                         help="follow this series (default: the newest one in play)")
     _db_option(follow)
+    box_option(follow)
 
     rep = commands.add_parser("replay", help="replay a game record file")
     rep.add_argument("file", type=Path)
     rep.add_argument("--json", action="store_true", help="print the final state as JSON")
+    box_option(rep)
 
     database = commands.add_parser("db", help="the game file")
     db_commands = database.add_subparsers(dest="db_command", required=True)
@@ -166,6 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--roster2", default=None)
     new.add_argument("--rules", default="")
     _db_option(new)
+    box_option(new)
     _db_option(series_commands.add_parser("list", help="every series in the game file"))
     show = series_commands.add_parser("show", help="one series: games, wins, rest table")
     show.add_argument("id", type=int)
@@ -176,11 +182,19 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("target")
     exp.add_argument("--format", default="record", choices=("record", "json", "csv"))
     _db_option(exp)
+    box_option(exp)
     imp = commands.add_parser("import", help="read a text record back into the game file")
     imp.add_argument("file", type=Path)
     _db_option(imp)
+    box_option(imp)
     print_cli.add_print_parser(commands)
     return parser
+
+
+def box_option(parser: argparse.ArgumentParser) -> None:
+    """--data after the command too (`companion simulate --data DIR`), as before it."""
+    parser.add_argument("--data", type=Path, default=argparse.SUPPRESS,
+                        help="box folder to use (default: the bundled demo box)")
 
 
 def _db_option(parser: argparse.ArgumentParser) -> None:

@@ -74,6 +74,8 @@ def add_print_parser(commands) -> None:
     printer.add_argument("--out", type=Path, required=True, metavar="FILE.pdf")
     printer.add_argument("--db", type=Path, default=argparse.SUPPRESS,
                          help="boxscore: the game file (default: the user-data folder)")
+    printer.add_argument("--data", type=Path, default=argparse.SUPPRESS,
+                         help="box folder to print from (default: the bundled demo box)")
 
 
 def counted(count: int, unit: str) -> str:

@@ -41,6 +41,25 @@ def test_data_check_bad_box(capsys, tmp_path):
     assert "pitchers.csv, line" in err and "'stuff_box'" in err and "I..XII" in err
 
 
+def test_a_box_given_after_the_command_or_missing_or_with_capitalised_headers(
+        capsys, box_copy, tmp_path):
+    """--data is read after the command as before it; a folder that is not there is said
+    so; a spreadsheet's capitalised CSV header ("Team,Name,...") reads as the lower case."""
+    path = box_copy / "ballplayers.csv"
+    text = path.read_text()
+    header, rest = text.split("\n", 1)
+    path.write_text(header.title() + "\n" + rest.replace("Throws out runners", "Arm", 1))
+    code, out, _ = run(capsys, "simulate", "--games", "1", "--json", "--data", str(box_copy))
+    assert code == 0 and json.loads(out)["games"] == 1
+    code, out, _ = run(capsys, "data", "check", str(box_copy))
+    assert code == 0 and out.startswith("ok: Demo box")
+    code, _, err = run(capsys, "odds", "--rolls", "3", "--box", "IV", "--data",
+                       str(tmp_path / "gone"))
+    assert code == 2 and err.strip().startswith(f"{tmp_path / 'gone'}: no such folder")
+    code, _, err = run(capsys, "data", "check", str(path))
+    assert code == 2 and "is a file, not a box folder" in err
+
+
 def test_data_check_warns_of_texts_too_long_to_print(capsys, box_copy):
     # the box plays, so it is no problem; but its print would be cut short, so say so
     path = box_copy / "pitchers.csv"

@@ -300,7 +300,9 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR) -> Box:
     texts: dict[str, str] = {}
     problems = _Problems()
     if not directory.is_dir():
-        raise DataError([f"{directory}: not a folder holding a High & Tight box"])
+        raise DataError([f"{directory}: " + ("is a file, not a box folder (give the folder "
+                                             "holding box.toml)" if directory.exists() else
+                                             "no such folder")])
     for name in BOX_FILES:
         path = directory / name
         try:
@@ -845,6 +847,8 @@ class _Loader:
 
     def csv_rows(self, filename: str, columns: tuple[str, ...]):
         reader = csv.DictReader(io.StringIO(self.texts[filename]))
+        if reader.fieldnames:           # "Team" as a spreadsheet capitalises it is team
+            reader.fieldnames = [name.strip().lower() for name in reader.fieldnames]
         header = tuple(reader.fieldnames or ())
         missing = [c for c in columns if c not in header]
         if missing:
@@ -860,7 +864,7 @@ class _Loader:
             elif unknown:
                 said += f"; not known: {', '.join(repr(c) for c in unknown)}"
             self.problems.add(self.where(filename, "line 1"),
-                              f"{said}; expected {','.join(columns)} (lower case, no spaces)")
+                              f"{said}; expected {','.join(columns)}")
             self.refused.add(filename)
             return
         end = reader.line_num
@@ -929,7 +933,7 @@ class _Loader:
             roster = self.roster_for(rosters, row, "ballplayers.csv", where)
             name = (row.get("name") or "").strip()
             if not name:
-                self.problems.add(where + ", field 'name'", "empty name")
+                self.problems.add(where + ", field 'name'", "is empty")
             ratings = {r: self.csv_int(row, r, where, *RATING_RANGES["batter"][r])
                        for r in BALLPLAYER_RATINGS}
             piece = Ballplayer(roster.key if roster else "", name,
@@ -944,7 +948,7 @@ class _Loader:
             roster = self.roster_for(rosters, row, "pitchers.csv", where)
             name = (row.get("name") or "").strip()
             if not name:
-                self.problems.add(where + ", field 'name'", "empty name")
+                self.problems.add(where + ", field 'name'", "is empty")
             kind = self.csv_choice(row, "type", where, ("SP", "RP", "CL"))
             box_label = (row.get("stuff_box") or "").strip().upper()
             if box_label not in ROMAN:
@@ -1055,7 +1059,8 @@ class _Loader:
     def cards(self, tables: list) -> dict[str, Card]:
         cards: dict[str, Card] = {}
         for number, table in enumerate(tables, start=1):
-            name = str(table.get("name", "")).strip()
+            raw_name = table.get("name")
+            name = raw_name.strip() if isinstance(raw_name, str) else ""
             line = self.line_of("cards.toml", "card", number)
             entry = f"card {number} {name!r}" + (f" ({line})" if line else "")
             where = self.where("cards.toml", entry)
@@ -1063,7 +1068,9 @@ class _Loader:
                      "bonus", "cancels", "scoring_numbers", "nines_remove_runs"}
             self.unknown_fields(table, known, where)
             if not name:
-                self.problems.add(where + ", field 'name'", "empty name")
+                self.problems.add(where + ", field 'name'", "is missing (accepted: text)"
+                                  if raw_name is None else f"{shown(raw_name)} is not text"
+                                  if not isinstance(raw_name, str) else "is empty")
             else:
                 self.check_name(name, where)
             side = self.get_str(table, "side", where, ("offense", "defense"))
