@@ -77,6 +77,19 @@ def _box_label(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+SEED_MOST = 200
+
+
+def _seed(text: str) -> str:
+    """A seed goes into record headers: one line of printable text (no control character,
+    nothing a UTF-8 file cannot hold)."""
+    if not text.isprintable() or len(text) > SEED_MOST:
+        raise argparse.ArgumentTypeError(
+            f"{ascii(text)} is not a seed: one line of printable text, at most {SEED_MOST} "
+            "characters")
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description=WHAT_IT_DOES,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -111,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = commands.add_parser("simulate", help="computer managers play whole games")
     sim.add_argument("--games", type=_int_in(1, 100000, "games"), default=None,
                      help="how many games, 1..100000 (default 1)")
-    sim.add_argument("--seed", default="0",
+    sim.add_argument("--seed", default="0", type=_seed,
                      help="any text; the same seed plays the same games (default 0)")
     sim.add_argument("--home", default=None,
                      help="home team: key, name or abbreviation (default: rotate)")

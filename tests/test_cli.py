@@ -453,3 +453,26 @@ def test_counts_agree_with_their_unit():
 
     assert (counted(1, "pages"), counted(3, "pages"), counted(1, "games")) == \
         ("1 page", "3 pages", "1 game")
+
+
+def test_a_seed_is_written_so_its_record_reads_back(capsys, tmp_path):
+    """A seed goes into the records' headers: a quote in it is escaped in a series export
+    too (it round-trips through import and export), and a seed a header line cannot hold
+    (a line break, a byte that is not UTF-8) is refused before anything is stored."""
+    db = tmp_path / "s.db"
+    code, _, _ = run(capsys, "simulate", "--series", "spring", "--seed", 'x"y\\', "--db",
+                     str(db))
+    assert code == 0
+    code, out, _ = run(capsys, "export", "1", "--db", str(db))
+    assert '[Seed "x\\"y\\\\"]' in out.splitlines()
+    (tmp_path / "series.txt").write_text(out)
+    code, _, err = run(capsys, "import", str(tmp_path / "series.txt"), "--db",
+                       str(tmp_path / "t.db"))
+    assert code == 0, err
+    code, again, _ = run(capsys, "export", "1", "--db", str(tmp_path / "t.db"))
+    assert again == out
+    for seed in ("a\nb", "\udcff"):
+        code, _, err = run(capsys, "simulate", "--series", "spring", "--seed", seed, "--db",
+                           str(tmp_path / "n.db"))
+        assert code == 2 and "is not a seed: one line of printable text" in err
+        assert not (tmp_path / "n.db").exists()

@@ -7,6 +7,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from ..engine.errors import CompanionError, IllegalAction, ParseError
+from ..engine.record import Record
 from ..high_and_tight.box import Box, load_box_texts
 from ..high_and_tight.series_session import SERIES, Entry, SeriesSession
 from .db import Store, StoreError, _now
@@ -266,10 +267,7 @@ class StoredSeries:
 
 def series_record(session: SeriesSession) -> str:
     """The whole series as text: the series header and lines, then every game's record."""
-    out = [f'[{k} "{v}"]' for k, v in session.header.items()]
-    out.append("")
-    out.extend(session.series_lines())
-    text = "\n".join(out) + "\n"
+    text = Record(header=dict(session.header), lines=session.series_lines()).text()
     for game in session.games:
         text += "\n" + game.text()
     return text
