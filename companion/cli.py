@@ -170,9 +170,13 @@ def build_parser() -> argparse.ArgumentParser:
     database = commands.add_parser("db", help="the game file")
     db_commands = database.add_subparsers(dest="db_command", required=True)
     _db_option(db_commands.add_parser("check", help="integrity, schema version, counts"))
-    _db_option(db_commands.add_parser(
+    unlock = db_commands.add_parser(
         "unlock", help="free the file from a writer's lock no companion holds any more (a "
-        "file copied from another machine, a renamed host); close every companion first"))
+        "file copied from another machine, a renamed host); close every companion first")
+    unlock.add_argument("--force", action="store_true",
+                        help="free it even from a live process of this machine (a process "
+                        "number another program reused)")
+    _db_option(unlock)
 
     series = commands.add_parser("series", help="series in the game file")
     series_commands = series.add_subparsers(dest="series_command", required=True)
@@ -453,11 +457,15 @@ def _open_store(args, readonly: bool = False):
 
 
 def cmd_db_check(args) -> int:
-    from .store.db import Store, StoreDamaged
+    from .store.db import Store, StoreDamaged, StoreLocked
 
     path = getattr(args, "db", None)
     if args.db_command == "unlock":
-        holder = Store.unlock(path)
+        try:
+            holder = Store.unlock(path, force=args.force)
+        except StoreLocked as error:
+            print(f"companion: {error}", file=sys.stderr)
+            return EXIT_BAD_INPUT
         print("no lock was held" if holder is None else
               f"freed the lock of process {holder['pid']} on {holder['host']} (since "
               f"{holder['since']})")

@@ -159,6 +159,7 @@ class Store:
         self.readonly = readonly
         self.token = token
         self.took_over: dict | None = None
+        self.lock_claimed = False       # from then on each write checks the lock is ours
 
     # -- opening ------------------------------------------------------------------------
 
@@ -275,6 +276,7 @@ class Store:
         try:
             _retry_busy(lambda: self.db.execute("BEGIN IMMEDIATE"))
             try:
+                self._check_lock_ours()
                 yield self.db
             except BaseException:
                 if self.db.conn.in_transaction:
@@ -317,6 +319,21 @@ class Store:
         self.db.execute("DELETE FROM lock")
         self.db["lock"].insert({"id": 1, "pid": os.getpid(), "host": socket.gethostname(),
                                 "since": _now(), "token": self.token})
+        self.lock_claimed = True
+
+    def _check_lock_ours(self) -> None:
+        """Inside a write: the lock still holds this writer's token. `db unlock --force`
+        (or a second machine's companion after it) may have taken the file over; this
+        writer then stops rather than interleave its events with the new holder's."""
+        if not self.lock_claimed:
+            return
+        row = self.db.execute("SELECT token FROM lock").fetchone()
+        if row is None or row[0] != self.token:
+            self.lock_claimed = False
+            raise StoreLocked(f"{self.path}: this companion no longer holds the file (its lock "
+                              "was freed by `companion db unlock` or taken by another "
+                              "companion); nothing of this step was recorded: close this one "
+                              "and open the file again")
 
     def close(self) -> None:
         """Let go of the lock (if that write fails, the next writer finds this process gone
@@ -331,10 +348,12 @@ class Store:
             self.db.close()
 
     @classmethod
-    def unlock(cls, path: str | Path | None = None) -> dict | None:
+    def unlock(cls, path: str | Path | None = None, force: bool = False) -> dict | None:
         """Free a file whose writer's lock outlived its process where the check cannot see
         it (a file copied from another machine, a renamed host, a reused process id):
-        returns the holder removed, or None if none was there."""
+        returns the holder removed, or None if none was there. A holder on this machine
+        whose process still runs is refused unless `force` (its process id reused by
+        another program); the holder, if it is a companion, stops at its next write."""
         path = Path(path) if path is not None else default_path()
         store = cls.open(path, readonly=True)       # a game file, whole
         store.close()
@@ -342,6 +361,16 @@ class Store:
         try:
             db = Database(conn)
             holders = list(db["lock"].rows)
+            if not holders:
+                return None
+            live = [h for h in holders if h["host"] == socket.gethostname()
+                    and h["pid"] != os.getpid() and _pid_alive(h["pid"])]
+            if live and not force:
+                raise StoreLocked(
+                    f"{path} is held by process {live[0]['pid']} on this machine, which is "
+                    "still running: close that companion instead (its lock goes with it). "
+                    "If that process is no companion (its number reused), `companion db "
+                    "unlock --force` frees the file")
             _retry_busy(lambda: db.execute("DELETE FROM lock"))
         except sqlite3.Error as error:
             raise StoreError(f"{path}: the lock could not be removed ({error})") from None

@@ -621,3 +621,28 @@ def test_a_lock_no_process_here_can_hold_is_freed_by_db_unlock(tmp_path, box):
         assert store.took_over is None
     assert run_companion("--db", str(path), "db", "unlock").stdout.strip() == (
         "no lock was held")
+
+
+def test_db_unlock_refuses_a_live_holder_here_and_a_freed_writer_stops(tmp_path, box):
+    """A companion still running on this machine keeps its file: `db unlock` refuses it
+    (close that companion instead), `--force` frees it (a process number another program
+    reused), and the writer whose lock went away records nothing more: its next write is
+    refused, so two writers never interleave their events (SPEC 7)."""
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    with Store.open(path) as writer:                  # this test's process holds the file
+        result = run_companion("--db", str(path), "db", "unlock")
+        assert result.returncode == 2
+        assert f"is held by process {os.getpid()} on this machine, which is still running" \
+            in result.stderr
+        with writer.write():
+            writer.db.execute("INSERT INTO meta (key, value) VALUES ('still', 'mine')")
+        result = run_companion("--db", str(path), "db", "unlock", "--force")
+        assert result.returncode == 0 and f"freed the lock of process {os.getpid()}" in \
+            result.stdout
+        with pytest.raises(StoreLocked, match="this companion no longer holds the file"), \
+                writer.write():
+            writer.db.execute("INSERT INTO meta (key, value) VALUES ('after', 'unlock')")
+    with Store.open(path, readonly=True) as reader:
+        keys = [row["key"] for row in reader.db["meta"].rows]
+    assert "still" in keys and "after" not in keys
