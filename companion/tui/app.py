@@ -1105,12 +1105,8 @@ class DiceScreen(ModalScreen[str | None]):
             yield Input(id="faces", restrict=r"[0-9 ,]*")
             yield Label("", id="problem")
 
-    def on_mount(self) -> None:
-        # The key that opened the dialog must not land in it.
-        self.call_after_refresh(self._clear)
-
-    def _clear(self) -> None:
-        self.query_one("#faces", Input).value = ""
+    # The `t` that opened the dialog cannot land in it (the box takes digits, spaces and
+    # commas only), and faces typed at once after it are kept: nothing clears the box.
 
     @on(Input.Submitted, "#faces")
     def submitted(self, event: Input.Submitted) -> None:

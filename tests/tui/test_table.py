@@ -254,6 +254,18 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
             await wait_until(pilot, lambda: game.table.game.state.dice_rolled > rolled)
             assert game.table.game.state.dice_rolled == rolled + 1
             assert game.table.session.entries[entries].line == "roll 3 4"
+            # A table typing fast: t, the faces and Enter at once, none of them lost.
+            for _ in range(400):
+                waiting = game.table.waiting()
+                if waiting.kind == "chance" and waiting.phase == "roll":
+                    break
+                if waiting.options:
+                    game.act(waiting.options[0])
+                await pilot.pause(0.02)
+            rolled, entries = game.table.game.state.dice_rolled, len(game.table.session.entries)
+            await pilot.press("t", "5", "2", "enter")
+            await wait_until(pilot, lambda: game.table.game.state.dice_rolled > rolled)
+            assert game.table.session.entries[entries].line == "roll 5 2"
             await pilot.press("q")
 
     asyncio.run(run())
