@@ -282,3 +282,41 @@ def test_box_browser_reaches_its_last_rows_and_shows_the_highlighted_card_whole(
     detail = " ".join(line.strip() for line in parks)
     assert f"{last_team.ballpark.name} ({last_team.name})" in detail
     assert last_team.ballpark.text.split()[-1] in detail
+
+
+def test_a_notice_is_as_tall_as_its_text_drawn_at_its_width(tmp_path):
+    """At 80x24 a notice whose text just fills its line (a printed file and its folder)
+    shows every line: its height is measured at the width it is drawn in."""
+    from textual.content import Content
+    from textual.widgets._toast import Toast
+
+    async def steps(pilot):
+        app = pilot.app
+        await pilot.press("b")                      # the table's style sheet joins
+        await quiet(pilot)
+        await pilot.press("escape")
+        await quiet(pilot)
+        sizes = []
+        for length in range(30, 46):
+            message = ("wrote all.pdf (42 pages) in /tmp/" + "a" * 20)[:length]
+            app.notify(message, title="Printed", timeout=30)
+            await quiet(pilot)
+            toast = list(app.screen.query(Toast))[-1]
+            width, height = toast.content_size
+            sizes.append((message, width, height, screen_text(app)))
+            app.clear_notifications()
+            await quiet(pilot)
+        return sizes
+
+    async def go():
+        app = make_app(db=tmp_path / "n.db", series_id=None, auto_delay=3600)
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await quiet(pilot)
+            return await steps(pilot)
+
+    sizes = asyncio.run(go())
+    assert len(sizes) == 16
+    for message, width, height, screen in sizes:
+        assert height >= 1 + len(Content(message).wrap(width)), (message, width, height)
+        shown = " ".join(line.strip(" \u258c") for line in screen.splitlines()[-8:-1])
+        assert shown.endswith(message), (message, shown)
