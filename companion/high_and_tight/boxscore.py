@@ -65,6 +65,12 @@ def box_score(rules: HighAndTight, session: Session) -> BoxScore:
         before = (state.inning, state.half, state.phase)
         replay.push(action)
         state = replay.state
+        # The marker as each step leaves it: a pitcher bombed at a half's end (8.4.2) and
+        # relieved at the next Take the Mound had his +100 between two halves' starts.
+        for side in (state.home, state.away):
+            if side.pitcher:
+                key = (side.name, side.pitcher)
+                fatigue_seen[key] = max(fatigue_seen.get(key, 0), side.fatigue)
         # The half in play takes its action first: the roll that ends a half belongs to it,
         # even when the same step already opens the next half's Strategy Card phase.
         if current is not None:
@@ -96,9 +102,6 @@ def box_score(rules: HighAndTight, session: Session) -> BoxScore:
         fielding = "home" if half.batting == "away" else "away"
         key = (fielding, half.pitcher.casefold())
         fatigue_seen[key] = max(fatigue_seen.get(key, 0), half.fatigue)
-    for side in (state.home, state.away):
-        key = (side.name, side.pitcher)
-        fatigue_seen[key] = max(fatigue_seen.get(key, 0), side.fatigue)
     pitchers = [
         PitcherBox(side.team.key, side.roster.pitchers[key].name,
                    side.roster.pitchers[key].kind, line.innings, line.runs,

@@ -652,6 +652,8 @@ def half_over(game, notes) -> str | None:
             if side in ("home", "away"):
                 text = f"{game.state.side(side).team.abbrev} {rest}"
             said.append(text)
+        elif rule == "8.4.2":       # the table moves the Pitching Tired marker for it
+            said.append(f"{text} (rule 8.4.2)")
     if not said:
         return None
     dice = []

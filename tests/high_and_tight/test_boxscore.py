@@ -20,3 +20,24 @@ def test_rally_caps_are_listed_with_the_cards_of_their_half(rules):
     assert listed == expected
     plays = sum(1 for a in session.actions if a.kind == "play")
     assert sum(len(half.cards) for half in score.halves) == plays + len(rallies)
+
+
+def test_a_bombed_pitcher_relieved_at_once_keeps_his_marker_in_the_box_score(rules):
+    """Rule 8.4.2: the +100 a pitcher earns at the end of the half he was bombed in is his
+    Fatigue marker in the box score, though the next Take the Mound relieves him before the
+    next half starts (the box score read the marker at each half's start only)."""
+    for game in range(200):
+        session = simulate_game(rules, "new-york", "texas", "bombed", game,
+                                {"Rules": "good-bad-day"})
+        bombed = [text.split(" is bombed")[0] for rule, text in session.state.log
+                  if rule == "8.4.2"]
+        if not bombed:
+            continue
+        score = box_score(rules, session)
+        for name in bombed:
+            (line,) = [p for p in score.pitchers if p.name == name]
+            assert line.fatigue >= 100, (game, name, line)
+        starting = {half.pitcher for half in score.halves if half.fatigue}
+        if set(bombed) - starting:          # one relieved before another half began
+            return
+    raise AssertionError("no sample game relieved a bombed pitcher before the next half")

@@ -883,3 +883,26 @@ def test_the_boards_hand_keeps_to_the_rows_left_with_the_rest_named(tmp_path):
     assert shown[-1].endswith("more: the hand window (h)")
     shown, rows, room = asyncio.run(look((100, 40)))
     assert not shown[-1].endswith("(h)") and shown[-len(full):] == full
+
+
+def test_the_end_of_a_half_tells_a_bombed_pitchers_marker(rules):
+    """Rule 8.4.2: a pitcher bombed in the half earns the Pitching Tired +100 at its end;
+    the half's notice says so, so the table puts the marker on (the board showed it with no
+    word why)."""
+    from companion.high_and_tight.simulate import simulate_game
+
+    for game in range(200):
+        session = simulate_game(rules, "new-york", "texas", "bombed", game,
+                                {"Rules": "good-bad-day"})
+        log = session.state.log
+        at = next((i for i, (rule, _) in enumerate(log) if rule == "8.4.2"), None)
+        if at is None:
+            continue
+        start = max(i for i, (rule, _) in enumerate(log[:at]) if rule in ("4.6.4", "4.8")) + 1
+        end = next(i for i, (rule, _) in enumerate(log) if i > at and rule == "4.6.4") \
+            if not any(rule == "4.6.4" for rule, _ in log[start:at]) else at + 1
+        told = views.half_over(session, log[start:end + 1])
+        assert f"{log[at][1]} (rule 8.4.2)" in told, told
+        assert " is bombed: Fatigue +100" in told
+        return
+    raise AssertionError("no sample game bombed a pitcher")
