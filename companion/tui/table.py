@@ -160,6 +160,13 @@ class Table:
         self.seed = header.get("Seed") or "table"
         self.manager = ComputerManager(self.session.rules)
         self.held: int | None = None     # a finished game kept on the screen (rule 4.8)
+        results = self.series.results
+        entries = self.session.entries
+        if (results and not self.series.winner and self.humans() and entries
+                and entries[-1].scope == str(len(results))):
+            # Opened again on a game that ended with nothing of the next one taken yet: its
+            # final stays until the player goes on, as when it ended on the screen.
+            self.held = len(results)
         self.win_history: list[float] = []     # P(team 1 wins the game), step by step
         self.win_steps: list[int] = []         # the game's actions taken at each figure
         self.win_game = 0                      # the game the history belongs to

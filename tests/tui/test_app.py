@@ -1347,6 +1347,42 @@ def test_a_finished_game_stays_on_the_screen_until_the_player_goes_on(tmp_path):
     asyncio.run(play())
 
 
+def test_a_finished_game_is_still_held_when_the_table_is_opened_again(tmp_path):
+    """Rule 4.8, across a restart: a game that ended with nothing of the next game taken
+    yet opens on its final (the next game's setup waits for Enter), as when it ended on
+    the screen; once the next game has begun, the table opens on it."""
+    from .test_snapshots import first_game_over, play_until
+    from .test_table import take_first_choice
+
+    path = tmp_path / "held.db"
+    series_id = new_series(path, seed="tui-held", scenario="divisional")
+    play_until(path, series_id, first_game_over)
+
+    async def reopen():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            said = (table.held, plain(views.status(table)), "Final: " in board_text(screen))
+            await settle(pilot)
+            return said
+
+    held, status, final = asyncio.run(reopen())
+    assert held == 1 and final
+    assert status.startswith("Game 1 over (") and status.endswith("Enter goes on to game 2")
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        assert table.held == 1
+        table.held = None                                   # Enter: on to game 2
+        before = len(table.session.entries)
+        if table.auto_step() is None:
+            take_first_choice(table)
+        assert len(table.session.entries) > before
+        assert Table(store, series_id).held is None          # game 2 begun: no hold
+    finally:
+        store.close()
+
+
 def test_new_series_dialog_opens_on_its_first_field(tmp_path):
     """The keyboard starts on the scenario: Enter opens it, a choice sticks, ctrl+s starts."""
     path = tmp_path / "focus.db"
