@@ -471,7 +471,7 @@ class GameScreen(Screen):
 
     BINDINGS = [
         Binding("r", "roll", "Roll"),
-        Binding("t", "type_dice", "Type dice"),
+        Binding("t", "type_dice", "Dice"),        # the faces rolled at the table
         Binding("u", "undo", "Undo"),
         Binding("y", "redo", "Redo"),
         Binding("h", "hand", "Hand"),

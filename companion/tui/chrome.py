@@ -79,6 +79,9 @@ class TitleBar(Widget):
             self.app.action_command_palette()
 
 
+KEPT_KEYS = ("q", "escape")      # a narrow key bar leaves the screen's own keys out first
+
+
 class KeyBar(Widget):
     """The screen's bindings as Footer shows them: key, description, the palette on the right."""
 
@@ -191,13 +194,24 @@ class KeyBar(Widget):
 
     def _keys(self, items: list[tuple], compact: bool,
               width: int | None = None) -> tuple[Text, list]:
-        """The keys in a line; with `width`, only those that fit whole in it."""
+        """The keys in a line; with `width`, only those that fit whole in it, the way out
+        (quit, escape) kept before the screen's own keys."""
         line = Text(no_wrap=True, overflow="crop")
         spans = []
-        for item in items:
-            piece = self._piece(item, len(spans), compact)     # hover counts the keys shown
-            if width is not None and line.cell_len + piece.cell_len > width:
+        kept = set(range(len(items)))
+        if width is not None:
+            room = width + compact          # the last key's trailing space may go
+            order = sorted(range(len(items)), key=lambda i: items[i][0] not in KEPT_KEYS)
+            kept = set()
+            for index in order:
+                size = self._piece(items[index], 0, compact).cell_len + compact
+                if size <= room:
+                    kept.add(index)
+                    room -= size
+        for index, item in enumerate(items):
+            if index not in kept:
                 continue
+            piece = self._piece(item, len(spans), compact)     # hover counts the keys shown
             spans.append((line.cell_len, line.cell_len + piece.cell_len, item[0], item[3]))
             line.append_text(piece)
             if compact:
