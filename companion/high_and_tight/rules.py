@@ -570,7 +570,9 @@ class HighAndTight:
         if "advanced-fatigue" not in state.options and not self._is_tired(state, own):
             return "4.2.1.1", "cannot come in: the pitcher changes only when he tires"
         if "advanced-fatigue" in state.options and own.current_pitcher().kind != "SP":
-            return "8.2", "cannot come in: an RP or CL is replaced by an RP"
+            current = own.current_pitcher()
+            return "8.2", (f"cannot come in for {current.name}: with Advanced Fatigue a "
+                           f"reliever ({current.kind}) gives way to an RP only")
         return "8.3", "is the Closer: before the 9th he comes in only when no RP is left"
 
     def _mound_actions(self, state: State, side: str) -> list[Action]:

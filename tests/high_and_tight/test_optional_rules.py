@@ -691,3 +691,19 @@ def test_resting_reliever_refusal_names_rule_8_2_2(rules):
     with pytest.raises(IllegalAction, match=r"^rule 8\.2\.2:"):
         session.push_text("home brings in Castellan")
 
+
+
+def test_a_reliever_gives_way_to_an_rp_only_and_the_refusal_says_who_and_why(rules):
+    """Rule 8.2 (Advanced Fatigue): an RP or CL on the mound is replaced by an RP only; the
+    Closer held back names the pitcher he cannot relieve and why, not a bare rule."""
+    session = new_game(rules, header={"Rules": "advanced-fatigue"})
+    drive(session, until=at(7, "top", "mound"))
+    play(session, "home brings in Castellan")
+    state = drive(session, until=at(8, "top", "mound"))
+    assert state.home.pitcher == "castellan"
+    held = {p.name: (rule, why) for p, rule, why in rules.relievers_held_back(state, "home")}
+    assert held["Achterberg"] == ("8.2", "cannot come in for Castellan: with Advanced "
+                                         "Fatigue a reliever (RP) gives way to an RP only")
+    with pytest.raises(IllegalAction, match=r"^rule 8\.2: .*Achterberg cannot come in for "
+                                            r"Castellan"):
+        session.push_text("home brings in Achterberg")
