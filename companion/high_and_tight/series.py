@@ -358,7 +358,7 @@ class SeriesRules:
                                      and self.rotation_pitcher(state, team, game) == key
                                      and entry.status == "available"):
                     entry = Availability(pitcher.name, "SP", "starts",
-                                         f"starts game {game}", "3.0")
+                                         f"in game {game}", "3.0")
             else:
                 entry = self.reliever_rest(state, team, pitcher, game)
             table.append(entry)
