@@ -509,6 +509,20 @@ class GameScreen(Screen):
                     " or dice 3 4" if self.table.dice == "physical" else ""), id="entry")
         yield KeyBar()
 
+    def on_key(self, event) -> None:
+        """r in a series of the table's dice, t in one of the companion's: the key of the
+        other kind of dice is out of the key bar, so pressing it says which key is this
+        series' (rather than doing nothing without a word)."""
+        if isinstance(self.focused, Input) or event.key not in ("r", "t"):
+            return
+        other = {"r": "physical", "t": "digital"}[event.key]
+        if self.table.dice == other and not self.table.session.is_over():
+            event.stop()
+            self.notify("this series rolls the table's dice: t types the faces rolled"
+                        if other == "physical" else
+                        "this series rolls the companion's dice: r rolls them",
+                        severity="warning")
+
     def on_mount(self) -> None:
         self.set_interval(WIN_DELAY / 3, self._win_tick)
         self.refresh_table()

@@ -2074,3 +2074,31 @@ def test_the_log_opens_on_the_game_in_play_with_a_tab_for_each_game(tmp_path):
     assert active == "game-2" and lines > 0
     assert first.startswith(f"rule {rule} {text[:30]}")
     assert closed
+
+
+def test_the_other_kind_of_dice_key_says_which_key_is_this_series(tmp_path):
+    """With the table's own dice `r` (the companion's roll) is out of the key bar; pressed,
+    it says that `t` types the faces, and records nothing. With digital dice `t` says `r`."""
+    path = tmp_path / "keys.db"
+    physical = table_series(path)
+    digital = new_series(path, seed="keys", team1_control="human", team2_control="human",
+                         dice="digital", cards="digital")
+
+    async def press(series_id, key):
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        notes = titled_notes(app)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            before = len(table.session.entries)
+            await pilot.press(key)
+            await pilot.pause()
+            after = len(table.session.entries)
+            await settle(pilot)
+        return notes, before, after
+
+    notes, before, after = asyncio.run(press(physical, "r"))
+    assert ('', "this series rolls the table's dice: t types the faces rolled") in notes
+    assert before == after
+    notes, before, after = asyncio.run(press(digital, "t"))
+    assert ('', "this series rolls the companion's dice: r rolls them") in notes
+    assert before == after
