@@ -15,7 +15,7 @@ from .engine.session import replay
 from .files import output_problem, write_atomically
 from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
-from .high_and_tight.rules import HighAndTight, managerial_move, result_problem
+from .high_and_tight.rules import GAME_TAGS, HighAndTight, managerial_move, result_problem
 from .high_and_tight.series import SCENARIOS
 from .high_and_tight.series_session import CONTROL_TAGS
 from .high_and_tight.state import OPTIONAL_RULES
@@ -427,7 +427,9 @@ def cmd_replay(args) -> int:
                            "`companion import FILE` reads it into the game file")
     for index, (first_line, record) in enumerate(records, start=1):
         try:
-            check_box(box.fingerprint, [parse_record(record, first_line).header])
+            read = parse_record(record, first_line)
+            read.check_tags(GAME_TAGS, "game record")
+            check_box(box.fingerprint, [read.header])
             session = replay(rules, record, first_line)
         except CompanionError as error:
             raise CommandError(f"{args.file}: game {index}: {error}") from None

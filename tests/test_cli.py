@@ -476,3 +476,46 @@ def test_a_seed_is_written_so_its_record_reads_back(capsys, tmp_path):
                            str(tmp_path / "n.db"))
         assert code == 2 and "is not a seed: one line of printable text" in err
         assert not (tmp_path / "n.db").exists()
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ('[Game "High & Tight"]', '[Game "Chess"]',
+     "line 1: header Game: 'Chess' is not 'High & Tight'"),
+    ('[Cards "digital"]', '[Rule "ballparks"]',
+     "line 5: header tag 'Rule' is not one game record reads; did you mean 'Rules'?"),
+    ('[Result "', '[Result "banana"]\n[Old "',
+     "line 7: header Result: 'banana' is not the final as away runs-home runs, like 4-3"),
+    ('[Home "', '[Home "texas"]\n[Home "', "line 4: header tag Home is given twice (first at "
+     "line 3)"),
+])
+def test_a_record_header_is_read_whole_or_refused_at_its_line(capsys, tmp_path, old, new,
+                                                              said):
+    """Record format: each tag once, every tag one the companion reads (a misspelt Rules
+    would replay the game without its optional rules), Game, Result as they must be."""
+    code, out, _ = run(capsys, "simulate", "--games", "1", "--seed", "tags", "--record",
+                       str(tmp_path / "g.txt"))
+    text = (tmp_path / "g.txt").read_text()
+    assert old in text
+    (tmp_path / "bad.txt").write_text(text.replace(old, new, 1))
+    code, _, err = run(capsys, "replay", str(tmp_path / "bad.txt"))
+    assert code == 2 and f"bad.txt: game 1: {said}" in err, err
+    code, _, err = run(capsys, "import", str(tmp_path / "bad.txt"), "--db",
+                       str(tmp_path / "t.db"))
+    assert code == 2 and not (tmp_path / "t.db").exists()
+
+
+def test_a_series_record_names_a_bad_series_game_tag(capsys, tmp_path):
+    db = tmp_path / "s.db"
+    run(capsys, "simulate", "--series", "spring", "--seed", "2", "--db", str(db))
+    code, out, _ = run(capsys, "export", "1", "--db", str(db))
+    assert '[SeriesGame "1"]' in out
+    (tmp_path / "s.txt").write_text(out.replace('[SeriesGame "1"]', '[SeriesGame "-4"]'))
+    code, _, err = run(capsys, "import", str(tmp_path / "s.txt"), "--db",
+                       str(tmp_path / "t.db"))
+    assert code == 2 and "header SeriesGame: '-4' is not a game number, 1 or more" in err
+    (tmp_path / "s.txt").write_text(out.replace('[Scenario "spring"]',
+                                                '[Scenario "spring"]\n[Team3 "texas"]'))
+    code, _, err = run(capsys, "import", str(tmp_path / "s.txt"), "--db",
+                       str(tmp_path / "t.db"))
+    assert code == 2 and "header tag 'Team3' is not one series record reads" in err
+    assert not (tmp_path / "t.db").exists()

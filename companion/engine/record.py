@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -17,12 +18,40 @@ class Record:
     header: dict[str, str] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
     line_numbers: list[int] = field(default_factory=list)   # file line of each action
+    tag_lines: dict[str, int] = field(default_factory=dict)  # file line of each header tag
+
+    def check_tags(self, known: dict[str, str], what: str) -> None:
+        """Every tag one `what` (a game record, a series record) reads: a tag not read would
+        be dropped without a word (a misspelt Rules plays the game without its rules), so it
+        is refused at its line with the closest known tag. `known` maps each tag to what its
+        value must match (a regular expression; '' for any text)."""
+        for key, value in self.header.items():
+            line = self.tag_lines.get(key)
+            if key not in known:
+                close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                raise RecordError(f"header tag {key!r} is not one {what} reads; {hint}known: "
+                                  f"{', '.join(sorted(known))}", line=line)
+            pattern = known[key]
+            if pattern and not re.fullmatch(pattern, value):
+                raise RecordError(f"header {key}: {value!r} is not {TAG_VALUES[pattern]}",
+                                  line=line)
 
     def text(self) -> str:
         out = [f'[{key} "{_escape(value)}"]' for key, value in self.header.items()]
         out.append("")
         out.extend(self.lines)
         return "\n".join(out) + "\n"
+
+
+# What a tag's value may be, by its pattern, in a player's words.
+TAG_VALUES: dict[str, str] = {}
+
+
+def tag_value(pattern: str, words: str) -> str:
+    """A tag value's pattern, registered with the words that say it."""
+    TAG_VALUES[pattern] = words
+    return pattern
 
 
 def _escape(value: str) -> str:
@@ -47,7 +76,11 @@ def parse_record(text: str, first_line: int = 1) -> Record:
             if not match:
                 raise RecordError(f'header tag {line!r} is not of the form [Key "value"]',
                                   line=number)
+            if match["key"] in record.header:
+                raise RecordError(f"header tag {match['key']} is given twice (first at line "
+                                  f"{record.tag_lines[match['key']]})", line=number)
             record.header[match["key"]] = _unescape(match["value"])
+            record.tag_lines[match["key"]] = number
             continue
         in_header = False
         record.lines.append(line)

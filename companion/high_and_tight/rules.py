@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..engine.dice import check_face
 from ..engine.errors import IllegalAction, ParseError
+from ..engine.record import tag_value
 from . import actions as act
 from .actions import DECKS, KINDS, Action
 from .box import STRATEGIES, Box, Card, Pitcher
@@ -1340,6 +1341,19 @@ class HighAndTight:
                     return act.deal(self.box.cards[key].name)
                 pick -= count
         raise IllegalAction("no chance event is awaited", rule="4.0", state=state.summary())
+
+
+NAME_TAG = tag_value(r"High & Tight", "'High & Tight' (this companion's game)")
+# Every tag a game record's header may hold, with what its value must match (rules.py,
+# new_state, reads the teams, rosters, pitchers and rules themselves).
+GAME_TAGS = {
+    "Game": NAME_TAG, "Box": "", "Home": "", "Away": "", "Cards": "", "Dice": "",
+    "Rules": "", "Seed": "",
+    "Result": tag_value(r"\d+-\d+", "the final as away runs-home runs, like 4-3"),
+    "SeriesGame": tag_value(r"[1-9]\d*", "a game number, 1 or more"),
+    **{f"{place}{tag}": "" for place in ("Home", "Away")
+       for tag in ("Roster", "Resting", "ShortRest", "Starter", "StarterFatigue")},
+}
 
 
 def result_problem(state: State, said: str | None, actions: int) -> str | None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..engine.errors import CompanionError
 from ..engine.session import Session
 from .box import Box
-from .rules import Awaiting, HighAndTight
+from .rules import NAME_TAG, Awaiting, HighAndTight
 from .series import SeriesRules, SeriesState
 
 SERIES = "series"
@@ -23,6 +23,11 @@ class Entry:
 
 # Who manages each team, in a series header (absent: a person at the table).
 CONTROL_TAGS = {"team1": "Team1Control", "team2": "Team2Control"}
+# Every tag a series record's header may hold (an exhibition, one game's record read as a
+# series, holds the game's tags too).
+SERIES_TAGS = {"Series": NAME_TAG, "Scenario": "", "Team1": "", "Team2": "",
+               "Team1Roster": "", "Team2Roster": "", "Rules": "", "Seed": "", "Dice": "",
+               "Cards": "", "Box": "", **dict.fromkeys(CONTROL_TAGS.values(), "")}
 
 
 class SeriesSession:

@@ -11,8 +11,8 @@ from ..engine.record import check_box, header_error, parse_record, split_records
 from ..high_and_tight.box import Box
 from ..high_and_tight.boxscore import CSV_COLUMNS, box_score, csv_rows
 from ..high_and_tight.packed import is_packed, unpack
-from ..high_and_tight.rules import result_problem
-from ..high_and_tight.series_session import SERIES, SeriesSession
+from ..high_and_tight.rules import GAME_TAGS, result_problem
+from ..high_and_tight.series_session import SERIES, SERIES_TAGS, SeriesSession
 from .db import Store
 from .series_store import StoredSeries, create_series, series_record
 
@@ -94,6 +94,10 @@ def read_import(box: Box, text: str) -> tuple[dict, list]:
     if not records:
         raise RecordError("the file holds no record")
     first = records[0][1]
+    first.check_tags(SERIES_TAGS if "Scenario" in first.header else GAME_TAGS,
+                     "series record" if "Scenario" in first.header else "game record")
+    for _, record in records[1:]:
+        record.check_tags(GAME_TAGS, "game record")
     if "Scenario" in first.header:
         header = dict(first.header)
         series_lines = list(zip(first.line_numbers, first.lines, strict=True))
