@@ -153,11 +153,12 @@ def build_parser() -> argparse.ArgumentParser:
     box_option(sim)
 
     play = commands.add_parser("play", help="the table: start or continue a series (TUI)")
-    play.add_argument("--series", type=int, default=None, help="open this series at once")
+    play.add_argument("--series", type=_int_in(1, 10**9, "series"), default=None,
+                      help="open this series at once")
     _db_option(play)
     box_option(play)
     follow = commands.add_parser("follow", help="a read-only live scoreboard (TUI)")
-    follow.add_argument("--series", type=int, default=None,
+    follow.add_argument("--series", type=_int_in(1, 10**9, "series"), default=None,
                         help="follow this series (default: the newest one in play)")
     _db_option(follow)
     box_option(follow)
@@ -645,9 +646,28 @@ def cmd_simulate_series(args) -> int:
     return EXIT_OK
 
 
+def _series_in_file(args) -> None:
+    """`--series N` names a series of an existing game file: said before a screen opens
+    (and before a missing file is created for a series it cannot hold)."""
+    from .store.db import Store, default_path
+    from .store.series_store import list_series
+
+    path = Path(getattr(args, "db", None) or default_path())
+    if not path.exists():
+        raise CommandError(f"{path}: no such game file (so no series {args.series} in it)")
+    with Store.open(path, readonly=True) as store:
+        ids = [row.id for row in list_series(store)]
+    if args.series not in ids:
+        raise CommandError(f"{path}: no series {args.series}; the file holds "
+                           + (f"series {', '.join(map(str, sorted(ids)))}" if ids
+                              else "no series yet"))
+
+
 def cmd_play(args) -> int:
     from .tui.app import make_app
 
+    if args.series is not None:
+        _series_in_file(args)
     app = make_app(getattr(args, "db", None), args.data, args.series)
     app.run()
     if app.fatal is not None:       # the game file or the box failed to open
@@ -656,8 +676,16 @@ def cmd_play(args) -> int:
 
 
 def cmd_follow(args) -> int:
+    from .store.db import Store
     from .tui.follow import FollowApp
 
+    if args.series is not None:
+        _series_in_file(args)
+    else:                           # a file that is not there, or not a game file: said now
+        path = getattr(args, "db", None)
+        if path is not None and not Path(path).exists():
+            raise CommandError(f"{path}: no such game file")
+        Store.open(path, readonly=True).close()
     FollowApp(getattr(args, "db", None), args.series).run()
     return EXIT_OK
 

@@ -519,3 +519,22 @@ def test_a_series_record_names_a_bad_series_game_tag(capsys, tmp_path):
                        str(tmp_path / "t.db"))
     assert code == 2 and "header tag 'Team3' is not one series record reads" in err
     assert not (tmp_path / "t.db").exists()
+
+
+def test_play_and_follow_refuse_a_series_or_file_that_is_not_there(capsys, tmp_path):
+    """SPEC 8: `play --series N` and `follow` on a series the file does not hold, or on a
+    file that is not there (or not a game file), exit 2 before a screen opens, and a
+    missing file is not created for it."""
+    db = tmp_path / "s.db"
+    run(capsys, "simulate", "--series", "spring", "--seed", "2", "--db", str(db))
+    for command in ("play", "follow"):
+        code, _, err = run(capsys, command, "--series", "99", "--db", str(db))
+        assert code == 2 and f"{db}: no series 99; the file holds series 1" in err
+        code, _, err = run(capsys, command, "--series", "1", "--db", str(tmp_path / "no.db"))
+        assert code == 2 and "no.db: no such game file (so no series 1 in it)" in err
+        code, _, err = run(capsys, command, "--series", "0", "--db", str(db))
+        assert code == 2 and "series 0 is outside the accepted range 1.." in err
+    assert not (tmp_path / "no.db").exists()
+    (tmp_path / "junk.db").write_text("not a game file")
+    code, _, err = run(capsys, "follow", "--db", str(tmp_path / "junk.db"))
+    assert code == 2 and "not a readable game file" in err
