@@ -182,7 +182,7 @@ def parse_action(text: str) -> Action:
         return deal(line[5:].strip())
     match = _SIDE_LINE.match(line)
     if not match:
-        if line[:1].isdigit():
+        if line[:1].isdigit() or lower == "roll" or lower.startswith("roll "):
             raise ParseError(f"{text!r}: dice are two faces, each 1 to 6, like '3 4' "
                              "(or 'roll 3 4')")
         raise ParseError(f"{text!r} is not an action: a line starts with 'home', 'away', "

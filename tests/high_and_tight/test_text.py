@@ -156,6 +156,7 @@ def test_unknown_lines_are_parse_errors(rules, line):
     ("home exchanges Good Wood", "write 'home exchanges CARD for offense|defense'"),
     ("home dances", "after the side comes one of bats, brings, draws"),
     ("1", "dice are two faces, each 1 to 6, like '3 4'"),
+    ("roll 3", "dice are two faces, each 1 to 6, like '3 4'"),      # one die: how, not what
     ("bats Hampton", "a line starts with 'home', 'away', 'deal' or 'roll'"),
 ])
 def test_a_mistyped_line_is_told_how_it_is_written(line, words):
