@@ -44,6 +44,7 @@ Commands (with no command, the table opens):
   companion export ID[:GAME]       a stored series or game (--format record|json|csv)
   companion import FILE            read a text record back into the game file
   companion db check               integrity, schema version and counts of the game file
+  companion db unlock              free a game file from a writer no companion is any more
   companion print SET --out FILE   printable components and sheets as a PDF (SET: pieces,
                                    cards, ..., all; boxscore GAME|SERIES)
 
@@ -323,6 +324,7 @@ def odds_report(box: Box, rolls: int, number: int, also: list[int], hit_and_run:
 
 def cmd_odds(args) -> int:
     box = _load(args.data)
+    args.also = list(dict.fromkeys(args.also))      # a number given twice scores once
     report = odds_report(box, args.rolls, args.box, args.also, args.hit_and_run, args.bonus,
                          args.advise)
     if args.json:
@@ -382,7 +384,16 @@ def cmd_simulate(args) -> int:
         raise CommandError(problem)
     records: list[str] = []
     on_game = (lambda session: records.append(session.text())) if args.record else None
-    summary = simulate(rules, args.games or 1, args.seed, home, away, on_game, rosters)
+    try:
+        summary = simulate(rules, args.games or 1, args.seed, home, away, on_game, rosters)
+    except KeyboardInterrupt:
+        if not records:
+            raise
+        # Ctrl-C: the games finished so far are kept, each a whole record that replays.
+        write_atomically(args.record, "\n".join(records).encode("utf-8"))
+        print(f"companion: interrupted; the {len(records)} game(s) finished are in "
+              f"{args.record}", file=sys.stderr)
+        return EXIT_INTERRUPTED
     if args.record:
         try:
             write_atomically(args.record, "\n".join(records).encode("utf-8"))

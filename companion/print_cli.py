@@ -63,7 +63,8 @@ def add_print_parser(commands) -> None:
                          "(pieces, markers, team-cards): key, name or abbreviation")
     printer.add_argument("--only", action="append", default=[], metavar="NAME",
                          help="only the named component, one copy each time it is given")
-    printer.add_argument("--paper", choices=PAPERS, default="letter")
+    printer.add_argument("--paper", choices=PAPERS, default="letter",
+                         type=str.lower)          # "A4" as the paper is named
     printer.add_argument("--sides", choices=SIDES, default="duplex",
                          help="duplex: backs on the next page for a long-edge flip; "
                          "fold: backs beside the fronts, fold on the line")

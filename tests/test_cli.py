@@ -538,3 +538,47 @@ def test_play_and_follow_refuse_a_series_or_file_that_is_not_there(capsys, tmp_p
     (tmp_path / "junk.db").write_text("not a game file")
     code, _, err = run(capsys, "follow", "--db", str(tmp_path / "junk.db"))
     assert code == 2 and "not a readable game file" in err
+
+
+def test_ctrl_c_in_a_recorded_simulation_keeps_the_games_finished(tmp_path):
+    """Ctrl-C during `simulate --record`: the games finished so far are written (each a
+    whole record that replays), and the command says so (it said 'what was stored stays
+    stored' and wrote nothing)."""
+    import signal
+    import time
+
+    from .store.util import popen_companion, run_companion
+
+    record = tmp_path / "games.txt"
+    process = popen_companion("simulate", "--games", "100000", "--seed", "stop", "--record",
+                              str(record))
+    time.sleep(4)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "interrupted; the " in err and f"game(s) finished are in {record}" in err
+    count = int(err.split("the ")[1].split(" game")[0])
+    assert count >= 1 and len(split_records(record.read_text())) == count
+    replayed = run_companion("replay", str(record))
+    assert replayed.returncode == 0 and replayed.stdout.count("\n") == count
+
+
+def test_small_command_line_slips_are_read_or_said_plainly(capsys, tmp_path):
+    """'A4' as the paper is named; a number given twice to --also scores once; 'export 2:'
+    (no game number) and a game of a series that has none yet are said plainly; the help
+    lists db unlock."""
+    code, out, _ = run(capsys, "print", "scoresheet", "--paper", "A4", "--out",
+                       str(tmp_path / "s.pdf"))
+    assert code == 0 and (tmp_path / "s.pdf").exists()
+    code, out, _ = run(capsys, "odds", "--rolls", "2", "--box", "IV", "--also", "7",
+                       "--also", "7", "--json")
+    assert json.loads(out)["scoring_numbers"] == [4, 7]
+    db = tmp_path / "e.db"
+    run(capsys, "series", "new", "--scenario", "spring", "--team1", "texas", "--team2",
+        "new-york", "--db", str(db))
+    code, _, err = run(capsys, "export", "2:", "--db", str(db))
+    assert code == 2 and "'2:' is not SERIES or SERIES:GAME" in err
+    code, _, err = run(capsys, "export", "1:1", "--db", str(db))
+    assert code == 2 and "series 1 has no game 1: no game of it has begun yet" in err
+    code, out, _ = run(capsys, "--help")
+    assert "companion db unlock" in out

@@ -21,9 +21,9 @@ FORMATS = ("record", "json", "csv")
 
 def parse_target(text: str) -> tuple[int, int | None]:
     """'7' is series 7; '7:2' is game 2 of series 7."""
-    series, _, game = text.partition(":")
+    series, colon, game = text.partition(":")
     try:
-        return int(series), (int(game) if game else None)
+        return int(series), (int(game) if colon else None)
     except ValueError:
         raise CompanionError(f"{text!r} is not SERIES or SERIES:GAME (numbers, e.g. 3 or "
                              "3:2)") from None
@@ -42,8 +42,9 @@ def export(store: Store, target: str, fmt: str, warn=None) -> str:
     games = session.games
     if number is not None:
         if not 1 <= number <= len(games):
-            raise CompanionError(f"series {series_id} has games 1..{len(games)}; "
-                                 f"no game {number}")
+            raise CompanionError(f"series {series_id} has no game {number}: "
+                                 + (f"its games are 1..{len(games)}" if games
+                                    else "no game of it has begun yet"))
         games = [games[number - 1]]
     numbers = [number] if number is not None else list(range(1, len(games) + 1))
     if fmt == "record":
