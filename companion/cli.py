@@ -224,7 +224,8 @@ def _db_option(parser: argparse.ArgumentParser) -> None:
 def read_text_file(path: Path) -> str:
     """A record file's text, or an error saying plainly why it cannot be read."""
     try:
-        return path.read_text(encoding="utf-8-sig")     # a byte-order mark is read past
+        # Byte-order marks are read past, also where two files were joined into one.
+        return path.read_text(encoding="utf-8-sig").replace("\ufeff", "")
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -232,7 +233,11 @@ def read_text_file(path: Path) -> str:
     except OSError as error:
         raise CommandError(f"{path}: cannot be read ({error.strerror})") from None
     except UnicodeDecodeError as error:
-        raise CommandError(f"{path}: is not UTF-8 text (byte {error.start})") from None
+        raw = path.read_bytes()
+        start = error.start + (3 if raw.startswith(b"\xef\xbb\xbf") else 0)   # the mark
+        line = raw.count(b"\n", 0, start) + 1
+        raise CommandError(f"{path}: line {line}: is not UTF-8 text (byte {start + 1} cannot "
+                           "be read): save the file as UTF-8") from None
 
 
 HEADER_OPTIONS = {"Team1Roster": "--roster1", "Team2Roster": "--roster2", "Team1": "--team1",

@@ -582,3 +582,18 @@ def test_small_command_line_slips_are_read_or_said_plainly(capsys, tmp_path):
     assert code == 2 and "series 1 has no game 1: no game of it has begun yet" in err
     code, out, _ = run(capsys, "--help")
     assert "companion db unlock" in out
+
+
+def test_a_record_file_with_marks_or_a_foreign_encoding(capsys, tmp_path):
+    """Two records saved with byte-order marks and joined into one file read as two; a
+    file in another encoding is named by the line of its first unreadable byte."""
+    run(capsys, "simulate", "--games", "1", "--seed", "bom", "--record", str(tmp_path / "g.txt"))
+    text = (tmp_path / "g.txt").read_text()
+    (tmp_path / "two.txt").write_bytes(("\ufeff" + text + "\ufeff" + text).encode("utf-8"))
+    code, out, err = run(capsys, "replay", str(tmp_path / "two.txt"))
+    assert code == 0 and out.count("\n") == 2, err
+    lines = text.splitlines()
+    lines[3] = lines[3].replace('"', '"\u00e9', 1)
+    (tmp_path / "latin.txt").write_bytes(("\n".join(lines) + "\n").encode("latin-1"))
+    code, _, err = run(capsys, "replay", str(tmp_path / "latin.txt"))
+    assert code == 2 and "latin.txt: line 4: is not UTF-8 text (byte " in err
