@@ -1295,15 +1295,21 @@ def test_the_series_list_names_teams_by_abbreviation_when_names_would_wrap(tmp_p
         assert "New York Highlanders v Texas Cowboys (computer)  (in play)" in listed
 
 
-def test_a_finished_game_stays_on_the_screen_until_the_player_goes_on(tmp_path):
-    """Rule 4.8: when a game of a series ends, its final stays on the screen (board, status,
-    one option) and the computer does not start the next game's setup until the player
-    goes on with Enter."""
+def divisional_at_first_final(tmp_path: Path) -> tuple[Path, int]:
+    """A Divisional Series stored up to the step that ended its game 1 (a person plays)."""
     from .test_snapshots import first_game_over, play_until
 
     path = tmp_path / "held.db"
     series_id = new_series(path, seed="tui-held", scenario="divisional")
     play_until(path, series_id, first_game_over)
+    return path, series_id
+
+
+def test_a_finished_game_stays_on_the_screen_until_the_player_goes_on(tmp_path):
+    """Rule 4.8: when a game of a series ends, its final stays on the screen (board, status,
+    one option) and the computer does not start the next game's setup until the player
+    goes on with Enter."""
+    path, series_id = divisional_at_first_final(tmp_path)
 
     async def play():
         app = make_app(db=path, series_id=series_id, auto_delay=3600)
@@ -1352,12 +1358,9 @@ def test_a_finished_game_is_still_held_when_the_table_is_opened_again(tmp_path):
     """Rule 4.8, across a restart: a game that ended with nothing of the next game taken
     yet opens on its final (the next game's setup waits for Enter), as when it ended on
     the screen; once the next game has begun, the table opens on it."""
-    from .test_snapshots import first_game_over, play_until
     from .test_table import take_first_choice
 
-    path = tmp_path / "held.db"
-    series_id = new_series(path, seed="tui-held", scenario="divisional")
-    play_until(path, series_id, first_game_over)
+    path, series_id = divisional_at_first_final(tmp_path)
 
     async def reopen():
         app = make_app(db=path, series_id=series_id, auto_delay=3600)

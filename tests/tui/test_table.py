@@ -217,6 +217,17 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
 
     from .test_app import wait_until
 
+    async def to_a_roll(pilot, game):
+        """Every decision the first option until the dice of a Scoring Roll are awaited."""
+        for _ in range(400):
+            waiting = game.table.waiting()
+            if waiting.kind == "chance" and waiting.phase == "roll":
+                return
+            if waiting.options:
+                game.act(waiting.options[0])
+            await pilot.pause(0.02)
+        raise AssertionError("no roll awaited")
+
     async def run():
         store = Store.open(tmp_path / "x.db")
         table = Table.create(store, load_box(), Setup(team1_control="computer",
@@ -232,13 +243,7 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
                              and app.screen.is_mounted)
             await pilot.pause()
             game = app.screen
-            for _ in range(400):          # the players name the starters, then play on
-                waiting = game.table.waiting()
-                if waiting.kind == "chance" and waiting.phase == "roll":
-                    break
-                if waiting.options:
-                    game.act(waiting.options[0])
-                await pilot.pause(0.02)
+            await to_a_roll(pilot, game)         # the players name the starters, then play on
             await pilot.press("t")
             await wait_until(pilot, lambda: isinstance(app.screen, DiceScreen)
                              and app.screen.is_mounted)
@@ -255,13 +260,7 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
             assert game.table.game.state.dice_rolled == rolled + 1
             assert game.table.session.entries[entries].line == "roll 3 4"
             # A table typing fast: t, the faces and Enter at once, none of them lost.
-            for _ in range(400):
-                waiting = game.table.waiting()
-                if waiting.kind == "chance" and waiting.phase == "roll":
-                    break
-                if waiting.options:
-                    game.act(waiting.options[0])
-                await pilot.pause(0.02)
+            await to_a_roll(pilot, game)
             rolled, entries = game.table.game.state.dice_rolled, len(game.table.session.entries)
             await pilot.press("t", "5", "2", "enter")
             await wait_until(pilot, lambda: game.table.game.state.dice_rolled > rolled)
