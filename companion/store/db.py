@@ -160,6 +160,7 @@ class Store:
         self.token = token
         self.took_over: dict | None = None
         self.lock_claimed = False       # from then on each write checks the lock is ours
+        self.lock_lost = False          # ... and once it is not, no write is taken again
 
     # -- opening ------------------------------------------------------------------------
 
@@ -327,9 +328,9 @@ class Store:
         writer then stops rather than interleave its events with the new holder's."""
         if not self.lock_claimed:
             return
-        row = self.db.execute("SELECT token FROM lock").fetchone()
+        row = None if self.lock_lost else self.db.execute("SELECT token FROM lock").fetchone()
         if row is None or row[0] != self.token:
-            self.lock_claimed = False
+            self.lock_lost = True       # for good: a lock freed once is another's to take
             raise StoreLocked(f"{self.path}: this companion no longer holds the file (its lock "
                               "was freed by `companion db unlock` or taken by another "
                               "companion); nothing of this step was recorded: close this one "
@@ -360,18 +361,28 @@ class Store:
         conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_SECONDS)
         try:
             db = Database(conn)
-            holders = list(db["lock"].rows)
-            if not holders:
-                return None
-            live = [h for h in holders if h["host"] == socket.gethostname()
-                    and h["pid"] != os.getpid() and _pid_alive(h["pid"])]
-            if live and not force:
-                raise StoreLocked(
-                    f"{path} is held by process {live[0]['pid']} on this machine, which is "
-                    "still running: close that companion instead (its lock goes with it). "
-                    "If that process is no companion (its number reused), `companion db "
-                    "unlock --force` frees the file")
-            _retry_busy(lambda: db.execute("DELETE FROM lock"))
+            if not list(db["lock"].rows):
+                return None                 # (a read-only file with no lock: nothing to do)
+            # One write transaction reads the holder and frees it: a companion taking the
+            # lock meanwhile waits, and keeps the lock it then takes.
+            _retry_busy(lambda: db.execute("BEGIN IMMEDIATE"))
+            try:
+                holders = list(db["lock"].rows)
+                live = [h for h in holders if h["host"] == socket.gethostname()
+                        and h["pid"] != os.getpid() and _pid_alive(h["pid"])]
+                if live and not force:
+                    raise StoreLocked(
+                        f"{path} is held by process {live[0]['pid']} on this machine, which "
+                        "is still running: close that companion instead (its lock goes with "
+                        "it). If that process is no companion (its number reused), "
+                        "`companion db unlock --force` frees the file")
+                for holder in holders:
+                    db.execute("DELETE FROM lock WHERE token = ?", [holder["token"]])
+                db.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
         except sqlite3.Error as error:
             raise StoreError(f"{path}: the lock could not be removed ({error})") from None
         finally:

@@ -39,7 +39,7 @@ from ..high_and_tight.effects import describe_ballpark_effect, describe_card
 from ..high_and_tight.series import SCENARIOS
 from ..high_and_tight.series_session import CONTROL_TAGS
 from ..high_and_tight.state import OPTIONAL_RULE_LINES, OPTIONAL_RULES
-from ..store.db import StoreError
+from ..store.db import StoreError, StoreLocked
 from . import views
 from .chrome import CheckList, FormScroll, KeyBar, KeysPanel, TitleBar
 
@@ -785,6 +785,9 @@ class GameScreen(Screen):
         game, noted = self._log_mark()
         try:
             entry = self.table.auto_step()
+        except StoreLocked as error:    # the file went to another companion: no retry
+            self.notify(str(error), title="Not recorded", severity="error", timeout=30)
+            return
         except StoreError as error:     # a full disk: the computer tries again shortly
             self.notify(f"{error}; the computer tries again in {AUTO_RETRY:.0f} s",
                         title="Not recorded", severity="error", timeout=AUTO_RETRY)

@@ -640,9 +640,13 @@ def test_db_unlock_refuses_a_live_holder_here_and_a_freed_writer_stops(tmp_path,
         result = run_companion("--db", str(path), "db", "unlock", "--force")
         assert result.returncode == 0 and f"freed the lock of process {os.getpid()}" in \
             result.stdout
-        with pytest.raises(StoreLocked, match="this companion no longer holds the file"), \
-                writer.write():
-            writer.db.execute("INSERT INTO meta (key, value) VALUES ('after', 'unlock')")
+        with Store.open(path) as second:                  # another companion takes it
+            for _ in range(2):                            # refused, and again: for good
+                with pytest.raises(StoreLocked, match="this companion no longer holds the "
+                                                      "file"), writer.write():
+                    writer.db.execute("INSERT INTO meta (key, value) VALUES ('after', 'x')")
+            with second.write():
+                second.db.execute("INSERT INTO meta (key, value) VALUES ('second', 'y')")
     with Store.open(path, readonly=True) as reader:
         keys = [row["key"] for row in reader.db["meta"].rows]
-    assert "still" in keys and "after" not in keys
+    assert "still" in keys and "second" in keys and "after" not in keys
