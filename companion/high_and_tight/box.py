@@ -790,7 +790,6 @@ class _Loader:
                 self.policy(where + ", field 'roster'", "an optional team has no roster of its "
                             "own (rule 8.1.1: it borrows a standard team's when the series is "
                             "set up): leave 'roster' out")
-                roster = None
             park = table.get("ballpark")
             if not isinstance(park, dict):
                 self.problems.add(where + ", field 'ballpark'", "missing Home Ballpark table")
@@ -867,16 +866,20 @@ class _Loader:
                               f"{said}; expected {','.join(columns)}")
             self.refused.add(filename)
             return
+        lines = self.texts[filename].splitlines()
         end = reader.line_num
         for row in reader:
-            line, end = end + 1, reader.line_num        # where the entry starts and ends
+            # Where the entry starts (past the blank lines the reader skips) and ends.
+            line = next((n for n in range(end + 1, reader.line_num + 1)
+                         if lines[n - 1].strip()), reader.line_num)
+            end = reader.line_num
             cells = [v for k, v in row.items() if k is not None] + list(row.get(None) or ())
             if not any((cell or "").strip() for cell in cells):
                 continue                # a spreadsheet's row of empty cells: no entry
             entry = f"line {line}" + (f" ({row['name']!r})" if row.get("name") else "")
-            opened = next((k for k, v in row.items() if isinstance(v, str) and "\n" in v),
-                          None)
-            if opened is not None or end > line:
+            opened = next((k for k, v in row.items() if isinstance(v, str)
+                           and ("\n" in v or "\r" in v)), None)
+            if opened is not None:
                 # No field of a box holds a line break: a double quote left open read the
                 # lines after it into one field, and those entries would go missing.
                 place = f", field {opened!r}" if isinstance(opened, str) else ""
@@ -959,16 +962,19 @@ class _Loader:
                        for r in PITCHER_RATINGS}
             piece = Pitcher(roster.key if roster else "", name, kind,
                             self.csv_choice(row, "throws", where, ("R", "L")),
-                            # a printed box of the Scoring Rolls track (rule 4.6.1)
-                            self.csv_int(row, "stuff_rolls", where, 1, self.rolls_boxes),
+                            # a printed box of the Scoring Rolls track (rule 4.6.1); a
+                            # series' frozen box, checked before, by the old bound of 10
+                            self.csv_int(row, "stuff_rolls", where, 1,
+                                         self.rolls_boxes if self.strict
+                                         else max(self.rolls_boxes, 10)),
                             parse_roman(box_label),
                             fatigue=self.csv_int(row, "fatigue", where, 1,
                                                  9 if kind == "SP" else 5),
                             info=(row.get("info") or "").strip(), **ratings)
             self.add_piece(roster, piece, where)
         for key, roster in rosters.items():
-            if roster.ballplayers or roster.pitchers:
-                continue
+            if roster.ballplayers or roster.pitchers or self.refused:
+                continue            # (a file refused whole: its pieces are missing for that)
             # A roster teams.toml names that no piece names: the mistake is most likely in
             # teams.toml (a typo of the key the CSV files use), so it is told there, once,
             # instead of as a short roster and a CSV team column nobody knows.
@@ -1060,6 +1066,8 @@ class _Loader:
         cards: dict[str, Card] = {}
         for number, table in enumerate(tables, start=1):
             raw_name = table.get("name")
+            if raw_name is not None and not isinstance(raw_name, str) and not self.strict:
+                raw_name = str(raw_name)        # as a series' frozen box was read before
             name = raw_name.strip() if isinstance(raw_name, str) else ""
             line = self.line_of("cards.toml", "card", number)
             entry = f"card {number} {name!r}" + (f" ({line})" if line else "")

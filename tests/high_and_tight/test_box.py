@@ -618,3 +618,51 @@ def test_what_the_format_forbids_in_teams_toml_is_refused(box_copy):
     assert "an effect is a marker move or scoring_numbers, not both" in said
     assert "field 'key' (line 23): 'new-york' is already the key of the team at line 6" \
         in said
+
+
+def test_blank_lines_in_a_csv_are_skipped_and_lines_still_counted(box_copy):
+    """A blank line between pieces holds no entry (it is not an open quote), and a problem
+    after it is still named at its own line."""
+    path = box_copy / "pitchers.csv"
+    lines = path.read_text().splitlines()
+    lines[3:3] = ["", "   "]
+    path.write_text("\n".join(lines) + "\n")
+    assert len(load_box(box_copy).rosters["new-york"].pitchers) == 9
+    lines[7] = lines[7].replace(",RP,", ",XX,", 1)          # Tremaine, on line 8
+    path.write_text("\n".join(lines) + "\n")
+    (problem,) = problems_of(box_copy)
+    assert ", line 8 ('Tremaine')" in problem
+    assert "field 'type': 'XX' is not one of SP, RP, CL" in problem
+
+
+def test_a_frozen_box_read_before_the_newer_checks_still_loads(box):
+    """A series' frozen box is read with strict=False: what this session's checks refuse in
+    a box being typed in (an optional team's roster, stuff_rolls past a shorter printed
+    track, a card name written as a number) still loads as it did when the series began."""
+    from companion.high_and_tight.box import load_box_texts
+
+    texts = dict(box.texts)
+    at = texts["teams.toml"].index("standard = false")
+    texts["teams.toml"] = (texts["teams.toml"][:at] + 'roster = "texas"\n'
+                           + texts["teams.toml"][at:])
+    texts["box.toml"] = texts["box.toml"].replace("boxes = 10", "boxes = 5", 1)
+    texts["cards.toml"] = texts["cards.toml"].replace('name = "Good Wood"', "name = 42", 1)
+    with pytest.raises(DataError) as error:
+        load_box_texts(texts)
+    said = "\n".join(error.value.problems)
+    assert "an optional team has no roster" in said and "field 'stuff_rolls'" in said
+    assert "42 is not text" in said
+    frozen = load_box_texts(texts, strict=False)
+    assert frozen.card("42") is not None
+    optional = next(t for t in frozen.teams.values() if not t.standard)
+    assert optional.roster == "texas"
+
+
+def test_both_csv_files_refused_whole_say_only_that(box_copy):
+    """Two files saved with tabs: their headers are the problems, not four rosters that no
+    line names (the lines were never read)."""
+    for name in ("ballplayers.csv", "pitchers.csv"):
+        path = box_copy / name
+        path.write_text(path.read_text().replace(",", "\t"))
+    problems = problems_of(box_copy)
+    assert len(problems) == 2 and all("separated by tabs" in p for p in problems)
