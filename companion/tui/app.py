@@ -486,6 +486,7 @@ class GameScreen(Screen):
     def __init__(self, table: Table):
         super().__init__()
         self.table = table
+        table.held = table.final_to_hold()      # opened again on a final: it stays
         self.shown_hand: str | None = None
         self.board_markup = ""            # what the board shows, as markup
         self.auto_running = False

@@ -160,13 +160,6 @@ class Table:
         self.seed = header.get("Seed") or "table"
         self.manager = ComputerManager(self.session.rules)
         self.held: int | None = None     # a finished game kept on the screen (rule 4.8)
-        results = self.series.results
-        entries = self.session.entries
-        if (results and not self.series.winner and self.humans() and entries
-                and entries[-1].scope == str(len(results))):
-            # Opened again on a game that ended with nothing of the next one taken yet: its
-            # final stays until the player goes on, as when it ended on the screen.
-            self.held = len(results)
         self.win_history: list[float] = []     # P(team 1 wins the game), step by step
         self.win_steps: list[int] = []         # the game's actions taken at each figure
         self.win_game = 0                      # the game the history belongs to
@@ -208,6 +201,16 @@ class Table:
     def _holding(self) -> bool:
         """A finished game is held on the screen (rule 4.8)."""
         return self.held is not None and self.held <= len(self.session.games)
+
+    def final_to_hold(self) -> int | None:
+        """The game whose final the table opens on (rule 4.8): one that ended with nothing
+        of the next game taken yet, in a series a person plays, as when it ended on the
+        screen (the next game's setup waits for him). None otherwise."""
+        results, entries = self.series.results, self.session.entries
+        if (results and not self.series.winner and self.humans() and entries
+                and entries[-1].scope == str(len(results))):
+            return len(results)
+        return None
 
     def team_of(self, side: str) -> str:
         """team1/team2 of 'home'/'away' in the current game."""
