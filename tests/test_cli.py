@@ -597,3 +597,18 @@ def test_a_record_file_with_marks_or_a_foreign_encoding(capsys, tmp_path):
     (tmp_path / "latin.txt").write_bytes(("\n".join(lines) + "\n").encode("latin-1"))
     code, _, err = run(capsys, "replay", str(tmp_path / "latin.txt"))
     assert code == 2 and "latin.txt: line 4: is not UTF-8 text (byte " in err
+
+
+def test_an_imported_game_exports_as_its_record_and_imports_again(capsys, tmp_path):
+    """One game's record is imported as an exhibition; exporting that series gives the
+    game's record back (a series header with no lines ran into the game's header, and
+    import refused the file it had written)."""
+    run(capsys, "simulate", "--games", "1", "--seed", "ex", "--record", str(tmp_path / "g.txt"))
+    code, _, err = run(capsys, "import", str(tmp_path / "g.txt"), "--db", str(tmp_path / "a.db"))
+    assert code == 0, err
+    code, out, _ = run(capsys, "export", "1", "--db", str(tmp_path / "a.db"))
+    assert out == (tmp_path / "g.txt").read_text()
+    (tmp_path / "again.txt").write_text(out)
+    code, _, err = run(capsys, "import", str(tmp_path / "again.txt"), "--db",
+                       str(tmp_path / "b.db"))
+    assert code == 0, err

@@ -23,8 +23,8 @@ class Entry:
 
 # Who manages each team, in a series header (absent: a person at the table).
 CONTROL_TAGS = {"team1": "Team1Control", "team2": "Team2Control"}
-# Every tag a series record's header may hold (an exhibition, one game's record read as a
-# series, holds the game's tags too).
+# Every tag a series record's header may hold (one game's record, imported as an
+# exhibition, is read with the game's tags; its export is that game's record again).
 SERIES_TAGS = {"Series": NAME_TAG, "Scenario": "", "Team1": "", "Team2": "",
                "Team1Roster": "", "Team2Roster": "", "Rules": "", "Seed": "", "Dice": "",
                "Cards": "", "Box": "", **dict.fromkeys(CONTROL_TAGS.values(), "")}

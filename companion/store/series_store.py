@@ -267,7 +267,12 @@ class StoredSeries:
 
 def series_record(session: SeriesSession) -> str:
     """The whole series as text: the series header and lines, then every game's record."""
-    text = Record(header=dict(session.header), lines=session.series_lines()).text()
+    lines = session.series_lines()
+    if session.series.scenario.key == "exhibition" and not lines and session.games:
+        # One game read in as an exhibition: its own record is the whole of it (a series
+        # header with no lines would run into the game's header, which import refuses).
+        return session.games[0].text()
+    text = Record(header=dict(session.header), lines=lines).text()
     for game in session.games:
         text += "\n" + game.text()
     return text
