@@ -692,16 +692,15 @@ def cmd_play(args) -> int:
 
 
 def cmd_follow(args) -> int:
-    from .store.db import Store
+    from .store.db import Store, default_path
     from .tui.follow import FollowApp
 
-    if args.series is not None:
-        _series_in_file(args)
-    else:                           # a file that is not there, or not a game file: said now
-        path = getattr(args, "db", None)
-        if path is not None and not Path(path).exists():
-            raise CommandError(f"{path}: no such game file")
-        Store.open(path, readonly=True).close()
+    path = Path(getattr(args, "db", None) or default_path())
+    if path.exists():       # (not there yet: the follow screen waits for the table's file)
+        if args.series is not None:
+            _series_in_file(args)
+        else:                                   # not a game file: said now
+            Store.open(path, readonly=True).close()
     FollowApp(getattr(args, "db", None), args.series).run()
     return EXIT_OK
 
