@@ -542,3 +542,25 @@ def test_with_physical_cards_the_draw_hint_evens_the_hand_by_counts(tmp_path):
         assert table.suggestion(waiting) == f"{waiting.side} draws 5 offense 1 defense"
     finally:
         store.close()
+
+
+def test_faces_typed_before_the_dice_dialog_first_draws_are_kept(tmp_path):
+    """Faces a fast table types right after t reach the box before the dialog is first
+    drawn: they stay there (the dialog emptied its box after its first refresh)."""
+    import asyncio
+
+    from companion.tui.app import DiceScreen, make_app
+
+    async def run():
+        app = make_app(db=tmp_path / "d.db")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            answers = []
+            await app.push_screen(DiceScreen(), answers.append)      # mounted, not drawn
+            app.screen.query_one("#faces").value = "5 2"
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            return answers
+
+    assert asyncio.run(run()) == ["5 2"]
