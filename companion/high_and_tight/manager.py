@@ -302,12 +302,16 @@ class ComputerManager:
         tired = self.rules._is_tired(state, own)
 
         stay = next((a for a in legal if a.kind == "stay"), None)
-        if stay is not None and not tired:
-            return stay
+        line = own.lines.get(own.pitcher)
+        bombed = line is not None and line.bombed_at is not None
+        if stay is not None and not tired and not bombed:
+            return stay         # his day goes on (a short-rest start's +100 was chosen)
 
         def cost(action: Action) -> tuple:
             if action.kind == "stay":
-                fatigue = min(200, own.fatigue + 100)
+                # Tired now (8.2.1), or bombed (8.4.2): weighed with the marker he wears
+                # and the one he would earn.
+                fatigue = min(200, own.fatigue + (100 if tired else 0))
                 return (False, pitcher_cost(self.box, own.current_pitcher(), fatigue), 0)
             key = action.args[0].casefold()
             pitcher = pitchers[key]

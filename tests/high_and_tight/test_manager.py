@@ -228,3 +228,23 @@ def test_the_manager_keeps_a_fresh_pitcher_over_a_closer_on_short_rest(rules):
     assert [rules.format_action(a) for a in legal] == ["home brings in Achterberg",
                                                         f"home {STAY}"]
     assert rules.format_action(ComputerManager(rules).choose(state, legal)) == f"home {STAY}"
+
+
+def test_the_manager_weighs_a_bombed_pitcher_with_his_marker(rules):
+    """Rules 8.2, 8.4.2: with Advanced Fatigue a pitcher bombed to +200 (not yet tired by
+    his Fatigue inning) is weighed with his two extra rolls, and the computer brings in the
+    fresh reliever whose Stuff allows fewer runs (it kept every pitcher not yet tired)."""
+    from companion.high_and_tight.manager import pitcher_cost
+
+    from .util import at, drive
+
+    session = new_game(rules, header={"Rules": "advanced-fatigue,good-bad-day"})
+    state = drive(session, runs={(1, "top"): 3, (2, "top"): 2}, until=at(3, "top", "mound"),
+                  mound=lambda state, legal: next(x for x in legal if "stays" in x))
+    own = state.home
+    assert own.fatigue == 200 and not rules._is_tired(state, own)
+    legal = rules.legal_actions(state)
+    choice = ComputerManager(rules).choose(state, legal)
+    assert choice.kind == "relieve"
+    staying = pitcher_cost(rules.box, own.current_pitcher(), 200)
+    assert pitcher_cost(rules.box, own.roster.pitchers[choice.args[0].casefold()]) < staying
