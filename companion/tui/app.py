@@ -497,6 +497,7 @@ class GameScreen(Screen):
         self._computer_note: Notification | None = None
         self._computer_half: tuple | None = None    # (game, inning, half) its moves are of
         self._passed_for: set[str] = set()          # teams passed for this half (rule 5.4)
+        self._last_half: tuple = (None, "")         # (game, its last half's notice)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -659,6 +660,10 @@ class GameScreen(Screen):
                     table.standing())
         told = (f"{table.team_name(result.winner)} win {result.runs[result.winner]}-"
                 f"{result.runs[loser]} in {result.innings} innings; {standing}")
+        game = table.session.games[result.number - 1]
+        if self._last_half[0] is game:
+            # The final takes the place of the last half's notice: its runs and dice too.
+            told += f"\nLast half: {self._last_half[1]}"
 
         def final() -> None:
             # The final says it all: the game's last notices (its last half, the computer's
@@ -668,7 +673,7 @@ class GameScreen(Screen):
             if self not in self.app.screen_stack:
                 return
             self._clear_notices()
-            self.notify(told, title=f"Game {result.number} over", timeout=10)
+            self.notify(told, title=f"Game {result.number} over", timeout=10, markup=False)
 
         self.app.call_later(final)
 
@@ -873,6 +878,7 @@ class GameScreen(Screen):
                 # the box the Managerial Move set. One notice, never a stack over the board.
                 self._clear_notices()
                 self.notify(told, title=HALF_NOTICE_TITLE, markup=False)
+                self._last_half = (game, told)      # a game's final repeats its last half
 
     def act(self, line: str) -> bool:
         self.table.held = None          # an action of the next game: on to it

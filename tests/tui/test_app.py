@@ -27,6 +27,7 @@ from companion.tui import views
 from companion.tui.app import (
     CARD_LINE,
     HALF_NOTICE_KEEP_SECONDS,
+    HALF_NOTICE_TITLE,
     CurtainScreen,
     GameScreen,
     HomeScreen,
@@ -1246,10 +1247,10 @@ def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
         async with app.run_test(size=SIZE) as pilot:
             screen, table = await open_table(pilot)
             assert not any(title == "Game 1 over" for title, _ in notes)   # not on opening
-            last = table.undo()                        # the step that ended game 1
+            last = table.undo()                        # the roll that ended game 1
             screen.refresh_table()
-            table.stored.push(last.line)
-            screen.refresh_table()
+            assert last.line.startswith("roll ")
+            screen.action_roll()        # the same dice again: the table's seeded generator
             result = table.series.results[0]
             await settle(pilot)
             await pilot.press("escape")
@@ -1263,9 +1264,13 @@ def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
     names = {"team1": "New York Highlanders", "team2": "Texas Cowboys"}
     loser = "team2" if result.winner == "team1" else "team1"
     leader = {"team1": "NYH", "team2": "TXC"}[result.winner]
-    assert ("Game 1 over", f"{names[result.winner]} win {result.runs[result.winner]}-"
-            f"{result.runs[loser]} in {result.innings} innings; {leader} lead the series 1-0"
-            ) in notes
+    final = next(message for title, message in notes if title == "Game 1 over")
+    said, _, last_half = final.partition("\nLast half: ")
+    assert said == (f"{names[result.winner]} win {result.runs[result.winner]}-"
+                    f"{result.runs[loser]} in {result.innings} innings; {leader} lead the "
+                    "series 1-0")
+    # The final takes the last half's notice's place: its runs and dice with it (4.6.4).
+    assert (HALF_NOTICE_TITLE, last_half) in notes and "\nDice " in last_half
     # Who manages and what the series plays with tell two series of one matchup apart.
     assert "New York Highlanders v Texas Cowboys (computer)  (in play)  " \
         "[dim]digital[/dim]" in listed
