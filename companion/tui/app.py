@@ -1319,7 +1319,9 @@ class LogScreen(ClosedByItsKey, ModalScreen[None]):
         # A tab for each game's engine notes, the game in play open: only the open tab's
         # lines are laid out (a long series all at once took a second or more).
         last = len(self.games)
-        with TabbedContent(id="dialog", initial=f"game-{last}"):
+        # The game on the table: a final held on the screen, not the next game it opened.
+        shown = min(max(self.table.game_number(), 1), last)
+        with TabbedContent(id="dialog", initial=f"game-{shown}"):
             for number in range(1, last + 1):
                 title = f"Game {number}" if last > 1 else "Engine notes"
                 with TabPane(title, id=f"game-{number}"):

@@ -1372,11 +1372,16 @@ def test_a_finished_game_is_still_held_when_the_table_is_opened_again(tmp_path):
         async with app.run_test(size=SIZE) as pilot:
             screen, table = await open_table(pilot)
             said = (table.held, plain(views.status(table)), "Final: " in board_text(screen))
+            await pilot.press("l")              # the log opens on the game held, not the next
+            await wait_until(pilot, lambda: isinstance(app.screen, LogScreen))
+            tabs = app.screen.query_one("#dialog")
+            said += (tabs.active, len(table.session.games))
+            await pilot.press("escape")
             await settle(pilot)
             return said
 
-    held, status, final = asyncio.run(reopen())
-    assert held == 1 and final
+    held, status, final, tab, games = asyncio.run(reopen())
+    assert held == 1 and final and tab == "game-1" and games == 2
     assert status.startswith("Game 1 over (") and status.endswith("Enter goes on to game 2")
     store = Store.open(path)
     try:
