@@ -1343,10 +1343,31 @@ class LogScreen(ClosedByItsKey, ModalScreen[None]):
         self.dismiss(None)
 
 
+class BoxTable(DataTable):
+    """A table of the box: Home and End go to its first and last row (DataTable's own
+    scroll sideways, which a row cursor has no use for)."""
+
+    BINDINGS = [Binding("home", "first_row", "First row", show=False),
+                Binding("end", "last_row", "Last row", show=False)]
+
+    def action_first_row(self) -> None:
+        self.move_cursor(row=0)
+
+    def action_last_row(self) -> None:
+        self.move_cursor(row=self.row_count - 1)
+
+
 class BoxScreen(Screen):
     """The box: rosters, strategy cards and ballparks, as the data files hold them."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    # Down from the tabs goes into the open tab's table (Left, Right stay the tabs').
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back"),
+                Binding("down", "into_table", "Into the table", show=False)]
+
+    def action_into_table(self) -> None:
+        pane = self.query_one("#box-tabs", TabbedContent).active_pane
+        if pane is not None:
+            pane.query_one(DataTable).focus()
 
     def __init__(self, box: Box):
         super().__init__()
@@ -1356,14 +1377,14 @@ class BoxScreen(Screen):
         yield TitleBar()
         with TabbedContent(id="box-tabs"):
             with TabPane("Ballplayers"):
-                yield DataTable(id="ballplayers", cursor_type="row")
+                yield BoxTable(id="ballplayers", cursor_type="row")
             with TabPane("Pitchers"):
-                yield DataTable(id="pitchers", cursor_type="row")
+                yield BoxTable(id="pitchers", cursor_type="row")
             with TabPane("Cards"):
-                yield DataTable(id="cards", cursor_type="row")
+                yield BoxTable(id="cards", cursor_type="row")
                 yield Static(id="cards-detail", classes="box-detail")
             with TabPane("Ballparks"):
-                yield DataTable(id="parks", cursor_type="row")
+                yield BoxTable(id="parks", cursor_type="row")
                 yield Static(id="parks-detail", classes="box-detail")
         yield KeyBar()
 

@@ -245,8 +245,8 @@ def test_snapshot_of_the_series_screen_after_a_finished_game(tmp_path):
 
 
 def test_box_browser_reaches_its_last_rows_and_shows_the_highlighted_card_whole(tmp_path):
-    """At 80x24 each table scrolls to its last row (a card a player typed in at the end of
-    cards.toml is there to check), and the highlighted card or ballpark is shown whole
+    """At 80x24 each table scrolls to its last row (End; a card a player typed in at the end
+    of cards.toml is there to check), and the highlighted card or ballpark is shown whole
     under the table: what the companion applies (rules 5.1.1, 8.1) and its printed text,
     the long columns that run past a narrow screen. The box is named in the title."""
     box = load_box()
@@ -264,11 +264,17 @@ def test_box_browser_reaches_its_last_rows_and_shows_the_highlighted_card_whole(
                                  ("tab-4", "parks", len(box.teams))):
             screen.query_one("#box-tabs").active = tab
             await quiet(pilot)
-            screen.query_one(f"#{table}").focus()
-            for _ in range(rows):
-                await pilot.press("down")
+            screen.query_one("#box-tabs Tabs").focus()
+            await pilot.press("down")                   # from the tabs into the table
+            await quiet(pilot)
+            assert screen.focused is screen.query_one(f"#{table}")
+            await pilot.press("end")                    # the last row (not sideways)
             await quiet(pilot)
             shots[table] = screen_text(app)
+            grid = screen.query_one(f"#{table}")
+            assert grid.cursor_row == rows - 1 and grid.scroll_x == 0
+            await pilot.press("home")
+            assert grid.cursor_row == 0
         return shots
 
     shots = run_app(tmp_path / "box.db", None, steps)       # at 80x24
