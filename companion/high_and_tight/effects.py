@@ -250,7 +250,7 @@ def describe_ballpark_effect(park: BallparkEffect) -> str:
     if park.scoring_numbers:
         parts.append("also scores on " + " or ".join(map(str, park.scoring_numbers)))
     when = " and ".join(describe_condition(c) for c in park.when)
-    return f"{', '.join(parts)} for {who}" + (f" if {when}" if when else "")
+    return f"{', '.join(parts)} for {who}" + (f" with {when}" if when else "")
 
 
 def situation(state: State, owner: str) -> tuple:

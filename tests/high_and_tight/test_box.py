@@ -557,7 +557,7 @@ def test_a_card_and_a_ballpark_read_back_in_words(box):
     florida = box.teams["florida"].ballpark.effects
     assert [describe_ballpark_effect(e) for e in florida] == [
         "Scoring Number -1 for the visitors at bat",
-        "Scoring Rolls +1 for the home team at bat if inning 8 or later"]
+        "Scoring Rolls +1 for the home team at bat with inning 8 or later"]
 
 
 def test_stuff_rolls_range_follows_the_printed_rolls_track(box_copy):
