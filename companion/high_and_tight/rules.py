@@ -1168,7 +1168,10 @@ class HighAndTight:
         atbat.extra_numbers.update(card.scoring_numbers)
         if card.nines_remove_runs:
             atbat.hit_and_run = True
-        shown = ", ".join(f"{MARKER_WORDS[m]} {d:+d}" for m, d in moves)
+        # The bonus section's moves come after the effects' (card_moves), said as a bonus.
+        plain = sum(1 for effect in card.effects if matchup.effect_value(effect) is not None)
+        shown = ", ".join(("bonus " if number >= plain else "") + f"{MARKER_WORDS[m]} {d:+d}"
+                          for number, (m, d) in enumerate(moves))
         extra = []
         if card.scoring_numbers:
             extra.append(also_scores(card.scoring_numbers))

@@ -656,8 +656,7 @@ class GameScreen(Screen):
         table = self.table
         loser = "team2" if result.winner == "team1" else "team1"
         series = table.series
-        standing = (f"{table.team_name(series.winner)} win the series" if series.winner else
-                    table.standing())
+        standing = table.series_won() if series.winner else table.standing()
         told = (f"{table.team_name(result.winner)} win {result.runs[result.winner]}-"
                 f"{result.runs[loser]} in {result.innings} innings; {standing}")
         game = table.session.games[result.number - 1]

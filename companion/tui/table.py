@@ -225,8 +225,7 @@ class Table:
     def waiting(self) -> Waiting:
         session = self.session
         if session.is_over():
-            return Waiting("over", "over", None, None, "over",
-                           f"{self.team_name(self.series.winner)} win the series", False, [])
+            return Waiting("over", "over", None, None, "over", self.series_won(), False, [])
         scope, awaiting = session.awaiting()
         if scope == SERIES:
             kind, team, what = awaiting
@@ -464,6 +463,14 @@ class Table:
         """The teams a person plays (the others, the computer)."""
         return frozenset(team for team, control in self.controls.items()
                          if control == "human")
+
+    def series_won(self) -> str:
+        """Rule 7.0, the series over: "Texas Cowboys win the series 2-1"."""
+        series = self.series
+        winner = series.winner
+        loser = "team2" if winner == "team1" else "team1"
+        return (f"{self.team_name(winner)} win the series {series.wins(winner)}-"
+                f"{series.wins(loser)}")
 
     def standing(self) -> str:
         """The series standing (rule 7.0), the leader first: "PHM lead the series 2-1"."""

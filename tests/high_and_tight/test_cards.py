@@ -90,6 +90,10 @@ def test_split_the_outfielders_bonus_adds_rolls(rules):
     assert markers(session) == (4, "VI", False)
     play(session, "home plays Split the Outfielders")
     assert markers(session) == (6, "VII", False)
+    # The log tells the bonus section's move as a bonus (rule 5.1.1 b).
+    rule, text = state.log[-1]
+    assert rule == "5.5" and text.startswith("home plays Split the Outfielders: Scoring "
+                                             "Number +1, bonus Scoring Rolls +2")
 
 
 # -- 5.1.1 c: Pitcher/Batter Matchup ------------------------------------------------------

@@ -564,3 +564,25 @@ def test_faces_typed_before_the_dice_dialog_first_draws_are_kept(tmp_path):
             return answers
 
     assert asyncio.run(run()) == ["5 2"]
+
+
+def test_a_series_over_says_its_winner_and_the_wins(tmp_path):
+    """Rule 7.0: the series' end names the winner and the games won by each team."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "over.db"
+    store = Store.open(path)
+    table = Table.create(store, load_box(), Setup(scenario="spring", team1_control="computer",
+                                                  team2_control="computer"))
+    series_id = table.stored.id
+    store.close()
+    play_until(path, series_id, lambda table: table.session.is_over())
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        winner = table.series.winner
+        said = table.waiting().prompt
+        assert said == f"{table.team_name(winner)} win the series 1-0"
+        assert said == table.series_won()
+    finally:
+        store.close()
