@@ -514,16 +514,22 @@ class GameScreen(Screen):
     def on_key(self, event) -> None:
         """r in a series of the table's dice, t in one of the companion's: the key of the
         other kind of dice is out of the key bar, so pressing it says which key is this
-        series' (rather than doing nothing without a word)."""
+        series' (rather than doing nothing without a word); r while it is dimmed says no
+        dice are awaited, as t does."""
         if isinstance(self.focused, Input) or event.key not in ("r", "t"):
             return
         other = {"r": "physical", "t": "digital"}[event.key]
-        if self.table.dice == other and not self.table.session.is_over():
+        if self.table.session.is_over():
+            return
+        if self.table.dice == other:
             event.stop()
             self.notify("this series rolls the table's dice: t types the faces rolled"
                         if other == "physical" else
                         "this series rolls the companion's dice: r rolls them",
                         severity="warning")
+        elif event.key == "r":          # dimmed while no dice are awaited: said why
+            event.stop()
+            self.notify("no dice are awaited now", severity="warning")
 
     def on_mount(self) -> None:
         self.set_interval(WIN_DELAY / 3, self._win_tick)

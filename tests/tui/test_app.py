@@ -1114,8 +1114,10 @@ def test_rule_errors_become_notifications_and_change_nothing(tmp_path):
             before = lines(table)
             await pilot.press("y", "r", "t")    # nothing to redo; r dimmed while no dice
             await pilot.pause()                 # are awaited; t says r is this series' key
-            assert notes == [("warning", "nothing to redo"), (
-                "warning", "this series rolls the companion's dice: r rolls them")], notes
+            assert notes == [("warning", "nothing to redo"),
+                             ("warning", "no dice are awaited now"),
+                             ("warning", "this series rolls the companion's dice: r rolls "
+                                         "them")], notes
             assert lines(table) == before
             assert screen.check_action("roll", ()) is None
             assert screen.check_action("type_dice", ()) is False
