@@ -527,7 +527,7 @@ class GameScreen(Screen):
                         if other == "physical" else
                         "this series rolls the companion's dice: r rolls them",
                         severity="warning")
-        elif event.key == "r":          # dimmed while no dice are awaited: said why
+        elif event.key == "r" and not self.table.dice_awaited():    # dimmed: said why
             event.stop()
             self.notify("no dice are awaited now", severity="warning")
 
