@@ -323,7 +323,9 @@ def dugouts(table: Table) -> str:
     resting)."""
     game = table.game
     if game is None:
-        return ""
+        return ("No game has begun yet: the dugouts and bullpens fill once game 1 is set up "
+                "(its lineups, rule 3.0). The series view (s) lists each team's pitchers "
+                "for it.")
     state = game.state
     out = []
     for side in (state.away, state.home):

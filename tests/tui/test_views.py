@@ -167,6 +167,9 @@ def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
     path = tmp_path / "dugouts.db"
     series_id = new_series(path, seed="dug-1", scenario="spring",
                            team1_control="computer", team2_control="computer")
+    with Store.open(path, readonly=True) as store:      # before game 1: said, not blank
+        assert plain(views.dugouts(Table(store, series_id))).startswith(
+            "No game has begun yet: the dugouts and bullpens fill once game 1 is set up")
 
     def third_inning(table: Table) -> bool:         # its batter and fielder in play
         return (table.game is not None and table.game.state.inning >= 3
