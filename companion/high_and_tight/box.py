@@ -866,7 +866,8 @@ class _Loader:
                               f"{said}; expected {','.join(columns)}")
             self.refused.add(filename)
             return
-        lines = self.texts[filename].splitlines()
+        text = self.texts[filename]
+        lines = text.split("\n")       # as the reader counts them (not at U+2028 and kin)
         end = reader.line_num
         for row in reader:
             # Where the entry starts (past the blank lines the reader skips) and ends.
@@ -879,10 +880,15 @@ class _Loader:
             entry = f"line {line}" + (f" ({row['name']!r})" if row.get("name") else "")
             opened = next((k for k, v in row.items() if isinstance(v, str)
                            and ("\n" in v or "\r" in v)), None)
+            if opened is None and end == len(lines) and lines[-1].count('"') % 2:
+                # The last line, with no line break after it, opens a quote it never closes
+                # (the reader ends the field at the end of the text without a word).
+                opened = next((k for k, v in reversed(row.items()) if isinstance(k, str)
+                               and v), None) or ""
             if opened is not None:
                 # No field of a box holds a line break: a double quote left open read the
                 # lines after it into one field, and those entries would go missing.
-                place = f", field {opened!r}" if isinstance(opened, str) else ""
+                place = f", field {opened!r}" if opened else ""
                 self.problems.add(self.where(filename, entry) + place, (
                     "a double quote opened here is not closed on its line" + (
                         f", so line{'s' if end > line + 1 else ''} {line + 1}"

@@ -312,7 +312,9 @@ class ComputerManager:
                 # Tired now (8.2.1), or bombed (8.4.2): weighed with the marker he wears
                 # and the one he would earn.
                 fatigue = min(200, own.fatigue + (100 if tired else 0))
-                return (False, pitcher_cost(self.box, own.current_pitcher(), fatigue), 0)
+                # (a tie keeps him: no bullpen arm spent for nothing)
+                return (False, pitcher_cost(self.box, own.current_pitcher(), fatigue),
+                        float("-inf"))
             key = action.args[0].casefold()
             pitcher = pitchers[key]
             fatigue = 100 if key in own.short_rest else 0

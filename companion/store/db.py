@@ -356,13 +356,12 @@ class Store:
         whose process still runs is refused unless `force` (its process id reused by
         another program); the holder, if it is a companion, stops at its next write."""
         path = Path(path) if path is not None else default_path()
-        store = cls.open(path, readonly=True)       # a game file, whole
-        store.close()
+        with cls.open(path, readonly=True) as store:    # a game file, whole
+            if not list(store.db["lock"].rows):
+                return None             # nothing to free (a read-only file or folder too)
         conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_SECONDS)
         try:
             db = Database(conn)
-            if not list(db["lock"].rows):
-                return None                 # (a read-only file with no lock: nothing to do)
             # One write transaction reads the holder and frees it: a companion taking the
             # lock meanwhile waits, and keeps the lock it then takes.
             _retry_busy(lambda: db.execute("BEGIN IMMEDIATE"))
@@ -376,15 +375,16 @@ class Store:
                         "is still running: close that companion instead (its lock goes with "
                         "it). If that process is no companion (its number reused), "
                         "`companion db unlock --force` frees the file")
-                for holder in holders:
-                    db.execute("DELETE FROM lock WHERE token = ?", [holder["token"]])
+                db.execute("DELETE FROM lock")     # no writer can come in meanwhile
                 db.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
                     db.execute("ROLLBACK")
                 raise
         except sqlite3.Error as error:
-            raise StoreError(f"{path}: the lock could not be removed ({error})") from None
+            hint = ("; the file or its folder is read-only: make both writable first"
+                    if "readonly" in str(error) else "")
+            raise StoreError(f"{path}: the lock could not be removed ({error}){hint}") from None
         finally:
             conn.close()
         return holders[0] if holders else None

@@ -324,8 +324,7 @@ def dugouts(table: Table) -> str:
     game = table.game
     if game is None:
         return ("No game has begun yet: the dugouts and bullpens fill once game 1 is set up "
-                "(its lineups, rule 3.0). The series view (s) lists each team's pitchers "
-                "for it.")
+                "(its starters and lineups, rule 3.0).")
     state = game.state
     out = []
     for side in (state.away, state.home):

@@ -666,3 +666,25 @@ def test_both_csv_files_refused_whole_say_only_that(box_copy):
         path.write_text(path.read_text().replace(",", "\t"))
     problems = problems_of(box_copy)
     assert len(problems) == 2 and all("separated by tabs" in p for p in problems)
+
+
+def test_csv_lines_are_counted_as_the_file_has_them(box_copy):
+    """A line separator inside a text (U+2028, pasted from a web page) does not shift the
+    lines named after it; a quote opened on a last line with no line break after it is
+    named too (the reader closed it at the end of the text without a word)."""
+    path = box_copy / "ballplayers.csv"
+    lines = path.read_text().split("\n")
+    lines[2] = lines[2].replace("Backstop", "Back\u2028stop")
+    lines.insert(6, "")
+    lines[8] = lines[8].replace(",R,3,7,", ",R,33,7,")          # Mendevil, on line 9
+    path.write_text("\n".join(lines))
+    (problem,) = problems_of(box_copy)
+    assert ", line 9 ('Mendevil'), field 'offense': '33' is outside" in problem, problem
+    text = (box_copy / "pitchers.csv").read_text().rstrip("\n")
+    last = text.rsplit("\n", 1)[1]
+    (box_copy / "pitchers.csv").write_text(text[: -len(last)] + last.replace(",Lights",
+                                                                              ',"Lights'))
+    path.write_text(path.read_text().replace("33", "3"))
+    (problem,) = problems_of(box_copy)
+    assert "pitchers.csv, line 37 ('Rivero'), field 'info': a double quote opened here is " \
+        "not closed on its line" in problem, problem

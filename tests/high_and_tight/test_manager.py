@@ -248,3 +248,23 @@ def test_the_manager_weighs_a_bombed_pitcher_with_his_marker(rules):
     assert choice.kind == "relieve"
     staying = pitcher_cost(rules.box, own.current_pitcher(), 200)
     assert pitcher_cost(rules.box, own.roster.pitchers[choice.args[0].casefold()]) < staying
+
+
+def test_a_bombed_pitcher_as_good_as_the_reliever_stays(rules):
+    """Rule 8.4.2: Sabaria bombed in the 1st (+100, not tired) allows as many runs as a
+    fresh Dunleavy would: the computer keeps him rather than spend an arm for nothing."""
+    from companion.high_and_tight.manager import pitcher_cost
+
+    from .util import at, drive
+
+    session = new_game(rules, header={"Rules": "advanced-fatigue,good-bad-day"})
+    state = drive(session, runs={(1, "top"): 3}, until=at(2, "top", "mound"))
+    own = state.home
+    assert own.pitcher == "sabaria" and own.fatigue == 100
+    dunleavy = own.roster.pitchers["dunleavy"]
+    assert pitcher_cost(rules.box, own.current_pitcher(), 100) == pitcher_cost(rules.box,
+                                                                               dunleavy)
+    legal = [a for a in rules.legal_actions(state)
+             if a.kind == "stay" or a.args[0] == "Dunleavy"]
+    assert len(legal) == 2
+    assert ComputerManager(rules).choose(state, legal).kind == "stay"

@@ -650,3 +650,20 @@ def test_db_unlock_refuses_a_live_holder_here_and_a_freed_writer_stops(tmp_path,
     with Store.open(path, readonly=True) as reader:
         keys = [row["key"] for row in reader.db["meta"].rows]
     assert "still" in keys and "second" in keys and "after" not in keys
+
+
+def test_db_unlock_frees_a_lock_row_of_any_shape(tmp_path, box):
+    """A lock row written by hand or by another program (no token) is freed too: unlock
+    said 'freed' and left it, so the file stayed refused."""
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO lock (id, pid, host, since, token) VALUES "
+                     "(1, 999999, 'other-host', '2026-11-30T20:00:00+00:00', NULL)")
+    conn.close()
+    assert Store.unlock(path)["pid"] == 999999
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM lock").fetchone()[0] == 0
+    conn.close()
+    with Store.open(path) as store:
+        assert store.took_over is None
