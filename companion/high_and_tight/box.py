@@ -399,21 +399,21 @@ def toml_hint(text: str, message: str) -> str:
     if not found or not 0 < int(found.group(1)) <= len(lines):
         return ""
     line = lines[int(found.group(1)) - 1]
-    shown = line.strip()
-    shown = f"; the line reads {shown[:60] + ('...' if len(shown) > 60 else '')!r}"
+    typed = line.strip()
+    quoted = f"; the line reads {typed[:60] + ('...' if len(typed) > 60 else '')!r}"
     if any(mark in line for mark in CURLY_QUOTES):
-        return (f"{shown}: curly quotes; type straight double quotes (\") as a plain text "
+        return (f"{quoted}: curly quotes; type straight double quotes (\") as a plain text "
                 "editor does (a word processor or a phone curls them)")
     if "key part" in message:
         if line.count("{") > line.count("}"):
-            return (f"{shown}: an inline table {{ ... }} is closed on the line it opens on "
+            return (f"{quoted}: an inline table {{ ... }} is closed on the line it opens on "
                     "(the list [ ... ] around such tables may span lines)")
-        return f"{shown}: each line is key = value, or a [table] header"
+        return f"{quoted}: each line is key = value, or a [table] header"
     if "end of document" in message and line.count("'") >= 3:
-        return (f"{shown}: a text in single quotes cannot hold an apostrophe; use double "
+        return (f"{quoted}: a text in single quotes cannot hold an apostrophe; use double "
                 "quotes (\"Pitcher's Duel\")")
     hint = next((fix for start, fix in TOML_HINTS if message.startswith(start)), "")
-    return f"{shown}: {hint}" if hint else shown
+    return f"{quoted}: {hint}" if hint else quoted
 
 
 class _Loader:

@@ -600,16 +600,22 @@ def test_a_read_only_file_is_refused_to_a_writer_and_read_by_the_readers(tmp_pat
         assert [row.id for row in list_series(store)] == [series_id]
 
 
-def test_a_lock_no_process_here_can_hold_is_freed_by_db_unlock(tmp_path, box):
-    """A file copied from another machine (or whose host was renamed) still names its old
-    writer, which the companion cannot ask about: it refuses, pointing at `db unlock`, which
-    frees the file; then the table opens it."""
+def file_held_by(tmp_path, box, pid: int, host: str, token: str | None):
+    """A stored game file whose lock names a writer this process cannot ask about."""
     path = tmp_path / "games.db"
     stored_game_file(path, box)
     with sqlite3.connect(path) as conn:
         conn.execute("INSERT INTO lock (id, pid, host, since, token) VALUES "
-                     "(1, 4242, 'old-laptop', '2026-11-30T20:00:00+00:00', 'x')")
+                     "(1, ?, ?, '2026-11-30T20:00:00+00:00', ?)", [pid, host, token])
     conn.close()
+    return path
+
+
+def test_a_lock_no_process_here_can_hold_is_freed_by_db_unlock(tmp_path, box):
+    """A file copied from another machine (or whose host was renamed) still names its old
+    writer, which the companion cannot ask about: it refuses, pointing at `db unlock`, which
+    frees the file; then the table opens it."""
+    path = file_held_by(tmp_path, box, 4242, "old-laptop", "x")
     with pytest.raises(StoreLocked, match="process 4242 on old-laptop .* `companion db "
                                           "unlock` frees it"):
         Store.open(path)
@@ -655,12 +661,7 @@ def test_db_unlock_refuses_a_live_holder_here_and_a_freed_writer_stops(tmp_path,
 def test_db_unlock_frees_a_lock_row_of_any_shape(tmp_path, box):
     """A lock row written by hand or by another program (no token) is freed too: unlock
     said 'freed' and left it, so the file stayed refused."""
-    path = tmp_path / "games.db"
-    stored_game_file(path, box)
-    with sqlite3.connect(path) as conn:
-        conn.execute("INSERT INTO lock (id, pid, host, since, token) VALUES "
-                     "(1, 999999, 'other-host', '2026-11-30T20:00:00+00:00', NULL)")
-    conn.close()
+    path = file_held_by(tmp_path, box, 999999, "other-host", None)
     assert Store.unlock(path)["pid"] == 999999
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT COUNT(*) FROM lock").fetchone()[0] == 0
