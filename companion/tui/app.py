@@ -883,7 +883,10 @@ class GameScreen(Screen):
                 # the box the Managerial Move set. One notice, never a stack over the board.
                 self._clear_notices()
                 self.notify(told, title=HALF_NOTICE_TITLE, markup=False)
-                self._last_half = (game, told)      # a game's final repeats its last half
+                # A game's final repeats its last half, less the game's end it says itself.
+                half = views.half_over(game, [n for n in game.state.log[noted:]
+                                              if n[0] != "4.8"])
+                self._last_half = (game, half or told)
 
     def act(self, line: str) -> bool:
         self.table.held = None          # an action of the next game: on to it
