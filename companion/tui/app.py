@@ -406,7 +406,8 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
                 yield Label("Strategy cards")
                 yield Select(mode, value="physical", allow_blank=False, id="cards",
                              compact=True)
-            yield Label("Optional rules (space toggles):", classes="gap")
+            yield Label("Optional rules (↑↓ move, space toggles; Tab goes to Start):",
+                        classes="gap")
             yield CheckList(*[(f"{rule:<17}{OPTIONAL_RULE_LINES[rule]}", rule)
                               for rule in OPTIONAL_RULES], id="rules", compact=True)
             yield Label("Chosen: none, the basic rules", id="rules-on")
