@@ -12,6 +12,7 @@ from . import print_cli
 from .engine.errors import CompanionError, DataError
 from .engine.record import check_box, header_tags, parse_record, split_records_at
 from .engine.session import replay
+from .engine.textfile import undecodable_at
 from .files import output_problem, write_atomically
 from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
@@ -233,11 +234,9 @@ def read_text_file(path: Path) -> str:
     except OSError as error:
         raise CommandError(f"{path}: cannot be read ({error.strerror})") from None
     except UnicodeDecodeError as error:
-        raw = path.read_bytes()
-        start = error.start + (3 if raw.startswith(b"\xef\xbb\xbf") else 0)   # the mark
-        line = raw.count(b"\n", 0, start) + 1
-        raise CommandError(f"{path}: line {line}: is not UTF-8 text (byte {start + 1} cannot "
-                           "be read): save the file as UTF-8") from None
+        line, byte = undecodable_at(path, error)
+        raise CommandError(f"{path}: line {line}: is not UTF-8 text (byte {byte} cannot be "
+                           "read): save the file as UTF-8") from None
 
 
 HEADER_OPTIONS = {"Team1Roster": "--roster1", "Team2Roster": "--roster2", "Team1": "--team1",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.errors import DataError
+from ..engine.textfile import undecodable_at
 
 DEFAULT_BOX_DIR = Path(__file__).resolve().parents[2] / "data" / "high_and_tight"
 BOX_FILES = ("box.toml", "teams.toml", "ballplayers.csv", "pitchers.csv", "cards.toml")
@@ -315,10 +316,8 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR) -> Box:
                 f" (there is {other!r}: the name is written {name!r}, in lower case)"
                 if other else ""))
         except UnicodeDecodeError as error:
-            raw = path.read_bytes()
-            start = error.start + (3 if raw.startswith(b"\xef\xbb\xbf") else 0)   # the mark
-            line = raw.count(b"\n", 0, start) + 1
-            problems.add(f"{path}, line {line}", f"is not UTF-8 text (byte {start + 1} "
+            line, byte = undecodable_at(path, error)
+            problems.add(f"{path}, line {line}", f"is not UTF-8 text (byte {byte} "
                          "cannot be read): save the file as UTF-8 (a spreadsheet's \"CSV "
                          "UTF-8\"; a text editor's UTF-8 encoding) and check again")
         except OSError as error:

@@ -1,0 +1,15 @@
+"""Where a text file a player saved stops being UTF-8 (box files and game records alike)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+BYTE_ORDER_MARK = b"\xef\xbb\xbf"
+
+
+def undecodable_at(path: Path, error: UnicodeDecodeError) -> tuple[int, int]:
+    """(line, byte), both from 1, of the first byte that `path.read_text("utf-8-sig")`
+    could not read: the decoder counts past a byte-order mark, the player's file does not."""
+    raw = path.read_bytes()
+    start = error.start + (len(BYTE_ORDER_MARK) if raw.startswith(BYTE_ORDER_MARK) else 0)
+    return raw.count(b"\n", 0, start) + 1, start + 1
