@@ -197,6 +197,12 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("id", type=int)
     show.add_argument("--json", action="store_true")
     _db_option(show)
+    delete = series_commands.add_parser(
+        "delete", help="remove a series and its record from the game file (asks first)")
+    delete.add_argument("id", type=int)
+    delete.add_argument("--yes", action="store_true",
+                        help="delete without asking (needed when not at a terminal)")
+    _db_option(delete)
 
     exp = commands.add_parser("export", help="export a series (ID) or a game (ID:N)")
     exp.add_argument("target")
@@ -534,6 +540,8 @@ def cmd_series(args) -> int:
         print(f"series {series_id}: {SCENARIOS[args.scenario].title}, {header['Team1']} v "
               f"{header['Team2']}")
         return EXIT_OK
+    if args.series_command == "delete":
+        return _delete_series(args)
     with _open_store(args, readonly=True) as store:
         if args.series_command == "list":
             for row in list_series(store):
@@ -563,6 +571,30 @@ def cmd_series(args) -> int:
                 print(f"    {row['pitcher']:<12} {row['kind']}  {row['status']}{why}")
     if report["stale"]:
         print(f"  note: {report['stale']}")
+    return EXIT_OK
+
+
+def series_said(row) -> str:
+    """A series in a line: its number, scenario, teams and how far it got."""
+    state = f"{row.winner} won" if row.winner else row.status
+    return f"series {row.id}: {SCENARIOS[row.scenario].title}, {row.team1} v {row.team2} ({state})"
+
+
+def _delete_series(args) -> int:
+    from .store.series_store import delete_series, get_series_row
+
+    with _open_store(args) as store:
+        said = series_said(get_series_row(store, args.id))
+        if not args.yes:
+            if not sys.stdin.isatty():
+                raise CommandError(f"{said}: add --yes to delete it (nothing was deleted)")
+            answer = input(f"Delete {said}, with its whole record? "
+                           f"(`companion export {args.id}` keeps a copy first) [y/N] ")
+            if answer.strip().casefold() not in ("y", "yes"):
+                print("kept: nothing was deleted")
+                return EXIT_OK
+        delete_series(store, args.id)
+    print(f"deleted {said}")
     return EXIT_OK
 
 

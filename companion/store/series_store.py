@@ -84,6 +84,18 @@ def get_series_row(store: Store, series_id: int) -> SeriesRow:
     return _row(rows[0])
 
 
+def delete_series(store: Store, series_id: int) -> SeriesRow:
+    """Remove a series and everything stored of it (its events, results and win figures),
+    in one transaction: the one write that is not an append, asked for by a player."""
+    store.require_writable()
+    with store.write():
+        row = get_series_row(store, series_id)
+        for table in ("events", "games", "figures"):
+            store.db.execute(f"DELETE FROM {table} WHERE series_id = ?", [series_id])
+        store.db.execute("DELETE FROM series WHERE id = ?", [series_id])
+    return row
+
+
 def _row(row: dict) -> SeriesRow:
     return SeriesRow(row["id"], row["created"], row["scenario"], row["team1"], row["team2"],
                      row["status"], row["winner"], json.loads(row["header"]))

@@ -250,7 +250,8 @@ class HomeScreen(Screen):
     right after it is shown, once the game file is open."""
 
     BINDINGS = [Binding("n", "new", "New series"), Binding("b", "box", "Browse box"),
-                Binding("p", "print", "Print"), Binding("q", "app.quit", "Quit")]
+                Binding("p", "print", "Print"), Binding("x", "delete", "Delete"),
+                Binding("q", "app.quit", "Quit")]
     DEFAULT_CSS = """
     #series-list {
         height: auto;      /* the list hugs its series: fewer empty rows to draw at start */
@@ -312,6 +313,50 @@ class HomeScreen(Screen):
         options.highlighted = 1 if options.option_count > 1 else 0
         options.focus()
         self.listed = True
+
+    def highlighted_series(self) -> int | None:
+        option = self.query_one("#series-list", OptionList).highlighted_option
+        if option is None or not (option.id or "").startswith("s"):
+            return None
+        return int(option.id[1:])
+
+    @on(OptionList.OptionHighlighted, "#series-list")
+    def highlighted(self) -> None:
+        self.refresh_bindings()          # x deletes a series, not "+ New series"
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "delete":
+            return self.highlighted_series() is not None or None
+        return True
+
+    def action_delete(self) -> None:
+        """Delete the highlighted series once the player says so in a dialog."""
+        from ..store.series_store import delete_series, get_series_row
+
+        series_id = self.highlighted_series()
+        if series_id is None:
+            return
+        row = get_series_row(self.app.store, series_id)
+        teams = self.app.box.teams
+
+        def name(key: str) -> str:
+            return teams[key].name if key in teams else key
+
+        said = (f"Series {series_id}: {SCENARIOS[row.scenario].title}, {name(row.team1)} v "
+                f"{name(row.team2)} ({f'{name(row.winner)} won' if row.winner else 'in play'})")
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                delete_series(self.app.store, series_id)
+            except CompanionError as error:
+                self.notify(str(error), severity="error")
+                return
+            self.refresh_list()
+            self.notify(f"Deleted s{said[1:]}.", timeout=6)
+
+        self.app.push_screen(DeleteScreen(said, series_id), answered)
 
     @on(OptionList.OptionSelected, "#series-list")
     def choose(self, event: OptionList.OptionSelected) -> None:
@@ -1244,6 +1289,34 @@ class StaleScreen(ModalScreen[bool]):
         self.dismiss(True)
 
     def action_leave(self) -> None:
+        self.dismiss(False)
+
+
+class DeleteScreen(ModalScreen[bool]):
+    """Asks before a series and its whole record leave the game file. Only `y` deletes:
+    Enter, the key that opens a series, keeps it."""
+
+    BINDINGS = [Binding("y", "delete", "Delete it"), Binding("escape", "keep", "Keep it"),
+                Binding("n", "keep", "Keep it", show=False),
+                Binding("enter", "keep", "Keep it", show=False)]
+
+    def __init__(self, said: str, series_id: int):
+        super().__init__()
+        self.said = said
+        self.series_id = series_id
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label("[b]Delete this series?[/b]")
+            yield Static(escape(self.said), id="said")
+            yield Static(f"Every game and action of it goes, and undo cannot bring it back "
+                         f"(`companion export {self.series_id}` keeps a copy first). "
+                         "y deletes it; Escape, n or Enter keeps it.")
+
+    def action_delete(self) -> None:
+        self.dismiss(True)
+
+    def action_keep(self) -> None:
         self.dismiss(False)
 
 

@@ -27,6 +27,7 @@ from companion.store.exchange import export, import_record
 from companion.store.series_store import (
     StoredSeries,
     create_series,
+    delete_series,
     frozen_box,
     list_series,
     series_record,
@@ -597,3 +598,44 @@ def test_a_full_disk_refuses_the_step_with_a_message_and_keeps_what_was_recorded
         assert picture(resumed.session) == before and resumed.seq == seq
         resumed.push(line)
         assert resumed.seq == seq + 1
+
+
+# -- deleting a series -------------------------------------------------------------------
+
+
+def test_deleting_a_series_removes_its_record_and_leaves_the_others_whole(store, path, box):
+    first = finished(store, box, seed="11")
+    second = started(store, box, seed="12", actions=40)
+    second.save_figure(1, 3, "course", 0.5, 0.5)
+    before = events(path, first)
+    delete_series(store, second.id)
+    assert [row.id for row in list_series(store)] == [first]
+    for table in ("events", "games", "figures"):
+        assert rows(path, f"SELECT * FROM {table} WHERE series_id = ?", [second.id]) == []
+    assert events(path, first) == before          # the other series untouched
+    assert StoredSeries.load(store, first).session.is_over()
+    with pytest.raises(StoreError, match=f"no series {second.id} in"):
+        delete_series(store, second.id)
+
+
+def test_a_reader_cannot_delete_a_series(store, path, box):
+    series_id = finished(store, box)
+    with Store.open(path, readonly=True) as reader, pytest.raises(StoreError):
+        delete_series(reader, series_id)
+    assert [row.id for row in list_series(store)] == [series_id]
+
+
+def test_series_delete_asks_for_yes_away_from_a_terminal(store, path, box):
+    series_id = finished(store, box)
+    store.close()
+    refused = run_companion("series", "delete", str(series_id), "--db", path)
+    assert refused.returncode == 2
+    assert "add --yes to delete it (nothing was deleted)" in refused.stderr
+    assert len(events(path, series_id)) > 0
+    missing = run_companion("series", "delete", "9", "--yes", "--db", path)
+    assert missing.returncode == 2 and "no series 9 in" in missing.stderr
+    done = run_companion("series", "delete", str(series_id), "--yes", "--db", path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"deleted series {series_id}: Divisional Series, ")
+    assert events(path, series_id) == []
+    assert rows(path, "SELECT * FROM series") == []

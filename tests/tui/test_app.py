@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 from rich.text import Text
-from textual.widgets import Input, Label, OptionList, Select, SelectionList
+from textual.widgets import Input, Label, OptionList, Select, SelectionList, Static
 from textual.worker import WorkerCancelled
 
 from companion.high_and_tight.box import load_box
@@ -22,13 +22,14 @@ from companion.high_and_tight.series import SCENARIOS
 from companion.high_and_tight.state import OPTIONAL_RULES
 from companion.high_and_tight.winprob import conceal_hands
 from companion.store.db import Store
-from companion.store.series_store import StoredSeries, create_series
+from companion.store.series_store import StoredSeries, create_series, list_series
 from companion.tui import views
 from companion.tui.app import (
     CARD_LINE,
     HALF_NOTICE_KEEP_SECONDS,
     HALF_NOTICE_TITLE,
     CurtainScreen,
+    DeleteScreen,
     GameScreen,
     HomeScreen,
     LogScreen,
@@ -2120,3 +2121,42 @@ def test_the_other_kind_of_dice_key_says_which_key_is_this_series(tmp_path):
     notes, before, after = asyncio.run(press(digital, "t"))
     assert ('', "this series rolls the companion's dice: r rolls them") in notes
     assert before == after
+
+
+def test_x_deletes_the_highlighted_series_only_once_y_says_so(tmp_path):
+    """Enter (the key that opens a series) and Escape keep it; y deletes it and its
+    record; x does nothing on "+ New series"."""
+    path = tmp_path / "home.db"
+    kept = new_series(path, seed="keep", scenario="spring")
+    gone = new_series(path, seed="gone", scenario="divisional")
+
+    async def delete():
+        app = make_app(db=path)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            home = app.screen
+            assert home.highlighted_series() == gone        # the newest, first
+            for key in ("enter", "escape", "n"):
+                await pilot.press("x")
+                assert isinstance(app.screen, DeleteScreen)
+                said = str(app.screen.query_one("#said", Static).render())
+                await pilot.press(key)
+                assert app.screen is home
+            await pilot.press("x", "y")
+            await wait_until(pilot, lambda: home.query_one("#series-list",
+                                                           OptionList).option_count == 2)
+            notices = [n.message for n in app._notifications]
+            await pilot.press("up", "x")            # "+ New series": nothing to delete
+            assert app.screen is home
+            return said, notices, home.highlighted_series()
+
+    said, notices, highlighted = asyncio.run(delete())
+    assert said == (f"Series {gone}: Divisional Series, New York Highlanders v Texas Cowboys "
+                    "(in play)")
+    assert notices == [f"Deleted series {gone}: Divisional Series, New York Highlanders v "
+                       "Texas Cowboys (in play)."]
+    assert highlighted is None
+    assert event_count(path, gone) == 0
+    with Store.open(path, readonly=True) as store:
+        assert [row.id for row in list_series(store)] == [kept]

@@ -21,7 +21,7 @@ def test_a_click_on_a_key_presses_it_and_the_icon_opens_the_palette(tmp_path):
             assert isinstance(app.screen, HomeScreen)
             bar = app.screen.query_one(KeyBar)
             text = bar.render().plain
-            assert text.startswith(" n New series  b Browse box  p Print  q Quit ")
+            assert text.startswith(" n New series  b Browse box  p Print  x Delete  q Quit ")
             assert text.rstrip().endswith("▏^p palette")
             assert len(text) == SIZE[0]
             await pilot.click(KeyBar, offset=(text.index("New series"), 0))
