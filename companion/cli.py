@@ -219,13 +219,27 @@ def build_parser() -> argparse.ArgumentParser:
 
 def box_option(parser: argparse.ArgumentParser) -> None:
     """--data after the command too (`companion simulate --data DIR`), as before it."""
-    parser.add_argument("--data", type=Path, default=argparse.SUPPRESS,
+    parser.add_argument("--data", type=Path, default=argparse.SUPPRESS, dest="data_after",
                         help="box folder to use (default: the bundled demo box)")
 
 
 def _db_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", type=Path, default=argparse.SUPPRESS,
+    parser.add_argument("--db", type=Path, default=argparse.SUPPRESS, dest="db_after",
                         help="the game file (default: the user-data folder)")
+
+
+def _options_given_once(parser: argparse.ArgumentParser, args) -> None:
+    """--data and --db go before the command or after it: given in both places with two
+    different values, which one was meant is asked rather than guessed."""
+    for name in ("data", "db"):
+        after = getattr(args, f"{name}_after", None)
+        if after is None:
+            continue
+        before = getattr(args, name, None)
+        if before is not None and before != after:
+            parser.error(f"--{name} is given twice ({before} before the command, {after} "
+                         "after it): give it once")
+        setattr(args, name, after)
 
 
 def read_text_file(path: Path) -> str:
@@ -768,6 +782,7 @@ def cmd_print(args) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(print_cli.attach_offset(sys.argv[1:] if argv is None else argv))
+    _options_given_once(parser, args)
     if args.command is None:
         args.command = "play"
         args.series = None

@@ -60,6 +60,24 @@ def test_a_box_given_after_the_command_or_missing_or_with_capitalised_headers(
     assert code == 2 and "is a file, not a box folder" in err
 
 
+def test_a_game_file_or_box_named_before_and_after_the_command_must_agree(capsys, box_copy,
+                                                                          tmp_path):
+    """Two different --db (or --data) values on one line: refused rather than the later
+    one taken without a word; the same one twice is no conflict."""
+    first, second = tmp_path / "first.db", tmp_path / "second.db"
+    code, _, err = run(capsys, "--db", str(first), "series", "list", "--db", str(second))
+    assert code == 2
+    assert (f"--db is given twice ({first} before the command, {second} after it): give it "
+            "once") in err
+    assert not first.exists() and not second.exists()
+    code, _, err = run(capsys, "--data", str(tmp_path), "odds", "--rolls", "2", "--box", "I",
+                       "--data", str(box_copy))
+    assert code == 2 and "--data is given twice" in err
+    code, out, _ = run(capsys, "--data", str(box_copy), "odds", "--rolls", "2", "--box", "I",
+                       "--data", str(box_copy), "--json")
+    assert code == 0 and json.loads(out)["rolls"] == 2
+
+
 def test_data_check_warns_of_texts_too_long_to_print(capsys, box_copy):
     # the box plays, so it is no problem; but its print would be cut short, so say so
     path = box_copy / "pitchers.csv"
