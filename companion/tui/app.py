@@ -58,6 +58,7 @@ WATCHED_FIGURE_SECONDS = 1.0   # a series the computer plays alone: a figure thi
 AUTO_RETRY = 5.0        # seconds before the computer's refused step (a full disk) is tried again
 # Options that stand for a key of the game screen: option id -> its action.
 OPTION_ACTIONS = {"!roll": "roll", "!hand": "hand", "!type": "type_dice", "!pick": "pick",
+                  "!draw": "draw_starter",
                   "!series": "series", "!print": "print", "!next": "next_game"}
 # Lines that name or depend on a hidden hand: offered and taken only with the curtain up (a
 # Rally Caps extra card is legal only when the hand holds a card to play, rule 5.7.2).
@@ -621,7 +622,10 @@ class GameScreen(Screen):
         if table.held is not None:
             options.add_option(Option(f"On to game {table.held + 1} (Enter)", id="!next"))
         elif waiting.kind == "chance" and waiting.scope == "series" and waiting.options:
-            # Physical dice: the players draw the random starter and say which (rule 3.0).
+            # Physical dice: the players draw the random starter and say which (rule 3.0),
+            # or the companion draws him; Enter draws, so a hurried Enter never records a
+            # starter the table did not draw.
+            options.add_option(Option("Draw the starter for us (at random)", id="!draw"))
             for number, line in enumerate(waiting.options):
                 options.add_option(Option(views.drawn_starter(table, line), id=f"o{number}"))
         elif table.dice_awaited(waiting):
@@ -1014,6 +1018,15 @@ class GameScreen(Screen):
             self.notify(str(error), severity="warning")
             return
         self._tell_half_over(game, noted)
+        self.refresh_table()
+
+    def action_draw_starter(self) -> None:
+        try:
+            entry = self.table.draw_starter()
+        except CompanionError as error:
+            self.notify(str(error), severity="warning")
+            return
+        self.notify(views.drawn_starter(self.table, entry.line), timeout=8)
         self.refresh_table()
 
     def action_type_dice(self) -> None:

@@ -383,6 +383,14 @@ class Table:
                                  "rolled (t)")
         return self._sample()
 
+    def draw_starter(self) -> Entry:
+        """Rule 3.0, Spring Training with physical dice: the companion draws the random
+        starter when the table would rather it did (as it does with digital dice)."""
+        waiting = self.waiting()
+        if waiting.kind != "chance" or waiting.scope != SERIES:
+            raise CompanionError(f"no starter is to be drawn now: {waiting.prompt}")
+        return self._sample()
+
     def _sample(self) -> Entry:
         session = self.session
         scope, _ = session.awaiting()
@@ -440,8 +448,12 @@ class Table:
         waiting = self.waiting()
         if waiting.computer or self.forced_pass(waiting):
             return False
-        return waiting.kind == "decision" or (waiting.kind == "chance" and waiting.phase != "deal"
-                                             and waiting.scope == "game")
+        if waiting.kind == "decision":
+            return True
+        # Dice, and with physical dice the starter drawn at the table (rule 3.0); digital
+        # deals and a digital draw are the companion's own steps.
+        return waiting.kind == "chance" and waiting.phase != "deal" and (
+            waiting.scope == "game" or self.dice == "physical")
 
     def redo(self) -> Entry:
         return self.stored.redo()

@@ -589,7 +589,9 @@ def shown_lines(table: Table, entries, before=()) -> list[str]:
         line = entry.line
         first, _, rest = line.partition(" ")
         if entry.scope == "series":
-            if first in hidden and rest.startswith("rotation "):
+            if table.series.scenario.rotation == 1:
+                line = drawn_starter(table, line)       # drawn in the open (rule 3.0)
+            elif first in hidden and rest.startswith("rotation "):
                 line = f"{first} sets the rotation"
         elif first in ("home", "away"):
             if rest.startswith(("draws ", "exchanges ")):

@@ -2160,3 +2160,32 @@ def test_x_deletes_the_highlighted_series_only_once_y_says_so(tmp_path):
     assert event_count(path, gone) == 0
     with Store.open(path, readonly=True) as store:
         assert [row.id for row in list_series(store)] == [kept]
+
+
+def test_enter_on_a_physical_spring_training_draw_lets_the_companion_draw(tmp_path):
+    """Rule 3.0 with physical dice: the starter's list opens on "Draw the starter for us",
+    so a hurried Enter draws at random instead of recording the first SP listed as drawn;
+    the draw is told by name."""
+    path = tmp_path / "spring.db"
+    series_id = new_series(path, scenario="spring", dice="physical")
+
+    async def draw():
+        app = make_app(db=path, series_id=series_id)
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            screen, table = await open_table(pilot)
+            options = screen.query_one("#options", OptionList)
+            first = (options.highlighted, str(options.get_option_at_index(0).prompt),
+                     options.option_count)
+            listed = list(table.waiting().options)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: table.session.entries)
+            notices = [n.message for n in app._notifications]
+            await settle(pilot)
+            return first, listed, table.session.entries, notices, table
+
+    (highlighted, prompt, count), listed, entries, notices, table = asyncio.run(draw())
+    assert (highlighted, prompt, count) == (0, "Draw the starter for us (at random)",
+                                            len(listed) + 1)
+    assert len(entries) == 1 and entries[0].line in listed
+    name = entries[0].line.split(" rotation ")[1]
+    assert f"New York Highlanders: {name} drawn to start" in notices

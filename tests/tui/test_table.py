@@ -586,3 +586,36 @@ def test_a_series_over_says_its_winner_and_the_wins(tmp_path):
         assert said == table.series_won()
     finally:
         store.close()
+
+
+def test_spring_training_with_physical_dice_draws_the_starter_for_the_table_or_undoes_its_pick(
+        tmp_path):
+    """Rule 3.0, Spring Training: each starter is one of the team's SPs at random. With
+    physical dice the players say which they drew, or ask the companion to draw; either is
+    their own step, so `u` takes it back (the draw before it stays) and a mistyped starter
+    can be put right; the undone line names the starter, drawn in the open."""
+    from companion.tui import views
+
+    store = Store.open(tmp_path / "spring.db")
+    try:
+        table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
+                                                      team2_control="human"))
+        first = table.waiting()
+        assert (first.kind, first.scope, first.team) == ("chance", "series", "team1")
+        drawn = table.draw_starter()
+        assert drawn.line in first.options                 # one of team 1's SPs
+        second = table.waiting()
+        assert second.team == "team2"
+        picked = table.enter(second.options[-1])
+        undone = table.undo_to_player()
+        assert [entry.line for entry in undone] == [picked.line]
+        assert table.waiting().team == "team2"
+        assert table.session.entries == [drawn]
+        assert views.shown_lines(table, undone) == [
+            f"Texas Cowboys: {picked.line.split(' rotation ')[1]} drawn to start"]
+        table.enter(second.options[0])
+        assert table.waiting().scope == "game"
+        with pytest.raises(CompanionError, match="no starter is to be drawn now"):
+            table.draw_starter()
+    finally:
+        store.close()
