@@ -305,7 +305,8 @@ def texts_cut_short(box: Box) -> list[str]:
             if not back_name(piece.name, front.width - 2 * PIECE_PAD)[1] and "name" not in cut:
                 cut.insert(0, "name")
             where = (f"{'pitchers' if piece.is_pitcher else 'ballplayers'}.csv, "
-                     f"{piece.name!r} ({roster.key})")
+                     + (f"line {piece.line} " if piece.line else "")
+                     + f"({piece.name!r}, {roster.key})")
             for field in cut:
                 room = (f"{NAME_LINES} lines at {SMALLEST_NAME:g} pt" if field == "name"
                         else f"the lines under the name at {SMALLEST_TEXT:g} pt")

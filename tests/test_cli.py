@@ -89,7 +89,7 @@ def test_data_check_warns_of_texts_too_long_to_print(capsys, box_copy):
                                              "when the bullpen is tired", 1))
     code, out, err = run(capsys, "data", "check", str(box_copy))
     assert code == 0 and out.startswith("ok: Demo box")
-    assert err == (f"warning: {box_copy}/pitchers.csv, 'Sabaria' (new-york), field 'info': "
+    assert err == (f"warning: {box_copy}/pitchers.csv, line 2 ('Sabaria', new-york), field 'info': "
                    "too long for the piece: it does not fit the lines under the name at "
                    "4.5 pt and prints cut short with '\u2026'\n")
 

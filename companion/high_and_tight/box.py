@@ -61,6 +61,8 @@ class Ballplayer:
     speed: int
     clutch: int
     info: str = ""
+    # Its line in the CSV file (0: made elsewhere), to point a warning at it.
+    line: int = field(default=0, compare=False, repr=False)
 
     is_pitcher = False
 
@@ -80,6 +82,8 @@ class Pitcher:
     whip: int
     fatigue: int
     info: str = ""
+    # Its line in the CSV file (0: made elsewhere), to point a warning at it.
+    line: int = field(default=0, compare=False, repr=False)
 
     is_pitcher = True
 
@@ -463,6 +467,43 @@ class _Loader:
                     return f"line {number}"
         return ""
 
+    def park_effect_line(self, team: int, index: int) -> str:
+        """'line N' where the `index`-th (from 1) effect of the `team`-th team's ballpark
+        starts: in its `effects = [...]` list (an inline table opened at the list's own
+        depth) or as its index-th [[team.ballpark.effects]]; '' when not found."""
+        lines = self.texts["teams.toml"].splitlines()
+        start = self.line_of("teams.toml", "team", team)
+        if not start:
+            return ""
+        in_park = in_list = False
+        depth = seen = 0
+        for number in range(int(start.split()[1]), len(lines)):
+            text = lines[number].split("#", 1)[0].strip()
+            if not in_list:
+                if re.match(r"\[\[\s*team\s*\]\]", text):
+                    break                               # the next team
+                if re.match(r"\[\s*team\.ballpark\s*\]", text):
+                    in_park = True
+                elif re.match(r"\[\[\s*team\.ballpark\.effects\s*\]\]", text):
+                    seen += 1
+                elif in_park and re.match(r"effects\s*=\s*\[", text):
+                    in_list, text = True, text.split("[", 1)[1]
+                if seen == index:
+                    return f"line {number + 1}"
+                if not in_list:
+                    continue
+            for char in text:
+                if char == "{":
+                    seen += depth == 0
+                    depth += 1
+                    if seen == index:
+                        return f"line {number + 1}"
+                elif char == "}":
+                    depth -= 1
+                elif char == "]" and depth == 0:
+                    return ""                           # the list ends
+        return ""
+
     # -- small typed getters ---------------------------------------------------------
 
     def get_int(self, table: dict, key: str, where: str, low: int, high: int) -> int:
@@ -797,7 +838,8 @@ class _Loader:
             self.unknown_fields(park, ("name", "feature", "text", "effects"), pwhere)
             park_effects = []
             for index, entry in enumerate(park.get("effects", [])):
-                ewhere = f"{pwhere}, effect {index + 1}"
+                place = self.park_effect_line(number, index + 1)
+                ewhere = f"{pwhere}, effect {index + 1}" + (f" ({place})" if place else "")
                 if not isinstance(entry, dict):
                     self.problems.add(ewhere, f"{shown(entry)} is not a table")
                     continue
@@ -947,7 +989,8 @@ class _Loader:
             piece = Ballplayer(roster.key if roster else "", name,
                                self.csv_choice(row, "position", where, ("C", "IF", "OF")),
                                self.csv_choice(row, "bats", where, ("R", "L", "S")),
-                               info=(row.get("info") or "").strip(), **ratings)
+                               info=(row.get("info") or "").strip(), line=line,
+                               **ratings)
             self.add_piece(roster, piece, where)
         columns = ("team", "name", "type", "throws", "stuff_rolls", "stuff_box") + \
             PITCHER_RATINGS + ("fatigue", "info")
@@ -975,7 +1018,7 @@ class _Loader:
                             parse_roman(box_label),
                             fatigue=self.csv_int(row, "fatigue", where, 1,
                                                  9 if kind == "SP" else 5),
-                            info=(row.get("info") or "").strip(), **ratings)
+                            info=(row.get("info") or "").strip(), line=line, **ratings)
             self.add_piece(roster, piece, where)
         for key, roster in rosters.items():
             if roster.ballplayers or roster.pitchers or self.refused:

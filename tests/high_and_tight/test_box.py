@@ -379,6 +379,28 @@ def test_a_bonus_on_a_rating_or_the_handedness_is_accepted(box_copy, bonus):
     assert load_box(box_copy).card("Stretch a Single").bonus
 
 
+@pytest.mark.parametrize("effects, said", [
+    ('effects = [\n  { applies = "both", marker = "number", up = 1 },\n  { applies = "bath", '
+     'marker = "number", up = 1 },\n]', "effect 2 (line 20), field 'applies'"),
+    ('effects = [{ applies = "both", marker = "number", up = 1, when = { bats = "L" } },\n'
+     '  { applies = "bath", marker = "number", up = 1 }]', "effect 2 (line 19), field 'applies'"),
+    ('effects = [{ applies = "both", marker = "number", up = 1 }, { applies = "bath", '
+     'marker = "number", up = 1 }]', "effect 2 (line 18), field 'applies'"),
+    ('\n[[team.ballpark.effects]]\napplies = "home"\nmarker = "rolls"\nup = 1\n\n'
+     '[[team.ballpark.effects]]  # the second\napplies = "home"\nmarker = "rols"\nup = 1',
+     "effect 2 (line 24), field 'marker' (line 26)"),
+])
+def test_a_ballpark_effect_is_named_at_its_line_however_the_list_is_written(box_copy, effects,
+                                                                            said):
+    """SPEC 8 (rule 8.1's Home Ballpark effects): a problem in one effect points at the
+    line it starts on, one effect a line, several on a line, or as tables of their own."""
+    edit(box_copy / "teams.toml", 'effects = [\n  { applies = "both", marker = "number", '
+         'up = 1, when = { bats = "L" } },\n]', effects)
+    (problem,) = problems_of(box_copy)
+    assert problem.startswith(f"{box_copy}/teams.toml, team 'new-york' (line 6), ballpark, "
+                              + said), problem
+
+
 @pytest.mark.parametrize("filename, old, new, said", [
     ("teams.toml", 'colours = ["#1c2a4a", "#9ea3a8"]', 'colors = ["#1c2a4a", "#9ea3a8"]',
      "teams.toml, team 'new-york' (line 6): unknown field 'colors'; did you mean 'colours'?"),
@@ -386,7 +408,7 @@ def test_a_bonus_on_a_rating_or_the_handedness_is_accepted(box_copy, bonus):
      "teams.toml, team 'new-york' (line 6), ballpark: unknown field 'feture'; did you mean "
      "'feature'?"),
     ("teams.toml", '{ applies = "both", marker = "number"', '{ apply = "both", marker = '
-     '"number"', "team 'new-york' (line 6), ballpark, effect 1: unknown field 'apply'; "
+     '"number"', "team 'new-york' (line 6), ballpark, effect 1 (line 19): unknown field 'apply'; "
      "did you mean 'applies'?"),
     ("box.toml", "rally_caps = 2", "rallycaps = 2",
      "box.toml, [box] (line 5): unknown field 'rallycaps'; did you mean 'rally_caps'?"),

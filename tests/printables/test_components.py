@@ -185,11 +185,12 @@ def test_texts_too_long_for_a_piece_print_cut_short_and_are_named(tmp_path, box,
                                         ("new-york,Lindqvist,",
                                          "new-york,Wolfeschlegelsteinhausenbergerdorff,")]})
     assert texts_cut_short(too_long) == [
-        "pitchers.csv, 'Sabaria' (new-york), field 'info': too long for the piece: it does "
-        "not fit the lines under the name at 4.5 pt and prints cut short with '\u2026'",
-        "pitchers.csv, 'Wolfeschlegelsteinhausenbergerdorff' (new-york), field 'name': too "
-        "long for the piece: it does not fit 2 lines at 6 pt and prints cut short with "
-        "'\u2026'"]
+        "pitchers.csv, line 2 ('Sabaria', new-york), field 'info': too long for the piece: "
+        "it does not fit the lines under the name at 4.5 pt and prints cut short with "
+        "'\u2026'",
+        "pitchers.csv, line 3 ('Wolfeschlegelsteinhausenbergerdorff', new-york), field "
+        "'name': too long for the piece: it does not fit 2 lines at 6 pt and prints cut "
+        "short with '\u2026'"]
     render("pieces", too_long, PrintOptions(only=("Sabaria", "Wolfeschlegelsteinhausenbergerd"
                                                   "orff")), tmp_path / "cut.pdf")
     reader = read(tmp_path / "cut.pdf")
