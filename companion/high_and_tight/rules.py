@@ -165,6 +165,7 @@ class HighAndTight:
         if cards_mode not in ("digital", "physical"):
             raise ParseError(f"header Cards: {cards_mode!r} is not digital or physical")
         options = parse_options(header.get("Rules", ""))
+        self._check_rest_tags(header, options)
         decks = {}
         for deck in ("offense", "defense"):
             unseen = Counter({key: card.copies for key, card in box.cards.items()
@@ -175,14 +176,30 @@ class HighAndTight:
         self._begin_setup_draw(state, "home")
         return state
 
+    @staticmethod
+    def _check_rest_tags(header: dict[str, str], options: frozenset[str]) -> None:
+        """Rules 8.2.2 and 8.2.3: pitchers rest, and pitch on short rest, only under those
+        optional rules; a game whose Rules leave them out takes no such tag."""
+        needs = {"Resting": ("rest", "8.2.2 Pitcher's Rest"),
+                 "ShortRest": ("short-rest", "8.2.3 Short Rest"),
+                 "StarterFatigue": ("short-rest", "8.2.3 a Short Rest")}
+        for place in ("Home", "Away"):
+            for tag, (option, rule) in needs.items():
+                value = header.get(f"{place}{tag}", "").strip()
+                if value and value != "0" and option not in options:
+                    raise ParseError(f"header {place}{tag}: {value!r} needs the optional rule "
+                                     f"{rule}, which this game's Rules do not hold: add "
+                                     f"{option!r} to Rules or leave the tag out")
+
     def _check_starter_tags(self, header: dict[str, str], side: Side) -> None:
         """Rule 3.0 (and 8.2.3 a): a preset starter is an SP of the roster who is not
-        resting, with a Fatigue marker of 0, 100 or 200; without one, some SP can start."""
+        resting, with a Fatigue marker of 0, or 100 on short rest; without one, some SP can
+        start."""
         tag = side.name.capitalize()
         fatigue = header.get(f"{tag}StarterFatigue", "0") or "0"
-        if fatigue not in ("0", "100", "200"):
-            raise ParseError(f"header {tag}StarterFatigue: {fatigue!r} is not 0, 100 or 200 "
-                             "(rule 8.2.1)")
+        if fatigue not in ("0", "100"):
+            raise ParseError(f"header {tag}StarterFatigue: {fatigue!r} is not 0 or 100 (rule "
+                             "8.2.3 a: a starter on short rest begins at +100)")
         preset = header.get(f"{tag}Starter")
         if preset:
             key = self._pitcher_key(side, preset, "3.0")
@@ -524,7 +541,7 @@ class HighAndTight:
 
         An unused RP or CL who is not resting; with Advanced Fatigue a removed RP or CL is
         replaced by an RP only; with Closer Saves the CL comes in before the 9th only when
-        nobody else can.
+        there is no other option: no other reliever, and the pitcher may not stay.
         """
         own = state.side(side)
         current = own.current_pitcher()
@@ -533,9 +550,15 @@ class HighAndTight:
             pool = [p for p in pool if p.kind == "RP"]
         if "closer-saves" in state.options and state.inning < 9:
             others = [p for p in pool if p.kind != "CL"]
-            if others:
+            if others or not self._must_leave(state, own):
                 pool = others
         return pool
+
+    def _must_leave(self, state: State, own: Side) -> bool:
+        """Whether the pitcher on the mound may not stay: tired under the basic rule
+        (4.2.1.1). Under Advanced Fatigue he may always stay (8.2.1), so before the 9th
+        the Closer is never the only option there (8.3)."""
+        return "advanced-fatigue" not in state.options and self._is_tired(state, own)
 
     def relievers_held_back(self, state: State, side: str) -> list[tuple[Pitcher, str, str]]:
         """At Take the Mound, the unused RPs and CLs who may not come in now, each with the
@@ -574,7 +597,10 @@ class HighAndTight:
             current = own.current_pitcher()
             return "8.2", (f"cannot come in for {current.name}: with Advanced Fatigue a "
                            f"reliever ({current.kind}) gives way to an RP only")
-        return "8.3", "is the Closer: before the 9th he comes in only when no RP is left"
+        others = [p.name for k, p in self._bullpen(state, side)
+                  if p.kind == "RP" and k not in own.resting]
+        return "8.3", ("is the Closer: before the 9th he comes in only when there is no "
+                       "other option" + (f" ({others[0]} may come in)" if others else ""))
 
     def _mound_actions(self, state: State, side: str) -> list[Action]:
         """Take the Mound's choices (rules 4.2.1.1, 8.2, 8.2.3, 8.3): the Closer alone when

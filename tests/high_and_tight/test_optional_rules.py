@@ -253,7 +253,8 @@ def test_tired_starter_with_no_reliever_tires_step_by_step(rules):
     Sabaria (Fatigue 7) is kept in for want of a reliever: +100 in the 8th, +200 in the
     9th, as if his manager had kept him; 6.1's +200 at once is for extra innings."""
     resting = ", ".join([*NEW_YORK_RPS, "Achterberg"])
-    session = new_game(rules, header={"Rules": "advanced-fatigue", "HomeResting": resting})
+    session = new_game(rules, header={"Rules": "advanced-fatigue,rest",
+                                      "HomeResting": resting})
     for inning, fatigue in ((7, 0), (8, 100), (9, 200)):
         state = drive(session, until=at(inning, "top", "bat"))
         assert state.home.pitcher == "sabaria"
@@ -472,7 +473,7 @@ def test_a_fresh_closer_is_forced_before_one_on_short_rest(tmp_path):
 def test_closer_not_forced_once_he_has_pitched(rules):
     """Rule 8.3: the rule concerns a CL who has not pitched yet; a used CL is gone."""
     session = new_game(rules, home_starter="Okafor",
-                       header={"Rules": "closer-saves", "HomeResting": "Tremaine, Castellan, "
+                       header={"Rules": "closer-saves,rest", "HomeResting": "Tremaine, Castellan, "
                                                                        "Dunleavy"})
     # Okafor (5) pitches the 1st-5th, Wexley the 6th; the CL is the only arm for the 7th.
     drive(session, runs={(1, "bottom"): 1}, until=at(6, "top", "mound"))
@@ -488,7 +489,7 @@ def test_closer_not_forced_once_he_has_pitched(rules):
 
 def test_closer_before_the_ninth_only_when_no_rp_is_left(rules):
     """Rule 8.3: before the 9th the CL comes in only when there is no other choice."""
-    header = {"HomeResting": "Tremaine, Castellan, Dunleavy"}
+    header = {"HomeResting": "Tremaine, Castellan, Dunleavy", "Rules": "rest"}
     # Without the option the CL is one of the relievers as usual (rule 4.2.1.1).
     session = new_game(rules, home_starter="Okafor", header=dict(header))
     drive(session, until=at(6, "top", "mound"))
@@ -496,7 +497,7 @@ def test_closer_before_the_ninth_only_when_no_rp_is_left(rules):
                                              "home brings in Achterberg"}
     # With it, Wexley is the only choice for the 6th; in the 7th only the CL is left.
     session = new_game(rules, home_starter="Okafor",
-                       header=dict(header, Rules="closer-saves"))
+                       header=dict(header, Rules="closer-saves,rest"))
     drive(session, until=at(6, "top", "mound"))
     assert relief_lines(session, "home") == {"home brings in Wexley"}
     with pytest.raises(IllegalAction):
@@ -506,6 +507,30 @@ def test_closer_before_the_ninth_only_when_no_rp_is_left(rules):
     assert legal_lines(session) == ["home brings in Achterberg"]
     play(session, "home brings in Achterberg")
     assert session.state.home.pitcher == "achterberg"
+
+
+def test_before_the_ninth_a_pitcher_who_may_stay_is_the_other_option_to_the_closer(rules):
+    """Rule 8.3 with 8.2.1: the CL is used before the 9th only when there is no other
+    option. With Advanced Fatigue the pitcher on the mound may always stay, so with every
+    RP resting the CL is never offered before the 9th: no Take the Mound choice at all,
+    and Sabaria, tired in the 8th, stays at +100 (rule 8.2.1 a). With an RP free, the
+    Closer held back names him."""
+    session = new_game(rules, header={"Rules": "advanced-fatigue,closer-saves,rest",
+                                      "HomeResting": ", ".join(NEW_YORK_RPS)})
+    trace = []
+    state = drive(session, until=at(8, "bottom"), trace=trace)
+    assert not [spot for spot in trace if spot[1:] == ("top", "mound")]
+    assert (state.home.pitcher, state.home.fatigue) == ("sabaria", 100)
+    session = new_game(rules, header={"Rules": "advanced-fatigue,closer-saves,rest",
+                                      "HomeResting": "Tremaine, Castellan, Dunleavy"})
+    state = drive(session, until=at(1, "top", "mound"))
+    assert legal_lines(session) == ["home brings in Wexley", "home stays with the pitcher"]
+    held = {p.name: (rule, why) for p, rule, why in rules.relievers_held_back(state, "home")}
+    assert held["Achterberg"] == ("8.3", "is the Closer: before the 9th he comes in only "
+                                         "when there is no other option (Wexley may come "
+                                         "in)")
+    with pytest.raises(IllegalAction, match=r"^rule 8\.3: "):
+        session.push_text("home brings in Achterberg")
 
 
 # -- 8.4.1 Good groove --------------------------------------------------------------------------

@@ -12,15 +12,26 @@ from .util import new_game, play
 
 
 @pytest.mark.parametrize("tags, needle", [
-    ({"HomeStarterFatigue": "lots"}, "0, 100 or 200"),
-    ({"HomeStarterFatigue": "-900"}, "0, 100 or 200"),
+    ({"HomeStarterFatigue": "lots", "Rules": "rest,short-rest"}, "is not 0 or 100"),
+    ({"HomeStarterFatigue": "-900", "Rules": "rest,short-rest"}, "is not 0 or 100"),
+    ({"HomeStarterFatigue": "200", "Rules": "rest,short-rest"},
+     "'200' is not 0 or 100 \\(rule 8.2.3 a"),
+    ({"HomeStarterFatigue": "100"}, "'100' needs the optional rule 8.2.3 a Short Rest"),
+    ({"HomeShortRest": "Tremaine"}, "header HomeShortRest: 'Tremaine' needs the optional rule "
+                                    "8.2.3 Short Rest"),
+    ({"HomeResting": "Sabaria", "Rules": "advanced-fatigue"},
+     "header HomeResting: 'Sabaria' needs the optional rule 8.2.2 Pitcher's Rest, which this "
+     "game's Rules do not hold: add 'rest' to Rules or leave the tag out"),
     ({"HomeStarter": "Nobody"}, "not a pitcher"),
     ({"HomeStarter": "Tremaine"}, "not an SP"),
-    ({"HomeStarter": "Sabaria", "HomeResting": "Sabaria"}, "not an SP free to start"),
-    ({"HomeResting": "Sabaria, Lindqvist, Marchetti, Okafor"}, "every SP rests"),
+    ({"HomeStarter": "Sabaria", "HomeResting": "Sabaria", "Rules": "rest"},
+     "not an SP free to start"),
+    ({"HomeResting": "Sabaria, Lindqvist, Marchetti, Okafor", "Rules": "rest"},
+     "every SP rests"),
 ])
 def test_game_header_is_checked_before_play(rules, tags, needle):
-    """Rules 3.0, 8.2.2, 8.2.3: starter, rest and fatigue tags are checked at once."""
+    """Rules 3.0, 8.2.2, 8.2.3: starter, rest and fatigue tags are checked at once, and
+    the rest tags only go with the optional rules that give them meaning."""
     with pytest.raises(ParseError, match=needle):
         Session(rules, {"Home": "new-york", "Away": "texas", **tags})
 
