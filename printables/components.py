@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import partial
 
 from companion.high_and_tight.box import Ballplayer, Box, Card, Pitcher, Team, roman
+from companion.high_and_tight.effects import describe_ballpark_effect
+from companion.high_and_tight.rules import inning_parameters
 
 from .geometry import BLEED, MARKER, PIECE, POKER, Rect, content_area, impose, page_size
 from .marks import calibration_bars, crop_marks, cut_outlines, fold_line, stamp
@@ -468,17 +470,34 @@ def _card_back(canvas, rect: Rect, bleed: float, fill: str, big: str, small: str
                 align="centre")
 
 
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+
+
 def inning_strategy(box: Box, card: Card) -> str:
-    """When the card may be played, from the box's inning strategies (rules 5.3, 5.6, 5.6.1)."""
+    """When the card may be played, from the box's inning strategies (rules 5.3, 5.6, 5.6.1,
+    and 6.2 for the first cycle of extra innings, the 10th to the 19th). A Special or Free
+    card's own text may still limit it (7th inning or later...): the footer says only that
+    no inning strategy does."""
     if card.category == "special":
-        return "Special Strategy: playable in any inning (rule 5.6)"
+        return "Special Strategy: whatever the inning's strategy (rule 5.6)"
     if card.category == "free":
-        return "Free Strategy: any inning, outside the one-card limit (rule 5.6.1)"
-    innings = [str(i) for i, s in enumerate(box.strategies, start=1) if s == card.category]
+        return ("Free Strategy: whatever the inning's strategy, outside the one-card limit "
+                "(rule 5.6.1)")
     name = CATEGORY_NAMES[card.category]
-    where = ", ".join(innings) if innings else "none of the nine"
-    extra = " and extra innings" if box.extra_strategy == "any" else ""
-    return f"{name} innings: {where}{extra} (rule 5.3)"
+    innings, chosen = [], []
+    for inning in range(1, 20):
+        strategy = inning_parameters(box, inning)[2]
+        if strategy == card.category:
+            innings.append(str(inning))
+        elif strategy == "any":
+            chosen.append(ordinal(inning))
+    where = ", ".join(innings) if innings else "none"
+    extra = f"; the {' and '.join(chosen)} if chosen" if chosen else ""
+    return f"{name} innings: {where}{extra} (rules 5.3, 6.2)"
 
 
 def card_component(box: Box, card: Card) -> Component:
@@ -503,9 +522,6 @@ def card_components(box: Box) -> list[Component]:
             for _ in range(card.copies)]
 
 
-APPLIES = {"both": "both teams", "home": "the home team", "away": "the visitors"}
-
-
 def team_card_component(team: Team) -> Component:
     """Front: the team; back: its Home Ballpark (rule 2.4, optional rule 8.1)."""
     kind = "Standard team (rule 3.0)" if team.standard else "Optional team (rule 8.1.1)"
@@ -527,9 +543,12 @@ def team_card_component(team: Team) -> Component:
     def back(canvas, rect: Rect, bleed: float) -> None:
         park = team.ballpark
         panel = _card_frame(canvas, rect, bleed, team.colours[0], "HOME BALLPARK · RULE 8.1")
-        who = " and ".join(dict.fromkeys(APPLIES[effect.applies] for effect in park.effects))
-        footer = f"{team.name} ({team.abbrev})" + (f"; it applies to {who}" if who else "")
-        _card_body(canvas, panel, park.name, park.text, footer, subtitle=park.feature)
+        # The effect in the words the companion applies it by (rule 8.1: the card lists
+        # the feature's effects on play), after the park's own description.
+        effects = [describe_ballpark_effect(effect) for effect in park.effects]
+        body = park.text + "".join(f"\n- {effect[0].upper()}{effect[1:]}." for effect in effects)
+        _card_body(canvas, panel, park.name, body, f"{team.name} ({team.abbrev})",
+                   subtitle=park.feature)
 
     return Component(team.name, front, back, team=team.key, aliases=(team.key, team.abbrev))
 

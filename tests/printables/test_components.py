@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from benchmarks.bench_print import page_content
 from companion import files
 from companion.high_and_tight.box import BOX_FILES, DEFAULT_BOX_DIR, load_box_texts, roman
+from companion.high_and_tight.effects import describe_ballpark_effect
 from printables import render as render_module
 from printables.components import (
     BAND,
@@ -235,9 +236,16 @@ def test_strategy_cards_hold_name_type_text_and_inning_strategy(printed, box):
         assert fronts.count(words(card.text)) == card.copies, card.name
         assert card.name in fronts
     assert "OFFENSE · POWER" in fronts and "DEFENSE · CLUTCH" in fronts
+    # Rule 6.2: the 10th is Any (a Power card only if the batter chooses Power), the 11th
+    # to the 19th repeat the 1st to the 9th; the footer says so, not "every extra inning".
     power = [str(i) for i, s in enumerate(box.strategies, start=1) if s == "power"]
-    assert f"Power innings: {', '.join(power)} and extra innings" in fronts
-    assert "Special Strategy: playable in any inning (rule 5.6)" in fronts
+    extra = [str(int(i) + 10) for i in power]
+    assert (f"Power innings: {', '.join(power + extra)}; the 10th if chosen (rules 5.3, 6.2)"
+            in fronts)
+    # A Special or Free card is free of the inning's strategy; its own text may still set
+    # the inning (Infield In: the 7th or later), so the footer does not say "any inning".
+    assert "Special Strategy: whatever the inning's strategy (rule 5.6)" in fronts
+    assert "any inning" not in fronts
     offense = sum(c.copies for c in box.cards.values() if c.side == "offense")
     assert backs.count("HIGH & TIGHT OFFENSE Strategy Card") == offense
     assert backs.count("HIGH & TIGHT DEFENSE Strategy Card") == copies - offense
@@ -254,6 +262,13 @@ def test_team_cards_carry_the_ballpark_on_the_back(printed, box):
         assert words(team.name) in fronts and team.abbrev in fronts
         park = team.ballpark
         assert park.name in backs and park.feature in backs and words(park.text) in backs
+        # Rule 8.1: the card lists the feature's effects on play, as the companion applies
+        # them (the Hive: +1 Scoring Number for a batter with Power 3 or more).
+        for effect in park.effects:
+            said = describe_ballpark_effect(effect)
+            assert words(f"- {said[0].upper()}{said[1:]}.") in backs, said
+    assert words("- Scoring Number +1 for either team at bat with the batter's Power 3 or "
+                 "more.") in backs
 
 
 def test_rally_caps_show_two_then_one(printed, box):
