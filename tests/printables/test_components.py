@@ -10,6 +10,7 @@ import os
 import re
 import stat
 import time
+from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -19,10 +20,13 @@ from benchmarks.bench_print import page_content
 from companion import files
 from companion.high_and_tight.box import BOX_FILES, DEFAULT_BOX_DIR, load_box_texts, roman
 from companion.high_and_tight.effects import describe_ballpark_effect
+from companion.high_and_tight.rules import HighAndTight
+from companion.high_and_tight.simulate import simulate_game
 from printables import render as render_module
 from printables.components import (
     BAND,
     PIECE_PAD,
+    RUNS_COPIES,
     SCALE_HALF,
     SCALE_LABEL,
     card_components,
@@ -217,11 +221,44 @@ def test_markers_hold_every_game_piece(printed, box):
     assert "Away At Bat" in fronts and "Home At Bat" in backs
     assert f"DH Defense {box.dh_defense}" in fronts
     assert "+100 Fatigue" in fronts and "+200 Fatigue" in backs
-    for runs in range(1, 10):
-        assert fronts.count(f"{runs} Runs") == 2
+    for runs, copies in RUNS_COPIES.items():
+        assert fronts.count(f"{runs} Runs") == copies
     for team in box.teams.values():
         assert f"{team.abbrev} Team" in fronts
     assert fronts.count("Games won") == 4 and "4 Games won" in backs
+
+
+def runs_markers_on_the_board(state) -> Counter:
+    """The most Runs Scored markers of each number on the scoreboard at once in a finished
+    game (rule 4.6.4: one a scoring half, a half of 10 or more as a stack; rule 6.2: the
+    board cleared for extra innings, each Final box holding the tie score)."""
+    def stack(runs: int) -> list[int]:
+        return [9] * (runs // 9) + ([runs % 9] if runs % 9 else [])
+
+    most: Counter = Counter()
+    home = state.home.runs + [0] * (len(state.away.runs) - len(state.home.runs))
+    halves = list(zip(state.away.runs, home, strict=True))    # a bottom not played: 0
+    for first, last in [(0, 9)] + [(i, i + 10) for i in range(9, len(halves), 10)]:
+        board = Counter()
+        if first:                                   # the tie score in both Final boxes
+            tie = sum(state.away.runs[:first])
+            for _ in range(2):
+                board.update(stack(tie))
+        for away, home in halves[first:last]:
+            board.update(stack(away) + stack(home))
+        most |= board
+    return most
+
+
+def test_the_runs_markers_cover_whole_games_of_the_computer_managers(box):
+    """Rule 4.6.4: enough Runs Scored markers of each number for every game played here
+    (one-run halves are the most common: two 1s would not see a game through)."""
+    rules = HighAndTight(box)
+    printed = Counter(RUNS_COPIES)
+    for game in range(300):
+        state = simulate_game(rules, "new-york", "texas", "markers", game).state
+        need = runs_markers_on_the_board(state)
+        assert not need - printed, (game, need)
 
 
 def test_strategy_cards_hold_name_type_text_and_inning_strategy(printed, box):
