@@ -59,8 +59,9 @@ def add_print_parser(commands) -> None:
     printer.add_argument("set", metavar="SET", help=SETS_HELP)
     printer.add_argument("target", nargs="?", default=None,
                          help="boxscore only: the series (ID) or game (ID:N) to print")
-    printer.add_argument("--team", default=None, help="only this team's components "
-                         "(pieces, markers, team-cards): key, name or abbreviation")
+    printer.add_argument("--team", action="append", default=[], help="only this team's "
+                         "components (pieces, markers, team-cards): key, name or "
+                         "abbreviation")
     printer.add_argument("--only", action="append", default=[], metavar="NAME",
                          help="only the named component, one copy each time it is given")
     printer.add_argument("--paper", choices=PAPERS, default="letter",
@@ -73,9 +74,9 @@ def add_print_parser(commands) -> None:
                          help="move every back page by X,Y mm to correct a printer's "
                          "misregistration (read it from the calibration set)")
     printer.add_argument("--out", type=Path, required=True, metavar="FILE.pdf")
-    printer.add_argument("--db", type=Path, default=argparse.SUPPRESS,
+    printer.add_argument("--db", type=Path, default=argparse.SUPPRESS, dest="db_after",
                          help="boxscore: the game file (default: the user-data folder)")
-    printer.add_argument("--data", type=Path, default=argparse.SUPPRESS,
+    printer.add_argument("--data", type=Path, default=argparse.SUPPRESS, dest="data_after",
                          help="box folder to print from (default: the bundled demo box)")
 
 
@@ -112,9 +113,22 @@ def cmd_print(args, box_loader, store_opener, command_error) -> int:
     from printables.options import PrintOptions
     from printables.sets import NEEDS_TARGET
 
+    if len(args.team) > 1:
+        raise command_error(f"--team is given {len(args.team)} times: a print holds one "
+                            "team's components, or every team's without --team")
+    team = args.team[0] if args.team else None
+    if args.set in NEEDS_TARGET:
+        # A box score prints the games as they were: no team, component, bleed or back to
+        # choose (its pages are one-sided).
+        given = [flag for flag, value in (("--team", team), ("--only", args.only),
+                                          ("--bleed", args.bleed), ("--offset", any(args.offset)))
+                 if value]
+        if given:
+            raise command_error(f"print {args.set} takes no {' or '.join(given)}: it prints "
+                                "each game whole on one-sided pages (only --paper applies)")
     try:
         options = PrintOptions(paper=args.paper, sides=args.sides, bleed=args.bleed,
-                               offset=args.offset, team=args.team, only=tuple(args.only))
+                               offset=args.offset, team=team, only=tuple(args.only))
     except ValueError as error:
         raise command_error(str(error)) from None
     problem = output_problem(args.out)

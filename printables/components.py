@@ -17,7 +17,18 @@ from companion.high_and_tight.box import Ballplayer, Box, Card, Pitcher, Team, r
 from companion.high_and_tight.effects import describe_ballpark_effect
 from companion.high_and_tight.rules import inning_parameters
 
-from .geometry import BLEED, MARKER, PIECE, POKER, Rect, content_area, impose, page_size
+from .geometry import (
+    BLEED,
+    CROP_MARK_GAP,
+    CROP_MARK_LENGTH,
+    MARKER,
+    PIECE,
+    POKER,
+    Rect,
+    content_area,
+    impose,
+    page_size,
+)
 from .marks import calibration_bars, crop_marks, cut_outlines, fold_line, stamp
 from .options import MM, PrintOptions
 from .text import (
@@ -595,6 +606,8 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
                     bleed: float = 0.0) -> int:
     """Lay out fronts and backs sheet by sheet (duplex pairs or fold-over); returns pages."""
     imposition = impose(options.paper, cell, options.sides, bleed)
+    if options.sides == "duplex":
+        check_offset(options, imposition.backs, bleed)
     per_sheet = imposition.per_sheet
     sheets = [components[i:i + per_sheet] for i in range(0, len(components), per_sheet)]
     total = len(sheets) * (2 if options.sides == "duplex" else 1)
@@ -625,6 +638,28 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
             if progress:
                 progress(done, total)
     return total
+
+
+def check_offset(options: PrintOptions, backs: list[Rect], bleed: float) -> None:
+    """--offset moves the back pages; refused when it would move a back (its crop marks
+    included) off the sheet, where the printer could not put it: the accepted range for
+    this layout and paper is told."""
+    reach = bleed + CROP_MARK_GAP + CROP_MARK_LENGTH
+    width, height = page_size(options.paper)
+    left = min(cell.x for cell in backs) - reach
+    bottom = min(cell.y for cell in backs) - reach
+    right = width - max(cell.right for cell in backs) - reach
+    top = height - max(cell.top for cell in backs) - reach
+    across, up = options.offset
+    if -left <= across <= right and -bottom <= up <= top:
+        return
+
+    def mm(points: float) -> str:
+        return f"{int(points / MM * 10) / 10:g}"        # rounded towards zero: it fits
+
+    raise ValueError(f"--offset {across / MM:g},{up / MM:g} mm would move the backs off the "
+                     f"{options.paper} sheet; this layout accepts -{mm(left)}..{mm(right)} mm "
+                     f"across and -{mm(bottom)}..{mm(top)} mm up")
 
 
 def _faces(canvas, faces: list[tuple[Face, str]], cells: Iterable[Rect], bleed: float) -> None:

@@ -94,6 +94,12 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
         raise ValueError(f"--team applies to {', '.join(TEAM_SETS)}; {', '.join(names)}: "
                          "the same for every team")
     steps = plan(names, box, options)
+    if options.bleed and not any(getattr(set_function(name), "poker", False)
+                                 for name, _ in steps):
+        poker = [name for name in SETS if getattr(set_function(name), "poker", False)]
+        raise ValueError(f"--bleed applies to the poker-size cards ({', '.join(poker)}); "
+                         f"{', '.join(name for name, _ in steps)} print without bleed (cut "
+                         "apart on shared lines): leave --bleed out")
     if options.sides == "duplex" and any(name not in ONE_SIDED for name, _ in steps):
         # Sheets with backs print two-sided: a one-sided sheet among them gets a blank back,
         # or it would land on the back of the sheet before it.

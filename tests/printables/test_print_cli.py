@@ -161,3 +161,53 @@ def test_the_command_line_loads_reportlab_only_to_print():
                             check=True)
     assert result.stdout.strip() == "[]"
 
+
+
+@pytest.mark.parametrize("args, said", [
+    (("cards", "--offset", "13,0"), "--offset 13,0 mm would move the backs off the letter "
+                                    "sheet; this layout accepts -8.4..8.4 mm across and "
+                                    "-51.4..41.9 mm up"),
+    (("cards", "--offset=-25,25"), "would move the backs off the letter sheet"),
+    (("pieces", "--team", "texas", "--team", "california"),
+     "--team is given 2 times: a print holds one team's components"),
+    (("pieces", "--bleed"), "--bleed applies to the poker-size cards (cards, team-cards, "
+                            "rally-caps); pieces print without bleed"),
+    (("markers", "--bleed"), "markers print without bleed"),
+])
+def test_an_option_the_print_cannot_honour_is_refused_not_dropped(capsys, tmp_path, args,
+                                                                     said):
+    """An offset that pushes the backs off the sheet (they would print cut off), --team
+    twice (only the last one printed), --bleed for sets cut on shared lines: each is said,
+    and nothing is written."""
+    out = tmp_path / "refused.pdf"
+    code, _, stderr = run(capsys, *args, "--out", str(out))
+    assert code == 2 and said in stderr, stderr
+    assert not out.exists()
+    code, _, stderr = run(capsys, "cards", "--offset", "8,-8", "--only", "Good Wood",
+                          "--out", str(out))
+    assert code == 0 and out.exists(), stderr
+
+
+def test_a_box_score_refuses_the_options_of_components(capsys, tmp_path):
+    """A box score is each game whole on one-sided pages: --team, --only, --bleed and
+    --offset are refused by name instead of ignored."""
+    from companion.high_and_tight.box import load_box
+    from companion.store.db import Store
+    from companion.store.series_store import create_series
+
+    from ..store.util import series_header, simulated_session
+
+    db = tmp_path / "games.db"
+    header = series_header("spring", "3")
+    with Store.open(db) as store:
+        series_id = create_series(store, load_box(), header,
+                                  simulated_session(load_box(), header).entries)
+    out = tmp_path / "box.pdf"
+    code, _, stderr = run(capsys, "boxscore", str(series_id), "--team", "texas", "--bleed",
+                          "--db", str(db), "--out", str(out))
+    assert code == 2 and ("print boxscore takes no --team or --bleed: it prints each game "
+                          "whole on one-sided pages (only --paper applies)") in stderr
+    assert not out.exists()
+    code, _, stderr = run(capsys, "boxscore", str(series_id), "--paper", "a4", "--db",
+                          str(db), "--out", str(out))
+    assert code == 0 and out.exists(), stderr
