@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass
 
@@ -116,10 +117,21 @@ def simulate(rules: HighAndTight, games: int, seed: int | str, home: str | None 
     return summary
 
 
-def chance_rng(seed: int | str, scope: str, index: int) -> random.Random:
-    """The generator of one chance event of a stored series: derived from the seed, the
-    game (or 'series') and the event's place, so an interrupted run resumes identically."""
-    return random.Random(f"high-and-tight:{seed}:{scope}:{index}")
+def chance_line(session, seed: int | str) -> str:
+    """The awaited chance event of a stored series (a deal, the dice, a starter drawn) as
+    its line, from a generator derived from the seed, the scope (the game, or 'series') and
+    every line of that scope so far: an interrupted run resumes identically, and after an
+    undo a different decision meets dice of its own (the dice of the branch taken back tell
+    nothing of another; the same decision again meets the same dice)."""
+    scope, _ = session.awaiting()
+    name = "series" if scope == "series" else str(len(session.games))
+    lines = [entry.line for entry in session.entries if entry.scope == name]
+    digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
+    rng = random.Random(f"high-and-tight:{seed}:{name}:{len(lines)}:{digest}")
+    if scope == "series":
+        return session.series_rules.sample_chance(session.series, rng)
+    rules = session.rules
+    return rules.format_action(rules.sample_chance(session.current_game.state, rng))
 
 
 def series_manager_line(session, manager: ComputerManager) -> str:
@@ -140,28 +152,20 @@ def series_manager_line(session, manager: ComputerManager) -> str:
 def play_series(session, push, seed: int | str, manager: ComputerManager | None = None,
                 stop_after: int | None = None) -> None:
     """Play a series to its end with computer managers; `push(line)` applies and stores
-    each line. Chance comes from `chance_rng`, so resuming reproduces the same series."""
+    each line. Chance comes from `chance_line`, so resuming reproduces the same series."""
     manager = manager or ComputerManager(session.rules)
     pushed = 0
     while not session.is_over():
         if stop_after is not None and pushed >= stop_after:
             return
         scope, awaiting = session.awaiting()
-        if scope == "series":
-            kind = awaiting[0]
-            if kind == "chance":
-                rng = chance_rng(seed, "series", len(session.series_lines()))
-                line = session.series_rules.sample_chance(session.series, rng)
-            else:
-                line = series_manager_line(session, manager)
+        if (awaiting[0] if scope == "series" else awaiting.kind) == "chance":
+            line = chance_line(session, seed)
+        elif scope == "series":
+            line = series_manager_line(session, manager)
         else:
-            game = session.current_game
-            state = game.state
-            if awaiting.kind == "chance":
-                rng = chance_rng(seed, str(len(session.games)), len(game.actions))
-                line = session.rules.format_action(session.rules.sample_chance(state, rng))
-            else:
-                action = manager.choose(state, session.rules.legal_actions(state))
-                line = session.rules.format_action(action)
+            state = session.current_game.state
+            action = manager.choose(state, session.rules.legal_actions(state))
+            line = session.rules.format_action(action)
         push(line)
         pushed += 1

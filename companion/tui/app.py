@@ -1055,6 +1055,7 @@ class GameScreen(Screen):
             self.notify(str(error), severity="warning")
             return
         self._drop_computer_note()         # it told moves now taken back
+        self.shown_hand = None              # hot seat: the turn may be the other player's
         # Shown in the order taken, with what stayed in the game before them for context.
         taken = list(reversed(entries))
         shown = views.shown_lines(self.table, taken, before=self.table.session.entries)
@@ -1068,6 +1069,7 @@ class GameScreen(Screen):
             self.notify(str(error), severity="warning")
             return
         self._drop_computer_note()         # the redone notice tells them
+        self.shown_hand = None              # hot seat: the turn may be the other player's
         entries = self.table.session.entries
         count = len(redone)
         shown = views.shown_lines(self.table, entries[-count:], before=entries[:-count])

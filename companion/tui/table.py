@@ -19,7 +19,7 @@ from ..high_and_tight.box import Box
 from ..high_and_tight.manager import ComputerManager
 from ..high_and_tight.series import SeriesRules
 from ..high_and_tight.series_session import SERIES, Entry
-from ..high_and_tight.simulate import chance_rng, series_manager_line
+from ..high_and_tight.simulate import chance_line, series_manager_line
 from ..high_and_tight.winprob import (
     conceal_hands,
     home_win_probability,
@@ -392,14 +392,7 @@ class Table:
         return self._sample()
 
     def _sample(self) -> Entry:
-        session = self.session
-        scope, _ = session.awaiting()
-        if scope == SERIES:
-            rng = chance_rng(self.seed, "series", len(session.series_lines()))
-            return self.stored.push(session.series_rules.sample_chance(self.series, rng))
-        game = session.current_game
-        rng = chance_rng(self.seed, str(len(session.games)), len(game.actions))
-        return self.stored.push_action(session.rules.sample_chance(game.state, rng))
+        return self.stored.push(chance_line(self.session, self.seed))
 
     def enter(self, text: str) -> Entry:
         """A line typed at the table: an action, or two dice faces when dice are awaited."""

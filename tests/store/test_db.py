@@ -333,6 +333,28 @@ def test_lock_left_by_a_killed_process_is_taken_over(tmp_path, box):
         assert StoredSeries.load(store, 1).session.is_over()
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
+def test_lock_left_by_a_killed_process_its_parent_has_not_reaped_is_taken_over(tmp_path, box):
+    """A writer killed a moment ago stays a zombie until its parent reads its exit: signals
+    still reach it, but it writes nothing more, so its lock is taken over at once."""
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "holding", holder.stderr.read()
+        holder.send_signal(signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while (Path(f"/proc/{holder.pid}/stat").read_text().rpartition(")")[2].split()[0]
+               != "Z" and time.monotonic() < deadline):
+            time.sleep(0.01)                  # dead, and not waited for: a zombie
+        result = run_python(SECOND_WRITER, path)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert f"'pid': {holder.pid}" in result.stdout
+    finally:
+        holder.wait()
+
+
 def test_lock_row_of_an_exited_process_is_taken_over(tmp_path, box):
     path = tmp_path / "games.db"
     stored_game_file(path, box)

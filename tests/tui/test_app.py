@@ -615,6 +615,23 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
             names = {state.box.cards[k].name for s in ("home", "away")
                      for k, n in state.side(s).hand.items() if n}
             assert names_listed(board_text(screen), names | everything) == set()
+
+            # An undo (or a redo) gives the turn back to whoever acted before: the hand
+            # shown drops behind the curtain again, as after any action.
+            for key in ("u", "y"):
+                await play_on_until(pilot, table, both_dealt_and_a_decision, 200)
+                await pilot.press("h")
+                await pilot.pause()
+                await pilot.press("enter")
+                await pilot.pause(5 * DELAY)
+                assert screen.shown_hand is not None
+                await pilot.press(key)
+                await pilot.pause(5 * DELAY)
+                assert screen.shown_hand is None, key
+                state = table.game.state
+                names = {state.box.cards[k].name for s in ("home", "away")
+                         for k, n in state.side(s).hand.items() if n}
+                assert names_listed(board_text(screen), names) == set(), key
             await settle(pilot)
 
     asyncio.run(play())

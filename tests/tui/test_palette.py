@@ -17,7 +17,7 @@ def test_palette_lists_each_legal_card_and_plays_the_one_chosen(tmp_path):
     legal action (each playable card, passing), the same lines as the option list; choosing
     a card there plays it."""
     path = tmp_path / "palette.db"
-    series_id = new_series(path, seed="snap-3")          # human v computer, digital cards
+    series_id = new_series(path, seed="palette-1")       # human v computer, digital cards
     play_until(path, series_id, in_strategy_phase(2))
 
     async def go():
