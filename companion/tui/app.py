@@ -83,6 +83,7 @@ class CompanionApp(App):
         self.db_path = db
         self.data = data
         self.start_series = series_id
+        self.last_series = series_id        # the home list's highlight, back from a table
         self.auto_delay = auto_delay
         self._store: Store | None = None
         self._box: Box | None = None
@@ -214,6 +215,7 @@ class CompanionApp(App):
         except CompanionError as error:
             self.notify(str(error), severity="error")
             return
+        self.last_series = series_id
         self.push_screen(GameScreen(table))
 
     def on_unmount(self) -> None:
@@ -311,7 +313,11 @@ class HomeScreen(Screen):
             if Text.from_markup(text).cell_len > room:
                 text = line(row, short=True)
             options.add_option(Option(text, id=f"s{row.id}"))
-        options.highlighted = 1 if options.option_count > 1 else 0
+        # The series last opened, back from its table; else the newest.
+        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        last = f"s{self.app.last_series}"
+        options.highlighted = (ids.index(last) if last in ids
+                               else 1 if options.option_count > 1 else 0)
         options.focus()
         self.listed = True
 
@@ -377,6 +383,7 @@ class HomeScreen(Screen):
             except CompanionError as error:
                 self.notify(str(error), severity="error")
                 return
+            self.app.last_series = table.stored.id
             self.app.push_screen(GameScreen(table))
 
         self.app.push_screen(NewSeriesScreen(self.app.box), started)
@@ -1063,7 +1070,8 @@ class GameScreen(Screen):
         self.refresh_table()
 
     def action_redo(self) -> None:
-        try:
+        self.table.held = None      # a redo into the next game goes on to it (a redone
+        try:                        # final is held again by refresh_table)
             redone = self.table.redo_to_player()
         except CompanionError as error:
             self.notify(str(error), severity="warning")

@@ -1419,6 +1419,43 @@ def test_a_finished_game_is_still_held_when_the_table_is_opened_again(tmp_path):
         store.close()
 
 
+def test_a_redo_into_the_next_game_goes_on_from_the_final_held(tmp_path):
+    """Rule 4.8's pause and redo: a player who went on to game 2, undid back to game 1's
+    end and opened the table again sees the final held; `y` redoes his game 2 step and
+    the table goes on to game 2 with it (the final no longer holds the screen)."""
+    from .test_table import take_first_choice
+
+    path, series_id = divisional_at_first_final(tmp_path)
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        while table.auto_step() is not None:        # the computer's and the deals' steps
+            pass
+        take_first_choice(table)                    # the player's first step of game 2
+        taken = table.session.entries[-1]
+        while table.session.entries[-1].scope == "2":
+            table.stored.undo()
+        assert Table(store, series_id).final_to_hold() == 1
+    finally:
+        store.close()
+
+    async def redo():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            before = table.held
+            while table.session.redo_stack:
+                await pilot.press("y")
+                await pilot.pause()
+            status = plain(views.status(table))
+            await settle(pilot)
+            return before, table.held, status, table.session.entries[-1]
+
+    before, held, status, last = asyncio.run(redo())
+    assert before == 1 and held is None
+    assert not status.startswith("Game 1 over") and last == taken
+
+
 def test_new_series_dialog_opens_on_its_first_field(tmp_path):
     """The keyboard starts on the scenario: Enter opens it, a choice sticks, ctrl+s starts."""
     path = tmp_path / "focus.db"
@@ -2206,3 +2243,30 @@ def test_enter_on_a_physical_spring_training_draw_lets_the_companion_draw(tmp_pa
     assert len(entries) == 1 and entries[0].line in listed
     name = entries[0].line.split(" rotation ")[1]
     assert f"New York Highlanders: {name} drawn to start" in notices
+
+
+def test_back_from_a_table_the_home_list_highlights_the_series_left(tmp_path):
+    """Escape from a series' table: the home list stands on that series (Enter opens it
+    again), not on the newest."""
+    path = tmp_path / "home.db"
+    older = new_series(path, seed="older", scenario="spring")
+    newer = new_series(path, seed="newer", scenario="spring")
+
+    async def go():
+        app = make_app(db=path, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            home = app.screen
+            first = home.highlighted_series()
+            await pilot.press("down", "enter")
+            screen, table = await open_table(pilot)
+            opened = table.stored.id
+            await settle(pilot)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: app.screen is home)
+            await pilot.pause()
+            return first, opened, home.highlighted_series()
+
+    first, opened, back = asyncio.run(go())
+    assert (first, opened, back) == (newer, older, older)
