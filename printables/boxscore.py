@@ -35,6 +35,7 @@ class GamePrint:
     record: str
     payload: str
     matrix: QRMatrix | None
+    standing: str | None = None     # the series after this game (rule 7.0), when it has more
 
 
 def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint]:
@@ -54,7 +55,11 @@ def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint
             matrix = qr_matrix(payload)
         except RecordTooLong:
             matrix = None
-        out.append(GamePrint(n, box_score(session.rules, game), record, payload, matrix))
+        series = session.series
+        standing = (series.standing(session.box, n)
+                    if series.scenario.games > 1 and n <= len(series.results) else None)
+        out.append(GamePrint(n, box_score(session.rules, game), record, payload, matrix,
+                             standing))
     return out
 
 
@@ -137,7 +142,8 @@ def _heading(canvas, box: Box, title: str, game: GamePrint, area) -> float:
     else:
         result = "in progress"
     draw_text(canvas, f"{away} {score.totals['away']} at {home} {score.totals['home']}: "
-                      f"{result}", area.x, y, area.width, FONT, 11)
+                      f"{result}" + (f"; {game.standing}" if game.standing else ""),
+              area.x, y, area.width, FONT, 11)
     y -= 12
     header = score.header
     facts = [f"Rules: {header.get('Rules') or 'basic'}",

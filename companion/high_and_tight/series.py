@@ -93,6 +93,23 @@ class SeriesState:
     def wins(self, team: str) -> int:
         return sum(1 for r in self.results if r.winner == team)
 
+    def standing(self, box: Box, games: int | None = None) -> str:
+        """Rule 7.0, the series after its first `games` games (all played by default):
+        "Texas Cowboys win the series 2-1" after the deciding game, else the leader by his
+        abbreviation, "PHM lead the series 2-1", or "series tied 1-1"."""
+        results = self.results[:games]
+        wins = {team: sum(1 for r in results if r.winner == team) for team in TEAMS}
+        if self.winner and len(results) == len(self.results):
+            loser = "team2" if self.winner == "team1" else "team1"
+            return (f"{box.teams[self.teams[self.winner]].name} win the series "
+                    f"{wins[self.winner]}-{wins[loser]}")
+        if wins["team1"] == wins["team2"]:
+            return f"series tied {wins['team1']}-{wins['team2']}"
+        leader = max(wins, key=wins.get)
+        other = "team2" if leader == "team1" else "team1"
+        return (f"{box.teams[self.teams[leader]].abbrev} lead the series "
+                f"{wins[leader]}-{wins[other]}")
+
 
 class SeriesRules:
     """The pure rules of a series; games are played with HighAndTight and reported back."""

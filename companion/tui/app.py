@@ -718,8 +718,7 @@ class GameScreen(Screen):
         """A game just ended (rule 4.8): its score, and the series standing (rule 7.0)."""
         table = self.table
         loser = "team2" if result.winner == "team1" else "team1"
-        series = table.series
-        standing = table.series_won() if series.winner else table.standing()
+        standing = table.standing()
         told = (f"{table.team_name(result.winner)} win {result.runs[result.winner]}-"
                 f"{result.runs[loser]} in {result.innings} innings; {standing}")
         game = table.session.games[result.number - 1]

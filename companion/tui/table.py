@@ -225,7 +225,7 @@ class Table:
     def waiting(self) -> Waiting:
         session = self.session
         if session.is_over():
-            return Waiting("over", "over", None, None, "over", self.series_won(), False, [])
+            return Waiting("over", "over", None, None, "over", self.standing(), False, [])
         scope, awaiting = session.awaiting()
         if scope == SERIES:
             kind, team, what = awaiting
@@ -469,24 +469,10 @@ class Table:
         return frozenset(team for team, control in self.controls.items()
                          if control == "human")
 
-    def series_won(self) -> str:
-        """Rule 7.0, the series over: "Texas Cowboys win the series 2-1"."""
-        series = self.series
-        winner = series.winner
-        loser = "team2" if winner == "team1" else "team1"
-        return (f"{self.team_name(winner)} win the series {series.wins(winner)}-"
-                f"{series.wins(loser)}")
-
     def standing(self) -> str:
-        """The series standing (rule 7.0), the leader first: "PHM lead the series 2-1"."""
-        series = self.series
-        wins = {team: series.wins(team) for team in ("team1", "team2")}
-        if wins["team1"] == wins["team2"]:
-            return f"series tied {wins['team1']}-{wins['team2']}"
-        leader = max(wins, key=wins.get)
-        other = "team2" if leader == "team1" else "team1"
-        abbrev = self.session.box.teams[series.teams[leader]].abbrev
-        return f"{abbrev} lead the series {wins[leader]}-{wins[other]}"
+        """The series standing (rule 7.0): "PHM lead the series 2-1", or once it is over
+        "Texas Cowboys win the series 2-1"."""
+        return self.series.standing(self.session.box)
 
     def figure_team(self) -> str:
         """Whose chances the win figure gives: the one person's against the computer, else

@@ -151,10 +151,25 @@ def test_series_box_score_has_a_page_and_a_code_per_game(store, box, tmp_path):
         assert (float(page.mediabox.width), float(page.mediabox.height)) == \
             pytest.approx((width, height), abs=0.01)
     text = "\n".join(page.extract_text() for page in reader.pages)
+    series = session.series
+    names = {team: box.teams[key] for team, key in series.teams.items()}
+    wins = {"team1": 0, "team2": 0}
     for number, game in enumerate(session.games, start=1):
         assert f"Divisional Series, game {number}" in text
         state = game.state
         assert f"{state.away.total} at " in text
+        # Rule 7.0: each game says where the series stands after it, the last its winner.
+        wins[series.results[number - 1].winner] += 1
+        if number < games:
+            leader = max(wins, key=wins.get)
+            said = (f"series tied {wins['team1']}-{wins['team2']}"
+                    if wins["team1"] == wins["team2"] else
+                    f"{names[leader].abbrev} lead the series {wins[leader]}-"
+                    f"{min(wins.values())}")
+        else:
+            said = (f"{names[series.winner].name} win the series {max(wins.values())}-"
+                    f"{min(wins.values())}")
+        assert f" win; {said}" in " ".join(text.split()), said
     assert text.count("1 inch") == pages and text.count("25 mm") == pages
     assert not list(tmp_path.glob(".*.tmp"))
 

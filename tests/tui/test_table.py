@@ -583,7 +583,7 @@ def test_a_series_over_says_its_winner_and_the_wins(tmp_path):
         winner = table.series.winner
         said = table.waiting().prompt
         assert said == f"{table.team_name(winner)} win the series 1-0"
-        assert said == table.series_won()
+        assert said == table.standing()
     finally:
         store.close()
 
