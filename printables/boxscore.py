@@ -164,6 +164,8 @@ def _line_score(canvas, box: Box, score: BoxScore, area, top: float) -> float:
     for place, key in (("away", score.away), ("home", score.home)):
         runs = score.line[place]
         cells = [str(runs[i]) if i < len(runs) else "" for i in range(innings)]
+        if place == "home" and score.winner == "home" and len(runs) < len(score.line["away"]):
+            cells[len(runs)] = "x"      # rule 4.8: the home team, ahead, did not bat in it
         rows.append([f"{team_name(box, key)} ({place})", *cells, str(score.totals[place])])
     _, bottom = Table(columns, size=8).draw(canvas, area.x, top, rows, area.y)
     return bottom

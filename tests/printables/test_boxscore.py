@@ -277,3 +277,21 @@ def test_print_boxscore_command(capsys, box, tmp_path):
                  str(tmp_path / "no.pdf")]) == 2
     assert "no game 2" in capsys.readouterr().err
     assert not (tmp_path / "no.pdf").exists()
+
+
+def test_the_bottom_half_the_home_team_did_not_need_reads_x(store, box, rules, tmp_path):
+    """Rule 4.8: ahead after the top of the 9th (or of an extra inning), the home team does
+    not bat; its line score shows an x there, as a box score does, not a blank that reads
+    as a half nobody recorded."""
+    game = next(session for number in range(200)
+                if (session := simulate_game(rules, "new-york", "texas", "x", number))
+                and session.state.winner == "home"
+                and len(session.state.home.runs) < len(session.state.away.runs))
+    series_id = import_record(store, box, game.text())
+    out = tmp_path / "x.pdf"
+    print_boxscore(store, str(series_id), PrintOptions(), out)
+    state = game.state
+    lines = PdfReader(out).pages[0].extract_text().splitlines()
+    row = lines.index("New York Highlanders (home)")        # then its cells, one a line
+    cells = [*map(str, state.home.runs), "x", str(state.home.total)]
+    assert lines[row + 1:row + 1 + len(cells)] == cells
