@@ -625,6 +625,7 @@ class GameScreen(Screen):
         waiting = table.waiting()
         options = self.query_one("#options", OptionList)
         options.clear_options()
+        options.border_title = None
         highlight = 0
         if table.held is not None:
             options.add_option(Option(f"On to game {table.held + 1} (Enter)", id="!next"))
@@ -656,14 +657,14 @@ class GameScreen(Screen):
                 # A lineup or rotation: the suggestion, then slot by slot (not every
                 # permutation; the command palette still lists them all).
                 text = views.option_text(table, suggested)
-                options.add_option(Option(f"{text}  [i]suggested[/i]",
+                options.add_option(Option(self.marked_suggested(text),
                                           id=f"o{waiting.options.index(suggested)}"))
             for number, line in self.open_options(waiting):
                 if picker is not None and (picker.covers(line) or line == suggested):
                     continue        # a physical exchange's keep stays a line of its own
                 text = views.option_text(table, line)
                 if line == suggested:
-                    text += "  [i]suggested[/i]"
+                    text = self.marked_suggested(text)
                 if line == start:
                     highlight = options.option_count       # Enter takes the suggestion
                 options.add_option(Option(text, id=f"o{number}"))
@@ -687,6 +688,23 @@ class GameScreen(Screen):
             self.announce(ended)
         self.schedule_win_probability()
         self.schedule_auto()
+
+    def marked_suggested(self, text: str) -> str:
+        """An option marked as the computer manager's suggestion: 'suggested' after it, or,
+        where that word alone would wrap onto a line of its own (a narrow terminal), a '»'
+        before it, told in the list's title."""
+        options = self.query_one("#options", OptionList)
+        room = options.scrollable_content_region.width - 2     # the option's own padding
+        worded = f"{text}  [i]suggested[/i]"
+        if room <= 0 or self._rows(worded, room) <= self._rows(text, room):
+            return worded
+        options.border_title = "» suggested"
+        return f"» {text}"
+
+    def _rows(self, markup: str, width: int) -> int:
+        console = self.app.console
+        return len(console.render_lines(Text.from_markup(markup),
+                                        console.options.update_width(width), pad=False))
 
     def show_board(self) -> None:
         """The board, a wrapped line (a card's reason in a narrow terminal) kept under its

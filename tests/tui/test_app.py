@@ -2270,3 +2270,35 @@ def test_back_from_a_table_the_home_list_highlights_the_series_left(tmp_path):
 
     first, opened, back = asyncio.run(go())
     assert (first, opened, back) == (newer, older, older)
+
+
+@pytest.mark.parametrize("columns", [80, 140])
+def test_the_suggestion_is_marked_without_a_line_of_its_own(tmp_path, columns):
+    """The computer manager's suggestion: 'suggested' after the option where it fits on
+    the option's line, else (80 columns, a 38-column list) a '»' before it, told in the
+    list's title, rather than the word wrapped alone onto a line."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "suggested.db"
+    series_id = new_series(path, seed="suggested", scenario="spring")
+    play_until(path, series_id, lambda table: table.suggestion(table.waiting()) is not None)
+
+    async def look():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(columns, 30)) as pilot:
+            screen, table = await open_table(pilot)
+            screen.refresh_table()              # laid out: the list's width is known
+            await pilot.pause()
+            options = screen.query_one("#options", OptionList)
+            marked = Text.from_markup(str(options.highlighted_option.prompt)).plain
+            said = (marked, options.border_title, views.option_text(
+                table, table.suggestion(table.waiting())), options.content_region.width)
+            await settle(pilot)
+            return said
+
+    marked, title, text, width = asyncio.run(look())
+    if columns == 80:
+        assert (marked, title) == (f"» {text}", "» suggested")
+        assert len(text) + len("  suggested") > width - 2 >= len(text) + 2
+    else:
+        assert (marked, title) == (f"{text}  suggested", None)
