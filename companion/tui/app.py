@@ -1307,11 +1307,21 @@ class PickScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class StaleScreen(ModalScreen[bool]):
+class Question(ModalScreen[bool]):
+    """A dialog answered yes (True) or no (False) by its keys (`yes`, `no` actions)."""
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(False)
+
+
+class StaleScreen(Question):
     """A series stored under an earlier reading of a rule: resume it before the refused
     event (the later ones set aside, kept in the file) or leave it untouched."""
 
-    BINDINGS = [Binding("enter", "resume", "Resume"), Binding("escape", "leave", "Leave")]
+    BINDINGS = [Binding("enter", "yes", "Resume"), Binding("escape", "no", "Leave")]
 
     def __init__(self, message: str, count: int):
         super().__init__()
@@ -1325,20 +1335,14 @@ class StaleScreen(ModalScreen[bool]):
             yield Static(f"Enter resumes it before that event ({self.count} stored event(s) "
                          "set aside, kept in the file); Escape leaves it as it is.")
 
-    def action_resume(self) -> None:
-        self.dismiss(True)
 
-    def action_leave(self) -> None:
-        self.dismiss(False)
-
-
-class DeleteScreen(ModalScreen[bool]):
+class DeleteScreen(Question):
     """Asks before a series and its whole record leave the game file. Only `y` deletes:
     Enter, the key that opens a series, keeps it."""
 
-    BINDINGS = [Binding("y", "delete", "Delete it"), Binding("escape", "keep", "Keep it"),
-                Binding("n", "keep", "Keep it", show=False),
-                Binding("enter", "keep", "Keep it", show=False)]
+    BINDINGS = [Binding("y", "yes", "Delete it"), Binding("escape", "no", "Keep it"),
+                Binding("n", "no", "Keep it", show=False),
+                Binding("enter", "no", "Keep it", show=False)]
 
     def __init__(self, said: str, series_id: int):
         super().__init__()
@@ -1353,17 +1357,11 @@ class DeleteScreen(ModalScreen[bool]):
                          f"(`companion export {self.series_id}` keeps a copy first). "
                          "y deletes it; Escape, n or Enter keeps it.")
 
-    def action_delete(self) -> None:
-        self.dismiss(True)
 
-    def action_keep(self) -> None:
-        self.dismiss(False)
-
-
-class CurtainScreen(ModalScreen[bool]):
+class CurtainScreen(Question):
     """The hot-seat curtain: only the named player looks, then presses Enter."""
 
-    BINDINGS = [Binding("enter", "lift", "Show my hand"), Binding("escape", "close", "Back")]
+    BINDINGS = [Binding("enter", "yes", "Show my hand"), Binding("escape", "no", "Back")]
 
     def __init__(self, team: str, side: str, what: str = "hand"):
         super().__init__()
@@ -1381,12 +1379,6 @@ class CurtainScreen(ModalScreen[bool]):
             yield Label(f"[b]Hand of {self.team} ({self.side})[/b]")
             yield Static("Everybody else looks away. Enter shows the hand; it hides again "
                          "after your next action.")
-
-    def action_lift(self) -> None:
-        self.dismiss(True)
-
-    def action_close(self) -> None:
-        self.dismiss(False)
 
 
 class ClosedByItsKey:

@@ -309,13 +309,19 @@ def test_refused_cli_writer_names_the_holder(tmp_path, box):
     assert rows(path, "SELECT COUNT(*) AS n FROM series") == [{"n": 1}]
 
 
+def holding_writer(path) -> subprocess.Popen:
+    """Another process that opened the game file for writing and holds it."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "holding", holder.stderr.read()
+    return holder
+
+
 def test_lock_left_by_a_killed_process_is_taken_over(tmp_path, box):
     path = tmp_path / "games.db"
     stored_game_file(path, box)
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], cwd=ROOT,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    holder = holding_writer(path)
     try:
-        assert holder.stdout.readline().strip() == "holding", holder.stderr.read()
         refused = run_python(SECOND_WRITER, path)
         assert refused.returncode == 3 and str(holder.pid) in refused.stdout
     finally:
@@ -339,10 +345,8 @@ def test_lock_left_by_a_killed_process_its_parent_has_not_reaped_is_taken_over(t
     still reach it, but it writes nothing more, so its lock is taken over at once."""
     path = tmp_path / "games.db"
     stored_game_file(path, box)
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], cwd=ROOT,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    holder = holding_writer(path)
     try:
-        assert holder.stdout.readline().strip() == "holding", holder.stderr.read()
         holder.send_signal(signal.SIGKILL)
         deadline = time.monotonic() + 10
         while (Path(f"/proc/{holder.pid}/stat").read_text().rpartition(")")[2].split()[0]
