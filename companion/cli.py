@@ -588,25 +588,24 @@ def cmd_series(args) -> int:
     return EXIT_OK
 
 
-def series_said(row) -> str:
-    """A series in a line: its number, scenario, teams and how far it got."""
-    state = f"{row.winner} won" if row.winner else row.status
-    return f"series {row.id}: {SCENARIOS[row.scenario].title}, {row.team1} v {row.team2} ({state})"
-
-
 def _delete_series(args) -> int:
-    from .store.series_store import delete_series, get_series_row
+    from .store.series_store import delete_series, describe_series
 
-    with _open_store(args) as store:
-        said = series_said(get_series_row(store, args.id))
-        if not args.yes:
-            if not sys.stdin.isatty():
-                raise CommandError(f"{said}: add --yes to delete it (nothing was deleted)")
+    with _open_store(args, readonly=True) as store:     # asked before the file is taken
+        said = describe_series(store, args.id)
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise CommandError(f"{said}: add --yes to delete it (nothing was deleted)")
+        try:
             answer = input(f"Delete {said}, with its whole record? "
                            f"(`companion export {args.id}` keeps a copy first) [y/N] ")
-            if answer.strip().casefold() not in ("y", "yes"):
-                print("kept: nothing was deleted")
-                return EXIT_OK
+        except (EOFError, KeyboardInterrupt):       # Ctrl-D, Ctrl-C: no
+            print()
+            answer = ""
+        if answer.strip().casefold() not in ("y", "yes"):
+            print("kept: nothing was deleted")
+            return EXIT_OK
+    with _open_store(args) as store:
         delete_series(store, args.id)
     print(f"deleted {said}")
     return EXIT_OK

@@ -631,3 +631,39 @@ def test_an_imported_game_exports_as_its_record_and_imports_again(capsys, tmp_pa
     code, _, err = run(capsys, "import", str(tmp_path / "again.txt"), "--db",
                        str(tmp_path / "b.db"))
     assert code == 0, err
+
+
+@pytest.mark.parametrize("answer, deleted", [("y", True), ("", False), (EOFError, False),
+                                             (KeyboardInterrupt, False), ("no", False)])
+def test_series_delete_asks_at_a_terminal_and_keeps_the_series_on_anything_but_yes(
+        capsys, monkeypatch, tmp_path, answer, deleted):
+    """At a terminal `series delete` asks first; Enter, Ctrl-D, Ctrl-C or a no keep the
+    series (no traceback), y deletes it. The file is only read while the question waits."""
+    from companion.store.db import Store
+    from companion.store.series_store import list_series
+
+    db = tmp_path / "games.db"
+    code, _, _ = run(capsys, "series", "new", "--scenario", "spring", "--team1", "new-york",
+                     "--team2", "texas", "--db", str(db))
+    assert code == 0
+    asked = []
+
+    def reply(prompt):
+        with Store.open(db, readonly=True) as store:      # nobody holds the file meanwhile
+            asked.append((prompt, list(store.db.query("SELECT * FROM lock"))))
+        if isinstance(answer, type):
+            raise answer
+        return answer
+
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", reply)
+    code, out, err = run(capsys, "series", "delete", "1", "--db", str(db))
+    assert code == 0, err
+    assert asked[0][0].startswith("Delete series 1: Spring Training, New York Highlanders v "
+                                  "Texas Cowboys (in play), with its whole record?")
+    assert asked[0][1] == []
+    assert out.strip().endswith("deleted series 1: Spring Training, New York Highlanders v "
+                                "Texas Cowboys (in play)" if deleted else
+                                "kept: nothing was deleted")
+    with Store.open(db, readonly=True) as store:
+        assert [row.id for row in list_series(store)] == ([] if deleted else [1])

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ..engine.errors import CompanionError, IllegalAction, ParseError
 from ..engine.record import Record
 from ..high_and_tight.box import Box, load_box_texts
+from ..high_and_tight.series import SCENARIOS
 from ..high_and_tight.series_session import SERIES, Entry, SeriesSession
 from .db import Store, StoreError, _now
 
@@ -82,6 +83,21 @@ def get_series_row(store: Store, series_id: int) -> SeriesRow:
     if not rows:
         raise StoreError(f"no series {series_id} in {store.path}")
     return _row(rows[0])
+
+
+def describe_series(store: Store, series_id: int) -> str:
+    """A series in a line, its teams named as its own box names them: 'series 3: Divisional
+    Series, New York Highlanders v Texas Cowboys (in play)'."""
+    row = get_series_row(store, series_id)
+    box = frozen_box(store, series_id)
+
+    def name(key: str) -> str:
+        team = box.team(key)
+        return team.name if team else key
+
+    state = f"{name(row.winner)} won" if row.winner else "in play"
+    return (f"series {row.id}: {SCENARIOS[row.scenario].title}, {name(row.team1)} v "
+            f"{name(row.team2)} ({state})")
 
 
 def delete_series(store: Store, series_id: int) -> SeriesRow:

@@ -338,19 +338,12 @@ class HomeScreen(Screen):
 
     def action_delete(self) -> None:
         """Delete the highlighted series once the player says so in a dialog."""
-        from ..store.series_store import delete_series, get_series_row
+        from ..store.series_store import delete_series, describe_series
 
         series_id = self.highlighted_series()
         if series_id is None:
             return
-        row = get_series_row(self.app.store, series_id)
-        teams = self.app.box.teams
-
-        def name(key: str) -> str:
-            return teams[key].name if key in teams else key
-
-        said = (f"Series {series_id}: {SCENARIOS[row.scenario].title}, {name(row.team1)} v "
-                f"{name(row.team2)} ({f'{name(row.winner)} won' if row.winner else 'in play'})")
+        said = describe_series(self.app.store, series_id)
 
         def answered(yes: bool | None) -> None:
             if not yes:
@@ -361,9 +354,9 @@ class HomeScreen(Screen):
                 self.notify(str(error), severity="error")
                 return
             self.refresh_list()
-            self.notify(f"Deleted s{said[1:]}.", timeout=6)
+            self.notify(f"Deleted {said}.", timeout=6)
 
-        self.app.push_screen(DeleteScreen(said, series_id), answered)
+        self.app.push_screen(DeleteScreen(said[0].upper() + said[1:], series_id), answered)
 
     @on(OptionList.OptionSelected, "#series-list")
     def choose(self, event: OptionList.OptionSelected) -> None:
@@ -1072,10 +1065,11 @@ class GameScreen(Screen):
         self.refresh_table()
 
     def action_undo(self) -> None:
-        self.table.held = None
+        held, self.table.held = self.table.held, None
         try:
             entries = self.table.undo_to_player()
         except CompanionError as error:
+            self.table.held = held          # nothing was undone: the final stays held
             self.notify(str(error), severity="warning")
             return
         self._drop_computer_note()         # it told moves now taken back
@@ -1087,10 +1081,13 @@ class GameScreen(Screen):
         self.refresh_table()
 
     def action_redo(self) -> None:
-        self.table.held = None      # a redo into the next game goes on to it (a redone
-        try:                        # final is held again by refresh_table)
+        # A redo into the next game goes on to it (a redone final is held again by
+        # refresh_table); nothing to redo leaves the final held.
+        held, self.table.held = self.table.held, None
+        try:
             redone = self.table.redo_to_player()
         except CompanionError as error:
+            self.table.held = held
             self.notify(str(error), severity="warning")
             return
         self._drop_computer_note()         # the redone notice tells them

@@ -1456,6 +1456,26 @@ def test_a_redo_into_the_next_game_goes_on_from_the_final_held(tmp_path):
     assert not status.startswith("Game 1 over") and last == taken
 
 
+def test_y_with_nothing_to_redo_leaves_the_final_held(tmp_path):
+    """Rule 4.8's pause: a `y` pressed at a held final with nothing to redo changes
+    nothing; the next game's setup still waits for Enter."""
+    path, series_id = divisional_at_first_final(tmp_path)
+
+    async def press_y():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            before = (table.held, len(table.session.entries))
+            await pilot.press("y")
+            await pilot.pause(10 * DELAY)          # time for the computer, were it let go
+            after = (table.held, len(table.session.entries))
+            await settle(pilot)
+            return before, after
+
+    before, after = asyncio.run(press_y())
+    assert before[0] == 1 and after == before
+
+
 def test_new_series_dialog_opens_on_its_first_field(tmp_path):
     """The keyboard starts on the scenario: Enter opens it, a choice sticks, ctrl+s starts."""
     path = tmp_path / "focus.db"
