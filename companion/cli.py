@@ -219,27 +219,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 def box_option(parser: argparse.ArgumentParser) -> None:
     """--data after the command too (`companion simulate --data DIR`), as before it."""
-    parser.add_argument("--data", type=Path, default=argparse.SUPPRESS, dest="data_after",
-                        help="box folder to use (default: the bundled demo box)")
+    parser.add_argument("--data", type=Path, action="append", dest="data_after",
+                        metavar="DATA", help="box folder to use (default: the bundled demo box)")
 
 
 def _db_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", type=Path, default=argparse.SUPPRESS, dest="db_after",
+    parser.add_argument("--db", type=Path, action="append", dest="db_after", metavar="DB",
                         help="the game file (default: the user-data folder)")
 
 
 def _options_given_once(parser: argparse.ArgumentParser, args) -> None:
-    """--data and --db go before the command or after it: given in both places with two
+    """--data and --db go before the command or after it, once: given twice with two
     different values, which one was meant is asked rather than guessed."""
     for name in ("data", "db"):
-        after = getattr(args, f"{name}_after", None)
-        if after is None:
-            continue
-        before = getattr(args, name, None)
-        if before is not None and before != after:
-            parser.error(f"--{name} is given twice ({before} before the command, {after} "
-                         "after it): give it once")
-        setattr(args, name, after)
+        given = [getattr(args, name, None), *(getattr(args, f"{name}_after", None) or ())]
+        values = list(dict.fromkeys(value for value in given if value is not None))
+        if len(values) > 1:
+            parser.error(f"--{name} is given {len(values)} times with different values "
+                         f"({', '.join(map(str, values))}): give it once")
+        setattr(args, name, values[0] if values else None)
 
 
 def read_text_file(path: Path) -> str:

@@ -66,17 +66,18 @@ def add_print_parser(commands) -> None:
                          help="only the named component, one copy each time it is given")
     printer.add_argument("--paper", choices=PAPERS, default="letter",
                          type=str.lower)          # "A4" as the paper is named
-    printer.add_argument("--sides", choices=SIDES, default="duplex",
-                         help="duplex: backs on the next page for a long-edge flip; "
+    printer.add_argument("--sides", choices=SIDES, default=None,
+                         help="duplex (the default): backs on the next page for a long-edge flip; "
                          "fold: backs beside the fronts, fold on the line")
     printer.add_argument("--bleed", action="store_true", help="3 mm of bleed around cards")
     printer.add_argument("--offset", type=parse_offset, default=(0.0, 0.0), metavar="X,Y",
                          help="move every back page by X,Y mm to correct a printer's "
                          "misregistration (read it from the calibration set)")
     printer.add_argument("--out", type=Path, required=True, metavar="FILE.pdf")
-    printer.add_argument("--db", type=Path, default=argparse.SUPPRESS, dest="db_after",
+    printer.add_argument("--db", type=Path, action="append", dest="db_after", metavar="DB",
                          help="boxscore: the game file (default: the user-data folder)")
-    printer.add_argument("--data", type=Path, default=argparse.SUPPRESS, dest="data_after",
+    printer.add_argument("--data", type=Path, action="append", dest="data_after",
+                         metavar="DATA",
                          help="box folder to print from (default: the bundled demo box)")
 
 
@@ -121,13 +122,14 @@ def cmd_print(args, box_loader, store_opener, command_error) -> int:
         # A box score prints the games as they were: no team, component, bleed or back to
         # choose (its pages are one-sided).
         given = [flag for flag, value in (("--team", team), ("--only", args.only),
-                                          ("--bleed", args.bleed), ("--offset", any(args.offset)))
+                                          ("--sides", args.sides), ("--bleed", args.bleed),
+                                          ("--offset", any(args.offset)))
                  if value]
         if given:
             raise command_error(f"print {args.set} takes no {' or '.join(given)}: it prints "
                                 "each game whole on one-sided pages (only --paper applies)")
     try:
-        options = PrintOptions(paper=args.paper, sides=args.sides, bleed=args.bleed,
+        options = PrintOptions(paper=args.paper, sides=args.sides or "duplex", bleed=args.bleed,
                                offset=args.offset, team=team, only=tuple(args.only))
     except ValueError as error:
         raise command_error(str(error)) from None

@@ -67,12 +67,15 @@ def test_a_game_file_or_box_named_before_and_after_the_command_must_agree(capsys
     first, second = tmp_path / "first.db", tmp_path / "second.db"
     code, _, err = run(capsys, "--db", str(first), "series", "list", "--db", str(second))
     assert code == 2
-    assert (f"--db is given twice ({first} before the command, {second} after it): give it "
+    assert (f"--db is given 2 times with different values ({first}, {second}): give it "
             "once") in err
     assert not first.exists() and not second.exists()
     code, _, err = run(capsys, "--data", str(tmp_path), "odds", "--rolls", "2", "--box", "I",
                        "--data", str(box_copy))
-    assert code == 2 and "--data is given twice" in err
+    assert code == 2 and "--data is given 2 times" in err
+    code, _, err = run(capsys, "odds", "--rolls", "2", "--box", "I", "--data", str(tmp_path),
+                       "--data", str(box_copy))
+    assert code == 2 and "--data is given 2 times" in err           # after it, twice
     code, out, _ = run(capsys, "--data", str(box_copy), "odds", "--rolls", "2", "--box", "I",
                        "--data", str(box_copy), "--json")
     assert code == 0 and json.loads(out)["rolls"] == 2

@@ -208,6 +208,9 @@ def test_a_box_score_refuses_the_options_of_components(capsys, tmp_path):
     assert code == 2 and ("print boxscore takes no --team or --bleed: it prints each game "
                           "whole on one-sided pages (only --paper applies)") in stderr
     assert not out.exists()
+    code, _, stderr = run(capsys, "boxscore", str(series_id), "--sides", "fold", "--db",
+                          str(db), "--out", str(out))
+    assert code == 2 and "print boxscore takes no --sides" in stderr and not out.exists()
     code, _, stderr = run(capsys, "boxscore", str(series_id), "--paper", "a4", "--db",
                           str(db), "--out", str(out))
     assert code == 0 and out.exists(), stderr
