@@ -603,11 +603,11 @@ def rally_caps_components(box: Box) -> list[Component]:
 
 def print_two_sided(canvas, options: PrintOptions, components: list[Component],
                     cell: tuple[float, float], progress: Progress | None,
-                    bleed: float = 0.0) -> int:
+                    bleed: float = 0.0, what: str = "component") -> int:
     """Lay out fronts and backs sheet by sheet (duplex pairs or fold-over); returns pages."""
     imposition = impose(options.paper, cell, options.sides, bleed)
     if options.sides == "duplex":
-        check_offset(options, imposition.backs, bleed)
+        check_offset(options, imposition.backs, bleed, what)
     per_sheet = imposition.per_sheet
     sheets = [components[i:i + per_sheet] for i in range(0, len(components), per_sheet)]
     total = len(sheets) * (2 if options.sides == "duplex" else 1)
@@ -640,7 +640,7 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
     return total
 
 
-def check_offset(options: PrintOptions, backs: list[Rect], bleed: float) -> None:
+def check_offset(options: PrintOptions, backs: list[Rect], bleed: float, what: str) -> None:
     """--offset moves the back pages; refused when it would move a back (its crop marks
     included) off the sheet, where the printer could not put it: the accepted range for
     this layout and paper is told."""
@@ -657,9 +657,9 @@ def check_offset(options: PrintOptions, backs: list[Rect], bleed: float) -> None
     def mm(points: float) -> str:
         return f"{int(points / MM * 10) / 10:g}"        # rounded towards zero: it fits
 
-    raise ValueError(f"--offset {across / MM:g},{up / MM:g} mm would move the backs off the "
-                     f"{options.paper} sheet; this layout accepts -{mm(left)}..{mm(right)} mm "
-                     f"across and -{mm(bottom)}..{mm(top)} mm up")
+    raise ValueError(f"--offset {across / MM:g},{up / MM:g} mm would move the backs of the "
+                     f"{what}s off the {options.paper} sheet; their layout accepts "
+                     f"-{mm(left)}..{mm(right)} mm across and -{mm(bottom)}..{mm(top)} mm up")
 
 
 def _faces(canvas, faces: list[tuple[Face, str]], cells: Iterable[Rect], bleed: float) -> None:
@@ -698,7 +698,7 @@ class ComponentSet:
                  progress: Progress | None = None) -> int:
         chosen = choose(self.components(box, options), options, self.what)
         bleed = BLEED if (self.poker and options.bleed) else 0.0
-        return print_two_sided(canvas, options, chosen, self.cell, progress, bleed)
+        return print_two_sided(canvas, options, chosen, self.cell, progress, bleed, self.what)
 
 
 pieces = ComponentSet("player piece", piece_components, PIECE)

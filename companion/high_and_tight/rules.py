@@ -180,16 +180,17 @@ class HighAndTight:
     def _check_rest_tags(header: dict[str, str], options: frozenset[str]) -> None:
         """Rules 8.2.2 and 8.2.3: pitchers rest, and pitch on short rest, only under those
         optional rules; a game whose Rules leave them out takes no such tag."""
-        needs = {"Resting": ("rest", "8.2.2 Pitcher's Rest"),
-                 "ShortRest": ("short-rest", "8.2.3 Short Rest"),
-                 "StarterFatigue": ("short-rest", "8.2.3 a Short Rest")}
+        needs = {"Resting": ("rest", "8.2.2 Pitcher's Rest", "rest"),
+                 "ShortRest": ("short-rest", "8.2.3 Short Rest", "rest,short-rest"),
+                 "StarterFatigue": ("short-rest", "8.2.3 a Short Rest", "rest,short-rest")}
         for place in ("Home", "Away"):
-            for tag, (option, rule) in needs.items():
+            for tag, (option, rule, add) in needs.items():
                 value = header.get(f"{place}{tag}", "").strip()
-                if value and value != "0" and option not in options:
+                named = value.strip(", ") if tag != "StarterFatigue" else value.strip("0")
+                if named and option not in options:
                     raise ParseError(f"header {place}{tag}: {value!r} needs the optional rule "
                                      f"{rule}, which this game's Rules do not hold: add "
-                                     f"{option!r} to Rules or leave the tag out")
+                                     f"{add!r} to Rules or leave the tag out")
 
     def _check_starter_tags(self, header: dict[str, str], side: Side) -> None:
         """Rule 3.0 (and 8.2.3 a): a preset starter is an SP of the roster who is not
@@ -600,7 +601,9 @@ class HighAndTight:
         others = [p.name for k, p in self._bullpen(state, side)
                   if p.kind == "RP" and k not in own.resting]
         return "8.3", ("is the Closer: before the 9th he comes in only when there is no "
-                       "other option" + (f" ({others[0]} may come in)" if others else ""))
+                       "other option (" + (f"{others[0]} may come in" if others else
+                                           f"{own.current_pitcher().name} may stay, 8.2.1")
+                       + ")")
 
     def _mound_actions(self, state: State, side: str) -> list[Action]:
         """Take the Mound's choices (rules 4.2.1.1, 8.2, 8.2.3, 8.3): the Closer alone when

@@ -17,6 +17,7 @@ from .util import new_game, play
     ({"HomeStarterFatigue": "200", "Rules": "rest,short-rest"},
      "'200' is not 0 or 100 \\(rule 8.2.3 a"),
     ({"HomeStarterFatigue": "100"}, "'100' needs the optional rule 8.2.3 a Short Rest"),
+    ({"HomeStarterFatigue": "100", "Rules": "rest"}, "add 'rest,short-rest' to Rules"),
     ({"HomeShortRest": "Tremaine"}, "header HomeShortRest: 'Tremaine' needs the optional rule "
                                     "8.2.3 Short Rest"),
     ({"HomeResting": "Sabaria", "Rules": "advanced-fatigue"},
@@ -34,6 +35,14 @@ def test_game_header_is_checked_before_play(rules, tags, needle):
     the rest tags only go with the optional rules that give them meaning."""
     with pytest.raises(ParseError, match=needle):
         Session(rules, {"Home": "new-york", "Away": "texas", **tags})
+
+
+def test_rest_tags_that_name_nobody_need_no_optional_rule(rules):
+    """Rules 8.2.2, 8.2.3: an empty list (', ') or a starter's fatigue of 0 says nothing a
+    game without those rules cannot hold."""
+    session = Session(rules, {"Home": "new-york", "Away": "texas", "HomeResting": ", ",
+                              "AwayShortRest": "", "HomeStarterFatigue": "0"})
+    assert session.state.home.resting == frozenset()
 
 
 def test_rally_tens_refused_while_an_extra_card_is_owed(rules):

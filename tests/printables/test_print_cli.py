@@ -164,10 +164,13 @@ def test_the_command_line_loads_reportlab_only_to_print():
 
 
 @pytest.mark.parametrize("args, said", [
-    (("cards", "--offset", "13,0"), "--offset 13,0 mm would move the backs off the letter "
-                                    "sheet; this layout accepts -8.4..8.4 mm across and "
-                                    "-51.4..41.9 mm up"),
-    (("cards", "--offset=-25,25"), "would move the backs off the letter sheet"),
+    (("cards", "--offset", "13,0"), "--offset 13,0 mm would move the backs of the strategy "
+                                    "cards off the letter sheet; their layout accepts "
+                                    "-8.4..8.4 mm across and -51.4..41.9 mm up"),
+    (("cards", "--offset=-25,25"), "would move the backs of the strategy cards off the "
+                                   "letter sheet"),
+    (("all", "--offset", "9,0"), "would move the backs of the game pieces off the letter "
+                                 "sheet; their layout accepts -7.6..7.6 mm across"),
     (("pieces", "--team", "texas", "--team", "california"),
      "--team is given 2 times: a print holds one team's components"),
     (("pieces", "--bleed"), "--bleed applies to the poker-size cards (cards, team-cards, "
