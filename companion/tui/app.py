@@ -313,7 +313,8 @@ class HomeScreen(Screen):
             if Text.from_markup(text).cell_len > room:
                 text = line(row, short=True)
             options.add_option(Option(text, id=f"s{row.id}"))
-        # The series last opened, back from its table; else the newest.
+        # The series last highlighted or opened (back from a dialog or its table); else
+        # the newest.
         ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
         last = f"s{self.app.last_series}"
         options.highlighted = (ids.index(last) if last in ids
@@ -330,6 +331,9 @@ class HomeScreen(Screen):
     @on(OptionList.OptionHighlighted, "#series-list")
     def highlighted(self) -> None:
         self.refresh_bindings()          # x deletes a series, not "+ New series"
+        if self.listed and self.highlighted_series() is not None:
+            # Where the list stands again after a dialog (a delete kept) or a table.
+            self.app.last_series = self.highlighted_series()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "delete":
@@ -461,6 +465,15 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
                 yield Button("Start", variant="primary", id="start", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
+    @on(Select.Changed)
+    @on(SelectionList.SelectedChanged)
+    def choice_changed(self) -> None:
+        """A choice changed: a refusal shown for the old choices goes (Start says again
+        whether the new ones can start)."""
+        label = self.query_one("#problem", Label)
+        label.update("")
+        label.display = False
+
     @on(SelectionList.SelectedChanged, "#rules")
     def rules_changed(self) -> None:
         """The choice in words too, for a reader of the screen (and a glance at the boxes)."""
@@ -537,6 +550,7 @@ class GameScreen(Screen):
         self.shown_hand: str | None = None
         self.board_markup = ""            # what the board shows, as markup
         self.auto_running = False
+        self._remark_pending = False                # a suggestion to mark once laid out
         self._win_due: float | None = None         # when the table will have been still
         self._win_worker: Worker | None = None
         self._games_over: int | None = None        # finished games the screen knows of
@@ -684,15 +698,27 @@ class GameScreen(Screen):
 
     def marked_suggested(self, text: str) -> str:
         """An option marked as the computer manager's suggestion: 'suggested' after it, or,
-        where that word alone would wrap onto a line of its own (a narrow terminal), a '»'
-        before it, told in the list's title."""
+        where that word would take a line of its own and a '»' before it would not (a
+        narrow terminal), the '»', told in the list's title."""
         options = self.query_one("#options", OptionList)
-        room = options.scrollable_content_region.width - 2     # the option's own padding
+        room = options.scrollable_content_region.width      # inside padding and scrollbar
         worded = f"{text}  [i]suggested[/i]"
-        if room <= 0 or self._rows(worded, room) <= self._rows(text, room):
+        if room <= 0 and not self._remark_pending:
+            # Not laid out yet (the screen's first drawing): marked again once it is.
+            self._remark_pending = True
+            self.call_after_refresh(self._remark_suggestion)
+        if room <= 0:
             return worded
+        rows = self._rows(text, room)
+        if self._rows(worded, room) <= rows or self._rows(f"» {text}", room) > rows:
+            return worded               # it fits, or the mark would add a line as well
         options.border_title = "» suggested"
         return f"» {text}"
+
+    def _remark_suggestion(self) -> None:
+        self._remark_pending = False
+        if self.query_one("#options", OptionList).scrollable_content_region.width > 2:
+            self.refresh_table()
 
     def _rows(self, markup: str, width: int) -> int:
         console = self.app.console
@@ -1351,7 +1377,7 @@ class DeleteScreen(Question):
             yield Label("[b]Delete this series?[/b]")
             yield Static(escape(self.said), id="said")
             yield Static(f"Every game and action of it goes, and undo cannot bring it back "
-                         f"(`companion export {self.series_id}` keeps a copy first). "
+                         f"('companion export {self.series_id}' keeps a copy first). "
                          "y deletes it; Escape, n or Enter keeps it.")
 
 

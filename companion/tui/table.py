@@ -455,10 +455,15 @@ class Table:
         """Redo what one `undo_to_player` took back: the player's decision and the replies,
         deals and dice after it, up to the player's next turn (redone one at a time, the
         computer would act at its turn and the rest of the redo would be lost)."""
+        games_over = len(self.series.results)
         redone = [self.stored.redo()]
         if not self.humans():
             return redone
-        while self.session.redo_stack and not self._players_turn():
+        # A game's end is a pause of its own (rule 4.8): the redo stops on the final, the
+        # next game's steps left to be taken again (the same: chance and the computer are
+        # deterministic) once the player goes on.
+        while (self.session.redo_stack and not self._players_turn()
+               and len(self.series.results) == games_over):
             redone.append(self.stored.redo())
         return redone
 
@@ -532,10 +537,12 @@ class Table:
         last one (after an undo) replaces the figures of the steps undone, so the
         sparkline follows the game, never the undo and redo keys."""
         games = inputs.tag[0]
-        if self.win_game != games:             # a new game: a new sparkline
+        if self.win_game != games:             # another game: its own sparkline
             self.win_history.clear()
             self.win_steps.clear()
             self.win_series = self.win_series_step = None
+            if games == self.game_number():    # (back in a game by undo: as it was)
+                self._load_figures()
         self.win_game = games
         keep = bisect.bisect_left(self.win_steps, inputs.step)
         del self.win_history[keep:], self.win_steps[keep:]

@@ -766,6 +766,36 @@ def test_the_sparkline_follows_the_game_not_the_undo_key(tmp_path):
         assert "series 65%" in win_line and views.STALE_MARK not in win_line
 
 
+def test_back_in_a_game_by_undo_its_sparkline_is_as_it_was(tmp_path):
+    """An undo from game 2 back into game 1 shows game 1's sparkline again (its stored
+    figures on its course), not a new one begun from the step undone to."""
+    from .test_table import take_first_choice
+
+    path, series_id = divisional_at_first_final(tmp_path)
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        for _ in range(40):                         # some steps before game 1's end
+            table.undo()
+        value = 0.2
+        while not table.series.results:             # game 1's figures, step by step
+            table.add_figure(table.figure_inputs(), value, None)
+            value += 0.1
+            if table.auto_step() is None:
+                take_first_choice(table)
+        game_one = list(table.win_history)
+        assert len(game_one) >= 2
+        while table.auto_step() is not None:        # on into game 2
+            pass
+        table.add_figure(table.figure_inputs(), 0.5, None)
+        assert table.win_history == [0.5]
+        while table.series.results:                 # back into game 1
+            table.undo_to_player()
+        table.add_figure(table.figure_inputs(), 0.3, None)
+        # Its figures up to the step undone to come back, the new one after them.
+        assert len(table.win_history) > 2
+        assert table.win_history[:-1] == game_one[:len(table.win_history) - 1]
+
+
 @pytest.mark.parametrize("human", ["team1", "team2"])
 def test_the_win_figure_is_the_players_own_against_the_computer(tmp_path, human):
     """Against the computer the figure is the player's team's chances, whichever team he
@@ -1237,6 +1267,9 @@ def test_a_setup_that_cannot_start_keeps_the_dialog_and_its_choices(tmp_path):
             with Store.open(path, readonly=True) as store:
                 assert store.db.execute("SELECT COUNT(*) FROM series").fetchone()[0] == 0
             dialog.query_one("#roster1", Select).value = "california"
+            await pilot.pause()
+            # A changed choice takes the refusal of the old ones away.
+            assert not problem.display and plain(str(problem.content)) == ""
             await pilot.press("ctrl+s")
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
             series = game_screen(app).table.series
@@ -2217,6 +2250,11 @@ def test_x_deletes_the_highlighted_series_only_once_y_says_so(tmp_path):
                 said = str(app.screen.query_one("#said", Static).render())
                 await pilot.press(key)
                 assert app.screen is home
+            # Kept from the older series too: the list stays on it, not on the newest.
+            await pilot.press("down", "x", "escape")
+            await pilot.pause()
+            assert home.highlighted_series() == kept
+            await pilot.press("up")
             await pilot.press("x", "y")
             await wait_until(pilot, lambda: home.query_one("#series-list",
                                                            OptionList).option_count == 2)

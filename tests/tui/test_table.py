@@ -619,3 +619,31 @@ def test_spring_training_with_physical_dice_draws_the_starter_for_the_table_or_u
             table.draw_starter()
     finally:
         store.close()
+
+
+def test_a_redo_stops_on_a_games_final(tmp_path):
+    """Rule 4.8: a game's end is a pause. Undone back into game 1 (its last roll, the
+    player's) from game 2, a redo ends game 1 and stops there: game 2's steps are taken
+    again once the player goes on (the same steps: chance and the computer are
+    deterministic), so the final is held after a restart too."""
+    from .test_app import divisional_at_first_final
+
+    path, series_id = divisional_at_first_final(tmp_path)
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        while table.auto_step() is not None:        # game 2's opening, up to the player
+            pass
+        taken = list(table.session.entries)
+        table.undo_to_player()
+        while table.series.results:                 # back before game 1's end
+            table.undo_to_player()
+        table.redo_to_player()
+        assert len(table.series.results) == 1
+        assert table.session.entries[-1].scope == "1" and table.session.redo_stack
+        assert Table(store, series_id).final_to_hold() == 1
+        while table.auto_step() is not None:        # on to game 2: the same steps again
+            pass
+        assert table.session.entries == taken
+    finally:
+        store.close()
