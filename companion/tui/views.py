@@ -48,12 +48,14 @@ def line_score(table: Table) -> str:
     game = table.game
     if game is None:
         return "No game yet: the series is being set up."
-    return _line_score_of(game.state)
+    # Which game of the series is on the table, in the corner over the team names.
+    label = f"Game {table.game_number()}" if table.series.scenario.games > 1 else ""
+    return _line_score_of(game.state, label)
 
 
-def _line_score_of(state) -> str:
+def _line_score_of(state, label: str = "") -> str:
     innings = max(9, state.inning)
-    head = "      " + "".join(f"{i:>3}" for i in range(1, innings + 1)) + "    R"
+    head = f"{label:<6}" + "".join(f"{i:>3}" for i in range(1, innings + 1)) + "    R"
     rows = [head]
     for side in (state.away, state.home):
         cells = "".join(f"{r:>3}" for r in side.runs)

@@ -910,3 +910,23 @@ def test_the_end_of_a_half_tells_a_bombed_pitchers_marker(rules):
         assert " is bombed: Fatigue +100" in told
         return
     raise AssertionError("no sample game bombed a pitcher")
+
+
+def test_the_line_score_says_which_game_of_the_series_is_on_the_table(tmp_path):
+    """Rule 7.0: in a series of several games the line score's corner names the game on
+    the table (the held final's, then the next); a one-game series needs no number."""
+    path = tmp_path / "corner.db"
+    series_id = new_series(path, seed="snap-4", scenario="divisional",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, lambda table: len(table.session.games) == 2
+               and table.game.state.inning >= 1)
+    spring = new_series(path, seed="corner", scenario="spring",
+                        team1_control="computer", team2_control="computer")
+    play_until(path, spring, lambda table: table.game is not None)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        assert views.line_score(table).splitlines()[0].startswith("Game 2  1  2  3")
+        table.held = 1
+        assert views.line_score(table).splitlines()[0].startswith("Game 1  1  2  3")
+        first = views.line_score(Table(store, spring)).splitlines()[0]
+        assert first.startswith("        1  2  3")
