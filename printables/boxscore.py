@@ -10,7 +10,7 @@ from pathlib import Path
 from companion.engine.session import Session
 from companion.files import write_atomically
 from companion.high_and_tight.box import Box
-from companion.high_and_tight.boxscore import BoxScore, HalfInning, box_score
+from companion.high_and_tight.boxscore import BoxScore, HalfInning, box_score, line_cells
 from companion.high_and_tight.packed import pack
 from companion.high_and_tight.series_session import SeriesSession
 from companion.store.exchange import parse_target
@@ -161,12 +161,10 @@ def _line_score(canvas, box: Box, score: BoxScore, area, top: float) -> float:
     columns += [Column(str(n), cell, "centre") for n in range(1, innings + 1)]
     columns.append(Column("R", 0.4 * INCH, "centre"))
     rows = []
+    cells = line_cells(score.line, score.winner, innings)
     for place, key in (("away", score.away), ("home", score.home)):
-        runs = score.line[place]
-        cells = [str(runs[i]) if i < len(runs) else "" for i in range(innings)]
-        if place == "home" and score.winner == "home" and len(runs) < len(score.line["away"]):
-            cells[len(runs)] = "x"      # rule 4.8: the home team, ahead, did not bat in it
-        rows.append([f"{team_name(box, key)} ({place})", *cells, str(score.totals[place])])
+        rows.append([f"{team_name(box, key)} ({place})", *cells[place],
+                     str(score.totals[place])])
     _, bottom = Table(columns, size=8).draw(canvas, area.x, top, rows, area.y)
     return bottom
 

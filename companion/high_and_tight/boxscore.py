@@ -54,6 +54,18 @@ class BoxScore:
         return asdict(self)
 
 
+def line_cells(line: dict[str, list[int]], winner: str | None,
+               innings: int) -> dict[str, list[str]]:
+    """Each side's line score cells for `innings` innings (rule 4.6.4): its runs, blank
+    where the game has not got to, and 'x' for the bottom half the home team, ahead after
+    the top, did not need (rule 4.8)."""
+    cells = {side: [str(runs) for runs in line[side]] + [""] * (innings - len(line[side]))
+             for side in ("away", "home")}
+    if winner == "home" and len(line["home"]) < len(line["away"]):
+        cells["home"][len(line["home"])] = "x"
+    return cells
+
+
 def box_score(rules: HighAndTight, session: Session) -> BoxScore:
     """Replay a game's actions and note each half inning as it is played."""
     replay = Session(rules, session.header)

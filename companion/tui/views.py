@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
+from ..high_and_tight.boxscore import line_cells
+
 if TYPE_CHECKING:
     from .table import Table
 
@@ -57,10 +59,11 @@ def _line_score_of(state, label: str = "") -> str:
     innings = max(9, state.inning)
     head = f"{label:<6}" + "".join(f"{i:>3}" for i in range(1, innings + 1)) + "    R"
     rows = [head]
+    cells = line_cells({"away": state.away.runs, "home": state.home.runs}, state.winner,
+                       innings)
     for side in (state.away, state.home):
-        cells = "".join(f"{r:>3}" for r in side.runs)
-        cells += "   " * (innings - len(side.runs))
-        rows.append(f"{side.team.abbrev:<6}{cells}  {side.total:>3}")
+        row = "".join(f"{cell:>3}" for cell in cells[side.name])
+        rows.append(f"{side.team.abbrev:<6}{row}  {side.total:>3}")
     return "\n".join(rows)
 
 

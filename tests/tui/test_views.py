@@ -930,3 +930,20 @@ def test_the_line_score_says_which_game_of_the_series_is_on_the_table(tmp_path):
         assert views.line_score(table).splitlines()[0].startswith("Game 1  1  2  3")
         first = views.line_score(Table(store, spring)).splitlines()[0]
         assert first.startswith("        1  2  3")
+
+
+def test_the_line_score_marks_the_bottom_half_the_home_team_did_not_need():
+    """Rule 4.8: ahead after the top of the 9th, the home team does not bat; the table's
+    line score shows an x there, as the printed box score does (one line_cells for both)."""
+    from companion.high_and_tight.box import load_box
+    from companion.high_and_tight.rules import HighAndTight
+    from companion.high_and_tight.simulate import simulate_game
+
+    rules = HighAndTight(load_box())
+    state = next(game.state for number in range(200)
+                 if (game := simulate_game(rules, "new-york", "texas", "x", number))
+                 and game.state.winner == "home"
+                 and len(game.state.home.runs) < len(game.state.away.runs))
+    home = views._line_score_of(state).splitlines()[2].split()
+    assert home == [state.home.team.abbrev, *map(str, state.home.runs), "x",
+                    str(state.home.total)]
