@@ -150,6 +150,13 @@ def venue_odds(box, home: str, away: str, home_roster: str, away_roster: str,
     series figure weighs the games still to come with it."""
     header = {"Home": home, "Away": away, "HomeRoster": home_roster,
               "AwayRoster": away_roster, "Rules": ",".join(sorted(options))}
+    return opening_odds(box, header, cancelled)
+
+
+def opening_odds(box, header: dict[str, str], cancelled=None) -> float:
+    """P(the home team wins the game this header sets up, from its first pitch): the
+    learned model of that setup (starters and rest included when the header names them),
+    walked from the top of the 1st."""
     return table_for_header(box, header, cancelled).model.start(1, "top", 0)
 
 

@@ -301,7 +301,7 @@ class HomeScreen(Screen):
         room = self.app.size.width - SERIES_LIST_FRAME
 
         def line(row, short: bool) -> str:
-            state = f"{name(row.winner, short=True)} won" if row.winner else "in play"
+            state = row.progress(lambda key: name(key, short=True))
             return (f"{row.id:3d}  {SCENARIOS[row.scenario].title:<{width}}"
                     f"{name(row.team1, short)}{cpu(row, 'team1')} v "
                     f"{name(row.team2, short)}{cpu(row, 'team2')}  ({state})  "
@@ -730,6 +730,7 @@ class GameScreen(Screen):
         first word, not at the left edge. The hand, last, keeps to the rows left: the cards
         that do not fit give way to a line naming how many more the hand window has."""
         board = self.query_one("#board", Static)
+        self.table.follow_game()
         hand = self._hand_to_show()
         markup = views.board(self.table, hand)
         rows = board.content_region.height

@@ -23,6 +23,7 @@ from ..high_and_tight.simulate import chance_line, series_manager_line
 from ..high_and_tight.winprob import (
     conceal_hands,
     home_win_probability,
+    opening_odds,
     series_win_probability,
     venue_odds,
 )
@@ -109,6 +110,8 @@ class FigureInputs:
     needed: int
     in_play: bool                    # the game is still being played
     venues: dict[int, tuple[str, str, str, str, str]]   # game -> home, teams, rosters
+    headers: dict[int, dict[str, str]]   # games set up past the one on the table (the next
+    #                                      game's, while a final is held)
     options: frozenset[str]
 
 
@@ -165,7 +168,7 @@ class Table:
         self.win_game = 0                      # the game the history belongs to
         self.win_series: float | None = None   # the last P(team 1 wins the series) shown
         self.win_series_step: int | None = None  # the game's step that series figure is of
-        self._load_figures()
+        self.follow_game()
 
     @classmethod
     def create(cls, store: Store, box: Box, setup: Setup) -> Table:
@@ -523,6 +526,7 @@ class Table:
                                   if self.team_of(side) in self.hidden_teams()])
         step = len(game.actions)
         courses = self._courses()
+        inputs_game = self.game_number()
         return FigureInputs(
             tag=self.figure_tag(), step=step,
             course=courses[step] if step < len(courses) else "", state=state,
@@ -530,6 +534,9 @@ class Table:
             wins={t: series.wins(t) for t in ("team1", "team2")}, needed=series.scenario.wins,
             in_play=game is self.session.current_game and game.state.phase != "over",
             venues=venues,
+            headers={number: dict(opened.header)
+                     for number, opened in enumerate(self.session.games, 1)
+                     if number > inputs_game},
             options=frozenset(series.options))
 
     def add_figure(self, inputs: FigureInputs, p_home: float, p_series: float | None) -> None:
@@ -537,12 +544,11 @@ class Table:
         last one (after an undo) replaces the figures of the steps undone, so the
         sparkline follows the game, never the undo and redo keys."""
         games = inputs.tag[0]
-        if self.win_game != games:             # another game: its own sparkline
+        self.follow_game()
+        if self.win_game != games:             # (a figure of a game left since: a fresh line)
             self.win_history.clear()
             self.win_steps.clear()
             self.win_series = self.win_series_step = None
-            if games == self.game_number():    # (back in a game by undo: as it was)
-                self._load_figures()
         self.win_game = games
         keep = bisect.bisect_left(self.win_steps, inputs.step)
         del self.win_history[keep:], self.win_steps[keep:]
@@ -581,9 +587,21 @@ class Table:
                 out.append(digest.hexdigest()[:16])
         return out or [digest.hexdigest()[:16]]
 
+    def follow_game(self) -> None:
+        """Keep the figures of the game on the table: when another game comes on (the next
+        game, a final held again after a restart, a game back by undo), the stored figures
+        of that game replace the last one's at once, not only once its next figure is in."""
+        if self.win_game == self.game_number():
+            return
+        self.win_history.clear()
+        self.win_steps.clear()
+        self.win_series = self.win_series_step = None
+        self._load_figures()
+
     def _load_figures(self) -> None:
         """The sparkline as it was before the app closed: the current game's stored figures
         on its course, the latest for each step."""
+        self.win_game = self.game_number()
         if self.game is None:
             return
         courses = self._courses()
@@ -592,7 +610,6 @@ class Table:
             step = row["step"]
             if step < len(courses) and courses[step] == row["course"]:
                 kept[step] = row
-        self.win_game = self.game_number()
         for step in sorted(kept):
             self.win_steps.append(step)
             self.win_history.append(kept[step]["p_team1"])
@@ -619,8 +636,11 @@ class Table:
 
         def team1_odds(number: int) -> float:
             home, home_key, away_key, home_roster, away_roster = inputs.venues[number]
-            p = venue_odds(box, home_key, away_key, home_roster, away_roster, inputs.options,
-                           cancelled)
+            if number in inputs.headers:    # set up already: its starters and rest known
+                p = opening_odds(box, inputs.headers[number], cancelled)
+            else:
+                p = venue_odds(box, home_key, away_key, home_roster, away_roster,
+                               inputs.options, cancelled)
             return p if home == "team1" else 1 - p
 
         wins, needed = inputs.wins, inputs.needed

@@ -1038,6 +1038,33 @@ def test_follow_mode_picks_up_actions_written_by_another_process(tmp_path, monke
     assert event_count(path, series_id) == written
 
 
+def test_follow_mode_follows_the_series_last_played(tmp_path):
+    """With no --series, follow shows the series whose last action is the newest, moving
+    to another series when play moves there (not the newest series created)."""
+    path = tmp_path / "follow.db"
+    older = new_series(path, seed="tui-5", team1_control="computer",
+                       team2_control="computer")
+    newer = new_series(path, seed="tui-6", team1_control="computer",
+                       team2_control="computer")
+
+    async def follow():
+        app = FollowApp(path, poll=0.1)
+        seen = []
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.table is not None)
+            seen.append(app.table.stored.id)            # nothing played: the newest
+            for series_id in (older, newer):
+                time.sleep(1.1)                         # events a second apart
+                result = await asyncio.to_thread(run_python, PUSHER, path, series_id, 2)
+                assert result.returncode == 0, result.stderr
+                await wait_until(pilot, lambda s=series_id: app.table.stored.id == s,
+                                 timeout=5)
+                seen.append(app.table.stored.id)
+        return seen
+
+    assert asyncio.run(follow()) == [newer, older, newer]
+
+
 # -- 6. rule errors are notifications ----------------------------------------------------------
 
 
@@ -1327,9 +1354,9 @@ def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
     half_notice = next(message for title, message in notes if title == HALF_NOTICE_TITLE)
     assert "\nDice " in last_half and last_half.split("\n")[-1] in half_notice
     assert " wins " in half_notice and " wins " not in last_half
-    # Who manages and what the series plays with tell two series of one matchup apart.
-    assert "New York Highlanders v Texas Cowboys (computer)  (in play)  " \
-        "[dim]digital[/dim]" in listed
+    # Who manages and what the series plays with tell two series of one matchup apart; how
+    # far it has come is the game to play and the standing (rule 7.0).
+    assert f"NYH v TXC (computer)  (game 2, {leader} lead 1-0)  [dim]digital[/dim]" in listed
 
 
 @pytest.mark.parametrize("columns", [80, 120])
@@ -1351,9 +1378,9 @@ def test_the_series_list_names_teams_by_abbreviation_when_names_would_wrap(tmp_p
     listed, room = asyncio.run(look())
     assert len(listed) <= room
     if columns == 80:
-        assert "NYH v TXC (computer)  (in play)" in listed
+        assert "NYH v TXC (computer)  (game 1)" in listed
     else:
-        assert "New York Highlanders v Texas Cowboys (computer)  (in play)" in listed
+        assert "New York Highlanders v Texas Cowboys (computer)  (game 1)" in listed
 
 
 def divisional_at_first_final(tmp_path: Path) -> tuple[Path, int]:
@@ -1407,7 +1434,8 @@ def test_a_finished_game_stays_on_the_screen_until_the_player_goes_on(tmp_path):
             await wait_until(pilot, lambda: len(table.session.entries) > held
                              or human_must_act(table))          # game 2 goes on
             assert table.held is None and "Final: " not in board_text(screen)
-            assert table.game_number() == 2 and table.win_game != 2
+            # game 2's own figures (none yet), none of game 1's
+            assert table.game_number() == 2 == table.win_game and not table.win_history
             assert not any(line.startswith("Win ") for line in board_text(screen).splitlines())
             app.auto_delay = 3600
             await settle(pilot)
@@ -1450,6 +1478,61 @@ def test_a_finished_game_is_still_held_when_the_table_is_opened_again(tmp_path):
         assert Table(store, series_id).final_to_hold() is None       # game 2 begun: no hold
     finally:
         store.close()
+
+def test_a_held_final_opened_again_shows_its_sparkline_at_once(tmp_path):
+    """Rule 4.8 across a restart: a table opened on a held final shows that game's stored
+    win figures right away (the sparkline of its course), not only once a new figure of
+    the final is worked out."""
+    path, series_id = divisional_at_first_final(tmp_path)
+    store = Store.open(path)
+    table = Table(store, series_id)
+    table.held = table.final_to_hold()
+    courses = table._courses()
+    for step in range(0, len(courses) - 1, 40):
+        table.stored.save_figure(1, step, courses[step], 0.25 + step / 1000, 0.5)
+    store.close()
+
+    async def reopen():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            shown = (table.held, list(table.win_steps),
+                     [line for line in board_text(screen).splitlines()
+                      if line.startswith("Win ")])
+            app.exit()
+            return shown
+
+    held, steps, win = asyncio.run(reopen())
+    assert held == 1 and steps == list(range(0, len(courses) - 1, 40))
+    # the stored figures, then the final's result (known without a worker)
+    assert len(win) == 1 and len(win[0].split()[3]) == len(steps) + 1
+
+
+def test_the_series_figure_of_a_held_final_knows_the_next_games_starters(tmp_path):
+    """Rules 4.8 and 7.0: on a held final the next game is set up already (its starters
+    and rest, by the rotation); the series figure weighs that game with its own learned
+    odds, so going on to its setup, where nothing is played, moves the figure no more
+    than an estimate's spread (before, it weighed the pairing alone and jumped)."""
+    from companion.high_and_tight.winprob import HALF_WIDTH, opening_odds, venue_odds
+
+    path, series_id = divisional_at_first_final(tmp_path)
+    store = Store.open(path)
+    table = Table(store, series_id)
+    table.held = table.final_to_hold()
+    held = table.figure_inputs()
+    assert held.in_play is False and list(held.headers) == [2]
+    at_final = table.series_win_probability(held, table.game_win_probability(held))
+    table.held = None                                   # Enter: on to game 2's setup
+    setup = table.figure_inputs()
+    assert setup.in_play and setup.state.inning == 0 and setup.headers == {}
+    at_setup = table.series_win_probability(setup, table.game_win_probability(setup))
+    store.close()
+    assert abs(at_final - at_setup) <= 2 * HALF_WIDTH
+    # The next game's own odds differ from the pairing's: the figure really reads them.
+    box = table.session.box
+    assert abs(opening_odds(box, held.headers[2])
+               - venue_odds(box, *held.venues[2][1:], held.options)) > 2 * HALF_WIDTH
+
 
 
 def test_a_redo_into_the_next_game_goes_on_from_the_final_held(tmp_path):
@@ -2265,9 +2348,9 @@ def test_x_deletes_the_highlighted_series_only_once_y_says_so(tmp_path):
 
     said, notices, highlighted = asyncio.run(delete())
     assert said == (f"Series {gone}: Divisional Series, New York Highlanders v Texas Cowboys "
-                    "(in play)")
+                    "(game 1)")
     assert notices == [f"Deleted series {gone}: Divisional Series, New York Highlanders v "
-                       "Texas Cowboys (in play)."]
+                       "Texas Cowboys (game 1)."]
     assert highlighted is None
     assert event_count(path, gone) == 0
     with Store.open(path, readonly=True) as store:
