@@ -161,7 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
     box_option(play)
     follow = commands.add_parser("follow", help="a read-only live scoreboard (TUI)")
     follow.add_argument("--series", type=_int_in(1, 10**9, "series"), default=None,
-                        help="follow this series (default: the newest one in play)")
+                        help="follow this series (default: the one last played at a table)")
     _db_option(follow)
     box_option(follow)
 
@@ -558,7 +558,7 @@ def cmd_series(args) -> int:
         if args.series_command == "list":
             for row in list_series(store):
                 print(f"{row.id:4d}  {row.created}  {row.scenario:<10} {row.team1} v "
-                      f"{row.team2}  {row.status}" + (f", {row.winner} won" if row.winner else ""))
+                      f"{row.team2}  {row.progress()}")
             return EXIT_OK
         stored = StoredSeries.load(store, args.id)
     report = series_report(stored)

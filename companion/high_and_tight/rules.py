@@ -600,8 +600,10 @@ class HighAndTight:
                            f"reliever ({current.kind}) gives way to an RP only")
         others = [p.name for k, p in self._bullpen(state, side)
                   if p.kind == "RP" and k not in own.resting]
+        either = (", ".join(others[:-1]) + " or " if len(others) > 1 else "") + \
+            (others[-1] if others else "")
         return "8.3", ("is the Closer: before the 9th he comes in only when there is no "
-                       "other option (" + (f"{others[0]} may come in" if others else
+                       "other option (" + (f"{either} may come in" if others else
                                            f"{own.current_pitcher().name} may stay, 8.2.1")
                        + ")")
 

@@ -43,6 +43,22 @@ class SeriesRow:
     status: str
     winner: str | None
     header: dict
+    wins: tuple[int, int] = (0, 0)      # games won so far by team 1 and team 2
+
+    def progress(self, name=str) -> str:
+        """How far the series has come, in words, its teams named by `name`: 'NYH won',
+        'game 3, tied 1-1', 'game 2, NYH lead 1-0', 'game 1' (rule 7.0); a one-game
+        scenario's is 'in play'."""
+        if self.winner:
+            return f"{name(self.winner)} won"
+        if SCENARIOS[self.scenario].games == 1:
+            return "in play"
+        one, two = self.wins
+        game = f"game {one + two + 1}"
+        if one == two:
+            return f"{game}, tied {one}-{two}" if one else game
+        leader, ahead, behind = (self.team1, one, two) if one > two else (self.team2, two, one)
+        return f"{game}, {name(leader)} lead {ahead}-{behind}"
 
 
 def create_series(store: Store, box: Box, header: dict[str, str],
@@ -75,19 +91,40 @@ def create_series(store: Store, box: Box, header: dict[str, str],
 
 
 def list_series(store: Store) -> list[SeriesRow]:
-    return [_row(r) for r in store.db.query("SELECT * FROM series ORDER BY id")]
+    return _rows(store, "")
 
 
 def get_series_row(store: Store, series_id: int) -> SeriesRow:
-    rows = list(store.db.query("SELECT * FROM series WHERE id = ?", [series_id]))
+    rows = _rows(store, "WHERE id = ?", [series_id])
     if not rows:
         raise StoreError(f"no series {series_id} in {store.path}")
-    return _row(rows[0])
+    return rows[0]
+
+
+def latest_series(store: Store) -> int | None:
+    """The series last played at a table: the one whose newest event (or, with none yet,
+    its creation) is the latest; the higher id between two of the same second."""
+    row = store.db.execute(
+        "SELECT id FROM series ORDER BY max(created, coalesce((SELECT created FROM events "
+        "WHERE events.series_id = series.id ORDER BY seq DESC LIMIT 1), '')) DESC, id DESC "
+        "LIMIT 1").fetchone()
+    return row[0] if row else None
+
+
+def _rows(store: Store, where: str, params: list = ()) -> list[SeriesRow]:
+    """Series rows with the games each team has won (from the results kept for listings)."""
+    return [_row(r) for r in store.db.query(
+        "SELECT series.*, "
+        "(SELECT count(*) FROM games WHERE games.series_id = series.id "
+        " AND games.winner = series.team1) AS won1, "
+        "(SELECT count(*) FROM games WHERE games.series_id = series.id "
+        " AND games.winner = series.team2) AS won2 "
+        f"FROM series {where} ORDER BY id", list(params))]
 
 
 def describe_series(store: Store, series_id: int) -> str:
     """A series in a line, its teams named as its own box names them: 'series 3: Divisional
-    Series, New York Highlanders v Texas Cowboys (in play)'."""
+    Series, New York Highlanders v Texas Cowboys (game 2, New York Highlanders lead 1-0)'."""
     row = get_series_row(store, series_id)
     box = frozen_box(store, series_id)
 
@@ -95,9 +132,8 @@ def describe_series(store: Store, series_id: int) -> str:
         team = box.team(key)
         return team.name if team else key
 
-    state = f"{name(row.winner)} won" if row.winner else "in play"
     return (f"series {row.id}: {SCENARIOS[row.scenario].title}, {name(row.team1)} v "
-            f"{name(row.team2)} ({state})")
+            f"{name(row.team2)} ({row.progress(name)})")
 
 
 def delete_series(store: Store, series_id: int) -> SeriesRow:
@@ -114,7 +150,8 @@ def delete_series(store: Store, series_id: int) -> SeriesRow:
 
 def _row(row: dict) -> SeriesRow:
     return SeriesRow(row["id"], row["created"], row["scenario"], row["team1"], row["team2"],
-                     row["status"], row["winner"], json.loads(row["header"]))
+                     row["status"], row["winner"], json.loads(row["header"]),
+                     (row["won1"], row["won2"]))
 
 
 def frozen_box(store: Store, series_id: int) -> Box:

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from ..engine.errors import CompanionError
 from ..store.db import Store
-from ..store.series_store import list_series
+from ..store.series_store import latest_series
 from . import views
 from .chrome import KeyBar, TitleBar
 from .table import Table
@@ -24,7 +24,8 @@ POLL_SECONDS = 0.5
 
 
 class FollowApp(App):
-    """Shows the series being played elsewhere; never writes to the file."""
+    """Shows the series being played elsewhere (given, else the one last played at a table,
+    switching when play moves to another); never writes to the file."""
 
     CSS_PATH = "companion.tcss"
     TITLE = "Dugout companion - following"
@@ -69,11 +70,9 @@ class FollowApp(App):
                 return
         store = self.store
         try:
-            rows = list_series(store)
-            if not rows:
+            series_id = self.series_id or latest_series(store)
+            if series_id is None:
                 return
-            series_id = self.series_id or next(
-                (r.id for r in reversed(rows) if r.status == "playing"), rows[-1].id)
             count = store.db.execute("SELECT COUNT(*) FROM events WHERE series_id = ?",
                                      [series_id]).fetchone()[0]
             if "figures" in store.db.table_names():     # a win figure kept since: show it

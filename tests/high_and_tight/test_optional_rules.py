@@ -531,6 +531,12 @@ def test_before_the_ninth_a_pitcher_who_may_stay_is_the_other_option_to_the_clos
                                          "in)")
     with pytest.raises(IllegalAction, match=r"^rule 8\.3: "):
         session.push_text("home brings in Achterberg")
+    # With more than one RP free, the refusal names every one of them.
+    session = new_game(rules, header={"Rules": "advanced-fatigue,closer-saves,rest",
+                                      "HomeResting": "Castellan, Dunleavy"})
+    state = drive(session, until=at(1, "top", "mound"))
+    held = {p.name: why for p, _, why in rules.relievers_held_back(state, "home")}
+    assert held["Achterberg"].endswith("(Tremaine or Wexley may come in)")
 
 
 # -- 8.4.1 Good groove --------------------------------------------------------------------------

@@ -270,6 +270,38 @@ def test_undo_and_redo_across_the_end_of_the_series_keep_the_listing_in_step(sto
     assert [e["kind"] for e in events(path, series_id)[-2:]] == ["undo", "redo"]
 
 
+def test_a_listing_says_how_far_each_series_has_come(path, box):
+    """Rule 7.0 in the listings (the home screen, `series list`, the delete question): a
+    series not over names the game to play and the standing, from the results kept."""
+    from companion.high_and_tight.series_session import SeriesSession
+
+    header = series_header("divisional", THREE_GAMES)
+    entries = simulated_session(box, header).entries
+    session, ends = SeriesSession(box, header), []
+    for index, entry in enumerate(entries, 1):
+        session.replay_entry(entry)
+        if len(session.series.results) > len(ends):
+            ends.append(index)
+    results = session.series.results
+    first = results[0].winner
+    other = "team2" if first == "team1" else "team1"
+    assert [r.winner for r in results] == [first, other, results[2].winner]   # 1-0, 1-1
+    store = Store.open(path)
+    with store:
+        for cut in (0, ends[0], ends[1], ends[2]):
+            create_series(store, box, header, entries[:cut])
+        create_series(store, box, series_header("spring", "1"))    # one game: in play
+        listed = [row.progress(lambda key: key.upper()) for row in list_series(store)]
+        teams = session.series.teams
+        assert listed == ["game 1", f"game 2, {teams[first].upper()} lead 1-0",
+                          "game 3, tied 1-1", f"{teams[results[2].winner].upper()} won",
+                          "in play"]
+    out = run_companion("series", "list", "--db", path).stdout.splitlines()
+    assert [line.split("  ")[-1] for line in out] == [
+        "game 1", f"game 2, {teams[first]} lead 1-0", "game 3, tied 1-1",
+        f"{teams[results[2].winner]} won", "in play"]
+
+
 # -- bad input appends nothing --------------------------------------------------------------
 
 
