@@ -659,13 +659,15 @@ def simulated(header: dict) -> bool:
 
 
 def _default_opponent(box: Box, team1: str, roster1: str | None) -> str:
-    """Team 2 when none is given: Texas, else the first standard team the games of team 1
-    would meet (never one fielding its roster, rules 3.0, 8.1.1)."""
+    """Team 2 when none is given: the box's default opponent (Box.default_matchup), else the
+    first standard team the games of team 1 would meet (never one fielding its roster,
+    rules 3.0, 8.1.1)."""
     from .high_and_tight.simulate import pairings
 
     met = [away for _, away in pairings(box, team1, None,
                                         {"HomeRoster": roster1} if roster1 else None)]
-    return "texas" if "texas" in met else (met[0] if met else "new-york")
+    second = box.default_matchup()[1]
+    return second if second in met else (met[0] if met else second)
 
 
 def cmd_simulate_series(args) -> int:
@@ -679,7 +681,7 @@ def cmd_simulate_series(args) -> int:
             raise CommandError(f"no interrupted simulated series: no game file at {path}")
     else:
         box = _load(args.data)
-        team1 = _team_key(box, args.team1, "--team1") or "new-york"
+        team1 = _team_key(box, args.team1, "--team1") or box.default_matchup()[0]
         team2 = args.team2 or _default_opponent(box, team1, args.roster1)
         header = _series_header(box, args.series, team1, team2, args.roster1, args.roster2,
                                 args.rules, seed=str(args.seed))

@@ -186,6 +186,20 @@ def test_a_series_with_an_optional_team_meets_a_team_of_another_roster(capsys, t
     assert report["teams"] == {"team1": "seattle", "team2": "new-york"}
 
 
+def test_a_simulated_series_in_a_box_without_new_york_opens_on_its_own_teams(capsys,
+                                                                             box_copy,
+                                                                             tmp_path):
+    """Rule 3.0: with no teams named, a box whose keys are its own (New York renamed)
+    plays its first two standard teams (it crashed on the demo's key before)."""
+    from tests.high_and_tight.test_box import renamed_new_york
+
+    renamed_new_york(box_copy)
+    code, out, err = run(capsys, "--data", str(box_copy), "simulate", "--series", "spring",
+                         "--seed", "2", "--json", "--db", str(tmp_path / "s.db"))
+    assert code == 0, err
+    assert json.loads(out)["teams"] == {"team1": "brooklyn", "team2": "philadelphia"}
+
+
 def test_simulate_reads_a_box_whose_team_keys_are_not_lower_case(capsys, box_copy):
     """Team keys are matched without regard to case, in the rotation of pairings too."""
     teams = box_copy / "teams.toml"

@@ -218,6 +218,15 @@ class Box:
     def team(self, key: str) -> Team | None:
         return self.teams.get(key.casefold())
 
+    def default_matchup(self) -> tuple[str, str]:
+        """The teams a new series or a simulation starts with when none are named: New York
+        v Texas (the rulebook's examples) when the box has both as standard teams, else
+        its first two standard teams (a box holds two at least)."""
+        standard = [t.key for t in self.teams.values() if t.standard and t.roster]
+        if all(key in standard for key in DEMO_MATCHUP):
+            return DEMO_MATCHUP
+        return standard[0], standard[1]
+
     def find_team(self, wanted: str) -> Team | None:
         """The team a player names by its key, its name or its abbreviation."""
         text = wanted.strip().casefold()
@@ -271,6 +280,7 @@ TOML_FIELD = re.compile(r"/(?P<file>[^/,]+\.toml), .*\(line (?P<line>\d+)\), "
 
 
 ABBREV_MAX = 6          # the line score's team column (the board, the box scores)
+DEMO_MATCHUP = ("new-york", "texas")     # the rulebook's examples' teams (Box.default_matchup)
 
 
 class _Problems:
@@ -972,11 +982,25 @@ class _Loader:
 
     def rosters(self, teams: dict[str, Team]) -> dict[str, Roster]:
         rosters: dict[str, Roster] = {}
+        owners: dict[str, Team] = {}
         for team in teams.values():
             if team.standard and team.roster:
-                rosters.setdefault(team.roster.casefold(), Roster(team.roster))
-                self.roster_wheres.setdefault(team.roster.casefold(),
-                                              self.team_wheres.get(team.key.casefold(), ""))
+                key = team.roster.casefold()
+                if key in owners:
+                    self.problems.add(
+                        self.team_wheres.get(team.key.casefold(), self.where("teams.toml"))
+                        + ", field 'roster'",
+                        f"{team.roster!r} is the roster of {owners[key].name} already: each "
+                        "standard team brings pieces of its own (rule 3.0)")
+                    continue
+                owners[key] = team
+                rosters[key] = Roster(team.roster)
+                self.roster_wheres[key] = self.team_wheres.get(team.key.casefold(), "")
+        if len(owners) < 2 and teams:
+            self.problems.add(self.where("teams.toml"),
+                              f"{len(owners)} standard team{'' if len(owners) == 1 else 's'} "
+                              "with a roster; a game needs two (rule 3.0), so a box holds at "
+                              "least two standard teams")
         columns = ("team", "name", "position", "bats") + BALLPLAYER_RATINGS + ("info",)
         for line, row in self.csv_rows("ballplayers.csv", columns):
             where = self.where("ballplayers.csv", f"line {line} ({row.get('name')!r})")

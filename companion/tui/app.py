@@ -435,9 +435,9 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
                              compact=True)
             with Horizontal(classes="row"):
                 yield Label("Teams (1 home)")
-                yield Select(teams, value="new-york", allow_blank=False, id="team1",
-                             compact=True)
-                yield Select(teams, value="texas", allow_blank=False, id="team2", compact=True)
+                first, second = self.box.default_matchup()
+                yield Select(teams, value=first, allow_blank=False, id="team1", compact=True)
+                yield Select(teams, value=second, allow_blank=False, id="team2", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Rosters (8.1.1)")
                 yield Select(rosters, prompt="Team 1 roster", id="roster1", compact=True)

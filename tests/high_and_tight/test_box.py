@@ -710,3 +710,41 @@ def test_csv_lines_are_counted_as_the_file_has_them(box_copy):
     (problem,) = problems_of(box_copy)
     assert "pitchers.csv, line 37 ('Rivero'), field 'info': a double quote opened here is " \
         "not closed on its line" in problem, problem
+
+
+def renamed_new_york(box_copy, key="brooklyn"):
+    """The demo box with New York's team key (and its roster's) renamed, as a player may."""
+    edit(box_copy / "teams.toml", 'key = "new-york"', f'key = "{key}"')
+    edit(box_copy / "teams.toml", 'roster = "new-york"', f'roster = "{key}"')
+    for name in ("ballplayers.csv", "pitchers.csv"):
+        edit(box_copy / name, "\nnew-york,", f"\n{key},", -1)
+    return box_copy
+
+
+def test_the_default_matchup_is_the_boxs_own(box, box_copy):
+    """Rule 3.0: with no teams named, a series or a simulation opens on New York v Texas
+    when the box has them, else on the box's first two standard teams."""
+    assert box.default_matchup() == ("new-york", "texas")
+    assert load_box(renamed_new_york(box_copy)).default_matchup() == ("brooklyn",
+                                                                       "philadelphia")
+
+
+def test_a_box_needs_two_standard_teams_each_with_its_own_roster(box_copy):
+    """Rule 3.0: a game is two teams, each with its own pieces: one standard team is not a
+    box, and two standard teams naming one roster are told at the second one."""
+    text = (box_copy / "teams.toml").read_text()
+    edit(box_copy / "teams.toml", 'key = "philadelphia"', 'key = "philly"')
+    edit(box_copy / "teams.toml", 'roster = "philadelphia"', 'roster = "new-york"')
+    problems = problems_of(box_copy)
+    assert any("team 'philly'" in p and "field 'roster'" in p
+               and "'new-york' is the roster of New York Highlanders already" in p
+               for p in problems), problems
+    (box_copy / "teams.toml").write_text(text.replace("standard = true", "standard = false")
+                                         .replace("standard = false", "standard = true", 1))
+    for name in ("ballplayers.csv", "pitchers.csv"):     # New York's pieces alone
+        lines = (box_copy / name).read_text().splitlines()
+        (box_copy / name).write_text("\n".join(
+            [lines[0]] + [line for line in lines[1:] if line.startswith("new-york,")]) + "\n")
+    problems = problems_of(box_copy)
+    assert any("teams.toml" in p and "1 standard team with a roster; a game needs two "
+               "(rule 3.0)" in p for p in problems), problems

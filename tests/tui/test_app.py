@@ -299,6 +299,24 @@ def test_a_whole_spring_training_game_through_the_keyboard(tmp_path, monkeypatch
 # -- 2. a series across two app starts ---------------------------------------------------------
 
 
+def test_the_new_series_dialog_opens_on_the_boxs_own_teams(tmp_path, box_copy):
+    """Rule 3.0: the New series dialog starts on the box's default matchup, so a box whose
+    team keys are its own (New York renamed) opens it (it crashed on the demo's key)."""
+    from tests.high_and_tight.test_box import renamed_new_york
+
+    renamed_new_york(box_copy)
+
+    async def look():
+        app = make_app(db=tmp_path / "g.db", data=box_copy)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            await wait_until(pilot, lambda: isinstance(app.screen, NewSeriesScreen))
+            return (app.screen.query_one("#team1", Select).value,
+                    app.screen.query_one("#team2", Select).value)
+
+    assert asyncio.run(look()) == ("brooklyn", "philadelphia")
+
+
 def test_the_new_series_dialog_says_what_each_choice_means_and_tabs_field_to_field(
         tmp_path):
     """Rules 3.0, 8.0: the scenarios name their games, each optional rule says what it
