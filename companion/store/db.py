@@ -8,6 +8,7 @@ import os
 import secrets
 import socket
 import sqlite3
+import stat
 import time
 from pathlib import Path
 from urllib.parse import quote
@@ -123,6 +124,23 @@ def _read_only_connection(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def _writable_side_files(path: Path) -> None:
+    """SQLite's side files (-wal, -shm) take the mode of the game file when a reader makes
+    them: a file read while it was read-only leaves them read-only after the file itself is
+    made writable again, and every write would fail. A writer gives them the file's mode
+    back, or says which one to fix."""
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if not side.exists() or os.access(side, os.W_OK):
+            continue
+        try:
+            os.chmod(side, stat.S_IMODE(path.stat().st_mode))
+        except OSError:
+            raise StoreError(f"{side}: SQLite's side file of the game file is read-only (left "
+                             "by a read while the file was read-only); make it writable too, "
+                             "or delete it while no companion has the file open") from None
+
+
 def _companion_tables(path: Path, db: Database, readonly: bool) -> None:
     """A file of another program (or an empty one) is no game file: refused, untouched."""
     tables = db.table_names()
@@ -218,6 +236,7 @@ class Store:
                              "could be recorded (SQLite writes a journal beside the file); "
                              "make both writable, or read the file with `series list`, "
                              "`export` or `follow`")
+        _writable_side_files(path)
         try:
             return cls._open_writer(path, existed, migrate_to)
         except sqlite3.Error as error:

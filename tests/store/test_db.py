@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import socket
 import sqlite3
@@ -624,6 +625,66 @@ def test_a_read_only_file_is_refused_to_a_writer_and_read_by_the_readers(tmp_pat
         Store.open(path)
     with Store.open(path, readonly=True) as store:
         assert [row.id for row in list_series(store)] == [series_id]
+
+
+def as_a_player() -> list[str]:
+    """The command prefix that runs the companion as a player without root's right to write
+    any file (a test run as root drops it with setpriv); none when not root."""
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("setpriv") is None:
+        pytest.skip("root without setpriv: a read-only file cannot be made to refuse")
+    return ["setpriv", "--inh-caps=-all", "--bounding-set=-dac_override,-dac_read_search"]
+
+
+def test_a_file_read_while_read_only_takes_writes_once_made_writable_again(tmp_path):
+    """A read of a read-only game file leaves SQLite's side files (-wal, -shm) read-only
+    too; once the player makes the file writable again, the next writer gives them its
+    mode back and records (before, every write failed until the -shm was deleted)."""
+    from .util import companion_command
+
+    path = tmp_path / "games.db"
+    new = ["series", "new", "--scenario", "spring", "--team1", "texas", "--team2",
+           "new-york", "--db", str(path)]
+    player = as_a_player()
+
+    def companion(*args):
+        return subprocess.run([*player, *companion_command(), *args], capture_output=True,
+                              text=True, timeout=120)
+
+    assert companion(*new).returncode == 0
+    path.chmod(0o444)
+    assert companion("series", "list", "--db", str(path)).returncode == 0
+    shm = path.with_name(path.name + "-shm")
+    assert shm.exists() and not shm.stat().st_mode & 0o222     # left read-only
+    path.chmod(0o644)
+    done = companion(*new)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("series 2: ")
+
+
+def test_a_side_file_the_writer_cannot_fix_is_named(tmp_path, box, monkeypatch):
+    """A read-only -shm the writer may not change (another user's) is named with the fix,
+    before anything is written."""
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    shm = path.with_name(path.name + "-shm")
+    shm.write_bytes(b"")
+    import companion.store.db as db_module
+    access = os.access
+    monkeypatch.setattr(db_module.os, "access",
+                        lambda target, mode: Path(target) != shm and access(target, mode))
+
+    def refuse(target, mode):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(db_module.os, "chmod", refuse)
+    before = sha256(path)
+    with pytest.raises(StoreError, match=r"games\.db-shm: SQLite's side file of the game file "
+                                         r"is read-only .* make it writable too, or delete it "
+                                         r"while no companion has the file open"):
+        Store.open(path)
+    assert sha256(path) == before
 
 
 def file_held_by(tmp_path, box, pid: int, host: str, token: str | None):
