@@ -162,8 +162,9 @@ class HighAndTight:
         if clash:
             raise ParseError(f"header HomeRoster, AwayRoster: {clash}")
         cards_mode = header.get("Cards", "digital")
-        if cards_mode not in ("digital", "physical"):
-            raise ParseError(f"header Cards: {cards_mode!r} is not digital or physical")
+        for tag, value in (("Cards", cards_mode), ("Dice", header.get("Dice", "digital"))):
+            if value not in ("digital", "physical"):
+                raise ParseError(f"header {tag}: {value!r} is not digital or physical")
         options = parse_options(header.get("Rules", ""))
         self._check_rest_tags(header, options)
         decks = {}

@@ -33,6 +33,10 @@ SCENARIOS = {
     "exhibition": Scenario("exhibition", "Exhibition game", 1, 1, (1,), 0),
 }
 SERIES_TAGS = ("Series", "Scenario", "Team1", "Team2", "Team1Roster", "Team2Roster")
+# Who manages each team, in a series header (absent: a person at the table).
+CONTROL_TAGS = {"team1": "Team1Control", "team2": "Team2Control"}
+CONTROLS = ("human", "computer")
+MODES = ("digital", "physical")     # dice and cards: the companion's, or the box's own
 TEAMS = ("team1", "team2")
 
 # Rule 8.2.2: consecutive games a reliever may pitch before a day off.
@@ -154,8 +158,25 @@ class SeriesRules:
             tags = "Team1Roster, Team2Roster" if "Team1" in given else "HomeRoster, AwayRoster"
             raise ParseError(f"header {tags}: {clash}")
         options = parse_options(header.get("Rules", ""))
+        self._check_table_tags(header)
         return SeriesState(box=self.box, header=dict(header), scenario=scenario,
                            options=options, teams=teams, rosters=rosters)
+
+    @staticmethod
+    def _check_table_tags(header: dict[str, str]) -> None:
+        """How the table plays the series: dice and cards digital or physical, each team
+        managed by a person or the computer, and the computer only with digital cards (it
+        plays from a hand the companion deals)."""
+        for tag, values in (("Dice", MODES), ("Cards", MODES),
+                            *((tag, CONTROLS) for tag in CONTROL_TAGS.values())):
+            if tag in header and header[tag] not in values:
+                raise ParseError(f"header {tag}: {header[tag]!r} is not "
+                                 f"{' or '.join(values)}")
+        computer = [tag for tag in CONTROL_TAGS.values() if header.get(tag) == "computer"]
+        if header.get("Cards") == "physical" and computer:
+            raise ParseError(f"header Cards, {computer[0]}: the computer manages a side only "
+                             "with digital cards: it plays from a hand the companion deals, "
+                             "so choose digital cards or two players")
 
     # -- schedule -----------------------------------------------------------------------
 

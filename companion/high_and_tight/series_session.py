@@ -8,7 +8,7 @@ from ..engine.errors import CompanionError
 from ..engine.session import Session
 from .box import Box
 from .rules import NAME_TAG, Awaiting, HighAndTight
-from .series import SeriesRules, SeriesState
+from .series import CONTROL_TAGS, SeriesRules, SeriesState
 
 SERIES = "series"
 
@@ -21,8 +21,6 @@ class Entry:
     line: str
 
 
-# Who manages each team, in a series header (absent: a person at the table).
-CONTROL_TAGS = {"team1": "Team1Control", "team2": "Team2Control"}
 # Every tag a series record's header may hold (one game's record, imported as an
 # exhibition, is read with the game's tags; its export is that game's record again).
 SERIES_TAGS = {"Series": NAME_TAG, "Scenario": "", "Team1": "", "Team2": "",

@@ -474,6 +474,16 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
         label.update("")
         label.display = False
 
+    @on(Select.Changed, "#control1, #control2")
+    def manager_changed(self, event: Select.Changed) -> None:
+        """The computer plays only from a hand the companion deals: choosing it for a side
+        turns physical strategy cards digital at once, and says so (the dice may stay the
+        table's own)."""
+        if event.value == "computer" and self._value("cards") == "physical":
+            self.query_one("#cards", Select).value = "digital"
+            self.notify("Strategy cards set to digital: the computer plays from a hand the "
+                        "companion deals (the dice may stay physical)", timeout=8)
+
     @on(SelectionList.SelectedChanged, "#rules")
     def rules_changed(self) -> None:
         """The choice in words too, for a reader of the screen (and a glance at the boxes)."""

@@ -49,10 +49,6 @@ class Setup:
     def problem(self, box: Box) -> str | None:
         """What keeps this setup from starting, as the series rules say it (without the
         record's header tag); None if nothing."""
-        if self.cards == "physical" and "computer" in (self.team1_control,
-                                                      self.team2_control):
-            return ("the computer manages a side only with digital cards: it plays from a "
-                    "hand the companion deals, so choose digital cards or two players")
         try:
             SeriesRules(box).new_state(self.header())
         except CompanionError as error:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import shutil
 import sqlite3
 
@@ -533,6 +534,33 @@ def test_import_of_a_bad_line_names_game_and_line_and_stores_nothing(store, path
     after = (rows(path, "SELECT * FROM series"), rows(path, "SELECT * FROM events"),
              rows(path, "SELECT * FROM games"))
     assert after == before
+
+
+@pytest.mark.parametrize("tags, said", [
+    ('[Dice "loaded"]', "header Dice: 'loaded' is not digital or physical"),
+    ('[Cards "foo"]', "header Cards: 'foo' is not digital or physical"),
+    ('[Team1Control "robot"]', "header Team1Control: 'robot' is not human or computer"),
+    ('[Team2Control "computer"]\n[Cards "physical"]',
+     "header Cards, Team2Control: the computer manages a side only with digital cards"),
+])
+def test_an_import_refuses_a_table_the_companion_cannot_keep(store, path, box, tags, said):
+    """How a series is played (dice and cards digital or physical, each side a person's or
+    the computer's, the computer only with digital cards) is checked on import as at the
+    New series dialog: a record that sets anything else is refused, nothing stored
+    (before, it imported and the table stopped at its first roll or played a hand it could
+    not see)."""
+    series_id = finished(store, box, "spring", "11")
+    text = export(store, str(series_id), "record")
+    bad = text.replace('[Scenario "spring"]', '[Scenario "spring"]\n' + tags, 1)
+    assert bad != text
+    before = rows(path, "SELECT * FROM series")
+    with pytest.raises(CompanionError, match=re.escape(said)):
+        import_record(store, box, bad)
+    assert rows(path, "SELECT * FROM series") == before
+    game = split_records(text)[-1]          # one game's record alone: its Dice too
+    if tags.startswith("[Dice"):
+        with pytest.raises(CompanionError, match=re.escape(said)):
+            import_record(store, box, game.replace("]\n", "]\n" + tags + "\n", 1))
 
 
 @pytest.mark.parametrize("form, kind", [("json", "a JSON"), ("csv", "a CSV")])

@@ -299,6 +299,29 @@ def test_a_whole_spring_training_game_through_the_keyboard(tmp_path, monkeypatch
 # -- 2. a series across two app starts ---------------------------------------------------------
 
 
+def test_choosing_the_computer_turns_physical_cards_digital_and_says_so(tmp_path):
+    """The computer manages a side only with digital cards (it plays from a hand the
+    companion deals): choosing it in the New series dialog sets the cards to digital with a
+    notice, and leaves the dice as they were."""
+
+    async def look():
+        app = make_app(db=tmp_path / "g.db")
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await pilot.press("n")
+            await wait_until(pilot, lambda: isinstance(app.screen, NewSeriesScreen))
+            dialog = app.screen
+            before = (dialog._value("dice"), dialog._value("cards"))
+            dialog.query_one("#control2", Select).value = "computer"
+            await pilot.pause()
+            return before, (dialog._value("dice"), dialog._value("cards")), \
+                [n.message for n in app._notifications]
+
+    before, after, notices = asyncio.run(look())
+    assert before == ("physical", "physical") and after == ("physical", "digital")
+    assert notices == ["Strategy cards set to digital: the computer plays from a hand the "
+                       "companion deals (the dice may stay physical)"]
+
+
 def test_the_new_series_dialog_opens_on_the_boxs_own_teams(tmp_path, box_copy):
     """Rule 3.0: the New series dialog starts on the box's default matchup, so a box whose
     team keys are its own (New York renamed) opens it (it crashed on the demo's key)."""
