@@ -353,9 +353,13 @@ def dugouts(table: Table) -> str:
             if pitcher.kind == "SP" and key != side.pitcher and key not in side.lines:
                 continue
             if key == side.pitcher:
-                # His innings against his Fatigue, and the fatigue marker (4.2.1.1, 8.2.1).
+                # His innings against his Fatigue, and the fatigue marker (4.2.1.1, 8.2.1);
+                # while his team bats he is its pitcher, not on the mound.
                 line = side.lines.get(key)
-                where = (f"on the mound, inn {line.innings if line else 0} of F"
+                mound = side.name == state.fielding or not state.inning \
+                    or state.phase == "over"
+                where = (f"{'on the mound' if mound else 'pitching (his team bats)'}, "
+                         f"inn {line.innings if line else 0} of F"
                          f"{pitcher.fatigue}" + (f", fatigue +{side.fatigue}"
                                                  if side.fatigue else ""))
             elif key in side.pitchers_removed:

@@ -195,11 +195,14 @@ def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
         out = [names[k] for k in names if k not in side.lineup]
         assert out and bench == "  Not in the lineup (rule 3.0): " + ", ".join(out)
         assert not any(name in dugout or name in used for name in out)
-        # The pitcher on the mound with his innings against his Fatigue (rule 4.2.1.1).
+        # The pitcher on the mound with his innings against his Fatigue (rule 4.2.1.1);
+        # the batting team's pitcher is its pitcher, not on the mound.
         pitcher = side.current_pitcher()
         pen = next(line for line in text[at + 1:] if line.startswith("  Bullpen: "))
-        assert (f"{pitcher.name} {pitcher.kind} on the mound, "
+        where = "on the mound" if side.name == state.fielding else "pitching (his team bats)"
+        assert (f"{pitcher.name} {pitcher.kind} {where}, "
                 f"inn {side.lines[side.pitcher].innings} of F{pitcher.fatigue}") in pen
+        assert pen.count(" on the mound") == (side.name == state.fielding)
         # The board says it in short (inn 2/F7): the inning he pitches now counts.
         board = plain(views.board(table)).splitlines()
         assert any(line.startswith(f"{side.team.abbrev} {pitcher.kind} {pitcher.name} ")
