@@ -436,8 +436,12 @@ class Table:
         return undone
 
     def _players_turn(self) -> bool:
-        """Whether a person at the table acts now: a decision, or dice they roll."""
+        """Whether a person at the table acts now: a decision, or dice they roll (with
+        physical dice every die is theirs, the computer's Scoring Rolls too)."""
         waiting = self.waiting()
+        if waiting.kind == "chance" and waiting.phase in ("roll", "free-roll") \
+                and self.dice == "physical":
+            return True
         if waiting.computer or self.forced_pass(waiting):
             return False
         if waiting.kind == "decision":

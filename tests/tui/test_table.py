@@ -444,6 +444,34 @@ def test_with_physical_dice_the_players_roll_every_die_the_computers_too(tmp_pat
     store.close()
 
 
+def test_with_physical_dice_undo_takes_back_one_die_the_computers_too(tmp_path):
+    """Rule 4.6 with physical dice: the faces typed for the computer's Scoring Rolls are the
+    players' steps, so `u` takes back the last roll typed (a typo) and nothing before it,
+    as on the player's own at-bat; `y` puts it back."""
+    store = Store.open(tmp_path / "t.db")
+    table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical"))
+    typed = 0
+    while typed < 2:
+        if table.auto_step() is not None:
+            continue
+        waiting = table.waiting()
+        if waiting.kind == "chance" and waiting.phase == "roll" and waiting.computer:
+            table.enter("3 4")
+            typed += 1
+        elif waiting.kind == "chance" and waiting.phase in ("roll", "free-roll"):
+            table.enter("2 2")
+        else:                       # a decision, or the starter drawn at the table
+            table.enter(waiting.options[0])
+    entries = list(table.session.entries)
+    assert entries[-1].line == "roll 3 4"
+    undone = table.undo_to_player()
+    assert [entry.line for entry in undone] == ["roll 3 4"]
+    assert table.session.entries == entries[:-1]
+    assert [entry.line for entry in table.redo_to_player()] == ["roll 3 4"]
+    assert table.session.entries == entries
+    store.close()
+
+
 def test_a_file_from_before_the_figures_table_still_opens_read_only(tmp_path):
     """`follow` opens a file read-only and never migrates it: a file an older companion
     writes has no figures table, and the table still reads it (with no figures)."""
