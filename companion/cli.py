@@ -105,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     data_commands = data.add_subparsers(dest="data_command", required=True)
     check = data_commands.add_parser("check", help="validate a box folder")
     check.add_argument("directory", nargs="?", type=Path, default=None)
+    box_option(check)
 
     odds_cmd = commands.add_parser("odds", help="exact run odds of one at-bat")
     odds_cmd.add_argument("--rolls", required=True, type=_int_in(1, 20, "rolls"),
@@ -290,6 +291,9 @@ def _load(directory: Path | None) -> Box:
 
 
 def cmd_data_check(args) -> int:
+    if args.directory and args.data and args.directory != args.data:
+        raise CommandError(f"data check: two folders given ({args.directory} and --data "
+                           f"{args.data}): give one")
     directory = args.directory or args.data or DEFAULT_BOX_DIR
     try:
         box = load_box(directory)
@@ -729,6 +733,10 @@ def cmd_play(args) -> int:
     if args.series is not None:
         _series_in_file(args)
     app = make_app(getattr(args, "db", None), args.data, args.series)
+    if args.data is not None:
+        # A box folder of the player's: refused before the screen opens or a game file is
+        # made, as `data check` would tell it.
+        app._box = _load(args.data)
     app.run()
     if app.fatal is not None:       # the game file or the box failed to open
         raise app.fatal

@@ -576,6 +576,30 @@ def test_play_and_follow_refuse_a_series_or_file_that_is_not_there(capsys, tmp_p
     assert code == 2 and "not a readable game file" in err
 
 
+def test_play_refuses_a_box_folder_that_does_not_load_before_making_the_file(capsys,
+                                                                           tmp_path,
+                                                                           box_copy):
+    """SPEC 8: `play --data DIR` with a folder that is not there, or a box with a problem,
+    exits 2 with what `data check` says, before a screen opens or a game file is made."""
+    db = tmp_path / "new.db"
+    code, _, err = run(capsys, "--data", str(tmp_path / "nowhere"), "play", "--db", str(db))
+    assert code == 2 and err.strip().endswith("nowhere: no such folder")
+    (box_copy / "cards.toml").write_text("[[card]\n")
+    code, _, err = run(capsys, "play", "--data", str(box_copy), "--db", str(db))
+    assert code == 2 and "cards.toml" in err
+    assert not db.exists()
+
+
+def test_data_check_takes_the_folder_as_data_too(capsys, box_copy, tmp_path):
+    """`data check --data DIR` checks that folder, as `data check DIR` does; two different
+    folders are refused."""
+    (box_copy / "cards.toml").write_text("[[card]\n")
+    code, _, err = run(capsys, "data", "check", "--data", str(box_copy))
+    assert code == 2 and "cards.toml" in err
+    code, _, err = run(capsys, "data", "check", str(tmp_path), "--data", str(box_copy))
+    assert code == 2 and "two folders given" in err
+
+
 def test_ctrl_c_in_a_recorded_simulation_keeps_the_games_finished(tmp_path):
     """Ctrl-C during `simulate --record`: the games finished so far are written (each a
     whole record that replays), and the command says so (it said 'what was stored stays
