@@ -154,6 +154,25 @@ def _row(row: dict) -> SeriesRow:
                      (row["won1"], row["won2"]))
 
 
+def listed_boxes(store: Store, rows: list[SeriesRow], box: Box) -> dict[int, Box]:
+    """The box each listed series names its teams by: its own frozen copy (read once a
+    process for each box, by its fingerprint: the same files), `box` itself for the series
+    begun with it."""
+    out = {}
+    for row in rows:
+        fingerprint = row.header.get("Box", "")
+        if fingerprint == box.fingerprint:
+            out[row.id] = box
+            continue
+        if fingerprint not in _LISTED_BOXES:
+            _LISTED_BOXES[fingerprint] = frozen_box(store, row.id)
+        out[row.id] = _LISTED_BOXES[fingerprint]
+    return out
+
+
+_LISTED_BOXES: dict[str, Box] = {}      # frozen boxes by fingerprint (listed_boxes)
+
+
 def frozen_box(store: Store, series_id: int) -> Box:
     row = next(store.db.query("SELECT box_files FROM series WHERE id = ?", [series_id]))
     return load_box_texts(json.loads(row["box_files"]), origin=f"series {series_id} box",

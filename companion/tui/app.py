@@ -281,7 +281,7 @@ class HomeScreen(Screen):
             self.refresh_list()
 
     def refresh_list(self) -> None:
-        from ..store.series_store import list_series
+        from ..store.series_store import list_series, listed_boxes
 
         rows = list(reversed(list_series(self.app.store)))
         # The names come from the box, read after the first screen is up: a box that does
@@ -291,21 +291,24 @@ class HomeScreen(Screen):
         options = self.query_one("#series-list", OptionList)
         options.clear_options()
         options.add_option(Option("+ New series", id="new"))
-        teams = self.app.box.teams if rows else {}
-
-        def name(key: str, short: bool = False) -> str:
-            team = teams.get(key)
-            return escape(key if team is None else team.abbrev if short else team.name)
-
-        width = max(len(scenario.title) for scenario in SCENARIOS.values()) + 2
-        room = self.app.size.width - SERIES_LIST_FRAME
+        # Each series by its own box's names (a team renamed since keeps its old name there).
+        boxes = listed_boxes(self.app.store, rows, self.app.box) if rows else {}
 
         def line(row, short: bool) -> str:
+            teams = boxes[row.id].teams
+
+            def name(key: str, short: bool = False) -> str:
+                team = teams.get(key)
+                return escape(key if team is None else team.abbrev if short else team.name)
+
             state = row.progress(lambda key: name(key, short=True))
             return (f"{row.id:3d}  {SCENARIOS[row.scenario].title:<{width}}"
                     f"{name(row.team1, short)}{cpu(row, 'team1')} v "
                     f"{name(row.team2, short)}{cpu(row, 'team2')}  ({state})  "
                     f"[dim]{table_mode(row.header)}[/dim]")
+
+        width = max(len(scenario.title) for scenario in SCENARIOS.values()) + 2
+        room = self.app.size.width - SERIES_LIST_FRAME
 
         for row in rows:
             # the teams by abbreviation when their names would wrap the line

@@ -1400,6 +1400,35 @@ def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
     assert f"NYH v TXC (computer)  (game 2, {leader} lead 1-0)  [dim]digital[/dim]" in listed
 
 
+def test_the_series_list_names_each_series_teams_by_its_own_box(tmp_path, box_copy):
+    """A series keeps the box it began with: after the player renames a team in the box
+    folder, the home list still names that series' teams as its own box does, and a series
+    begun with the edited box by the new name."""
+    path = tmp_path / "home.db"
+    old = new_series(path, seed="home", scenario="divisional")
+    edit = box_copy / "teams.toml"
+    edit.write_text(edit.read_text().replace('name = "New York Highlanders"',
+                                             'name = "Brooklyn Bridgers"', 1))
+    store = Store.open(path)
+    header = Setup(scenario="divisional").header()
+    new = create_series(store, load_box(box_copy), header)
+    store.close()
+
+    async def look():
+        app = make_app(db=path, data=box_copy)
+        async with app.run_test(size=(120, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            options = app.screen.query_one("#series-list", OptionList)
+            return {options.get_option_at_index(i).id:
+                    Text.from_markup(str(options.get_option_at_index(i).prompt)).plain
+                    for i in range(1, options.option_count)}
+
+    listed = asyncio.run(look())
+    assert "New York Highlanders v Texas Cowboys" in listed[f"s{old}"]
+    assert "Brooklyn Bridgers" in listed[f"s{new}"]
+
+
 @pytest.mark.parametrize("columns", [80, 120])
 def test_the_series_list_names_teams_by_abbreviation_when_names_would_wrap(tmp_path, columns):
     """A series is one line of the home list: at 80 columns the teams go by their
