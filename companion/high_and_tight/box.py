@@ -411,8 +411,19 @@ def toml_hint(text: str, message: str) -> str:
     lines = text.splitlines()
     if not found or not 0 < int(found.group(1)) <= len(lines):
         return ""
-    line = lines[int(found.group(1)) - 1]
+    at = int(found.group(1))
+    line = lines[at - 1]
     typed = line.strip()
+    entry = re.fullmatch(r"\[\[\s*([\w.]+)\s*\]\]", typed)
+    if entry and message.startswith(("Cannot overwrite", "Cannot declare", "Cannot mutate")):
+        # The entry before was written [card]: the parser stops at the next [[card]].
+        single = re.compile(r"\[\s*" + re.escape(entry.group(1)) + r"\s*\]")
+        before = next((number for number in range(at - 1, 0, -1)
+                       if single.fullmatch(lines[number - 1].strip())), None)
+        if before is not None:
+            return (f"; line {before} reads {lines[before - 1].strip()!r}: each entry of "
+                    f"the list starts with a double-bracket header, [[{entry.group(1)}]] "
+                    f"(the parser stopped at the next entry, line {at})")
     quoted = f"; the line reads {typed[:60] + ('...' if len(typed) > 60 else '')!r}"
     if any(mark in line for mark in CURLY_QUOTES):
         return (f"{quoted}: curly quotes; type straight double quotes (\") as a plain text "

@@ -156,6 +156,25 @@ def test_toml_mistakes_made_by_hand_are_told_with_their_line_and_the_fix(box_cop
     assert "a comma is missing between two of its items" in problem, problem
 
 
+@pytest.mark.parametrize("filename, header", [("cards.toml", "card"), ("teams.toml", "team"),
+                                              ("box.toml", "scoring_number")])
+def test_a_first_entry_written_with_single_brackets_is_named_at_its_own_line(
+        box_copy, filename, header):
+    """SPEC 8: [card] typed for the first [[card]] makes the parser stop at the next entry;
+    the problem names the line the mistake is on, with the fix."""
+    path = box_copy / filename
+    text = path.read_text()
+    lines = text.splitlines()
+    first = next(n for n, line in enumerate(lines, 1) if line.strip() == f"[[{header}]]")
+    second = next(n for n, line in enumerate(lines, 1)
+                  if n > first and line.strip() == f"[[{header}]]")
+    path.write_text(text.replace(f"[[{header}]]", f"[{header}]", 1))
+    (problem,) = problems_of(box_copy)
+    assert f"line {first} reads '[{header}]': each entry of the list starts with a " \
+        f"double-bracket header, [[{header}]] (the parser stopped at the next entry, line " \
+        f"{second})" in problem, problem
+
+
 def test_an_unclosed_double_quote_in_a_csv_is_named_not_swallowing_entries(box_copy):
     """A quote left open reads the lines after it into one field: the entries there would
     go missing without a word (or a roster would look short). The line is named."""
