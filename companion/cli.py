@@ -16,6 +16,8 @@ from .engine.textfile import undecodable_at
 from .files import output_problem, write_atomically
 from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
+from .high_and_tight.boxscore import report_export
+from .high_and_tight.packed import is_packed, unpack
 from .high_and_tight.rules import GAME_TAGS, HighAndTight, managerial_move, result_problem
 from .high_and_tight.series import SCENARIOS
 from .high_and_tight.series_session import CONTROL_TAGS
@@ -451,15 +453,27 @@ def cmd_replay(args) -> int:
     box = _load(args.data)
     rules = HighAndTight(box)
     text = read_text_file(args.file)
+    kind = report_export(text)
+    if kind:
+        raise CommandError(f"{args.file}: is {kind} export, a report of the games: only a "
+                           "record (export --format record, the default) replays")
+    if is_packed(text):         # the text a scanner read off a box score's QR code
+        try:
+            text = unpack(box, text)
+        except CompanionError as error:
+            raise CommandError(f"{args.file}: {error}") from None
     records = split_records_at(text)
+    no_record = (f"{args.file}: holds no game record (a header of [Key \"value\"] tags, "
+                 "then one action a line; docs/record-format.md)")
     if not records:
-        raise CommandError(f"{args.file}: holds no game record (a header of [Key \"value\"] "
-                           "tags, then one action a line; docs/record-format.md)")
+        raise CommandError(no_record)
     results = []
     try:
         first = parse_record(records[0][1], records[0][0])
     except CompanionError as error:
         raise CommandError(f"{args.file}: game 1: {error}") from None
+    if not first.header:
+        raise CommandError(no_record.replace("(", "(it opens with no tag; ", 1))
     if "Scenario" in first.header:
         raise CommandError(f"{args.file}: is a series record (it has a Scenario tag): "
                            "`companion import FILE` reads it into the game file")

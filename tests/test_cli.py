@@ -324,6 +324,33 @@ def test_replay_sends_a_series_record_to_import(capsys, tmp_path):
                           "FILE` reads it into the game file") in err
 
 
+def test_replay_tells_what_a_file_that_is_no_game_record_is(capsys, tmp_path):
+    """replay of a JSON or CSV export, or of any text with no tags, says what it is rather
+    than failing on an empty Home tag; the text a scanner reads off a box score's QR code
+    (HT1:...) replays as the game record it packs."""
+    from companion.high_and_tight.box import load_box
+    from companion.high_and_tight.packed import pack
+
+    db = tmp_path / "s.db"
+    run(capsys, "simulate", "--series", "spring", "--seed", "2", "--db", str(db))
+    for form, kind in (("json", "a JSON"), ("csv", "a CSV")):
+        code, out, _ = run(capsys, "export", "1", "--format", form, "--db", str(db))
+        (tmp_path / f"x.{form}").write_text(out)
+        code, _, err = run(capsys, "replay", str(tmp_path / f"x.{form}"))
+        assert code == 2 and f"is {kind} export, a report of the games: only a record " \
+            "(export --format record, the default) replays" in err, err
+    (tmp_path / "notes.md").write_text("# My notes\n\nNew York won.\n")
+    code, _, err = run(capsys, "replay", str(tmp_path / "notes.md"))
+    assert code == 2 and "notes.md: holds no game record (it opens with no tag; a header " \
+        "of [Key \"value\"] tags" in err, err
+    code, record, _ = run(capsys, "export", "1:1", "--db", str(db))
+    (tmp_path / "scan.txt").write_text(pack(load_box(), record))
+    code, out, err = run(capsys, "replay", str(tmp_path / "scan.txt"))
+    assert code == 0, err
+    (tmp_path / "game.txt").write_text(record)
+    assert run(capsys, "replay", str(tmp_path / "game.txt"))[1] == out
+
+
 def test_replay_says_plainly_why_a_file_cannot_be_read(capsys, tmp_path):
     code, _, err = run(capsys, "replay", str(tmp_path / "none.txt"))
     assert code == 2 and err.strip().endswith("none.txt: no such file")

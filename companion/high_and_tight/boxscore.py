@@ -131,6 +131,17 @@ CSV_COLUMNS = ("game", "team", "kind", "inning", "half", "name", "detail", "inni
                "fatigue")
 
 
+def report_export(text: str) -> str | None:
+    """'a JSON' or 'a CSV' when the text is one of export's reports of the games (which do
+    not replay: only the record form does), else None."""
+    first_line = text.lstrip().partition("\n")[0]
+    if first_line.startswith("{"):
+        return "a JSON"
+    if tuple(first_line.split(",")[:2]) == CSV_COLUMNS[:2]:
+        return "a CSV"
+    return None
+
+
 def csv_rows(number: int, box: BoxScore) -> list[dict]:
     """Long-format rows: the line score, pitchers, batters and fielders, cards played."""
     rows = []

@@ -9,7 +9,7 @@ import json
 from ..engine.errors import CompanionError, RecordError
 from ..engine.record import check_box, header_error, parse_record, split_records_at
 from ..high_and_tight.box import Box
-from ..high_and_tight.boxscore import CSV_COLUMNS, box_score, csv_rows
+from ..high_and_tight.boxscore import CSV_COLUMNS, box_score, csv_rows, report_export
 from ..high_and_tight.packed import is_packed, unpack
 from ..high_and_tight.rules import GAME_TAGS, result_problem
 from ..high_and_tight.series_session import SERIES, SERIES_TAGS, SeriesSession
@@ -85,9 +85,8 @@ def read_import(box: Box, text: str) -> tuple[dict, list]:
     that states a Result must end so, and a line that fails is named by its file line."""
     if is_packed(text):
         text = unpack(box, text)
-    first_line = text.lstrip().partition("\n")[0]
-    if first_line.startswith("{") or tuple(first_line.split(",")[:2]) == CSV_COLUMNS[:2]:
-        kind = "a JSON" if first_line.startswith("{") else "a CSV"
+    kind = report_export(text)
+    if kind:
         raise RecordError(f"this is {kind} export, a report of the games: only a record "
                           "(export --format record, the default) imports")
     records = [(start, parse_record(record, start)) for start, record in
