@@ -41,7 +41,8 @@ Commands (with no command, the table opens):
   companion simulate --games N --seed S
                                    computer managers play N games (--json, --record FILE)
   companion replay FILE            replay a game record and print the final state
-  companion series new|list|show   series in the game file (--db PATH)
+  companion series new|list|show|delete
+                                   series in the game file (--db PATH)
   companion simulate --series SCENARIO --seed S
                                    a whole series on the computer, stored as it goes
   companion export ID[:GAME]       a stored series or game (--format record|json|csv)

@@ -60,8 +60,8 @@ def add_print_parser(commands) -> None:
     printer.add_argument("target", nargs="?", default=None,
                          help="boxscore only: the series (ID) or game (ID:N) to print")
     printer.add_argument("--team", action="append", default=[], help="only this team's "
-                         "components (pieces, markers, team-cards): key, name or "
-                         "abbreviation")
+                         "components (pieces, markers, team-cards, series-sheet): key, name "
+                         "or abbreviation")
     printer.add_argument("--only", action="append", default=[], metavar="NAME",
                          help="only the named component, one copy each time it is given")
     printer.add_argument("--paper", choices=PAPERS, default="letter",
