@@ -9,6 +9,7 @@ import io
 import json
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -452,6 +453,7 @@ class _Loader:
         self.rolls_boxes = 20                   # the printed Scoring Rolls boxes (box.toml)
         self.team_wheres: dict[str, str] = {}   # each team's place in teams.toml, by key
         self.roster_wheres: dict[str, str] = {}     # ... of the team naming each roster
+        self.clashed: set[str] = set()          # rosters with a piece refused for its name
 
     def where(self, filename: str, entry: str = "", fieldname: str = "") -> str:
         text = f"{self.origin}/{filename}"
@@ -1074,8 +1076,9 @@ class _Loader:
                 for found in [k for k in self.unknown_rosters if k[1] == told]:
                     del self.unknown_rosters[found]
         self.tell_unknown_rosters()
-        for roster in rosters.values():
-            if roster.ballplayers or roster.pitchers:
+        for key, roster in rosters.items():
+            # (a piece refused for a name taken is missing for a reason told already)
+            if (roster.ballplayers or roster.pitchers) and key not in self.clashed:
                 self.check_roster(roster)
         return rosters
 
@@ -1099,20 +1102,38 @@ class _Loader:
                               f"(known: {', '.join(known)}){more}")
 
     def check_name(self, name: str, where: str) -> None:
-        """Names go into one-line records: no commas, semicolons or doubled spaces."""
+        """Names go into one-line records, typed at the table: no commas, semicolons or
+        doubled spaces, no character that is not seen (a line break, a tab, a zero-width
+        space), each accented letter one character (as keyboards type it)."""
         if any(mark in name for mark in ",;\"") or "  " in name or name != name.strip():
             self.problems.add(where + ", field 'name'",
                               f"{name!r} may not hold a comma, a semicolon, a quote or "
                               "doubled spaces (names are written into game records)")
+        elif self.strict and not name.isprintable():
+            hidden = next(c for c in name if not c.isprintable())
+            self.problems.add(where + ", field 'name'",
+                              f"{ascii(name)} holds a character that is not seen (U+"
+                              f"{ord(hidden):04X}: a line break, a tab or a zero-width "
+                              "mark): names are one line of visible text, typed at the table")
+        elif self.strict and unicodedata.normalize("NFC", name) != name:
+            self.problems.add(where + ", field 'name'",
+                              f"{name!r} writes an accented letter as two characters (a "
+                              "letter, then its accent): retype it as one, as a keyboard "
+                              "does, so that the name typed at the table matches")
 
     def add_piece(self, roster: Roster | None, piece, where: str) -> None:
         if roster is None or not piece.name:
             return
         self.check_name(piece.name, where)
         key = piece.name.casefold()
-        if roster.piece(piece.name) is not None:
+        other = roster.piece(piece.name)
+        if other is not None:
+            there = ("ballplayers.csv" if not other.is_pitcher else "pitchers.csv") + \
+                (f" line {other.line}" if other.line else "")
             self.problems.add(where + ", field 'name'",
-                              f"{piece.name!r} is already on the {roster.key} roster")
+                              f"{piece.name!r} is already on the {roster.key} roster "
+                              f"({there}): each piece of a roster has a name of its own")
+            self.clashed.add(roster.key.casefold())
             return
         if piece.is_pitcher:
             roster.pitchers[key] = piece

@@ -767,3 +767,30 @@ def test_a_box_needs_two_standard_teams_each_with_its_own_roster(box_copy):
     problems = problems_of(box_copy)
     assert any("teams.toml" in p and "1 standard team with a roster; a game needs two "
                "(rule 3.0)" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("filename, old, new, said", [
+    ("cards.toml", 'name = "Good Wood"', 'name = "Good\\nWood"', "U+000A"),
+    ("ballplayers.csv", "new-york,Pruitt,", "new-york,Pru\titt,", "U+0009"),
+    ("ballplayers.csv", "new-york,Pruitt,", "new-york,Pru\u200bitt,", "U+200B"),
+    ("ballplayers.csv", "new-york,Delacorte,", "new-york,Dela\u0301corte,",
+     "writes an accented letter as two characters"),
+])
+def test_a_name_is_one_line_of_visible_text_typed_as_a_keyboard_does(box_copy, filename, old,
+                                                                      new, said):
+    """Names are written into one-line game records and typed at the table: a line break, a
+    tab or a zero-width mark in one would break its record (it passed the check and the
+    record failed to replay), an accent typed apart from its letter would not match the
+    name typed at the table."""
+    edit(box_copy / filename, old, new)
+    (problem,) = problems_of(box_copy)
+    assert filename in problem and "field 'name'" in problem and said in problem, problem
+
+
+def test_a_name_taken_by_another_piece_names_where_the_first_one_is(box_copy):
+    """A ballplayer given a pitcher's name (or the other way round) is told with the file and
+    line of the piece holding it, and no second problem follows from the refused piece."""
+    edit(box_copy / "ballplayers.csv", "new-york,Pruitt,", "new-york,Sabaria,")
+    (problem,) = problems_of(box_copy)
+    assert "pitchers.csv, line 2 ('Sabaria'), field 'name'" in problem
+    assert "'Sabaria' is already on the new-york roster (ballplayers.csv line 3)" in problem
