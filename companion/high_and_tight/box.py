@@ -930,6 +930,12 @@ class _Loader:
                               f"{said}; expected {','.join(columns)}")
             self.refused.add(filename)
             return
+        extra = [c for c in header if c and c not in columns]
+        if extra:
+            self.problems.add(self.where(filename, "line 1"),
+                              f"column(s) {', '.join(map(repr, extra))} not known: the "
+                              "companion would not read them; leave them out (a piece's "
+                              f"notes go in 'info'); accepted: {','.join(columns)}")
         text = self.texts[filename]
         lines = text.split("\n")       # as the reader counts them (not at U+2028 and kin)
         end = reader.line_num

@@ -251,7 +251,8 @@ def test_a_row_with_more_or_fewer_fields_than_the_header_is_named(box_copy):
     assert "line 3 ('Lindqvist'): has 6 fields, expected 13" in problem
     # Counted against the file's own header: a column added there shows on every line.
     path.write_text(path.read_text().replace("fatigue,info", "fatigue,info,notes", 1))
-    problems = problems_of(box_copy)
+    told, *problems = problems_of(box_copy)
+    assert "line 1: column(s) 'notes' not known" in told
     assert "line 2 ('Sabaria'): has 13 fields, expected 14" in problems[0]
     assert all("fields, expected 14" in p for p in problems), problems
 
@@ -794,3 +795,18 @@ def test_a_name_taken_by_another_piece_names_where_the_first_one_is(box_copy):
     (problem,) = problems_of(box_copy)
     assert "pitchers.csv, line 2 ('Sabaria'), field 'name'" in problem
     assert "'Sabaria' is already on the new-york roster (ballplayers.csv line 3)" in problem
+
+
+def test_a_column_the_companion_does_not_read_is_refused(box_copy):
+    """SPEC 8: an added CSV column (a player's notes) would be dropped without a word: it is
+    named with the accepted columns; an empty trailing column (a spreadsheet's trailing
+    comma) is not a column."""
+    path = box_copy / "ballplayers.csv"
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join([lines[0] + ",notes"] + [line + ",x" for line in lines[1:]])
+                    + "\n")
+    (problem,) = problems_of(box_copy)
+    assert "ballplayers.csv, line 1" in problem and "column(s) 'notes' not known" in problem
+    assert "accepted: team,name,position,bats," in problem
+    path.write_text("\n".join([lines[0] + ","] + [line + "," for line in lines[1:]]) + "\n")
+    load_box(box_copy)
