@@ -307,6 +307,8 @@ def cmd_data_check(args) -> int:
         return EXIT_BAD_INPUT
     from printables.components import texts_cut_short  # measures with the printed fonts
 
+    for text in box.warnings:
+        print(f"warning: {text}", file=sys.stderr)
     for text in texts_cut_short(box):
         print(f"warning: {directory}/{text}", file=sys.stderr)
     pieces = sum(len(r.ballplayers) + len(r.pitchers) for r in box.rosters.values())

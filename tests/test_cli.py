@@ -735,3 +735,26 @@ def test_series_delete_asks_at_a_terminal_and_keeps_the_series_on_anything_but_y
                                 "kept: nothing was deleted")
     with Store.open(db, readonly=True) as store:
         assert [row.id for row in list_series(store)] == ([] if deleted else [1])
+
+
+def test_data_check_warns_of_a_card_that_moves_against_its_side_or_moves_nothing(capsys,
+                                                                                 box_copy):
+    """Rule 5.1: offense cards push the markers up for the batter, defense cards down. A move
+    the other way, a move of 0 or of a rating less more than it ever is are most likely
+    slips: the box loads (exit 0) and each is warned of with its card, field and entry."""
+    cards = box_copy / "cards.toml"
+    text = cards.read_text()
+    text = text.replace('effects = [ { marker = "number", up = 2 } ]',
+                        'effects = [ { marker = "number", down = 2 } ]', 1)        # Wheelhouse
+    text = text.replace('up = "batter.power" }', 'up = "batter.power", less = 5 }', 1)
+    cards.write_text(text)
+    code, out, err = run(capsys, "data", "check", str(box_copy))
+    assert code == 0 and out.startswith("ok: ")
+    warnings = err.splitlines()
+    assert any("'Wheelhouse'" in w and "field 'effects', entry 1: an offense card moving "
+               "the number marker down: offense cards move markers up (rule 5.1)" in w
+               for w in warnings), warnings
+    assert any("'Good Wood'" in w and "batter.power less 5 is never more than 0 "
+               "(batter.power is at most 5), so it moves nothing" in w for w in warnings), \
+        warnings
+    assert all(w.startswith(f"warning: {box_copy}/cards.toml, card ") for w in warnings)

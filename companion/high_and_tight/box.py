@@ -209,6 +209,8 @@ class Box:
     cards: dict[str, Card]
     fingerprint: str = ""
     texts: dict[str, str] = field(default_factory=dict, repr=False)
+    # Likely slips `data check` warns of (a card's move against its side, a move of nothing).
+    warnings: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def card(self, name: str) -> Card | None:
         return self.cards.get(name.casefold())
@@ -362,6 +364,7 @@ def load_box_texts(texts: dict[str, str], origin: str = "box", strict: bool = Tr
         digest.update(texts[name].encode())
     box.fingerprint = digest.hexdigest()[:16]
     box.texts = dict(texts)
+    box.warnings = tuple(loader.warnings)
     return box
 
 
@@ -454,6 +457,7 @@ class _Loader:
         self.team_wheres: dict[str, str] = {}   # each team's place in teams.toml, by key
         self.roster_wheres: dict[str, str] = {}     # ... of the team naming each roster
         self.clashed: set[str] = set()          # rosters with a piece refused for its name
+        self.warnings: list[str] = []           # likely slips that still load (warn_moves)
 
     def where(self, filename: str, entry: str = "", fieldname: str = "") -> str:
         text = f"{self.origin}/{filename}"
@@ -813,6 +817,37 @@ class _Loader:
                                   "rating (rule 5.1.1 b): give its amount as a rating, or a "
                                   "'when' with rating, matchup, bats or throws")
         return effects
+
+    def warn_moves(self, card: Card, where: str) -> None:
+        """What a card says that is most likely a slip, told as a warning (the box still
+        loads): a move against its side (offense cards help the batter, pushing the
+        markers up and adding scoring numbers; defense cards push them down, rule 5.1), a
+        move of nothing (0, or a rating less more than the rating ever is)."""
+        helps = "up" if card.side == "offense" else "down"
+        for field_name, effects in (("effects", card.effects), ("bonus", card.bonus)):
+            for number, effect in enumerate(effects, start=1):
+                place = f"{where}, field {field_name!r}, entry {number}"
+                moves = "up" if effect.sign > 0 else "down"
+                if moves != helps:
+                    self.warnings.append(
+                        f"{place}: {'an' if card.side == 'offense' else 'a'} {card.side} "
+                        f"card moving the {effect.marker} marker "
+                        f"{moves}: {card.side} cards move markers {helps} (rule 5.1); "
+                        f"write '{helps}' unless the card means it")
+                if effect.rating is None and effect.amount == 0:
+                    self.warnings.append(f"{place}: moves the marker by 0, which does "
+                                         "nothing")
+                elif effect.rating is not None:
+                    role, rating = effect.rating.split(".", 1)
+                    most = RATING_RANGES[role][rating][1]
+                    if effect.less >= most:
+                        self.warnings.append(
+                            f"{place}: {effect.rating} less {effect.less} is never more than "
+                            f"0 ({effect.rating} is at most {most}), so it moves nothing")
+        if card.side == "defense" and card.scoring_numbers:
+            self.warnings.append(f"{where}, field 'scoring_numbers': a defense card adding "
+                                 "scoring numbers helps the batter; extra scoring numbers "
+                                 "belong to offense cards")
 
     # -- teams and rosters --------------------------------------------------------------
 
@@ -1218,6 +1253,7 @@ class _Loader:
                         bonus=self.bonus(table.get("bonus"), where + ", field 'bonus'"),
                         cancels=tuple(cancels), scoring_numbers=tuple(numbers),
                         nines_remove_runs=nines)
+            self.warn_moves(card, where)
             doing = ("effects", "bonus", "cancels", "scoring_numbers", "nines_remove_runs")
             if not any(table.get(key) for key in doing):    # (a bad one is told already)
                 self.problems.add(where, "the card does nothing: give effects, bonus, cancels, "
