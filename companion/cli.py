@@ -305,11 +305,12 @@ def cmd_data_check(args) -> int:
             print(problem, file=sys.stderr)
         print(f"{len(error.problems)} problem(s) in {directory}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    from printables.components import texts_cut_short  # measures with the printed fonts
+    # (measured with the printed fonts)
+    from printables.components import texts_cut_short, texts_without_glyphs
 
     for text in box.warnings:
         print(f"warning: {text}", file=sys.stderr)
-    for text in texts_cut_short(box):
+    for text in texts_cut_short(box) + texts_without_glyphs(box):
         print(f"warning: {directory}/{text}", file=sys.stderr)
     pieces = sum(len(r.ballplayers) + len(r.pitchers) for r in box.rosters.values())
     cards = sum(card.copies for card in box.cards.values())

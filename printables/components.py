@@ -328,6 +328,49 @@ def texts_cut_short(box: Box) -> list[str]:
     return out
 
 
+def texts_without_glyphs(box: Box) -> list[str]:
+    """The printed texts holding a character the printed fonts (the PDF standard Helvetica,
+    Western European letters) have no glyph for, one line each naming the file, the entry
+    and the field: it prints as a box."""
+    def missing(text: str) -> str:
+        return "".join(dict.fromkeys(c for c in text if not _has_glyph(c)))
+
+    found = []
+
+    def check(where: str, texts: dict[str, str]) -> None:
+        for field_name, text in texts.items():
+            if missing(text):
+                found.append(f"{where}, field {field_name!r}: {missing(text)!r} has no "
+                             "glyph in the printed fonts (Western European letters only) "
+                             "and prints as a box")
+
+    check("box.toml, [box]", {"name": box.name})
+    for scoring in box.scoring_boxes:
+        check(f"box.toml, box {scoring.label}", {"flavour": scoring.flavour})
+    for team in box.teams.values():
+        check(f"teams.toml, team {team.key!r}", {"name": team.name, "abbrev": team.abbrev})
+        park = team.ballpark
+        check(f"teams.toml, team {team.key!r}, ballpark",
+              {"name": park.name, "feature": park.feature, "text": park.text})
+    for roster in box.rosters.values():
+        for piece in [*roster.ballplayers.values(), *roster.pitchers.values()]:
+            check(f"{'pitchers' if piece.is_pitcher else 'ballplayers'}.csv, "
+                  + (f"line {piece.line} " if piece.line else "")
+                  + f"({piece.name!r}, {roster.key})", {"name": piece.name, "info": piece.info})
+    for card in box.cards.values():
+        check(f"cards.toml, card {card.name!r}", {"name": card.name, "text": card.text})
+    return found
+
+
+def _has_glyph(character: str) -> bool:
+    """Whether the standard fonts print the character (their encoding is cp1252's)."""
+    try:
+        character.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def piece_components(box: Box, team: str | None = None) -> list[Component]:
     """Every player piece of the teams that have a roster, team by team, batters first."""
     teams = [t for t in box.teams.values() if t.roster and (team is None or t.key == team)]

@@ -758,3 +758,18 @@ def test_data_check_warns_of_a_card_that_moves_against_its_side_or_moves_nothing
                "(batter.power is at most 5), so it moves nothing" in w for w in warnings), \
         warnings
     assert all(w.startswith(f"warning: {box_copy}/cards.toml, card ") for w in warnings)
+
+
+def test_data_check_warns_of_a_letter_the_printed_fonts_cannot_print(capsys, box_copy):
+    """The printed pieces and cards use the PDF standard fonts: accented Western European
+    letters print, a letter outside them (Ł, ř, kanji, an emoji) would print as a box, so
+    data check names it with its file, entry and field (the box is still good)."""
+    path = box_copy / "ballplayers.csv"
+    path.write_text(path.read_text().replace("new-york,Pruitt,", "new-york,Dvořák,", 1)
+                    .replace("new-york,Delacorte,", "new-york,Núñez,", 1))
+    code, out, err = run(capsys, "data", "check", str(box_copy))
+    assert code == 0 and out.startswith("ok: ")
+    assert err.splitlines() == [
+        f"warning: {box_copy}/ballplayers.csv, line 3 ('Dvořák', new-york), field 'name': "
+        "'ř' has no glyph in the printed fonts (Western European letters only) and prints "
+        "as a box"]
