@@ -1008,6 +1008,10 @@ class GameScreen(Screen):
             self.notify(getattr(error, "brief", str(error)), title="Not allowed",
                         severity="error", timeout=6)
             return False
+        # A refusal of an earlier line goes once a line is taken: it no longer applies.
+        refused = [note for note in self.app._notifications if note.title == "Not allowed"]
+        for note in refused:
+            self.app._unnotify(note)
         self._tell_half_over(game, noted)
         self.shown_hand = None
         self.refresh_table()

@@ -1109,6 +1109,30 @@ def test_follow_mode_follows_the_series_last_played(tmp_path):
 # -- 6. rule errors are notifications ----------------------------------------------------------
 
 
+def test_a_refusal_goes_once_a_line_is_taken(tmp_path):
+    """A refused line's notice ("Not allowed") tells what was wrong with that line; once a
+    line is taken it no longer applies, and it goes (it stayed over the next steps)."""
+    path = tmp_path / "refused.db"
+    series_id = new_series(path, seed="tui-refused")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            screen, table = await open_table(pilot)
+            await wait_until(pilot, lambda: table.waiting().kind == "decision"
+                             and human_must_act(table))
+            app.auto_delay = 3600
+            assert not screen.act("home plays Nothing Such")
+            await pilot.pause()
+            said = [n.title for n in app._notifications]
+            assert screen.act(table.waiting().options[0])
+            await pilot.pause()
+            return said, [n.title for n in app._notifications]
+
+    said, after = asyncio.run(play())
+    assert "Not allowed" in said and "Not allowed" not in after
+
+
 def rows_of(path: Path) -> list[dict]:
     """The stored events, read through a connection of their own."""
     import sqlite3
