@@ -571,6 +571,7 @@ class GameScreen(Screen):
         self._computer_note: Notification | None = None
         self._computer_half: tuple | None = None    # (game, inning, half) its moves are of
         self._passed_for: set[str] = set()          # teams passed for this half (rule 5.4)
+        self._typed_dice = False                    # faces typed last (_options_after_dice)
         self._last_half: tuple = (None, "")         # (game, its last half's notice)
 
     def compose(self) -> ComposeResult:
@@ -706,6 +707,7 @@ class GameScreen(Screen):
         self.options_lines = list(waiting.options)
         if ended is not None:
             self.announce(ended)
+        self._options_after_dice()
         self.schedule_win_probability()
         self.schedule_auto()
 
@@ -722,9 +724,10 @@ class GameScreen(Screen):
             self.call_after_refresh(self._remark_suggestion)
         if room <= 0:
             return worded
-        rows = self._rows(text, room)
-        if self._rows(worded, room) <= rows or self._rows(f"» {text}", room) > rows:
-            return worded               # it fits, or the mark would add a line as well
+        if self._rows(worded, room) <= self._rows(text, room):
+            return worded               # it fits on the option's own lines
+        # The word would take a line of its own, read as another option: the mark instead
+        # (a wrapped last word still reads as the option's own line).
         options.border_title = "» suggested"
         return f"» {text}"
 
@@ -1042,8 +1045,25 @@ class GameScreen(Screen):
             self.notify("the hand is behind the curtain: lift it first (h)",
                         title="Not allowed", severity="error", timeout=6)
             return
+        dice = self.table.dice_awaited()
         if self.act(text):
             event.input.value = ""
+            # Dice typed, a choice of the list next: the options take the keys again (once
+            # the computer's replies are made); an action typed keeps the typing box.
+            self._typed_dice = dice
+            self._options_after_dice()
+
+    def _options_after_dice(self) -> None:
+        """After faces typed in the box, the options take the focus back when the player's
+        next step is a choice from the list (not more dice)."""
+        if not self._typed_dice:
+            return
+        waiting = self.table.waiting()
+        if waiting.kind != "decision" or waiting.computer:
+            return          # more dice to type, or a deal or the computer's move first
+        self._typed_dice = False
+        if self.query_one("#entry", Input).has_focus:
+            self.query_one("#options", OptionList).focus()
 
     def action_back(self) -> None:
         """Escape from the options: home (from the typing box it is `to_options`); the

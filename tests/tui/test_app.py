@@ -1133,6 +1133,56 @@ def test_a_refusal_goes_once_a_line_is_taken(tmp_path):
     assert "Not allowed" in said and "Not allowed" not in after
 
 
+def test_after_dice_typed_in_the_box_a_choice_of_the_list_takes_the_keys(tmp_path):
+    """Physical dice typed in the box under the options: while more dice are awaited the
+    box keeps the focus; once the player's next step is a choice from the list (the
+    computer's replies made), the options take it back, so Enter picks an option."""
+    path = tmp_path / "typed.db"
+    series_id = new_series(path, seed="tui-typed", dice="physical",
+                           team2_control="computer")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            entry = screen.query_one("#entry", Input)
+            kept, back = [], []
+            for _ in range(600):
+                waiting = table.waiting()
+                if waiting.scope == "series" and waiting.kind == "chance":
+                    table.enter(waiting.options[0])         # the starter drawn at the table
+                    screen.refresh_table()
+                    await pilot.pause(2 * DELAY)
+                    continue
+                if not human_must_act(table) and not table.dice_awaited(waiting):
+                    await pilot.pause(2 * DELAY)
+                    continue
+                if table.dice_awaited(waiting):
+                    if not entry.has_focus:
+                        entry.focus()
+                        await pilot.pause()
+                    entry.value = "2 2"
+                    await pilot.press("enter")
+                    await pilot.pause(3 * DELAY)
+                    after = table.waiting()
+                    if table.dice_awaited(after):
+                        kept.append(entry.has_focus)
+                    elif after.kind == "decision" and human_must_act(table):
+                        back.append(screen.query_one("#options", OptionList).has_focus)
+                    if len(back) >= 2 and kept:
+                        break
+                    continue
+                screen.query_one("#options", OptionList).focus()
+                await press_for_human(pilot, table)
+                await pilot.pause(2 * DELAY)
+            app.auto_delay = 3600
+            await settle(pilot)
+            return kept, back
+
+    kept, back = asyncio.run(play())
+    assert kept and all(kept) and len(back) >= 2 and all(back), (kept, back)
+
+
 def rows_of(path: Path) -> list[dict]:
     """The stored events, read through a connection of their own."""
     import sqlite3
