@@ -99,12 +99,15 @@ class SeriesState:
 
     def standing(self, box: Box, games: int | None = None) -> str:
         """Rule 7.0, the series after its first `games` games (all played by default):
-        "Texas Cowboys win the series 2-1" after the deciding game, else the leader by his
+        "Texas Cowboys win the series 2-1" after the deciding game ("Texas Cowboys win
+        Spring Training" for a scenario of one game), else the leader by his
         abbreviation, "PHM lead the series 2-1", or "series tied 1-1"."""
         results = self.results[:games]
         wins = {team: sum(1 for r in results if r.winner == team) for team in TEAMS}
         if self.winner and len(results) == len(self.results):
             loser = "team2" if self.winner == "team1" else "team1"
+            if self.scenario.games == 1:        # one game: no series to speak of
+                return f"{box.teams[self.teams[self.winner]].name} win {self.scenario.title}"
             return (f"{box.teams[self.teams[self.winner]].name} win the series "
                     f"{wins[self.winner]}-{wins[loser]}")
         if wins["team1"] == wins["team2"]:

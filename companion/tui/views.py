@@ -280,6 +280,8 @@ def hand_lines(table: Table, side: str, texts: bool = False,
                        "" if other else f"{SHORT_BLOCKS.get(rule, 'not now')} ({rule})")
             cards.append((not ok, other, state.box.cards[key].name, key, count, ok, why))
     cards.sort()                                            # the playable ones first
+    if not any(card[5] for card in cards):
+        out[0] = out[0].replace(playable, "")       # no card starred: no key to the star
     rest = len(cards) - most if most is not None and len(cards) > most else 0
     copies = sum(card[4] for card in cards[len(cards) - rest:])
     if rest and rest == len(cards):         # no room for a card: the header says it all

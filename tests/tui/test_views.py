@@ -160,6 +160,30 @@ def test_the_computers_choice_is_offered_as_a_hint(tmp_path):
     assert hints > 20
 
 
+def test_the_hand_keys_the_star_only_when_a_card_has_it(tmp_path):
+    """Rules 5.3-5.7: in a Strategy Card phase the hand's header explains the star of the
+    playable cards, and says nothing of it when no card of the hand is playable."""
+    path = tmp_path / "star.db"
+    series_id = new_series(path, seed="star-1", scenario="spring",
+                           team1_control="computer", team2_control="computer")
+    seen = set()
+
+    def card_phase(table: Table) -> bool:
+        game = table.game
+        if game is None or game.state.phase != "cards":
+            return False
+        side = game.state.actor
+        lines = views.hand_lines(table, side)
+        starred = any(line.startswith("[green]*") for line in lines[1:])
+        if len(lines) > 1:
+            seen.add(starred)
+            assert ("playable now" in plain(lines[0])) == starred, lines
+        return seen == {True, False}
+
+    play_until(path, series_id, card_phase)
+    assert seen == {True, False}
+
+
 def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
     """Rules 3.0, 4.2.1.1 and 4.2.2: the dugout holds the lineup's ballplayers still to play,
     those used are listed apart, the roster's others sit out the game; the bullpen gives
