@@ -198,12 +198,12 @@ def build_parser() -> argparse.ArgumentParser:
     box_option(new)
     _db_option(series_commands.add_parser("list", help="every series in the game file"))
     show = series_commands.add_parser("show", help="one series: games, wins, rest table")
-    show.add_argument("id", type=int)
+    show.add_argument("id", type=_int_in(1, 10**9, "series"))
     show.add_argument("--json", action="store_true")
     _db_option(show)
     delete = series_commands.add_parser(
         "delete", help="remove a series and its record from the game file (asks first)")
-    delete.add_argument("id", type=int)
+    delete.add_argument("id", type=_int_in(1, 10**9, "series"))
     delete.add_argument("--yes", action="store_true",
                         help="delete without asking (needed when not at a terminal)")
     _db_option(delete)

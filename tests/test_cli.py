@@ -312,6 +312,24 @@ def test_a_bad_header_and_a_bad_rule_name_their_file_and_option(capsys, tmp_path
                        "--team2", "new-york", "--rules", "bogus", "--db",
                        str(tmp_path / "r.db"))
     assert code == 2 and "--rules: unknown optional rule(s) bogus; accepted: " in err
+    code, _, err = run(capsys, "series", "new", "--scenario", "spring", "--team1", "texas",
+                       "--team2", "new-york", "--rules", "zeta,alpha", "--db",
+                       str(tmp_path / "r.db"))
+    assert "unknown optional rule(s) zeta, alpha; " in err      # as given, not re-sorted
+
+
+def test_rule_names_and_series_ids_are_read_as_a_player_types_them(capsys, tmp_path):
+    """Optional rules are named in any case, as teams and box words are (rule 8.0); a
+    series id that is not a number is told with the accepted range."""
+    db = str(tmp_path / "r.db")
+    code, out, err = run(capsys, "series", "new", "--scenario", "spring", "--team1", "texas",
+                         "--team2", "new-york", "--rules", "Rest,SHORT-Rest", "--db", db)
+    assert code == 0, err
+    code, out, _ = run(capsys, "series", "show", "1", "--json", "--db", db)
+    assert json.loads(out)["rules"] == ["rest", "short-rest"]
+    for command in ("show", "delete"):
+        code, _, err = run(capsys, "series", command, "abc", "--db", db)
+        assert code == 2 and "series 'abc' is not a whole number; accepted range 1.." in err
 
 
 def test_replay_sends_a_series_record_to_import(capsys, tmp_path):

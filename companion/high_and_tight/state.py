@@ -25,10 +25,11 @@ OPTIONAL_RULE_LINES = {
 
 def parse_options(text: str) -> frozenset[str]:
     """The optional rules switched on for a series (rule 8.0), checked."""
-    options = frozenset(o.strip() for o in text.split(",") if o.strip())
-    unknown = options - set(OPTIONAL_RULES)
+    given = [o.strip().casefold() for o in text.split(",") if o.strip()]  # in any case
+    options = frozenset(given)
+    unknown = list(dict.fromkeys(o for o in given if o not in OPTIONAL_RULES))
     if unknown:
-        raise ParseError(f"header Rules: unknown optional rule(s) {', '.join(sorted(unknown))}"
+        raise ParseError(f"header Rules: unknown optional rule(s) {', '.join(unknown)}"
                          f"; accepted: {', '.join(OPTIONAL_RULES)}")
     if "short-rest" in options and "rest" not in options:
         raise ParseError("header Rules: short-rest relaxes Pitcher's Rest: use it with 'rest' "
