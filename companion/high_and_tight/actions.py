@@ -161,6 +161,7 @@ def format_action(action: Action) -> str:
 _SIDE_LINE = re.compile(r"^(?P<side>home|away)\s+(?P<rest>.+)$", re.IGNORECASE)
 _ROLL = re.compile(r"^roll\s+(?P<a>\S+)\s+(?P<b>\S+)$", re.IGNORECASE)
 _DRAW_PART = re.compile(r"(\d+)\s+(offense|defense)", re.IGNORECASE)
+_EXCHANGE = re.compile(r"^(?P<card>.+) for (?P<deck>\S+)$", re.IGNORECASE)  # the last ' for '
 
 
 def _face(text: str) -> int:
@@ -203,10 +204,10 @@ def parse_action(text: str) -> Action:
             counts[deck.lower()] += int(number)
         return draw(side, counts["offense"], counts["defense"])
     if verb == "exchanges":
-        card, sep, deck = tail.rpartition(" for ")
-        if not sep or deck.lower() not in DECKS:
+        found = _EXCHANGE.match(tail)
+        if not found or found["deck"].lower() not in DECKS:
             raise ParseError(f"{text!r}: write '{side} {VERB_FORMS[verb]}'")
-        return exchange(side, card.strip(), deck.lower())
+        return exchange(side, found["card"].strip(), found["deck"].lower())
     if verb == "keeps" and not tail:
         return keep(side)
     if verb == "starts" and tail:

@@ -383,3 +383,15 @@ def test_refused_record_line_keeps_nothing_from_the_bad_action(rules):
     with pytest.raises(IllegalAction):
         session.push_text("home fields Kanno")
     assert snapshot(session) == snapshot(good)
+
+
+def test_every_action_line_is_read_in_any_case(rules):
+    """The action lines are typed at the table: a whole game's record, every line in capitals
+    (an exchange's 'FOR OFFENSE' too), replays to the same game."""
+    played = simulate_game(rules, "new-york", "texas", "caps", 0)
+    session = Session(rules, played.header)
+    for action in played.actions:
+        session.push_text(rules.format_action(action).upper())
+    assert session.state.summary() == played.state.summary()
+    assert [rules.format_action(a) for a in session.actions] == \
+        [rules.format_action(a) for a in played.actions]
