@@ -257,8 +257,8 @@ def read_text_file(path: Path) -> str:
         raise CommandError(f"{path}: cannot be read ({error.strerror})") from None
     except UnicodeDecodeError as error:
         line, byte = undecodable_at(path, error)
-        raise CommandError(f"{path}: line {line}: is not UTF-8 text (byte {byte} cannot be "
-                           "read): save the file as UTF-8") from None
+        raise CommandError(f"{path}: line {line}: is not UTF-8 text (the byte {byte}, cannot "
+                           "be read): save the file as UTF-8") from None
 
 
 HEADER_OPTIONS = {"Team1Roster": "--roster1", "Team2Roster": "--roster2", "Team1": "--team1",

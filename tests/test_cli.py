@@ -701,7 +701,7 @@ def test_a_record_file_with_marks_or_a_foreign_encoding(capsys, tmp_path):
     lines[3] = lines[3].replace('"', '"\u00e9', 1)
     (tmp_path / "latin.txt").write_bytes(("\n".join(lines) + "\n").encode("latin-1"))
     code, _, err = run(capsys, "replay", str(tmp_path / "latin.txt"))
-    assert code == 2 and "latin.txt: line 4: is not UTF-8 text (byte " in err
+    assert code == 2 and "latin.txt: line 4: is not UTF-8 text (the byte 0xE9, byte " in err
 
 
 def test_an_imported_game_exports_as_its_record_and_imports_again(capsys, tmp_path):

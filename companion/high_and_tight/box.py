@@ -334,7 +334,7 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR) -> Box:
                 if other else ""))
         except UnicodeDecodeError as error:
             line, byte = undecodable_at(path, error)
-            problems.add(f"{path}, line {line}", f"is not UTF-8 text (byte {byte} "
+            problems.add(f"{path}, line {line}", f"is not UTF-8 text (the byte {byte}, "
                          "cannot be read): save the file as UTF-8 (a spreadsheet's \"CSV "
                          "UTF-8\"; a text editor's UTF-8 encoding) and check again")
         except OSError as error:

@@ -538,8 +538,8 @@ def test_a_file_not_in_utf8_is_named_with_its_line_and_the_way_to_save_it(box_co
     path.write_bytes(mark + text.replace("Marty", "Peña").encode("cp1252"))
     (problem,) = problems_of(box_copy)
     byte = len(mark) + text.encode("cp1252").index(b",Marty,") + 4
-    assert problem == (f"{path}, line {line}: is not UTF-8 text (byte "
-                       f"{byte} cannot be read): save "
+    assert problem == (f"{path}, line {line}: is not UTF-8 text (the byte 0xF1, byte "
+                       f"{byte} of the file, cannot be read): save "
                        "the file as UTF-8 (a spreadsheet's \"CSV UTF-8\"; a text editor's "
                        "UTF-8 encoding) and check again")
 
