@@ -10,11 +10,15 @@ import time
 from pathlib import Path
 
 
-def output_problem(out: Path) -> str | None:
+def output_problem(out: Path, suffix: str | None = None) -> str | None:
     """Why an output file (a PDF, a record) cannot be written there; None if it can. Asked
-    before any work is done, and again by `write_atomically` as it writes."""
+    before any work is done, and again by `write_atomically` as it writes. With `suffix`
+    ('.pdf'), a name ending otherwise is refused: the file would not open as what it is."""
     if not out.name or out.is_dir():
         return f"{out} is a folder: give a file name"
+    if suffix is not None and out.suffix.lower() != suffix:
+        return (f"{out}: the print is a {suffix[1:].upper()} file: give it a name ending in "
+                f"{suffix}")
     if out.exists() and not out.is_file():
         return f"cannot write {out}: it is not a regular file (a device or a pipe)"
     folder = out.parent

@@ -434,6 +434,8 @@ def test_bad_paths_are_refused_with_a_message_and_no_file_is_made(capsys, tmp_pa
          "exist"),
         (("simulate", "--record", str(tmp_path)), f"{tmp_path} is a folder: give a file name"),
         (("print", "cards", "--out", str(tmp_path)), f"{tmp_path} is a folder: give a file name"),
+        (("print", "cards", "--out", str(tmp_path / "cards.txt")),
+         f"{tmp_path / 'cards.txt'}: the print is a PDF file: give it a name ending in .pdf"),
         (("series", "list", "--db", str(tmp_path)),
          f"{tmp_path}: is a folder; give the game file's own path (for example games.db)"),
         (("db", "check", "--db", str(tmp_path)), f"{tmp_path}: is a folder; give the game "
