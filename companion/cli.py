@@ -406,8 +406,8 @@ def cmd_simulate(args) -> int:
                                  (args.away_roster, away, "--away")):
         if roster and team is None:
             raise CommandError(f"{option}-roster: give {option} too: a roster goes with one "
-                               "team card (an optional one, rule 8.1.1), not with every team "
-                               "the games rotate through")
+                               "team card (rule 8.1.1), not with every team the games rotate "
+                               "through")
     rosters = {tag: roster for tag, roster in (("HomeRoster", args.home_roster),
                                                 ("AwayRoster", args.away_roster)) if roster}
     _check_single_game(rules, home, away, rosters)
