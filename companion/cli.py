@@ -211,6 +211,9 @@ def build_parser() -> argparse.ArgumentParser:
     exp = commands.add_parser("export", help="export a series (ID) or a game (ID:N)")
     exp.add_argument("target")
     exp.add_argument("--format", default="record", choices=("record", "json", "csv"))
+    exp.add_argument("--box", type=Path, default=None, metavar="DIR",
+                     help="write the box the series was played with (its own copy) into "
+                     "this new folder, for --data when its records are read back")
     _db_option(exp)
     box_option(exp)
     imp = commands.add_parser("import", help="read a text record back into the game file")
@@ -779,8 +782,32 @@ def cmd_export(args) -> int:
     from .store.exchange import export
 
     with _open_store(args, readonly=True) as store:
+        if args.box is not None:
+            return _export_box(store, args.target, args.box)
         sys.stdout.write(export(store, args.target, args.format,
                                 warn=lambda message: print(message, file=sys.stderr)))
+    return EXIT_OK
+
+
+def _export_box(store, target: str, folder: Path) -> int:
+    """The box files a series keeps (as they were when it began) written into a new folder:
+    `--data` that folder replays and imports the series' records after the box was edited."""
+    from .store.exchange import parse_target
+    from .store.series_store import frozen_box, get_series_row
+
+    series_id, _ = parse_target(target)
+    get_series_row(store, series_id)                # (no such series: said)
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise CommandError(f"--box {folder}: give a new or empty folder (nothing there is "
+                           "overwritten)")
+    box = frozen_box(store, series_id)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, text in box.texts.items():
+            write_atomically(folder / name, text.encode())
+    except (OSError, ValueError) as error:
+        raise CommandError(f"--box {folder}: {error}") from None
+    print(f"wrote the box of series {series_id} ({box.name}, {box.fingerprint}) to {folder}")
     return EXIT_OK
 
 

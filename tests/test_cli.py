@@ -793,3 +793,29 @@ def test_data_check_warns_of_a_letter_the_printed_fonts_cannot_print(capsys, box
         f"warning: {box_copy}/ballplayers.csv, line 3 ('Dvořák', new-york), field 'name': "
         "'ř' has no glyph in the printed fonts (Western European letters only) and prints "
         "as a box"]
+
+
+def test_a_series_box_is_exported_for_its_records_after_the_box_is_edited(capsys, box_copy,
+                                                                          tmp_path):
+    """A series keeps the box it began with; once the box folder is edited its records no
+    longer replay on it. `export ID --box DIR` writes the series' own box, with which the
+    exported record imports again; a folder already holding files is refused."""
+    db = str(tmp_path / "s.db")
+    code, _, err = run(capsys, "--data", str(box_copy), "simulate", "--series", "spring",
+                       "--seed", "2", "--db", db)
+    assert code == 0, err
+    code, record, _ = run(capsys, "export", "1", "--db", db)
+    (tmp_path / "series.txt").write_text(record)
+    teams = box_copy / "teams.toml"
+    teams.write_text(teams.read_text().replace("New York Highlanders", "Brooklyn Bridgers"))
+    code, _, err = run(capsys, "import", str(tmp_path / "series.txt"), "--data",
+                       str(box_copy), "--db", db)
+    assert code == 2 and "box" in err
+    kept = tmp_path / "kept-box"
+    code, out, err = run(capsys, "export", "1", "--box", str(kept), "--db", db)
+    assert code == 0 and out.startswith("wrote the box of series 1 (Demo box, "), err
+    code, out, err = run(capsys, "import", str(tmp_path / "series.txt"), "--data", str(kept),
+                         "--db", db)
+    assert code == 0, err
+    code, _, err = run(capsys, "export", "1", "--box", str(kept), "--db", db)
+    assert code == 2 and "give a new or empty folder" in err
