@@ -584,7 +584,9 @@ class _Loader:
             if key not in known:
                 close = difflib.get_close_matches(str(key), list(known), n=1, cutoff=0.6)
                 hint = f"did you mean {close[0]!r}? " if close else ""
-                self.policy(where, f"unknown {what} {key!r}; {hint}accepted: "
+                # (a value where a table belongs is a key, not a table)
+                said = "key" if what == "table" and not isinstance(table[key], dict) else what
+                self.policy(where, f"unknown {said} {key!r}; {hint}accepted: "
                                    f"{', '.join(sorted(known))}")
 
     # -- files ---------------------------------------------------------------------------
@@ -767,7 +769,11 @@ class _Loader:
         self.unknown_fields(table, ("marker", "up", "down", "when", "less"), where,
                             "field of an effect:")
         if ("up" in table) == ("down" in table):
-            self.problems.add(where, "give exactly one of 'up' or 'down'")
+            misspelt = any(difflib.get_close_matches(str(key), ["up", "down"], n=1,
+                                                     cutoff=0.6)
+                           for key in table if key not in ("up", "down"))
+            if not misspelt:            # (a misspelt one is named as such above)
+                self.problems.add(where, "give exactly one of 'up' or 'down'")
             return None
         key = "up" if "up" in table else "down"
         value = table[key]
@@ -890,7 +896,10 @@ class _Loader:
                             "set up): leave 'roster' out")
             park = table.get("ballpark")
             if not isinstance(park, dict):
-                self.problems.add(where + ", field 'ballpark'", "missing Home Ballpark table")
+                self.problems.add(where + ", field 'ballpark'",
+                                  "is one table, [team.ballpark] in single brackets (rule "
+                                  "8.1), not a list of them" if isinstance(park, list) else
+                                  "missing Home Ballpark table ([team.ballpark], rule 8.1)")
                 park = {}
             pwhere = where + ", ballpark"
             self.unknown_fields(park, ("name", "feature", "text", "effects"), pwhere)
@@ -1006,10 +1015,12 @@ class _Loader:
                 # The fields would be read under the wrong columns: the line is refused
                 # whole (and the roster checks hold back, see check_roster).
                 count = len(header) + len(extra or ()) - list(row.values()).count(None)
+                comment = lines[line - 1].lstrip().startswith("#")
                 self.problems.add(self.where(filename, entry),
                                   f"has {count} fields, expected {len(header)} "
-                                  f"({','.join(header)}); a text holding a comma goes "
-                                  "in double quotes")
+                                  f"({','.join(header)}); " + (
+                                      "a CSV file has no comment lines: remove it" if comment
+                                      else "a text holding a comma goes in double quotes"))
                 self.refused.add(filename)
                 continue
             yield line, row

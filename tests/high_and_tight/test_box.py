@@ -810,3 +810,24 @@ def test_a_column_the_companion_does_not_read_is_refused(box_copy):
     assert "accepted: team,name,position,bats," in problem
     path.write_text("\n".join([lines[0] + ","] + [line + "," for line in lines[1:]]) + "\n")
     load_box(box_copy)
+
+
+@pytest.mark.parametrize("filename, old, new, said, not_said", [
+    ("box.toml", "[box]", "version = 2\n\n[box]", "unknown key 'version'", "unknown table"),
+    ("cards.toml", 'effects = [ { marker = "number", up = 2 } ]',
+     'effects = [ { marker = "number", upp = 2 } ]', "did you mean 'up'?",
+     "give exactly one of 'up' or 'down'"),
+    ("ballplayers.csv", "new-york,Pruitt,", "# my notes\nnew-york,Pruitt,",
+     "a CSV file has no comment lines: remove it", "double quotes"),
+    ("teams.toml", "[team.ballpark]", "[[team.ballpark]]",
+     "is one table, [team.ballpark] in single brackets", "missing Home Ballpark"),
+])
+def test_a_slip_is_told_in_the_words_of_what_was_typed(box_copy, filename, old, new, said,
+                                                         not_said):
+    """SPEC 8: a stray key is a key (not a table), a misspelt 'up' is told once (not as a
+    missing move too), a '#' line of a CSV is a comment the format does not have, and a
+    ballpark written [[team.ballpark]] is one table in single brackets."""
+    edit(box_copy / filename, old, new)
+    problems = problems_of(box_copy)
+    assert any(said in p for p in problems), problems
+    assert not any(not_said in p for p in problems), problems
