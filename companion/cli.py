@@ -306,7 +306,8 @@ def cmd_data_check(args) -> int:
     except DataError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
-        print(f"{len(error.problems)} problem(s) in {directory}", file=sys.stderr)
+        print(f"{len(error.problems)} problem{'' if len(error.problems) == 1 else 's'} in "
+              f"{directory}", file=sys.stderr)
         return EXIT_BAD_INPUT
     # (measured with the printed fonts)
     from printables.components import texts_cut_short, texts_without_glyphs
@@ -365,7 +366,8 @@ def cmd_odds(args) -> int:
     if args.json:
         print(json.dumps(report, sort_keys=True))
         return EXIT_OK
-    print(f"{report['rolls']} Scoring Roll(s){' +1 bonus' if args.bonus else ''} in box "
+    rolls = f"{report['rolls']} Scoring Roll{'' if report['rolls'] == 1 else 's'}"
+    print(f"{rolls}{' +1 bonus' if args.bonus else ''} in box "
           f"{report['box']} (scores on {report['box_reads']}"
           + (f", also {', '.join(map(str, args.also))}" if args.also else "")
           + (", Hit and Run" if args.hit_and_run else "") + ")")
@@ -373,7 +375,7 @@ def cmd_odds(args) -> int:
           f"expected runs {report['expected_runs']:.4f}")
     for runs, p in enumerate(report["distribution"]):
         if p >= 0.00005:
-            print(f"  {runs:2d} run(s): {p:.4f}")
+            print(f"  {runs:2d} run{' ' if runs == 1 else 's'}: {p:.4f}")
     for option in report.get("options", []):
         bonus_roll = "+1" if option["bonus_roll"] else "  "
         print(f"  {option['move']:>9}: rolls {option['rolls']:2d}{bonus_roll} box "

@@ -230,8 +230,10 @@ class HighAndTight:
                     "free-roll": "two dice for box I's free roll (rule 4.6.2)"}[phase]
             return Awaiting("chance", None, phase, what)
         prompts = {
-            "draw": f"draw {state.draws_owed} card(s), offense or defense (rule 5.2.1)",
-            "exchange": f"exchange up to {state.exchanges_left} card(s) or keep (rule 5.2.2)",
+            "draw": f"draw {state.draws_owed} card{'' if state.draws_owed == 1 else 's'}, "
+                    "offense or defense (rule 5.2.1)",
+            "exchange": f"exchange up to {state.exchanges_left} card"
+                        f"{'' if state.exchanges_left == 1 else 's'} or keep (rule 5.2.2)",
             "starter": "name the Starting Pitcher (rule 3.0)",
             "lineup": "set the lineup: 1 C, 3 OF, 4 IF, 1 DH (rule 3.0)",
             "name": "name the inning strategy for this half (rule 6.2)",
@@ -1325,7 +1327,7 @@ class HighAndTight:
             self._bombed(state, fielding, line, runs)
         scoring = state.scoring_box()           # what the half's dice were read against
         extra = state.extra_scoring_numbers()
-        state.note("4.6.4", f"{state.batting} scores {runs} run(s) in the "
+        state.note("4.6.4", f"{state.batting} scores {runs} run{'' if runs == 1 else 's'} in the "
                             f"{state.half} of inning {state.inning} on box {scoring.label} "
                             f"({scoring.describe()}"
                             + (f"; {also_scores(extra)}" if extra else "")

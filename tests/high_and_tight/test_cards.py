@@ -270,7 +270,7 @@ def test_hit_and_run_example_nets_one_run(rules):
     assert state.away.runs[-1] == 1
     assert any(rule == "5.1.1 e" for rule, _ in state.log)
     # Rule 4.6.4: the half's note tells the box its dice were read against, 9s and all.
-    assert ("4.6.4", "away scores 1 run(s) in the top of inning 2 on box III (3; each 9 took "
+    assert ("4.6.4", "away scores 1 run in the top of inning 2 on box III (3; each 9 took "
                      "a run away)") in state.log
     assert score_rolls([8, 3, 7, 9, 3, 7], [3], hit_and_run=True) == 1
 
@@ -729,7 +729,7 @@ def test_rally_caps_tens_batting_only_this_at_bat(rules):
     assert state.away.runs == [2]
     assert state.away.rally_left == 1
     (half,) = [text for rule, text in state.log if rule == "4.6.4"]
-    assert half.startswith("away scores 2 run(s) in the top of inning 1 on box ")
+    assert half.startswith("away scores 2 runs in the top of inning 1 on box ")
     assert half.endswith("; also scores on 10)")    # rule 4.6.4: the 10s told with the box
     quiet_half(session)
     reach(session, 2)

@@ -1777,9 +1777,11 @@ def test_each_half_ends_with_a_notice_of_its_runs_and_dice(tmp_path):
     halves = [message for title, message in notes if title == "End of the half"]
     state = game.state
     away, home = state.away.runs[0], state.home.runs[0]
-    assert halves[0].startswith(f"{state.away.team.abbrev} scores {away} run(s) in the top "
+    def runs(count: int) -> str:
+        return f"{count} run{'' if count == 1 else 's'}"
+    assert halves[0].startswith(f"{state.away.team.abbrev} scores {runs(away)} in the top "
                                 "of inning 1 on box ")
-    assert halves[1].startswith(f"{state.home.team.abbrev} scores {home} run(s) in the "
+    assert halves[1].startswith(f"{state.home.team.abbrev} scores {runs(home)} in the "
                                 "bottom of inning 1 on box ")
     assert all("\nDice " in half for half in halves[:2])
     # The dice of each half are the game's roll actions between its other steps.

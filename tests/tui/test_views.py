@@ -423,7 +423,7 @@ def test_the_end_of_a_half_is_told_with_the_dice_that_made_it(rules):
         told = views.half_over(session, state.log[start:])
         if (state.inning, state.half) == (1, "top"):
             assert told is None
-    assert told == (f"{state.away.team.abbrev} scores 0 run(s) in the top of inning 1 on box "
+    assert told == (f"{state.away.team.abbrev} scores 0 runs in the top of inning 1 on box "
                     f"{box.label} ({box.describe()})\nDice "
                     + "  ".join(f"{views.DIE[a]}{views.DIE[b]} {a + b}" for a, b in rolled))
 
