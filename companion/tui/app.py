@@ -1055,11 +1055,14 @@ class GameScreen(Screen):
 
     def _options_after_dice(self) -> None:
         """After faces typed in the box, the options take the focus back when the player's
-        next step is a choice from the list (not more dice)."""
+        next step is a choice from the list (not more dice): a decision, a final held on
+        the screen, the series' end."""
         if not self._typed_dice:
             return
         waiting = self.table.waiting()
-        if waiting.kind != "decision" or waiting.computer:
+        choice = (waiting.kind == "decision" and not waiting.computer
+                  or waiting.kind == "over" or self.table.held is not None)
+        if not choice:
             return          # more dice to type, or a deal or the computer's move first
         self._typed_dice = False
         if self.query_one("#entry", Input).has_focus:

@@ -1133,6 +1133,38 @@ def test_a_refusal_goes_once_a_line_is_taken(tmp_path):
     assert "Not allowed" in said and "Not allowed" not in after
 
 
+def test_dice_typed_in_the_box_that_end_the_series_leave_the_keys_to_its_options(tmp_path):
+    """The last roll of a series typed in the box: what is left to do (the series view,
+    printing, home) is a choice from the list, which takes the keys back."""
+    path = tmp_path / "end.db"
+    store = Store.open(path)
+    table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
+                                                  team1_control="computer",
+                                                  team2_control="computer"))
+    series_id = table.stored.id
+    while not table.session.is_over():
+        if table.auto_step() is None:
+            waiting = table.waiting()
+            table.enter(waiting.options[0] if waiting.scope == "series" else "3 4")
+    last = table.stored.undo()
+    assert last.line.startswith("roll ")
+    store.close()
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            entry = screen.query_one("#entry", Input)
+            entry.focus()
+            entry.value = last.line.removeprefix("roll ")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: table.session.is_over())
+            await pilot.pause()
+            return screen.query_one("#options", OptionList).has_focus
+
+    assert asyncio.run(play())
+
+
 def test_after_dice_typed_in_the_box_a_choice_of_the_list_takes_the_keys(tmp_path):
     """Physical dice typed in the box under the options: while more dice are awaited the
     box keeps the focus; once the player's next step is a choice from the list (the
