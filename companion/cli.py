@@ -49,6 +49,7 @@ Commands (with no command, the table opens):
   companion import FILE            read a text record back into the game file
   companion db check               integrity, schema version and counts of the game file
   companion db unlock              free a game file from a writer no companion is any more
+  companion db salvage --out NEW   what a damaged game file still holds, into a new one
   companion print SET --out FILE   printable components and sheets as a PDF (SET: pieces,
                                    cards, ..., all; boxscore GAME|SERIES)
 
@@ -184,6 +185,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="free it even from a live process of this machine (a process "
                         "number another program reused)")
     _db_option(unlock)
+    salvage = db_commands.add_parser(
+        "salvage", help="copy what can still be read of a damaged game file (--db) into a "
+        "new one (--out); the damaged file is left as it is")
+    salvage.add_argument("--out", type=Path, required=True, metavar="NEW.db",
+                         help="the new game file (must not exist yet)")
+    _db_option(salvage)
 
     series = commands.add_parser("series", help="series in the game file")
     series_commands = series.add_subparsers(dest="series_command", required=True)
@@ -519,10 +526,42 @@ def _open_store(args, readonly: bool = False):
     return Store.open(getattr(args, "db", None), readonly=readonly)
 
 
+def _salvage(damaged: Path, out: Path) -> int:
+    """`db salvage`: every series that can be read, into a new file; one line each."""
+    from .store.db import Store
+    from .store.salvage import salvage
+
+    if not damaged.is_file():
+        raise CommandError(f"{damaged}: no game file there")
+    if out.exists():
+        raise CommandError(f"--out {out}: the file exists; give a new file (nothing is "
+                           "written over)")
+    if out.resolve() == damaged.resolve():
+        raise CommandError("--out: give another file than the damaged one")
+    problem = output_problem(out)
+    if problem:
+        raise CommandError(problem)
+    store = Store.open(out)
+    try:
+        told = salvage(damaged, store)
+    except CompanionError:
+        store.close()
+        for made in (out, out.with_name(out.name + "-wal"), out.with_name(out.name + "-shm")):
+            made.unlink(missing_ok=True)        # nothing salvaged: no empty file left
+        raise
+    store.close()
+    for line in told:
+        print(line)
+    print(f"wrote {out}; {damaged} was not changed")
+    return EXIT_OK
+
+
 def cmd_db_check(args) -> int:
-    from .store.db import Store, StoreDamaged, StoreLocked
+    from .store.db import Store, StoreDamaged, StoreLocked, default_path
 
     path = getattr(args, "db", None)
+    if args.db_command == "salvage":
+        return _salvage(Path(path) if path else default_path(), args.out)
     if args.db_command == "unlock":
         try:
             holder = Store.unlock(path, force=args.force)

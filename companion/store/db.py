@@ -322,15 +322,21 @@ class Store:
 
     @staticmethod
     def _check_integrity(path: Path, db: Database) -> None:
+        salvage = (f"; `companion db salvage --db {path} --out NEW.db` copies what can "
+                   "still be read into a new file")
         try:
             result = db.execute("PRAGMA quick_check").fetchall()
         except sqlite3.DatabaseError as error:
             raise StoreDamaged(f"{path}: not a readable game file ({error}); it was not "
-                               "changed") from None
-        problems = [row[0] for row in result if row[0] != "ok"]
+                               f"changed{salvage}") from None
+        # (SQLite gives one row a problem, or one row of many lines)
+        problems = [line.strip() for row in result if row[0] != "ok"
+                    for line in str(row[0]).splitlines()
+                    if line.strip() and not line.startswith("***")]
         if problems:
-            raise StoreDamaged(f"{path}: the integrity check failed ({'; '.join(problems[:3])})"
-                               "; the file was not changed")
+            more = f"; {len(problems) - 3} more" if len(problems) > 3 else ""
+            raise StoreDamaged(f"{path}: the integrity check failed ({'; '.join(problems[:3])}"
+                               f"{more}); the file was not changed{salvage}")
 
     def _check_lock(self) -> None:
         """Refuse if another live process holds the file; note a dead holder to take over."""

@@ -154,6 +154,39 @@ def _row(row: dict) -> SeriesRow:
                      (row["won1"], row["won2"]))
 
 
+def fold_events(session: SeriesSession, events: list[dict], series_id: int
+                ) -> StaleEvent | None:
+    """Replay a series' stored events (actions, undo and redo markers; events a rewind set
+    aside are skipped) into `session`. An event the rules refuse (a record made under an
+    earlier reading of a rule) ends the replay there and is returned; an event that does
+    not replay for another reason is damage, a StoreError."""
+    void = set()
+    for event in events:
+        if event["kind"] == REWIND:
+            void.update(range(int(event["line"]), event["seq"]))
+    for event in events:
+        seq = event["seq"]
+        if seq in void or event["kind"] == REWIND:
+            continue
+        kind = event["kind"]
+        if kind not in (ACTION, UNDO, REDO):
+            raise StoreError(f"series {series_id}, event {seq}: unknown kind {kind!r} "
+                             "(written by a newer version of the companion?)")
+        try:
+            if kind == ACTION:
+                session.replay_entry(Entry(event["scope"], event["line"]))
+            elif kind == UNDO:
+                session.undo()
+            else:
+                session.redo()
+        except (IllegalAction, ParseError) as error:      # refused by the rules now
+            return StaleEvent(seq, event["line"], getattr(error, "brief", str(error)))
+        except CompanionError as error:                   # not a rules matter: damage
+            raise StoreError(f"series {series_id}, event {seq} ({event['line']!r}) does "
+                             f"not replay: {error}") from None
+    return None
+
+
 def listed_boxes(store: Store, rows: list[SeriesRow], box: Box) -> dict[int, Box]:
     """The box each listed series names its teams by: its own frozen copy (read once a
     process for each box, by its fingerprint: the same files), `box` itself for the series
@@ -209,33 +242,8 @@ class StoredSeries:
         events = list(store.db.query(
             "SELECT seq, kind, scope, line FROM events WHERE series_id = ? ORDER BY seq",
             [series_id]))
-        void = set()
-        for event in events:
-            if event["kind"] == REWIND:
-                void.update(range(int(event["line"]), event["seq"]))
-        last = events[-1]["seq"] if events else 0
-        for event in events:
-            seq = event["seq"]
-            if seq in void or event["kind"] == REWIND:
-                continue
-            kind = event["kind"]
-            if kind not in (ACTION, UNDO, REDO):
-                raise StoreError(f"series {series_id}, event {seq}: unknown kind {kind!r} "
-                                 "(written by a newer version of the companion?)")
-            try:
-                if kind == ACTION:
-                    session.replay_entry(Entry(event["scope"], event["line"]))
-                elif kind == UNDO:
-                    session.undo()
-                else:
-                    session.redo()
-            except (IllegalAction, ParseError) as error:      # refused by the rules now
-                stale = StaleEvent(seq, event["line"], getattr(error, "brief", str(error)))
-                return cls(store, series_id, session, last, stale)
-            except CompanionError as error:                   # not a rules matter: damage
-                raise StoreError(f"series {series_id}, event {seq} ({event['line']!r}) does "
-                                 f"not replay: {error}") from None
-        return cls(store, series_id, session, last)
+        stale = fold_events(session, events, series_id)
+        return cls(store, series_id, session, events[-1]["seq"] if events else 0, stale)
 
     def set_aside_stale(self) -> None:
         """Resume the series before its refused event for good: write the rewind now, as

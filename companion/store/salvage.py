@@ -1,0 +1,96 @@
+"""Salvage: what can still be read of a damaged game file, into a new one.
+
+A file that fails its integrity check is never written to (StoreDamaged). Salvage reads it
+as it stands, series by series: the series row (header and frozen box), then its events,
+as many as can be read in order (a damaged page stops the reading there), replayed as the
+table replays them (`fold_events`) up to the first that does not replay. What replays is
+stored in the new file as a series of its own (the undo history is not kept: the steps
+in force are). The damaged file is left exactly as it was."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from urllib.parse import quote
+
+from ..engine.errors import CompanionError
+from ..high_and_tight.box import load_box_texts
+from ..high_and_tight.series_session import SeriesSession
+from .db import Store, StoreError
+from .series_store import create_series, fold_events
+
+EVENT_COLUMNS = "seq, kind, scope, line"
+
+
+def salvage(damaged: Path, out: Store) -> list[str]:
+    """Copy every series of `damaged` that can be read into `out`; one line a series
+    saying what was recovered (or why nothing was)."""
+    conn = sqlite3.connect(f"file:{quote(str(damaged.absolute()))}?mode=ro&immutable=1",
+                           uri=True)
+    conn.row_factory = sqlite3.Row
+    try:
+        try:
+            ids = [row["id"] for row in conn.execute("SELECT id FROM series ORDER BY id")]
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"{damaged}: no series can be read from it ({error}); nothing "
+                             "was salvaged") from None
+        return [_salvage_series(conn, series_id, out) for series_id in ids]
+    finally:
+        conn.close()
+
+
+def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store) -> str:
+    try:
+        row = conn.execute("SELECT header, box_files FROM series WHERE id = ?",
+                           [series_id]).fetchone()
+        header, texts = json.loads(row["header"]), json.loads(row["box_files"])
+    except (sqlite3.DatabaseError, TypeError, ValueError) as error:
+        return f"series {series_id}: its header or box cannot be read ({error}): not saved"
+    events, stopped = _readable_events(conn, series_id)
+    try:
+        box = load_box_texts(texts, origin=f"series {series_id} box", strict=False)
+        session = SeriesSession(box, header)
+    except CompanionError as error:
+        return f"series {series_id}: its setup does not load ({error}): not saved"
+    kept = events
+    while True:
+        try:
+            fold_events(session, kept, series_id)
+            break
+        except StoreError:          # an event that does not replay: keep those before it
+            kept = kept[:-1]
+            session = SeriesSession(box, header)
+    try:
+        new_id = create_series(out, box, header, session.entries)
+    except CompanionError as error:
+        return f"series {series_id}: not saved ({error})"
+    lost = "" if len(kept) == len(events) and stopped is None else (
+        f"; the events from {kept[-1]['seq'] + 1 if kept else 1} on are lost"
+        + (f" ({stopped})" if stopped else ""))
+    games = len(session.series.results)
+    return (f"series {series_id} -> series {new_id}: {len(session.entries)} steps, "
+            f"{games} game{'' if games == 1 else 's'} finished{lost}")
+
+
+def _readable_events(conn: sqlite3.Connection, series_id: int) -> tuple[list, str | None]:
+    """The series' events in order as far as they can be read, and why the reading stopped
+    short (None when it did not)."""
+    try:
+        return [dict(row) for row in conn.execute(
+            f"SELECT {EVENT_COLUMNS} FROM events WHERE series_id = ? ORDER BY seq",
+            [series_id])], None
+    except sqlite3.DatabaseError:
+        pass
+    events: list[dict] = []         # one at a time, by the index: up to the damaged one
+    seq = 1
+    while True:
+        try:
+            row = conn.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE series_id = ? "
+                               "AND seq = ?", [series_id, seq]).fetchone()
+        except sqlite3.DatabaseError as error:
+            return events, f"event {seq} cannot be read: {error}"
+        if row is None:
+            return events, None
+        events.append(dict(row))
+        seq += 1
