@@ -138,9 +138,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--away", default=None,
                      help="away team: key, name or abbreviation (default: rotate)")
     sim.add_argument("--home-roster", default=None,
-                     help="the home team's roster, for an optional team card (8.1.1)")
+                     help="the home team's roster: an optional team card's, or another "
+                     "standard roster (8.1.1; default: the team's own)")
     sim.add_argument("--away-roster", default=None,
-                     help="the away team's roster, for an optional team card (8.1.1)")
+                     help="the away team's roster (as --home-roster)")
     sim.add_argument("--json", action="store_true",
                      help="print one JSON object: wins, extra innings, runs, dice rolled")
     sim.add_argument("--record", type=Path, default=None,
@@ -150,7 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--team1", default=None, help="series: Team 1 (home field advantage)")
     sim.add_argument("--team2", default=None, help="series: Team 2")
     sim.add_argument("--roster1", default=None,
-                     help="series: Team 1's roster, for an optional team card (8.1.1)")
+                     help="series: Team 1's roster: an optional team card's, or another "
+                     "standard roster (8.1.1; default: the team's own)")
     sim.add_argument("--roster2", default=None, help="series: Team 2's roster")
     sim.add_argument("--rules", default="", help="series: optional rules, comma-separated: "
                      + ",".join(OPTIONAL_RULES))
@@ -168,7 +170,6 @@ def build_parser() -> argparse.ArgumentParser:
     follow.add_argument("--series", type=_int_in(1, 10**9, "series"), default=None,
                         help="follow this series (default: the one last played at a table)")
     _db_option(follow)
-    box_option(follow)
 
     rep = commands.add_parser("replay", help="replay a game record file")
     rep.add_argument("file", type=Path)
@@ -198,7 +199,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--scenario", required=True, choices=sorted(SCENARIOS_PLAYABLE))
     new.add_argument("--team1", required=True)
     new.add_argument("--team2", required=True)
-    new.add_argument("--roster1", default=None, help="roster for an optional team card (8.1.1)")
+    new.add_argument("--roster1", default=None, help="Team 1's roster: an optional team "
+                     "card's, or another standard roster (8.1.1; default: the team's own)")
     new.add_argument("--roster2", default=None)
     new.add_argument("--rules", default="")
     _db_option(new)
@@ -222,7 +224,6 @@ def build_parser() -> argparse.ArgumentParser:
                      help="write the box the series was played with (its own copy) into "
                      "this new folder, for --data when its records are read back")
     _db_option(exp)
-    box_option(exp)
     imp = commands.add_parser("import", help="read a text record back into the game file")
     imp.add_argument("file", type=Path)
     _db_option(imp)
@@ -296,15 +297,15 @@ def _team_key(box: Box, wanted: str | None, option: str) -> str | None:
     return team.key
 
 
-def _load(directory: Path | None) -> Box:
-    return load_box(directory or DEFAULT_BOX_DIR)
+def _load(directory: Path | None, strict: bool = True) -> Box:
+    return load_box(directory or DEFAULT_BOX_DIR, strict=strict)
 
 
 # -- commands ------------------------------------------------------------------------------
 
 
 def cmd_data_check(args) -> int:
-    if args.directory and args.data and args.directory != args.data:
+    if args.directory and args.data and args.directory.resolve() != args.data.resolve():
         raise CommandError(f"data check: two folders given ({args.directory} and --data "
                            f"{args.data}): give one")
     directory = args.directory or args.data or DEFAULT_BOX_DIR
@@ -466,7 +467,9 @@ def _check_single_game(rules: HighAndTight, home: str | None, away: str | None,
 
 
 def cmd_replay(args) -> int:
-    box = _load(args.data)
+    # A record replays only on the very box it was played with (its Box tag): that box was
+    # accepted once, so checks added since do not refuse it (`export --box` writes one).
+    box = _load(args.data, strict=False)
     rules = HighAndTight(box)
     text = read_text_file(args.file)
     kind = report_export(text)
@@ -479,17 +482,19 @@ def cmd_replay(args) -> int:
         except CompanionError as error:
             raise CommandError(f"{args.file}: {error}") from None
     records = split_records_at(text)
-    no_record = (f"{args.file}: holds no game record (a header of [Key \"value\"] tags, "
-                 "then one action a line; docs/record-format.md)")
+    def no_record(why: str = "") -> CommandError:
+        return CommandError(f"{args.file}: holds no game record ({why}a header of "
+                            "[Key \"value\"] tags, then one action a line; "
+                            "docs/record-format.md)")
     if not records:
-        raise CommandError(no_record)
+        raise no_record()
     results = []
     try:
         first = parse_record(records[0][1], records[0][0])
     except CompanionError as error:
         raise CommandError(f"{args.file}: game 1: {error}") from None
     if not first.header:
-        raise CommandError(no_record.replace("(", "(it opens with no tag; ", 1))
+        raise no_record("it opens with no tag; ")
     if "Scenario" in first.header:
         raise CommandError(f"{args.file}: is a series record (it has a Scenario tag): "
                            "`companion import FILE` reads it into the game file")
@@ -824,6 +829,9 @@ def cmd_export(args) -> int:
 
     with _open_store(args, readonly=True) as store:
         if args.box is not None:
+            if args.format != "record":
+                raise CommandError("--box writes the box files into a folder; --format is "
+                                   "for a record or a report on standard output: give one")
             return _export_box(store, args.target, args.box)
         sys.stdout.write(export(store, args.target, args.format,
                                 warn=lambda message: print(message, file=sys.stderr)))
@@ -836,7 +844,10 @@ def _export_box(store, target: str, folder: Path) -> int:
     from .store.exchange import parse_target
     from .store.series_store import frozen_box, get_series_row
 
-    series_id, _ = parse_target(target)
+    series_id, game = parse_target(target)
+    if game is not None:
+        raise CommandError(f"--box writes the box of a whole series: give its ID ({series_id}), "
+                           f"not a game ({target})")
     get_series_row(store, series_id)                # (no such series: said)
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise CommandError(f"--box {folder}: give a new or empty folder (nothing there is "
@@ -857,7 +868,7 @@ def cmd_import(args) -> int:
     from .store.series_store import create_series
 
     text = read_text_file(args.file)
-    box = _load(args.data)
+    box = _load(args.data, strict=False)        # (the record's own box: see cmd_replay)
     try:
         header, entries = read_import(box, text)        # checked whole before the file
     except CompanionError as error:

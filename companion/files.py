@@ -16,7 +16,7 @@ def output_problem(out: Path, suffix: str | None = None) -> str | None:
     ('.pdf'), a name ending otherwise is refused: the file would not open as what it is."""
     if not out.name or out.is_dir():
         return f"{out} is a folder: give a file name"
-    if suffix is not None and out.suffix.lower() != suffix:
+    if suffix is not None and not out.name.lower().endswith(suffix):
         return (f"{out}: the print is a {suffix[1:].upper()} file: give it a name ending in "
                 f"{suffix}")
     if out.exists() and not out.is_file():

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 
+from reportlab.pdfbase import pdfmetrics
+
 from companion.high_and_tight.box import Ballplayer, Box, Card, Pitcher, Team, roman
 from companion.high_and_tight.effects import describe_ballpark_effect
 from companion.high_and_tight.rules import inning_parameters
@@ -306,6 +308,12 @@ def pitcher_piece(team: Team, pitcher: Pitcher) -> Component:
                      team=team.key)
 
 
+def piece_where(piece: Ballplayer | Pitcher, roster: str) -> str:
+    """Where a piece is typed in: 'ballplayers.csv, line 3 ('Pruitt', new-york)'."""
+    return (f"{'pitchers' if piece.is_pitcher else 'ballplayers'}.csv, "
+            + (f"line {piece.line} " if piece.line else "") + f"({piece.name!r}, {roster})")
+
+
 def texts_cut_short(box: Box) -> list[str]:
     """The pieces' texts too long to print whole at the smallest sizes (SMALLEST_NAME,
     SMALLEST_TEXT), one line each naming the file, the piece and the field: they print cut
@@ -317,9 +325,7 @@ def texts_cut_short(box: Box) -> list[str]:
             _, cut = piece_front(piece).lay_out(_piece_text_width(front), front.height)
             if not back_name(piece.name, front.width - 2 * PIECE_PAD)[1] and "name" not in cut:
                 cut.insert(0, "name")
-            where = (f"{'pitchers' if piece.is_pitcher else 'ballplayers'}.csv, "
-                     + (f"line {piece.line} " if piece.line else "")
-                     + f"({piece.name!r}, {roster.key})")
+            where = piece_where(piece, roster.key)
             for field in cut:
                 room = (f"{NAME_LINES} lines at {SMALLEST_NAME:g} pt" if field == "name"
                         else f"the lines under the name at {SMALLEST_TEXT:g} pt")
@@ -329,9 +335,10 @@ def texts_cut_short(box: Box) -> list[str]:
 
 
 def texts_without_glyphs(box: Box) -> list[str]:
-    """The printed texts holding a character the printed fonts (the PDF standard Helvetica,
-    Western European letters) have no glyph for, one line each naming the file, the entry
-    and the field: it prints as a box."""
+    """The printed texts holding a character the printed fonts have no glyph for (the PDF
+    standard Helvetica with its Symbol and ZapfDingbats fallbacks: Western European letters,
+    Greek, arrows, dingbats), one line each naming the file, the entry and the field: it
+    prints as a box."""
     def missing(text: str) -> str:
         return "".join(dict.fromkeys(c for c in text if not _has_glyph(c)))
 
@@ -341,8 +348,8 @@ def texts_without_glyphs(box: Box) -> list[str]:
         for field_name, text in texts.items():
             if missing(text):
                 found.append(f"{where}, field {field_name!r}: {missing(text)!r} has no "
-                             "glyph in the printed fonts (Western European letters only) "
-                             "and prints as a box")
+                             "glyph in the printed fonts (Western European letters, Greek, "
+                             "arrows and dingbats) and prints as a box")
 
     check("box.toml, [box]", {"name": box.name})
     for scoring in box.scoring_boxes:
@@ -354,21 +361,23 @@ def texts_without_glyphs(box: Box) -> list[str]:
               {"name": park.name, "feature": park.feature, "text": park.text})
     for roster in box.rosters.values():
         for piece in [*roster.ballplayers.values(), *roster.pitchers.values()]:
-            check(f"{'pitchers' if piece.is_pitcher else 'ballplayers'}.csv, "
-                  + (f"line {piece.line} " if piece.line else "")
-                  + f"({piece.name!r}, {roster.key})", {"name": piece.name, "info": piece.info})
+            check(piece_where(piece, roster.key), {"name": piece.name, "info": piece.info})
     for card in box.cards.values():
         check(f"cards.toml, card {card.name!r}", {"name": card.name, "text": card.text})
     return found
 
 
 def _has_glyph(character: str) -> bool:
-    """Whether the standard fonts print the character (their encoding is cp1252's)."""
-    try:
-        character.encode("cp1252")
-    except UnicodeEncodeError:
-        return False
-    return True
+    """Whether the printed fonts draw the character: Helvetica's own encoding, else the
+    Symbol and ZapfDingbats fonts reportlab falls back to (what none holds is a box)."""
+    font = pdfmetrics.getFont(REGULAR)
+    for each in (font, *font.substitutionFonts):
+        try:
+            character.encode(each.encName)
+        except UnicodeEncodeError:
+            continue
+        return True
+    return False
 
 
 def piece_components(box: Box, team: str | None = None) -> list[Component]:

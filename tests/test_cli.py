@@ -313,9 +313,9 @@ def test_a_bad_header_and_a_bad_rule_name_their_file_and_option(capsys, tmp_path
                        str(tmp_path / "r.db"))
     assert code == 2 and "--rules: unknown optional rule(s) bogus; accepted: " in err
     code, _, err = run(capsys, "series", "new", "--scenario", "spring", "--team1", "texas",
-                       "--team2", "new-york", "--rules", "zeta,alpha", "--db",
+                       "--team2", "new-york", "--rules", "Zeta,alpha,Rest", "--db",
                        str(tmp_path / "r.db"))
-    assert "unknown optional rule(s) zeta, alpha; " in err      # as given, not re-sorted
+    assert "unknown optional rule(s) Zeta, alpha; " in err      # as given, not re-sorted
 
 
 def test_rule_names_and_series_ids_are_read_as_a_player_types_them(capsys, tmp_path):
@@ -357,10 +357,10 @@ def test_replay_tells_what_a_file_that_is_no_game_record_is(capsys, tmp_path):
         code, _, err = run(capsys, "replay", str(tmp_path / f"x.{form}"))
         assert code == 2 and f"is {kind} export, a report of the games: only a record " \
             "(export --format record, the default) replays" in err, err
-    (tmp_path / "notes.md").write_text("# My notes\n\nNew York won.\n")
-    code, _, err = run(capsys, "replay", str(tmp_path / "notes.md"))
-    assert code == 2 and "notes.md: holds no game record (it opens with no tag; a header " \
-        "of [Key \"value\"] tags" in err, err
+    (tmp_path / "notes (1).md").write_text("# My notes\n\nNew York won.\n")
+    code, _, err = run(capsys, "replay", str(tmp_path / "notes (1).md"))
+    assert code == 2 and "notes (1).md: holds no game record (it opens with no tag; a " \
+        "header of [Key \"value\"] tags" in err, err
     code, record, _ = run(capsys, "export", "1:1", "--db", str(db))
     (tmp_path / "scan.txt").write_text(pack(load_box(), record))
     code, out, err = run(capsys, "replay", str(tmp_path / "scan.txt"))
@@ -645,6 +645,9 @@ def test_data_check_takes_the_folder_as_data_too(capsys, box_copy, tmp_path):
     assert code == 2 and "cards.toml" in err
     code, _, err = run(capsys, "data", "check", str(tmp_path), "--data", str(box_copy))
     assert code == 2 and "two folders given" in err
+    code, _, err = run(capsys, "data", "check", str(box_copy / ".." / box_copy.name),
+                       "--data", str(box_copy))
+    assert "two folders given" not in err           # one folder, spelt two ways
 
 
 def test_ctrl_c_in_a_recorded_simulation_keeps_the_games_finished(tmp_path):
@@ -786,13 +789,14 @@ def test_data_check_warns_of_a_letter_the_printed_fonts_cannot_print(capsys, box
     data check names it with its file, entry and field (the box is still good)."""
     path = box_copy / "ballplayers.csv"
     path.write_text(path.read_text().replace("new-york,Pruitt,", "new-york,Dvořák,", 1)
-                    .replace("new-york,Delacorte,", "new-york,Núñez,", 1))
+                    .replace("new-york,Delacorte,", "new-york,Núñez,", 1)
+                    .replace("Calls a smart game", "Calls a smart game → α ≥ ★", 1))
     code, out, err = run(capsys, "data", "check", str(box_copy))
     assert code == 0 and out.startswith("ok: ")
     assert err.splitlines() == [
         f"warning: {box_copy}/ballplayers.csv, line 3 ('Dvořák', new-york), field 'name': "
-        "'ř' has no glyph in the printed fonts (Western European letters only) and prints "
-        "as a box"]
+        "'ř' has no glyph in the printed fonts (Western European letters, Greek, arrows and "
+        "dingbats) and prints as a box"]
 
 
 def test_a_series_box_is_exported_for_its_records_after_the_box_is_edited(capsys, box_copy,
@@ -819,3 +823,9 @@ def test_a_series_box_is_exported_for_its_records_after_the_box_is_edited(capsys
     assert code == 0, err
     code, _, err = run(capsys, "export", "1", "--box", str(kept), "--db", db)
     assert code == 2 and "give a new or empty folder" in err
+    code, _, err = run(capsys, "export", "1:1", "--box", str(tmp_path / "b2"), "--db", db)
+    assert code == 2 and "--box writes the box of a whole series: give its ID (1)" in err
+    code, _, err = run(capsys, "export", "1", "--box", str(tmp_path / "b3"), "--format",
+                       "csv", "--db", db)
+    assert code == 2 and "--format is for a record or a report" in err
+    assert not (tmp_path / "b2").exists() and not (tmp_path / "b3").exists()

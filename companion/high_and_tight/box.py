@@ -312,8 +312,10 @@ class _Problems:
         return where
 
 
-def load_box(directory: str | Path = DEFAULT_BOX_DIR) -> Box:
-    """Load and validate a box folder; raise DataError listing every problem found."""
+def load_box(directory: str | Path = DEFAULT_BOX_DIR, strict: bool = True) -> Box:
+    """Load and validate a box folder; raise DataError listing every problem found.
+    `strict=False` (see load_box_texts) reads a box records were played with, such as a
+    series' copy written out by `export --box`."""
     directory = Path(directory)
     texts: dict[str, str] = {}
     problems = _Problems()
@@ -341,7 +343,7 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR) -> Box:
             problems.add(str(path), f"cannot be read ({error.strerror or error})")
     if problems.items:
         raise DataError(problems.items)
-    return load_box_texts(texts, origin=str(directory))
+    return load_box_texts(texts, origin=str(directory), strict=strict)
 
 
 def load_box_texts(texts: dict[str, str], origin: str = "box", strict: bool = True) -> Box:
@@ -975,8 +977,8 @@ class _Loader:
             self.refused.add(filename)
             return
         extra = [c for c in header if c and c not in columns]
-        if extra:
-            self.problems.add(self.where(filename, "line 1"),
+        if extra:           # (a series' box from before this check still loads)
+            self.policy(self.where(filename, "line 1"),
                               f"column(s) {', '.join(map(repr, extra))} not known: the "
                               "companion would not read them; leave them out (a piece's "
                               f"notes go in 'info'); accepted: {','.join(columns)}")
@@ -1051,8 +1053,8 @@ class _Loader:
         for team in teams.values():
             if team.standard and team.roster:
                 key = team.roster.casefold()
-                if key in owners:
-                    self.problems.add(
+                if key in owners:       # (a series' box from before this check still loads)
+                    self.policy(
                         self.team_wheres.get(team.key.casefold(), self.where("teams.toml"))
                         + ", field 'roster'",
                         f"{team.roster!r} is the roster of {owners[key].name} already: each "
@@ -1062,10 +1064,10 @@ class _Loader:
                 rosters[key] = Roster(team.roster)
                 self.roster_wheres[key] = self.team_wheres.get(team.key.casefold(), "")
         if len(owners) < 2 and teams:
-            self.problems.add(self.where("teams.toml"),
-                              f"{len(owners)} standard team{'' if len(owners) == 1 else 's'} "
-                              "with a roster; a game needs two (rule 3.0), so a box holds at "
-                              "least two standard teams")
+            self.policy(self.where("teams.toml"),
+                        f"{len(owners)} standard team{'' if len(owners) == 1 else 's'} with a "
+                        "roster; a game needs two (rule 3.0), so a box holds at least two "
+                        "standard teams")
         columns = ("team", "name", "position", "bats") + BALLPLAYER_RATINGS + ("info",)
         for line, row in self.csv_rows("ballplayers.csv", columns):
             where = self.where("ballplayers.csv", f"line {line} ({row.get('name')!r})")
@@ -1164,9 +1166,10 @@ class _Loader:
         elif self.strict and not name.isprintable():
             hidden = next(c for c in name if not c.isprintable())
             self.problems.add(where + ", field 'name'",
-                              f"{ascii(name)} holds a character that is not seen (U+"
-                              f"{ord(hidden):04X}: a line break, a tab or a zero-width "
-                              "mark): names are one line of visible text, typed at the table")
+                              f"{ascii(name)} holds a character that is not seen or not a "
+                              f"plain space (U+{ord(hidden):04X}: a line break, a tab, a "
+                              "zero-width mark, a no-break space): names are one line of "
+                              "visible text and plain spaces, typed at the table")
         elif self.strict and unicodedata.normalize("NFC", name) != name:
             self.problems.add(where + ", field 'name'",
                               f"{name!r} writes an accented letter as two characters (a "

@@ -162,9 +162,8 @@ class HighAndTight:
         if clash:
             raise ParseError(f"header HomeRoster, AwayRoster: {clash}")
         cards_mode = header.get("Cards", "digital")
-        for tag, value in (("Cards", cards_mode), ("Dice", header.get("Dice", "digital"))):
-            if value not in ("digital", "physical"):
-                raise ParseError(f"header {tag}: {value!r} is not digital or physical")
+        if cards_mode not in ("digital", "physical"):
+            raise ParseError(f"header Cards: {cards_mode!r} is not digital or physical")
         options = parse_options(header.get("Rules", ""))
         self._check_rest_tags(header, options)
         decks = {}
@@ -1384,7 +1383,8 @@ NAME_TAG = tag_value(r"High & Tight", "'High & Tight' (this companion's game)")
 # Every tag a game record's header may hold, with what its value must match (rules.py,
 # new_state, reads the teams, rosters, pitchers and rules themselves).
 GAME_TAGS = {
-    "Game": NAME_TAG, "Box": "", "Home": "", "Away": "", "Cards": "", "Dice": "",
+    "Game": NAME_TAG, "Box": "", "Home": "", "Away": "", "Cards": "",
+    "Dice": tag_value(r"digital|physical", "digital or physical (the table's dice)"),
     "Rules": "", "Seed": "",
     "Result": tag_value(r"\d+-\d+", "the final as away runs-home runs, like 4-3"),
     "SeriesGame": tag_value(r"[1-9]\d*", "a game number, 1 or more"),

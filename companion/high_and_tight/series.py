@@ -100,14 +100,16 @@ class SeriesState:
     def standing(self, box: Box, games: int | None = None) -> str:
         """Rule 7.0, the series after its first `games` games (all played by default):
         "Texas Cowboys win the series 2-1" after the deciding game ("Texas Cowboys win
-        Spring Training" for a scenario of one game), else the leader by his
+        Spring Training" for a scenario of one game, "... win the game" for an exhibition
+        game), else the leader by his
         abbreviation, "PHM lead the series 2-1", or "series tied 1-1"."""
         results = self.results[:games]
         wins = {team: sum(1 for r in results if r.winner == team) for team in TEAMS}
         if self.winner and len(results) == len(self.results):
             loser = "team2" if self.winner == "team1" else "team1"
             if self.scenario.games == 1:        # one game: no series to speak of
-                return f"{box.teams[self.teams[self.winner]].name} win {self.scenario.title}"
+                what = "the game" if self.scenario.rotation == 0 else self.scenario.title
+                return f"{box.teams[self.teams[self.winner]].name} win {what}"
             return (f"{box.teams[self.teams[self.winner]].name} win the series "
                     f"{wins[self.winner]}-{wins[loser]}")
         if wins["team1"] == wins["team2"]:
@@ -161,15 +163,16 @@ class SeriesRules:
             tags = "Team1Roster, Team2Roster" if "Team1" in given else "HomeRoster, AwayRoster"
             raise ParseError(f"header {tags}: {clash}")
         options = parse_options(header.get("Rules", ""))
-        self._check_table_tags(header)
         return SeriesState(box=self.box, header=dict(header), scenario=scenario,
                            options=options, teams=teams, rosters=rosters)
 
     @staticmethod
-    def _check_table_tags(header: dict[str, str]) -> None:
+    def check_table_tags(header: dict[str, str]) -> None:
         """How the table plays the series: dice and cards digital or physical, each team
         managed by a person or the computer, and the computer only with digital cards (it
-        plays from a hand the companion deals)."""
+        plays from a hand the companion deals). Checked as a series is made (New series,
+        `series new`, an import), not as a stored one is read back: a series stored before
+        this check opens as it was."""
         for tag, values in (("Dice", MODES), ("Cards", MODES),
                             *((tag, CONTROLS) for tag in CONTROL_TAGS.values())):
             if tag in header and header[tag] not in values:

@@ -25,9 +25,9 @@ OPTIONAL_RULE_LINES = {
 
 def parse_options(text: str) -> frozenset[str]:
     """The optional rules switched on for a series (rule 8.0), checked."""
-    given = [o.strip().casefold() for o in text.split(",") if o.strip()]  # in any case
-    options = frozenset(given)
-    unknown = list(dict.fromkeys(o for o in given if o not in OPTIONAL_RULES))
+    given = [o.strip() for o in text.split(",") if o.strip()]
+    options = frozenset(o.casefold() for o in given)            # named in any case
+    unknown = list(dict.fromkeys(o for o in given if o.casefold() not in OPTIONAL_RULES))
     if unknown:
         raise ParseError(f"header Rules: unknown optional rule(s) {', '.join(unknown)}"
                          f"; accepted: {', '.join(OPTIONAL_RULES)}")

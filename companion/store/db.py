@@ -136,9 +136,11 @@ def _writable_side_files(path: Path) -> None:
         try:
             os.chmod(side, stat.S_IMODE(path.stat().st_mode))
         except OSError:
+            fix = ("or delete it while no companion has the file open" if suffix == "-shm"
+                   else "never delete it: it may hold the last actions recorded")
             raise StoreError(f"{side}: SQLite's side file of the game file is read-only (left "
-                             "by a read while the file was read-only); make it writable too, "
-                             "or delete it while no companion has the file open") from None
+                             f"by a read while the file was read-only); make it writable "
+                             f"too, {fix}") from None
 
 
 def _companion_tables(path: Path, db: Database, readonly: bool) -> None:

@@ -12,6 +12,7 @@ from ..high_and_tight.box import Box
 from ..high_and_tight.boxscore import CSV_COLUMNS, box_score, csv_rows, report_export
 from ..high_and_tight.packed import is_packed, unpack
 from ..high_and_tight.rules import GAME_TAGS, result_problem
+from ..high_and_tight.series import SeriesRules
 from ..high_and_tight.series_session import SERIES, SERIES_TAGS, SeriesSession
 from .db import Store
 from .series_store import StoredSeries, create_series, series_record
@@ -111,6 +112,7 @@ def read_import(box: Box, text: str) -> tuple[dict, list]:
         game_records = [first]
     check_box(box.fingerprint, [header] + [g.header for g in game_records])
     try:
+        SeriesRules.check_table_tags(header)        # (as create_series will, before replay)
         session = SeriesSession(box, {**header, "Box": header.get("Box", box.fingerprint)})
     except CompanionError as error:
         raise header_error(error) from None
@@ -130,7 +132,8 @@ def read_import(box: Box, text: str) -> tuple[dict, list]:
         _push(session, *lines.pop(0), f"game {number}")
     leftovers = pending + [line for lines in games for line in lines]
     if leftovers:
-        raise RecordError(f"{len(leftovers)} line(s) were left over after the series ended or "
+        raise RecordError(f"{len(leftovers)} line{' was' if len(leftovers) == 1 else 's were'}"
+                          " left over after the series ended or "
                           f"stopped, starting with {leftovers[0][1]!r}", line=leftovers[0][0])
     for number, record in enumerate(game_records, start=1):
         said = record.header.get("Result")

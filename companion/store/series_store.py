@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..engine.errors import CompanionError, IllegalAction, ParseError
 from ..engine.record import Record
 from ..high_and_tight.box import Box, load_box_texts
-from ..high_and_tight.series import SCENARIOS
+from ..high_and_tight.series import SCENARIOS, SeriesRules
 from ..high_and_tight.series_session import SERIES, Entry, SeriesSession
 from .db import Store, StoreError, _now
 
@@ -67,6 +67,7 @@ def create_series(store: Store, box: Box, header: dict[str, str],
     its actions), all in one transaction."""
     store.require_writable()
     header = {**header, "Box": header.get("Box", box.fingerprint)}
+    SeriesRules.check_table_tags(header)
     session = SeriesSession(box, header)          # validates the header against the box
     for entry in entries:
         session.replay_entry(entry)
@@ -198,7 +199,11 @@ def listed_boxes(store: Store, rows: list[SeriesRow], box: Box) -> dict[int, Box
             out[row.id] = box
             continue
         if fingerprint not in _LISTED_BOXES:
-            _LISTED_BOXES[fingerprint] = frozen_box(store, row.id)
+            try:
+                _LISTED_BOXES[fingerprint] = frozen_box(store, row.id)
+            except CompanionError:      # a copy this version cannot read: named by `box`
+                out[row.id] = box       # (opening the series says what is wrong)
+                continue
         out[row.id] = _LISTED_BOXES[fingerprint]
     return out
 

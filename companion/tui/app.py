@@ -34,9 +34,10 @@ from textual.worker import Worker, get_current_worker
 
 from ..engine.dice import parse_pair
 from ..engine.errors import CompanionError
+from ..engine.record import header_tags
 from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.effects import describe_ballpark_effect, describe_card
-from ..high_and_tight.series import SCENARIOS
+from ..high_and_tight.series import SCENARIOS, SeriesRules
 from ..high_and_tight.series_session import CONTROL_TAGS
 from ..high_and_tight.state import OPTIONAL_RULE_LINES, OPTIONAL_RULES
 from ..store.db import StoreError, StoreLocked
@@ -472,10 +473,20 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
     @on(SelectionList.SelectedChanged)
     def choice_changed(self) -> None:
         """A choice changed: a refusal shown for the old choices goes (Start says again
-        whether the new ones can start)."""
+        whether the new ones can start); how the table plays (the computer only with
+        digital cards) is told at once."""
         label = self.query_one("#problem", Label)
-        label.update("")
-        label.display = False
+        problem = None
+        try:
+            SeriesRules.check_table_tags({
+                "Cards": self._value("cards") or "digital",
+                "Team1Control": self._value("control1") or "human",
+                "Team2Control": self._value("control2") or "human"})
+        except CompanionError as error:
+            found = header_tags(str(error))
+            problem = found[1] if found else str(error)
+        label.update(f"[red]Cannot start: {escape(problem)}[/red]" if problem else "")
+        label.display = bool(problem)
 
     @on(Select.Changed, "#control1, #control2")
     def manager_changed(self, event: Select.Changed) -> None:
@@ -630,6 +641,10 @@ class GameScreen(Screen):
 
     def refresh_table(self) -> None:
         table = self.table
+        # A refusal of an earlier step goes once the table moves (a line taken, dice rolled,
+        # an undo, the computer's move): it no longer applies.
+        for note in [n for n in self.app._notifications if n.title == "Not allowed"]:
+            self.app._unnotify(note)
         ended = None
         if len(table.series.results) != self._games_over:
             if self._games_over is not None and len(table.series.results) > self._games_over:
@@ -1011,10 +1026,6 @@ class GameScreen(Screen):
             self.notify(getattr(error, "brief", str(error)), title="Not allowed",
                         severity="error", timeout=6)
             return False
-        # A refusal of an earlier line goes once a line is taken: it no longer applies.
-        refused = [note for note in self.app._notifications if note.title == "Not allowed"]
-        for note in refused:
-            self.app._unnotify(note)
         self._tell_half_over(game, noted)
         self.shown_hand = None
         self.refresh_table()
@@ -1065,7 +1076,8 @@ class GameScreen(Screen):
         if not choice:
             return          # more dice to type, or a deal or the computer's move first
         self._typed_dice = False
-        if self.query_one("#entry", Input).has_focus:
+        entry = self.query_one("#entry", Input)
+        if entry.has_focus and not entry.value:     # (never under a line being typed)
             self.query_one("#options", OptionList).focus()
 
     def action_back(self) -> None:

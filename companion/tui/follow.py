@@ -87,7 +87,10 @@ class FollowApp(App):
             self.query_one("#status", Static).update(f"reading the file failed: {error}")
             return
         self.seen = (series_id, count)
+        # A game just over stays on this screen too until the next one's first step is
+        # taken at the table (rule 4.8), as the table holds it.
+        table.held = table.final_to_hold()
         self.table = table
         self.query_one("#linescore", Static).update(views.line_score(table))
-        self.query_one("#status", Static).update(views.status(table))
+        self.query_one("#status", Static).update(views.status(table, follower=True))
         self.query_one("#board", Static).update(views.board(table))

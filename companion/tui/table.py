@@ -50,7 +50,9 @@ class Setup:
         """What keeps this setup from starting, as the series rules say it (without the
         record's header tag); None if nothing."""
         try:
-            SeriesRules(box).new_state(self.header())
+            header = self.header()
+            SeriesRules.check_table_tags(header)
+            SeriesRules(box).new_state(header)
         except CompanionError as error:
             found = header_tags(str(error))         # the dialog has no header tags
             return found[1] if found else str(error)
@@ -437,10 +439,10 @@ class Table:
 
     def _players_turn(self) -> bool:
         """Whether a person at the table acts now: a decision, or dice they roll (with
-        physical dice every die is theirs, the computer's Scoring Rolls too)."""
+        physical dice every die is theirs, the computer's Scoring Rolls too, and every
+        starter drawn at the table)."""
         waiting = self.waiting()
-        if waiting.kind == "chance" and waiting.phase in ("roll", "free-roll") \
-                and self.dice == "physical":
+        if waiting.kind == "chance" and waiting.phase != "deal" and self.dice == "physical":
             return True
         if waiting.computer or self.forced_pass(waiting):
             return False

@@ -72,13 +72,16 @@ PHASE_LETTER = {"draw": "A", "deal": "A", "exchange": "A", "name": "A", "mound":
                 "free-roll": "F", "over": "H"}
 
 
-def status(table: Table) -> str:
+def status(table: Table, follower: bool = False) -> str:
+    """The status line: the half inning, its strategy, the phase and who acts; a held
+    final and how to go on (on a follower's screen, that the table goes on)."""
     waiting = table.waiting()
     if waiting.scope == "over":
         return f"[b]Series over:[/b] {escape(waiting.prompt)}"
     if table.held is not None:
-        return (f"[b]Game {table.held} over[/b] ({table.standing()}): Enter goes on to game "
-                f"{table.held + 1}")
+        return (f"[b]Game {table.held} over[/b] ({table.standing()}): "
+                + (f"game {table.held + 1} begins at the table" if follower else
+                   f"Enter goes on to game {table.held + 1}"))
     who = ""
     if waiting.team:
         who = f"{table.team_name(waiting.team)}"
@@ -358,10 +361,10 @@ def dugouts(table: Table) -> str:
                 # His innings against his Fatigue, and the fatigue marker (4.2.1.1, 8.2.1);
                 # while his team bats he is its pitcher, not on the mound.
                 line = side.lines.get(key)
-                mound = side.name == state.fielding or not state.inning \
-                    or state.phase == "over"
-                where = (f"{'on the mound' if mound else 'pitching (his team bats)'}, "
-                         f"inn {line.innings if line else 0} of F"
+                role = ("the team's last pitcher" if state.phase == "over" else
+                        "on the mound" if side.name == state.fielding or not state.inning
+                        else "pitching (his team bats)")
+                where = (f"{role}, inn {line.innings if line else 0} of F"
                          f"{pitcher.fatigue}" + (f", fatigue +{side.fatigue}"
                                                  if side.fatigue else ""))
             elif key in side.pitchers_removed:

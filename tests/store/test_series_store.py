@@ -271,6 +271,47 @@ def test_undo_and_redo_across_the_end_of_the_series_keep_the_listing_in_step(sto
     assert [e["kind"] for e in events(path, series_id)[-2:]] == ["undo", "redo"]
 
 
+def test_a_series_stored_before_a_stricter_check_still_opens(path, box, box_copy):
+    """Checks added since a series began never lock it out: a box copy with a CSV column
+    the check now refuses, and a header setting the computer to physical cards (refused at
+    New series and import now), still load, list and export."""
+    from companion.high_and_tight.box import BOX_FILES, load_box_texts
+    from companion.store.series_store import describe_series, listed_boxes
+
+    players = box_copy / "ballplayers.csv"
+    lines = players.read_text().splitlines()
+    players.write_text("\n".join([lines[0] + ",notes"] + [line + "," for line in lines[1:]])
+                       + "\n")
+    texts = {name: (box_copy / name).read_text() for name in BOX_FILES}
+    with pytest.raises(DataError, match="column\\(s\\) 'notes' not known"):
+        load_box_texts(texts)
+    old_box = load_box_texts(texts, strict=False)       # as a series' copy is read
+    with Store.open(path) as store:
+        series_id = create_series(store, old_box, series_header("divisional", "4"))
+        header = dict(json.loads(rows(path, "SELECT header FROM series")[0]["header"]),
+                      Cards="physical", Team2Control="computer")
+        store.db.execute("UPDATE series SET header = ? WHERE id = ?",
+                         [json.dumps(header), series_id])
+        stored = StoredSeries.load(store, series_id)
+        assert stored.session.header["Cards"] == "physical"
+        assert describe_series(store, series_id).startswith(f"series {series_id}: ")
+        assert listed_boxes(store, list_series(store), box)[series_id].fingerprint == \
+            old_box.fingerprint
+    result = run_companion("series", "show", str(series_id), "--db", path)
+    assert result.returncode == 0, result.stderr
+    # Its box written out reads its records back, though today's check refuses the box.
+    kept = path.parent / "kept-box"
+    assert run_companion("export", str(series_id), "--box", kept, "--db", path).returncode == 0
+    assert run_companion("data", "check", kept).returncode == 2
+    record = path.parent / "record.txt"
+    with Store.open(path) as store:          # the header as the table can replay it
+        store.db.execute("UPDATE series SET header = ? WHERE id = ?",
+                         [json.dumps(dict(header, Cards="digital")), series_id])
+    record.write_text(run_companion("export", str(series_id), "--db", path).stdout)
+    result = run_companion("import", record, "--data", kept, "--db", path)
+    assert result.returncode == 0, result.stderr
+
+
 def test_a_listing_says_how_far_each_series_has_come(path, box):
     """Rule 7.0 in the listings (the home screen, `series list`, the delete question): a
     series not over names the game to play and the standing, from the results kept."""

@@ -617,18 +617,20 @@ def test_a_series_over_says_its_winner_and_the_wins(tmp_path):
         store.close()
 
 
+@pytest.mark.parametrize("team2", ["human", "computer"])
 def test_spring_training_with_physical_dice_draws_the_starter_for_the_table_or_undoes_its_pick(
-        tmp_path):
+        tmp_path, team2):
     """Rule 3.0, Spring Training: each starter is one of the team's SPs at random. With
-    physical dice the players say which they drew, or ask the companion to draw; either is
-    their own step, so `u` takes it back (the draw before it stays) and a mistyped starter
-    can be put right; the undone line names the starter, drawn in the open."""
+    physical dice the players say which they drew (the computer's team's too), or ask the
+    companion to draw; either is their own step, so `u` takes it back (the draw before it
+    stays) and a mistyped starter can be put right; the undone line names the starter,
+    drawn in the open."""
     from companion.tui import views
 
     store = Store.open(tmp_path / "spring.db")
     try:
         table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
-                                                      team2_control="human"))
+                                                      team2_control=team2))
         first = table.waiting()
         assert (first.kind, first.scope, first.team) == ("chance", "series", "team1")
         drawn = table.draw_starter()

@@ -232,6 +232,11 @@ def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
         assert any(line.startswith(f"{side.team.abbrev} {pitcher.kind} {pitcher.name} ")
                    and f" inn {side.lines[side.pitcher].innings}/F{pitcher.fatigue}" in line
                    for line in board), board
+    # Once the game is over neither is on the mound: each team's last pitcher.
+    play_until(path, series_id, lambda table: table.session.is_over())
+    with Store.open(path, readonly=True) as store:
+        text = plain(views.dugouts(Table(store, series_id)))
+    assert " on the mound" not in text and text.count("the team's last pitcher") == 2
 
 
 SECRET_ENTRIES = [("1", "home draws 1 offense"), ("1", "deal Web Gem"),
