@@ -1498,7 +1498,13 @@ class LogScreen(ClosedByItsKey, ModalScreen[None]):
 
     key = "l"
 
-    BINDINGS = [Binding("escape", "close", "Back"), Binding("q", "close", "Back")]
+    # Up, Down, PageUp, PageDown, Home and End scroll the open tab from the tabs too (Left
+    # and Right stay the tabs'), not only once Tab has gone into it.
+    BINDINGS = [Binding("escape", "close", "Back"), Binding("q", "close", "Back"),
+                *(Binding(key, f"scroll_log('{how}')", how.replace("_", " "), show=False)
+                  for key, how in (("up", "up"), ("down", "down"), ("pageup", "page_up"),
+                                   ("pagedown", "page_down"), ("home", "home"),
+                                   ("end", "end")))]
 
     def __init__(self, table: Table):
         super().__init__()
@@ -1528,6 +1534,11 @@ class LogScreen(ClosedByItsKey, ModalScreen[None]):
                 Text.from_markup("\n".join(lines)))
         self.query_one("#actions", RichLog).write(
             Text.from_markup("\n".join(views.log_lines(self.table))))
+
+    def action_scroll_log(self, how: str) -> None:
+        pane = self.query_one(TabbedContent).active_pane
+        if pane is not None:
+            getattr(pane.query_one(RichLog), f"scroll_{how}")()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -2479,6 +2479,14 @@ def test_the_log_opens_on_the_game_in_play_with_a_tab_for_each_game(tmp_path):
             await pilot.pause()
             first = log.query_one("#notes-1", RichLog).lines[0].text
             expected = table.session.games[0].state.log[0]
+            # The keys scroll the open tab from the tabs (focus need not go into it).
+            notes = log.query_one("#notes-1", RichLog)
+            await pilot.press("home")
+            await pilot.pause()
+            top = notes.scroll_y
+            await pilot.press("pagedown", "down")
+            await pilot.pause()
+            assert top == 0 and notes.scroll_y > top and not notes.has_focus
             await pilot.press("l")
             await pilot.pause()
             closed = isinstance(app.screen, GameScreen)
