@@ -380,6 +380,11 @@ def dugouts(table: Table) -> str:
     return "\n".join(out)
 
 
+# A pitcher's standing for the next game (SeriesRules.rest_table), in words.
+REST_WORDS = {"short-rest": "on short rest", "not-in-rotation": "out of the rotation",
+              "not-drawn": "not drawn"}
+
+
 def series_summary(table: Table) -> str:
     series = table.series
     rules = table.session.series_rules
@@ -433,7 +438,9 @@ def series_summary(table: Table) -> str:
             out.append(f"Pitchers of {table.team_name(team)} for game {series.next_game}:")
             secret = table.session.secret_starters(team)
             for row in rules.rest_table(series, team):
-                status, why = row.status, f" - {row.reason} (rule {row.rule})" if row.reason else ""
+                # the status in words ('not in the rotation'), the reason after it
+                status = REST_WORDS.get(row.status, row.status)
+                why = f" - {row.reason} (rule {row.rule})" if row.reason else ""
                 if row.pitcher.casefold() in secret:
                     # Rule 3.0: who is in the rotation stays secret until he starts.
                     status, why = "rotation secret", ""

@@ -354,7 +354,7 @@ def test_series_view_keeps_a_hidden_teams_rotation_secret(tmp_path, controls):
                 if team in hidden:          # nothing tells the rotation from the others
                     assert line.endswith("SP rotation secret"), line
                 else:
-                    assert ("not-in-rotation" in line) == (key not in rotation), line
+                    assert ("out of the rotation" in line) == (key not in rotation), line
         # Once game 1's starters are on the mound, the whole table knows them.
         while table.game is None or not (table.game.state.home.starter
                                          and table.game.state.away.starter):
