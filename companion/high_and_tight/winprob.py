@@ -38,6 +38,9 @@ MAX_STEPS = 50_000     # a play longer than this is a broken state, not a long g
 LAST_INNING = 10       # innings from here on share one distribution (extra innings)
 SMOOTHING = 1          # innings each side of an inning pooled into its distribution
 
+# A learning header's starter that the viewer cannot know (the secret rotation of a team the
+# screen hides, a starter drawn at random): each learned game draws one of the side's SPs.
+RANDOM_STARTER = "*"
 # Header tags that shape a game's setup; everything else (seed, result, who controls a
 # side, physical or digital cards) leaves the run odds alone.
 SETUP_TAGS = ("Home", "Away", "Rules", "HomeRoster", "AwayRoster", "HomeResting",
@@ -89,7 +92,11 @@ def learn(rules, header: dict[str, str], games: int = LEARN_GAMES,
     for game in range(progress.games, games):
         if cancelled is not None and cancelled():
             raise Cancelled
-        state = simulate_game(rules, setup["Home"], setup["Away"], seed, game, setup).state
+        drawn = {f"{place}Starter": _random_starter(rules.box, setup, place, seed, game)
+                 for place in ("Home", "Away")
+                 if setup.get(f"{place}Starter") == RANDOM_STARTER}
+        state = simulate_game(rules, setup["Home"], setup["Away"], seed, game,
+                              {**setup, **drawn}).state
         for side in (state.away, state.home):
             for index, runs in enumerate(side.runs):
                 row = counts.setdefault((side.name, min(index + 1, LAST_INNING)),
@@ -107,6 +114,15 @@ def learn(rules, header: dict[str, str], games: int = LEARN_GAMES,
             table[(batting, inning)] = (tuple(n / total for n in pooled) if total
                                         else (1.0,) + (0.0,) * MAX_RUNS)
     return RunTable(table, games)
+
+
+def _random_starter(box, setup: dict[str, str], place: str, seed: str, game: int) -> str:
+    """A starter of the side at `place` drawn among its SPs for one learned game (the
+    learning of a game whose starter the viewer cannot know: RANDOM_STARTER)."""
+    roster = box.rosters[(setup.get(f"{place}Roster")
+                          or box.team(setup[place]).roster).casefold()]
+    names = sorted(p.name for p in roster.pitchers.values() if p.kind == "SP")
+    return random.Random(f"{seed}:{game}:{place}").choice(names)
 
 
 _tables: dict[tuple, RunTable] = {}
@@ -144,12 +160,16 @@ def table_for_header(box, header: dict[str, str], cancelled=None) -> RunTable:
 
 
 def venue_odds(box, home: str, away: str, home_roster: str, away_roster: str,
-               options=(), cancelled=None) -> float:
-    """P(the home team wins a game of this pairing from its first pitch), starters and rest
-    not known yet: the learned model of the pairing, walked from the top of the 1st. The
-    series figure weighs the games still to come with it."""
+               options=(), cancelled=None, starters: tuple[str, str] | None = None) -> float:
+    """P(the home team wins a game of this pairing from its first pitch), rest not known
+    yet: the learned model of the pairing, walked from the top of the 1st. `starters`
+    (home, away) names each side's starter (RANDOM_STARTER: one of its SPs, unknown);
+    without them the managers pick. The series figure weighs the games to come with it."""
     header = {"Home": home, "Away": away, "HomeRoster": home_roster,
               "AwayRoster": away_roster, "Rules": ",".join(sorted(options))}
+    for place, starter in zip(("Home", "Away"), starters or (), strict=False):
+        if starter:
+            header[f"{place}Starter"] = starter
     return opening_odds(box, header, cancelled)
 
 

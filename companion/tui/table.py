@@ -21,6 +21,7 @@ from ..high_and_tight.series import SeriesRules
 from ..high_and_tight.series_session import SERIES, Entry
 from ..high_and_tight.simulate import chance_line, series_manager_line
 from ..high_and_tight.winprob import (
+    RANDOM_STARTER,
     conceal_hands,
     home_win_probability,
     opening_odds,
@@ -107,7 +108,7 @@ class FigureInputs:
     wins: dict[str, int]
     needed: int
     in_play: bool                    # the game is still being played
-    venues: dict[int, tuple[str, str, str, str, str]]   # game -> home, teams, rosters
+    venues: dict[int, tuple]         # game -> home, teams, rosters, (starters)
     headers: dict[int, dict[str, str]]   # games set up past the one on the table (the next
     #                                      game's, while a final is held)
     options: frozenset[str]
@@ -516,11 +517,23 @@ class Table:
         series = self.series
         rules = self.session.series_rules
         venues = {}
+        hidden = self.hidden_teams()
+
+        def starter(team: str, number: int) -> str:
+            """Who starts game `number` for `team` as this screen may know it: the
+            rotation's turn (rule 3.0), else one of its SPs, unknown (a rotation the screen
+            hides, a starter drawn at random)."""
+            if series.scenario.rotation <= 1 or team in hidden or team not in series.rotations:
+                return RANDOM_STARTER
+            return rules._pitcher(series, team, rules.rotation_pitcher(series, team,
+                                                                      number)).name
+
         for number in range(1, series.scenario.games + 1):
             home = rules.home_team(series, number)
             away = "team2" if home == "team1" else "team1"
             venues[number] = (home, series.teams[home], series.teams[away],
-                              series.rosters[home], series.rosters[away])
+                              series.rosters[home], series.rosters[away],
+                              (starter(home, number), starter(away, number)))
         state = game.state.clone()
         if state.cards_mode == "digital":
             # The figure is on the screen: a hand kept from it is not read by it either.
@@ -637,12 +650,13 @@ class Table:
         box = self.session.box
 
         def team1_odds(number: int) -> float:
-            home, home_key, away_key, home_roster, away_roster = inputs.venues[number]
+            home, home_key, away_key, home_roster, away_roster, starters = \
+                inputs.venues[number]
             if number in inputs.headers:    # set up already: its starters and rest known
                 p = opening_odds(box, inputs.headers[number], cancelled)
-            else:
+            else:                           # the rotation's starters, as far as known
                 p = venue_odds(box, home_key, away_key, home_roster, away_roster,
-                               inputs.options, cancelled)
+                               inputs.options, cancelled, starters)
             return p if home == "team1" else 1 - p
 
         wins, needed = inputs.wins, inputs.needed

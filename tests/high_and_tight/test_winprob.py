@@ -314,3 +314,27 @@ def test_a_broken_state_stops_instead_of_rolling_for_ever(rules, tables):
     model = tables(played.header).model
     with pytest.raises(RuntimeError, match="did not end"):
         winprob.play_on(rules, manager, state, model, random.Random(1))
+
+
+def test_a_starter_the_viewer_cannot_know_is_learned_as_any_of_the_sides_sps(rules,
+                                                                            monkeypatch):
+    """Rule 3.0: a game to come whose starter is hidden (a secret rotation) or drawn at
+    random is learned over the side's SPs, one drawn for each learned game; a starter the
+    viewer knows is learned as named."""
+    import companion.high_and_tight.simulate as simulate  # (learn imports it lazily)
+
+    seen = defaultdict(set)
+
+    real = simulate.simulate_game
+
+    def recording(rules_, home, away, seed, game, setup):
+        seen["HomeStarter"].add(setup["HomeStarter"])
+        seen["AwayStarter"].add(setup["AwayStarter"])
+        return real(rules_, home, away, seed, game, setup)
+
+    monkeypatch.setattr(simulate, "simulate_game", recording)
+    winprob.learn(rules, {"Home": "new-york", "Away": "texas",
+                          "HomeStarter": winprob.RANDOM_STARTER, "AwayStarter": "Flee"}, 24)
+    sps = {p.name for p in rules.box.rosters["new-york"].pitchers.values() if p.kind == "SP"}
+    assert seen["AwayStarter"] == {"Flee"}
+    assert len(seen["HomeStarter"]) > 1 and seen["HomeStarter"] <= sps

@@ -678,3 +678,31 @@ def test_a_redo_stops_on_a_games_final(tmp_path):
         assert table.session.entries == taken
     finally:
         store.close()
+
+
+def test_the_series_figure_weighs_games_to_come_with_the_starters_the_screen_knows(tmp_path):
+    """Rules 3.0 and 7.0: the series figure weighs each game to come with its learned odds
+    and its starters as far as this screen may know them: the player's own rotation's turn,
+    and for the computer's secret rotation one of its SPs, unknown (never its rotation)."""
+    from companion.high_and_tight.winprob import RANDOM_STARTER
+
+    store = Store.open(tmp_path / "t.db")
+    try:
+        table = Table.create(store, load_box(), Setup(scenario="divisional"))
+        while set(table.series.rotations) != {"team1", "team2"}:
+            if table.auto_step() is None:
+                take_first_choice(table)
+        while table.game is None:
+            if table.auto_step() is None:
+                take_first_choice(table)
+        inputs = table.figure_inputs()
+        rules, series = table.session.series_rules, table.series
+        for number in (2, 3):
+            home = inputs.venues[number][0]
+            starters = dict(zip((home, "team2" if home == "team1" else "team1"),
+                                inputs.venues[number][5], strict=True))
+            own = rules._pitcher(series, "team1",
+                                 rules.rotation_pitcher(series, "team1", number)).name
+            assert starters == {"team1": own, "team2": RANDOM_STARTER}
+    finally:
+        store.close()
