@@ -765,12 +765,17 @@ class GameScreen(Screen):
         hand = self._hand_to_show()
         markup = views.board(self.table, hand)
         rows = board.content_region.height
+        most = None
         if hand is not None and rows and self._board_rows(markup) > rows:
             cards = len(views.hand_lines(self.table, hand)) - 1
             most = cards
             while most > 0 and self._board_rows(markup) > rows:
                 most -= 1
                 markup = views.board(self.table, hand, hand_most=most)
+        if rows and self._board_rows(markup) > rows:
+            # Still short of rows (a Managerial Move's odds at 80x24): the blank lines
+            # between the blocks go, so the win figure stays in view.
+            markup = views.board(self.table, hand, hand_most=most, compact=True)
         self.board_markup = markup
         board.update(views.hanging(markup))
 

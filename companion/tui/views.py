@@ -111,9 +111,11 @@ MARKERS_NOT_SET = ("name", "draw", "deal", "exchange", "mound")
 STALE_MARK = "…"
 
 
-def board(table: Table, show_hand: str | None = None, hand_most: int | None = None) -> str:
+def board(table: Table, show_hand: str | None = None, hand_most: int | None = None,
+          compact: bool = False) -> str:
     """Markers, odds, mound, batter and fielder, Rally Caps, hands and win probability;
-    with `hand_most`, at most that many of the hand's card lines (see hand_lines)."""
+    with `hand_most`, at most that many of the hand's card lines (see hand_lines);
+    `compact`, without the blank lines between the blocks (a board short of rows)."""
     from ..high_and_tight.manager import at_bat_odds
     from ..high_and_tight.rules import fielding_defense
 
@@ -239,6 +241,8 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
     if show_hand:
         lines.append("")
         lines.extend(hand_lines(table, show_hand, most=hand_most))
+    if compact:
+        lines = [line for line in lines if line]
     return "\n".join(lines)
 
 

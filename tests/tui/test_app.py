@@ -2070,6 +2070,37 @@ def test_a_half_s_end_in_a_small_terminal_leaves_the_batter_in_view(tmp_path):
     asyncio.run(play())
 
 
+def test_at_80x24_a_managerial_move_keeps_the_win_figure_in_view(tmp_path):
+    """Rule 4.5 at 80x24: a Managerial Move's odds lengthen the board; the hand gives way,
+    then the blank lines between the blocks, so the win figure stays in view."""
+    from textual.geometry import Region
+
+    path = tmp_path / "manage.db"
+    series_id = new_series(path, seed="tui-manage")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        # (two rows short of 80x24: as there when the status line wraps to two rows)
+        async with app.run_test(size=(80, 22)) as pilot:
+            screen, table = await open_table(pilot)
+            await play_on_until(pilot, table, lambda: table.waiting().phase == "manage"
+                                and not table.waiting().computer, 600)
+            app.auto_delay = 3600
+            table.win_game = table.game_number()
+            table.win_history[:], table.win_steps[:] = [0.5], [len(table.game.actions)]
+            screen.show_board()
+            await pilot.pause()
+            board = screen.query_one("#board")
+            rows = [strip.text for strip in board.render_lines(
+                Region(0, 0, board.size.width, board.content_region.height))]
+            await workers_done(app)
+            return rows
+
+    rows = asyncio.run(play())
+    assert any(row.strip().startswith("Win ") for row in rows), rows
+    assert any("P(run)" in row or "stand" in row.casefold() for row in rows), rows
+
+
 @pytest.mark.parametrize("rows", [24, 32])
 def test_a_short_terminal_shows_one_information_notice_at_a_time(tmp_path, rows):
     """Under 30 rows a new notice takes the place of the information notices shown, so they
