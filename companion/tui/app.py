@@ -29,6 +29,7 @@ from textual.widgets import (
     TabbedContent,
     TabPane,
 )
+from textual.widgets._toast import Toast  # (not exported; the notices on the board)
 from textual.widgets.option_list import Option
 from textual.worker import Worker, get_current_worker
 
@@ -583,6 +584,7 @@ class GameScreen(Screen):
         self._computer_half: tuple | None = None    # (game, inning, half) its moves are of
         self._passed_for: set[str] = set()          # teams passed for this half (rule 5.4)
         self._typed_dice = False                    # faces typed last (_options_after_dice)
+        self._covered = 0                           # board rows under notices when laid out
         self._last_half: tuple = (None, "")         # (game, its last half's notice)
 
     def compose(self) -> ComposeResult:
@@ -764,7 +766,10 @@ class GameScreen(Screen):
         self.table.follow_game()
         hand = self._hand_to_show()
         markup = views.board(self.table, hand)
-        rows = board.content_region.height
+        # The rows a notice over the board's foot leaves (the hand and its "N more" hint
+        # keep above it; the tick lays the board out again as notices come and go).
+        self._covered = self._rows_under_notices()
+        rows = max(board.content_region.height - self._covered, 0)
         most = None
         if hand is not None and rows and self._board_rows(markup) > rows:
             cards = len(views.hand_lines(self.table, hand)) - 1
@@ -778,6 +783,16 @@ class GameScreen(Screen):
             markup = views.board(self.table, hand, hand_most=most, compact=True)
         self.board_markup = markup
         board.update(views.hanging(markup))
+
+    def _rows_under_notices(self) -> int:
+        """How many of the board's last rows the notices shown cover (they stack at the
+        bottom left, over the board)."""
+        board = self.query_one("#board", Static).content_region
+        shown = list(self.app._notifications)       # (a toast leaving is not counted)
+        tops = [toast.region.y for toast in self.query(Toast)
+                if toast._notification in shown and toast.region.height
+                and toast.region.x < board.right and toast.region.right > board.x]
+        return max(board.bottom - min(tops), 0) if tops else 0
 
     def _board_rows(self, markup: str) -> int:
         """The rows the board takes at its width, wrapped lines counted."""
@@ -869,6 +884,8 @@ class GameScreen(Screen):
             self._win_worker.cancel()
 
     def _win_tick(self) -> None:
+        if self._rows_under_notices() != self._covered:
+            self.show_board()           # a notice came or went over the board's foot
         if self._win_due is not None and time.monotonic() >= self._win_due:
             self._win_due = None
             inputs = self.table.figure_inputs()     # copied here, never read live

@@ -2070,6 +2070,49 @@ def test_a_half_s_end_in_a_small_terminal_leaves_the_batter_in_view(tmp_path):
     asyncio.run(play())
 
 
+def test_the_hand_on_the_board_keeps_above_a_notice_and_says_what_it_leaves_out(tmp_path):
+    """Rules 5.3-5.7: a notice stacks over the board's foot; the hand shown there keeps to
+    the rows above it (the cards that do not fit counted in the "N more" line, the hand
+    window's key), and takes its rows back once the notice is gone."""
+    from textual.widgets._toast import Toast
+
+    path = tmp_path / "covered.db"
+    series_id = new_series(path, seed="tui-covered")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            screen, table = await open_table(pilot)
+            await play_on_until(pilot, table, lambda: table.waiting().phase == "cards"
+                                and not table.waiting().computer
+                                and len(hand_names(table, table.waiting().side)) >= 3, 600)
+            app.auto_delay = 3600
+            app.clear_notifications()
+            await wait_until(pilot, lambda: screen._covered == 0)
+            board = screen.query_one("#board", Static)
+            free = screen._board_rows(screen.board_markup)
+            # A notice over the hand's rows, short of the lines above the hand.
+            above = screen._board_rows(views.board(table, None)) + 2
+            lines = board.content_region.height - above - 1
+            assert lines >= 2 and free > board.content_region.height - lines
+            app.notify("\n".join(f"line {n} of a long notice" for n in range(lines)),
+                       timeout=30)
+            await wait_until(pilot, lambda: screen._covered > 0)
+            top = min(toast.region.y for toast in screen.query(Toast))
+            covered = (screen._board_rows(screen.board_markup),
+                       board.content_region.y + screen._board_rows(screen.board_markup),
+                       top, plain(screen.board_markup))
+            app.clear_notifications()
+            await wait_until(pilot, lambda: screen._covered == 0)
+            back = screen._board_rows(screen.board_markup)
+            await workers_done(app)
+            return free, covered, back
+
+    free, (rows, bottom, top, text), back = asyncio.run(play())
+    assert bottom <= top and rows < free and back == free
+    assert "the hand window (h)" in text.splitlines()[-1]
+
+
 def test_at_80x24_a_managerial_move_keeps_the_win_figure_in_view(tmp_path):
     """Rule 4.5 at 80x24: a Managerial Move's odds lengthen the board; the hand gives way,
     then the blank lines between the blocks, so the win figure stays in view."""
