@@ -159,9 +159,13 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
             else:
                 expected, one = at_bat_odds(state)
                 lines.append(f"Odds: P(run) {one:.0%}   expected runs {expected:.2f}")
-        if atbat.played:    # face up on the discard piles (5.4): the half's cards stay told
-            lines.append("Played " + "; ".join(
-                f"{state.side(side).team.abbrev} {escape(name)}" for side, name in atbat.played))
+        told = [f"{state.side(side).team.abbrev} {escape(name)}" for side, name in atbat.played]
+        if state.phase == "cards" and atbat.passes == 1:
+            # The other side passed last: one more pass ends the phase (rule 5.4).
+            passed = state.side("home" if atbat.turn == "away" else "away").team.abbrev
+            told.append(f"{passed} passed")
+        if told:            # face up on the discard piles (5.4): the half's cards stay told
+            lines.append(("Played " if atbat.played else "") + "; ".join(told))
         lines.append("")
     elif state.inning:
         lines.append("Markers: set at Take the Mound (rule 4.2.1)")

@@ -786,6 +786,24 @@ def test_the_board_keeps_the_cards_played_this_half(tmp_path):
         assert "Played " + "; ".join(played) in plain(views.board(table)).splitlines()
 
 
+def test_the_board_says_who_passed_last_in_the_card_phase(tmp_path):
+    """Rule 5.4: one pass leaves the phase open (a second ends it): the board says who
+    passed, so a player sees the computer declined rather than waiting for it."""
+    path = tmp_path / "passed.db"
+    series_id = new_series(path, seed="passed-1", scenario="spring",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, lambda table: table.game is not None
+               and table.game.state.phase == "cards" and table.game.state.atbat.passes == 1
+               and table.game.state.atbat.played)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        state = table.game.state
+        passed = state.side("home" if state.atbat.turn == "away" else "away").team.abbrev
+        line = next(line for line in plain(views.board(table)).splitlines()
+                    if line.startswith("Played "))
+    assert line.endswith(f"; {passed} passed")
+
+
 def test_the_board_says_what_the_home_ballpark_did_to_the_half(tmp_path):
     """Rule 8.1: the home ballpark's effect on a half's markers is on the board beside them,
     as the log noted it (the markers shown already hold it), from Batter vs Fielder (4.3)
