@@ -201,14 +201,13 @@ def listed_boxes(store: Store, rows: list[SeriesRow], box: Box) -> dict[int, Box
         if fingerprint not in _LISTED_BOXES:
             try:
                 _LISTED_BOXES[fingerprint] = frozen_box(store, row.id)
-            except CompanionError:      # a copy this version cannot read: named by `box`
-                out[row.id] = box       # (opening the series says what is wrong)
-                continue
-        out[row.id] = _LISTED_BOXES[fingerprint]
+            except CompanionError:      # a copy this version cannot read (once): named by
+                _LISTED_BOXES[fingerprint] = None   # `box` (opening it says what is wrong)
+        out[row.id] = _LISTED_BOXES[fingerprint] or box
     return out
 
 
-_LISTED_BOXES: dict[str, Box] = {}      # frozen boxes by fingerprint (listed_boxes)
+_LISTED_BOXES: dict[str, Box | None] = {}   # frozen boxes by fingerprint (listed_boxes)
 
 
 def frozen_box(store: Store, series_id: int) -> Box:

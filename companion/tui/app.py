@@ -770,17 +770,20 @@ class GameScreen(Screen):
         # keep above it; the tick lays the board out again as notices come and go).
         self._covered = self._rows_under_notices()
         rows = max(board.content_region.height - self._covered, 0)
-        most = None
-        if hand is not None and rows and self._board_rows(markup) > rows:
-            cards = len(views.hand_lines(self.table, hand)) - 1
-            most = cards
-            while most > 0 and self._board_rows(markup) > rows:
-                most -= 1
-                markup = views.board(self.table, hand, hand_most=most)
+        cards = most = len(views.hand_lines(self.table, hand)) - 1 if hand else 0
+        while most > 0 and rows and self._board_rows(markup) > rows:
+            most -= 1               # the hand's cards give way first, counted in its hint
+            markup = views.board(self.table, hand, hand_most=most)
         if rows and self._board_rows(markup) > rows:
-            # Still short of rows (a Managerial Move's odds at 80x24): the blank lines
-            # between the blocks go, so the win figure stays in view.
+            # Still short of rows (a Managerial Move's odds at 80x24, a notice over the
+            # foot): the blank lines between the blocks go, so the win figure stays in
+            # view, and the rows they leave go back to the hand.
             markup = views.board(self.table, hand, hand_most=most, compact=True)
+            while most < cards:
+                wider = views.board(self.table, hand, hand_most=most + 1, compact=True)
+                if self._board_rows(wider) > rows:
+                    break
+                most, markup = most + 1, wider
         self.board_markup = markup
         board.update(views.hanging(markup))
 

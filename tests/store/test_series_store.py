@@ -310,6 +310,12 @@ def test_a_series_stored_before_a_stricter_check_still_opens(path, box, box_copy
     record.write_text(run_companion("export", str(series_id), "--db", path).stdout)
     result = run_companion("import", record, "--data", kept, "--db", path)
     assert result.returncode == 0, result.stderr
+    # Only as the record's own box: a record naming no box is read with the checks whole.
+    untagged = path.parent / "untagged.txt"
+    untagged.write_text("".join(line for line in record.read_text().splitlines(True)
+                                if not line.startswith("[Box ")))
+    result = run_companion("import", untagged, "--data", kept, "--db", path)
+    assert result.returncode == 2 and "column(s) 'notes' not known" in result.stderr
 
 
 def test_a_listing_says_how_far_each_series_has_come(path, box):
