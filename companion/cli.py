@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -475,7 +474,11 @@ def _record_box(directory: Path | None, text: str) -> Box:
         return _load(directory)
     except DataError as refused:
         lenient = _load(directory, strict=False)
-        named = re.findall(r'^\s*\[Box "([^"]*)"\]', text, re.MULTILINE)
+        try:
+            named = [parse_record(record, start).header.get("Box")
+                     for start, record in split_records_at(text)]
+        except CompanionError:
+            named = []              # (the replay tells what is wrong with the record)
         if named and all(tag == lenient.fingerprint for tag in named):
             return lenient
         raise refused from None
@@ -495,6 +498,7 @@ def cmd_replay(args) -> int:
         except CompanionError as error:
             raise CommandError(f"{args.file}: {error}") from None
     records = split_records_at(text)
+
     def no_record(why: str = "") -> CommandError:
         return CommandError(f"{args.file}: holds no game record ({why}a header of "
                             "[Key \"value\"] tags, then one action a line; "
@@ -812,11 +816,10 @@ def cmd_play(args) -> int:
 
     if args.series is not None:
         _series_in_file(args)
-    app = make_app(getattr(args, "db", None), args.data, args.series)
-    if args.data is not None:
-        # A box folder of the player's: refused before the screen opens or a game file is
-        # made, as `data check` would tell it.
-        app._box = _load(args.data)
+    # A box folder of the player's is read first: refused before the screen opens or a game
+    # file is made, as `data check` would tell it.
+    box = _load(args.data) if args.data is not None else None
+    app = make_app(getattr(args, "db", None), args.data, args.series, box=box)
     app.run()
     if app.fatal is not None:       # the game file or the box failed to open
         raise app.fatal

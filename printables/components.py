@@ -346,8 +346,8 @@ def texts_without_glyphs(box: Box) -> list[str]:
 
     def check(where: str, texts: dict[str, str]) -> None:
         for field_name, text in texts.items():
-            if missing(text):
-                found.append(f"{where}, field {field_name!r}: {missing(text)!r} has no "
+            if absent := missing(text):
+                found.append(f"{where}, field {field_name!r}: {absent!r} has no "
                              "glyph in the printed fonts (Western European letters, Greek, "
                              "arrows and dingbats) and prints as a box")
 

@@ -577,19 +577,23 @@ class _Loader:
         if self.strict:
             self.problems.add(where, message)
 
-    def unknown_fields(self, table, known, where: str, what: str = "field") -> None:
+    def unknown_fields(self, table, known, where: str, what: str = "field") -> set[str]:
         """Every key of `table` that is not one of `known`, named with the closest accepted
-        key (a misspelt key would otherwise be read as missing, or silently ignored)."""
+        key (a misspelt key would otherwise be read as missing, or silently ignored); the
+        keys it was taken for."""
+        meant: set[str] = set()
         if not isinstance(table, dict):
-            return
+            return meant
         for key in table:
             if key not in known:
                 close = difflib.get_close_matches(str(key), list(known), n=1, cutoff=0.6)
+                meant.update(close)
                 hint = f"did you mean {close[0]!r}? " if close else ""
                 # (a value where a table belongs is a key, not a table)
                 said = "key" if what == "table" and not isinstance(table[key], dict) else what
                 self.policy(where, f"unknown {said} {key!r}; {hint}accepted: "
                                    f"{', '.join(sorted(known))}")
+        return meant
 
     # -- files ---------------------------------------------------------------------------
 
@@ -768,13 +772,10 @@ class _Loader:
             return None
         marker = self.get_str(table, "marker", where, ("number", "rolls"))
         # A misspelt 'up' is named as such before the move it leaves out is told.
-        self.unknown_fields(table, ("marker", "up", "down", "when", "less"), where,
-                            "field of an effect:")
+        meant = self.unknown_fields(table, ("marker", "up", "down", "when", "less"), where,
+                                    "field of an effect:")
         if ("up" in table) == ("down" in table):
-            misspelt = any(difflib.get_close_matches(str(key), ["up", "down"], n=1,
-                                                     cutoff=0.6)
-                           for key in table if key not in ("up", "down"))
-            if not misspelt:            # (a misspelt one is named as such above)
+            if not meant & {"up", "down"}:      # (a misspelt one is named as such above)
                 self.problems.add(where, "give exactly one of 'up' or 'down'")
             return None
         key = "up" if "up" in table else "down"
@@ -979,9 +980,9 @@ class _Loader:
         extra = [c for c in header if c and c not in columns]
         if extra:           # (a series' box from before this check still loads)
             self.policy(self.where(filename, "line 1"),
-                              f"column(s) {', '.join(map(repr, extra))} not known: the "
-                              "companion would not read them; leave them out (a piece's "
-                              f"notes go in 'info'); accepted: {','.join(columns)}")
+                        f"column(s) {', '.join(map(repr, extra))} not known: the companion "
+                        "would not read them; leave them out (a piece's notes go in "
+                        f"'info'); accepted: {','.join(columns)}")
         text = self.texts[filename]
         lines = text.split("\n")       # as the reader counts them (not at U+2028 and kin)
         end = reader.line_num

@@ -22,7 +22,7 @@ from .effects import (
     number_moved,
     situation,
 )
-from .state import AtBat, Deck, PitcherLine, Side, State, parse_options
+from .state import MODES, AtBat, Deck, PitcherLine, Side, State, parse_options
 
 SETUP_DRAW = 6          # rule 3.0 step 3
 SETUP_EXCHANGE = 1
@@ -162,7 +162,7 @@ class HighAndTight:
         if clash:
             raise ParseError(f"header HomeRoster, AwayRoster: {clash}")
         cards_mode = header.get("Cards", "digital")
-        if cards_mode not in ("digital", "physical"):
+        if cards_mode not in MODES:
             raise ParseError(f"header Cards: {cards_mode!r} is not digital or physical")
         options = parse_options(header.get("Rules", ""))
         self._check_rest_tags(header, options)
@@ -1384,7 +1384,7 @@ NAME_TAG = tag_value(r"High & Tight", "'High & Tight' (this companion's game)")
 # new_state, reads the teams, rosters, pitchers and rules themselves).
 GAME_TAGS = {
     "Game": NAME_TAG, "Box": "", "Home": "", "Away": "", "Cards": "",
-    "Dice": tag_value(r"digital|physical", "digital or physical (the table's dice)"),
+    "Dice": tag_value("|".join(MODES), " or ".join(MODES) + " (the table's dice)"),
     "Rules": "", "Seed": "",
     "Result": tag_value(r"\d+-\d+", "the final as away runs-home runs, like 4-3"),
     "SeriesGame": tag_value(r"[1-9]\d*", "a game number, 1 or more"),

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ..engine.errors import IllegalAction, ParseError
 from .box import Box, Pitcher
-from .state import State, parse_options
+from .state import MODES, State, parse_options
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,6 @@ SERIES_TAGS = ("Series", "Scenario", "Team1", "Team2", "Team1Roster", "Team2Rost
 # Who manages each team, in a series header (absent: a person at the table).
 CONTROL_TAGS = {"team1": "Team1Control", "team2": "Team2Control"}
 CONTROLS = ("human", "computer")
-MODES = ("digital", "physical")     # dice and cards: the companion's, or the box's own
 TEAMS = ("team1", "team2")
 
 # Rule 8.2.2: consecutive games a reliever may pitch before a day off.
@@ -112,12 +111,19 @@ class SeriesState:
                 return f"{box.teams[self.teams[self.winner]].name} win {what}"
             return (f"{box.teams[self.teams[self.winner]].name} win the series "
                     f"{wins[self.winner]}-{wins[loser]}")
-        if wins["team1"] == wins["team2"]:
-            return f"series tied {wins['team1']}-{wins['team2']}"
-        leader = max(wins, key=wins.get)
-        other = "team2" if leader == "team1" else "team1"
-        return (f"{box.teams[self.teams[leader]].abbrev} lead the series "
-                f"{wins[leader]}-{wins[other]}")
+        leader, ahead, behind = series_lead(wins)
+        if leader is None:
+            return f"series tied {ahead}-{behind}"
+        return f"{box.teams[self.teams[leader]].abbrev} lead the series {ahead}-{behind}"
+
+
+def series_lead(wins: dict[str, int]) -> tuple[str | None, int, int]:
+    """Rule 7.0: who leads the series ('team1', 'team2', None when tied) and the games won
+    ahead and behind."""
+    one, two = wins["team1"], wins["team2"]
+    if one == two:
+        return None, one, two
+    return ("team1", one, two) if one > two else ("team2", two, one)
 
 
 class SeriesRules:

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from ..engine.errors import ParseError
 from .box import Box, Pitcher, Roster, ScoringBox, Team
 
+# How the table plays dice and cards: the companion's (digital) or the box's own (physical).
+MODES = ("digital", "physical")
 # Optional rules (rule 8): switches chosen per series; the basic rules are the default.
 OPTIONAL_RULES = ("ballparks", "advanced-fatigue", "rest", "short-rest", "closer-saves",
                   "good-bad-day")

@@ -18,7 +18,7 @@ from ..engine.errors import CompanionError
 from ..high_and_tight.box import load_box_texts
 from ..high_and_tight.series_session import SeriesSession
 from .db import Store, StoreError
-from .series_store import create_series, fold_events
+from .series_store import EventDamage, create_series, fold_events
 
 EVENT_COLUMNS = "seq, kind, scope, line"
 
@@ -53,21 +53,19 @@ def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store) -> str
         session = SeriesSession(box, header)
     except CompanionError as error:
         return f"series {series_id}: its setup does not load ({error}): not saved"
-    kept = events
-    while True:
-        try:
-            fold_events(session, kept, series_id)
-            break
-        except StoreError:          # an event that does not replay: keep those before it
-            kept = kept[:-1]
-            session = SeriesSession(box, header)
+    try:                # the session keeps every event before one that does not replay
+        stale = fold_events(session, events, series_id)
+        first_lost = stale.seq if stale else None
+    except EventDamage as damage:
+        first_lost = damage.seq
+    if first_lost is None and stopped is not None:
+        first_lost = events[-1]["seq"] + 1 if events else 1
     try:
         new_id = create_series(out, box, header, session.entries)
     except CompanionError as error:
         return f"series {series_id}: not saved ({error})"
-    lost = "" if len(kept) == len(events) and stopped is None else (
-        f"; the events from {kept[-1]['seq'] + 1 if kept else 1} on are lost"
-        + (f" ({stopped})" if stopped else ""))
+    lost = "" if first_lost is None else (f"; the events from {first_lost} on are lost"
+                                          + (f" ({stopped})" if stopped else ""))
     games = len(session.series.results)
     return (f"series {series_id} -> series {new_id}: {len(session.entries)} steps, "
             f"{games} game{'' if games == 1 else 's'} finished{lost}")

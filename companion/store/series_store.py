@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..engine.errors import CompanionError, IllegalAction, ParseError
 from ..engine.record import Record
 from ..high_and_tight.box import Box, load_box_texts
-from ..high_and_tight.series import SCENARIOS, SeriesRules
+from ..high_and_tight.series import SCENARIOS, TEAMS, SeriesRules, series_lead
 from ..high_and_tight.series_session import SERIES, Entry, SeriesSession
 from .db import Store, StoreError, _now
 
@@ -53,12 +53,11 @@ class SeriesRow:
             return f"{name(self.winner)} won"
         if SCENARIOS[self.scenario].games == 1:
             return "in play"
-        one, two = self.wins
-        game = f"game {one + two + 1}"
-        if one == two:
-            return f"{game}, tied {one}-{two}" if one else game
-        leader, ahead, behind = (self.team1, one, two) if one > two else (self.team2, two, one)
-        return f"{game}, {name(leader)} lead {ahead}-{behind}"
+        leader, ahead, behind = series_lead(dict(zip(TEAMS, self.wins, strict=True)))
+        game = f"game {ahead + behind + 1}"
+        if leader is None:
+            return f"{game}, tied {ahead}-{behind}" if ahead else game
+        return f"{game}, {name(getattr(self, leader))} lead {ahead}-{behind}"
 
 
 def create_series(store: Store, box: Box, header: dict[str, str],
@@ -155,12 +154,22 @@ def _row(row: dict) -> SeriesRow:
                      (row["won1"], row["won2"]))
 
 
+class EventDamage(StoreError):
+    """A stored event that does not replay for a reason other than the rules: damage. The
+    session holds every event before it (`seq`)."""
+
+    def __init__(self, message: str, seq: int):
+        super().__init__(message)
+        self.seq = seq
+
+
 def fold_events(session: SeriesSession, events: list[dict], series_id: int
                 ) -> StaleEvent | None:
     """Replay a series' stored events (actions, undo and redo markers; events a rewind set
     aside are skipped) into `session`. An event the rules refuse (a record made under an
     earlier reading of a rule) ends the replay there and is returned; an event that does
-    not replay for another reason is damage, a StoreError."""
+    not replay for another reason is damage, an EventDamage. Either way the session holds
+    the events before it."""
     void = set()
     for event in events:
         if event["kind"] == REWIND:
@@ -183,8 +192,8 @@ def fold_events(session: SeriesSession, events: list[dict], series_id: int
         except (IllegalAction, ParseError) as error:      # refused by the rules now
             return StaleEvent(seq, event["line"], getattr(error, "brief", str(error)))
         except CompanionError as error:                   # not a rules matter: damage
-            raise StoreError(f"series {series_id}, event {seq} ({event['line']!r}) does "
-                             f"not replay: {error}") from None
+            raise EventDamage(f"series {series_id}, event {seq} ({event['line']!r}) does "
+                              f"not replay: {error}", seq) from None
     return None
 
 

@@ -80,7 +80,8 @@ class CompanionApp(App):
                 Binding("question_mark", "keys", "Keys", show=False)]
 
     def __init__(self, db: str | Path | None = None, data: str | Path | None = None,
-                 series_id: int | None = None, auto_delay: float = AUTO_DELAY):
+                 series_id: int | None = None, auto_delay: float = AUTO_DELAY,
+                 box: Box | None = None):
         super().__init__()
         self.db_path = db
         self.data = data
@@ -88,7 +89,7 @@ class CompanionApp(App):
         self.last_series = series_id        # the home list's highlight, back from a table
         self.auto_delay = auto_delay
         self._store: Store | None = None
-        self._box: Box | None = None
+        self._box: Box | None = box          # read on first use when not given
         self.fatal: CompanionError | None = None     # what stopped the app, for the caller
         self._table_css = False
 
@@ -242,9 +243,11 @@ def table_mode(header: dict) -> str:
 
 
 def make_app(db: str | Path | None = None, data: str | Path | None = None,
-             series_id: int | None = None, auto_delay: float = AUTO_DELAY) -> CompanionApp:
-    """The one factory the command line and the tests use."""
-    return CompanionApp(db, data, series_id, auto_delay)
+             series_id: int | None = None, auto_delay: float = AUTO_DELAY,
+             box: Box | None = None) -> CompanionApp:
+    """The one factory the command line and the tests use; `box`, the box of `data` read
+    already (else it is read on first use)."""
+    return CompanionApp(db, data, series_id, auto_delay, box)
 
 
 # -- home ---------------------------------------------------------------------------------
