@@ -108,13 +108,16 @@ class CompanionApp(App):
         (warnings and errors stay): stacked, they would cover the board's batter, pitchers and
         odds. Every line of them is in the log (l). A half's end, with its dice, stays its
         first HALF_NOTICE_KEEP_SECONDS whatever comes. Runs before Textual adds the new one."""
-        if (event.notification.severity == "information"
-                and self.size.height < STACKED_NOTICES_MIN_ROWS):
+        new = event.notification
+        # The same words again (r pressed while no dice are awaited, again and again) take
+        # the place of their copy rather than stack on it.
+        drop_notices(self, [note for note in shown_notices(self)
+                            if (note.title, note.message, note.severity)
+                            == (new.title, new.message, new.severity)], refresh=False)
+        if new.severity == "information" and self.size.height < STACKED_NOTICES_MIN_ROWS:
             now = time.time()
             drop_notices(self, [note for note in shown_notices(self)
-                                if note.severity == "information" and not (
-                                    note.title == HALF_NOTICE_TITLE
-                                    and now - note.raised_at < HALF_NOTICE_KEEP_SECONDS)])
+                                if gives_way(note, now)], refresh=False)
 
     def push_screen(self, screen, *args, **kwargs):
         """Every screen after the home screen is drawn with companion.tcss: its rules join
@@ -588,6 +591,7 @@ class GameScreen(Screen):
         self._passed_for: set[str] = set()          # teams passed for this half (rule 5.4)
         self._typed_dice = False                    # faces typed last (_options_after_dice)
         self._covered = 0                           # board rows under notices when laid out
+        self._notices_over_board = False            # ... and over more than the hand
         self._last_half: tuple = (None, "")         # (game, its last half's notice)
 
     def compose(self) -> ComposeResult:
@@ -648,8 +652,8 @@ class GameScreen(Screen):
         table = self.table
         # A refusal of an earlier step goes once the table moves (a line taken, dice rolled,
         # an undo, the computer's move): it no longer applies.
-        for note in [n for n in self.app._notifications if n.title == "Not allowed"]:
-            self.app._unnotify(note)
+        drop_notices(self.app, [note for note in shown_notices(self.app)
+                                if note.title == "Not allowed"])
         ended = None
         if len(table.series.results) != self._games_over:
             if self._games_over is not None and len(table.series.results) > self._games_over:
@@ -787,6 +791,9 @@ class GameScreen(Screen):
                 if self._board_rows(wider) > rows:
                     break
                 most, markup = most + 1, wider
+        # Notices over the board's own lines (the markers, pitchers, batter, the figure)
+        # once even the hand has given way: the tick lets the oldest of them go.
+        self._notices_over_board = bool(self._covered and self._board_rows(markup) > rows)
         self.board_markup = markup
         board.update(views.hanging(markup))
 
@@ -794,11 +801,23 @@ class GameScreen(Screen):
         """How many of the board's last rows the notices shown cover (they stack at the
         bottom left, over the board)."""
         board = self.query_one("#board", Static).content_region
-        shown = list(self.app._notifications)       # (a toast leaving is not counted)
+        shown = shown_notices(self.app)             # (a toast leaving is not counted)
         tops = [toast.region.y for toast in self.query(Toast)
                 if toast._notification in shown and toast.region.height
                 and toast.region.x < board.right and toast.region.right > board.x]
         return max(board.bottom - min(tops), 0) if tops else 0
+
+    def _notice_gives_way(self) -> bool:
+        """Notices stacked so high that they cover the board's own lines: the oldest one
+        that may go (`gives_way`) goes, never the newest (every line is in the log, l).
+        Whether one went."""
+        now = time.time()
+        going = next((note for note in shown_notices(self.app)[:-1]
+                      if gives_way(note, now)), None)
+        if going is None:
+            return False
+        drop_notices(self.app, [going])
+        return True
 
     def _board_rows(self, markup: str) -> int:
         """The rows the board takes at its width, wrapped lines counted."""
@@ -892,6 +911,8 @@ class GameScreen(Screen):
     def _win_tick(self) -> None:
         if self._rows_under_notices() != self._covered:
             self.show_board()           # a notice came or went over the board's foot
+        while self._notices_over_board and self._notice_gives_way():
+            self.show_board()
         if self._win_due is not None and time.monotonic() >= self._win_due:
             self._win_due = None
             inputs = self.table.figure_inputs()     # copied here, never read live
@@ -1294,14 +1315,12 @@ class GameScreen(Screen):
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
 HALF_NOTICE_TITLE = "End of the half"
 HALF_NOTICE_KEEP_SECONDS = 4.0     # ... but a half's end stays this long whatever comes
+MOVES_NOTICE_MOST_SECONDS = 12
 
 
 # Textual keeps the notices shown in App._notifications and takes one away with
 # App._unnotify: no public call replaces or drops a single notice (textual 8.2.8, pinned).
-# These three are the only places the companion reaches in.
-MOVES_NOTICE_MOST_SECONDS = 12
-
-
+# These are the only places the companion reaches in.
 def shown_notices(app: App) -> list[Notification]:
     return list(app._notifications)
 
@@ -1310,9 +1329,18 @@ def showing(app: App, note: Notification) -> bool:
     return note in app._notifications
 
 
-def drop_notices(app: App, notes: list[Notification]) -> None:
+def drop_notices(app: App, notes: list[Notification], refresh: bool = True) -> None:
     for note in notes:
         app._unnotify(note, refresh=False)
+    if notes and refresh:
+        app._refresh_notifications()
+
+
+def gives_way(note: Notification, now: float) -> bool:
+    """Whether a notice may go before its time to make room for the board: information
+    only (refusals and warnings stay), and a half's end not in its first seconds."""
+    return note.severity == "information" and not (
+        note.title == HALF_NOTICE_TITLE and now - note.raised_at < HALF_NOTICE_KEEP_SECONDS)
 
 
 class DiceScreen(ModalScreen[str | None]):

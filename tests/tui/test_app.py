@@ -2113,6 +2113,49 @@ def test_the_hand_on_the_board_keeps_above_a_notice_and_says_what_it_leaves_out(
     assert "the hand window (h)" in text.splitlines()[-1]
 
 
+def test_notices_stacked_over_the_board_s_own_lines_give_way_oldest_first(tmp_path):
+    """Rule 4.5 at 100x30 (notices stack there): a Managerial Move's odds fill the board, and
+    a half's end with the computer's moves stacked over it would cover the batter and the
+    win figure. Once even the hand has given way, the oldest information notice goes (a
+    half's end after its first seconds), one notice always stays and a warning stays; the
+    same words twice show once."""
+    path = tmp_path / "stack.db"
+    series_id = new_series(path, seed="tui-manage")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            screen, table = await open_table(pilot)
+            await play_on_until(pilot, table, lambda: table.waiting().phase == "manage"
+                                and not table.waiting().computer, 600)
+            app.auto_delay = 3600
+            app.clear_notifications()
+            await pilot.pause()
+            board = screen.query_one("#board", Static)
+            tall = "\n".join(f"line {n} of the half's dice" for n in range(7))
+            app.notify("no dice are awaited now", severity="warning", timeout=30)
+            app.notify("no dice are awaited now", severity="warning", timeout=30)
+            app.notify(tall, title=HALF_NOTICE_TITLE, timeout=30)
+            app.notify("away plays Bear Down\nScoring Number -2", timeout=30,
+                       title="Texas Cowboys (computer)")
+            await pilot.pause()
+            early = [note.title for note in shown_notices(app)]
+            for note in shown_notices(app):         # the half's end seconds old
+                note.raised_at -= HALF_NOTICE_KEEP_SECONDS
+            await wait_until(pilot, lambda: len(shown_notices(app)) < 3)
+            await pilot.pause(0.5)
+            late = [note.title for note in shown_notices(app)]
+            fits = screen._board_rows(screen.board_markup) <= (board.content_region.height
+                                                               - screen._covered)
+            await workers_done(app)
+            return early, late, fits
+
+    early, late, fits = asyncio.run(play())
+    # the warning once; the half's end kept its first seconds though the board was covered
+    assert early == ["", HALF_NOTICE_TITLE, "Texas Cowboys (computer)"]
+    assert late == ["", "Texas Cowboys (computer)"] and fits
+
+
 def test_at_80x24_a_managerial_move_keeps_the_win_figure_in_view(tmp_path):
     """Rule 4.5 at 80x24: a Managerial Move's odds lengthen the board; the hand gives way,
     then the blank lines between the blocks, so the win figure stays in view."""
