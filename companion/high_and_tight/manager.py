@@ -309,9 +309,9 @@ class ComputerManager:
 
         def cost(action: Action) -> tuple:
             if action.kind == "stay":
-                # Tired now (8.2.1), or bombed (8.4.2): weighed with the marker he wears
-                # and the one he would earn.
-                fatigue = min(200, own.fatigue + (100 if tired else 0))
+                # Tired now (8.2.1; short rest declined, 6.1), or bombed (8.4.2): weighed
+                # with the marker he wears and the one he would earn.
+                fatigue = self.rules.stay_fatigue(state, state.actor) or own.fatigue
                 # (a tie keeps him: no bullpen arm spent for nothing)
                 return (False, pitcher_cost(self.box, own.current_pitcher(), fatigue),
                         float("-inf"))

@@ -268,6 +268,16 @@ class HighAndTight:
                                 "(rule 8.2.1)"
                                 if tired is not None else
                                 f"relieve {pitcher} or keep him (rule 8.2)")
+            own = state.side(side)
+            if self._grooving_past_fatigue(state, own):
+                return Awaiting("decision", side, phase,
+                                f"{own.current_pitcher().name} is past his Fatigue in his "
+                                "groove: keep him as he is or relieve him (rule 8.4.1)")
+            if act.stay(side) in self._mound_actions(state, side):
+                return Awaiting("decision", side, phase,
+                                "only relievers on short rest are left: bring one in at "
+                                f"Fatigue +100 or keep {own.current_pitcher().name} at "
+                                "Fatigue +200 (rules 8.2.3, 6.1)")
         if phase == "cards":
             kinds = {action.kind for action in self.legal_actions(state)}
             if kinds == {"pass"}:
@@ -594,7 +604,7 @@ class HighAndTight:
             return "4.2.1.1", "is an SP: relievers are RPs and CLs"
         if key in own.resting:
             return "8.2.2", "is resting today"
-        if "advanced-fatigue" not in state.options and not self._is_tired(state, own):
+        if "advanced-fatigue" not in state.options and not self._may_change(state, own):
             return "4.2.1.1", "cannot come in: the pitcher changes only when he tires"
         if "advanced-fatigue" in state.options and own.current_pitcher().kind != "SP":
             current = own.current_pitcher()
@@ -619,16 +629,42 @@ class HighAndTight:
         if closer is not None:
             return [act.relieve(side, closer.name)]
         advanced = "advanced-fatigue" in state.options
-        tired = self._is_tired(state, state.side(side))
-        out = ([act.relieve(side, p.name) for p in self._relievers(state, side)]
-               if advanced or tired else [])
+        own = state.side(side)
+        tired = self._is_tired(state, own)
+        relievers = self._relievers(state, side) if advanced or self._may_change(state, own) \
+            else []
+        out = [act.relieve(side, p.name) for p in relievers]
         optional = self._closer_on_short_rest(state, side)
         if optional is not None:
             save = act.relieve(side, optional.name)
             out = [save] + [action for action in out if action != save]
-        if advanced or not tired:
+        if advanced or not tired or self._short_rest_only(own, relievers):
             out.append(act.stay(side))
         return out
+
+    def _may_change(self, state: State, own: Side) -> bool:
+        """Under the basic fatigue rule, whether the pitcher may give way at this Take the
+        Mound: tired (4.2.1.1), or a starter past his Fatigue inning whom his groove keeps
+        fresh (8.4.1 sets the fatigue aside, not his manager's choice to relieve him)."""
+        return self._is_tired(state, own) or self._grooving_past_fatigue(state, own)
+
+    @staticmethod
+    def _grooving_past_fatigue(state: State, own: Side) -> bool:
+        """Rule 8.4.1 under the basic fatigue rule: an SP past his Fatigue inning who has
+        allowed one run or fewer (Advanced Fatigue lets any pitcher be relieved anyway)."""
+        pitcher = own.current_pitcher()
+        return ("good-bad-day" in state.options and "advanced-fatigue" not in state.options
+                and pitcher.kind == "SP" and state.inning > pitcher.fatigue
+                and own.lines[own.pitcher].runs <= 1)
+
+    @staticmethod
+    def _short_rest_only(own: Side, relievers) -> bool:
+        """Rule 8.2.3: every reliever who may come in could pitch only on short rest, which
+        is his manager's choice, not a duty: declining it leaves no fresh arm, and the
+        tired pitcher may stay as 6.1 has it (at +200)."""
+        keys = {pitcher.name.casefold(): key for key, pitcher in own.roster.pitchers.items()}
+        return bool(relievers) and all(keys[p.name.casefold()] in own.short_rest
+                                       for p in relievers)
 
     def _closer_due(self, state: State, side: str):
         """Rule 8.3: in the 9th or later, ahead by one to three, the unused CL must come in
@@ -969,22 +1005,29 @@ class HighAndTight:
             state.actor = side
             return
         tired = self._is_tired(state, own)
-        if (tired or "advanced-fatigue" in state.options) and self._relievers(state, side):
+        if ("advanced-fatigue" in state.options or self._may_change(state, own)) \
+                and self._relievers(state, side):
             state.phase = "mound"
             state.actor = side
             return
-        if tired and "advanced-fatigue" in state.options and state.inning <= 9:
-            # Rule 8.2.1: kept in (here for want of a reliever), he tires a step an inning.
-            self._pitch_tired(state, own)
-        elif tired:
-            # Rule 6.1: nobody left to bring in: the tired pitcher goes on at +200.
-            pitcher = own.current_pitcher()
-            if own.fatigue < 200:
-                state.note("6.1", f"{side} has no fresh pitcher: {pitcher.name} stays "
-                                  "with Fatigue +200")
-            own.fatigue = 200
-            own.lines[own.pitcher].exceeded_fatigue = True
+        if tired:
+            self._keep_tired(state, side)
         self._take_mound(state)
+
+    def _keep_tired(self, state: State, side: str) -> None:
+        """A tired pitcher stays on: under Advanced Fatigue (8.2.1, his manager's choice or
+        for want of a reliever) he tires a step an inning; else nobody fresh is left to
+        bring in (none, or only arms on short rest, 8.2.3) and he goes on at +200 (6.1)."""
+        own = state.side(side)
+        if "advanced-fatigue" in state.options and state.inning <= 9:
+            self._pitch_tired(state, own)
+            return
+        pitcher = own.current_pitcher()
+        if own.fatigue < 200:
+            state.note("6.1", f"{side} has no fresh pitcher: {pitcher.name} stays "
+                              "with Fatigue +200")
+        own.fatigue = 200
+        own.lines[own.pitcher].exceeded_fatigue = True
 
     def relief_fatigue(self, state: State, side: str, key: str) -> int:
         """The fatigue marker a reliever comes in with: +100 on short rest (rule 8.2.3 b),
@@ -997,6 +1040,8 @@ class HighAndTight:
         own = state.side(side)
         if not self._is_tired(state, own):
             return None
+        if "advanced-fatigue" not in state.options:
+            return 200          # short rest declined: no fresh arm is left (8.2.3, 6.1)
         return min(200, own.fatigue + 100)
 
     def _pitch_tired(self, state: State, own: Side) -> None:
@@ -1018,8 +1063,10 @@ class HighAndTight:
         if state.phase != "mound" or action not in self._mound_actions(state, action.side):
             raise self._illegal(state, action, "keeping a tired pitcher is the Advanced "
                                 "Pitcher Fatigue option, not in use in this game", "8.2.1")
-        if self._is_tired(state, own):
-            self._pitch_tired(state, own)
+        if self._is_tired(state, own) and "advanced-fatigue" in state.options:
+            self._pitch_tired(state, own)       # his manager keeps him (8.2.1)
+        elif self._is_tired(state, own):
+            self._keep_tired(state, action.side)    # short rest declined (8.2.3, 6.1)
         self._take_mound(state)
 
     def _do_relieve(self, state: State, action: Action) -> None:
@@ -1043,7 +1090,8 @@ class HighAndTight:
         # Why he goes: the Closer's save (8.3), fatigue (4.2.1.1), else the manager's choice
         # that Advanced Pitcher Fatigue allows at any Take the Mound (8.2.1).
         rule = ("8.3" if closer is not None else
-                "4.2.1.1" if self._is_tired(state, own) else "8.2.1")
+                "4.2.1.1" if self._is_tired(state, own) else
+                "8.4.1" if self._grooving_past_fatigue(state, own) else "8.2.1")
         own.pitchers_removed.append(own.pitcher)
         own.pitcher = key
         own.fatigue = 0

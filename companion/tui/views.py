@@ -538,9 +538,12 @@ def option_text(table: Table, line: str) -> str:
     if verb in RALLY_HELP:
         return f"{line}  [dim]{RALLY_HELP[verb].split(': ', 1)[1]}[/dim]"
     if verb == "stays with the pitcher" and table.game is not None:
-        tired = table.session.rules.stay_fatigue(table.game.state, side)
-        marker = table.game.state.side(side).fatigue
-        return f"{line}  [dim]" + (f"tired: at +{tired} (8.2.1)" if tired else
+        state = table.game.state
+        tired = table.session.rules.stay_fatigue(state, side)
+        marker = state.side(side).fatigue
+        # kept tired: his manager's choice (8.2.1), or short rest declined (6.1)
+        rule = "8.2.1" if "advanced-fatigue" in state.options else "6.1"
+        return f"{line}  [dim]" + (f"tired: at +{tired} ({rule})" if tired else
                                    f"stays at +{marker}" if marker else "fresh") + "[/dim]"
     if not verb.startswith(("bats ", "fields ", "brings in ")):
         return line

@@ -217,7 +217,8 @@ def test_a_card_for_the_late_innings_counts_only_the_innings_it_may_be_played_in
 def test_the_manager_keeps_a_fresh_pitcher_over_a_closer_on_short_rest(rules):
     """Rules 8.2.3 b, 8.3: the save on short rest is offered, not forced; the computer keeps
     a pitcher who is not tired (Sabaria in his groove) rather than spend the Closer's extra
-    game."""
+    game, or a reliever (past his Fatigue inning, the groove leaves the change his
+    manager's, rule 8.4.1)."""
     from .util import STAY, at, drive
 
     header = {"Rules": "closer-saves,rest,short-rest,good-bad-day",
@@ -225,8 +226,10 @@ def test_the_manager_keeps_a_fresh_pitcher_over_a_closer_on_short_rest(rules):
     session = new_game(rules, header=header)
     state = drive(session, runs={(1, "bottom"): 1}, until=at(9, "top", "mound"))
     legal = rules.legal_actions(state)
-    assert [rules.format_action(a) for a in legal] == ["home brings in Achterberg",
-                                                        f"home {STAY}"]
+    relievers = [p.name for p in state.home.roster.pitchers.values() if p.kind == "RP"]
+    assert [rules.format_action(a) for a in legal] == (
+        ["home brings in Achterberg"] + [f"home brings in {name}" for name in relievers]
+        + [f"home {STAY}"])
     assert rules.format_action(ComputerManager(rules).choose(state, legal)) == f"home {STAY}"
 
 

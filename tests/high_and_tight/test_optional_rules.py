@@ -393,26 +393,27 @@ def test_resting_closer_is_not_forced(rules):
 def test_a_closer_on_short_rest_may_save_the_game_his_manager_s_choice(rules):
     """Rules 8.2.3 b and 8.3 (the Rivero example): a CL who could pitch only on short rest
     is not forced in, but the save is his manager's to take, even under the basic fatigue
-    rule with a fresh pitcher on the mound (Sabaria in his groove, 8.4.1): he comes in at
-    Fatigue +100, or the pitcher stays. No other reliever may come in for a pitcher who is
-    not tired (4.2.1.1)."""
-    header = {"Rules": "closer-saves,rest,short-rest,good-bad-day",
-              "HomeShortRest": "Achterberg"}
+    rule with a fresh pitcher on the mound (Castellan, Fatigue 3, in his second inning):
+    he comes in at Fatigue +100, or the pitcher stays. No other reliever may come in for a
+    pitcher who is not tired (4.2.1.1)."""
+    header = {"Rules": "closer-saves,rest,short-rest", "HomeShortRest": "Achterberg"}
     for choice in ("home brings in Achterberg", f"home {STAY}"):
         session = new_game(rules, header=header)
-        state = drive(session, runs={(1, "bottom"): 1}, until=at(9, "top", "mound"))
-        assert state.home.pitcher == "sabaria"
+        state = drive(session, runs={(1, "bottom"): 1}, until=at(9, "top", "mound"),
+                      mound=lambda state, legal: "home brings in Castellan"
+                      if state.inning == 8 else None)
+        assert state.home.pitcher == "castellan"
         assert legal_lines(session) == ["home brings in Achterberg", f"home {STAY}"]
         assert "short rest" in rules.awaiting(state).prompt
         with pytest.raises(IllegalAction, match=r"^rule 4\.2\.1\.1:"):
-            session.push_text("home brings in Castellan")
+            session.push_text("home brings in Tremaine")
         play(session, choice)
         if choice.endswith("Achterberg"):
             assert state.home.pitcher == "achterberg" and state.home.fatigue == 100
-            assert ("8.3", "home: Achterberg relieves Sabaria") in state.log
+            assert ("8.3", "home: Achterberg relieves Castellan") in state.log
             assert state.atbat.rolls == 3 + 1      # his Stuff, one roll more on short rest
         else:
-            assert state.home.pitcher == "sabaria" and state.home.fatigue == 0
+            assert state.home.pitcher == "castellan" and state.home.fatigue == 0
         assert state.phase == "bat"
 
 
@@ -454,6 +455,41 @@ def test_a_stay_refused_while_the_closer_is_due_names_the_save(rules):
     session = new_game(rules, header={"Rules": "closer-saves,good-bad-day"})
     drive(session, runs={(1, "bottom"): 1}, until=at(9, "top", "mound"))
     with pytest.raises(IllegalAction, match=r"^rule 8\.3:"):
+        session.push_text(f"home {STAY}")
+
+
+@pytest.mark.parametrize("choice", ["home brings in Tremaine", f"home {STAY}"])
+def test_short_rest_is_a_choice_even_when_only_short_rest_arms_are_left(rules, choice):
+    """Rules 8.2.3 and 6.1: pitching on short rest is the owner's decision, not a duty.
+    Under the basic fatigue rule, with every reliever able to pitch only on short rest,
+    tired Sabaria may give way to one (at Fatigue +100) or stay: declining short rest
+    leaves no fresh arm, so he goes on at +200 as 6.1 has it."""
+    arms = "Tremaine, Castellan, Wexley, Dunleavy, Achterberg"
+    session = new_game(rules, header={"Rules": "rest,short-rest", "HomeShortRest": arms})
+    state = drive(session, until=at(8, "top", "mound"))
+    assert state.home.pitcher == "sabaria"
+    assert set(legal_lines(session)) == {f"home brings in {n}" for n in arms.split(", ")} \
+        | {f"home {STAY}"}
+    assert "short rest" in rules.awaiting(state).prompt
+    assert rules.stay_fatigue(state, "home") == 200
+    play(session, choice)
+    if choice == f"home {STAY}":
+        assert state.home.pitcher == "sabaria" and state.home.fatigue == 200
+        assert state.home.lines["sabaria"].exceeded_fatigue
+        assert ("6.1", "home has no fresh pitcher: Sabaria stays with Fatigue +200") \
+            in state.log
+    else:
+        assert state.home.pitcher == "tremaine" and state.home.fatigue == 100
+
+
+def test_with_a_fresh_reliever_left_a_tired_pitcher_may_not_stay(rules):
+    """Rule 4.2.1.1: under the basic rule a tired pitcher gives way while one reliever
+    needs no short rest; keeping him is refused."""
+    session = new_game(rules, header={"Rules": "rest,short-rest",
+                                      "HomeShortRest": "Tremaine, Castellan, Wexley"})
+    drive(session, until=at(8, "top", "mound"))
+    assert f"home {STAY}" not in legal_lines(session)
+    with pytest.raises(IllegalAction, match=r"^rule 8\.2\.1:"):
         session.push_text(f"home {STAY}")
 
 
@@ -544,14 +580,38 @@ def test_before_the_ninth_a_pitcher_who_may_stay_is_the_other_option_to_the_clos
 
 def test_good_groove_starter_is_not_tired(rules):
     """Rule 8.4.1: an SP who has allowed one run or fewer when he reaches his Fatigue inning
-    ignores fatigue: no change is forced in the 8th for Sabaria."""
+    ignores fatigue: no change is forced in the 8th for Sabaria, and kept, he pitches
+    unmarked. Under the basic rule the change is still his manager's to make then (he is
+    past his Fatigue inning, 4.2.1.1): the relievers are offered beside keeping him."""
     session = new_game(rules, header={"Rules": "good-bad-day"})
     state = drive(session, runs={(3, "top"): 1}, until=at(8, "top"))
     state = drive(session, until=lambda s: s.phase not in ("draw", "deal", "exchange"))
+    assert state.phase == "mound"
+    assert "groove" in rules.awaiting(state).prompt and "8.4.1" in rules.awaiting(state).prompt
+    assert set(legal_lines(session)) == {f"home {STAY}"} | relief_lines(session, "home")
+    assert relief_lines(session, "home") == {f"home brings in {n}"
+                                             for n in (*NEW_YORK_RPS, "Achterberg")}
+    play(session, f"home {STAY}")
     assert state.phase == "bat"
     assert state.home.pitcher == "sabaria" and state.home.fatigue == 0
     assert state.atbat.rolls == 4
     assert state.home.lines["sabaria"].runs == 1
+    assert not state.home.lines["sabaria"].exceeded_fatigue
+
+
+def test_a_grooving_starter_may_be_relieved_under_the_basic_rule(rules):
+    """Rule 8.4.1 with 4.2.1.1: the groove sets his fatigue aside, not his manager's choice
+    at his Fatigue inning: Sabaria (one run by the 8th) gives way to an RP who comes in
+    fresh; before his Fatigue inning no reliever may come in."""
+    session = new_game(rules, header={"Rules": "good-bad-day"})
+    state = drive(session, runs={(3, "top"): 1}, until=at(7, "top"))
+    state = drive(session, until=lambda s: s.phase not in ("draw", "deal", "exchange"))
+    assert state.phase == "bat"                 # the 7th: inside his Fatigue (7)
+    state = drive(session, until=at(8, "top", "mound"))
+    play(session, "home brings in Castellan")
+    assert state.home.pitcher == "castellan" and state.home.fatigue == 0
+    assert ("8.4.1", "home: Castellan relieves Sabaria") in state.log
+    assert "sabaria" in state.home.pitchers_removed
 
 
 def test_good_groove_ends_with_the_second_run(rules):
