@@ -936,6 +936,9 @@ def main(argv: list[str] | None = None) -> int:
     except DataError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
+        count = len(error.problems)
+        print(f"companion: the box was not read ({count} problem{'' if count == 1 else 's'}"
+              "); 'companion data check DIR' checks a box folder", file=sys.stderr)
         return EXIT_BAD_INPUT
     except CompanionError as error:
         print(f"companion: {error}", file=sys.stderr)

@@ -11,6 +11,8 @@ import re
 import sys
 from pathlib import Path
 
+from printables.options import OFFSET_LIMIT_MM
+
 from .files import output_problem
 
 PAPERS = ("letter", "a4", "tabloid")
@@ -18,7 +20,6 @@ SIDES = ("duplex", "fold")
 SETS_HELP = ("pieces, markers, cards, team-cards, rally-caps, scoreboard, field, scoresheet, "
              "series-sheet, calibration, all; or boxscore GAME|SERIES")
 UNITS = {"mm": 72.0 / 25.4, "in": 72.0, "pt": 1.0}
-OFFSET_LIMIT_MM = 25.0
 
 
 def parse_offset(text: str) -> tuple[float, float]:

@@ -146,7 +146,7 @@ def _heading(canvas, box: Box, title: str, game: GamePrint, area) -> float:
               area.x, y, area.width, FONT, 11)
     y -= 12
     header = score.header
-    facts = [f"Rules: {header.get('Rules') or 'basic'}",
+    facts = [f"Rules: {', '.join(header.get('Rules', '').split(',')) or 'basic'}",
              f"Cards: {header.get('Cards', 'digital')}",
              f"Box: {header.get('Box', box.fingerprint)}"]
     draw_text(canvas, "   ".join(facts), area.x, y, area.width, FONT, 8)
@@ -216,7 +216,7 @@ def _halves_table(width: float) -> Table:
     rest = width - sum(c.width for c in fixed)
     names = rest * 0.42 / 3
     columns = [*fixed[:3], Column("Batter", names), Column("Fielder", names),
-               Column("Pitcher", names), *fixed[3:5], Column("Cards played", rest * 0.3),
+               Column("Pitcher", names), *fixed[3:5], Column("Ballpark; cards played", rest * 0.3),
                Column("Dice (totals)", rest * 0.28), fixed[5]]
     return Table(columns, size=6.5)
 
@@ -229,5 +229,6 @@ def _half_row(box: Box, half: HalfInning, score: BoxScore) -> list[str]:
     team = box.team(batting)
     return [str(half.inning), f"{half.half} ({team.abbrev if team else batting})",
             strategy_name(half.strategy), half.batter, half.fielder, half.pitcher + fatigue, rolls,
-            f"{half.box_before}>{half.box_after}", "; ".join(half.cards),
+            f"{half.box_before}>{half.box_after}",
+            "; ".join([f"park: {words}" for words in half.park] + half.cards),
             " ".join(str(a + b) for a, b in half.dice), str(half.runs)]

@@ -27,12 +27,13 @@ from .geometry import (
     PIECE,
     POKER,
     Rect,
+    calibration_area,
     content_area,
     impose,
     page_size,
 )
 from .marks import calibration_bars, crop_marks, cut_outlines, fold_line, stamp
-from .options import MM, PrintOptions
+from .options import MM, OFFSET_LIMIT_MM, PrintOptions
 from .text import (
     BLACK,
     BOLD,
@@ -659,7 +660,8 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
     """Lay out fronts and backs sheet by sheet (duplex pairs or fold-over); returns pages."""
     imposition = impose(options.paper, cell, options.sides, bleed)
     if options.sides == "duplex":
-        check_offset(options, imposition.backs, bleed, what)
+        check_offset(options, imposition.backs, bleed + CROP_MARK_GAP + CROP_MARK_LENGTH,
+                     f"{what}s")
     per_sheet = imposition.per_sheet
     sheets = [components[i:i + per_sheet] for i in range(0, len(components), per_sheet)]
     total = len(sheets) * (2 if options.sides == "duplex" else 1)
@@ -692,26 +694,30 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
     return total
 
 
-def check_offset(options: PrintOptions, backs: list[Rect], bleed: float, what: str) -> None:
-    """--offset moves the back pages; refused when it would move a back (its crop marks
-    included) off the sheet, where the printer could not put it: the accepted range for
-    this layout and paper is told."""
-    reach = bleed + CROP_MARK_GAP + CROP_MARK_LENGTH
+def check_offset(options: PrintOptions, backs: list[Rect], reach: float, what: str,
+                 floor: float = 0.0) -> None:
+    """--offset moves the back pages; refused when it would move a back (and what it
+    draws `reach` beyond its edges: bleed, crop marks, a scale's numbers) off the sheet,
+    where the printer could not put it, or below `floor` (the calibration strip): the
+    accepted range for this layout and paper is told, within the option's own limit."""
     width, height = page_size(options.paper)
-    left = min(cell.x for cell in backs) - reach
-    bottom = min(cell.y for cell in backs) - reach
-    right = width - max(cell.right for cell in backs) - reach
-    top = height - max(cell.top for cell in backs) - reach
+    limit = OFFSET_LIMIT_MM * MM
+    left = min(min(cell.x for cell in backs) - reach, limit)
+    bottom = min(min(cell.y for cell in backs) - reach - floor, limit)
+    right = min(width - max(cell.right for cell in backs) - reach, limit)
+    top = min(height - max(cell.top for cell in backs) - reach, limit)
     across, up = options.offset
     if -left <= across <= right and -bottom <= up <= top:
         return
 
     def mm(points: float) -> str:
-        return f"{int(points / MM * 10) / 10:g}"        # rounded towards zero: it fits
+        # rounded towards zero (it fits), once the float's own error is rounded off
+        return f"{int(round(points / MM * 10, 6)) / 10:g}"
 
+    where = f"off the {options.paper} sheet" + (" or onto its calibration bars" if floor else "")
     raise ValueError(f"--offset {across / MM:g},{up / MM:g} mm would move the backs of the "
-                     f"{what}s off the {options.paper} sheet; their layout accepts "
-                     f"-{mm(left)}..{mm(right)} mm across and -{mm(bottom)}..{mm(top)} mm up")
+                     f"{what} {where}; their layout accepts -{mm(left)}..{mm(right)} mm "
+                     f"across and -{mm(bottom)}..{mm(top)} mm up")
 
 
 def _faces(canvas, faces: list[tuple[Face, str]], cells: Iterable[Rect], bleed: float) -> None:
@@ -830,6 +836,13 @@ def calibration(canvas, box: Box, options: PrintOptions, progress: Progress | No
         raise ValueError("the calibration set has no components to choose with --only; "
                          "print it whole")
     width, _ = page_size(options.paper)
+    # The back's scales with their numbers stay on the sheet and off the calibration
+    # strip whatever offset moves them.
+    arm = (SCALE_HALF + 1) * MM
+    scales = [Rect(width - x - arm, y - arm, 2 * arm, 2 * arm)
+              for x, y in registration_targets(options.paper)]
+    check_offset(options, scales, 4 * SCALE_LABEL, "calibration scales",
+                 floor=calibration_area(options.paper).top)
     canvas.setPageSize(page_size(options.paper))
     _instructions(canvas, options.paper, "Registration test: front",
                   "Print this page and the next on one sheet, two-sided, flipped on the long "

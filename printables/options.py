@@ -16,6 +16,7 @@ PAPERS: dict[str, tuple[float, float]] = {
     "tabloid": (11 * INCH, 17 * INCH),
 }
 SIDES = ("duplex", "fold")
+OFFSET_LIMIT_MM = 25.0        # --offset on each axis: a misregistration, not a layout change
 
 
 @dataclass(frozen=True)

@@ -97,9 +97,22 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
     if options.bleed and not any(getattr(set_function(name), "poker", False)
                                  for name, _ in steps):
         poker = [name for name in SETS if getattr(set_function(name), "poker", False)]
+        printed = [name for name, _ in steps]
         raise ValueError(f"--bleed applies to the poker-size cards ({', '.join(poker)}); "
-                         f"{', '.join(name for name, _ in steps)} print without bleed (cut "
-                         "apart on shared lines): leave --bleed out")
+                         f"{', '.join(printed)} {'prints' if len(printed) == 1 else 'print'} "
+                         "without it: leave --bleed out")
+    with_backs = [name for name, _ in steps if name not in ONE_SIDED]
+    if not with_backs and (any(options.offset) or options.sides == "fold"):
+        given = " and ".join(flag for flag, used in (("--offset", any(options.offset)),
+                                                    ("--sides fold", options.sides == "fold"))
+                             if used)
+        raise ValueError(f"{', '.join(name for name, _ in steps)} "
+                         f"{'prints' if len(steps) == 1 else 'print'} one-sided, with no backs "
+                         f"for {given} to place: leave it out")
+    if with_backs == ["calibration"] and options.sides == "fold":
+        raise ValueError("the calibration test checks a duplex print (the back page's "
+                         "scales behind the front's crosses): it has no fold-over layout; "
+                         "leave --sides fold out")
     if options.sides == "duplex" and any(name not in ONE_SIDED for name, _ in steps):
         # Sheets with backs print two-sided: a one-sided sheet among them gets a blank back,
         # or it would land on the back of the sheet before it.

@@ -630,7 +630,9 @@ def test_play_refuses_a_box_folder_that_does_not_load_before_making_the_file(cap
     exits 2 with what `data check` says, before a screen opens or a game file is made."""
     db = tmp_path / "new.db"
     code, _, err = run(capsys, "--data", str(tmp_path / "nowhere"), "play", "--db", str(db))
-    assert code == 2 and err.strip().endswith("nowhere: no such folder")
+    assert code == 2 and err.splitlines()[0].endswith("nowhere: no such folder")
+    assert err.splitlines()[-1] == ("companion: the box was not read (1 problem); "
+                                    "'companion data check DIR' checks a box folder")
     (box_copy / "cards.toml").write_text("[[card]\n")
     code, _, err = run(capsys, "play", "--data", str(box_copy), "--db", str(db))
     assert code == 2 and "cards.toml" in err

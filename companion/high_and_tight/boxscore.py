@@ -24,6 +24,7 @@ class HalfInning:
     box_after: str = ""
     bonus: bool = False
     cards: list[str] = field(default_factory=list)    # cards played and Rally Caps used
+    park: list[str] = field(default_factory=list)     # what the home ballpark did (rule 8.1)
     dice: list[tuple[int, int]] = field(default_factory=list)
     runs: int = 0
 
@@ -108,7 +109,8 @@ def box_score(rules: HighAndTight, session: Session) -> BoxScore:
                 batting.roster.ballplayers[batting.player].name,
                 fielding.roster.ballplayers[fielding.player].name,
                 fielding.current_pitcher().name, fielding.fatigue,
-                rolls_before=state.atbat.rolls, box_before=state.scoring_box().label)
+                rolls_before=state.atbat.rolls, box_before=state.scoring_box().label,
+                park=list(state.atbat.park))
             halves.append(current)
     for half in halves:
         fielding = "home" if half.batting == "away" else "away"
@@ -169,4 +171,6 @@ def csv_rows(number: int, box: BoxScore) -> list[dict]:
             side, _, name = card.partition(": ")
             rows.append({**common, "team": batting if side == half.batting else fielding,
                          "kind": "card", "name": name})
+        for words in half.park:
+            rows.append({**common, "team": box.home, "kind": "ballpark", "detail": words})
     return rows

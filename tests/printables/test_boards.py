@@ -90,7 +90,7 @@ def test_one_sided_sheets_get_blank_backs_among_sets_printed_two_sided(box, tmp_
     assert [page_size for page_size, _ in pages[2::2]] == [s for s, _ in sheets]
     assert [page_size for page_size, _ in pages[3::2]] == [s for s, _ in sheets]
     assert blank not in " ".join(text for _, text in pages_of(
-        box, ["calibration", *BOARDS], tmp_path, sides="fold"))
+        box, ["rally-caps", *BOARDS], tmp_path, sides="fold"))
 
 
 def test_field_on_tabloid_is_one_sheet_turned_sideways(box, tmp_path):

@@ -295,3 +295,25 @@ def test_the_bottom_half_the_home_team_did_not_need_reads_x(store, box, rules, t
     row = lines.index("New York Highlanders (home)")        # then its cells, one a line
     cells = [*map(str, state.home.runs), "x", str(state.home.total)]
     assert lines[row + 1:row + 1 + len(cells)] == cells
+
+
+def test_what_the_home_ballpark_did_is_on_the_box_score(box, rules):
+    """Rule 8.1: a run scored on a ballpark's extra number (Longhorn Yards' 11) must read
+    right on paper: each half's row names what the home ballpark did before the cards, and
+    the CSV export has a ballpark row for it."""
+    from companion.high_and_tight.boxscore import box_score, csv_rows
+    from printables.boxscore import _half_row
+
+    session = simulate_game(rules, "texas", "new-york", "park", 0, {"Rules": "ballparks"})
+    score = box_score(rules, session)
+    touched = [half for half in score.halves if half.park]
+    assert touched, "Longhorn Yards did nothing in a whole game"
+    notes = [words for rule, words in session.state.log if rule == "8.1"]
+    assert len(notes) == sum(len(half.park) for half in score.halves)
+    for half in touched:
+        cell = _half_row(box, half, score)[8]
+        assert cell.startswith("; ".join(f"park: {words}" for words in half.park))
+        assert all(f"park: {words}" in cell for words in half.park)
+    rows = [row for row in csv_rows(1, score) if row["kind"] == "ballpark"]
+    assert [row["detail"] for row in rows] == [w for half in score.halves for w in half.park]
+    assert {row["team"] for row in rows} == {"texas"}

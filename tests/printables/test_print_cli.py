@@ -166,16 +166,25 @@ def test_the_command_line_loads_reportlab_only_to_print():
 @pytest.mark.parametrize("args, said", [
     (("cards", "--offset", "13,0"), "--offset 13,0 mm would move the backs of the strategy "
                                     "cards off the letter sheet; their layout accepts "
-                                    "-8.4..8.4 mm across and -51.4..41.9 mm up"),
+                                    "-8.4..8.4 mm across and -25..25 mm up"),
     (("cards", "--offset=-25,25"), "would move the backs of the strategy cards off the "
                                    "letter sheet"),
     (("all", "--offset", "9,0"), "would move the backs of the game pieces off the letter "
-                                 "sheet; their layout accepts -7.6..7.6 mm across"),
+                                 "sheet; their layout accepts -7.7..7.7 mm across"),
     (("pieces", "--team", "texas", "--team", "california"),
      "--team is given 2 times: a print holds one team's components"),
     (("pieces", "--bleed"), "--bleed applies to the poker-size cards (cards, team-cards, "
-                            "rally-caps); pieces print without bleed"),
-    (("markers", "--bleed"), "markers print without bleed"),
+                            "rally-caps); pieces prints without it: leave --bleed out"),
+    (("markers", "--bleed"), "markers prints without it"),
+    # one-sided sheets have no backs to move or fold
+    (("scoreboard", "--offset", "2,0"), "scoreboard prints one-sided, with no backs for "
+                                        "--offset to place: leave it out"),
+    (("field", "--sides", "fold"), "field prints one-sided, with no backs for --sides fold"),
+    (("calibration", "--sides", "fold"), "the calibration test checks a duplex print"),
+    # the calibration scales stay on the sheet and off the bars
+    (("calibration", "--offset=24,-24"), "would move the backs of the calibration scales "
+                                         "off the letter sheet or onto its calibration bars; "
+                                         "their layout accepts -15.6..15.6 mm across"),
 ])
 def test_an_option_the_print_cannot_honour_is_refused_not_dropped(capsys, tmp_path, args,
                                                                      said):
