@@ -291,9 +291,14 @@ def player_regions() -> list[Region]:
     return out
 
 
-def table_regions() -> list[Region]:
+JOIN_CLEAR = 0.45 * INCH    # a tiled field's In the Field box from the join (its tape)
+
+
+def table_regions(tiled: bool = False) -> list[Region]:
     """What both players share in the middle: the decks (rule 5.2) and the mound, the
-    batter's boxes and the In the Field box (rule 4.2)."""
+    batter's boxes and the In the Field box (rule 4.2). On a field tiled over two sheets
+    the In the Field box, where a piece goes every half inning, stands right of the join
+    (the tape) instead of on it; the mound's halves (throws L, throws R) meet on it."""
     width, height = FIELD
     middle = Rect(0, BAND + BAND_GAP, width, height - 2 * (BAND + BAND_GAP))
     slot_w, slot_h = CARD_SLOT
@@ -305,8 +310,9 @@ def table_regions() -> list[Region]:
                for name, x in piles]
     centre_x = width / 2
     regions += [
-        Region("In the field", Rect(centre_x - 0.75 * INCH, middle.top - 1.05 * INCH,
-                                    1.5 * INCH, 0.75 * INCH), "the fielder (rule 4.2.3)"),
+        Region("In the field", Rect(centre_x + JOIN_CLEAR if tiled else centre_x - 0.75 * INCH,
+                                    middle.top - 1.05 * INCH, 1.5 * INCH, 0.75 * INCH),
+               "the fielder (rule 4.2.3)"),
         Region("Pitcher's mound", Rect(centre_x - 1.1 * INCH, middle.y + 1.2 * INCH,
                                        2.2 * INCH, 1.0 * INCH), "the pitcher (rule 4.2.1)"),
         Region("Batter's box", Rect(centre_x - 1.6 * INCH, middle.y + 0.1 * INCH, 1.3 * INCH,
@@ -343,7 +349,7 @@ def _draw_field(canvas, box_data: Box, tiled: bool) -> None:
     canvas.setStrokeColorRGB(0, 0, 0)
     canvas.setLineWidth(1.5)
     canvas.rect(0, 0, width, height, stroke=1, fill=1)
-    for region in table_regions():
+    for region in table_regions(tiled):
         _region(canvas, region)
     for turned in (False, True):
         canvas.saveState()

@@ -179,14 +179,15 @@ def test_field_on_tabloid_is_whole_inside_the_printable_area():
     assert page == (17 * INCH, 11 * INCH)
 
 
-def test_field_regions_fit_and_hold_what_they_are_for():
+@pytest.mark.parametrize("tiled", [False, True])
+def test_field_regions_fit_and_hold_what_they_are_for(tiled):
     """Card piles hold a poker card (rule 2.3); nothing overlaps; the far player's side is
     the near one turned, so the two sides' boxes stay inside the field."""
     width, height = FIELD
     whole = Rect(0, 0, width, height)
-    regions = table_regions() + [r for r in player_regions()
-                                 if r.name in ("Dugout", "Bullpen")]
-    for region in table_regions() + player_regions():
+    regions = table_regions(tiled) + [r for r in player_regions()
+                                      if r.name in ("Dugout", "Bullpen")]
+    for region in table_regions(tiled) + player_regions():
         assert whole.contains(region.rect), region.name
         turned = Rect(width - region.rect.right, height - region.rect.top,
                       region.rect.width, region.rect.height)
@@ -197,11 +198,26 @@ def test_field_regions_fit_and_hold_what_they_are_for():
                 a, b = one.rect, other.rect
                 apart = a.right <= b.x or b.right <= a.x or a.top <= b.y or b.top <= a.y
                 assert apart, (one.name, other.name)
-    piles = [r for r in table_regions() if "pile" in r.name or "discards" in r.name]
+    piles = [r for r in table_regions(tiled) if "pile" in r.name or "discards" in r.name]
     assert len(piles) == 4
     for pile in piles:
         assert pile.rect.width >= POKER[0] and pile.rect.height >= POKER[1]
         assert (pile.rect.width, pile.rect.height) == pytest.approx(CARD_SLOT)
+
+
+def test_a_tiled_field_keeps_the_in_the_field_box_off_the_join():
+    """Rule 4.2.3: a piece goes In the Field every half inning; on a field of two sheets the
+    box stands clear of the join and its tape (the batter's boxes are already either side
+    of it); on tabloid, one sheet, it stays in the middle above the mound."""
+    x = FIELD[0] / 2
+
+    def box(tiled: bool) -> Rect:
+        return next(r.rect for r in table_regions(tiled) if r.name == "In the field")
+
+    assert box(True).x >= x + 0.4 * 72
+    assert box(False).centre[0] == pytest.approx(x)
+    for batter in (r.rect for r in table_regions(True) if r.name == "Batter's box"):
+        assert batter.right <= x - 0.25 * 72 or batter.x >= x + 0.25 * 72
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4", "tabloid"])
@@ -236,7 +252,7 @@ def field_lines(tile) -> list[Rect]:
     sheets through the targets' centres (sheet 1's trim line, sheet 2's solid line)."""
     width, height = FIELD
     lines = []
-    for region in table_regions() + player_regions():
+    for region in table_regions(tiled=True) + player_regions():
         lines += outline(region.rect, 0.8)
     for region in player_regions():
         r = region.rect
