@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from dataclasses import dataclass
@@ -336,6 +337,23 @@ class StoredSeries:
         return list(self.store.db.query(
             "SELECT step, course, p_team1, p_series FROM figures WHERE series_id = ? AND "
             "game = ? ORDER BY id", [self.id, game]))
+
+    @contextlib.contextmanager
+    def together(self):
+        """Several steps stored as one write, all or none: an undo back to the player's last
+        decision, or its redo, is never left half written by a crash or a failed write
+        (the redo it made would be lost, the computer retaking its moves). On a failure the
+        session goes back to what the file holds, none of the steps."""
+        try:
+            with self.store.write():
+                yield
+        except BaseException:
+            if self.store.db.conn.in_transaction:
+                raise                       # an outer write decides for all of it
+            stored = StoredSeries.load(self.store, self.id)
+            self.session, self.seq, self.stale = stored.session, stored.seq, stored.stale
+            self._recorded = stored._recorded
+            raise
 
     def push(self, line: str) -> Entry:
         """Apply a line, then commit it; if the commit fails the session is rolled back."""

@@ -1199,6 +1199,7 @@ class GameScreen(Screen):
         except CompanionError as error:
             self.table.held = held          # nothing was undone: the final stays held
             self.notify(str(error), severity="warning")
+            self.refresh_table()            # (a failed write: the table as the file has it)
             return
         self._drop_computer_note()         # it told moves now taken back
         self.shown_hand = None              # hot seat: the turn may be the other player's
@@ -1217,6 +1218,7 @@ class GameScreen(Screen):
         except CompanionError as error:
             self.table.held = held
             self.notify(str(error), severity="warning")
+            self.refresh_table()
             return
         self._drop_computer_note()         # the redone notice tells them
         self.shown_hand = None              # hot seat: the turn may be the other player's

@@ -423,19 +423,19 @@ class Table:
 
     def undo_to_player(self) -> list[Entry]:
         """Undo back to the last decision a human made (the computer's replies and the
-        automatic deals and dice since then are taken back with it)."""
-        undone = [self.stored.undo()]
-        if not self.humans():
-            return undone
-        while not self._players_turn():
-            if not self.session.entries:
-                # Nothing a player did is left to take back (only the computer's opening
-                # moves): put everything back rather than let the computer retake it and
-                # lose the redo.
-                for _ in undone:
-                    self.stored.redo()
-                raise CompanionError("nothing of yours to undo yet")
-            undone.append(self.stored.undo())
+        automatic deals and dice since then are taken back with it), stored as one write:
+        all of it or, on a failure, none."""
+        with self.stored.together():
+            undone = [self.stored.undo()]
+            if not self.humans():
+                return undone
+            while not self._players_turn():
+                if not self.session.entries:
+                    # Nothing a player did is left to take back (only the computer's opening
+                    # moves): none of it is stored, rather than let the computer retake it
+                    # and lose the redo.
+                    raise CompanionError("nothing of yours to undo yet")
+                undone.append(self.stored.undo())
         return undone
 
     def _players_turn(self) -> bool:
@@ -462,15 +462,16 @@ class Table:
         deals and dice after it, up to the player's next turn (redone one at a time, the
         computer would act at its turn and the rest of the redo would be lost)."""
         games_over = len(self.series.results)
-        redone = [self.stored.redo()]
-        if not self.humans():
-            return redone
-        # A game's end is a pause of its own (rule 4.8): the redo stops on the final, the
-        # next game's steps left to be taken again (the same: chance and the computer are
-        # deterministic) once the player goes on.
-        while (self.session.redo_stack and not self._players_turn()
-               and len(self.series.results) == games_over):
-            redone.append(self.stored.redo())
+        with self.stored.together():            # one write, as the undo was
+            redone = [self.stored.redo()]
+            if not self.humans():
+                return redone
+            # A game's end is a pause of its own (rule 4.8): the redo stops on the final, the
+            # next game's steps left to be taken again (the same: chance and the computer are
+            # deterministic) once the player goes on.
+            while (self.session.redo_stack and not self._players_turn()
+                   and len(self.series.results) == games_over):
+                redone.append(self.stored.redo())
         return redone
 
     # -- figures --------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 """The table model the screens read: who acts, the computer's steps, undo to a player."""
 
+import sqlite3
+
 import pytest
 
 from companion.engine.errors import CompanionError
@@ -706,3 +708,59 @@ def test_the_series_figure_weighs_games_to_come_with_the_starters_the_screen_kno
             assert starters == {"team1": own, "team2": RANDOM_STARTER}
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("failure", [KeyboardInterrupt, sqlite3.OperationalError])
+@pytest.mark.parametrize("way", ["undo", "redo"])
+def test_an_undo_of_several_steps_is_stored_all_or_nothing(tmp_path, monkeypatch, failure,
+                                                           way):
+    """SPEC 1 (a game survives anything): an undo back to the player's last decision takes
+    several stored steps (the computer's reply with it), and so does its redo. A process
+    killed half-way (KeyboardInterrupt stands for it) or a write refused half-way (a full
+    disk) stores none of them: the file and the table stay where they were, the redo
+    history too, and the undo then works whole."""
+    from companion.store import series_store
+
+    path = tmp_path / "u.db"
+    store = Store.open(path)
+    table = Table.create(store, load_box(), Setup(scenario="spring", team1_control="human",
+                                                  team2_control="computer"))
+    undone = []
+    while len(undone) < 2:
+        while table.auto_step() is not None:
+            pass
+        take_first_choice(table)
+        while table.auto_step() is not None:
+            pass
+        before = list(table.session.entries)
+        undone = table.undo_to_player()
+        table.redo_to_player()
+        assert table.session.entries == before
+    if way == "redo":
+        table.undo_to_player()
+    entries, redo, seq = (list(table.session.entries), list(table.session.redo_stack),
+                          table.stored.seq)
+    real = series_store.StoredSeries._append
+    calls = []
+
+    def append(self, kind, scope, line):
+        calls.append(kind)
+        real(self, kind, scope, line)
+        if len(calls) == 2:             # the second step written: then the failure
+            raise failure("disk I/O error")
+
+    monkeypatch.setattr(series_store.StoredSeries, "_append", append)
+    step = table.undo_to_player if way == "undo" else table.redo_to_player
+    with pytest.raises((KeyboardInterrupt, CompanionError)):
+        step()
+    monkeypatch.setattr(series_store.StoredSeries, "_append", real)
+    assert (table.session.entries, table.session.redo_stack, table.stored.seq) == \
+        (entries, redo, seq)
+    store.close()
+    with Store.open(path, readonly=True) as again:      # as a restart finds the file
+        reopened = Table(again, table.stored.id)
+        assert (reopened.session.entries, reopened.session.redo_stack) == (entries, redo)
+    store = Store.open(path)
+    table = Table(store, table.stored.id)
+    assert len(step.__func__(table)) == len(undone)     # and it works whole
+    store.close()
