@@ -10,12 +10,14 @@ in force are). The damaged file is left exactly as it was."""
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
+import tempfile
 from pathlib import Path
 from urllib.parse import quote
 
 from ..engine.errors import CompanionError
-from ..high_and_tight.box import load_box_texts
+from ..high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, load_box_texts
 from ..high_and_tight.series_session import SeriesSession
 from .db import Store, StoreError
 from .series_store import EventDamage, create_series, fold_events
@@ -26,33 +28,58 @@ EVENT_COLUMNS = "seq, kind, scope, line"
 def salvage(damaged: Path, out: Store) -> list[str]:
     """Copy every series of `damaged` that can be read into `out`; one line a series
     saying what was recovered (or why nothing was)."""
-    conn = sqlite3.connect(f"file:{quote(str(damaged.absolute()))}?mode=ro&immutable=1",
-                           uri=True)
-    conn.row_factory = sqlite3.Row
-    try:
+    with tempfile.TemporaryDirectory(prefix="companion-salvage-") as folder:
+        conn = _open_copy(damaged, Path(folder))
+        conn.row_factory = sqlite3.Row
         try:
-            ids = [row["id"] for row in conn.execute("SELECT id FROM series ORDER BY id")]
-        except sqlite3.DatabaseError as error:
-            raise StoreError(f"{damaged}: no series can be read from it ({error}); nothing "
-                             "was salvaged") from None
-        return [_salvage_series(conn, series_id, out) for series_id in ids]
-    finally:
-        conn.close()
+            try:
+                ids = [row["id"] for row in conn.execute("SELECT id FROM series ORDER BY id")]
+            except sqlite3.DatabaseError as error:
+                raise StoreError(f"{damaged}: no series can be read from it ({error}); "
+                                 "nothing was salvaged") from None
+            told = [_salvage_series(conn, series_id, out) for series_id in ids]
+        finally:
+            conn.close()
+    if not any(saved for saved, _ in told):
+        raise StoreError("\n".join([line for _, line in told]
+                                   + [f"{damaged}: nothing was salvaged"]))
+    return [line for _, line in told]
 
 
-def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store) -> str:
+def _open_copy(damaged: Path, folder: Path) -> sqlite3.Connection:
+    """The damaged file read with its -wal, the newest steps of a table that stopped
+    without closing (the file itself never opened for writing): a copy of the two in a
+    folder of our own, where SQLite may read the log in. A copy SQLite cannot open so is
+    read as the file stands alone."""
+    copy = folder / "damaged.db"
+    shutil.copyfile(damaged, copy)
+    wal = damaged.with_name(damaged.name + "-wal")
+    if wal.is_file():
+        shutil.copyfile(wal, folder / "damaged.db-wal")
+    conn = sqlite3.connect(copy)
     try:
-        row = conn.execute("SELECT header, box_files FROM series WHERE id = ?",
-                           [series_id]).fetchone()
-        header, texts = json.loads(row["header"]), json.loads(row["box_files"])
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.DatabaseError:
+        conn.close()
+    return sqlite3.connect(f"file:{quote(str(damaged.absolute()))}?mode=ro&immutable=1",
+                           uri=True)
+
+
+def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store
+                    ) -> tuple[bool, str]:
+    """(whether the series was saved, what the line says of it)."""
+    try:
+        row = conn.execute("SELECT header FROM series WHERE id = ?", [series_id]).fetchone()
+        header = json.loads(row["header"])
     except (sqlite3.DatabaseError, TypeError, ValueError) as error:
-        return f"series {series_id}: its header or box cannot be read ({error}): not saved"
+        return False, f"series {series_id}: its header cannot be read ({error}): not saved"
     events, stopped = _readable_events(conn, series_id)
     try:
-        box = load_box_texts(texts, origin=f"series {series_id} box", strict=False)
+        box = _series_box(conn, series_id, header)
         session = SeriesSession(box, header)
     except CompanionError as error:
-        return f"series {series_id}: its setup does not load ({error}): not saved"
+        return False, f"series {series_id}: its setup does not load ({error}): not saved"
     try:                # the session keeps every event before one that does not replay
         stale = fold_events(session, events, series_id)
         first_lost = stale.seq if stale else None
@@ -63,12 +90,27 @@ def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store) -> str
     try:
         new_id = create_series(out, box, header, session.entries)
     except CompanionError as error:
-        return f"series {series_id}: not saved ({error})"
+        return False, f"series {series_id}: not saved ({error})"
     lost = "" if first_lost is None else (f"; the events from {first_lost} on are lost"
                                           + (f" ({stopped})" if stopped else ""))
     games = len(session.series.results)
-    return (f"series {series_id} -> series {new_id}: {len(session.entries)} steps, "
-            f"{games} game{'' if games == 1 else 's'} finished{lost}")
+    return True, (f"series {series_id} -> series {new_id}: {len(session.entries)} steps, "
+                  f"{games} game{'' if games == 1 else 's'} finished{lost}")
+
+
+def _series_box(conn: sqlite3.Connection, series_id: int, header: dict) -> Box:
+    """The series' frozen box; when its copy cannot be read, the bundled box if it is the
+    one the header names (its Box fingerprint), so the steps are not lost with the copy."""
+    try:
+        row = conn.execute("SELECT box_files FROM series WHERE id = ?", [series_id]).fetchone()
+        texts = json.loads(row["box_files"])
+    except (sqlite3.DatabaseError, TypeError, ValueError) as error:
+        bundled = load_box(DEFAULT_BOX_DIR)
+        if header.get("Box") == bundled.fingerprint:
+            return bundled
+        raise CompanionError(f"its box copy cannot be read ({error}) and the bundled box "
+                             "is not the one it was played with") from None
+    return load_box_texts(texts, origin=f"series {series_id} box", strict=False)
 
 
 def _readable_events(conn: sqlite3.Connection, series_id: int) -> tuple[list, str | None]:

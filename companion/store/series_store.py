@@ -175,14 +175,19 @@ def fold_events(session: SeriesSession, events: list[dict], series_id: int
     for event in events:
         if event["kind"] == REWIND:
             void.update(range(int(event["line"]), event["seq"]))
-    for event in events:
+    for expected, event in enumerate(events, start=1):
         seq = event["seq"]
+        if seq != expected:
+            # Events are numbered 1, 2, 3... as they are appended: a gap is damage (a row
+            # the file lost), not a step the rules refuse.
+            raise EventDamage(f"series {series_id}: event {expected} is missing from the "
+                              f"file (the next one stored is {seq})", expected)
         if seq in void or event["kind"] == REWIND:
             continue
         kind = event["kind"]
         if kind not in (ACTION, UNDO, REDO):
-            raise StoreError(f"series {series_id}, event {seq}: unknown kind {kind!r} "
-                             "(written by a newer version of the companion?)")
+            raise EventDamage(f"series {series_id}, event {seq}: unknown kind {kind!r} "
+                              "(written by a newer version of the companion?)", seq)
         try:
             if kind == ACTION:
                 session.replay_entry(Entry(event["scope"], event["line"]))

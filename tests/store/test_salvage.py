@@ -81,3 +81,93 @@ def test_salvage_never_writes_over_a_file(tmp_path, box):
     assert out.read_bytes() == b"mine"
     result = run_companion("db", "salvage", "--db", path, "--out", path)
     assert result.returncode == 2
+
+
+def killed_mid_series(tmp_path, box) -> tuple:
+    """A game file as a table killed mid-series leaves it: the newest steps only in its
+    -wal (copied while the writer still has the file open). (path, every step's line)."""
+    import shutil
+
+    from companion.store.series_store import create_series
+
+    from .util import series_header, simulated_session
+
+    header = series_header("divisional", "4")
+    entries = simulated_session(box, header).entries
+    live = tmp_path / "live.db"
+    with Store.open(live) as store:
+        series_id = create_series(store, box, header, entries[:40])
+        stored = StoredSeries.load(store, series_id)
+        for entry in entries[40:90]:
+            stored.push(entry.line)
+        folder = tmp_path / "killed"
+        folder.mkdir()
+        for name in ("live.db", "live.db-wal"):
+            shutil.copyfile(tmp_path / name, folder / name)
+    assert (folder / "live.db-wal").stat().st_size > 0
+    return folder / "live.db", [entry.line for entry in entries[:90]]
+
+
+def test_salvage_reads_the_steps_still_in_the_wal(tmp_path, box):
+    """A table killed mid-series keeps its newest steps in the -wal beside the file:
+    salvage reads them too (from a copy of the two; the file and its -wal are left as they
+    were), not only what reached the main file."""
+    path, steps = killed_mid_series(tmp_path, box)
+    before = (sha256(path), sha256(path.with_name("live.db-wal")))
+    out = tmp_path / "saved.db"
+    result = run_companion("db", "salvage", "--db", path, "--out", out)
+    assert result.returncode == 0, result.stderr
+    assert "90 steps" in result.stdout and "lost" not in result.stdout
+    assert (sha256(path), sha256(path.with_name("live.db-wal"))) == before
+    with Store.open(out, readonly=True) as store:
+        assert [e.line for e in StoredSeries.load(store, 1).session.entries] == steps
+
+
+def test_salvage_skips_a_series_it_cannot_read_and_falls_back_to_the_bundled_box(
+        tmp_path, box):
+    """One series' events damaged (an unknown kind, a row missing) stops that series
+    there, never the others; a series whose frozen box copy cannot be read is saved with
+    the bundled box when its header names that very box. Nothing saved at all exits 2."""
+    path = tmp_path / "games.db"
+    first = stored_game_file(path, box, seed="4")
+    second = stored_game_file(path, box, seed="5")
+    third = stored_game_file(path, box, seed="6")
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE events SET kind = 'bogus' WHERE series_id = ? AND seq = 50",
+                     [first])
+        conn.execute("DELETE FROM events WHERE series_id = ? AND seq = 30", [second])
+        conn.execute("UPDATE series SET box_files = 'not json' WHERE id = ?", [third])
+    conn.close()
+    out = tmp_path / "saved.db"
+    result = run_companion("db", "salvage", "--db", path, "--out", out)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout.splitlines()
+    assert said[0].startswith(f"series {first} -> series 1: 49 steps")
+    assert "the events from 50 on are lost" in said[0]
+    assert said[1].startswith(f"series {second} -> series 2: 29 steps")
+    assert "the events from 30 on are lost" in said[1]
+    assert said[2].startswith(f"series {third} -> series 3: ") and "lost" not in said[2]
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE series SET header = 'not json'")
+    conn.close()
+    result = run_companion("db", "salvage", "--db", path, "--out", tmp_path / "none.db")
+    assert result.returncode == 2 and "nothing was salvaged" in result.stderr
+    assert not list(tmp_path.glob("none.db*"))
+
+
+def test_a_missing_event_is_damage_not_a_rules_change(tmp_path, box):
+    """Events are numbered as they are appended: a row the file lost is said as damage
+    (with salvage to turn to), never offered as a step the rules now refuse."""
+    from companion.store.series_store import EventDamage
+
+    path = tmp_path / "games.db"
+    series_id = stored_game_file(path, box)
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("DELETE FROM events WHERE series_id = ? AND seq = 100", [series_id])
+    conn.close()
+    with Store.open(path, readonly=True) as store:
+        with pytest.raises(EventDamage, match="event 100 is missing from the file"):
+            StoredSeries.load(store, series_id)
