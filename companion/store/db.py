@@ -6,9 +6,11 @@ import contextlib
 import datetime
 import os
 import secrets
+import shutil
 import socket
 import sqlite3
 import stat
+import tempfile
 import time
 from pathlib import Path
 from urllib.parse import quote
@@ -109,7 +111,9 @@ def _retry_busy(step, seconds: float = BUSY_SECONDS):
 def _read_only_connection(path: Path) -> sqlite3.Connection:
     """The file opened for reading only, whatever characters its name holds (a URI names it,
     so '#', '?' and '%' are escaped). In a folder it may not write to, SQLite cannot make the
-    shared-memory file a WAL file is read with: the file is then read as it stands on disk."""
+    shared-memory file a WAL file is read with: the file is then read from a copy of it and
+    its -wal (the newest steps of a table that stopped without closing), or as it stands on
+    disk when it has no -wal."""
     uri = f"file:{quote(str(path.absolute()))}?mode=ro"
     conn = sqlite3.connect(uri, uri=True)
     try:
@@ -118,9 +122,37 @@ def _read_only_connection(path: Path) -> sqlite3.Connection:
         if "readonly" not in str(error) and "unable to open" not in str(error):
             return conn         # (a damaged file: the integrity check tells it)
         conn.close()
+        wal = path.with_name(path.name + "-wal")
+        if wal.is_file() and wal.stat().st_size:
+            return read_copy(path)
         conn = sqlite3.connect(uri + "&immutable=1", uri=True)
     except sqlite3.DatabaseError:
         pass
+    return conn
+
+
+class _ReadCopy(sqlite3.Connection):
+    """A connection to a copy of a game file and its -wal in a folder of its own, which
+    goes when the connection closes (or is collected)."""
+
+    folder: tempfile.TemporaryDirectory
+
+    def close(self) -> None:
+        super().close()
+        self.folder.cleanup()
+
+
+def read_copy(path: Path) -> sqlite3.Connection:
+    """The file with its -wal read in, never touching either: a copy of the two where SQLite
+    may write what reading a log takes (read-only folders, salvage of a damaged file)."""
+    folder = tempfile.TemporaryDirectory(prefix="companion-read-")
+    copy = Path(folder.name) / "copy.db"
+    shutil.copyfile(path, copy)
+    wal = path.with_name(path.name + "-wal")
+    if wal.is_file():
+        shutil.copyfile(wal, copy.with_name("copy.db-wal"))
+    conn = sqlite3.connect(copy, factory=_ReadCopy)
+    conn.folder = folder
     return conn
 
 
@@ -206,6 +238,14 @@ class Store:
         if path.is_dir():
             raise StoreError(f"{path}: is a folder; give the game file's own path "
                              "(for example games.db)")
+        wal = path.with_name(path.name + "-wal")
+        if (path.is_file() and not path.stat().st_size and wal.is_file()
+                and wal.stat().st_size):
+            # Opened as a new file, SQLite would drop the log: the last copy of its steps.
+            raise StoreError(f"{path}: the game file is empty while its log {wal.name} holds "
+                             f"{wal.stat().st_size} bytes (the file was cut or replaced); "
+                             "nothing was changed: put the file back from a copy, keeping "
+                             "the log beside it")
         if readonly:
             if not path.exists():
                 raise StoreError(f"{path}: no game file there")

@@ -10,16 +10,14 @@ in force are). The damaged file is left exactly as it was."""
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
-import tempfile
 from pathlib import Path
 from urllib.parse import quote
 
 from ..engine.errors import CompanionError
 from ..high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, load_box_texts
 from ..high_and_tight.series_session import SeriesSession
-from .db import Store, StoreError
+from .db import Store, StoreError, read_copy
 from .series_store import EventDamage, create_series, fold_events
 
 EVENT_COLUMNS = "seq, kind, scope, line"
@@ -28,35 +26,28 @@ EVENT_COLUMNS = "seq, kind, scope, line"
 def salvage(damaged: Path, out: Store) -> list[str]:
     """Copy every series of `damaged` that can be read into `out`; one line a series
     saying what was recovered (or why nothing was)."""
-    with tempfile.TemporaryDirectory(prefix="companion-salvage-") as folder:
-        conn = _open_copy(damaged, Path(folder))
-        conn.row_factory = sqlite3.Row
+    conn = _open(damaged)
+    conn.row_factory = sqlite3.Row
+    try:
         try:
-            try:
-                ids = [row["id"] for row in conn.execute("SELECT id FROM series ORDER BY id")]
-            except sqlite3.DatabaseError as error:
-                raise StoreError(f"{damaged}: no series can be read from it ({error}); "
-                                 "nothing was salvaged") from None
-            told = [_salvage_series(conn, series_id, out) for series_id in ids]
-        finally:
-            conn.close()
+            ids = [row["id"] for row in conn.execute("SELECT id FROM series ORDER BY id")]
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"{damaged}: no series can be read from it ({error}); "
+                             "nothing was salvaged") from None
+        told = [_salvage_series(conn, series_id, out) for series_id in ids]
+    finally:
+        conn.close()
     if not any(saved for saved, _ in told):
         raise StoreError("\n".join([line for _, line in told]
                                    + [f"{damaged}: nothing was salvaged"]))
     return [line for _, line in told]
 
 
-def _open_copy(damaged: Path, folder: Path) -> sqlite3.Connection:
+def _open(damaged: Path) -> sqlite3.Connection:
     """The damaged file read with its -wal, the newest steps of a table that stopped
-    without closing (the file itself never opened for writing): a copy of the two in a
-    folder of our own, where SQLite may read the log in. A copy SQLite cannot open so is
+    without closing, from a copy of the two (`read_copy`); a copy SQLite cannot open so is
     read as the file stands alone."""
-    copy = folder / "damaged.db"
-    shutil.copyfile(damaged, copy)
-    wal = damaged.with_name(damaged.name + "-wal")
-    if wal.is_file():
-        shutil.copyfile(wal, folder / "damaged.db-wal")
-    conn = sqlite3.connect(copy)
+    conn = read_copy(damaged)
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return conn

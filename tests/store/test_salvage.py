@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from companion.store.db import Store, StoreDamaged
+from companion.store.db import Store, StoreDamaged, StoreError
 from companion.store.series_store import StoredSeries, list_series
 
 from .test_db import stored_game_file
@@ -171,3 +171,46 @@ def test_a_missing_event_is_damage_not_a_rules_change(tmp_path, box):
     with Store.open(path, readonly=True) as store:
         with pytest.raises(EventDamage, match="event 100 is missing from the file"):
             StoredSeries.load(store, series_id)
+
+
+def test_a_read_only_folder_still_reads_the_steps_in_the_wal(tmp_path, box):
+    """A game file copied with its -wal (no -shm) into a folder the player may not write
+    to: SQLite cannot make the shared memory a WAL file is read with; the readers (export,
+    series list, db check, follow) read a copy of the two instead of the file alone, so the
+    newest steps are there."""
+    import subprocess
+
+    from .test_db import as_a_player
+    from .util import companion_command
+
+    path, steps = killed_mid_series(tmp_path, box)
+    folder = path.parent
+    folder.chmod(0o555)
+    try:
+        result = subprocess.run([*as_a_player(), *companion_command(), "export", "1",
+                                 "--db", str(path)], capture_output=True, text=True,
+                                timeout=120)
+    finally:
+        folder.chmod(0o755)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert steps[-1] in lines and lines.count(steps[-1]) >= 1
+    assert len([line for line in lines if line and not line.startswith("[")]) >= len(steps)
+    assert not path.with_name("live.db-shm").exists()
+
+
+def test_an_empty_file_beside_its_log_is_refused_untouched(tmp_path, box):
+    """A game file cut to nothing while its -wal still holds the newest steps: opening it
+    as a new file would drop the log, the last copy of them. It is refused, and both stay
+    as they were."""
+    path, _ = killed_mid_series(tmp_path, box)
+    path.write_bytes(b"")
+    wal = path.with_name("live.db-wal")
+    before = sha256(wal)
+    for readonly in (False, True):
+        with pytest.raises(StoreError, match="the game file is empty while its log"):
+            Store.open(path, readonly=readonly)
+    result = run_companion("series", "new", "--scenario", "spring", "--team1", "texas",
+                           "--team2", "new-york", "--db", path)
+    assert result.returncode == 2 and "keeping the log beside it" in result.stderr
+    assert sha256(wal) == before and path.stat().st_size == 0
