@@ -178,6 +178,18 @@ def _writable_side_files(path: Path) -> None:
 def _companion_tables(path: Path, db: Database, readonly: bool) -> None:
     """A file of another program (or an empty one) is no game file: refused, untouched."""
     tables = db.table_names()
+    if "_sqlite_migrations" in tables:
+        # A game file whose migrations made tables it no longer has lost them: damage.
+        made = {"m001": ("series", "events", "meta"), "m002": ("games", "lock"),
+                "m004": ("figures",)}
+        applied = {row[0][:4] for row in db.execute("SELECT name FROM _sqlite_migrations")}
+        missing = [table for step, names in made.items() if step in applied
+                   for table in names if table not in tables]
+        if missing:
+            raise StoreDamaged(f"{path}: a game file missing its table"
+                               f"{'' if len(missing) == 1 else 's'} {', '.join(missing)}; it "
+                               f"was not changed; `companion db salvage --db {path} --out "
+                               "NEW.db` copies what can still be read into a new file")
     if readonly and not {"series", "events"} <= set(tables):
         raise StoreError(f"{path}: not a game file of the companion ("
                          + (f"it holds another program's tables: {', '.join(tables[:5])}"
@@ -186,6 +198,15 @@ def _companion_tables(path: Path, db: Database, readonly: bool) -> None:
         raise StoreError(f"{path}: not a game file of the companion (it holds another "
                          f"program's tables: {', '.join(tables[:5])}); give another path, "
                          "nothing was changed")
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file is at `path` (device, inode); None when none is."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def _now() -> str:
@@ -223,6 +244,7 @@ class Store:
         self.took_over: dict | None = None
         self.lock_claimed = False       # from then on each write checks the lock is ours
         self.lock_lost = False          # ... and once it is not, no write is taken again
+        self.identity = _identity(path)  # the file opened (device, inode)
 
     # -- opening ------------------------------------------------------------------------
 
@@ -345,6 +367,12 @@ class Store:
             with self.db.atomic():
                 yield self.db
             return
+        if _identity(self.path) != self.identity:
+            # Deleted or replaced under the table: SQLite would go on writing to the file
+            # it has open, lost with it when the table closes.
+            raise StoreError(f"{self.path}: the game file was deleted or replaced while the "
+                             "table had it open; nothing of this step was recorded. Quit, "
+                             "put the file back, and open it again")
         try:
             _retry_busy(lambda: self.db.execute("BEGIN IMMEDIATE"))
             try:

@@ -755,3 +755,50 @@ def test_db_unlock_frees_a_lock_row_of_any_shape(tmp_path, box):
     conn.close()
     with Store.open(path) as store:
         assert store.took_over is None
+
+
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+def test_a_game_file_deleted_or_replaced_under_the_table_takes_no_more_steps(tmp_path, box,
+                                                                             how):
+    """SPEC 1: every accepted action is stored at once. A file deleted (or another put in
+    its place) while the table has it open would take the steps into a file nobody can
+    open again: the next step is refused and says so, and the file put back holds every
+    step taken before."""
+    from companion.store.series_store import StoredSeries, create_series
+
+    path = tmp_path / "games.db"
+    store = Store.open(path)
+    series_id = create_series(store, box, series_header("spring", "7"))
+    stored = StoredSeries.load(store, series_id)
+    kept = tmp_path / "kept.db"
+    shutil.copyfile(path, kept)
+    path.unlink()
+    if how == "replaced":
+        shutil.copyfile(kept, path)
+    first = simulated_session(box, series_header("spring", "7")).entries[0].line
+    with pytest.raises(StoreError, match="the game file was deleted or replaced while"):
+        stored.push(first)
+    assert stored.seq == 0 and not stored.session.entries
+    store.close()
+
+
+@pytest.mark.parametrize("table", ["games", "lock", "events"])
+def test_a_game_file_missing_a_table_is_damage_said_plainly(tmp_path, box, table):
+    """A game file that lost one of its tables is said damaged, with salvage to turn to,
+    by every command (no traceback), and is not changed."""
+    from .util import run_companion
+
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute(f"DROP TABLE {table}")
+    conn.close()
+    for command in (["series", "list"], ["export", "1"], ["db", "check"],
+                    ["series", "new", "--scenario", "spring", "--team1", "texas", "--team2",
+                     "new-york"]):
+        result = run_companion(*command, "--db", path)
+        assert result.returncode == 2, (command, result.stderr)
+        assert f"missing its table {table}" in result.stderr and "db salvage" in \
+            result.stderr, result.stderr
+        assert "Traceback" not in result.stderr
