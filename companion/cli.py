@@ -760,7 +760,7 @@ def _default_opponent(box: Box, team1: str, roster1: str | None) -> str:
 
 def cmd_simulate_series(args) -> int:
     from .high_and_tight.simulate import play_series
-    from .store.db import default_path
+    from .store.db import StoreError, default_path
     from .store.series_store import StoredSeries, create_series, list_series
 
     if args.resume:
@@ -784,7 +784,12 @@ def cmd_simulate_series(args) -> int:
         else:
             series_id = create_series(store, box, header)
         stored = StoredSeries.load(store, series_id)
-        play_series(stored.session, stored.push, stored.session.header["Seed"])
+        try:
+            play_series(stored.session, stored.push, stored.session.header["Seed"])
+        except StoreError as error:
+            raise CommandError(f"{error}; every step before it is stored: `companion "
+                               f"simulate --resume --db {store.path}` goes on from there, "
+                               "once the file can be written") from None
         report = series_report(stored)
     if args.json:
         print(json.dumps(report, sort_keys=True))

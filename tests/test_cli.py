@@ -831,3 +831,38 @@ def test_a_series_box_is_exported_for_its_records_after_the_box_is_edited(capsys
                        "csv", "--db", db)
     assert code == 2 and "--format is for a record or a report" in err
     assert not (tmp_path / "b2").exists() and not (tmp_path / "b3").exists()
+
+
+def test_a_game_file_under_a_file_says_which_is_no_folder(capsys, tmp_path):
+    (tmp_path / "text.db").write_text("a file")
+    code, _, err = run(capsys, "series", "new", "--scenario", "spring", "--team1", "texas",
+                       "--team2", "new-york", "--db", str(tmp_path / "text.db" / "x.db"))
+    assert code == 2 and f"({tmp_path / 'text.db'} is a file, not a folder)" in err
+
+
+def test_a_simulated_series_the_file_stops_taking_says_how_to_go_on(capsys, tmp_path,
+                                                                    monkeypatch):
+    """A full disk half-way through `simulate --series`: every step before is stored, and
+    the message says `--resume` goes on from there; it does, once the file takes writes."""
+    from companion.store import series_store
+    from companion.store.db import StoreError
+
+    db = tmp_path / "sim.db"
+    real = series_store.StoredSeries.push
+    taken = []
+
+    def push(self, line):
+        if len(taken) == 120:
+            raise StoreError(f"{db}: the game file could not be written (database or disk "
+                             "is full); nothing of this step was recorded")
+        taken.append(line)
+        return real(self, line)
+
+    monkeypatch.setattr(series_store.StoredSeries, "push", push)
+    code, _, err = run(capsys, "simulate", "--series", "spring", "--seed", "3", "--db",
+                       str(db))
+    assert code == 2 and "disk is full" in err
+    assert f"`companion simulate --resume --db {db}` goes on from there" in err
+    monkeypatch.setattr(series_store.StoredSeries, "push", real)
+    code, out, err = run(capsys, "simulate", "--resume", "--db", str(db))
+    assert code == 0 and "winner" in out, err

@@ -283,7 +283,10 @@ class Store:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise StoreError(f"{path}: its folder cannot be made ({error.strerror})") from None
+            blocking = next((part for part in path.parents if part.is_file()), None)
+            raise StoreError(f"{path}: its folder cannot be made ("
+                             + (f"{blocking} is a file, not a folder" if blocking else
+                                error.strerror) + ")") from None
         existed = path.exists() and path.stat().st_size > 0
         if existed:
             probe = Database(_read_only_connection(path))
@@ -324,8 +327,11 @@ class Store:
                 target = sqlite3.connect(str(backup))
                 try:
                     conn.backup(target)
-                finally:
+                except BaseException:
                     target.close()
+                    backup.unlink(missing_ok=True)      # (a full disk: no half a backup)
+                    raise
+                target.close()
             # One write transaction checks the lock again, migrates and takes the lock, so
             # two writers never interleave.
             with store.write():

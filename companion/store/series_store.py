@@ -361,13 +361,16 @@ class StoredSeries:
             raise
 
     def push(self, line: str) -> Entry:
-        """Apply a line, then commit it; if the commit fails the session is rolled back."""
+        """Apply a line, then commit it; if the commit fails the session is rolled back,
+        the redo history the line cleared with it."""
+        redo = list(self.session.redo_stack)
         entry = self.session.push(line)
         try:
             self._append(ACTION, entry.scope, entry.line)
         except BaseException:
             self.session.entries.pop()
             self.session._rebuild()
+            self.session.redo_stack[:] = redo
             raise
         return entry
 

@@ -707,6 +707,22 @@ def test_a_full_disk_refuses_the_step_with_a_message_and_keeps_what_was_recorded
         assert resumed.seq == seq + 1
 
 
+def test_a_step_refused_by_a_full_disk_keeps_the_redo_history(path, box, monkeypatch):
+    """SPEC 7: a new step clears the redo history; a step the file refuses was never
+    taken, so the redo history it would have cleared is still there to redo."""
+    store = Store.open(path)
+    stored = started(store, box, actions=30)
+    undone = stored.undo()
+    line = play_next_line(stored)
+    fill_the_disk(store, monkeypatch)
+    with pytest.raises(StoreError, match="could not be written"):
+        stored.push(line)
+    monkeypatch.undo()
+    assert stored.session.redo_stack == [undone]
+    assert stored.redo() == undone
+    store.close()
+
+
 # -- deleting a series -------------------------------------------------------------------
 
 
