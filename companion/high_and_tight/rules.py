@@ -1087,11 +1087,12 @@ class HighAndTight:
             closer = optional       # the save on short rest, his manager's to take
         own = state.side(action.side)
         old = own.current_pitcher()
-        # Why he goes: the Closer's save (8.3), fatigue (4.2.1.1), else the manager's choice
-        # that Advanced Pitcher Fatigue allows at any Take the Mound (8.2.1).
+        # Why he goes: the Closer's save (8.3), fatigue (4.2.1.1), the groove's choice
+        # (8.4.1), else the manager's choice that Advanced Pitcher Fatigue allows at any
+        # Take the Mound (8.2: a fresh or a bombed pitcher, not a tired one).
         rule = ("8.3" if closer is not None else
                 "4.2.1.1" if self._is_tired(state, own) else
-                "8.4.1" if self._grooving_past_fatigue(state, own) else "8.2.1")
+                "8.4.1" if self._grooving_past_fatigue(state, own) else "8.2")
         own.pitchers_removed.append(own.pitcher)
         own.pitcher = key
         own.fatigue = 0

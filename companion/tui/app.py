@@ -588,7 +588,8 @@ class GameScreen(Screen):
         self._computer_told: list[str] = []        # the computer's moves its notice tells
         self._computer_note: Notification | None = None
         self._computer_half: tuple | None = None    # (game, inning, half) its moves are of
-        self._passed_for: set[str] = set()          # teams passed for this half (rule 5.4)
+        # teams passed for this half (rule 5.4): whether each had played a card before
+        self._passed_for: dict[str, bool] = {}
         self._typed_dice = False                    # faces typed last (_options_after_dice)
         self._covered = 0                           # board rows under notices when laid out
         self._notices_over_board = False            # ... and over more than the hand
@@ -987,7 +988,10 @@ class GameScreen(Screen):
             if told:        # its card, Rally Caps, Managerial Move or pitching change
                 self._tell_computer(f"{self.table.team_name(waiting.team)} (computer)", told)
         if entry is not None and game is not None and self.table.forced_pass(waiting):
-            self._passed_for.add(game.state.side(waiting.side).team.abbrev)
+            state = game.state
+            played = any(side == waiting.side for side, _ in state.atbat.played)
+            abbrev = state.side(waiting.side).team.abbrev
+            self._passed_for[abbrev] = self._passed_for.get(abbrev, False) or played
         if entry is not None:
             self._tell_half_over(game, noted)
             self.shown_hand = None
@@ -1049,8 +1053,12 @@ class GameScreen(Screen):
             told = views.half_over(game, game.state.log[noted:])
             if told and self._passed_for:
                 # the players' passes the rules made for them: why the half went by
-                told += (f"\n{' and '.join(sorted(self._passed_for))} had nothing to play: "
-                         "passed (rule 5.4)")
+                for more in (False, True):     # "nothing more" once a card was played
+                    teams = sorted(t for t, played in self._passed_for.items()
+                                   if played == more)
+                    if teams:
+                        told += (f"\n{' and '.join(teams)} had nothing "
+                                 f"{'more ' if more else ''}to play: passed (rule 5.4)")
             if told:
                 # The half's notices are done with, the computer's moves (and the passes
                 # made) too: they showed as made, the log keeps them, and this notice names

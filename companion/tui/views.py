@@ -252,8 +252,18 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
 
 # Why a card cannot be played, in a few words by its rule (the board's hand; the hand
 # window, `h`, gives the whole reason).
-SHORT_BLOCKS = {"4.4": "not in this phase", "5.1": "the other side's", "5.3": "not now",
+SHORT_BLOCKS = {"4.4": "not in this phase", "5.1": "the other side's", "5.3": "not this inning",
                 "5.1.1 d": "nothing to cancel", "5.1.1": "conditions fail"}
+
+
+def short_block(block: tuple[str, str]) -> str:
+    """The board's few words for why a card cannot be played: rule 5.3 says both the
+    inning's strategy and the one card a side plays a phase; each is told apart."""
+    from ..high_and_tight.rules import CARD_BLOCKS
+
+    if block[1] == CARD_BLOCKS["limit"][1]:
+        return "one card a phase, played"
+    return SHORT_BLOCKS.get(block[0], "not now")
 
 
 def hand_lines(table: Table, side: str, texts: bool = False,
@@ -288,7 +298,7 @@ def hand_lines(table: Table, side: str, texts: bool = False,
                 # The board: a few words (the other deck's cards, rule 5.1, go last with
                 # their deck all the reason); the window says it all.
                 why = (block_said(block) if texts else
-                       "" if other else f"{SHORT_BLOCKS.get(rule, 'not now')} ({rule})")
+                       "" if other else f"{short_block(block)} ({rule})")
             cards.append((not ok, other, state.box.cards[key].name, key, count, ok, why))
     cards.sort()                                            # the playable ones first
     if not any(card[5] for card in cards):
@@ -597,13 +607,12 @@ def box_score_lines(table: Table, number: int, game) -> list[str]:
     return out
 
 
-def log_lines(table: Table, limit: int = 400) -> list[str]:
-    """The accepted lines, the hidden teams' cards and rotations not named."""
+def log_lines(table: Table) -> list[str]:
+    """Every accepted line of the series, the hidden teams' cards and rotations not named
+    (a World Series' 1,300 lines take some 30 ms)."""
     entries = table.session.entries
-    shown = shown_lines(table, entries[-limit:], before=entries[:-limit] if len(entries) > limit
-                        else ())
     out = []
-    for entry, line in zip(entries[-limit:], shown, strict=True):
+    for entry, line in zip(entries, shown_lines(table, entries), strict=True):
         where = "series" if entry.scope == "series" else f"game {entry.scope}"
         out.append(f"[dim]{where}[/dim] {escape(line)}")
     return out
@@ -643,8 +652,8 @@ def shown_lines(table: Table, entries, before=()) -> list[str]:
 # rules of the engine's notes that tell what each did (the notes after them belong to the
 # steps that follow: Take the Mound, Batter vs Fielder...).
 MOVE_NOTES = {"plays": ("5.5", "5.1.1 d", "5.5.2"), "rallies": ("5.7.2",),
-              "manages": ("4.5", "5.5.2"), "brings": ("4.2.1.1", "8.2.1", "8.3", "8.2.3"),
-              "stays": ("8.2.1",)}
+              "manages": ("4.5", "5.5.2"), "brings": ("4.2.1.1", "8.2", "8.4.1", "8.3", "8.2.3"),
+              "stays": ("8.2.1", "6.1")}
 
 
 def computer_move(entry, notes) -> str | None:

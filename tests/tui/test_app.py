@@ -1862,7 +1862,8 @@ def test_each_half_ends_with_a_notice_of_its_runs_and_dice(tmp_path):
 def test_a_half_s_notice_says_when_the_rules_passed_for_the_player(tmp_path):
     """Rule 5.4: a half whose Strategy Card phase left the person at the table nothing but
     passing (the companion passed for him, so the half may go by without a key) ends with
-    a notice that says so; a half without such a pass does not."""
+    a notice that says so ("nothing more to play" once he had played a card in the
+    phase); a half without such a pass does not."""
     path = tmp_path / "passes.db"
     series_id = new_series(path, seed="tui-passes")     # New York human v Texas computer
 
@@ -1871,14 +1872,17 @@ def test_a_half_s_notice_says_when_the_rules_passed_for_the_player(tmp_path):
         notes = titled_notes(app)
         async with app.run_test(size=SIZE) as pilot:
             screen, table = await open_table(pilot)
-            forced = set()          # (inning, half) of each pass made for the human
+            forced = {}             # (inning, half) of each pass made for the human: and
+            #                         whether he had played a card in the phase before it
             step = table.auto_step
 
             def stepping():
                 waiting = table.waiting()
                 if table.forced_pass(waiting):
                     state = table.game.state
-                    forced.add((state.inning, state.half))
+                    played = any(side == waiting.side for side, _ in state.atbat.played)
+                    forced[(state.inning, state.half)] = \
+                        forced.get((state.inning, state.half), False) or played
                 return step()
             table.auto_step = stepping
             await play_on_until(pilot, table, lambda: table.held is not None or (
@@ -1890,11 +1894,13 @@ def test_a_half_s_notice_says_when_the_rules_passed_for_the_player(tmp_path):
 
     notes, forced, abbrev = asyncio.run(play())
     halves = [message for title, message in notes if title == "End of the half"]
-    said = f"{abbrev} had nothing to play: passed (rule 5.4)"
     assert forced, "no pass was made for the player in four innings"
+    assert True in forced.values() and False in forced.values(), forced
     for message in halves:
         inning = int(re.search(r"inning (\d+)", message).group(1))
         half = "top" if " top of " in message else "bottom"
+        more = "more " if forced.get((inning, half)) else ""
+        said = f"{abbrev} had nothing {more}to play: passed (rule 5.4)"
         assert (said in message) == ((inning, half) in forced), message
 
 

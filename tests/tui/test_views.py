@@ -524,7 +524,9 @@ def test_every_view_renders_at_every_step_of_random_play(tmp_path, scenario, dic
             game = table.game
             texts = [views.line_score(table), views.status(table), views.board(table),
                      views.dugouts(table), views.series_summary(table),
-                     *views.engine_notes(table), *views.log_lines(table, 20)]
+                     *views.engine_notes(table)]
+            if len(table.session.entries) % 50 == 0:     # (the whole log: now and then)
+                texts += views.log_lines(table)
             texts += [views.option_text(table, line) for line in waiting.options[:40]]
             texts += [escape(line) for line in views.shown_lines(
                 table, table.session.entries[-4:], before=table.session.entries[:-4])]
@@ -640,9 +642,20 @@ def test_the_boards_hand_says_why_in_a_few_words_the_window_in_full(tmp_path):
                 assert board.index(row) > max(
                     (board.index(r) for r in board[1:] if " - " in r), default=0)
             else:
-                assert row.endswith(f" - {views.SHORT_BLOCKS[block[0]]} ({block[0]})"), row
+                assert row.endswith(f" - {views.short_block(block)} ({block[0]})"), row
             assert f"{name}" in window and f"{block[1]} (rule {block[0]})" in window
         assert seen == {True, False}        # both kinds of row were read
+
+
+def test_the_board_tells_the_one_card_limit_from_the_inning_s_strategy(box):
+    """Rule 5.3 keeps a card back for two reasons: the inning's strategy, and the one card
+    a side plays a phase (Rally Caps may allow another). The board's few words tell which."""
+    from companion.high_and_tight.rules import CARD_BLOCKS
+
+    limit = ("5.3", CARD_BLOCKS["limit"][1])
+    strategy = ("5.3", "Power cards are not eligible in a Speed inning")
+    assert views.short_block(limit) == "one card a phase, played"
+    assert views.short_block(strategy) == "not this inning"
 
 
 def test_a_wrapped_line_keeps_its_indent():
