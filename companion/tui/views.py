@@ -111,13 +111,52 @@ MARKERS_NOT_SET = ("name", "draw", "deal", "exchange", "mound")
 STALE_MARK = "…"
 
 
+def _pieces(state, show_hand: str | None) -> list[str]:
+    """The pitchers on the mound, the batter and fielder, each side's Rally Caps and hand."""
+    from ..high_and_tight.rules import fielding_defense
+
+    box = state.box
+    lines: list[str] = []
+    for side in (state.away, state.home):
+        pitcher = side.current_pitcher()
+        mark = f" +{side.fatigue}" if side.fatigue else ""
+        if pitcher is not None:
+            line = side.lines.get(side.pitcher)
+            stuff = f"{pitcher.stuff_rolls}/{box.scoring_boxes[pitcher.stuff_box - 1].label}"
+            # The inning he is pitching now counts (as fatigue counts it, 4.2.1.1): "inn 4/F7"
+            # is his fourth of seven; the box score counts innings completed. Short enough
+            # for 80 columns with a long name and a fatigue marker.
+            lines.append(f"{side.team.abbrev} {pitcher.kind} {escape(pitcher.name)} "
+                         f"{pitcher.throws} {stuff} inn {line.innings if line else 0}"
+                         f"/F{pitcher.fatigue}{mark} R{line.runs if line else 0}")
+    batting, fielding = state.side(state.batting), state.side(state.fielding)
+    if state.inning and batting.player:       # placed face up first, then the fielder (4.2)
+        batter = batting.roster.ballplayers[batting.player]
+        lines.append(f"Bat {escape(batter.name)} ({batter.bats}) O{batter.offense} P{batter.power} "
+                     f"OBP{batter.obp} Sp{batter.speed} Cl{batter.clutch}")
+    if state.inning and fielding.player:
+        fielder = fielding.roster.ballplayers[fielding.player]
+        dh = fielding.player == fielding.dh
+        defense = fielding_defense(box, fielding, fielding.player)
+        lines.append(f"Fld {escape(fielder.name)} D{defense}" + (" (DH)" if dh else ""))
+    lines.append("")
+    for side in (state.away, state.home):
+        hand = f"{side.hand_size()} cards"  # shown below
+        if state.cards_mode == "physical":
+            hand = f"{side.hidden['offense']} off, {side.hidden['defense']} def (table)"
+        elif show_hand != side.name:
+            offense = sum(n for k, n in side.hand.items() if box.cards[k].side == "offense")
+            hand = f"{offense} off, {side.hand_size() - offense} def"
+        lines.append(f"{side.team.abbrev} caps {side.rally_left}  hand {hand}")
+    return lines
+
+
 def board(table: Table, show_hand: str | None = None, hand_most: int | None = None,
           compact: bool = False) -> str:
     """Markers, odds, mound, batter and fielder, Rally Caps, hands and win probability;
     with `hand_most`, at most that many of the hand's card lines (see hand_lines);
     `compact`, without the blank lines between the blocks (a board short of rows)."""
     from ..high_and_tight.manager import at_bat_odds
-    from ..high_and_tight.rules import fielding_defense
 
     game = table.game
     if game is None:
@@ -176,37 +215,15 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
             lines.append(f"{state.side(state.actor).team.abbrev} {pitcher.kind} "
                          f"{escape(pitcher.name)} {reason} ({rule})")
         lines.append("")
-    for side in (state.away, state.home):
-        pitcher = side.current_pitcher()
-        mark = f" +{side.fatigue}" if side.fatigue else ""
-        if pitcher is not None:
-            line = side.lines.get(side.pitcher)
-            stuff = f"{pitcher.stuff_rolls}/{box.scoring_boxes[pitcher.stuff_box - 1].label}"
-            # The inning he is pitching now counts (as fatigue counts it, 4.2.1.1): "inn 4/F7"
-            # is his fourth of seven; the box score counts innings completed. Short enough
-            # for 80 columns with a long name and a fatigue marker.
-            lines.append(f"{side.team.abbrev} {pitcher.kind} {escape(pitcher.name)} "
-                         f"{pitcher.throws} {stuff} inn {line.innings if line else 0}"
-                         f"/F{pitcher.fatigue}{mark} R{line.runs if line else 0}")
-    batting, fielding = state.side(state.batting), state.side(state.fielding)
-    if state.inning and batting.player:       # placed face up first, then the fielder (4.2)
-        batter = batting.roster.ballplayers[batting.player]
-        lines.append(f"Bat {escape(batter.name)} ({batter.bats}) O{batter.offense} P{batter.power} "
-                     f"OBP{batter.obp} Sp{batter.speed} Cl{batter.clutch}")
-    if state.inning and fielding.player:
-        fielder = fielding.roster.ballplayers[fielding.player]
-        dh = fielding.player == fielding.dh
-        defense = fielding_defense(box, fielding, fielding.player)
-        lines.append(f"Fld {escape(fielder.name)} D{defense}" + (" (DH)" if dh else ""))
-    lines.append("")
-    for side in (state.away, state.home):
-        hand = f"{side.hand_size()} cards"  # shown below
-        if state.cards_mode == "physical":
-            hand = f"{side.hidden['offense']} off, {side.hidden['defense']} def (table)"
-        elif show_hand != side.name:
-            offense = sum(n for k, n in side.hand.items() if box.cards[k].side == "offense")
-            hand = f"{offense} off, {side.hand_size() - offense} def"
-        lines.append(f"{side.team.abbrev} caps {side.rally_left}  hand {hand}")
+    between = (state.phase == "over" and game is not table.session.current_game
+               and table.held is None and not table.session.is_over())
+    if between:
+        # Between two games, the next one's setup being the series' step (rule 3.0): the
+        # last game's pieces are off the table and its hand is spent; the series is on it.
+        lines.extend([*series_summary(table).split("\n"), ""])
+        show_hand = None
+    else:
+        lines.extend(_pieces(state, show_hand))
     over = state.phase == "over"
     ours = table.win_history and table.win_game == table.game_number()
     if ours or over:

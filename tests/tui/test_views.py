@@ -1011,3 +1011,32 @@ def test_the_line_score_marks_the_bottom_half_the_home_team_did_not_need():
     home = views._line_score_of(state).splitlines()[2].split()
     assert home == [state.home.team.abbrev, *map(str, state.home.runs), "x",
                     str(state.home.total)]
+
+
+def test_between_two_games_the_board_shows_the_series_not_the_last_game_s_pieces(tmp_path):
+    """Rules 3.0, 4.8: once a game's final is let go and the next game's setup is the
+    series' step (a World Series' starter for game 4), the last game's pitchers, batter,
+    fielder and hand are off the table: the board gives its final and the series (standing,
+    schedule, rotations) instead. A held final, or the next game once open, shows as ever."""
+    from companion.store.series_store import create_series
+
+    store = Store.open(tmp_path / "between.db")
+    try:
+        header = Setup(scenario="world", team1_control="human", team2_control="computer",
+                       rules=["rest", "short-rest"]).header()
+        header["Seed"] = "between"
+        table = Table(store, create_series(store, load_box(), header))
+        take_suggestions_until(table, lambda t: len(t.series.results) >= 1
+                               and t.session.current_game is None
+                               and t.waiting().scope == "series")
+        assert table.waiting().prompt.startswith("name the starter for game")
+        table.held = None
+        between = plain(views.board(table, show_hand="home"))
+        table.held = len(table.series.results)
+        held = plain(views.board(table, show_hand="home"))
+    finally:
+        store.close()
+    assert "Final: " in between and "Schedule (away at home):" in between
+    assert not any(line.startswith(("Bat ", "Fld ")) for line in between.splitlines())
+    assert " hand" not in between
+    assert "Schedule (away at home):" not in held and "Final: " in held
