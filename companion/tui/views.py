@@ -219,8 +219,8 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
                and table.held is None and not table.session.is_over())
     if between:
         # Between two games, the next one's setup being the series' step (rule 3.0): the
-        # last game's pieces are off the table and its hand is spent; the series is on it.
-        lines.extend([*series_summary(table).split("\n"), ""])
+        # last game's pieces are off the table and its hand is spent; the series (under
+        # the win figure, without the box scores the series view has) is on it.
         show_hand = None
     else:
         lines.extend(_pieces(state, show_hand))
@@ -262,6 +262,8 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
     if show_hand:
         lines.append("")
         lines.extend(hand_lines(table, show_hand, most=hand_most))
+    if between:
+        lines.extend(["", *series_summary(table, box_scores=False).split("\n")])
     if compact:
         lines = [line for line in lines if line]
     return "\n".join(lines)
@@ -420,7 +422,7 @@ REST_WORDS = {"short-rest": "on short rest", "not-in-rotation": "out of the rota
               "not-drawn": "not drawn"}
 
 
-def series_summary(table: Table) -> str:
+def series_summary(table: Table, box_scores: bool = True) -> str:
     series = table.series
     rules = table.session.series_rules
     out = [f"[b]{series.scenario.title}[/b]  "
@@ -453,7 +455,7 @@ def series_summary(table: Table) -> str:
         else:
             shown = names if team not in hidden else "set (secret until the series ends)"
             out.append(f"Rotation of {table.team_name(team)}: {shown}")
-    for number, game in enumerate(table.session.games, start=1):
+    for number, game in enumerate(table.session.games if box_scores else [], start=1):
         if game.state.phase == "over":
             out.extend(box_score_lines(table, number, game))
     waiting = table.waiting()
