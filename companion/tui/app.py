@@ -1546,8 +1546,9 @@ class TextScreen(ClosedByItsKey, ModalScreen[None]):
         self.key = key
 
     def compose(self) -> ComposeResult:
+        closes = f"escape or {self.key} closes" if self.key else "escape closes"
         with VerticalScroll(id="dialog"):
-            yield Label(f"[b]{self.title_text}[/b]")
+            yield Label(f"[b]{self.title_text}[/b]  [dim]({closes})[/dim]")
             yield Static(views.hanging(self.text))
 
     def on_mount(self) -> None:
