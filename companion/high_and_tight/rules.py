@@ -252,8 +252,7 @@ class HighAndTight:
                                 "bring in the Closer to save the game (rule 8.3)")
             optional = self._closer_on_short_rest(state, side)
             if optional is not None:
-                may_stay = ("advanced-fatigue" in state.options
-                            or not self._is_tired(state, state.side(side)))
+                may_stay = act.stay(side) in self._mound_actions(state, side)
                 return Awaiting("decision", side, phase,
                                 f"the save is {optional.name}'s only on short rest: bring "
                                 "him in at Fatigue +100, or "
@@ -554,18 +553,22 @@ class HighAndTight:
 
         An unused RP or CL who is not resting; with Advanced Fatigue a removed RP or CL is
         replaced by an RP only; with Closer Saves the CL comes in before the 9th only when
-        there is no other option: no other reliever, and the pitcher may not stay.
+        there is no other option: no other reliever who needs no short rest (8.2.3 is a
+        choice), and the pitcher may not stay.
         """
         own = state.side(side)
         current = own.current_pitcher()
-        pool = [p for key, p in self._bullpen(state, side) if key not in own.resting]
+        pool = [(key, p) for key, p in self._bullpen(state, side) if key not in own.resting]
         if "advanced-fatigue" in state.options and current.kind != "SP":
-            pool = [p for p in pool if p.kind == "RP"]
+            pool = [(key, p) for key, p in pool if p.kind == "RP"]
         if "closer-saves" in state.options and state.inning < 9:
-            others = [p for p in pool if p.kind != "CL"]
-            if others or not self._must_leave(state, own):
+            others = [(key, p) for key, p in pool if p.kind != "CL"]
+            # Short rest is a choice (8.2.3): arms that need it leave the fresh Closer the
+            # other option when the pitcher must go.
+            fresh = [key for key, _ in others if key not in own.short_rest]
+            if fresh or not self._must_leave(state, own):
                 pool = others
-        return pool
+        return [p for _, p in pool]
 
     def _must_leave(self, state: State, own: Side) -> bool:
         """Whether the pitcher on the mound may not stay: tired under the basic rule
@@ -1062,7 +1065,8 @@ class HighAndTight:
                                 "8.3")
         if state.phase != "mound" or action not in self._mound_actions(state, action.side):
             raise self._illegal(state, action, "keeping a tired pitcher is the Advanced "
-                                "Pitcher Fatigue option, not in use in this game", "8.2.1")
+                                "Pitcher Fatigue option, not in use in this game (under the "
+                                "basic rule he stays only when no fresh arm is left)", "8.2.1")
         if self._is_tired(state, own) and "advanced-fatigue" in state.options:
             self._pitch_tired(state, own)       # his manager keeps him (8.2.1)
         elif self._is_tired(state, own):

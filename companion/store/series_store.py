@@ -348,16 +348,18 @@ class StoredSeries:
         """Several steps stored as one write, all or none: an undo back to the player's last
         decision, or its redo, is never left half written by a crash or a failed write
         (the redo it made would be lost, the computer retaking its moves). On a failure the
-        session goes back to what the file holds, none of the steps."""
+        session goes back, in memory, to where it was before the first of them: what the
+        file holds (nothing is read again from a file that may be failing)."""
+        session = self.session
+        kept = (list(session.entries), list(session.redo_stack), self.seq, self._recorded)
         try:
             with self.store.write():
                 yield
         except BaseException:
-            if self.store.db.conn.in_transaction:
-                raise                       # an outer write decides for all of it
-            stored = StoredSeries.load(self.store, self.id)
-            self.session, self.seq, self.stale = stored.session, stored.seq, stored.stale
-            self._recorded = stored._recorded
+            entries, redo, self.seq, self._recorded = kept
+            session.entries = entries
+            session._rebuild()
+            session.redo_stack[:] = redo
             raise
 
     def push(self, line: str) -> Entry:

@@ -482,6 +482,36 @@ def test_short_rest_is_a_choice_even_when_only_short_rest_arms_are_left(rules, c
         assert state.home.pitcher == "tremaine" and state.home.fatigue == 100
 
 
+def test_short_rest_declined_leaves_the_fresh_closer_before_the_9th(rules):
+    """Rules 8.2.3 and 8.3: before the 9th the CL comes in only when there is no other
+    option. Relievers who could pitch only on short rest are an option their manager may
+    decline, and then the fresh Closer is the one left: he is offered beside them, and the
+    tired pitcher may not stay (a fresh arm remains, 4.2.1.1)."""
+    arms = "Tremaine, Castellan, Wexley, Dunleavy"
+    session = new_game(rules, header={"Rules": "rest,short-rest,closer-saves",
+                                      "HomeShortRest": arms})
+    state = drive(session, until=at(8, "top", "mound"))
+    assert state.home.pitcher == "sabaria"
+    assert set(legal_lines(session)) == {f"home brings in {n}"
+                                         for n in [*arms.split(", "), "Achterberg"]}
+    assert "short rest" not in rules.awaiting(state).prompt
+
+
+def test_the_save_on_short_rest_prompt_offers_keeping_a_pitcher_out_of_fresh_arms(rules):
+    """Rules 8.2.3, 8.3, 6.1: in a save whose Closer could pitch only on short rest, with
+    every other reliever on short rest too, the tired pitcher may stay (no fresh arm is
+    left): the prompt says so, as the options do."""
+    arms = "Tremaine, Castellan, Wexley, Dunleavy, Achterberg"
+    session = new_game(rules, header={"Rules": "rest,short-rest,closer-saves",
+                                      "HomeShortRest": arms})
+    state = drive(session, runs={(1, "bottom"): 1}, until=at(9, "top", "mound"),
+                  mound=lambda state, legal: "home brings in Wexley"
+                  if state.inning == 8 else None)
+    assert state.home.pitcher == "wexley"           # Fatigue 1: tired in the 9th
+    assert f"home {STAY}" in legal_lines(session)
+    assert rules.awaiting(state).prompt.endswith("or keep the pitcher (rules 8.2.3, 8.3)")
+
+
 def test_with_a_fresh_reliever_left_a_tired_pitcher_may_not_stay(rules):
     """Rule 4.2.1.1: under the basic rule a tired pitcher gives way while one reliever
     needs no short rest; keeping him is refused."""
