@@ -147,10 +147,15 @@ def read_copy(path: Path) -> sqlite3.Connection:
     may write what reading a log takes (read-only folders, salvage of a damaged file)."""
     folder = tempfile.TemporaryDirectory(prefix="companion-read-")
     copy = Path(folder.name) / "copy.db"
-    shutil.copyfile(path, copy)
     wal = path.with_name(path.name + "-wal")
-    if wal.is_file():
-        shutil.copyfile(wal, copy.with_name("copy.db-wal"))
+    try:
+        shutil.copyfile(path, copy)
+        if wal.is_file():
+            shutil.copyfile(wal, copy.with_name("copy.db-wal"))
+    except OSError as error:
+        folder.cleanup()
+        raise StoreError(f"{path}: it and its log {wal.name} could not be copied to be read "
+                         f"({error.strerror}: {error.filename})") from None
     conn = sqlite3.connect(copy, factory=_ReadCopy)
     conn.folder = folder
     return conn
@@ -182,7 +187,9 @@ def _companion_tables(path: Path, db: Database, readonly: bool) -> None:
         # A game file whose migrations made tables it no longer has lost them: damage.
         made = {"m001": ("series", "events", "meta"), "m002": ("games", "lock"),
                 "m004": ("figures",)}
-        applied = {row[0][:4] for row in db.execute("SELECT name FROM _sqlite_migrations")}
+        applied = {row[0][:4] for row in db.execute(
+            "SELECT name FROM _sqlite_migrations WHERE migration_set = ?",
+            [migrations.name])}
         missing = [table for step, names in made.items() if step in applied
                    for table in names if table not in tables]
         if missing:

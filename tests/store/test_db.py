@@ -762,8 +762,8 @@ def test_a_game_file_deleted_or_replaced_under_the_table_takes_no_more_steps(tmp
                                                                              how):
     """SPEC 1: every accepted action is stored at once. A file deleted (or another put in
     its place) while the table has it open would take the steps into a file nobody can
-    open again: the next step is refused and says so, and the file put back holds every
-    step taken before."""
+    open again: the next step is refused and says so, and neither the table nor the file
+    at the path takes it."""
     from companion.store.series_store import StoredSeries, create_series
 
     path = tmp_path / "games.db"
@@ -780,6 +780,9 @@ def test_a_game_file_deleted_or_replaced_under_the_table_takes_no_more_steps(tmp
         stored.push(first)
     assert stored.seq == 0 and not stored.session.entries
     store.close()
+    if how == "replaced":
+        with Store.open(path, readonly=True) as again:
+            assert not StoredSeries.load(again, series_id).session.entries
 
 
 @pytest.mark.parametrize("table", ["games", "lock", "events"])

@@ -193,9 +193,9 @@ def test_a_read_only_folder_still_reads_the_steps_in_the_wal(tmp_path, box):
     finally:
         folder.chmod(0o755)
     assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
-    assert steps[-1] in lines and lines.count(steps[-1]) >= 1
-    assert len([line for line in lines if line and not line.startswith("[")]) >= len(steps)
+    lines = iter(result.stdout.splitlines())
+    assert all(step in lines for step in steps[40:])    # the steps only the -wal holds,
+    #                                                     in order (the iterator goes on)
     assert not path.with_name("live.db-shm").exists()
 
 
