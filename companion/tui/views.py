@@ -390,6 +390,15 @@ def dugouts(table: Table) -> str:
             bench = ", ".join(p.name for k, p in roster.ballplayers.items()
                               if k not in side.lineup)
             out.append(f"  Not in the lineup (rule 3.0): {bench or '-'}")
+        if side.available:
+            # Who is left for the innings ahead (each bats or fields once, 4.2), with what
+            # the inning strategies and the cards read (5.1, 5.3).
+            out.append("  In the dugout, rated:")
+            for key in side.available:
+                p = roster.ballplayers[key]
+                out.append(f"    {escape(p.name)} {p.position} ({p.bats}) O{p.offense} "
+                           f"D{p.defense} P{p.power} OBP{p.obp} Sp{p.speed} Cl{p.clutch}"
+                           + (" DH" if key == side.dh else ""))
         pen = []
         for key, pitcher in roster.pitchers.items():
             if pitcher.kind == "SP" and key != side.pitcher and key not in side.lines:

@@ -213,6 +213,11 @@ def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
         in_play = [line for line in block if line.startswith("  In play this inning: ")]
         for key in side.available:
             assert names[key] in dugout
+            # ... and each with his ratings, for the innings ahead (rules 4.2, 5.3)
+            p = side.roster.ballplayers[key]
+            assert any(line.startswith(f"    {p.name} {p.position} ({p.bats}) O{p.offense} "
+                                       f"D{p.defense} P{p.power} OBP{p.obp} Sp{p.speed} "
+                                       f"Cl{p.clutch}") for line in text[at + 1:]), p.name
         assert used == "  Used: " + ", ".join(names[k] for k in side.used)
         assert len(side.used) == 2
         assert in_play == [f"  In play this inning: {names[side.player]}"]
