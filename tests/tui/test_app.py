@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import re
 import shutil
@@ -2076,6 +2077,18 @@ def test_a_half_s_end_in_a_small_terminal_leaves_the_batter_in_view(tmp_path):
     asyncio.run(play())
 
 
+@contextlib.asynccontextmanager
+async def stopped_at(path: Path, series_id: int, condition, size=(100, 30)):
+    """The table of a series at `size` (notices shown), played on until `condition(table)`,
+    then the computer held back so the test acts alone: (app, pilot, screen, table)."""
+    app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        screen, table = await open_table(pilot)
+        await play_on_until(pilot, table, lambda: condition(table), 600)
+        app.auto_delay = 3600
+        yield app, pilot, screen, table
+
+
 def test_the_hand_on_the_board_keeps_above_a_notice_and_says_what_it_leaves_out(tmp_path):
     """Rules 5.3-5.7: a notice stacks over the board's foot; the hand shown there keeps to
     the rows above it (the cards that do not fit counted in the "N more" line, the hand
@@ -2086,13 +2099,10 @@ def test_the_hand_on_the_board_keeps_above_a_notice_and_says_what_it_leaves_out(
     series_id = new_series(path, seed="tui-covered")
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
-        async with app.run_test(size=(100, 30), notifications=True) as pilot:
-            screen, table = await open_table(pilot)
-            await play_on_until(pilot, table, lambda: table.waiting().phase == "cards"
-                                and not table.waiting().computer
-                                and len(hand_names(table, table.waiting().side)) >= 3, 600)
-            app.auto_delay = 3600
+        async with stopped_at(path, series_id, lambda table: table.waiting().phase == "cards"
+                              and not table.waiting().computer
+                              and len(hand_names(table, table.waiting().side)) >= 3
+                              ) as (app, pilot, screen, table):
             app.clear_notifications()
             await wait_until(pilot, lambda: screen._covered == 0)
             board = screen.query_one("#board", Static)
@@ -2129,12 +2139,8 @@ def test_notices_stacked_over_the_board_s_own_lines_give_way_oldest_first(tmp_pa
     series_id = new_series(path, seed="tui-manage")
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
-        async with app.run_test(size=(100, 30), notifications=True) as pilot:
-            screen, table = await open_table(pilot)
-            await play_on_until(pilot, table, lambda: table.waiting().phase == "manage"
-                                and not table.waiting().computer, 600)
-            app.auto_delay = 3600
+        async with stopped_at(path, series_id, lambda table: table.waiting().phase == "manage"
+                              and not table.waiting().computer) as (app, pilot, screen, table):
             app.clear_notifications()
             await pilot.pause()
             board = screen.query_one("#board", Static)
