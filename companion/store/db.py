@@ -220,14 +220,48 @@ def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
-def _pid_alive(pid: int) -> bool:
+def _pid_alive(pid: int, since: str | None = None) -> bool:
+    """Whether the writer that claimed a lock at `since` may still run as process `pid`:
+    the process exists, has not ended (a zombie), and (where the system says when it
+    started) did not start after the claim, which would make it another program that
+    reuses the number (after a restart, say)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True
-    return not _zombie(pid)
+        pass
+    if _zombie(pid):
+        return False
+    started, claimed = _process_started(pid), _parse_time(since)
+    return started is None or claimed is None or started <= claimed + CLOCK_SLACK_SECONDS
+
+
+# A claim's time is written to the second, a process's start is known to about a second,
+# and the wall clock may be corrected while a companion runs: a start this much after the
+# claim is another process. (Were the clock moved on further, the holder, if it still
+# runs, finds its lock taken at its next write and stops: two writers never interleave.)
+CLOCK_SLACK_SECONDS = 120
+
+
+def _parse_time(text: str | None) -> float | None:
+    try:
+        return datetime.datetime.fromisoformat(text).timestamp() if text else None
+    except (TypeError, ValueError):
+        return None
+
+
+def _process_started(pid: int) -> float | None:
+    """When process `pid` started, in seconds since the epoch (Linux: its start in clock
+    ticks after boot, from /proc); None where the system does not say."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        boot = next(float(line.split()[1]) for line in
+                    Path("/proc/stat").read_text().splitlines() if line.startswith("btime "))
+        ticks = int(stat.rpartition(")")[2].split()[19])     # field 22: starttime
+        return boot + ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
 
 
 def _zombie(pid: int) -> bool:
@@ -425,7 +459,7 @@ class Store:
         """Refuse if another live process holds the file; note a dead holder to take over."""
         host = socket.gethostname()
         for holder in self.db["lock"].rows:
-            alive = holder["host"] != host or _pid_alive(holder["pid"])
+            alive = holder["host"] != host or _pid_alive(holder["pid"], holder["since"])
             if alive and holder["pid"] != os.getpid():
                 raise StoreLocked(
                     f"{self.path} is open for writing by process {holder['pid']} on "
@@ -486,7 +520,7 @@ class Store:
             try:
                 holders = list(db["lock"].rows)
                 live = [h for h in holders if h["host"] == socket.gethostname()
-                        and h["pid"] != os.getpid() and _pid_alive(h["pid"])]
+                        and h["pid"] != os.getpid() and _pid_alive(h["pid"], h["since"])]
                 if live and not force:
                     raise StoreLocked(
                         f"{path} is held by process {live[0]['pid']} on this machine, which "

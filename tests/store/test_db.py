@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import os
 import random
 import shutil
@@ -374,6 +375,38 @@ def test_lock_row_of_an_exited_process_is_taken_over(tmp_path, box):
     result = run_python(SECOND_WRITER, path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.startswith("opened") and f"'pid': {dead_pid}" in result.stdout
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
+def test_lock_whose_process_number_another_program_took_since_is_taken_over(tmp_path, box):
+    """After a restart (or a long while) the number of the writer that claimed the lock
+    may belong to another running program: it started after the claim, so it cannot be
+    that writer, and the file opens without `db unlock --force`; a running companion that
+    claimed the lock after it started still keeps the file."""
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        claimed = (datetime.datetime.now(datetime.UTC)
+                   - datetime.timedelta(days=2)).isoformat(timespec="seconds")
+        with sqlite3.connect(path) as conn:
+            conn.execute("INSERT INTO lock (id, pid, host, since, token) VALUES "
+                         "(1, ?, ?, ?, 'feedface')", [other.pid, socket.gethostname(), claimed])
+        conn.close()
+        result = run_python(SECOND_WRITER, path)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert f"'pid': {other.pid}" in result.stdout         # taken over, named
+
+        holder = holding_writer(path)         # a companion claiming it now keeps it
+        try:
+            refused = run_python(SECOND_WRITER, path)
+            assert refused.returncode == 3 and str(holder.pid) in refused.stdout
+        finally:
+            holder.send_signal(signal.SIGKILL)
+            holder.wait()
+    finally:
+        other.kill()
+        other.wait()
 
 
 def test_lock_held_on_another_host_is_not_taken_over(tmp_path, box):
