@@ -14,6 +14,8 @@ MODES = ("digital", "physical")
 # Optional rules (rule 8): switches chosen per series; the basic rules are the default.
 OPTIONAL_RULES = ("ballparks", "advanced-fatigue", "rest", "short-rest", "closer-saves",
                   "good-bad-day")
+# Rules about what happens between the games of a series: nothing in a single game.
+BETWEEN_GAMES_RULES = ("rest", "short-rest")
 # What each switch does, in a line, with its rule (for a player choosing them).
 OPTIONAL_RULE_LINES = {
     "ballparks": "8.1 the home ballpark moves the markers",

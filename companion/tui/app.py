@@ -31,6 +31,7 @@ from textual.widgets import (
 )
 from textual.widgets._toast import Toast  # (not exported; the notices on the board)
 from textual.widgets.option_list import Option
+from textual.widgets.selection_list import Selection
 from textual.worker import Worker, get_current_worker
 
 from ..engine.dice import parse_pair
@@ -40,7 +41,7 @@ from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.effects import describe_ballpark_effect, describe_card
 from ..high_and_tight.series import SCENARIOS, SeriesRules
 from ..high_and_tight.series_session import CONTROL_TAGS
-from ..high_and_tight.state import OPTIONAL_RULE_LINES, OPTIONAL_RULES
+from ..high_and_tight.state import BETWEEN_GAMES_RULES, OPTIONAL_RULE_LINES, OPTIONAL_RULES
 from ..store.db import StoreError, StoreLocked
 from . import views
 from .chrome import CheckList, FormScroll, KeyBar, KeysPanel, TitleBar
@@ -469,8 +470,9 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
                              compact=True)
             yield Label("Optional rules (↑↓ move, space toggles; Tab goes to Start):",
                         classes="gap")
-            yield CheckList(*[(f"{rule:<17}{OPTIONAL_RULE_LINES[rule]}", rule)
-                              for rule in OPTIONAL_RULES], id="rules", compact=True)
+            yield CheckList(*[Selection(f"{rule:<17}{OPTIONAL_RULE_LINES[rule]}", rule,
+                                        id=rule) for rule in OPTIONAL_RULES],
+                            id="rules", compact=True)
             yield Label("Chosen: none, the basic rules", id="rules-on")
             with Horizontal(classes="row buttons gap"):
                 yield Button("Start", variant="primary", id="start", compact=True)
@@ -494,6 +496,27 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
             problem = found[1] if found else str(error)
         label.update(f"[red]Cannot start: {escape(problem)}[/red]" if problem else "")
         label.display = bool(problem)
+
+    def on_mount(self) -> None:
+        self.scenario_changed()
+
+    @on(Select.Changed, "#scenario")
+    def scenario_changed(self) -> None:
+        """Pitcher's Rest and Short Rest (8.2.2, 8.2.3) are about the days between games:
+        a single game has none, so they are offered for a series only (greyed out, and
+        unticked, for one game)."""
+        scenario = SCENARIOS.get(self._value("scenario") or "")
+        one_game = scenario is not None and scenario.games == 1
+        rules = self.query_one("#rules", CheckList)
+        for rule in BETWEEN_GAMES_RULES:
+            line = OPTIONAL_RULE_LINES[rule]
+            if one_game:                    # said in words too, not by its grey alone
+                line = f"{line.split()[0]} for a series only: rest is between games"
+                rules.deselect(rule)
+                rules.disable_option(rule)
+            else:
+                rules.enable_option(rule)
+            rules.replace_option_prompt(rule, f"{rule:<17}{line}")
 
     @on(Select.Changed, "#control1, #control2")
     def manager_changed(self, event: Select.Changed) -> None:

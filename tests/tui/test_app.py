@@ -239,10 +239,10 @@ def test_a_whole_spring_training_game_through_the_keyboard(tmp_path, monkeypatch
             chosen = dialog.query_one("#rules-on", Label)
             assert plain(str(chosen.content)) == "Chosen: none, the basic rules"
             rules = dialog.query_one("#rules", SelectionList)
-            rules.select("rest")                    # said in words, not by colour alone
+            rules.select("ballparks")               # said in words, not by colour alone
             await pilot.pause()
-            assert plain(str(chosen.content)) == "Chosen: rest"
-            rules.deselect("rest")
+            assert plain(str(chosen.content)) == "Chosen: ballparks"
+            rules.deselect("ballparks")
             await pilot.pause()
             assert plain(str(chosen.content)) == "Chosen: none, the basic rules"
             # Track mode is the default (SPEC 1): two players, the box's dice and cards.
@@ -347,6 +347,49 @@ def test_the_new_series_dialog_opens_on_the_boxs_own_teams(tmp_path, box_copy):
                     app.screen.query_one("#team2", Select).value)
 
     assert asyncio.run(look()) == ("brooklyn", "philadelphia")
+
+
+def test_rest_rules_are_offered_for_a_series_only(tmp_path):
+    """Rules 8.2.2, 8.2.3 are about the days between a series' games: for Spring Training
+    (one game) the dialog greys them out and unticks them, for a series it offers them."""
+
+    async def choose():
+        app = make_app(db=tmp_path / "g.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            await wait_until(pilot, lambda: isinstance(app.screen, NewSeriesScreen))
+            dialog = app.screen
+            rules = dialog.query_one("#rules", SelectionList)
+            scenario = dialog.query_one("#scenario", Select)
+
+            def offered() -> list[str]:
+                return [rules.get_option_at_index(i).value for i in range(rules.option_count)
+                        if not rules.get_option_at_index(i).disabled]
+
+            seen = [(scenario.value, offered())]
+            scenario.value = "divisional"
+            await pilot.pause()
+            seen.append((scenario.value, offered()))
+            rules.focus()
+            for _ in range(2):                          # to rest, then tick it
+                await pilot.press("down")
+            await pilot.press("space")
+            await pilot.pause()
+            seen.append(list(rules.selected))
+            scenario.value = "spring"
+            await pilot.pause()
+            seen.append((list(rules.selected), offered()))
+            chosen = plain(str(dialog.query_one("#rules-on", Label).content))
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            return seen, chosen, app.screen.table.session.header.get("Rules")
+
+    seen, chosen, header_rules = asyncio.run(choose())
+    one_game = ["ballparks", "advanced-fatigue", "closer-saves", "good-bad-day"]
+    assert seen == [("spring", one_game), ("divisional", list(OPTIONAL_RULES)), ["rest"],
+                    ([], one_game)]
+    assert chosen == "Chosen: none, the basic rules"
+    assert not header_rules
 
 
 def test_the_new_series_dialog_says_what_each_choice_means_and_tabs_field_to_field(
