@@ -48,7 +48,7 @@ from .chrome import CheckList, FormScroll, KeyBar, KeysPanel, TitleBar
 
 if TYPE_CHECKING:
     from ..store.db import Store
-    from .table import Picker, Setup, Table
+    from .table import Picker, Table
 
 # The game file (sqlite-utils) and the table (the computer manager, win probability) are
 # imported when first used, after the home screen is up: a quicker start from the shell.
@@ -382,20 +382,13 @@ class HomeScreen(Screen):
             self.app.open_series(int(event.option.id[1:]))
 
     def action_new(self) -> None:
-        def started(setup: Setup | None) -> None:
-            from .table import Table
-
-            if setup is None:
-                return
-            try:
-                table = Table.create(self.app.store, self.app.box, setup)
-            except CompanionError as error:
-                self.notify(str(error), severity="error")
+        def started(table: Table | None) -> None:
+            if table is None:
                 return
             self.app.last_series = table.stored.id
             self.app.push_screen(GameScreen(table))
 
-        self.app.push_screen(NewSeriesScreen(self.app.box), started)
+        self.app.push_screen(NewSeriesScreen(self.app.box, self.app.store), started)
 
     def action_box(self) -> None:
         self.app.push_screen(BoxScreen(self.app.box))
@@ -415,15 +408,18 @@ class HomeScreen(Screen):
                                          store_path=self.app.store.path))
 
 
-class NewSeriesScreen(ModalScreen["Setup | None"]):
-    """Scenario, teams, optional rules, who controls each side, dice and cards."""
+class NewSeriesScreen(ModalScreen["Table | None"]):
+    """Scenario, teams, optional rules, who controls each side, dice and cards: Start
+    stores the new series and hands back its table; a refusal (a choice the rules do not
+    allow, a game file that cannot be written) keeps the dialog open with every choice."""
 
     AUTO_FOCUS = "#scenario"     # the first field, not the scrolling dialog around it
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "start", "Start")]
 
-    def __init__(self, box: Box):
+    def __init__(self, box: Box, store: Store):
         super().__init__()
         self.box = box
+        self.store = store
 
     def compose(self) -> ComposeResult:
         teams = [(t.name, t.key) for t in self.box.teams.values()]
@@ -541,7 +537,7 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
-        from .table import Setup
+        from .table import Setup, Table
 
         setup = Setup(
             scenario=self._value("scenario"), team1=self._value("team1"),
@@ -550,7 +546,11 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
             rules=list(self.query_one("#rules", SelectionList).selected),
             team1_control=self._value("control1"), team2_control=self._value("control2"),
             dice=self._value("dice"), cards=self._value("cards"))
-        problem = setup.problem(self.box)
+        problem, table = None, None
+        try:        # refused by the rules, or by the game file (then nothing was stored)
+            table = Table.create(self.store, self.box, setup)
+        except CompanionError as error:
+            problem = str(error)
         # The dialog stays open with every choice kept and the problem in it, under its
         # title (a notice would outlive the dialog, over the table it opens once mended).
         label = self.query_one("#problem", Label)
@@ -559,7 +559,7 @@ class NewSeriesScreen(ModalScreen["Setup | None"]):
         if problem:
             label.scroll_visible()
             return
-        self.dismiss(setup)
+        self.dismiss(table)
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

@@ -2494,6 +2494,50 @@ def test_a_step_the_file_refuses_is_told_and_the_table_goes_on(tmp_path, monkeyp
     assert taken == line
 
 
+def test_a_new_series_the_file_refuses_keeps_the_dialog_and_its_choices(tmp_path,
+                                                                       monkeypatch):
+    """SPEC 7: Start on a game file that cannot be written (a full disk) stores nothing and
+    says so in the dialog, which stays open with every choice (it closed, and the choices
+    had to be made again); once the file takes writes, Start opens the table."""
+    path = tmp_path / "full.db"
+
+    async def start():
+        app = make_app(db=path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            await wait_until(pilot, lambda: isinstance(app.screen, NewSeriesScreen))
+            dialog = app.screen
+            dialog.query_one("#scenario", Select).value = "league"
+            dialog.query_one("#rules", SelectionList).select("closer-saves")
+            await pilot.pause()
+            execute = app.store.db.execute
+
+            def refused(sql, *args, **kwargs):
+                if sql.lstrip().upper().startswith("INSERT"):
+                    raise sqlite3.OperationalError("database or disk is full")
+                return execute(sql, *args, **kwargs)
+
+            monkeypatch.setattr(app.store.db, "execute", refused)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            problem = dialog.query_one("#problem", Label)
+            refusal = (app.screen is dialog, problem.display, plain(str(problem.content)),
+                       dialog.query_one("#scenario", Select).value,
+                       list(dialog.query_one("#rules", SelectionList).selected))
+            monkeypatch.undo()
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            return refusal, app.screen.table.session.header
+
+    refusal, header = asyncio.run(start())
+    assert refusal == (True, True, f"Cannot start: {path}: the game file could not be written "
+                       "(database or disk is full); nothing of this step was recorded",
+                       "league", ["closer-saves"])
+    assert (header["Scenario"], header["Rules"]) == ("league", "closer-saves")
+    with Store.open(path, readonly=True) as store:
+        assert [row.id for row in list_series(store)] == [1]
+
+
 def test_the_highlighted_option_is_in_view_in_a_small_terminal(tmp_path):
     """At Take the Mound under Advanced Fatigue (rule 8.2.1) the bullpen, each reliever with
     his ratings, fills more than an 80x24 screen's list; the suggestion Enter takes (here
