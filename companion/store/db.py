@@ -287,6 +287,11 @@ class Store:
         self.lock_lost = False          # ... and once it is not, no write is taken again
         self.identity = _identity(path)  # the file opened (device, inode)
 
+    def moved(self) -> bool:
+        """Whether the path no longer names the file opened (deleted, or replaced by
+        another): what this connection reads and writes is then lost to the path."""
+        return _identity(self.path) != self.identity
+
     # -- opening ------------------------------------------------------------------------
 
     @classmethod
@@ -414,7 +419,7 @@ class Store:
             with self.db.atomic():
                 yield self.db
             return
-        if _identity(self.path) != self.identity:
+        if self.moved():
             # Deleted or replaced under the table: SQLite would go on writing to the file
             # it has open, lost with it when the table closes.
             raise StoreError(f"{self.path}: the game file was deleted or replaced while the "

@@ -61,7 +61,11 @@ class FollowApp(App):
             self.store = None
 
     def check(self) -> None:
-        """Reload when the file holds new events."""
+        """Reload when the file holds new events (from the file now at the path: one
+        deleted or replaced is let go, and the path opened afresh)."""
+        if self.store is not None and self.store.moved():
+            self._drop()
+            self.seen = None
         if self.store is None:
             try:
                 self.store = Store.open(self.db, readonly=True)

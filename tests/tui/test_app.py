@@ -1158,6 +1158,34 @@ def test_follow_mode_follows_the_series_last_played(tmp_path):
     assert asyncio.run(follow()) == [newer, older, newer]
 
 
+def test_follow_lets_go_of_a_deleted_file_and_shows_the_one_put_in_its_place(tmp_path):
+    """A follower kept showing a game file deleted under it (its connection still read the
+    lost file): it says the file is gone, and shows the file put at the path afterwards."""
+    path = tmp_path / "follow.db"
+    other = tmp_path / "other.db"
+    new_series(path, seed="tui-5", team1_control="computer", team2_control="computer")
+    new_series(other, seed="tui-6", team1_control="computer", team2_control="computer",
+               scenario="divisional")
+
+    async def follow():
+        app = FollowApp(path, poll=0.1)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.table is not None)
+            first = app.table.session.header["Scenario"]
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            status = app.query_one("#status", Static)
+            await wait_until(pilot, lambda: "no game file there" in plain(str(status.content)))
+            gone = plain(str(status.content))
+            copy_game_file(other, path)
+            await wait_until(pilot, lambda: app.table.session.header["Scenario"] != first)
+            return first, gone, app.table.session.header["Scenario"]
+
+    first, gone, then = asyncio.run(follow())
+    assert (first, then) == ("spring", "divisional")
+    assert gone == f"{path}: no game file there"
+
+
 # -- 6. rule errors are notifications ----------------------------------------------------------
 
 
