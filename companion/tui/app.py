@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from rich.markup import escape
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -579,6 +579,34 @@ class Board(Static):
             screen.call_after_refresh(screen.show_board)
 
 
+class EntryBox(Input):
+    """The game screen's typing box, which keeps the keyboard until Escape: letters typed
+    here are never keys, however quickly a line follows the last. Enter hands the line to
+    the screen at once, in the box's own turn with its keys (as a binding, Textual's way,
+    it ran only once the key had gone up to the app and back, and the keys typed quickly
+    after it went into the box first, to be taken with the line or wiped with it). On an
+    empty box Enter takes the option highlighted in the list, which ↑↓ move from here;
+    Tab stays (pressed to start typing, it left the box, and the next letters were keys)."""
+
+    LIST_KEYS = {"up": "cursor_up", "down": "cursor_down", "pageup": "page_up",
+                 "pagedown": "page_down"}
+
+    async def _on_key(self, event: events.Key) -> None:
+        screen = self.screen
+        if event.key in ("enter", "tab") or event.key in self.LIST_KEYS:
+            event.stop()
+            event.prevent_default()
+            if not isinstance(screen, GameScreen):
+                return
+            if event.key == "enter":
+                screen.typed(self)
+            elif event.key in self.LIST_KEYS:
+                getattr(screen.query_one("#options", OptionList),
+                        f"action_{self.LIST_KEYS[event.key]}")()
+            return
+        await super()._on_key(event)
+
+
 class GameScreen(Screen):
     """All of the table at a glance; every legal action one key or one click away."""
 
@@ -613,7 +641,6 @@ class GameScreen(Screen):
         self._computer_half: tuple | None = None    # (game, inning, half) its moves are of
         # teams passed for this half (rule 5.4): whether each had played a card before
         self._passed_for: dict[str, bool] = {}
-        self._typed_dice = False                    # faces typed last (_options_after_dice)
         self._covered = 0                           # board rows under notices when laid out
         self._notices_over_board = False            # ... and over more than the hand
         self._last_half: tuple = (None, "")         # (game, its last half's notice)
@@ -626,7 +653,7 @@ class GameScreen(Screen):
             yield Board(id="board")
             with Vertical(id="side"):
                 yield OptionList(id="options")
-                yield Input(placeholder="Tab: type an action" + (
+                yield EntryBox(placeholder="Tab: type an action" + (
                     " or dice 3 4" if self.table.dice == "physical" else ""), id="entry")
         yield KeyBar()
 
@@ -755,7 +782,6 @@ class GameScreen(Screen):
         self.options_lines = list(waiting.options)
         if ended is not None:
             self.announce(ended)
-        self._options_after_dice()
         self.schedule_win_probability()
         self.schedule_auto()
 
@@ -1121,44 +1147,26 @@ class GameScreen(Screen):
         elif option_id.startswith("o"):
             self.act(self.options_lines[int(option_id[1:])])
 
-    @on(Input.Submitted, "#entry")
-    def typed(self, event: Input.Submitted) -> None:
-        """The typing stays in the box: a refused line stays there to be corrected, a taken
+    def typed(self, entry: EntryBox) -> None:
+        """Enter in the typing box (handled before the keys typed after it, see EntryBox).
+        The typing stays in the box: a refused line stays there to be corrected, a taken
         one clears it for the next (letters typed here never reach the keys). Enter on an
-        empty box, or Escape, goes back to the options, where the keys work."""
-        text = event.value.strip()
+        empty box takes the option highlighted in the list; Escape goes back to the
+        options, where the keys work."""
+        text = entry.value.strip()
         if not text:
-            self.query_one("#options", OptionList).focus()
+            options = self.query_one("#options", OptionList)
+            if options.highlighted is not None:
+                options.action_select()
             return
         if self._curtain_down(self.table.waiting()) and CARD_LINE.search(text):
             # Refused unseen: the rules' answer would tell the table what the hand holds.
-            event.input.value = ""
+            entry.value = ""
             self.notify("the hand is behind the curtain: lift it first (h)",
                         title="Not allowed", severity="error", timeout=6)
             return
-        dice = self.table.dice_awaited()
         if self.act(text):
-            event.input.value = ""
-            # Dice typed, a choice of the list next: the options take the keys again (once
-            # the computer's replies are made); an action typed keeps the typing box.
-            self._typed_dice = dice
-            self._options_after_dice()
-
-    def _options_after_dice(self) -> None:
-        """After faces typed in the box, the options take the focus back when the player's
-        next step is a choice from the list (not more dice): a decision, a final held on
-        the screen, the series' end."""
-        if not self._typed_dice:
-            return
-        waiting = self.table.waiting()
-        choice = (waiting.kind == "decision" and not waiting.computer
-                  or waiting.kind == "over" or self.table.held is not None)
-        if not choice:
-            return          # more dice to type, or a deal or the computer's move first
-        self._typed_dice = False
-        entry = self.query_one("#entry", Input)
-        if entry.has_focus and not entry.value:     # (never under a line being typed)
-            self.query_one("#options", OptionList).focus()
+            entry.value = ""
 
     def action_back(self) -> None:
         """Escape from the options: home (from the typing box it is `to_options`); the

@@ -1213,9 +1213,10 @@ def test_a_refusal_goes_once_a_line_is_taken(tmp_path):
     assert "Not allowed" in said and "Not allowed" not in after
 
 
-def test_dice_typed_in_the_box_that_end_the_series_leave_the_keys_to_its_options(tmp_path):
+def test_dice_typed_in_the_box_that_end_the_series_leave_its_options_to_enter(tmp_path):
     """The last roll of a series typed in the box: what is left to do (the series view,
-    printing, home) is a choice from the list, which takes the keys back."""
+    printing, home) is a choice from the list; the box keeps the keys, ↓ moves the list's
+    highlight from there and Enter on the empty box takes the option highlighted."""
     path = tmp_path / "end.db"
     store = Store.open(path)
     table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
@@ -1240,15 +1241,78 @@ def test_dice_typed_in_the_box_that_end_the_series_leave_the_keys_to_its_options
             await pilot.press("enter")
             await wait_until(pilot, lambda: table.session.is_over())
             await pilot.pause()
-            return screen.query_one("#options", OptionList).has_focus
+            options = screen.query_one("#options", OptionList)
+            ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+            first, typing = options.highlighted, entry.has_focus
+            await pilot.press("down")
+            moved = options.highlighted
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: app.screen is not screen)
+            return typing, ids, first, moved, type(app.screen).__name__
 
-    assert asyncio.run(play())
+    typing, ids, first, moved, opened = asyncio.run(play())
+    assert typing
+    assert ids[:2] == ["!series", "!print"] and (first, moved) == (0, 1)
+    assert opened == "PrintScreen"
 
 
-def test_after_dice_typed_in_the_box_a_choice_of_the_list_takes_the_keys(tmp_path):
-    """Physical dice typed in the box under the options: while more dice are awaited the
-    box keeps the focus; once the player's next step is a choice from the list (the
-    computer's replies made), the options take it back, so Enter picks an option."""
+def burst(app, text: str) -> None:
+    """Keys as a quick typist's terminal sends them: all queued at once, none waiting for
+    the one before to be handled (pilot.press waits after each key)."""
+    from textual import events
+
+    for char in text:
+        key = "enter" if char == "\n" else "space" if char == " " else char
+        event = events.Key(key, None if char == "\n" else char)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+def test_lines_typed_in_a_burst_are_each_taken_and_none_is_lost(tmp_path):
+    """SPEC 1: faces typed at the table's pace, the next line begun before the last one is
+    handled, are each taken in turn: a line typed meanwhile was wiped with the box (lost),
+    and the Enter after it, on an empty box, sent the next keys to the options. Tab in the
+    box keeps it (it left it, and the letters typed next were keys)."""
+    path = tmp_path / "burst.db"
+    series_id = new_series(path, seed="tui-burst", dice="physical")
+
+    def rolls_ahead(table):
+        state = table.game.state if table.game else None
+        return (state is not None and state.phase == "roll" and state.atbat.rolls_left >= 3
+                and table.dice_awaited(table.waiting()))
+
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        while not rolls_ahead(table):
+            if table.auto_step() is None:
+                waiting = table.waiting()
+                table.enter("3 4" if table.dice_awaited(waiting) else waiting.options[0])
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            entry = screen.query_one("#entry", Input)
+            entry.focus()
+            await pilot.pause()
+            before = len(table.session.entries)
+            burst(app, "1 1\n2 2\n3 3\n")
+            await wait_until(pilot, lambda: len(table.session.entries) >= before + 3)
+            await pilot.press("tab")                # to start typing: it stays in the box
+            await pilot.pause()
+            return ([e.line for e in table.session.entries[before:before + 3]],
+                    entry.has_focus, entry.value)
+
+    lines, typing, left = asyncio.run(play())
+    assert lines == ["roll 1 1", "roll 2 2", "roll 3 3"]
+    assert typing and left == ""
+
+
+def test_after_dice_typed_in_the_box_letters_stay_in_it_and_enter_takes_the_list(tmp_path):
+    """Physical dice typed in the box under the options: the box keeps the keys whatever
+    comes next, so letters typed on at once (the next line begun) never act as keys (u
+    undid, s opened the series view); once a choice of the list is the player's next
+    step, Enter on the emptied box takes the option highlighted (the suggestion)."""
     path = tmp_path / "typed.db"
     series_id = new_series(path, seed="tui-typed", dice="physical",
                            team2_control="computer")
@@ -1258,7 +1322,7 @@ def test_after_dice_typed_in_the_box_a_choice_of_the_list_takes_the_keys(tmp_pat
         async with app.run_test(size=SIZE) as pilot:
             screen, table = await open_table(pilot)
             entry = screen.query_one("#entry", Input)
-            kept, back = [], []
+            options = screen.query_one("#options", OptionList)
             for _ in range(600):
                 waiting = table.waiting()
                 if waiting.scope == "series" and waiting.kind == "chance":
@@ -1269,30 +1333,36 @@ def test_after_dice_typed_in_the_box_a_choice_of_the_list_takes_the_keys(tmp_pat
                 if not human_must_act(table) and not table.dice_awaited(waiting):
                     await pilot.pause(2 * DELAY)
                     continue
-                if table.dice_awaited(waiting):
-                    if not entry.has_focus:
-                        entry.focus()
-                        await pilot.pause()
-                    entry.value = "2 2"
-                    await pilot.press("enter")
-                    await pilot.pause(3 * DELAY)
-                    after = table.waiting()
-                    if table.dice_awaited(after):
-                        kept.append(entry.has_focus)
-                    elif after.kind == "decision" and human_must_act(table):
-                        back.append(screen.query_one("#options", OptionList).has_focus)
-                    if len(back) >= 2 and kept:
-                        break
+                if not table.dice_awaited(waiting):
+                    options.focus()
+                    await press_for_human(pilot, table)
+                    await pilot.pause(2 * DELAY)
                     continue
-                screen.query_one("#options", OptionList).focus()
-                await press_for_human(pilot, table)
-                await pilot.pause(2 * DELAY)
-            app.auto_delay = 3600
-            await settle(pilot)
-            return kept, back
+                entry.focus()
+                entry.value = "2 2"
+                await pilot.press("enter")
+                await settle(pilot)
+                after = table.waiting()
+                if not (after.kind == "decision" and human_must_act(table)):
+                    continue
+                taken = len(table.session.entries)
+                burst(app, "uys")
+                await pilot.pause()
+                kept = (entry.has_focus, entry.value, len(table.session.entries) == taken,
+                        app.screen is screen)
+                entry.value = ""
+                option_id = options.get_option_at_index(options.highlighted).id
+                highlighted = screen.options_lines[int(option_id[1:])]  # "o<n>": a line
+                await pilot.press("enter")
+                await wait_until(pilot, lambda n=taken: len(table.session.entries) > n)
+                app.auto_delay = 3600
+                await settle(pilot)
+                return kept, highlighted, table.session.entries[taken].line
+            raise AssertionError("no choice of the list came after dice")
 
-    kept, back = asyncio.run(play())
-    assert kept and all(kept) and len(back) >= 2 and all(back), (kept, back)
+    kept, highlighted, taken = asyncio.run(play())
+    assert kept == (True, "uys", True, True)
+    assert taken == highlighted
 
 
 def rows_of(path: Path) -> list[dict]:
