@@ -651,14 +651,19 @@ class HighAndTight:
         fresh (8.4.1 sets the fatigue aside, not his manager's choice to relieve him)."""
         return self._is_tired(state, own) or self._grooving_past_fatigue(state, own)
 
+    @classmethod
+    def _grooving_past_fatigue(cls, state: State, own: Side) -> bool:
+        """Rule 8.4.1 under the basic fatigue rule (Advanced Fatigue lets any pitcher be
+        relieved anyway): see `in_groove`."""
+        return "advanced-fatigue" not in state.options and cls.in_groove(state, own)
+
     @staticmethod
-    def _grooving_past_fatigue(state: State, own: Side) -> bool:
-        """Rule 8.4.1 under the basic fatigue rule: an SP past his Fatigue inning who has
-        allowed one run or fewer (Advanced Fatigue lets any pitcher be relieved anyway)."""
+    def in_groove(state: State, own: Side) -> bool:
+        """Rule 8.4.1: an SP past his Fatigue inning who has allowed one run or fewer, whom
+        his groove keeps free of a Fatigue marker."""
         pitcher = own.current_pitcher()
-        return ("good-bad-day" in state.options and "advanced-fatigue" not in state.options
-                and pitcher.kind == "SP" and state.inning > pitcher.fatigue
-                and own.lines[own.pitcher].runs <= 1)
+        return ("good-bad-day" in state.options and pitcher.kind == "SP"
+                and state.inning > pitcher.fatigue and own.lines[own.pitcher].runs <= 1)
 
     @staticmethod
     def _short_rest_only(own: Side, relievers) -> bool:
@@ -709,8 +714,7 @@ class HighAndTight:
         if pitcher.kind == "SP":
             if state.inning <= pitcher.fatigue:
                 return False
-            # Rule 8.4.1: an SP who has allowed one run or fewer ignores his Fatigue.
-            return not ("good-bad-day" in state.options and line.runs <= 1)
+            return not self.in_groove(state, side)      # rule 8.4.1 sets it aside
         return line.innings >= pitcher.fatigue
 
     def _lineups(self, side: Side):

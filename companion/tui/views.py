@@ -581,8 +581,11 @@ def option_text(table: Table, line: str) -> str:
         marker = state.side(side).fatigue
         # kept tired: his manager's choice (8.2.1), or short rest declined (6.1)
         rule = "8.2.1" if "advanced-fatigue" in state.options else "6.1"
+        groove = table.session.rules.in_groove(state, state.side(side))
         return f"{line}  [dim]" + (f"tired: at +{tired} ({rule})" if tired else
-                                   f"stays at +{marker}" if marker else "fresh") + "[/dim]"
+                                   f"stays at +{marker}" if marker else
+                                   "in his groove: past his Fatigue, no marker (8.4.1)"
+                                   if groove else "fresh") + "[/dim]"
     if not verb.startswith(("bats ", "fields ", "brings in ")):
         return line
     ratings = action_help(table, line).split()

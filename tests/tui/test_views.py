@@ -727,6 +727,28 @@ def test_the_options_say_what_short_rest_and_keeping_a_tired_pitcher_cost(rules)
         "[dim]tired: at +100 (8.2.1)[/dim]")
 
 
+def test_a_starter_in_his_groove_past_his_fatigue_reads_so_not_fresh(rules):
+    """Rule 8.4.1: an SP past his Fatigue inning who has allowed one run or fewer carries
+    no Fatigue marker; keeping him reads as his groove, not as a fresh arm."""
+    from types import SimpleNamespace
+
+    from ..high_and_tight.util import at, drive, new_game
+
+    session = new_game(rules, header={"Rules": "advanced-fatigue,good-bad-day"})
+    table = SimpleNamespace(game=session, session=SimpleNamespace(rules=rules))
+    state = session.state
+    assert views.option_text(table, "home stays with the pitcher").endswith(
+        "[dim]fresh[/dim]")                         # the 1st inning: within his Fatigue
+    drive(session, until=at(8, "top", "mound"))          # Sabaria, Fatigue 7, is past it
+    own = state.home
+    own.lines[own.pitcher].runs = 1
+    assert views.option_text(table, "home stays with the pitcher").endswith(
+        "[dim]in his groove: past his Fatigue, no marker (8.4.1)[/dim]")
+    own.lines[own.pitcher].runs = 2                     # no groove: tired (8.2.1)
+    assert views.option_text(table, "home stays with the pitcher").endswith(
+        "[dim]tired: at +100 (8.2.1)[/dim]")
+
+
 def test_a_starter_on_short_rest_says_so_in_the_list(box):
     """Rule 8.2.3 a: the starter who may go on short rest reads so before he is chosen."""
     from types import SimpleNamespace
