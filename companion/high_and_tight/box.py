@@ -36,6 +36,15 @@ LAST_CARD_INNING = 20       # inning_at_least accepts 1..this
 FULL_ROTATION = 4           # rule 3.0: the longest rotation a scenario sets (series.SCENARIOS)
 
 
+TEAM_KEY = re.compile(r"[A-Za-z0-9]+(-[A-Za-z0-9]+)*")   # a team's key: new-york
+
+
+def clipped(text: str, most: int = 40) -> str:
+    """A text quoted back in a message, cut short: a field that took in the lines after an
+    open quote would fill the screen."""
+    return text if len(text) <= most else text[:most - 3] + "..."
+
+
 def roman(index: int) -> str:
     """Box label for a 1-based Scoring Number index."""
     return ROMAN[index - 1]
@@ -475,6 +484,9 @@ class _Loader:
         except tomllib.TOMLDecodeError as error:
             hint = toml_hint(self.texts[filename], str(error))
             self.problems.add(self.where(filename), f"TOML syntax error: {error}{hint}")
+        except RecursionError:
+            self.problems.add(self.where(filename), "lists or tables nested too deep to read "
+                                                    "(a box needs three levels at most)")
         return None
 
     def table_at(self, filename: str, name: str) -> str:
@@ -571,6 +583,43 @@ class _Loader:
             return ""
         return value
 
+    def text(self, table: dict, key: str, where: str) -> str:
+        """An optional text field ('' when left out); any other value is told (a strict
+        load) and read as its text, as a series' box frozen before the check was."""
+        value = table.get(key)
+        if value is None:
+            return ""
+        if not isinstance(value, str):
+            self.policy(where + f", field {key!r}", f"{shown(value)} is not text (write it "
+                        "in quotes)")
+            return str(value)
+        return value
+
+    def table_of(self, data: dict, key: str, where: str) -> dict:
+        """`data[key]` as one table ({} when left out); a value of another shape is told."""
+        value = data.get(key, {})
+        if isinstance(value, dict):
+            return value
+        self.problems.add(where, f"is one table, [{key}] in single brackets, not a list of "
+                                 "them" if isinstance(value, list) else
+                                 f"{shown(value)} is not a table: write [{key}] on a line of "
+                                 "its own with its fields under it")
+        return {}
+
+    def tables_of(self, data: dict, key: str, where: str) -> list[dict]:
+        """`data[key]` as a list of tables ([[key]] headers; [] when left out): a value of
+        another shape, or an entry that is no table, is told and left out."""
+        value = data.get(key, [])
+        if not isinstance(value, list):
+            self.problems.add(where, f"{shown(value)} is not a list of tables: begin each "
+                                     f"entry with [[{key}]] on a line of its own")
+            return []
+        for number, entry in enumerate(value, start=1):
+            if not isinstance(entry, dict):
+                self.problems.add(where + f", entry {number}", f"{shown(entry)} is not a "
+                                  f"table: begin each entry with [[{key}]] on a line of its own")
+        return [entry for entry in value if isinstance(entry, dict)]
+
     def policy(self, where: str, message: str) -> None:
         """A problem with what the box says, not with what the engine can run: told by a
         strict load only (see load_box_texts)."""
@@ -604,14 +653,16 @@ class _Loader:
         if box_data is None or teams_data is None or cards_data is None:
             return None
         self.unknown_fields(box_data, BOX_TABLES, self.where("box.toml"), "table")
-        head = box_data.get("box", {})
         where = self.where("box.toml", self.table_at("box.toml", "box"))
+        head = self.table_of(box_data, "box", where)
         self.unknown_fields(head, ("name", "dh_defense", "rally_caps"), where)
         name = self.get_str(head, "name", where)
+        if isinstance(head.get("name"), str):           # (one missing is told already)
+            self.check_line(name, where + ", field 'name'")
         dh_defense = self.get_int(head, "dh_defense", where, 0, 9)
         rally_caps = self.get_int(head, "rally_caps", where, 0, 9)
-        rolls = box_data.get("scoring_rolls", {})
         where = self.where("box.toml", self.table_at("box.toml", "scoring_rolls"))
+        rolls = self.table_of(box_data, "scoring_rolls", where)
         self.unknown_fields(rolls, ("boxes", "max"), where)
         rolls_boxes = self.get_int(rolls, "boxes", where, 1, 20)
         rolls_max = self.get_int(rolls, "max", where, 1, 20)
@@ -621,12 +672,15 @@ class _Loader:
                 and rolls_max < rolls_boxes:
             self.problems.add(where, f"max {rolls_max} is below boxes {rolls_boxes}")
         scoring = self.scoring_boxes(box_data.get("scoring_number", []))
-        strategies, extra = self.innings(box_data.get("innings", {}))
+        strategies, extra = self.innings(self.table_of(
+            box_data, "innings", self.where("box.toml", self.table_at("box.toml", "innings"))))
         self.unknown_fields(teams_data, ("team",), self.where("teams.toml"), "table")
         self.unknown_fields(cards_data, ("card",), self.where("cards.toml"), "table")
-        teams = self.teams(teams_data.get("team", []))
+        teams = self.teams(self.tables_of(teams_data, "team", self.where("teams.toml",
+                                                                         "[[team]]")))
         rosters = self.rosters(teams)
-        cards = self.cards(cards_data.get("card", []))
+        cards = self.cards(self.tables_of(cards_data, "card", self.where("cards.toml",
+                                                                         "[[card]]")))
         return Box(name=name, dh_defense=dh_defense, rally_caps=rally_caps,
                    rolls_boxes=rolls_boxes, rolls_max=rolls_max, scoring_boxes=scoring,
                    strategies=strategies, extra_strategy=extra, teams=teams, rosters=rosters,
@@ -634,6 +688,13 @@ class _Loader:
 
     def scoring_boxes(self, tables: list) -> tuple[ScoringBox, ...]:
         boxes = []
+        if isinstance(tables, list) and not all(isinstance(t, dict) for t in tables):
+            for index, table in enumerate(tables, start=1):
+                if not isinstance(table, dict):
+                    self.problems.add(self.where("box.toml", f"scoring_number entry {index}"),
+                                      f"{shown(table)} is not a table: begin each box with "
+                                      "[[scoring_number]] on a line of its own")
+            return ()
         if not isinstance(tables, list) or len(tables) != 12:
             count = len(tables) if isinstance(tables, list) else 0
             self.problems.add(self.where("box.toml", "[[scoring_number]]"),
@@ -648,8 +709,10 @@ class _Loader:
             if isinstance(label, str) and label.strip().upper() == roman(index):
                 label = roman(index)
             if label != roman(index):
-                self.problems.add(where + ", field 'box'",
-                                  f"{label!r} out of order; expected {roman(index)!r}")
+                said = ("is missing (accepted:" if label is None else
+                        f"{shown(label)} is not the box's label (accepted:")
+                self.problems.add(where + ", field 'box'", f"{said} {roman(index)!r}: the "
+                                  "track's boxes are listed in order, I..XII)")
             numbers = self.totals(table.get("numbers", []), where, "numbers")
             first = table.get("first")
             then = self.totals(table.get("then", []), where, "then")
@@ -665,7 +728,7 @@ class _Loader:
                 self.problems.add(where + ", field 'numbers'", "no scoring totals given: the "
                                   "dice totals that score in this box, like [7, 2]")
             boxes.append(ScoringBox(index, frozenset(numbers), first, frozenset(then),
-                                    str(table.get("flavour", ""))))
+                                    self.text(table, "flavour", where)))
         return tuple(boxes)
 
     def totals(self, values, where: str, key: str) -> list[int]:
@@ -863,12 +926,20 @@ class _Loader:
     def teams(self, tables: list) -> dict[str, Team]:
         teams: dict[str, Team] = {}
         for number, table in enumerate(tables, start=1):
-            key = str(table.get("key", f"#{number}"))
+            raw_key = table.get("key")
+            key = str(raw_key) if raw_key is not None else f"#{number}"
             line = self.line_of("teams.toml", "team", number)
             where = self.where("teams.toml", f"team {key!r}" + (f" ({line})" if line else ""))
+            if not (isinstance(raw_key, str) and TEAM_KEY.fullmatch(raw_key)):
+                # The key names the team in commands and in every game record's header.
+                self.policy(where + ", field 'key'", ("is missing" if raw_key is None else
+                                                      f"{shown(raw_key)} is not a key")
+                            + " (accepted: letters, digits and '-', like \"new-york\")")
             self.unknown_fields(table, ("key", "name", "abbrev", "standard", "colours",
                                         "roster", "ballpark"), where)
             name = self.get_str(table, "name", where)
+            if isinstance(table.get("name"), str):      # (one missing is told already)
+                self.check_line(name, where + ", field 'name'")
             abbrev = self.get_str(table, "abbrev", where)
             if "abbrev" in table and not (1 <= len(abbrev) <= ABBREV_MAX
                                           and abbrev.isalnum()):
@@ -907,7 +978,12 @@ class _Loader:
             pwhere = where + ", ballpark"
             self.unknown_fields(park, ("name", "feature", "text", "effects"), pwhere)
             park_effects = []
-            for index, entry in enumerate(park.get("effects", [])):
+            listed = park.get("effects", [])
+            if not isinstance(listed, list):
+                self.problems.add(pwhere + ", field 'effects'", f"{shown(listed)} is not a "
+                                  "list of effects, like [ { applies = \"both\", ... } ]")
+                listed = []
+            for index, entry in enumerate(listed):
                 place = self.park_effect_line(number, index + 1)
                 ewhere = f"{pwhere}, effect {index + 1}" + (f" ({place})" if place else "")
                 if not isinstance(entry, dict):
@@ -929,8 +1005,9 @@ class _Loader:
                 elif not numbers:
                     self.problems.add(ewhere, "needs a marker move or scoring_numbers")
                 park_effects.append(BallparkEffect(applies, when, effect, numbers))
-            ballpark = Ballpark(str(park.get("name", "")), str(park.get("feature", "")),
-                                str(park.get("text", "")), tuple(park_effects))
+            ballpark = Ballpark(self.text(park, "name", pwhere),
+                                self.text(park, "feature", pwhere),
+                                self.text(park, "text", pwhere), tuple(park_effects))
             if key.casefold() in teams:
                 # The first team of the key stands (its roster and games are read by it).
                 first = re.search(r"\((line \d+)\)$", self.team_wheres[key.casefold()])
@@ -986,7 +1063,19 @@ class _Loader:
         text = self.texts[filename]
         lines = text.split("\n")       # as the reader counts them (not at U+2028 and kin)
         end = reader.line_num
-        for row in reader:
+        rows = iter(reader)
+        while True:
+            try:
+                row = next(rows)
+            except StopIteration:
+                return
+            except csv.Error as error:      # (a field over the reader's limit, say)
+                self.problems.add(self.where(filename, f"line {end + 1}"),
+                                  f"cannot be read as CSV ({error}): no field of a box is "
+                                  "that long; a double quote left open takes in the lines "
+                                  "after it")
+                self.refused.add(filename)
+                return
             # Where the entry starts (past the blank lines the reader skips) and ends.
             line = next((n for n in range(end + 1, reader.line_num + 1)
                          if lines[n - 1].strip()), reader.line_num)
@@ -994,7 +1083,8 @@ class _Loader:
             cells = [v for k, v in row.items() if k is not None] + list(row.get(None) or ())
             if not any((cell or "").strip() for cell in cells):
                 continue                # a spreadsheet's row of empty cells: no entry
-            entry = f"line {line}" + (f" ({row['name']!r})" if row.get("name") else "")
+            entry = f"line {line}" + (f" ({clipped(row['name'])!r})" if row.get("name")
+                                      else "")
             opened = next((k for k, v in row.items() if isinstance(v, str)
                            and ("\n" in v or "\r" in v)), None)
             if opened is None and end == len(lines) and lines[-1].count('"') % 2:
@@ -1155,6 +1245,17 @@ class _Loader:
             self.problems.add(where + ", field 'team'",
                               f"{key!r} is not a roster of a standard team in teams.toml "
                               f"(known: {', '.join(known)}){more}")
+
+    def check_line(self, text: str, where: str) -> None:
+        """A name shown as one line (the box's, a team's): not empty, no line break or
+        tab (a strict load)."""
+        if not text.strip():
+            self.policy(where, "is empty (accepted: a name of one line)")
+        elif not text.isprintable():
+            hidden = next(c for c in text if not c.isprintable())
+            self.policy(where, f"{ascii(text)} holds a character that is not seen (U+"
+                               f"{ord(hidden):04X}: a line break, a tab, a zero-width mark): "
+                               "a name is one line of visible text")
 
     def check_name(self, name: str, where: str) -> None:
         """Names go into one-line records, typed at the table: no commas, semicolons or

@@ -831,3 +831,91 @@ def test_a_slip_is_told_in_the_words_of_what_was_typed(box_copy, filename, old, 
     problems = problems_of(box_copy)
     assert any(said in p for p in problems), problems
     assert not any(not_said in p for p in problems), problems
+
+
+@pytest.mark.parametrize("filename, edits, said", [
+    ("teams.toml", [('effects = [\n  { applies = "both", marker = "number", up = 1, when = { '
+                     'bats = "L" } },\n]', "effects = 5")],
+     "team 'new-york' (line 6), ballpark, field 'effects': 5 is not a list of effects"),
+    ("box.toml", [("[box]\n", "[[box]]\n")],
+     "box.toml, [box]: is one table, [box] in single brackets, not a list of them"),
+    ("box.toml", [("[box]\n", "innings = 5\n[box]\n"), ("[innings]\n", "[not_innings]\n")],
+     "box.toml, [innings]: 5 is not a table: write [innings] on a line of its own"),
+    ("box.toml", [("[box]\n", "scoring_rolls = [1]\n[box]\n"),
+                  ("[scoring_rolls]\n", "[not_rolls]\n")],
+     "box.toml, [scoring_rolls]: is one table, [scoring_rolls] in single brackets"),
+    ("box.toml", [("[box]\n", "scoring_number = [1]\n[box]\n"),
+                  ("[[scoring_number]]\n", "[[not_scoring]]\n", 12)],
+     "box.toml, scoring_number entry 1: 1 is not a table: begin each box with "
+     "[[scoring_number]]"),
+    ("teams.toml", None, "teams.toml, [[team]]: 5 is not a list of tables: begin each entry "
+     "with [[team]] on a line of its own"),
+    ("cards.toml", None, "cards.toml, [[card]], entry 1: 1 is not a table: begin each entry "
+     "with [[card]]"),
+])
+def test_a_table_or_list_of_the_wrong_shape_is_told_not_a_traceback(box_copy, filename, edits,
+                                                                      said):
+    """SPEC 8: a value where a table or a list of tables belongs (a [[box]] for [box], a
+    number for a ballpark's effects) is a problem named with its file and entry; it
+    ended the check with a Python traceback."""
+    if edits is None:                       # the whole file one wrong value
+        (box_copy / filename).write_text({"teams.toml": "team = 5\n",
+                                          "cards.toml": "card = [1, 2]\n"}[filename])
+    for old, new, *count in edits or ():
+        edit(box_copy / filename, old, new, *count)
+    problems = problems_of(box_copy)
+    assert any(said in problem for problem in problems), problems
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ('key = "new-york"', 'key = ""', "team '' (line 6), field 'key' (line 7): '' is not a key"),
+    ('key = "new-york"', 'key = 5', "team '5' (line 6), field 'key' (line 7): 5 is not a key"),
+    ('key = "new-york"', 'key = "new york"', "field 'key' (line 7): 'new york' is not a key "
+     "(accepted: "
+     "letters, digits and '-', like \"new-york\")"),
+    ('key = "new-york"\n', '', "team '#1' (line 6), field 'key': is missing (accepted: "
+     "letters, digits and '-'"),
+    ('name = "Highlander Field"', 'name = 5', "team 'new-york' (line 6), ballpark, field "
+     "'name': 5 is not text (write it in quotes)"),
+    ('name = "New York Highlanders"', 'name = "New York\\tHighlanders"',
+     "team 'new-york' (line 6), field 'name' (line 8): 'New York\\tHighlanders' holds a "
+     "character "
+     "that is not seen (U+0009"),
+])
+def test_a_team_key_and_the_texts_of_a_team_card_are_checked(box_copy, old, new, said):
+    """SPEC 8: a team's key names it in commands and in every game record's header (a
+    missing one became '#1', one with a space or a line break wrote records that do not
+    read back); a ballpark's name, feature and text are texts; a name is one line."""
+    edit(box_copy / "teams.toml", old, new)
+    problems = problems_of(box_copy)
+    assert any(said in problem for problem in problems), problems
+
+
+def test_box_texts_of_another_type_or_empty_are_told(box_copy):
+    """SPEC 8: the box's name and a box's flavour are texts; an empty box name is told (the
+    check said 'ok:  (...)')."""
+    edit(box_copy / "box.toml", 'name = "Demo box"', 'name = " "')
+    edit(box_copy / "box.toml", 'flavour = "Two outs, bases empty"', "flavour = 3")
+    problems = problems_of(box_copy)
+    assert any("[box] (line 5), field 'name' (line 6): is empty" in p for p in problems), \
+        problems
+    assert any("scoring_number box II (line 20), field 'flavour' (line 23): 3 is not text" in p
+               for p in problems), problems
+
+
+def test_a_csv_field_too_long_to_read_and_toml_nested_too_deep_are_told(box_copy):
+    """SPEC 8: what the readers themselves refuse (a CSV field over the reader's limit, a
+    TOML list nested thousands deep) is a problem with the file and line, not a
+    traceback."""
+    path = box_copy / "ballplayers.csv"
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join([*lines[:3], "new-york,Zed,C,R,4,5,1,2,0,2," + "x" * 200000,
+                               *lines[3:]]) + "\n")
+    problems = problems_of(box_copy)
+    assert any("ballplayers.csv, line 4: cannot be read as CSV (field larger than field "
+               "limit" in p for p in problems), problems
+    path.write_text("\n".join(lines) + "\n")
+    edit(box_copy / "box.toml", "[box]\n", "x = " + "[" * 5000 + "]" * 5000 + "\n[box]\n")
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("box.toml: lists or tables nested too deep to read (a box needs "
+                            "three levels at most)")
