@@ -19,7 +19,7 @@ from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
 from .high_and_tight.boxscore import report_export
 from .high_and_tight.packed import is_packed, unpack
 from .high_and_tight.rules import GAME_TAGS, HighAndTight, managerial_move, result_problem
-from .high_and_tight.series import SCENARIOS
+from .high_and_tight.series import SCENARIOS, SERIES_ID_MAX
 from .high_and_tight.series_session import CONTROL_TAGS
 from .high_and_tight.state import OPTIONAL_RULES
 
@@ -162,12 +162,12 @@ def build_parser() -> argparse.ArgumentParser:
     box_option(sim)
 
     play = commands.add_parser("play", help="the table: start or continue a series (TUI)")
-    play.add_argument("--series", type=_int_in(1, 10**9, "series"), default=None,
+    play.add_argument("--series", type=_int_in(1, SERIES_ID_MAX, "series"), default=None,
                       help="open this series at once")
     _db_option(play)
     box_option(play)
     follow = commands.add_parser("follow", help="a read-only live scoreboard (TUI)")
-    follow.add_argument("--series", type=_int_in(1, 10**9, "series"), default=None,
+    follow.add_argument("--series", type=_int_in(1, SERIES_ID_MAX, "series"), default=None,
                         help="follow this series (default: the one last played at a table)")
     _db_option(follow)
 
@@ -207,12 +207,12 @@ def build_parser() -> argparse.ArgumentParser:
     box_option(new)
     _db_option(series_commands.add_parser("list", help="every series in the game file"))
     show = series_commands.add_parser("show", help="one series: games, wins, rest table")
-    show.add_argument("id", type=_int_in(1, 10**9, "series"))
+    show.add_argument("id", type=_int_in(1, SERIES_ID_MAX, "series"))
     show.add_argument("--json", action="store_true")
     _db_option(show)
     delete = series_commands.add_parser(
         "delete", help="remove a series and its record from the game file (asks first)")
-    delete.add_argument("id", type=_int_in(1, 10**9, "series"))
+    delete.add_argument("id", type=_int_in(1, SERIES_ID_MAX, "series"))
     delete.add_argument("--yes", action="store_true",
                         help="delete without asking (needed when not at a terminal)")
     _db_option(delete)

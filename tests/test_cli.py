@@ -726,6 +726,27 @@ def test_an_imported_game_exports_as_its_record_and_imports_again(capsys, tmp_pa
     assert code == 0, err
 
 
+@pytest.mark.parametrize("target, said", [
+    ("99999999999999999999999", "series 99999999999999999999999 is outside the accepted "
+     "range 1..1000000000"),
+    ("0", "series 0 is outside the accepted range 1..1000000000"),
+    ("1:99999999999999999999", "game 99999999999999999999 is outside the accepted range "
+     "1..7 (a series has at most 7 games)"),
+])
+def test_export_and_boxscore_give_the_range_of_a_series_or_game_number(capsys, tmp_path,
+                                                                        target, said):
+    """A number past SQLite's integers ended `export` and `print boxscore` with a
+    traceback (OverflowError); every command taking a series names the same range."""
+    db = str(tmp_path / "g.db")
+    code, _, err = run(capsys, "series", "new", "--scenario", "spring", "--team1", "new-york",
+                       "--team2", "texas", "--db", db)
+    assert code == 0, err
+    for args in (("export", target), ("print", "boxscore", target, "--out",
+                                      str(tmp_path / "b.pdf"))):
+        code, out, err = run(capsys, *args, "--db", db)
+        assert (code, out, err.strip()) == (2, "", f"companion: {said}")
+
+
 @pytest.mark.parametrize("answer, deleted", [("y", True), ("", False), (EOFError, False),
                                              (KeyboardInterrupt, False), ("no", False)])
 def test_series_delete_asks_at_a_terminal_and_keeps_the_series_on_anything_but_yes(

@@ -40,6 +40,9 @@ TEAMS = ("team1", "team2")
 
 # Rule 8.2.2: consecutive games a reliever may pitch before a day off.
 STREAK_LIMIT = {"RP": 3, "CL": 2}
+# Stored series are numbered from 1; a number past this is a typing slip (SQLite's own
+# integers end at 2**63).
+SERIES_ID_MAX = 10**9
 SP_REST = 4
 
 

@@ -8,26 +8,34 @@ import json
 
 from ..engine.errors import CompanionError, RecordError
 from ..engine.record import check_box, header_error, parse_record, split_records_at
-from ..high_and_tight.box import Box
+from ..high_and_tight.box import Box, clipped
 from ..high_and_tight.boxscore import CSV_COLUMNS, box_score, csv_rows, report_export
 from ..high_and_tight.packed import is_packed, unpack
 from ..high_and_tight.rules import GAME_TAGS, result_problem
-from ..high_and_tight.series import SeriesRules
+from ..high_and_tight.series import SCENARIOS, SERIES_ID_MAX, SeriesRules
 from ..high_and_tight.series_session import SERIES, SERIES_TAGS, SeriesSession
 from .db import Store
 from .series_store import StoredSeries, create_series, series_record
 
 FORMATS = ("record", "json", "csv")
+GAMES_MAX = max(scenario.games for scenario in SCENARIOS.values())
 
 
 def parse_target(text: str) -> tuple[int, int | None]:
     """'7' is series 7; '7:2' is game 2 of series 7."""
     series, colon, game = text.partition(":")
     try:
-        return int(series), (int(game) if colon else None)
+        series_id, number = int(series), (int(game) if colon else None)
     except ValueError:
-        raise CompanionError(f"{text!r} is not SERIES or SERIES:GAME (numbers, e.g. 3 or "
-                             "3:2)") from None
+        raise CompanionError(f"{clipped(text)!r} is not SERIES or SERIES:GAME (numbers, e.g. "
+                             "3 or 3:2)") from None
+    if not 1 <= series_id <= SERIES_ID_MAX:
+        raise CompanionError(f"series {clipped(series)} is outside the accepted range "
+                             f"1..{SERIES_ID_MAX}")
+    if number is not None and not 1 <= number <= GAMES_MAX:
+        raise CompanionError(f"game {clipped(game)} is outside the accepted range "
+                             f"1..{GAMES_MAX} (a series has at most {GAMES_MAX} games)")
+    return series_id, number
 
 
 def export(store: Store, target: str, fmt: str, warn=None) -> str:
