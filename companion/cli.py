@@ -19,7 +19,7 @@ from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
 from .high_and_tight.boxscore import report_export
 from .high_and_tight.packed import is_packed, unpack
 from .high_and_tight.rules import GAME_TAGS, HighAndTight, managerial_move, result_problem
-from .high_and_tight.series import SCENARIOS, SERIES_ID_MAX
+from .high_and_tight.series import SCENARIOS, SERIES_ID_MAX, SeriesRules
 from .high_and_tight.series_session import CONTROL_TAGS
 from .high_and_tight.state import OPTIONAL_RULES
 
@@ -622,6 +622,7 @@ def _series_header(box: Box, scenario, team1, team2, roster1, roster2, rules,
     if seed is not None:
         header["Seed"] = seed
     try:
+        SeriesRules.check_new_rules(header)
         SeriesSession(box, {**header, "Box": box.fingerprint})
     except CompanionError as error:
         raise CommandError(option_words(str(error))) from None

@@ -318,12 +318,29 @@ def test_a_bad_header_and_a_bad_rule_name_their_file_and_option(capsys, tmp_path
     assert "unknown optional rule(s) Zeta, alpha; " in err      # as given, not re-sorted
 
 
+@pytest.mark.parametrize("command", [["series", "new"], ["simulate", "--seed", "1"]])
+def test_rest_rules_for_a_single_game_are_refused_as_the_table_does(capsys, tmp_path,
+                                                                    command):
+    """Rules 8.2.2, 8.2.3: rest is between a series' games; `series new` and `simulate
+    --series` refuse it for Spring Training (they stored 'Spring Training (rest)') as the
+    New series dialog does, and store nothing."""
+    db = tmp_path / "r.db"
+    scenario = ["--scenario", "spring"] if command[0] == "series" else ["--series", "spring"]
+    code, _, err = run(capsys, *command, *scenario, "--team1", "texas", "--team2", "new-york",
+                       "--rules", "short-rest,rest", "--db", str(db))
+    assert (code, err.strip()) == (2, "companion: --rules: rest and short-rest are for a "
+                                      "series (rules 8.2.2, 8.2.3: rest between its games): "
+                                      "Spring Training is one game")
+    assert not db.exists()
+
+
 def test_rule_names_and_series_ids_are_read_as_a_player_types_them(capsys, tmp_path):
     """Optional rules are named in any case, as teams and box words are (rule 8.0); a
     series id that is not a number is told with the accepted range."""
     db = str(tmp_path / "r.db")
-    code, out, err = run(capsys, "series", "new", "--scenario", "spring", "--team1", "texas",
-                         "--team2", "new-york", "--rules", "Rest,SHORT-Rest", "--db", db)
+    code, out, err = run(capsys, "series", "new", "--scenario", "divisional", "--team1",
+                         "texas", "--team2", "new-york", "--rules", "Rest,SHORT-Rest", "--db",
+                         db)
     assert code == 0, err
     code, out, _ = run(capsys, "series", "show", "1", "--json", "--db", db)
     assert json.loads(out)["rules"] == ["rest", "short-rest"]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ..engine.errors import IllegalAction, ParseError
 from .box import Box, Pitcher
-from .state import MODES, State, parse_options
+from .state import BETWEEN_GAMES_RULES, MODES, State, parse_options
 
 
 @dataclass(frozen=True)
@@ -174,6 +174,21 @@ class SeriesRules:
         options = parse_options(header.get("Rules", ""))
         return SeriesState(box=self.box, header=dict(header), scenario=scenario,
                            options=options, teams=teams, rosters=rosters)
+
+    @staticmethod
+    def check_new_rules(header: dict[str, str]) -> None:
+        """Rules 8.2.2, 8.2.3: Pitcher's Rest and Short Rest are about the days between a
+        series' games; a new one-game series is refused them (the table's New series
+        offers them for a series only). A series stored or exported with them still reads:
+        they do nothing in one game."""
+        scenario = SCENARIOS.get(header.get("Scenario", ""))
+        options = parse_options(header.get("Rules", ""))
+        chosen = [rule for rule in BETWEEN_GAMES_RULES if rule in options]
+        if scenario is not None and scenario.games == 1 and chosen:
+            raise ParseError(f"header Rules: {' and '.join(chosen)} "
+                             f"{'is' if len(chosen) == 1 else 'are'} for a series (rules "
+                             f"8.2.2, 8.2.3: rest between its games): {scenario.title} is one "
+                             "game")
 
     @staticmethod
     def check_table_tags(header: dict[str, str]) -> None:

@@ -53,6 +53,7 @@ class Setup:
         try:
             header = self.header()
             SeriesRules.check_table_tags(header)
+            SeriesRules.check_new_rules(header)
             SeriesRules(box).new_state(header)
         except CompanionError as error:
             found = header_tags(str(error))         # the dialog has no header tags
