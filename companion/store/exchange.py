@@ -151,10 +151,27 @@ def read_import(box: Box, text: str) -> tuple[dict, list]:
                                   "series was over before it")
             continue
         game = session.games[number - 1]
+        _check_game_header(number, record, game.header)
         problem = result_problem(game.state, said, len(game.actions))
         if problem:
             raise RecordError(f"game {number}: {problem}")
     return header, session.entries
+
+
+def _check_game_header(number: int, record, made: dict[str, str]) -> None:
+    """A series' game header is made by the series (home team, starters, rest, rules,
+    rules 3.0 and 8.2): a tag the record gives otherwise was edited, and would be
+    dropped in silence on import. A tag the record leaves out is the series' to fill."""
+    for tag, value in record.header.items():
+        if tag == "Result":                 # (told against the replay, result_problem)
+            continue
+        if made.get(tag) != value:
+            said = (f"the series gives {made[tag]!r}" if tag in made else
+                    "the series gives no such tag for this game")
+            raise RecordError(f"game {number}: header {tag}: the record says "
+                              f"{clipped(value)!r}, but {said} (a game's header follows its "
+                              "series' lines: edit those instead)",
+                              line=record.tag_lines.get(tag))
 
 
 def _push(session: SeriesSession, number: int, line: str, where: str) -> None:

@@ -583,6 +583,29 @@ def test_import_of_a_bad_line_names_game_and_line_and_stores_nothing(store, path
     assert after == before
 
 
+@pytest.mark.parametrize("old, new, said", [
+    ('[SeriesGame "2"]', '[SeriesGame "9"]', "game 2: header SeriesGame: the record says '9', "
+     "but the series gives '2'"),
+    ('[SeriesGame "2"]', '[SeriesGame "2"]\n[HomeStarterFatigue "100"]', "game 2: header "
+     "HomeStarterFatigue: the record says '100', but the series gives no such tag for this "
+     "game"),
+])
+def test_an_import_refuses_a_game_header_its_series_does_not_give(store, path, box, old, new,
+                                                                  said):
+    """Rules 3.0, 8.2: a series' game header (home team, starters, rest) is made by its
+    series lines; one edited in the record was imported and dropped without a word. It is
+    refused at its line, nothing stored."""
+    series_id = finished(store, box, "divisional", THREE_GAMES)
+    text = export(store, str(series_id), "record")
+    assert text.count(old) == 1
+    before = rows(path, "SELECT * FROM series")
+    with pytest.raises(RecordError) as raised:
+        import_record(store, box, text.replace(old, new))
+    assert said in str(raised.value) and "edit those instead" in str(raised.value)
+    assert raised.value.line == text.splitlines().index(old) + (2 if "Fatigue" in new else 1)
+    assert rows(path, "SELECT * FROM series") == before
+
+
 @pytest.mark.parametrize("tags, said", [
     ('[Dice "loaded"]', "header Dice: 'loaded' is not digital or physical"),
     ('[Cards "foo"]', "header Cards: 'foo' is not digital or physical"),
