@@ -3,26 +3,27 @@
 from __future__ import annotations
 
 import random
+import re
 
-from .errors import ParseError
+from .errors import ParseError, clip
+
+WHOLE = re.compile(r"-?[0-9]+")        # a whole number as a player or a record writes it
 
 
 def check_face(face: int, sides: int = 6) -> int:
     """Return a die face after checking it lies on the die (1..sides)."""
     if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= sides:
-        raise ParseError(f"die face {face!r} is outside the accepted range 1..{sides}")
+        raise ParseError(f"die face {clip(repr(face))} is outside the accepted range "
+                         f"1..{sides}")
     return face
 
 
 def parse_face(text: str, sides: int = 6) -> int:
-    """Parse one die face typed by a player."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise ParseError(
-            f"die face {text!r} is not a number; accepted range 1..{sides}"
-        ) from None
-    return check_face(value, sides)
+    """Parse one die face typed by a player: digits 0-9 only (Python's int() also reads
+    '+4', '4_0' and other scripts' digits, which no record writes)."""
+    if not WHOLE.fullmatch(text):
+        raise ParseError(f"die face {clip(text)!r} is not a number; accepted range 1..{sides}")
+    return check_face(int(text), sides)
 
 
 def parse_pair(text: str, sides: int = 6) -> tuple[int, int]:

@@ -42,3 +42,9 @@ class RecordError(CompanionError):
         self.line = line
         prefix = f"line {line}: " if line is not None else ""
         super().__init__(prefix + message)
+
+
+def clip(text: str, most: int = 40) -> str:
+    """A text quoted back in a message, cut short: a field that took in the lines after an
+    open quote, or a pasted page, would fill the screen."""
+    return text if len(text) <= most else text[:most - 3] + "..."

@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..engine.dice import check_face
+from ..engine.dice import parse_face
 from ..engine.errors import ParseError
 
 SIDES = ("home", "away")
@@ -164,12 +164,6 @@ _DRAW_PART = re.compile(r"(\d+)\s+(offense|defense)", re.IGNORECASE)
 _EXCHANGE = re.compile(r"^(?P<card>.+) for (?P<deck>\S+)$", re.IGNORECASE)  # the last ' for '
 
 
-def _face(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ParseError(f"die face {text!r} is not a number; accepted range 1..6") from None
-    return check_face(value)
 
 
 def parse_action(text: str) -> Action:
@@ -178,7 +172,7 @@ def parse_action(text: str) -> Action:
     lower = line.lower()
     match = _ROLL.match(line)
     if match:
-        return roll(_face(match["a"]), _face(match["b"]))
+        return roll(parse_face(match["a"]), parse_face(match["b"]))
     if lower.startswith("deal "):
         return deal(line[5:].strip())
     match = _SIDE_LINE.match(line)

@@ -13,7 +13,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine.errors import DataError
+from ..engine.dice import WHOLE
+from ..engine.errors import DataError, clip
 from ..engine.textfile import undecodable_at
 
 DEFAULT_BOX_DIR = Path(__file__).resolve().parents[2] / "data" / "high_and_tight"
@@ -37,12 +38,6 @@ FULL_ROTATION = 4           # rule 3.0: the longest rotation a scenario sets (se
 
 
 TEAM_KEY = re.compile(r"[A-Za-z0-9]+(-[A-Za-z0-9]+)*")   # a team's key: new-york
-
-
-def clipped(text: str, most: int = 40) -> str:
-    """A text quoted back in a message, cut short: a field that took in the lines after an
-    open quote would fill the screen."""
-    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def roman(index: int) -> str:
@@ -1083,7 +1078,7 @@ class _Loader:
             cells = [v for k, v in row.items() if k is not None] + list(row.get(None) or ())
             if not any((cell or "").strip() for cell in cells):
                 continue                # a spreadsheet's row of empty cells: no entry
-            entry = f"line {line}" + (f" ({clipped(row['name'])!r})" if row.get("name")
+            entry = f"line {line}" + (f" ({clip(row['name'])!r})" if row.get("name")
                                       else "")
             opened = next((k for k, v in row.items() if isinstance(v, str)
                            and ("\n" in v or "\r" in v)), None)
@@ -1120,10 +1115,8 @@ class _Loader:
 
     def csv_int(self, row: dict, key: str, where: str, low: int, high: int) -> int:
         text = (row.get(key) or "").strip()
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
+        # digits 0-9 only: int() would read '4_0' as 40 and other scripts' digits too
+        value = int(text) if WHOLE.fullmatch(text) else None
         if value is None or not low <= value <= high:
             self.problems.add(where + f", field {key!r}",
                               out_of_range(text, value is not None, low, high))

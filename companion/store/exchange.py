@@ -6,9 +6,9 @@ import csv
 import io
 import json
 
-from ..engine.errors import CompanionError, RecordError
+from ..engine.errors import CompanionError, RecordError, clip
 from ..engine.record import check_box, header_error, parse_record, split_records_at
-from ..high_and_tight.box import Box, clipped
+from ..high_and_tight.box import Box
 from ..high_and_tight.boxscore import CSV_COLUMNS, box_score, csv_rows, report_export
 from ..high_and_tight.packed import is_packed, unpack
 from ..high_and_tight.rules import GAME_TAGS, result_problem
@@ -27,13 +27,13 @@ def parse_target(text: str) -> tuple[int, int | None]:
     try:
         series_id, number = int(series), (int(game) if colon else None)
     except ValueError:
-        raise CompanionError(f"{clipped(text)!r} is not SERIES or SERIES:GAME (numbers, e.g. "
+        raise CompanionError(f"{clip(text)!r} is not SERIES or SERIES:GAME (numbers, e.g. "
                              "3 or 3:2)") from None
     if not 1 <= series_id <= SERIES_ID_MAX:
-        raise CompanionError(f"series {clipped(series)} is outside the accepted range "
+        raise CompanionError(f"series {clip(series)} is outside the accepted range "
                              f"1..{SERIES_ID_MAX}")
     if number is not None and not 1 <= number <= GAMES_MAX:
-        raise CompanionError(f"game {clipped(game)} is outside the accepted range "
+        raise CompanionError(f"game {clip(game)} is outside the accepted range "
                              f"1..{GAMES_MAX} (a series has at most {GAMES_MAX} games)")
     return series_id, number
 
@@ -169,7 +169,7 @@ def _check_game_header(number: int, record, made: dict[str, str]) -> None:
             said = (f"the series gives {made[tag]!r}" if tag in made else
                     "the series gives no such tag for this game")
             raise RecordError(f"game {number}: header {tag}: the record says "
-                              f"{clipped(value)!r}, but {said} (a game's header follows its "
+                              f"{clip(value)!r}, but {said} (a game's header follows its "
                               "series' lines: edit those instead)",
                               line=record.tag_lines.get(tag))
 

@@ -18,6 +18,12 @@ def test_two_faces_typed_any_usual_way(typed, faces):
     ("37", "die face 7 is outside the accepted range 1..6"),
     ("3 x", "die face 'x' is not a number; accepted range 1..6"),
     ("", "type two faces"),
+    # Python's int() reads these; no die shows them and no record writes them
+    ("\uff14 3", "die face '\uff14' is not a number; accepted range 1..6"),
+    ("+4 3", "die face '+4' is not a number"),
+    ("4_0 3", "die face '4_0' is not a number"),
+    ("3 " + "x" * 100, "die face '" + "x" * 37 + "...' is not a number"),
+    ("3 " + "9" * 100, "die face " + "9" * 37 + "... is outside the accepted range 1..6"),
 ])
 def test_anything_else_is_refused_with_the_accepted_range(typed, said):
     with pytest.raises(ParseError) as info:

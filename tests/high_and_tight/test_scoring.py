@@ -551,7 +551,7 @@ def test_tie_after_nine_goes_to_the_tenth(rules):
 
 
 @pytest.mark.parametrize("line", ["roll 0 3", "roll 7 1", "roll 3 9", "roll -1 2",
-                                  "roll six 2"])
+                                  "roll six 2", "roll \uff14 2", "roll +4 2"])
 def test_die_faces_outside_one_to_six_are_refused(rules, line):
     """Rule 4.6 (SPEC 8): a die face off the die is refused, naming the range 1..6."""
     session = example_at_bat(rules)
