@@ -368,6 +368,10 @@ def odds_report(box: Box, rolls: int, number: int, also: list[int], hit_and_run:
 
 def cmd_odds(args) -> int:
     box = _load(args.data)
+    if args.rolls > box.rolls_max:          # (a box may stop its track short of 20)
+        raise CommandError(f"--rolls: rolls {args.rolls} is outside the accepted range "
+                           f"1..{box.rolls_max} (the Scoring Rolls of {box.name} go to "
+                           f"{box.rolls_max}, box.toml [scoring_rolls] max)")
     args.also = list(dict.fromkeys(args.also))      # a number given twice scores once
     report = odds_report(box, args.rolls, args.box, args.also, args.hit_and_run, args.bonus,
                          args.advise)

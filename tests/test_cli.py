@@ -140,6 +140,19 @@ def test_odds_bad_arguments(capsys, argv, needle):
     assert code == 2 and needle in err
 
 
+def test_odds_rolls_stop_where_the_box_track_does(capsys, box_copy):
+    """Rule 4.6: a box whose Scoring Rolls track goes to 12 is asked about 12 rolls at most
+    (its range was 1..20 whatever the box said)."""
+    path = box_copy / "box.toml"
+    path.write_text(path.read_text().replace("boxes = 10\nmax = 20", "boxes = 10\nmax = 12"))
+    code, _, err = run(capsys, "odds", "--rolls", "13", "--box", "V", "--data", str(box_copy))
+    assert (code, err.strip()) == (2, "companion: --rolls: rolls 13 is outside the accepted "
+                                      "range 1..12 (the Scoring Rolls of Demo box go to 12, "
+                                      "box.toml [scoring_rolls] max)")
+    code, _, err = run(capsys, "odds", "--rolls", "12", "--box", "V", "--data", str(box_copy))
+    assert code == 0, err
+
+
 def test_simulate_is_reproducible_and_records_replay(capsys, tmp_path):
     """Every record written by simulate replays to the same final state."""
     record = tmp_path / "games.txt"
