@@ -530,7 +530,8 @@ def cmd_replay(args) -> int:
         state = session.state
         problem = result_problem(state, session.header.get("Result"), len(session.actions))
         if problem:
-            raise CommandError(f"{args.file}: game {index}: {problem}")
+            raise CommandError(f"{args.file}: game {index}: line {read.tag_lines['Result']}: "
+                               f"{problem}")
         results.append({"game": index, "home": session.header.get("Home"),
                         "away": session.header.get("Away"), "state": state.summary(),
                         "actions": len(session.actions), "winner": state.winner})

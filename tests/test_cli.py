@@ -257,8 +257,21 @@ def test_replay_refuses_a_game_cut_short_of_its_result(capsys, tmp_path):
     record.write_text("\n".join(lines[:-3]) + "\n")
     code, _, err = run(capsys, "replay", str(record))
     assert code == 2
-    assert (f"game 1: the record says it ended {result[9:-2]}, but its actions stop before "
-            "the end of the game (") in err and f"after {sum(1 for _ in lines) - 3 - 8}" in err
+    assert (f"game 1: line {lines.index(result) + 1}: the record says it ended "
+            f"{result[9:-2]}, but its actions stop before the end of the game (") in err
+    assert f"after {sum(1 for _ in lines) - 3 - 8}" in err
+
+
+def test_a_record_without_its_home_team_says_the_tag_is_missing(capsys, tmp_path):
+    """Rule 3.0: a game is two teams; a record that leaves out Home is told so (it read
+    "unknown team ''")."""
+    record = tmp_path / "game.txt"
+    run(capsys, "simulate", "--games", "1", "--seed", "3", "--record", str(record))
+    record.write_text("".join(line for line in record.read_text().splitlines(keepends=True)
+                              if not line.startswith("[Home ")))
+    code, _, err = run(capsys, "replay", str(record))
+    assert code == 2 and f"{record}: game 1: header Home: is missing: name a team by its " \
+        "key; known: new-york, " in err, err
 
 
 def test_replay_refuses_a_record_of_another_box(capsys, tmp_path):
@@ -289,11 +302,12 @@ def test_import_checks_a_record_as_replay_does_before_making_the_file(capsys, tm
     lines = record.read_text().splitlines()
     result = next(line for line in lines if line.startswith("[Result "))
     away, home = result[9:-2].split("-")
+    at = lines.index(result) + 1                # the Result tag's line: told with it
     cases = [
         ("\n".join(lines).replace(result, f'[Result "{away}-99"]'),
-         f"game 1: the record says {away}-99 but replays to {away}-{home}"),
-        ("\n".join(lines[:-3]), f"game 1: the record says it ended {away}-{home}, but its "
-                                 "actions stop before the end of the game ("),
+         f"line {at}: game 1: the record says {away}-99 but replays to {away}-{home}"),
+        ("\n".join(lines[:-3]), f"line {at}: game 1: the record says it ended {away}-{home}, "
+                                 "but its actions stop before the end of the game ("),
         ("\n".join(lines[:19] + ["bogus line"] + lines[20:]), "line 20: game 1: 'bogus line'"),
         ("\n".join(lines).replace('[Away "', '[Away "new-york"]\n#[Away "'),
          "header Home, Away: the two teams must be different team cards"),

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.dice import WHOLE
-from ..engine.errors import DataError, clip
+from ..engine.errors import DataError, ParseError, clip
 from ..engine.textfile import undecodable_at
 
 DEFAULT_BOX_DIR = Path(__file__).resolve().parents[2] / "data" / "high_and_tight"
@@ -246,6 +246,15 @@ class Box:
         """Why `find_team` found nothing, with every way of naming each team."""
         known = "; ".join(f"{t.key} ({t.name}, {t.abbrev})" for t in self.teams.values())
         return f"unknown team {wanted!r}; accepted, by key, name or abbreviation: {known}"
+
+    def tagged_team(self, tag: str, key: str | None) -> Team:
+        """The team a record's header tag (Home, Team1, ...) names by its key."""
+        team = self.team(key) if key else None
+        if team is None:
+            known = ", ".join(t.key for t in self.teams.values())
+            said = f"unknown team {clip(key)!r}" if key else "is missing: name a team by its key"
+            raise ParseError(f"header {tag}: {said}; known: {known}")
+        return team
 
     def roster_owner(self, roster: str) -> str | None:
         """The name of the standard team whose pieces a roster (key) is, if any."""

@@ -135,11 +135,7 @@ class HighAndTight:
         box = self.box
         sides = {}
         for name in ("home", "away"):
-            key = header.get(name.capitalize(), "")
-            team = box.team(key)
-            if team is None:
-                raise ParseError(f"header {name.capitalize()}: unknown team {key!r}; known: "
-                                 f"{', '.join(t.key for t in box.teams.values())}")
+            team = box.tagged_team(name.capitalize(), header.get(name.capitalize()))
             roster_key = header.get(f"{name.capitalize()}Roster") or team.roster or ""
             problem = box.roster_problem(team, name, roster_key)
             if problem:

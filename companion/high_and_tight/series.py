@@ -153,11 +153,7 @@ class SeriesRules:
             header.setdefault("Team2Roster", header.get("AwayRoster", ""))
         teams, rosters = {}, {}
         for team in TEAMS:
-            key = header.get(team.capitalize(), "")
-            card = self.box.team(key)
-            if card is None:
-                raise ParseError(f"header {team.capitalize()}: unknown team {key!r}; known: "
-                                 f"{', '.join(t.key for t in self.box.teams.values())}")
+            card = self.box.tagged_team(team.capitalize(), header.get(team.capitalize()))
             roster = header.get(f"{team.capitalize()}Roster") or card.roster
             problem = self.box.roster_problem(card, team, roster)
             if problem:

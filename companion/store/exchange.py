@@ -154,7 +154,7 @@ def read_import(box: Box, text: str) -> tuple[dict, list]:
         _check_game_header(number, record, game.header)
         problem = result_problem(game.state, said, len(game.actions))
         if problem:
-            raise RecordError(f"game {number}: {problem}")
+            raise RecordError(f"game {number}: {problem}", line=record.tag_lines.get("Result"))
     return header, session.entries
 
 
