@@ -274,6 +274,23 @@ def test_a_record_without_its_home_team_says_the_tag_is_missing(capsys, tmp_path
         "key; known: new-york, " in err, err
 
 
+@pytest.mark.parametrize("line", ["roll 3 " + "4" * 100000, "home plays " + "Z" * 100000])
+def test_a_line_no_game_writes_is_refused_without_echoing_it_whole(capsys, tmp_path, line):
+    """A record line of a length no game writes (a pasted page): its line and length are
+    told, its text cut short (a 100,000-digit face was a traceback, a long card name was
+    echoed back twice, 200 KB)."""
+    record = tmp_path / "game.txt"
+    run(capsys, "simulate", "--games", "1", "--seed", "3", "--record", str(record))
+    lines = record.read_text().splitlines()
+    at = next(n for n, text in enumerate(lines) if text.startswith("roll "))
+    lines[at] = line
+    record.write_text("\n".join(lines) + "\n")
+    code, _, err = run(capsys, "replay", str(record))
+    assert code == 2 and len(err) < 300, err[:300]
+    assert f"game 1: line {at + 1}: a line of {len(line)} characters ({line[:37]!r}"[:-1] \
+        in err and "an action or header line is at most 1000" in err, err
+
+
 def test_replay_refuses_a_record_of_another_box(capsys, tmp_path):
     """Another box reads the record's pieces and cards differently: refused by name."""
     record = tmp_path / "game.txt"

@@ -23,6 +23,8 @@ def parse_face(text: str, sides: int = 6) -> int:
     '+4', '4_0' and other scripts' digits, which no record writes)."""
     if not WHOLE.fullmatch(text):
         raise ParseError(f"die face {clip(text)!r} is not a number; accepted range 1..{sides}")
+    if len(text) > 4:           # (no face; int() refuses thousands of digits)
+        raise ParseError(f"die face {clip(text)} is outside the accepted range 1..{sides}")
     return check_face(int(text), sides)
 
 

@@ -6,8 +6,10 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from .errors import RecordError
+from .errors import ParseError, RecordError, clip
 
+# The longest line a game writes is a lineup of nine names (about 110 characters).
+LINE_MOST = 1000
 _TAG = re.compile(r'^\[(?P<key>[A-Za-z][A-Za-z0-9_]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]$')
 
 
@@ -62,6 +64,14 @@ def _unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value)
 
 
+def check_line_length(line: str) -> None:
+    """A record line or a typed action of a length no game writes (a pasted page, a file
+    that is no record) is refused without being echoed back whole."""
+    if len(line) > LINE_MOST:
+        raise ParseError(f"a line of {len(line)} characters ({clip(line)!r}): an action or "
+                         f"header line is at most {LINE_MOST}")
+
+
 def parse_record(text: str, first_line: int = 1) -> Record:
     """Read a record; blank lines and lines starting with '#' are ignored. Line numbers
     count from `first_line` (where the record starts in its file)."""
@@ -71,10 +81,14 @@ def parse_record(text: str, first_line: int = 1) -> Record:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
+        try:
+            check_line_length(line)
+        except ParseError as error:
+            raise RecordError(str(error), line=number) from None
         if in_header and line.startswith("["):
             match = _TAG.match(line)
             if not match:
-                raise RecordError(f'header tag {line!r} is not of the form [Key "value"]',
+                raise RecordError(f'header tag {clip(line)!r} is not of the form [Key "value"]',
                                   line=number)
             if match["key"] in record.header:
                 raise RecordError(f"header tag {match['key']} is given twice (first at line "

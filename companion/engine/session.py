@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import CompanionError, RecordError
+from .errors import CompanionError, RecordError, clip
 from .protocol import Rules
 from .record import Record, header_error, parse_record
 
@@ -73,5 +73,5 @@ def replay(rules: Rules, text: str, first_line: int = 1) -> Session:
         try:
             session.push_text(line)
         except CompanionError as error:
-            raise RecordError(f"{line!r}: {error}", line=number) from None
+            raise RecordError(f"{clip(line)!r}: {error}", line=number) from None
     return session

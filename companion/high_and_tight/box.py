@@ -1125,7 +1125,7 @@ class _Loader:
     def csv_int(self, row: dict, key: str, where: str, low: int, high: int) -> int:
         text = (row.get(key) or "").strip()
         # digits 0-9 only: int() would read '4_0' as 40 and other scripts' digits too
-        value = int(text) if WHOLE.fullmatch(text) else None
+        value = (int(text) if len(text) <= 9 else 10**9) if WHOLE.fullmatch(text) else None
         if value is None or not low <= value <= high:
             self.problems.add(where + f", field {key!r}",
                               out_of_range(text, value is not None, low, high))

@@ -178,6 +178,6 @@ def _push(session: SeriesSession, number: int, line: str, where: str) -> None:
     try:
         session.push(line)
     except CompanionError as error:
-        raise RecordError(f"{where}: {line!r}: {error}", line=number) from None
+        raise RecordError(f"{where}: {clip(line)!r}: {error}", line=number) from None
 
 

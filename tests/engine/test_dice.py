@@ -24,6 +24,7 @@ def test_two_faces_typed_any_usual_way(typed, faces):
     ("4_0 3", "die face '4_0' is not a number"),
     ("3 " + "x" * 100, "die face '" + "x" * 37 + "...' is not a number"),
     ("3 " + "9" * 100, "die face " + "9" * 37 + "... is outside the accepted range 1..6"),
+    ("3 " + "4" * 6000, "die face " + "4" * 37 + "... is outside"),    # past int()'s digits
 ])
 def test_anything_else_is_refused_with_the_accepted_range(typed, said):
     with pytest.raises(ParseError) as info:
