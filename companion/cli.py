@@ -558,6 +558,9 @@ def _salvage(damaged: Path, out: Path) -> int:
     from .store.db import Store
     from .store.salvage import salvage
 
+    if damaged.is_dir():                    # (said as every command says it)
+        raise CommandError(f"{damaged}: is a folder; give the game file's own path (for "
+                           "example games.db)")
     if not damaged.is_file():
         raise CommandError(f"{damaged}: no game file there")
     if out.exists():

@@ -71,6 +71,18 @@ def test_salvage_of_a_file_with_nothing_readable_writes_nothing(tmp_path):
     assert not out.exists() and not list(tmp_path.glob("saved.db*"))
 
 
+def test_salvage_of_a_folder_says_so_as_every_command_does(tmp_path):
+    """A folder given as the game file is named a folder (salvage alone said 'no game file
+    there', which sent a player looking for a lost file)."""
+    folder = tmp_path / "games.db"
+    folder.mkdir()
+    result = run_companion("db", "salvage", "--db", folder, "--out", tmp_path / "out.db")
+    checked = run_companion("db", "check", "--db", folder)
+    assert result.returncode == checked.returncode == 2
+    assert result.stderr == checked.stderr == (f"companion: {folder}: is a folder; give the "
+                                               "game file's own path (for example games.db)\n")
+
+
 def test_salvage_never_writes_over_a_file(tmp_path, box):
     path = tmp_path / "games.db"
     stored_game_file(path, box)
