@@ -722,7 +722,7 @@ class _Loader:
             then = self.totals(table.get("then", []), where, "then")
             if first is not None:
                 first = self.get_int(table, "first", where, 2, 12)
-                if not then:
+                if table.get("then") in (None, []):     # (bad totals are told by totals)
                     self.problems.add(where + ", field 'then'",
                                       "a box with 'first' needs the totals of its free roll")
             elif "then" in table:
@@ -1041,6 +1041,14 @@ class _Loader:
         if reader.fieldnames:           # "Team" as a spreadsheet capitalises it is team
             reader.fieldnames = [name.strip().lower() for name in reader.fieldnames]
         header = tuple(reader.fieldnames or ())
+        twice = list(dict.fromkeys(c for c in header if c and header.count(c) > 1))
+        if twice:
+            # (the reader keeps the last of two, and the column left out reads as missing)
+            self.problems.add(self.where(filename, "line 1"),
+                              f"column(s) {', '.join(map(repr, twice))} named twice; expected "
+                              f"{','.join(columns)}")
+            self.refused.add(filename)
+            return
         missing = [c for c in columns if c not in header]
         if missing:
             unknown = [c for c in header if c not in columns]

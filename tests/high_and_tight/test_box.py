@@ -934,3 +934,24 @@ def test_a_rating_is_written_in_digits_0_to_9(box_copy, typed):
     (problem,) = problems_of(box_copy)
     assert problem.endswith(f"field 'offense': {typed!r} is not a whole number (accepted: "
                             "0..9)"), problem
+
+
+def test_a_column_named_twice_is_told_as_such(box_copy):
+    """SPEC 8: a header naming a column twice (clutch,clutch) says so; it said the column
+    the second one stands in for ('info') was missing."""
+    path = box_copy / "ballplayers.csv"
+    text = path.read_text()
+    path.write_text(text.replace("speed,clutch,info", "speed,clutch,clutch", 1))
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("ballplayers.csv, line 1: column(s) 'clutch' named twice; expected "
+                            "team,name,position,bats,offense,defense,power,obp,speed,clutch,"
+                            "info"), problem
+
+
+def test_a_bad_total_of_a_free_roll_is_told_once(box_copy):
+    """Rule 4.6.2: a free roll's total out of 2..12 is one problem (the box was also said
+    to lack the totals of its free roll)."""
+    edit(box_copy / "box.toml", "then = [6, 7]", "then = [0]")
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("field 'then' (line 17): 0 is not a dice total (accepted: whole "
+                            "numbers 2..12)"), problem
