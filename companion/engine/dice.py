@@ -34,9 +34,21 @@ def parse_pair(text: str, sides: int = 6) -> tuple[int, int]:
     if len(parts) == 1 and len(parts[0]) == 2 and parts[0].isdigit():
         parts = list(parts[0])
     if len(parts) != 2:
-        raise ParseError(f"type two faces, each 1 to {sides} (3 4, 3,4 or 34)")
+        raise ParseError(f"type two faces, each 1 to {sides} (3 4, 3,4 or 34; several rolls "
+                         "as 34 61 or 3 4 6 1)")
     first, second = (parse_face(part, sides) for part in parts)
     return first, second
+
+
+def parse_rolls(text: str, sides: int = 6) -> list[tuple[int, int]]:
+    """One roll or several, as a player types the rolls of an at-bat: "34 61 25" (a pair
+    of digits a roll) or "3 4 6 1" (faces in twos); anything else is one pair."""
+    parts = text.replace(",", " ").split()
+    if len(parts) > 1 and all(len(part) == 2 and part.isdigit() for part in parts):
+        return [parse_pair(part, sides) for part in parts]
+    if len(parts) > 2 and len(parts) % 2 == 0 and all(len(part) == 1 for part in parts):
+        return [parse_pair(" ".join(parts[i:i + 2]), sides) for i in range(0, len(parts), 2)]
+    return [parse_pair(text, sides)]
 
 
 class Dice:

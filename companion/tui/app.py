@@ -34,7 +34,7 @@ from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 from textual.worker import Worker, get_current_worker
 
-from ..engine.dice import parse_pair
+from ..engine.dice import parse_rolls
 from ..engine.errors import CompanionError
 from ..engine.record import header_tags
 from ..high_and_tight.box import Box, load_box
@@ -1392,7 +1392,7 @@ class DiceScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Two dice faces, 1 to 6 (3 4, 3,4 or 34):")
+            yield Label("Two dice faces, 1 to 6 (3 4, 3,4 or 34; several rolls 34 61):")
             yield Input(id="faces", restrict=r"[0-9 ,]*")
             yield Label("", id="problem")
 
@@ -1402,11 +1402,11 @@ class DiceScreen(ModalScreen[str | None]):
     @on(Input.Submitted, "#faces")
     def submitted(self, event: Input.Submitted) -> None:
         try:
-            faces = parse_pair(event.value)
+            rolls = parse_rolls(event.value)
         except CompanionError as error:
             self.query_one("#problem", Label).update(f"[red]{error}[/red]")
             return
-        self.dismiss(f"{faces[0]} {faces[1]}")
+        self.dismiss(" ".join(f"{first}{second}" for first, second in rolls))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

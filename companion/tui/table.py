@@ -11,7 +11,7 @@ import re
 import secrets
 from dataclasses import dataclass, field
 
-from ..engine.dice import parse_pair
+from ..engine.dice import parse_rolls
 from ..engine.errors import CompanionError
 from ..engine.record import header_tags
 from ..high_and_tight import actions as act
@@ -400,24 +400,43 @@ class Table:
     def enter(self, text: str) -> Entry:
         """A line typed at the table: an action, or two dice faces when dice are awaited."""
         text = " ".join(text.split())
-        waiting = self.waiting()
-        rolling = waiting.kind == "chance" and waiting.phase in ("roll", "free-roll")
+        rolling = self._rolling()
+        rolls = None
         if re.fullmatch(r"[\d ,-]+", text):
-            # "3 4", "3,4" or "34", as the dice dialog reads them; typed when no roll is due,
-            # the rules say what the game awaits instead.
+            # "3 4", "3,4" or "34", as the dice dialog reads them, or several rolls ("34 61");
+            # typed when no roll is due, the rules say what the game awaits instead.
             try:
-                faces = parse_pair(text)
+                rolls = parse_rolls(text)
             except CompanionError:
                 if rolling:
                     raise
-                faces = (1, 1)          # any faces: the rules refuse a roll not awaited
-            text = f"roll {faces[0]} {faces[1]}"
+                rolls = [(1, 1)]        # any faces: the rules refuse a roll not awaited
+            text = f"roll {rolls[0][0]} {rolls[0][1]}"
         if rolling and self.dice == "digital" and text[:4].casefold() == "roll":
             # The series was set to digital dice: the companion rolls them all, so a player
             # never picks his own faces (a series set to physical dice takes typed faces).
             raise CompanionError("this series rolls its dice in the companion (r): faces "
                                  "rolled at the table go in a series set to physical dice")
-        return self.stored.push(text)
+        if rolls is None or len(rolls) == 1:
+            return self.stored.push(text)
+        return self._enter_rolls(rolls)
+
+    def _rolling(self) -> bool:
+        waiting = self.waiting()
+        return waiting.kind == "chance" and waiting.phase in ("roll", "free-roll")
+
+    def _enter_rolls(self, rolls: list[tuple[int, int]]) -> Entry:
+        """Several rolls typed at once (rule 4.6: an at-bat's Scoring Rolls, its free roll):
+        taken in turn and stored as one write, all or none, so a slip in the count leaves
+        the game as it was, to be typed again."""
+        with self.stored.together():
+            for number, (first, second) in enumerate(rolls):
+                if number and not self._rolling():
+                    raise CompanionError(f"{len(rolls)} rolls typed, but the dice were done "
+                                         f"after {number} (rule 4.6): none was taken; type "
+                                         "the rolls still due")
+                entry = self.stored.push(f"roll {first} {second}")
+        return entry
 
     def undo(self) -> Entry:
         return self.stored.undo()

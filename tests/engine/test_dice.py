@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.engine.dice import parse_pair
+from companion.engine.dice import parse_pair, parse_rolls
 from companion.engine.errors import ParseError
 
 
@@ -30,3 +30,20 @@ def test_anything_else_is_refused_with_the_accepted_range(typed, said):
     with pytest.raises(ParseError) as info:
         parse_pair(typed)
     assert said in str(info.value)
+
+
+@pytest.mark.parametrize("typed, rolls", [
+    ("34", [(3, 4)]), ("3 4", [(3, 4)]), ("3,4", [(3, 4)]),
+    ("34 61 25", [(3, 4), (6, 1), (2, 5)]), ("3 4 6 1", [(3, 4), (6, 1)]),
+    ("34,61", [(3, 4), (6, 1)]),
+])
+def test_the_rolls_of_an_at_bat_typed_in_one_line(typed, rolls):
+    """Rule 4.6: an at-bat's Scoring Rolls as a player reads them off the table, a pair of
+    digits a roll or the faces in twos; one pair is one roll as before."""
+    assert parse_rolls(typed) == rolls
+
+
+@pytest.mark.parametrize("typed", ["3 4 6", "34 6", "34 71"])
+def test_rolls_that_do_not_pair_up_are_refused(typed):
+    with pytest.raises(ParseError):
+        parse_rolls(typed)

@@ -765,3 +765,28 @@ def test_an_undo_of_several_steps_is_stored_all_or_nothing(tmp_path, monkeypatch
     table = Table(store, table.stored.id)
     assert len(step.__func__(table)) == len(undone)     # and it works whole
     store.close()
+
+
+def test_the_rolls_of_an_at_bat_typed_at_once_are_taken_all_or_none(tmp_path):
+    """Rule 4.6: the rolls of an at-bat typed in one line ("34 61 25") are each a roll of
+    the record, stored together; one more than the at-bat takes refuses them all, and the
+    game stays where it was."""
+    with Store.open(tmp_path / "t.db") as store:
+        table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
+                                                      cards="digital"))
+        while not (table._rolling() and table.game.state.atbat.rolls_left >= 2):
+            if table.auto_step() is None:
+                waiting = table.waiting()
+                table.enter("3 4" if table._rolling() else waiting.options[0])
+        due = table.game.state.atbat.rolls_left
+        before = [entry.line for entry in table.session.entries]
+        with pytest.raises(CompanionError, match=rf"{due + 1} rolls typed, but the dice were "
+                                                 rf"done after {due} \(rule 4.6\): none was "
+                                                 "taken"):
+            table.enter(" ".join(["22"] * (due + 1)))
+        assert [entry.line for entry in table.session.entries] == before
+        table.enter("61 " * (due - 1) + "52")
+        lines = [entry.line for entry in table.session.entries]
+        assert lines == before + ["roll 6 1"] * (due - 1) + ["roll 5 2"]
+    with Store.open(tmp_path / "t.db", readonly=True) as store:
+        assert [entry.line for entry in Table(store, 1).session.entries] == lines
