@@ -1406,7 +1406,8 @@ class DiceScreen(ModalScreen[str | None]):
         except CompanionError as error:
             self.query_one("#problem", Label).update(f"[red]{error}[/red]")
             return
-        self.dismiss(" ".join(f"{first}{second}" for first, second in rolls))
+        self.dismiss(" ".join(f"{first}{second}" for first, second in rolls)
+                     if len(rolls) > 1 else f"{rolls[0][0]} {rolls[0][1]}")
 
     def action_cancel(self) -> None:
         self.dismiss(None)
