@@ -129,6 +129,7 @@ class AtBat:
     must_play: str | None = None
     cancellable: tuple | None = None   # (card key, snapshot) of the last offense card
     played: list[tuple[str, str]] = field(default_factory=list)
+    cancelled: tuple[int, ...] = ()    # indexes in `played` of the cards cancelled (5.1.1 d)
     rolls_left: int = 0
     free_roll: bool = False
     runs: int = 0

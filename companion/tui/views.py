@@ -198,7 +198,9 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
             else:
                 expected, one = at_bat_odds(state)
                 lines.append(f"Odds: P(run) {one:.0%}   expected runs {expected:.2f}")
-        told = [f"{state.side(side).team.abbrev} {escape(name)}" for side, name in atbat.played]
+        told = [f"{state.side(side).team.abbrev} {escape(name)}"
+                + (" (cancelled)" if number in atbat.cancelled else "")
+                for number, (side, name) in enumerate(atbat.played)]
         if state.phase == "cards" and atbat.passes == 1:
             # The other side passed last: one more pass ends the phase (rule 5.4).
             passed = state.side("home" if atbat.turn == "away" else "away").team.abbrev

@@ -164,8 +164,10 @@ def test_web_gem_cancels_ducks_on_the_pond(rules):
     # Rusk's Clutch 4 moves the number up four boxes...
     assert markers(session) == (4, "VIII", False)
     play(session, "home plays Web Gem")
-    # ... and Web Gem puts every marker back.
+    # ... and Web Gem puts every marker back; Ducks on the Pond is the card cancelled.
     assert markers(session) == before
+    assert [state.atbat.played[n] for n in state.atbat.cancelled] == [("away",
+                                                                        "Ducks on the Pond")]
     assert "Ducks on the Pond" not in hand(session, "away")
     assert "Web Gem" not in hand(session, "home")
     assert "ducks on the pond" in state.decks["offense"].discard

@@ -826,6 +826,25 @@ def test_the_board_keeps_the_cards_played_this_half(tmp_path):
         assert "Played " + "; ".join(played) in plain(views.board(table)).splitlines()
 
 
+def test_the_board_marks_a_card_cancelled(tmp_path):
+    """Rule 5.1.1 d: an offense card cancelled stays on the board as played (face up, and
+    its one card used), marked cancelled: its markers are back where they were."""
+    path = tmp_path / "cancel.db"
+    series_id = new_series(path, seed="cancel-1", scenario="world",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, lambda table: table.game is not None
+               and table.game.state.atbat.cancelled)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        state = table.game.state
+        (number,) = state.atbat.cancelled
+        side, name = state.atbat.played[number]
+        line = next(line for line in plain(views.board(table)).splitlines()
+                    if line.startswith("Played "))
+    assert f"{state.side(side).team.abbrev} {name} (cancelled)" in line
+    assert line.count("(cancelled)") == 1
+
+
 def test_the_board_says_who_passed_last_in_the_card_phase(tmp_path):
     """Rule 5.4: one pass leaves the phase open (a second ends it): the board says who
     passed, so a player sees the computer declined rather than waiting for it."""
