@@ -1195,7 +1195,9 @@ class HighAndTight:
                 did.append(also_scores(effect.scoring_numbers))
             if not did:
                 continue                        # a rating it cannot read: nothing happens
-            words = "; ".join(did)
+            words = "; ".join(did) + (
+                f" ({' and '.join(describe_condition(c) for c in effect.when)})"
+                if effect.when else "")          # why: checkable against the team card
             state.atbat.park += (words,)
             state.note("8.1", f"{park.name}: {park.feature}: {words}"
                        + markers_said(state.atbat.rolls, state.atbat.bonus,

@@ -892,6 +892,9 @@ def test_the_board_says_what_the_home_ballpark_did_to_the_half(tmp_path):
                     else:
                         assert parks == [f"Ballpark: {note.split(': ', 2)[2]}"
                                          .split(" -> ")[0] + " (8.1)" for note in notes]
+                        # why, as the team card says it (Texas: the batter's Power 2+)
+                        assert all(park.endswith("(the batter's Power 2 or more) (8.1)")
+                                   for park in parks), parks
                         seen["told" if parks else "none"] += 1
                 table.auto_step()
         assert seen["told"] > 10 and seen["before"] > 10
