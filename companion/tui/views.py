@@ -730,8 +730,8 @@ def half_over(game, notes) -> str | None:
                 text = f"{game.state.side(side).team.abbrev} {rest}"
             said.append(text)
         elif rule == "8.4.2":       # the table moves the Pitching Tired marker for it
-            said.append(f"{text} on his Pitching Tired marker, a Scoring Roll more against "
-                        "him each 100 (rule 8.4.2)")
+            said.append(f"{text} on his Pitching Tired marker (each 100 gives the batters "
+                        "one more Scoring Roll, rule 8.4.2)")
     if not said:
         return None
     dice = []

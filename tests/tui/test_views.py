@@ -1018,8 +1018,8 @@ def test_the_end_of_a_half_tells_a_bombed_pitchers_marker(rules):
         end = next(i for i, (rule, _) in enumerate(log) if i > at and rule == "4.6.4") \
             if not any(rule == "4.6.4" for rule, _ in log[start:at]) else at + 1
         told = views.half_over(session, log[start:end + 1])
-        assert (f"{log[at][1]} on his Pitching Tired marker, a Scoring Roll more against "
-                "him each 100 (rule 8.4.2)") in told, told
+        assert (f"{log[at][1]} on his Pitching Tired marker (each 100 gives the batters "
+                "one more Scoring Roll, rule 8.4.2)") in told, told
         assert " is bombed: Fatigue +100" in told
         return
     raise AssertionError("no sample game bombed a pitcher")
