@@ -34,8 +34,8 @@ def parse_pair(text: str, sides: int = 6) -> tuple[int, int]:
     if len(parts) == 1 and len(parts[0]) == 2 and parts[0].isdigit():
         parts = list(parts[0])
     if len(parts) != 2:
-        raise ParseError(f"type two faces, each 1 to {sides} (3 4, 3,4 or 34; several rolls "
-                         "as 34 61 or 3 4 6 1)")
+        raise ParseError(f"type two faces 1 to {sides} (3 4, 3,4 or 34; several rolls: "
+                         "34 61)")
     first, second = (parse_face(part, sides) for part in parts)
     return first, second
 

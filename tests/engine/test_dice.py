@@ -13,8 +13,8 @@ def test_two_faces_typed_any_usual_way(typed, faces):
 
 
 @pytest.mark.parametrize("typed, said", [
-    ("9", "type two faces, each 1 to 6 (3 4, 3,4 or 34)"),
-    ("3 4 5", "type two faces, each 1 to 6"),
+    ("9", "type two faces 1 to 6 (3 4, 3,4 or 34; several rolls: 34 61)"),
+    ("3 4 5", "type two faces 1 to 6"),
     ("37", "die face 7 is outside the accepted range 1..6"),
     ("3 x", "die face 'x' is not a number; accepted range 1..6"),
     ("", "type two faces"),

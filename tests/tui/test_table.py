@@ -434,7 +434,7 @@ def test_with_physical_dice_the_players_roll_every_die_the_computers_too(tmp_pat
             seen.add(waiting.computer)
             with pytest.raises(CompanionError, match="rolls its dice at the table"):
                 table.roll()
-            with pytest.raises(CompanionError, match="type two faces, each 1 to 6"):
+            with pytest.raises(CompanionError, match="type two faces 1 to 6"):
                 table.enter("9")
             before = len(table.session.entries)
             table.enter("44" if waiting.computer else "4,4")    # as the dice dialog reads
