@@ -319,9 +319,9 @@ def holding_writer(path) -> subprocess.Popen:
     return holder
 
 
-def test_lock_left_by_a_killed_process_is_taken_over(tmp_path, box):
-    path = tmp_path / "games.db"
-    stored_game_file(path, box)
+def refused_then_killed(path):
+    """A writer holding the file refuses a second one (naming it), then is killed with its
+    lock left in the file; the killed process."""
     holder = holding_writer(path)
     try:
         refused = run_python(SECOND_WRITER, path)
@@ -329,6 +329,13 @@ def test_lock_left_by_a_killed_process_is_taken_over(tmp_path, box):
     finally:
         holder.send_signal(signal.SIGKILL)
         holder.wait()
+    return holder
+
+
+def test_lock_left_by_a_killed_process_is_taken_over(tmp_path, box):
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    holder = refused_then_killed(path)
     left = rows(path, "SELECT * FROM lock")
     assert len(left) == 1 and left[0]["pid"] == holder.pid
 
@@ -397,13 +404,7 @@ def test_lock_whose_process_number_another_program_took_since_is_taken_over(tmp_
         assert result.returncode == 0, result.stdout + result.stderr
         assert f"'pid': {other.pid}" in result.stdout         # taken over, named
 
-        holder = holding_writer(path)         # a companion claiming it now keeps it
-        try:
-            refused = run_python(SECOND_WRITER, path)
-            assert refused.returncode == 3 and str(holder.pid) in refused.stdout
-        finally:
-            holder.send_signal(signal.SIGKILL)
-            holder.wait()
+        refused_then_killed(path)             # a companion claiming it now keeps it
     finally:
         other.kill()
         other.wait()

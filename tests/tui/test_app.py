@@ -1213,6 +1213,15 @@ def test_a_refusal_goes_once_a_line_is_taken(tmp_path):
     assert "Not allowed" in said and "Not allowed" not in after
 
 
+async def typing_box(pilot):
+    """The game screen opened, its typing box holding the keys: (screen, table, box)."""
+    screen, table = await open_table(pilot)
+    entry = screen.query_one("#entry", Input)
+    entry.focus()
+    await pilot.pause()
+    return screen, table, entry
+
+
 def test_dice_typed_in_the_box_that_end_the_series_leave_its_options_to_enter(tmp_path):
     """The last roll of a series typed in the box: what is left to do (the series view,
     printing, home) is a choice from the list; the box keeps the keys, ↓ moves the list's
@@ -1234,9 +1243,7 @@ def test_dice_typed_in_the_box_that_end_the_series_leave_its_options_to_enter(tm
     async def play():
         app = make_app(db=path, series_id=series_id, auto_delay=3600)
         async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
-            entry = screen.query_one("#entry", Input)
-            entry.focus()
+            screen, table, entry = await typing_box(pilot)
             entry.value = last.line.removeprefix("roll ")
             await pilot.press("enter")
             await wait_until(pilot, lambda: table.session.is_over())
@@ -1291,10 +1298,7 @@ def test_lines_typed_in_a_burst_are_each_taken_and_none_is_lost(tmp_path):
     async def play():
         app = make_app(db=path, series_id=series_id, auto_delay=3600)
         async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
-            entry = screen.query_one("#entry", Input)
-            entry.focus()
-            await pilot.pause()
+            screen, table, entry = await typing_box(pilot)
             before = len(table.session.entries)
             burst(app, "1 1\n2 2\n3 3\n")
             await wait_until(pilot, lambda: len(table.session.entries) >= before + 3)
@@ -2552,6 +2556,18 @@ def test_a_window_opened_to_be_read_puts_the_notices_away(tmp_path, key, window)
     asyncio.run(play())
 
 
+def disk_full(monkeypatch, store) -> None:
+    """The game file refuses every insert as a full disk does (monkeypatch.undo ends it)."""
+    execute = store.db.execute
+
+    def refused(sql, *args, **kwargs):
+        if sql.lstrip().upper().startswith("INSERT"):
+            raise sqlite3.OperationalError("database or disk is full")
+        return execute(sql, *args, **kwargs)
+
+    monkeypatch.setattr(store.db, "execute", refused)
+
+
 def test_a_step_the_file_refuses_is_told_and_the_table_goes_on(tmp_path, monkeypatch):
     """SPEC 7: a step the game file cannot take (a full disk) is told as not recorded, not
     as a rule; nothing is taken, the table stays open, and once the file takes writes again
@@ -2569,14 +2585,7 @@ def test_a_step_the_file_refuses_is_told_and_the_table_goes_on(tmp_path, monkeyp
             waiting = table.waiting()
             line = waiting.options[0]
             before = len(table.session.entries)
-            execute = app.store.db.execute
-
-            def refused(sql, *args, **kwargs):
-                if sql.lstrip().upper().startswith("INSERT"):
-                    raise sqlite3.OperationalError("database or disk is full")
-                return execute(sql, *args, **kwargs)
-
-            monkeypatch.setattr(app.store.db, "execute", refused)
+            disk_full(monkeypatch, app.store)
             assert screen.act(line) is False
             await pilot.pause()
             told = [(n.title, n.message) for n in shown_notices(app)]
@@ -2608,14 +2617,7 @@ def test_a_new_series_the_file_refuses_keeps_the_dialog_and_its_choices(tmp_path
             dialog.query_one("#scenario", Select).value = "league"
             dialog.query_one("#rules", SelectionList).select("closer-saves")
             await pilot.pause()
-            execute = app.store.db.execute
-
-            def refused(sql, *args, **kwargs):
-                if sql.lstrip().upper().startswith("INSERT"):
-                    raise sqlite3.OperationalError("database or disk is full")
-                return execute(sql, *args, **kwargs)
-
-            monkeypatch.setattr(app.store.db, "execute", refused)
+            disk_full(monkeypatch, app.store)
             await pilot.press("ctrl+s")
             await pilot.pause()
             problem = dialog.query_one("#problem", Label)
