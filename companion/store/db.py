@@ -220,11 +220,11 @@ def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
-def _pid_alive(pid: int, since: str | None = None) -> bool:
-    """Whether the writer that claimed a lock at `since` may still run as process `pid`:
-    the process exists, has not ended (a zombie), and (where the system says when it
-    started) did not start after the claim, which would make it another program that
-    reuses the number (after a restart, say)."""
+def _pid_alive(pid: int, token: str | None = None) -> bool:
+    """Whether the writer whose lock row holds `token` may still run as process `pid`: the
+    process exists and has not ended (a zombie), and, where the token says which process
+    it was (this boot of the machine, the process's start; see `_process_token`), it is
+    that one, not another program that reuses the number (after a restart, say)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -233,35 +233,32 @@ def _pid_alive(pid: int, since: str | None = None) -> bool:
         pass
     if _zombie(pid):
         return False
-    started, claimed = _process_started(pid), _parse_time(since)
-    return started is None or claimed is None or started <= claimed + CLOCK_SLACK_SECONDS
+    claimed = _process_identity(token)
+    if claimed is None:
+        return True                 # a lock row that does not say (an older companion's)
+    boot, started = claimed
+    now = _process_identity(_process_token(pid))
+    return now is None or now == (boot, started)
 
 
-# A claim's time is written to the second, a process's start is known to about a second,
-# and the wall clock may be corrected while a companion runs: a start this much after the
-# claim is another process. (Were the clock moved on further, the holder, if it still
-# runs, finds its lock taken at its next write and stops: two writers never interleave.)
-CLOCK_SLACK_SECONDS = 120
-
-
-def _parse_time(text: str | None) -> float | None:
+def _process_token(pid: int) -> str:
+    """A lock token: random, and (on Linux, from /proc) the boot of the machine and the
+    process's start in clock ticks since it, which together name one process for good; no
+    change of the wall clock moves them."""
+    token = secrets.token_hex(8)
     try:
-        return datetime.datetime.fromisoformat(text).timestamp() if text else None
-    except (TypeError, ValueError):
-        return None
-
-
-def _process_started(pid: int) -> float | None:
-    """When process `pid` started, in seconds since the epoch (Linux: its start in clock
-    ticks after boot, from /proc); None where the system does not say."""
-    try:
+        boot = Path("/proc/sys/kernel/random/boot_id").read_text().strip()
         stat = Path(f"/proc/{pid}/stat").read_text()
-        boot = next(float(line.split()[1]) for line in
-                    Path("/proc/stat").read_text().splitlines() if line.startswith("btime "))
-        ticks = int(stat.rpartition(")")[2].split()[19])     # field 22: starttime
-        return boot + ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError, StopIteration):
-        return None
+        ticks = stat.rpartition(")")[2].split()[19]         # field 22: starttime
+    except (OSError, IndexError):
+        return token
+    return f"{token}:{boot}:{ticks}"
+
+
+def _process_identity(token: str | None) -> tuple[str, str] | None:
+    """(boot, start ticks) a token names, or None (a plain one, or one of another form)."""
+    parts = (token or "").split(":")
+    return (parts[1], parts[2]) if len(parts) == 3 else None
 
 
 def _zombie(pid: int) -> bool:
@@ -360,7 +357,7 @@ class Store:
     def _open_writer(cls, path: Path, existed: bool, migrate_to: str | None) -> Store:
         conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_SECONDS)
         db = Database(conn)
-        store = cls(path, db, False, secrets.token_hex(8))
+        store = cls(path, db, False, _process_token(os.getpid()))
         try:
             _retry_busy(lambda: db.execute("PRAGMA journal_mode=WAL"))
             db.execute("PRAGMA synchronous=FULL")
@@ -464,7 +461,7 @@ class Store:
         """Refuse if another live process holds the file; note a dead holder to take over."""
         host = socket.gethostname()
         for holder in self.db["lock"].rows:
-            alive = holder["host"] != host or _pid_alive(holder["pid"], holder["since"])
+            alive = holder["host"] != host or _pid_alive(holder["pid"], holder["token"])
             if alive and holder["pid"] != os.getpid():
                 raise StoreLocked(
                     f"{self.path} is open for writing by process {holder['pid']} on "
@@ -525,7 +522,7 @@ class Store:
             try:
                 holders = list(db["lock"].rows)
                 live = [h for h in holders if h["host"] == socket.gethostname()
-                        and h["pid"] != os.getpid() and _pid_alive(h["pid"], h["since"])]
+                        and h["pid"] != os.getpid() and _pid_alive(h["pid"], h["token"])]
                 if live and not force:
                     raise StoreLocked(
                         f"{path} is held by process {live[0]['pid']} on this machine, which "

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
 import os
 import random
 import shutil
@@ -385,29 +384,41 @@ def test_lock_row_of_an_exited_process_is_taken_over(tmp_path, box):
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
-def test_lock_whose_process_number_another_program_took_since_is_taken_over(tmp_path, box):
-    """After a restart (or a long while) the number of the writer that claimed the lock
-    may belong to another running program: it started after the claim, so it cannot be
-    that writer, and the file opens without `db unlock --force`; a running companion that
-    claimed the lock after it started still keeps the file."""
+@pytest.mark.parametrize("boot", ["this", "another"])
+def test_lock_whose_process_number_another_program_took_since_is_taken_over(tmp_path, box,
+                                                                            boot):
+    """After a restart (another boot of the machine) or a long while, the number of the
+    writer that claimed the lock may belong to another running program: its token names
+    the boot and the start of the process that claimed it, which that program is not, so
+    the file opens without `db unlock --force`; a companion claiming it now keeps it (no
+    clock change moves a process's start in ticks since boot)."""
     path = tmp_path / "games.db"
     stored_game_file(path, box)
     other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
-        claimed = (datetime.datetime.now(datetime.UTC)
-                   - datetime.timedelta(days=2)).isoformat(timespec="seconds")
+        this_boot = Path("/proc/sys/kernel/random/boot_id").read_text().strip()
+        token = f"feedface:{this_boot if boot == 'this' else 'an-old-boot'}:1"
         with sqlite3.connect(path) as conn:
             conn.execute("INSERT INTO lock (id, pid, host, since, token) VALUES "
-                         "(1, ?, ?, ?, 'feedface')", [other.pid, socket.gethostname(), claimed])
+                         "(1, ?, ?, ?, ?)", [other.pid, socket.gethostname(),
+                                             "2026-11-30T20:00:00+00:00", token])
         conn.close()
         result = run_python(SECOND_WRITER, path)
         assert result.returncode == 0, result.stdout + result.stderr
         assert f"'pid': {other.pid}" in result.stdout         # taken over, named
-
         refused_then_killed(path)             # a companion claiming it now keeps it
     finally:
         other.kill()
         other.wait()
+
+
+def test_a_lock_row_that_names_no_process_start_is_kept_while_its_number_runs(tmp_path,
+                                                                              box):
+    """A lock row written without the start of its process (by a companion before this
+    check) is kept while a process of its number runs, as it was: `db unlock` frees it."""
+    path = file_held_by(tmp_path, box, os.getppid(), socket.gethostname(), "feedface")
+    result = run_python(SECOND_WRITER, path)
+    assert result.returncode == 3 and str(os.getppid()) in result.stdout
 
 
 def test_lock_held_on_another_host_is_not_taken_over(tmp_path, box):
