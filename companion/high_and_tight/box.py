@@ -37,7 +37,7 @@ LAST_CARD_INNING = 20       # inning_at_least accepts 1..this
 FULL_ROTATION = 4           # rule 3.0: the longest rotation a scenario sets (series.SCENARIOS)
 
 
-TEAM_KEY = re.compile(r"[A-Za-z0-9]+(-[A-Za-z0-9]+)*")   # a team's key: new-york
+TEAM_KEY = re.compile(r"[^\W_]+(-[^\W_]+)*")   # a team's key: letters, digits, -: new-york
 
 
 def roman(index: int) -> str:
@@ -1042,8 +1042,9 @@ class _Loader:
             reader.fieldnames = [name.strip().lower() for name in reader.fieldnames]
         header = tuple(reader.fieldnames or ())
         twice = list(dict.fromkeys(c for c in header if c and header.count(c) > 1))
-        if twice:
-            # (the reader keeps the last of two, and the column left out reads as missing)
+        if twice and self.strict:
+            # (the reader keeps the last of two, and the column left out reads as missing;
+            # a series' box frozen before this check still loads, as it was read)
             self.problems.add(self.where(filename, "line 1"),
                               f"column(s) {', '.join(map(repr, twice))} named twice; expected "
                               f"{','.join(columns)}")
@@ -1132,8 +1133,15 @@ class _Loader:
 
     def csv_int(self, row: dict, key: str, where: str, low: int, high: int) -> int:
         text = (row.get(key) or "").strip()
-        # digits 0-9 only: int() would read '4_0' as 40 and other scripts' digits too
-        value = (int(text) if len(text) <= 9 else 10**9) if WHOLE.fullmatch(text) else None
+        # digits 0-9 only: int() would read '4_0' as 40 and other scripts' digits too (as a
+        # series' box frozen before this check was read, it still is)
+        if WHOLE.fullmatch(text) or not self.strict:
+            try:
+                value = int(text) if len(text) <= 9 else 10**9
+            except ValueError:
+                value = None
+        else:
+            value = None
         if value is None or not low <= value <= high:
             self.problems.add(where + f", field {key!r}",
                               out_of_range(text, value is not None, low, high))

@@ -700,6 +700,34 @@ def test_a_frozen_box_read_before_the_newer_checks_still_loads(box):
     assert optional.roster == "texas"
 
 
+def test_a_frozen_box_loads_past_this_sessions_checks_as_it_was_read(box):
+    """A series' frozen box (strict=False) still loads as it was read when it began, past
+    the checks added since: a '+4' rating, a column named twice (the last one read), a
+    team key with a space, a ballpark name written as a number, an empty box name."""
+    from companion.high_and_tight.box import load_box_texts
+
+    texts = dict(box.texts)
+    head, _, rest = texts["ballplayers.csv"].partition("\n")
+    first, _, others = rest.partition("\n")
+    fields = first.split(",")
+    fields[4] = "+4"
+    texts["ballplayers.csv"] = "\n".join([head + ",info", ",".join(fields) + ",x",
+                                          *(line + ",y" for line in others.splitlines())])
+    texts["teams.toml"] = texts["teams.toml"].replace('key = "florida"', 'key = "flo rida"')
+    texts["teams.toml"] = texts["teams.toml"].replace('name = "Highlander Field"', "name = 5")
+    texts["box.toml"] = texts["box.toml"].replace('name = "Demo box"', 'name = ""')
+    with pytest.raises(DataError) as error:
+        load_box_texts(texts)
+    said = "\n".join(error.value.problems)
+    for told in ("'info' named twice", "'flo rida' is not a key", "5 is not text",
+                 "field 'name' (line 6): is empty"):
+        assert told in said, said
+    frozen = load_box_texts(texts, strict=False)
+    player = frozen.rosters["new-york"].ballplayers[fields[1].casefold()]
+    assert player.offense == 4 and player.info == "x"
+    assert frozen.team("flo rida") is not None and frozen.team("new-york").ballpark.name == "5"
+
+
 def test_both_csv_files_refused_whole_say_only_that(box_copy):
     """Two files saved with tabs: their headers are the problems, not four rosters that no
     line names (the lines were never read)."""
@@ -889,6 +917,12 @@ def test_a_team_key_and_the_texts_of_a_team_card_are_checked(box_copy, old, new,
     edit(box_copy / "teams.toml", old, new)
     problems = problems_of(box_copy)
     assert any(said in problem for problem in problems), problems
+
+
+def test_a_team_key_may_be_written_in_any_alphabet(box_copy):
+    """A key is letters, digits and '-': letters of any alphabet (são-paulo) too."""
+    edit(box_copy / "teams.toml", 'key = "florida"', 'key = "são-paulo"')
+    assert load_box(box_copy).team("são-paulo") is not None
 
 
 def test_box_texts_of_another_type_or_empty_are_told(box_copy):
