@@ -288,6 +288,9 @@ class SeriesRules:
             state.rotations[team] = keys
             return f"{team} rotation " + ", ".join(
                 self._pitcher(state, team, k).name for k in keys)
+        if team not in state.rotations:         # (a starter is named from the rotation)
+            raise IllegalAction(f"the series awaits: {self.awaiting(state)[2]}; a starter is "
+                                "named once the rotation is set", rule="3.0", action=line)
         key = self._sp_key(state, team, names.strip(), line)
         choices = dict(self.starter_choices(state, team))
         if key not in choices:

@@ -189,6 +189,18 @@ def test_relief_pitcher_in_a_rotation_is_refused(box):
     assert session.entries == []
 
 
+@pytest.mark.parametrize("scenario", ["spring", "divisional"])
+def test_a_starter_named_before_the_rotation_is_set_is_refused(box, scenario):
+    """Rule 3.0: a starter is named from the rotation, so 'team1 starts NAME' before it is
+    set (drawn in Spring Training, chosen in a series) is refused with what the series
+    awaits (it ended the table with a KeyError)."""
+    session = SeriesSession(box, header(scenario))
+    with pytest.raises(IllegalAction, match=r"^rule 3\.0: the series awaits: .*; a starter "
+                                            "is named once the rotation is set"):
+        session.push("team1 starts Oswald")
+    assert session.entries == [] and session.series.rotations == {}
+
+
 def test_spring_training_starter_is_drawn_at_random(box):
     """Rule 3.0: in Spring Training each team's one starter is one of its SPs at random, a
     chance event, not a choice."""
