@@ -60,6 +60,7 @@ WIN_DELAY = 0.3        # seconds the table stays still before its win probabilit
 WATCHED_FIGURE_SECONDS = 1.0   # a series the computer plays alone: a figure this often
 AUTO_RETRY = 5.0        # seconds before the computer's refused step (a full disk) is tried again
 # Options that stand for a key of the game screen: option id -> its action.
+CATCH_UP_MOST = 1000     # automatic steps taken at once before a typed line (a game ~300)
 OPTION_ACTIONS = {"!roll": "roll", "!hand": "hand", "!type": "type_dice", "!pick": "pick",
                   "!draw": "draw_starter",
                   "!series": "series", "!print": "print", "!next": "next_game"}
@@ -581,30 +582,39 @@ class Board(Static):
 
 class EntryBox(Input):
     """The game screen's typing box, which keeps the keyboard until Escape: letters typed
-    here are never keys, however quickly a line follows the last. Enter hands the line to
-    the screen at once, in the box's own turn with its keys (as a binding, Textual's way,
-    it ran only once the key had gone up to the app and back, and the keys typed quickly
-    after it went into the box first, to be taken with the line or wiped with it). On an
-    empty box Enter takes the option highlighted in the list, which ↑↓ move from here;
-    Tab stays (pressed to start typing, it left the box, and the next letters were keys)."""
+    here are never keys, however quickly a line follows the last. Every key of the box is
+    handled in the box's own turn, in the order typed: Textual runs a key binding (Enter,
+    Backspace, the cursor keys) only once the key has gone up to the app and back, so the
+    letters typed after Enter went into the box before the line was taken (to be taken
+    with it or wiped), and a Backspace handled at once ahead of them would come after the
+    Enter. On an empty box Enter takes the option highlighted in the list, which ↑↓ move
+    from here; Tab and Shift+Tab stay (pressed to start typing, they left the box, and the
+    next letters were keys)."""
 
     LIST_KEYS = {"up": "cursor_up", "down": "cursor_down", "pageup": "page_up",
                  "pagedown": "page_down"}
 
     async def _on_key(self, event: events.Key) -> None:
+        key = event.key
         screen = self.screen
-        if event.key in ("enter", "tab") or event.key in self.LIST_KEYS:
+        if key in ("enter", "tab", "shift+tab") or key in self.LIST_KEYS:
             event.stop()
             event.prevent_default()
             if not isinstance(screen, GameScreen):
                 return
-            if event.key == "enter":
+            if key == "enter":
                 screen.typed(self)
-            elif event.key in self.LIST_KEYS:
+            elif key in self.LIST_KEYS:
                 getattr(screen.query_one("#options", OptionList),
-                        f"action_{self.LIST_KEYS[event.key]}")()
+                        f"action_{self.LIST_KEYS[key]}")()
             return
-        await super()._on_key(event)
+        bindings = self._bindings.key_to_bindings.get(key)
+        if bindings and not event.is_printable:
+            # The box's own binding (Backspace, Delete, the cursor keys), now, in order.
+            event.stop()
+            event.prevent_default()
+            await self.run_action(bindings[0].action)
+        # (a printable key goes on to Input's own handler, which inserts it)
 
 
 class GameScreen(Screen):
@@ -1046,6 +1056,20 @@ class GameScreen(Screen):
             self.shown_hand = None
             self.refresh_table()
 
+    def _catch_up(self) -> None:
+        """Before a line typed in the box: the steps nobody at the table takes that are
+        still due (the computer's replies, digital deals and dice, a forced pass, which the
+        screen paces out) are taken at once. The line was typed for the turn after them;
+        taken before, it was refused as out of turn, and the refusal wiped by the
+        computer's move a moment later, unseen."""
+        for _ in range(CATCH_UP_MOST):
+            if self.table.held is not None or self.table.stored.stale is not None:
+                return
+            before = len(self.table.session.entries)
+            self._auto_step()
+            if len(self.table.session.entries) == before:
+                return                  # a person's turn (or the step was refused: told)
+
     def _drop_computer_note(self) -> None:
         """The computer's moves notice goes (an undo or redo changed the course it told, or
         the game is over); its next move starts a new one."""
@@ -1159,6 +1183,7 @@ class GameScreen(Screen):
             if options.highlighted is not None:
                 options.action_select()
             return
+        self._catch_up()
         if self._curtain_down(self.table.waiting()) and CARD_LINE.search(text):
             # Refused unseen: the rules' answer would tell the table what the hand holds.
             entry.value = ""

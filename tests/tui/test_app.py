@@ -1263,14 +1263,15 @@ def test_dice_typed_in_the_box_that_end_the_series_leave_its_options_to_enter(tm
     assert opened == "PrintScreen"
 
 
-def burst(app, text: str) -> None:
+def burst(app, keys) -> None:
     """Keys as a quick typist's terminal sends them: all queued at once, none waiting for
-    the one before to be handled (pilot.press waits after each key)."""
+    the one before to be handled (pilot.press waits after each key). `keys` is text (a
+    line break for Enter) or a list of characters and key names ("backspace")."""
     from textual import events
 
-    for char in text:
-        key = "enter" if char == "\n" else "space" if char == " " else char
-        event = events.Key(key, None if char == "\n" else char)
+    for char in keys:
+        key = ("enter" if char == "\n" else "space" if char == " " else char)
+        event = events.Key(key, char if len(char) == 1 and char != "\n" else None)
         event.set_sender(app)
         app._driver.send_message(event)
 
@@ -1300,16 +1301,53 @@ def test_lines_typed_in_a_burst_are_each_taken_and_none_is_lost(tmp_path):
         async with app.run_test(size=SIZE) as pilot:
             screen, table, entry = await typing_box(pilot)
             before = len(table.session.entries)
-            burst(app, "1 1\n2 2\n3 3\n")
+            burst(app, [*"1 1\n2 2\n3 35", "backspace", "\n", *"4 4x", "left", "delete"])
             await wait_until(pilot, lambda: len(table.session.entries) >= before + 3)
-            await pilot.press("tab")                # to start typing: it stays in the box
+            await pilot.press("tab", "shift+tab")   # to start typing: it stays in the box
             await pilot.pause()
             return ([e.line for e in table.session.entries[before:before + 3]],
                     entry.has_focus, entry.value)
 
     lines, typing, left = asyncio.run(play())
+    # the Backspace before Enter corrects the line taken; the next line's keys wait
     assert lines == ["roll 1 1", "roll 2 2", "roll 3 3"]
-    assert typing and left == ""
+    assert typing and left == "4 4"
+
+
+def test_a_line_typed_while_the_computer_is_to_move_meets_the_turn_it_was_typed_for(
+        tmp_path):
+    """SPEC 1: the player types his next line before the computer's paced-out reply is on
+    the screen: the computer's due steps are taken first, then the line (it was refused as
+    out of turn, the refusal wiped by the computer's move a moment later, unseen)."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "ahead.db"
+    series_id = new_series(path, seed="tui-ahead", team2_control="computer")
+    play_until(path, series_id, lambda table: table.game is not None
+               and table.game.state.inning >= 2 and table.waiting().computer
+               and table.waiting().kind == "decision")
+    ahead = tmp_path / "copy.db"
+    copy_game_file(path, ahead)
+    with Store.open(ahead) as store:             # what the player sees coming
+        table = Table(store, series_id)
+        while table.auto_step() is not None:
+            pass
+        line = table.waiting().options[-1]
+        due = len(table.session.entries)
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)    # paced: not yet
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            screen, table, entry = await typing_box(pilot)
+            assert table.waiting().computer
+            burst(app, line + "\n")
+            await wait_until(pilot, lambda: len(table.session.entries) > due)
+            await pilot.pause()
+            return ([e.line for e in table.session.entries[due:]], entry.value,
+                    [n.title for n in shown_notices(app)])
+
+    taken, left, titles = asyncio.run(play())
+    assert taken == [line] and left == "" and "Not allowed" not in titles
 
 
 def test_after_dice_typed_in_the_box_letters_stay_in_it_and_enter_takes_the_list(tmp_path):
