@@ -288,7 +288,7 @@ def test_a_line_no_game_writes_is_refused_without_echoing_it_whole(capsys, tmp_p
     code, _, err = run(capsys, "replay", str(record))
     assert code == 2 and len(err) < 300, err[:300]
     assert f"game 1: line {at + 1}: a line of {len(line)} characters ({line[:37]!r}"[:-1] \
-        in err and "an action or header line is at most 1000" in err, err
+        in err and "an action or header line is at most 4000" in err, err
 
 
 def test_replay_refuses_a_record_of_another_box(capsys, tmp_path):

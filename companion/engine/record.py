@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 
 from .errors import ParseError, RecordError, clip
 
-# The longest line a game writes is a lineup of nine names (about 110 characters).
-LINE_MOST = 1000
+# The longest line a game writes is a lineup of nine names (about 110 characters; nine
+# names of a box's most, 40, make about 420).
+LINE_MOST = 4000
 _TAG = re.compile(r'^\[(?P<key>[A-Za-z][A-Za-z0-9_]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]$')
 
 

@@ -37,6 +37,7 @@ LAST_CARD_INNING = 20       # inning_at_least accepts 1..this
 FULL_ROTATION = 4           # rule 3.0: the longest rotation a scenario sets (series.SCENARIOS)
 
 
+NAME_MOST = 40       # characters in a piece's or a card's name
 TEAM_KEY = re.compile(r"[^\W_]+(-[^\W_]+)*")   # a team's key: letters, digits, -: new-york
 
 
@@ -1279,7 +1280,12 @@ class _Loader:
         """Names go into one-line records, typed at the table: no commas, semicolons or
         doubled spaces, no character that is not seen (a line break, a tab, a zero-width
         space), each accented letter one character (as keyboards type it)."""
-        if any(mark in name for mark in ",;\"") or "  " in name or name != name.strip():
+        if len(name) > NAME_MOST:
+            self.policy(where + ", field 'name'",
+                        f"{clip(name)!r} is {len(name)} characters; a name is at most "
+                        f"{NAME_MOST} (it is printed on a piece or a card, and nine of them "
+                        "make a lineup's line of the record)")
+        elif any(mark in name for mark in ",;\"") or "  " in name or name != name.strip():
             self.problems.add(where + ", field 'name'",
                               f"{name!r} may not hold a comma, a semicolon, a quote or "
                               "doubled spaces (names are written into game records)")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.errors import CompanionError
-from ..engine.record import check_line_length
 from ..engine.session import Session
 from .box import Box
 from .rules import NAME_TAG, Awaiting, HighAndTight
@@ -114,7 +113,6 @@ class SeriesSession:
 
     def push(self, line: str) -> Entry:
         """Apply one line to the game in play or to the series; nothing changes on error."""
-        check_line_length(line)
         entry = self._apply(line)
         self.entries.append(entry)
         self.redo_stack.clear()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..engine.dice import parse_rolls
 from ..engine.errors import CompanionError
-from ..engine.record import header_tags
+from ..engine.record import check_line_length, header_tags
 from ..high_and_tight import actions as act
 from ..high_and_tight.box import Box
 from ..high_and_tight.manager import ComputerManager
@@ -399,6 +399,7 @@ class Table:
 
     def enter(self, text: str) -> Entry:
         """A line typed at the table: an action, or two dice faces when dice are awaited."""
+        check_line_length(text)             # (before anything reads a pasted page)
         text = " ".join(text.split())
         rolling = self._rolling()
         rolls = None

@@ -989,3 +989,19 @@ def test_a_bad_total_of_a_free_roll_is_told_once(box_copy):
     (problem,) = problems_of(box_copy)
     assert problem.endswith("field 'then' (line 17): 0 is not a dice total (accepted: whole "
                             "numbers 2..12)"), problem
+
+
+def test_a_name_longer_than_a_piece_holds_is_told(box_copy):
+    """A name is printed on a piece or a card and nine make a lineup's record line: one of
+    more than 40 characters is told (a box of such names wrote lines the records refuse);
+    a frozen box holding one still loads."""
+    from companion.high_and_tight.box import load_box_texts
+
+    long = "Bartholomew Montgomery-Fitzwilliam the Third"
+    edit(box_copy / "ballplayers.csv", "new-york,Vantassel,", f"new-york,{long},")
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith(f"field 'name': {long[:37] + '...'!r} is {len(long)} characters; "
+                            "a name is at most 40 (it is printed on a piece or a card, and "
+                            "nine of them make a lineup's line of the record)"), problem
+    texts = {name: (box_copy / name).read_text() for name in BOX_FILES}
+    assert load_box_texts(texts, strict=False).rosters["new-york"].piece(long) is not None
