@@ -18,6 +18,7 @@ from .db import Store
 from .series_store import StoredSeries, create_series, series_record
 
 FORMATS = ("record", "json", "csv")
+REST_TAGS = ("Resting", "ShortRest", "StarterFatigue")   # game tags the rest rules work out
 GAMES_MAX = max(scenario.games for scenario in SCENARIOS.values())
 
 
@@ -165,13 +166,19 @@ def _check_game_header(number: int, record, made: dict[str, str]) -> None:
     for tag, value in record.header.items():
         if tag == "Result":                 # (told against the replay, result_problem)
             continue
-        if made.get(tag) != value:
-            said = (f"the series gives {made[tag]!r}" if tag in made else
-                    "the series gives no such tag for this game")
-            raise RecordError(f"game {number}: header {tag}: the record says "
-                              f"{clip(value)!r}, but {said} (a game's header follows its "
-                              "series' lines: edit those instead)",
-                              line=record.tag_lines.get(tag))
+        if made.get(tag) == value:
+            continue
+        given = repr(made[tag]) if tag in made else "none"
+        if tag.endswith(REST_TAGS):
+            # Worked out by the rest rules, not set by a line: a record exported under an
+            # earlier reading of them may differ, and leaving the tag out imports it.
+            why = (f"the rest rules (8.2.2, 8.2.3) give {given} now; leave the tag out to "
+                   "import the series as they read it")
+        else:
+            why = (f"the series gives {given} (a game's header follows its series' lines: "
+                   "edit those instead)")
+        raise RecordError(f"game {number}: header {tag}: the record says {clip(value)!r}, "
+                          f"but {why}", line=record.tag_lines.get(tag))
 
 
 def _push(session: SeriesSession, number: int, line: str, where: str) -> None:
