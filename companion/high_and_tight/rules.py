@@ -1238,10 +1238,8 @@ class HighAndTight:
         if (card.cancels and target is not None
                 and self.box.cards[target[0]].category in card.cancels):
             atbat.restore(target[1])
-            cancelled = next(index for index in range(len(atbat.played) - 2, -1, -1)
-                             if atbat.played[index] == (state.batting,
-                                                        self.box.cards[target[0]].name))
-            atbat.cancelled += (cancelled,)
+            # the offense card the last play before this one (any other play clears it)
+            atbat.cancelled += (len(atbat.played) - 2,)
             state.note("5.1.1 d", f"{card.name} cancels {self.box.cards[target[0]].name}: "
                                   "both discarded, no marker moves")
         else:

@@ -373,8 +373,8 @@ class Table:
         finished game is held on the screen. With digital dice `r` rolls them, with
         physical dice the faces are typed (`t`); the other way is refused."""
         waiting = waiting or self.waiting()
-        return (waiting.kind == "chance" and waiting.phase in ("roll", "free-roll")
-                and (self.dice == "physical" or not waiting.computer) and self.held is None)
+        return (self._rolling(waiting) and (self.dice == "physical" or not waiting.computer)
+                and self.held is None)
 
     def roll(self) -> Entry:
         """Digital dice for the awaited roll (rule 4.6): seeded, logged, reproducible."""
@@ -422,8 +422,9 @@ class Table:
             return self.stored.push(text)
         return self._enter_rolls(rolls)
 
-    def _rolling(self) -> bool:
-        waiting = self.waiting()
+    def _rolling(self, waiting: Waiting | None = None) -> bool:
+        """Whether the game awaits a Scoring Roll or a free roll (rule 4.6), whoever's."""
+        waiting = waiting or self.waiting()
         return waiting.kind == "chance" and waiting.phase in ("roll", "free-roll")
 
     def _enter_rolls(self, rolls: list[tuple[int, int]]) -> Entry:
