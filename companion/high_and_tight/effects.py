@@ -169,8 +169,10 @@ def rating_words(ref: str) -> str:
     return f"the {role}'s " + RATING_WORDS.get(name, name.replace("_", " ").title())
 
 
-def describe_condition(condition: Condition, matchup: Matchup | None = None) -> str:
-    """A condition in words, with the rating it reads as it stands now (rule 5.1.1 c)."""
+def describe_condition(condition: Condition, matchup: Matchup | None = None,
+                       owner: str = "your team") -> str:
+    """A condition in words, with the rating it reads as it stands now (rule 5.1.1 c);
+    `owner` is whose score it reads (a card's player; a ballpark reads the team at bat's)."""
     c = condition
     parts = []
     if c.matchup is not None:
@@ -190,7 +192,7 @@ def describe_condition(condition: Condition, matchup: Matchup | None = None) -> 
     if c.batting is not None:
         parts.append(f"the {c.batting} team at bat")
     if c.score is not None:
-        parts.append(f"your team {SCORE_WORDS.get(c.score, c.score)}" + (
+        parts.append(f"{owner} {SCORE_WORDS.get(c.score, c.score)}" + (
             f" (now {SCORE_NOW[matchup.score]})" if matchup is not None else ""))
     if c.inning_at_least is not None:
         parts.append(f"inning {c.inning_at_least} or later"
@@ -240,6 +242,9 @@ def describe_card(card: Card) -> str:
     return "; ".join(parts)
 
 
+PARK_OWNER = "the team at bat"      # whose score a ballpark's condition reads (rule 8.1)
+
+
 def describe_ballpark_effect(park: BallparkEffect) -> str:
     """A Home Ballpark effect as the companion applies it (rule 8.1)."""
     who = {"home": "the home team at bat", "away": "the visitors at bat",
@@ -249,7 +254,7 @@ def describe_ballpark_effect(park: BallparkEffect) -> str:
         parts.append(describe_effect(park.effect))
     if park.scoring_numbers:
         parts.append("also scores on " + " or ".join(map(str, park.scoring_numbers)))
-    when = " and ".join(describe_condition(c) for c in park.when)
+    when = " and ".join(describe_condition(c, owner=PARK_OWNER) for c in park.when)
     return f"{', '.join(parts)} for {who}" + (f" with {when}" if when else "")
 
 

@@ -14,6 +14,7 @@ from . import actions as act
 from .actions import DECKS, KINDS, Action
 from .box import STRATEGIES, Box, Card, Pitcher
 from .effects import (
+    PARK_OWNER,
     Matchup,
     category_words,
     describe_condition,
@@ -1196,7 +1197,7 @@ class HighAndTight:
             if not did:
                 continue                        # a rating it cannot read: nothing happens
             words = "; ".join(did) + (
-                f" ({' and '.join(describe_condition(c) for c in effect.when)})"
+                f" ({' and '.join(describe_condition(c, owner=PARK_OWNER) for c in effect.when)})"
                 if effect.when else "")          # why: checkable against the team card
             state.atbat.park += (words,)
             state.note("8.1", f"{park.name}: {park.feature}: {words}"

@@ -60,6 +60,9 @@ WIN_DELAY = 0.3        # seconds the table stays still before its win probabilit
 WATCHED_FIGURE_SECONDS = 1.0   # a series the computer plays alone: a figure this often
 AUTO_RETRY = 5.0        # seconds before the computer's refused step (a full disk) is tried again
 # Options that stand for a key of the game screen: option id -> its action.
+# The rest rules' lines for a one-game scenario, greyed out (rules 8.2.2, 8.2.3).
+ONE_GAME_LINES = {"rest": "8.2.2 pitchers rest: for a series only",
+                  "short-rest": "8.2.3 short rest: for a series only"}
 CATCH_UP_MOST = 1000     # automatic steps taken at once before a typed line (a game ~300)
 OPTION_ACTIONS = {"!roll": "roll", "!hand": "hand", "!type": "type_dice", "!pick": "pick",
                   "!draw": "draw_starter",
@@ -508,7 +511,7 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
         for rule in BETWEEN_GAMES_RULES:
             line = OPTIONAL_RULE_LINES[rule]
             if one_game:                    # said in words too, not by its grey alone
-                line = f"{line.split()[0]} for a series only: rest is between games"
+                line = ONE_GAME_LINES[rule]
                 rules.deselect(rule)
                 rules.disable_option(rule)
             else:
