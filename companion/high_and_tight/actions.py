@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..engine.dice import parse_face
-from ..engine.errors import ParseError
+from ..engine.errors import ParseError, clip
 
 SIDES = ("home", "away")
 DECKS = ("offense", "defense")
@@ -180,8 +180,8 @@ def parse_action(text: str) -> Action:
         if line[:1].isdigit() or lower == "roll" or lower.startswith("roll "):
             raise ParseError(f"{text!r}: dice are two faces, each 1 to 6, like '3 4' "
                              "(or 'roll 3 4')")
-        raise ParseError(f"{text!r} is not an action: a line starts with 'home', 'away', "
-                         "'deal' or 'roll'")
+        raise ParseError(f"{clip(text)!r} is not an action: a line starts with 'home', "
+                         "'away', 'deal' or 'roll', or is dice faces like 3 4")
     side = match["side"].lower()
     rest = match["rest"]
     verb, _, tail = rest.partition(" ")
