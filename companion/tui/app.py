@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -424,6 +425,7 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
         super().__init__()
         self.box = box
         self.store = store
+        self._rest_ticked: set[str] = set()     # rest rules unticked by a one-game scenario
 
     def compose(self) -> ComposeResult:
         teams = [(t.name, t.key) for t in self.box.teams.values()]
@@ -512,10 +514,15 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
             line = OPTIONAL_RULE_LINES[rule]
             if one_game:                    # said in words too, not by its grey alone
                 line = ONE_GAME_LINES[rule]
+                if rule in rules.selected:  # ticked again on going back to a series
+                    self._rest_ticked.add(rule)
                 rules.deselect(rule)
                 rules.disable_option(rule)
             else:
                 rules.enable_option(rule)
+                if rule in self._rest_ticked:
+                    rules.select(rule)
+                    self._rest_ticked.discard(rule)
             rules.replace_option_prompt(rule, f"{rule:<17}{line}")
 
     @on(Select.Changed, "#control1, #control2")
@@ -1146,18 +1153,26 @@ class GameScreen(Screen):
                                               if n[0] != "4.8"])
                 self._last_half = (game, half or told)
 
-    def act(self, line: str) -> bool:
+    def act(self, line: str, refused: Callable[[str], None] | None = None) -> bool:
+        """Take a line; a refusal is told in a notice, or handed to `refused` (a dialog
+        that says it in its own place)."""
         self.table.held = None          # an action of the next game: on to it
         game, noted = self._log_mark()
         try:
             self.table.enter(line)
         except StoreError as error:     # the file refused it (a full disk): not the rules
-            self.notify(str(error), title="Not recorded", severity="error", timeout=10)
+            if refused is not None:
+                refused(f"not recorded: {error}")
+            else:
+                self.notify(str(error), title="Not recorded", severity="error", timeout=10)
             return False
         except CompanionError as error:
             # The rule and why, not the record's action and state the error also carries.
-            self.notify(getattr(error, "brief", str(error)), title="Not allowed",
-                        severity="error", timeout=6)
+            said = getattr(error, "brief", str(error))
+            if refused is not None:
+                refused(said)
+            else:
+                self.notify(said, title="Not allowed", severity="error", timeout=6)
             return False
         self._tell_half_over(game, noted)
         self.shown_hand = None
@@ -1246,11 +1261,11 @@ class GameScreen(Screen):
             self.notify("no dice are awaited now", severity="warning")
             return
 
-        def entered(faces: str | None) -> None:
-            if faces:
-                self.act(faces)
+        def enter(faces: str) -> str | None:
+            said: list[str] = []
+            return None if self.act(faces, refused=said.append) else said[0]
 
-        self.app.push_screen(DiceScreen(), entered)
+        self.app.push_screen(DiceScreen(enter))
 
     def action_next_game(self) -> None:
         """From a finished game's final on to the next game of the series, under none of
@@ -1413,10 +1428,16 @@ def gives_way(note: Notification, now: float) -> bool:
 
 
 class DiceScreen(ModalScreen[str | None]):
-    """Type the two faces rolled at the table; bad faces are refused on the spot."""
-
+    """Type the two faces rolled at the table; bad faces are refused on the spot. Given
+    `enter`, the dialog takes the faces itself and stays open on a refusal (more rolls
+    than the at-bat takes, say), the faces kept to be corrected; it closes once they are
+    taken. (`enter` returns why the table refused the line, or None.)"""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, enter: Callable[[str], str | None] | None = None):
+        super().__init__()
+        self.enter = enter
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -1434,8 +1455,16 @@ class DiceScreen(ModalScreen[str | None]):
         except CompanionError as error:
             self.query_one("#problem", Label).update(f"[red]{error}[/red]")
             return
-        self.dismiss(" ".join(f"{first}{second}" for first, second in rolls)
-                     if len(rolls) > 1 else f"{rolls[0][0]} {rolls[0][1]}")
+        faces = (" ".join(f"{first}{second}" for first, second in rolls)
+                 if len(rolls) > 1 else f"{rolls[0][0]} {rolls[0][1]}")
+        if self.enter is None:
+            self.dismiss(faces)
+            return
+        problem = self.enter(faces)
+        if problem:
+            self.query_one("#problem", Label).update(f"[red]{escape(problem)}[/red]")
+            return
+        self.dismiss(None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

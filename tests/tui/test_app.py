@@ -379,6 +379,11 @@ def test_rest_rules_are_offered_for_a_series_only(tmp_path):
             scenario.value = "spring"
             await pilot.pause()
             seen.append((list(rules.selected), offered()))
+            scenario.value = "world"            # back to a series: ticked as it was
+            await pilot.pause()
+            seen.append(list(rules.selected))
+            scenario.value = "spring"
+            await pilot.pause()
             chosen = plain(str(dialog.query_one("#rules-on", Label).content))
             await pilot.press("ctrl+s")
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -387,7 +392,7 @@ def test_rest_rules_are_offered_for_a_series_only(tmp_path):
     seen, chosen, header_rules = asyncio.run(choose())
     one_game = ["ballparks", "advanced-fatigue", "closer-saves", "good-bad-day"]
     assert seen == [("spring", one_game), ("divisional", list(OPTIONAL_RULES)), ["rest"],
-                    ([], one_game)]
+                    ([], one_game), ["rest"]]
     assert chosen == "Chosen: none, the basic rules"
     assert not header_rules
 

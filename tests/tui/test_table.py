@@ -261,6 +261,22 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
             await wait_until(pilot, lambda: game.table.game.state.dice_rolled > rolled)
             assert game.table.game.state.dice_rolled == rolled + 1
             assert game.table.session.entries[entries].line == "roll 3 4"
+            # More rolls than the at-bat takes (rule 4.6): refused in the dialog, which
+            # stays open with the faces kept to be corrected; none is taken.
+            await to_a_roll(pilot, game)
+            entries = len(game.table.session.entries)
+            await pilot.press("t")
+            await wait_until(pilot, lambda: isinstance(app.screen, DiceScreen)
+                             and app.screen.is_mounted)
+            dialog = app.screen
+            too_many = " ".join(["22"] * 25)
+            dialog.query_one("#faces").value = too_many
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert app.screen is dialog and dialog.query_one("#faces").value == too_many
+            assert "none was taken" in str(dialog.query_one("#problem").content)
+            assert len(game.table.session.entries) == entries
+            await pilot.press("escape")
             # A table typing fast: t, the faces and Enter at once, none of them lost.
             await to_a_roll(pilot, game)
             rolled, entries = game.table.game.state.dice_rolled, len(game.table.session.entries)
