@@ -6,7 +6,7 @@ import itertools
 import random
 from dataclasses import dataclass, field
 
-from ..engine.errors import IllegalAction, ParseError
+from ..engine.errors import IllegalAction, ParseError, clip
 from .box import Box, Pitcher
 from .state import BETWEEN_GAMES_RULES, MODES, State, parse_options
 
@@ -304,7 +304,9 @@ class SeriesRules:
         roster = self.box.rosters[state.rosters[team]]
         piece = roster.pitchers.get(name.casefold())
         if piece is None or piece.kind != "SP":
-            raise IllegalAction(f"{name!r} is not an SP of the {roster.key} roster",
+            owner = self.box.team(state.teams[team])
+            raise IllegalAction(f"{clip(name)!r} is not an SP of the "
+                                f"{owner.name if owner else roster.key} roster",
                                 rule="3.0", action=line)
         return name.casefold()
 

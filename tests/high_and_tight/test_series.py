@@ -183,8 +183,10 @@ def test_relief_pitcher_in_a_rotation_is_refused(box):
     for line in ("team1 rotation Oswald, Contadez, Greaves, Bellweather",
                  "team1 rotation Oswald, Greaves, Bellweather, Greenleaf",
                  "team1 rotation Oswald, Greaves, Bellweather, Flee"):    # not his team
-        with pytest.raises(IllegalAction, match=r"^rule 3\.0:"):
+        with pytest.raises(IllegalAction, match=r"^rule 3\.0:") as refused:
             session.push(line)
+        team = box.team(session.series.teams["team1"]).name     # by name, not roster key
+        assert f"is not an SP of the {team} roster" in str(refused.value)
     assert session.series.rotations == {}
     assert session.entries == []
 
