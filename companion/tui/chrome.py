@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Checkbox, SelectionList, Static
+from textual.widgets import Checkbox, OptionList, SelectionList, Static
 from textual.widgets.option_list import OptionDoesNotExist
 
 ICON = "⭘"
@@ -253,7 +253,15 @@ class KeyBar(Widget):
 
 class CheckList(SelectionList):
     """Textual's SelectionList with the mark in the box itself: an X when chosen, a blank
-    when not (Textual draws an X in both and tells them apart by colour alone)."""
+    when not (Textual draws an X in both and tells them apart by colour alone). Space
+    toggles the option it was pressed on: Textual toggles the one highlighted when its
+    message is handled, so arrows typed quickly after a Space moved it to another (one
+    toggled twice, the one meant not at all)."""
+
+    def _on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        event.prevent_default()             # (Textual's own handler would toggle again)
+        self.toggle(self.get_option_at_index(event.option_index))
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)

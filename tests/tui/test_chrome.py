@@ -189,3 +189,27 @@ def test_the_keys_panel_never_hides_the_options_enter_acts_on(tmp_path, columns)
     (options_shown, panel_shown, board_shown), board_after = asyncio.run(go())
     assert options_shown and panel_shown and board_after
     assert board_shown == (columns >= 100)
+
+
+def test_space_ticks_the_rule_it_was_pressed_on_however_quick_the_arrows_after_it(tmp_path):
+    """A Space followed at once by arrow keys ticks the rule it was pressed on: Textual
+    ticked the one highlighted when its message came round, so a quick typist ticked
+    one rule twice (leaving it as it was) and the one meant not at all, and started a
+    series with other rules than he chose."""
+    from .test_app import burst
+
+    async def go():
+        app = make_app(db=tmp_path / "chrome.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            app.screen.query_one("#scenario").value = "divisional"
+            rules = app.screen.query_one("#rules", CheckList)
+            rules.focus()
+            await pilot.pause()
+            burst(app, ["down", "space", "down", "down", "space"])
+            for _ in range(10):
+                await pilot.pause(0.02)
+            return list(rules.selected), rules.highlighted
+
+    assert asyncio.run(go()) == (["advanced-fatigue", "short-rest"], 3)
