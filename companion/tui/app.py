@@ -604,6 +604,18 @@ class EntryBox(Input):
     LIST_KEYS = {"up": "cursor_up", "down": "cursor_down", "pageup": "page_up",
                  "pagedown": "page_down"}
 
+    def __init__(self, dice: str, id: str) -> None:    # noqa: A002 (Textual's name)
+        # What to type, and how to get here or away (said in the empty box).
+        self.away = f"Tab: type an action{dice}"
+        self.here = f"type an action{dice}; Escape: the options"
+        super().__init__(placeholder=self.away, id=id)
+
+    def _on_focus(self, event: events.Focus) -> None:
+        self.placeholder = self.here
+
+    def _on_blur(self, event: events.Blur) -> None:
+        self.placeholder = self.away
+
     async def _on_key(self, event: events.Key) -> None:
         key = event.key
         screen = self.screen
@@ -673,8 +685,8 @@ class GameScreen(Screen):
             yield Board(id="board")
             with Vertical(id="side"):
                 yield OptionList(id="options")
-                yield EntryBox(placeholder="Tab: type an action" + (
-                    " or dice 3 4" if self.table.dice == "physical" else ""), id="entry")
+                yield EntryBox(" or dice 3 4" if self.table.dice == "physical" else "",
+                               id="entry")
         yield KeyBar()
 
     def on_key(self, event) -> None:

@@ -1310,8 +1310,14 @@ def test_lines_typed_in_a_burst_are_each_taken_and_none_is_lost(tmp_path):
             await wait_until(pilot, lambda: len(table.session.entries) >= before + 3)
             await pilot.press("tab", "shift+tab")   # to start typing: it stays in the box
             await pilot.pause()
+            here, typing = entry.placeholder, entry.has_focus
+            await pilot.press("escape")
+            await pilot.pause()
+            assert (here, entry.placeholder) == (
+                "type an action or dice 3 4; Escape: the options",
+                "Tab: type an action or dice 3 4")          # what the empty box says
             return ([e.line for e in table.session.entries[before:before + 3]],
-                    entry.has_focus, entry.value)
+                    typing, entry.value)
 
     lines, typing, left = asyncio.run(play())
     # the Backspace before Enter corrects the line taken; the next line's keys wait
