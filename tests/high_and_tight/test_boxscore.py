@@ -41,3 +41,23 @@ def test_a_bombed_pitcher_relieved_at_once_keeps_his_marker_in_the_box_score(rul
         if set(bombed) - starting:          # one relieved before another half began
             return
     raise AssertionError("no sample game relieved a bombed pitcher before the next half")
+
+
+def test_a_cancelled_card_is_marked_in_the_box_score(rules):
+    """Rule 5.1.1 d: the offense card a defense card cancelled is listed with its half's
+    cards as played, marked cancelled (its one card used, its moves undone), as the board
+    marks it."""
+    for game in range(200):
+        session = simulate_game(rules, "new-york", "texas", "cancel", game)
+        cancels = [n for n, (rule, _) in enumerate(session.state.log) if rule == "5.1.1 d"]
+        if cancels:
+            break
+    else:
+        raise AssertionError("no game of the sample cancelled a card")
+    said = [text for rule, text in session.state.log if rule == "5.1.1 d"]
+    cancelled = [text.split(" cancels ")[1].split(":")[0] for text in said]
+    score = box_score(rules, session)
+    marked = [entry for half in score.halves for entry in half.cards
+              if entry.endswith(" (cancelled)")]
+    assert [entry.split(": ", 1)[1].removesuffix(" (cancelled)") for entry in marked] \
+        == cancelled
