@@ -164,8 +164,6 @@ _DRAW_PART = re.compile(r"(\d+)\s+(offense|defense)", re.IGNORECASE)
 _EXCHANGE = re.compile(r"^(?P<card>.+) for (?P<deck>\S+)$", re.IGNORECASE)  # the last ' for '
 
 
-
-
 def parse_action(text: str) -> Action:
     """Parse a canonical line; names are returned as typed (the rules resolve them)."""
     line = " ".join(text.strip().split())

@@ -74,7 +74,7 @@ def box_score(rules: HighAndTight, session: Session) -> BoxScore:
     halves: list[HalfInning] = []
     current: HalfInning | None = None
     fatigue_seen: dict[tuple[str, str], int] = {}
-    plays: list[int] = []           # the half's plays, by their place in its cards
+    last_play = 0                   # where the half's last play is listed in its cards
     for action in session.actions:
         before = (state.inning, state.half, state.phase)
         replay.push(action)
@@ -89,10 +89,10 @@ def box_score(rules: HighAndTight, session: Session) -> BoxScore:
         # even when the same step already opens the next half's Strategy Card phase.
         if current is not None:
             if action.kind == "play":
-                plays.append(len(current.cards))        # where each play is listed
+                if state.atbat.cancelled[-1:] == (len(state.atbat.played) - 2,):
+                    current.cards[last_play] += " (cancelled)"      # rule 5.1.1 d
+                last_play = len(current.cards)
                 current.cards.append(f"{action.side}: {action.args[0]}")
-                if len(plays) >= 2 and len(plays) - 2 in state.atbat.cancelled:
-                    current.cards[plays[-2]] += " (cancelled)"      # rule 5.1.1 d
             if action.kind == "rally":        # rule 5.7.2, listed with the cards
                 use = "10s score" if action.args[0] == "tens" else "one more card"
                 current.cards.append(f"{action.side}: Rally Caps ({use})")
@@ -108,7 +108,6 @@ def box_score(rules: HighAndTight, session: Session) -> BoxScore:
         if state.phase == "cards" and before[2] != "cards" and (
                 current is None or (current.inning, current.half) != (state.inning, state.half)):
             batting, fielding = state.side(state.batting), state.side(state.fielding)
-            plays = []
             current = HalfInning(
                 state.inning, state.half, state.batting, state.strategy,
                 batting.roster.ballplayers[batting.player].name,

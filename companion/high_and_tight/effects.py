@@ -242,7 +242,10 @@ def describe_card(card: Card) -> str:
     return "; ".join(parts)
 
 
-PARK_OWNER = "the team at bat"      # whose score a ballpark's condition reads (rule 8.1)
+def park_conditions(when) -> str:
+    """A Home Ballpark effect's conditions in words (rule 8.1): a score it reads is the
+    team at bat's."""
+    return " and ".join(describe_condition(c, owner="the team at bat") for c in when)
 
 
 def describe_ballpark_effect(park: BallparkEffect) -> str:
@@ -254,7 +257,7 @@ def describe_ballpark_effect(park: BallparkEffect) -> str:
         parts.append(describe_effect(park.effect))
     if park.scoring_numbers:
         parts.append("also scores on " + " or ".join(map(str, park.scoring_numbers)))
-    when = " and ".join(describe_condition(c, owner=PARK_OWNER) for c in park.when)
+    when = park_conditions(park.when)
     return f"{', '.join(parts)} for {who}" + (f" with {when}" if when else "")
 
 

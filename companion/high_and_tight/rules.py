@@ -14,13 +14,13 @@ from . import actions as act
 from .actions import DECKS, KINDS, Action
 from .box import STRATEGIES, Box, Card, Pitcher
 from .effects import (
-    PARK_OWNER,
     Matchup,
     category_words,
     describe_condition,
     move,
     move_number,
     number_moved,
+    park_conditions,
     situation,
 )
 from .state import MODES, AtBat, Deck, PitcherLine, Side, State, parse_options
@@ -1196,9 +1196,8 @@ class HighAndTight:
                 did.append(also_scores(effect.scoring_numbers))
             if not did:
                 continue                        # a rating it cannot read: nothing happens
-            words = "; ".join(did) + (
-                f" ({' and '.join(describe_condition(c, owner=PARK_OWNER) for c in effect.when)})"
-                if effect.when else "")          # why: checkable against the team card
+            words = "; ".join(did) + (f" ({park_conditions(effect.when)})" if effect.when
+                                      else "")  # why: checkable against the team card
             state.atbat.park += (words,)
             state.note("8.1", f"{park.name}: {park.feature}: {words}"
                        + markers_said(state.atbat.rolls, state.atbat.bonus,

@@ -233,32 +233,29 @@ def _pid_alive(pid: int, token: str | None = None) -> bool:
         pass
     if _zombie(pid):
         return False
-    claimed = _process_identity(token)
-    if claimed is None:
+    parts = (token or "").split(":")
+    if len(parts) != 3:
         return True                 # a lock row that does not say (an older companion's)
-    boot, started = claimed
-    now = _process_identity(_process_token(pid))
-    return now is None or now == (boot, started)
+    now = _process_identity(pid)
+    return now is None or now == tuple(parts[1:])
 
 
-def _process_token(pid: int) -> str:
-    """A lock token: random, and (on Linux, from /proc) the boot of the machine and the
-    process's start in clock ticks since it, which together name one process for good; no
-    change of the wall clock moves them."""
-    token = secrets.token_hex(8)
+def _process_identity(pid: int) -> tuple[str, str] | None:
+    """(boot, start) of process `pid` (on Linux, from /proc: the machine's boot id and the
+    process's start in clock ticks since boot), which together name one process for good,
+    and no change of the wall clock moves; None where the system does not say."""
     try:
         boot = Path("/proc/sys/kernel/random/boot_id").read_text().strip()
         stat = Path(f"/proc/{pid}/stat").read_text()
-        ticks = stat.rpartition(")")[2].split()[19]         # field 22: starttime
+        return boot, stat.rpartition(")")[2].split()[19]      # field 22: starttime
     except (OSError, IndexError):
-        return token
-    return f"{token}:{boot}:{ticks}"
+        return None
 
 
-def _process_identity(token: str | None) -> tuple[str, str] | None:
-    """(boot, start ticks) a token names, or None (a plain one, or one of another form)."""
-    parts = (token or "").split(":")
-    return (parts[1], parts[2]) if len(parts) == 3 else None
+def _process_token(pid: int) -> str:
+    """A lock token: random, then the process's identity where the system gives it."""
+    identity = _process_identity(pid)
+    return ":".join((secrets.token_hex(8), *(identity or ())))
 
 
 def _zombie(pid: int) -> bool:

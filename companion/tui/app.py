@@ -35,7 +35,6 @@ from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 from textual.worker import Worker, get_current_worker
 
-from ..engine.dice import parse_rolls
 from ..engine.errors import CompanionError
 from ..engine.record import header_tags
 from ..high_and_tight.box import Box, load_box
@@ -1439,15 +1438,15 @@ def gives_way(note: Notification, now: float) -> bool:
         note.title == HALF_NOTICE_TITLE and now - note.raised_at < HALF_NOTICE_KEEP_SECONDS)
 
 
-class DiceScreen(ModalScreen[str | None]):
-    """Type the two faces rolled at the table; bad faces are refused on the spot. Given
-    `enter`, the dialog takes the faces itself and stays open on a refusal (more rolls
-    than the at-bat takes, say), the faces kept to be corrected; it closes once they are
-    taken. (`enter` returns why the table refused the line, or None.)"""
+class DiceScreen(ModalScreen[None]):
+    """Type the faces rolled at the table, handed to `enter` (which returns why the table
+    refused them, or None): a refusal (a face off the die, more rolls than the at-bat
+    takes) is said in the dialog, which stays open with the faces to be corrected; it
+    closes once they are taken."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, enter: Callable[[str], str | None] | None = None):
+    def __init__(self, enter: Callable[[str], str | None]):
         super().__init__()
         self.enter = enter
 
@@ -1462,17 +1461,7 @@ class DiceScreen(ModalScreen[str | None]):
 
     @on(Input.Submitted, "#faces")
     def submitted(self, event: Input.Submitted) -> None:
-        try:
-            rolls = parse_rolls(event.value)
-        except CompanionError as error:
-            self.query_one("#problem", Label).update(f"[red]{error}[/red]")
-            return
-        faces = (" ".join(f"{first}{second}" for first, second in rolls)
-                 if len(rolls) > 1 else f"{rolls[0][0]} {rolls[0][1]}")
-        if self.enter is None:
-            self.dismiss(faces)
-            return
-        problem = self.enter(faces)
+        problem = self.enter(event.value)       # (the table reads the faces, parse_rolls)
         if problem:
             self.query_one("#problem", Label).update(f"[red]{escape(problem)}[/red]")
             return

@@ -603,7 +603,7 @@ def test_faces_typed_before_the_dice_dialog_first_draws_are_kept(tmp_path):
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             answers = []
-            await app.push_screen(DiceScreen(), answers.append)      # mounted, not drawn
+            await app.push_screen(DiceScreen(answers.append))        # mounted, not drawn
             app.screen.query_one("#faces").value = "5 2"
             await pilot.pause()
             await pilot.press("enter")
