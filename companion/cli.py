@@ -895,7 +895,7 @@ def _export_box(store, target: str, folder: Path) -> int:
 
 def cmd_import(args) -> int:
     from .store.exchange import read_import
-    from .store.series_store import create_series
+    from .store.series_store import create_series, same_record
 
     text = read_text_file(args.file)
     box = _record_box(args.data, text)
@@ -904,8 +904,14 @@ def cmd_import(args) -> int:
     except CompanionError as error:
         raise CommandError(f"{args.file}: {error}") from None
     with _open_store(args) as store:
+        copies = same_record(store, box, header, entries)
         series_id = create_series(store, box, header, entries)
     print(f"imported as series {series_id}")
+    if copies:
+        print(f"note: series {', '.join(map(str, copies))} already "
+              f"hold{'s' if len(copies) == 1 else ''} this same record; series {series_id} "
+              f"is another copy (companion series delete {series_id} removes it)",
+              file=sys.stderr)
     return EXIT_OK
 
 

@@ -787,6 +787,26 @@ def test_an_imported_game_exports_as_its_record_and_imports_again(capsys, tmp_pa
     assert code == 0, err
 
 
+def test_importing_the_same_record_again_says_which_series_holds_it(capsys, tmp_path):
+    """A record imported twice is a second copy (a player may play it on differently),
+    said so with the series that already holds it; one played on since is another record."""
+    db = str(tmp_path / "a.db")
+    run(capsys, "simulate", "--games", "1", "--seed", "ex", "--record", str(tmp_path / "g.txt"))
+    code, out, err = run(capsys, "import", str(tmp_path / "g.txt"), "--db", db)
+    assert code == 0 and out == "imported as series 1\n" and "note" not in err
+    code, out, err = run(capsys, "import", str(tmp_path / "g.txt"), "--db", db)
+    assert code == 0 and out == "imported as series 2\n"
+    assert ("note: series 1 already holds this same record; series 2 is another copy "
+            "(companion series delete 2 removes it)") in err
+    lines = (tmp_path / "g.txt").read_text().splitlines()
+    (tmp_path / "part.txt").write_text("\n".join(
+        line for line in lines[:-5] if not line.startswith("[Result")) + "\n")
+    code, out, err = run(capsys, "import", str(tmp_path / "part.txt"), "--db", db)
+    assert code == 0 and out == "imported as series 3\n" and "note" not in err
+    code, out, err = run(capsys, "import", str(tmp_path / "g.txt"), "--db", db)
+    assert "note: series 1, 2 already hold this same record; series 4 is" in err
+
+
 @pytest.mark.parametrize("target, said", [
     ("99999999999999999999999", "series 99999999999999999999999 is outside the accepted "
      "range 1..1000000000"),

@@ -91,6 +91,16 @@ def create_series(store: Store, box: Box, header: dict[str, str],
     return series_id
 
 
+def same_record(store: Store, box: Box, header: dict[str, str],
+                entries: list[Entry]) -> list[int]:
+    """The stored series that hold exactly this header and these actions (an import made
+    twice): the ones whose header matches are replayed and compared."""
+    header = {**header, "Box": header.get("Box", box.fingerprint)}
+    return [row.id for row in list_series(store)
+            if row.header == header and StoredSeries.load(store, row.id).session.entries
+            == list(entries)]
+
+
 def list_series(store: Store) -> list[SeriesRow]:
     return _rows(store, "")
 
