@@ -1028,8 +1028,13 @@ class HighAndTight:
             return
         pitcher = own.current_pitcher()
         if own.fatigue < 200:
-            state.note("6.1", f"{side} has no fresh pitcher: {pitcher.name} stays "
-                              "with Fatigue +200")
+            closers = [p.name for key, p in self._bullpen(state, side)
+                       if p.kind == "CL" and key not in own.resting]
+            why = (f"no RP left to relieve him ({', '.join(closers)} may not: under Advanced "
+                   "Fatigue only an RP relieves an RP or CL, 8.2)"
+                   if closers and "advanced-fatigue" in state.options and pitcher.kind != "SP"
+                   else "no fresh pitcher")
+            state.note("6.1", f"{side} has {why}: {pitcher.name} stays with Fatigue +200")
         own.fatigue = 200
         own.lines[own.pitcher].exceeded_fatigue = True
 

@@ -262,6 +262,23 @@ def test_tired_starter_with_no_reliever_tires_step_by_step(rules):
     assert not any(rule == "6.1" for rule, _ in state.log)
 
 
+def test_tired_reliever_with_only_the_closer_left_stays_at_200_in_extra_innings(rules):
+    """Rules 8.2 (Advanced Fatigue: only an RP relieves an RP or CL) and 6.1: in the 11th
+    tired Wexley (Fatigue 1) has no RP left to relieve him; fresh Achterberg, a CL, may
+    not, so Wexley is the last arm and goes on at +200 at once, the note saying why."""
+    session = new_game(rules, header={"Rules": "advanced-fatigue,rest",
+                                      "HomeResting": "Tremaine, Castellan, Dunleavy"})
+    state = drive(session, until=at(10, "top", "mound"))
+    assert state.home.pitcher == "sabaria"
+    play(session, "home brings in Wexley")
+    state = drive(session, until=at(11, "top", "bat"))
+    assert state.home.pitcher == "wexley" and state.home.fatigue == 200
+    assert "achterberg" not in state.home.pitchers_removed
+    assert ("6.1", "home has no RP left to relieve him (Achterberg may not: under Advanced "
+            "Fatigue only an RP relieves an RP or CL, 8.2): Wexley stays with Fatigue +200") \
+        in state.log
+
+
 def test_tired_reliever_kept_in_gets_100_then_200(rules):
     """Rule 8.2.1 b: an RP kept in past his Fatigue innings (Wexley, 1) pitches at +100 in
     his next inning, then +200, and no more."""
