@@ -27,7 +27,7 @@ def parse_offset(text: str) -> tuple[float, float]:
     parts = text.split(",")
     values = []
     for part in parts:
-        match = re.fullmatch(r"\s*([+-]?\d+(?:\.\d+)?)\s*(mm|in|pt)?\s*", part)
+        match = re.fullmatch(r"\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*(mm|in|pt)?\s*", part)
         if len(parts) != 2 or match is None:
             raise argparse.ArgumentTypeError(
                 f"offset {text!r} is not X,Y (millimetres, or with a unit mm, in or pt, "
@@ -57,7 +57,7 @@ def add_print_parser(commands) -> None:
     printer = commands.add_parser("print", help="printable components and sheets as a PDF",
                                   description="Print a set of the box as one PDF, every page "
                                   "meant to be printed at 100%. SET is one of " + SETS_HELP)
-    printer.add_argument("set", metavar="SET", help=SETS_HELP)
+    printer.add_argument("set", metavar="SET", help=SETS_HELP, type=str.lower)
     printer.add_argument("target", nargs="?", default=None,
                          help="boxscore only: the series (ID) or game (ID:N) to print")
     printer.add_argument("--team", action="append", default=[], help="only this team's "
@@ -129,6 +129,9 @@ def cmd_print(args, box_loader, store_opener, command_error) -> int:
         if given:
             raise command_error(f"print {args.set} takes no {' or '.join(given)}: it prints "
                                 "each game whole on one-sided pages (only --paper applies)")
+        if args.data is not None:
+            raise command_error(f"print {args.set} takes no --data: a series prints with the "
+                                "box it was played with, kept in the game file")
     try:
         options = PrintOptions(paper=args.paper, sides=args.sides or "duplex", bleed=args.bleed,
                                offset=args.offset, team=team, only=tuple(args.only))
@@ -157,7 +160,8 @@ def cmd_print(args, box_loader, store_opener, command_error) -> int:
 
         box = box_loader(args.data)
         try:
-            pages = render(args.set, box, options, args.out, progress)
+            pages = render(args.set, box, options, args.out, progress,
+                           lambda words: print(f"note: {words}", file=sys.stderr))
         except ValueError as error:
             raise command_error(str(error)) from None
     print(f"wrote {args.out} ({counted(pages, 'pages')})")

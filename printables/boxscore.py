@@ -17,6 +17,7 @@ from companion.store.exchange import parse_target
 from companion.store.series_store import StoredSeries
 
 from .boards import strategy_name
+from .components import ordinal
 from .geometry import content_area
 from .options import INCH, PrintOptions
 from .qr import QRMatrix, RecordTooLong, draw_qr, qr_matrix
@@ -139,6 +140,9 @@ def _heading(canvas, box: Box, title: str, game: GamePrint, area) -> float:
     if score.winner:
         winner = home if score.winner == "home" else away
         result = f"{winner} win" + (f" in {innings} innings" if innings != 9 else "")
+    elif score.halves:
+        last = score.halves[-1]
+        result = f"in progress ({last.half} of the {ordinal(last.inning)})"
     else:
         result = "in progress"
     draw_text(canvas, f"{away} {score.totals['away']} at {home} {score.totals['home']}: "
@@ -149,6 +153,12 @@ def _heading(canvas, box: Box, title: str, game: GamePrint, area) -> float:
     facts = [f"Rules: {', '.join(header.get('Rules', '').split(',')) or 'basic'}",
              f"Cards: {header.get('Cards', 'digital')}",
              f"Box: {header.get('Box', box.fingerprint)}"]
+    for side in ("away", "home"):
+        # An optional team card plays with a standard team's pieces (rule 8.1.1).
+        roster = header.get(f"{side.capitalize()}Roster")
+        team = box.team(getattr(score, side))
+        if roster and team is not None and roster.casefold() != (team.roster or "").casefold():
+            facts.append(f"{team.name}: {box.roster_owner(roster) or roster} roster")
     draw_text(canvas, "   ".join(facts), area.x, y, area.width, FONT, 8)
     return y - 6
 

@@ -39,10 +39,6 @@ def plan(names: list[str], box: Box, options: PrintOptions) -> list[tuple[str, P
     (`all`) share the names out: each prints the ones it holds; a set without named
     components prints only when its own name is asked; a name no set holds is an error.
     """
-    if len(names) > 1 and options.team is not None:
-        # `all --team X`: a set holding nothing of X (an optional team has no pieces) is
-        # left out, not an error; alone, the set says why it prints nothing.
-        names = [name for name in names if _holds_team(name, box, options)]
     if len(names) == 1 or not options.only:
         return [(name, options) for name in names]
     steps, claimed, accepted = [], set(), []
@@ -71,25 +67,44 @@ def plan(names: list[str], box: Box, options: PrintOptions) -> list[tuple[str, P
     return steps
 
 
-def _holds_team(name: str, box: Box, options: PrintOptions) -> bool:
-    function = set_function(name)
-    if not hasattr(function, "components"):
-        return True
-    try:
-        return bool(function.components(box, replace(options, only=())))
-    except ValueError:
-        return False
+def sets_to_print(sets: str | Iterable[str], box: Box, options: PrintOptions
+                  ) -> tuple[list[str], dict[str, str]]:
+    """The sets a run prints, in order, and those of a run of several (`all`) it leaves out,
+    each with why: one holding nothing of --team's (an optional team has no pieces), the
+    calibration test in a fold-over run. Alone, a set says why instead of printing nothing."""
+    names = expand(sets)
+    if len(names) == 1:
+        return names, {}
+    team = resolve_team(box, options.team)
+    options = replace(options, team=team)
+    out = {}
+    for name in names:
+        function = set_function(name)
+        if name == "calibration" and options.sides == "fold":
+            out[name] = "it checks a duplex print and has no fold-over layout"
+        elif options.team is not None and hasattr(function, "components"):
+            try:
+                if not function.components(box, replace(options, only=())):
+                    out[name] = f"nothing in it is {box.teams[team].name}'s"
+            except ValueError as error:
+                out[name] = str(error)
+    return [name for name in names if name not in out], out
 
 
 def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path: str | Path,
-           progress: RunProgress | None = None) -> int:
-    """Draw the sets into one PDF at out_path; returns the number of pages.
+           progress: RunProgress | None = None,
+           note: Callable[[str], None] | None = None) -> int:
+    """Draw the sets into one PDF at out_path; returns the number of pages. `note` hears of
+    each set a run of several leaves out, and why.
 
     Nothing is written until every page is drawn; the file then appears whole or not at all
     (an earlier file of the same name stays as it was on any failure).
     """
     options = replace(options, team=resolve_team(box, options.team))
-    names = expand(sets)
+    names, skipped = sets_to_print(sets, box, options)
+    for name, why in skipped.items():
+        if note is not None:
+            note(f"{name} left out: {why}")
     if options.team is not None and not any(name in TEAM_SETS for name in names):
         raise ValueError(f"--team applies to {', '.join(TEAM_SETS)}; {', '.join(names)}: "
                          "the same for every team")

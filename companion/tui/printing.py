@@ -69,18 +69,19 @@ class PrintJob:
     box: Box | None = None         # the box the sets are drawn from
     store_path: Path | None = None   # the game file a box score is read from
 
-    def run(self, progress: Progress) -> int:
+    def run(self, progress: Progress, note: Callable[[str], None] | None = None) -> int:
         """Write the PDF; returns its number of pages. ValueError, OSError or CompanionError
-        name what is wrong (an unknown team, a folder that cannot be written)."""
+        name what is wrong (an unknown team, a folder that cannot be written); `note` hears
+        of each set a run of several leaves out, and why."""
         from printables.options import PrintOptions
 
         options = PrintOptions(paper=self.paper, sides=self.sides, bleed=self.bleed,
                                team=self.team, offset=self.offset, only=self.only)
         if self.what.startswith(BOX_SCORE):
             return self._box_score(options, progress)
-        from printables.render import expand, render
+        from printables.render import render, sets_to_print
 
-        names = expand(self.what)
+        names, _ = sets_to_print(self.what, self.box, options)
 
         def report(name: str, done: int, total: int) -> None:
             index = names.index(name)
@@ -89,7 +90,7 @@ class PrintJob:
                 label += f" (set {index + 1} of {len(names)})"
             progress(label, index + (done / total if total else 1), len(names))
 
-        return render(self.what, self.box, options, self.out, report)
+        return render(self.what, self.box, options, self.out, report, note)
 
     def _box_score(self, options, progress: Progress) -> int:
         from printables.boxscore import print_boxscore
@@ -271,9 +272,10 @@ class PrintScreen(ModalScreen[None]):
                 raise PrintCancelled
             self.app.call_from_thread(callback, *args)
 
+        notes: list[str] = []
         try:
             pages = job.run(lambda label, done, total: to_screen(self._progress, label,
-                                                                 done, total))
+                                                                 done, total), notes.append)
         except PrintCancelled:
             return
         except (ValueError, OSError, CompanionError) as error:
@@ -282,7 +284,7 @@ class PrintScreen(ModalScreen[None]):
             problem = f"printing failed ({type(error).__name__}: {error})"
         else:
             if not worker.is_cancelled:
-                self.app.call_from_thread(self._done, job, pages)
+                self.app.call_from_thread(self._done, job, pages, notes)
             return
         if not worker.is_cancelled:
             self.app.call_from_thread(self._failed, problem)
@@ -292,10 +294,10 @@ class PrintScreen(ModalScreen[None]):
             self.query_one("#progress", ProgressBar).update(total=total, progress=done)
             self.query_one("#stage", Label).update(label)
 
-    def _done(self, job: PrintJob, pages: int) -> None:
+    def _done(self, job: PrintJob, pages: int, notes: list[str]) -> None:
         count = "1 page" if pages == 1 else f"{pages} pages"
-        self.app.notify(f"wrote {job.out.name} ({count}) in {job.out.parent}",
-                        title="Printed", timeout=10)
+        self.app.notify("\n".join([f"wrote {job.out.name} ({count}) in {job.out.parent}",
+                                   *notes]), title="Printed", timeout=10 + 4 * len(notes))
         if self.is_attached:
             self.dismiss(None)
 

@@ -64,7 +64,9 @@ def test_all_for_an_optional_team_leaves_out_the_pieces_it_has_none_of(capsys, t
     out = tmp_path / "seattle.pdf"
     code, stdout, stderr = run(capsys, "all", "--team", "seattle", "--out", str(out))
     assert code == 0, stderr
-    assert "pieces:" not in stderr and "team-cards: 2 pages" in stderr
+    assert "\npieces:" not in "\n" + stderr and "team-cards: 2 pages" in stderr
+    assert ("note: pieces left out: team 'seattle' has no player pieces in this box"
+            in stderr)
     text = " ".join(page.extract_text() for page in PdfReader(str(out)).pages)
     assert "Seattle" in text and "Hampton" not in text
     code, _, stderr = run(capsys, "pieces", "--team", "seattle", "--out", str(out))
@@ -132,7 +134,10 @@ def test_parse_offset_units():
     assert parse_offset("1.5,-0.5") == pytest.approx((1.5 * MM, -0.5 * MM))
     assert parse_offset("0.1in, 2pt") == pytest.approx((7.2, 2.0))
     assert parse_offset("-3mm,+1") == pytest.approx((-3 * MM, 1 * MM))
-    for bad in ("", "1,2,3", "a,b", "1;2"):
+    # read off the calibration scales as a player may write them
+    assert parse_offset(".5,-.5") == pytest.approx((0.5 * MM, -0.5 * MM))
+    assert parse_offset("2.,0") == pytest.approx((2 * MM, 0))
+    for bad in ("", "1,2,3", "a,b", "1;2", ".,0", "-.,1", "1e3,0"):
         with pytest.raises(argparse.ArgumentTypeError):
             parse_offset(bad)
 
@@ -223,6 +228,25 @@ def test_a_box_score_refuses_the_options_of_components(capsys, tmp_path):
     code, _, stderr = run(capsys, "boxscore", str(series_id), "--sides", "fold", "--db",
                           str(db), "--out", str(out))
     assert code == 2 and "print boxscore takes no --sides" in stderr and not out.exists()
-    code, _, stderr = run(capsys, "boxscore", str(series_id), "--paper", "a4", "--db",
+    code, _, stderr = run(capsys, "boxscore", str(series_id), "--data", "elsewhere", "--db",
+                          str(db), "--out", str(out))
+    assert code == 2 and ("print boxscore takes no --data: a series prints with the box it "
+                          "was played with") in stderr and not out.exists()
+    code, _, stderr = run(capsys, "BoxScore", str(series_id), "--paper", "a4", "--db",
                           str(db), "--out", str(out))
     assert code == 0 and out.exists(), stderr
+
+
+def test_a_fold_over_run_of_every_set_leaves_out_the_calibration_test_and_says_so(
+        capsys, tmp_path):
+    """The calibration test checks a duplex print (the back's scales behind the front's
+    crosses); in a fold-over `all` its two sheets would be wasted, so it is left out, said
+    on stderr; alone it is refused."""
+    out = tmp_path / "fold.pdf"
+    code, _, stderr = run(capsys, "all", "--sides", "fold", "--out", str(out))
+    assert code == 0, stderr
+    assert ("note: calibration left out: it checks a duplex print and has no fold-over "
+            "layout") in stderr
+    assert "\ncalibration:" not in stderr and "\npieces: " in "\n" + stderr
+    code, _, stderr = run(capsys, "calibration", "--sides", "fold", "--out", str(out))
+    assert code == 2 and "no fold-over layout" in stderr

@@ -368,3 +368,28 @@ def test_the_default_folder_is_documents_else_home_never_the_start_folder(tmp_pa
     assert default_folder() == home
     (home / "Documents").mkdir()
     assert default_folder() == home / "Documents"
+
+
+def test_the_sets_a_print_of_every_set_leaves_out_are_named_when_it_is_done(tmp_path):
+    """A fold-over print of every set for an optional team (rule 8.1.1) leaves out the
+    pieces (it has none) and the calibration test (duplex only): the notification names
+    both with why, and the progress bar still ends full."""
+    out = tmp_path / "seattle.pdf"
+
+    async def steps(pilot, notes):
+        screen = await open_print(pilot)
+        fill(screen, what="all", sides="fold", team="Seattle Volcanoes", out=str(out))
+        progress = track_progress(screen)
+        await print_and_wait(pilot, notes)
+        return progress
+
+    notes, progress = on_home(tmp_path / "home.db", steps)
+    ((severity, title, message),) = notes
+    assert (severity, title) == ("information", "Printed")
+    lines = message.splitlines()
+    assert lines[0].startswith("wrote seattle.pdf (")
+    assert lines[1].startswith("pieces left out: team 'seattle' has no player pieces")
+    assert lines[2] == ("calibration left out: it checks a duplex print and has no "
+                        "fold-over layout")
+    done, total = progress[-1][1:]
+    assert done == total and "calibration" not in " ".join(p[0] for p in progress)
