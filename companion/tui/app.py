@@ -294,7 +294,7 @@ class HomeScreen(Screen):
             self.refresh_list()
 
     def refresh_list(self) -> None:
-        from ..store.series_store import list_series, listed_boxes
+        from ..store.series_store import latest_series, list_series, listed_boxes
 
         rows = list(reversed(list_series(self.app.store)))
         # The names come from the box, read after the first screen is up: a box that does
@@ -329,9 +329,11 @@ class HomeScreen(Screen):
             if Text.from_markup(text).cell_len > room:
                 text = line(row, short=True)
             options.add_option(Option(text, id=f"s{row.id}"))
-        # The series last highlighted or opened (back from a dialog or its table); else
-        # the newest.
+        # The series last highlighted or opened (back from a dialog or its table); else,
+        # on opening the file, the one last played at a table (a newer one may be waiting).
         ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        if self.app.last_series is None and rows:
+            self.app.last_series = latest_series(self.app.store)
         last = f"s{self.app.last_series}"
         options.highlighted = (ids.index(last) if last in ids
                                else 1 if options.option_count > 1 else 0)

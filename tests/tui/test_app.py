@@ -3023,3 +3023,30 @@ def test_the_suggestion_is_marked_without_a_line_of_its_own(tmp_path, columns):
         assert len(text) + len("  suggested") > width - 2 >= len(text) + 2
     else:
         assert (marked, title) == (f"{text}  suggested", None)
+
+
+def test_the_home_list_opens_on_the_series_last_played_not_the_newest(tmp_path):
+    """A restart (after a kill or q) picks up where the table was: the highlight starts on
+    the series whose last step is the newest, so Enter goes back to the game in play even
+    when a newer series waits unplayed."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "home.db"
+    played = new_series(path, seed="played", scenario="spring")
+    waiting = new_series(path, seed="waiting", scenario="divisional")
+    with sqlite3.connect(path) as conn:       # made a while before the game went on
+        conn.execute("UPDATE series SET created = '2000-01-01T00:00:00' WHERE id = ?",
+                     [waiting])
+    play_until(path, played, lambda table: table.game is not None)
+
+    async def listed():
+        app = make_app(db=path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            first = app.screen.highlighted_series()
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            return first, game_screen(app).table.stored.id
+
+    assert asyncio.run(listed()) == (played, played)
