@@ -447,10 +447,12 @@ class Table:
         """Undo back to the last decision a human made (the computer's replies and the
         automatic deals and dice since then are taken back with it), stored as one write:
         all of it or, on a failure, none."""
+        if not self.humans():
+            # The computer would take the step again at once (the same digital dice): an
+            # undo would only add lines to the record.
+            raise CompanionError("the computer manages both sides: no step is yours to undo")
         with self.stored.together():
             undone = [self.stored.undo()]
-            if not self.humans():
-                return undone
             while not self._players_turn():
                 if not self.session.entries:
                     # Nothing a player did is left to take back (only the computer's opening

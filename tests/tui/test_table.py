@@ -43,6 +43,28 @@ def test_undo_goes_back_to_the_players_own_decision(tmp_path):
     store.close()
 
 
+def test_undo_in_a_series_the_computer_plays_alone_is_refused_and_stores_nothing(tmp_path):
+    """With the computer on both sides no step is a player's: an undo (a finished series'
+    last roll) would be rolled again at once with the same digital dice, leaving only an
+    undo and the same roll in the record."""
+    path = tmp_path / "c.db"
+    with Store.open(path) as store:
+        table = Table.create(store, load_box(), Setup(scenario="spring",
+                                                      team1_control="computer",
+                                                      team2_control="computer"))
+        while table.auto_step() is not None:
+            pass
+        assert table.session.is_over()
+        before = list(table.session.entries)
+        with pytest.raises(CompanionError, match="the computer manages both sides: no step "
+                                                 "is yours to undo"):
+            table.undo_to_player()
+        assert table.session.entries == before and table.session.is_over()
+    with sqlite3.connect(path) as conn:
+        kinds = {kind for (kind,) in conn.execute("SELECT DISTINCT kind FROM events")}
+    assert kinds == {"action"}
+
+
 def test_a_pass_the_rules_force_is_made_for_the_player_and_undo_goes_past_it(tmp_path):
     """Rule 5.4: when a player can play nothing more in a Strategy Card phase, the table
     passes for him (as it deals digital cards); undo takes the pass back with the choice
