@@ -12,6 +12,7 @@ import sqlite3
 import stat
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
@@ -142,9 +143,10 @@ class _ReadCopy(sqlite3.Connection):
         self.folder.cleanup()
 
 
-def read_copy(path: Path) -> sqlite3.Connection:
+def read_copy(path: Path, mend: Callable[[Path], None] | None = None) -> sqlite3.Connection:
     """The file with its -wal read in, never touching either: a copy of the two where SQLite
-    may write what reading a log takes (read-only folders, salvage of a damaged file)."""
+    may write what reading a log takes (read-only folders, salvage of a damaged file);
+    `mend` may change the copy before it is opened."""
     folder = tempfile.TemporaryDirectory(prefix="companion-read-")
     copy = Path(folder.name) / "copy.db"
     wal = path.with_name(path.name + "-wal")
@@ -156,9 +158,43 @@ def read_copy(path: Path) -> sqlite3.Connection:
         folder.cleanup()
         raise StoreError(f"{path}: it and its log {wal.name} could not be copied to be read "
                          f"({error.strerror}: {error.filename})") from None
+    if mend is not None:
+        mend(copy)
     conn = sqlite3.connect(copy, factory=_ReadCopy)
     conn.folder = folder
     return conn
+
+
+SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def _side_files(path: Path) -> frozenset[str]:
+    """Which of SQLite's side files lie beside the game file now."""
+    return frozenset(suffix for suffix in SIDE_FILES
+                     if path.with_name(path.name + suffix).exists())
+
+
+def _tidy_side_files(path: Path, before: frozenset[str]) -> None:
+    """A reader of a WAL file leaves SQLite's -wal and -shm beside it (it may not end the
+    log): when this reading made them, and the log is empty, a connection that may write
+    opens and closes the file, and SQLite removes them itself if it is the last one there
+    (a writer come meanwhile keeps them). Nothing in the file changes: an empty log has
+    nothing to write back, and no journal was there to roll back."""
+    if before or not _side_files(path):
+        return
+    wal = path.with_name(path.name + "-wal")
+    try:
+        if wal.exists() and wal.stat().st_size:
+            return
+        conn = sqlite3.connect(str(path), timeout=0)
+    except (OSError, sqlite3.Error):
+        return
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.Error:
+        pass
+    finally:
+        conn.close()
 
 
 def _writable_side_files(path: Path) -> None:
@@ -280,6 +316,7 @@ class Store:
         self.lock_claimed = False       # from then on each write checks the lock is ours
         self.lock_lost = False          # ... and once it is not, no write is taken again
         self.identity = _identity(path)  # the file opened (device, inode)
+        self.side_files_before: frozenset[str] | None = None   # a reader's, at opening
 
     def moved(self) -> bool:
         """Whether the path no longer names the file opened (deleted, or replaced by
@@ -308,6 +345,7 @@ class Store:
                              f"{wal.stat().st_size} bytes (the file was cut or replaced); "
                              "nothing was changed: put the file back from a copy, keeping "
                              "the log beside it")
+        before = _side_files(path)
         if readonly:
             if not path.exists():
                 raise StoreError(f"{path}: no game file there")
@@ -318,8 +356,11 @@ class Store:
                 _companion_tables(path, db, readonly=True)
             except BaseException:
                 db.close()
+                _tidy_side_files(path, before)
                 raise
-            return cls(path, db, True, None)
+            store = cls(path, db, True, None)
+            store.side_files_before = before
+            return store
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -334,8 +375,11 @@ class Store:
                 cls._check_integrity(path, probe)
                 cls._check_not_newer(path, probe)
                 _companion_tables(path, probe, readonly=False)
-            finally:
+            except BaseException:
                 probe.close()
+                _tidy_side_files(path, before)
+                raise
+            probe.close()
         writable = os.access(path.parent, os.W_OK | os.X_OK) and (
             not path.exists() or os.access(path, os.W_OK))
         if not writable:
@@ -498,6 +542,8 @@ class Store:
             pass
         finally:
             self.db.close()
+            if self.side_files_before is not None:
+                _tidy_side_files(self.path, self.side_files_before)
 
     @classmethod
     def unlock(cls, path: str | Path | None = None, force: bool = False) -> dict | None:

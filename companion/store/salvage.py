@@ -10,6 +10,7 @@ in force are). The damaged file is left exactly as it was."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from pathlib import Path
 from urllib.parse import quote
@@ -25,29 +26,67 @@ EVENT_COLUMNS = "seq, kind, scope, line"
 
 def salvage(damaged: Path, out: Store) -> list[str]:
     """Copy every series of `damaged` that can be read into `out`; one line a series
-    saying what was recovered (or why nothing was)."""
+    saying what was recovered (or why nothing was), after a line on a file cut short."""
+    cut = cut_short(damaged)
+    first = [] if cut is None else [
+        f"{damaged} is cut short: it holds {cut[0]} of its {cut[1]} pages (a copy or a "
+        "disk that stopped midway); what the rest held is lost"]
     conn = _open(damaged)
     conn.row_factory = sqlite3.Row
     try:
         try:
             ids = [row["id"] for row in conn.execute("SELECT id FROM series ORDER BY id")]
         except sqlite3.DatabaseError as error:
-            raise StoreError(f"{damaged}: no series can be read from it ({error}); "
-                             "nothing was salvaged") from None
+            raise StoreError("\n".join(first + [
+                f"{damaged}: no series can be read from it ({error}); nothing was "
+                "salvaged"])) from None
         told = [_salvage_series(conn, series_id, out) for series_id in ids]
     finally:
         conn.close()
     if not any(saved for saved, _ in told):
-        raise StoreError("\n".join([line for _, line in told]
+        raise StoreError("\n".join(first + [line for _, line in told]
                                    + [f"{damaged}: nothing was salvaged"]))
-    return [line for _, line in told]
+    return first + [line for _, line in told]
+
+
+def cut_short(path: Path) -> tuple[int, int, int] | None:
+    """(whole pages held, pages its header counts, page size) of a game file shorter than
+    its header says, as a copy or a disk that stopped midway leaves it; None otherwise."""
+    try:
+        with open(path, "rb") as handle:
+            header = handle.read(100)
+            size = os.fstat(handle.fileno()).st_size
+    except OSError:
+        return None
+    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
+        return None
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    counted = int.from_bytes(header[28:32], "big")
+    if not page_size or counted * page_size <= size:
+        return None
+    return size // page_size, counted, page_size
+
+
+def _whole_pages(copy: Path) -> None:
+    """A copy of a file cut short, made readable: SQLite believes the header's page count
+    and reads past the end, calling every table malformed; cut to its whole pages with that
+    count cleared, it counts the pages there are (what the lost ones held stays lost)."""
+    cut = cut_short(copy)
+    if cut is None:
+        return
+    held, _, page_size = cut
+    with open(copy, "r+b") as handle:
+        handle.truncate(held * page_size)
+        handle.seek(28)                 # the header's database size in pages
+        handle.write(bytes(4))
 
 
 def _open(damaged: Path) -> sqlite3.Connection:
     """The damaged file read with its -wal, the newest steps of a table that stopped
-    without closing, from a copy of the two (`read_copy`); a copy SQLite cannot open so is
-    read as the file stands alone."""
-    conn = read_copy(damaged)
+    without closing, from a copy of the two (`read_copy`, a file cut short mended in the
+    copy); a copy SQLite cannot open so is read as the file stands alone."""
+    conn = read_copy(damaged, mend=_whole_pages)
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return conn
@@ -61,8 +100,10 @@ def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store
                     ) -> tuple[bool, str]:
     """(whether the series was saved, what the line says of it)."""
     try:
-        row = conn.execute("SELECT header FROM series WHERE id = ?", [series_id]).fetchone()
+        row = conn.execute("SELECT header, created FROM series WHERE id = ?",
+                           [series_id]).fetchone()
         header = json.loads(row["header"])
+        created = row["created"] if isinstance(row["created"], str) else None
     except (sqlite3.DatabaseError, TypeError, ValueError) as error:
         return False, f"series {series_id}: its header cannot be read ({error}): not saved"
     events, stopped = _readable_events(conn, series_id)
@@ -79,7 +120,7 @@ def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store
     if first_lost is None and stopped is not None:
         first_lost = events[-1]["seq"] + 1 if events else 1
     try:
-        new_id = create_series(out, box, header, session.entries)
+        new_id = create_series(out, box, header, session.entries, created)
     except CompanionError as error:
         return False, f"series {series_id}: not saved ({error})"
     lost = "" if first_lost is None else (f"; the events from {first_lost} on are lost"

@@ -62,9 +62,9 @@ class SeriesRow:
 
 
 def create_series(store: Store, box: Box, header: dict[str, str],
-                  entries: list[Entry] = ()) -> int:
+                  entries: list[Entry] = (), created: str | None = None) -> int:
     """Store a new series with a frozen copy of the box it starts with (and, for an import,
-    its actions), all in one transaction."""
+    its actions), all in one transaction; `created` keeps a salvaged series' own date."""
     store.require_writable()
     header = {**header, "Box": header.get("Box", box.fingerprint)}
     SeriesRules.check_table_tags(header)
@@ -74,7 +74,7 @@ def create_series(store: Store, box: Box, header: dict[str, str],
     teams = session.series.teams
     with store.write():
         row = store.db["series"].insert({
-            "created": _now(), "scenario": session.series.scenario.key,
+            "created": created or _now(), "scenario": session.series.scenario.key,
             "team1": teams["team1"], "team2": teams["team2"],
             "header": json.dumps(header),
             "box_fingerprint": box.fingerprint,

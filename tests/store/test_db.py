@@ -536,6 +536,8 @@ def assert_refused_untouched(path: Path) -> None:
     result = run_companion("simulate", "--resume", "--db", path)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert sha256(path) == before
+    # nor is anything left beside it (SQLite's -wal and -shm of the reads are tidied)
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
 
 
 def test_file_of_random_bytes_is_damaged_and_left_alone(tmp_path):
@@ -556,6 +558,29 @@ def test_game_file_with_overwritten_pages_is_damaged_and_left_alone(tmp_path, bo
     data[start:start + 3 * page] = random.Random(7).randbytes(3 * page)
     path.write_bytes(bytes(data))
     assert_refused_untouched(path)
+
+
+def test_a_reader_leaves_no_side_files_but_keeps_a_writers(tmp_path, box):
+    """A read (series list, export, db check) of a closed game file used to leave SQLite's
+    -wal and -shm beside it; they go with the reader, the file unchanged. A writer that has
+    the file open keeps its own, and records on."""
+    path = tmp_path / "games.db"
+    stored_game_file(path, box, scenario="spring")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.db"]
+    before = sha256(path)
+    for args in (["series", "list"], ["export", "1"], ["db", "check"]):
+        result = run_companion(*args, "--db", path)
+        assert result.returncode == 0, result.stderr
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["games.db"], args
+    assert sha256(path) == before
+    with Store.open(path) as writer:
+        with Store.open(path, readonly=True) as reader:
+            assert reader.db["series"].count == 1
+        assert Path(f"{path}-wal").exists() and Path(f"{path}-shm").exists()
+        create_series(writer, box, {"Series": "High & Tight", "Scenario": "spring",
+                                    "Team1": "texas", "Team2": "new-york"})
+    with Store.open(path, readonly=True) as reader:
+        assert reader.db["series"].count == 2
 
 
 def test_db_check_on_a_good_file(tmp_path, box):

@@ -226,3 +226,34 @@ def test_an_empty_file_beside_its_log_is_refused_untouched(tmp_path, box):
                            "--team2", "new-york", "--db", path)
     assert result.returncode == 2 and "keeping the log beside it" in result.stderr
     assert sha256(wal) == before and path.stat().st_size == 0
+
+
+def test_a_file_cut_short_gives_back_the_steps_in_the_pages_it_holds(tmp_path, box):
+    """A copy that stopped midway (a full stick, a sync cut off) holds fewer pages than its
+    header counts: SQLite then calls every table malformed and nothing was salvaged. The
+    salvage's own copy is cut to whole pages and told to count them, so the series comes
+    back up to its first event past the cut; the cut file says so and stays as it was."""
+    path = tmp_path / "games.db"
+    series_id = stored_game_file(path, box)
+    with Store.open(path, readonly=True) as store:
+        whole = [e.line for e in StoredSeries.load(store, series_id).session.entries]
+    with Store.open(path, readonly=True) as store:
+        created = list_series(store)[0].created
+    pages = path.stat().st_size // 4096
+    keep = event_pages(path)[-3]                    # the last pages of events go
+    path.write_bytes(path.read_bytes()[:keep * 4096 + 1234])    # (mid-page)
+    with pytest.raises(StoreDamaged):
+        Store.open(path, readonly=True)
+    before = sha256(path)
+    out = tmp_path / "saved.db"
+    result = run_companion("db", "salvage", "--db", path, "--out", out)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout.splitlines()
+    assert said[0] == (f"{path} is cut short: it holds {keep} of its {pages} pages (a copy "
+                       "or a disk that stopped midway); what the rest held is lost")
+    assert said[1].startswith(f"series {series_id} -> series 1: ") and "are lost" in said[1]
+    assert sha256(path) == before
+    with Store.open(out, readonly=True) as store:
+        kept = [e.line for e in StoredSeries.load(store, 1).session.entries]
+    assert 0 < len(kept) < len(whole) and kept == whole[:len(kept)]
+    assert run_companion("series", "list", "--db", out).stdout.split()[1] == created
