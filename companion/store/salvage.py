@@ -69,23 +69,22 @@ def cut_short(path: Path) -> tuple[int, int, int] | None:
 
 
 def _whole_pages(copy: Path) -> None:
-    """A copy of a file cut short, made readable: SQLite believes the header's page count
-    and reads past the end, calling every table malformed; cut to its whole pages with that
-    count cleared, it counts the pages there are (what the lost ones held stays lost)."""
+    """A copy of a file cut short, made readable: SQLite would read past its end and call
+    every table malformed. Filled out with empty pages to the length its header counts,
+    the tables read up to the first page lost (an empty page is damage SQLite reports when
+    it is reached; what the lost pages held stays lost)."""
     cut = cut_short(copy)
     if cut is None:
         return
-    held, _, page_size = cut
+    _, counted, page_size = cut
     with open(copy, "r+b") as handle:
-        handle.truncate(held * page_size)
-        handle.seek(28)                 # the header's database size in pages
-        handle.write(bytes(4))
+        handle.truncate(counted * page_size)        # (the new bytes read as zeros)
 
 
 def _open(damaged: Path) -> sqlite3.Connection:
     """The damaged file read with its -wal, the newest steps of a table that stopped
-    without closing, from a copy of the two (`read_copy`, a file cut short mended in the
-    copy); a copy SQLite cannot open so is read as the file stands alone."""
+    without closing, from a copy of the two (`read_copy`, a file cut short filled out in
+    the copy); a copy SQLite cannot open so is read as the file stands alone."""
     conn = read_copy(damaged, mend=_whole_pages)
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
