@@ -41,6 +41,7 @@ from .text import (
     DESCENT,
     ELLIPSIS,
     ITALIC,
+    LEADING,
     REGULAR,
     SMALLEST_NAME,
     SMALLEST_TEXT,
@@ -318,7 +319,7 @@ def piece_where(piece: Ballplayer | Pitcher, roster: str) -> str:
 def texts_cut_short(box: Box) -> list[str]:
     """The pieces' texts too long to print whole at the smallest sizes (SMALLEST_NAME,
     SMALLEST_TEXT), one line each naming the file, the piece and the field: they print cut
-    short, ending in an ellipsis."""
+    short, ending in an ellipsis; then the cards' (`card_texts_cut_short`)."""
     front = Rect(0, 0, *PIECE)
     out = []
     for roster in box.rosters.values():
@@ -332,6 +333,23 @@ def texts_cut_short(box: Box) -> list[str]:
                         else f"the lines under the name at {SMALLEST_TEXT:g} pt")
                 out.append(f"{where}, field {field!r}: too long for the piece: it does not "
                            f"fit {room} and prints cut short with '{ELLIPSIS}'")
+    return out + card_texts_cut_short(box)
+
+
+def card_texts_cut_short(box: Box) -> list[str]:
+    """The strategy cards' and ballparks' texts too long to print whole on a card at the
+    smallest sizes, one line each naming the file, the entry and the part."""
+    panel = card_panel(Rect(0, 0, *POKER))
+    out = []
+    for card in box.cards.values():
+        for part in _card_body(None, panel, card.name, card.text, inning_strategy(box, card)):
+            out.append(f"cards.toml, card {card.name!r}: its {part} is too long for the card: "
+                       f"it prints cut short with '{ELLIPSIS}'")
+    for team in box.teams.values():
+        for part in _card_body(None, panel, *_ballpark_texts(team)):
+            out.append(f"teams.toml, team {team.key!r}, ballpark {team.ballpark.name!r}: its "
+                       f"{part} is too long for the team card's back: it prints cut short "
+                       f"with '{ELLIPSIS}'")
     return out
 
 
@@ -477,6 +495,7 @@ def marker_components(box: Box, team: str | None = None) -> list[Component]:
 
 CARD_SAFE = 4 * MM          # text stays this far inside the cut line
 CARD_FRAME = 3 * MM         # the coloured frame inside the cut line
+CARD_HEADER = 18.0          # the header band above a framed face's white panel
 CATEGORY_COLOURS = {"power": "#b22222", "speed": "#2e7d46", "obp": "#1f5fa8",
                     "clutch": "#6a3d9a", "special": "#a8780a", "free": "#4d4d4d"}
 SIDE_COLOURS = {"offense": "#8b1a1a", "defense": "#1a3a6b"}
@@ -487,39 +506,59 @@ CATEGORY_NAMES = {"power": "Power", "speed": "Speed", "obp": "OBP", "clutch": "C
 def _card_frame(canvas, rect: Rect, bleed: float, fill: str, header: str) -> Rect:
     """Coloured frame (to the bleed edge) with a white panel and a header band; the panel."""
     _fill(canvas, rect, colour(fill), bleed)
-    panel = rect.inset(CARD_FRAME)
+    panel = card_panel(rect)
     canvas.setFillColor(WHITE)
-    canvas.roundRect(panel.x, panel.y, panel.width, panel.height - 18.0, 4.0, stroke=0, fill=1)
+    canvas.roundRect(panel.x, panel.y, panel.width, panel.height, 4.0, stroke=0, fill=1)
     canvas.setFillColor(ink_on(colour(fill), WHITE))
-    draw_fitted(canvas, header, panel.x + 2.0, panel.top - 12.0, panel.width - 4.0, BOLD, 8.0,
-                align="centre")
-    return Rect(panel.x, panel.y, panel.width, panel.height - 18.0)
+    draw_fitted(canvas, header, panel.x + 2.0, panel.top + CARD_HEADER - 12.0,
+                panel.width - 4.0, BOLD, 8.0, align="centre")
+    return panel
+
+
+def card_panel(rect: Rect) -> Rect:
+    """The white panel of a card's framed face, under its header band."""
+    frame = rect.inset(CARD_FRAME)
+    return Rect(frame.x, frame.y, frame.width, frame.height - CARD_HEADER)
 
 
 def _card_body(canvas, panel: Rect, title: str, body: str, footer: str,
-               subtitle: str = "") -> None:
-    """Title (bold, wrapped), optional subtitle, body text fitted, footer at the foot."""
+               subtitle: str = "") -> list[str]:
+    """Title (bold, wrapped), optional subtitle, body text fitted, footer at the foot; the
+    parts too long to print whole (cut short with an ellipsis). With no canvas, only laid
+    out (`texts_cut_short`)."""
     inner = panel.inset(CARD_SAFE - CARD_FRAME + 2.0)
-    canvas.setFillColor(BLACK)
-    size, lines = fit_paragraph(title, BOLD, 14.0, inner.width, 40.0, smallest=9.0)
-    top = draw_paragraph(canvas, lines, inner.x, inner.top, BOLD, size, "centre", inner.width)
+    cut = []
+
+    def fitted(part: str, text: str, font: str, size: float, height: float,
+               smallest: float = SMALLEST_TEXT) -> tuple[float, list[str]]:
+        size, lines, whole = fit_paragraph(text, font, size, inner.width, height, smallest)
+        if not whole:
+            cut.append(part)
+        return size, lines
+
+    def draw(lines, top, font, size, grey=False, align="centre") -> float:
+        if canvas is None:
+            return top - size - (len(lines) - 1) * size * LEADING
+        if grey:
+            canvas.setFillColorRGB(0.3, 0.3, 0.3)
+        else:
+            canvas.setFillColor(BLACK)
+        return draw_paragraph(canvas, lines, inner.x, top, font, size, align, inner.width)
+
+    size, lines = fitted("name", title, BOLD, 14.0, 40.0, smallest=SMALLEST_NAME)
+    top = draw(lines, inner.top, BOLD, size)
     if subtitle:
-        canvas.setFillColorRGB(0.3, 0.3, 0.3)
-        size_sub, sub_lines = fit_paragraph(subtitle, ITALIC, 8.0, inner.width, 22.0)
-        top = draw_paragraph(canvas, sub_lines, inner.x, top - 4.0, ITALIC, size_sub, "centre",
-                             inner.width)
-        canvas.setFillColor(BLACK)
+        size_sub, sub_lines = fitted("subtitle", subtitle, ITALIC, 8.0, 22.0)
+        top = draw(sub_lines, top - 4.0, ITALIC, size_sub, grey=True)
     footer_height = 0.0
     if footer:
-        canvas.setFillColorRGB(0.3, 0.3, 0.3)
-        foot_size, foot_lines = fit_paragraph(footer, ITALIC, 6.5, inner.width, 24.0)
-        footer_height = len(foot_lines) * foot_size * 1.18 + 2.0
-        draw_paragraph(canvas, foot_lines, inner.x, inner.y + footer_height, ITALIC, foot_size,
-                       "centre", inner.width)
-        canvas.setFillColor(BLACK)
+        foot_size, foot_lines = fitted("footer", footer, ITALIC, 6.5, 24.0)
+        footer_height = len(foot_lines) * foot_size * LEADING + 2.0
+        draw(foot_lines, inner.y + footer_height, ITALIC, foot_size, grey=True)
     room = top - 8.0 - (inner.y + footer_height + 4.0)
-    size, lines = fit_paragraph(body, REGULAR, 12.0, inner.width, room)
-    draw_paragraph(canvas, lines, inner.x, top - 8.0, REGULAR, size)
+    size, lines = fitted("text", body, REGULAR, 12.0, room)
+    draw(lines, top - 8.0, REGULAR, size, align="left")
+    return cut
 
 
 def _card_back(canvas, rect: Rect, bleed: float, fill: str, big: str, small: str) -> None:
@@ -600,7 +639,8 @@ def team_card_component(team: Team) -> Component:
         panel = rect.inset(CARD_SAFE)
         canvas.setFillColor(ink_on(field, colour(team.colours[1])))
         middle = rect.y + rect.height / 2
-        size, lines = fit_paragraph(team.name, BOLD, 18.0, panel.width, 48.0, smallest=10.0)
+        size, lines, _ = fit_paragraph(team.name, BOLD, 18.0, panel.width, 48.0,
+                                       smallest=10.0)
         draw_paragraph(canvas, lines, panel.x, panel.top - 10.0, BOLD, size, "centre",
                        panel.width)
         draw_fitted(canvas, team.abbrev, panel.x, middle - 16.0, panel.width, BOLD, 44.0,
@@ -609,16 +649,20 @@ def team_card_component(team: Team) -> Component:
                     align="centre")
 
     def back(canvas, rect: Rect, bleed: float) -> None:
-        park = team.ballpark
         panel = _card_frame(canvas, rect, bleed, team.colours[0], "HOME BALLPARK · RULE 8.1")
-        # The effect in the words the companion applies it by (rule 8.1: the card lists
-        # the feature's effects on play), after the park's own description.
-        effects = [describe_ballpark_effect(effect) for effect in park.effects]
-        body = park.text + "".join(f"\n- {effect[0].upper()}{effect[1:]}." for effect in effects)
-        _card_body(canvas, panel, park.name, body, f"{team.name} ({team.abbrev})",
-                   subtitle=park.feature)
+        _card_body(canvas, panel, *_ballpark_texts(team))
 
     return Component(team.name, front, back, team=team.key, aliases=(team.key, team.abbrev))
+
+
+def _ballpark_texts(team: Team) -> tuple[str, str, str, str]:
+    """A team card's back: the ballpark's name, its text with each effect in the words the
+    companion applies it by (rule 8.1: the card lists the feature's effects on play), the
+    team, the feature."""
+    park = team.ballpark
+    effects = [describe_ballpark_effect(effect) for effect in park.effects]
+    body = park.text + "".join(f"\n- {effect[0].upper()}{effect[1:]}." for effect in effects)
+    return park.name, body, f"{team.name} ({team.abbrev})", park.feature
 
 
 def team_card_components(box: Box, team: str | None = None) -> list[Component]:
@@ -790,7 +834,7 @@ def _instructions(canvas, paper: str, title: str, body: str) -> None:
     width = area.width - 2 * 72.0 - 2 * 12 * MM
     x = area.x + 72.0 + 12 * MM
     draw_fitted(canvas, title, x, area.top - 20.0, width, BOLD, 14.0)
-    size, lines = fit_paragraph(body, REGULAR, 9.0, width, 80.0)
+    size, lines, _ = fit_paragraph(body, REGULAR, 9.0, width, 80.0)
     draw_paragraph(canvas, lines, x, area.top - 30.0, REGULAR, size)
 
 

@@ -50,14 +50,24 @@ def wrap(text: str, font: str, size: float, width: float,
 
 
 def fit_paragraph(text: str, font: str, size: float, width: float, height: float,
-                  smallest: float = 4.0) -> tuple[float, list[str]]:
-    """The largest size (in steps of 0.25 pt) at which the wrapped text fits the box."""
+                  smallest: float = 4.0) -> tuple[float, list[str], bool]:
+    """The largest size (in steps of 0.25 pt) at which the wrapped text fits the box:
+    (size, lines, whole). Text that does not fit at `smallest` is cut there: a word wider
+    than the box and the last line that fits end in an ellipsis (`whole` False), so nothing
+    is ever drawn outside the box."""
     while True:
         lines = wrap(text, font, size, width)
         widest = max((stringWidth(line, font, size) for line in lines), default=0.0)
-        if (len(lines) * size * LEADING <= height and widest <= width) or size <= smallest:
-            return size, lines
+        if len(lines) * size * LEADING <= height and widest <= width + 1e-9:
+            return size, lines, True
+        if size <= smallest:
+            break
         size -= 0.25
+    room = max(1, int(height // (size * LEADING)))
+    kept = lines[:room]
+    if len(lines) > room:
+        kept[-1] = kept[-1] + " " + ELLIPSIS      # (shortened below if it is too wide)
+    return size, [shorten(line, font, size, width) for line in kept], False
 
 
 def fits(lines: list[str], font: str, size: float, width: float,

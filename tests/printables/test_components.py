@@ -29,7 +29,10 @@ from printables.components import (
     RUNS_COPIES,
     SCALE_HALF,
     SCALE_LABEL,
+    _card_body,
     card_components,
+    card_panel,
+    inning_strategy,
     marker_components,
     piece_components,
     registration_targets,
@@ -39,7 +42,14 @@ from printables.components import (
 from printables.geometry import BLEED, MARKER, PIECE, POKER, Rect, calibration_area, impose
 from printables.options import MM, PAPERS, PrintOptions
 from printables.render import expand, render
-from printables.text import BOLD, SMALLEST_NAME, SMALLEST_TEXT, stringWidth
+from printables.text import (
+    BOLD,
+    CAP_HEIGHT,
+    DESCENT,
+    SMALLEST_NAME,
+    SMALLEST_TEXT,
+    stringWidth,
+)
 
 from .placed import placed_text
 
@@ -207,6 +217,59 @@ def test_texts_too_long_for_a_piece_print_cut_short_and_are_named(tmp_path, box,
     assert longer.startswith(" ".join(info)[:-1])
     assert [p.text for p in fronts[1]][1] == "Wolfeschlegel\u2026"      # 1.2 mm from the cuts
     assert {p.size for p in fronts[1]} >= {SMALLEST_NAME}
+
+
+def test_card_texts_too_long_print_cut_short_inside_the_card_and_are_named(box):
+    """A card's text too long to fit at the smallest size, or a name of one long word, ran
+    past the card's foot and edge and over its footer; now each is cut short with an
+    ellipsis inside the card, and `data check` names it (cards.toml, the card, the part)."""
+    assert texts_cut_short(box) == []
+    good = "He barrels it up. Raise the Scoring Number by the batter's Power."
+    long = " ".join(["He barrels it up and the crowd roars as the ball sails deep."] * 60)
+    name = "W" * 40
+    too_long = edited({"cards.toml": [(good, long), ('name = "Sitting on the Fastball"',
+                                                     f'name = "{name}"')]})
+    assert texts_cut_short(too_long) == [
+        "cards.toml, card 'Good Wood': its text is too long for the card: it prints cut "
+        "short with '\u2026'",
+        f"cards.toml, card '{name}': its name is too long for the card: it prints cut short "
+        "with '\u2026'"]
+    panel = card_panel(Rect(0, 0, *POKER))
+    for card in [c for c in too_long.cards.values() if c.name in ("Good Wood", name)]:
+        drawn = Drawn()
+        cut = _card_body(drawn, panel, card.name, card.text, inning_strategy(too_long, card))
+        assert cut == (["text"] if card.name == "Good Wood" else ["name"])
+        for text, font, size, left, baseline in drawn.strings:
+            assert size >= (SMALLEST_NAME if font == BOLD else SMALLEST_TEXT) - 1e-9
+            assert panel.x - 1e-6 <= left
+            assert left + stringWidth(text, font, size) <= panel.x + panel.width + 1e-6, text
+            assert panel.y <= baseline - size * DESCENT
+            assert baseline + size * CAP_HEIGHT <= panel.top, text
+        said = [text for text, *_ in drawn.strings]
+        assert any(text.endswith("\u2026") for text in said)
+        assert said[-1 if card.name == "Good Wood" else 0].endswith("\u2026")
+
+
+class Drawn:
+    """A canvas that keeps the strings drawn on it: (text, font, size, left, baseline)."""
+
+    def __init__(self):
+        self.strings, self._fontname, self._fontsize = [], None, None
+
+    def setFont(self, font, size):  # noqa: N802 (reportlab's names)
+        self._fontname, self._fontsize = font, size
+
+    def drawString(self, x, y, text):  # noqa: N802
+        self.strings.append((text, self._fontname, self._fontsize, x, y))
+
+    def drawCentredString(self, x, y, text):  # noqa: N802
+        width = stringWidth(text, self._fontname, self._fontsize)
+        self.strings.append((text, self._fontname, self._fontsize, x - width / 2, y))
+
+    def setFillColor(self, *args):  # noqa: N802
+        pass
+
+    setFillColorRGB = setFillColor
 
 
 def test_markers_hold_every_game_piece(printed, box):
