@@ -968,3 +968,17 @@ def test_a_simulated_series_the_file_stops_taking_says_how_to_go_on(capsys, tmp_
     monkeypatch.setattr(series_store.StoredSeries, "push", real)
     code, out, err = run(capsys, "simulate", "--resume", "--db", str(db))
     assert code == 0 and "winner" in out, err
+
+
+def test_the_record_formats_example_replays_on_the_demo_box(capsys, tmp_path):
+    """docs/record-format.md opens with a record's first lines: they replay as they stand
+    (its Box is the demo box's fingerprint, not a made-up one a reader's replay refuses)."""
+    from pathlib import Path
+
+    doc = (Path(__file__).parent.parent / "docs" / "record-format.md").read_text()
+    block = doc.split("```\n", 2)[1]
+    lines = [line for line in block.splitlines() if line != "..."]
+    (tmp_path / "example.txt").write_text("\n".join(lines) + "\n")
+    code, out, err = run(capsys, "replay", str(tmp_path / "example.txt"))
+    assert code == 0, err
+    assert out.startswith("game 1: philadelphia at new-york: ") and "(8 actions)" in out
