@@ -26,6 +26,9 @@ CHOOSERS = ("draw", "exchange", "starter", "mound", "lineup", "bat", "field", "n
 # Rule 5.2.2: a card is exchanged when a fresh draw is worth this many innings of use more
 # (measured against keeping only useless cards: 0.5 won 52.4% of 6,000 paired games).
 EXCHANGE_MARGIN = 0.5
+# Rule 5.7.2: the 10s are worth a Rally Caps use early in a game when they add this many
+# expected runs (about five Scoring Rolls' worth); late and not ahead, any gain is.
+TENS_EARLY_GAIN = 0.4
 _ODDS: dict[tuple, tuple[float, float]] = {}
 
 
@@ -436,13 +439,20 @@ class ComputerManager:
         late_and_close = state.inning >= 7 and self._not_ahead(state, side)
         for action in legal:
             if action.kind == "rally" and action.args[0] == "tens":
-                rolls = state.atbat.rolls + state.atbat.bonus
-                if late_and_close or rolls >= 8:
+                gain = self._tens_gain(state)
+                if gain > 0 and (late_and_close or gain >= TENS_EARLY_GAIN):
                     return action
             if action.kind == "rally" and action.args[0] == "card" and late_and_close:
                 if self._best_extra_gain(state, side, matchup) > 0.3:
                     return action
         return next(a for a in legal if a.kind == "pass")
+
+    def _tens_gain(self, state: State) -> float:
+        """Expected runs the 10s add to this at-bat (rule 5.7.2): none in a box that scores
+        on 10 already, about one in twelve a Scoring Roll otherwise."""
+        a = state.atbat
+        return markers_odds(self.box, a.rolls, a.number, a.bonus, a.extra_numbers, True,
+                            a.hit_and_run)[0] - at_bat_odds(state)[0]
 
     def _best_extra_gain(self, state: State, side: str, matchup: Matchup) -> float:
         names = [self.box.cards[k].name

@@ -726,6 +726,12 @@ class GameScreen(Screen):
 
             self.app.push_screen(StaleScreen(stored.stale.message(stored.id),
                                              stored.set_aside_count()), answered)
+        elif self.table.game is not None and self.table.held is None:
+            # Back at a game in play (a restart, or Enter on the home screen): the last
+            # half's runs and dice, told at its end in a notice gone since.
+            told = views.half_before(self.table.game)
+            if told:
+                self.notify(told, title=RESUMED_TITLE, markup=False)
 
     def on_screen_resume(self) -> None:
         self.refresh_table()
@@ -1411,6 +1417,7 @@ class GameScreen(Screen):
 
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
 HALF_NOTICE_TITLE = "End of the half"
+RESUMED_TITLE = "Back at the table: the last half"
 HALF_NOTICE_KEEP_SECONDS = 4.0     # ... but a half's end stays this long whatever comes
 MOVES_NOTICE_MOST_SECONDS = 12
 

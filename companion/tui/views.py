@@ -719,9 +719,10 @@ def steps_notice(verb: str, shown: list[str], most: int = 3) -> str:
         f"; and {more} more step{'s' if more > 1 else ''} after" if more > 0 else "")
 
 
-def half_over(game, notes) -> str | None:
+def half_over(game, notes, rolls: list[tuple[int, int]] | None = None) -> str | None:
     """The end of a half inning (rule 4.6.4), with the Scoring Rolls' dice that made it: the
-    screen moves on to the next half at once, so the last dice would otherwise go unseen."""
+    screen moves on to the next half at once, so the last dice would otherwise go unseen.
+    The dice are the game's last actions unless `rolls` gives them."""
     said = []
     for rule, text in notes:
         if rule in ("4.6.4", "4.8"):
@@ -734,13 +735,36 @@ def half_over(game, notes) -> str | None:
                         "one more Scoring Roll, rule 8.4.2)")
     if not said:
         return None
-    dice = []
-    for action in reversed(game.actions):
-        if action.kind != "roll":
-            break
-        dice.append(action.args)
-    shown = "  ".join(f"{DIE[a]}{DIE[b]} {a + b}" for a, b in reversed(dice))
+    if rolls is None:
+        rolls = last_rolls(game.actions)
+    shown = "  ".join(f"{DIE[a]}{DIE[b]} {a + b}" for a, b in rolls)
     return "; ".join(said) + (f"\nDice {shown}" if shown else "")
+
+
+def last_rolls(actions, after_others: bool = False) -> list[tuple[int, int]]:
+    """The faces of the last run of dice among the actions, in order: the ones they end
+    with, or (`after_others`) the last run before the actions since."""
+    index = len(actions)
+    if after_others:
+        while index and actions[index - 1].kind != "roll":
+            index -= 1
+    start = index
+    while start and actions[start - 1].kind == "roll":
+        start -= 1
+    return [action.args for action in actions[start:index]]
+
+
+def half_before(game) -> str | None:
+    """The last half inning played, with its dice, for a table opened again mid-game (its
+    end was told in a notice that did not outlive the app): None while dice are rolling, at
+    a game's end, or before any half has ended."""
+    state = game.state
+    if state.phase in ("roll", "free-roll", "over"):
+        return None
+    ended = next((note for note in reversed(state.log) if note[0] == "4.6.4"), None)
+    if ended is None:
+        return None
+    return half_over(game, [ended], last_rolls(game.actions, after_others=True))
 
 
 def engine_notes(table: Table, limit: int = 200) -> list[str]:

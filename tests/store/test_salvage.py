@@ -39,26 +39,34 @@ def test_salvage_keeps_every_event_read_before_the_damage(tmp_path, box):
     writes a new file holding the series with every step up to the first event it cannot
     read, replaying as the table does, and leaves the damaged file as it was."""
     path = tmp_path / "games.db"
+    series_id, whole, said, kept = salvaged(
+        path, box, lambda: damage_page(path, event_pages(path)[-2]))
+    assert said[0].startswith(f"series {series_id} -> series 1: ")
+    assert "the events from " in said[0] and "cannot be read" in said[0]
+    assert said[-1] == f"wrote {tmp_path / 'saved.db'}; {path} was not changed"
+    assert f"{len(kept)} steps" in said[0]
+
+
+def salvaged(path, box, damage) -> tuple[int, list[str], list[str], list[str]]:
+    """A stored series damaged by `damage()`: refused, salvaged into saved.db beside it,
+    and left as it was; (its id, its steps, what salvage said, the steps it kept: fewer,
+    and the first ones, in order)."""
     series_id = stored_game_file(path, box)
     with Store.open(path, readonly=True) as store:
         whole = [e.line for e in StoredSeries.load(store, series_id).session.entries]
-    damage_page(path, event_pages(path)[-2])
+    damage()
     with pytest.raises(StoreDamaged, match="db salvage"):
         Store.open(path, readonly=True)
     before = sha256(path)
-    out = tmp_path / "saved.db"
+    out = path.with_name("saved.db")
     result = run_companion("db", "salvage", "--db", path, "--out", out)
     assert result.returncode == 0, result.stderr
-    said = result.stdout.splitlines()
-    assert said[0].startswith(f"series {series_id} -> series 1: ")
-    assert "the events from " in said[0] and "cannot be read" in said[0]
-    assert said[-1] == f"wrote {out}; {path} was not changed"
     assert sha256(path) == before
     with Store.open(out, readonly=True) as store:
         assert [row.id for row in list_series(store)] == [1]
         kept = [e.line for e in StoredSeries.load(store, 1).session.entries]
     assert 0 < len(kept) < len(whole) and kept == whole[:len(kept)]
-    assert f"{len(kept)} steps" in said[0]
+    return series_id, whole, result.stdout.splitlines(), kept
 
 
 def test_salvage_of_a_file_with_nothing_readable_writes_nothing(tmp_path):
@@ -231,29 +239,23 @@ def test_an_empty_file_beside_its_log_is_refused_untouched(tmp_path, box):
 def test_a_file_cut_short_gives_back_the_steps_in_the_pages_it_holds(tmp_path, box):
     """A copy that stopped midway (a full stick, a sync cut off) holds fewer pages than its
     header counts: SQLite then calls every table malformed and nothing was salvaged. The
-    salvage's own copy is cut to whole pages and told to count them, so the series comes
-    back up to its first event past the cut; the cut file says so and stays as it was."""
+    salvage's own copy is filled out with empty pages to the length its header counts, so
+    the series comes back up to its first event past the cut; the cut file says so and
+    stays as it was; the series keeps its date."""
     path = tmp_path / "games.db"
-    series_id = stored_game_file(path, box)
-    with Store.open(path, readonly=True) as store:
-        whole = [e.line for e in StoredSeries.load(store, series_id).session.entries]
-    with Store.open(path, readonly=True) as store:
-        created = list_series(store)[0].created
-    pages = path.stat().st_size // 4096
-    keep = event_pages(path)[-3]                    # the last pages of events go
-    path.write_bytes(path.read_bytes()[:keep * 4096 + 1234])    # (mid-page)
-    with pytest.raises(StoreDamaged):
-        Store.open(path, readonly=True)
-    before = sha256(path)
-    out = tmp_path / "saved.db"
-    result = run_companion("db", "salvage", "--db", path, "--out", out)
-    assert result.returncode == 0, result.stderr
-    said = result.stdout.splitlines()
-    assert said[0] == (f"{path} is cut short: it holds {keep} of its {pages} pages (a copy "
-                       "or a disk that stopped midway); what the rest held is lost")
+    cut = {}
+
+    def cut_off():
+        with Store.open(path, readonly=True) as store:
+            cut["created"] = list_series(store)[0].created
+        cut["pages"] = path.stat().st_size // 4096
+        cut["keep"] = event_pages(path)[-3]                # the last pages of events go
+        path.write_bytes(path.read_bytes()[:cut["keep"] * 4096 + 1234])    # (mid-page)
+
+    series_id, _, said, _ = salvaged(path, box, cut_off)
+    assert said[0] == (f"{path} is cut short: it holds {cut['keep']} of its {cut['pages']} "
+                       "pages (a copy or a disk that stopped midway); what the rest held is "
+                       "lost")
     assert said[1].startswith(f"series {series_id} -> series 1: ") and "are lost" in said[1]
-    assert sha256(path) == before
-    with Store.open(out, readonly=True) as store:
-        kept = [e.line for e in StoredSeries.load(store, 1).session.entries]
-    assert 0 < len(kept) < len(whole) and kept == whole[:len(kept)]
-    assert run_companion("series", "list", "--db", out).stdout.split()[1] == created
+    saved = path.with_name("saved.db")
+    assert run_companion("series", "list", "--db", saved).stdout.split()[1] == cut["created"]

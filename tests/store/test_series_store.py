@@ -64,7 +64,7 @@ def started(store, box, scenario="divisional", seed="11", actions=0) -> StoredSe
 
 # A seed whose Divisional Series goes the distance (three games): the export and import
 # tests reach for its game 3.
-THREE_GAMES = "3"
+THREE_GAMES = "2"
 
 
 def test_the_three_games_seed_goes_the_distance(box):

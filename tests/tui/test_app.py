@@ -2171,7 +2171,10 @@ def test_the_computer_s_moves_share_one_notice(tmp_path):
             left = list(app._notifications)
             assert [n.title for n in left] == ["End of the half"]
             half = views.half_over(table.game, log[last_half:])
-            assert left[0].message == half
+            message = left[0].message
+            assert message.startswith(half)     # then a line for any passes made for a side
+            assert all(line.endswith("passed (rule 5.4)")
+                       for line in message[len(half):].splitlines() if line)
             assert screen._computer_note is None and screen._computer_told == []
             # A move after the notice timed out shows it again with the half's moves so far.
             screen._tell_computer = tell
@@ -3050,3 +3053,44 @@ def test_the_home_list_opens_on_the_series_last_played_not_the_newest(tmp_path):
             return first, game_screen(app).table.stored.id
 
     assert asyncio.run(listed()) == (played, played)
+
+
+def test_a_game_opened_again_mid_game_tells_its_last_half_with_the_dice(tmp_path):
+    """Rule 4.6.4: a half's end (its runs and the dice that made them) is told in a notice
+    that did not outlive the app; opening the table again mid-game tells the last half
+    played again, its dice in order, until the next step's notices take its place."""
+    from companion.tui.views import DIE
+
+    from .test_snapshots import in_strategy_phase, play_until
+
+    path = tmp_path / "again.db"
+    series_id = new_series(path, seed="again", scenario="spring")
+    play_until(path, series_id, in_strategy_phase(3))
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        game = table.game
+        ended = [text for rule, text in game.state.log if rule == "4.6.4"][-1]
+        rolls = []
+        for action in reversed(game.actions):
+            if action.kind == "roll":
+                rolls.append(action.args)
+            elif rolls:
+                break
+        rolls.reverse()
+
+    async def reopen():
+        app = make_app(db=path, series_id=series_id)
+        notes = titled_notes(app)
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await open_table(pilot)
+            await settle(pilot)
+        return notes
+
+    notes = asyncio.run(reopen())
+    told = [message for title, message in notes
+            if title == "Back at the table: the last half"]
+    assert len(told) == 1
+    first, dice = told[0].splitlines()
+    assert first.endswith(ended.partition(" ")[2]) and first.split()[0] in ("NYH", "TXC")
+    assert dice == "Dice " + "  ".join(f"{DIE[a]}{DIE[b]} {a + b}" for a, b in rolls)
+    assert rolls
