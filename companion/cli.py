@@ -908,9 +908,10 @@ def cmd_import(args) -> int:
         series_id = create_series(store, box, header, entries)
     print(f"imported as series {series_id}")
     if copies:
+        where = f" --db {args.db}" if args.db is not None else ""
         print(f"note: series {', '.join(map(str, copies))} already "
               f"hold{'s' if len(copies) == 1 else ''} this same record; series {series_id} "
-              f"is another copy (companion series delete {series_id} removes it)",
+              f"is another copy (companion series delete {series_id}{where} removes it)",
               file=sys.stderr)
     return EXIT_OK
 

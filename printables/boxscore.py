@@ -37,6 +37,7 @@ class GamePrint:
     payload: str
     matrix: QRMatrix | None
     standing: str | None = None     # the series after this game (rule 7.0), when it has more
+    under_way: tuple[int, str] | None = None    # (inning, half) of a game not over
 
 
 def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint]:
@@ -59,8 +60,10 @@ def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint
         series = session.series
         standing = (series.standing(session.box, n)
                     if series.scenario.games > 1 and n <= len(series.results) else None)
+        state = game.state
+        under_way = None if state.phase == "over" else (max(state.inning, 1), state.half)
         out.append(GamePrint(n, box_score(session.rules, game), record, payload, matrix,
-                             standing))
+                             standing, under_way))
     return out
 
 
@@ -140,11 +143,9 @@ def _heading(canvas, box: Box, title: str, game: GamePrint, area) -> float:
     if score.winner:
         winner = home if score.winner == "home" else away
         result = f"{winner} win" + (f" in {innings} innings" if innings != 9 else "")
-    elif score.halves:
-        last = score.halves[-1]
-        result = f"in progress ({last.half} of the {ordinal(last.inning)})"
     else:
-        result = "in progress"
+        inning, half = game.under_way or (1, "top")
+        result = f"in progress ({half} of the {ordinal(inning)})"
     draw_text(canvas, f"{away} {score.totals['away']} at {home} {score.totals['home']}: "
                       f"{result}" + (f"; {game.standing}" if game.standing else ""),
               area.x, y, area.width, FONT, 11)

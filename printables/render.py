@@ -17,6 +17,8 @@ from .options import PrintOptions
 from .sets import NEEDS_TARGET, ONE_SIDED, SETS, TEAM_SETS, set_function
 
 RunProgress = Callable[[str, int, int], None]   # (set name, pages done, pages of the set)
+CALIBRATION_NOT_FOLDED = ("it checks a duplex print (the back page's scales behind the "
+                          "front's crosses) and has no fold-over layout")
 
 
 def expand(sets: str | Iterable[str]) -> list[str]:
@@ -81,7 +83,7 @@ def sets_to_print(sets: str | Iterable[str], box: Box, options: PrintOptions
     for name in names:
         function = set_function(name)
         if name == "calibration" and options.sides == "fold":
-            out[name] = "it checks a duplex print and has no fold-over layout"
+            out[name] = CALIBRATION_NOT_FOLDED
         elif options.team is not None and hasattr(function, "components"):
             try:
                 if not function.components(box, replace(options, only=())):
@@ -125,9 +127,8 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
                          f"{'prints' if len(steps) == 1 else 'print'} one-sided, with no backs "
                          f"for {given} to place: leave it out")
     if with_backs == ["calibration"] and options.sides == "fold":
-        raise ValueError("the calibration test checks a duplex print (the back page's "
-                         "scales behind the front's crosses): it has no fold-over layout; "
-                         "leave --sides fold out")
+        raise ValueError(f"the calibration test: {CALIBRATION_NOT_FOLDED}; leave --sides "
+                         "fold out")
     if options.sides == "duplex" and any(name not in ONE_SIDED for name, _ in steps):
         # Sheets with backs print two-sided: a one-sided sheet among them gets a blank back,
         # or it would land on the back of the sheet before it.

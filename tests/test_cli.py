@@ -789,7 +789,8 @@ def test_an_imported_game_exports_as_its_record_and_imports_again(capsys, tmp_pa
 
 def test_importing_the_same_record_again_says_which_series_holds_it(capsys, tmp_path):
     """A record imported twice is a second copy (a player may play it on differently),
-    said so with the series that already holds it; one played on since is another record."""
+    said so with the series that already holds it (and how to remove the copy from this
+    file); a record that stops earlier is another record."""
     db = str(tmp_path / "a.db")
     run(capsys, "simulate", "--games", "1", "--seed", "ex", "--record", str(tmp_path / "g.txt"))
     code, out, err = run(capsys, "import", str(tmp_path / "g.txt"), "--db", db)
@@ -797,7 +798,7 @@ def test_importing_the_same_record_again_says_which_series_holds_it(capsys, tmp_
     code, out, err = run(capsys, "import", str(tmp_path / "g.txt"), "--db", db)
     assert code == 0 and out == "imported as series 2\n"
     assert ("note: series 1 already holds this same record; series 2 is another copy "
-            "(companion series delete 2 removes it)") in err
+            f"(companion series delete 2 --db {db} removes it)") in err
     lines = (tmp_path / "g.txt").read_text().splitlines()
     (tmp_path / "part.txt").write_text("\n".join(
         line for line in lines[:-5] if not line.startswith("[Result")) + "\n")

@@ -159,7 +159,11 @@ def read_copy(path: Path, mend: Callable[[Path], None] | None = None) -> sqlite3
         raise StoreError(f"{path}: it and its log {wal.name} could not be copied to be read "
                          f"({error.strerror}: {error.filename})") from None
     if mend is not None:
-        mend(copy)
+        try:
+            mend(copy)
+        except BaseException:
+            folder.cleanup()
+            raise
     conn = sqlite3.connect(copy, factory=_ReadCopy)
     conn.folder = folder
     return conn
@@ -180,13 +184,16 @@ def _tidy_side_files(path: Path, before: frozenset[str]) -> None:
     opens and closes the file, and SQLite removes them itself if it is the last one there
     (a writer come meanwhile keeps them). Nothing in the file changes: an empty log has
     nothing to write back, and no journal was there to roll back."""
-    if before or not _side_files(path):
-        return
+    now = _side_files(path)
+    if before or not now or "-journal" in now or not path.is_file():
+        return              # (a journal to roll back, or the file gone: nothing is opened)
     wal = path.with_name(path.name + "-wal")
     try:
         if wal.exists() and wal.stat().st_size:
             return
-        conn = sqlite3.connect(str(path), timeout=0)
+        # mode=rw: never makes a file where the game file was (renamed meanwhile)
+        conn = sqlite3.connect(f"file:{quote(str(path.absolute()))}?mode=rw", uri=True,
+                               timeout=0)
     except (OSError, sqlite3.Error):
         return
     try:
@@ -542,7 +549,7 @@ class Store:
             pass
         finally:
             self.db.close()
-            if self.side_files_before is not None:
+            if self.side_files_before is not None and not self.moved():
                 _tidy_side_files(self.path, self.side_files_before)
 
     @classmethod

@@ -22,6 +22,8 @@ from .db import Store, StoreError, read_copy
 from .series_store import EventDamage, create_series, fold_events
 
 EVENT_COLUMNS = "seq, kind, scope, line"
+MOST_PAGES = 1 << 20      # a header counting more (4 GiB of 4 KiB pages) is damage itself:
+                          # the copy is not filled out to it, its count is cleared instead
 
 
 def salvage(damaged: Path, out: Store) -> list[str]:
@@ -29,8 +31,8 @@ def salvage(damaged: Path, out: Store) -> list[str]:
     saying what was recovered (or why nothing was), after a line on a file cut short."""
     cut = cut_short(damaged)
     first = [] if cut is None else [
-        f"{damaged} is cut short: it holds {cut[0]} of its {cut[1]} pages (a copy or a "
-        "disk that stopped midway); what the rest held is lost"]
+        f"{damaged} is cut short: it holds {cut[0]} of the {cut[1]} pages its header counts "
+        "(a copy or a disk that stopped midway?); the lines below say what was read"]
     conn = _open(damaged)
     conn.row_factory = sqlite3.Row
     try:
@@ -63,7 +65,11 @@ def cut_short(path: Path) -> tuple[int, int, int] | None:
     page_size = int.from_bytes(header[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     counted = int.from_bytes(header[28:32], "big")
-    if not page_size or counted * page_size <= size:
+    # The count is read only as SQLite reads it: valid while the change counter (24) and
+    # the version it was valid for (92) agree, with a page size SQLite can have.
+    valid = (header[24:28] == header[92:96] and 512 <= page_size <= 65536
+             and not page_size & (page_size - 1))
+    if not valid or counted * page_size <= size:
         return None
     return size // page_size, counted, page_size
 
@@ -76,9 +82,18 @@ def _whole_pages(copy: Path) -> None:
     cut = cut_short(copy)
     if cut is None:
         return
-    _, counted, page_size = cut
-    with open(copy, "r+b") as handle:
-        handle.truncate(counted * page_size)        # (the new bytes read as zeros)
+    held, counted, page_size = cut
+    try:
+        with open(copy, "r+b") as handle:
+            if counted <= MOST_PAGES:
+                handle.truncate(counted * page_size)    # (the new bytes read as zeros)
+            else:       # a count past belief is damage itself: SQLite counts the pages
+                handle.truncate(held * page_size)
+                handle.seek(28)
+                handle.write(bytes(4))
+    except OSError as error:
+        raise StoreError(f"its copy could not be filled out to the {counted} pages its "
+                         f"header counts ({error.strerror})") from None
 
 
 def _open(damaged: Path) -> sqlite3.Connection:

@@ -61,12 +61,17 @@ class SeriesRow:
         return f"{game}, {name(getattr(self, leader))} lead {ahead}-{behind}"
 
 
+def stored_header(box: Box, header: dict[str, str]) -> dict[str, str]:
+    """A series header as the file keeps it: with the Box it is played with."""
+    return {**header, "Box": header.get("Box", box.fingerprint)}
+
+
 def create_series(store: Store, box: Box, header: dict[str, str],
                   entries: list[Entry] = (), created: str | None = None) -> int:
     """Store a new series with a frozen copy of the box it starts with (and, for an import,
     its actions), all in one transaction; `created` keeps a salvaged series' own date."""
     store.require_writable()
-    header = {**header, "Box": header.get("Box", box.fingerprint)}
+    header = stored_header(box, header)
     SeriesRules.check_table_tags(header)
     session = SeriesSession(box, header)          # validates the header against the box
     for entry in entries:
@@ -95,7 +100,7 @@ def same_record(store: Store, box: Box, header: dict[str, str],
                 entries: list[Entry]) -> list[int]:
     """The stored series that hold exactly this header and these actions (an import made
     twice): the ones whose header matches are replayed and compared."""
-    header = {**header, "Box": header.get("Box", box.fingerprint)}
+    header = stored_header(box, header)
     return [row.id for row in list_series(store)
             if row.header == header and StoredSeries.load(store, row.id).session.entries
             == list(entries)]

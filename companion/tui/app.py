@@ -330,7 +330,7 @@ class HomeScreen(Screen):
                 text = line(row, short=True)
             options.add_option(Option(text, id=f"s{row.id}"))
         # The series last highlighted or opened (back from a dialog or its table); else,
-        # on opening the file, the one last played at a table (a newer one may be waiting).
+        # on opening the file, the one with the newest step (a newer one may be waiting).
         ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
         if self.app.last_series is None and rows:
             self.app.last_series = latest_series(self.app.store)

@@ -198,17 +198,21 @@ def test_a_game_in_progress_says_where_it_stands_and_an_optional_team_its_roster
     """A box score printed mid-game says which half is under way; an optional team card
     (rule 8.1.1) says whose pieces it plays with, or the pitchers under its name puzzle."""
     header = {**series_header("spring", "5", team1="florida"), "Team1Roster": "new-york"}
-    session = simulated_session(box, header, stop_after=60)
-    state = session.games[-1].state
-    assert state.phase != "over" and state.inning > 1
-    series_id = create_series(store, box, header, session.entries)
-    out = tmp_path / "part.pdf"
-    print_boxscore(store, str(series_id), PrintOptions(), out)
-    text = " ".join(PdfReader(out).pages[0].extract_text().split())
-    ordinal = {2: "2nd", 3: "3rd"}.get(state.inning, f"{state.inning}th")
-    assert f"in progress ({state.half} of the {ordinal})" in text
-    assert "Florida Sharks: New York Highlanders roster" in text
-    assert "Texas Cowboys: " not in text
+    phases = set()
+    for stop in (40, 60, 75, 90):   # in a card phase, and between halves (draws, mound...)
+        session = simulated_session(box, header, stop_after=stop)
+        state = session.games[-1].state
+        assert state.phase != "over" and state.inning > 1
+        phases.add(state.phase == "cards")
+        series_id = create_series(store, box, header, session.entries)
+        out = tmp_path / "part.pdf"
+        print_boxscore(store, str(series_id), PrintOptions(), out)
+        text = " ".join(PdfReader(out).pages[0].extract_text().split())
+        ordinal = {2: "2nd", 3: "3rd"}.get(state.inning, f"{state.inning}th")
+        assert f"in progress ({state.half} of the {ordinal})" in text, (stop, state.phase)
+        assert "Florida Sharks: New York Highlanders roster" in text
+        assert "Texas Cowboys: " not in text
+    assert phases == {True, False}
 
 
 def test_box_score_rows_follow_the_game(store, box, long_game):

@@ -185,7 +185,7 @@ def test_the_command_line_loads_reportlab_only_to_print():
     (("scoreboard", "--offset", "2,0"), "scoreboard prints one-sided, with no backs for "
                                         "--offset to place: leave it out"),
     (("field", "--sides", "fold"), "field prints one-sided, with no backs for --sides fold"),
-    (("calibration", "--sides", "fold"), "the calibration test checks a duplex print"),
+    (("calibration", "--sides", "fold"), "the calibration test: it checks a duplex print"),
     # the calibration scales stay on the sheet and off the bars
     (("calibration", "--offset=24,-24"), "would move the backs of the calibration scales "
                                          "off the letter sheet or onto its calibration bars; "
@@ -245,8 +245,8 @@ def test_a_fold_over_run_of_every_set_leaves_out_the_calibration_test_and_says_s
     out = tmp_path / "fold.pdf"
     code, _, stderr = run(capsys, "all", "--sides", "fold", "--out", str(out))
     assert code == 0, stderr
-    assert ("note: calibration left out: it checks a duplex print and has no fold-over "
-            "layout") in stderr
+    assert ("note: calibration left out: it checks a duplex print (the back page's scales "
+            "behind the front's crosses) and has no fold-over layout") in stderr
     assert "\ncalibration:" not in stderr and "\npieces: " in "\n" + stderr
     code, _, stderr = run(capsys, "calibration", "--sides", "fold", "--out", str(out))
     assert code == 2 and "no fold-over layout" in stderr

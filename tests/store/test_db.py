@@ -579,8 +579,25 @@ def test_a_reader_leaves_no_side_files_but_keeps_a_writers(tmp_path, box):
         assert Path(f"{path}-wal").exists() and Path(f"{path}-shm").exists()
         create_series(writer, box, {"Series": "High & Tight", "Scenario": "spring",
                                     "Team1": "texas", "Team2": "new-york"})
+    # A reader first, then a writer who empties the log: the reader's close leaves the
+    # writer's side files (SQLite removes them only as the last one there).
+    reader = Store.open(path, readonly=True)
+    with Store.open(path) as writer:
+        create_series(writer, box, {"Series": "High & Tight", "Scenario": "spring",
+                                    "Team1": "texas", "Team2": "new-york"})
+        writer.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        assert Path(f"{path}-wal").stat().st_size == 0
+        reader.close()
+        assert Path(f"{path}-wal").exists() and Path(f"{path}-shm").exists()
+        create_series(writer, box, {"Series": "High & Tight", "Scenario": "spring",
+                                    "Team1": "texas", "Team2": "new-york"})
     with Store.open(path, readonly=True) as reader:
-        assert reader.db["series"].count == 2
+        assert reader.db["series"].count == 4
+    # A file renamed while read: closing makes nothing where it was.
+    reader = Store.open(path, readonly=True)
+    path.rename(tmp_path / "moved.db")
+    reader.close()
+    assert not path.exists()
 
 
 def test_db_check_on_a_good_file(tmp_path, box):

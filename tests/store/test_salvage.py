@@ -253,9 +253,30 @@ def test_a_file_cut_short_gives_back_the_steps_in_the_pages_it_holds(tmp_path, b
         path.write_bytes(path.read_bytes()[:cut["keep"] * 4096 + 1234])    # (mid-page)
 
     series_id, _, said, _ = salvaged(path, box, cut_off)
-    assert said[0] == (f"{path} is cut short: it holds {cut['keep']} of its {cut['pages']} "
-                       "pages (a copy or a disk that stopped midway); what the rest held is "
-                       "lost")
+    assert said[0] == (f"{path} is cut short: it holds {cut['keep']} of the {cut['pages']} "
+                       "pages its header counts (a copy or a disk that stopped midway?); the "
+                       "lines below say what was read")
     assert said[1].startswith(f"series {series_id} -> series 1: ") and "are lost" in said[1]
     saved = path.with_name("saved.db")
     assert run_companion("series", "list", "--db", saved).stdout.split()[1] == cut["created"]
+
+
+@pytest.mark.parametrize("count", [0xFFFFFFF0, 0x10000])
+def test_a_damaged_page_count_in_the_header_still_salvages_every_series(tmp_path, box, count):
+    """A count past belief (4 GiB of pages) made the copy's extension fail with a traceback;
+    its copy now has the count cleared, so SQLite counts the pages there are. A count
+    SQLite does not trust (the change counter and the version it was valid for differ) is
+    no cut at all. Either way every series comes back whole."""
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    data = bytearray(path.read_bytes())
+    data[28:32] = count.to_bytes(4, "big")
+    if count == 0x10000:                    # a count SQLite itself no longer trusts
+        data[92:96] = (int.from_bytes(data[24:28], "big") + 1).to_bytes(4, "big")
+    path.write_bytes(bytes(data))
+    out = tmp_path / "saved.db"
+    result = run_companion("db", "salvage", "--db", path, "--out", out)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout.splitlines()
+    assert any("cut short" in line for line in said) == (count == 0xFFFFFFF0)
+    assert said[-2].startswith("series 1 -> series 1: ") and "lost" not in said[-2]

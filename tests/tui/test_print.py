@@ -389,7 +389,7 @@ def test_the_sets_a_print_of_every_set_leaves_out_are_named_when_it_is_done(tmp_
     lines = message.splitlines()
     assert lines[0].startswith("wrote seattle.pdf (")
     assert lines[1].startswith("pieces left out: team 'seattle' has no player pieces")
-    assert lines[2] == ("calibration left out: it checks a duplex print and has no "
-                        "fold-over layout")
+    assert lines[2] == ("calibration left out: it checks a duplex print (the back page's "
+                        "scales behind the front's crosses) and has no fold-over layout")
     done, total = progress[-1][1:]
     assert done == total and "calibration" not in " ".join(p[0] for p in progress)
