@@ -692,8 +692,9 @@ def _delete_series(args) -> int:
         if not sys.stdin.isatty():
             raise CommandError(f"{said}: add --yes to delete it (nothing was deleted)")
         try:
+            where = f" --db {args.db}" if args.db is not None else ""
             answer = input(f"Delete {said}, with its whole record? "
-                           f"(`companion export {args.id}` keeps a copy first) [y/N] ")
+                           f"(`companion export {args.id}{where}` keeps a copy first) [y/N] ")
         except (EOFError, KeyboardInterrupt):       # Ctrl-D, Ctrl-C: no
             print()
             answer = ""

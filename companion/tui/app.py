@@ -694,8 +694,18 @@ class GameScreen(Screen):
         """r in a series of the table's dice, t in one of the companion's: the key of the
         other kind of dice is out of the key bar, so pressing it says which key is this
         series' (rather than doing nothing without a word); r while it is dimmed says no
-        dice are awaited, as t does."""
-        if isinstance(self.focused, Input) or event.key not in ("r", "t"):
+        dice are awaited, as t does; u and y, dimmed in a series the computer plays alone,
+        say why."""
+        if isinstance(self.focused, Input):
+            return
+        if event.key in ("u", "y") and not self.table.humans():
+            from .table import NOT_YOURS
+
+            event.stop()
+            self.notify(NOT_YOURS.format("undo" if event.key == "u" else "redo"),
+                        severity="warning")
+            return
+        if event.key not in ("r", "t"):
             return
         other = {"r": "physical", "t": "digital"}[event.key]
         if self.table.session.is_over():
@@ -1393,6 +1403,8 @@ class GameScreen(Screen):
             return typing if action == "to_options" else not typing
         if action == "print":
             return self.game_over()        # hidden (and p does nothing) before that
+        if action in ("undo", "redo") and not self.table.humans():
+            return None                    # dimmed: no step is a player's (pressed, says so)
         if action in ("roll", "type_dice") and self.table.session.is_over():
             return False                            # no dice left to roll in the series
         if action in ("roll", "type_dice"):

@@ -31,6 +31,8 @@ from ..high_and_tight.winprob import (
 from ..store.db import Store
 from ..store.series_store import StoredSeries, create_series
 
+NOT_YOURS = "the computer manages both sides: no step is yours to {}"   # undo, redo
+
 
 @dataclass
 class Setup:
@@ -450,7 +452,7 @@ class Table:
         if not self.humans():
             # The computer would take the step again at once (the same digital dice): an
             # undo would only add lines to the record.
-            raise CompanionError("the computer manages both sides: no step is yours to undo")
+            raise CompanionError(NOT_YOURS.format("undo"))
         with self.stored.together():
             undone = [self.stored.undo()]
             while not self._players_turn():

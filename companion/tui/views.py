@@ -756,15 +756,19 @@ def last_rolls(actions, after_others: bool = False) -> list[tuple[int, int]]:
 
 def half_before(game) -> str | None:
     """The last half inning played, with its dice, for a table opened again mid-game (its
-    end was told in a notice that did not outlive the app): None while dice are rolling, at
-    a game's end, or before any half has ended."""
+    end was told in a notice that did not outlive the app): None at a game's end or before
+    any half has ended. While an at-bat is rolling (its own dice are on the board) it is
+    the half before it."""
     state = game.state
-    if state.phase in ("roll", "free-roll", "over"):
+    if state.phase == "over":
         return None
     ended = next((note for note in reversed(state.log) if note[0] == "4.6.4"), None)
     if ended is None:
         return None
-    return half_over(game, [ended], last_rolls(game.actions, after_others=True))
+    actions = game.actions
+    if state.phase in ("roll", "free-roll"):
+        actions = actions[:len(actions) - len(last_rolls(actions))]
+    return half_over(game, [ended], last_rolls(actions, after_others=True))
 
 
 def engine_notes(table: Table, limit: int = 200) -> list[str]:

@@ -3055,23 +3055,38 @@ def test_the_home_list_opens_on_the_series_last_played_not_the_newest(tmp_path):
     assert asyncio.run(listed()) == (played, played)
 
 
-def test_a_game_opened_again_mid_game_tells_its_last_half_with_the_dice(tmp_path):
+def rolling_at(inning: int):
+    """An at-bat of this inning or later with some of its dice rolled (rule 4.6)."""
+    def done(table: Table) -> bool:
+        game = table.game
+        return (game is not None and game.state.inning >= inning
+                and game.state.phase == "roll" and game.actions[-1].kind == "roll")
+    return done
+
+
+@pytest.mark.parametrize("where", ["cards", "rolling"])
+def test_a_game_opened_again_mid_game_tells_its_last_half_with_the_dice(tmp_path, where):
     """Rule 4.6.4: a half's end (its runs and the dice that made them) is told in a notice
     that did not outlive the app; opening the table again mid-game tells the last half
-    played again, its dice in order, until the next step's notices take its place."""
+    played again, its dice in order, until the next step's notices take its place. Opened
+    while an at-bat is rolling (its own dice on the board), it is the half before."""
     from companion.tui.views import DIE
 
     from .test_snapshots import in_strategy_phase, play_until
 
     path = tmp_path / "again.db"
     series_id = new_series(path, seed="again", scenario="spring")
-    play_until(path, series_id, in_strategy_phase(3))
+    play_until(path, series_id, in_strategy_phase(3) if where == "cards" else rolling_at(3))
     with Store.open(path, readonly=True) as store:
         table = Table(store, series_id)
         game = table.game
         ended = [text for rule, text in game.state.log if rule == "4.6.4"][-1]
+        actions = list(game.actions)
+        if where == "rolling":
+            while actions[-1].kind == "roll":       # this at-bat's own dice
+                actions.pop()
         rolls = []
-        for action in reversed(game.actions):
+        for action in reversed(actions):
             if action.kind == "roll":
                 rolls.append(action.args)
             elif rolls:
@@ -3094,3 +3109,31 @@ def test_a_game_opened_again_mid_game_tells_its_last_half_with_the_dice(tmp_path
     assert first.endswith(ended.partition(" ")[2]) and first.split()[0] in ("NYH", "TXC")
     assert dice == "Dice " + "  ".join(f"{DIE[a]}{DIE[b]} {a + b}" for a, b in rolls)
     assert rolls
+
+
+def test_u_and_y_in_a_series_the_computer_plays_alone_say_why_they_do_nothing(tmp_path):
+    """No step of a series the computer plays alone is a player's: u and y are dimmed in
+    the key bar, and pressed they say why; the record is unchanged."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "alone.db"
+    series_id = new_series(path, seed="alone", scenario="spring", team1_control="computer",
+                           team2_control="computer")
+    play_until(path, series_id, lambda table: table.session.is_over())
+    before = event_count(path, series_id)
+
+    async def press():
+        app = make_app(db=path, series_id=series_id)
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            screen, _ = await open_table(pilot)
+            await settle(pilot)
+            dimmed = (screen.check_action("undo", ()), screen.check_action("redo", ()))
+            await pilot.press("u", "y")
+            await pilot.pause()
+            return dimmed, [n.message for n in app._notifications]
+
+    dimmed, notes = asyncio.run(press())
+    assert dimmed == (None, None)
+    assert "the computer manages both sides: no step is yours to undo" in notes
+    assert "the computer manages both sides: no step is yours to redo" in notes
+    assert event_count(path, series_id) == before
