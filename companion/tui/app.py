@@ -694,11 +694,11 @@ class GameScreen(Screen):
         """r in a series of the table's dice, t in one of the companion's: the key of the
         other kind of dice is out of the key bar, so pressing it says which key is this
         series' (rather than doing nothing without a word); r while it is dimmed says no
-        dice are awaited, as t does; u and y, dimmed in a series the computer plays alone,
-        say why."""
+        dice are awaited, as t does; u and y, dimmed in a series the computer plays alone
+        with its own dice, say why."""
         if isinstance(self.focused, Input):
             return
-        if event.key in ("u", "y") and not self.table.humans():
+        if event.key in ("u", "y") and self.table.nobody_steps():
             from .table import NOT_YOURS
 
             event.stop()
@@ -1403,7 +1403,7 @@ class GameScreen(Screen):
             return typing if action == "to_options" else not typing
         if action == "print":
             return self.game_over()        # hidden (and p does nothing) before that
-        if action in ("undo", "redo") and not self.table.humans():
+        if action in ("undo", "redo") and self.table.nobody_steps():
             return None                    # dimmed: no step is a player's (pressed, says so)
         if action in ("roll", "type_dice") and self.table.session.is_over():
             return False                            # no dice left to roll in the series

@@ -31,7 +31,8 @@ from ..high_and_tight.winprob import (
 from ..store.db import Store
 from ..store.series_store import StoredSeries, create_series
 
-NOT_YOURS = "the computer manages both sides: no step is yours to {}"   # undo, redo
+NOT_YOURS = ("the computer manages both sides and rolls the dice: no step is yours to "
+             "{}")                                                        # undo, redo
 
 
 @dataclass
@@ -449,13 +450,13 @@ class Table:
         """Undo back to the last decision a human made (the computer's replies and the
         automatic deals and dice since then are taken back with it), stored as one write:
         all of it or, on a failure, none."""
-        if not self.humans():
+        if self.nobody_steps():
             # The computer would take the step again at once (the same digital dice): an
             # undo would only add lines to the record.
             raise CompanionError(NOT_YOURS.format("undo"))
         with self.stored.together():
             undone = [self.stored.undo()]
-            while not self._players_turn():
+            while not self._players_turn():     # (the dice typed in, with no human side)
                 if not self.session.entries:
                     # Nothing a player did is left to take back (only the computer's opening
                     # moves): none of it is stored, rather than let the computer retake it
@@ -506,6 +507,11 @@ class Table:
         """The teams a person plays (the others, the computer)."""
         return frozenset(team for team, control in self.controls.items()
                          if control == "human")
+
+    def nobody_steps(self) -> bool:
+        """Whether no step of the series is a person's: the computer manages both sides
+        and rolls the dice (with the table's dice, the rolls typed in are a person's)."""
+        return not self.humans() and self.dice == "digital"
 
     def standing(self) -> str:
         """The series standing (rule 7.0): "PHM lead the series 2-1", or once it is over

@@ -3134,6 +3134,8 @@ def test_u_and_y_in_a_series_the_computer_plays_alone_say_why_they_do_nothing(tm
 
     dimmed, notes = asyncio.run(press())
     assert dimmed == (None, None)
-    assert "the computer manages both sides: no step is yours to undo" in notes
-    assert "the computer manages both sides: no step is yours to redo" in notes
+    assert ("the computer manages both sides and rolls the dice: no step is yours to undo"
+            in notes)
+    assert ("the computer manages both sides and rolls the dice: no step is yours to redo"
+            in notes)
     assert event_count(path, series_id) == before

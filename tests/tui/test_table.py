@@ -56,13 +56,43 @@ def test_undo_in_a_series_the_computer_plays_alone_is_refused_and_stores_nothing
             pass
         assert table.session.is_over()
         before = list(table.session.entries)
-        with pytest.raises(CompanionError, match="the computer manages both sides: no step "
-                                                 "is yours to undo"):
+        with pytest.raises(CompanionError, match="the computer manages both sides and rolls "
+                                                 "the dice: no step is yours to undo"):
             table.undo_to_player()
         assert table.session.entries == before and table.session.is_over()
     with sqlite3.connect(path) as conn:
         kinds = {kind for (kind,) in conn.execute("SELECT DISTINCT kind FROM events")}
     assert kinds == {"action"}
+
+
+def test_with_the_tables_dice_and_the_computer_on_both_sides_undo_takes_back_a_roll(tmp_path):
+    """Rule 4.6: with physical dice the faces typed in are a person's steps even when the
+    computer manages both sides: undo goes back to the last roll typed (a mistyped face
+    can be put right), with the computer's steps after it."""
+    with Store.open(tmp_path / "p.db") as store:
+        table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
+                                                      team1_control="computer",
+                                                      team2_control="computer"))
+        typed = 0
+        for _ in range(3000):
+            if typed == 6:
+                break
+            if table.auto_step() is not None:
+                continue
+            if table.dice_awaited():
+                table.enter("3 4")          # the dice the table rolled
+                typed += 1
+            else:                           # the starter drawn at the table (rule 3.0)
+                table.enter(table.waiting().options[0])
+        while table.auto_step() is not None:
+            pass
+        before = list(table.session.entries)
+        undone = table.undo_to_player()
+        assert undone[-1].line == "roll 3 4"
+        assert table.session.entries == before[:len(before) - len(undone)]
+        waiting = table.waiting()
+        assert waiting.kind == "chance" and table.dice_awaited()
+        assert table.auto_step() is None            # it waits for the dice typed again
 
 
 def test_a_pass_the_rules_force_is_made_for_the_player_and_undo_goes_past_it(tmp_path):
