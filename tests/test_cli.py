@@ -856,12 +856,12 @@ def test_series_delete_asks_at_a_terminal_and_keeps_the_series_on_anything_but_y
     code, out, err = run(capsys, "series", "delete", "1", "--db", str(db))
     assert code == 0, err
     assert asked[0][0].startswith("Delete series 1: Spring Training, New York Highlanders v "
-                                  "Texas Cowboys (in play), with its whole record?")
+                                  "Texas Cowboys (not begun), with its whole record?")
     # the copy it offers is read from this game file, not the default one
     assert f"(`companion export 1 --db {db}` keeps a copy first) [y/N] " in asked[0][0]
     assert asked[0][1] == []
     assert out.strip().endswith("deleted series 1: Spring Training, New York Highlanders v "
-                                "Texas Cowboys (in play)" if deleted else
+                                "Texas Cowboys (not begun)" if deleted else
                                 "kept: nothing was deleted")
     with Store.open(db, readonly=True) as store:
         assert [row.id for row in list_series(store)] == ([] if deleted else [1])

@@ -45,15 +45,16 @@ class SeriesRow:
     winner: str | None
     header: dict
     wins: tuple[int, int] = (0, 0)      # games won so far by team 1 and team 2
+    begun: bool = True                  # any step taken (setting it up included)
 
     def progress(self, name=str) -> str:
         """How far the series has come, in words, its teams named by `name`: 'NYH won',
         'game 3, tied 1-1', 'game 2, NYH lead 1-0', 'game 1' (rule 7.0); a one-game
-        scenario's is 'in play'."""
+        scenario's is 'in play', or 'not begun' before its first step."""
         if self.winner:
             return f"{name(self.winner)} won"
         if SCENARIOS[self.scenario].games == 1:
-            return "in play"
+            return "in play" if self.begun else "not begun"
         leader, ahead, behind = series_lead(dict(zip(TEAMS, self.wins, strict=True)))
         game = f"game {ahead + behind + 1}"
         if leader is None:
@@ -131,6 +132,7 @@ def _rows(store: Store, where: str, params: list = ()) -> list[SeriesRow]:
     """Series rows with the games each team has won (from the results kept for listings)."""
     return [_row(r) for r in store.db.query(
         "SELECT series.*, "
+        "EXISTS (SELECT 1 FROM events WHERE events.series_id = series.id) AS begun, "
         "(SELECT count(*) FROM games WHERE games.series_id = series.id "
         " AND games.winner = series.team1) AS won1, "
         "(SELECT count(*) FROM games WHERE games.series_id = series.id "
@@ -167,7 +169,7 @@ def delete_series(store: Store, series_id: int) -> SeriesRow:
 def _row(row: dict) -> SeriesRow:
     return SeriesRow(row["id"], row["created"], row["scenario"], row["team1"], row["team2"],
                      row["status"], row["winner"], json.loads(row["header"]),
-                     (row["won1"], row["won2"]))
+                     (row["won1"], row["won2"]), bool(row["begun"]))
 
 
 class EventDamage(StoreError):

@@ -320,7 +320,8 @@ def test_a_series_stored_before_a_stricter_check_still_opens(path, box, box_copy
 
 def test_a_listing_says_how_far_each_series_has_come(path, box):
     """Rule 7.0 in the listings (the home screen, `series list`, the delete question): a
-    series not over names the game to play and the standing, from the results kept."""
+    series not over names the game to play and the standing, from the results kept; a
+    one-game series is in play once a step is taken, not begun before."""
     from companion.high_and_tight.series_session import SeriesSession
 
     header = series_header("divisional", THREE_GAMES)
@@ -338,16 +339,18 @@ def test_a_listing_says_how_far_each_series_has_come(path, box):
     with store:
         for cut in (0, ends[0], ends[1], ends[2]):
             create_series(store, box, header, entries[:cut])
-        create_series(store, box, series_header("spring", "1"))    # one game: in play
+        spring = series_header("spring", "1")                   # one game: in play
+        create_series(store, box, spring, simulated_session(box, spring, stop_after=5).entries)
+        create_series(store, box, spring)                        # ... or not begun yet
         listed = [row.progress(lambda key: key.upper()) for row in list_series(store)]
         teams = session.series.teams
         assert listed == ["game 1", f"game 2, {teams[first].upper()} lead 1-0",
                           "game 3, tied 1-1", f"{teams[results[2].winner].upper()} won",
-                          "in play"]
+                          "in play", "not begun"]
     out = run_companion("series", "list", "--db", path).stdout.splitlines()
     assert [line.split("  ")[-1] for line in out] == [
         "game 1", f"game 2, {teams[first]} lead 1-0", "game 3, tied 1-1",
-        f"{teams[results[2].winner]} won", "in play"]
+        f"{teams[results[2].winner]} won", "in play", "not begun"]
 
 
 # -- bad input appends nothing --------------------------------------------------------------
