@@ -255,6 +255,11 @@ def _options_given_once(parser: argparse.ArgumentParser, args) -> None:
         setattr(args, name, values[0] if values else None)
 
 
+def _db_words(args) -> str:
+    """' --db PATH' when a command was given its game file, for a command it suggests."""
+    return f" --db {args.db}" if args.db is not None else ""
+
+
 def read_text_file(path: Path) -> str:
     """A record file's text, or an error saying plainly why it cannot be read."""
     try:
@@ -692,9 +697,9 @@ def _delete_series(args) -> int:
         if not sys.stdin.isatty():
             raise CommandError(f"{said}: add --yes to delete it (nothing was deleted)")
         try:
-            where = f" --db {args.db}" if args.db is not None else ""
             answer = input(f"Delete {said}, with its whole record? "
-                           f"(`companion export {args.id}{where}` keeps a copy first) [y/N] ")
+                           f"(`companion export {args.id}{_db_words(args)}` keeps a copy "
+                           "first) [y/N] ")
         except (EOFError, KeyboardInterrupt):       # Ctrl-D, Ctrl-C: no
             print()
             answer = ""
@@ -909,11 +914,10 @@ def cmd_import(args) -> int:
         series_id = create_series(store, box, header, entries)
     print(f"imported as series {series_id}")
     if copies:
-        where = f" --db {args.db}" if args.db is not None else ""
         print(f"note: series {', '.join(map(str, copies))} already "
               f"hold{'s' if len(copies) == 1 else ''} this same record; series {series_id} "
-              f"is another copy (companion series delete {series_id}{where} removes it)",
-              file=sys.stderr)
+              f"is another copy (companion series delete {series_id}{_db_words(args)} "
+              "removes it)", file=sys.stderr)
     return EXIT_OK
 
 

@@ -104,9 +104,8 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
     """
     options = replace(options, team=resolve_team(box, options.team))
     names, skipped = sets_to_print(sets, box, options)
-    for name, why in skipped.items():
-        if note is not None:
-            note(f"{name} left out: {why}")
+    for name, why in skipped.items() if note is not None else ():
+        note(f"{name} left out: {why}")
     if options.team is not None and not any(name in TEAM_SETS for name in names):
         raise ValueError(f"--team applies to {', '.join(TEAM_SETS)}; {', '.join(names)}: "
                          "the same for every team")

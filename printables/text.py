@@ -54,7 +54,7 @@ def fit_paragraph(text: str, font: str, size: float, width: float, height: float
     """The largest size (in steps of 0.25 pt) at which the wrapped text fits the box:
     (size, lines, whole). Text that does not fit at `smallest` is cut there: a word wider
     than the box and the last line that fits end in an ellipsis (`whole` False), so nothing
-    is ever drawn outside the box."""
+    is drawn outside the box (one line is kept, whatever the height)."""
     while True:
         lines = wrap(text, font, size, width)
         widest = max((stringWidth(line, font, size) for line in lines), default=0.0)

@@ -16,6 +16,11 @@ SPARK = "▁▂▃▄▅▆▇█"
 DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
 
+def dice_line(rolls) -> str:
+    """'Dice ⚂⚃ 7  ⚅⚅ 12': each roll's faces and total (rule 4.6)."""
+    return "Dice " + "  ".join(f"{DIE[a]}{DIE[b]} {a + b}" for a, b in rolls)
+
+
 def managerial_options(state) -> list[str]:
     """Rule 4.5: every legal Managerial Move with its odds, side by side."""
     from ..high_and_tight.manager import managerial_moves
@@ -190,8 +195,7 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
             lines.append(f"Rolls left {atbat.rolls_left}   runs so far {atbat.runs}"
                          + ("   [b]free roll![/b]" if state.phase == "free-roll" else ""))
             if atbat.dice:
-                lines.append("Dice " + "  ".join(f"{DIE[a]}{DIE[b]} {a + b}"
-                                                 for a, b in atbat.dice[-6:]))
+                lines.append(dice_line(atbat.dice[-6:]))
         elif state.phase in ("cards", "manage"):
             if state.phase == "manage":         # standing pat gives the odds as they are
                 lines.extend(managerial_options(state))
@@ -737,8 +741,7 @@ def half_over(game, notes, rolls: list[tuple[int, int]] | None = None) -> str | 
         return None
     if rolls is None:
         rolls = last_rolls(game.actions)
-    shown = "  ".join(f"{DIE[a]}{DIE[b]} {a + b}" for a, b in rolls)
-    return "; ".join(said) + (f"\nDice {shown}" if shown else "")
+    return "; ".join(said) + (f"\n{dice_line(rolls)}" if rolls else "")
 
 
 def last_rolls(actions, after_others: bool = False) -> list[tuple[int, int]]:
