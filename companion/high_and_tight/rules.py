@@ -41,6 +41,9 @@ PHASE_RULES = {
 }
 
 
+# The step whose action names a piece, for a name that is not on the roster.
+NAMED_BY = {"start": "3.0", "lineup": "3.0", "relieve": "4.2.1", "bat": "4.2.2",
+            "field": "4.2.3"}
 MARKER_WORDS = {"number": "Scoring Number", "rolls": "Scoring Rolls"}
 
 
@@ -299,7 +302,7 @@ class HighAndTight:
 
     def canonical(self, state: State, action: Action) -> Action:
         kind, side, args = action
-        rule = "3.0"
+        rule = NAMED_BY.get(kind, "3.0")       # the step that names the piece
         if kind in ("deal", "exchange", "play"):
             card = self.box.card(args[0])
             if card is None:

@@ -252,6 +252,18 @@ class SeriesRules:
         return [f"{team} starts {self._pitcher(state, team, key).name}"
                 for key, _ in self.starter_choices(state, team)]
 
+    def line_form(self, state: SeriesState) -> str:
+        """How the series line awaited now is typed (rule 3.0), for a refusal to show."""
+        kind, team, _ = self.awaiting(state)
+        if kind not in ("decision", "chance") or team is None:
+            return "'team1 rotation A, B, C, D' or 'team2 starts NAME'"
+        if team in state.rotations:
+            return f"'{team} starts NAME'"
+        if state.scenario.rotation == 1:
+            return f"'{team} starts NAME' (the SP drawn)"
+        names = ", ".join("ABCDEFGH"[:state.scenario.rotation])
+        return f"'{team} rotation {names}' (in the order they start)"
+
     def starting_pitchers(self, state: SeriesState, team: str) -> list[Pitcher]:
         """The team's SPs, in roster order: those a rotation is made of (rule 3.0)."""
         roster = self.box.rosters[state.rosters[team]]
@@ -269,9 +281,10 @@ class SeriesRules:
         team = team.lower()
         verb, _, names = rest.partition(" ")
         if team not in TEAMS or verb.lower() not in ("rotation", "starts"):
-            raise ParseError(f"{line!r} is not a series action: 'team1 rotation A, B, C, D' "
-                             "or 'team2 starts NAME'")
+            raise ParseError(f"{line!r} is not a series action: {self.line_form(state)}")
         kind, awaited, _ = self.awaiting(state)
+        if kind == "chance" and awaited == team and verb.lower() == "starts":
+            verb = "rotation"       # Spring Training: the starter the table drew (rule 3.0)
         if kind in ("over", "game") or awaited != team:
             raise IllegalAction(f"the series awaits: {self.awaiting(state)[2]}", rule="3.0",
                                 action=line)
@@ -289,8 +302,8 @@ class SeriesRules:
             return f"{team} rotation " + ", ".join(
                 self._pitcher(state, team, k).name for k in keys)
         if team not in state.rotations:         # (a starter is named from the rotation)
-            raise IllegalAction(f"the series awaits: {self.awaiting(state)[2]}; a starter is "
-                                "named once the rotation is set", rule="3.0", action=line)
+            raise IllegalAction(f"the series awaits: {self.awaiting(state)[2]}; type "
+                                f"{self.line_form(state)}", rule="3.0", action=line)
         key = self._sp_key(state, team, names.strip(), line)
         choices = dict(self.starter_choices(state, team))
         if key not in choices:

@@ -1,5 +1,7 @@
 """Rule 4: one inning's sequence of play, phase by phase."""
 
+import re
+
 import pytest
 
 from companion.engine.errors import IllegalAction
@@ -100,3 +102,22 @@ def test_each_half_notes_who_bats_and_who_fields(rules):
     assert [rule for rule, _ in pairs] == ["4.2.3", "4.2.2"]
     assert pairs[0][1].startswith("away bats ") and "; home fields " in pairs[0][1]
     assert pairs[1][1].startswith("home bats ") and "; away fields " in pairs[1][1]
+
+
+@pytest.mark.parametrize(("line", "rule", "what"), [
+    ("away bats Flee", "4.2.2", "ballplayer"),           # a pitcher named to bat
+    ("away bats Mendevil", "4.2.2", "ballplayer"),       # the other team's man
+    ("home fields Sabaria", "4.2.3", "ballplayer"),
+    ("home brings in Rivero", "4.2.1", "pitcher"),        # Texas' reliever, not New York's
+])
+def test_a_name_off_the_roster_cites_the_step_that_names_it(rules, line, rule, what):
+    """Rules 4.2.1-4.2.3: a piece not on the side's roster is refused under the rule of the
+    step that names it (every such refusal cited rule 3.0, the setup)."""
+    session = new_game(rules)
+    if "fields" in line:
+        play(session, "away bats Hampton")
+    before = session.lines()
+    with pytest.raises(IllegalAction, match=rf"^rule {re.escape(rule)}: '.*' is not a "
+                                            f"{what} of the"):
+        session.push_text(line)
+    assert session.lines() == before

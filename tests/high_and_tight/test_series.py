@@ -191,16 +191,29 @@ def test_relief_pitcher_in_a_rotation_is_refused(box):
     assert session.entries == []
 
 
-@pytest.mark.parametrize("scenario", ["spring", "divisional"])
-def test_a_starter_named_before_the_rotation_is_set_is_refused(box, scenario):
-    """Rule 3.0: a starter is named from the rotation, so 'team1 starts NAME' before it is
-    set (drawn in Spring Training, chosen in a series) is refused with what the series
-    awaits (it ended the table with a KeyError)."""
-    session = SeriesSession(box, header(scenario))
-    with pytest.raises(IllegalAction, match=r"^rule 3\.0: the series awaits: .*; a starter "
-                                            "is named once the rotation is set"):
+def test_a_starter_named_before_the_rotation_is_set_is_refused(box):
+    """Rule 3.0: a series' starter is named from its rotation, so 'team1 starts NAME' before
+    the rotation is set is refused with what the series awaits and the line that sets it
+    (it ended the table with a KeyError; then it named only the form refused)."""
+    session = SeriesSession(box, header("divisional"))
+    with pytest.raises(IllegalAction, match=r"^rule 3\.0: the series awaits: .*; type "
+                                            r"'team1 rotation A, B, C' \(in the order"):
         session.push("team1 starts Oswald")
     assert session.entries == [] and session.series.rotations == {}
+
+
+def test_spring_training_starter_drawn_at_the_table_is_typed_either_way(box):
+    """Rule 3.0: Spring Training's starter is drawn, not chosen; the SP the table drew is
+    typed 'team1 starts NAME' as a player says it, or as its record line 'team1 rotation
+    NAME'. A line that is no series action says the form awaited."""
+    session = SeriesSession(box, header("spring"))
+    with pytest.raises(ParseError, match=r"'team1 starts NAME' \(the SP drawn\)"):
+        session.push("Oswald")
+    session.push("team1 starts Oswald")
+    assert [entry.line for entry in session.entries] == ["team1 rotation Oswald"]
+    session.push("team2 rotation " + session.series_rules.legal_actions(
+        session.series)[0].split(" ", 2)[2])
+    assert session.games[-1].header["HomeStarter"] == "Oswald"
 
 
 def test_spring_training_starter_is_drawn_at_random(box):
