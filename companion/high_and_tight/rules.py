@@ -263,7 +263,7 @@ class HighAndTight:
                 tired = self.stay_fatigue(state, side)
                 pitcher = state.side(side).current_pitcher().name
                 return Awaiting("decision", side, phase,
-                                f"{pitcher} tired: keep him at Fatigue +{tired} (Stuff "
+                                f"{pitcher} tired: keep him at +{tired} (Stuff "
                                 f"+{tired // 100} roll{'s' if tired > 100 else ''}) or relieve "
                                 "(rule 8.2.1)"
                                 if tired is not None else

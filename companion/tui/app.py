@@ -541,7 +541,7 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
         """The choice in words too, for a reader of the screen (and a glance at the boxes)."""
         chosen = self.query_one("#rules", SelectionList).selected
         self.query_one("#rules-on", Label).update(
-            "Chosen: " + (", ".join(chosen) if chosen else "none, the basic rules"))
+            "Chosen: " + (", ".join(sorted(chosen)) if chosen else "none, the basic rules"))
 
     def _value(self, widget_id: str):
         value = self.query_one(f"#{widget_id}", Select).value
@@ -672,8 +672,6 @@ class GameScreen(Screen):
         self._computer_told: list[str] = []        # the computer's moves its notice tells
         self._computer_note: Notification | None = None
         self._computer_half: tuple | None = None    # (game, inning, half) its moves are of
-        # teams passed for this half (rule 5.4): whether each had played a card before
-        self._passed_for: dict[str, bool] = {}
         self._covered = 0                           # board rows under notices when laid out
         self._notices_over_board = False            # ... and over more than the hand
         self._last_half: tuple = (None, "")         # (game, its last half's notice)
@@ -1085,11 +1083,6 @@ class GameScreen(Screen):
             told = views.computer_move(entry, game.state.log[noted:] if game else [])
             if told:        # its card, Rally Caps, Managerial Move or pitching change
                 self._tell_computer(f"{self.table.team_name(waiting.team)} (computer)", told)
-        if entry is not None and game is not None and self.table.forced_pass(waiting):
-            state = game.state
-            played = any(side == waiting.side for side, _ in state.atbat.played)
-            abbrev = state.side(waiting.side).team.abbrev
-            self._passed_for[abbrev] = self._passed_for.get(abbrev, False) or played
         if entry is not None:
             self._tell_half_over(game, noted)
             self.shown_hand = None
@@ -1112,7 +1105,6 @@ class GameScreen(Screen):
     def _drop_computer_note(self) -> None:
         """The computer's moves notice goes (an undo or redo changed the course it told, or
         the game is over); its next move starts a new one."""
-        self._passed_for.clear()
         if self._computer_note is not None:
             drop_notices(self.app, [self._computer_note])
         self._computer_note = None
@@ -1124,15 +1116,19 @@ class GameScreen(Screen):
         self._drop_computer_note()
         self.app.clear_notifications()
 
+    def _half_key(self) -> tuple | None:
+        """(game, inning, half) of the half inning on the table; None before a game."""
+        game = self.table.game
+        return ((len(self.table.session.games), game.state.inning, game.state.half)
+                if game is not None else None)
+
     def _tell_computer(self, title: str, told: str) -> None:
         """The computer's moves of a half inning share one notice, the latest few a line
         each (each move shows it anew, a little longer the more it holds), rather than a
         stack of notices over the options; a move after the notice timed out shows it again
         with the half's earlier moves; a new half's move starts a notice of its own."""
         previous = self._computer_note
-        game = self.table.game
-        half = (len(self.table.session.games), game.state.inning, game.state.half) \
-            if game is not None else None
+        half = self._half_key()
         shown = previous is not None and showing(self.app, previous)
         if not (previous is not None and previous.title == title
                 and half == self._computer_half):
@@ -1163,11 +1159,11 @@ class GameScreen(Screen):
         ended is told with its dice (rule 4.6.4), the computer's and digital ones too."""
         if game is not None:
             told = views.half_over(game, game.state.log[noted:])
-            if told and self._passed_for:
+            passed = self.table.passed_for(game) if told else {}
+            if passed:
                 # the players' passes the rules made for them: why the half went by
                 for more in (False, True):     # "nothing more" once a card was played
-                    teams = sorted(t for t, played in self._passed_for.items()
-                                   if played == more)
+                    teams = sorted(t for t, played in passed.items() if played == more)
                     if teams:
                         told += (f"\n{' and '.join(teams)} had nothing "
                                  f"{'more ' if more else ''}to play: passed (rule 5.4)")
@@ -1188,7 +1184,7 @@ class GameScreen(Screen):
         self.table.held = None          # an action of the next game: on to it
         game, noted = self._log_mark()
         try:
-            self.table.enter(line)
+            entry = self.table.enter(line)
         except StoreError as error:     # the file refused it (a full disk): not the rules
             if refused is not None:
                 refused(f"not recorded: {error}")
@@ -1203,10 +1199,21 @@ class GameScreen(Screen):
             else:
                 self.notify(said, title="Not allowed", severity="error", timeout=6)
             return False
+        self._told_with_computer(entry, game, noted)
         self._tell_half_over(game, noted)
         self.shown_hand = None
         self.refresh_table()
         return True
+
+    def _told_with_computer(self, entry, game, noted: int) -> None:
+        """A card, Rally Caps or Managerial Move of the table's own, in a half whose
+        computer moves a notice tells: it goes between them in that notice (shown with the
+        computer's next move), so the markers each line ends on follow from the line before."""
+        if not self._computer_told or game is None or self._computer_half != self._half_key():
+            return
+        told = views.computer_move(entry, game.state.log[noted:])
+        if told:
+            self._computer_told.append(told)
 
     @on(OptionList.OptionSelected, "#options")
     def option_chosen(self, event: OptionList.OptionSelected) -> None:

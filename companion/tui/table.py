@@ -71,7 +71,7 @@ class Setup:
         if self.roster2:
             header["Team2Roster"] = self.roster2
         if self.rules:
-            header["Rules"] = ",".join(self.rules)
+            header["Rules"] = ",".join(sorted(self.rules))
         header.update({"Team1Control": self.team1_control, "Team2Control": self.team2_control,
                        "Dice": self.dice, "Cards": self.cards,
                        "Seed": secrets.token_hex(8)})
@@ -362,6 +362,28 @@ class Table:
             return self.stored.push_action(self.manager.choose(state,
                                                                rules.legal_actions(state)))
         return None
+
+    def passed_for(self, game) -> dict[str, bool]:
+        """The passes the companion made for the people at the table (rule 5.4: nothing
+        else could be played) in the half inning of the game's last Scoring Roll, read from
+        the game's own actions, so an undo, a redo or a restart tells them as the play did:
+        each such team's abbreviation, and whether it had played a card earlier that half."""
+        rules = game.rules
+        state = rules.new_state(game.header)
+        halves: dict[tuple[int, str], dict[str, bool]] = {}
+        last = None
+        for action in game.actions:
+            if action.kind == "roll":
+                last = (state.inning, state.half)
+            elif (action.kind == "pass" and state.phase == "cards"
+                  and self.controls[self.team_of(action.side)] != "computer"
+                  and rules.awaiting(state).only_pass):
+                played = any(side == action.side for side, _ in state.atbat.played)
+                passes = halves.setdefault((state.inning, state.half), {})
+                abbrev = state.side(action.side).team.abbrev
+                passes[abbrev] = passes.get(abbrev, False) or played
+            rules.apply(state, action)
+        return halves.get(last, {}) if last is not None else {}
 
     @staticmethod
     def forced_pass(waiting: Waiting) -> bool:

@@ -13,12 +13,16 @@ if TYPE_CHECKING:
     from .table import Table
 
 SPARK = "▁▂▃▄▅▆▇█"
+BOARD_DICE = 6      # an at-bat's latest rolls the board has room for (the half's notice: all)
 DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
 
-def dice_line(rolls) -> str:
-    """'Dice ⚂⚃ 7  ⚅⚅ 12': each roll's faces and total (rule 4.6)."""
-    return "Dice " + "  ".join(f"{DIE[a]}{DIE[b]} {a + b}" for a, b in rolls)
+def dice_line(rolls, most: int | None = None) -> str:
+    """'Dice ⚂⚃ 7  ⚅⚅ 12': each roll's faces and total (rule 4.6); given `most`, the last
+    that many, after how many earlier ones are not shown ('Dice (2 earlier) … ⚂⚃ 7')."""
+    earlier = max(0, len(rolls) - most) if most is not None else 0
+    return "Dice " + (f"({earlier} earlier) … " if earlier else "") + "  ".join(
+        f"{DIE[a]}{DIE[b]} {a + b}" for a, b in rolls[earlier:])
 
 
 def managerial_options(state) -> list[str]:
@@ -195,7 +199,7 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
             lines.append(f"Rolls left {atbat.rolls_left}   runs so far {atbat.runs}"
                          + ("   [b]free roll![/b]" if state.phase == "free-roll" else ""))
             if atbat.dice:
-                lines.append(dice_line(atbat.dice[-6:]))
+                lines.append(dice_line(atbat.dice, BOARD_DICE))
         elif state.phase in ("cards", "manage"):
             if state.phase == "manage":         # standing pat gives the odds as they are
                 lines.extend(managerial_options(state))

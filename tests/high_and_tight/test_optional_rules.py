@@ -233,8 +233,8 @@ def test_tired_starter_kept_in_gets_100_then_200_never_more(rules):
         state = drive(session, until=at(inning, "top", "mound"))
         # The prompt says he is tired and what keeping him costs, before the choice.
         rolls = {100: "+1 roll", 200: "+2 rolls"}[fatigue]
-        assert rules.awaiting(state).prompt == (f"Sabaria tired: keep him at Fatigue "
-                                                f"+{fatigue} (Stuff {rolls}) or relieve "
+        assert rules.awaiting(state).prompt == (f"Sabaria tired: keep him at +{fatigue} "
+                                                f"(Stuff {rolls}) or relieve "
                                                 "(rule 8.2.1)")
         assert rules.stay_fatigue(state, "home") == fatigue
         play(session, f"home {STAY}")

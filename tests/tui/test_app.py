@@ -242,7 +242,12 @@ def test_a_whole_spring_training_game_through_the_keyboard(tmp_path, monkeypatch
             rules.select("ballparks")               # said in words, not by colour alone
             await pilot.pause()
             assert plain(str(chosen.content)) == "Chosen: ballparks"
+            rules.select("advanced-fatigue")        # in the order the series shows them
+            await pilot.pause()
+            assert plain(str(chosen.content)) == "Chosen: advanced-fatigue, ballparks"
+            assert Setup(rules=rules.selected).header()["Rules"] == "advanced-fatigue,ballparks"
             rules.deselect("ballparks")
+            rules.deselect("advanced-fatigue")
             await pilot.pause()
             assert plain(str(chosen.content)) == "Chosen: none, the basic rules"
             # Track mode is the default (SPEC 1): two players, the box's dice and cards.
@@ -2151,7 +2156,8 @@ def test_the_computer_s_moves_share_one_notice(tmp_path):
             for _ in range(400):
                 notes = [n for n in app._notifications if n.title.endswith("(computer)")]
                 assert len(notes) <= 1, [n.message for n in notes]
-                most = max(most, len(screen._computer_told))
+                note = screen._computer_note            # (the player's cards join it too)
+                most = max(most, note.message.count("\n") + 1 if note is not None else 0)
                 if most >= 2:
                     break
                 if human_must_act(table):
@@ -3139,3 +3145,86 @@ def test_u_and_y_in_a_series_the_computer_plays_alone_say_why_they_do_nothing(tm
     assert ("the computer manages both sides and rolls the dice: no step is yours to redo"
             in notes)
     assert event_count(path, series_id) == before
+
+
+def test_the_passes_made_for_the_player_are_read_from_the_game(tmp_path):
+    """Rule 5.4: which passes the companion made for the person at the table in the half
+    just ended (and whether he had played a card first) comes from the game's actions, not
+    from the screen's memory: the same after an undo and redo and after the table is opened
+    again (it was forgotten by both)."""
+    path = tmp_path / "passed.db"
+    series_id = new_series(path, seed="tui-passes")     # New York human v Texas computer
+    forced: dict[tuple[int, str], dict[str, bool]] = {}
+    checked = 0
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        while table.game is None or table.game.state.inning < 5:
+            waiting = table.waiting()
+            game = table.game
+            if game is not None and table.forced_pass(waiting):
+                state = game.state
+                played = any(side == waiting.side for side, _ in state.atbat.played)
+                abbrev = state.side(waiting.side).team.abbrev
+                passes = forced.setdefault((state.inning, state.half), {})
+                passes[abbrev] = passes.get(abbrev, False) or played
+            half = (game.state.inning, game.state.half) if game is not None else None
+            if waiting.kind == "decision" and not waiting.computer and not waiting.only_pass:
+                table.enter(waiting.options[0])
+            elif table.auto_step() is None:
+                table.roll()
+            if game is not None and (game.state.inning, game.state.half) != half:
+                assert table.passed_for(game) == forced.get(half, {}), half
+                checked += 1
+        ended = table.passed_for(table.game)
+        table.undo()
+        table.redo()
+        assert table.passed_for(table.game) == ended
+    with Store.open(path) as store:
+        reopened = Table(store, series_id)
+        assert reopened.passed_for(reopened.game) == ended
+    assert checked >= 8
+    assert any(True in passes.values() for passes in forced.values())
+    assert any(False in passes.values() for passes in forced.values())
+
+
+def test_the_player_s_card_goes_between_the_computer_s_moves(tmp_path):
+    """Rules 5.5 and 4.5: the computer's notice tells the markers each of its moves leaves;
+    a card the person at the table plays between two of them goes into that notice too
+    (without it, 'box V' then '+2 -> box V' did not add up); in another half it does not."""
+    path = tmp_path / "between.db"
+    series_id = new_series(path, seed="tui-between")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            for _ in range(2000):
+                waiting = table.waiting()
+                if human_must_act(table) and any(" plays " in o for o in waiting.options):
+                    break
+                if human_must_act(table):
+                    await press_for_human(pilot, table)
+                else:
+                    await pilot.pause(2 * DELAY)
+            app.auto_delay = 3600
+            await settle(pilot)
+            card = next(o for o in table.waiting().options if " plays " in o)
+            earlier = "away plays Crowd Noise -> rolls 6, box V"
+            screen._computer_told = [earlier]
+            screen._computer_half = ("a half before",)
+            noted = len(table.game.state.log)
+            assert screen.act(card)
+            assert screen._computer_told == [earlier]        # not this half's notice
+            screen.action_undo()
+            await settle(pilot)
+            screen._computer_told = [earlier]       # (the undo took the notice away)
+            screen._computer_half = screen._half_key()
+            assert screen.act(card)
+            said = views.computer_move(table.session.entries[-1],
+                                       table.game.state.log[noted:])
+            await workers_done(app)
+            return card, said, list(screen._computer_told)
+
+    card, said, told = asyncio.run(play())
+    assert said is not None and said.startswith(card.split("  ")[0]) and " -> rolls " in said
+    assert told == ["away plays Crowd Noise -> rolls 6, box V", said]

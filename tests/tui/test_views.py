@@ -438,6 +438,18 @@ def test_the_end_of_a_half_is_told_with_the_dice_that_made_it(rules):
                     + "  ".join(f"{views.DIE[a]}{views.DIE[b]} {a + b}" for a, b in rolled))
 
 
+def test_the_board_s_dice_say_how_many_earlier_rolls_they_leave_out():
+    """Rule 4.6: an at-bat may roll more dice than the board has room for; the board keeps
+    the latest BOARD_DICE and says how many came before (they were dropped unsaid, the
+    roll that earned box I's free roll among them); the half's notice shows them all."""
+    rolls = [(1, 1), (3, 4), (1, 2), (1, 1), (2, 5), (6, 6), (6, 6), (4, 4)]
+    shown = views.dice_line(rolls, views.BOARD_DICE)
+    assert shown.startswith(f"Dice ({len(rolls) - views.BOARD_DICE} earlier) … ⚀⚁ 3  ")
+    assert shown.endswith("⚃⚃ 8") and shown.count("  ") == views.BOARD_DICE - 1
+    assert views.dice_line(rolls[:views.BOARD_DICE], views.BOARD_DICE) == views.dice_line(
+        rolls[:views.BOARD_DICE]) == "Dice ⚀⚀ 2  ⚂⚃ 7  ⚀⚁ 3  ⚀⚀ 2  ⚁⚄ 7  ⚅⚅ 12"
+
+
 def test_the_undo_notice_keeps_the_order_taken_and_counts_the_rest():
     """Undo takes back the player's decision and the replies after it: the notice names
     them in the order they were taken, the player's first, and counts the ones not named."""
