@@ -3198,14 +3198,8 @@ def test_the_player_s_card_goes_between_the_computer_s_moves(tmp_path):
         app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
         async with app.run_test(size=SIZE) as pilot:
             screen, table = await open_table(pilot)
-            for _ in range(2000):
-                waiting = table.waiting()
-                if human_must_act(table) and any(" plays " in o for o in waiting.options):
-                    break
-                if human_must_act(table):
-                    await press_for_human(pilot, table)
-                else:
-                    await pilot.pause(2 * DELAY)
+            await play_on_until(pilot, table, lambda: human_must_act(table) and any(
+                " plays " in option for option in table.waiting().options), 2000)
             app.auto_delay = 3600
             await settle(pilot)
             card = next(o for o in table.waiting().options if " plays " in o)
