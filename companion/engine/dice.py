@@ -8,6 +8,7 @@ import re
 from .errors import ParseError, clip
 
 WHOLE = re.compile(r"-?[0-9]+")        # a whole number as a player or a record writes it
+BETWEEN_DIGITS = re.compile(r"(?<=[0-9])-(?=[0-9])")    # "4-4" as a roll is written, "4 4"
 
 
 def check_face(face: int, sides: int = 6) -> int:
@@ -29,12 +30,12 @@ def parse_face(text: str, sides: int = 6) -> int:
 
 
 def parse_pair(text: str, sides: int = 6) -> tuple[int, int]:
-    """Two die faces as players type them: "3 4", "3,4" or "34"."""
-    parts = text.replace(",", " ").split()
+    """Two die faces as players type them: "3 4", "3,4", "3-4" or "34"."""
+    parts = BETWEEN_DIGITS.sub(" ", text).replace(",", " ").split()
     if len(parts) == 1 and len(parts[0]) == 2 and parts[0].isdigit():
         parts = list(parts[0])
     if len(parts) != 2:
-        raise ParseError(f"type two faces 1 to {sides} (3 4, 3,4 or 34; several rolls: "
+        raise ParseError(f"type two faces 1 to {sides} (3 4, 3-4 or 34; several rolls: "
                          "34 61)")
     first, second = (parse_face(part, sides) for part in parts)
     return first, second
@@ -43,9 +44,14 @@ def parse_pair(text: str, sides: int = 6) -> tuple[int, int]:
 def parse_rolls(text: str, sides: int = 6) -> list[tuple[int, int]]:
     """One roll or several, as a player types the rolls of an at-bat: "34 61 25" (a pair
     of digits a roll) or "3 4 6 1" (faces in twos); anything else is one pair."""
-    parts = text.replace(",", " ").split()
-    if len(parts) > 1 and all(len(part) == 2 and part.isdigit() for part in parts):
+    parts = BETWEEN_DIGITS.sub(" ", text).replace(",", " ").split()
+    pairs = [len(part) == 2 and part.isdigit() for part in parts]
+    if len(parts) > 1 and all(pairs):
         return [parse_pair(part, sides) for part in parts]
+    if len(parts) > 1 and any(pairs):
+        raise ParseError(f"{clip(text)!r} mixes a roll typed as two digits with single "
+                         f"faces: type each roll as two digits (34 61) or every face on its "
+                         f"own, in twos (3 4 6 1); faces 1 to {sides}")
     if len(parts) > 2 and len(parts) % 2 == 0 and all(len(part) == 1 for part in parts):
         return [parse_pair(" ".join(parts[i:i + 2]), sides) for i in range(0, len(parts), 2)]
     return [parse_pair(text, sides)]

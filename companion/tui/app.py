@@ -1480,7 +1480,7 @@ class DiceScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Two dice faces, 1 to 6 (3 4, 3,4 or 34; several rolls 34 61):")
+            yield Label("Two dice faces, 1 to 6 (3 4, 3-4 or 34; several rolls 34 61):")
             yield Input(id="faces", restrict=r"[0-9 ,]*")
             yield Label("", id="problem")
 
