@@ -352,7 +352,7 @@ class Table:
             if self.dice == "digital" and (waiting.computer or waiting.scope == SERIES):
                 return self._sample()
             return None
-        if self.forced_pass(waiting):
+        if self.forced(waiting):
             return self.stored.push(waiting.options[0])
         if waiting.computer:
             if waiting.scope == SERIES:
@@ -387,10 +387,18 @@ class Table:
 
     @staticmethod
     def forced_pass(waiting: Waiting) -> bool:
-        """A player's turn where the rules leave nothing but passing (rule 5.4): the
-        companion passes for him, as it deals digital cards, and an undo goes back past it
-        to his last choice."""
+        """A player's turn where the rules leave nothing but passing (rule 5.4)."""
         return waiting.only_pass and not waiting.computer
+
+    @classmethod
+    def forced(cls, waiting: Waiting) -> bool:
+        """A player's turn in a game where the rules leave one thing to do: a pass (rule
+        5.4), the one ballplayer left to bat or field, the one pitcher who may come in. The
+        companion takes it for him, as it deals digital cards, and an undo goes back past
+        it to his last choice."""
+        return cls.forced_pass(waiting) or (
+            waiting.scope == "game" and waiting.kind == "decision" and not waiting.computer
+            and len(waiting.options) == 1)
 
     def dice_awaited(self, waiting: Waiting | None = None) -> bool:
         """Whether the people at the table are to roll now (rule 4.6): a Scoring Roll is
@@ -494,7 +502,7 @@ class Table:
         waiting = self.waiting()
         if waiting.kind == "chance" and waiting.phase != "deal" and self.dice == "physical":
             return True
-        if waiting.computer or self.forced_pass(waiting):
+        if waiting.computer or self.forced(waiting):
             return False
         if waiting.kind == "decision":
             return True

@@ -89,7 +89,7 @@ def against_the_computer(dialog: NewSeriesScreen) -> None:
 def human_must_act(table: Table) -> bool:
     """What Table.auto_step leaves to the people at the table (digital dice)."""
     waiting = table.waiting()
-    if waiting.kind in ("over", "game") or waiting.computer or table.forced_pass(waiting):
+    if waiting.kind in ("over", "game") or waiting.computer or table.forced(waiting):
         return False
     if waiting.kind == "chance":
         return waiting.phase != "deal" and waiting.scope != "series"

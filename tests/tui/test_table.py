@@ -95,6 +95,39 @@ def test_with_the_tables_dice_and_the_computer_on_both_sides_undo_takes_back_a_r
         assert table.auto_step() is None            # it waits for the dice typed again
 
 
+def test_the_one_ballplayer_left_is_sent_in_for_the_player(tmp_path):
+    """Rules 4.2.2 and 4.2.3: in the 9th each side has one ballplayer of its lineup left,
+    so Batter Up and Take the Field leave one choice: the table takes it for the player
+    (as it passes for him, rule 5.4) and undo goes back past it to his last choice."""
+    store = Store.open(tmp_path / "one.db")
+    try:
+        table = Table.create(store, load_box(), Setup(scenario="spring", team1_control="human",
+                                                      team2_control="human"))
+        taken = []
+        while table.game is None or (table.game.state.inning < 10
+                                     and not table.session.is_over()):
+            waiting = table.waiting()
+            if waiting.scope == "game" and waiting.kind == "decision" and (
+                    len(waiting.options) == 1 and not waiting.only_pass):
+                assert table.forced(waiting)
+                before = list(table.session.entries)
+                entry = table.auto_step()
+                assert entry.line == waiting.options[0]
+                taken.append((table.game.state.inning, waiting.phase))
+                if len(taken) == 1:
+                    undone = table.undo_to_player()
+                    assert undone[0].line == entry.line and not table.forced(table.waiting())
+                    table.redo_to_player()
+                    assert table.session.entries[:len(before) + 1] == [*before, entry]
+                continue
+            assert not table.forced(waiting) or waiting.only_pass
+            if table.auto_step() is None:
+                take_first_choice(table)
+        assert {(9, "bat"), (9, "field")} <= set(taken), taken
+    finally:
+        store.close()
+
+
 def test_a_pass_the_rules_force_is_made_for_the_player_and_undo_goes_past_it(tmp_path):
     """Rule 5.4: when a player can play nothing more in a Strategy Card phase, the table
     passes for him (as it deals digital cards); undo takes the pass back with the choice
