@@ -11,6 +11,8 @@ from .box import Box, Pitcher, Roster, ScoringBox, Team
 
 # How the table plays dice and cards: the companion's (digital) or the box's own (physical).
 MODES = ("digital", "physical")
+# Phases of a half inning before Take the Mound sets the scoring markers (rule 4.2.1).
+MARKERS_NOT_SET = ("name", "draw", "deal", "exchange", "mound")
 # Optional rules (rule 8): switches chosen per series; the basic rules are the default.
 OPTIONAL_RULES = ("ballparks", "advanced-fatigue", "rest", "short-rest", "closer-saves",
                   "good-bad-day")
@@ -216,10 +218,16 @@ class State:
     def note(self, rule: str, text: str) -> None:
         self.log.append((rule, text))
 
+    def markers_set(self) -> bool:
+        """Whether the half inning's scoring markers are on the board: Take the Mound sets
+        them (rule 4.2.1); before it (the setup, a half's draw and exchange) they are not."""
+        return bool(self.inning) and self.phase not in MARKERS_NOT_SET
+
     def summary(self) -> str:
         """A compact one-line picture of the game (like FEN for chess)."""
         a = self.atbat
+        markers = (f"rolls {a.rolls}{'+1' if a.bonus else ''} box {self.scoring_box().label}"
+                   if self.markers_set() else "markers unset")
         return (f"{self.phase} {self.half} {self.inning} "
-                f"away {self.away.total} home {self.home.total} "
-                f"rolls {a.rolls}{'+1' if a.bonus else ''} box {self.scoring_box().label} "
+                f"away {self.away.total} home {self.home.total} {markers} "
                 f"strategy {self.strategy}")

@@ -111,10 +111,6 @@ def status(table: Table, follower: bool = False) -> str:
     return (f"[b]{where}[/b] {strategy}  [b]{letter}[/b] {who}{escape(waiting.prompt)}")
 
 
-# Phases of a half inning before Take the Mound sets the scoring markers (rule 4.2.1).
-MARKERS_NOT_SET = ("name", "draw", "deal", "exchange", "mound")
-
-
 # After a win figure that is still being worked out for this step (the last one stays): one
 # character, so the line keeps to 80 columns.
 STALE_MARK = "…"
@@ -180,7 +176,7 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
         # "(4.8)", not "(rule 4.8)": the line keeps to a 40-column board
         lines.extend([f"[b]Final:[/b] {winner.team.abbrev} win {winner.total}-"
                       f"{loser.total} in {state.inning} innings (4.8)", ""])
-    elif state.inning and state.phase not in MARKERS_NOT_SET:
+    elif state.markers_set():
         scoring = state.scoring_box()
         rolls = atbat.rolls
         flipped = " (+10 side)" if rolls > box.rolls_boxes else ""

@@ -166,7 +166,8 @@ def test_exchange_needs_the_card_in_hand(rules):
 
 
 def test_discards_reshuffled_when_a_draw_pile_runs_out(rules):
-    """Rule 5.2.1: when a draw pile is empty its discard pile is shuffled into a new one."""
+    """Rule 5.2.1: when a draw pile is empty its discard pile is shuffled into a new one,
+    the card an exchange (5.2.2) just discarded among them."""
     session = new_game(rules, home_cards=ALL_OFFENSE_HOME, away_cards=ALL_OFFENSE_AWAY)
     state = session.state
     offense = state.decks["offense"]
@@ -193,6 +194,9 @@ def test_discards_reshuffled_when_a_draw_pile_runs_out(rules):
     assert any(rule == "5.2.1" and "reshuffled" in text for rule, text in state.log)
     assert offense.discard == []
     assert offense.pile == 7
+    # The card this exchange discarded is reshuffled with the rest (docs/rulings.md: the
+    # discard comes first): it may come straight back.
+    assert f"deal {leaving}" in {rules.format_action(a) for a in rules.legal_actions(state)}
     # A card from the old discard pile can be dealt again.
     play(session, f"deal {discarded[0]}")
     assert offense.pile == 6 and state.phase not in ("deal", "exchange")

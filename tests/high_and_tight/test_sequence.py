@@ -6,7 +6,7 @@ import pytest
 
 from companion.engine.errors import IllegalAction
 
-from .util import new_game, play
+from .util import new_game, play, to_half
 
 
 def test_take_the_mound_sets_markers_from_stuff(rules):
@@ -121,3 +121,19 @@ def test_a_name_off_the_roster_cites_the_step_that_names_it(rules, line, rule, w
                                             f"{what} of the"):
         session.push_text(line)
     assert session.lines() == before
+
+
+def test_a_refusal_before_take_the_mound_shows_no_markers(rules):
+    """Rule 4.2.1: the scoring markers go on the board at Take the Mound; a refusal's state
+    picture before it (a half's draw) says they are unset instead of showing the empty
+    defaults (rolls 1, box I) as if they were on the board; after it, it shows them."""
+    session = new_game(rules)
+    play(session, "away bats Hampton\nhome fields Mendevil")
+    with pytest.raises(IllegalAction) as later:
+        session.push_text("away bats Wendt")
+    assert "rolls 4 box III" in str(later.value)          # Sabaria's box IV, one down
+    to_half(session, 2)
+    assert session.state.phase == "draw"
+    with pytest.raises(IllegalAction) as drawing:
+        session.push_text("away bats Wendt")
+    assert "markers unset" in str(drawing.value) and " box " not in str(drawing.value)
