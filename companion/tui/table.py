@@ -451,9 +451,21 @@ class Table:
             # never picks his own faces (a series set to physical dice takes typed faces).
             raise CompanionError("this series rolls its dice in the companion (r): faces "
                                  "rolled at the table go in a series set to physical dice")
+        if rolls is None:
+            text = self._series_line(text)
         if rolls is None or len(rolls) == 1:
             return self.stored.push(text)
         return self._enter_rolls(rolls)
+
+    def _series_line(self, text: str) -> str:
+        """A series step typed as the screen shows it, by the pitchers' names alone
+        ('Okafor', 'Oswald, Greaves, Bellweather'): the line of the team it awaits (rule
+        3.0), as the options read; a line naming its team is left as it is."""
+        waiting = self.waiting()
+        if (waiting.scope != SERIES or waiting.team is None
+                or text.split(" ", 1)[0].casefold() in ("team1", "team2")):
+            return text
+        return f"{waiting.team} {'rotation' if ',' in text else 'starts'} {text}"
 
     def _rolling(self, waiting: Waiting | None = None) -> bool:
         """Whether the game awaits a Scoring Roll or a free roll (rule 4.6), whoever's."""

@@ -4,7 +4,7 @@ import sqlite3
 
 import pytest
 
-from companion.engine.errors import CompanionError
+from companion.engine.errors import CompanionError, IllegalAction
 from companion.high_and_tight.box import load_box
 from companion.store.db import Store
 from companion.tui.table import Setup, Table
@@ -891,3 +891,23 @@ def test_the_rolls_of_an_at_bat_typed_at_once_are_taken_all_or_none(tmp_path):
         assert lines == before + ["roll 6 1"] * (due - 1) + ["roll 5 2"]
     with Store.open(tmp_path / "t.db", readonly=True) as store:
         assert [entry.line for entry in Table(store, 1).session.entries] == lines
+
+
+def test_a_series_step_is_typed_by_the_pitchers_names_alone(tmp_path):
+    """Rule 3.0: the starter the table drew (Spring Training) or a secret rotation is typed
+    as the options show it, by name ('Okafor'; 'Sabaria, Okafor, Marchetti'), for the team
+    the series awaits; a wrong name is refused with the roster it is not on."""
+    with Store.open(tmp_path / "names.db") as store:
+        spring = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
+                                                       team1_control="human",
+                                                       team2_control="human"))
+        assert spring.enter("okafor").line == "team1 rotation Okafor"
+        with pytest.raises(IllegalAction, match=r"rule 3\.0: 'Okafor' is not an SP of the "
+                                                "Texas Cowboys roster"):
+            spring.enter("Okafor")
+        series = Table.create(store, load_box(), Setup(scenario="divisional",
+                                                       team1_control="human",
+                                                       team2_control="human"))
+        entry = series.enter("Sabaria, Okafor, Marchetti")
+        assert entry.line == "team1 rotation Sabaria, Okafor, Marchetti"
+        assert series.enter("team2 rotation Flee, Crowder, Lozano").scope == "series"
