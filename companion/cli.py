@@ -901,7 +901,7 @@ def _export_box(store, target: str, folder: Path) -> int:
 
 def cmd_import(args) -> int:
     from .store.exchange import read_import
-    from .store.series_store import create_series, same_record
+    from .store.series_store import create_series, same_game, same_record
 
     text = read_text_file(args.file)
     box = _record_box(args.data, text)
@@ -911,13 +911,16 @@ def cmd_import(args) -> int:
         raise CommandError(f"{args.file}: {error}") from None
     with _open_store(args) as store:
         copies = same_record(store, box, header, entries)
+        within = same_game(store, header, entries)
         series_id = create_series(store, box, header, entries)
     print(f"imported as series {series_id}")
-    if copies:
-        print(f"note: series {', '.join(map(str, copies))} already "
-              f"hold{'s' if len(copies) == 1 else ''} this same record; series {series_id} "
-              f"is another copy (companion series delete {series_id}{_db_words(args)} "
-              "removes it)", file=sys.stderr)
+    held = [f"series {', '.join(map(str, copies))} already "
+            f"hold{'s' if len(copies) == 1 else ''} this same record"] if copies else []
+    held += [f"game {number} of series {stored} is this same game"
+             for stored, number in within if stored not in copies]
+    if held:
+        print(f"note: {'; '.join(held)}; series {series_id} is another copy (companion "
+              f"series delete {series_id}{_db_words(args)} removes it)", file=sys.stderr)
     return EXIT_OK
 
 

@@ -808,6 +808,26 @@ def test_importing_the_same_record_again_says_which_series_holds_it(capsys, tmp_
     assert "note: series 1, 2 already hold this same record; series 4 is" in err
 
 
+def test_importing_a_game_of_a_stored_series_says_which_game_it_is(capsys, tmp_path):
+    """A game exported from a series (ID:N) and imported back is a copy of that game: the
+    import says which series and game hold it, as it does for a whole record."""
+    db = str(tmp_path / "a.db")
+    run(capsys, "simulate", "--series", "divisional", "--seed", "3", "--db", db)
+    code, out, _ = run(capsys, "export", "1:2", "--db", db)
+    (tmp_path / "g2.txt").write_text(out)
+    code, out, err = run(capsys, "import", str(tmp_path / "g2.txt"), "--db", db)
+    assert code == 0 and out == "imported as series 2\n"
+    assert ("note: game 2 of series 1 is this same game; series 2 is another copy "
+            f"(companion series delete 2 --db {db} removes it)") in err
+    code, out, err = run(capsys, "import", str(tmp_path / "g2.txt"), "--db", db)
+    assert ("note: series 2 already holds this same record; game 2 of series 1 is this same "
+            "game; series 3 is another copy") in err
+    code, out, _ = run(capsys, "export", "1:1", "--db", db)
+    (tmp_path / "g1.txt").write_text(out)
+    code, out, err = run(capsys, "import", str(tmp_path / "g1.txt"), "--db", db)
+    assert "game 1 of series 1 is this same game" in err and "game 2" not in err
+
+
 @pytest.mark.parametrize("target, said", [
     ("99999999999999999999999", "series 99999999999999999999999 is outside the accepted "
      "range 1..1000000000"),

@@ -107,6 +107,24 @@ def same_record(store: Store, box: Box, header: dict[str, str],
             == list(entries)]
 
 
+def same_game(store: Store, header: dict[str, str], entries: list[Entry]
+              ) -> list[tuple[int, int]]:
+    """(series, game number) of the finished games of stored series that hold exactly
+    the actions of this single game (a game exported from a series and imported back):
+    only the games between the same home and away teams are replayed and compared."""
+    if header.get("Scenario") != "exhibition":
+        return []
+    lines = [entry.line for entry in entries if entry.scope != SERIES]
+    found = []
+    for series_id, number in store.db.execute(
+            "SELECT series_id, number FROM games WHERE home = ? AND away = ? "
+            "ORDER BY series_id, number", [header.get("Home"), header.get("Away")]):
+        games = StoredSeries.load(store, series_id).session.games
+        if number <= len(games) and games[number - 1].lines() == lines:
+            found.append((series_id, number))
+    return found
+
+
 def list_series(store: Store) -> list[SeriesRow]:
     return _rows(store, "")
 
