@@ -171,6 +171,10 @@ class Table:
         self.win_game = 0                      # the game the history belongs to
         self.win_series: float | None = None   # the last P(team 1 wins the series) shown
         self.win_series_step: int | None = None  # the game's step that series figure is of
+        # The rolls of the last line typed with several of them (`_enter_rolls`), where they
+        # start among the entries: undo takes the line back whole, and redo brings it back.
+        self.typed_rolls: tuple[int, list[Entry]] | None = None
+        self.untyped_rolls: tuple[int, list[Entry]] | None = None
         self.follow_game()
 
     @classmethod
@@ -433,6 +437,7 @@ class Table:
     def enter(self, text: str) -> Entry:
         """A line typed at the table: an action, or two dice faces when dice are awaited."""
         check_line_length(text)             # (before anything reads a pasted page)
+        self.typed_rolls = self.untyped_rolls = None
         text = " ".join(text.split())
         rolling = self._rolling()
         rolls = None
@@ -476,6 +481,7 @@ class Table:
         """Several rolls typed at once (rule 4.6: an at-bat's Scoring Rolls, its free roll):
         taken in turn and stored as one write, all or none, so a slip in the count leaves
         the game as it was, to be typed again."""
+        start = len(self.session.entries)
         with self.stored.together():
             for number, (first, second) in enumerate(rolls):
                 if number and not self._rolling():
@@ -483,6 +489,7 @@ class Table:
                                          f"after {number} (rule 4.6): none was taken; type "
                                          "the rolls still due")
                 entry = self.stored.push(f"roll {first} {second}")
+        self.typed_rolls = (start, self.session.entries[start:])
         return entry
 
     def undo(self) -> Entry:
@@ -505,7 +512,24 @@ class Table:
                     # and lose the redo.
                     raise CompanionError("nothing of yours to undo yet")
                 undone.append(self.stored.undo())
+            typed = self._inside(self.typed_rolls)
+            if typed is not None:           # a line of rolls typed at once goes back whole
+                while len(self.session.entries) > typed[0]:
+                    undone.append(self.stored.undo())
+        self.untyped_rolls = typed
+        if typed is not None:
+            self.typed_rolls = None
         return undone
+
+    def _inside(self, rolls: tuple[int, list[Entry]] | None) -> tuple[int, list[Entry]] | None:
+        """`rolls` (a line's rolls and where they start) when the entries now end partway
+        through them; else None."""
+        if rolls is None:
+            return None
+        start, typed = rolls
+        entries = self.session.entries
+        return rolls if (start < len(entries) < start + len(typed)
+                         and entries[start:] == typed[:len(entries) - start]) else None
 
     def _players_turn(self) -> bool:
         """Whether a person at the table acts now: a decision, or dice they roll (with
@@ -531,8 +555,15 @@ class Table:
         deals and dice after it, up to the player's next turn (redone one at a time, the
         computer would act at its turn and the rest of the redo would be lost)."""
         games_over = len(self.series.results)
+        untyped, self.untyped_rolls = self.untyped_rolls, None
         with self.stored.together():            # one write, as the undo was
             redone = [self.stored.redo()]
+            if untyped is not None and len(self.session.entries) == untyped[0] + 1 and (
+                    self.session.entries[-1] == untyped[1][0]):
+                while (self.session.redo_stack
+                       and len(self.session.entries) < untyped[0] + len(untyped[1])):
+                    redone.append(self.stored.redo())     # the typed line's rolls, whole
+                self.typed_rolls = untyped
             if not self.humans():
                 return redone
             # A game's end is a pause of its own (rule 4.8): the redo stops on the final, the

@@ -95,6 +95,41 @@ def test_with_the_tables_dice_and_the_computer_on_both_sides_undo_takes_back_a_r
         assert table.auto_step() is None            # it waits for the dice typed again
 
 
+def test_a_line_of_rolls_typed_at_once_is_undone_and_redone_whole(tmp_path):
+    """Rule 4.6: an at-bat's rolls typed in one line ('44 44 44') were one step for the
+    person who typed them: undo takes the whole line back (it took one roll a press), redo
+    brings it back whole, and a roll typed on its own is still undone alone."""
+    with Store.open(tmp_path / "rolls.db") as store:
+        table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
+                                                      team1_control="human",
+                                                      team2_control="computer"))
+        for _ in range(3000):
+            waiting = table.waiting()
+            if table.dice_awaited() and waiting.scope == "game" and (
+                    table.game.state.atbat.rolls_left >= 4):
+                break
+            if table.auto_step() is not None:
+                continue
+            table.enter("3 4" if table.dice_awaited() else waiting.options[0])
+        before = list(table.session.entries)
+        table.enter("44 44 44")
+        typed = table.session.entries[len(before):]
+        assert [entry.line for entry in typed] == ["roll 4 4"] * 3
+        undone = table.undo_to_player()
+        assert [entry.line for entry in undone] == ["roll 4 4"] * 3
+        assert table.session.entries == before
+        redone = table.redo_to_player()
+        assert table.session.entries == before + typed and redone == typed
+        table.undo_to_player()
+        assert table.session.entries == before              # and again, whole
+        table.redo_to_player()
+        table.enter("4 4")                                  # a roll on its own
+        assert [entry.line for entry in table.undo_to_player()] == ["roll 4 4"]
+        assert table.session.entries == before + typed
+    with Store.open(tmp_path / "rolls.db") as store:
+        assert Table(store, table.stored.id).session.entries == before + typed
+
+
 def test_the_one_ballplayer_left_is_sent_in_for_the_player(tmp_path):
     """Rules 4.2.2 and 4.2.3: in the 9th each side has one ballplayer of its lineup left,
     so Batter Up and Take the Field leave one choice: the table takes it for the player
