@@ -45,10 +45,11 @@ def parse_rolls(text: str, sides: int = 6) -> list[tuple[int, int]]:
     """One roll or several, as a player types the rolls of an at-bat: "34 61 25" (a pair
     of digits a roll) or "3 4 6 1" (faces in twos); anything else is one pair."""
     parts = BETWEEN_DIGITS.sub(" ", text).replace(",", " ").split()
-    pairs = [len(part) == 2 and part.isdigit() for part in parts]
-    if len(parts) > 1 and all(pairs):
+    if len(parts) > 1 and all(len(part) == 2 and part.isdigit() for part in parts):
         return [parse_pair(part, sides) for part in parts]
-    if len(parts) > 1 and any(pairs):
+    faces = [str(face) for face in range(1, min(sides, 9) + 1)]
+    if len(parts) > 1 and any(len(part) == 1 for part in parts) and any(
+            len(part) == 2 and part[0] in faces and part[1] in faces for part in parts):
         raise ParseError(f"{clip(text)!r} mixes a roll typed as two digits with single "
                          f"faces: type each roll as two digits (34 61) or every face on its "
                          f"own, in twos (3 4 6 1); faces 1 to {sides}")

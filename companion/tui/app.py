@@ -39,6 +39,7 @@ from ..engine.errors import CompanionError
 from ..engine.record import header_tags
 from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.effects import describe_ballpark_effect, describe_card
+from ..high_and_tight.rules import PHASE_RULES
 from ..high_and_tight.series import SCENARIOS, SeriesRules
 from ..high_and_tight.series_session import CONTROL_TAGS
 from ..high_and_tight.state import BETWEEN_GAMES_RULES, OPTIONAL_RULE_LINES, OPTIONAL_RULES
@@ -1083,6 +1084,13 @@ class GameScreen(Screen):
             told = views.computer_move(entry, game.state.log[noted:] if game else [])
             if told:        # its card, Rally Caps, Managerial Move or pitching change
                 self._tell_computer(f"{self.table.team_name(waiting.team)} (computer)", told)
+        if entry is not None and self.table.forced(waiting) and not waiting.only_pass:
+            # The one choice the rules left a player, taken for him: said, so the piece on
+            # the table is moved to match (and its markers join the computer's notice).
+            self._told_with_computer(entry, game, noted)
+            self.notify(f"{entry.line}: the only choice left (rule "
+                        f"{PHASE_RULES.get(waiting.phase, '4.0')})",
+                        title=self.table.team_name(waiting.team), timeout=6, markup=False)
         if entry is not None:
             self._tell_half_over(game, noted)
             self.shown_hand = None
@@ -1481,7 +1489,7 @@ class DiceScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label("Two dice faces, 1 to 6 (3 4, 3-4 or 34; several rolls 34 61):")
-            yield Input(id="faces", restrict=r"[0-9 ,]*")
+            yield Input(id="faces", restrict=r"[0-9 ,-]*")
             yield Label("", id="problem")
 
     # The `t` that opened the dialog cannot land in it (the box takes digits, spaces and

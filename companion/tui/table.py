@@ -374,13 +374,14 @@ class Table:
         each such team's abbreviation, and whether it had played a card earlier that half."""
         rules = game.rules
         state = rules.new_state(game.header)
+        scope = str(self.session.games.index(game) + 1)     # (the next game may be open)
         halves: dict[tuple[int, str], dict[str, bool]] = {}
         last = None
         for action in game.actions:
             if action.kind == "roll":
                 last = (state.inning, state.half)
             elif (action.kind == "pass" and state.phase == "cards"
-                  and self.controls[self.team_of(action.side)] != "computer"
+                  and self.controls[self.team_of_game(scope, action.side)] != "computer"
                   and rules.awaiting(state).only_pass):
                 played = any(side == action.side for side, _ in state.atbat.played)
                 passes = halves.setdefault((state.inning, state.half), {})
@@ -394,15 +395,17 @@ class Table:
         """A player's turn where the rules leave nothing but passing (rule 5.4)."""
         return waiting.only_pass and not waiting.computer
 
-    @classmethod
-    def forced(cls, waiting: Waiting) -> bool:
+    def forced(self, waiting: Waiting) -> bool:
         """A player's turn in a game where the rules leave one thing to do: a pass (rule
         5.4), the one ballplayer left to bat or field, the one pitcher who may come in. The
         companion takes it for him, as it deals digital cards, and an undo goes back past
-        it to his last choice."""
-        return cls.forced_pass(waiting) or (
+        it to his last choice. Never a card from a hand it cannot see (physical cards: the
+        one card the hand may hold that fits is the player's to name)."""
+        return self.forced_pass(waiting) or (
             waiting.scope == "game" and waiting.kind == "decision" and not waiting.computer
-            and len(waiting.options) == 1)
+            and len(waiting.options) == 1
+            and not (self.cards == "physical" and waiting.options[0].startswith(
+                f"{waiting.side} plays ")))
 
     def dice_awaited(self, waiting: Waiting | None = None) -> bool:
         """Whether the people at the table are to roll now (rule 4.6): a Scoring Roll is
@@ -458,6 +461,11 @@ class Table:
                                  "rolled at the table go in a series set to physical dice")
         if rolls is None:
             text = self._series_line(text)
+            waiting = self.waiting()
+            if waiting.scope == SERIES and waiting.kind == "chance" and self.dice == "digital":
+                raise CompanionError("this series draws its random starters in the companion "
+                                     "(rule 3.0): a starter drawn at the table goes in a "
+                                     "series set to physical dice")
         if rolls is None or len(rolls) == 1:
             return self.stored.push(text)
         return self._enter_rolls(rolls)
@@ -465,11 +473,16 @@ class Table:
     def _series_line(self, text: str) -> str:
         """A series step typed as the screen shows it, by the pitchers' names alone
         ('Okafor', 'Oswald, Greaves, Bellweather'): the line of the team it awaits (rule
-        3.0), as the options read; a line naming its team is left as it is."""
+        3.0), as the options read (the other team's pitcher is refused as not his); any
+        other line is left as it is."""
         waiting = self.waiting()
-        if (waiting.scope != SERIES or waiting.team is None
-                or text.split(" ", 1)[0].casefold() in ("team1", "team2")):
+        if waiting.scope != SERIES or waiting.team is None:
             return text
+        rosters = self.session.box.rosters
+        pitchers = {key for team in ("team1", "team2")
+                    for key in rosters[self.series.rosters[team]].pitchers}
+        if not all(name.strip().casefold() in pitchers for name in text.split(",")):
+            return text                     # another line: the series says what it awaits
         return f"{waiting.team} {'rotation' if ',' in text else 'starts'} {text}"
 
     def _rolling(self, waiting: Waiting | None = None) -> bool:

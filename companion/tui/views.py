@@ -18,9 +18,10 @@ DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
 
 def dice_line(rolls, most: int | None = None) -> str:
-    """'Dice ⚂⚃ 7  ⚅⚅ 12': each roll's faces and total (rule 4.6); given `most`, the last
-    that many, after how many earlier ones are not shown ('Dice (2 earlier) … ⚂⚃ 7')."""
-    earlier = max(0, len(rolls) - most) if most is not None else 0
+    """'Dice ⚂⚃ 7  ⚅⚅ 12': each roll's faces and total (rule 4.6); given room for `most`,
+    past it the latest of them after how many earlier ones are not shown ('Dice (3
+    earlier) … ⚂⚃ 7'; the words take two rolls' room)."""
+    earlier = len(rolls) - (most - 2) if most is not None and len(rolls) > most else 0
     return "Dice " + (f"({earlier} earlier) … " if earlier else "") + "  ".join(
         f"{DIE[a]}{DIE[b]} {a + b}" for a, b in rolls[earlier:])
 

@@ -47,6 +47,7 @@ def test_the_rolls_of_an_at_bat_typed_in_one_line(typed, rolls):
 
 @pytest.mark.parametrize(("typed", "said"), [
     ("3 4 6", "type two faces"), ("34 71", "die face 7 is outside the accepted range 1..6"),
+    ("10 4", "die face 10 is outside the accepted range 1..6"),     # a face, not a roll
     # a roll as two digits among single faces: the mix is named, not '34' as a face
     ("34 6", "'34 6' mixes a roll typed as two digits with single faces: type each roll "
              "as two digits (34 61) or every face on its own, in twos (3 4 6 1)"),

@@ -3147,18 +3147,24 @@ def test_u_and_y_in_a_series_the_computer_plays_alone_say_why_they_do_nothing(tm
     assert event_count(path, series_id) == before
 
 
-def test_the_passes_made_for_the_player_are_read_from_the_game(tmp_path):
+@pytest.mark.parametrize(("scenario", "seed"), [("spring", "tui-passes"),
+                                                 ("divisional", "d1")])
+def test_the_passes_made_for_the_player_are_read_from_the_game(tmp_path, scenario, seed):
     """Rule 5.4: which passes the companion made for the person at the table in the half
     just ended (and whether he had played a card first) comes from the game's actions, not
     from the screen's memory: the same after an undo and redo and after the table is opened
-    again (it was forgotten by both)."""
+    again (it was forgotten by both). A series' last half of game 1 is read with game 1's
+    home team, though game 2 is open by then (it read game 2's: a pass credited to the
+    computer's team)."""
     path = tmp_path / "passed.db"
-    series_id = new_series(path, seed="tui-passes")     # New York human v Texas computer
+    series_id = new_series(path, seed=seed, scenario=scenario)     # NYH human v computer
     forced: dict[tuple[int, str], dict[str, bool]] = {}
     checked = 0
     with Store.open(path) as store:
         table = Table(store, series_id)
-        while table.game is None or table.game.state.inning < 5:
+        game = None
+        while game is None or (game.state.phase != "over" and (
+                scenario != "spring" or game.state.inning < 5)):
             waiting = table.waiting()
             game = table.game
             if game is not None and table.forced_pass(waiting):
@@ -3172,16 +3178,18 @@ def test_the_passes_made_for_the_player_are_read_from_the_game(tmp_path):
                 table.enter(waiting.options[0])
             elif table.auto_step() is None:
                 table.roll()
-            if game is not None and (game.state.inning, game.state.half) != half:
+            if game is not None and ((game.state.inning, game.state.half) != half
+                                     or game.state.phase == "over"):
                 assert table.passed_for(game) == forced.get(half, {}), half
                 checked += 1
-        ended = table.passed_for(table.game)
+        ended = table.passed_for(game)
+        number = table.session.games.index(game)
         table.undo()
         table.redo()
-        assert table.passed_for(table.game) == ended
+        assert table.passed_for(table.session.games[number]) == ended
     with Store.open(path) as store:
         reopened = Table(store, series_id)
-        assert reopened.passed_for(reopened.game) == ended
+        assert reopened.passed_for(reopened.session.games[number]) == ended
     assert checked >= 8
     assert any(True in passes.values() for passes in forced.values())
     assert any(False in passes.values() for passes in forced.values())
@@ -3222,3 +3230,39 @@ def test_the_player_s_card_goes_between_the_computer_s_moves(tmp_path):
     card, said, told = asyncio.run(play())
     assert said is not None and said.startswith(card.split("  ")[0]) and " -> rolls " in said
     assert told == ["away plays Crowd Noise -> rolls 6, box V", said]
+
+
+def test_a_step_taken_for_the_player_is_told(tmp_path):
+    """Rules 4.2.2, 4.2.3, 5.4: the one choice the rules leave a player (the ballplayer left,
+    the one card his hand can play after Rally Caps), taken for him, is told in a notice
+    with the rule (the piece or card on the table is his to move), as a pass made for him
+    is told at the half's end."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "told.db"
+    series_id = new_series(path, seed="tui-told")
+
+    seen = []
+
+    def one_choice(table: Table) -> bool:
+        waiting = table.waiting()
+        seen.append((waiting, table.team_name(waiting.team) if waiting.team else None))
+        return table.forced(waiting) and not waiting.only_pass
+    play_until(path, series_id, one_choice)
+    waiting, team = seen[-1]
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        notes = titled_notes(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_table(pilot)
+            await wait_until(pilot, lambda: any("only choice" in m for _, m in notes))
+            app.auto_delay = 3600
+            await workers_done(app)
+            return notes
+
+    notes = asyncio.run(play())
+    from companion.high_and_tight.rules import PHASE_RULES
+
+    rule = PHASE_RULES[waiting.phase]       # 5.4 for the one card a hand can play
+    assert (team, f"{waiting.options[0]}: the only choice left (rule {rule})") in notes

@@ -7,7 +7,7 @@ import pytest
 from companion.engine.errors import CompanionError, IllegalAction
 from companion.high_and_tight.box import load_box
 from companion.store.db import Store
-from companion.tui.table import Setup, Table
+from companion.tui.table import Setup, Table, Waiting
 
 
 def take_first_choice(table: Table) -> None:
@@ -946,3 +946,39 @@ def test_a_series_step_is_typed_by_the_pitchers_names_alone(tmp_path):
         entry = series.enter("Sabaria, Okafor, Marchetti")
         assert entry.line == "team1 rotation Sabaria, Okafor, Marchetti"
         assert series.enter("team2 rotation Flee, Crowder, Lozano").scope == "series"
+        # A line that is not names of the awaited team's SPs goes as typed, refused with
+        # what the series awaits (not as an SP off the roster).
+        drawn = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
+                                                      team1_control="human",
+                                                      team2_control="human"))
+        for line in ("home plays Good Wood", "team 1 rotation Okafor", "Okafor, Good Wood"):
+            with pytest.raises(CompanionError) as refused:
+                drawn.enter(line)
+            assert "is not an SP" not in str(refused.value), line
+            assert "'team1 starts NAME' (the SP drawn)" in str(refused.value), line
+        # With the companion's dice the draw is its own (rule 3.0): no name typed is taken.
+        digital = Table.create(store, load_box(), Setup(scenario="spring", dice="digital",
+                                                        team1_control="human",
+                                                        team2_control="human"))
+        for line in ("Okafor", "team1 starts Okafor", "team1 rotation Okafor"):
+            with pytest.raises(CompanionError, match="draws its random starters in the "
+                                                     "companion"):
+                digital.enter(line)
+        assert digital.session.entries == []
+
+
+def test_a_card_from_a_hand_the_companion_cannot_see_is_never_played_for_the_player(
+        tmp_path):
+    """Rules 5.4 and 5.7.2: after Rally Caps the player must play a card; when one card the
+    hand may hold fits, the digital hand's card is played for him, but physical cards'
+    is his to name (the companion would record a card it cannot see)."""
+    with Store.open(tmp_path / "hands.db") as store:
+        tables = {cards: Table.create(store, load_box(), Setup(
+            scenario="spring", cards=cards, team1_control="human", team2_control="human"))
+            for cards in ("digital", "physical")}
+        play = Waiting("game", "decision", "team1", "home", "cards", "play a card (5.7.2)",
+                       False, ["home plays Blown Call"])
+        field = Waiting("game", "decision", "team1", "home", "field", "put a fielder in",
+                        False, ["home fields Brannigan"])
+        assert tables["digital"].forced(play) and not tables["physical"].forced(play)
+        assert tables["digital"].forced(field) and tables["physical"].forced(field)

@@ -444,8 +444,10 @@ def test_the_board_s_dice_say_how_many_earlier_rolls_they_leave_out():
     roll that earned box I's free roll among them); the half's notice shows them all."""
     rolls = [(1, 1), (3, 4), (1, 2), (1, 1), (2, 5), (6, 6), (6, 6), (4, 4)]
     shown = views.dice_line(rolls, views.BOARD_DICE)
-    assert shown.startswith(f"Dice ({len(rolls) - views.BOARD_DICE} earlier) … ⚀⚁ 3  ")
-    assert shown.endswith("⚃⚃ 8") and shown.count("  ") == views.BOARD_DICE - 1
+    assert shown.startswith(f"Dice ({len(rolls) - views.BOARD_DICE + 2} earlier) … ⚁⚄ 7  ")
+    assert shown.endswith("⚃⚃ 8") and shown.count("  ") == views.BOARD_DICE - 3
+    # no wider than the rolls it stands for (a board may be 40 columns)
+    assert len(shown) <= len(views.dice_line([(6, 6)] * views.BOARD_DICE))
     assert views.dice_line(rolls[:views.BOARD_DICE], views.BOARD_DICE) == views.dice_line(
         rolls[:views.BOARD_DICE]) == "Dice ⚀⚀ 2  ⚂⚃ 7  ⚀⚁ 3  ⚀⚀ 2  ⚁⚄ 7  ⚅⚅ 12"
 
