@@ -669,6 +669,7 @@ class GameScreen(Screen):
         self._remark_pending = False                # a suggestion to mark once laid out
         self._win_due: float | None = None         # when the table will have been still
         self._win_worker: Worker | None = None
+        self._win_inputs = None                     # what the figure under way reads
         self._games_over: int | None = None        # finished games the screen knows of
         self._computer_told: list[str] = []        # the computer's moves its notice tells
         self._computer_note: Notification | None = None
@@ -992,18 +993,22 @@ class GameScreen(Screen):
             return side_of.get(next(iter(humans)))
         return None
 
+    def _win_running(self) -> bool:
+        return self._win_worker is not None and self._win_worker.is_running
+
     def schedule_win_probability(self) -> None:
-        """Work the figure out once the table has been still for WIN_DELAY: while the computer
-        plays on, no worker competes with the screen for the interpreter. A series the
-        computer plays alone is never still: there a figure is worked out every
-        WATCHED_FIGURE_SECONDS, shown once in as a step behind (marked so)."""
+        """Work the figure out once the table has been still for WIN_DELAY. A figure under
+        way when a step is taken goes on to its end (shown a step behind, marked so) unless
+        an undo left its course; the next starts once it is done. Cancelled at each step,
+        a table moving on steadily (a new game's first steps, dice rolled one after another)
+        showed no figure at all. A series the computer plays alone is never still: there a
+        figure is worked out every WATCHED_FIGURE_SECONDS."""
         if not self.table.humans():
-            running = self._win_worker is not None and self._win_worker.is_running
-            if self._win_due is None and not running:
+            if self._win_due is None and not self._win_running():
                 self._win_due = time.monotonic() + WATCHED_FIGURE_SECONDS
             return
         self._win_due = time.monotonic() + WIN_DELAY
-        if self._win_worker is not None and self._win_worker.is_running:
+        if self._win_running() and not self.table.on_course(self._win_inputs):
             self._win_worker.cancel()
 
     def _win_tick(self) -> None:
@@ -1011,10 +1016,12 @@ class GameScreen(Screen):
             self.show_board()           # a notice came or went over the board's foot
         while self._notices_over_board and self._notice_gives_way():
             self.show_board()
-        if self._win_due is not None and time.monotonic() >= self._win_due:
+        if (self._win_due is not None and time.monotonic() >= self._win_due
+                and not self._win_running()):
             self._win_due = None
             inputs = self.table.figure_inputs()     # copied here, never read live
             if inputs is not None:
+                self._win_inputs = inputs
                 self._win_worker = self.compute_win_probability(inputs)
 
     @work(thread=True, exclusive=True, group="winprob")
@@ -1038,13 +1045,12 @@ class GameScreen(Screen):
             self.app.call_from_thread(self._show_win_probability, inputs, p_home, p_series)
 
     def _show_win_probability(self, inputs, p_home: float, p_series: float | None) -> None:
-        """Show a figure of the table as it still is (one of an earlier step is dropped, but
-        in a series the computer plays alone, where it is kept while it is on the game's
-        course); without the series' figure yet, the last one stays (none for a new game)."""
+        """Show a figure of the table as it is, or of an earlier step still on the game's
+        course (marked a step behind; one of a branch an undo left is dropped); without
+        the series' figure yet, the last one stays (none for a new game)."""
         if not self.is_mounted or self.app.screen is not self:
             return
-        if inputs.tag != self.table.figure_tag() and (
-                self.table.humans() or not self.table.on_course(inputs)):
+        if inputs.tag != self.table.figure_tag() and not self.table.on_course(inputs):
             return
         self.table.add_figure(inputs, p_home, p_series)
         self.show_board()

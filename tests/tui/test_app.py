@@ -755,9 +755,11 @@ def at_the_first_human_decision(path: Path, seed: str, scenario: str = "spring")
     return series_id
 
 
-def test_a_figure_is_worked_out_from_a_copy_and_a_late_one_is_dropped(tmp_path):
+def test_a_figure_is_worked_out_from_a_copy_and_a_late_one_counts_only_on_course(tmp_path):
     """The win figure's worker reads a copy taken on the screen's thread: a step taken
-    meanwhile changes neither what it reads nor, once it is late, the board."""
+    meanwhile changes nothing it reads; the late figure is shown a step behind (marked so:
+    dropped, a table moving on steadily showed none at all), but not once an undo left
+    its course."""
     path = tmp_path / "figure.db"
     series_id = at_the_first_human_decision(path, "tui-fig")
 
@@ -774,12 +776,23 @@ def test_a_figure_is_worked_out_from_a_copy_and_a_late_one_is_dropped(tmp_path):
                                   if table.team_of(side) in table.hidden_teams()])
             assert known != table.game.state and inputs.state == known
             first = table.game_win_probability(inputs)
-            table.enter(table.waiting().options[0])         # the live game moves on
+            options = table.waiting().options
+            table.enter(options[0])                         # the live game moves on
             assert inputs.state != table.game.state
             assert table.game_win_probability(inputs) == first
             history = list(table.win_history)
-            screen._show_win_probability(inputs, 0.123, 0.456)   # a figure come too late
-            assert table.win_history == history and table.win_series != 0.456
+            screen._show_win_probability(inputs, 0.123, 0.456)   # a figure come late
+            assert table.win_history == [*history, 0.123 if inputs.team1_home else 0.877]
+            assert table.win_series == 0.456
+            win_line = next(line for line in plain(views.board(table)).splitlines()
+                            if line.startswith("Win "))
+            assert win_line.endswith(views.STALE_MARK)
+            later = table.figure_inputs()
+            table.undo()
+            table.enter(options[1])                         # another course
+            history = list(table.win_history)
+            screen._show_win_probability(later, 0.321, 0.654)    # of the branch left
+            assert table.win_history == history and table.win_series != 0.654
             fresh = table.figure_inputs()
             screen._show_win_probability(fresh, 0.25, 0.5)
             assert table.win_history[-1] == (0.25 if fresh.team1_home else 0.75)
@@ -787,6 +800,36 @@ def test_a_figure_is_worked_out_from_a_copy_and_a_late_one_is_dropped(tmp_path):
             await settle(pilot)
 
     asyncio.run(play())
+
+
+def test_a_table_moving_on_steadily_still_gets_a_win_figure(tmp_path):
+    """A player taking a step every third of a second (dice rolled one after another) never
+    left the table still long enough: each step cancelled the figure under way, and a new
+    game showed none for innings. The figure under way now ends and is shown a step
+    behind."""
+    path = tmp_path / "steady.db"
+    series_id = at_the_first_human_decision(path, "tui-steady")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            steps = 0
+            for _ in range(400):
+                if table.win_history or steps >= 40:
+                    break
+                if human_must_act(table):
+                    await press_for_human(pilot, table)
+                    steps += 1
+                    await pilot.pause(0.35)
+                else:
+                    await pilot.pause(2 * DELAY)
+            figures = list(table.win_history)
+            await settle(pilot)
+            return figures, steps
+
+    figures, steps = asyncio.run(play())
+    assert figures, f"no figure in {steps} steps"
 
 
 def test_a_series_the_computer_plays_alone_shows_its_win_figure_as_it_goes(tmp_path):
