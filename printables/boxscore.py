@@ -210,7 +210,8 @@ def _pitchers(canvas, box: Box, score: BoxScore, x: float, top: float, width: fl
     rest = width - sum(c.width for c in fixed)
     columns = [Column("Team", rest * 0.55), Column("Pitcher", rest * 0.45), *fixed]
     rows = [[team_name(box, p.team), p.name, p.kind, str(p.innings), str(p.runs),
-             f"+{p.fatigue}" if p.fatigue else "-", "yes" if p.exceeded_fatigue else "-"]
+             f"+{p.fatigue}" if p.fatigue else "-",
+             "yes" if p.exceeded_fatigue else "in groove" if p.in_groove else "-"]
             for p in score.pitchers]
     canvas.setFillColorRGB(0, 0, 0)
     draw_text(canvas, "Pitchers", x, top - 10, width, BOLD, 10)

@@ -38,6 +38,8 @@ class PitcherBox:
     runs: int
     fatigue: int
     exceeded_fatigue: bool
+    # pitched past his Fatigue rating in his groove (rule 8.4.1), tired by no rule
+    in_groove: bool = False
 
 
 @dataclass
@@ -123,7 +125,9 @@ def box_score(rules: HighAndTight, session: Session) -> BoxScore:
     pitchers = [
         PitcherBox(side.team.key, side.roster.pitchers[key].name,
                    side.roster.pitchers[key].kind, line.innings, line.runs,
-                   fatigue_seen.get((side.name, key), 0), line.exceeded_fatigue)
+                   fatigue_seen.get((side.name, key), 0), line.exceeded_fatigue,
+                   not line.exceeded_fatigue
+                   and line.innings > side.roster.pitchers[key].fatigue)
         for side in (state.away, state.home) for key, line in side.lines.items()
     ]
     return BoxScore(

@@ -625,7 +625,9 @@ def box_score_lines(table: Table, number: int, game) -> list[str]:
     out.append(f"  {'Pitchers':<{width + 7}}IP   R  fatigue")
     for pitcher in score.pitchers:
         tired = f" +{pitcher.fatigue}" if pitcher.fatigue else ""
-        over = " [dim](past his Fatigue)[/dim]" if pitcher.exceeded_fatigue else ""
+        over = (" [dim](past his Fatigue)[/dim]" if pitcher.exceeded_fatigue else
+                " [dim](past his Fatigue in his groove, 8.4.1)[/dim]" if pitcher.in_groove
+                else "")
         out.append(f"  {by_key.get(pitcher.team, pitcher.team):<4}{pitcher.kind} "
                    f"{escape(pitcher.name) + ' ' * (width - len(pitcher.name))}"
                    f"{pitcher.innings:>3} {pitcher.runs:>3}{tired}{over}")

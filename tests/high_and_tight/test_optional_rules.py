@@ -646,6 +646,24 @@ def test_good_groove_starter_is_not_tired(rules):
     assert not state.home.lines["sabaria"].exceeded_fatigue
 
 
+def test_the_box_score_says_a_grooving_starter_went_past_his_fatigue_in_his_groove(rules):
+    """Rules 8.4.1 and 8.2.2 (docs/rulings.md, the box score's fatigue column): Sabaria
+    (Fatigue 7), kept in his groove in the 8th, pitched past his rating with no marker; the
+    box score says so ('-' read as if he had not), and it is no game past his Fatigue for
+    the rest rules."""
+    from companion.high_and_tight.boxscore import box_score
+
+    session = new_game(rules, header={"Rules": "good-bad-day"})
+    drive(session, runs={(3, "top"): 1}, until=at(8, "top", "mound"))
+    play(session, f"home {STAY}")
+    drive(session, until=at(9, "top"))
+    pitchers = {p.name: p for p in box_score(rules, session).pitchers}
+    sabaria = pitchers.pop("Sabaria")
+    assert (sabaria.innings, sabaria.fatigue) == (8, 0)
+    assert sabaria.in_groove and not sabaria.exceeded_fatigue
+    assert not any(p.in_groove for p in pitchers.values())
+
+
 def test_a_grooving_starter_may_be_relieved_under_the_basic_rule(rules):
     """Rule 8.4.1 with 4.2.1.1: the groove sets his fatigue aside, not his manager's choice
     at his Fatigue inning: Sabaria (one run by the 8th) gives way to an RP who comes in
