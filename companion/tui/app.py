@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 # imported when first used, after the home screen is up: a quicker start from the shell.
 
 TABLE_CSS = Path(__file__).with_name("companion.tcss")
-KEYS_BESIDE_BOARD_COLUMNS = 100   # narrower, the keys panel shows in the board's place
+KEYS_BESIDE_BOARD_COLUMNS = 110   # narrower, the keys panel shows in the board's place
 AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen keeps up
 WIN_DELAY = 0.3        # seconds the table stays still before its win probability is worked out
 WATCHED_FIGURE_SECONDS = 1.0   # a series the computer plays alone: a figure this often

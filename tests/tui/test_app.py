@@ -3309,3 +3309,28 @@ def test_a_step_taken_for_the_player_is_told(tmp_path):
 
     rule = PHASE_RULES[waiting.phase]       # 5.4 for the one card a hand can play
     assert (team, f"{waiting.options[0]}: the only choice left (rule {rule})") in notes
+
+
+@pytest.mark.parametrize("width", [100, 109, 110, 140])
+def test_the_keys_panel_leaves_the_options_in_view(tmp_path, width):
+    """`?` shows every key in a panel; the options, where Enter acts, stay in view beside
+    it at any width (at 100 columns the board's least width pushed them out)."""
+    from companion.tui.chrome import KeysPanel
+
+    path = tmp_path / "keys.db"
+    series_id = at_the_first_human_decision(path, "tui-keys-panel")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(width, 30)) as pilot:
+            screen, _ = await open_table(pilot)
+            await pilot.press("?")
+            await pilot.pause()
+            panel = screen.query_one(KeysPanel)
+            options = screen.query_one("#options", OptionList)
+            await settle(pilot)
+            return panel.region, options.region
+
+    panel, options = asyncio.run(play())
+    assert panel.width >= 30 and options.width >= 24, (panel, options)
+    assert options.right <= panel.x
