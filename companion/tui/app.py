@@ -1730,7 +1730,8 @@ class LogScreen(ClosedByItsKey, ModalScreen[None]):
         # One write a tab: a write a line parsed and wrapped each line apart.
         for number, lines in enumerate(self.games, start=1):
             self.query_one(f"#notes-{number}", RichLog).write(
-                Text.from_markup("\n".join(lines)))
+                Text.from_markup("\n".join(lines) or f"[dim]Game {number} has not begun: "
+                                 "no step of it taken yet.[/dim]"))
         self.query_one("#actions", RichLog).write(
             Text.from_markup("\n".join(views.log_lines(self.table))))
 

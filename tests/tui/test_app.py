@@ -3334,3 +3334,31 @@ def test_the_keys_panel_leaves_the_options_in_view(tmp_path, width):
     panel, options = asyncio.run(play())
     assert panel.width >= 30 and options.width >= 24, (panel, options)
     assert options.right <= panel.x
+
+
+def test_the_log_says_a_game_opened_but_not_begun(tmp_path):
+    """Rule 7.0: once game 1 is over the series opens game 2; its log tab, with no step
+    taken yet, says so instead of standing blank."""
+    from textual.widgets import RichLog, TabbedContent
+
+    from .test_snapshots import play_until
+
+    path = tmp_path / "blank.db"
+    series_id = new_series(path, seed="log-2", scenario="divisional",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, lambda table: len(table.session.games) == 2)
+
+    async def go():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_table(pilot)
+            await pilot.press("l")
+            await wait_until(pilot, lambda: isinstance(app.screen, LogScreen))
+            log = app.screen
+            log.query_one(TabbedContent).active = "game-2"
+            await pilot.pause()
+            lines = [line.text for line in log.query_one("#notes-2", RichLog).lines]
+            await workers_done(app)
+            return lines
+
+    assert asyncio.run(go()) == ["Game 2 has not begun: no step of it taken yet."]
