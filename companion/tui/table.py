@@ -440,7 +440,6 @@ class Table:
     def enter(self, text: str) -> Entry:
         """A line typed at the table: an action, or two dice faces when dice are awaited."""
         check_line_length(text)             # (before anything reads a pasted page)
-        self.typed_rolls = self.untyped_rolls = None
         text = " ".join(text.split())
         rolling = self._rolling()
         rolls = None
@@ -467,7 +466,9 @@ class Table:
                                      "(rule 3.0): a starter drawn at the table goes in a "
                                      "series set to physical dice")
         if rolls is None or len(rolls) == 1:
-            return self.stored.push(text)
+            entry = self.stored.push(text)
+            self.typed_rolls = self.untyped_rolls = None    # (a refused line leaves them)
+            return entry
         return self._enter_rolls(rolls)
 
     def _series_line(self, text: str) -> str:
@@ -502,7 +503,7 @@ class Table:
                                          f"after {number} (rule 4.6): none was taken; type "
                                          "the rolls still due")
                 entry = self.stored.push(f"roll {first} {second}")
-        self.typed_rolls = (start, self.session.entries[start:])
+        self.typed_rolls, self.untyped_rolls = (start, self.session.entries[start:]), None
         return entry
 
     def undo(self) -> Entry:

@@ -120,6 +120,8 @@ def test_a_line_of_rolls_typed_at_once_is_undone_and_redone_whole(tmp_path):
         assert table.session.entries == before
         redone = table.redo_to_player()
         assert table.session.entries == before + typed and redone == typed
+        with pytest.raises(CompanionError):
+            table.enter("44 4")                             # refused: the line stays whole
         table.undo_to_player()
         assert table.session.entries == before              # and again, whole
         table.redo_to_player()
