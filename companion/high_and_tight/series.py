@@ -252,6 +252,16 @@ class SeriesRules:
         return [f"{team} starts {self._pitcher(state, team, key).name}"
                 for key, _ in self.starter_choices(state, team)]
 
+    def awaited_words(self, state: SeriesState) -> str:
+        """What the series awaits and from whom, for a refusal: 'Texas Cowboys: the Starting
+        Pitcher drawn at random' (its rule is the refusal's own)."""
+        _, team, what = self.awaiting(state)
+        what = what.removesuffix(" (rule 3.0)")
+        if team is None:
+            return f": {what}"
+        owner = self.box.team(state.teams[team])
+        return f"{owner.name if owner else team}: {what}"
+
     def line_form(self, state: SeriesState) -> str:
         """How the series line awaited now is typed (rule 3.0), for a refusal to show."""
         kind, team, _ = self.awaiting(state)
@@ -286,7 +296,7 @@ class SeriesRules:
         if kind == "chance" and awaited == team and verb.lower() == "starts":
             verb = "rotation"       # Spring Training: the starter the table drew (rule 3.0)
         if kind in ("over", "game") or awaited != team:
-            raise IllegalAction(f"the series awaits: {self.awaiting(state)[2]}", rule="3.0",
+            raise IllegalAction(f"the series awaits {self.awaited_words(state)}", rule="3.0",
                                 action=line)
         if verb.lower() == "rotation":
             if team in state.rotations:
@@ -302,7 +312,7 @@ class SeriesRules:
             return f"{team} rotation " + ", ".join(
                 self._pitcher(state, team, k).name for k in keys)
         if team not in state.rotations:         # (a starter is named from the rotation)
-            raise IllegalAction(f"the series awaits: {self.awaiting(state)[2]}; type "
+            raise IllegalAction(f"the series awaits {self.awaited_words(state)}; type "
                                 f"{self.line_form(state)}", rule="3.0", action=line)
         key = self._sp_key(state, team, names.strip(), line)
         choices = dict(self.starter_choices(state, team))

@@ -741,7 +741,8 @@ class GameScreen(Screen):
             # half's runs and dice, told at its end in a notice gone since.
             told = views.half_before(self.table.game)
             if told:
-                self.notify(told, title=RESUMED_TITLE, markup=False)
+                self.notify(told + self._passes_said(self.table.game), title=RESUMED_TITLE,
+                            markup=False)
 
     def on_screen_resume(self) -> None:
         self.refresh_table()
@@ -1173,15 +1174,8 @@ class GameScreen(Screen):
         ended is told with its dice (rule 4.6.4), the computer's and digital ones too."""
         if game is not None:
             told = views.half_over(game, game.state.log[noted:])
-            passed = self.table.passed_for(game) if told else {}
-            if passed:
-                # the players' passes the rules made for them: why the half went by
-                for more in (False, True):     # "nothing more" once a card was played
-                    teams = sorted(t for t, played in passed.items() if played == more)
-                    if teams:
-                        told += (f"\n{' and '.join(teams)} had nothing "
-                                 f"{'more ' if more else ''}to play: passed (rule 5.4)")
             if told:
+                told += self._passes_said(game)
                 # The half's notices are done with, the computer's moves (and the passes
                 # made) too: they showed as made, the log keeps them, and this notice names
                 # the box the Managerial Move set. One notice, never a stack over the board.
@@ -1191,6 +1185,18 @@ class GameScreen(Screen):
                 half = views.half_over(game, [n for n in game.state.log[noted:]
                                               if n[0] != "4.8"])
                 self._last_half = (game, half or told)
+
+    def _passes_said(self, game) -> str:
+        """The passes the rules made for the players in the game's last half to end (rule
+        5.4), why that half went by without their keys: lines to add to its notice."""
+        passed = self.table.passed_for(game)
+        said = ""
+        for more in (False, True):          # "nothing more" once a card was played
+            teams = sorted(t for t, played in passed.items() if played == more)
+            if teams:
+                said += (f"\n{' and '.join(teams)} had nothing {'more ' if more else ''}"
+                         "to play: passed (rule 5.4)")
+        return said
 
     def act(self, line: str, refused: Callable[[str], None] | None = None) -> bool:
         """Take a line; a refusal is told in a notice, or handed to `refused` (a dialog
@@ -1221,12 +1227,14 @@ class GameScreen(Screen):
 
     def _told_with_computer(self, entry, game, noted: int) -> None:
         """A card, Rally Caps or Managerial Move of the table's own, in a half whose
-        computer moves a notice tells: it goes between them in that notice (shown with the
-        computer's next move), so the markers each line ends on follow from the line before."""
+        computer moves a notice tells: it goes between them in that notice, shown again
+        with it, so the markers each line ends on follow from the line before."""
         if not self._computer_told or game is None or self._computer_half != self._half_key():
             return
         told = views.computer_move(entry, game.state.log[noted:])
-        if told:
+        if told and self._computer_note is not None:
+            self._tell_computer(self._computer_note.title, told)
+        elif told:
             self._computer_told.append(told)
 
     @on(OptionList.OptionSelected, "#options")
@@ -1345,6 +1353,7 @@ class GameScreen(Screen):
         # A redo into the next game goes on to it (a redone final is held again by
         # refresh_table); nothing to redo leaves the final held.
         held, self.table.held = self.table.held, None
+        game, noted = self._log_mark()
         try:
             redone = self.table.redo_to_player()
         except CompanionError as error:
@@ -1353,6 +1362,7 @@ class GameScreen(Screen):
             self.refresh_table()
             return
         self._drop_computer_note()         # the redone notice tells them
+        self._tell_half_over(game, noted)   # a half the redo ended, as when first played
         self.shown_hand = None              # hot seat: the turn may be the other player's
         entries = self.table.session.entries
         count = len(redone)

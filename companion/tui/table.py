@@ -369,18 +369,22 @@ class Table:
 
     def passed_for(self, game) -> dict[str, bool]:
         """The passes the companion made for the people at the table (rule 5.4: nothing
-        else could be played) in the half inning of the game's last Scoring Roll, read from
-        the game's own actions, so an undo, a redo or a restart tells them as the play did:
-        each such team's abbreviation, and whether it had played a card earlier that half."""
+        else could be played) in the game's last half inning to end, read from the game's
+        own actions, so an undo, a redo or a restart tells them as the play did: each such
+        team's abbreviation, and whether it had played a card earlier that half."""
         rules = game.rules
         state = rules.new_state(game.header)
         scope = str(self.session.games.index(game) + 1)     # (the next game may be open)
         halves: dict[tuple[int, str], dict[str, bool]] = {}
         last = None
         for action in game.actions:
+            half = (state.inning, state.half)
             if action.kind == "roll":
-                last = (state.inning, state.half)
-            elif (action.kind == "pass" and state.phase == "cards"
+                rules.apply(state, action)
+                if (state.inning, state.half) != half or state.phase == "over":
+                    last = half                 # the roll that ended the half (4.6.4)
+                continue
+            if (action.kind == "pass" and state.phase == "cards"
                   and self.controls[self.team_of_game(scope, action.side)] != "computer"
                   and rules.awaiting(state).only_pass):
                 played = any(side == action.side for side, _ in state.atbat.played)

@@ -196,10 +196,16 @@ def test_a_starter_named_before_the_rotation_is_set_is_refused(box):
     the rotation is set is refused with what the series awaits and the line that sets it
     (it ended the table with a KeyError; then it named only the form refused)."""
     session = SeriesSession(box, header("divisional"))
-    with pytest.raises(IllegalAction, match=r"^rule 3\.0: the series awaits: .*; type "
-                                            r"'team1 rotation A, B, C' \(in the order"):
+    with pytest.raises(IllegalAction, match=r"^rule 3\.0: the series awaits Philadelphia "
+                                            r"[^:]*: set .*; type 'team1 rotation A, B, C' "
+                                            r"\(in the order"):
         session.push("team1 starts Oswald")
     assert session.entries == [] and session.series.rotations == {}
+    # Team 2's line while Team 1's is awaited says whose turn it is.
+    with pytest.raises(IllegalAction, match=r"^rule 3\.0: the series awaits Philadelphia "
+                                            r"[^:]*: set the secret starting rotation of 3 "
+                                            r"SPs \(action"):
+        session.push("team2 rotation Flee, Crowder, Lozano")
 
 
 def test_spring_training_starter_drawn_at_the_table_is_typed_either_way(box):

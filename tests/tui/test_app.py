@@ -3364,3 +3364,45 @@ def test_the_log_says_a_game_opened_but_not_begun(tmp_path):
             return lines
 
     assert asyncio.run(go()) == ["Game 2 has not begun: no step of it taken yet."]
+
+
+def test_the_passes_made_for_the_player_are_told_on_reopening_and_after_a_redo(tmp_path):
+    """Rule 5.4: a table opened again mid-game tells the last half with the passes the
+    rules made for the player in it, and a redo that ends a half tells that half again as
+    its play did (the reopening notice left them out; the redo told only its steps)."""
+    from companion.tui.app import RESUMED_TITLE
+
+    from .test_snapshots import play_until
+
+    path = tmp_path / "told.db"
+    series_id = new_series(path, seed="tui-passes")
+
+    def after_a_pass(table: Table) -> bool:
+        waiting = table.waiting()
+        return (table.game is not None and waiting.kind == "decision" and not waiting.computer
+                and not table.forced(waiting) and table.game.state.phase == "cards"
+                and bool(table.passed_for(table.game)))
+    play_until(path, series_id, after_a_pass)
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        notes = titled_notes(app)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            await pilot.pause()
+            reopened = [m for t, m in notes if t == RESUMED_TITLE]
+            before = len(table.session.entries)
+            screen.action_undo()
+            await pilot.pause()
+            undone = before - len(table.session.entries)
+            notes.clear()
+            screen.action_redo()
+            await pilot.pause()
+            redone = [m for t, m in notes if t == HALF_NOTICE_TITLE]
+            await settle(pilot)
+            return reopened, redone, undone
+
+    reopened, redone, undone = asyncio.run(play())
+    assert len(reopened) == 1 and "had nothing" in reopened[0] and "(rule 5.4)" in reopened[0]
+    assert undone > 1
+    assert len(redone) == 1 and "had nothing" in redone[0]
