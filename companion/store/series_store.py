@@ -115,12 +115,14 @@ def same_game(store: Store, header: dict[str, str], entries: list[Entry]
     if header.get("Scenario") != "exhibition":
         return []
     lines = [entry.line for entry in entries if entry.scope != SERIES]
-    found = []
+    found, games = [], {}
     for series_id, number in store.db.execute(
             "SELECT series_id, number FROM games WHERE home = ? AND away = ? "
             "ORDER BY series_id, number", [header.get("Home"), header.get("Away")]):
-        games = StoredSeries.load(store, series_id).session.games
-        if number <= len(games) and games[number - 1].lines() == lines:
+        if series_id not in games:          # (each series replayed once)
+            games[series_id] = StoredSeries.load(store, series_id).session.games
+        played = games[series_id]
+        if number <= len(played) and played[number - 1].lines() == lines:
             found.append((series_id, number))
     return found
 

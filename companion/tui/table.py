@@ -445,7 +445,8 @@ class Table:
         """A line typed at the table: an action, or two dice faces when dice are awaited."""
         check_line_length(text)             # (before anything reads a pasted page)
         text = " ".join(text.split())
-        rolling = self._rolling()
+        waiting = self.waiting()            # (once: it lists the legal actions)
+        rolling = self._rolling(waiting)
         rolls = None
         if re.fullmatch(r"[\d ,-]+", text):
             # "3 4", "3,4" or "34", as the dice dialog reads them, or several rolls ("34 61");
@@ -462,10 +463,9 @@ class Table:
             # never picks his own faces (a series set to physical dice takes typed faces).
             raise CompanionError("this series rolls its dice in the companion (r): faces "
                                  "rolled at the table go in a series set to physical dice")
-        if rolls is None:
-            text = self._series_line(text)
-            waiting = self.waiting()
-            if waiting.scope == SERIES and waiting.kind == "chance" and self.dice == "digital":
+        if rolls is None and waiting.scope == SERIES:
+            text = self._series_line(text, waiting)
+            if waiting.kind == "chance" and self.dice == "digital":
                 raise CompanionError("this series draws its random starters in the companion "
                                      "(rule 3.0): a starter drawn at the table goes in a "
                                      "series set to physical dice")
@@ -475,13 +475,12 @@ class Table:
             return entry
         return self._enter_rolls(rolls)
 
-    def _series_line(self, text: str) -> str:
+    def _series_line(self, text: str, waiting: Waiting) -> str:
         """A series step typed as the screen shows it, by the pitchers' names alone
         ('Okafor', 'Oswald, Greaves, Bellweather'): the line of the team it awaits (rule
         3.0), as the options read (the other team's pitcher is refused as not his); any
         other line is left as it is."""
-        waiting = self.waiting()
-        if waiting.scope != SERIES or waiting.team is None:
+        if waiting.team is None:
             return text
         rosters = self.session.box.rosters
         pitchers = {key for team in ("team1", "team2")
