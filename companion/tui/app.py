@@ -1239,6 +1239,12 @@ class GameScreen(Screen):
 
     @on(OptionList.OptionSelected, "#options")
     def option_chosen(self, event: OptionList.OptionSelected) -> None:
+        options = event.option_list
+        if not (event.option_index < options.option_count
+                and options.get_option_at_index(event.option_index) is event.option):
+            # Chosen from a list the table has replaced since (a step taken between the key
+            # and its message): its number would name another line, or none.
+            return
         option_id = event.option.id or ""
         if option_id == "!home":
             self.app.pop_screen()

@@ -3406,3 +3406,28 @@ def test_the_passes_made_for_the_player_are_told_on_reopening_and_after_a_redo(t
     assert len(reopened) == 1 and "had nothing" in reopened[0] and "(rule 5.4)" in reopened[0]
     assert undone > 1
     assert len(redone) == 1 and "had nothing" in redone[0]
+
+
+def test_an_option_chosen_from_a_list_replaced_since_is_not_taken(tmp_path):
+    """An option's message comes after its key: when a step replaced the list in between,
+    the option's number names another line of the new list, or none (it ended the app
+    with an IndexError): the choice is dropped and the new list stands."""
+    path = tmp_path / "stale.db"
+    series_id = at_the_first_human_decision(path, "tui-stale-option")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            options = screen.query_one("#options", OptionList)
+            index = options.option_count - 1
+            old = options.get_option_at_index(index)
+            table.enter(table.waiting().options[0])     # the list is replaced meanwhile
+            screen.refresh_table()
+            before = list(table.session.entries)
+            screen.post_message(OptionList.OptionSelected(options, old, index))
+            await pilot.pause()
+            assert app.is_running and table.session.entries == before
+            await settle(pilot)
+
+    asyncio.run(play())
