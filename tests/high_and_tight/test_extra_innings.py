@@ -132,6 +132,20 @@ def test_named_strategy_sets_card_eligibility(rules):
     assert ("away", "Wallbanger") in session.state.atbat.played
 
 
+def test_a_late_inning_card_counts_the_inning_played(rules):
+    """Rule 6.2 (rulings: Extra innings): the 12th plays like the 2nd, but a card asking for
+    the 7th inning or later reads the inning's own number, so it holds there."""
+    late = rules.box.cards["pinch runner"]
+    needs_seventh = [c for c in late.requires if c.inning_at_least is not None]
+    assert [c.inning_at_least for c in needs_seventh] == [7]
+    session = new_game(rules)
+    state = drive(session, until=at(2, "top", "cards"))
+    assert not rules.matchup(state, "away").holds(needs_seventh[0])
+    state = drive(session, until=at(12, "top", "cards"))
+    assert state.strategy == inning_parameters(rules.box, 2)[2]
+    assert rules.matchup(state, "away").holds(needs_seventh[0])
+
+
 def test_tenth_inning_draws_one_and_exchanges_one(rules):
     """Rules 6.2 and 5.2: the 10th follows the extra-inning draw: one card, one exchange."""
     session = new_game(rules)
