@@ -17,8 +17,8 @@ from .files import output_problem
 
 PAPERS = ("letter", "a4", "tabloid")
 SIDES = ("duplex", "fold")
-SETS_HELP = ("pieces, markers, cards, team-cards, rally-caps, scoreboard, field, scoresheet, "
-             "series-sheet, calibration, all; or boxscore GAME|SERIES")
+SETS_HELP = ("calibration, pieces, markers, cards, team-cards, rally-caps, scoreboard, field, "
+             "scoresheet, series-sheet, all; or boxscore GAME|SERIES")
 UNITS = {"mm": 72.0 / 25.4, "in": 72.0, "pt": 1.0}
 
 

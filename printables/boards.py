@@ -515,7 +515,7 @@ def scoresheet(canvas, box_data: Box, options: PrintOptions, progress=None) -> i
         for inning in innings:
             strategy = strategy_name(inning_parameters(box_data, inning)[2])
             if strategy == "Any":
-                strategy = "Any: ____"
+                strategy = "Any:"     # the rest of the cell for the name given
             for half in ("top (away)", "bottom (home)"):
                 rows.append([str(inning), half, strategy] + [""] * (len(columns) - 3))
         header = 0.42 * INCH

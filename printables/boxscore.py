@@ -23,6 +23,7 @@ from .options import INCH, PrintOptions
 from .qr import QRMatrix, RecordTooLong, draw_qr, qr_matrix
 from .render import new_canvas
 from .sheet import BOLD, FONT, Column, Table, draw_lines, draw_text, finish_page, start_page, wrap
+from .text import stringWidth
 
 GAP = 0.18 * INCH
 
@@ -160,8 +161,15 @@ def _heading(canvas, box: Box, title: str, game: GamePrint, area) -> float:
         team = box.team(getattr(score, side))
         if roster and team is not None and roster.casefold() != (team.roster or "").casefold():
             facts.append(f"{team.name}: {box.roster_owner(roster) or roster} roster")
-    draw_text(canvas, "   ".join(facts), area.x, y, area.width, FONT, 8)
-    return y - 6
+    lines = [""]
+    for fact in facts:      # whole facts a line, so none is split across two
+        joined = f"{lines[-1]}   {fact}" if lines[-1] else fact
+        if lines[-1] and stringWidth(joined, FONT, 8) > area.width:
+            lines.append(fact)
+        else:
+            lines[-1] = joined
+    bottom = draw_lines(canvas, lines, area.x, y + 8, area.width, FONT, 8)
+    return bottom - 6 + 8 * 0.3
 
 
 def _line_score(canvas, box: Box, score: BoxScore, area, top: float) -> float:
@@ -220,16 +228,16 @@ def _pitchers(canvas, box: Box, score: BoxScore, x: float, top: float, width: fl
 
 
 def _halves_table(width: float) -> Table:
-    fixed = [Column("Inn.", 0.35 * INCH, "centre"), Column("Half", 0.55 * INCH),
-             Column("Strategy", 0.55 * INCH),
+    fixed = [Column("Inn.", 0.3 * INCH, "centre"), Column("Half", 0.7 * INCH),
+             Column("Strategy", 0.5 * INCH),
              Column("Rolls: set > rolled", 0.6 * INCH, "centre"),
              Column("Box: set > rolled", 0.65 * INCH, "centre"),
              Column("Runs", 0.35 * INCH, "centre")]
     rest = width - sum(c.width for c in fixed)
     names = rest * 0.42 / 3
     columns = [*fixed[:3], Column("Batter", names), Column("Fielder", names),
-               Column("Pitcher", names), *fixed[3:5], Column("Ballpark; cards played", rest * 0.3),
-               Column("Dice (totals)", rest * 0.28), fixed[5]]
+               Column("Pitcher", names), *fixed[3:5], Column("Ballpark; cards played", rest * 0.4),
+               Column("Dice (totals)", rest * 0.18), fixed[5]]
     return Table(columns, size=6.5)
 
 

@@ -148,7 +148,7 @@ INFO_SIZE = 5.0       # the information text, shrunk to SMALLEST_TEXT to take a 
 INFO_LEADING = 1.1
 RATING_SIZE = 5.5     # the back's rating names (their values 1 pt larger)
 NAME_LINES = 2        # a long name wraps to at most this many lines, front and back
-TAG_GAP = 2.0
+TAG_GAP = 4.0
 
 
 @dataclass(frozen=True)

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from importlib import import_module
 
-SETS: dict[str, str] = {
+SETS: dict[str, str] = {      # `all` prints them in this order: the calibration test first
+    "calibration": "printables.components:calibration",
     "pieces": "printables.components:pieces",
     "markers": "printables.components:markers",
     "cards": "printables.components:cards",
     "team-cards": "printables.components:team_cards",
     "rally-caps": "printables.components:rally_caps",
-    "calibration": "printables.components:calibration",
     "scoreboard": "printables.boards:scoreboard",
     "field": "printables.boards:field",
     "scoresheet": "printables.boards:scoresheet",

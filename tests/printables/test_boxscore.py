@@ -174,6 +174,26 @@ def test_series_box_score_has_a_page_and_a_code_per_game(store, box, tmp_path):
     assert not list(tmp_path.glob(".*.tmp"))
 
 
+def test_a_game_of_nine_or_ten_innings_fits_one_letter_page(store, box, tmp_path):
+    """The box score of a regulation game, or one extra inning, is one sheet on the smaller
+    paper, every optional rule's notes and two optional teams' roster line included: a
+    half inning pushed onto a page of its own is a sheet wasted at the table."""
+    header = series_header("world", "4", "advanced-fatigue,ballparks,closer-saves,"
+                           "good-bad-day,rest,short-rest", "chicago", "florida")
+    header.update(Team1Roster="philadelphia", Team2Roster="new-york")
+    session = simulated_session(box, header)
+    series_id = create_series(store, box, header, session.entries)
+    out = tmp_path / "letter.pdf"
+    pages = print_boxscore(store, str(series_id), PrintOptions(paper="letter"), out)
+    innings = [game.state.inning for game in session.games]
+    assert any(n == 9 for n in innings)
+    long = sum(1 for n in innings if n > 10)
+    assert len(session.games) <= pages <= len(session.games) + long
+    reader = PdfReader(out)
+    first = " ".join(reader.pages[0].extract_text().split())
+    assert "Chicago Black Sox: Philadelphia Mustangs roster" in first
+
+
 def test_an_unknown_game_is_a_clear_error_and_writes_nothing(store, box, tmp_path):
     header = series_header("spring", "3")
     series_id = create_series(store, box, header, simulated_session(box, header).entries)

@@ -53,7 +53,7 @@ from printables.text import (
 
 from .placed import placed_text
 
-COMPONENT_SETS = ("pieces", "markers", "cards", "team-cards", "rally-caps", "calibration")
+COMPONENT_SETS = ("calibration", "pieces", "markers", "cards", "team-cards", "rally-caps")
 
 
 def read(path) -> PdfReader:
@@ -407,6 +407,7 @@ def test_calibration_scale_numbers_never_meet(tmp_path, box, paper):
 
 
 def test_all_is_every_set_that_needs_no_target(tmp_path, box):
+    # The calibration test first: a duplex printer's offset is read before the rest.
     assert expand("all")[:6] == list(COMPONENT_SETS)
     assert "boxscore" not in expand("all")
     pages = render(COMPONENT_SETS, box, PrintOptions(), tmp_path / "five.pdf")
@@ -466,8 +467,8 @@ def test_only_across_all_sets_prints_each_name_where_it_lives(tmp_path, box):
     reader = read(tmp_path / "lost.pdf")
     texts = page_texts(reader)
     assert len(texts) == 8          # a front and a back for each
-    assert "Delacorte" in texts[0] and "Scoring Rolls" in texts[2]
-    assert "Rally Caps".upper() in texts[4] and "Registration test" in texts[6]
+    assert "Registration test" in texts[0] and "Delacorte" in texts[2]
+    assert "Scoring Rolls" in texts[4] and "Rally Caps".upper() in texts[6]
 
 
 @pytest.mark.parametrize("sets", ("cards", "all"))
@@ -482,7 +483,8 @@ def test_an_unknown_component_is_refused_naming_the_accepted_ones(tmp_path, box,
 def test_an_unknown_paper_or_set_is_refused(tmp_path, box):
     with pytest.raises(ValueError, match="paper 'legal' is unknown; accepted: letter, a4"):
         PrintOptions(paper="legal")
-    with pytest.raises(ValueError, match="print set 'counters' is unknown; accepted: pieces"):
+    with pytest.raises(ValueError,
+                       match="print set 'counters' is unknown; accepted: calibration, pieces"):
         render("counters", box, PrintOptions(), tmp_path / "x.pdf")
 
 

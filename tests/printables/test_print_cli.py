@@ -88,7 +88,7 @@ def test_a_negative_offset_is_taken_as_typed(capsys, tmp_path, offset):
     (("pieces", "--team", "yankees"), "unknown team 'yankees'; accepted, by key, name or "
                                        "abbreviation: new-york (New York Highlanders, NYH)"),
     (("cards", "--only", "Moonshot"), "no strategy card is named 'Moonshot'; accepted: Good"),
-    (("counters",), "print set 'counters' is unknown; accepted: pieces, markers"),
+    (("counters",), "print set 'counters' is unknown; accepted: calibration, pieces"),
     (("cards", "7"), "print cards takes no target ('7'); only boxscore does"),
     (("boxscore",), "print boxscore needs a series (ID) or a game (ID:N)"),
     (("calibration", "--only", "cross"), "no components to choose with --only"),
@@ -96,7 +96,7 @@ def test_a_negative_offset_is_taken_as_typed(capsys, tmp_path, offset):
                                    "series-sheet; cards: the same for every team"),
     (("cards", "--sides", "fold", "--offset", "1,0"), "--offset moves the back pages of a "
                                                       "duplex print"),
-    (("counter",), "accepted: pieces, markers, cards, team-cards, rally-caps, calibration, "
+    (("counter",), "accepted: calibration, pieces, markers, cards, team-cards, rally-caps, "
                    "scoreboard, field, scoresheet, series-sheet, all, boxscore GAME|SERIES"),
 ])
 def test_bad_input_exits_2_with_a_clear_message(capsys, tmp_path, args, message):

@@ -352,7 +352,7 @@ def test_closing_the_dialog_stops_the_print_and_writes_nothing(tmp_path):
 
     notes, seen = on_home(path, steps)
     assert notes == [("warning", "", "print stopped")]
-    assert seen == [("pieces: page 1 of 2 (set 1 of 10)", 0.5, 10)]   # nothing after it
+    assert seen == [("calibration: page 1 of 2 (set 1 of 10)", 0.5, 10)]   # nothing after
     assert not out.exists()
     assert [p.name for p in tmp_path.iterdir() if not p.name.startswith("stop.db")] == []
 
@@ -388,8 +388,8 @@ def test_the_sets_a_print_of_every_set_leaves_out_are_named_when_it_is_done(tmp_
     assert (severity, title) == ("information", "Printed")
     lines = message.splitlines()
     assert lines[0].startswith("wrote seattle.pdf (")
-    assert lines[1].startswith("pieces left out: team 'seattle' has no player pieces")
-    assert lines[2] == ("calibration left out: it checks a duplex print (the back page's "
+    assert lines[1] == ("calibration left out: it checks a duplex print (the back page's "
                         "scales behind the front's crosses) and has no fold-over layout")
+    assert lines[2].startswith("pieces left out: team 'seattle' has no player pieces")
     done, total = progress[-1][1:]
     assert done == total and "calibration" not in " ".join(p[0] for p in progress)
