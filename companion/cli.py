@@ -17,7 +17,7 @@ from .files import output_problem, write_atomically
 from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
 from .high_and_tight.boxscore import report_export
-from .high_and_tight.packed import is_packed, unpack
+from .high_and_tight.packed import unscanned
 from .high_and_tight.rules import GAME_TAGS, HighAndTight, managerial_move, result_problem
 from .high_and_tight.series import SCENARIOS, SERIES_ID_MAX, SeriesRules
 from .high_and_tight.series_session import CONTROL_TAGS
@@ -501,11 +501,10 @@ def cmd_replay(args) -> int:
     if kind:
         raise CommandError(f"{args.file}: is {kind} export, a report of the games: only a "
                            "record (export --format record, the default) replays")
-    if is_packed(text):         # the text a scanner read off a box score's QR code
-        try:
-            text = unpack(box, text)
-        except CompanionError as error:
-            raise CommandError(f"{args.file}: {error}") from None
+    try:                        # the text a scanner read off a box score's QR code
+        text = unscanned(box, text)
+    except CompanionError as error:
+        raise CommandError(f"{args.file}: {error}") from None
     records = split_records_at(text)
 
     def no_record(why: str = "") -> CommandError:

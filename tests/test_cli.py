@@ -680,8 +680,13 @@ def test_play_and_follow_refuse_a_series_or_file_that_is_not_there(capsys, tmp_p
     assert code == 2 and "no.db: no such game file (so no series 1 in it)" in err
     assert not (tmp_path / "no.db").exists()
     (tmp_path / "junk.db").write_text("not a game file")
-    code, _, err = run(capsys, "follow", "--db", str(tmp_path / "junk.db"))
-    assert code == 2 and "not a readable game file" in err
+    for command in ("follow", "play", "series"):
+        code, _, err = run(capsys, *command.split(), *(["list"] if command == "series" else []),
+                           "--db", str(tmp_path / "junk.db"))
+        # a text is no damaged game file: no salvage is offered for it
+        assert code == 2 and "not a game file of the companion (not an SQLite database" in err
+        assert "salvage" not in err
+    assert (tmp_path / "junk.db").read_text() == "not a game file"
 
 
 def test_play_refuses_a_box_folder_that_does_not_load_before_making_the_file(capsys,

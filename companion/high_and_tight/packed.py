@@ -62,11 +62,42 @@ def is_packed(text: str) -> bool:
     return text.lstrip().startswith(PREFIX)
 
 
+def unscanned(box: Box, text: str) -> str:
+    """A record as typed, or the one a scanned box score code (`HT1:...`) holds; a code whose
+    `HT1:` was left off is refused saying so (it would read as a record with no header)."""
+    if is_packed(text):
+        return unpack(box, text)
+    code = text.strip()
+    if len(code) >= MIN_BARE_CODE and "\n" not in code and set(code) <= set(base45.ALPHABET):
+        raise RecordError(f"this looks like a box score's code without its {PREFIX!r} start: "
+                          f"put {PREFIX} before it, as the code holds it")
+    return text
+
+
+MIN_BARE_CODE = 40      # shorter text of the code's characters is not taken for a code
+
+
 def unpack(box: Box, text: str) -> str:
-    """The record a packed text holds (what a scanner reads off a box score's QR code)."""
+    """The record a packed text holds (what a scanner reads off a box score's QR code). A code
+    pasted over several lines (a phone's or a mail's wrapping) is read with the breaks taken
+    out, or else each break as the space it replaced."""
     payload = text.strip()
     if not payload.startswith(PREFIX):
         raise RecordError(f"a packed record starts with {PREFIX!r}")
+    lines = payload.splitlines()
+    if len(lines) == 1:
+        return _unpack(box, payload)
+    first_error = None
+    for joined in ("".join(lines), " ".join(line.strip() for line in lines)):
+        try:
+            return _unpack(box, joined)
+        except RecordError as error:
+            first_error = first_error or error
+    raise RecordError(f"{first_error} (the code spans {len(lines)} lines here: put it on one "
+                      "line as it was scanned)")
+
+
+def _unpack(box: Box, payload: str) -> str:
     try:
         data = base45.decode(payload[len(PREFIX):])
     except RecordError as error:    # a group broken where the scan stopped or misread

@@ -223,6 +223,17 @@ def _writable_side_files(path: Path) -> None:
                              f"too, {fix}") from None
 
 
+SQLITE_MAGIC = b"SQLite format 3\x00"      # the first 16 bytes of every SQLite database
+
+
+def _sqlite_header(path: Path) -> bool:
+    try:
+        with open(path, "rb") as file:
+            return file.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+    except OSError:
+        return True         # unreadable here: the caller's own error says more
+
+
 def _companion_tables(path: Path, db: Database, readonly: bool) -> None:
     """A file of another program (or an empty one) is no game file: refused, untouched."""
     tables = db.table_names()
@@ -494,6 +505,10 @@ class Store:
         try:
             result = db.execute("PRAGMA quick_check").fetchall()
         except sqlite3.DatabaseError as error:
+            if not _sqlite_header(path):    # a text, a PDF...: nothing there to salvage
+                raise StoreError(f"{path}: not a game file of the companion (not an SQLite "
+                                 "database at all); give another path, nothing was "
+                                 "changed") from None
             raise StoreDamaged(f"{path}: not a readable game file ({error}); it was not "
                                f"changed{salvage}") from None
         # (SQLite gives one row a problem, or one row of many lines)

@@ -10,7 +10,7 @@ from ..engine.errors import CompanionError, RecordError, clip
 from ..engine.record import check_box, header_error, parse_record, split_records_at
 from ..high_and_tight.box import Box
 from ..high_and_tight.boxscore import CSV_COLUMNS, box_score, csv_rows, report_export
-from ..high_and_tight.packed import is_packed, unpack
+from ..high_and_tight.packed import unscanned
 from ..high_and_tight.rules import GAME_TAGS, result_problem
 from ..high_and_tight.series import SCENARIOS, SERIES_ID_MAX, SeriesRules
 from ..high_and_tight.series_session import SERIES, SERIES_TAGS, SeriesSession
@@ -93,8 +93,7 @@ def read_import(box: Box, text: str) -> tuple[dict, list]:
     stored: its header and entries. The text a scanner reads off a box score's QR code
     (`HT1:...`) is unpacked first. As replay does: the box must be the record's, each game
     that states a Result must end so, and a line that fails is named by its file line."""
-    if is_packed(text):
-        text = unpack(box, text)
+    text = unscanned(box, text)
     kind = report_export(text)
     if kind:
         raise RecordError(f"this is {kind} export, a report of the games: only a record "

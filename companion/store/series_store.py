@@ -80,6 +80,7 @@ def create_series(store: Store, box: Box, header: dict[str, str],
     teams = session.series.teams
     with store.write():
         row = store.db["series"].insert({
+            "id": _next_series_id(store),
             "created": created or _now(), "scenario": session.series.scenario.key,
             "team1": teams["team1"], "team2": teams["team2"],
             "header": json.dumps(header),
@@ -183,7 +184,24 @@ def delete_series(store: Store, series_id: int) -> SeriesRow:
         for table in ("events", "games", "figures"):
             store.db.execute(f"DELETE FROM {table} WHERE series_id = ?", [series_id])
         store.db.execute("DELETE FROM series WHERE id = ?", [series_id])
+        store.db["meta"].upsert({"key": DELETED_UP_TO,
+                                 "value": str(max(series_id, _deleted_up_to(store)))}, pk="key")
     return row
+
+
+# A deleted series' number is never given again: files named after it (a printed box score,
+# an export) would otherwise pass for those of the next series made.
+DELETED_UP_TO = "highest_deleted_series"
+
+
+def _deleted_up_to(store: Store) -> int:
+    row = store.db.execute("SELECT value FROM meta WHERE key = ?", [DELETED_UP_TO]).fetchone()
+    return int(row[0]) if row else 0
+
+
+def _next_series_id(store: Store) -> int:
+    (highest,) = store.db.execute("SELECT COALESCE(MAX(id), 0) FROM series").fetchone()
+    return max(highest, _deleted_up_to(store)) + 1
 
 
 def _row(row: dict) -> SeriesRow:

@@ -15,7 +15,7 @@ from companion.cli import main
 from companion.engine import base45
 from companion.engine.errors import RecordError
 from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box, load_box_texts
-from companion.high_and_tight.packed import PREFIX, pack, unpack
+from companion.high_and_tight.packed import PREFIX, pack, unpack, unscanned
 from companion.high_and_tight.simulate import simulate_game
 from companion.store.db import Store
 from companion.store.exchange import export, import_record
@@ -110,6 +110,33 @@ def test_a_long_extra_inning_game_packs_into_one_level_m_code(box, long_game):
 def test_a_scanned_payload_with_spaces_and_a_newline_around_it_unpacks(box, long_game):
     payload = pack(box, long_game.text())
     assert unpack(box, f"  {payload}\r\n") == long_game.text()
+
+
+def test_a_code_pasted_over_several_lines_unpacks(box, long_game):
+    """A phone or a mail wraps a long code: the breaks are taken out, or read as the spaces
+    they replaced (base45 has a space among its characters)."""
+    record = long_game.text()
+    payload = pack(box, record)
+    wrapped = "\n".join(payload[i:i + 70] for i in range(0, len(payload), 70))
+    assert unpack(box, wrapped + "\n") == record
+    spaced = [i for i, ch in enumerate(payload) if ch == " "][:3]
+    assert spaced, "the packed code holds spaces"
+    at_spaces = "".join("\n" if i in spaced else ch for i, ch in enumerate(payload))
+    assert unpack(box, at_spaces) == record
+    broken = wrapped.replace(wrapped[200:203], "", 1)
+    with pytest.raises(RecordError, match="spans .* lines here: put it on one line"):
+        unpack(box, broken)
+
+
+def test_a_code_without_its_prefix_is_refused_saying_so(box, long_game, tmp_path):
+    payload = pack(box, long_game.text())
+    with pytest.raises(RecordError, match="without its 'HT1:' start: put HT1: before it"):
+        unscanned(box, payload[len(PREFIX):])
+    assert unscanned(box, long_game.text()) == long_game.text()
+    scan = tmp_path / "scan.txt"
+    scan.write_text(payload[len(PREFIX):] + "\n")
+    refused = run_companion("replay", str(scan))
+    assert refused.returncode == 2 and "put HT1: before it" in refused.stderr
 
 
 def test_another_box_is_refused_not_misread(box, long_game):

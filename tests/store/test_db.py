@@ -540,9 +540,33 @@ def assert_refused_untouched(path: Path) -> None:
     assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
 
 
-def test_file_of_random_bytes_is_damaged_and_left_alone(tmp_path):
+def test_file_of_random_bytes_is_no_game_file_and_left_alone(tmp_path):
+    """Not an SQLite database at all (its first bytes say so): refused as another file,
+    untouched, and no salvage offered (there is nothing of a game file to read)."""
     path = tmp_path / "noise.db"
     path.write_bytes(random.Random(2024).randbytes(64 * 1024))
+    before = sha256(path)
+    for readonly in (False, True):
+        with pytest.raises(StoreError, match="not an SQLite database at all") as raised:
+            Store.open(path, readonly=readonly)
+        assert not isinstance(raised.value, StoreDamaged)
+    for args in (("db", "check"), ("series", "list"), ("simulate", "--resume")):
+        result = run_companion(*args, "--db", path)
+        assert result.returncode == 2 and "Traceback" not in result.stderr
+        assert "not a game file of the companion" in result.stderr
+        assert "salvage" not in result.stderr
+    assert sha256(path) == before
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
+
+
+def test_a_game_file_whose_first_page_is_overwritten_is_damaged_and_left_alone(tmp_path,
+                                                                              box):
+    """Its first bytes still say SQLite: damage, with salvage offered."""
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    data = bytearray(path.read_bytes())
+    data[16:4096] = random.Random(7).randbytes(4096 - 16)
+    path.write_bytes(bytes(data))
     assert_refused_untouched(path)
 
 

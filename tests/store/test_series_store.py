@@ -768,6 +768,22 @@ def test_deleting_a_series_removes_its_record_and_leaves_the_others_whole(store,
         delete_series(store, second.id)
 
 
+def test_a_deleted_series_number_is_never_given_again(store, path, box):
+    """Files are named after a series' number (a box score, an export): after the newest
+    series is deleted, the next one takes a new number, also after the file is reopened."""
+    first = started(store, box).id
+    second = started(store, box, seed="12").id
+    delete_series(store, second)
+    third = started(store, box, seed="13").id
+    assert third == second + 1
+    delete_series(store, first)                 # an older number: the highest still holds
+    store.close()
+    with Store.open(path) as again:
+        fourth = started(again, box, seed="14").id
+        assert fourth == third + 1
+        assert [row.id for row in list_series(again)] == [third, fourth]
+
+
 def test_a_reader_cannot_delete_a_series(store, path, box):
     series_id = finished(store, box)
     with Store.open(path, readonly=True) as reader, pytest.raises(StoreError):
