@@ -147,6 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--record", type=Path, default=None,
                      help="write every game's record to this file")
     sim.add_argument("--series", choices=sorted(SCENARIOS_PLAYABLE), default=None,
+                     type=str.lower,
                      help="play a whole series and store every action (--db)")
     sim.add_argument("--team1", default=None, help="series: Team 1 (home field advantage)")
     sim.add_argument("--team2", default=None, help="series: Team 2")
@@ -196,7 +197,8 @@ def build_parser() -> argparse.ArgumentParser:
     series = commands.add_parser("series", help="series in the game file")
     series_commands = series.add_subparsers(dest="series_command", required=True)
     new = series_commands.add_parser("new", help="start a series")
-    new.add_argument("--scenario", required=True, choices=sorted(SCENARIOS_PLAYABLE))
+    new.add_argument("--scenario", required=True, choices=sorted(SCENARIOS_PLAYABLE),
+                     type=str.lower)
     new.add_argument("--team1", required=True)
     new.add_argument("--team2", required=True)
     new.add_argument("--roster1", default=None, help="Team 1's roster: an optional team "
@@ -952,7 +954,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         # Ctrl-C: every action already taken is stored (a simulated series goes on with
         # `simulate --resume`); no traceback for a player's stop.
-        print("companion: interrupted; what was stored stays stored", file=sys.stderr)
+        print("companion: interrupted; what was stored stays stored"
+              + ("; `companion simulate --resume` finishes the series"
+                 if args.command == "simulate"
+                 and (getattr(args, "series", None) or getattr(args, "resume", False))
+                 else ""),
+              file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly.

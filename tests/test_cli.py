@@ -379,15 +379,16 @@ def test_rest_rules_for_a_single_game_are_refused_as_the_table_does(capsys, tmp_
 
 
 def test_rule_names_and_series_ids_are_read_as_a_player_types_them(capsys, tmp_path):
-    """Optional rules are named in any case, as teams and box words are (rule 8.0); a
+    """Optional rules and scenarios are named in any case, as teams and box words are; a
     series id that is not a number is told with the accepted range."""
     db = str(tmp_path / "r.db")
-    code, out, err = run(capsys, "series", "new", "--scenario", "divisional", "--team1",
+    code, out, err = run(capsys, "series", "new", "--scenario", "Divisional", "--team1",
                          "texas", "--team2", "new-york", "--rules", "Rest,SHORT-Rest", "--db",
                          db)
     assert code == 0, err
     code, out, _ = run(capsys, "series", "show", "1", "--json", "--db", db)
     assert json.loads(out)["rules"] == ["rest", "short-rest"]
+    assert json.loads(out)["scenario"] == "divisional"
     for command in ("show", "delete"):
         code, _, err = run(capsys, "series", command, "abc", "--db", db)
         assert code == 2 and "series 'abc' is not a whole number; accepted range 1.." in err
@@ -589,6 +590,12 @@ def test_ctrl_c_stops_with_a_line_not_a_traceback(capsys, monkeypatch):
     monkeypatch.setattr(cli, "cmd_odds", interrupted)
     code, _, err = run(capsys, "odds", "--rolls", "3", "--box", "IV")
     assert code == 130 and err == "companion: interrupted; what was stored stays stored\n"
+    # a simulated series stopped midway is told how it goes on
+    monkeypatch.setattr(cli, "cmd_simulate", interrupted)
+    for args in (("--series", "World", "--seed", "3"), ("--resume",)):
+        code, _, err = run(capsys, "simulate", *args)
+        assert code == 130 and err == ("companion: interrupted; what was stored stays stored; "
+                                       "`companion simulate --resume` finishes the series\n")
 
 
 def test_counts_agree_with_their_unit():

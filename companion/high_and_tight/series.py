@@ -305,9 +305,11 @@ class SeriesRules:
             keys = [self._sp_key(state, team, n.strip(), line)
                     for n in names.split(",") if n.strip()]
             if len(keys) != state.scenario.rotation or len(set(keys)) != len(keys):
-                raise IllegalAction(f"a {state.scenario.title} rotation is "
-                                    f"{state.scenario.rotation} different SP(s)", rule="3.0",
-                                    action=line)
+                count = state.scenario.rotation
+                said = (f"{len(keys)} named" if len(keys) != count else "one named twice")
+                raise IllegalAction(f"a {state.scenario.title} rotation is {count} different "
+                                    f"SP{'' if count == 1 else 's'} ({said})",
+                                    rule="3.0", action=line)
             state.rotations[team] = keys
             return f"{team} rotation " + ", ".join(
                 self._pitcher(state, team, k).name for k in keys)

@@ -152,10 +152,11 @@ def test_divisional_rotation_takes_three_different_sps(box):
     legal = session.series_rules.legal_actions(session.series)
     assert len(legal) == 4 * 3 * 2
     assert all(len(line.split(" rotation ")[1].split(", ")) == 3 for line in legal)
-    for line in ("team1 rotation Oswald, Greaves",
-                 "team1 rotation Oswald, Greaves, Bellweather, Osterhout",
-                 "team1 rotation Oswald, Greaves, Oswald"):
-        with pytest.raises(IllegalAction, match=r"^rule 3\.0:"):
+    for line, said in (("team1 rotation Oswald, Greaves", "2 named"),
+                       ("team1 rotation Oswald, Greaves, Bellweather, Osterhout", "4 named"),
+                       ("team1 rotation Oswald, Greaves, Oswald", "one named twice")):
+        with pytest.raises(IllegalAction, match=r"^rule 3\.0: a Divisional Series rotation "
+                           rf"is 3 different SPs \({said}\)"):
             session.push(line)
     assert "team1" not in session.series.rotations
     session.push("team1 rotation Osterhout, Greaves, Oswald")
