@@ -19,9 +19,9 @@ from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
 from .high_and_tight.boxscore import report_export
 from .high_and_tight.packed import unscanned
 from .high_and_tight.rules import GAME_TAGS, HighAndTight, managerial_move, result_problem
-from .high_and_tight.series import SCENARIOS, SERIES_ID_MAX, SeriesRules
+from .high_and_tight.series import SCENARIOS, SERIES_ID_MAX, TEAMS, SeriesRules
 from .high_and_tight.series_session import CONTROL_TAGS
-from .high_and_tight.state import OPTIONAL_RULES
+from .high_and_tight.state import MODES, OPTIONAL_RULES
 
 SCENARIOS_PLAYABLE = [key for key, s in SCENARIOS.items() if s.rotation]
 
@@ -204,7 +204,15 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--roster1", default=None, help="Team 1's roster: an optional team "
                      "card's, or another standard roster (8.1.1; default: the team's own)")
     new.add_argument("--roster2", default=None)
-    new.add_argument("--rules", default="")
+    new.add_argument("--rules", default="", help="optional rules, commas between (rule 8)")
+    new.add_argument("--computer", choices=TEAMS, type=str.lower, default=None,
+                     help="the team the computer manages (it needs digital cards); "
+                     "default: two players")
+    new.add_argument("--dice", choices=MODES, type=str.lower, default="digital",
+                     help="the companion's dice or the table's (default: digital)")
+    new.add_argument("--cards", choices=MODES, type=str.lower, default="digital",
+                     help="strategy cards the companion deals, or the table's own deck "
+                     "(default: digital)")
     _db_option(new)
     box_option(new)
     _db_option(series_commands.add_parser("list", help="every series in the game file"))
@@ -281,7 +289,8 @@ def read_text_file(path: Path) -> str:
 
 HEADER_OPTIONS = {"Team1Roster": "--roster1", "Team2Roster": "--roster2", "Team1": "--team1",
                   "Team2": "--team2", "Rules": "--rules", "Home": "--home", "Away": "--away",
-                  "HomeRoster": "--home-roster", "AwayRoster": "--away-roster"}
+                  "HomeRoster": "--home-roster", "AwayRoster": "--away-roster",
+                  "Cards": "--cards", "Team1Control": "--computer", "Team2Control": "--computer"}
 
 
 def option_words(message: str) -> str:
@@ -650,6 +659,13 @@ def cmd_series(args) -> int:
         box = _load(args.data)
         header = _series_header(box, args.scenario, args.team1, args.team2, args.roster1,
                                 args.roster2, args.rules)
+        header.update(Dice=args.dice, Cards=args.cards)
+        if args.computer:
+            header[CONTROL_TAGS[args.computer]] = "computer"
+        try:
+            SeriesRules.check_table_tags(header)
+        except CompanionError as error:
+            raise CommandError(option_words(str(error))) from None
         with _open_store(args) as store:
             series_id = create_series(store, box, header)
         print(f"series {series_id}: {SCENARIOS[args.scenario].title}, {header['Team1']} v "

@@ -394,6 +394,29 @@ def test_rule_names_and_series_ids_are_read_as_a_player_types_them(capsys, tmp_p
         assert code == 2 and "series 'abc' is not a whole number; accepted range 1.." in err
 
 
+def test_series_new_sets_the_computer_dice_and_cards(capsys, tmp_path):
+    """What the New series dialog chooses, `series new` takes as options; the computer
+    only with digital cards (it plays from a hand the companion deals)."""
+    db = str(tmp_path / "t.db")
+    code, _, err = run(capsys, "series", "new", "--scenario", "world", "--team1", "texas",
+                       "--team2", "new-york", "--computer", "team2", "--cards", "physical",
+                       "--db", db)
+    assert code == 2 and "--cards, --computer: the computer manages a side only with " \
+        "digital cards" in err
+    assert not (tmp_path / "t.db").exists()
+    code, _, err = run(capsys, "series", "new", "--scenario", "world", "--team1", "texas",
+                       "--team2", "new-york", "--computer", "Team2", "--dice", "physical",
+                       "--db", db)
+    assert code == 0, err
+    from companion.store.db import Store
+    from companion.store.series_store import get_series_row
+    with Store.open(tmp_path / "t.db", readonly=True) as store:
+        header = get_series_row(store, 1).header
+    assert (header["Team2Control"], header["Dice"], header["Cards"]) == (
+        "computer", "physical", "digital")
+    assert "Team1Control" not in header
+
+
 def test_replay_sends_a_series_record_to_import(capsys, tmp_path):
     db = tmp_path / "s.db"
     run(capsys, "simulate", "--series", "spring", "--seed", "2", "--db", str(db))
