@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 # imported when first used, after the home screen is up: a quicker start from the shell.
 
 TABLE_CSS = Path(__file__).with_name("companion.tcss")
+SIDE_BY_SIDE_COLUMNS = 70         # the board's and the options' least widths (tcss)
 KEYS_BESIDE_BOARD_COLUMNS = 110   # narrower, the keys panel shows in the board's place
 AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen keeps up
 WIN_DELAY = 0.3        # seconds the table stays still before its win probability is worked out
@@ -83,7 +84,7 @@ class CompanionApp(App):
 
     TITLE = "Dugout companion"
     BINDINGS = [Binding("q", "quit", "Quit"),
-                Binding("question_mark", "keys", "Keys", show=False)]
+                Binding("question_mark", "keys", "Keys")]
 
     def __init__(self, db: str | Path | None = None, data: str | Path | None = None,
                  series_id: int | None = None, auto_delay: float = AUTO_DELAY,
@@ -644,6 +645,9 @@ class EntryBox(Input):
 class GameScreen(Screen):
     """All of the table at a glance; every legal action one key or one click away."""
 
+    # Under SIDE_BY_SIDE_COLUMNS the board (40 columns at least) and the options (30) do not
+    # both fit side by side: the options go under the board instead of off the screen.
+    HORIZONTAL_BREAKPOINTS = [(0, "-stacked"), (SIDE_BY_SIDE_COLUMNS, "-side-by-side")]
 
     BINDINGS = [
         Binding("r", "roll", "Roll"),

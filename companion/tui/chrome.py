@@ -79,7 +79,8 @@ class TitleBar(Widget):
             self.app.action_command_palette()
 
 
-KEPT_KEYS = ("q", "escape")      # a narrow key bar leaves the screen's own keys out first
+KEPT_KEYS = ("q", "escape", "question_mark")   # a narrow key bar leaves the screen's own
+                                                # keys out first (? lists them all)
 
 
 class KeyBar(Widget):

@@ -2283,6 +2283,42 @@ def test_notices_on_the_table_sit_bottom_left_never_over_the_options(tmp_path):
     asyncio.run(play())
 
 
+@pytest.mark.parametrize("columns", [60, 69])
+def test_a_narrow_terminal_puts_the_options_under_the_board(tmp_path, columns):
+    """Under 70 columns the board (40 at least) and the options (30) do not fit side by
+    side: the options and the typing box go under the board, whole on the screen, and the
+    notices keep over the board's foot, clear of them."""
+    from textual.widgets._toast import ToastHolder
+
+    path = tmp_path / "narrow.db"
+    series_id = new_series(path, seed="tui-toasts")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(columns, 24), notifications=True) as pilot:
+            screen, _ = await open_table(pilot)
+            app.notify("a notice\nof two lines")
+            await pilot.pause(0.1)
+            assert screen.has_class("-stacked")
+            board = screen.query_one("#board").region
+            options = screen.query_one("#options", OptionList)
+            entry = screen.query_one("#entry").region
+            assert options.region.height >= 4
+            for region in (board, options.region, entry):
+                assert region.width == columns and region.bottom <= 23      # key bar last
+            assert board.bottom <= options.region.y
+            toast = list(screen.query(ToastHolder))[0].children[0]
+            assert toast.region.bottom <= options.region.y
+            assert toast.region.y >= board.y
+            await pilot.resize_terminal(columns + 40, 24)
+            await pilot.pause(0.1)
+            assert not screen.has_class("-stacked")
+            assert screen.query_one("#options").region.x > screen.query_one("#board").region.x
+            await workers_done(app)
+
+    asyncio.run(play())
+
+
 def test_a_half_s_end_in_a_small_terminal_leaves_the_batter_in_view(tmp_path):
     """At 80x24 the end of a half (4.6.4) with two of the computer's moves still shown (a
     card and a Managerial Move, 4.5) leaves one notice low on the board: the pitchers and

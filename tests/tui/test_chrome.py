@@ -44,13 +44,14 @@ def test_the_key_bar_closes_up_in_a_narrow_terminal(tmp_path):
             await pilot.pause()
             text = app.screen.query_one(KeyBar).render().plain
             assert len(text) <= 40
-            assert "n New series b Browse box p Print q Quit" in text     # compact: no padding
-            # Narrower still, the screen's own keys are left out before the way out.
+            assert "n New series b Browse box q Quit ? Keys" in text     # compact: no padding
+            # Narrower still, the screen's own keys are left out before the way out and
+            # the key that lists them all.
             await pilot.resize_terminal(30, 24)
             await pilot.pause()
             text = app.screen.query_one(KeyBar).render().plain
-            assert len(text) <= 30 and "q Quit" in text and "n New series" in text
-            assert "b Browse box" not in text
+            assert len(text) <= 30 and "q Quit" in text and "? Keys" in text
+            assert "n New series" in text and "b Browse box" not in text
 
     asyncio.run(go())
 
