@@ -533,6 +533,13 @@ class Store:
                     "no companion has it open, `companion db unlock` frees it)")
             self.took_over = holder
 
+    def writer_running(self) -> bool:
+        """Whether a companion holds the file for writing now (a table open on it); one on
+        another machine counts as running (its process cannot be seen from here)."""
+        host = socket.gethostname()
+        return any(holder["host"] != host or _pid_alive(holder["pid"], holder["token"])
+                   for holder in self.db["lock"].rows)
+
     def _claim_lock(self) -> None:
         self.db.execute("DELETE FROM lock")
         self.db["lock"].insert({"id": 1, "pid": os.getpid(), "host": socket.gethostname(),

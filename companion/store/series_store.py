@@ -184,9 +184,13 @@ def delete_series(store: Store, series_id: int) -> SeriesRow:
         for table in ("events", "games", "figures"):
             store.db.execute(f"DELETE FROM {table} WHERE series_id = ?", [series_id])
         store.db.execute("DELETE FROM series WHERE id = ?", [series_id])
+        store.db.execute("DELETE FROM meta WHERE key LIKE ?", [f"{NOTE_PREFIX}{series_id}/%"])
         store.db["meta"].upsert({"key": DELETED_UP_TO,
                                  "value": str(max(series_id, _deleted_up_to(store)))}, pk="key")
     return row
+
+
+NOTE_PREFIX = "series/"        # the meta keys of a series' notes: series/ID/KEY
 
 
 # A deleted series' number is never given again: files named after it (a printed box score,
@@ -397,6 +401,24 @@ class StoredSeries:
         return list(self.store.db.query(
             "SELECT step, course, p_team1, p_series FROM figures WHERE series_id = ? AND "
             "game = ? ORDER BY id", [self.id, game]))
+
+    def keep_note(self, key: str, value) -> None:
+        """A note of the table's own kept with the series (JSON; None removes it): written in
+        the same write as the steps it is about when called inside `together`. Never part
+        of the record: an export or a salvage leaves it out."""
+        self.store.require_writable()
+        name = f"{NOTE_PREFIX}{self.id}/{key}"
+        with self.store.write():
+            if value is None:
+                self.store.db.execute("DELETE FROM meta WHERE key = ?", [name])
+            else:
+                self.store.db["meta"].upsert({"key": name, "value": json.dumps(value)},
+                                             pk="key")
+
+    def note(self, key: str):
+        row = self.store.db.execute("SELECT value FROM meta WHERE key = ?",
+                                    [f"{NOTE_PREFIX}{self.id}/{key}"]).fetchone()
+        return json.loads(row[0]) if row else None
 
     @contextlib.contextmanager
     def together(self):

@@ -99,6 +99,8 @@ class CompanionApp(App):
         self._box: Box | None = box          # read on first use when not given
         self.fatal: CompanionError | None = None     # what stopped the app, for the caller
         self._table_css = False
+        self._opening = False            # a series is being opened (replayed)
+        self._keys_from = 0.0            # keys read before this (monotonic) are dropped
 
     def get_default_screen(self) -> Screen:
         return HomeScreen()
@@ -221,6 +223,18 @@ class CompanionApp(App):
                                 "so far, as a PDF", screen.action_print)
 
     def open_series(self, series_id: int) -> None:
+        """Open a stored series at its table: the home screen says so first (a long series
+        takes a moment to replay), and keys pressed while it opens are dropped, never
+        taken by the game screen as moves the player did not see offered."""
+        if self._opening:
+            return
+        self._opening = True
+        home = self.screen if isinstance(self.screen, HomeScreen) else None
+        if home is not None:
+            home.opening(series_id)
+        self.call_after_refresh(self._open_series, series_id, home)
+
+    def _open_series(self, series_id: int, home: HomeScreen | None) -> None:
         from .table import Table
 
         try:
@@ -228,8 +242,19 @@ class CompanionApp(App):
         except CompanionError as error:
             self.notify(str(error), severity="error")
             return
+        finally:
+            self._opening = False
+            self._keys_from = time.monotonic()
+            if home is not None:
+                home.opening(None)
         self.last_series = series_id
         self.push_screen(GameScreen(table))
+
+    async def on_event(self, event: events.Event) -> None:
+        if (isinstance(event, events.Key) and not event.is_forwarded
+                and (self._opening or event.time < self._keys_from)):
+            return          # pressed while a series was opening: nothing on screen asked
+        await super().on_event(event)
 
     def on_unmount(self) -> None:
         if self._store is not None:
@@ -263,6 +288,9 @@ def make_app(db: str | Path | None = None, data: str | Path | None = None,
 # -- home ---------------------------------------------------------------------------------
 
 
+HOME_HINT = "Enter continues the highlighted series; n starts a new one."
+
+
 class HomeScreen(Screen):
     """The first screen: usable at once ("+ New series" focused); the stored series fill in
     right after it is shown, once the game file is open."""
@@ -278,8 +306,7 @@ class HomeScreen(Screen):
     listed = False                # the stored series are in the list
 
     def compose(self) -> ComposeResult:
-        yield TitleBar("[b]The dugout companion[/b] - High & Tight\n"
-                       "Enter continues the highlighted series; n starts a new one.")
+        yield TitleBar("[b]The dugout companion[/b] - High & Tight\n" + HOME_HINT)
         yield OptionList(Option("+ New series", id="new"), id="series-list")
         yield KeyBar()
 
@@ -341,6 +368,13 @@ class HomeScreen(Screen):
                                else 1 if options.option_count > 1 else 0)
         options.focus()
         self.listed = True
+
+    def opening(self, series_id: int | None) -> None:
+        """Say which series is being opened (None: done) in the title's second line."""
+        title = self.query_one(TitleBar)
+        title.update("[b]The dugout companion[/b] - High & Tight\n" + (
+            f"Opening series {series_id}: its record is being replayed..."
+            if series_id is not None else HOME_HINT))
 
     def highlighted_series(self) -> int | None:
         option = self.query_one("#series-list", OptionList).highlighted_option
@@ -744,6 +778,13 @@ class GameScreen(Screen):
             # Back at a game in play (a restart, or Enter on the home screen): the last
             # half's runs and dice, told at its end in a notice gone since.
             told = views.half_before(self.table.game)
+            if told:
+                self.notify(told + self._passes_said(self.table.game), title=RESUMED_TITLE,
+                            markup=False)
+        elif self.table.game is not None:
+            # Opened on a final (held in a series, or the series' last game): the status
+            # line and the board say it; the last half's runs and dice are told again.
+            told = views.final_half(self.table.game)
             if told:
                 self.notify(told + self._passes_said(self.table.game), title=RESUMED_TITLE,
                             markup=False)

@@ -50,6 +50,11 @@ class TitleBar(Widget):
         if self.lines is not None:
             self.styles.height = 1 + len(self.lines.split())
 
+    def update(self, lines: str) -> None:
+        """Another heading of as many lines (the home screen's, while a series opens)."""
+        self.lines = Text.from_markup(lines)
+        self.refresh()
+
     def render(self) -> Text:
         width = self.size.width
         screen = self.screen
@@ -80,7 +85,8 @@ class TitleBar(Widget):
 
 
 KEPT_KEYS = ("q", "escape", "question_mark")   # a narrow key bar leaves the screen's own
-                                                # keys out first (? lists them all)
+                                                # keys out first (? lists them all),
+FIRST_LEFT_OUT = ("d", "l", "s")                # the views first of all
 
 
 class KeyBar(Widget):
@@ -202,7 +208,8 @@ class KeyBar(Widget):
         kept = set(range(len(items)))
         if width is not None:
             room = width + compact          # the last key's trailing space may go
-            order = sorted(range(len(items)), key=lambda i: items[i][0] not in KEPT_KEYS)
+            order = sorted(range(len(items)), key=lambda i: (
+                0 if items[i][0] in KEPT_KEYS else 2 if items[i][0] in FIRST_LEFT_OUT else 1))
             kept = set()
             for index in order:
                 size = self._piece(items[index], 0, compact).cell_len + compact

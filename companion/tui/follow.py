@@ -21,6 +21,8 @@ from .chrome import KeyBar, TitleBar
 from .table import Table
 
 POLL_SECONDS = 0.5
+TABLE_CLOSED = "(no table has the file open: the last step taken is shown)"
+NO_SERIES = "No series in the file yet: the one started at the table shows here."
 
 
 class FollowApp(App):
@@ -76,6 +78,7 @@ class FollowApp(App):
         try:
             series_id = self.series_id or latest_series(store)
             if series_id is None:
+                self.query_one("#status", Static).update(NO_SERIES)
                 return
             count = store.db.execute("SELECT COUNT(*) FROM events WHERE series_id = ?",
                                      [series_id]).fetchone()[0]
@@ -83,18 +86,21 @@ class FollowApp(App):
                 count = (count, store.db.execute(
                     "SELECT MAX(id) FROM figures WHERE series_id = ?",
                     [series_id]).fetchone()[0])
-            if (series_id, count) == self.seen:
+            running = store.writer_running()
+            if (series_id, count, running) == self.seen:
                 return
             table = Table(store, series_id)
         except Exception as error:      # the kept connection failed: reopen at the next poll
             self._drop()
             self.query_one("#status", Static).update(f"reading the file failed: {error}")
             return
-        self.seen = (series_id, count)
+        self.seen = (series_id, count, running)
         # A game just over stays on this screen too until the next one's first step is
         # taken at the table (rule 4.8), as the table holds it.
         table.held = table.final_to_hold()
+        table.follow_game()         # the held game's figures (it loaded the next game's)
         self.table = table
         self.query_one("#linescore", Static).update(views.line_score(table))
-        self.query_one("#status", Static).update(views.status(table, follower=True))
+        self.query_one("#status", Static).update(
+            views.status(table, follower=True) + ("" if running else f"\n{TABLE_CLOSED}"))
         self.query_one("#board", Static).update(views.board(table))

@@ -93,6 +93,7 @@ class Waiting:
     only_pass: bool = False    # the rules leave nothing but a pass (rule 5.4)
 
 
+TYPED_ROLLS = "typed-rolls"     # the series note of the last line of rolls typed at once
 PICK_OVER = 12      # a choice with more options than this is also offered slot by slot
 # Choices the computer manager makes without reading a hand: suggested with physical cards too.
 HANDS_APART = ("draw", "starter", "lineup", "bat", "field", "mound", "manage")
@@ -173,9 +174,33 @@ class Table:
         self.win_series_step: int | None = None  # the game's step that series figure is of
         # The rolls of the last line typed with several of them (`_enter_rolls`), where they
         # start among the entries: undo takes the line back whole, and redo brings it back.
-        self.typed_rolls: tuple[int, list[Entry]] | None = None
-        self.untyped_rolls: tuple[int, list[Entry]] | None = None
+        # Kept with the series, so that undo and redo treat the line whole after a restart.
+        self.typed_rolls, self.untyped_rolls = self._kept_rolls()
+        self._rolls_kept = self._rolls_note()
         self.follow_game()
+
+    def _kept_rolls(self) -> tuple:
+        kept = self.stored.note(TYPED_ROLLS) or {}
+
+        def rolls(value) -> tuple[int, list[Entry]] | None:
+            if not value:
+                return None
+            start, lines = value
+            return start, [Entry(scope, line) for scope, line in lines]
+        return rolls(kept.get("typed")), rolls(kept.get("untyped"))
+
+    def _rolls_note(self) -> dict:
+        def value(rolls):
+            return None if rolls is None else [rolls[0], [[e.scope, e.line] for e in rolls[1]]]
+        return {"typed": value(self.typed_rolls), "untyped": value(self.untyped_rolls)}
+
+    def _keep_rolls(self) -> None:
+        """Store the typed line's rolls as they now stand (inside the write of the steps
+        that changed them); nothing is written when there is nothing to keep or clear."""
+        note = self._rolls_note()
+        if note != self._rolls_kept:
+            self.stored.keep_note(TYPED_ROLLS, note if any(note.values()) else None)
+            self._rolls_kept = note
 
     @classmethod
     def create(cls, store: Store, box: Box, setup: Setup) -> Table:
@@ -472,6 +497,7 @@ class Table:
         if rolls is None or len(rolls) == 1:
             entry = self.stored.push(text)
             self.typed_rolls = self.untyped_rolls = None    # (a refused line leaves them)
+            self._keep_rolls()
             return entry
         return self._enter_rolls(rolls)
 
@@ -506,7 +532,13 @@ class Table:
                                          f"after {number} (rule 4.6): none was taken; type "
                                          "the rolls still due")
                 entry = self.stored.push(f"roll {first} {second}")
-        self.typed_rolls, self.untyped_rolls = (start, self.session.entries[start:]), None
+            kept = self.typed_rolls, self.untyped_rolls
+            self.typed_rolls, self.untyped_rolls = (start, self.session.entries[start:]), None
+            try:
+                self._keep_rolls()
+            except BaseException:
+                self.typed_rolls, self.untyped_rolls = kept
+                raise
         return entry
 
     def undo(self) -> Entry:
@@ -533,9 +565,15 @@ class Table:
             if typed is not None:           # a line of rolls typed at once goes back whole
                 while len(self.session.entries) > typed[0]:
                     undone.append(self.stored.undo())
-        self.untyped_rolls = typed
-        if typed is not None:
-            self.typed_rolls = None
+            kept = self.typed_rolls, self.untyped_rolls
+            self.untyped_rolls = typed
+            if typed is not None:
+                self.typed_rolls = None
+            try:
+                self._keep_rolls()
+            except BaseException:
+                self.typed_rolls, self.untyped_rolls = kept
+                raise
         return undone
 
     def _inside(self, rolls: tuple[int, list[Entry]] | None) -> tuple[int, list[Entry]] | None:
@@ -572,23 +610,27 @@ class Table:
         deals and dice after it, up to the player's next turn (redone one at a time, the
         computer would act at its turn and the rest of the redo would be lost)."""
         games_over = len(self.series.results)
+        kept = self.typed_rolls, self.untyped_rolls
         untyped, self.untyped_rolls = self.untyped_rolls, None
-        with self.stored.together():            # one write, as the undo was
-            redone = [self.stored.redo()]
-            if untyped is not None and len(self.session.entries) == untyped[0] + 1 and (
-                    self.session.entries[-1] == untyped[1][0]):
-                while (self.session.redo_stack
-                       and len(self.session.entries) < untyped[0] + len(untyped[1])):
-                    redone.append(self.stored.redo())     # the typed line's rolls, whole
-                self.typed_rolls = untyped
-            if not self.humans():
-                return redone
-            # A game's end is a pause of its own (rule 4.8): the redo stops on the final, the
-            # next game's steps left to be taken again (the same: chance and the computer are
-            # deterministic) once the player goes on.
-            while (self.session.redo_stack and not self._players_turn()
-                   and len(self.series.results) == games_over):
-                redone.append(self.stored.redo())
+        try:
+            with self.stored.together():            # one write, as the undo was
+                redone = [self.stored.redo()]
+                if untyped is not None and len(self.session.entries) == untyped[0] + 1 and (
+                        self.session.entries[-1] == untyped[1][0]):
+                    while (self.session.redo_stack
+                           and len(self.session.entries) < untyped[0] + len(untyped[1])):
+                        redone.append(self.stored.redo())     # the typed line's rolls, whole
+                    self.typed_rolls = untyped
+                # A game's end is a pause of its own (rule 4.8): the redo stops on the final,
+                # the next game's steps left to be taken again (the same: chance and the
+                # computer are deterministic) once the player goes on.
+                while (self.humans() and self.session.redo_stack and not self._players_turn()
+                       and len(self.series.results) == games_over):
+                    redone.append(self.stored.redo())
+                self._keep_rolls()
+        except BaseException:
+            self.typed_rolls, self.untyped_rolls = kept
+            raise
         return redone
 
     # -- figures --------------------------------------------------------------------------

@@ -765,9 +765,19 @@ def half_before(game) -> str | None:
     end was told in a notice that did not outlive the app): None at a game's end or before
     any half has ended. While an at-bat is rolling (its own dice are on the board) it is
     the half before it."""
-    state = game.state
-    if state.phase == "over":
+    if game.state.phase == "over":
         return None
+    return _last_half(game)
+
+
+def final_half(game) -> str | None:
+    """The last half inning of a finished game, with its dice: told again with the final
+    when the table opens on a game over (a restart, the home screen's Enter)."""
+    return _last_half(game) if game.state.phase == "over" else None
+
+
+def _last_half(game) -> str | None:
+    state = game.state
     ended = next((note for note in reversed(state.log) if note[0] == "4.6.4"), None)
     if ended is None:
         return None

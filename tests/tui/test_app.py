@@ -42,7 +42,7 @@ from companion.tui.app import (
     make_app,
     shown_notices,
 )
-from companion.tui.follow import FollowApp
+from companion.tui.follow import TABLE_CLOSED, FollowApp
 from companion.tui.table import Setup, Table
 
 from ..store.util import run_python
@@ -755,6 +755,48 @@ def at_the_first_human_decision(path: Path, seed: str, scenario: str = "spring")
     return series_id
 
 
+def test_keys_pressed_while_a_series_opens_are_dropped(tmp_path, monkeypatch):
+    """A long series takes a moment to replay: the home screen says which one is opening,
+    and an Enter pressed meanwhile (read while the table was being built) is not taken by
+    the game screen as a move the player never saw offered; one pressed after is."""
+    from textual import events
+
+    import companion.tui.table as table_module
+
+    path = tmp_path / "opening.db"
+    series_id = at_the_first_human_decision(path, "tui-opening")
+    built = table_module.Table
+    said = []
+
+    def slow_table(store, number):
+        said.append(str(app.screen.query_one("TitleBar").lines))
+        return built(store, number)
+
+    monkeypatch.setattr(table_module, "Table", slow_table)
+
+    async def play():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            await pilot.press("enter")
+            screen, table = await open_table(pilot)
+            before = len(table.session.entries)
+            early = events.Key("enter", None)
+            early.time = app._keys_from - 0.01          # read while the table was built
+            app.post_message(early)
+            await pilot.pause(0.2)
+            assert len(table.session.entries) == before
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+            assert len(table.session.entries) > before
+            await settle(pilot)
+
+    app = make_app(db=path, auto_delay=3600)
+    asyncio.run(play())
+    assert said == [f"The dugout companion - High & Tight\nOpening series {series_id}: its "
+                    "record is being replayed..."]
+
+
 def test_a_figure_is_worked_out_from_a_copy_and_a_late_one_counts_only_on_course(tmp_path):
     """The win figure's worker reads a copy taken on the screen's thread: a step taken
     meanwhile changes nothing it reads; the late figure is shown a step behind (marked so:
@@ -1239,6 +1281,24 @@ def test_follow_lets_go_of_a_deleted_file_and_shows_the_one_put_in_its_place(tmp
     assert gone == f"{path}: no game file there"
 
 
+def test_follow_on_a_file_with_no_series_yet_says_so(tmp_path):
+    """Started before the table made its file, the follower said "no game file there"
+    even once the file was made; with the file there and no series in it, it says that."""
+    path = tmp_path / "empty.db"
+
+    async def follow():
+        app = FollowApp(path, poll=0.1)
+        async with app.run_test(size=SIZE) as pilot:
+            status = app.query_one("#status", Static)
+            await wait_until(pilot, lambda: "no game file there" in plain(str(status.content)))
+            Store.open(path).close()               # the table opens (makes) the file
+            await wait_until(pilot, lambda: "No series" in plain(str(status.content)))
+            return plain(str(status.content))
+
+    said = asyncio.run(follow())
+    assert said == "No series in the file yet: the one started at the table shows here."
+
+
 # -- 6. rule errors are notifications ----------------------------------------------------------
 
 
@@ -1713,6 +1773,8 @@ def test_a_setup_that_cannot_start_keeps_the_dialog_and_its_choices(tmp_path):
 def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
     """Rule 4.8: when a game ends the screen says who won, by what score, and how the
     series stands (rule 7.0); the home screen lists series by their teams' names."""
+    from companion.tui.app import RESUMED_TITLE
+
     from .test_snapshots import first_game_over, play_until
 
     path = tmp_path / "over.db"
@@ -1725,6 +1787,11 @@ def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
         async with app.run_test(size=SIZE) as pilot:
             screen, table = await open_table(pilot)
             assert not any(title == "Game 1 over" for title, _ in notes)   # not on opening
+            # Opened on the final: the last half's runs and dice told again (the status
+            # line says the final).
+            reopened = [m for t, m in notes if t == RESUMED_TITLE]
+            assert len(reopened) == 1 and "\nDice " in reopened[0]
+            assert f"inning {table.game.state.inning}" in reopened[0]
             last = table.undo()                        # the roll that ended game 1
             screen.refresh_table()
             assert last.line.startswith("roll ")
@@ -1977,12 +2044,36 @@ def test_a_follower_holds_a_final_as_the_table_does(tmp_path):
             await wait_until(pilot, lambda: app.table is not None)
             status = plain(str(app.query_one("#status", Static).content))
             board = plain(str(app.query_one("#board", Static).content))
-            return app.table.held, status, board
+            return app.table.held, status, board, app.table.win_game
 
-    held, status, board = asyncio.run(follow())
+    held, status, board, figures_of = asyncio.run(follow())
     assert held == 1 and "Final: " in board
+    assert figures_of == 1          # the sparkline of the game held, not the next one's
+    status, closed = status.split("\n")        # no table has the file open in this test
     assert status.startswith("Game 1 over (") and status.endswith(
         "game 2 begins at the table")
+    assert closed == TABLE_CLOSED
+
+
+def test_a_follower_says_when_no_table_has_the_file_open(tmp_path):
+    """A viewer cannot tell a paused table from one closed: the follower says when no
+    companion holds the file, and stops saying it once one opens it."""
+    path = tmp_path / "closed.db"
+    new_series(path, seed="tui-5", team1_control="computer", team2_control="computer")
+
+    async def follow():
+        app = FollowApp(path, poll=0.1)
+        async with app.run_test(size=SIZE) as pilot:
+            status = app.query_one("#status", Static)
+            await wait_until(pilot, lambda: TABLE_CLOSED in plain(str(status.content)))
+            writer = Store.open(path)           # a table opens the file
+            try:
+                await wait_until(pilot, lambda: TABLE_CLOSED not in plain(str(status.content)))
+            finally:
+                writer.close()
+            await wait_until(pilot, lambda: TABLE_CLOSED in plain(str(status.content)))
+
+    asyncio.run(follow())
 
 
 def test_a_redo_into_the_next_game_goes_on_from_the_final_held(tmp_path):

@@ -132,6 +132,48 @@ def test_a_line_of_rolls_typed_at_once_is_undone_and_redone_whole(tmp_path):
         assert Table(store, table.stored.id).session.entries == before + typed
 
 
+def test_a_line_of_rolls_typed_at_once_stays_whole_for_undo_and_redo_across_a_restart(
+        tmp_path):
+    """Undo survives a restart, and so does what it takes back: the rolls of a line typed
+    at once (rule 4.6) go back whole after the table is closed and opened again, and a redo
+    after another restart brings them back whole."""
+    path = tmp_path / "restart.db"
+    with Store.open(path) as store:
+        table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
+                                                      team1_control="human",
+                                                      team2_control="computer"))
+        for _ in range(3000):
+            waiting = table.waiting()
+            if table.dice_awaited() and waiting.scope == "game" and (
+                    table.game.state.atbat.rolls_left >= 4):
+                break
+            if table.auto_step() is not None:
+                continue
+            table.enter("3 4" if table.dice_awaited() else waiting.options[0])
+        before = list(table.session.entries)
+        table.enter("34 61 25")
+        series_id = table.stored.id
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        undone = table.undo_to_player()
+        assert [entry.line for entry in undone] == ["roll 2 5", "roll 6 1", "roll 3 4"]
+        assert table.session.entries == before
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        redone = table.redo_to_player()
+        assert [entry.line for entry in redone] == ["roll 3 4", "roll 6 1", "roll 2 5"]
+        assert table.dice_awaited()                 # the at-bat had four rolls or more
+        table.enter("4 4")                          # a roll on its own
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        assert [entry.line for entry in table.undo_to_player()] == ["roll 4 4"]
+    with Store.open(path) as store:             # deleting the series takes its notes along
+        from companion.store.series_store import delete_series
+        delete_series(store, series_id)
+        assert not [row for row in store.db.execute("SELECT key FROM meta")
+                    if row[0].startswith(f"series/{series_id}/")]
+
+
 def test_the_one_ballplayer_left_is_sent_in_for_the_player(tmp_path):
     """Rules 4.2.2 and 4.2.3: in the 9th each side has one ballplayer of its lineup left,
     so Batter Up and Take the Field leave one choice: the table takes it for the player
