@@ -95,22 +95,29 @@ def test_with_the_tables_dice_and_the_computer_on_both_sides_undo_takes_back_a_r
         assert table.auto_step() is None            # it waits for the dice typed again
 
 
+def at_an_at_bat_of_four_rolls(store) -> Table:
+    """A Spring Training game with the table's dice (the computer on team 2) played on to
+    an at-bat with four Scoring Rolls or more to type (rule 4.6)."""
+    table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
+                                                  team1_control="human",
+                                                  team2_control="computer"))
+    for _ in range(3000):
+        waiting = table.waiting()
+        if table.dice_awaited() and waiting.scope == "game" and (
+                table.game.state.atbat.rolls_left >= 4):
+            return table
+        if table.auto_step() is not None:
+            continue
+        table.enter("3 4" if table.dice_awaited() else waiting.options[0])
+    raise AssertionError("no at-bat of four rolls in 3000 steps")
+
+
 def test_a_line_of_rolls_typed_at_once_is_undone_and_redone_whole(tmp_path):
     """Rule 4.6: an at-bat's rolls typed in one line ('44 44 44') were one step for the
     person who typed them: undo takes the whole line back (it took one roll a press), redo
     brings it back whole, and a roll typed on its own is still undone alone."""
     with Store.open(tmp_path / "rolls.db") as store:
-        table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
-                                                      team1_control="human",
-                                                      team2_control="computer"))
-        for _ in range(3000):
-            waiting = table.waiting()
-            if table.dice_awaited() and waiting.scope == "game" and (
-                    table.game.state.atbat.rolls_left >= 4):
-                break
-            if table.auto_step() is not None:
-                continue
-            table.enter("3 4" if table.dice_awaited() else waiting.options[0])
+        table = at_an_at_bat_of_four_rolls(store)
         before = list(table.session.entries)
         table.enter("44 44 44")
         typed = table.session.entries[len(before):]
@@ -139,17 +146,7 @@ def test_a_line_of_rolls_typed_at_once_stays_whole_for_undo_and_redo_across_a_re
     after another restart brings them back whole."""
     path = tmp_path / "restart.db"
     with Store.open(path) as store:
-        table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
-                                                      team1_control="human",
-                                                      team2_control="computer"))
-        for _ in range(3000):
-            waiting = table.waiting()
-            if table.dice_awaited() and waiting.scope == "game" and (
-                    table.game.state.atbat.rolls_left >= 4):
-                break
-            if table.auto_step() is not None:
-                continue
-            table.enter("3 4" if table.dice_awaited() else waiting.options[0])
+        table = at_an_at_bat_of_four_rolls(store)
         before = list(table.session.entries)
         table.enter("34 61 25")
         series_id = table.stored.id
