@@ -774,19 +774,14 @@ class GameScreen(Screen):
 
             self.app.push_screen(StaleScreen(stored.stale.message(stored.id),
                                              stored.set_aside_count()), answered)
-        elif self.table.game is not None and self.table.held is None:
-            # Back at a game in play (a restart, or Enter on the home screen): the last
-            # half's runs and dice, told at its end in a notice gone since.
-            told = views.half_before(self.table.game)
-            if told:
-                self.notify(told + self._passes_said(self.table.game), title=RESUMED_TITLE,
-                            markup=False)
         elif self.table.game is not None:
-            # Opened on a final (held in a series, or the series' last game): the status
-            # line and the board say it; the last half's runs and dice are told again.
-            told = views.final_half(self.table.game)
+            # Back at a game (a restart, or Enter on the home screen): the last half's runs
+            # and dice, told at its end in a notice gone since; on a final (held in a series,
+            # or the series' last game, the status line saying it) the game's last half.
+            game = self.table.game
+            told = views.half_before(game) or views.final_half(game)
             if told:
-                self.notify(told + self._passes_said(self.table.game), title=RESUMED_TITLE,
+                self.notify(told + self._passes_said(game), title=RESUMED_TITLE,
                             markup=False)
 
     def on_screen_resume(self) -> None:

@@ -2055,6 +2055,30 @@ def test_a_follower_holds_a_final_as_the_table_does(tmp_path):
     assert closed == TABLE_CLOSED
 
 
+def test_a_table_opened_on_a_finished_series_tells_its_last_half_again(tmp_path):
+    """A restart on the series' last final (rule 4.8): the status line says the final; the
+    last half's runs and dice (4.6.4), told at its end, are told again as mid-game."""
+    from companion.tui.app import RESUMED_TITLE
+
+    from .test_snapshots import play_until
+
+    path = tmp_path / "ended.db"
+    series_id = new_series(path, seed="tui-ended")
+    play_until(path, series_id, lambda table: table.series.winner is not None)
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        notes = titled_notes(app)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            await pilot.pause()
+            return [m for t, m in notes if t == RESUMED_TITLE], table.game.state.inning
+
+    reopened, inning = asyncio.run(play())
+    assert len(reopened) == 1 and "\nDice " in reopened[0]
+    assert f"inning {inning}" in reopened[0]
+
+
 def test_a_follower_says_when_no_table_has_the_file_open(tmp_path):
     """A viewer cannot tell a paused table from one closed: the follower says when no
     companion holds the file, and stops saying it once one opens it."""
