@@ -563,9 +563,12 @@ def cmd_replay(args) -> int:
 
 
 def _open_store(args, readonly: bool = False):
-    from .store.db import Store
+    from .store.db import Store, found_empty_words
 
-    return Store.open(getattr(args, "db", None), readonly=readonly)
+    store = Store.open(getattr(args, "db", None), readonly=readonly)
+    if store.found_empty:
+        print(f"companion: note: {found_empty_words(store.path)}", file=sys.stderr)
+    return store
 
 
 def _salvage(damaged: Path, out: Path) -> int:

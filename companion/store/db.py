@@ -322,6 +322,13 @@ def _zombie(pid: int) -> bool:
     return stat.rpartition(")")[2].split()[:1] == ["Z"]
 
 
+def found_empty_words(path: Path) -> str:
+    """What a writer says of a game file it found empty (0 bytes) and made a new one of."""
+    return (f"{path} was an empty file (0 bytes): it is a new game file now, with no series. "
+            "If it held your series before, a copy from before (a backup, a synced folder's "
+            "history) still has them")
+
+
 class Store:
     """One open game file. Writers hold the lock until `close`; readers never write."""
 
@@ -335,6 +342,7 @@ class Store:
         self.lock_lost = False          # ... and once it is not, no write is taken again
         self.identity = _identity(path)  # the file opened (device, inode)
         self.side_files_before: frozenset[str] | None = None   # a reader's, at opening
+        self.found_empty = False        # the path held a file of 0 bytes, made a game file
 
     def moved(self) -> bool:
         """Whether the path no longer names the file opened (deleted, or replaced by
@@ -387,6 +395,7 @@ class Store:
                              + (f"{blocking} is a file, not a folder" if blocking else
                                 error.strerror) + ")") from None
         existed = path.exists() and path.stat().st_size > 0
+        found_empty = path.is_file() and not existed
         if existed:
             probe = Database(_read_only_connection(path))
             try:
@@ -407,7 +416,9 @@ class Store:
                              "`export` or `follow`")
         _writable_side_files(path)
         try:
-            return cls._open_writer(path, existed, migrate_to)
+            store = cls._open_writer(path, existed, migrate_to)
+            store.found_empty = found_empty
+            return store
         except sqlite3.Error as error:
             raise StoreError(f"{path}: the game file could not be written ({error}); "
                              "nothing was recorded") from None

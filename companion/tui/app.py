@@ -163,6 +163,11 @@ class CompanionApp(App):
         line prints the problem as it did when both were opened before start."""
         if not self._stop_on_error(lambda: self.store):
             return False
+        if self.store.found_empty:
+            from ..store.db import found_empty_words
+
+            self.notify(found_empty_words(self.store.path), title="A new game file",
+                        severity="warning", timeout=30)
         if self.start_series is not None:
             self.open_series(self.start_series)
         self.call_after_refresh(self._stop_on_error, lambda: self.box)

@@ -718,9 +718,21 @@ def test_an_empty_file_is_told_as_holding_no_series_and_a_writer_makes_it_one(tm
     with pytest.raises(StoreError, match="not a game file of the companion \\(it holds no "
                                          "series yet\\)"):
         Store.open(path, readonly=True)
-    Store.open(path).close()
+    with Store.open(path) as writer:            # made a game file, and it says so
+        assert writer.found_empty
+    with Store.open(path) as writer:            # once: now it is a game file
+        assert not writer.found_empty
     with Store.open(path, readonly=True) as store:
         assert list_series(store) == []
+    other = tmp_path / "other.db"
+    other.touch()
+    result = run_companion("series", "new", "--scenario", "spring", "--team1", "texas",
+                           "--team2", "new-york", "--db", other)
+    assert result.returncode == 0, result.stderr
+    assert f"note: {other} was an empty file (0 bytes): it is a new game file now" in \
+        result.stderr
+    with Store.open(tmp_path / "new.db") as fresh:     # a file not there is no surprise
+        assert not fresh.found_empty
 
 
 def test_a_read_only_file_is_refused_to_a_writer_and_read_by_the_readers(tmp_path, box,

@@ -1281,6 +1281,27 @@ def test_follow_lets_go_of_a_deleted_file_and_shows_the_one_put_in_its_place(tmp
     assert gone == f"{path}: no game file there"
 
 
+def test_the_table_says_when_it_made_a_game_file_of_an_empty_one(tmp_path):
+    """A game file of 0 bytes (a copy or a sync that failed) holds nothing to keep: the
+    table makes a game file of it, as of a path with no file, and says so in a warning
+    that stays, so a player who had series there looks for a copy."""
+    path = tmp_path / "games.db"
+    path.touch()
+
+    async def look():
+        app = make_app(db=path)
+        notes = titled_notes(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            return notes
+
+    notes = asyncio.run(look())
+    assert [(title, message.split(":")[0]) for title, message in notes] == [
+        ("A new game file", f"{path} was an empty file (0 bytes)")]
+    assert path.stat().st_size > 0
+
+
 def test_follow_on_a_file_with_no_series_yet_says_so(tmp_path):
     """Started before the table made its file, the follower said "no game file there"
     even once the file was made; with the file there and no series in it, it says that."""
