@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import sys
 from pathlib import Path
 
@@ -662,9 +663,12 @@ def cmd_series(args) -> int:
         box = _load(args.data)
         header = _series_header(box, args.scenario, args.team1, args.team2, args.roster1,
                                 args.roster2, args.rules)
-        header.update(Dice=args.dice, Cards=args.cards)
-        if args.computer:
-            header[CONTROL_TAGS[args.computer]] = "computer"
+        # The digital dice and deals of the table, from a seed of its own kept in the
+        # header (as a series begun at the table has; without it every series made here
+        # would deal the same cards).
+        header.update(Dice=args.dice, Cards=args.cards, Seed=secrets.token_hex(8))
+        for team, tag in CONTROL_TAGS.items():     # both named: `simulate --resume` never
+            header[tag] = "computer" if team == args.computer else "human"   # takes it
         try:
             SeriesRules.check_table_tags(header)
         except CompanionError as error:
@@ -974,7 +978,7 @@ def main(argv: list[str] | None = None) -> int:
         # Ctrl-C: every action already taken is stored (a simulated series goes on with
         # `simulate --resume`); no traceback for a player's stop.
         print("companion: interrupted; what was stored stays stored"
-              + ("; `companion simulate --resume` finishes the series"
+              + (f"; `companion simulate --resume{_db_words(args)}` finishes the series"
                  if args.command == "simulate"
                  and (getattr(args, "series", None) or getattr(args, "resume", False))
                  else ""),

@@ -412,9 +412,17 @@ def test_series_new_sets_the_computer_dice_and_cards(capsys, tmp_path):
     from companion.store.series_store import get_series_row
     with Store.open(tmp_path / "t.db", readonly=True) as store:
         header = get_series_row(store, 1).header
-    assert (header["Team2Control"], header["Dice"], header["Cards"]) == (
-        "computer", "physical", "digital")
-    assert "Team1Control" not in header
+    assert (header["Team1Control"], header["Team2Control"], header["Dice"],
+            header["Cards"]) == ("human", "computer", "physical", "digital")
+    # Each series its own dice and deals (a seed of its own), and none is taken for an
+    # interrupted simulated series.
+    run(capsys, "series", "new", "--scenario", "world", "--team1", "texas", "--team2",
+        "new-york", "--db", db)
+    with Store.open(tmp_path / "t.db", readonly=True) as store:
+        seeds = {get_series_row(store, n).header["Seed"] for n in (1, 2)}
+    assert len(seeds) == 2
+    code, _, err = run(capsys, "simulate", "--resume", "--db", db)
+    assert code == 2 and "no interrupted simulated series" in err
 
 
 def test_replay_sends_a_series_record_to_import(capsys, tmp_path):

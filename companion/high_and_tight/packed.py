@@ -67,8 +67,8 @@ def unscanned(box: Box, text: str) -> str:
     `HT1:` was left off is refused saying so (it would read as a record with no header)."""
     if is_packed(text):
         return unpack(box, text)
-    code = text.strip()
-    if len(code) >= MIN_BARE_CODE and "\n" not in code and set(code) <= set(base45.ALPHABET):
+    code = "".join(line.strip() for line in text.splitlines())
+    if len(code) >= MIN_BARE_CODE and set(code) <= set(base45.ALPHABET):
         raise RecordError(f"this looks like a box score's code without its {PREFIX!r} start: "
                           f"put {PREFIX} before it, as the code holds it")
     return text
@@ -87,14 +87,17 @@ def unpack(box: Box, text: str) -> str:
     lines = payload.splitlines()
     if len(lines) == 1:
         return _unpack(box, payload)
-    first_error = None
+    errors = []
     for joined in ("".join(lines), " ".join(line.strip() for line in lines)):
         try:
             return _unpack(box, joined)
         except RecordError as error:
-            first_error = first_error or error
-    raise RecordError(f"{first_error} (the code spans {len(lines)} lines here: put it on one "
-                      "line as it was scanned)")
+            errors.append(error)
+    # The way of joining that read further says more (a misread past the breaks rather than
+    # at the first one).
+    said = min(errors, key=lambda error: "base45" in str(error))
+    raise RecordError(f"{said} (the code spans {len(lines)} lines here: put it on one line "
+                      "as it was scanned)")
 
 
 def _unpack(box: Box, payload: str) -> str:

@@ -306,7 +306,7 @@ class SeriesRules:
                     for n in names.split(",") if n.strip()]
             if len(keys) != state.scenario.rotation or len(set(keys)) != len(keys):
                 count = state.scenario.rotation
-                said = (f"{len(keys)} named" if len(keys) != count else "one named twice")
+                said = (f"{len(keys)} named" if len(keys) != count else "a name given twice")
                 raise IllegalAction(f"a {state.scenario.title} rotation is {count} different "
                                     f"SP{'' if count == 1 else 's'} ({said})",
                                     rule="3.0", action=line)

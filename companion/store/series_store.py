@@ -200,7 +200,10 @@ DELETED_UP_TO = "highest_deleted_series"
 
 def _deleted_up_to(store: Store) -> int:
     row = store.db.execute("SELECT value FROM meta WHERE key = ?", [DELETED_UP_TO]).fetchone()
-    return int(row[0]) if row else 0
+    try:
+        return int(row[0]) if row else 0
+    except (TypeError, ValueError):     # not a number (damage): the series' own numbers hold
+        return 0
 
 
 def _next_series_id(store: Store) -> int:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from rich.markup import escape
 from rich.text import Text
+from textual import _time as textual_time  # (the clock of events' own times)
 from textual import events, on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
 
 TABLE_CSS = Path(__file__).with_name("companion.tcss")
 SIDE_BY_SIDE_COLUMNS = 70         # the board's and the options' least widths (tcss)
+NOTICE_STEP, NOTICE_WIDEST = 10, 200    # the notices' widths follow the board's (tcss)
 KEYS_BESIDE_BOARD_COLUMNS = 110   # narrower, the keys panel shows in the board's place
 AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen keeps up
 WIN_DELAY = 0.3        # seconds the table stays still before its win probability is worked out
@@ -233,11 +235,11 @@ class CompanionApp(App):
         taken by the game screen as moves the player did not see offered."""
         if self._opening:
             return
-        self._opening = True
         home = self.screen if isinstance(self.screen, HomeScreen) else None
         if home is not None:
             home.opening(series_id)
         self.call_after_refresh(self._open_series, series_id, home)
+        self._opening = True
 
     def _open_series(self, series_id: int, home: HomeScreen | None) -> None:
         from .table import Table
@@ -249,16 +251,17 @@ class CompanionApp(App):
             return
         finally:
             self._opening = False
-            self._keys_from = time.monotonic()
+            self._keys_from = textual_time.get_time()     # the clock events are read by
             if home is not None:
                 home.opening(None)
         self.last_series = series_id
         self.push_screen(GameScreen(table))
 
     async def on_event(self, event: events.Event) -> None:
-        if (isinstance(event, events.Key) and not event.is_forwarded
+        if (isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click,
+                               events.Paste)) and not event.is_forwarded
                 and (self._opening or event.time < self._keys_from)):
-            return          # pressed while a series was opening: nothing on screen asked
+            return          # pressed (clicked) while a series opened: nothing on screen asked
         await super().on_event(event)
 
     def on_unmount(self) -> None:
@@ -293,6 +296,7 @@ def make_app(db: str | Path | None = None, data: str | Path | None = None,
 # -- home ---------------------------------------------------------------------------------
 
 
+HOME_TITLE = "[b]The dugout companion[/b] - High & Tight\n"
 HOME_HINT = "Enter continues the highlighted series; n starts a new one."
 
 
@@ -311,7 +315,7 @@ class HomeScreen(Screen):
     listed = False                # the stored series are in the list
 
     def compose(self) -> ComposeResult:
-        yield TitleBar("[b]The dugout companion[/b] - High & Tight\n" + HOME_HINT)
+        yield TitleBar(HOME_TITLE + HOME_HINT)
         yield OptionList(Option("+ New series", id="new"), id="series-list")
         yield KeyBar()
 
@@ -376,8 +380,7 @@ class HomeScreen(Screen):
 
     def opening(self, series_id: int | None) -> None:
         """Say which series is being opened (None: done) in the title's second line."""
-        title = self.query_one(TitleBar)
-        title.update("[b]The dugout companion[/b] - High & Tight\n" + (
+        self.query_one(TitleBar).update(HOME_TITLE + (
             f"Opening series {series_id}: its record is being replayed..."
             if series_id is not None else HOME_HINT))
 
@@ -686,7 +689,11 @@ class GameScreen(Screen):
 
     # Under SIDE_BY_SIDE_COLUMNS the board (40 columns at least) and the options (30) do not
     # both fit side by side: the options go under the board instead of off the screen.
-    HORIZONTAL_BREAKPOINTS = [(0, "-stacked"), (SIDE_BY_SIDE_COLUMNS, "-side-by-side")]
+    # Wider, a class every NOTICE_STEP columns lets the notices over the board's foot grow
+    # with it (companion.tcss), so no board text shows beside them.
+    HORIZONTAL_BREAKPOINTS = [(0, "-stacked")] + [
+        (columns, f"-w{columns}")
+        for columns in range(SIDE_BY_SIDE_COLUMNS, NOTICE_WIDEST + 1, NOTICE_STEP)]
 
     BINDINGS = [
         Binding("r", "roll", "Roll"),

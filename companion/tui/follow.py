@@ -22,7 +22,7 @@ from .table import Table
 
 POLL_SECONDS = 0.5
 TABLE_CLOSED = "(no table has the file open: the last step taken is shown)"
-NO_SERIES = "No series in the file yet: the one started at the table shows here."
+NO_SERIES = "No series in the file: the one started at the table shows here."
 
 
 class FollowApp(App):
@@ -78,6 +78,10 @@ class FollowApp(App):
         try:
             series_id = self.series_id or latest_series(store)
             if series_id is None:
+                if self.table is not None:      # the series followed was deleted
+                    self.table = self.seen = None
+                    self.query_one("#linescore", Static).update("")
+                    self.query_one("#board", Static).update("")
                 self.query_one("#status", Static).update(NO_SERIES)
                 return
             count = store.db.execute("SELECT COUNT(*) FROM events WHERE series_id = ?",
@@ -101,6 +105,6 @@ class FollowApp(App):
         table.follow_game()         # the held game's figures (it loaded the next game's)
         self.table = table
         self.query_one("#linescore", Static).update(views.line_score(table))
-        self.query_one("#status", Static).update(
-            views.status(table, follower=True) + ("" if running else f"\n{TABLE_CLOSED}"))
-        self.query_one("#board", Static).update(views.board(table))
+        self.query_one("#status", Static).update(views.status(table, follower=True))
+        self.query_one("#board", Static).update(
+            ("" if running else f"{TABLE_CLOSED}\n") + views.board(table))

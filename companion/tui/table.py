@@ -6,6 +6,7 @@ No Textual here: the screens read this model and send it the players' lines.
 from __future__ import annotations
 
 import bisect
+import contextlib
 import hashlib
 import re
 import secrets
@@ -180,27 +181,40 @@ class Table:
         self.follow_game()
 
     def _kept_rolls(self) -> tuple:
-        kept = self.stored.note(TYPED_ROLLS) or {}
-
+        """The note as stored; one of another shape (a later version's, damage) is read as
+        none: it only ever makes undo take a typed line back roll by roll."""
         def rolls(value) -> tuple[int, list[Entry]] | None:
             if not value:
                 return None
             start, lines = value
-            return start, [Entry(scope, line) for scope, line in lines]
-        return rolls(kept.get("typed")), rolls(kept.get("untyped"))
+            return int(start), [Entry(str(scope), str(line)) for scope, line in lines]
+        try:
+            kept = self.stored.note(TYPED_ROLLS) or {}
+            return rolls(kept.get("typed")), rolls(kept.get("untyped"))
+        except (ValueError, TypeError, AttributeError):
+            return None, None
 
     def _rolls_note(self) -> dict:
         def value(rolls):
             return None if rolls is None else [rolls[0], [[e.scope, e.line] for e in rolls[1]]]
         return {"typed": value(self.typed_rolls), "untyped": value(self.untyped_rolls)}
 
-    def _keep_rolls(self) -> None:
-        """Store the typed line's rolls as they now stand (inside the write of the steps
-        that changed them); nothing is written when there is nothing to keep or clear."""
-        note = self._rolls_note()
-        if note != self._rolls_kept:
-            self.stored.keep_note(TYPED_ROLLS, note if any(note.values()) else None)
-            self._rolls_kept = note
+    @contextlib.contextmanager
+    def _steps_with_rolls(self):
+        """Steps and the note of the typed line's rolls as they then stand, in one write
+        (nothing is written for the note when it has nothing new): on a failure none of it
+        is stored, and the rolls are as they were."""
+        kept = self.typed_rolls, self.untyped_rolls, self._rolls_kept
+        try:
+            with self.stored.together():
+                yield
+                note = self._rolls_note()
+                if note != self._rolls_kept:
+                    self.stored.keep_note(TYPED_ROLLS, note if any(note.values()) else None)
+                    self._rolls_kept = note
+        except BaseException:
+            self.typed_rolls, self.untyped_rolls, self._rolls_kept = kept
+            raise
 
     @classmethod
     def create(cls, store: Store, box: Box, setup: Setup) -> Table:
@@ -495,9 +509,9 @@ class Table:
                                      "(rule 3.0): a starter drawn at the table goes in a "
                                      "series set to physical dice")
         if rolls is None or len(rolls) == 1:
-            entry = self.stored.push(text)
-            self.typed_rolls = self.untyped_rolls = None    # (a refused line leaves them)
-            self._keep_rolls()
+            with self._steps_with_rolls():
+                entry = self.stored.push(text)
+                self.typed_rolls = self.untyped_rolls = None   # (a refused line keeps them)
             return entry
         return self._enter_rolls(rolls)
 
@@ -525,20 +539,14 @@ class Table:
         taken in turn and stored as one write, all or none, so a slip in the count leaves
         the game as it was, to be typed again."""
         start = len(self.session.entries)
-        with self.stored.together():
+        with self._steps_with_rolls():
             for number, (first, second) in enumerate(rolls):
                 if number and not self._rolling():
                     raise CompanionError(f"{len(rolls)} rolls typed, but the dice were done "
                                          f"after {number} (rule 4.6): none was taken; type "
                                          "the rolls still due")
                 entry = self.stored.push(f"roll {first} {second}")
-            kept = self.typed_rolls, self.untyped_rolls
             self.typed_rolls, self.untyped_rolls = (start, self.session.entries[start:]), None
-            try:
-                self._keep_rolls()
-            except BaseException:
-                self.typed_rolls, self.untyped_rolls = kept
-                raise
         return entry
 
     def undo(self) -> Entry:
@@ -552,7 +560,7 @@ class Table:
             # The computer would take the step again at once (the same digital dice): an
             # undo would only add lines to the record.
             raise CompanionError(NOT_YOURS.format("undo"))
-        with self.stored.together():
+        with self._steps_with_rolls():
             undone = [self.stored.undo()]
             while not self._players_turn():     # (the dice typed in, with no human side)
                 if not self.session.entries:
@@ -565,15 +573,9 @@ class Table:
             if typed is not None:           # a line of rolls typed at once goes back whole
                 while len(self.session.entries) > typed[0]:
                     undone.append(self.stored.undo())
-            kept = self.typed_rolls, self.untyped_rolls
             self.untyped_rolls = typed
             if typed is not None:
                 self.typed_rolls = None
-            try:
-                self._keep_rolls()
-            except BaseException:
-                self.typed_rolls, self.untyped_rolls = kept
-                raise
         return undone
 
     def _inside(self, rolls: tuple[int, list[Entry]] | None) -> tuple[int, list[Entry]] | None:
@@ -610,27 +612,21 @@ class Table:
         deals and dice after it, up to the player's next turn (redone one at a time, the
         computer would act at its turn and the rest of the redo would be lost)."""
         games_over = len(self.series.results)
-        kept = self.typed_rolls, self.untyped_rolls
-        untyped, self.untyped_rolls = self.untyped_rolls, None
-        try:
-            with self.stored.together():            # one write, as the undo was
-                redone = [self.stored.redo()]
-                if untyped is not None and len(self.session.entries) == untyped[0] + 1 and (
-                        self.session.entries[-1] == untyped[1][0]):
-                    while (self.session.redo_stack
-                           and len(self.session.entries) < untyped[0] + len(untyped[1])):
-                        redone.append(self.stored.redo())     # the typed line's rolls, whole
-                    self.typed_rolls = untyped
-                # A game's end is a pause of its own (rule 4.8): the redo stops on the final,
-                # the next game's steps left to be taken again (the same: chance and the
-                # computer are deterministic) once the player goes on.
-                while (self.humans() and self.session.redo_stack and not self._players_turn()
-                       and len(self.series.results) == games_over):
-                    redone.append(self.stored.redo())
-                self._keep_rolls()
-        except BaseException:
-            self.typed_rolls, self.untyped_rolls = kept
-            raise
+        with self._steps_with_rolls():              # one write, as the undo was
+            untyped, self.untyped_rolls = self.untyped_rolls, None
+            redone = [self.stored.redo()]
+            if untyped is not None and len(self.session.entries) == untyped[0] + 1 and (
+                    self.session.entries[-1] == untyped[1][0]):
+                while (self.session.redo_stack
+                       and len(self.session.entries) < untyped[0] + len(untyped[1])):
+                    redone.append(self.stored.redo())     # the typed line's rolls, whole
+                self.typed_rolls = untyped
+            # A game's end is a pause of its own (rule 4.8): the redo stops on the final, the
+            # next game's steps left to be taken again (the same: chance and the computer are
+            # deterministic) once the player goes on.
+            while (self.humans() and self.session.redo_stack and not self._players_turn()
+                   and len(self.series.results) == games_over):
+                redone.append(self.stored.redo())
         return redone
 
     # -- figures --------------------------------------------------------------------------

@@ -154,7 +154,7 @@ def test_divisional_rotation_takes_three_different_sps(box):
     assert all(len(line.split(" rotation ")[1].split(", ")) == 3 for line in legal)
     for line, said in (("team1 rotation Oswald, Greaves", "2 named"),
                        ("team1 rotation Oswald, Greaves, Bellweather, Osterhout", "4 named"),
-                       ("team1 rotation Oswald, Greaves, Oswald", "one named twice")):
+                       ("team1 rotation Oswald, Greaves, Oswald", "a name given twice")):
         with pytest.raises(IllegalAction, match=r"^rule 3\.0: a Divisional Series rotation "
                            rf"is 3 different SPs \({said}\)"):
             session.push(line)
