@@ -419,10 +419,19 @@ TOML_HINTS = (
     ("Cannot overwrite a value", "a key is given twice in one table or entry"),
     ("Illegal character '\\n'", "a text is not closed: its closing double quote is missing"),
     ("Expected '=' after a key", "a key and its value need an = between them"),
-    ("Expected ']", "a table header is not closed: [[card]] needs both closing brackets"),
+    ("Expected ']", "a table header is not closed: [team.ballpark] ends with ], a list "
+                    "entry's [[card]] with ]]"),
     ("Expected newline or end of document", "something follows the value on its line (one "
                                             "key = value a line)"),
 )
+
+
+def toml_words(message: str) -> str:
+    """The parser's message with a table's name as the file writes it: "Cannot declare
+    ('card',) twice" reads "Cannot declare [card] twice"."""
+    return re.sub(r"\(((?:'[^']*',?\s*)+)\)",
+                  lambda found: "[" + ".".join(re.findall(r"'([^']*)'", found.group(1))) + "]",
+                  message)
 
 
 def toml_hint(text: str, message: str) -> str:
@@ -488,7 +497,8 @@ class _Loader:
             return tomllib.loads(self.texts[filename])
         except tomllib.TOMLDecodeError as error:
             hint = toml_hint(self.texts[filename], str(error))
-            self.problems.add(self.where(filename), f"TOML syntax error: {error}{hint}")
+            self.problems.add(self.where(filename),
+                              f"TOML syntax error: {toml_words(str(error))}{hint}")
         except RecursionError:
             self.problems.add(self.where(filename), "lists or tables nested too deep to read "
                                                     "(a box needs three levels at most)")
@@ -1117,15 +1127,23 @@ class _Loader:
                         if end > line else "") + "; close it (\"like, this\") or remove it"))
                 self.refused.add(filename)
                 continue
+            # A spreadsheet's trailing comma (on the header, on the rows, or both) is no
+            # column: an empty trailing header cell names none, empty cells past the last
+            # column hold nothing.
+            trailing = row.pop("", None)
             extra = row.pop(None, None)         # DictReader's place for surplus fields
+            if extra is not None and not any((cell or "").strip() for cell in extra):
+                extra = None
             if extra is not None or None in row.values():
                 # The fields would be read under the wrong columns: the line is refused
                 # whole (and the roster checks hold back, see check_roster).
-                count = len(header) + len(extra or ()) - list(row.values()).count(None)
+                named = [c for c in header if c]
+                count = (len(named) + len(extra or ()) - list(row.values()).count(None)
+                         + bool(trailing and trailing.strip()))
                 comment = lines[line - 1].lstrip().startswith("#")
                 self.problems.add(self.where(filename, entry),
-                                  f"has {count} fields, expected {len(header)} "
-                                  f"({','.join(header)}); " + (
+                                  f"has {count} fields, expected {len(named)} "
+                                  f"({','.join(named)}); " + (
                                       "a CSV file has no comment lines: remove it" if comment
                                       else "a text holding a comma goes in double quotes"))
                 self.refused.add(filename)
@@ -1272,7 +1290,7 @@ class _Loader:
             self.policy(where, "is empty (accepted: a name of one line)")
         elif not text.isprintable():
             hidden = next(c for c in text if not c.isprintable())
-            self.policy(where, f"{ascii(text)} holds a character that is not seen (U+"
+            self.policy(where, f"{text!r} holds a character that is not seen (U+"
                                f"{ord(hidden):04X}: a line break, a tab, a zero-width mark): "
                                "a name is one line of visible text")
 
@@ -1292,7 +1310,7 @@ class _Loader:
         elif self.strict and not name.isprintable():
             hidden = next(c for c in name if not c.isprintable())
             self.problems.add(where + ", field 'name'",
-                              f"{ascii(name)} holds a character that is not seen or not a "
+                              f"{name!r} holds a character that is not seen or not a "
                               f"plain space (U+{ord(hidden):04X}: a line break, a tab, a "
                               "zero-width mark, a no-break space): names are one line of "
                               "visible text and plain spaces, typed at the table")

@@ -146,6 +146,7 @@ def test_toml_mistakes_made_by_hand_are_told_with_their_line_and_the_fix(box_cop
         (problem,) = problems_of(box_copy)
         assert "cards.toml" in problem and "line" in problem and fix in problem, problem
         assert "the line reads" in problem
+        assert "('" not in problem                  # no Python tuple: "[card]" as typed
     box = box_copy / "box.toml"
     text = box.read_text()
     start = text.index("strategies")
@@ -154,6 +155,13 @@ def test_toml_mistakes_made_by_hand_are_told_with_their_line_and_the_fix(box_cop
     path.write_text(original)
     (problem,) = problems_of(box_copy)
     assert "a comma is missing between two of its items" in problem, problem
+    box.write_text(text)
+    teams = box_copy / "teams.toml"
+    typed = teams.read_text()
+    assert "[team.ballpark]" in typed
+    teams.write_text(typed.replace("[team.ballpark]", "[team.ballpark", 1))   # no ]
+    (problem,) = problems_of(box_copy)
+    assert "teams.toml" in problem and "[team.ballpark] ends with ]" in problem, problem
 
 
 @pytest.mark.parametrize("filename, header", [("cards.toml", "card"), ("teams.toml", "team"),
@@ -255,6 +263,28 @@ def test_a_row_with_more_or_fewer_fields_than_the_header_is_named(box_copy):
     assert "line 1: column(s) 'notes' not known" in told
     assert "line 2 ('Sabaria'): has 13 fields, expected 14" in problems[0]
     assert all("fields, expected 14" in p for p in problems), problems
+
+
+def test_a_spreadsheets_trailing_comma_is_no_column(box_copy):
+    """data-format.md: an empty trailing column is not a column. A spreadsheet that ends
+    the header, or some rows, with a comma saves a box that loads as it reads (each of its
+    lines was refused as one field short or over); a field that holds something past the
+    last column is still refused."""
+    path = box_copy / "pitchers.csv"
+    original = path.read_text().splitlines()
+    lines = list(original)
+    lines[0] += ","                                  # the header's trailing comma
+    lines[2] += ","                                  # and one row's
+    path.write_text("\n".join(lines) + "\n")
+    assert load_box(box_copy).rosters["new-york"].piece("Lindqvist").info == "Crafty lefty"
+    lines = [original[0]] + [line + ",," for line in original[1:]]   # the rows' alone
+    path.write_text("\n".join(lines) + "\n")
+    assert load_box(box_copy).rosters["new-york"].piece("Lindqvist").info == "Crafty lefty"
+    lines = list(original)
+    lines[3] += ",every fifth day"                   # not empty: a field past the end
+    path.write_text("\n".join(lines) + "\n")
+    (problem,) = problems_of(box_copy)
+    assert "line 4" in problem and "has 14 fields, expected 13" in problem, problem
 
 
 @pytest.mark.parametrize("requires, said", [
@@ -909,6 +939,9 @@ def test_a_table_or_list_of_the_wrong_shape_is_told_not_a_traceback(box_copy, fi
      "team 'new-york' (line 6), field 'name' (line 8): 'New York\\tHighlanders' holds a "
      "character "
      "that is not seen (U+0009"),
+    # the accented letters shown as typed, only the hidden character spelled out
+    ('name = "New York Highlanders"', 'name = "Nueva\\tYórk"',
+     "field 'name' (line 8): 'Nueva\\tYórk' holds a character that is not seen (U+0009"),
 ])
 def test_a_team_key_and_the_texts_of_a_team_card_are_checked(box_copy, old, new, said):
     """SPEC 8: a team's key names it in commands and in every game record's header (a
