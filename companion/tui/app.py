@@ -974,11 +974,7 @@ class GameScreen(Screen):
     def _board_rows(self, markup: str) -> int:
         """The rows the board takes at its width, wrapped lines counted."""
         board = self.query_one("#board", Static)
-        width = board.content_region.width
-        if width <= 0:
-            return 0
-        options = self.app.console.options.update_width(width)
-        return len(self.app.console.render_lines(views.hanging(markup), options, pad=False))
+        return views.rows_taken(self.app.console, markup, board.content_region.width)
 
     def announce(self, result) -> None:
         """A game just ended (rule 4.8): its score, and the series standing (rule 7.0)."""

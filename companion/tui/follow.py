@@ -106,5 +106,20 @@ class FollowApp(App):
         self.table = table
         self.query_one("#linescore", Static).update(views.line_score(table))
         self.query_one("#status", Static).update(views.status(table, follower=True))
-        self.query_one("#board", Static).update(
-            ("" if running else f"{TABLE_CLOSED}\n") + views.board(table))
+        self._show_board()
+
+    def _show_board(self) -> None:
+        """The board, its blank lines left out when it is short of rows (the win figure at
+        its foot stays in view, as on the table's screen)."""
+        table, board = self.table, self.query_one("#board", Static)
+        said = "" if self.seen[2] else f"{TABLE_CLOSED}\n"
+        markup = said + views.board(table)
+        region = board.content_region
+        if region.height and views.rows_taken(self.console, markup, region.width) > (
+                region.height):
+            markup = said + views.board(table, compact=True)
+        board.update(markup)
+
+    def on_resize(self) -> None:
+        if self.table is not None and self.seen is not None:
+            self.call_after_refresh(self._show_board)

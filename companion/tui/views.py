@@ -350,6 +350,15 @@ def hand_lines(table: Table, side: str, texts: bool = False,
 HANGING_LEAD = re.compile(r"^( *(?:\* +)?)")
 
 
+def rows_taken(console, markup: str, width: int) -> int:
+    """The rows a board's markup takes at `width` columns (`hanging`), wrapped lines
+    counted."""
+    if width <= 0:
+        return 0
+    return len(console.render_lines(hanging(markup), console.options.update_width(width),
+                                    pad=False))
+
+
 def hanging(text: str):
     """Markup lines as a renderable where a line that wraps keeps its indent: the wrapped
     part lines up under the line's first word (after its spaces and a playable mark), not

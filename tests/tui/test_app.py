@@ -1314,6 +1314,31 @@ def test_the_table_says_when_it_made_a_game_file_of_an_empty_one(tmp_path):
     assert path.stat().st_size > 0
 
 
+def test_the_follow_board_keeps_above_the_key_bar_at_80x24(tmp_path):
+    """The follower's board took the screen's whole height under the line score: its last
+    lines (the Rally Caps, the hands, the win figure) ran past the foot, out of sight. It
+    takes the rows left, and leaves its blank lines out when short of them."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "small.db"
+    series_id = new_series(path, seed="tui-follow-small", rules=("ballparks",))
+    play_until(path, series_id, lambda table: table.game is not None and (
+        table.game.state.phase == "manage" and table.game.state.inning >= 2))
+
+    async def follow():
+        app = FollowApp(path, series_id, poll=0.1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: app.table is not None)
+            await pilot.pause(0.2)
+            board = app.query_one("#board", Static)
+            shown = plain(str(board.content)).split("\n")
+            return board.region, shown
+
+    region, shown = asyncio.run(follow())
+    assert region.bottom <= 23                  # the key bar's row is the last
+    assert len(shown) <= region.height and "caps" in shown[-1]
+
+
 def test_follow_on_a_file_with_no_series_yet_says_so(tmp_path):
     """Started before the table made its file, the follower said "no game file there"
     even once the file was made; with the file there and no series in it, it says that."""
