@@ -111,6 +111,8 @@ class FollowApp(App):
     def _show_board(self) -> None:
         """The board, its blank lines left out when it is short of rows (the win figure at
         its foot stays in view, as on the table's screen)."""
+        if self.table is None or self.seen is None:     # (let go of since it was asked)
+            return
         table, board = self.table, self.query_one("#board", Static)
         said = "" if self.seen[2] else f"{TABLE_CLOSED}\n"
         markup = said + views.board(table)
@@ -121,5 +123,4 @@ class FollowApp(App):
         board.update(markup)
 
     def on_resize(self) -> None:
-        if self.table is not None and self.seen is not None:
-            self.call_after_refresh(self._show_board)
+        self.call_after_refresh(self._show_board)
