@@ -59,7 +59,7 @@ def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint
         except RecordTooLong:
             matrix = None
         series = session.series
-        standing = (series.standing(session.box, n)
+        standing = (series.standing(session.box, n, names=True)
                     if series.scenario.games > 1 and n <= len(series.results) else None)
         state = game.state
         under_way = None if state.phase == "over" else (max(state.inning, 1), state.half)

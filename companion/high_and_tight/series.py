@@ -99,12 +99,12 @@ class SeriesState:
     def wins(self, team: str) -> int:
         return sum(1 for r in self.results if r.winner == team)
 
-    def standing(self, box: Box, games: int | None = None) -> str:
+    def standing(self, box: Box, games: int | None = None, names: bool = False) -> str:
         """Rule 7.0, the series after its first `games` games (all played by default):
         "Texas Cowboys win the series 2-1" after the deciding game ("Texas Cowboys win
         Spring Training" for a scenario of one game, "... win the game" for an exhibition
-        game), else the leader by his
-        abbreviation, "PHM lead the series 2-1", or "series tied 1-1"."""
+        game), else the leader by his abbreviation (his name with `names`, as a printed
+        sheet has room for), "PHM lead the series 2-1", or "series tied 1-1"."""
         results = self.results[:games]
         wins = {team: sum(1 for r in results if r.winner == team) for team in TEAMS}
         if self.winner and len(results) == len(self.results):
@@ -117,7 +117,8 @@ class SeriesState:
         leader, ahead, behind = series_lead(wins)
         if leader is None:
             return f"series tied {ahead}-{behind}"
-        return f"{box.teams[self.teams[leader]].abbrev} lead the series {ahead}-{behind}"
+        team = box.teams[self.teams[leader]]
+        return f"{team.name if names else team.abbrev} lead the series {ahead}-{behind}"
 
 
 def series_lead(wins: dict[str, int]) -> tuple[str | None, int, int]:

@@ -188,13 +188,14 @@ def test_series_box_score_has_a_page_and_a_code_per_game(store, box, tmp_path):
         assert f"Divisional Series, game {number}" in text
         state = game.state
         assert f"{state.away.total} at " in text
-        # Rule 7.0: each game says where the series stands after it, the last its winner.
+        # Rule 7.0: each game says where the series stands after it, the last its winner
+        # (the leader by his name, as the winner is: a sheet has the room).
         wins[series.results[number - 1].winner] += 1
         if number < games:
             leader = max(wins, key=wins.get)
             said = (f"series tied {wins['team1']}-{wins['team2']}"
                     if wins["team1"] == wins["team2"] else
-                    f"{names[leader].abbrev} lead the series {wins[leader]}-"
+                    f"{names[leader].name} lead the series {wins[leader]}-"
                     f"{min(wins.values())}")
         else:
             said = (f"{names[series.winner].name} win the series {max(wins.values())}-"
