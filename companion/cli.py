@@ -855,9 +855,21 @@ def _series_in_file(args) -> None:
                               else "no series yet"))
 
 
+def _utf8_terminal() -> None:
+    """The screens draw with UTF-8 characters (the dice faces, the borders, the win figure's
+    bars): a terminal set to another encoding showed every one of them as a 6-character
+    escape, each row run past the screen. Refused before a screen opens, with the fix."""
+    encoding = (getattr(sys.__stdout__, "encoding", None) or "").lower().replace("-", "")
+    if encoding and encoding != "utf8":
+        raise CommandError(f"the terminal's encoding is {sys.__stdout__.encoding}; the table "
+                           "draws with UTF-8 characters: set a UTF-8 locale (for example "
+                           "LANG=C.UTF-8) or run with PYTHONUTF8=1")
+
+
 def cmd_play(args) -> int:
     from .tui.app import make_app
 
+    _utf8_terminal()
     if args.series is not None:
         _series_in_file(args)
     # A box folder of the player's is read first: refused before the screen opens or a game
@@ -874,6 +886,7 @@ def cmd_follow(args) -> int:
     from .store.db import Store, default_path
     from .tui.follow import FollowApp
 
+    _utf8_terminal()
     path = Path(getattr(args, "db", None) or default_path())
     if path.exists():       # (not there yet: the follow screen waits for the table's file)
         if args.series is not None:

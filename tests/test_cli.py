@@ -629,6 +629,23 @@ def test_ctrl_c_stops_with_a_line_not_a_traceback(capsys, monkeypatch):
                                        "`companion simulate --resume` finishes the series\n")
 
 
+def test_a_terminal_not_set_to_utf8_is_told_before_a_screen_opens(capsys, monkeypatch,
+                                                                   tmp_path):
+    """The screens draw dice faces, borders and bars in UTF-8: in a Latin-1 terminal every
+    one came out as an escape and the rows ran past the screen. Refused with the fix,
+    before any game file is made."""
+    import io
+    import sys
+
+    latin = io.TextIOWrapper(io.BytesIO(), encoding="iso8859-1")
+    monkeypatch.setattr(sys, "__stdout__", latin)
+    for command in ("play", "follow"):
+        code, _, err = run(capsys, command, "--db", str(tmp_path / "never.db"))
+        assert code == 2 and "the terminal's encoding is iso8859-1" in err
+        assert "LANG=C.UTF-8" in err
+    assert not (tmp_path / "never.db").exists()
+
+
 def test_counts_agree_with_their_unit():
     from companion.print_cli import counted
 

@@ -172,7 +172,7 @@ class KeyBar(Widget):
             piece = Text.assemble((f" {shown} ", key_style),
                                   (f"{description} " if description else "", text_style))
         if not enabled:
-            piece.stylize("dim")
+            piece.stylize("dim italic")     # (italic: seen without colour too)
         return piece
 
     def render(self) -> Text:
