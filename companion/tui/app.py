@@ -246,16 +246,26 @@ class CompanionApp(App):
 
         try:
             table = Table(self.store, series_id)
-        except CompanionError as error:
-            self.notify(str(error), severity="error")
-            return
-        finally:
-            self._opening = False
-            self._keys_from = textual_time.get_time()     # the clock events are read by
+        except BaseException as error:
+            self.series_opened()
             if home is not None:
                 home.opening(None)
+            if not isinstance(error, CompanionError):
+                raise
+            self.notify(str(error), severity="error")
+            return
+        if home is not None:
+            home.opening(None)
         self.last_series = series_id
+        # Keys stay dropped until the game screen has been drawn (`series_opened`): one
+        # read while it was being set up would take a step the player never saw offered.
         self.push_screen(GameScreen(table))
+
+    def series_opened(self) -> None:
+        """The series asked for is on the screen (or failed to open): input is taken from
+        now on, none read before."""
+        self._opening = False
+        self._keys_from = textual_time.get_time()     # the clock events are read by
 
     async def on_event(self, event: events.Event) -> None:
         if (isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click,
@@ -773,6 +783,7 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         self.set_interval(WIN_DELAY / 3, self._win_tick)
         self.refresh_table()
+        self.call_after_refresh(self.app.series_opened)     # drawn: keys are taken now
         self.query_one("#options", OptionList).focus()
         stored = self.table.stored
         if stored.stale is not None:

@@ -94,7 +94,8 @@ class Waiting:
     only_pass: bool = False    # the rules leave nothing but a pass (rule 5.4)
 
 
-TYPED_ROLLS = "typed-rolls"     # the series note of the last line of rolls typed at once
+TYPED_ROLLS = "typed-rolls"     # the series note of the lines of rolls typed at once
+TYPED_LINES_KEPT = 50           # the latest lines kept in it (an undo goes back that far)
 PICK_OVER = 12      # a choice with more options than this is also offered slot by slot
 # Choices the computer manager makes without reading a hand: suggested with physical cards too.
 HANDS_APART = ("draw", "starter", "lineup", "bat", "field", "mound", "manage")
@@ -173,48 +174,65 @@ class Table:
         self.win_game = 0                      # the game the history belongs to
         self.win_series: float | None = None   # the last P(team 1 wins the series) shown
         self.win_series_step: int | None = None  # the game's step that series figure is of
-        # The rolls of the last line typed with several of them (`_enter_rolls`), where they
-        # start among the entries: undo takes the line back whole, and redo brings it back.
-        # Kept with the series, so that undo and redo treat the line whole after a restart.
-        self.typed_rolls, self.untyped_rolls = self._kept_rolls()
-        self._rolls_kept = self._rolls_note()
+        # The lines typed with several rolls (`_enter_rolls`), each with where it starts
+        # among the entries, the latest last: undo takes such a line back whole, and redo
+        # brings it back whole. Kept with the series, so that this holds after a restart; a
+        # line is only ever used while the entries (or the redo history) still hold it.
+        self.typed_lines: list[tuple[int, list[Entry]]] = self._kept_lines()
+        self._lines_kept = self._lines_note()
         self.follow_game()
 
-    def _kept_rolls(self) -> tuple:
+    def _kept_lines(self) -> list[tuple[int, list[Entry]]]:
         """The note as stored; one of another shape (a later version's, damage) is read as
         none: it only ever makes undo take a typed line back roll by roll."""
-        def rolls(value) -> tuple[int, list[Entry]] | None:
-            if not value:
-                return None
-            start, lines = value
-            return int(start), [Entry(str(scope), str(line)) for scope, line in lines]
         try:
             kept = self.stored.note(TYPED_ROLLS) or {}
-            return rolls(kept.get("typed")), rolls(kept.get("untyped"))
+            return [(int(start), [Entry(str(scope), str(line)) for scope, line in rolls])
+                    for start, rolls in kept.get("lines", [])]
         except (ValueError, TypeError, AttributeError):
-            return None, None
+            return []
 
-    def _rolls_note(self) -> dict:
-        def value(rolls):
-            return None if rolls is None else [rolls[0], [[e.scope, e.line] for e in rolls[1]]]
-        return {"typed": value(self.typed_rolls), "untyped": value(self.untyped_rolls)}
+    def _lines_note(self) -> dict | None:
+        lines = [[start, [[e.scope, e.line] for e in rolls]]
+                 for start, rolls in self.typed_lines]
+        return {"lines": lines} if lines else None
 
     @contextlib.contextmanager
     def _steps_with_rolls(self):
-        """Steps and the note of the typed line's rolls as they then stand, in one write
-        (nothing is written for the note when it has nothing new): on a failure none of it
-        is stored, and the rolls are as they were."""
-        kept = self.typed_rolls, self.untyped_rolls, self._rolls_kept
+        """Steps and the note of the typed lines as they then stand, in one write (nothing
+        is written for the note when it has nothing new): on a failure none of it is
+        stored, and the lines are as they were."""
+        kept = list(self.typed_lines), self._lines_kept
         try:
             with self.stored.together():
                 yield
-                note = self._rolls_note()
-                if note != self._rolls_kept:
-                    self.stored.keep_note(TYPED_ROLLS, note if any(note.values()) else None)
-                    self._rolls_kept = note
+                note = self._lines_note()
+                if note != self._lines_kept:
+                    self.stored.keep_note(TYPED_ROLLS, note)
+                    self._lines_kept = note
         except BaseException:
-            self.typed_rolls, self.untyped_rolls, self._rolls_kept = kept
+            self.typed_lines, self._lines_kept = kept
             raise
+
+    def _line_inside(self) -> tuple[int, list[Entry]] | None:
+        """The typed line the entries now end partway through (an undo stopped inside it),
+        or None."""
+        entries = self.session.entries
+        for start, rolls in reversed(self.typed_lines):
+            if (start < len(entries) < start + len(rolls)
+                    and entries[start:] == rolls[:len(entries) - start]):
+                return start, rolls
+        return None
+
+    def _line_begun(self) -> tuple[int, list[Entry]] | None:
+        """The typed line whose first roll a redo has just brought back (the rest still to
+        redo), or None."""
+        entries, redo = self.session.entries, self.session.redo_stack
+        for start, rolls in reversed(self.typed_lines):
+            if (start == len(entries) - 1 and entries[start] == rolls[0]
+                    and list(reversed(redo))[:len(rolls) - 1] == rolls[1:]):
+                return start, rolls
+        return None
 
     @classmethod
     def create(cls, store: Store, box: Box, setup: Setup) -> Table:
@@ -511,7 +529,7 @@ class Table:
         if rolls is None or len(rolls) == 1:
             with self._steps_with_rolls():
                 entry = self.stored.push(text)
-                self.typed_rolls = self.untyped_rolls = None   # (a refused line keeps them)
+                self._keep_lines_before(len(self.session.entries) - 1)
             return entry
         return self._enter_rolls(rolls)
 
@@ -546,8 +564,16 @@ class Table:
                                          f"after {number} (rule 4.6): none was taken; type "
                                          "the rolls still due")
                 entry = self.stored.push(f"roll {first} {second}")
-            self.typed_rolls, self.untyped_rolls = (start, self.session.entries[start:]), None
+            self._keep_lines_before(start)
+            self.typed_lines.append((start, self.session.entries[start:]))
+            del self.typed_lines[:-TYPED_LINES_KEPT]
         return entry
+
+    def _keep_lines_before(self, step: int) -> None:
+        """A new step at `step` leaves the redo history: the typed lines from there on,
+        which it held, go."""
+        self.typed_lines = [(start, rolls) for start, rolls in self.typed_lines
+                            if start + len(rolls) <= step]
 
     def undo(self) -> Entry:
         return self.stored.undo()
@@ -569,24 +595,11 @@ class Table:
                     # and lose the redo.
                     raise CompanionError("nothing of yours to undo yet")
                 undone.append(self.stored.undo())
-            typed = self._inside(self.typed_rolls)
+            typed = self._line_inside()
             if typed is not None:           # a line of rolls typed at once goes back whole
                 while len(self.session.entries) > typed[0]:
                     undone.append(self.stored.undo())
-            self.untyped_rolls = typed
-            if typed is not None:
-                self.typed_rolls = None
         return undone
-
-    def _inside(self, rolls: tuple[int, list[Entry]] | None) -> tuple[int, list[Entry]] | None:
-        """`rolls` (a line's rolls and where they start) when the entries now end partway
-        through them; else None."""
-        if rolls is None:
-            return None
-        start, typed = rolls
-        entries = self.session.entries
-        return rolls if (start < len(entries) < start + len(typed)
-                         and entries[start:] == typed[:len(entries) - start]) else None
 
     def _players_turn(self) -> bool:
         """Whether a person at the table acts now: a decision, or dice they roll (with
@@ -613,14 +626,11 @@ class Table:
         computer would act at its turn and the rest of the redo would be lost)."""
         games_over = len(self.series.results)
         with self._steps_with_rolls():              # one write, as the undo was
-            untyped, self.untyped_rolls = self.untyped_rolls, None
             redone = [self.stored.redo()]
-            if untyped is not None and len(self.session.entries) == untyped[0] + 1 and (
-                    self.session.entries[-1] == untyped[1][0]):
-                while (self.session.redo_stack
-                       and len(self.session.entries) < untyped[0] + len(untyped[1])):
+            typed = self._line_begun()
+            if typed is not None:
+                while len(self.session.entries) < typed[0] + len(typed[1]):
                     redone.append(self.stored.redo())     # the typed line's rolls, whole
-                self.typed_rolls = untyped
             # A game's end is a pause of its own (rule 4.8): the redo stops on the final, the
             # next game's steps left to be taken again (the same: chance and the computer are
             # deterministic) once the player goes on.

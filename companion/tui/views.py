@@ -738,7 +738,8 @@ def steps_notice(verb: str, shown: list[str], most: int = 3) -> str:
 def half_over(game, notes, rolls: list[tuple[int, int]] | None = None) -> str | None:
     """The end of a half inning (rule 4.6.4), with the Scoring Rolls' dice that made it: the
     screen moves on to the next half at once, so the last dice would otherwise go unseen.
-    The dice are the game's last actions unless `rolls` gives them."""
+    The dice are the game's last run of them (the steps after it, a redo's that went on to
+    the next half's deals, left aside) unless `rolls` gives them."""
     said = []
     for rule, text in notes:
         if rule in ("4.6.4", "4.8"):
@@ -752,7 +753,7 @@ def half_over(game, notes, rolls: list[tuple[int, int]] | None = None) -> str | 
     if not said:
         return None
     if rolls is None:
-        rolls = last_rolls(game.actions)
+        rolls = last_rolls(game.actions, after_others=True)
     return "; ".join(said) + (f"\n{dice_line(rolls)}" if rolls else "")
 
 

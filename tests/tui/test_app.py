@@ -3614,6 +3614,7 @@ def test_the_passes_made_for_the_player_are_told_on_reopening_and_after_a_redo(t
     assert len(reopened) == 1 and "had nothing" in reopened[0] and "(rule 5.4)" in reopened[0]
     assert undone > 1
     assert len(redone) == 1 and "had nothing" in redone[0]
+    assert "\nDice " in redone[0]          # its dice, as when first played
 
 
 def test_an_option_chosen_from_a_list_replaced_since_is_not_taken(tmp_path):

@@ -139,17 +139,24 @@ def test_a_line_of_rolls_typed_at_once_is_undone_and_redone_whole(tmp_path):
         assert Table(store, table.stored.id).session.entries == before + typed
 
 
+def typed_in_a_closed_table(path, *lines: str) -> tuple[int, list]:
+    """A table at an at-bat of four rolls, these lines typed in, the table closed: the
+    series' id and its entries before the lines."""
+    with Store.open(path) as store:
+        table = at_an_at_bat_of_four_rolls(store)
+        before = list(table.session.entries)
+        for line in lines:
+            table.enter(line)
+        return table.stored.id, before
+
+
 def test_a_line_of_rolls_typed_at_once_stays_whole_for_undo_and_redo_across_a_restart(
         tmp_path):
     """Undo survives a restart, and so does what it takes back: the rolls of a line typed
     at once (rule 4.6) go back whole after the table is closed and opened again, and a redo
     after another restart brings them back whole."""
     path = tmp_path / "restart.db"
-    with Store.open(path) as store:
-        table = at_an_at_bat_of_four_rolls(store)
-        before = list(table.session.entries)
-        table.enter("34 61 25")
-        series_id = table.stored.id
+    series_id, before = typed_in_a_closed_table(path, "34 61 25")
     with Store.open(path) as store:
         table = Table(store, series_id)
         undone = table.undo_to_player()
@@ -169,6 +176,24 @@ def test_a_line_of_rolls_typed_at_once_stays_whole_for_undo_and_redo_across_a_re
         delete_series(store, series_id)
         assert not [row for row in store.db.execute("SELECT key FROM meta")
                     if row[0].startswith(f"series/{series_id}/")]
+
+
+def test_two_lines_of_rolls_typed_one_after_the_other_go_back_each_whole(tmp_path):
+    """Rule 4.6: an at-bat's rolls typed as two lines ('12 34', then '55') are two steps:
+    the first undo takes back the second line, the next the first line whole (it took
+    back one of its rolls, only the last line being remembered), also after a restart;
+    redo brings them back line by line."""
+    path = tmp_path / "two.db"
+    series_id, before = typed_in_a_closed_table(path, "12 34", "55")
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        assert [e.line for e in table.undo_to_player()] == ["roll 5 5"]
+        assert [e.line for e in table.undo_to_player()] == ["roll 3 4", "roll 1 2"]
+        assert table.session.entries == before
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        assert [e.line for e in table.redo_to_player()] == ["roll 1 2", "roll 3 4"]
+        assert [e.line for e in table.redo_to_player()] == ["roll 5 5"]
 
 
 def test_the_one_ballplayer_left_is_sent_in_for_the_player(tmp_path):
