@@ -1569,7 +1569,8 @@ class DiceScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("Two dice faces, 1 to 6 (3 4, 3-4 or 34; several rolls 34 61):")
+            yield Label("Two dice faces, 1 to 6 (3 4, 3-4 or 34; several rolls 34 61):",
+                        id="faces-prompt")
             yield Input(id="faces", restrict=r"[0-9 ,-]*")
             yield Label("", id="problem")
 
@@ -1578,6 +1579,10 @@ class DiceScreen(ModalScreen[None]):
 
     @on(Input.Submitted, "#faces")
     def submitted(self, event: Input.Submitted) -> None:
+        if not event.value.strip():             # (read as a line, it was "'' is no action")
+            self.query_one("#problem", Label).update(
+                "[red]type the two faces rolled first (3 4), then Enter; Escape closes[/red]")
+            return
         problem = self.enter(event.value)       # (the table reads the faces, parse_rolls)
         if problem:
             self.query_one("#problem", Label).update(f"[red]{escape(problem)}[/red]")

@@ -437,6 +437,11 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
                              and app.screen.is_mounted)
             dialog = app.screen
             await pilot.pause()
+            await pilot.press("enter")                      # nothing typed yet: said so
+            await pilot.pause(0.1)
+            assert app.screen is dialog
+            assert "type the two faces rolled first" in str(
+                dialog.query_one("#problem").content)
             await pilot.press("7", "space", "1", "enter")
             await pilot.pause(0.1)
             assert app.screen is dialog                      # refused, still asking
