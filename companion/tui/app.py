@@ -46,7 +46,15 @@ from ..high_and_tight.series_session import CONTROL_TAGS
 from ..high_and_tight.state import BETWEEN_GAMES_RULES, OPTIONAL_RULE_LINES, OPTIONAL_RULES
 from ..store.db import StoreError, StoreLocked
 from . import views
-from .chrome import CheckList, FormScroll, KeyBar, KeysPanel, TitleBar
+from .chrome import (
+    CheckList,
+    FormScroll,
+    KeyBar,
+    KeysPanel,
+    TitleBar,
+    read_settings,
+    write_settings,
+)
 
 if TYPE_CHECKING:
     from ..store.db import Store
@@ -106,6 +114,18 @@ class CompanionApp(App):
 
     def get_default_screen(self) -> Screen:
         return HomeScreen()
+
+    def on_mount(self) -> None:
+        """The theme the player chose last time (ctrl+p, Theme), kept in the user's config
+        folder; a choice made now is kept there."""
+        chosen = read_settings().get("theme")
+        if isinstance(chosen, str) and chosen in self.available_themes:
+            self.theme = chosen
+        self.theme_changed_signal.subscribe(self, self._theme_chosen)
+
+    def _theme_chosen(self, theme) -> None:
+        if read_settings().get("theme") != theme.name:
+            write_settings({**read_settings(), "theme": theme.name})
 
     def on_key(self, event) -> None:
         """Space presses the button in focus, as Enter does (Textual's buttons take Enter

@@ -9,6 +9,8 @@ the same way: the icon opens the command palette, a click on a key presses it.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Group
 from rich.segment import Segment
 from rich.table import Table
@@ -376,3 +378,39 @@ class KeysPanel(VerticalScroll, can_focus=False):
                           Text(does, style="" if enabled else "dim"))
         self.query_one("#keys-table", Static).update(
             Group(table, Text(""), Text(self.GENERIC, style="dim")))
+
+
+def settings_path() -> Path:
+    """The player's settings (the theme), beside no game file: one per user."""
+    from platformdirs import user_config_dir
+
+    from ..store.db import APP
+
+    return Path(user_config_dir(APP, appauthor=False)) / "settings.json"
+
+
+def read_settings() -> dict:
+    """The settings kept, or none: a file missing, unreadable or not a JSON object is read
+    as no settings (they only ever say how the screen looks)."""
+    import json
+
+    try:
+        settings = json.loads(settings_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return settings if isinstance(settings, dict) else {}
+
+
+def write_settings(settings: dict) -> None:
+    """Keep the settings; a folder that cannot be written keeps none (said nowhere: the
+    screen looks as chosen until the app closes)."""
+    import json
+
+    from ..files import write_atomically
+
+    try:
+        path = settings_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, json.dumps(settings, indent=2).encode("utf-8"))
+    except (OSError, ValueError):
+        pass

@@ -1293,6 +1293,32 @@ def test_follow_lets_go_of_a_deleted_file_and_shows_the_one_put_in_its_place(tmp
     assert gone == f"{path}: no game file there"
 
 
+def test_the_theme_chosen_is_kept_for_the_next_start(tmp_path, monkeypatch):
+    """A theme chosen from the palette (a light one for a sunny table) is there again at
+    the next start; settings that cannot be read are no settings."""
+    import companion.tui.chrome as chrome
+
+    settings = tmp_path / "config" / "settings.json"
+    monkeypatch.setattr(chrome, "settings_path", lambda: settings)
+
+    async def start(choose: str | None = None) -> str:
+        app = make_app(db=tmp_path / "theme.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            if choose:
+                app.theme = choose
+                await pilot.pause()
+            return app.theme
+
+    default = asyncio.run(start())
+    assert not settings.exists()                # nothing chosen, nothing written
+    assert asyncio.run(start("textual-light")) == "textual-light"
+    assert asyncio.run(start()) == "textual-light"
+    settings.write_text("not json")
+    assert asyncio.run(start()) == default
+
+
 def test_the_table_says_when_it_made_a_game_file_of_an_empty_one(tmp_path):
     """A game file of 0 bytes (a copy or a sync that failed) holds nothing to keep: the
     table makes a game file of it, as of a path with no file, and says so in a warning
