@@ -162,10 +162,9 @@ def test_the_keys_panel_never_hides_the_options_enter_acts_on(tmp_path, columns)
     closes); with room, beside the board. The options stay in view either way."""
     from textual.widgets import OptionList
 
-    from companion.tui.app import GameScreen
     from companion.tui.chrome import KeysPanel
 
-    from .test_app import new_series
+    from .test_app import new_series, open_table
 
     path = tmp_path / "keys.db"
     series_id = new_series(path, seed="chrome-keys")
@@ -173,9 +172,7 @@ def test_the_keys_panel_never_hides_the_options_enter_acts_on(tmp_path, columns)
     async def go():
         app = make_app(db=path, series_id=series_id, auto_delay=3600)
         async with app.run_test(size=(columns, 30)) as pilot:
-            while not isinstance(app.screen, GameScreen):
-                await pilot.pause(0.05)
-            await pilot.pause()
+            await open_table(pilot)         # keys count once the table is drawn
             await pilot.press("question_mark")
             await pilot.pause()
             screen = app.screen

@@ -6,9 +6,9 @@ import asyncio
 
 from textual.command import CommandList, CommandPalette
 
-from companion.tui.app import GameScreen, make_app
+from companion.tui.app import make_app
 
-from .test_app import SIZE, new_series, wait_until, workers_done
+from .test_app import SIZE, new_series, open_table, wait_until, workers_done
 from .test_snapshots import in_strategy_phase, play_until
 
 
@@ -23,10 +23,8 @@ def test_palette_lists_each_legal_card_and_plays_the_one_chosen(tmp_path):
     async def go():
         app = make_app(db=path, series_id=series_id, auto_delay=3600)
         async with app.run_test(size=SIZE) as pilot:
-            while not isinstance(app.screen, GameScreen):
-                await pilot.pause(0.01)
-            screen = app.screen
-            table = screen.table
+            # (keys count from the moment the table is drawn: open_table waits for it)
+            screen, table = await open_table(pilot)
             waiting = table.waiting()
             legal = set(waiting.options)
             titles = {command.title for command in app.get_system_commands(screen)}
