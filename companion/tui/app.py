@@ -93,6 +93,14 @@ class CompanionApp(App):
     """
 
     TITLE = "Dugout companion"
+    # Every screen's width class: under SIDE_BY_SIDE_COLUMNS the game screen's board (40
+    # columns at least) and options (30) do not both fit side by side, so the options go
+    # under the board instead of off the screen; wider, a class every NOTICE_STEP columns
+    # lets the notices grow with the board (companion.tcss), so no board text shows beside
+    # them, on the game screen and over it (a dialog's notices too).
+    HORIZONTAL_BREAKPOINTS = [(0, "-stacked")] + [
+        (columns, f"-w{columns}")
+        for columns in range(SIDE_BY_SIDE_COLUMNS, NOTICE_WIDEST + 1, NOTICE_STEP)]
     BINDINGS = [Binding("q", "quit", "Quit"),
                 Binding("question_mark", "keys", "Keys")]
 
@@ -717,13 +725,6 @@ class EntryBox(Input):
 class GameScreen(Screen):
     """All of the table at a glance; every legal action one key or one click away."""
 
-    # Under SIDE_BY_SIDE_COLUMNS the board (40 columns at least) and the options (30) do not
-    # both fit side by side: the options go under the board instead of off the screen.
-    # Wider, a class every NOTICE_STEP columns lets the notices over the board's foot grow
-    # with it (companion.tcss), so no board text shows beside them.
-    HORIZONTAL_BREAKPOINTS = [(0, "-stacked")] + [
-        (columns, f"-w{columns}")
-        for columns in range(SIDE_BY_SIDE_COLUMNS, NOTICE_WIDEST + 1, NOTICE_STEP)]
 
     BINDINGS = [
         Binding("r", "roll", "Roll"),
