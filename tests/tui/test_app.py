@@ -163,6 +163,17 @@ async def open_table(pilot) -> tuple[GameScreen, Table]:
     return screen, screen.table
 
 
+@contextlib.asynccontextmanager
+async def noted_table(path: Path, series_id: int, size=SIZE):
+    """The table of a stored series opened at its last step and drawn (the computer held
+    back an hour), every notice it posts recorded: (app, pilot, screen, table, notes)."""
+    app = make_app(db=path, series_id=series_id, auto_delay=3600)
+    notes = titled_notes(app)
+    async with app.run_test(size=size) as pilot:
+        screen, table = await open_table(pilot)
+        yield app, pilot, screen, table, notes
+
+
 async def workers_done(app) -> None:
     """Wait for the app's workers; a win figure cancelled by the next step (the app's own
     way of dropping a figure nobody wants) is done too, a failed worker still raises."""
@@ -618,9 +629,7 @@ def test_a_physical_exchange_is_chosen_card_and_deck_apart(tmp_path):
     play_until(path, series_id, a_human_exchange)
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
             waiting = table.waiting()
             assert len(waiting.options) > 12
             options = screen.query_one("#options", OptionList)
@@ -818,9 +827,7 @@ def test_a_figure_is_worked_out_from_a_copy_and_a_late_one_counts_only_on_course
     series_id = at_the_first_human_decision(path, "tui-fig")
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
             await settle(pilot)
             inputs = table.figure_inputs()
             assert inputs.state is not table.game.state
@@ -1123,9 +1130,7 @@ def test_h_shows_the_whole_hand_when_nobody_else_plays_at_the_screen(tmp_path):
     play_until(path, series_id, a_card_to_play)
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
             await pilot.press("h")
             await wait_until(pilot, lambda: isinstance(app.screen, TextScreen))
             text = plain(app.screen.text)
@@ -1866,10 +1871,7 @@ def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
     play_until(path, series_id, first_game_over)
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        notes = titled_notes(app)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
             assert not any(title == "Game 1 over" for title, _ in notes)   # not on opening
             # Opened on the final: the last half's runs and dice told again (the status
             # line says the final).
@@ -1978,9 +1980,7 @@ def test_a_finished_game_stays_on_the_screen_until_the_player_goes_on(tmp_path):
     path, series_id = divisional_at_first_final(tmp_path)
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
             last = table.undo()                        # the step that ended game 1
             screen.refresh_table()
             table.stored.push(last.line)
@@ -2032,9 +2032,7 @@ def test_a_finished_game_is_still_held_when_the_table_is_opened_again(tmp_path):
     path, series_id = divisional_at_first_final(tmp_path)
 
     async def reopen():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
             said = (table.held, plain(views.status(table)), "Final: " in board_text(screen))
             await pilot.press("l")              # the log opens on the game held, not the next
             await wait_until(pilot, lambda: isinstance(app.screen, LogScreen))
@@ -2073,9 +2071,7 @@ def test_a_held_final_opened_again_shows_its_sparkline_at_once(tmp_path):
     store.close()
 
     async def reopen():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
             shown = (table.held, list(table.win_steps),
                      [line for line in board_text(screen).splitlines()
                       if line.startswith("Win ")])
@@ -2150,10 +2146,7 @@ def test_a_table_opened_on_a_finished_series_tells_its_last_half_again(tmp_path)
     play_until(path, series_id, lambda table: table.series.winner is not None)
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        notes = titled_notes(app)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
             await pilot.pause()
             return [m for t, m in notes if t == RESUMED_TITLE], table.game.state.inning
 
@@ -2204,9 +2197,7 @@ def test_a_redo_into_the_next_game_goes_on_from_the_final_held(tmp_path):
         store.close()
 
     async def redo():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
             before = table.held
             while table.session.redo_stack:
                 await pilot.press("y")
@@ -3088,9 +3079,7 @@ def test_a_game_over_notice_due_after_leaving_the_table_is_not_shown_at_home(tmp
     play_until(path, series_id, first_game_over)
 
     async def go():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
             await pilot.pause()
             app.clear_notifications()
             screen.announce(table.series.results[-1])     # its notice comes later ...
@@ -3117,9 +3106,7 @@ def test_the_log_opens_on_the_game_in_play_with_a_tab_for_each_game(tmp_path):
                and table.game.state.inning >= 2)
 
     async def go():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
             await pilot.pause()
             await pilot.press("l")
             await wait_until(pilot, lambda: isinstance(app.screen, LogScreen))
@@ -3162,10 +3149,7 @@ def test_the_other_kind_of_dice_key_says_which_key_is_this_series(tmp_path):
                          dice="digital", cards="digital")
 
     async def press(series_id, key):
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        notes = titled_notes(app)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
             before = len(table.session.entries)
             await pilot.press(key)
             await pilot.pause()
@@ -3619,10 +3603,7 @@ def test_the_passes_made_for_the_player_are_told_on_reopening_and_after_a_redo(t
     play_until(path, series_id, after_a_pass)
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        notes = titled_notes(app)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
             await pilot.pause()
             reopened = [m for t, m in notes if t == RESUMED_TITLE]
             before = len(table.session.entries)
@@ -3651,9 +3632,7 @@ def test_an_option_chosen_from_a_list_replaced_since_is_not_taken(tmp_path):
     series_id = at_the_first_human_decision(path, "tui-stale-option")
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
             options = screen.query_one("#options", OptionList)
             index = options.option_count - 1
             old = options.get_option_at_index(index)
