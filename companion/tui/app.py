@@ -240,8 +240,10 @@ class CompanionApp(App):
                 ("Log", "every action and the rule behind each step", "log"),
                 ("Series", "standings, schedule, rest table, box scores", "series"),
             ):
-                if screen.check_action(action, ()) is False:
-                    continue        # as the key bar: no digital roll with dice on the table
+                if screen.check_action(action, ()) is not True:
+                    # As the key bar, less its dimmed keys: no Roll with dice on the table
+                    # or before dice are awaited, no Undo while no step is a player's.
+                    continue
                 yield SystemCommand(name, help_text, getattr(screen, f"action_{action}"))
             # Every legal action by name: each card in hand that may be played, each
             # ballplayer or pitcher that may be chosen, from legal_actions like the list.

@@ -9,7 +9,7 @@ from textual.command import CommandList, CommandPalette
 from companion.tui.app import make_app
 
 from .test_app import SIZE, new_series, open_table, wait_until, workers_done
-from .test_snapshots import in_strategy_phase, play_until
+from .test_snapshots import at_dice, in_strategy_phase, play_until
 
 
 def test_palette_lists_each_legal_card_and_plays_the_one_chosen(tmp_path):
@@ -50,3 +50,25 @@ def test_palette_lists_each_legal_card_and_plays_the_one_chosen(tmp_path):
             await workers_done(app)
 
     asyncio.run(go())
+
+
+def test_palette_leaves_out_what_the_key_bar_dims(tmp_path):
+    """The palette offers what can be done now: in a human's Strategy Card phase (rule
+    5.4) no dice are awaited, so Roll (dimmed in the key bar) is not offered; at the
+    human's Scoring Roll (rule 4.6) it is."""
+    for done, awaited in ((in_strategy_phase(2), False), (at_dice, True)):
+        path = tmp_path / f"palette-{awaited}.db"
+        series_id = new_series(path, seed="palette-1")
+        play_until(path, series_id, done)
+
+        async def go(path=path, series_id=series_id, awaited=awaited):
+            app = make_app(db=path, series_id=series_id, auto_delay=3600)
+            async with app.run_test(size=SIZE) as pilot:
+                screen, table = await open_table(pilot)
+                titles = {command.title for command in app.get_system_commands(screen)}
+                assert table.dice_awaited() is awaited
+                assert ("Roll the dice" in titles) is awaited
+                assert {"Undo", "Log", "Series"} <= titles
+                await workers_done(app)
+
+        asyncio.run(go())
