@@ -2,8 +2,9 @@
 
 A file that fails its integrity check is never written to (StoreDamaged). Salvage reads it
 as it stands, series by series: the series row (header and frozen box), then its events,
-as many as can be read in order (a damaged page stops the reading there), replayed as the
-table replays them (`fold_events`) up to the first that does not replay. What replays is
+as many as can be read in order (by its index or along the table, whichever reads
+further; a damaged page stops each reading there), replayed as the table replays them
+(`fold_events`) up to the first that does not replay. What replays is
 stored in the new file as a series of its own (the undo history is not kept: the steps
 in force are). The damaged file is left exactly as it was."""
 
@@ -161,13 +162,22 @@ def _series_box(conn: sqlite3.Connection, series_id: int, header: dict) -> Box:
 
 def _readable_events(conn: sqlite3.Connection, series_id: int) -> tuple[list, str | None]:
     """The series' events in order as far as they can be read, and why the reading stopped
-    short (None when it did not)."""
+    short (None when it did not). With damage, two readings and the longer kept: one by
+    the index on (series, seq), one along the table itself in row order (a file cut short
+    loses the index's newer pages as well as the table's, and either may be the first to
+    go)."""
     try:
         return [dict(row) for row in conn.execute(
             f"SELECT {EVENT_COLUMNS} FROM events WHERE series_id = ? ORDER BY seq",
             [series_id])], None
     except sqlite3.DatabaseError:
         pass
+    return max(_events_by_index(conn, series_id), _events_by_row(conn, series_id),
+               key=lambda read: len(read[0]))
+
+
+def _events_by_index(conn: sqlite3.Connection, series_id: int
+                     ) -> tuple[list, str | None]:
     events: list[dict] = []         # one at a time, by the index: up to the damaged one
     seq = 1
     while True:
@@ -180,3 +190,32 @@ def _readable_events(conn: sqlite3.Connection, series_id: int) -> tuple[list, st
             return events, None
         events.append(dict(row))
         seq += 1
+
+
+def _events_by_row(conn: sqlite3.Connection, series_id: int) -> tuple[list, str | None]:
+    """Along the table in row order (events are written in order, so a series' rows come
+    in its order), every row of the series up to the first page that cannot be read. A
+    page of zeros, where a cut file was filled out, reads as rows of nothing: the reading
+    stops there too, as it does at a row out of order."""
+    events: list[dict] = []
+    last_id = 0
+    while True:
+        # One row a query: a cursor left open steps to the next row before it hands over
+        # the one read, and a damaged page there would lose that row too.
+        try:
+            row = conn.execute(f"SELECT id, series_id, {EVENT_COLUMNS} FROM events "
+                               "NOT INDEXED WHERE id > ? ORDER BY id LIMIT 1",
+                               [last_id]).fetchone()
+        except sqlite3.DatabaseError as error:
+            return events, f"event {len(events) + 1} cannot be read: {error}"
+        if row is None:
+            break
+        if not isinstance(row["id"], int) or row["id"] <= last_id:
+            return events, f"event {len(events) + 1} cannot be read: its page is lost"
+        last_id = row["id"]
+        if row["series_id"] != series_id:
+            continue
+        if row["seq"] != len(events) + 1:
+            return events, f"event {len(events) + 1} cannot be found"
+        events.append({key: row[key] for key in EVENT_COLUMNS.split(", ")})
+    return events, None
