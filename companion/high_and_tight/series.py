@@ -413,7 +413,8 @@ class SeriesRules:
         return Availability(pitcher.name, "SP", "unavailable", why, "8.2.2")
 
     def starter_choices(self, state: SeriesState, team: str) -> list[tuple[str, int]]:
-        """(SP key, starting fatigue) that may start the next game; the rotation's first."""
+        """(SP key, starting fatigue) that may start the next game: the rotation's first,
+        then any rested SP (when the scheduled one still rests), then those on short rest."""
         game = state.next_game
         scheduled = self.rotation_pitcher(state, team, game)
         status = {key: self.starter_rest(state, team, self._pitcher(state, team, key),
@@ -432,7 +433,9 @@ class SeriesRules:
         if not choices:
             # No rotation SP is rested: the scheduled one goes (the project's reading).
             choices.append((scheduled, 0))
-        return choices
+        # A rested arm ahead of one on short rest (the rotation's order kept within each):
+        # the first choice is the one taken when nobody chooses, and short rest is a choice.
+        return sorted(choices, key=lambda choice: choice[1])
 
     def _starter_reason(self, state: SeriesState, team: str, key: str) -> str:
         rest = self.starter_rest(state, team, self._pitcher(state, team, key), state.next_game)

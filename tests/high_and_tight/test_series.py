@@ -634,6 +634,22 @@ def test_flee_may_start_game_5_on_short_rest(box):
     assert "AwayStarterFatigue" not in game
 
 
+def test_a_rested_starter_is_offered_ahead_of_one_on_short_rest(box):
+    """Rules 3.0 and 8.2.3 a: Crowder started game 4 on short rest, so Pickering (the
+    rotation's fourth) was skipped; for game 5 the scheduled Crowder rests, and both
+    Pickering (rested) and Flee (short rest, +100) may take the turn. The rested arm comes
+    first: it is the one taken when nobody chooses (the computer manager, a series
+    simulated), since short rest is a choice (rulings.md, Series)."""
+    rules, state = hand_state(box, options="rest,short-rest", played=4)
+    for name, games in (("Crowder", (1, 4)), ("Flee", (2,)), ("Lozano", (3,))):
+        pitched(state, "team2", name, *games, started=True, innings=7)
+    assert rules.rotation_pitcher(state, "team2", 5) == "crowder"
+    assert rules.starter_choices(state, "team2") == [("pickering", 0), ("flee", 100)]
+    assert rules.legal_actions(state)[0] == "team2 starts Pickering"
+    assert rules.apply(state, "team2 starts Flee") == "team2 starts Flee"     # still his
+    assert rules.game_header(state)["HomeStarterFatigue"] == "100"
+
+
 def test_no_short_rest_start_without_the_option(box):
     """Rules 8.2.2 and 8.2.3: with Pitcher's Rest alone Flee cannot start game 5; the
     rotation's man does."""
