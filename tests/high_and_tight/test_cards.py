@@ -192,6 +192,31 @@ def test_web_gem_cannot_be_played_with_the_dh_in_the_field(rules):
     assert markers(session) == after != before
 
 
+NEW_YORK_MENDEVIL_IS_DH = ("home lineup C Delacorte; OF Kanno, Haverty, Quillen; "
+                           "IF Vantassel, Orlick, Brannigan, Sokolow; DH Mendevil")
+NEW_YORK_SOKOLOW_IS_DH = ("home lineup C Delacorte; OF Kanno, Haverty, Quillen; "
+                          "IF Vantassel, Orlick, Brannigan, Mendevil; DH Sokolow")
+
+
+@pytest.mark.parametrize(("lineup", "is_dh", "after"), [
+    (NEW_YORK_MENDEVIL_IS_DH, True, (4, "V")),
+    (NEW_YORK_SOKOLOW_IS_DH, False, (3, "II"))])
+def test_around_the_horn_never_reads_the_dh_s_own_defense(rules, lineup, is_dh, after):
+    """Rule 4.3.1 (and its own example, Around the Horn): Mendevil's piece says Defense 7.
+    As the DH in the field he is Defense 4 in Batter vs Fielder and his Defense counts for
+    no card, so the card lowers the Scoring Number only; fielding as an infielder, his 7
+    also takes a Scoring Roll away. (A DH of Defense 3, as Stroud, could not tell the two
+    readings apart.)"""
+    session = new_game(rules, home_lineup=lineup)
+    reach(session, 2, "top", reserve=["Mendevil", "Hampton"])
+    play(session, "away bats Hampton\nhome fields Mendevil\naway passes")
+    fielding = "Defense 4" if is_dh else "Defense 7"
+    assert any(f"Hampton (Offense 6) vs Mendevil ({fielding})" in text
+               for _, text in session.state.log)
+    play(session, "home plays Around the Horn")
+    assert markers(session)[:2] == after
+
+
 def test_special_cards_cannot_be_cancelled(rules, tmp_path):
     """Rule 5.1.1 d: a Special card stands; no cancel answers it, and no box may say otherwise."""
     session = new_game(rules, away_cards=CLUTCH_AWAY, home_cards=CLUTCH_HOME)

@@ -68,6 +68,20 @@ def test_home_ballpark_rolls_bonus_for_the_home_batters(rules):
     assert state.atbat.rolls == pitcher.stuff_rolls + 1
 
 
+def test_home_ballpark_holds_in_extra_innings(rules):
+    """Rules 8.1 and 6.2: a park's effect holds through the whole game, extra innings too:
+    in the bottom of the 10th of a scoreless game Reef Stadium still gives the home batters
+    their extra Scoring Roll, and the visitors still lose a box."""
+    session = ballpark_game(rules, "florida", "texas", True)
+    state = drive(session, until=at(10, "top", "cards"))
+    assert state.away.total == state.home.total == 0
+    assert state.atbat.park == ("Scoring Number -1",)
+    state = drive(session, until=at(10, "bottom", "cards"))
+    assert state.atbat.park == ("Scoring Rolls +1 (inning 8 or later)",)
+    assert state.away.fatigue == 0
+    assert state.atbat.rolls == state.away.current_pitcher().stuff_rolls + 1
+
+
 def edited_box_rules(tmp_path, file: str, old: str, new: str) -> HighAndTight:
     """The rules of a copy of the demo box with `old` replaced by `new` in one of its files."""
     folder = tmp_path / "box"
@@ -703,6 +717,27 @@ def test_good_groove_then_plus_100_with_advanced_fatigue(rules):
     state = drive(session, runs=plan, until=at(9, "top", "mound"))
     play(session, f"home {STAY}")
     assert state.home.fatigue == 100 and state.atbat.rolls == 5
+
+
+@pytest.mark.parametrize("options", ["good-bad-day", "good-bad-day,advanced-fatigue"])
+def test_a_grooving_starter_on_short_rest_keeps_his_plus_100_and_no_more(rules, options):
+    """Rules 8.4.1 and 8.2.3 a: Sabaria starts on short rest at Fatigue +100 (one more
+    Scoring Roll from the first pitch) and allows no run. The groove sets aside only his
+    Fatigue inning: kept in the 8th he still carries the +100 he started with, never
+    +200 (rulings.md, Good Day / Bad Day)."""
+    session = new_game(rules, header={
+        "Rules": f"rest,short-rest,{options}", "HomeStarter": "Sabaria",
+        "HomeStarterFatigue": "100"})
+    state = session.state
+    sabaria = rules.box.rosters["new-york"].pitchers["sabaria"]
+    assert state.home.fatigue == 100
+    state = drive(session, until=at(8, "top", "mound"))
+    assert state.home.lines["sabaria"].runs == 0
+    assert "8.4.1" in rules.awaiting(state).prompt or "8.2" in rules.awaiting(state).prompt
+    play(session, f"home {STAY}")
+    assert state.home.pitcher == "sabaria" and state.home.fatigue == 100
+    assert state.atbat.rolls == sabaria.stuff_rolls + 1
+    assert not state.home.lines["sabaria"].exceeded_fatigue
 
 
 def test_no_groove_after_two_runs(rules):

@@ -137,3 +137,37 @@ def test_a_refusal_before_take_the_mound_shows_no_markers(rules):
     with pytest.raises(IllegalAction) as drawing:
         session.push_text("away bats Wendt")
     assert "markers unset" in str(drawing.value) and " box " not in str(drawing.value)
+
+
+PHASES_IN_ORDER = ["draw", "deal", "exchange",        # 4.1 (the draw and its exchange)
+                   "mound", "bat", "field",           # 4.2 (Take the Mound, Batter Up, Field)
+                   "cards", "manage",                 # 4.4, 4.5 (4.3 is no decision)
+                   "roll", "free-roll"]               # 4.6
+
+
+@pytest.mark.parametrize(("scoring", "halves"), [
+    ({(1, "top"): 1}, 18),          # the visitors lead: the home team bats in the 9th
+    ({(1, "bottom"): 1}, 17)])      # the home team leads: its 9th is not played (4.8)
+def test_the_sequence_of_play(rules, scoring, halves):
+    """Rule 4.0: nine innings, the away team batting in the top of each and the home team
+    in the bottom; each half runs its phases in the rule's order (4.1 to 4.6, then 4.7
+    switches sides), none of them twice."""
+    from itertools import groupby
+
+    from .util import drive
+
+    session = new_game(rules)
+    trace: list = []
+    state = drive(session, runs=scoring, trace=trace)
+    assert state.phase == "over"
+    played = [half for half, _ in groupby((inning, half) for inning, half, _ in trace)]
+    assert played == [(inning, half) for inning in range(1, 10)
+                      for half in ("top", "bottom")][:halves]
+    for _half, steps in groupby(trace, key=lambda step: step[:2]):
+        phases = [phase for phase, _ in groupby(step[2] for step in steps)]
+        assert phases == sorted(phases, key=PHASES_IN_ORDER.index), phases
+        assert len(set(phases)) == len(phases)
+    # The away team's runs are the tops', the home team's the bottoms'.
+    assert (sum(state.away.runs), sum(state.home.runs)) == (
+        scoring.get((1, "top"), 0), scoring.get((1, "bottom"), 0))
+    assert (len(state.away.runs), len(state.home.runs)) == (9, halves - 9)
