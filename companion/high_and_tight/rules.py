@@ -1073,7 +1073,9 @@ class HighAndTight:
         if state.phase == "mound" and self._closer_due(state, action.side) is not None:
             raise self._illegal(state, action, "the Closer must come in to save the game",
                                 "8.3")
-        if state.phase != "mound" or action not in self._mound_actions(state, action.side):
+        if state.phase != "mound":
+            raise self._illegal(state, action, *self._not_at_the_mound(state))
+        if action not in self._mound_actions(state, action.side):
             raise self._illegal(state, action, "keeping a tired pitcher is the Advanced "
                                 "Pitcher Fatigue option, not in use in this game (under the "
                                 "basic rule he stays only when no fresh arm is left)", "8.2.1")
@@ -1083,10 +1085,18 @@ class HighAndTight:
             self._keep_tired(state, action.side)    # short rest declined (8.2.3, 6.1)
         self._take_mound(state)
 
+    @staticmethod
+    def _not_at_the_mound(state: State) -> tuple[str, str]:
+        """Why a pitcher is neither kept nor changed now, and the rule: under Advanced
+        Fatigue at any Take the Mound (8.2), under the basic rule when fatigue forces it."""
+        if "advanced-fatigue" in state.options:
+            return ("pitchers are kept or changed only at Take the Mound, as each half "
+                    "inning starts", "8.2")
+        return "pitchers change only at Take the Mound when fatigue forces it", "4.2.1.1"
+
     def _do_relieve(self, state: State, action: Action) -> None:
         if state.phase != "mound":
-            raise self._illegal(state, action, "pitchers change only at Take the Mound "
-                                "when fatigue forces it", "4.2.1.1")
+            raise self._illegal(state, action, *self._not_at_the_mound(state))
         key = action.args[0].casefold()
         closer = self._closer_due(state, action.side)
         if closer is not None and key != closer.name.casefold():

@@ -2,6 +2,7 @@
 Saves and Good Day / Bad Day, each switched on through the game header's Rules tag.
 """
 
+import re
 import shutil
 
 import pytest
@@ -188,6 +189,29 @@ def test_advanced_fatigue_offers_a_change_at_every_take_the_mound(rules):
     # The basic rules ask nothing while the pitcher is fresh.
     basic = new_game(rules)
     assert basic.state.phase == "bat" and basic.state.home.pitcher == "sabaria"
+
+
+@pytest.mark.parametrize(("options", "rule", "why"), [
+    ("advanced-fatigue", "8.2", "only at Take the Mound, as each half inning starts"),
+    ("", "4.2.1.1", "only at Take the Mound when fatigue forces it")])
+def test_a_change_outside_take_the_mound_is_refused_by_the_rule_in_use(rules, options,
+                                                                        rule, why):
+    """Rules 4.2.1, 4.2.1.1 and 8.2: a pitching change (or keeping the pitcher) typed in the
+    Strategy Card phase is refused; the refusal names the fatigue rule of this game, not
+    the basic rule's 'when fatigue forces it' when Advanced Fatigue allows a change at any
+    Take the Mound. Nothing changes."""
+    session = new_game(rules, header={"Rules": options} if options else {})
+    state = session.state
+    if options:
+        play(session, f"home {STAY}")
+    play(session, "away bats Hampton\nhome fields Kanno")
+    assert (state.phase, state.actor) == ("cards", "away")     # the visitors' turn
+    for line in ("away brings in Francesco", f"away {STAY}"):
+        before = (state.away.pitcher, state.away.fatigue, len(state.log))
+        with pytest.raises(IllegalAction, match=f"rule {re.escape(rule)}\\b") as refused:
+            session.push_text(line)
+        assert why in str(refused.value)
+        assert (state.away.pitcher, state.away.fatigue, len(state.log)) == before
 
 
 def test_starter_replaced_early_by_reliever_or_closer(rules):
