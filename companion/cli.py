@@ -445,7 +445,7 @@ def cmd_simulate(args) -> int:
     rosters = {tag: roster for tag, roster in (("HomeRoster", args.home_roster),
                                                 ("AwayRoster", args.away_roster)) if roster}
     _check_single_game(rules, home, away, rosters)
-    problem = args.record is not None and output_problem(args.record)
+    problem = args.record is not None and output_problem(args.record, replaces="record")
     if problem:
         raise CommandError(problem)
     records: list[str] = []

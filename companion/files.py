@@ -9,11 +9,29 @@ import tempfile
 import time
 from pathlib import Path
 
+SQLITE_MAGIC = b"SQLite format 3\x00"      # the first 16 bytes of every SQLite database
+PDF_MAGIC = b"%PDF-"
+RECORD_STARTS = ("[", "HT1:")               # a header tag, or a packed box score code
 
-def output_problem(out: Path, suffix: str | None = None) -> str | None:
+
+def starts_with(path: Path, magic: bytes) -> bool:
+    """Whether the file's first bytes are `magic` (an unreadable file: True, so that the
+    caller's own error says more, and nothing is written over it)."""
+    try:
+        with open(path, "rb") as file:
+            return file.read(len(magic)) == magic
+    except OSError:
+        return True
+
+
+def output_problem(out: Path, suffix: str | None = None, replaces: str | None = None
+                   ) -> str | None:
     """Why an output file (a PDF, a record) cannot be written there; None if it can. Asked
     before any work is done, and again by `write_atomically` as it writes. With `suffix`
-    ('.pdf'), a name ending otherwise is refused: the file would not open as what it is."""
+    ('.pdf'), a name ending otherwise is refused: the file would not open as what it is.
+    A game file is never written over; with `replaces` ('pdf', 'record') an existing
+    file is written over only when it is one of those (a slip of the name never costs a
+    box file or a page of notes)."""
     if not out.name or out.is_dir():
         return f"{out} is a folder: give a file name"
     if suffix is not None and not out.name.lower().endswith(suffix):
@@ -21,6 +39,11 @@ def output_problem(out: Path, suffix: str | None = None) -> str | None:
                 f"{suffix}")
     if out.exists() and not out.is_file():
         return f"cannot write {out}: it is not a regular file (a device or a pipe)"
+    if out.is_file() and out.stat().st_size:
+        other = _other_kind(out, replaces)
+        if other:
+            return (f"{out} is {other}: it is not written over (give another name, or "
+                    "move the file away first)")
     folder = out.parent
     if folder.exists() and not folder.is_dir():
         return f"cannot write {out}: {folder} is not a folder"
@@ -28,6 +51,23 @@ def output_problem(out: Path, suffix: str | None = None) -> str | None:
         return f"cannot write {out}: folder {folder} does not exist"
     if not os.access(folder, os.W_OK | os.X_OK):
         return f"cannot write {out}: folder {folder} is not writable"
+    return None
+
+
+def _other_kind(out: Path, replaces: str | None) -> str | None:
+    """What the existing file `out` is when it is not to be written over; None if it may be."""
+    if starts_with(out, SQLITE_MAGIC):
+        return "a game file (an SQLite database)"
+    if replaces == "pdf" and not starts_with(out, PDF_MAGIC):
+        return "a file that is no PDF"
+    if replaces == "record":
+        try:
+            with open(out, encoding="utf-8") as file:
+                start = file.read(4096).lstrip("\ufeff \t\r\n")
+        except (OSError, UnicodeDecodeError):
+            start = ""
+        if not start.startswith(RECORD_STARTS):
+            return "a file that is no game record"
     return None
 
 

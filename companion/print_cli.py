@@ -137,7 +137,7 @@ def cmd_print(args, box_loader, store_opener, command_error) -> int:
                                offset=args.offset, team=team, only=tuple(args.only))
     except ValueError as error:
         raise command_error(str(error)) from None
-    problem = output_problem(args.out, ".pdf")
+    problem = output_problem(args.out, ".pdf", replaces="pdf")
     if problem:
         raise command_error(problem)
     progress = ProgressBar(unit="games" if args.set in NEEDS_TARGET else "pages")

@@ -1065,3 +1065,38 @@ def test_the_record_formats_example_replays_on_the_demo_box(capsys, tmp_path):
     code, out, err = run(capsys, "replay", str(tmp_path / "example.txt"))
     assert code == 0, err
     assert out.startswith("game 1: philadelphia at new-york: ") and "(8 actions)" in out
+
+
+def test_an_output_never_writes_over_a_game_file_or_a_file_of_another_kind(capsys, tmp_path):
+    """`simulate --record` and `print --out` wrote over whatever the name held: a game file
+    (the one being printed from, too) or a box file became a record or a PDF. A game file is
+    never written over, and an existing file only by one of its own kind (an older record,
+    an older PDF); a refusal leaves the file as it was and exits 2."""
+    from tests.store.util import sha256
+
+    game = tmp_path / "games.db"
+    assert run(capsys, "simulate", "--series", "spring", "--seed", "1", "--db", str(game))[0] == 0
+    notes = tmp_path / "notes.txt"
+    notes.write_text("pitching plans for Saturday\n", encoding="utf-8")
+    cards = tmp_path / "game.pdf"                       # a game file with a PDF's name
+    cards.write_bytes(game.read_bytes())
+    for argv, target, kind in (
+            (("simulate", "--games", "1", "--seed", "1", "--record", str(game)), game,
+             "a game file (an SQLite database)"),
+            (("simulate", "--games", "1", "--seed", "1", "--record", str(notes)), notes,
+             "a file that is no game record"),
+            (("print", "boxscore", "1", "--db", str(cards), "--out", str(cards)), cards,
+             "a game file (an SQLite database)")):
+        before = sha256(target)
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and f"{target} is {kind}: it is not written over" in err, err
+        assert sha256(target) == before
+    record = tmp_path / "games.txt"
+    pdf = tmp_path / "box.pdf"
+    for seed in ("1", "2"):                 # the second of each writes over the first
+        assert run(capsys, "simulate", "--games", "1", "--seed", seed,
+                   "--record", str(record))[0] == 0
+        assert f'[Seed "{seed}:0"]' in record.read_text(encoding="utf-8")
+        assert run(capsys, "print", "boxscore", "1", "--db", str(game),
+                   "--out", str(pdf))[0] == 0
+        assert pdf.read_bytes().startswith(b"%PDF-")

@@ -20,6 +20,7 @@ from platformdirs import user_data_dir
 from sqlite_utils import Database, Migrations
 
 from ..engine.errors import CompanionError
+from ..files import SQLITE_MAGIC, starts_with
 
 APP = "dugout-companion"
 migrations = Migrations("dugout-companion")
@@ -223,15 +224,8 @@ def _writable_side_files(path: Path) -> None:
                              f"too, {fix}") from None
 
 
-SQLITE_MAGIC = b"SQLite format 3\x00"      # the first 16 bytes of every SQLite database
-
-
 def _sqlite_header(path: Path) -> bool:
-    try:
-        with open(path, "rb") as file:
-            return file.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
-    except OSError:
-        return True         # unreadable here: the caller's own error says more
+    return starts_with(path, SQLITE_MAGIC)  # (unreadable here: True, the caller says more)
 
 
 def _companion_tables(path: Path, db: Database, readonly: bool) -> None:

@@ -222,7 +222,7 @@ class PrintScreen(ModalScreen[None]):
             self.notify("give the PDF a file name", title="Not printed", severity="error")
             return None
         out = Path(text).expanduser()
-        problem = output_problem(out, ".pdf")
+        problem = output_problem(out, ".pdf", replaces="pdf")
         if problem:
             self.notify(problem, title="Not printed", severity="error", timeout=8)
             return None
