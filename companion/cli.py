@@ -875,6 +875,7 @@ def cmd_play(args) -> int:
     # A box folder of the player's is read first: refused before the screen opens or a game
     # file is made, as `data check` would tell it.
     box = _load(args.data) if args.data is not None else None
+    _game_file_opens(args)
     app = make_app(getattr(args, "db", None), args.data, args.series, box=box)
     app.run()
     if app.fatal is not None:       # the game file or the box failed to open
@@ -882,17 +883,25 @@ def cmd_play(args) -> int:
     return EXIT_OK
 
 
-def cmd_follow(args) -> int:
+def _game_file_opens(args) -> None:
+    """A game file that cannot be read (a folder, another program's file, damage, its
+    permissions) is said before a screen opens, as every command says it (the screen
+    drew, then closed on the error)."""
     from .store.db import Store, default_path
+
+    path = Path(getattr(args, "db", None) or default_path())
+    if path.is_dir() or (path.is_file() and path.stat().st_size):
+        Store.open(path, readonly=True).close()     # (a missing or empty one: made a file)
+
+
+def cmd_follow(args) -> int:
+    from .store.db import default_path
     from .tui.follow import FollowApp
 
     _utf8_terminal()
-    path = Path(getattr(args, "db", None) or default_path())
-    if path.exists():       # (not there yet: the follow screen waits for the table's file)
-        if args.series is not None:
-            _series_in_file(args)
-        else:                                   # not a game file: said now
-            Store.open(path, readonly=True).close()
+    _game_file_opens(args)          # (not there yet: the follow screen waits for the file)
+    if args.series is not None and Path(getattr(args, "db", None) or default_path()).exists():
+        _series_in_file(args)
     FollowApp(getattr(args, "db", None), args.series).run()
     return EXIT_OK
 
@@ -1013,6 +1022,16 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except CompanionError as error:
         print(f"companion: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as error:
+        # What the system refused and no command foresaw (a folder this user may not
+        # enter, a name too long, a full disk under the output): said by name, no traceback.
+        if error.filename is None:          # the output itself (a full disk under stdout)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            print(f"companion: the output could not be written: {error.strerror or error}",
+                  file=sys.stderr)
+        else:
+            print(f"companion: {error.filename}: {error.strerror or error}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 

@@ -1,6 +1,8 @@
 """The command line: data check, odds, simulate and replay, with exit codes and messages."""
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 
@@ -1100,3 +1102,64 @@ def test_an_output_never_writes_over_a_game_file_or_a_file_of_another_kind(capsy
         assert run(capsys, "print", "boxscore", "1", "--db", str(game),
                    "--out", str(pdf))[0] == 0
         assert pdf.read_bytes().startswith(b"%PDF-")
+
+
+def test_paths_the_system_refuses_are_said_by_name_without_a_traceback(capsys, tmp_path):
+    """A name longer than the system takes, an output on a full disk: each command said it
+    with a Python traceback (exit 1); now by name, exit 2, and nothing is made."""
+    long = tmp_path / ("a" * 300 + ".db")
+    for argv in (("series", "list", "--db", str(long)),
+                 ("series", "new", "--scenario", "spring", "--team1", "texas",
+                  "--team2", "new-york", "--db", str(long)),
+                 ("data", "check", str(long)),
+                 ("print", "cards", "--out", str(long) + ".pdf")):
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and "File name too long" in err and str(long) in err, (argv, err)
+        assert "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+    if Path("/dev/full").exists():
+        import subprocess
+
+        from tests.store.util import ROOT, companion_command
+
+        with open("/dev/full", "w") as full:
+            result = subprocess.run([*companion_command(), "odds", "--rolls", "3", "--box",
+                                     "V", "--json"], stdout=full, stderr=subprocess.PIPE,
+                                    text=True, timeout=60, cwd=ROOT)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr == ("companion: the output could not be written: No space left "
+                                 "on device\n")
+
+
+def test_a_game_file_the_user_may_not_read_is_refused_by_name(capsys, tmp_path, monkeypatch):
+    """A game file of another user (mode 600): SQLite's 'unable to open database file' came
+    out as a traceback from every command, and `play` drew its screen first. Said by name,
+    exit 2, before any screen."""
+    import companion.store.db as db
+    import companion.tui.app as tui
+
+    game = tmp_path / "games.db"
+    assert run(capsys, "series", "new", "--scenario", "spring", "--team1", "texas",
+               "--team2", "new-york", "--db", str(game))[0] == 0
+    real_access = os.access
+    monkeypatch.setattr(db.os, "access", lambda path, mode: (
+        False if Path(path) == game and mode & os.R_OK else real_access(path, mode)))
+    monkeypatch.setattr(tui, "make_app", lambda *a, **k: pytest.fail("a screen opened"))
+    for argv in (("series", "list"), ("export", "1"), ("play",), ("follow",)):
+        code, _, err = run(capsys, "--db", str(game), *argv)
+        assert (code, err) == (2, f"companion: {game}: this user may not read the game file "
+                                  "(its permissions); nothing was changed\n"), argv
+
+
+def test_play_refuses_a_file_that_is_no_game_file_before_its_screen(capsys, tmp_path,
+                                                                    monkeypatch):
+    """`play` drew the home screen, closed it, then said the file was no game file."""
+    import companion.tui.app as tui
+
+    monkeypatch.setattr(tui, "make_app", lambda *a, **k: pytest.fail("a screen opened"))
+    noise = tmp_path / "noise.db"
+    noise.write_bytes(bytes(range(256)) * 20)
+    code, _, err = run(capsys, "--db", str(noise), "play")
+    assert code == 2 and "not an SQLite database at all" in err
+    code, _, err = run(capsys, "--db", str(tmp_path), "play")
+    assert code == 2 and "is a folder" in err

@@ -224,6 +224,22 @@ def _writable_side_files(path: Path) -> None:
                              f"too, {fix}") from None
 
 
+def _reachable(path: Path) -> None:
+    """A path that cannot be looked at (a folder on the way this user may not enter, a name
+    longer than the system takes) or a file this user may not read: refused by name, with
+    the system's reason, before SQLite says only "unable to open database file"."""
+    try:
+        found = path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return              # (nothing there yet; a file on the way is told where it is)
+    except OSError as error:
+        raise StoreError(f"{path}: cannot be reached ({error.strerror}); nothing was "
+                         "changed") from None
+    if stat.S_ISREG(found.st_mode) and not os.access(path, os.R_OK):
+        raise StoreError(f"{path}: this user may not read the game file (its permissions); "
+                         "nothing was changed") from None
+
+
 def _sqlite_header(path: Path) -> bool:
     return starts_with(path, SQLITE_MAGIC)  # (unreadable here: True, the caller says more)
 
@@ -354,6 +370,7 @@ class Store:
         StoreDamaged and is left untouched. `migrate_to` stops before that migration (tests).
         """
         path = Path(path) if path is not None else default_path()
+        _reachable(path)
         if path.is_dir():
             raise StoreError(f"{path}: is a folder; give the game file's own path "
                              "(for example games.db)")

@@ -742,7 +742,8 @@ def test_a_read_only_file_is_refused_to_a_writer_and_read_by_the_readers(tmp_pat
     path = tmp_path / "games.db"
     series_id = stored_game_file(path, box)
     import companion.store.db as db_module
-    monkeypatch.setattr(db_module.os, "access", lambda target, mode: False)
+    # (read-only: readable, not writable)
+    monkeypatch.setattr(db_module.os, "access", lambda target, mode: not mode & os.W_OK)
     with pytest.raises(StoreError, match="the game file or its folder is read-only, so no "
                                          "action could be recorded"):
         Store.open(path)
