@@ -1163,3 +1163,23 @@ def test_play_refuses_a_file_that_is_no_game_file_before_its_screen(capsys, tmp_
     assert code == 2 and "not an SQLite database at all" in err
     code, _, err = run(capsys, "--db", str(tmp_path), "play")
     assert code == 2 and "is a folder" in err
+
+
+def test_a_code_that_unpacks_to_gigabytes_is_refused_not_read(capsys, tmp_path):
+    """A box score code (HT1:) is a compressed record: one made to unpack to gigabytes (a
+    few megabytes of text) ran on, filling the memory. Unpacking stops at 8 MB, said (the
+    code here unpacks to 50 MB, kept small for the test's own memory)."""
+    import tracemalloc
+
+    from companion.high_and_tight.box import load_box
+    from companion.high_and_tight.packed import pack
+
+    bomb = tmp_path / "bomb.txt"
+    bomb.write_text(pack(load_box(), "\n" * 50_000_000))
+    assert bomb.stat().st_size < 200_000
+    tracemalloc.start()
+    code, _, err = run(capsys, "replay", str(bomb))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert code == 2 and "the HT1: code unpacks to more than 8 MB" in err, err
+    assert peak < 40_000_000

@@ -17,6 +17,7 @@ from ..engine.errors import RecordError
 from .box import Box
 
 PREFIX = "HT1:"
+MOST_UNPACKED = 8_000_000    # bytes of record a code may unpack to (a World Series: ~150 kB)
 
 # The words of every record (docs/record-format.md), most frequent last: zlib reaches the
 # end of the dictionary with the shortest distances.
@@ -108,7 +109,14 @@ def _unpack(box: Box, payload: str) -> str:
                           "again") from None
     decompressor = zlib.decompressobj(15, zdict=dictionary(box))
     try:
-        record = decompressor.decompress(data) + decompressor.flush()
+        # At most MOST_UNPACKED bytes: a code made to unpack to gigabytes (a few megabytes
+        # of text) stops there instead of filling the memory.
+        record = decompressor.decompress(data, MOST_UNPACKED + 1)
+        if len(record) > MOST_UNPACKED or decompressor.unconsumed_tail:
+            raise RecordError(f"the {PREFIX} code unpacks to more than "
+                              f"{MOST_UNPACKED // 1_000_000} MB: no box score holds that much; "
+                              "it was not read")
+        record += decompressor.flush()
     except zlib.error as error:
         raise RecordError(
             f"the {PREFIX} code does not unpack with the box in use ({box.fingerprint}): it "
