@@ -13,7 +13,7 @@ from . import print_cli
 from .engine.errors import CompanionError, DataError
 from .engine.record import check_box, header_tags, parse_record, split_records_at
 from .engine.session import replay
-from .engine.textfile import undecodable_at
+from .engine.textfile import special_file, undecodable_at
 from .files import output_problem, write_atomically
 from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
@@ -273,6 +273,8 @@ def _db_words(args) -> str:
 
 def read_text_file(path: Path) -> str:
     """A record file's text, or an error saying plainly why it cannot be read."""
+    if special_file(path):
+        raise CommandError(f"{path}: is no regular file (a pipe or a device): not read")
     try:
         # Byte-order marks are read past, also where two files were joined into one.
         return path.read_text(encoding="utf-8-sig").replace("\ufeff", "")

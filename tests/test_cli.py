@@ -1183,3 +1183,21 @@ def test_a_code_that_unpacks_to_gigabytes_is_refused_not_read(capsys, tmp_path):
     tracemalloc.stop()
     assert code == 2 and "the HT1: code unpacks to more than 8 MB" in err, err
     assert peak < 40_000_000
+
+
+def test_a_pipe_or_a_device_is_refused_not_waited_on(capsys, tmp_path, box_copy):
+    """A record that is a named pipe, or a box file linked to /dev/zero, was read for ever
+    (replay and import waited for a writer, data check filled the memory); each is refused
+    by name at once."""
+    pipe = tmp_path / "record.txt"
+    os.mkfifo(pipe)
+    for argv in (("replay", str(pipe)), ("import", str(pipe), "--db", str(tmp_path / "g.db"))):
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and f"{pipe}: is no regular file (a pipe or a device)" in err, err
+    if Path("/dev/zero").exists():
+        (box_copy / "box.toml").unlink()
+        (box_copy / "box.toml").symlink_to("/dev/zero")
+        code, _, err = run(capsys, "data", "check", str(box_copy))
+        assert code == 2 and (f"{box_copy / 'box.toml'}: is no regular file (a pipe or a "
+                              "device): not read") in err, err
+    assert not (tmp_path / "g.db").exists()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 BYTE_ORDER_MARK = b"\xef\xbb\xbf"
@@ -15,3 +17,13 @@ def undecodable_at(path: Path, error: UnicodeDecodeError) -> tuple[int, str]:
     raw = path.read_bytes()
     start = error.start + (len(BYTE_ORDER_MARK) if raw.startswith(BYTE_ORDER_MARK) else 0)
     return raw.count(b"\n", 0, start) + 1, f"0x{raw[start]:02X}, byte {start + 1} of the file"
+
+
+def special_file(path: Path) -> bool:
+    """Whether `path` (a link followed) is there but no regular file: a pipe, a device
+    (/dev/zero), a socket. Read as a text it would never end, or wait for a writer."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False                # (missing or unreadable: the reading says which)
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..engine.dice import WHOLE
 from ..engine.errors import DataError, ParseError, clip
-from ..engine.textfile import undecodable_at
+from ..engine.textfile import special_file, undecodable_at
 
 DEFAULT_BOX_DIR = Path(__file__).resolve().parents[2] / "data" / "high_and_tight"
 BOX_FILES = ("box.toml", "teams.toml", "ballplayers.csv", "pitchers.csv", "cards.toml")
@@ -339,6 +339,9 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR, strict: bool = True) -> Bo
                                              "no such folder")])
     for name in BOX_FILES:
         path = directory / name
+        if special_file(path):
+            problems.add(str(path), "is no regular file (a pipe or a device): not read")
+            continue
         try:
             # utf-8-sig: a spreadsheet's "CSV UTF-8" starts with a byte-order mark.
             texts[name] = path.read_text(encoding="utf-8-sig")
