@@ -132,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = commands.add_parser("simulate", help="computer managers play whole games")
     sim.add_argument("--games", type=_int_in(1, 100000, "games"), default=None,
                      help="how many games, 1..100000 (default 1)")
-    sim.add_argument("--seed", default="0", type=_seed,
+    sim.add_argument("--seed", default=None, type=_seed,
                      help="any text; the same seed plays the same games (default 0)")
     sim.add_argument("--home", default=None,
                      help="home team: key, name or abbreviation (default: rotate)")
@@ -156,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="series: Team 1's roster: an optional team card's, or another "
                      "standard roster (8.1.1; default: the team's own)")
     sim.add_argument("--roster2", default=None, help="series: Team 2's roster")
-    sim.add_argument("--rules", default="", help="series: optional rules, comma-separated: "
+    sim.add_argument("--rules", default=None, help="series: optional rules, comma-separated: "
                      + ",".join(OPTIONAL_RULES))
     sim.add_argument("--resume", action="store_true",
                      help="finish an interrupted simulated series in --db")
@@ -453,7 +453,8 @@ def cmd_simulate(args) -> int:
     records: list[str] = []
     on_game = (lambda session: records.append(session.text())) if args.record else None
     try:
-        summary = simulate(rules, args.games or 1, args.seed, home, away, on_game, rosters)
+        summary = simulate(rules, args.games or 1, _seed_given(args), home, away, on_game,
+                           rosters)
     except KeyboardInterrupt:
         if not records:
             raise
@@ -799,12 +800,24 @@ def _default_opponent(box: Box, team1: str, roster1: str | None) -> str:
     return second if second in met else (met[0] if met else second)
 
 
+def _seed_given(args) -> str:
+    return "0" if args.seed is None else args.seed
+
+
 def cmd_simulate_series(args) -> int:
     from .high_and_tight.simulate import play_series
     from .store.db import StoreError, default_path
     from .store.series_store import StoredSeries, create_series, list_series
 
     if args.resume:
+        begun = [option for option, value in (
+            ("--series", args.series), ("--team1", args.team1), ("--team2", args.team2),
+            ("--roster1", args.roster1), ("--roster2", args.roster2), ("--rules", args.rules),
+            ("--seed", args.seed), ("--data", args.data)) if value is not None]
+        if begun:
+            raise CommandError(f"{', '.join(begun)}: not taken with --resume, which finishes "
+                               "the series as it began (its teams, rules, seed and box are "
+                               "stored with it); only --db says which file")
         path = Path(args.db) if getattr(args, "db", None) else default_path()
         if not path.exists():
             raise CommandError(f"no interrupted simulated series: no game file at {path}")
@@ -813,7 +826,7 @@ def cmd_simulate_series(args) -> int:
         team1 = _team_key(box, args.team1, "--team1") or box.default_matchup()[0]
         team2 = args.team2 or _default_opponent(box, team1, args.roster1)
         header = _series_header(box, args.series, team1, team2, args.roster1, args.roster2,
-                                args.rules, seed=str(args.seed))
+                                args.rules or "", seed=_seed_given(args))
         header.update({tag: "computer" for tag in CONTROL_TAGS.values()})
     with _open_store(args) as store:
         if args.resume:

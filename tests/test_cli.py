@@ -1201,3 +1201,20 @@ def test_a_pipe_or_a_device_is_refused_not_waited_on(capsys, tmp_path, box_copy)
         assert code == 2 and (f"{box_copy / 'box.toml'}: is no regular file (a pipe or a "
                               "device): not read") in err, err
     assert not (tmp_path / "g.db").exists()
+
+
+@pytest.mark.parametrize("extra", [("--rules", "bogus"), ("--team1", "texas"),
+                                   ("--seed", "99"), ("--roster1", "california"),
+                                   ("--series", "world")])
+def test_resume_refuses_what_it_would_not_take(capsys, tmp_path, extra):
+    """`simulate --resume` finishes the series as it began: a team, rules, a seed or a box
+    given with it were dropped without a word (exit 0, as if they had been used). Each is
+    now refused by name, exit 2, and the file is left as it was."""
+    from tests.store.util import sha256
+
+    game = tmp_path / "games.db"
+    assert run(capsys, "simulate", "--series", "spring", "--db", str(game))[0] == 0
+    before = sha256(game)
+    code, _, err = run(capsys, "simulate", "--resume", *extra, "--db", str(game))
+    assert code == 2 and err.startswith(f"companion: {extra[0]}: not taken with --resume"), err
+    assert sha256(game) == before
