@@ -266,6 +266,17 @@ def _options_given_once(parser: argparse.ArgumentParser, args) -> None:
         setattr(args, name, values[0] if values else None)
 
 
+def _db_folder_exists(args) -> None:
+    """A game file named with --db goes in a folder that is there: a slip in its path made
+    the folders it named (only the default file's folder, the user's data folder, is made),
+    as --out and --record refuse a missing one."""
+    path = getattr(args, "db", None)
+    if path is not None and path.parent != path and not path.parent.exists():
+        raise CommandError(f"--db {path}: folder {path.parent} does not exist; make it first "
+                           "(or leave out --db: the default game file goes in the user's "
+                           "data folder)")
+
+
 def _db_words(args) -> str:
     """' --db PATH' when a command was given its game file, for a command it suggests."""
     return f" --db {args.db}" if args.db is not None else ""
@@ -800,27 +811,70 @@ def _default_opponent(box: Box, team1: str, roster1: str | None) -> str:
     return second if second in met else (met[0] if met else second)
 
 
+def _unfinished_simulated(store) -> int:
+    """The last simulated series of the file not played to its end."""
+    from .store.series_store import list_series
+
+    unfinished = [row for row in list_series(store)
+                  if row.status == "playing" and simulated(row.header)]
+    if not unfinished:
+        raise CommandError(f"no interrupted simulated series in {store.path}")
+    return unfinished[-1].id
+
+
+def _resumed_as_begun(args, header: dict, box: Box, series_id: int) -> None:
+    """`simulate --resume` finishes the series as it began. The command that began it, run
+    again with --resume, is taken; an option that differs from what the series holds (a
+    team, a roster, the rules, the seed, the box) was dropped without a word: refused, by
+    name, with what the series holds."""
+    from .high_and_tight.state import parse_options
+
+    def roster(team_tag: str) -> str:
+        team = box.team(header.get(team_tag, ""))
+        return header.get(f"{team_tag}Roster") or (team.roster if team else "") or ""
+
+    differs = []
+    for option, given, held, same in (
+            ("--series", args.series, header.get("Scenario", ""),
+             lambda given, held: given.casefold() == held.casefold()),
+            ("--team1", args.team1, header.get("Team1", ""),
+             lambda given, held: _team_key(box, given, "--team1") == held),
+            ("--team2", args.team2, header.get("Team2", ""),
+             lambda given, held: _team_key(box, given, "--team2") == held),
+            ("--roster1", args.roster1, roster("Team1"),
+             lambda given, held: given.casefold() == held.casefold()),
+            ("--roster2", args.roster2, roster("Team2"),
+             lambda given, held: given.casefold() == held.casefold()),
+            ("--rules", args.rules, header.get("Rules", ""),
+             lambda given, held: parse_options(given) == parse_options(held)),
+            ("--seed", args.seed, header.get("Seed", ""), str.__eq__)):
+        if given is not None and not same(given, held):
+            differs.append(f"{option} {given} (it has {held or 'none'})")
+    if args.data is not None and _load(args.data).fingerprint != box.fingerprint:
+        differs.append(f"--data {args.data} (it was begun with box {box.fingerprint})")
+    if differs:
+        raise CommandError(f"--resume finishes series {series_id} as it began: "
+                           f"{'; '.join(differs)}; leave them out (only --db says which "
+                           "file)")
+
+
 def _seed_given(args) -> str:
     return "0" if args.seed is None else args.seed
 
 
 def cmd_simulate_series(args) -> int:
     from .high_and_tight.simulate import play_series
-    from .store.db import StoreError, default_path
-    from .store.series_store import StoredSeries, create_series, list_series
+    from .store.db import Store, StoreError, default_path
+    from .store.series_store import StoredSeries, create_series
 
     if args.resume:
-        begun = [option for option, value in (
-            ("--series", args.series), ("--team1", args.team1), ("--team2", args.team2),
-            ("--roster1", args.roster1), ("--roster2", args.roster2), ("--rules", args.rules),
-            ("--seed", args.seed), ("--data", args.data)) if value is not None]
-        if begun:
-            raise CommandError(f"{', '.join(begun)}: not taken with --resume, which finishes "
-                               "the series as it began (its teams, rules, seed and box are "
-                               "stored with it); only --db says which file")
         path = Path(args.db) if getattr(args, "db", None) else default_path()
         if not path.exists():
             raise CommandError(f"no interrupted simulated series: no game file at {path}")
+        with Store.open(path, readonly=True) as reader:     # (refused: the file untouched)
+            series_id = _unfinished_simulated(reader)
+            held = StoredSeries.load(reader, series_id).session
+            _resumed_as_begun(args, held.header, held.box, series_id)
     else:
         box = _load(args.data)
         team1 = _team_key(box, args.team1, "--team1") or box.default_matchup()[0]
@@ -830,11 +884,7 @@ def cmd_simulate_series(args) -> int:
         header.update({tag: "computer" for tag in CONTROL_TAGS.values()})
     with _open_store(args) as store:
         if args.resume:
-            unfinished = [row for row in list_series(store)
-                          if row.status == "playing" and simulated(row.header)]
-            if not unfinished:
-                raise CommandError(f"no interrupted simulated series in {store.path}")
-            series_id = unfinished[-1].id
+            series_id = _unfinished_simulated(store)
         else:
             series_id = create_series(store, box, header)
         stored = StoredSeries.load(store, series_id)
@@ -1010,6 +1060,7 @@ def main(argv: list[str] | None = None) -> int:
         "print": cmd_print,
     }[args.command]
     try:
+        _db_folder_exists(args)
         return handler(args)
     except KeyboardInterrupt:
         # Ctrl-C: every action already taken is stored (a simulated series goes on with

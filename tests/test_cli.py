@@ -1203,18 +1203,48 @@ def test_a_pipe_or_a_device_is_refused_not_waited_on(capsys, tmp_path, box_copy)
     assert not (tmp_path / "g.db").exists()
 
 
-@pytest.mark.parametrize("extra", [("--rules", "bogus"), ("--team1", "texas"),
-                                   ("--seed", "99"), ("--roster1", "california"),
-                                   ("--series", "world")])
-def test_resume_refuses_what_it_would_not_take(capsys, tmp_path, extra):
-    """`simulate --resume` finishes the series as it began: a team, rules, a seed or a box
-    given with it were dropped without a word (exit 0, as if they had been used). Each is
-    now refused by name, exit 2, and the file is left as it was."""
+@pytest.mark.parametrize(("extra", "said"), [
+    (("--rules", "rest"), "--rules rest (it has none)"),
+    (("--team1", "texas"), "--team1 texas (it has new-york)"),
+    (("--seed", "99"), "--seed 99 (it has 0)"),
+    (("--roster1", "california"), "--roster1 california (it has new-york)"),
+    (("--series", "world"), "--series world (it has spring)")])
+def test_resume_refuses_an_option_that_differs_from_the_series(capsys, tmp_path, extra,
+                                                                said):
+    """`simulate --resume` finishes the series as it began: a team, rules or a seed other
+    than the series' were dropped without a word (exit 0, as if used). Each is refused by
+    name with what the series holds, exit 2, the file as it was; the command that began
+    the series, run again with --resume, is taken."""
+    from companion.store.db import Store
     from tests.store.util import sha256
 
     game = tmp_path / "games.db"
-    assert run(capsys, "simulate", "--series", "spring", "--db", str(game))[0] == 0
+    began = ("simulate", "--series", "spring", "--team1", "new-york", "--team2", "texas")
+    code, _, err = run(capsys, "simulate", "--series", "spring", "--team1", "new-york",
+                       "--team2", "texas", "--db", str(game))
+    assert code == 0, err
+    with Store.open(game) as store:                 # as a Ctrl-C leaves it: unfinished
+        store.db.execute("UPDATE series SET status = 'playing'")
     before = sha256(game)
     code, _, err = run(capsys, "simulate", "--resume", *extra, "--db", str(game))
-    assert code == 2 and err.startswith(f"companion: {extra[0]}: not taken with --resume"), err
+    assert (code, err) == (2, f"companion: --resume finishes series 1 as it began: {said}; "
+                              "leave them out (only --db says which file)\n")
     assert sha256(game) == before
+    code, _, err = run(capsys, *began, "--seed", "0", "--resume", "--db", str(game))
+    assert "as it began" not in err
+
+
+def test_a_db_in_a_missing_folder_is_refused_not_made(capsys, tmp_path):
+    """`--db` naming a folder that is not there: the writers made every folder of the path
+    (a slip in it left a game file somewhere unexpected), while --out and --record refuse.
+    Now every command refuses it by name, exit 2, and makes nothing."""
+    game = tmp_path / "typo" / "deeper" / "games.db"
+    for argv in (("simulate", "--series", "spring"),
+                 ("series", "new", "--scenario", "spring", "--team1", "texas",
+                  "--team2", "new-york"),
+                 ("series", "list")):
+        code, _, err = run(capsys, *argv, "--db", str(game))
+        assert (code, err) == (2, f"companion: --db {game}: folder {game.parent} does not "
+                               "exist; make it first (or leave out --db: the default game "
+                               "file goes in the user's data folder)\n"), argv
+    assert list(tmp_path.iterdir()) == []
