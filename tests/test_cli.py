@@ -1248,3 +1248,32 @@ def test_a_db_in_a_missing_folder_is_refused_not_made(capsys, tmp_path):
                                "exist; make it first (or leave out --db: the default game "
                                "file goes in the user's data folder)\n"), argv
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_game_file_edited_by_hand_is_said_not_a_traceback(capsys, tmp_path):
+    """A series header that is no JSON, or a lock row whose process number is no number
+    (the file edited by hand): `series list`, `export` and `series new` ended in a
+    JSONDecodeError or TypeError traceback. The header is said with the way out (salvage);
+    a lock no companion could have written holds no live writer, so it is taken over."""
+    import socket
+    import sqlite3
+
+    game = tmp_path / "games.db"
+    assert run(capsys, "simulate", "--series", "spring", "--db", str(game))[0] == 0
+    conn = sqlite3.connect(game)
+    with conn:
+        conn.execute("INSERT INTO lock (id, pid, host, since, token) VALUES "
+                     "(1, 'abc', ?, 'x', 't')", [socket.gethostname()])
+    code, out, err = run(capsys, "series", "new", "--scenario", "spring", "--team1", "texas",
+                         "--team2", "new-york", "--db", str(game))
+    assert code == 0 and out.startswith("series 2: "), err
+    with conn:
+        conn.execute("INSERT INTO lock (id, pid, host, since, token) VALUES "
+                     "(1, 99999999999999999, ?, 'x', 't')", [socket.gethostname()])
+        conn.execute("UPDATE series SET header = '{broken' WHERE id = 1")
+    conn.close()
+    for argv in (("series", "list"), ("export", "1")):
+        code, _, err = run(capsys, *argv, "--db", str(game))
+        assert (code, err) == (2, "companion: series 1: its header in the game file cannot "
+                               "be read (was the file edited by hand?); `companion db salvage "
+                               "--out NEW` copies what can still be read into a new file\n")

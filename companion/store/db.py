@@ -291,8 +291,8 @@ def _pid_alive(pid: int, token: str | None = None) -> bool:
     that one, not another program that reuses the number (after a restart, say)."""
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
+    except (ProcessLookupError, TypeError, ValueError, OverflowError):
+        return False        # (no process; or a number no companion wrote: edited by hand)
     except PermissionError:
         pass
     if _zombie(pid):

@@ -211,9 +211,21 @@ def _next_series_id(store: Store) -> int:
     return max(highest, _deleted_up_to(store)) + 1
 
 
+def _stored_json(text, series_id: int, what: str):
+    """A series' header or box copy as the companion wrote it (JSON); anything else (the
+    file edited by hand) is said with the way out, never a traceback."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        raise StoreError(f"series {series_id}: its {what} in the game file cannot be read "
+                         "(was the file edited by hand?); `companion db salvage --out NEW` "
+                         "copies what can still be read into a new file") from None
+
+
 def _row(row: dict) -> SeriesRow:
     return SeriesRow(row["id"], row["created"], row["scenario"], row["team1"], row["team2"],
-                     row["status"], row["winner"], json.loads(row["header"]),
+                     row["status"], row["winner"],
+                     _stored_json(row["header"], row["id"], "header"),
                      (row["won1"], row["won2"]), bool(row["begun"]))
 
 
@@ -289,7 +301,8 @@ _LISTED_BOXES: dict[str, Box | None] = {}   # frozen boxes by fingerprint (liste
 
 def frozen_box(store: Store, series_id: int) -> Box:
     row = next(store.db.query("SELECT box_files FROM series WHERE id = ?", [series_id]))
-    return load_box_texts(json.loads(row["box_files"]), origin=f"series {series_id} box",
+    return load_box_texts(_stored_json(row["box_files"], series_id, "box copy"),
+                          origin=f"series {series_id} box",
                           strict=False)     # as it was accepted when the series began
 
 
