@@ -519,33 +519,41 @@ def _record_box(directory: Path | None, text: str) -> Box:
         raise refused from None
 
 
-def cmd_replay(args) -> int:
-    text = read_text_file(args.file)
-    box = _record_box(args.data, text)
-    rules = HighAndTight(box)
+def _record_text(file: Path, text: str, box: Box, verb: str):
+    """The record a file holds (a box score's scanned code unpacked), with its records and
+    the first one read; or why the file is no record (an export, plain text), said as
+    `replay` and `import` alike say it."""
     kind = report_export(text)
     if kind:
-        raise CommandError(f"{args.file}: is {kind} export, a report of the games: only a "
-                           "record (export --format record, the default) replays")
+        raise CommandError(f"{file}: is {kind} export, a report of the games: only a "
+                           f"record (export --format record, the default) {verb}")
     try:                        # the text a scanner read off a box score's QR code
         text = unscanned(box, text)
     except CompanionError as error:
-        raise CommandError(f"{args.file}: {error}") from None
+        raise CommandError(f"{file}: {error}") from None
     records = split_records_at(text)
 
     def no_record(why: str = "") -> CommandError:
-        return CommandError(f"{args.file}: holds no game record ({why}a header of "
+        return CommandError(f"{file}: holds no game record ({why}a header of "
                             "[Key \"value\"] tags, then one action a line; "
                             "docs/record-format.md)")
     if not records:
         raise no_record()
-    results = []
     try:
         first = parse_record(records[0][1], records[0][0])
     except CompanionError as error:
-        raise CommandError(f"{args.file}: game 1: {error}") from None
+        raise CommandError(f"{file}: game 1: {error}") from None
     if not first.header:
         raise no_record("it opens with no tag; ")
+    return text, records, first
+
+
+def cmd_replay(args) -> int:
+    text = read_text_file(args.file)
+    box = _record_box(args.data, text)
+    rules = HighAndTight(box)
+    text, records, first = _record_text(args.file, text, box, "replays")
+    results = []
     if "Scenario" in first.header:
         raise CommandError(f"{args.file}: is a series record (it has a Scenario tag): "
                            "`companion import FILE` reads it into the game file")
@@ -1016,6 +1024,7 @@ def cmd_import(args) -> int:
 
     text = read_text_file(args.file)
     box = _record_box(args.data, text)
+    text = _record_text(args.file, text, box, "is imported")[0]
     try:
         header, entries = read_import(box, text)        # checked whole before the file
     except CompanionError as error:

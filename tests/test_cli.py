@@ -1277,3 +1277,20 @@ def test_a_game_file_edited_by_hand_is_said_not_a_traceback(capsys, tmp_path):
         assert (code, err) == (2, "companion: series 1: its header in the game file cannot "
                                "be read (was the file edited by hand?); `companion db salvage "
                                "--out NEW` copies what can still be read into a new file\n")
+
+
+def test_import_tells_what_a_file_that_is_no_record_is_as_replay_does(capsys, tmp_path):
+    """`import` of notes or of a JSON export said "header Team1: is missing"; it now says
+    what the file is, as `replay` does, and makes no game file."""
+    db = tmp_path / "s.db"
+    run(capsys, "simulate", "--series", "spring", "--seed", "2", "--db", str(db))
+    code, out, _ = run(capsys, "export", "1", "--format", "json", "--db", str(db))
+    (tmp_path / "x.json").write_text(out)
+    (tmp_path / "notes.md").write_text("# My notes\n\nNew York won.\n")
+    target = tmp_path / "new.db"
+    for name, said in (("x.json", "is a JSON export, a report of the games: only a record "
+                                  "(export --format record, the default) is imported"),
+                       ("notes.md", "holds no game record (it opens with no tag; ")):
+        code, _, err = run(capsys, "import", str(tmp_path / name), "--db", str(target))
+        assert code == 2 and f"{tmp_path / name}: {said}" in err, err
+    assert not target.exists()
