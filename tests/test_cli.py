@@ -1294,3 +1294,18 @@ def test_import_tells_what_a_file_that_is_no_record_is_as_replay_does(capsys, tm
         code, _, err = run(capsys, "import", str(tmp_path / name), "--db", str(target))
         assert code == 2 and f"{tmp_path / name}: {said}" in err, err
     assert not target.exists()
+
+
+def test_a_record_whose_box_tags_disagree_says_so(capsys, tmp_path):
+    """One Box tag of a series record edited: the message read "made with box 0000...,
+    5916..., but the box in use is 5916...", the box in use among those it was "made
+    with". It now says the record's tags disagree."""
+    db = tmp_path / "s.db"
+    run(capsys, "simulate", "--series", "spring", "--seed", "2", "--db", str(db))
+    record = run(capsys, "export", "1", "--db", str(db))[1]
+    fingerprint = record.split('[Box "', 1)[1][:16]
+    edited = tmp_path / "edited.txt"
+    edited.write_text(record.replace(f'[Box "{fingerprint}"]', '[Box "0000000000000000"]', 1))
+    code, _, err = run(capsys, "import", str(edited), "--db", str(tmp_path / "new.db"))
+    assert code == 2 and (f"the record's Box tags disagree (0000000000000000, {fingerprint})"
+                          in err), err

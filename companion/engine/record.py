@@ -133,6 +133,10 @@ def check_box(fingerprint: str, headers) -> None:
     their pieces and cards differently, so it is refused, never guessed at."""
     prints = {header.get("Box") for header in headers}
     prints.discard(None)
+    if len(prints) > 1:
+        raise RecordError(f"the record's Box tags disagree ({', '.join(sorted(prints))}): a "
+                          "record is made with one box (was a tag edited?); the box in use "
+                          f"is {fingerprint}")
     if prints and prints != {fingerprint}:
         raise RecordError(f"the record was made with box {', '.join(sorted(prints))}, but the "
                           f"box in use is {fingerprint}: use --data with that box")
