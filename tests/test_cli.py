@@ -709,10 +709,20 @@ def test_a_series_record_names_a_bad_series_game_tag(capsys, tmp_path):
     run(capsys, "simulate", "--series", "spring", "--seed", "2", "--db", str(db))
     code, out, _ = run(capsys, "export", "1", "--db", str(db))
     assert '[SeriesGame "1"]' in out
-    (tmp_path / "s.txt").write_text(out.replace('[SeriesGame "1"]', '[SeriesGame "-4"]'))
-    code, _, err = run(capsys, "import", str(tmp_path / "s.txt"), "--db",
-                       str(tmp_path / "t.db"))
-    assert code == 2 and "header SeriesGame: '-4' is not a game number, 1 or more" in err
+    # Rule 3.0: a World Series, the longest, has 7 games (an 8th or a 20-digit one was
+    # taken, and exported as it was).
+    for bad in ("-4", "8", "99999999999999999999999"):
+        (tmp_path / "s.txt").write_text(out.replace('[SeriesGame "1"]',
+                                                    f'[SeriesGame "{bad}"]'))
+        code, _, err = run(capsys, "import", str(tmp_path / "s.txt"), "--db",
+                           str(tmp_path / "t.db"))
+        assert code == 2 and (f"header SeriesGame: '{bad}' is not a game number of a series, "
+                              "1 to 7 (rule 3.0)") in err, err
+    game = run(capsys, "export", "1:1", "--db", str(db))[1]
+    assert '[SeriesGame "1"]' in game
+    (tmp_path / "g.txt").write_text(game.replace('[SeriesGame "1"]', '[SeriesGame "8"]'))
+    code, _, err = run(capsys, "replay", str(tmp_path / "g.txt"))
+    assert code == 2 and "header SeriesGame: '8' is not a game number of a series" in err
     (tmp_path / "s.txt").write_text(out.replace('[Scenario "spring"]',
                                                 '[Scenario "spring"]\n[Team3 "texas"]'))
     code, _, err = run(capsys, "import", str(tmp_path / "s.txt"), "--db",

@@ -1463,7 +1463,7 @@ GAME_TAGS = {
     "Dice": tag_value("|".join(MODES), " or ".join(MODES) + " (the table's dice)"),
     "Rules": "", "Seed": "",
     "Result": tag_value(r"\d+-\d+", "the final as away runs-home runs, like 4-3"),
-    "SeriesGame": tag_value(r"[1-9]\d*", "a game number, 1 or more"),
+    "SeriesGame": tag_value(r"[1-7]", "a game number of a series, 1 to 7 (rule 3.0)"),
     **{f"{place}{tag}": "" for place in ("Home", "Away")
        for tag in ("Roster", "Resting", "ShortRest", "Starter", "StarterFatigue")},
 }
