@@ -687,6 +687,13 @@ def test_a_seed_is_written_so_its_record_reads_back(capsys, tmp_path):
      "line 7: header Result: 'banana' is not the final as away runs-home runs, like 4-3"),
     ('[Home "', '[Home "texas"]\n[Home "', "line 4: header tag Home is given twice (first at "
      "line 3)"),
+    # The rules' own header errors, at their tag's line too (they named no line, a bad
+    # starter not even its tag).
+    ('[Home "new-york"]', '[Home "atlantis"]', "line 3: header Home: unknown team "
+     "'atlantis'"),
+    ('[Cards "digital"]', '[Cards "digital"]\n[HomeStarter "Nobody"]',
+     "line 6: header HomeStarter: rule 3.0: 'Nobody' is not a pitcher of the New York "
+     "Highlanders roster"),
 ])
 def test_a_record_header_is_read_whole_or_refused_at_its_line(capsys, tmp_path, old, new,
                                                               said):

@@ -155,8 +155,12 @@ def header_tags(message: str) -> tuple[list[str], str] | None:
     return tags, message[match.end():]
 
 
-def header_error(error: Exception) -> RecordError:
+def header_error(error: Exception, tag_lines: dict[str, int] | None = None) -> RecordError:
     """A header the rules refuse, as a record error (the rules' own header errors name the
-    tag already: no second "header:" before them)."""
+    tag already: no second "header:" before them), at the line of the first tag it names
+    when `tag_lines` (the record's) say where that is."""
     said = str(error)
-    return RecordError(said if header_tags(said) else f"header: {said}")
+    found = header_tags(said)
+    line = next((tag_lines[tag] for tag in found[0] if tag in tag_lines), None) if (
+        found and tag_lines) else None
+    return RecordError(said if found else f"header: {said}", line=line)

@@ -68,7 +68,7 @@ def replay(rules: Rules, text: str, first_line: int = 1) -> Session:
     try:
         session = Session(rules, record.header)
     except CompanionError as error:
-        raise header_error(error) from None
+        raise header_error(error, record.tag_lines) from None
     for number, line in zip(record.line_numbers, record.lines, strict=True):
         try:
             session.push_text(line)

@@ -148,11 +148,13 @@ class HighAndTight:
             resting = header.get(f"{name.capitalize()}Resting", "")
             side = Side(name=name, team=team, roster=roster, rally_left=box.rally_caps)
             side.resting = frozenset(
-                self._pitcher_key(side, n.strip(), "8.2.2") for n in resting.split(",")
+                self._pitcher_key(side, n.strip(), "8.2.2", f"{name.capitalize()}Resting")
+                for n in resting.split(",")
                 if n.strip())
             short = header.get(f"{name.capitalize()}ShortRest", "")
             side.short_rest = frozenset(
-                self._pitcher_key(side, n.strip(), "8.2.3") for n in short.split(",")
+                self._pitcher_key(side, n.strip(), "8.2.3", f"{name.capitalize()}ShortRest")
+                for n in short.split(",")
                 if n.strip())
             self._check_starter_tags(header, side)
             sides[name] = side
@@ -203,7 +205,7 @@ class HighAndTight:
                              "8.2.3 a: a starter on short rest begins at +100)")
         preset = header.get(f"{tag}Starter")
         if preset:
-            key = self._pitcher_key(side, preset, "3.0")
+            key = self._pitcher_key(side, preset, "3.0", f"{tag}Starter")
             if side.roster.pitchers[key].kind != "SP" or key in side.resting:
                 raise ParseError(f"header {tag}Starter: {preset!r} is not an SP free to start "
                                  "(rules 3.0, 8.2.2)")
@@ -338,12 +340,13 @@ class HighAndTight:
     def _pitcher_name(self, side: Side, name: str, rule: str) -> str:
         return self._piece_name(side.roster.pitchers, "pitcher", side, name, rule)
 
-    def _pitcher_key(self, side: Side, name: str, rule: str) -> str:
-        """A header's pitcher (a bad one is a header error, not an illegal action)."""
+    def _pitcher_key(self, side: Side, name: str, rule: str, tag: str) -> str:
+        """A header's pitcher (a bad one is a header error naming its tag, not an illegal
+        action)."""
         try:
             return self._pitcher_name(side, name, rule).casefold()
         except IllegalAction as error:
-            raise ParseError(f"header: {error}") from None
+            raise ParseError(f"header {tag}: {error}") from None
 
     # -- legal actions -------------------------------------------------------------------
 

@@ -123,7 +123,7 @@ def read_import(box: Box, text: str) -> tuple[dict, list]:
         SeriesRules.check_table_tags(header)        # (as create_series will, before replay)
         session = SeriesSession(box, {**header, "Box": header.get("Box", box.fingerprint)})
     except CompanionError as error:
-        raise header_error(error) from None
+        raise header_error(error, first.tag_lines) from None
     pending = list(series_lines)
     games = [list(zip(r.line_numbers, r.lines, strict=True)) for r in game_records]
     while not session.is_over():
