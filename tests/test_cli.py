@@ -329,7 +329,7 @@ def test_import_checks_a_record_as_replay_does_before_making_the_file(capsys, tm
                                  "but its actions stop before the end of the game ("),
         ("\n".join(lines[:19] + ["bogus line"] + lines[20:]), "line 20: game 1: 'bogus line'"),
         ("\n".join(lines).replace('[Away "', '[Away "new-york"]\n#[Away "'),
-         "header Home, Away: the two teams must be different team cards"),
+         "line 3: header Home, Away: the two teams must be different team cards"),
     ]
     for text, said in cases:
         record.write_text(text + "\n")
@@ -474,7 +474,7 @@ def test_replay_says_plainly_why_a_file_cannot_be_read(capsys, tmp_path):
     assert code == 2 and "empty.txt: holds no game record" in err
     (tmp_path / "same.txt").write_text('[Home "texas"]\n[Away "texas"]\n\nhome draws 6 offense\n')
     code, _, err = run(capsys, "replay", str(tmp_path / "same.txt"))
-    assert code == 2 and err.strip().endswith("game 1: header Home, Away: must be two "
+    assert code == 2 and err.strip().endswith("game 1: line 1: header Home, Away: must be two "
                                               "different teams"), err
 
 

@@ -587,7 +587,7 @@ def test_import_of_a_bad_line_names_game_and_line_and_stores_nothing(store, path
 
 
 @pytest.mark.parametrize("old, new, said", [
-    ('[SeriesGame "2"]', '[SeriesGame "9"]', "game 2: header SeriesGame: the record says '9', "
+    ('[SeriesGame "2"]', '[SeriesGame "3"]', "game 2: header SeriesGame: the record says '3', "
      "but the series gives '2' (a game's header follows its series' lines: edit those "
      "instead)"),
     ('[SeriesGame "2"]', '[SeriesGame "2"]\n[HomeStarterFatigue "100"]', "game 2: header "
