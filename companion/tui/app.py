@@ -697,6 +697,8 @@ class EntryBox(Input):
 
     def _on_focus(self, event: events.Focus) -> None:
         self.placeholder = self.here
+        if isinstance(self.screen, GameScreen):
+            self.screen.make_way_for_typing()
 
     def _on_blur(self, event: events.Blur) -> None:
         self.placeholder = self.away
@@ -715,6 +717,8 @@ class EntryBox(Input):
                 getattr(screen.query_one("#options", OptionList),
                         f"action_{self.LIST_KEYS[key]}")()
             return
+        if event.is_printable and isinstance(screen, GameScreen):
+            screen.make_way_for_typing()
         bindings = self._bindings.key_to_bindings.get(key)
         if bindings and not event.is_printable:
             # The box's own binding (Backspace, Delete, the cursor keys), now, in order.
@@ -1411,7 +1415,22 @@ class GameScreen(Screen):
             said: list[str] = []
             return None if self.act(faces, refused=said.append) else said[0]
 
+        self.make_way_for_typing()
         self.app.push_screen(DiceScreen(enter))
+
+    def make_way_for_typing(self) -> None:
+        """A player who starts typing (the dice dialog, a letter in the typing box) reads
+        the board: in a short terminal the information notices over it go at once, a
+        half's end too (its lines are in the log, l), so the markers, pitchers and rolls
+        left show while the dice are typed. Refusals and warnings stay."""
+        if self.app.size.height >= STACKED_NOTICES_MIN_ROWS:
+            return
+        going = [note for note in shown_notices(self.app) if note.severity == "information"]
+        if self._computer_note in going:
+            going.remove(self._computer_note)
+            self._drop_computer_note()          # (its moves with it: a new half, a new note)
+        if going:
+            drop_notices(self.app, going)
 
     def action_next_game(self) -> None:
         """From a finished game's final on to the next game of the series, under none of

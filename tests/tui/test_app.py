@@ -3645,3 +3645,49 @@ def test_an_option_chosen_from_a_list_replaced_since_is_not_taken(tmp_path):
             await settle(pilot)
 
     asyncio.run(play())
+
+
+@pytest.mark.parametrize("how", ["tab", "letter", "dice dialog"])
+def test_typing_in_a_short_terminal_clears_the_notices_over_the_board(tmp_path, how):
+    """Rule 4.6 at 80x24: a half's end and the computer's moves can stand together over
+    the board's markers, pitchers and rolls left just as the dice are to be typed (the
+    half's end is kept its first seconds). A player who starts typing (Tab to the typing
+    box, a letter typed there, the dice dialog) reads the board: the information notices
+    go at once; a warning stays."""
+    path = tmp_path / "typing.db"
+    series_id = new_series(path, seed="tui-typing")
+
+    async def play():
+        def at_dice(table) -> bool:             # the human's Scoring Roll is awaited
+            waiting = table.waiting()
+            return waiting.phase == "roll" and not waiting.computer
+
+        async with stopped_at(path, series_id, at_dice, size=(80, 24)) as (
+                app, pilot, screen, table):
+            app.clear_notifications()
+            await pilot.pause()
+            app.notify("no dice are awaited now", severity="warning", timeout=30)
+            app.notify("NYH scores 1 run\nDice 3 4  5 6", title=HALF_NOTICE_TITLE,
+                       timeout=30)
+            await pilot.pause()
+            screen._tell_computer("Texas Cowboys (computer)", "away plays Bear Down")
+            await pilot.pause()
+            before = [note.title for note in shown_notices(app)]
+            if how == "dice dialog":
+                screen.action_type_dice()
+            else:
+                if how == "letter":
+                    screen.query_one("#entry", Input).focus()
+                    await pilot.pause()
+                    app.notify("more", title=HALF_NOTICE_TITLE, timeout=30)
+                    await pilot.pause()
+                    assert len(shown_notices(app)) == 2
+                await pilot.press("tab" if how == "tab" else "r")
+            await pilot.pause()
+            after = [(note.title, note.severity) for note in shown_notices(app)]
+            await workers_done(app)
+            return before, after
+
+    before, after = asyncio.run(play())
+    assert HALF_NOTICE_TITLE in before and "Texas Cowboys (computer)" in before
+    assert after == [("", "warning")]
