@@ -761,6 +761,8 @@ class GameScreen(Screen):
         self._computer_told: list[str] = []        # the computer's moves its notice tells
         self._computer_note: Notification | None = None
         self._computer_half: tuple | None = None    # (game, inning, half) its moves are of
+        self._computer_title = ""                   # whose moves: the computer's team
+        self._computer_mixed = False                # the table's own moves between them
         self._covered = 0                           # board rows under notices when laid out
         self._notices_over_board = False            # ... and over more than the hand
         self._last_half: tuple = (None, "")         # (game, its last half's notice)
@@ -1210,6 +1212,7 @@ class GameScreen(Screen):
             drop_notices(self.app, [self._computer_note])
         self._computer_note = None
         self._computer_told = []
+        self._computer_mixed = False
 
     def _clear_notices(self) -> None:
         """Every notice goes, the computer's moves notice with its moves: the table starts
@@ -1223,7 +1226,7 @@ class GameScreen(Screen):
         return ((len(self.table.session.games), game.state.inning, game.state.half)
                 if game is not None else None)
 
-    def _tell_computer(self, title: str, told: str) -> None:
+    def _tell_computer(self, title: str, told: str, own: bool = False) -> None:
         """The computer's moves of a half inning share one notice, the latest few a line
         each (each move shows it anew, a little longer the more it holds), rather than a
         stack of notices over the options; a move after the notice timed out shows it again
@@ -1231,19 +1234,25 @@ class GameScreen(Screen):
         previous = self._computer_note
         half = self._half_key()
         shown = previous is not None and showing(self.app, previous)
-        if not (previous is not None and previous.title == title
+        if not (previous is not None and self._computer_title == title
                 and half == self._computer_half):
             self._computer_told = []        # a new notice for each half inning's moves
+            self._computer_mixed = False
         if shown:
             drop_notices(self.app, [previous])
         self._computer_half = half
+        self._computer_title = title
+        self._computer_mixed |= own
         self._computer_told.append(told)
         # it grows with its moves, except in a short terminal, where it stands over the
         # board's pitchers and batter (the board's Played line keeps the cards)
         short = self.app.size.height < STACKED_NOTICES_MIN_ROWS
         timeout = min(self.app.NOTIFICATION_TIMEOUT + 2 * (len(self._computer_told) - 1),
                       self.app.NOTIFICATION_TIMEOUT if short else MOVES_NOTICE_MOST_SECONDS)
-        note = Notification(views.moves_notice(self._computer_told), title, "information",
+        # Lines of the table's own (a card, Rally Caps) said between the computer's moves:
+        # the title says so, or they would read as the computer's.
+        shown_title = f"{title} and you" if self._computer_mixed else title
+        note = Notification(views.moves_notice(self._computer_told), shown_title, "information",
                             timeout, markup=False)
         self._computer_note = note
         self.app.post_message(Notify(note))
@@ -1319,9 +1328,10 @@ class GameScreen(Screen):
             return
         told = views.computer_move(entry, game.state.log[noted:])
         if told and self._computer_note is not None:
-            self._tell_computer(self._computer_note.title, told)
+            self._tell_computer(self._computer_title, told, own=True)
         elif told:
             self._computer_told.append(told)
+            self._computer_mixed = True
 
     @on(OptionList.OptionSelected, "#options")
     def option_chosen(self, event: OptionList.OptionSelected) -> None:

@@ -2382,13 +2382,13 @@ def test_the_computer_s_moves_share_one_notice(tmp_path):
             screen, table = await open_table(pilot)
             tell = screen._tell_computer
 
-            def telling(title, told):       # every notice posted, however soon replaced
-                tell(title, told)
+            def telling(title, told, **own):    # every notice posted, however soon replaced
+                tell(title, told, **own)
                 shown.append(screen._computer_note.message)
 
             screen._tell_computer = telling
             for _ in range(400):
-                notes = [n for n in app._notifications if n.title.endswith("(computer)")]
+                notes = [n for n in app._notifications if "(computer)" in n.title]
                 assert len(notes) <= 1, [n.message for n in notes]
                 note = screen._computer_note            # (the player's cards join it too)
                 most = max(most, note.message.count("\n") + 1 if note is not None else 0)
@@ -3033,7 +3033,7 @@ def test_notices_of_a_course_taken_back_or_of_a_game_over_do_not_stay(tmp_path):
             for _ in range(3000):
                 if table.held is not None:
                     break
-                computer = [n for n in shown_notices(app) if n.title.endswith("(computer)")]
+                computer = [n for n in shown_notices(app) if "(computer)" in n.title]
                 if computer and "undo" not in seen and human_must_act(table):
                     await pilot.press("u")
                     await pilot.pause()
@@ -3062,7 +3062,7 @@ def test_notices_of_a_course_taken_back_or_of_a_game_over_do_not_stay(tmp_path):
 
     seen = asyncio.run(play())
     undone_titles, told = seen["undo"]
-    assert told == [] and not any(t.endswith("(computer)") for t in undone_titles)
+    assert told == [] and not any("(computer)" in t for t in undone_titles)
     assert seen["over"] == ["Game 1 over"]
     assert seen["next"] == []
     assert seen["home"] == ("HomeScreen", [])
@@ -3691,3 +3691,32 @@ def test_typing_in_a_short_terminal_clears_the_notices_over_the_board(tmp_path, 
     before, after = asyncio.run(play())
     assert HALF_NOTICE_TITLE in before and "Texas Cowboys (computer)" in before
     assert after == [("", "warning")]
+
+
+def test_a_moves_notice_holding_the_player_s_own_says_so_in_its_title(tmp_path):
+    """Rules 5.5 and 5.7: the computer's notice takes the table's own card between its
+    moves (so the markers add up); titled with the computer's team alone, the player's
+    card read as the computer's. Its title then names both: '... (computer) and you'."""
+    path = tmp_path / "title.db"
+    series_id = new_series(path, seed="tui-between")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            await play_on_until(pilot, table, lambda: human_must_act(table) and any(
+                " plays " in option for option in table.waiting().options), 2000)
+            app.auto_delay = 3600
+            await settle(pilot)
+            title = f"{table.team_name('team2')} (computer)"
+            screen._tell_computer(title, "away plays Crowd Noise -> rolls 6, box V")
+            alone = screen._computer_note.title
+            assert screen.act(next(o for o in table.waiting().options if " plays " in o))
+            both = screen._computer_note.title
+            screen._tell_computer(title, "away manages -1")   # its next move: still both
+            after = screen._computer_note.title, len(screen._computer_told)
+            await workers_done(app)
+            return title, alone, both, after
+
+    title, alone, both, after = asyncio.run(play())
+    assert alone == title and both == after[0] == f"{title} and you" and after[1] == 3
