@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 
 class CompanionError(ValueError):
     """Base of every error the companion raises on purpose."""
@@ -48,3 +51,24 @@ def clip(text: str, most: int = 40) -> str:
     """A text quoted back in a message, cut short: a field that took in the lines after an
     open quote, or a pasted page, would fill the screen."""
     return text if len(text) <= most else text[:most - 3] + "..."
+
+
+def closest(word: str, known: Iterable[str]) -> str | None:
+    """The known name nearest a mistyped one ('Sabarria' -> 'Sabaria', a card's name
+    without its '(Defense)'), in its own spelling; None when none is near. Case is not
+    a difference."""
+    spelled = {str(name).casefold(): str(name) for name in known}
+    found = difflib.get_close_matches(str(word).casefold(), list(spelled), n=1, cutoff=0.6)
+    return spelled[found[0]] if found else None
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """'; did you mean 'Sabaria'?' for a refusal's end, or nothing. Names the typed words
+    begin (a card's name without its side) are all offered, up to three."""
+    known = [str(name) for name in known]
+    start = str(word).casefold()
+    begun = [name for name in known if name.casefold().startswith(start)] if start else []
+    if len(begun) > 1:
+        return "; did you mean " + " or ".join(map(repr, begun[:3])) + "?"
+    near = closest(word, known)
+    return f"; did you mean {near!r}?" if near else ""

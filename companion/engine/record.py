@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 
-from .errors import ParseError, RecordError, clip
+from .errors import ParseError, RecordError, clip, closest
 
 # The longest line a game writes is a lineup of nine names (about 110 characters; nine
 # names of a box's most, 40, make about 420).
@@ -31,8 +30,8 @@ class Record:
         for key, value in self.header.items():
             line = self.tag_lines.get(key)
             if key not in known:
-                close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
-                hint = f"did you mean {close[0]!r}? " if close else ""
+                near = closest(key, known)
+                hint = f"did you mean {near!r}? " if near else ""
                 raise RecordError(f"header tag {key!r} is not one {what} reads; {hint}known: "
                                   f"{', '.join(sorted(known))}", line=line)
             pattern = known[key]

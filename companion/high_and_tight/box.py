@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import difflib
 import hashlib
 import io
 import json
@@ -14,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.dice import WHOLE
-from ..engine.errors import DataError, ParseError, clip
+from ..engine.errors import DataError, ParseError, clip, closest
 from ..engine.textfile import special_file, undecodable_at
 
 DEFAULT_BOX_DIR = Path(__file__).resolve().parents[2] / "data" / "high_and_tight"
@@ -653,9 +652,9 @@ class _Loader:
             return meant
         for key in table:
             if key not in known:
-                close = difflib.get_close_matches(str(key), list(known), n=1, cutoff=0.6)
-                meant.update(close)
-                hint = f"did you mean {close[0]!r}? " if close else ""
+                near = closest(str(key), known)
+                meant.update([near] if near else [])
+                hint = f"did you mean {near!r}? " if near else ""
                 # (a value where a table belongs is a key, not a table)
                 said = "key" if what == "table" and not isinstance(table[key], dict) else what
                 self.policy(where, f"unknown {said} {key!r}; {hint}accepted: "
@@ -1249,15 +1248,15 @@ class _Loader:
             # teams.toml (a typo of the key the CSV files use), so it is told there, once,
             # instead of as a short roster and a CSV team column nobody knows.
             unknown = [name for _, name in self.unknown_rosters]
-            close = difflib.get_close_matches(roster.key, unknown, n=1, cutoff=0.6)
-            hint = (f"; did you mean {close[0]!r}? (the name the CSV files use)" if close
+            near = closest(roster.key, unknown)
+            hint = (f"; did you mean {near!r}? (the name the CSV files use)" if near
                     else f"; the CSV files name {', '.join(map(repr, sorted(set(unknown))))}"
                     if unknown else "")
             self.problems.add(self.roster_wheres.get(key, self.where("teams.toml"))
                               + ", field 'roster'",
                               f"no line of ballplayers.csv or pitchers.csv names the roster "
                               f"{roster.key!r}{hint}")
-            for told in close:
+            for told in [near] if near else []:
                 for found in [k for k in self.unknown_rosters if k[1] == told]:
                     del self.unknown_rosters[found]
         self.tell_unknown_rosters()

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..engine.dice import check_face
-from ..engine.errors import IllegalAction, ParseError
+from ..engine.errors import IllegalAction, ParseError, clip, did_you_mean
 from ..engine.record import tag_value
 from . import actions as act
 from .actions import DECKS, KINDS, Action
@@ -308,7 +308,9 @@ class HighAndTight:
         if kind in ("deal", "exchange", "play"):
             card = self.box.card(args[0])
             if card is None:
-                raise ParseError(f"{args[0]!r} is not a card in this box")
+                raise ParseError(f"{clip(args[0])!r} is not a card in this box"
+                                 + did_you_mean(args[0], (c.name for c in
+                                                          self.box.cards.values())))
             return Action(kind, side, (card.name,) + args[1:])
         if kind in ("start", "relieve"):
             own = state.side(side)
@@ -330,7 +332,8 @@ class HighAndTight:
     def _piece_name(self, pieces: dict, what: str, side: Side, name: str, rule: str) -> str:
         piece = pieces.get(name.casefold())
         if piece is None:
-            raise IllegalAction(f"{name!r} is not a {what} of the {side.team.name} roster",
+            raise IllegalAction(f"{clip(name)!r} is not a {what} of the {side.team.name} roster"
+                                + did_you_mean(name, (p.name for p in pieces.values())),
                                 rule=rule)
         return piece.name
 

@@ -6,7 +6,7 @@ import itertools
 import random
 from dataclasses import dataclass, field
 
-from ..engine.errors import IllegalAction, ParseError, clip
+from ..engine.errors import IllegalAction, ParseError, clip, did_you_mean
 from .box import Box, Pitcher
 from .state import BETWEEN_GAMES_RULES, MODES, State, parse_options
 
@@ -332,7 +332,9 @@ class SeriesRules:
         if piece is None or piece.kind != "SP":
             owner = self.box.team(state.teams[team])
             raise IllegalAction(f"{clip(name)!r} is not an SP of the "
-                                f"{owner.name if owner else roster.key} roster",
+                                f"{owner.name if owner else roster.key} roster"
+                                + did_you_mean(name, (p.name for p in roster.pitchers.values()
+                                                      if p.kind == "SP")),
                                 rule="3.0", action=line)
         return name.casefold()
 

@@ -540,11 +540,12 @@ class Table:
         other line is left as it is."""
         if waiting.team is None:
             return text
-        rosters = self.session.box.rosters
-        pitchers = {key for team in ("team1", "team2")
-                    for key in rosters[self.series.rosters[team]].pitchers}
-        if not all(name.strip().casefold() in pitchers for name in text.split(",")):
+        first = text.split()[0].casefold() if text.split() else ""
+        if first in ("team1", "team2", "home", "away", "roll") or any(
+                char.isdigit() for char in text):
             return text                     # another line: the series says what it awaits
+        # Names alone, known or not: a misspelt one is named by the series rules (with the
+        # SP meant), rather than the whole line called no series action.
         return f"{waiting.team} {'rotation' if ',' in text else 'starts'} {text}"
 
     def _rolling(self, waiting: Waiting | None = None) -> bool:
