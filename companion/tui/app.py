@@ -555,6 +555,9 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
                 yield Label("Strategy cards")
                 yield Select(mode, value="physical", allow_blank=False, id="cards",
                              compact=True)
+            told = Label("", id="cards-told")   # why the cards went digital, in its place
+            told.display = False
+            yield told
             yield Label("Optional rules (↑↓ move, space toggles; Tab goes to Start):",
                         classes="gap")
             yield CheckList(*[Selection(f"{rule:<17}{OPTIONAL_RULE_LINES[rule]}", rule,
@@ -583,6 +586,8 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
             problem = found[1] if found else str(error)
         label.update(f"[red]Cannot start: {escape(problem)}[/red]" if problem else "")
         label.display = bool(problem)
+        if self._value("cards") == "physical":
+            self.query_one("#cards-told", Label).display = False
 
     def on_mount(self) -> None:
         self.scenario_changed()
@@ -613,12 +618,15 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
     @on(Select.Changed, "#control1, #control2")
     def manager_changed(self, event: Select.Changed) -> None:
         """The computer plays only from a hand the companion deals: choosing it for a side
-        turns physical strategy cards digital at once, and says so (the dice may stay the
-        table's own)."""
+        turns physical strategy cards digital at once, and says so under the cards' row
+        (the dice may stay the table's own). Said in the dialog, not in a notice, which
+        stood over its Start and Cancel buttons."""
         if event.value == "computer" and self._value("cards") == "physical":
             self.query_one("#cards", Select).value = "digital"
-            self.notify("Strategy cards set to digital: the computer plays from a hand the "
-                        "companion deals (the dice may stay physical)", timeout=8)
+            told = self.query_one("#cards-told", Label)
+            told.update("Strategy cards set to digital: the computer plays from a hand the "
+                        "companion deals (the dice may stay physical)")
+            told.display = True
 
     @on(SelectionList.SelectedChanged, "#rules")
     def rules_changed(self) -> None:

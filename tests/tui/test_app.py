@@ -318,8 +318,8 @@ def test_a_whole_spring_training_game_through_the_keyboard(tmp_path, monkeypatch
 
 def test_choosing_the_computer_turns_physical_cards_digital_and_says_so(tmp_path):
     """The computer manages a side only with digital cards (it plays from a hand the
-    companion deals): choosing it in the New series dialog sets the cards to digital with a
-    notice, and leaves the dice as they were."""
+    companion deals): choosing it in the New series dialog sets the cards to digital, said
+    in the dialog, and leaves the dice as they were."""
 
     async def look():
         app = make_app(db=tmp_path / "g.db")
@@ -330,21 +330,28 @@ def test_choosing_the_computer_turns_physical_cards_digital_and_says_so(tmp_path
             before = (dialog._value("dice"), dialog._value("cards"))
             dialog.query_one("#control2", Select).value = "computer"
             await pilot.pause()
+            told = dialog.query_one("#cards-told", Label)
             said = (before, (dialog._value("dice"), dialog._value("cards")),
-                    [n.message for n in app._notifications])
+                    [n.message for n in app._notifications],
+                    told.display and plain(str(told.content)))
             problem = dialog.query_one("#problem", Label)
             clear = (problem.display, plain(str(problem.content)))
             dialog.query_one("#cards", Select).value = "physical"     # chosen back: told
             await pilot.pause()
-            return said, clear, (problem.display, plain(str(problem.content)))
+            return said, clear, (problem.display, plain(str(problem.content)),
+                                 told.display)
 
-    (before, after, notices), clear, told = asyncio.run(look())
+    (before, after, notices, said), clear, told = asyncio.run(look())
     assert clear == (False, "")
     assert told[0] and told[1].startswith("Cannot start: the computer manages a side only "
                                           "with digital cards")
     assert before == ("physical", "physical") and after == ("physical", "digital")
-    assert notices == ["Strategy cards set to digital: the computer plays from a hand the "
-                       "companion deals (the dice may stay physical)"]
+    # Said in the dialog under the cards' row (a notice stood over Start and Cancel), and
+    # gone once the cards are physical again (the problem says why that cannot start).
+    assert notices == []
+    assert said == ("Strategy cards set to digital: the computer plays from a hand the "
+                    "companion deals (the dice may stay physical)")
+    assert told[2] is False
 
 
 def test_the_new_series_dialog_opens_on_the_boxs_own_teams(tmp_path, box_copy):
