@@ -385,7 +385,8 @@ class HomeScreen(Screen):
         # Each series by its own box's names (a team renamed since keeps its old name there).
         boxes = listed_boxes(self.app.store, rows, self.app.box) if rows else {}
 
-        def line(row, short: bool) -> str:
+        def line(row, shorter: int) -> str:
+            """Shorter 1: the teams by abbreviation; 2: the scenario's first word too."""
             teams = boxes[row.id].teams
 
             def name(key: str, short: bool = False) -> str:
@@ -393,19 +394,25 @@ class HomeScreen(Screen):
                 return escape(key if team is None else team.abbrev if short else team.name)
 
             state = row.progress(lambda key: name(key, short=True))
-            return (f"{row.id:3d}  {SCENARIOS[row.scenario].title:<{width}}"
-                    f"{name(row.team1, short)}{cpu(row, 'team1')} v "
-                    f"{name(row.team2, short)}{cpu(row, 'team2')}  ({state})  "
+            title = SCENARIOS[row.scenario].title
+            title, room = ((title.split()[0], short_width) if shorter == 2
+                           else (title, width))
+            return (f"{row.id:3d}  {title:<{room}}"
+                    f"{name(row.team1, shorter > 0)}{cpu(row, 'team1')} v "
+                    f"{name(row.team2, shorter > 0)}{cpu(row, 'team2')}  ({state})  "
                     f"[dim]{table_mode(row.header)}[/dim]")
 
         width = max(len(scenario.title) for scenario in SCENARIOS.values()) + 2
+        short_width = max(len(scenario.title.split()[0]) for scenario in SCENARIOS.values()) + 2
         room = self.app.size.width - SERIES_LIST_FRAME
 
         for row in rows:
-            # the teams by abbreviation when their names would wrap the line
-            text = line(row, short=False)
-            if Text.from_markup(text).cell_len > room:
-                text = line(row, short=True)
+            # the teams by abbreviation when their names would wrap the line, then the
+            # scenario's first word ("Divisional") at 80 columns
+            for shorter in range(3):
+                text = line(row, shorter)
+                if Text.from_markup(text).cell_len <= room:
+                    break
             options.add_option(Option(text, id=f"s{row.id}"))
         # The series last highlighted or opened (back from a dialog or its table); else,
         # on opening the file, the one with the newest step (a newer one may be waiting).

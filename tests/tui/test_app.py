@@ -3727,3 +3727,37 @@ def test_a_moves_notice_holding_the_player_s_own_says_so_in_its_title(tmp_path):
 
     title, alone, both, after = asyncio.run(play())
     assert alone == title and both == after[0] == f"{title} and you" and after[1] == 3
+
+
+def test_the_longest_series_line_fits_80_columns(tmp_path):
+    """Rule 7.0 at 80 columns: a Divisional Series with the dice on the table, a game won
+    ('game 2, TXC lead 1-0  table dice'), wrapped onto a second row even with the teams by
+    abbreviation; the scenario then goes by its first word and the line fits."""
+    import json
+    import sqlite3
+
+    from .test_snapshots import first_game_over, play_until
+
+    path = tmp_path / "long.db"
+    series_id = new_series(path, seed="tui-held", scenario="divisional",
+                           team1_control="human", team2_control="computer")
+    play_until(path, series_id, first_game_over)
+    conn = sqlite3.connect(path)            # its dice said to be the table's (they replay)
+    with conn:
+        header = json.loads(conn.execute("SELECT header FROM series").fetchone()[0])
+        conn.execute("UPDATE series SET header = ?", [json.dumps({**header,
+                                                                 "Dice": "physical"})])
+    conn.close()
+
+    async def look():
+        app = make_app(db=path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            options = app.screen.query_one("#series-list", OptionList)
+            listed = Text.from_markup(str(options.get_option_at_index(1).prompt)).plain
+            return listed, options.content_region.width
+
+    listed, room = asyncio.run(look())
+    assert len(listed) <= room, listed
+    assert listed.split()[1] == "Divisional" and " lead 1-0)  table dice" in listed
