@@ -267,9 +267,10 @@ def _options_given_once(parser: argparse.ArgumentParser, args) -> None:
 
 
 def _db_folder_exists(args) -> None:
-    """A game file named with --db goes in a folder that is there: a slip in its path made
-    the folders it named (only the default file's folder, the user's data folder, is made),
-    as --out and --record refuse a missing one."""
+    """A game file a command would make (series new, simulate --series, import, play),
+    named with --db, goes in a folder that is there: a slip in its path made the folders
+    it named (only the default file's folder, the user's data folder, is made), as --out
+    and --record refuse a missing one. Commands that only read say "no game file there"."""
     path = getattr(args, "db", None)
     if path is not None and path.parent != path and not path.parent.exists():
         raise CommandError(f"--db {path}: folder {path.parent} does not exist; make it first "
@@ -285,7 +286,7 @@ def _db_words(args) -> str:
 def read_text_file(path: Path) -> str:
     """A record file's text, or an error saying plainly why it cannot be read."""
     if special_file(path):
-        raise CommandError(f"{path}: is no regular file (a pipe or a device): not read")
+        raise CommandError(f"{path}: is a device, no file: not read")
     try:
         # Byte-order marks are read past, also where two files were joined into one.
         return path.read_text(encoding="utf-8-sig").replace("\ufeff", "")
@@ -682,6 +683,7 @@ def cmd_series(args) -> int:
     from .store.series_store import StoredSeries, create_series, list_series
 
     if args.series_command == "new":
+        _db_folder_exists(args)
         box = _load(args.data)
         header = _series_header(box, args.scenario, args.team1, args.team2, args.roster1,
                                 args.roster2, args.rules)
@@ -837,6 +839,12 @@ def _resumed_as_begun(args, header: dict, box: Box, series_id: int) -> None:
     name, with what the series holds."""
     from .high_and_tight.state import parse_options
 
+    def _options(given: str):
+        try:
+            return parse_options(given)
+        except CompanionError as error:
+            raise CommandError(option_words(str(error))) from None
+
     def roster(team_tag: str) -> str:
         team = box.team(header.get(team_tag, ""))
         return header.get(f"{team_tag}Roster") or (team.roster if team else "") or ""
@@ -854,7 +862,7 @@ def _resumed_as_begun(args, header: dict, box: Box, series_id: int) -> None:
             ("--roster2", args.roster2, roster("Team2"),
              lambda given, held: given.casefold() == held.casefold()),
             ("--rules", args.rules, header.get("Rules", ""),
-             lambda given, held: parse_options(given) == parse_options(held)),
+             lambda given, held: _options(given) == parse_options(held)),
             ("--seed", args.seed, header.get("Seed", ""), str.__eq__)):
         if given is not None and not same(given, held):
             differs.append(f"{option} {given} (it has {held or 'none'})")
@@ -884,6 +892,7 @@ def cmd_simulate_series(args) -> int:
             held = StoredSeries.load(reader, series_id).session
             _resumed_as_begun(args, held.header, held.box, series_id)
     else:
+        _db_folder_exists(args)
         box = _load(args.data)
         team1 = _team_key(box, args.team1, "--team1") or box.default_matchup()[0]
         team2 = args.team2 or _default_opponent(box, team1, args.roster1)
@@ -943,6 +952,7 @@ def cmd_play(args) -> int:
     from .tui.app import make_app
 
     _utf8_terminal()
+    _db_folder_exists(args)
     if args.series is not None:
         _series_in_file(args)
     # A box folder of the player's is read first: refused before the screen opens or a game
@@ -962,9 +972,7 @@ def _game_file_opens(args) -> None:
     drew, then closed on the error)."""
     from .store.db import Store, default_path
 
-    path = Path(getattr(args, "db", None) or default_path())
-    if path.is_dir() or (path.is_file() and path.stat().st_size):
-        Store.open(path, readonly=True).close()     # (a missing or empty one: made a file)
+    Store.probe(Path(getattr(args, "db", None) or default_path()))
 
 
 def cmd_follow(args) -> int:
@@ -1022,6 +1030,7 @@ def cmd_import(args) -> int:
     from .store.exchange import read_import
     from .store.series_store import create_series, same_game, same_record
 
+    _db_folder_exists(args)
     text = read_text_file(args.file)
     box = _record_box(args.data, text)
     text = _record_text(args.file, text, box, "is imported")[0]
@@ -1069,7 +1078,6 @@ def main(argv: list[str] | None = None) -> int:
         "print": cmd_print,
     }[args.command]
     try:
-        _db_folder_exists(args)
         return handler(args)
     except KeyboardInterrupt:
         # Ctrl-C: every action already taken is stored (a simulated series goes on with

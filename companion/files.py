@@ -11,7 +11,7 @@ from pathlib import Path
 
 SQLITE_MAGIC = b"SQLite format 3\x00"      # the first 16 bytes of every SQLite database
 PDF_MAGIC = b"%PDF-"
-RECORD_STARTS = ("[", "HT1:")               # a header tag, or a packed box score code
+RECORD_STARTS = ("[", "#", "HT1:")      # a header tag, a comment, a packed box score code
 
 
 def starts_with(path: Path, magic: bytes) -> bool:
@@ -56,6 +56,11 @@ def output_problem(out: Path, suffix: str | None = None, replaces: str | None = 
 
 def _other_kind(out: Path, replaces: str | None) -> str | None:
     """What the existing file `out` is when it is not to be written over; None if it may be."""
+    try:
+        with open(out, "rb"):
+            pass
+    except OSError:
+        return "a file this user may not read"
     if starts_with(out, SQLITE_MAGIC):
         return "a game file (an SQLite database)"
     if replaces == "pdf" and not starts_with(out, PDF_MAGIC):

@@ -1111,6 +1111,7 @@ def test_an_output_never_writes_over_a_game_file_or_a_file_of_another_kind(capsy
         assert code == 2 and f"{target} is {kind}: it is not written over" in err, err
         assert sha256(target) == before
     record = tmp_path / "games.txt"
+    record.write_text("# last week's games\n", encoding="utf-8")     # a comment opens it
     pdf = tmp_path / "box.pdf"
     for seed in ("1", "2"):                 # the second of each writes over the first
         assert run(capsys, "simulate", "--games", "1", "--seed", seed,
@@ -1180,6 +1181,27 @@ def test_play_refuses_a_file_that_is_no_game_file_before_its_screen(capsys, tmp_
     assert code == 2 and "not an SQLite database at all" in err
     code, _, err = run(capsys, "--db", str(tmp_path), "play")
     assert code == 2 and "is a folder" in err
+    # An SQLite file with no tables yet (a companion stopped before its first series was
+    # stored) is a game file to a writer: the table opens on it, as `series new` takes it.
+    import sqlite3
+
+    fresh = tmp_path / "fresh.db"
+    conn = sqlite3.connect(fresh)
+    conn.execute("PRAGMA journal_mode=WAL").fetchone()
+    conn.executescript("CREATE TABLE gone (a); DROP TABLE gone;")
+    conn.close()
+    assert fresh.read_bytes().startswith(b"SQLite format 3")
+    opened = []
+
+    class Table:
+        fatal = None
+
+        def run(self):
+            opened.append(True)
+
+    monkeypatch.setattr(tui, "make_app", lambda *a, **k: Table())
+    code, _, err = run(capsys, "--db", str(fresh), "play")
+    assert (code, opened) == (0, [True]), err
 
 
 def test_a_code_that_unpacks_to_gigabytes_is_refused_not_read(capsys, tmp_path):
@@ -1202,69 +1224,54 @@ def test_a_code_that_unpacks_to_gigabytes_is_refused_not_read(capsys, tmp_path):
     assert peak < 40_000_000
 
 
-def test_a_pipe_or_a_device_is_refused_not_waited_on(capsys, tmp_path, box_copy):
-    """A record that is a named pipe, or a box file linked to /dev/zero, was read for ever
-    (replay and import waited for a writer, data check filled the memory); each is refused
-    by name at once."""
-    pipe = tmp_path / "record.txt"
-    os.mkfifo(pipe)
-    for argv in (("replay", str(pipe)), ("import", str(pipe), "--db", str(tmp_path / "g.db"))):
+def test_a_device_is_refused_not_read_for_ever_and_a_pipe_is_read(capsys, tmp_path,
+                                                                    box_copy):
+    """A record or a box file that is a device (/dev/zero) was read for ever, filling the
+    memory; each is refused by name at once. A pipe carries a record as a file does
+    (`replay <(cat game.txt)`, /dev/stdin): read to its end."""
+    import subprocess
+
+    from tests.store.util import ROOT, companion_command
+
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    for argv in (("replay", "/dev/zero"), ("import", "/dev/zero", "--db",
+                                            str(tmp_path / "g.db"))):
         code, _, err = run(capsys, *argv)
-        assert code == 2 and f"{pipe}: is no regular file (a pipe or a device)" in err, err
-    if Path("/dev/zero").exists():
-        (box_copy / "box.toml").unlink()
-        (box_copy / "box.toml").symlink_to("/dev/zero")
-        code, _, err = run(capsys, "data", "check", str(box_copy))
-        assert code == 2 and (f"{box_copy / 'box.toml'}: is no regular file (a pipe or a "
-                              "device): not read") in err, err
+        assert code == 2 and "/dev/zero: is a device, no file: not read" in err, err
+    (box_copy / "box.toml").unlink()
+    (box_copy / "box.toml").symlink_to("/dev/zero")
+    code, _, err = run(capsys, "data", "check", str(box_copy))
+    assert code == 2 and f"{box_copy / 'box.toml'}: is a device, no file: not read" in err
     assert not (tmp_path / "g.db").exists()
-
-
-@pytest.mark.parametrize(("extra", "said"), [
-    (("--rules", "rest"), "--rules rest (it has none)"),
-    (("--team1", "texas"), "--team1 texas (it has new-york)"),
-    (("--seed", "99"), "--seed 99 (it has 0)"),
-    (("--roster1", "california"), "--roster1 california (it has new-york)"),
-    (("--series", "world"), "--series world (it has spring)")])
-def test_resume_refuses_an_option_that_differs_from_the_series(capsys, tmp_path, extra,
-                                                                said):
-    """`simulate --resume` finishes the series as it began: a team, rules or a seed other
-    than the series' were dropped without a word (exit 0, as if used). Each is refused by
-    name with what the series holds, exit 2, the file as it was; the command that began
-    the series, run again with --resume, is taken."""
-    from companion.store.db import Store
-    from tests.store.util import sha256
-
-    game = tmp_path / "games.db"
-    began = ("simulate", "--series", "spring", "--team1", "new-york", "--team2", "texas")
-    code, _, err = run(capsys, "simulate", "--series", "spring", "--team1", "new-york",
-                       "--team2", "texas", "--db", str(game))
-    assert code == 0, err
-    with Store.open(game) as store:                 # as a Ctrl-C leaves it: unfinished
-        store.db.execute("UPDATE series SET status = 'playing'")
-    before = sha256(game)
-    code, _, err = run(capsys, "simulate", "--resume", *extra, "--db", str(game))
-    assert (code, err) == (2, f"companion: --resume finishes series 1 as it began: {said}; "
-                              "leave them out (only --db says which file)\n")
-    assert sha256(game) == before
-    code, _, err = run(capsys, *began, "--seed", "0", "--resume", "--db", str(game))
-    assert "as it began" not in err
+    record = tmp_path / "game.txt"
+    assert run(capsys, "simulate", "--games", "1", "--record", str(record))[0] == 0
+    piped = subprocess.run([*companion_command(), "replay", "/dev/stdin"], cwd=ROOT,
+                           input=record.read_text(), capture_output=True, text=True,
+                           timeout=120)
+    assert piped.returncode == 0 and piped.stdout == run(capsys, "replay", str(record))[1]
 
 
 def test_a_db_in_a_missing_folder_is_refused_not_made(capsys, tmp_path):
     """`--db` naming a folder that is not there: the writers made every folder of the path
     (a slip in it left a game file somewhere unexpected), while --out and --record refuse.
-    Now every command refuses it by name, exit 2, and makes nothing."""
+    Now each command that would make the file refuses it by name, exit 2, and makes
+    nothing; one that reads says there is no game file; one that never opens it runs."""
     game = tmp_path / "typo" / "deeper" / "games.db"
+    record = tmp_path / "game.txt"
+    assert run(capsys, "simulate", "--games", "1", "--record", str(record))[0] == 0
     for argv in (("simulate", "--series", "spring"),
                  ("series", "new", "--scenario", "spring", "--team1", "texas",
                   "--team2", "new-york"),
-                 ("series", "list")):
+                 ("import", str(record))):
         code, _, err = run(capsys, *argv, "--db", str(game))
         assert (code, err) == (2, f"companion: --db {game}: folder {game.parent} does not "
                                "exist; make it first (or leave out --db: the default game "
                                "file goes in the user's data folder)\n"), argv
-    assert list(tmp_path.iterdir()) == []
+    code, _, err = run(capsys, "series", "list", "--db", str(game))
+    assert (code, err) == (2, f"companion: {game}: no game file there\n")
+    assert run(capsys, "--db", str(game), "replay", str(record))[0] == 0
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["game.txt"]
 
 
 def test_a_game_file_edited_by_hand_is_said_not_a_traceback(capsys, tmp_path):

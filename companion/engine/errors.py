@@ -64,11 +64,14 @@ def closest(word: str, known: Iterable[str]) -> str | None:
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """'; did you mean 'Sabaria'?' for a refusal's end, or nothing. Names the typed words
-    begin (a card's name without its side) are all offered, up to three."""
+    begin ('sab', a card's name without its side) are offered first, three at most."""
     known = [str(name) for name in known]
     start = str(word).casefold()
     begun = [name for name in known if name.casefold().startswith(start)] if start else []
-    if len(begun) > 1:
-        return "; did you mean " + " or ".join(map(repr, begun[:3])) + "?"
+    if len(begun) > 3:
+        return (f"; did you mean {', '.join(map(repr, begun[:3]))} or {len(begun) - 3} "
+                "more?")
+    if begun:
+        return "; did you mean " + " or ".join(map(repr, begun)) + "?"
     near = closest(word, known)
     return f"; did you mean {near!r}?" if near else ""

@@ -20,10 +20,11 @@ def undecodable_at(path: Path, error: UnicodeDecodeError) -> tuple[int, str]:
 
 
 def special_file(path: Path) -> bool:
-    """Whether `path` (a link followed) is there but no regular file: a pipe, a device
-    (/dev/zero), a socket. Read as a text it would never end, or wait for a writer."""
+    """Whether `path` (a link followed) is a device (/dev/zero, read for ever) or a socket.
+    A pipe is read as the text it carries (`replay <(cat game.txt)`, /dev/stdin): its
+    writer ends it."""
     try:
         mode = os.stat(path).st_mode
     except OSError:
         return False                # (missing or unreadable: the reading says which)
-    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+    return stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISSOCK(mode)

@@ -339,7 +339,7 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR, strict: bool = True) -> Bo
     for name in BOX_FILES:
         path = directory / name
         if special_file(path):
-            problems.add(str(path), "is no regular file (a pipe or a device): not read")
+            problems.add(str(path), "is a device, no file: not read")
             continue
         try:
             # utf-8-sig: a spreadsheet's "CSV UTF-8" starts with a byte-order mark.

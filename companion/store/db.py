@@ -224,6 +224,9 @@ def _writable_side_files(path: Path) -> None:
                              f"too, {fix}") from None
 
 
+FOLDER = "{path}: is a folder; give the game file's own path (for example games.db)"
+
+
 def _reachable(path: Path) -> None:
     """A path that cannot be looked at (a folder on the way this user may not enter, a name
     longer than the system takes) or a file this user may not read: refused by name, with
@@ -372,8 +375,7 @@ class Store:
         path = Path(path) if path is not None else default_path()
         _reachable(path)
         if path.is_dir():
-            raise StoreError(f"{path}: is a folder; give the game file's own path "
-                             "(for example games.db)")
+            raise StoreError(FOLDER.format(path=path))
         wal = path.with_name(path.name + "-wal")
         if (path.is_file() and not path.stat().st_size and wal.is_file()
                 and wal.stat().st_size):
@@ -408,16 +410,7 @@ class Store:
         existed = path.exists() and path.stat().st_size > 0
         found_empty = path.is_file() and not existed
         if existed:
-            probe = Database(_read_only_connection(path))
-            try:
-                cls._check_integrity(path, probe)
-                cls._check_not_newer(path, probe)
-                _companion_tables(path, probe, readonly=False)
-            except BaseException:
-                probe.close()
-                _tidy_side_files(path, before)
-                raise
-            probe.close()
+            cls._probe(path, before)
         writable = os.access(path.parent, os.W_OK | os.X_OK) and (
             not path.exists() or os.access(path, os.W_OK))
         if not writable:
@@ -433,6 +426,30 @@ class Store:
         except sqlite3.Error as error:
             raise StoreError(f"{path}: the game file could not be written ({error}); "
                              "nothing was recorded") from None
+
+    @classmethod
+    def probe(cls, path: Path) -> None:
+        """The checks a writer makes of an existing game file (damage, a newer version's,
+        another program's tables), made without writing: a screen says them before it
+        opens. A file with no tables yet passes, as a writer takes it."""
+        _reachable(path)
+        if path.is_dir():
+            raise StoreError(FOLDER.format(path=path))
+        if path.is_file() and path.stat().st_size:
+            cls._probe(path, _side_files(path))
+
+    @classmethod
+    def _probe(cls, path: Path, before) -> None:
+        probe = Database(_read_only_connection(path))
+        try:
+            cls._check_integrity(path, probe)
+            cls._check_not_newer(path, probe)
+            _companion_tables(path, probe, readonly=False)
+        except BaseException:
+            probe.close()
+            _tidy_side_files(path, before)
+            raise
+        probe.close()
 
     @classmethod
     def _open_writer(cls, path: Path, existed: bool, migrate_to: str | None) -> Store:

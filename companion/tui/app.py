@@ -708,12 +708,17 @@ class EntryBox(Input):
         # What to type, and how to get here or away (said in the empty box).
         self.away = f"Tab: type an action{dice}"
         self.here = f"type an action{dice}; Escape: the options"
+        self._open = (self.away, self.here)
         super().__init__(placeholder=self.away, id=id)
+
+    def series_over(self, over: bool) -> None:
+        """Once the series is over nothing is to be typed (an undo opens it again)."""
+        said = ("the series is over: nothing to type (u takes a step back)",) * 2
+        self.away, self.here = said if over else self._open
+        self.placeholder = self.here if self.has_focus else self.away
 
     def _on_focus(self, event: events.Focus) -> None:
         self.placeholder = self.here
-        if isinstance(self.screen, GameScreen):
-            self.screen.make_way_for_typing()
 
     def _on_blur(self, event: events.Blur) -> None:
         self.placeholder = self.away
@@ -799,7 +804,10 @@ class GameScreen(Screen):
         other kind of dice is out of the key bar, so pressing it says which key is this
         series' (rather than doing nothing without a word); r while it is dimmed says no
         dice are awaited, as t does; u and y, dimmed in a series the computer plays alone
-        with its own dice, say why."""
+        with its own dice, say why. Tab to the typing box makes way for typing (a focus
+        given back, by a dialog closing or the window, is no typing)."""
+        if event.key == "tab" and not isinstance(self.focused, Input):
+            self.make_way_for_typing()
         if isinstance(self.focused, Input):
             return
         if event.key in ("u", "y") and self.table.nobody_steps():
@@ -872,6 +880,7 @@ class GameScreen(Screen):
                     table.held = ended.number
             self._games_over = len(table.series.results)
         self.refresh_bindings()         # p Print once a game is over; r, t while dice await
+        self.query_one("#entry", EntryBox).series_over(table.session.is_over())
         self.query_one("#linescore", Static).update(views.line_score(table))
         self.query_one("#status", Static).update(views.status(table))
         self.show_board()

@@ -544,8 +544,17 @@ class Table:
         if first in ("team1", "team2", "home", "away", "roll") or any(
                 char.isdigit() for char in text):
             return text                     # another line: the series says what it awaits
-        # Names alone, known or not: a misspelt one is named by the series rules (with the
-        # SP meant), rather than the whole line called no series action.
+        if first in ("rotation", "starts"):
+            return f"{waiting.team} {text}"         # the team left out
+        rosters = self.session.box.rosters
+        pitchers = {key for team in ("team1", "team2")
+                    for key in rosters[self.series.rosters[team]].pitchers}
+        names = [name.strip() for name in text.split(",")]
+        if not any(name.casefold() in pitchers for name in names) and any(
+                " " in name for name in names):
+            return text                     # words, not names: as typed
+        # Names, a misspelt one among them: named by the series rules (with the SP meant),
+        # rather than the whole line called no series action.
         return f"{waiting.team} {'rotation' if ',' in text else 'starts'} {text}"
 
     def _rolling(self, waiting: Waiting | None = None) -> bool:

@@ -294,6 +294,9 @@ def test_a_whole_spring_training_game_through_the_keyboard(tmp_path, monkeypatch
             options = screen.query_one("#options", OptionList)
             assert [options.get_option_at_index(i).id for i in range(options.option_count)] \
                 == ["!series", "!print", "!home"]
+            # ... and the typing box no longer asks for an action (or dice).
+            assert screen.query_one("#entry", Input).placeholder.startswith(
+                "the series is over: nothing to type")
             await pilot.press("enter")
             await wait_until(pilot, lambda: isinstance(app.screen, TextScreen))
             await pilot.press("q")
@@ -3686,9 +3689,8 @@ def test_typing_in_a_short_terminal_clears_the_notices_over_the_board(tmp_path, 
                 if how == "letter":
                     screen.query_one("#entry", Input).focus()
                     await pilot.pause()
-                    app.notify("more", title=HALF_NOTICE_TITLE, timeout=30)
-                    await pilot.pause()
-                    assert len(shown_notices(app)) == 2
+                    # (a focus given, as a dialog closing gives it back, is no typing)
+                    assert len(shown_notices(app)) == 3
                 await pilot.press("tab" if how == "tab" else "r")
             await pilot.pause()
             after = [(note.title, note.severity) for note in shown_notices(app)]

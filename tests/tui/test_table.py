@@ -1077,7 +1077,10 @@ def test_a_misspelt_name_in_a_typed_rotation_is_named_with_the_sp_meant(tmp_path
     assert str(refused.value).startswith("rule 3.0: 'Sabarria' is not an SP of the New York "
                                          "Highlanders roster; did you mean 'Sabaria'?")
     assert len(table.session.entries) == before
-    table.enter("Okafor, Lindqvist, Sabaria")
+    for words in ("undo", "pass the rotation"):     # no SPs: told what the series awaits
+        with pytest.raises(CompanionError, match="'team1 rotation A, B, C'"):
+            table.enter(words)
+    table.enter("rotation Okafor, Lindqvist, Sabaria")      # the team left out: his
     assert table.series.rotations["team1"] == ["okafor", "lindqvist", "sabaria"]
     store.close()
 
@@ -1091,5 +1094,6 @@ def test_a_card_typed_without_its_side_is_pointed_to(rules):
                        r"box; did you mean 'Pitcher/Batter Matchup \(Offense\)' or "
                        r"'Pitcher/Batter Matchup \(Defense\)'\?"):
         rules.parse_action(None, "home plays pitcher/batter matchup")
-    with pytest.raises(ParseError, match=r"did you mean 'Around the Horn'\?"):
-        rules.parse_action(None, "home plays Aroud the Horn")
+    for typed in ("Aroud the Horn", "Around"):      # a slip, or the name's first word
+        with pytest.raises(ParseError, match=r"; did you mean 'Around the Horn'\?$"):
+            rules.parse_action(None, f"home plays {typed}")
