@@ -388,15 +388,7 @@ class Store:
         if readonly:
             if not path.exists():
                 raise StoreError(f"{path}: no game file there")
-            db = Database(_read_only_connection(path))
-            try:
-                cls._check_integrity(path, db)
-                cls._check_not_newer(path, db)
-                _companion_tables(path, db, readonly=True)
-            except BaseException:
-                db.close()
-                _tidy_side_files(path, before)
-                raise
+            db = cls._checked(path, before, readonly=True)
             store = cls(path, db, True, None)
             store.side_files_before = before
             return store
@@ -440,16 +432,23 @@ class Store:
 
     @classmethod
     def _probe(cls, path: Path, before) -> None:
-        probe = Database(_read_only_connection(path))
+        cls._checked(path, before, readonly=False).close()
+
+    @classmethod
+    def _checked(cls, path: Path, before, readonly: bool) -> Database:
+        """The file opened for reading once it is found whole, of this version or older,
+        and the companion's (for a reader, with its tables; a writer makes them): on a
+        refusal closed again, its side files as they were."""
+        db = Database(_read_only_connection(path))
         try:
-            cls._check_integrity(path, probe)
-            cls._check_not_newer(path, probe)
-            _companion_tables(path, probe, readonly=False)
+            cls._check_integrity(path, db)
+            cls._check_not_newer(path, db)
+            _companion_tables(path, db, readonly=readonly)
         except BaseException:
-            probe.close()
+            db.close()
             _tidy_side_files(path, before)
             raise
-        probe.close()
+        return db
 
     @classmethod
     def _open_writer(cls, path: Path, existed: bool, migrate_to: str | None) -> Store:
