@@ -761,6 +761,14 @@ class _Loader:
                               f"{'is not a dice total' if len(bad) == 1 else 'are not dice totals'}"
                               " (accepted: whole numbers 2..12)")
             return []
+        twice = sorted({v for v in values if values.count(v) > 1})
+        if twice:
+            # A total scores once however often it is listed (one run a roll, 4.6.2): a
+            # second one is a slip, most likely for another total.
+            self.problems.add(where + f", field {key!r}",
+                              f"{', '.join(map(str, twice))} given twice (each total once: "
+                              "a roll scores one run at most, rule 4.6.2)")
+            return []
         return list(values)
 
     def innings(self, table: dict) -> tuple[tuple[str, ...], str]:

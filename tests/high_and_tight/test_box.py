@@ -579,6 +579,10 @@ def test_a_file_not_in_utf8_is_named_with_its_line_and_the_way_to_save_it(box_co
      "[innings] (line 75), inning 2: 'sped' is not one of power, speed, obp, clutch, none"),
     ("box.toml", "numbers = [7, 2]", "numbers = [7, 13]",
      "field 'numbers' (line 52): 13 is not a dice total (accepted: whole numbers 2..12)"),
+    # Rule 4.6.2: a total scores once; listed twice it is a slip (for another total).
+    ("box.toml", "numbers = [7, 2]", "numbers = [7, 7]",
+     "field 'numbers' (line 52): 7 given twice (each total once: a roll scores one run at "
+     "most, rule 4.6.2)"),
     ("cards.toml", 'effects = [ { marker = "number", up = "batter.power" } ]',
      'effects = [ { marker = "number", up = "1" } ]',
      "'1' is not a rating such as 'batter.power'; an amount is a whole number written "
