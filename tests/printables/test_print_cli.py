@@ -125,9 +125,9 @@ def test_a_missing_folder_is_refused(capsys, tmp_path):
 
 def test_a_failed_print_keeps_the_old_file(capsys, tmp_path):
     out = tmp_path / "cards.pdf"
-    out.write_bytes(b"last week's cards")
+    out.write_bytes(b"%PDF-1.4 last week's cards")
     code, _, _ = run(capsys, "cards", "--only", "Moonshot", "--out", str(out))
-    assert code == 2 and out.read_bytes() == b"last week's cards"
+    assert code == 2 and out.read_bytes() == b"%PDF-1.4 last week's cards"
 
 
 def test_parse_offset_units():

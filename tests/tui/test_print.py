@@ -232,7 +232,7 @@ def test_print_is_offered_on_the_game_screen_only_once_a_game_is_over(tmp_path):
 def test_a_bad_team_or_folder_is_a_notification_and_writes_nothing(tmp_path):
     path = tmp_path / "bad.db"
     kept = tmp_path / "kept.pdf"
-    kept.write_bytes(b"the earlier print")
+    kept.write_bytes(b"%PDF-1.4 the earlier print")       # (a PDF: it may be replaced)
     not_a_folder = tmp_path / "notes.txt"
     not_a_folder.write_text("a file")
 
@@ -259,7 +259,7 @@ def test_a_bad_team_or_folder_is_a_notification_and_writes_nothing(tmp_path):
                            "a folder")
     assert messages[3] == f"{tmp_path} is a folder: give a file name"
     assert messages[4] == "give the PDF a file name"
-    assert kept.read_bytes() == b"the earlier print"
+    assert kept.read_bytes() == b"%PDF-1.4 the earlier print"
     written = sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("bad.db"))
     assert written == ["kept.pdf", "notes.txt"]          # no PDF, no temporary file
 
