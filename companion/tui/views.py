@@ -616,6 +616,9 @@ def option_text(table: Table, line: str) -> str:
     return f"{line}  [dim]{' '.join(ratings)}[/dim]"
 
 
+HALF_LINE_MOST = 64      # a half inning's line of a box score that fits an 80-column screen
+
+
 def box_score_lines(table: Table, number: int, game) -> list[str]:
     """A finished game's box score: the line score, each pitcher's line (innings, runs, the
     fatigue marker he reached) and each half inning: batter, fielder and pitcher, the markers
@@ -646,9 +649,13 @@ def box_score_lines(table: Table, number: int, game) -> list[str]:
         after = (f" -> {half.rolls_after}{'+1' if half.bonus else ''} {half.box_after}"
                  if half.box_after else "")
         runs = f"{half.runs} run{'s' if half.runs != 1 else ''}"
-        out.append(f"  {where:<4}{half.strategy.upper():<7}{escape(half.batter)} v "
-                   f"{escape(half.fielder)} ({escape(half.pitcher)})  "
-                   f"{half.rolls_before} {half.box_before}{after}  {runs}")
+        who = (f"  {where:<4}{half.strategy.upper():<7}{half.batter} v {half.fielder} "
+               f"({half.pitcher})")
+        what = f"{half.rolls_before} {half.box_before}{after}  {runs}"
+        if len(who) + 2 + len(what) <= HALF_LINE_MOST:
+            out.append(f"{escape(who)}  {what}")
+        else:       # the markers and runs under the names, as the cards are: never cut
+            out.extend([escape(who), f"{' ' * 13}{what}"])
         if half.cards:
             played = "; ".join(f"{abbrev.get(side, side)} {escape(name)}" for side, _, name
                                in (card.partition(": ") for card in half.cards))

@@ -42,8 +42,20 @@ def test_series_screen_box_score_has_pitchers_halves_runs_and_cards(tmp_path):
         row = next(line for line in lines if f" {pitcher.kind} {pitcher.name} " in line)
         assert row.split()[3:5] == [str(pitcher.innings), str(pitcher.runs)], row
 
-    halves = [line for line in lines if re.match(r"  [TB]\d+ ", line)]
+    # A half's line too long for an 80-column screen puts its markers and runs on the next
+    # line, under the names (the dialog wrapped "3 runs" apart, "runs" alone at its edge).
+    at = [number for number, line in enumerate(lines) if re.match(r"  [TB]\d+ ", line)]
+    halves = []
+    for number in at:
+        line = lines[number]
+        if not line.rstrip().endswith(("run", "runs")):
+            follows = lines[number + 1]
+            assert follows.startswith(" " * 13) and follows.strip()[0].isdigit(), follows
+            line += "  " + follows.strip()
+            assert len(lines[number]) <= views.HALF_LINE_MOST
+        halves.append(line)
     assert len(halves) == len(score.halves) >= 17
+    assert any(len(line) > views.HALF_LINE_MOST for line in halves)    # (one at least)
     runs = {"away": 0, "home": 0}
     for line, half in zip(halves, score.halves, strict=True):
         assert f"{half.batter} v {half.fielder} ({half.pitcher})" in line
