@@ -231,6 +231,9 @@ def build_parser() -> argparse.ArgumentParser:
     exp = commands.add_parser("export", help="export a series (ID) or a game (ID:N)")
     exp.add_argument("target")
     exp.add_argument("--format", default="record", choices=("record", "json", "csv"))
+    exp.add_argument("--reveal", action="store_true",
+                     help="a series in play: export what its table keeps secret (rotations, "
+                     "cards dealt) anyway")
     exp.add_argument("--box", type=Path, default=None, metavar="DIR",
                      help="write the box the series was played with (its own copy) into "
                      "this new folder, for --data when its records are read back")
@@ -997,7 +1000,8 @@ def cmd_export(args) -> int:
                                    "for a record or a report on standard output: give one")
             return _export_box(store, args.target, args.box)
         sys.stdout.write(export(store, args.target, args.format,
-                                warn=lambda message: print(message, file=sys.stderr)))
+                                warn=lambda message: print(message, file=sys.stderr),
+                                reveal=args.reveal))
     return EXIT_OK
 
 

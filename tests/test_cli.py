@@ -1333,3 +1333,28 @@ def test_a_record_whose_box_tags_disagree_says_so(capsys, tmp_path):
     code, _, err = run(capsys, "import", str(edited), "--db", str(tmp_path / "new.db"))
     assert code == 2 and (f"the record's Box tags disagree (0000000000000000, {fingerprint})"
                           in err), err
+
+
+def test_export_of_a_series_in_play_keeps_the_table_s_secrets_unless_revealed(capsys,
+                                                                              tmp_path):
+    """Rules 3.0 and 5.2.1: two players at one table keep their rotations (and, with the
+    companion's cards, their hands) from each other, and the table's views keep them; an
+    export of the series in play printed both rotations. The record and the JSON are
+    refused (exit 2) unless --reveal; the CSV box scores (what was played in the open) are
+    given; once the series is over, all of it."""
+    game = tmp_path / "games.db"
+    code, out, err = run(capsys, "series", "new", "--scenario", "divisional", "--team1",
+                         "texas", "--team2", "new-york", "--db", str(game))
+    assert code == 0, err
+    for form in ("record", "json"):
+        code, out, err = run(capsys, "export", "1", "--format", form, "--db", str(game))
+        assert code == 2 and out == "" and ("series 1 is in play, and its " + form
+                                            + " names what the table keeps secret") in err
+    code, out, _ = run(capsys, "export", "1", "--reveal", "--db", str(game))
+    assert code == 0 and out.startswith('[Series "High & Tight"]')
+    assert run(capsys, "export", "1", "--format", "csv", "--db", str(game))[0] == 0
+    # A series the computer plays alone keeps nothing from anybody.
+    simulated = tmp_path / "sim.db"
+    assert run(capsys, "simulate", "--series", "divisional", "--db", str(simulated))[0] == 0
+    code, out, _ = run(capsys, "export", "1", "--db", str(simulated))
+    assert code == 0 and " rotation " in out

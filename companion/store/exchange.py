@@ -39,9 +39,12 @@ def parse_target(text: str) -> tuple[int, int | None]:
     return series_id, number
 
 
-def export(store: Store, target: str, fmt: str, warn=None) -> str:
+def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False) -> str:
     """A stored series or game as text; `warn` hears of a series that stops before an event
-    the rules now refuse (the export holds what replays)."""
+    the rules now refuse (the export holds what replays). A record or JSON of a series in
+    play names what its table keeps from a player (a secret rotation, the cards dealt):
+    refused unless `reveal`, as the table's own views keep them (the CSV box scores hold
+    only what was played in the open)."""
     if fmt not in FORMATS:
         raise CompanionError(f"format {fmt!r} is not one of {', '.join(FORMATS)}")
     series_id, number = parse_target(target)
@@ -50,6 +53,16 @@ def export(store: Store, target: str, fmt: str, warn=None) -> str:
         warn(stored.stale.message(series_id) + " The export stops before it.")
     session = stored.session
     games = session.games
+    hidden = session.hidden_teams()
+    in_play = number is None or (number == len(games) and session.current_game is not None)
+    if hidden and fmt != "csv" and in_play and not reveal:
+        teams = " and ".join(session.box.teams[session.series.teams[team]].name
+                             for team in sorted(hidden))
+        raise CompanionError(
+            f"series {series_id} is in play, and its {fmt} names what the table keeps "
+            f"secret from a player ({teams}: the rotation, rule 3.0, and the cards dealt, "
+            "rule 5.2.1); `--reveal` exports it anyway (a backup, not for the other "
+            "player's eyes); `--format csv` gives the box scores")
     if number is not None:
         if not 1 <= number <= len(games):
             raise CompanionError(f"series {series_id} has no game {number}: "

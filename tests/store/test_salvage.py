@@ -208,7 +208,7 @@ def test_a_read_only_folder_still_reads_the_steps_in_the_wal(tmp_path, box):
     folder.chmod(0o555)
     try:
         result = subprocess.run([*as_a_player(), *companion_command(), "export", "1",
-                                 "--db", str(path)], capture_output=True, text=True,
+                                 "--reveal", "--db", str(path)], capture_output=True, text=True,
                                 timeout=120)
     finally:
         folder.chmod(0o755)

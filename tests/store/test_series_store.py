@@ -178,7 +178,7 @@ def test_the_command_line_warns_of_a_series_it_cannot_replay_whole(path, box):
                      [series_id])
     store.db.conn.commit()
     store.close()
-    exported = run_companion("export", str(series_id), "--db", path)
+    exported = run_companion("export", str(series_id), "--reveal", "--db", path)
     assert exported.returncode == 0 and "event 100" in exported.stderr
     assert "stops before it" in exported.stderr
     resumed = run_companion("simulate", "--series", "divisional", "--seed", "11", "--resume",
@@ -307,7 +307,7 @@ def test_a_series_stored_before_a_stricter_check_still_opens(path, box, box_copy
     with Store.open(path) as store:          # the header as the table can replay it
         store.db.execute("UPDATE series SET header = ? WHERE id = ?",
                          [json.dumps(dict(header, Cards="digital")), series_id])
-    record.write_text(run_companion("export", str(series_id), "--db", path).stdout)
+    record.write_text(run_companion("export", str(series_id), "--reveal", "--db", path).stdout)
     result = run_companion("import", record, "--data", kept, "--db", path)
     assert result.returncode == 0, result.stderr
     # Only as the record's own box: a record naming no box is read with the checks whole.
@@ -399,7 +399,7 @@ def test_a_series_keeps_its_own_copy_of_the_box(tmp_path, path, box):
         old = StoredSeries.load(store, old_id)
         play_series(old.session, old.push, "21", stop_after=150)
         old_picture = picture(old.session)
-        old_export = export(store, str(old_id), "record")
+        old_export = export(store, str(old_id), "record", reveal=True)
 
     pitchers = folder / "pitchers.csv"                    # the player edits a rating
     lines = pitchers.read_text().splitlines(keepends=True)
@@ -427,7 +427,7 @@ def test_a_series_keeps_its_own_copy_of_the_box(tmp_path, path, box):
         old = StoredSeries.load(store, old_id)
         assert old.session.box.fingerprint == original.fingerprint
         assert picture(old.session) == old_picture
-        assert export(store, str(old_id), "record") == old_export
+        assert export(store, str(old_id), "record", reveal=True) == old_export
         play_series(old.session, old.push, "21")          # and it finishes on its own box
         assert old.session.entries == reference.entries
         assert series_record(old.session) == series_record(reference)
@@ -446,7 +446,7 @@ def test_series_record_round_trip(store, box):
     assert text.startswith('[Series "High & Tight"]')
     copy_id = import_record(store, box, text)
     assert copy_id != series_id
-    assert export(store, str(copy_id), "record") == text
+    assert export(store, str(copy_id), "record", reveal=True) == text
     original = json.loads(export(store, str(series_id), "json"))
     copy = json.loads(export(store, str(copy_id), "json"))
     assert original.pop("series") == series_id and copy.pop("series") == copy_id
@@ -459,9 +459,9 @@ def test_series_record_round_trip(store, box):
 
 def test_unfinished_series_record_round_trip(store, box):
     stored = started(store, box, "world", "17", actions=300)
-    text = export(store, str(stored.id), "record")
+    text = export(store, str(stored.id), "record", reveal=True)
     copy_id = import_record(store, box, text)
-    assert export(store, str(copy_id), "record") == text
+    assert export(store, str(copy_id), "record", reveal=True) == text
     copy = StoredSeries.load(store, copy_id)
     assert picture(copy.session)[:3] == picture(stored.session)[:3]
 
