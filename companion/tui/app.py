@@ -1207,9 +1207,11 @@ class GameScreen(Screen):
             # The one choice the rules left a player, taken for him: said, so the piece on
             # the table is moved to match (and its markers join the computer's notice).
             self._told_with_computer(entry, game, noted)
-            self.notify(f"{entry.line}: the only choice left (rule "
-                        f"{PHASE_RULES.get(waiting.phase, '4.0')})",
-                        title=self.table.team_name(waiting.team), timeout=6, markup=False)
+            # A save the Closer must take (8.3) is no lack of arms: said as the rule says it.
+            why = (waiting.prompt if "(rule 8.3)" in waiting.prompt else
+                   f"the only choice left (rule {PHASE_RULES.get(waiting.phase, '4.0')})")
+            self.notify(f"{entry.line}: {why}", title=self.table.team_name(waiting.team),
+                        timeout=6, markup=False)
         if entry is not None:
             self._tell_half_over(game, noted)
             self.shown_hand = None

@@ -3541,6 +3541,41 @@ def test_a_step_taken_for_the_player_is_told(tmp_path):
     assert (team, f"{waiting.options[0]}: the only choice left (rule {rule})") in notes
 
 
+def test_a_closer_forced_in_is_told_as_the_save_not_as_the_last_arm(tmp_path):
+    """Rule 8.3: a Closer brought in for the player because the save is his, with relievers
+    left in the bullpen, was told as "the only choice left (rule 4.2.1)": the players read
+    an empty bullpen. The notice says the rule that forces him."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "save.db"
+    series_id = new_series(path, seed="c2", scenario="world", rules=["closer-saves"])
+
+    seen = []
+
+    def save(table: Table) -> bool:
+        waiting = table.waiting()
+        seen.append((waiting, table.team_name(waiting.team) if waiting.team else None))
+        return (table.forced(waiting) and not waiting.computer
+                and "rule 8.3" in waiting.prompt)
+    play_until(path, series_id, save)
+    waiting, team = seen[-1]
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        notes = titled_notes(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_table(pilot)
+            await wait_until(pilot, lambda: any(" brings in " in m for _, m in notes))
+            app.auto_delay = 3600
+            await workers_done(app)
+            return notes
+
+    notes = asyncio.run(play())
+    assert (team, f"{waiting.options[0]}: bring in the Closer to save the game (rule 8.3)"
+            ) in notes
+    assert not any("only choice" in message for _, message in notes)
+
+
 @pytest.mark.parametrize("width", [100, 109, 110, 140])
 def test_the_keys_panel_leaves_the_options_in_view(tmp_path, width):
     """`?` shows every key in a panel; the options, where Enter acts, stay in view beside
