@@ -1485,6 +1485,9 @@ class GameScreen(Screen):
             self.refresh_table()            # (a failed write: the table as the file has it)
             return
         self._drop_computer_note()         # it told moves now taken back
+        # A half's end (or the last half told on reopening) told runs now taken back too.
+        drop_notices(self.app, [note for note in shown_notices(self.app) if note.title in (
+            HALF_NOTICE_TITLE, RESUMED_TITLE)])
         self.shown_hand = None              # hot seat: the turn may be the other player's
         # Shown in the order taken, with what stayed in the game before them for context.
         taken = list(reversed(entries))

@@ -3798,3 +3798,32 @@ def test_the_longest_series_line_fits_80_columns(tmp_path):
     listed, room = asyncio.run(look())
     assert len(listed) <= room, listed
     assert listed.split()[1] == "Divisional" and " lead 1-0)  table dice" in listed
+
+
+def test_an_undo_takes_the_half_s_end_notices_with_it(tmp_path):
+    """Rules 4.6.4 and 4.7: a half's end told (or the last half told on reopening) says
+    runs an undo may take back; it stayed, over a board back in that half. An undo drops
+    it; other notices (a warning) stay."""
+    from companion.tui.app import RESUMED_TITLE
+
+    path = tmp_path / "undo.db"
+    series_id = new_series(path, seed="tui-undo-half")
+
+    async def play():
+        async with stopped_at(path, series_id, lambda table: human_must_act(table)
+                              and table.game is not None and table.game.state.inning >= 2
+                              ) as (app, pilot, screen, table):
+            app.clear_notifications()
+            app.notify("no dice are awaited now", severity="warning", timeout=30)
+            app.notify("NYH scores 1 run", title=HALF_NOTICE_TITLE, timeout=30)
+            app.notify("TXC scores 2 runs", title=RESUMED_TITLE, timeout=30)
+            await pilot.pause()
+            screen.action_undo()
+            await pilot.pause()
+            titles = [note.title for note in shown_notices(app)]
+            await workers_done(app)
+            return titles
+
+    titles = asyncio.run(play())
+    assert HALF_NOTICE_TITLE not in titles and "Back at the table: the last half" not in titles
+    assert "" in titles                 # the warning (and the undo's own notice) stay
