@@ -35,7 +35,9 @@ def parse_pair(text: str, sides: int = 6) -> tuple[int, int]:
     if len(parts) == 1 and len(parts[0]) == 2 and parts[0].isdigit():
         parts = list(parts[0])
     if len(parts) != 2:
-        raise ParseError(f"type two faces 1 to {sides} (3 4, 3-4 or 34; several rolls: "
+        odd = (f"{len(parts)} faces typed, an odd count: " if len(parts) > 2
+               and len(parts) % 2 and all(len(part) == 1 for part in parts) else "")
+        raise ParseError(f"{odd}type two faces 1 to {sides} (3 4, 3-4 or 34; several rolls: "
                          "34 61)")
     first, second = (parse_face(part, sides) for part in parts)
     return first, second

@@ -935,7 +935,9 @@ class HighAndTight:
         if len(outfield) != 3 or len(infield) != 4:
             raise self._illegal(state, action, "a lineup has 1 C, 3 OF, 4 IF and 1 DH", "3.0")
         if len(set(keys)) != 9:
-            raise self._illegal(state, action, "a ballplayer appears twice in the lineup", "3.0")
+            twice = next(name for name in names if keys.count(name.casefold()) > 1)
+            raise self._illegal(state, action, f"{twice} appears twice in the lineup (nine "
+                                "different ballplayers)", "3.0")
         pieces = own.roster.ballplayers
         for name in names:
             if name.casefold() not in pieces:

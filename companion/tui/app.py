@@ -707,7 +707,7 @@ class EntryBox(Input):
     def __init__(self, dice: str, id: str) -> None:    # noqa: A002 (Textual's name)
         # What to type, and how to get here or away (said in the empty box).
         self.away = f"Tab: type an action{dice}"
-        self.here = f"type an action{dice}; Escape: the options"
+        self.here = f"type an action{dice}; Esc: options"
         self._open = (self.away, self.here)
         super().__init__(placeholder=self.away, id=id)
 

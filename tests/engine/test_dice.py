@@ -16,7 +16,8 @@ def test_two_faces_typed_any_usual_way(typed, faces):
 @pytest.mark.parametrize("typed, said", [
     ("9", "type two faces 1 to 6 (3 4, 3-4 or 34; several rolls: 34 61)"),
     ("-4 3", "die face -4 is outside the accepted range 1..6"),   # a dash only between
-    ("3 4 5", "type two faces 1 to 6"),
+    ("3 4 5", "3 faces typed, an odd count: type two faces 1 to 6"),
+    ("3 4 5 6 1", "5 faces typed, an odd count: type two faces"),
     ("37", "die face 7 is outside the accepted range 1..6"),
     ("3 x", "die face 'x' is not a number; accepted range 1..6"),
     ("", "type two faces"),

@@ -85,6 +85,9 @@ def test_lineup_positions(rules):
     for line in bad:
         with pytest.raises(IllegalAction, match="rule 3.0"):
             session.push_text(line)
+    # The one named twice is named (the refusal said only "a ballplayer").
+    with pytest.raises(IllegalAction, match="rule 3.0: Marty appears twice in the lineup"):
+        session.push_text(bad[1])
     # A catcher may be the DH.
     play(session, "away lineup C Boudreaux; OF Marty, Rusk, Villafane; "
                   "IF Blanto, Hampton, Carrizales, Oyelaran; DH Yancey")
