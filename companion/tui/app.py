@@ -318,10 +318,10 @@ SERIES_LIST_FRAME = 6      # the series list's border, padding and scrollbar, in
 
 
 def table_mode(header: dict) -> str:
-    """What the series plays with, in a few words: 'at the table', 'digital', ..."""
+    """What the series plays with, in a few words: "table dice and cards", "digital"."""
     dice, cards = header.get("Dice", "digital"), header.get("Cards", "digital")
     if dice == cards:
-        return "at the table" if dice == "physical" else "digital"
+        return "table dice and cards" if dice == "physical" else "digital"
     return "table dice" if dice == "physical" else "table cards"     # the rest digital
 
 

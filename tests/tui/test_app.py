@@ -2783,7 +2783,7 @@ def test_a_box_that_does_not_load_ends_the_app_with_its_problems(tmp_path, store
 
 
 @pytest.mark.parametrize("dice, cards, said", [
-    ("physical", "physical", "at the table"), ("digital", "digital", "digital"),
+    ("physical", "physical", "table dice and cards"), ("digital", "digital", "digital"),
     ("physical", "digital", "table dice"),
     ("digital", "physical", "table cards")])
 def test_the_list_of_series_says_what_each_plays_with(dice, cards, said):
