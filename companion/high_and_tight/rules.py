@@ -122,6 +122,12 @@ def managerial_move(rolls: int, number: int, bonus: bool, shift: int, rolls_max:
     return None
 
 
+# The steps of setting up and deploying the pieces (3.0, 4.2): typed once the half has
+# gone on to its cards, out of turn too, each is refused by its own rule (its handler
+# checks the phase first); before then, whose turn it is says what comes.
+DEPLOY_KINDS = frozenset({"bat", "field", "lineup", "relieve", "stay"})
+
+
 class HighAndTight:
     """The pure rules: new_state, apply, legal_actions, awaiting, parse/format."""
 
@@ -760,6 +766,11 @@ class HighAndTight:
         else:
             expected = state.atbat.turn if phase == "cards" else state.actor
             if phase in ("deal", "roll", "free-roll") or action.side != expected:
+                if kind in DEPLOY_KINDS and phase in ("cards", "manage"):
+                    # A step of another phase (a fielder named in the Strategy Card phase):
+                    # its own handler says when it is taken (4.2.3), which says more than
+                    # whose turn it is now. It refuses before it changes anything.
+                    self._handlers[kind](state, action)
                 awaiting = self.awaiting(state)
                 said = (f"no {kind} now: the game awaits {awaiting.prompt}"
                         if awaiting.side is None else

@@ -171,3 +171,23 @@ def test_the_sequence_of_play(rules, scoring, halves):
     assert (sum(state.away.runs), sum(state.home.runs)) == (
         scoring.get((1, "top"), 0), scoring.get((1, "bottom"), 0))
     assert (len(state.away.runs), len(state.home.runs)) == (9, halves - 9)
+
+
+def test_a_deployment_step_typed_in_another_phase_is_refused_by_its_own_rule(rules):
+    """Rules 4.2.2, 4.2.3 and 5.4: a fielder (or batter, or reliever) typed in the Strategy
+    Card phase, by the player whose turn it is not, was refused as out of turn (5.4); the
+    step's own rule says more: it is taken at its phase. Nothing changes."""
+    from .util import at, drive
+
+    session = new_game(rules)
+    state = drive(session, until=at(1, "bottom", "cards"))
+    assert state.atbat.turn == "home"
+    for line, rule, said in (("away fields Tolliver", "4.2.3", "Take the Field"),
+                             ("away bats Marty", "4.2.2", "Batter Up"),
+                             ("away brings in Francesco", "4.2.1.1", "Take the Mound")):
+        before = len(state.log)
+        with pytest.raises(IllegalAction, match=rf"rule {re.escape(rule)}: .*{said}"):
+            session.push_text(line)
+        assert len(state.log) == before
+    with pytest.raises(IllegalAction, match=r"rule 5\.4: it is home's turn, not away's"):
+        session.push_text("away passes")
