@@ -206,14 +206,12 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
         told = [f"{state.side(side).team.abbrev} {escape(name)}"
                 + (" (cancelled)" if number in atbat.cancelled else "")
                 for number, (side, name) in enumerate(atbat.played)]
-        if atbat.tens:      # Rally Caps for the 10s: the batting side's, in play (5.7.2)
-            told.append(f"{state.side(state.batting).team.abbrev} Rally Caps (10s score)")
         if state.phase == "cards" and atbat.passes == 1:
             # The other side passed last: one more pass ends the phase (rule 5.4).
             passed = state.side("home" if atbat.turn == "away" else "away").team.abbrev
             told.append(f"{passed} passed")
         if told:            # face up on the discard piles (5.4): the half's cards stay told
-            lines.append(("Played " if atbat.played or atbat.tens else "") + "; ".join(told))
+            lines.append(("Played " if atbat.played else "") + "; ".join(told))
         lines.append("")
     elif state.inning:
         lines.append("Markers: set at Take the Mound (rule 4.2.1)")

@@ -1115,20 +1115,3 @@ def test_between_two_games_the_board_shows_the_series_not_the_last_game_s_pieces
     assert not any(line.startswith(("Bat ", "Fld ")) for line in between.splitlines())
     assert " hand" not in between
     assert "Schedule (away at home):" not in held and "Final: " in held
-
-
-def test_the_board_keeps_rally_caps_for_the_10s_with_the_cards(tmp_path):
-    """Rule 5.7.2: Rally Caps used for the 10s are in play for the at-bat, as a card is;
-    the board's Played line named the cards and a pass, never the Rally Caps."""
-    path = tmp_path / "tens.db"
-    series_id = new_series(path, seed="tens-1", scenario="world",
-                           team1_control="computer", team2_control="computer")
-    play_until(path, series_id, lambda table: table.game is not None
-               and table.game.state.phase == "cards" and table.game.state.atbat.tens)
-    with Store.open(path, readonly=True) as store:
-        table = Table(store, series_id)
-        state = table.game.state
-        batting = state.side(state.batting).team.abbrev
-        line = next(line for line in plain(views.board(table)).splitlines()
-                    if line.startswith("Played "))
-    assert f"{batting} Rally Caps (10s score)" in line
