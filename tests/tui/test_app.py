@@ -2678,7 +2678,7 @@ def test_at_80x24_a_managerial_move_keeps_the_win_figure_in_view(tmp_path):
             return rows
 
     rows = asyncio.run(play())
-    assert any(row.strip().startswith("Win ") for row in rows), rows
+    assert any(row.strip().startswith("Win ") for row in rows), "\n".join(rows)
     assert any("P(run)" in row or "stand" in row.casefold() for row in rows), rows
 
 

@@ -1115,3 +1115,19 @@ def test_between_two_games_the_board_shows_the_series_not_the_last_game_s_pieces
     assert not any(line.startswith(("Bat ", "Fld ")) for line in between.splitlines())
     assert " hand" not in between
     assert "Schedule (away at home):" not in held and "Final: " in held
+
+
+def test_the_board_tells_rally_caps_for_the_10s_on_the_scoring_number(tmp_path):
+    """Rule 5.7.2: Rally Caps used for the 10s are in play for the at-bat; the board tells
+    them where they count, on the Scoring Number line ("also 10"), with no line of their
+    own (at 80x24 one more line pushed the win figure off)."""
+    path = tmp_path / "tens.db"
+    series_id = new_series(path, seed="tens-1", scenario="world",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, lambda table: table.game is not None
+               and table.game.state.phase == "cards" and table.game.state.atbat.tens)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        line = next(line for line in plain(views.board(table)).splitlines()
+                    if line.strip().startswith("Scoring Number "))
+    assert "also 10" in line, line
