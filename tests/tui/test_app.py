@@ -1949,13 +1949,8 @@ def test_the_series_list_names_each_series_teams_by_its_own_box(tmp_path, box_co
     assert "Brooklyn Bridgers" in listed[f"s{new}"]
 
 
-@pytest.mark.parametrize("columns", [80, 120])
-def test_the_series_list_names_teams_by_abbreviation_when_names_would_wrap(tmp_path, columns):
-    """A series is one line of the home list: at 80 columns the teams go by their
-    abbreviations, with room the names are whole."""
-    path = tmp_path / "home.db"
-    new_series(path, seed="home", scenario="divisional")
-
+def first_listed(path: Path, columns: int) -> tuple[str, int]:
+    """The home list's first series line at `columns` wide, and the list's width."""
     async def look():
         app = make_app(db=path)
         async with app.run_test(size=(columns, 24)) as pilot:
@@ -1965,7 +1960,17 @@ def test_the_series_list_names_teams_by_abbreviation_when_names_would_wrap(tmp_p
             listed = Text.from_markup(str(options.get_option_at_index(1).prompt)).plain
             return listed, options.content_region.width
 
-    listed, room = asyncio.run(look())
+    return asyncio.run(look())
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_series_list_names_teams_by_abbreviation_when_names_would_wrap(tmp_path, columns):
+    """A series is one line of the home list: at 80 columns the teams go by their
+    abbreviations, with room the names are whole."""
+    path = tmp_path / "home.db"
+    new_series(path, seed="home", scenario="divisional")
+
+    listed, room = first_listed(path, columns)
     assert len(listed) <= room
     if columns == 80:
         assert "NYH v TXC (computer)  (game 1)" in listed
@@ -3468,6 +3473,20 @@ def test_the_passes_made_for_the_player_are_read_from_the_game(tmp_path, scenari
     assert any(False in passes.values() for passes in forced.values())
 
 
+@contextlib.asynccontextmanager
+async def at_a_card_of_the_player(path: Path, series_id: int):
+    """The table played on until the person at it may play a card, the computer then held
+    back: (app, pilot, screen, table)."""
+    app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, table = await open_table(pilot)
+        await play_on_until(pilot, table, lambda: human_must_act(table) and any(
+            " plays " in option for option in table.waiting().options), 2000)
+        app.auto_delay = 3600
+        await settle(pilot)
+        yield app, pilot, screen, table
+
+
 def test_the_player_s_card_goes_between_the_computer_s_moves(tmp_path):
     """Rules 5.5 and 4.5: the computer's notice tells the markers each of its moves leaves;
     a card the person at the table plays between two of them goes into that notice too
@@ -3476,13 +3495,7 @@ def test_the_player_s_card_goes_between_the_computer_s_moves(tmp_path):
     series_id = new_series(path, seed="tui-between")
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
-            await play_on_until(pilot, table, lambda: human_must_act(table) and any(
-                " plays " in option for option in table.waiting().options), 2000)
-            app.auto_delay = 3600
-            await settle(pilot)
+        async with at_a_card_of_the_player(path, series_id) as (app, pilot, screen, table):
             card = next(o for o in table.waiting().options if " plays " in o)
             earlier = "away plays Crowd Noise -> rolls 6, box V"
             screen._computer_told = [earlier]
@@ -3505,23 +3518,19 @@ def test_the_player_s_card_goes_between_the_computer_s_moves(tmp_path):
     assert told == ["away plays Crowd Noise -> rolls 6, box V", said]
 
 
-def test_a_step_taken_for_the_player_is_told(tmp_path):
-    """Rules 4.2.2, 4.2.3, 5.4: the one choice the rules leave a player (the ballplayer left,
-    the one card his hand can play after Rally Caps), taken for him, is told in a notice
-    with the rule (the piece or card on the table is his to move), as a pass made for him
-    is told at the half's end."""
+def forced_step_told(path: Path, series_id: int, forced, told: str):
+    """Play the series with the model until `forced(table, waiting)` (a step the rules
+    leave one choice for a person), then open its table and wait for the notice that
+    takes it for him (one holding `told`): (the waiting, its team's name, the notices)."""
     from .test_snapshots import play_until
-
-    path = tmp_path / "told.db"
-    series_id = new_series(path, seed="tui-told")
 
     seen = []
 
-    def one_choice(table: Table) -> bool:
+    def reached(table: Table) -> bool:
         waiting = table.waiting()
         seen.append((waiting, table.team_name(waiting.team) if waiting.team else None))
-        return table.forced(waiting) and not waiting.only_pass
-    play_until(path, series_id, one_choice)
+        return table.forced(waiting) and not waiting.only_pass and forced(table, waiting)
+    play_until(path, series_id, reached)
     waiting, team = seen[-1]
 
     async def play():
@@ -3529,14 +3538,25 @@ def test_a_step_taken_for_the_player_is_told(tmp_path):
         notes = titled_notes(app)
         async with app.run_test(size=SIZE) as pilot:
             await open_table(pilot)
-            await wait_until(pilot, lambda: any("only choice" in m for _, m in notes))
+            await wait_until(pilot, lambda: any(told in m for _, m in notes))
             app.auto_delay = 3600
             await workers_done(app)
             return notes
 
-    notes = asyncio.run(play())
+    return waiting, team, asyncio.run(play())
+
+
+def test_a_step_taken_for_the_player_is_told(tmp_path):
+    """Rules 4.2.2, 4.2.3, 5.4: the one choice the rules leave a player (the ballplayer left,
+    the one card his hand can play after Rally Caps), taken for him, is told in a notice
+    with the rule (the piece or card on the table is his to move), as a pass made for him
+    is told at the half's end."""
     from companion.high_and_tight.rules import PHASE_RULES
 
+    path = tmp_path / "told.db"
+    series_id = new_series(path, seed="tui-told")
+    waiting, team, notes = forced_step_told(path, series_id, lambda table, waiting: True,
+                                            "only choice")
     rule = PHASE_RULES[waiting.phase]       # 5.4 for the one card a hand can play
     assert (team, f"{waiting.options[0]}: the only choice left (rule {rule})") in notes
 
@@ -3545,32 +3565,11 @@ def test_a_closer_forced_in_is_told_as_the_save_not_as_the_last_arm(tmp_path):
     """Rule 8.3: a Closer brought in for the player because the save is his, with relievers
     left in the bullpen, was told as "the only choice left (rule 4.2.1)": the players read
     an empty bullpen. The notice says the rule that forces him."""
-    from .test_snapshots import play_until
-
     path = tmp_path / "save.db"
     series_id = new_series(path, seed="c2", scenario="world", rules=["closer-saves"])
-
-    seen = []
-
-    def save(table: Table) -> bool:
-        waiting = table.waiting()
-        seen.append((waiting, table.team_name(waiting.team) if waiting.team else None))
-        return (table.forced(waiting) and not waiting.computer
-                and "rule 8.3" in waiting.prompt)
-    play_until(path, series_id, save)
-    waiting, team = seen[-1]
-
-    async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
-        notes = titled_notes(app)
-        async with app.run_test(size=SIZE) as pilot:
-            await open_table(pilot)
-            await wait_until(pilot, lambda: any(" brings in " in m for _, m in notes))
-            app.auto_delay = 3600
-            await workers_done(app)
-            return notes
-
-    notes = asyncio.run(play())
+    waiting, team, notes = forced_step_told(
+        path, series_id, lambda table, waiting: not waiting.computer
+        and "rule 8.3" in waiting.prompt, " brings in ")
     assert (team, f"{waiting.options[0]}: bring in the Closer to save the game (rule 8.3)"
             ) in notes
     assert not any("only choice" in message for _, message in notes)
@@ -3745,13 +3744,7 @@ def test_a_moves_notice_holding_the_player_s_own_says_so_in_its_title(tmp_path):
     series_id = new_series(path, seed="tui-between")
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
-        async with app.run_test(size=SIZE) as pilot:
-            screen, table = await open_table(pilot)
-            await play_on_until(pilot, table, lambda: human_must_act(table) and any(
-                " plays " in option for option in table.waiting().options), 2000)
-            app.auto_delay = 3600
-            await settle(pilot)
+        async with at_a_card_of_the_player(path, series_id) as (app, pilot, screen, table):
             title = f"{table.team_name('team2')} (computer)"
             screen._tell_computer(title, "away plays Crowd Noise -> rolls 6, box V")
             alone = screen._computer_note.title
@@ -3786,16 +3779,7 @@ def test_the_longest_series_line_fits_80_columns(tmp_path):
                                                                  "Dice": "physical"})])
     conn.close()
 
-    async def look():
-        app = make_app(db=path)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
-                             and app.screen.listed)
-            options = app.screen.query_one("#series-list", OptionList)
-            listed = Text.from_markup(str(options.get_option_at_index(1).prompt)).plain
-            return listed, options.content_region.width
-
-    listed, room = asyncio.run(look())
+    listed, room = first_listed(path, 80)
     assert len(listed) <= room, listed
     assert listed.split()[1] == "Divisional" and " lead 1-0)  table dice" in listed
 
