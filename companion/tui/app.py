@@ -713,7 +713,7 @@ class EntryBox(Input):
 
     def series_over(self, over: bool) -> None:
         """Once the series is over nothing is to be typed (an undo opens it again)."""
-        said = ("the series is over: nothing to type (u takes a step back)",) * 2
+        said = ("series over: nothing to type", "series over: Esc, then u undoes")
         self.away, self.here = said if over else self._open
         self.placeholder = self.here if self.has_focus else self.away
 
