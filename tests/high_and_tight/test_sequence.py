@@ -182,8 +182,9 @@ def test_a_deployment_step_typed_in_another_phase_is_refused_by_its_own_rule(rul
     session = new_game(rules)
     state = drive(session, until=at(1, "bottom", "cards"))
     assert state.atbat.turn == "home"
-    for line, rule, said in (("away fields Tolliver", "4.2.3", "Take the Field"),
-                             ("away bats Marty", "4.2.2", "Batter Up"),
+    # In the bottom half the pieces are the top half's, placed for the players (b).
+    for line, rule, said in (("away fields Tolliver", "4.2.3 b", "the top half's batter"),
+                             ("home bats Kanno", "4.2.2 b", "the top half's fielder"),
                              ("away brings in Francesco", "4.2.1.1", "Take the Mound")):
         before = len(state.log)
         with pytest.raises(IllegalAction, match=rf"rule {re.escape(rule)}: .*{said}"):
@@ -191,3 +192,8 @@ def test_a_deployment_step_typed_in_another_phase_is_refused_by_its_own_rule(rul
         assert len(state.log) == before
     with pytest.raises(IllegalAction, match=r"rule 5\.4: it is home's turn, not away's"):
         session.push_text("away passes")
+    state = drive(session, until=at(2, "top", "cards"))
+    assert state.atbat.turn == "away"
+    with pytest.raises(IllegalAction, match=r"rule 4\.2\.3: the fielder is chosen at Take "
+                                            "the Field"):
+        session.push_text("home fields Kanno")
