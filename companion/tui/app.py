@@ -782,7 +782,7 @@ class GameScreen(Screen):
         self._computer_note: Notification | None = None
         self._computer_half: tuple | None = None    # (game, inning, half) its moves are of
         self._computer_title = ""                   # whose moves: the computer's team
-        self._computer_mixed = False                # the table's own moves between them
+        self._computer_own: set[str] = set()        # the table's own moves among them
         self._covered = 0                           # board rows under notices when laid out
         self._notices_over_board = False            # ... and over more than the hand
         self._last_half: tuple = (None, "")         # (game, its last half's notice)
@@ -1238,7 +1238,7 @@ class GameScreen(Screen):
             drop_notices(self.app, [self._computer_note])
         self._computer_note = None
         self._computer_told = []
-        self._computer_mixed = False
+        self._computer_own = set()
 
     def _clear_notices(self) -> None:
         """Every notice goes, the computer's moves notice with its moves: the table starts
@@ -1263,12 +1263,13 @@ class GameScreen(Screen):
         if not (previous is not None and self._computer_title == title
                 and half == self._computer_half):
             self._computer_told = []        # a new notice for each half inning's moves
-            self._computer_mixed = False
+            self._computer_own = set()
         if shown:
             drop_notices(self.app, [previous])
         self._computer_half = half
         self._computer_title = title
-        self._computer_mixed |= own
+        if own:
+            self._computer_own.add(told)
         self._computer_told.append(told)
         # it grows with its moves, except in a short terminal, where it stands over the
         # board's pitchers and batter (the board's Played line keeps the cards)
@@ -1277,7 +1278,10 @@ class GameScreen(Screen):
                       self.app.NOTIFICATION_TIMEOUT if short else MOVES_NOTICE_MOST_SECONDS)
         # Lines of the table's own (a card, Rally Caps) said between the computer's moves:
         # the title says so, or they would read as the computer's.
-        shown_title = f"{title} and you" if self._computer_mixed else title
+        # (while one of them is among the lines the notice shows)
+        mixed = any(line in self._computer_own
+                    for line in self._computer_told[-views.MOVES_SHOWN:])
+        shown_title = f"{title} and you" if mixed else title
         note = Notification(views.moves_notice(self._computer_told), shown_title, "information",
                             timeout, markup=False)
         self._computer_note = note
@@ -1357,7 +1361,7 @@ class GameScreen(Screen):
             self._tell_computer(self._computer_title, told, own=True)
         elif told:
             self._computer_told.append(told)
-            self._computer_mixed = True
+            self._computer_own.add(told)
 
     @on(OptionList.OptionSelected, "#options")
     def option_chosen(self, event: OptionList.OptionSelected) -> None:

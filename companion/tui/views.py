@@ -725,7 +725,10 @@ def computer_move(entry, notes) -> str | None:
     return "; ".join(said) or None
 
 
-def moves_notice(told: list[str], most: int = 3) -> str:
+MOVES_SHOWN = 3          # the latest moves a computer's notice shows, a line each
+
+
+def moves_notice(told: list[str], most: int = MOVES_SHOWN) -> str:
     """The computer's moves its notice holds, one a line: the latest `most` of them, after
     how many earlier ones the log holds."""
     earlier = len(told) - most

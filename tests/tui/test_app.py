@@ -3756,11 +3756,15 @@ def test_a_moves_notice_holding_the_player_s_own_says_so_in_its_title(tmp_path):
             both = screen._computer_note.title
             screen._tell_computer(title, "away manages -1")   # its next move: still both
             after = screen._computer_note.title, len(screen._computer_told)
+            for move in ("away rallies tens", "away plays Good Wood"):
+                screen._tell_computer(title, move)    # the player's line scrolls out
+            gone = screen._computer_note.title
             await workers_done(app)
-            return title, alone, both, after
+            return title, alone, both, after, gone
 
-    title, alone, both, after = asyncio.run(play())
+    title, alone, both, after, gone = asyncio.run(play())
     assert alone == title and both == after[0] == f"{title} and you" and after[1] == 3
+    assert gone == title            # none of the lines shown is the player's any more
 
 
 def test_the_longest_series_line_fits_80_columns(tmp_path):
