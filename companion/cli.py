@@ -969,22 +969,23 @@ def cmd_play(args) -> int:
     return EXIT_OK
 
 
-def _game_file_opens(args) -> None:
+def _game_file_opens(args) -> Path:
     """A game file that cannot be read (a folder, another program's file, damage, its
     permissions) is said before a screen opens, as every command says it (the screen
-    drew, then closed on the error)."""
+    drew, then closed on the error); the file's path."""
     from .store.db import Store, default_path
 
-    Store.probe(Path(getattr(args, "db", None) or default_path()))
+    path = Path(getattr(args, "db", None) or default_path())
+    Store.probe(path)
+    return path
 
 
 def cmd_follow(args) -> int:
-    from .store.db import default_path
     from .tui.follow import FollowApp
 
     _utf8_terminal()
-    _game_file_opens(args)          # (not there yet: the follow screen waits for the file)
-    if args.series is not None and Path(getattr(args, "db", None) or default_path()).exists():
+    path = _game_file_opens(args)   # (not there yet: the follow screen waits for the file)
+    if args.series is not None and path.exists():
         _series_in_file(args)
     FollowApp(getattr(args, "db", None), args.series).run()
     return EXIT_OK

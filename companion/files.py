@@ -57,22 +57,17 @@ def output_problem(out: Path, suffix: str | None = None, replaces: str | None = 
 def _other_kind(out: Path, replaces: str | None) -> str | None:
     """What the existing file `out` is when it is not to be written over; None if it may be."""
     try:
-        with open(out, "rb"):
-            pass
+        with open(out, "rb") as file:
+            head = file.read(4096)
     except OSError:
         return "a file this user may not read"
-    if starts_with(out, SQLITE_MAGIC):
+    if head.startswith(SQLITE_MAGIC):
         return "a game file (an SQLite database)"
-    if replaces == "pdf" and not starts_with(out, PDF_MAGIC):
+    if replaces == "pdf" and not head.startswith(PDF_MAGIC):
         return "a file that is no PDF"
-    if replaces == "record":
-        try:
-            with open(out, encoding="utf-8") as file:
-                start = file.read(4096).lstrip("\ufeff \t\r\n")
-        except (OSError, UnicodeDecodeError):
-            start = ""
-        if not start.startswith(RECORD_STARTS):
-            return "a file that is no game record"
+    text = head.decode("utf-8", errors="replace").lstrip("\ufeff \t\r\n")
+    if replaces == "record" and not text.startswith(RECORD_STARTS):
+        return "a file that is no game record"
     return None
 
 

@@ -43,7 +43,14 @@ def salvage(damaged: Path, out: Store) -> list[str]:
             raise StoreError("\n".join(first + [
                 f"{damaged}: no series can be read from it ({error}); nothing was "
                 "salvaged"])) from None
-        told = [_salvage_series(conn, series_id, out) for series_id in ids]
+        rows: list | None = None        # the table read in row order, once, if needed
+
+        def table_rows():
+            nonlocal rows
+            if rows is None:
+                rows = _rows_in_order(conn)
+            return rows
+        told = [_salvage_series(conn, series_id, out, table_rows) for series_id in ids]
     finally:
         conn.close()
     if not any(saved for saved, _ in told):
@@ -111,7 +118,7 @@ def _open(damaged: Path) -> sqlite3.Connection:
                            uri=True)
 
 
-def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store
+def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store, table_rows
                     ) -> tuple[bool, str]:
     """(whether the series was saved, what the line says of it)."""
     try:
@@ -121,7 +128,7 @@ def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store
         created = row["created"] if isinstance(row["created"], str) else None
     except (sqlite3.DatabaseError, TypeError, ValueError) as error:
         return False, f"series {series_id}: its header cannot be read ({error}): not saved"
-    events, stopped = _readable_events(conn, series_id)
+    events, stopped = _readable_events(conn, series_id, table_rows)
     try:
         box = _series_box(conn, series_id, header)
         session = SeriesSession(box, header)
@@ -160,7 +167,8 @@ def _series_box(conn: sqlite3.Connection, series_id: int, header: dict) -> Box:
     return load_box_texts(texts, origin=f"series {series_id} box", strict=False)
 
 
-def _readable_events(conn: sqlite3.Connection, series_id: int) -> tuple[list, str | None]:
+def _readable_events(conn: sqlite3.Connection, series_id: int, table_rows
+                     ) -> tuple[list, str | None]:
     """The series' events in order as far as they can be read, and why the reading stopped
     short (None when it did not). With damage, two readings and the longer kept: one by
     the index on (series, seq), one along the table itself in row order (a file cut short
@@ -172,7 +180,7 @@ def _readable_events(conn: sqlite3.Connection, series_id: int) -> tuple[list, st
             [series_id])], None
     except sqlite3.DatabaseError:
         pass
-    return max(_events_by_index(conn, series_id), _events_by_row(conn, series_id),
+    return max(_events_by_index(conn, series_id), _events_by_row(table_rows(), series_id),
                key=lambda read: len(read[0]))
 
 
@@ -192,12 +200,12 @@ def _events_by_index(conn: sqlite3.Connection, series_id: int
         seq += 1
 
 
-def _events_by_row(conn: sqlite3.Connection, series_id: int) -> tuple[list, str | None]:
-    """Along the table in row order (events are written in order, so a series' rows come
-    in its order), every row of the series up to the first page that cannot be read. A
-    page of zeros, where a cut file was filled out, reads as rows of nothing: the reading
-    stops there too, as it does at a row out of order."""
-    events: list[dict] = []
+def _rows_in_order(conn: sqlite3.Connection) -> tuple[list, str | None]:
+    """The events table along itself in row order, every series' rows, up to the first page
+    that cannot be read (read once for all the series), and why it stopped there. A page of
+    zeros, where a cut file was filled out, reads as rows of nothing: the reading stops
+    there too."""
+    rows: list[dict] = []
     last_id = 0
     while True:
         # One row a query: a cursor left open steps to the next row before it hands over
@@ -207,15 +215,26 @@ def _events_by_row(conn: sqlite3.Connection, series_id: int) -> tuple[list, str 
                                "NOT INDEXED WHERE id > ? ORDER BY id LIMIT 1",
                                [last_id]).fetchone()
         except sqlite3.DatabaseError as error:
-            return events, f"event {len(events) + 1} cannot be read: {error}"
+            return rows, f"cannot be read: {error}"
         if row is None:
-            break
+            return rows, None
         if not isinstance(row["id"], int) or row["id"] <= last_id:
-            return events, f"event {len(events) + 1} cannot be read: its page is lost"
+            return rows, "cannot be read: its page is lost"
         last_id = row["id"]
+        rows.append(dict(row))
+
+
+def _events_by_row(table: tuple[list, str | None], series_id: int
+                   ) -> tuple[list, str | None]:
+    """The series' events from the table read in row order (events are written in order,
+    so a series' rows come in its order), up to where that reading stopped or its events
+    break off."""
+    rows, stopped = table
+    events: list[dict] = []
+    for row in rows:
         if row["series_id"] != series_id:
             continue
         if row["seq"] != len(events) + 1:
             return events, f"event {len(events) + 1} cannot be found"
         events.append({key: row[key] for key in EVENT_COLUMNS.split(", ")})
-    return events, None
+    return events, None if stopped is None else f"event {len(events) + 1} {stopped}"
