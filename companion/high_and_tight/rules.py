@@ -1285,7 +1285,8 @@ class HighAndTight:
             # the offense card the last play before this one (any other play clears it)
             atbat.cancelled += (len(atbat.played) - 2,)
             state.note("5.1.1 d", f"{card.name} cancels {self.box.cards[target[0]].name}: "
-                                  "both discarded, no marker moves")
+                                  "both discarded, the markers go back"
+                       + markers_said(atbat.rolls, atbat.bonus, state.scoring_box().label))
         else:
             snapshot = atbat.snapshot()
             self._apply_card(state, side, card, matchup)

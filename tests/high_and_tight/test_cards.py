@@ -10,7 +10,16 @@ from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
 from companion.high_and_tight.odds import score_rolls
 from companion.high_and_tight.rules import HighAndTight
 
-from .util import NEW_YORK_LINEUP, TEXAS_LINEUP, hand, new_game, play, quiet_half, reach
+from .util import (
+    NEW_YORK_LINEUP,
+    TEXAS_LINEUP,
+    dice_for,
+    hand,
+    new_game,
+    play,
+    quiet_half,
+    reach,
+)
 
 CALIFORNIA_LINEUP = ("home lineup C Ybarra; OF Dorsey, Amescua, Kowalczyk; "
                      "IF Tancredi, Morrow, Esquivel, Lindgren; DH Holloway")
@@ -166,6 +175,9 @@ def test_web_gem_cancels_ducks_on_the_pond(rules):
     play(session, "home plays Web Gem")
     # ... and Web Gem puts every marker back; Ducks on the Pond is the card cancelled.
     assert markers(session) == before
+    # The note tells the table where the markers go back to (they moved on the board).
+    assert state.log[-1] == ("5.1.1 d", "Web Gem cancels Ducks on the Pond: both discarded, "
+                                        "the markers go back -> rolls 4, box IV")
     assert [state.atbat.played[n] for n in state.atbat.cancelled] == [("away",
                                                                         "Ducks on the Pond")]
     assert "Ducks on the Pond" not in hand(session, "away")
@@ -175,6 +187,67 @@ def test_web_gem_cancels_ducks_on_the_pond(rules):
     # The cancelled card still used the batting player's one card.
     with pytest.raises(IllegalAction, match="rule 5.3"):
         session.push_text("away plays Wallbanger")
+
+
+def test_a_cancel_takes_back_the_bonus_roll_its_card_earned(rules):
+    """Rules 5.1.1 d and 5.5.2: the bonus roll a cancelled card earned goes with it (the
+    cancel puts every marker back, the flipped Scoring Number marker included)."""
+    session = new_game(rules, away_starter="Lozano", away_lineup=TEXAS_WENDT_FIELDS,
+                       home_cards=("Good Wood", "Bad Hop", "Work the Count", "On the Black",
+                                   "Web Gem", "Around the Horn"),
+                       away_cards=("Wind Knocks It Down", "Wallbanger", "Leadoff Walk",
+                                   "Web Gem", "Pitchout", "Blown Call"))
+    reach(session, 3, reserve=("Wendt", "Brannigan"))
+    play(session, "away bats Wendt\nhome fields Brannigan")
+    quiet_half(session)
+    reach(session, 3, "bottom")
+    # Lozano: 3 rolls, box VI; Brannigan Offense 6 against Wendt Defense 3: IX.
+    assert markers(session) == (3, "IX", False)
+    play(session, "home plays Good Wood")            # Brannigan's Power 4: past XII
+    assert markers(session) == (3, "XII", True)
+    play(session, "away plays Wind Knocks It Down")
+    assert markers(session) == (3, "IX", False)
+    assert session.state.log[-1][1].endswith("the markers go back -> rolls 3, box IX")
+    play(session, "home passes\naway passes\nhome stands pat")
+    assert session.state.atbat.rolls_left == 3
+
+
+def test_a_cancel_of_hit_and_run_turns_its_nines_off(rules):
+    """Rules 5.1.1 d and 5.1.1 e: Pitchout cancels Hit and Run whole: its four rolls and its
+    9s, which then take no run away."""
+    session = new_game(rules, home="california", home_starter="Merriweather",
+                       home_lineup=CALIFORNIA_LINEUP,
+                       away_cards=("Hit and Run", "Wallbanger", "Leadoff Walk", "Web Gem",
+                                   "Bear Down", "Blown Call"),
+                       home_cards=("Pitchout", "Good Wood", "Work the Count", "On the Black",
+                                   "Web Gem", "Keep It in the Yard"))
+    reach(session, 2, reserve=("Villafane", "Esquivel"))
+    play(session, "away bats Villafane\nhome fields Esquivel")
+    state = session.state
+    before = markers(session)
+    play(session, "away plays Hit and Run")
+    assert state.atbat.rolls == before[0] + 4 and state.atbat.hit_and_run
+    play(session, "home plays Pitchout")
+    assert markers(session) == before and not state.atbat.hit_and_run
+
+
+def test_the_cancel_may_be_the_extra_card_rally_caps_gave(rules):
+    """Rules 5.1.1 d and 5.7.2: with his card for the phase spent, the fielding player uses
+    Rally Caps right after the offense card and cancels it with the extra card."""
+    session = new_game(rules, away_cards=CLUTCH_AWAY, home_cards=CLUTCH_HOME)
+    reach(session, 4, reserve=("Rusk", "Orlick"))
+    state = session.state
+    play(session, "away bats Rusk\nhome fields Orlick\naway passes\nhome plays Bear Down")
+    before = markers(session)
+    play(session, "away plays Ducks on the Pond")
+    assert markers(session) != before
+    with pytest.raises(IllegalAction, match="rule 5.3"):
+        session.push_text("home plays Web Gem")            # his card is spent...
+    play(session, "home rallies card\nhome plays Web Gem")  # ... the extra card cancels
+    assert markers(session) == before
+    assert [state.atbat.played[n] for n in state.atbat.cancelled] == [("away",
+                                                                        "Ducks on the Pond")]
+    assert state.home.rally_left == 1
 
 
 def test_web_gem_cannot_be_played_with_the_dh_in_the_field(rules):
@@ -510,6 +583,54 @@ def test_scoring_rolls_never_below_one(rules):
     assert state.atbat.rolls_left == 1
 
 
+def test_track_moves_follow_one_another(rules):
+    """Rules 5.5 and 5.5.1 (rulings: the track ends hold move by move): Punchout takes 3 rolls
+    to the 1 box (not below it) and Leadoff Walk's +2 then ends on 3; a sum taken first
+    (3 - 3 + 2) would leave 2."""
+    session = new_game(rules, away_starter="Lozano",
+                       away_cards=("Punchout", "Blown Call", "Web Gem", "Pitchout",
+                                   "Wallbanger", "Good Jump"),
+                       home_cards=("Leadoff Walk", "Good Wood", "Bad Hop", "On the Black",
+                                   "Bear Down", "Around the Horn"))
+    quiet_half(session, reserve=())
+    state = session.state
+    assert state.strategy == "obp" and rules.matchup(state, "home").batter.obp >= 2
+    play(session, "home passes\naway plays Punchout")
+    assert state.atbat.rolls == 1
+    play(session, "home plays Leadoff Walk")
+    assert state.atbat.rolls == 3
+
+
+def test_two_hit_and_runs_take_one_run_a_nine(tmp_path):
+    """Rule 5.1.1 e (rulings, Hit and Run): a box with two Hit and Run cards: both add their
+    rolls (5.5), but a 9 takes one run away however many were played."""
+    folder = tmp_path / "box"
+    shutil.copytree(DEFAULT_BOX_DIR, folder)
+    text = (folder / "cards.toml").read_text(encoding="utf-8")
+    start = text.index('name = "Hit and Run"')
+    copies = text.index("copies = 1", start)
+    (folder / "cards.toml").write_text(text[:copies] + "copies = 2" + text[copies + 10:],
+                                       encoding="utf-8")
+    rules = HighAndTight(load_box(folder))
+    session = new_game(rules, home="california", home_starter="Merriweather",
+                       home_lineup=CALIFORNIA_LINEUP,
+                       away_cards=("Hit and Run", "Hit and Run", "Wallbanger", "Web Gem",
+                                   "Pitchout", "Blown Call"))
+    reach(session, 2, reserve=("Villafane", "Esquivel"))
+    play(session, "away bats Villafane\nhome fields Esquivel")
+    state = session.state
+    before = state.atbat.rolls
+    play(session, "away plays Hit and Run\nhome passes\naway rallies card\n"
+                  "away plays Hit and Run\nhome passes\naway passes\naway stands pat")
+    assert state.atbat.rolls == before + 8
+    assert 9 not in state.scoring_numbers()
+    while state.atbat.runs < 2:         # box I here: a 2, then its free roll (4.6.2)
+        session.push_text("roll {} {}".format(*dice_for(state, want_run=True)))
+    assert state.phase == "roll" and state.atbat.rolls_left > 1
+    session.push_text("roll 4 5")
+    assert state.atbat.runs == 1
+
+
 def test_scoring_rolls_past_ten(rules):
     """Rule 5.5.1: past the 10 box the marker flips to +10 and keeps counting (11, 12...)."""
     session = new_game(rules, home="california", home_starter="Merriweather",
@@ -633,6 +754,31 @@ def test_one_card_per_side_per_phase(rules):
         session.push_text("home plays Blown Call")
 
 
+def test_a_free_card_in_an_inning_with_no_strategy(rules):
+    """Rules 5.3 and 5.6.1: Free cards are eligible in any inning, the 6th (NONE) included."""
+    session = new_game(rules, home_cards=FREE_HOME)
+    reach(session, 6, "bottom")
+    state = session.state
+    assert state.strategy == "none" and state.phase == "cards"
+    before = markers(session)
+    with pytest.raises(IllegalAction, match="rule 5.3"):
+        session.push_text("home plays Work the Count")
+    play(session, "home plays Crowd on Its Feet")
+    assert markers(session) == (before[0] + 1, *before[1:])
+
+
+def test_a_special_card_is_the_sides_one_card(rules):
+    """Rules 5.3 and 5.6: a Special card is eligible in every inning and uses the side's one
+    strategy card for the phase."""
+    session = new_game(rules, away_cards=("Bad Hop", "Leadoff Walk", "Work the Count",
+                                          "Web Gem", "Pitchout", "Blown Call"))
+    play(session, "away bats Hampton\nhome fields Kanno\naway plays Bad Hop\nhome passes")
+    with pytest.raises(IllegalAction, match="rule 5.3"):
+        session.push_text("away plays Leadoff Walk")
+    play(session, "away rallies card\naway plays Leadoff Walk")
+    assert session.state.away.cards_played[-2:] == ["Bad Hop", "Leadoff Walk"]
+
+
 def test_fielding_free_card_overrides_batting_free_card(rules):
     """Rule 5.6.1: the batting player's Free card is committed first, the fielding one overrides."""
     session = new_game(rules, home_cards=FREE_HOME,
@@ -732,6 +878,31 @@ def test_rally_caps_extra_card_for_the_fielding_player(rules):
     # Sabaria: 4 rolls, box IV; Hampton 6 against Kanno 4: VI; Control 3: III; K 2: 2 rolls.
     assert markers(session) == (2, "III", False)
     assert state.home.rally_left == 1 and state.away.rally_left == 2
+
+
+def test_rally_caps_extra_card_must_count(rules):
+    """Rule 5.7.2: the extra card Rally Caps give is a strategy card that counts; a Free card,
+    which never counts, cannot be it."""
+    session = new_game(rules, home_cards=FREE_HOME)
+    quiet_half(session)
+    state = session.state
+    play(session, "home plays Work the Count\naway passes\nhome rallies card")
+    with pytest.raises(IllegalAction, match="rule 5.7.2: Rally Caps' extra card must be a "
+                                            "strategy card that counts"):
+        session.push_text("home plays Crowd on Its Feet")
+    play(session, "home plays Seeing It Well")
+    assert state.home.cards_played == ["Work the Count", "Seeing It Well"]
+
+
+def test_rally_caps_right_after_the_opponents_card(rules):
+    """Rule 5.7.1: Rally Caps may be used even after seeing the opponent's card."""
+    session = new_game(rules, home_cards=("On the Black", "Punchout", "Good Wood",
+                                          "Good Jump", "Web Gem", "Keep It in the Yard"))
+    play(session, "away bats Hampton\nhome fields Kanno\naway passes\nhome plays On the Black")
+    state = session.state
+    assert state.atbat.turn == "away"
+    play(session, "away rallies tens")
+    assert 10 in state.scoring_numbers() and state.away.rally_left == 1
 
 
 def test_rally_caps_tens_batting_only_this_at_bat(rules):

@@ -447,6 +447,19 @@ def test_late_ballpark_ten(rules):
     assert 10 in state.scoring_numbers()
 
 
+def test_rally_caps_tens_where_a_ten_already_scores(rules):
+    """Rules 5.7.1 and 5.7.2 (rulings, Rally Caps): the 10s may be taken though a 10 already
+    scores (Stockyard Park from the 7th): the rule sets no condition; the use is spent and
+    adds nothing."""
+    session = new_game(rules, home="chicago", header={"HomeRoster": "new-york",
+                                                      "Rules": "ballparks"})
+    state = drive(session, until=at(7, "top", "cards"))
+    numbers, left = state.scoring_numbers(), state.away.rally_left
+    assert 10 in numbers and left > 0
+    play(session, "away rallies tens")
+    assert state.scoring_numbers() == numbers and state.away.rally_left == left - 1
+
+
 def test_runs_are_recorded_by_half_inning(rules):
     """Rule 4.6.4: each half inning's runs go in that half's box, zero included."""
     session = new_game(rules)
@@ -575,4 +588,8 @@ def test_managerial_move_keeps_both_markers_on_their_tracks(rules):
     assert managerial_move(5, 11, True, 2, top) == (4, 12, True)      # one bonus at most
     assert managerial_move(5, 10, False, 2, top) == (4, 12, False)    # no excess, no bonus
     assert managerial_move(1, 6, False, 1, top) is None
+    # The bonus roll is no box of the Scoring Rolls track: with the marker on 1 it cannot
+    # come down, whatever the bonus adds (rulings, the Managerial Move).
+    assert managerial_move(1, 12, True, 1, top) is None
+    assert managerial_move(1, 6, True, -2, top) == (2, 4, True)
     assert managerial_move(5, 2, False, -2, top) is None
