@@ -265,6 +265,7 @@ class Region:
     name: str
     rect: Rect
     note: str = ""
+    split: bool = False     # on the join: its name left of it, its note right of it
 
 
 BAND = 2.85 * INCH          # each player's side: his dugout and bullpen
@@ -292,13 +293,16 @@ def player_regions() -> list[Region]:
 
 
 JOIN_CLEAR = 0.45 * INCH    # a tiled field's In the Field box from the join (its tape)
+TITLE_WIDTH = 1.85 * INCH   # a tiled field's title, between the offense discards and the join
+TITLE_CLEAR = 0.2 * INCH
 
 
 def table_regions(tiled: bool = False) -> list[Region]:
     """What both players share in the middle: the decks (rule 5.2) and the mound, the
     batter's boxes and the In the Field box (rule 4.2). On a field tiled over two sheets
     the In the Field box, where a piece goes every half inning, stands right of the join
-    (the tape) instead of on it; the mound's halves (throws L, throws R) meet on it."""
+    (the tape) instead of on it; the mound's halves (throws L, throws R) meet on it, its
+    name on the left one and its note on the right, so no word lies across the tape."""
     width, height = FIELD
     middle = Rect(0, BAND + BAND_GAP, width, height - 2 * (BAND + BAND_GAP))
     slot_w, slot_h = CARD_SLOT
@@ -311,10 +315,11 @@ def table_regions(tiled: bool = False) -> list[Region]:
     centre_x = width / 2
     regions += [
         Region("In the field", Rect(centre_x + JOIN_CLEAR if tiled else centre_x - 0.75 * INCH,
-                                    middle.top - 1.05 * INCH, 1.5 * INCH, 0.75 * INCH),
+                                    middle.top - 1.15 * INCH, 1.5 * INCH, 0.75 * INCH),
                "the fielder (rule 4.2.3)"),
         Region("Pitcher's mound", Rect(centre_x - 1.1 * INCH, middle.y + 1.2 * INCH,
-                                       2.2 * INCH, 1.0 * INCH), "the pitcher (rule 4.2.1)"),
+                                       2.2 * INCH, 1.0 * INCH), "the pitcher (rule 4.2.1)",
+               split=tiled),
         Region("Batter's box", Rect(centre_x - 1.6 * INCH, middle.y + 0.1 * INCH, 1.3 * INCH,
                                     0.8 * INCH), "bats L; S facing a righty (2.1.1)"),
         Region("Batter's box", Rect(centre_x + 0.3 * INCH, middle.y + 0.1 * INCH, 1.3 * INCH,
@@ -361,8 +366,14 @@ def _draw_field(canvas, box_data: Box, tiled: bool) -> None:
         canvas.restoreState()
     _diamond(canvas)
     canvas.setFillColorRGB(0, 0, 0)
-    draw_text(canvas, f"High & Tight playing field ({box_data.name})", width / 2 - 2 * INCH,
-              height - BAND - BAND_GAP - 0.25 * INCH, 4 * INCH, BOLD, 9, "centre")
+    top = height - BAND - BAND_GAP - 0.25 * INCH
+    if tiled:       # left of the join, clear of the tape: two lines ending short of it
+        draw_lines(canvas, ["High & Tight playing field", f"({box_data.name})"],
+                   width / 2 - TITLE_WIDTH - TITLE_CLEAR, top + 9, TITLE_WIDTH, BOLD, 9,
+                   align="right")
+    else:
+        draw_text(canvas, f"High & Tight playing field ({box_data.name})",
+                  width / 2 - 2 * INCH, top, 4 * INCH, BOLD, 9, "centre")
     if tiled:
         for (label, side), y in zip(TARGET_LABELS, TARGET_YS, strict=True):
             _target(canvas, width / 2, y, label, side)
@@ -378,6 +389,15 @@ def _region(canvas, region: Region) -> None:
     canvas.setFillColorRGB(0, 0, 0)
     big = region.name in ("Dugout", "Bullpen")
     size = 11 if big else 9
+    if region.split:
+        half = r.width / 2 - 12
+        draw_text(canvas, region.name, r.x + 4, r.top - size - 4, half, BOLD, size, "centre")
+        head, _, rule = region.note.partition(" (")         # its rule on a line of its own
+        lines = [head, f"({rule}"] if rule else wrap(head, FONT, 6.5, half - 6)
+        draw_lines(canvas, lines, r.centre[0] + 12, r.y + 5 + 6.5 + 7.8 * (len(lines) - 1),
+                   half - 6, FONT, 6.5, align="centre")
+        canvas.restoreState()
+        return
     draw_text(canvas, region.name, r.x + 6, r.top - size - 4, r.width - 12, BOLD, size,
               "left" if big else "centre")
     if region.note:

@@ -316,6 +316,40 @@ def test_field_sheets_join_on_a_line_through_the_targets(box, tmp_path, paper):
         assert len(letters) == 3 and all(p.box.right < join for p in letters)
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_no_word_of_a_tiled_field_lies_across_the_join(box, tmp_path, paper):
+    """A field of two sheets is trimmed and taped on the line through its targets: every
+    word printed on the field (the title, the mound's name and note, each box's) stands
+    clear of that line and of its tape on one sheet or the other."""
+    out = tmp_path / "field.pdf"
+    render("field", box, PrintOptions(paper=paper), out)
+    width, height = FIELD
+    seen = set()
+    for tile, page in zip(field_tiles(paper), PdfReader(out).pages, strict=True):
+        ox, oy = tile.origin
+        join = width / 2 + ox - tile.window.x
+        tape = Rect(join - 6, oy, 12, height)
+        for placed in placed_text(page):
+            if placed.text.startswith("Field, sheet") or placed.text in ("A", "B", "C"):
+                continue
+            assert not placed.overlaps(tape), (tile.number, placed.text)
+            seen.add(placed.text)
+    assert {"High & Tight playing field", "Pitcher's mound", "the pitcher",
+            "(rule 4.2.1)"} <= seen
+
+
+def test_the_field_s_title_stands_clear_of_the_boxes_under_it(box, tmp_path):
+    out = tmp_path / "field.pdf"
+    render("field", box, PrintOptions(paper="tabloid"), out)
+    (tile,) = field_tiles("tabloid")
+    ox, oy = tile.origin
+    placed = placed_text(PdfReader(out).pages[0])
+    (title,) = [p for p in placed if p.text.startswith("High & Tight playing field")]
+    for region in table_regions():
+        r = region.rect
+        assert not title.overlaps(Rect(ox + r.x, oy + r.y, r.width, r.height), gap=4.0)
+
+
 def test_the_mound_divider_stops_short_of_its_note(box, tmp_path):
     """The mound's dashed line between its L and R sides (rule 4.2.1) does not run through
     the note under it."""
