@@ -16,7 +16,7 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check companion printables tests benchmarks
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.run
