@@ -243,6 +243,19 @@ def _reachable(path: Path) -> None:
                          "nothing was changed") from None
 
 
+FULL_BELOW = 1 << 20     # bytes free under which a disk I/O error is a full disk's
+
+
+def _disk_full(path: Path) -> str | None:
+    """How little room the disk under `path` has left, if too little for SQLite to open a
+    file there (its journal and shared memory beside it), else None."""
+    try:
+        free = shutil.disk_usage(path.parent).free
+    except OSError:
+        return None
+    return f"{free // 1024} KB free" if free < FULL_BELOW else None
+
+
 def _sqlite_header(path: Path) -> bool:
     return starts_with(path, SQLITE_MAGIC)  # (unreadable here: True, the caller says more)
 
@@ -547,6 +560,11 @@ class Store:
                 raise StoreError(f"{path}: not a game file of the companion (not an SQLite "
                                  "database at all); give another path, nothing was "
                                  "changed") from None
+            full = _disk_full(path)
+            if full:                        # no room for the journal beside it: no damage
+                raise StoreError(f"{path}: the disk holding it is full ({full}); SQLite "
+                                 "needs room beside the file to open it: free some and "
+                                 "start again (the file was not changed)") from None
             raise StoreDamaged(f"{path}: not a readable game file ({error}); it was not "
                                f"changed{salvage}") from None
         # (SQLite gives one row a problem, or one row of many lines)

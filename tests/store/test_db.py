@@ -540,6 +540,41 @@ def assert_refused_untouched(path: Path) -> None:
     assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
 
 
+@pytest.mark.parametrize("free", [0, 600 * 1024, 50 << 20])
+def test_a_full_disk_at_opening_is_said_full_not_damaged(tmp_path, box, monkeypatch, free):
+    """SQLite opening a good game file on a full disk (no room for its journal) reads
+    'disk I/O error': with under a megabyte free that is said as a full disk, the file
+    sound and unchanged, no salvage offered; with room, the error is damage as before."""
+    from collections import namedtuple
+
+    from sqlite_utils import Database
+
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    execute = Database.execute
+
+    def failing(self, sql, *args, **kwargs):
+        if sql == "PRAGMA quick_check":
+            raise sqlite3.OperationalError("disk I/O error")
+        return execute(self, sql, *args, **kwargs)
+
+    usage = namedtuple("usage", "total used free")
+    monkeypatch.setattr(Database, "execute", failing)
+    monkeypatch.setattr(shutil, "disk_usage", lambda _: usage(1 << 30, (1 << 30) - free, free))
+    before = sha256(path)
+    for readonly in (False, True):
+        with pytest.raises(StoreError) as raised:
+            Store.open(path, readonly=readonly)
+        said = str(raised.value)
+        if free < 1 << 20:
+            assert not isinstance(raised.value, StoreDamaged)
+            assert f"the disk holding it is full ({free // 1024} KB free)" in said
+            assert "salvage" not in said and "not changed" in said
+        else:
+            assert isinstance(raised.value, StoreDamaged) and "salvage" in said
+    assert sha256(path) == before
+
+
 def test_file_of_random_bytes_is_no_game_file_and_left_alone(tmp_path):
     """Not an SQLite database at all (its first bytes say so): refused as another file,
     untouched, and no salvage offered (there is nothing of a game file to read)."""
