@@ -969,14 +969,15 @@ def cmd_play(args) -> int:
     return EXIT_OK
 
 
-def _game_file_opens(args) -> Path:
+def _game_file_opens(args, writer: bool = True) -> Path:
     """A game file that cannot be read (a folder, another program's file, damage, its
-    permissions) is said before a screen opens, as every command says it (the screen
-    drew, then closed on the error); the file's path."""
+    permissions) or, for a table, that another companion holds is said before a screen
+    opens, as every command says it (the screen drew, then closed on the error); the
+    file's path."""
     from .store.db import Store, default_path
 
     path = Path(getattr(args, "db", None) or default_path())
-    Store.probe(path)
+    Store.probe(path, writer)
     return path
 
 
@@ -984,7 +985,8 @@ def cmd_follow(args) -> int:
     from .tui.follow import FollowApp
 
     _utf8_terminal()
-    path = _game_file_opens(args)   # (not there yet: the follow screen waits for the file)
+    # (not there yet: the follow screen waits for the file; a table on it is what it follows)
+    path = _game_file_opens(args, writer=False)
     if args.series is not None and path.exists():
         _series_in_file(args)
     FollowApp(getattr(args, "db", None), args.series).run()

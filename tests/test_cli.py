@@ -1204,6 +1204,35 @@ def test_play_refuses_a_file_that_is_no_game_file_before_its_screen(capsys, tmp_
     assert (code, opened) == (0, [True]), err
 
 
+def test_play_refuses_a_file_another_companion_holds_before_its_screen(capsys, tmp_path,
+                                                                       monkeypatch):
+    """A second `play` on a file another companion has open drew the home screen with none
+    of the series (they looked gone), then closed and said who holds it: now said first,
+    no screen; `follow`, which only reads, still opens beside it."""
+    import sqlite3
+
+    import companion.tui.app as tui
+    import companion.tui.follow as follow
+
+    game = tmp_path / "games.db"
+    assert run(capsys, "series", "new", "--scenario", "spring", "--team1", "texas",
+               "--team2", "new-york", "--db", str(game))[0] == 0
+    conn = sqlite3.connect(game)
+    with conn:
+        conn.execute("DELETE FROM lock")
+        conn.execute("INSERT INTO lock (id, pid, host, since, token) VALUES (1, ?, ?, ?, ?)",
+                     [4242, "other-machine", "2026-12-05T03:00:00+00:00", "feedface"])
+    conn.close()
+    before = game.read_bytes()
+    monkeypatch.setattr(tui, "make_app", lambda *a, **k: pytest.fail("a screen opened"))
+    code, _, err = run(capsys, "--db", str(game), "play")
+    assert code == 2 and "is open for writing by process 4242 on other-machine" in err
+    assert game.read_bytes() == before
+    followed = []
+    monkeypatch.setattr(follow.FollowApp, "run", lambda self: followed.append(True))
+    assert run(capsys, "--db", str(game), "follow")[0] == 0 and followed == [True]
+
+
 def test_a_code_that_unpacks_to_gigabytes_is_refused_not_read(capsys, tmp_path):
     """A box score code (HT1:) is a compressed record: one made to unpack to gigabytes (a
     few megabytes of text) ran on, filling the memory. Unpacking stops at 8 MB, said (the

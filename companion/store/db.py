@@ -243,6 +243,19 @@ def _reachable(path: Path) -> None:
                          "nothing was changed") from None
 
 
+def _refuse_live_holder(path: Path, holder: dict) -> None:
+    """StoreLocked if `holder` (a row of the lock table) is another companion still running:
+    on this machine a live process of that token, on another machine any."""
+    alive = (holder["host"] != socket.gethostname()
+             or _pid_alive(holder["pid"], holder["token"]))
+    if alive and holder["pid"] != os.getpid():
+        raise StoreLocked(
+            f"{path} is open for writing by process {holder['pid']} on {holder['host']} "
+            f"since {holder['since']}; close the other companion first, or watch the game "
+            "with `companion follow`, which only reads (if no companion has it open, "
+            "`companion db unlock` frees it)")
+
+
 FULL_BELOW = 1 << 20     # bytes free under which a disk I/O error is a full disk's
 
 
@@ -433,19 +446,29 @@ class Store:
                              "nothing was recorded") from None
 
     @classmethod
-    def probe(cls, path: Path) -> None:
+    def probe(cls, path: Path, writer: bool = True) -> None:
         """The checks a writer makes of an existing game file (damage, a newer version's,
-        another program's tables), made without writing: a screen says them before it
-        opens. A file with no tables yet passes, as a writer takes it."""
+        another program's tables, for a writer another companion holding it), made without
+        writing: a screen says them before it opens. A file with no tables yet passes, as
+        a writer takes it."""
         _reachable(path)
         if path.is_dir():
             raise StoreError(FOLDER.format(path=path))
         if path.is_file() and path.stat().st_size:
-            cls._probe(path, _side_files(path))
+            cls._probe(path, _side_files(path), writer)
 
     @classmethod
-    def _probe(cls, path: Path, before) -> None:
-        cls._checked(path, before, readonly=False).close()
+    def _probe(cls, path: Path, before, writer: bool = False) -> None:
+        db = cls._checked(path, before, readonly=False)
+        try:
+            if writer and "lock" in db.table_names():
+                for holder in db["lock"].rows:
+                    _refuse_live_holder(path, holder)
+        except BaseException:
+            db.close()
+            _tidy_side_files(path, before)      # as every refusal of _checked leaves it
+            raise
+        db.close()
 
     @classmethod
     def _checked(cls, path: Path, before, readonly: bool) -> Database:
@@ -578,15 +601,8 @@ class Store:
 
     def _check_lock(self) -> None:
         """Refuse if another live process holds the file; note a dead holder to take over."""
-        host = socket.gethostname()
         for holder in self.db["lock"].rows:
-            alive = holder["host"] != host or _pid_alive(holder["pid"], holder["token"])
-            if alive and holder["pid"] != os.getpid():
-                raise StoreLocked(
-                    f"{self.path} is open for writing by process {holder['pid']} on "
-                    f"{holder['host']} since {holder['since']}; close the other companion "
-                    "first, or watch the game with `companion follow`, which only reads (if "
-                    "no companion has it open, `companion db unlock` frees it)")
+            _refuse_live_holder(self.path, holder)
             self.took_over = holder
 
     def writer_running(self) -> bool:
