@@ -58,7 +58,7 @@ from .chrome import (
 
 if TYPE_CHECKING:
     from ..store.db import Store
-    from .table import Picker, Table
+    from .table import Picker, Table, Waiting
 
 # The game file (sqlite-utils) and the table (the computer manager, win probability) are
 # imported when first used, after the home screen is up: a quicker start from the shell.
@@ -690,6 +690,16 @@ class Board(Static):
             screen.call_after_refresh(screen.show_board)
 
 
+class Options(OptionList):
+    """The game screen's list of what may be done now: at a new size it is drawn again,
+    the highlight kept in view (a smaller terminal left it scrolled out of sight)."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            screen.call_after_refresh(screen.options_resized)
+
+
 class EntryBox(Input):
     """The game screen's typing box, which keeps the keyboard until Escape: letters typed
     here are never keys, however quickly a line follows the last. Every key of the box is
@@ -794,7 +804,7 @@ class GameScreen(Screen):
         with Horizontal(id="main"):
             yield Board(id="board")
             with Vertical(id="side"):
-                yield OptionList(id="options")
+                yield Options(id="options")
                 yield EntryBox(" or dice 3 4" if self.table.dice == "physical" else "",
                                id="entry")
         yield KeyBar()
@@ -885,9 +895,22 @@ class GameScreen(Screen):
         self.query_one("#status", Static).update(views.status(table))
         self.show_board()
         waiting = table.waiting()
+        self.show_options(waiting)
+        self.options_lines = list(waiting.options)
+        if ended is not None:
+            self.announce(ended)
+        self.schedule_win_probability()
+        self.schedule_auto()
+
+    def show_options(self, waiting: Waiting, highlight: int | None = None) -> None:
+        """The list of what may be done now, the highlight on the suggestion (or the
+        cautious choice), or on `highlight` (the option it was on, the list drawn again at
+        a new width, where the suggestion's mark may change)."""
+        table = self.table
         options = self.query_one("#options", OptionList)
         options.clear_options()
         options.border_title = None
+        start_at = highlight
         highlight = 0
         if table.held is not None:
             options.add_option(Option(f"On to game {table.held + 1} (Enter)", id="!next"))
@@ -941,15 +964,21 @@ class GameScreen(Screen):
                 options.add_option(Option("Lift the curtain to see your cards (h)",
                                           id="!hand"))
         if options.option_count:
+            if start_at is not None and start_at < options.option_count:
+                highlight = start_at
             options.highlighted = highlight
             # In view as well as chosen: the list scrolls to it by itself only when the
             # number changes, and its wrapped lines' heights are known after the layout.
             self.call_after_refresh(options.scroll_to_highlight)
-        self.options_lines = list(waiting.options)
-        if ended is not None:
-            self.announce(ended)
-        self.schedule_win_probability()
-        self.schedule_auto()
+
+    def options_resized(self) -> None:
+        """A new width or height (the terminal's, the keys panel's): the options drawn
+        again, each wrapped to the width and the suggestion marked for it, the highlight
+        kept on its option and brought into view."""
+        options = self.query_one("#options", OptionList)
+        if not options.option_count or self.options_lines != list(self.table.waiting().options):
+            return
+        self.show_options(self.table.waiting(), options.highlighted)
 
     def marked_suggested(self, text: str) -> str:
         """An option marked as the computer manager's suggestion: 'suggested' after it, or,

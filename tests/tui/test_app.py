@@ -3607,6 +3607,40 @@ def test_the_keys_panel_leaves_the_options_in_view(tmp_path, width):
     assert options.right <= panel.x
 
 
+def test_a_smaller_terminal_keeps_the_highlighted_option_in_view(tmp_path):
+    """Shrinking the terminal left the list scrolled where it was, the highlighted option
+    (Enter's) out of sight below; now it is drawn again for its width, the highlight on
+    the same option and in view."""
+    path = tmp_path / "resize.db"
+    series_id = at_the_first_human_decision(path, "tui-resize")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen, table = await open_table(pilot)
+            options = screen.query_one("#options", OptionList)
+            last = options.option_count - 1
+            assert last >= 5
+            options.highlighted = last
+            chosen = options.get_option_at_index(last).id
+            await settle(pilot)
+            seen = []
+            for size in ((80, 24), (60, 20)):
+                await pilot.resize_terminal(*size)
+                await settle(pilot)
+                options._update_lines()
+                top = options._index_to_line[options.highlighted]
+                bottom = top + options._heights[options.highlighted]
+                seen.append((options.get_option_at_index(options.highlighted).id,
+                             options.scroll_offset.y <= top,
+                             bottom <= options.scroll_offset.y
+                             + options.scrollable_content_region.height))
+            return chosen, seen
+
+    chosen, seen = asyncio.run(play())
+    assert seen == [(chosen, True, True)] * 2
+
+
 def test_the_log_says_a_game_opened_but_not_begun(tmp_path):
     """Rule 7.0: once game 1 is over the series opens game 2; its log tab, with no step
     taken yet, says so instead of standing blank."""
