@@ -590,15 +590,24 @@ class Table:
 
     def undo_to_player(self) -> list[Entry]:
         """Undo back to the last decision a human made (the computer's replies and the
-        automatic deals and dice since then are taken back with it), stored as one write:
-        all of it or, on a failure, none."""
+        automatic deals and dice since then are taken back with it), or back to the final
+        of a game the next game's steps followed, stored as one write: all of it or, on a
+        failure, none."""
         if self.nobody_steps():
             # The computer would take the step again at once (the same digital dice): an
             # undo would only add lines to the record.
             raise CompanionError(NOT_YOURS.format("undo"))
+        self.held = None                        # (the screen holds it again on a failure)
         with self._steps_with_rolls():
             undone = [self.stored.undo()]
             while not self._players_turn():     # (the dice typed in, with no human side)
+                final = self.final_to_hold()
+                if final is not None:
+                    # A game's end is a pause (rule 4.8): the undo stops on its final, held
+                    # as when the game ended, as the redo stops there (the next undo goes
+                    # on into the game; Enter lets the next game's steps be taken again).
+                    self.held = final
+                    break
                 if not self.session.entries:
                     # Nothing a player did is left to take back (only the computer's opening
                     # moves): none of it is stored, rather than let the computer retake it

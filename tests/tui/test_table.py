@@ -893,6 +893,40 @@ def test_a_redo_stops_on_a_games_final(tmp_path):
         store.close()
 
 
+def test_an_undo_stops_on_a_games_final_as_the_redo_does(tmp_path):
+    """Rule 4.8: a game's end is a pause both ways. Undone from game 2, the undo stops on
+    game 1's final (held, the next game's steps taken back) before it goes on into game 1,
+    so as many undos as redos go back and forth across the end (one undo went from game 2
+    straight into game 1, the redo stopping on the final on its way back)."""
+    from .test_app import divisional_at_first_final
+
+    path, series_id = divisional_at_first_final(tmp_path)
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        while table.auto_step() is not None:        # game 2's opening, up to the player
+            pass
+        take_first_choice(table)
+        while table.auto_step() is not None:
+            pass
+        taken = list(table.session.entries)
+        table.undo_to_player()                      # the player's step of game 2
+        assert table.held is None and table.session.entries[-1].scope != "1"
+        table.undo_to_player()                      # game 2's opening: game 1's final
+        assert table.held == 1 and table.final_to_hold() == 1
+        assert table.session.entries[-1].scope == "1"
+        table.undo_to_player()                      # into game 1
+        assert not table.series.results
+        redos = 0
+        while table.session.redo_stack:
+            table.held = None                       # (the screen's y does as much)
+            table.redo_to_player()
+            redos += 1
+        assert redos == 3 and table.session.entries == taken
+    finally:
+        store.close()
+
+
 def test_the_series_figure_weighs_games_to_come_with_the_starters_the_screen_knows(tmp_path):
     """Rules 3.0 and 7.0: the series figure weighs each game to come with its learned odds
     and its starters as far as this screen may know them: the player's own rotation's turn,
