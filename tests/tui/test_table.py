@@ -1,5 +1,6 @@
 """The table model the screens read: who acts, the computer's steps, undo to a player."""
 
+import contextlib
 import sqlite3
 
 import pytest
@@ -865,11 +866,10 @@ def test_spring_training_with_physical_dice_draws_the_starter_for_the_table_or_u
         store.close()
 
 
-def test_a_redo_stops_on_a_games_final(tmp_path):
-    """Rule 4.8: a game's end is a pause. Undone back into game 1 (its last roll, the
-    player's) from game 2, a redo ends game 1 and stops there: game 2's steps are taken
-    again once the player goes on (the same steps: chance and the computer are
-    deterministic), so the final is held after a restart too."""
+@contextlib.contextmanager
+def at_game_two(tmp_path):
+    """A Divisional Series against the computer whose game 1 is over and game 2's opening
+    taken, up to the player's first step: (store, series id, table)."""
     from .test_app import divisional_at_first_final
 
     path, series_id = divisional_at_first_final(tmp_path)
@@ -878,6 +878,17 @@ def test_a_redo_stops_on_a_games_final(tmp_path):
         table = Table(store, series_id)
         while table.auto_step() is not None:        # game 2's opening, up to the player
             pass
+        yield store, series_id, table
+    finally:
+        store.close()
+
+
+def test_a_redo_stops_on_a_games_final(tmp_path):
+    """Rule 4.8: a game's end is a pause. Undone back into game 1 (its last roll, the
+    player's) from game 2, a redo ends game 1 and stops there: game 2's steps are taken
+    again once the player goes on (the same steps: chance and the computer are
+    deterministic), so the final is held after a restart too."""
+    with at_game_two(tmp_path) as (store, series_id, table):
         taken = list(table.session.entries)
         table.undo_to_player()
         while table.series.results:                 # back before game 1's end
@@ -889,8 +900,6 @@ def test_a_redo_stops_on_a_games_final(tmp_path):
         while table.auto_step() is not None:        # on to game 2: the same steps again
             pass
         assert table.session.entries == taken
-    finally:
-        store.close()
 
 
 def test_an_undo_stops_on_a_games_final_as_the_redo_does(tmp_path):
@@ -898,14 +907,7 @@ def test_an_undo_stops_on_a_games_final_as_the_redo_does(tmp_path):
     game 1's final (held, the next game's steps taken back) before it goes on into game 1,
     so as many undos as redos go back and forth across the end (one undo went from game 2
     straight into game 1, the redo stopping on the final on its way back)."""
-    from .test_app import divisional_at_first_final
-
-    path, series_id = divisional_at_first_final(tmp_path)
-    store = Store.open(path)
-    try:
-        table = Table(store, series_id)
-        while table.auto_step() is not None:        # game 2's opening, up to the player
-            pass
+    with at_game_two(tmp_path) as (_, _, table):
         take_first_choice(table)
         while table.auto_step() is not None:
             pass
@@ -923,8 +925,6 @@ def test_an_undo_stops_on_a_games_final_as_the_redo_does(tmp_path):
             table.redo_to_player()
             redos += 1
         assert redos == 3 and table.session.entries == taken
-    finally:
-        store.close()
 
 
 def test_the_series_figure_weighs_games_to_come_with_the_starters_the_screen_knows(tmp_path):
