@@ -764,7 +764,43 @@ def half_over(game, notes, rolls: list[tuple[int, int]] | None = None) -> str | 
         return None
     if rolls is None:
         rolls = last_rolls(game.actions, after_others=True)
-    return "; ".join(said) + (f"\n{dice_line(rolls)}" if rolls else "")
+    played = half_moves(game)
+    return "; ".join(said) + (f"\n{dice_line(rolls)}" if rolls else "") + (
+        f"\n{played}" if played else "")
+
+
+def half_moves(game) -> str | None:
+    """The cards, Rally Caps and Managerial Move of the game's last half inning to end, in
+    the order made (rules 4.5, 5.1.1 d, 5.5, 5.7.2), each by its team: 'Played TXC Leadoff
+    Walk; TXC Rally Caps for the 10s; TXC Managerial Move (number +2, rolls -1)'. A half
+    the computer played out after the player's last key went by unseen (its notice goes
+    with the half), and the box its end names came from them. None for a half of none."""
+    log = game.state.log
+    ends = [index for index, (rule, _) in enumerate(log) if rule == "4.6.4"]
+    if not ends:
+        return None
+    start = ends[-2] + 1 if len(ends) > 1 else 0
+    batting = log[ends[-1]][1].partition(" ")[0]
+    fielding = "home" if batting == "away" else "away"
+
+    def team(side: str) -> str:
+        return game.state.side(side).team.abbrev
+
+    said = []
+    for rule, text in log[start:ends[-1]]:
+        side, _, rest = text.partition(" ")
+        if rule == "5.5" and side in ("home", "away") and rest.startswith("plays "):
+            said.append(f"{team(side)} {rest.removeprefix('plays ').partition(': ')[0]}")
+        elif rule == "5.1.1 d":
+            said.append(f"{team(fielding)} {text.partition(': ')[0]}")
+        elif rule == "5.7.2" and side in ("home", "away"):
+            said.append(f"{team(side)} Rally Caps for "
+                        + ("the 10s" if "10" in rest else "an extra card"))
+        elif rule == "4.5" and side in ("home", "away"):
+            moved = rest.partition(": ")[2].partition(" ->")[0]
+            moved = moved.replace("Scoring Number", "number").replace("Scoring Rolls", "rolls")
+            said.append(f"{team(side)} Managerial Move ({moved})")
+    return "Played " + "; ".join(said) if said else None
 
 
 def last_rolls(actions, after_others: bool = False) -> list[tuple[int, int]]:

@@ -2311,8 +2311,32 @@ def test_each_half_ends_with_a_notice_of_its_runs_and_dice(tmp_path):
             current = []
     runs_of_rolls.append(current)
     for message, dice in zip(halves[:2], runs_of_rolls, strict=False):
-        shown = message.split("\nDice ")[1]
+        shown = message.split("\nDice ")[1].partition("\n")[0]
         assert shown == "  ".join(f"{views.DIE[a]}{views.DIE[b]} {a + b}" for a, b in dice)
+    # Each half's cards, Rally Caps and Managerial Move follow, each by its team, as the
+    # log has them (the computer's notice of them goes with the half).
+    ends = [n for n, (rule, _) in enumerate(state.log) if rule == "4.6.4"]
+    for message, start, end in zip(halves[:2], [0, ends[0] + 1], ends[:2], strict=True):
+        expected = []
+        for rule, text in state.log[start:end]:
+            side, _, rest = text.partition(" ")
+            if rule == "5.5":
+                name = rest.removeprefix("plays ").partition(":")[0]
+                expected.append(f"{state.side(side).team.abbrev} {name}")
+            elif rule == "4.5":
+                expected.append(f"{state.side(side).team.abbrev} Managerial Move (")
+            elif rule == "5.7.2":
+                expected.append(f"{state.side(side).team.abbrev} Rally Caps for ")
+        played = [line for line in message.splitlines() if line.startswith("Played ")]
+        if expected:
+            (line,) = played
+            moves = line.removeprefix("Played ").split("; ")
+            assert len(moves) == len(expected)
+            assert all(move.startswith(want) for move, want in zip(moves, expected,
+                                                                   strict=True))
+        else:
+            assert not played
+    assert any("\nPlayed " in message for message in halves[:2])   # (the seed plays some)
 
 
 def test_a_half_s_notice_says_when_the_rules_passed_for_the_player(tmp_path):
@@ -3396,7 +3420,8 @@ def test_a_game_opened_again_mid_game_tells_its_last_half_with_the_dice(tmp_path
     told = [message for title, message in notes
             if title == "Back at the table: the last half"]
     assert len(told) == 1
-    first, dice = told[0].splitlines()
+    first, dice, *played = told[0].splitlines()
+    assert all(line.startswith(("Played ", "NYH had", "TXC had")) for line in played)
     assert first.endswith(ended.partition(" ")[2]) and first.split()[0] in ("NYH", "TXC")
     assert dice == "Dice " + "  ".join(f"{DIE[a]}{DIE[b]} {a + b}" for a, b in rolls)
     assert rolls
