@@ -302,7 +302,9 @@ def test_replay_refuses_a_record_of_another_box(capsys, tmp_path):
     record.write_text(text.replace(fingerprint, "deadbeef"))
     code, _, err = run(capsys, "replay", str(record))
     assert code == 2 and (f"game 1: the record was made with box deadbeef, but the box in use "
-                          f"is {fingerprint}: use --data with that box") in err
+                          f"is {fingerprint}: use --data with that box (any edit of a box "
+                          "folder, its name too, makes another box; `companion export ID "
+                          "--box DIR` writes a stored series' own copy)") in err
 
 
 def test_a_record_saved_with_a_byte_order_mark_replays(capsys, tmp_path):
@@ -987,6 +989,29 @@ def test_data_check_warns_of_a_card_that_moves_against_its_side_or_moves_nothing
                "(batter.power is at most 5), so it moves nothing" in w for w in warnings), \
         warnings
     assert all(w.startswith(f"warning: {box_copy}/cards.toml, card ") for w in warnings)
+
+
+def test_data_check_a_ballpark_effect_of_nothing_or_of_no_dice_total(capsys, box_copy):
+    """Rule 8.1: a ballpark's move of 0 is warned of as a card's is (it passed unsaid); a
+    scoring number that is no dice total is one problem, not also 'needs a marker move
+    or scoring_numbers' (it was given)."""
+    teams = box_copy / "teams.toml"
+    text = teams.read_text()
+    text = text.replace('{ applies = "both", scoring_numbers = [10], when = { inning_at_least '
+                        '= 7 } }', '{ applies = "both", marker = "rolls", up = 0 }', 1)
+    teams.write_text(text)
+    code, out, err = run(capsys, "data", "check", str(box_copy))
+    assert code == 0 and out.startswith("ok: ")
+    (warning,) = err.splitlines()
+    assert warning.startswith(f"warning: {box_copy}/teams.toml, team 'chicago'")
+    assert warning.endswith("effect 1 (line 99): moves the marker by 0, which does nothing")
+    teams.write_text(text.replace('marker = "rolls", up = 0', "scoring_numbers = [13]"))
+    code, _, err = run(capsys, "data", "check", str(box_copy))
+    assert code == 2
+    problem, summary = err.splitlines()
+    assert problem.endswith("field 'scoring_numbers': 13 is not a dice total (accepted: whole "
+                            "numbers 2..12)"), problem
+    assert summary.startswith("1 problem in ")
 
 
 def test_data_check_warns_of_a_letter_the_printed_fonts_cannot_print(capsys, box_copy):

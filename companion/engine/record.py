@@ -138,7 +138,9 @@ def check_box(fingerprint: str, headers) -> None:
                           f"is {fingerprint}")
     if prints and prints != {fingerprint}:
         raise RecordError(f"the record was made with box {', '.join(sorted(prints))}, but the "
-                          f"box in use is {fingerprint}: use --data with that box")
+                          f"box in use is {fingerprint}: use --data with that box (any edit "
+                          "of a box folder, its name too, makes another box; `companion "
+                          "export ID --box DIR` writes a stored series' own copy)")
 
 
 HEADER_MESSAGE = re.compile(r"^header(?: ([\w, ]+))?: ")

@@ -406,6 +406,8 @@ def out_of_range(value, whole: bool, low: int, high: int) -> str:
     """Why a rating is refused: a whole number outside its range, or not a whole number."""
     if whole:
         return f"{shown(value)} is outside the accepted range {low}..{high}"
+    if isinstance(value, str) and not value.strip():
+        return f"is empty: give a whole number (accepted: {low}..{high})"   # (a CSV cell)
     return f"{shown(value)} is not a whole number (accepted: {low}..{high})"
 
 
@@ -931,20 +933,24 @@ class _Loader:
                         f"card moving the {effect.marker} marker "
                         f"{moves}: {card.side} cards move markers {helps} (rule 5.1); "
                         f"write '{helps}' unless the card means it")
-                if effect.rating is None and effect.amount == 0:
-                    self.warnings.append(f"{place}: moves the marker by 0, which does "
-                                         "nothing")
-                elif effect.rating is not None:
-                    role, rating = effect.rating.split(".", 1)
-                    most = RATING_RANGES[role][rating][1]
-                    if effect.less >= most:
-                        self.warnings.append(
-                            f"{place}: {effect.rating} less {effect.less} is never more than "
-                            f"0 ({effect.rating} is at most {most}), so it moves nothing")
+                self.warn_nothing(effect, place)
         if card.side == "defense" and card.scoring_numbers:
             self.warnings.append(f"{where}, field 'scoring_numbers': a defense card adding "
                                  "scoring numbers helps the batter; extra scoring numbers "
                                  "belong to offense cards")
+
+    def warn_nothing(self, effect: Effect, place: str) -> None:
+        """A move of nothing (0, or a rating less more than the rating ever is), told as a
+        warning: a card's or a ballpark's, most likely a slip."""
+        if effect.rating is None and effect.amount == 0:
+            self.warnings.append(f"{place}: moves the marker by 0, which does nothing")
+        elif effect.rating is not None:
+            role, rating = effect.rating.split(".", 1)
+            most = RATING_RANGES[role][rating][1]
+            if effect.less >= most:
+                self.warnings.append(
+                    f"{place}: {effect.rating} less {effect.less} is never more than "
+                    f"0 ({effect.rating} is at most {most}), so it moves nothing")
 
     # -- teams and rosters --------------------------------------------------------------
 
@@ -1027,7 +1033,9 @@ class _Loader:
                 if "marker" in entry:
                     core = {k: v for k, v in entry.items() if k in ("marker", "up", "down", "less")}
                     effect = self.effect(core, ewhere)
-                elif not numbers:
+                    if effect is not None:
+                        self.warn_nothing(effect, ewhere)
+                elif "scoring_numbers" not in entry:   # (numbers refused are said already)
                     self.problems.add(ewhere, "needs a marker move or scoring_numbers")
                 park_effects.append(BallparkEffect(applies, when, effect, numbers))
             ballpark = Ballpark(self.text(park, "name", pwhere),

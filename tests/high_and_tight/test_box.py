@@ -992,10 +992,11 @@ def test_a_csv_field_too_long_to_read_and_toml_nested_too_deep_are_told(box_copy
                             "three levels at most)")
 
 
-@pytest.mark.parametrize("typed", ["4_0", "+4", "\uff14"])
+@pytest.mark.parametrize("typed", ["4_0", "+4", "\uff14", "", " "])
 def test_a_rating_is_written_in_digits_0_to_9(box_copy, typed):
     """SPEC 8: a rating is a whole number in plain digits; Python's reading took '4_0' for
-    40 (and said '4_0' was out of range), '+4' and a full-width 4 for 4."""
+    40 (and said '4_0' was out of range), '+4' and a full-width 4 for 4. An empty cell is
+    said empty (it read "'' is not a whole number")."""
     path = box_copy / "ballplayers.csv"
     lines = path.read_text().splitlines()
     fields = lines[3].split(",")
@@ -1003,8 +1004,9 @@ def test_a_rating_is_written_in_digits_0_to_9(box_copy, typed):
     lines[3] = ",".join(fields)
     path.write_text("\n".join(lines) + "\n")
     (problem,) = problems_of(box_copy)
-    assert problem.endswith(f"field 'offense': {typed!r} is not a whole number (accepted: "
-                            "0..9)"), problem
+    said = f"{typed!r} is not a whole number" if typed.strip() else \
+        "is empty: give a whole number"
+    assert problem.endswith(f"field 'offense': {said} (accepted: 0..9)"), problem
 
 
 def test_a_column_named_twice_is_told_as_such(box_copy):
