@@ -1345,11 +1345,11 @@ class GameScreen(Screen):
         5.4), why that half went by without their keys: lines to add to its notice."""
         passed = self.table.passed_for(game)
         said = ""
-        for more in (False, True):          # "nothing more" once a card was played
+        for more in (False, True):          # "no more" once a card or Rally Caps was used
             teams = sorted(t for t, played in passed.items() if played == more)
             if teams:
-                said += (f"\n{' and '.join(teams)} had nothing {'more ' if more else ''}"
-                         "to play: passed (rule 5.4)")
+                said += (f"\n{' and '.join(teams)}: {'no more cards' if more else 'no card'}"
+                         " to play, the companion passed (rule 5.4)")
         return said
 
     def act(self, line: str, refused: Callable[[str], None] | None = None) -> bool:

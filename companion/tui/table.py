@@ -428,11 +428,13 @@ class Table:
         """The passes the companion made for the people at the table (rule 5.4: nothing
         else could be played) in the game's last half inning to end, read from the game's
         own actions, so an undo, a redo or a restart tells them as the play did: each such
-        team's abbreviation, and whether it had played a card earlier that half."""
+        team's abbreviation, and whether it had acted earlier that half (played a card or
+        used Rally Caps: the pass was then for want of more)."""
         rules = game.rules
         state = rules.new_state(game.header)
         scope = str(self.session.games.index(game) + 1)     # (the next game may be open)
         halves: dict[tuple[int, str], dict[str, bool]] = {}
+        rallied: set[tuple[int, str, str]] = set()
         last = None
         for action in game.actions:
             half = (state.inning, state.half)
@@ -444,10 +446,13 @@ class Table:
             if (action.kind == "pass" and state.phase == "cards"
                   and self.controls[self.team_of_game(scope, action.side)] != "computer"
                   and rules.awaiting(state).only_pass):
-                played = any(side == action.side for side, _ in state.atbat.played)
+                played = (any(side == action.side for side, _ in state.atbat.played)
+                          or (state.inning, state.half, action.side) in rallied)
                 passes = halves.setdefault((state.inning, state.half), {})
                 abbrev = state.side(action.side).team.abbrev
                 passes[abbrev] = passes.get(abbrev, False) or played
+            if action.kind == "rally":
+                rallied.add((state.inning, state.half, action.side))
             rules.apply(state, action)
         return halves.get(last, {}) if last is not None else {}
 

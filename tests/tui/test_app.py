@@ -2339,11 +2339,24 @@ def test_each_half_ends_with_a_notice_of_its_runs_and_dice(tmp_path):
     assert any("\nPlayed " in message for message in halves[:2])   # (the seed plays some)
 
 
+def half_began(game) -> int:
+    """The index of the first action of the half inning in play (after the last roll or
+    deal that ended the half before, or of the game's setup)."""
+    state, rules = game.rules.new_state(game.header), game.rules
+    began, half = 0, None
+    for index, action in enumerate(game.actions):
+        if (state.inning, state.half) != half:
+            began, half = index, (state.inning, state.half)
+        rules.apply(state, action)
+    return began if (state.inning, state.half) == half else len(game.actions)
+
+
 def test_a_half_s_notice_says_when_the_rules_passed_for_the_player(tmp_path):
     """Rule 5.4: a half whose Strategy Card phase left the person at the table nothing but
     passing (the companion passed for him, so the half may go by without a key) ends with
-    a notice that says so ("nothing more to play" once he had played a card in the
-    phase); a half without such a pass does not."""
+    a notice that says so ("no more cards to play" once he had played a card or used
+    Rally Caps in the phase: "nothing to play" read as if he had been skipped); a half
+    without such a pass does not."""
     path = tmp_path / "passes.db"
     series_id = new_series(path, seed="tui-passes")     # New York human v Texas computer
 
@@ -2360,7 +2373,9 @@ def test_a_half_s_notice_says_when_the_rules_passed_for_the_player(tmp_path):
                 waiting = table.waiting()
                 if table.forced_pass(waiting):
                     state = table.game.state
-                    played = any(side == waiting.side for side, _ in state.atbat.played)
+                    played = any(side == waiting.side for side, _ in state.atbat.played) \
+                        or any(action.kind == "rally" and action.side == waiting.side
+                               for action in table.game.actions[half_began(table.game):])
                     forced[(state.inning, state.half)] = \
                         forced.get((state.inning, state.half), False) or played
                 return step()
@@ -2379,8 +2394,8 @@ def test_a_half_s_notice_says_when_the_rules_passed_for_the_player(tmp_path):
     for message in halves:
         inning = int(re.search(r"inning (\d+)", message).group(1))
         half = "top" if " top of " in message else "bottom"
-        more = "more " if forced.get((inning, half)) else ""
-        said = f"{abbrev} had nothing {more}to play: passed (rule 5.4)"
+        more = "no more cards" if forced.get((inning, half)) else "no card"
+        said = f"{abbrev}: {more} to play, the companion passed (rule 5.4)"
         assert (said in message) == ((inning, half) in forced), message
 
 
@@ -3728,9 +3743,9 @@ def test_the_passes_made_for_the_player_are_told_on_reopening_and_after_a_redo(t
             return reopened, redone, undone
 
     reopened, redone, undone = asyncio.run(play())
-    assert len(reopened) == 1 and "had nothing" in reopened[0] and "(rule 5.4)" in reopened[0]
+    assert len(reopened) == 1 and "the companion passed (rule 5.4)" in reopened[0]
     assert undone > 1
-    assert len(redone) == 1 and "had nothing" in redone[0]
+    assert len(redone) == 1 and "the companion passed" in redone[0]
     assert "\nDice " in redone[0]          # its dice, as when first played
 
 
