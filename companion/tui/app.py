@@ -723,7 +723,7 @@ class EntryBox(Input):
 
     def series_over(self, over: bool) -> None:
         """Once the series is over nothing is to be typed (an undo opens it again)."""
-        said = ("series over: nothing to type", "series over: Esc, then u undoes")
+        said = ("series over: nothing to type", "series over: Esc, then u twice undoes")
         self.away, self.here = said if over else self._open
         self.placeholder = self.here if self.has_focus else self.away
 
@@ -796,6 +796,7 @@ class GameScreen(Screen):
         self._covered = 0                           # board rows under notices when laid out
         self._notices_over_board = False            # ... and over more than the hand
         self._last_half: tuple = (None, "")         # (game, its last half's notice)
+        self._undo_asked = 0.0                      # when a finished series' undo was asked
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -1509,6 +1510,8 @@ class GameScreen(Screen):
         self.refresh_table()
 
     def action_undo(self) -> None:
+        if self.table.session.is_over() and not self._undo_confirmed():
+            return
         held, self.table.held = self.table.held, None
         try:
             entries = self.table.undo_to_player()
@@ -1527,6 +1530,19 @@ class GameScreen(Screen):
         shown = views.shown_lines(self.table, taken, before=self.table.session.entries)
         self.notify(views.steps_notice("undone", shown))
         self.refresh_table()
+
+    def _undo_confirmed(self) -> bool:
+        """A finished series opens again only on a second `u` within a few seconds: a
+        stray key took back its final (told, so the player knows what the next one does)."""
+        now = time.monotonic()
+        if now - self._undo_asked < UNDO_OVER_SECONDS:
+            self._undo_asked = 0.0
+            return True
+        self._undo_asked = now
+        self.notify(f"The series is over: u again within {UNDO_OVER_SECONDS:.0f} s takes "
+                    "back its last step, opening its last game again", title="Undo",
+                    severity="warning", timeout=UNDO_OVER_SECONDS)
+        return False
 
     def action_redo(self) -> None:
         # A redo into the next game goes on to it (a redone final is held again by
@@ -1640,6 +1656,7 @@ class GameScreen(Screen):
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
 HALF_NOTICE_TITLE = "End of the half"
 RESUMED_TITLE = "Back at the table: the last half"
+UNDO_OVER_SECONDS = 5.0     # a finished series' undo: the second `u` within them
 HALF_NOTICE_KEEP_SECONDS = 4.0     # ... but a half's end stays this long whatever comes
 MOVES_NOTICE_MOST_SECONDS = 12
 

@@ -3681,6 +3681,38 @@ def test_a_smaller_terminal_keeps_the_highlighted_option_in_view(tmp_path):
     assert seen == [(chosen, True, True)] * 2
 
 
+def test_a_finished_series_opens_again_only_on_a_second_u(tmp_path):
+    """A stray `u` on a finished series took back its final, the series in play again: the
+    first one now says what a second does, and only a second within a few seconds undoes
+    (once, not twice)."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "over.db"
+    series_id = new_series(path, seed="tui-over")        # New York human v the computer
+    play_until(path, series_id, lambda table: table.session.is_over())
+
+    async def press():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        notes = titled_notes(app)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            before = len(table.session.entries)
+            await pilot.press("u")
+            await pilot.pause()
+            first = (table.session.is_over(), len(table.session.entries))
+            await pilot.press("u")
+            await pilot.pause()
+            second = (table.session.is_over(), len(table.session.entries) < before)
+            await settle(pilot)
+            return before, first, second, notes
+
+    before, first, second, notes = asyncio.run(press())
+    assert first == (True, before)
+    assert ("Undo", "The series is over: u again within 5 s takes back its last step, "
+                    "opening its last game again") in notes
+    assert second == (False, True)
+
+
 def test_the_log_says_a_game_opened_but_not_begun(tmp_path):
     """Rule 7.0: once game 1 is over the series opens game 2; its log tab, with no step
     taken yet, says so instead of standing blank."""
