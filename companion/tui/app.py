@@ -630,10 +630,25 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
         stood over its Start and Cancel buttons."""
         if event.value == "computer" and self._value("cards") == "physical":
             self.query_one("#cards", Select).value = "digital"
-            told = self.query_one("#cards-told", Label)
-            told.update("Strategy cards set to digital: the computer plays from a hand the "
-                        "companion deals (the dice may stay physical)")
-            told.display = True
+            self.query_one("#cards-told", Label).display = True
+            self._cards_told()
+
+    @on(Select.Changed, "#dice, #cards")
+    def dice_or_cards_changed(self, event: Select.Changed) -> None:
+        """The note under the cards' row follows the dice and cards as they are set now:
+        physical cards chosen again take it away."""
+        told = self.query_one("#cards-told", Label)
+        if event.select.id == "cards" and event.value == "physical":
+            told.display = False
+        elif told.display:
+            self._cards_told()
+
+    def _cards_told(self) -> None:
+        dice = ("; the dice stay the table's own" if self._value("dice") == "physical"
+                else "")
+        self.query_one("#cards-told", Label).update(
+            "Strategy cards set to digital: the computer plays from a hand the companion "
+            f"deals{dice}")
 
     @on(SelectionList.SelectedChanged, "#rules")
     def rules_changed(self) -> None:

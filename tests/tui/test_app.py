@@ -338,12 +338,15 @@ def test_choosing_the_computer_turns_physical_cards_digital_and_says_so(tmp_path
                     told.display and plain(str(told.content)))
             problem = dialog.query_one("#problem", Label)
             clear = (problem.display, plain(str(problem.content)))
+            dialog.query_one("#dice", Select).value = "digital"       # the note follows
+            await pilot.pause()
+            said += (plain(str(told.content)),)
             dialog.query_one("#cards", Select).value = "physical"     # chosen back: told
             await pilot.pause()
             return said, clear, (problem.display, plain(str(problem.content)),
                                  told.display)
 
-    (before, after, notices, said), clear, told = asyncio.run(look())
+    (before, after, notices, said, digital), clear, told = asyncio.run(look())
     assert clear == (False, "")
     assert told[0] and told[1].startswith("Cannot start: the computer manages a side only "
                                           "with digital cards")
@@ -352,7 +355,9 @@ def test_choosing_the_computer_turns_physical_cards_digital_and_says_so(tmp_path
     # gone once the cards are physical again (the problem says why that cannot start).
     assert notices == []
     assert said == ("Strategy cards set to digital: the computer plays from a hand the "
-                    "companion deals (the dice may stay physical)")
+                    "companion deals; the dice stay the table's own")
+    assert digital == ("Strategy cards set to digital: the computer plays from a hand the "
+                       "companion deals")
     assert told[2] is False
 
 
