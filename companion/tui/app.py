@@ -518,12 +518,15 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
         self.box = box
         self.store = store
         self._rest_ticked: set[str] = set()     # rest rules unticked by a one-game scenario
+        self._rosters: list[tuple[str, str]] = []               # (label, roster key)
+        self._roster_keys: dict[int, list[str]] = {}            # each field's offered now
 
     def compose(self) -> ComposeResult:
         teams = [(t.name, t.key) for t in self.box.teams.values()]
         # by the owning team's abbreviation, short enough for two selects on an 80-column row
         owners = {t.roster.casefold(): t.abbrev for t in self.box.teams.values() if t.roster}
         rosters = [(f"{owners.get(k.casefold(), k)} roster", k) for k in self.box.rosters]
+        self._rosters = rosters
         scenarios = [(f"{s.title} ({'one game' if s.games == 1 else f'best of {s.games}'})", k)
                      for k, s in SCENARIOS.items() if s.rotation]
         control = [("Human", "human"), ("Computer", "computer")]
@@ -591,13 +594,49 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
         except CompanionError as error:
             found = header_tags(str(error))
             problem = found[1] if found else str(error)
+        problem = problem or self._roster_wanted()
         label.update(f"[red]Cannot start: {escape(problem)}[/red]" if problem else "")
         label.display = bool(problem)
         if self._value("cards") == "physical":
             self.query_one("#cards-told", Label).display = False
 
+    def _roster_wanted(self) -> str | None:
+        """Rule 8.1.1: an optional team plays on a standard roster's pieces, said as soon
+        as the team is chosen (it was said only by Start)."""
+        for n in (1, 2):
+            team = self.box.teams.get(self._value(f"team{n}") or "")
+            if team is not None and not team.roster and self._value(f"roster{n}") is None:
+                return (f"{team.name} (team {n}) is an optional team: choose the roster whose "
+                        "pieces it plays with (rule 8.1.1)")
+        return None
+
+    @on(Select.Changed, "#team1, #team2, #roster1, #roster2")
+    def rosters_follow_teams(self) -> None:
+        """Rule 8.1.1: a standard team plays with its own pieces unless given another (its
+        field, left blank, says "own roster"); an optional team needs one. Each field offers
+        only the rosters the other team does not field (one set of pieces a roster)."""
+        used: dict[int, str | None] = {}
+        for n in (1, 2):
+            team = self.box.teams.get(self._value(f"team{n}") or "")
+            own = team.roster if team is not None else None
+            self.query_one(f"#roster{n}", Select).prompt = ("own roster" if own
+                                                            else f"Team {n} roster")
+            used[n] = (self._value(f"roster{n}") or own or "").casefold() or None
+        for n, other in ((1, 2), (2, 1)):
+            select = self.query_one(f"#roster{n}", Select)
+            wanted = [(label, key) for label, key in self._rosters
+                      if key.casefold() != used[other]]
+            if [key for _, key in wanted] != self._roster_keys.get(n):
+                kept = select.value
+                self._roster_keys[n] = [key for _, key in wanted]
+                with select.prevent(Select.Changed):
+                    select.set_options(wanted)
+                    if kept in self._roster_keys[n]:
+                        select.value = kept
+
     def on_mount(self) -> None:
         self.scenario_changed()
+        self.rosters_follow_teams()
 
     @on(Select.Changed, "#scenario")
     def scenario_changed(self) -> None:
@@ -633,14 +672,10 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
             self.query_one("#cards-told", Label).display = True
             self._cards_told()
 
-    @on(Select.Changed, "#dice, #cards")
-    def dice_or_cards_changed(self, event: Select.Changed) -> None:
-        """The note under the cards' row follows the dice and cards as they are set now:
-        physical cards chosen again take it away."""
-        told = self.query_one("#cards-told", Label)
-        if event.select.id == "cards" and event.value == "physical":
-            told.display = False
-        elif told.display:
+    @on(Select.Changed, "#dice")
+    def dice_changed(self) -> None:
+        """The note under the cards' row follows the dice as they are set now."""
+        if self.query_one("#cards-told", Label).display:
             self._cards_told()
 
     def _cards_told(self) -> None:

@@ -461,6 +461,40 @@ def test_the_new_series_dialog_says_what_each_choice_means_and_tabs_field_to_fie
                      "control2", "dice", "cards", "rules", "start", "cancel", "scenario"]
 
 
+def test_an_optional_team_asks_for_its_roster_at_once_and_never_the_others(tmp_path):
+    """Rule 8.1.1: a standard team plays its own pieces unless given another (its field
+    says "own roster"); choosing an optional team says at once that it needs a roster (it
+    was said only by Start, after the list had offered the other team's own roster,
+    refused in turn), and its field offers only the rosters the other team does not
+    field."""
+
+    async def look():
+        app = make_app(db=tmp_path / "g.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            await wait_until(pilot, lambda: isinstance(app.screen, NewSeriesScreen))
+            dialog = app.screen
+            roster1 = dialog.query_one("#roster1", Select)
+            problem = dialog.query_one("#problem", Label)
+            seen = [(str(roster1.prompt), problem.display)]
+            dialog.query_one("#team1", Select).value = "seattle"
+            await pilot.pause()
+            offered = [key for _, key in roster1._options if key is not Select.NULL]
+            seen.append((str(roster1.prompt), plain(str(problem.content))))
+            roster1.value = "new-york"
+            await pilot.pause()
+            seen.append((str(roster1.prompt), problem.display))
+            return seen, offered
+
+    seen, offered = asyncio.run(look())
+    assert seen[0] == ("own roster", False)
+    assert seen[1] == ("Team 1 roster", "Cannot start: Seattle Volcanoes (team 1) is an "
+                       "optional team: choose the roster whose pieces it plays with (rule "
+                       "8.1.1)")
+    assert "texas" not in offered and "new-york" in offered     # Texas is team 2
+    assert seen[2] == ("Team 1 roster", False)
+
+
 def copy_game_file(source: Path, target: Path) -> None:
     for suffix in ("", "-wal"):
         if Path(f"{source}{suffix}").exists():
