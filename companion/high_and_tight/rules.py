@@ -246,8 +246,13 @@ class HighAndTight:
             "lineup": "set the lineup: 1 C, 3 OF, 4 IF, 1 DH (rule 3.0)",
             "name": "name the inning strategy for this half (rule 6.2)",
             "mound": "bring in a relief pitcher (rule 4.2.1.1)",
-            "bat": "send a batter up (rule 4.2.2)",
-            "field": "put a fielder in the field (rule 4.2.3)",
+            # In the top half each piece chosen plays the bottom half too: the away batter
+            # fields it, the home fielder bats in it (4.2.2 b, 4.2.3 b).
+            "bat": "send a batter up (rule 4.2.2)" if state.half != "top" else
+                   "send a batter up; he fields the bottom half (rules 4.2.2, 4.2.3 b)",
+            "field": "put a fielder in the field (rule 4.2.3)" if state.half != "top" else
+                     "put a fielder in the field; he bats in the bottom half (rules 4.2.3, "
+                     "4.2.2 b)",
             "cards": "play a card, use Rally Caps or pass (rules 5.4, 5.7)",
             "manage": "make the Managerial Move or stand pat (rule 4.5)",
         }

@@ -108,7 +108,8 @@ def test_an_action_out_of_turn_says_whose_turn_it_is(rules):
     state = session.state
     for phase, line, said in [
         ("bat", "home fields Kanno", "rule 4.2.2: it is away's turn, not home's: the game "
-                                     "awaits away: send a batter up (rule 4.2.2)"),
+                                     "awaits away: send a batter up; he fields the bottom "
+                                     "half (rules 4.2.2, 4.2.3 b)"),
         ("roll", "away plays Good Wood", "rule 4.6: no play now: the game awaits two dice "
                                          "for a Scoring Roll"),
     ]:
