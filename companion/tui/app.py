@@ -226,8 +226,15 @@ class CompanionApp(App):
             self.screen.mount(KeysPanel())
 
     def get_system_commands(self, screen: Screen):
-        """The command palette: every action of the screen in view, by name."""
-        yield from super().get_system_commands(screen)
+        """The command palette: every action of the screen in view, by name. Of Textual's
+        own only Quit and Theme: its Keys opened a panel of widget keys, not the
+        companion's (`?`, offered instead), and Maximize and Screenshot are no step of a
+        game."""
+        for command in super().get_system_commands(screen):
+            if command.title in ("Quit", "Theme"):
+                yield command
+        yield SystemCommand("Keys", "every key of this screen and what it does (?)",
+                            self.action_keys)
         if isinstance(screen, GameScreen):
             for name, help_text, action in (
                 ("Roll the dice", "digital dice for the awaited roll (rule 4.6)", "roll"),

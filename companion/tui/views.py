@@ -480,9 +480,6 @@ def series_summary(table: Table, box_scores: bool = True) -> str:
         else:
             shown = names if team not in hidden else "set (secret until the series ends)"
             out.append(f"Rotation of {table.team_name(team)}: {shown}")
-    for number, game in enumerate(table.session.games if box_scores else [], start=1):
-        if game.state.phase == "over":
-            out.extend(box_score_lines(table, number, game))
     waiting = table.waiting()
     if waiting.scope == "series" and waiting.kind == "decision" and not waiting.computer \
             and waiting.team:
@@ -507,6 +504,11 @@ def series_summary(table: Table, box_scores: bool = True) -> str:
                     # Rule 3.0: who is in the rotation stays secret until he starts.
                     status, why = "rotation secret", ""
                 out.append(f"  {row.pitcher:<11} {row.kind} {status}{escape(why)}")
+    # The box scores last: long, they pushed the next game's pitchers and rest off the
+    # first screen.
+    for number, game in enumerate(table.session.games if box_scores else [], start=1):
+        if game.state.phase == "over":
+            out.extend(box_score_lines(table, number, game))
     return "\n".join(out)
 
 

@@ -30,6 +30,12 @@ def test_palette_lists_each_legal_card_and_plays_the_one_chosen(tmp_path):
             titles = {command.title for command in app.get_system_commands(screen)}
             assert legal <= titles
             assert {t for t in titles if t.startswith(("home ", "away "))} == legal
+            # Textual's own Maximize and Screenshot are no step of a game; its Keys was a
+            # panel of widget keys: the companion's own `?` panel is offered instead.
+            assert {"Quit", "Keys", "Undo", "Log"} <= titles
+            assert not titles & {"Maximize", "Minimize", "Screenshot"}
+            keys = next(c for c in app.get_system_commands(screen) if c.title == "Keys")
+            assert keys.callback == app.action_keys
             cards = sorted(line for line in legal if " plays " in line)
             assert cards, legal
             chosen = cards[-1]
