@@ -157,6 +157,18 @@ def _pieces(state, show_hand: str | None) -> list[str]:
     return lines
 
 
+def strategies_ahead(state, most: int = 9) -> str:
+    """The inning strategies to come (rule 5.3), for a draw or an exchange (5.2): which
+    cards a hand will be able to play, from this inning on (setup: the 1st), `most` of
+    them; the 10th's 'Any' and the repeats after it as rule 6.2 has them."""
+    from ..high_and_tight.rules import inning_parameters
+
+    first = max(state.inning, 1)
+    said = [f"{n} {inning_parameters(state.box, n)[2].upper()}"
+            for n in range(first, first + most)]
+    return "Strategies ahead: " + ", ".join(said)
+
+
 def board(table: Table, show_hand: str | None = None, hand_most: int | None = None,
           compact: bool = False) -> str:
     """Markers, odds, mound, batter and fielder, Rally Caps, hands and win probability;
@@ -213,6 +225,8 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
         if told:            # face up on the discard piles (5.4): the half's cards stay told
             lines.append(("Played " if atbat.played else "") + "; ".join(told))
         lines.append("")
+    elif state.phase in ("draw", "exchange"):
+        lines.extend([strategies_ahead(state), ""])
     elif state.inning:
         lines.append("Markers: set at Take the Mound (rule 4.2.1)")
         # Why a reliever of the bullpen is not among the options (resting, the Closer kept

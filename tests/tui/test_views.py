@@ -1131,3 +1131,19 @@ def test_the_board_tells_rally_caps_for_the_10s_on_the_scoring_number(tmp_path):
         line = next(line for line in plain(views.board(table)).splitlines()
                     if line.strip().startswith("Scoring Number "))
     assert "also 10" in line, line
+
+
+def test_a_draw_or_an_exchange_shows_the_strategies_ahead(rules):
+    """Rules 5.2, 5.3 and 6.2: which cards a hand will play depends on the innings to come:
+    the setup's draw and exchange (and each inning's) see their strategies, the 10th's
+    'Any' and the repeats after it as the extra innings have them."""
+    state = rules.new_state({"Game": "High & Tight", "Home": "new-york", "Away": "texas",
+                             "Cards": "digital"})
+    assert state.phase == "draw"
+    expected = ", ".join(f"{n} {s.upper()}" for n, s in enumerate(rules.box.strategies, 1))
+    assert views.strategies_ahead(state) == f"Strategies ahead: {expected}"
+    state.inning = 9
+    ahead = views.strategies_ahead(state, most=3)
+    assert ahead == (f"Strategies ahead: 9 {rules.box.strategies[8].upper()}, 10 "
+                     f"{rules.box.extra_strategy.upper()}, 11 "
+                     f"{rules.box.strategies[0].upper()}")
