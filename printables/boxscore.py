@@ -80,7 +80,10 @@ def print_boxscore(store, target: str, options: PrintOptions, out_path: str | Pa
     canvas = new_canvas(buffer, options.size)
     canvas.setTitle(f"Box score: {title}")
     canvas.setCreator("the dugout companion")
-    pages = draw_boxscores(canvas, stored.session.box, title, games, options, progress)
+    pages = 0
+    if number is None and len(games) > 1:
+        pages += _draw_summary(canvas, stored.session, title, games, options)
+    pages += draw_boxscores(canvas, stored.session.box, title, games, options, progress)
     canvas.save()
     write_atomically(out_path, buffer.getvalue())
     return pages
@@ -94,6 +97,49 @@ def draw_boxscores(canvas, box: Box, title: str, games: list[GamePrint],
         if progress:
             progress(done, len(games))
     return pages
+
+
+def _draw_summary(canvas, session: SeriesSession, title: str, games: list[GamePrint],
+                  options: PrintOptions) -> int:
+    """A series of several games opens on a page of its own (rule 7.0): the teams, where
+    the series stands, and a line a game (score, innings, starters) before each game's
+    pages. Returns the pages drawn (one)."""
+    box, series = session.box, session.series
+    area = content_area(options.paper)
+    start_page(canvas, options.size)
+    canvas.setFillColorRGB(0, 0, 0)
+    y = area.top - 14
+    draw_text(canvas, f"Box score: {title}", area.x, y, area.width, BOLD, 14)
+    y -= 16
+    names = [team_name(box, series.teams[team]) for team in ("team1", "team2")]
+    draw_text(canvas, f"{names[0]} v {names[1]}: {series.standing(box, names=True)}",
+              area.x, y, area.width, FONT, 11)
+    header = games[0].score.header
+    rules = ", ".join(header.get("Rules", "").split(",")) or "basic"
+    draw_text(canvas, f"Rules: {rules}   Cards: {header.get('Cards', 'digital')}   "
+                      f"{len(games)} games, each on the pages after this one with its QR "
+                      "code", area.x, y - 12, area.width, FONT, 8)
+    columns = [Column("Game", 0.45 * INCH, "centre"), Column("Away", 1.9 * INCH),
+               Column("R", 0.35 * INCH, "centre"), Column("Home", 1.9 * INCH),
+               Column("R", 0.35 * INCH, "centre"), Column("Innings", 0.6 * INCH, "centre")]
+    columns.append(Column("Starters (away, home)", area.width - sum(c.width for c in columns)))
+    rows = []
+    for game in games:
+        score = game.score
+        played = (str(len(score.line["away"])) if score.winner else
+                  "{1} of the {0}".format(*_under_way(game)))
+        rows.append([str(game.number), team_name(box, score.away), str(score.totals["away"]),
+                     team_name(box, score.home), str(score.totals["home"]), played,
+                     f"{score.header.get('AwayStarter', '?')}, "
+                     f"{score.header.get('HomeStarter', '?')}"])
+    Table(columns, size=8).draw(canvas, area.x, y - 12 - GAP, rows, area.y)
+    finish_page(canvas, options)
+    return 1
+
+
+def _under_way(game: GamePrint) -> tuple[str, str]:
+    inning, half = game.under_way or (1, "top")
+    return ordinal(inning), half
 
 
 def team_name(box: Box, key: str) -> str:
@@ -145,8 +191,8 @@ def _heading(canvas, box: Box, title: str, game: GamePrint, area) -> float:
         winner = home if score.winner == "home" else away
         result = f"{winner} win" + (f" in {innings} innings" if innings != 9 else "")
     else:
-        inning, half = game.under_way or (1, "top")
-        result = f"in progress ({half} of the {ordinal(inning)})"
+        inning, half = _under_way(game)
+        result = f"in progress ({half} of the {inning})"
     draw_text(canvas, f"{away} {score.totals['away']} at {home} {score.totals['home']}: "
                       f"{result}" + (f"; {game.standing}" if game.standing else ""),
               area.x, y, area.width, FONT, 11)

@@ -203,6 +203,22 @@ def test_series_box_score_has_a_page_and_a_code_per_game(store, box, tmp_path):
         assert f" win; {said}" in " ".join(text.split()), said
     assert text.count("1 inch") == pages and text.count("25 mm") == pages
     assert not list(tmp_path.glob(".*.tmp"))
+    # Rule 7.0: the series opens on a page of its own: where it stands and a line a game.
+    first = " ".join(reader.pages[0].extract_text().split())
+    assert first.startswith("Box score: Divisional Series")
+    assert (f"{names['team1'].name} v {names['team2'].name}: {names[series.winner].name} win "
+            f"the series {max(wins.values())}-{min(wins.values())}") in first
+    assert f"{games} games, each on the pages after this one" in first
+    for number, game in enumerate(session.games, start=1):
+        state, header = game.state, game.header
+        assert (f"{number} {state.away.team.name} {state.away.total} {state.home.team.name} "
+                f"{state.home.total} {state.inning} {header['AwayStarter']}, "
+                f"{header['HomeStarter']}") in first
+    assert "game 1" not in first                # the games follow on pages of their own
+    one = tmp_path / "one.pdf"
+    print_boxscore(store, f"{series_id}:2", PrintOptions(paper="a4"), one)
+    alone = " ".join(PdfReader(one).pages[0].extract_text().split())
+    assert alone.startswith("Box score: Divisional Series, game 2")    # one game: no summary
 
 
 def test_a_game_of_nine_or_ten_innings_fits_one_letter_page(store, box, tmp_path):
@@ -223,8 +239,8 @@ def test_a_game_of_nine_or_ten_innings_fits_one_letter_page(store, box, tmp_path
     for number, played in enumerate(innings, start=1):
         sheets = sum(1 for text in texts if f"World Series, game {number}" in text)
         assert sheets == 1 or played > 10, (number, played, sheets)
-    assert pages == len(texts) >= len(session.games)
-    first = " ".join(texts[0].split())
+    assert pages == len(texts) >= len(session.games) + 1       # the series' own page first
+    first = " ".join(texts[1].split())
     assert "Chicago Black Sox: Philadelphia Mustangs roster" in first
 
 
