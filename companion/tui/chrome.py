@@ -376,8 +376,10 @@ class KeysPanel(VerticalScroll, can_focus=False):
         for key, does, enabled in self.rows():
             table.add_row(Text(key, style="bold" if enabled else "dim"),
                           Text(does, style="" if enabled else "dim"))
+        legend = getattr(self.screen, "LEGEND", "")     # how the screen's lines read
         self.query_one("#keys-table", Static).update(
-            Group(table, Text(""), Text(self.GENERIC, style="dim")))
+            Group(table, Text(""), Text(self.GENERIC, style="dim"),
+                  *([Text(""), Text(legend, style="dim")] if legend else [])))
 
 
 def settings_path() -> Path:

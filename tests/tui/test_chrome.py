@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import io
 
 import pytest
+from rich.console import Console
 from textual.command import CommandPalette
+from textual.widgets import Static
 
 from companion.tui.app import HomeScreen, NewSeriesScreen, make_app
 from companion.tui.chrome import CheckList, KeyBar, TitleBar
@@ -180,6 +183,11 @@ def test_the_keys_panel_never_hides_the_options_enter_acts_on(tmp_path, columns)
             panel = screen.query_one(KeysPanel)
             seen = (options.region.width > 0 and options.region.right <= columns,
                     panel.region.width > 0, screen.query_one("#board").display)
+            # Under the keys, how the board's short forms read ('+100': the Tired marker).
+            console = Console(width=60, record=True, file=io.StringIO())
+            console.print(panel.query_one("#keys-table", Static).content)
+            told = " ".join(console.export_text().split())
+            assert "Pitching Tired marker (rules 8.2.1, 8.4.2)" in told, told[-300:]
             await pilot.press("question_mark")
             await pilot.pause()
             return seen, screen.query_one("#board").display
