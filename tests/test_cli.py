@@ -1005,6 +1005,9 @@ def test_data_check_a_ballpark_effect_of_nothing_or_of_no_dice_total(capsys, box
     (warning,) = err.splitlines()
     assert warning.startswith(f"warning: {box_copy}/teams.toml, team 'chicago'")
     assert warning.endswith("effect 1 (line 99): moves the marker by 0, which does nothing")
+    teams.write_text(text.replace('marker = "rolls", up = 0', "scoring_numbers = []"))
+    code, _, err = run(capsys, "data", "check", str(box_copy))
+    assert code == 2 and "effect 1 (line 99): needs a marker move or scoring_numbers" in err
     teams.write_text(text.replace('marker = "rolls", up = 0', "scoring_numbers = [13]"))
     code, _, err = run(capsys, "data", "check", str(box_copy))
     assert code == 2

@@ -1035,7 +1035,7 @@ class _Loader:
                     effect = self.effect(core, ewhere)
                     if effect is not None:
                         self.warn_nothing(effect, ewhere)
-                elif "scoring_numbers" not in entry:   # (numbers refused are said already)
+                elif not entry.get("scoring_numbers"):    # (numbers refused: said already)
                     self.problems.add(ewhere, "needs a marker move or scoring_numbers")
                 park_effects.append(BallparkEffect(applies, when, effect, numbers))
             ballpark = Ballpark(self.text(park, "name", pwhere),

@@ -259,6 +259,13 @@ def _refuse_live_holder(path: Path, holder: dict) -> None:
 FULL_BELOW = 1 << 20     # bytes free under which a disk I/O error is a full disk's
 
 
+def _io_error(error: sqlite3.Error) -> bool:
+    """An error of reading or writing the disk (not of what the file holds)."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    return (name.startswith("SQLITE_IOERR") or name == "SQLITE_FULL"
+            or "disk I/O error" in str(error) or "disk is full" in str(error))
+
+
 def _disk_full(path: Path) -> str | None:
     """How little room the disk under `path` has left, if too little for SQLite to open a
     file there (its journal and shared memory beside it), else None."""
@@ -583,7 +590,7 @@ class Store:
                 raise StoreError(f"{path}: not a game file of the companion (not an SQLite "
                                  "database at all); give another path, nothing was "
                                  "changed") from None
-            full = _disk_full(path)
+            full = _disk_full(path) if _io_error(error) else None
             if full:                        # no room for the journal beside it: no damage
                 raise StoreError(f"{path}: the disk holding it is full ({full}); SQLite "
                                  "needs room beside the file to open it: free some and "

@@ -640,6 +640,7 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
                     select.set_options(wanted)
                     if kept in self._roster_keys[n]:
                         select.value = kept
+        self.choice_changed()       # (a roster emptied here, its change unsaid, is told)
 
     def on_mount(self) -> None:
         self.scenario_changed()

@@ -623,6 +623,8 @@ class Table:
             if typed is not None:           # a line of rolls typed at once goes back whole
                 while len(self.session.entries) > typed[0]:
                     undone.append(self.stored.undo())
+            if self.held is None:           # the next game's first step was the player's
+                self.held = self.final_to_hold()
         return undone
 
     def _players_turn(self) -> bool:

@@ -573,6 +573,12 @@ def test_a_full_disk_at_opening_is_said_full_not_damaged(tmp_path, box, monkeypa
         else:
             assert isinstance(raised.value, StoreDamaged) and "salvage" in said
     assert sha256(path) == before
+    # Damage on a nearly full disk is damage all the same: salvage is offered.
+    monkeypatch.setattr(Database, "execute", lambda self, sql, *a, **k: (
+        (_ for _ in ()).throw(sqlite3.DatabaseError("database disk image is malformed"))
+        if sql == "PRAGMA quick_check" else execute(self, sql, *a, **k)))
+    with pytest.raises(StoreDamaged, match="salvage"):
+        Store.open(path)
 
 
 def test_file_of_random_bytes_is_no_game_file_and_left_alone(tmp_path):

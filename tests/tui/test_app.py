@@ -484,6 +484,10 @@ def test_an_optional_team_asks_for_its_roster_at_once_and_never_the_others(tmp_p
             roster1.value = "new-york"
             await pilot.pause()
             seen.append((str(roster1.prompt), problem.display))
+            # New York's pieces taken by New York itself: Seattle's roster goes, said.
+            dialog.query_one("#team2", Select).value = "new-york"
+            await pilot.pause()
+            seen.append((roster1.value is Select.NULL, plain(str(problem.content))))
             return seen, offered
 
     seen, offered = asyncio.run(look())
@@ -493,6 +497,8 @@ def test_an_optional_team_asks_for_its_roster_at_once_and_never_the_others(tmp_p
                        "8.1.1)")
     assert "texas" not in offered and "new-york" in offered     # Texas is team 2
     assert seen[2] == ("Team 1 roster", False)
+    assert seen[3] == (True, "Cannot start: Seattle Volcanoes (team 1) is an optional team: "
+                             "choose the roster whose pieces it plays with (rule 8.1.1)")
 
 
 def copy_game_file(source: Path, target: Path) -> None:

@@ -927,6 +927,33 @@ def test_an_undo_stops_on_a_games_final_as_the_redo_does(tmp_path):
         assert redos == 3 and table.session.entries == taken
 
 
+def test_an_undo_of_the_next_game_s_first_step_holds_the_final_too(tmp_path):
+    """Rule 4.8: with two players at the table the next game's first step is a person's:
+    its undo lands on game 1's final, held as when the game ended (it showed game 2's
+    setup, and the next undo went straight into game 1)."""
+    from .test_app import new_series
+    from .test_snapshots import first_game_over, play_until
+
+    path = tmp_path / "two.db"
+    series_id = new_series(path, seed="two-final", scenario="divisional",
+                           team2_control="human")
+    play_until(path, series_id, first_game_over)
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        assert table.final_to_hold() == 1
+        while table.auto_step() is not None:
+            pass
+        take_first_choice(table)                    # a person's step of game 2
+        assert table.session.entries[-1].scope != "1"
+        table.undo_to_player()
+        assert table.held == 1 and table.session.entries[-1].scope == "1"
+        table.undo_to_player()                      # into game 1
+        assert table.held is None and not table.series.results
+    finally:
+        store.close()
+
+
 def test_the_series_figure_weighs_games_to_come_with_the_starters_the_screen_knows(tmp_path):
     """Rules 3.0 and 7.0: the series figure weighs each game to come with its learned odds
     and its starters as far as this screen may know them: the player's own rotation's turn,
