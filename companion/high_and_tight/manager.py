@@ -14,6 +14,7 @@ from .rules import (
     fielding_defense,
     inning_parameters,
     managerial_move,
+    strategies_ahead,
 )
 from .state import State
 
@@ -133,9 +134,7 @@ class ComputerManager:
         """The strategies of this inning and the eight after it."""
         ahead = self._tables.ahead.get(inning)
         if ahead is None:
-            start = max(inning, 1)
-            ahead = tuple(inning_parameters(self.box, i)[2] for i in range(start, start + 9))
-            self._tables.ahead[inning] = ahead
+            ahead = self._tables.ahead[inning] = strategies_ahead(self.box, inning)
         return ahead
 
     def _innings_ahead(self, inning: int) -> list[tuple[int, str]]:

@@ -99,6 +99,13 @@ def inning_parameters(box: Box, inning: int) -> tuple[int, int, str]:
     return DRAWS[cycle], EXCHANGES[cycle], box.strategies[cycle - 1]
 
 
+def strategies_ahead(box: Box, inning: int, count: int = 9) -> tuple[str, ...]:
+    """Rules 5.3 and 6.2: the strategies of this inning (the setup's: the 1st) and the
+    ones after it, `count` in all."""
+    start = max(inning, 1)
+    return tuple(inning_parameters(box, n)[2] for n in range(start, start + count))
+
+
 def managerial_move(rolls: int, number: int, bonus: bool, shift: int, rolls_max: int
                     ) -> tuple[int, int, bool] | None:
     """Rule 4.5: (rolls, number, bonus) after a Managerial Move, or None if the track has
@@ -246,12 +253,10 @@ class HighAndTight:
             "lineup": "set the lineup: 1 C, 3 OF, 4 IF, 1 DH (rule 3.0)",
             "name": "name the inning strategy for this half (rule 6.2)",
             "mound": "bring in a relief pitcher (rule 4.2.1.1)",
-            # In the top half each piece chosen plays the bottom half too: the away batter
-            # fields it, the home fielder bats in it (4.2.2 b, 4.2.3 b).
-            "bat": "send a batter up (rule 4.2.2)" if state.half != "top" else
-                   "send a batter up; he fields the bottom half (rules 4.2.2, 4.2.3 b)",
-            "field": "put a fielder in the field (rule 4.2.3)" if state.half != "top" else
-                     "put a fielder in the field; he bats in the bottom half (rules 4.2.3, "
+            # Only the top half's pieces are chosen, each playing the bottom half too: the
+            # away batter fields it, the home fielder bats in it (4.2.2 b, 4.2.3 b).
+            "bat": "send a batter up; he fields the bottom half (rules 4.2.2, 4.2.3 b)",
+            "field": "put a fielder in the field; he bats in the bottom half (rules 4.2.3, "
                      "4.2.2 b)",
             "cards": "play a card, use Rally Caps or pass (rules 5.4, 5.7)",
             "manage": "make the Managerial Move or stand pat (rule 4.5)",

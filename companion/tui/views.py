@@ -161,11 +161,10 @@ def strategies_ahead(state, most: int = 9) -> str:
     """The inning strategies to come (rule 5.3), for a draw or an exchange (5.2): which
     cards a hand will be able to play, from this inning on (setup: the 1st), `most` of
     them; the 10th's 'Any' and the repeats after it as rule 6.2 has them."""
-    from ..high_and_tight.rules import inning_parameters
+    from ..high_and_tight.rules import strategies_ahead as ahead
 
-    first = max(state.inning, 1)
-    said = [f"{n} {inning_parameters(state.box, n)[2].upper()}"
-            for n in range(first, first + most)]
+    said = [f"{n} {strategy.upper()}" for n, strategy in
+            enumerate(ahead(state.box, state.inning, most), start=max(state.inning, 1))]
     return "Strategies ahead: " + ", ".join(said)
 
 
@@ -788,35 +787,32 @@ def half_over(game, notes, rolls: list[tuple[int, int]] | None = None) -> str | 
 def half_moves(game) -> str | None:
     """The cards, Rally Caps and Managerial Move of the game's last half inning to end, in
     the order made (rules 4.5, 5.1.1 d, 5.5, 5.7.2), each by its team: 'Played TXC Leadoff
-    Walk; TXC Rally Caps for the 10s; TXC Managerial Move (number +2, rolls -1)'. A half
-    the computer played out after the player's last key went by unseen (its notice goes
-    with the half), and the box its end names came from them. None for a half of none."""
-    log = game.state.log
-    ends = [index for index, (rule, _) in enumerate(log) if rule == "4.6.4"]
-    if not ends:
-        return None
-    start = ends[-2] + 1 if len(ends) > 1 else 0
-    batting = log[ends[-1]][1].partition(" ")[0]
-    fielding = "home" if batting == "away" else "away"
-
-    def team(side: str) -> str:
-        return game.state.side(side).team.abbrev
-
-    said = []
-    for rule, text in log[start:ends[-1]]:
-        side, _, rest = text.partition(" ")
-        if rule == "5.5" and side in ("home", "away") and rest.startswith("plays "):
-            said.append(f"{team(side)} {rest.removeprefix('plays ').partition(': ')[0]}")
-        elif rule == "5.1.1 d":
-            said.append(f"{team(fielding)} {text.partition(': ')[0]}")
-        elif rule == "5.7.2" and side in ("home", "away"):
-            said.append(f"{team(side)} Rally Caps for "
-                        + ("the 10s" if "10" in rest else "an extra card"))
-        elif rule == "4.5" and side in ("home", "away"):
-            moved = rest.partition(": ")[2].partition(" ->")[0]
-            moved = moved.replace("Scoring Number", "number").replace("Scoring Rolls", "rolls")
-            said.append(f"{team(side)} Managerial Move ({moved})")
-    return "Played " + "; ".join(said) if said else None
+    Walk; TXC Rally Caps for the 10s; NYH Web Gem cancels Leadoff Walk; TXC Managerial Move
+    +2'. A half the computer played out after the player's last key went by unseen (its
+    notice goes with the half), and the box its end names came from them. Read from the
+    game's own actions, replayed; None for a half of none."""
+    rules = game.rules
+    state = rules.new_state(game.header)
+    moves: list[str] = []
+    told: list[str] = []
+    for action in game.actions:
+        half, phase = (state.inning, state.half), state.phase
+        cancelled = len(state.atbat.cancelled)
+        rules.apply(state, action)
+        team = state.side(action.side).team.abbrev if action.side else ""
+        if phase == "cards" and action.kind == "play":
+            card = rules.box.cards[action.args[0].casefold()].name
+            if len(state.atbat.cancelled) > cancelled:      # the card it answered (5.1.1 d)
+                card += f" cancels {state.atbat.played[state.atbat.cancelled[-1]][1]}"
+            moves.append(f"{team} {card}")
+        elif phase == "cards" and action.kind == "rally":
+            moves.append(f"{team} Rally Caps for "
+                         + ("the 10s" if action.args[0] == "tens" else "an extra card"))
+        elif phase == "manage" and action.kind == "manage" and action.args[0]:
+            moves.append(f"{team} Managerial Move {action.args[0]:+d}")
+        if (state.inning, state.half) != half or state.phase == "over":
+            told, moves = moves, []
+    return "Played " + "; ".join(told) if told else None
 
 
 def last_rolls(actions, after_others: bool = False) -> list[tuple[int, int]]:

@@ -1147,3 +1147,30 @@ def test_a_draw_or_an_exchange_shows_the_strategies_ahead(rules):
     assert ahead == (f"Strategies ahead: 9 {rules.box.strategies[8].upper()}, 10 "
                      f"{rules.box.extra_strategy.upper()}, 11 "
                      f"{rules.box.strategies[0].upper()}")
+
+
+def test_the_half_s_moves_are_told_by_team_in_the_order_made(rules):
+    """Rules 4.5, 5.1.1 d, 5.5 and 5.7.2: the half's end tells its cards (a cancel with the
+    card it answered), Rally Caps uses and Managerial Move, each by its team, read from the
+    game's actions."""
+    from ..high_and_tight.test_cards import CLUTCH_AWAY, CLUTCH_HOME
+    from ..high_and_tight.util import QUIET, new_game, play, reach
+
+    session = new_game(rules, away_cards=CLUTCH_AWAY, home_cards=CLUTCH_HOME)
+    reach(session, 4, reserve=("Rusk", "Orlick"))
+    play(session, """
+        away bats Rusk
+        home fields Orlick
+        away plays Ducks on the Pond
+        home plays Web Gem
+        away rallies tens
+        away passes
+        home passes
+        away manages +2
+    """)
+    state = session.state
+    while (state.inning, state.half) == (4, "top"):
+        session.push_text(QUIET)
+    assert views.half_moves(session) == (
+        "Played TXC Ducks on the Pond; NYH Web Gem cancels Ducks on the Pond; TXC Rally Caps "
+        "for the 10s; TXC Managerial Move +2")
