@@ -561,7 +561,8 @@ def test_bad_paths_are_refused_with_a_message_and_no_file_is_made(capsys, tmp_pa
         # a roster (the box has one set of its pieces).
         (("simulate", "--home", "seattle", "--record", str(tmp_path / "y.txt")),
          "--home-roster: Seattle Volcanoes (home) is an optional team card with no players "
-         "of its own; choose a roster: new-york (New York Highlanders)"),
+         "of its own; choose a roster: philadelphia (Philadelphia Mustangs), california "
+         "(California Titans), texas (Texas Cowboys) (rule 8.1.1)"),    # not the away's
         (("simulate", "--home", "seattle", "--home-roster", "texas", "--away", "TXC",
           "--record", str(tmp_path / "y.txt")),
          "--home-roster, --away-roster: both teams would field the roster texas (Texas "

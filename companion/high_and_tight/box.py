@@ -261,14 +261,18 @@ class Box:
         return next((t.name for t in self.teams.values()
                      if t.roster and t.roster.casefold() == roster.casefold()), None)
 
-    def roster_problem(self, card: Team, side: str, roster: str | None) -> str | None:
+    def roster_problem(self, card: Team, side: str, roster: str | None,
+                       taken: str | None = None) -> str | None:
         """Why a team card cannot take the field with this roster key (None: its own), or
-        None when it can: an optional team card brings no players (rule 8.1.1)."""
+        None when it can: an optional team card brings no players (rule 8.1.1). The rosters
+        it may choose leave out `taken`, the one the other team fields (one set of pieces
+        a roster, rule 3.0)."""
         roster = roster or card.roster
         if roster and roster.casefold() in self.rosters:
             return None
         choices = ", ".join(f"{k} ({self.roster_owner(k)})" if self.roster_owner(k) else k
-                            for k in self.rosters)
+                            for k in self.rosters
+                            if k.casefold() != (taken or "").casefold())
         said = re.sub(r"^team(\d)$", r"team \1", side)          # team1 -> team 1
         what = (f"{roster!r} is not a roster" if roster else
                 f"{card.name} ({said}) is an optional team card with no players of its own")

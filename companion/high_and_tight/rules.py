@@ -151,10 +151,14 @@ class HighAndTight:
     def new_state(self, header: dict[str, str]) -> State:
         box = self.box
         sides = {}
+        teams = {name: box.tagged_team(name.capitalize(), header.get(name.capitalize()))
+                 for name in ("home", "away")}
+        fielded = {name: header.get(f"{name.capitalize()}Roster") or teams[name].roster or ""
+                   for name in teams}
         for name in ("home", "away"):
-            team = box.tagged_team(name.capitalize(), header.get(name.capitalize()))
-            roster_key = header.get(f"{name.capitalize()}Roster") or team.roster or ""
-            problem = box.roster_problem(team, name, roster_key)
+            team, roster_key = teams[name], fielded[name]
+            other = fielded["away" if name == "home" else "home"]
+            problem = box.roster_problem(team, name, roster_key, other)
             if problem:
                 raise ParseError(f"header {name.capitalize()}Roster: {problem}")
             roster = box.rosters[roster_key.casefold()]

@@ -153,10 +153,14 @@ class SeriesRules:
             header.setdefault("Team1Roster", header.get("HomeRoster", ""))
             header.setdefault("Team2Roster", header.get("AwayRoster", ""))
         teams, rosters = {}, {}
+        cards = {team: self.box.tagged_team(team.capitalize(), header.get(team.capitalize()))
+                 for team in TEAMS}
+        fielded = {team: header.get(f"{team.capitalize()}Roster") or cards[team].roster
+                   for team in TEAMS}
         for team in TEAMS:
-            card = self.box.tagged_team(team.capitalize(), header.get(team.capitalize()))
-            roster = header.get(f"{team.capitalize()}Roster") or card.roster
-            problem = self.box.roster_problem(card, team, roster)
+            card, roster = cards[team], fielded[team]
+            other = "team2" if team == "team1" else "team1"
+            problem = self.box.roster_problem(card, team, roster, fielded[other])
             if problem:
                 raise ParseError(f"header {team.capitalize()}Roster: {problem}")
             teams[team] = card.key
