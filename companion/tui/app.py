@@ -227,12 +227,13 @@ class CompanionApp(App):
 
     def get_system_commands(self, screen: Screen):
         """The command palette: every action of the screen in view, by name. Of Textual's
-        own only Quit and Theme: its Keys opened a panel of widget keys, not the
-        companion's (`?`, offered instead), and Maximize and Screenshot are no step of a
-        game."""
-        for command in super().get_system_commands(screen):
-            if command.title in ("Quit", "Theme"):
-                yield command
+        own only Quit and Theme, in the companion's words: its Keys opened a panel of widget
+        keys, not the companion's (`?`, offered instead), and Maximize and Screenshot are no
+        step of a game."""
+        yield SystemCommand("Quit", "leave the companion: every step is stored, and the "
+                            "game is there again next time (q)", self.action_quit)
+        yield SystemCommand("Theme", "the screen's colours (kept for next time)",
+                            self.action_change_theme)
         yield SystemCommand("Keys", "every key of this screen and what it does (?)",
                             self.action_keys)
         if isinstance(screen, GameScreen):
@@ -861,6 +862,7 @@ class GameScreen(Screen):
         self._notices_over_board = False            # ... and over more than the hand
         self._last_half: tuple = (None, "")         # (game, its last half's notice)
         self._undo_asked = 0.0                      # when a finished series' undo was asked
+        self._undo_note: Notification | None = None  # ... and the notice that said it
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -1394,7 +1396,8 @@ class GameScreen(Screen):
         if game is not None:
             told = views.half_over(game, game.state.log[noted:])
             if told:
-                told += self._passes_said(game)
+                passes = self._passes_said(game)
+                told += passes
                 # The half's notices are done with, the computer's moves (and the passes
                 # made) too: they showed as made, the log keeps them, and this notice names
                 # the box the Managerial Move set. One notice, never a stack over the board.
@@ -1403,7 +1406,7 @@ class GameScreen(Screen):
                 # A game's final repeats its last half, less the game's end it says itself.
                 half = views.half_over(game, [n for n in game.state.log[noted:]
                                               if n[0] != "4.8"])
-                self._last_half = (game, half or told)
+                self._last_half = (game, half + passes if half else told)
 
     def _passes_said(self, game) -> str:
         """The passes the rules made for the players in the game's last half to end (rule
@@ -1601,11 +1604,15 @@ class GameScreen(Screen):
         now = time.monotonic()
         if now - self._undo_asked < UNDO_OVER_SECONDS:
             self._undo_asked = 0.0
+            if self._undo_note is not None:     # said of a series no longer over
+                drop_notices(self.app, [self._undo_note])
             return True
         self._undo_asked = now
-        self.notify(f"The series is over: u again within {UNDO_OVER_SECONDS:.0f} s takes "
-                    "back its last step, opening its last game again", title="Undo",
-                    severity="warning", timeout=UNDO_OVER_SECONDS)
+        self._undo_note = Notification(
+            f"The series is over: u again within {UNDO_OVER_SECONDS:.0f}\u00a0s takes back "
+            "its last step, opening its last game again", "Undo", "warning",
+            UNDO_OVER_SECONDS, markup=False)
+        self.app.post_message(Notify(self._undo_note))
         return False
 
     def action_redo(self) -> None:

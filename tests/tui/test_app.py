@@ -1967,6 +1967,9 @@ def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
     half_notice = next(message for title, message in notes if title == HALF_NOTICE_TITLE)
     assert "\nDice " in last_half and last_half.split("\n")[-1] in half_notice
     assert " wins " in half_notice and " wins " not in last_half
+    # ... its dice, moves and the passes the companion made, every line after the first
+    # (the passes were left out of the final's).
+    assert last_half.split("\n")[1:] == half_notice.split("\n")[1:]
     # Who manages and what the series plays with tell two series of one matchup apart; how
     # far it has come is the game to play and the standing (rule 7.0).
     assert f"NYH v TXC (computer)  (game 2, {leader} lead 1-0)  [dim]digital[/dim]" in listed
@@ -3735,26 +3738,32 @@ def test_a_finished_series_opens_again_only_on_a_second_u(tmp_path):
     series_id = new_series(path, seed="tui-over")        # New York human v the computer
     play_until(path, series_id, lambda table: table.session.is_over())
 
+    said = ("The series is over: u again within 5\u00a0s takes back its last step, opening "
+            "its last game again")
+
     async def press():
         app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        notes = titled_notes(app)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             screen, table = await open_table(pilot)
             before = len(table.session.entries)
             await pilot.press("u")
             await pilot.pause()
-            first = (table.session.is_over(), len(table.session.entries))
+            first = (table.session.is_over(), len(table.session.entries),
+                     said in [n.message for n in app._notifications])
             await pilot.press("u")
             await pilot.pause()
-            second = (table.session.is_over(), len(table.session.entries) < before)
+            second = (table.session.is_over(), len(table.session.entries) < before,
+                      said in [n.message for n in app._notifications])
+            await pilot.press("y")                  # one undo's worth: one redo restores it
+            await pilot.pause()
+            third = (table.session.is_over(), len(table.session.entries))
             await settle(pilot)
-            return before, first, second, notes
+            return before, first, second, third
 
-    before, first, second, notes = asyncio.run(press())
-    assert first == (True, before)
-    assert ("Undo", "The series is over: u again within 5 s takes back its last step, "
-                    "opening its last game again") in notes
-    assert second == (False, True)
+    before, first, second, third = asyncio.run(press())
+    assert first == (True, before, True)
+    assert second == (False, True, False)       # the warning goes with the series' end
+    assert third == (True, before)
 
 
 def test_the_log_says_a_game_opened_but_not_begun(tmp_path):
