@@ -1609,8 +1609,8 @@ class GameScreen(Screen):
             return True
         self._undo_asked = now
         self._undo_note = Notification(
-            f"The series is over: u again within {UNDO_OVER_SECONDS:.0f}\u00a0s takes back "
-            "its last step, opening its last game again", "Undo", "warning",
+            "The series is over: u again within five seconds takes back its last step, "
+            "opening its last game again", "Undo", "warning",
             UNDO_OVER_SECONDS, markup=False)
         self.app.post_message(Notify(self._undo_note))
         return False
@@ -1727,7 +1727,7 @@ class GameScreen(Screen):
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
 HALF_NOTICE_TITLE = "End of the half"
 RESUMED_TITLE = "Back at the table: the last half"
-UNDO_OVER_SECONDS = 5.0     # a finished series' undo: the second `u` within them
+UNDO_OVER_SECONDS = 5.0     # a finished series' undo: the second `u` within them (five)
 HALF_NOTICE_KEEP_SECONDS = 4.0     # ... but a half's end stays this long whatever comes
 MOVES_NOTICE_MOST_SECONDS = 12
 

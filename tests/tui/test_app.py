@@ -3738,8 +3738,8 @@ def test_a_finished_series_opens_again_only_on_a_second_u(tmp_path):
     series_id = new_series(path, seed="tui-over")        # New York human v the computer
     play_until(path, series_id, lambda table: table.session.is_over())
 
-    said = ("The series is over: u again within 5\u00a0s takes back its last step, opening "
-            "its last game again")
+    said = ("The series is over: u again within five seconds takes back its last step, "
+            "opening its last game again")
 
     async def press():
         app = make_app(db=path, series_id=series_id, auto_delay=3600)
