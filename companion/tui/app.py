@@ -602,9 +602,12 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
         except CompanionError as error:
             found = header_tags(str(error))
             problem = found[1] if found else str(error)
-        problem = problem or self._roster_wanted()
-        label.update(f"[red]Cannot start: {escape(problem)}[/red]" if problem else "")
-        label.display = bool(problem)
+        # A roster still to choose is a step of the setup, not a refusal: said as the next
+        # thing to do (Start refuses it in red, as any problem).
+        wanted = None if problem else self._roster_wanted()
+        label.update(f"[red]Cannot start: {escape(problem)}[/red]" if problem else
+                     f"[b]Next:[/b] {escape(wanted)}" if wanted else "")
+        label.display = bool(problem or wanted)
         if self._value("cards") == "physical":
             self.query_one("#cards-told", Label).display = False
 
@@ -615,7 +618,7 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
             team = self.box.teams.get(self._value(f"team{n}") or "")
             if team is not None and not team.roster and self._value(f"roster{n}") is None:
                 return (f"{team.name} (team {n}) is an optional team: choose the roster whose "
-                        "pieces it plays with (rule 8.1.1)")
+                        "pieces it plays with, under Rosters (rule 8.1.1)")
         return None
 
     @on(Select.Changed, "#team1, #team2, #roster1, #roster2")

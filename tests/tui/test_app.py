@@ -492,13 +492,14 @@ def test_an_optional_team_asks_for_its_roster_at_once_and_never_the_others(tmp_p
 
     seen, offered = asyncio.run(look())
     assert seen[0] == ("own roster", False)
-    assert seen[1] == ("Team 1 roster", "Cannot start: Seattle Volcanoes (team 1) is an "
-                       "optional team: choose the roster whose pieces it plays with (rule "
+    assert seen[1] == ("Team 1 roster", "Next: Seattle Volcanoes (team 1) is an optional "
+                       "team: choose the roster whose pieces it plays with, under Rosters (rule "
                        "8.1.1)")
     assert "texas" not in offered and "new-york" in offered     # Texas is team 2
     assert seen[2] == ("Team 1 roster", False)
-    assert seen[3] == (True, "Cannot start: Seattle Volcanoes (team 1) is an optional team: "
-                             "choose the roster whose pieces it plays with (rule 8.1.1)")
+    assert seen[3] == (True, "Next: Seattle Volcanoes (team 1) is an optional team: choose "
+                             "the roster whose pieces it plays with, under Rosters (rule "
+                             "8.1.1)")
 
 
 def copy_game_file(source: Path, target: Path) -> None:
