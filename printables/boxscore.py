@@ -114,11 +114,9 @@ def _draw_summary(canvas, session: SeriesSession, title: str, games: list[GamePr
     names = [team_name(box, series.teams[team]) for team in ("team1", "team2")]
     draw_text(canvas, f"{names[0]} v {names[1]}: {series.standing(box, names=True)}",
               area.x, y, area.width, FONT, 11)
-    header = games[0].score.header
-    rules = ", ".join(header.get("Rules", "").split(",")) or "basic"
-    draw_text(canvas, f"Rules: {rules}   Cards: {header.get('Cards', 'digital')}   "
-                      f"{len(games)} games, each on the pages after this one with its QR "
-                      "code", area.x, y - 12, area.width, FONT, 8)
+    draw_text(canvas, "   ".join(_table_facts(games[0].score.header)) + f"   {len(games)} "
+              "games, each on the pages after this one with its QR code", area.x, y - 12,
+              area.width, FONT, 8)
     columns = [Column("Game", 0.45 * INCH, "centre"), Column("Away", 1.9 * INCH),
                Column("R", 0.35 * INCH, "centre"), Column("Home", 1.9 * INCH),
                Column("R", 0.35 * INCH, "centre"), Column("Innings", 0.6 * INCH, "centre")]
@@ -126,8 +124,7 @@ def _draw_summary(canvas, session: SeriesSession, title: str, games: list[GamePr
     rows = []
     for game in games:
         score = game.score
-        played = (str(len(score.line["away"])) if score.winner else
-                  "{1} of the {0}".format(*_under_way(game)))
+        played = str(len(score.line["away"])) if score.winner else _under_way(game)
         rows.append([str(game.number), team_name(box, score.away), str(score.totals["away"]),
                      team_name(box, score.home), str(score.totals["home"]), played,
                      f"{score.header.get('AwayStarter', '?')}, "
@@ -137,9 +134,16 @@ def _draw_summary(canvas, session: SeriesSession, title: str, games: list[GamePr
     return 1
 
 
-def _under_way(game: GamePrint) -> tuple[str, str]:
+def _under_way(game: GamePrint) -> str:
+    """Where a game not over stands: 'top of the 3rd'."""
     inning, half = game.under_way or (1, "top")
-    return ordinal(inning), half
+    return f"{half} of the {ordinal(inning)}"
+
+
+def _table_facts(header: dict) -> list[str]:
+    """The optional rules and the cards a game was played with, as its sheet says them."""
+    return [f"Rules: {', '.join(header.get('Rules', '').split(',')) or 'basic'}",
+            f"Cards: {header.get('Cards', 'digital')}"]
 
 
 def team_name(box: Box, key: str) -> str:
@@ -191,16 +195,13 @@ def _heading(canvas, box: Box, title: str, game: GamePrint, area) -> float:
         winner = home if score.winner == "home" else away
         result = f"{winner} win" + (f" in {innings} innings" if innings != 9 else "")
     else:
-        inning, half = _under_way(game)
-        result = f"in progress ({half} of the {inning})"
+        result = f"in progress ({_under_way(game)})"
     draw_text(canvas, f"{away} {score.totals['away']} at {home} {score.totals['home']}: "
                       f"{result}" + (f"; {game.standing}" if game.standing else ""),
               area.x, y, area.width, FONT, 11)
     y -= 12
     header = score.header
-    facts = [f"Rules: {', '.join(header.get('Rules', '').split(',')) or 'basic'}",
-             f"Cards: {header.get('Cards', 'digital')}",
-             f"Box: {header.get('Box', box.fingerprint)}"]
+    facts = [*_table_facts(header), f"Box: {header.get('Box', box.fingerprint)}"]
     for side in ("away", "home"):
         # An optional team card plays with a standard team's pieces (rule 8.1.1).
         roster = header.get(f"{side.capitalize()}Roster")

@@ -271,12 +271,16 @@ class Box:
         if roster and roster.casefold() in self.rosters:
             return None
         choices = ", ".join(f"{k} ({self.roster_owner(k)})" if self.roster_owner(k) else k
-                            for k in self.rosters
-                            if k.casefold() != (taken or "").casefold())
+                            for k in self.rosters_open(taken))
         said = re.sub(r"^team(\d)$", r"team \1", side)          # team1 -> team 1
         what = (f"{roster!r} is not a roster" if roster else
                 f"{card.name} ({said}) is an optional team card with no players of its own")
         return f"{what}; choose a roster: {choices} (rule 8.1.1)"
+
+    def rosters_open(self, taken: str | None) -> list[str]:
+        """The roster keys a team may field while the other team fields `taken` (rule 3.0:
+        the box holds one set of each roster's pieces)."""
+        return [key for key in self.rosters if key.casefold() != (taken or "").casefold()]
 
     def roster_clash(self, first: str, second: str) -> str | None:
         """Why two sides cannot take these rosters (keys), or None: the box holds one set of

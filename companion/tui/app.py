@@ -526,7 +526,7 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
         self.box = box
         self.store = store
         self._rest_ticked: set[str] = set()     # rest rules unticked by a one-game scenario
-        self._rosters: list[tuple[str, str]] = []               # (label, roster key)
+        self._roster_labels: dict[str, str] = {}                # roster key: its label
         self._roster_keys: dict[int, list[str]] = {}            # each field's offered now
 
     def compose(self) -> ComposeResult:
@@ -534,7 +534,7 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
         # by the owning team's abbreviation, short enough for two selects on an 80-column row
         owners = {t.roster.casefold(): t.abbrev for t in self.box.teams.values() if t.roster}
         rosters = [(f"{owners.get(k.casefold(), k)} roster", k) for k in self.box.rosters]
-        self._rosters = rosters
+        self._roster_labels = {key: label for label, key in rosters}
         scenarios = [(f"{s.title} ({'one game' if s.games == 1 else f'best of {s.games}'})", k)
                      for k, s in SCENARIOS.items() if s.rotation]
         control = [("Human", "human"), ("Computer", "computer")]
@@ -616,7 +616,8 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
         as the team is chosen (it was said only by Start)."""
         for n in (1, 2):
             team = self.box.teams.get(self._value(f"team{n}") or "")
-            if team is not None and not team.roster and self._value(f"roster{n}") is None:
+            if team is not None and self.box.roster_problem(team, f"team{n}",
+                                                            self._value(f"roster{n}")):
                 return (f"{team.name} (team {n}) is an optional team: choose the roster whose "
                         "pieces it plays with, under Rosters (rule 8.1.1)")
         return None
@@ -632,17 +633,16 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
             own = team.roster if team is not None else None
             self.query_one(f"#roster{n}", Select).prompt = ("own roster" if own
                                                             else f"Team {n} roster")
-            used[n] = (self._value(f"roster{n}") or own or "").casefold() or None
+            used[n] = self._value(f"roster{n}") or own
         for n, other in ((1, 2), (2, 1)):
             select = self.query_one(f"#roster{n}", Select)
-            wanted = [(label, key) for label, key in self._rosters
-                      if key.casefold() != used[other]]
-            if [key for _, key in wanted] != self._roster_keys.get(n):
+            keys = self.box.rosters_open(used[other])
+            if keys != self._roster_keys.get(n):
                 kept = select.value
-                self._roster_keys[n] = [key for _, key in wanted]
+                self._roster_keys[n] = keys
                 with select.prevent(Select.Changed):
-                    select.set_options(wanted)
-                    if kept in self._roster_keys[n]:
+                    select.set_options([(self._roster_labels[key], key) for key in keys])
+                    if kept in keys:
                         select.value = kept
         self.choice_changed()       # (a roster emptied here, its change unsaid, is told)
 
@@ -1046,9 +1046,9 @@ class GameScreen(Screen):
         again, each wrapped to the width and the suggestion marked for it, the highlight
         kept on its option and brought into view."""
         options = self.query_one("#options", OptionList)
-        if not options.option_count or self.options_lines != list(self.table.waiting().options):
-            return
-        self.show_options(self.table.waiting(), options.highlighted)
+        waiting = self.table.waiting()
+        if options.option_count and self.options_lines == list(waiting.options):
+            self.show_options(waiting, options.highlighted)
 
     def marked_suggested(self, text: str) -> str:
         """An option marked as the computer manager's suggestion: 'suggested' after it, or,
@@ -1397,7 +1397,8 @@ class GameScreen(Screen):
         """After a step of `game` (whose log held `noted` notes before it): a half that
         ended is told with its dice (rule 4.6.4), the computer's and digital ones too."""
         if game is not None:
-            told = views.half_over(game, game.state.log[noted:])
+            played = views.half_moves(game) or ""       # (one replay for both notices)
+            told = views.half_over(game, game.state.log[noted:], played=played)
             if told:
                 passes = self._passes_said(game)
                 told += passes
@@ -1408,7 +1409,7 @@ class GameScreen(Screen):
                 self.notify(told, title=HALF_NOTICE_TITLE, markup=False)
                 # A game's final repeats its last half, less the game's end it says itself.
                 half = views.half_over(game, [n for n in game.state.log[noted:]
-                                              if n[0] != "4.8"])
+                                              if n[0] != "4.8"], played=played)
                 self._last_half = (game, half + passes if half else told)
 
     def _passes_said(self, game) -> str:

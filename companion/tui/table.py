@@ -605,14 +605,11 @@ class Table:
         self.held = None                        # (the screen holds it again on a failure)
         with self._steps_with_rolls():
             undone = [self.stored.undo()]
-            while not self._players_turn():     # (the dice typed in, with no human side)
-                final = self.final_to_hold()
-                if final is not None:
-                    # A game's end is a pause (rule 4.8): the undo stops on its final, held
-                    # as when the game ended, as the redo stops there (the next undo goes
-                    # on into the game; Enter lets the next game's steps be taken again).
-                    self.held = final
-                    break
+            # A game's end is a pause (rule 4.8): the undo stops on its final, held as when
+            # the game ended, as the redo stops there (the next undo goes on into the game;
+            # Enter lets the next game's steps be taken again).
+            # (_players_turn: the dice typed in too, with no human side)
+            while self.final_to_hold() is None and not self._players_turn():
                 if not self.session.entries:
                     # Nothing a player did is left to take back (only the computer's opening
                     # moves): none of it is stored, rather than let the computer retake it
@@ -623,8 +620,7 @@ class Table:
             if typed is not None:           # a line of rolls typed at once goes back whole
                 while len(self.session.entries) > typed[0]:
                     undone.append(self.stored.undo())
-            if self.held is None:           # the next game's first step was the player's
-                self.held = self.final_to_hold()
+            self.held = self.final_to_hold()
         return undone
 
     def _players_turn(self) -> bool:

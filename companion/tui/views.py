@@ -762,11 +762,13 @@ def steps_notice(verb: str, shown: list[str], most: int = 3) -> str:
         f"; and {more} more step{'s' if more > 1 else ''} after" if more > 0 else "")
 
 
-def half_over(game, notes, rolls: list[tuple[int, int]] | None = None) -> str | None:
+def half_over(game, notes, rolls: list[tuple[int, int]] | None = None,
+              played: str | None = None) -> str | None:
     """The end of a half inning (rule 4.6.4), with the Scoring Rolls' dice that made it: the
     screen moves on to the next half at once, so the last dice would otherwise go unseen.
     The dice are the game's last run of them (the steps after it, a redo's that went on to
-    the next half's deals, left aside) unless `rolls` gives them."""
+    the next half's deals, left aside) unless `rolls` gives them; then the half's moves
+    (`half_moves`, unless `played` gives them)."""
     said = []
     for rule, text in notes:
         if rule in ("4.6.4", "4.8"):
@@ -781,7 +783,7 @@ def half_over(game, notes, rolls: list[tuple[int, int]] | None = None) -> str | 
         return None
     if rolls is None:
         rolls = last_rolls(game.actions, after_others=True)
-    played = half_moves(game)
+    played = half_moves(game) if played is None else played
     return "; ".join(said) + (f"\n{dice_line(rolls)}" if rolls else "") + (
         f"\n{played}" if played else "")
 
