@@ -209,6 +209,13 @@ def new_series(path: Path, seed: str | None = None, **setup) -> int:
         store.close()
 
 
+async def new_series_dialog(pilot) -> NewSeriesScreen:
+    """`n` on the home screen, and the New series dialog it opens."""
+    await pilot.press("n")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, NewSeriesScreen))
+    return pilot.app.screen
+
+
 def plain(markup: str) -> str:
     return Text.from_markup(markup).plain
 
@@ -326,9 +333,7 @@ def test_choosing_the_computer_turns_physical_cards_digital_and_says_so(tmp_path
     async def look():
         app = make_app(db=tmp_path / "g.db")
         async with app.run_test(size=SIZE, notifications=True) as pilot:
-            await pilot.press("n")
-            await wait_until(pilot, lambda: isinstance(app.screen, NewSeriesScreen))
-            dialog = app.screen
+            dialog = await new_series_dialog(pilot)
             before = (dialog._value("dice"), dialog._value("cards"))
             dialog.query_one("#control2", Select).value = "computer"
             await pilot.pause()
@@ -386,9 +391,7 @@ def test_rest_rules_are_offered_for_a_series_only(tmp_path):
     async def choose():
         app = make_app(db=tmp_path / "g.db")
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("n")
-            await wait_until(pilot, lambda: isinstance(app.screen, NewSeriesScreen))
-            dialog = app.screen
+            dialog = await new_series_dialog(pilot)
             rules = dialog.query_one("#rules", SelectionList)
             scenario = dialog.query_one("#scenario", Select)
 
@@ -471,9 +474,7 @@ def test_an_optional_team_asks_for_its_roster_at_once_and_never_the_others(tmp_p
     async def look():
         app = make_app(db=tmp_path / "g.db")
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("n")
-            await wait_until(pilot, lambda: isinstance(app.screen, NewSeriesScreen))
-            dialog = app.screen
+            dialog = await new_series_dialog(pilot)
             roster1 = dialog.query_one("#roster1", Select)
             problem = dialog.query_one("#problem", Label)
             seen = [(str(roster1.prompt), problem.display)]
@@ -1888,9 +1889,7 @@ def test_a_setup_that_cannot_start_keeps_the_dialog_and_its_choices(tmp_path):
         app = make_app(db=path, auto_delay=3600)
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
-            await pilot.press("n")
-            await wait_until(pilot, lambda: isinstance(app.screen, NewSeriesScreen))
-            dialog = app.screen
+            dialog = await new_series_dialog(pilot)
             dialog.query_one("#scenario", Select).value = "divisional"
             dialog.query_one("#team1", Select).value = "seattle"
             await pilot.press("ctrl+s")
@@ -3048,9 +3047,7 @@ def test_a_new_series_the_file_refuses_keeps_the_dialog_and_its_choices(tmp_path
     async def start():
         app = make_app(db=path)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("n")
-            await wait_until(pilot, lambda: isinstance(app.screen, NewSeriesScreen))
-            dialog = app.screen
+            dialog = await new_series_dialog(pilot)
             dialog.query_one("#scenario", Select).value = "league"
             dialog.query_one("#rules", SelectionList).select("closer-saves")
             await pilot.pause()
