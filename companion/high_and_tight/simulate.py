@@ -135,7 +135,9 @@ def chance_line(session, seed: int | str) -> str:
 
 
 def series_manager_line(session, manager: ComputerManager) -> str:
-    """The computer manager's choice for a series decision (rotation, starter)."""
+    """The computer manager's choice for a series decision (rotation, starter): the rested
+    starter, or in a game the team must win the SP whose Stuff allows the fewest runs, on
+    short rest if need be."""
     series = session.series
     legal = session.series_rules.legal_actions(series)
     kind, team, _ = session.series_rules.awaiting(series)
@@ -146,6 +148,14 @@ def series_manager_line(session, manager: ComputerManager) -> str:
         line = f"{team} rotation " + ", ".join(p.name for p in
                                                 best[: series.scenario.rotation])
         return line if line in legal else legal[0]
+    choices = session.series_rules.starter_choices(series, team)
+    other = "team2" if team == "team1" else "team1"
+    if len(choices) > 1 and series.wins(other) == series.scenario.wins - 1:
+        # A game the team must win: an SP on short rest (8.2.3 a) starts when his Stuff at
+        # +100 still allows fewer runs than the rested arm's (ties keep the rested one).
+        pitchers = session.box.rosters[series.rosters[team]].pitchers
+        key, _ = min(choices, key=lambda c: pitcher_cost(session.box, pitchers[c[0]], c[1]))
+        return f"{team} starts {pitchers[key].name}"
     return legal[0]
 
 

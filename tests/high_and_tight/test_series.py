@@ -2,11 +2,13 @@
 Rest) and 8.2.3 (Short Rest): the series rules and one stream of series and game lines."""
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
 from companion.engine.errors import IllegalAction, ParseError
 from companion.engine.session import Session
+from companion.high_and_tight.manager import ComputerManager
 from companion.high_and_tight.rules import HighAndTight
 from companion.high_and_tight.series import (
     SCENARIOS,
@@ -15,7 +17,7 @@ from companion.high_and_tight.series import (
     SeriesRules,
 )
 from companion.high_and_tight.series_session import SeriesSession
-from companion.high_and_tight.simulate import play_series
+from companion.high_and_tight.simulate import play_series, series_manager_line
 from companion.high_and_tight.state import parse_options
 
 from .test_optional_rules import legal_lines, relief_lines
@@ -638,8 +640,8 @@ def test_a_rested_starter_is_offered_ahead_of_one_on_short_rest(box):
     """Rules 3.0 and 8.2.3 a: Crowder started game 4 on short rest, so Pickering (the
     rotation's fourth) was skipped; for game 5 the scheduled Crowder rests, and both
     Pickering (rested) and Flee (short rest, +100) may take the turn. The rested arm comes
-    first: it is the one taken when nobody chooses (the computer manager, a series
-    simulated), since short rest is a choice (rulings.md, Series)."""
+    first: it is the one taken when nobody chooses, since short rest is a choice
+    (rulings.md, Series)."""
     rules, state = hand_state(box, options="rest,short-rest", played=4)
     for name, games in (("Crowder", (1, 4)), ("Flee", (2,)), ("Lozano", (3,))):
         pitched(state, "team2", name, *games, started=True, innings=7)
@@ -648,6 +650,26 @@ def test_a_rested_starter_is_offered_ahead_of_one_on_short_rest(box):
     assert rules.legal_actions(state)[0] == "team2 starts Pickering"
     assert rules.apply(state, "team2 starts Flee") == "team2 starts Flee"     # still his
     assert rules.game_header(state)["HomeStarterFatigue"] == "100"
+
+
+@pytest.mark.parametrize("team1_wins, starter", [(3, "Sabaria"), (2, "Okafor")])
+def test_the_computer_starts_its_ace_on_short_rest_only_when_it_must_win(box, team1_wins,
+                                                                          starter):
+    """Rule 8.2.3 a and rulings.md (Series): New York (team 2) started Sabaria, Lindqvist and
+    Marchetti in games 1-3; for game 4 Okafor is rested and Sabaria may go on short rest
+    (+100). Down 0-3, one more loss ends the series: the computer starts Sabaria, whose
+    Stuff at +100 (five rolls in box IV) allows fewer runs than Okafor's (5 rolls, box
+    V). Down 1-2 it keeps the rotation's rested man."""
+    rules, state = hand_state(box, options="rest,short-rest", played=3, team2="new-york")
+    for result in state.results:
+        result.winner = "team1" if result.number <= team1_wins else "team2"
+    for name, game in (("Sabaria", 1), ("Lindqvist", 2), ("Marchetti", 3)):
+        pitched(state, "team2", name, game, started=True, innings=7)
+    assert rules.starter_choices(state, "team2") == [("okafor", 0), ("sabaria", 100)]
+    session = SimpleNamespace(series=state, series_rules=rules, box=box)
+    line = series_manager_line(session, ComputerManager(HighAndTight(box)))
+    assert line == f"team2 starts {starter}"
+    assert rules.apply(state, line) == line
 
 
 def test_no_short_rest_start_without_the_option(box):
