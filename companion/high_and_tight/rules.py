@@ -82,6 +82,7 @@ class Awaiting:
     phase: str
     prompt: str
     only_pass: bool = False     # rule 5.4: the rules leave this decision nothing but a pass
+    demanded: str = ""          # the rule that demands the one choice (8.3: the save's CL)
 
 
 def fielding_defense(box: Box, side: Side, key: str) -> int:
@@ -272,7 +273,8 @@ class HighAndTight:
         if phase == "mound":
             if self._closer_due(state, side) is not None:
                 return Awaiting("decision", side, phase,
-                                "bring in the Closer to save the game (rule 8.3)")
+                                "bring in the Closer to save the game (rule 8.3)",
+                                demanded="8.3")
             optional = self._closer_on_short_rest(state, side)
             if optional is not None:
                 may_stay = act.stay(side) in self._mound_actions(state, side)

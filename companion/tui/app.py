@@ -1307,7 +1307,7 @@ class GameScreen(Screen):
             # the table is moved to match (and its markers join the computer's notice).
             self._told_with_computer(entry, game, noted)
             # A save the Closer must take (8.3) is no lack of arms: said as the rule says it.
-            why = (waiting.prompt if "(rule 8.3)" in waiting.prompt else
+            why = (waiting.prompt if waiting.demanded else
                    f"the only choice left (rule {PHASE_RULES.get(waiting.phase, '4.0')})")
             self.notify(f"{entry.line}: {why}", title=self.table.team_name(waiting.team),
                         timeout=6, markup=False)

@@ -92,6 +92,7 @@ class Waiting:
     computer: bool
     options: list[str]
     only_pass: bool = False    # the rules leave nothing but a pass (rule 5.4)
+    demanded: str = ""         # the rule that demands the one choice (8.3), not a lack of arms
 
 
 TYPED_ROLLS = "typed-rolls"     # the series note of the lines of rolls typed at once
@@ -312,7 +313,7 @@ class Table:
             rules = session.rules
             options = [rules.format_action(a) for a in rules.legal_actions(state)]
         return Waiting("game", awaiting.kind, team, side, awaiting.phase, awaiting.prompt,
-                       computer, options, awaiting.only_pass)
+                       computer, options, awaiting.only_pass, awaiting.demanded)
 
     def suggestion(self, waiting: Waiting) -> str | None:
         """What the computer manager would choose for the player to act, as an option line: a
