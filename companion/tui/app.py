@@ -1427,17 +1427,19 @@ class GameScreen(Screen):
     def act(self, line: str, refused: Callable[[str], None] | None = None) -> bool:
         """Take a line; a refusal is told in a notice, or handed to `refused` (a dialog
         that says it in its own place)."""
-        self.table.held = None          # an action of the next game: on to it
+        held, self.table.held = self.table.held, None   # an action of the next game: on
         game, noted = self._log_mark()
         try:
             entry = self.table.enter(line)
         except StoreError as error:     # the file refused it (a full disk): not the rules
+            self.table.held = held      # still on the final shown
             if refused is not None:
                 refused(f"not recorded: {error}")
             else:
                 self.notify(str(error), title="Not recorded", severity="error", timeout=10)
             return False
         except CompanionError as error:
+            self.table.held = held
             # The rule and why, not the record's action and state the error also carries.
             said = getattr(error, "brief", str(error))
             if refused is not None:

@@ -2127,6 +2127,26 @@ def test_a_finished_game_is_still_held_when_the_table_is_opened_again(tmp_path):
     finally:
         store.close()
 
+def test_a_refused_line_on_a_held_final_keeps_the_final(tmp_path):
+    """Rule 4.8: a line typed on a game's held final that the rules refuse (here one of no
+    game at all) leaves the final held and on the screen; it let go of it, so the next
+    redraw started the next game's setup without the player's Enter."""
+    path, series_id = divisional_at_first_final(tmp_path)
+
+    async def refuse():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            before = len(table.session.entries)
+            taken = screen.act("home plays No Such Card")
+            screen.refresh_table()
+            await settle(pilot)
+            return (taken, table.held, len(table.session.entries) - before,
+                    plain(views.status(table)), "Final: " in board_text(screen))
+
+    taken, held, moved, status, final = asyncio.run(refuse())
+    assert (taken, held, moved, final) == (False, 1, 0, True)
+    assert status.startswith("Game 1 over (")
+
+
 def test_a_held_final_opened_again_shows_its_sparkline_at_once(tmp_path):
     """Rule 4.8 across a restart: a table opened on a held final shows that game's stored
     win figures right away (the sparkline of its course), not only once a new figure of
