@@ -11,7 +11,7 @@ from pathlib import Path
 
 SQLITE_MAGIC = b"SQLite format 3\x00"      # the first 16 bytes of every SQLite database
 PDF_MAGIC = b"%PDF-"
-RECORD_STARTS = ("[", "#", "HT1:")      # a header tag, a comment, a packed box score code
+GAME_TAG = '[Game "'        # the tag a game record's first line holds (record-format.md)
 
 
 def starts_with(path: Path, magic: bytes) -> bool:
@@ -65,10 +65,21 @@ def _other_kind(out: Path, replaces: str | None) -> str | None:
         return "a game file (an SQLite database)"
     if replaces == "pdf" and not head.startswith(PDF_MAGIC):
         return "a file that is no PDF"
-    text = head.decode("utf-8", errors="replace").lstrip("\ufeff \t\r\n")
-    if replaces == "record" and not text.startswith(RECORD_STARTS):
+    if replaces == "record" and not _opens_a_game_record(head):
         return "a file that is no game record"
     return None
+
+
+def _opens_a_game_record(head: bytes) -> bool:
+    """Whether a file's first bytes are a game record's: its first line that is neither
+    blank nor a comment is the Game tag. A box's TOML, a page of notes opening with a
+    Markdown heading, a series record exported as a keepsake: none is."""
+    text = head.decode("utf-8", errors="replace").lstrip("\ufeff")
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            return line.startswith(GAME_TAG)
+    return False
 
 
 def write_atomically(path: str | Path, data: bytes) -> None:

@@ -1139,8 +1139,24 @@ def test_an_output_never_writes_over_a_game_file_or_a_file_of_another_kind(capsy
         code, _, err = run(capsys, *argv)
         assert code == 2 and f"{target} is {kind}: it is not written over" in err, err
         assert sha256(target) == before
+    # Files opening with a comment or a tag that are no game record: a box's TOML (every
+    # one opens with a comment), notes under a Markdown heading, a series kept as a record.
+    box_file = tmp_path / "box.toml"
+    from companion.high_and_tight.box import DEFAULT_BOX_DIR
+    box_file.write_bytes((DEFAULT_BOX_DIR / "box.toml").read_bytes())
+    heading = tmp_path / "notes.md"
+    heading.write_text("# My league\n\nGame 3 on Saturday\n", encoding="utf-8")
+    kept = tmp_path / "series.txt"
+    code, out, _ = run(capsys, "export", "1", "--db", str(game))
+    assert code == 0
+    kept.write_text(out, encoding="utf-8")
+    for target in (box_file, heading, kept):
+        before = sha256(target)
+        code, _, err = run(capsys, "simulate", "--games", "1", "--seed", "1",
+                           "--record", str(target))
+        assert code == 2 and f"{target} is a file that is no game record" in err, err
+        assert sha256(target) == before
     record = tmp_path / "games.txt"
-    record.write_text("# last week's games\n", encoding="utf-8")     # a comment opens it
     pdf = tmp_path / "box.pdf"
     for seed in ("1", "2"):                 # the second of each writes over the first
         assert run(capsys, "simulate", "--games", "1", "--seed", seed,
