@@ -6,6 +6,7 @@ import csv
 import hashlib
 import io
 import json
+import math
 import re
 import tomllib
 import unicodedata
@@ -394,6 +395,9 @@ def load_box_texts(texts: dict[str, str], origin: str = "box", strict: bool = Tr
     return box
 
 
+SHOWN_MOST = 60        # characters of a value a message repeats
+
+
 def shown(value, inner: bool = False) -> str:
     """A value read from a box file, written as the file writes it (true, not True; a
     table as { key = value }), for a message to the player who typed it."""
@@ -407,7 +411,12 @@ def shown(value, inner: bool = False) -> str:
         return "{ " + ", ".join(f"{k} = {shown(v, inner=True)}" for k, v in value.items()) + " }"
     if inner and isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)       # as TOML writes a text
-    return repr(value)
+    if isinstance(value, float) and math.isinf(value):
+        return "a number too large to read"     # (1e400 reads as infinity)
+    text = repr(value)
+    if len(text) > SHOWN_MOST:                  # a key held down: its start, and how long
+        return f"{text[:SHOWN_MOST - 20]}... ({len(text)} characters)"
+    return text
 
 
 def out_of_range(value, whole: bool, low: int, high: int) -> str:
@@ -514,6 +523,12 @@ class _Loader:
         except RecursionError:
             self.problems.add(self.where(filename), "lists or tables nested too deep to read "
                                                     "(a box needs three levels at most)")
+        except ValueError:      # a number of more digits than Python converts (4,300)
+            text = self.texts[filename]
+            found = re.search(r"\d{4000,}", text)
+            line = f" (line {text.count(chr(10), 0, found.start()) + 1})" if found else ""
+            self.problems.add(self.where(filename), f"a number of thousands of digits{line} "
+                              "is too long to read: no number of a box has more than a few")
         return None
 
     def table_at(self, filename: str, name: str) -> str:

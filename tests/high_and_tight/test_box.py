@@ -992,6 +992,27 @@ def test_a_csv_field_too_long_to_read_and_toml_nested_too_deep_are_told(box_copy
                             "three levels at most)")
 
 
+def test_numbers_too_long_or_too_large_to_read_are_told_short(box_copy):
+    """SPEC 8: a TOML number of thousands of digits stopped every command with a traceback
+    (Python converts at most 4,300); 1e400 was told back as 'inf'; a CSV rating of
+    thousands of digits was repeated whole. Each is one problem naming the file, the line
+    and the field, the value cut short."""
+    edit(box_copy / "box.toml", "boxes = 10", "boxes = 1" + "0" * 5000)
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("box.toml: a number of thousands of digits (line 11) is too long "
+                            "to read: no number of a box has more than a few")
+    edit(box_copy / "box.toml", "boxes = 1" + "0" * 5000, "boxes = 1e400")
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("field 'boxes' (line 11): a number too large to read is not a "
+                            "whole number (accepted: 1..20)")
+    edit(box_copy / "box.toml", "boxes = 1e400", "boxes = 10")
+    edit(box_copy / "ballplayers.csv", "new-york,Delacorte,C,R,4,",
+         "new-york,Delacorte,C,R,5" + "0" * 5000 + ",")
+    (problem,) = problems_of(box_copy)
+    assert "field 'offense': '5000" in problem and len(problem) < 300, problem
+    assert problem.endswith("... (5003 characters) is outside the accepted range 0..9")
+
+
 @pytest.mark.parametrize("typed", ["4_0", "+4", "\uff14", "", " "])
 def test_a_rating_is_written_in_digits_0_to_9(box_copy, typed):
     """SPEC 8: a rating is a whole number in plain digits; Python's reading took '4_0' for
