@@ -1002,10 +1002,14 @@ class _Loader:
                             "abbreviation heads the line score's row and the team's logo "
                             "counter")
             standard = table.get("standard")
+            roster = table.get("roster")
             if not isinstance(standard, bool):
-                said = "is missing" if standard is None else f"{shown(standard)} is not"
-                self.problems.add(where + ", field 'standard'", f"{said} true or false")
-                standard = False
+                said = ("is missing (accepted: true or false)" if standard is None
+                        else f"{shown(standard)} is not true or false")
+                self.problems.add(where + ", field 'standard'", said)
+                # Read as its 'roster' says (a team naming one is standard), so that this one
+                # slip is one problem, not advice to drop the roster its pieces name.
+                standard = isinstance(roster, str)
             colours = table.get("colours")
             if not (isinstance(colours, list) and len(colours) == 2 and all(
                 isinstance(c, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", c) for c in colours
@@ -1015,7 +1019,6 @@ class _Loader:
                                   f"{said} two colours like [\"#1c2a4a\", \"#9ea3a8\"]"
                                   + (")" if colours is None else ""))
                 colours = ["#000000", "#ffffff"]
-            roster = table.get("roster")
             if standard and not isinstance(roster, str):
                 self.problems.add(where + ", field 'roster'", "a standard team names its roster")
             if not standard and roster is not None:

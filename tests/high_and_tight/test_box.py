@@ -1013,6 +1013,20 @@ def test_numbers_too_long_or_too_large_to_read_are_told_short(box_copy):
     assert problem.endswith("... (5003 characters) is outside the accepted range 0..9")
 
 
+@pytest.mark.parametrize("typed, said", [
+    ('"yes"', "field 'standard' (line 10): 'yes' is not true or false"),
+    (None, "field 'standard': is missing (accepted: true or false)")])
+def test_a_bad_standard_field_is_one_problem(box_copy, typed, said):
+    """Rules 3.0 and 8.1.1: a team's 'standard' mistyped or left out was read as an optional
+    team, so its roster was refused and every piece of it named an unknown roster (four
+    problems, one advising to drop the roster). It is read as its 'roster' says: one
+    problem."""
+    edit(box_copy / "teams.toml", "standard = true\n",
+         "" if typed is None else f"standard = {typed}\n")
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("teams.toml, team 'new-york' (line 6), " + said), problem
+
+
 @pytest.mark.parametrize("typed", ["4_0", "+4", "\uff14", "", " "])
 def test_a_rating_is_written_in_digits_0_to_9(box_copy, typed):
     """SPEC 8: a rating is a whole number in plain digits; Python's reading took '4_0' for
