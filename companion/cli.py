@@ -608,6 +608,9 @@ def _salvage(damaged: Path, out: Path) -> int:
                            "example games.db)")
     if not damaged.is_file():
         raise CommandError(f"{damaged}: no game file there")
+    if out.is_dir():
+        raise CommandError(f"--out {out}: is a folder; give a new file's name in it (for "
+                           "example salvaged.db)")
     if out.exists():
         raise CommandError(f"--out {out}: the file exists; give a new file (nothing is "
                            "written over)")
@@ -1027,7 +1030,12 @@ def _export_box(store, target: str, folder: Path) -> int:
         folder.mkdir(parents=True, exist_ok=True)
         for name, text in box.texts.items():
             write_atomically(folder / name, text.encode())
-    except (OSError, ValueError) as error:
+    except OSError as error:        # a file where a folder of the path should be, ...
+        blocking = next((part for part in folder.parents if part.is_file()), None)
+        raise CommandError(f"--box {folder}: the folder cannot be made ("
+                           + (f"{blocking} is a file, not a folder" if blocking else
+                              error.strerror) + "); nothing was written") from None
+    except ValueError as error:
         raise CommandError(f"--box {folder}: {error}") from None
     print(f"wrote the box of series {series_id} ({box.name}, {box.fingerprint}) to {folder}")
     return EXIT_OK

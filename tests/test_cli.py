@@ -1194,6 +1194,34 @@ def test_paths_the_system_refuses_are_said_by_name_without_a_traceback(capsys, t
                                  "on device\n")
 
 
+def test_a_device_a_pipe_or_a_file_on_the_way_is_refused_by_name(capsys, tmp_path):
+    """--db on a pipe or a device (/dev/null) was opened by SQLite, which failed late as a
+    'disk I/O error' and left a journal beside it; `export --box` through a file said the
+    system's errno; `db salvage --out` a folder said 'the file exists'. Each is said by what
+    is in the way, exit 2, and nothing is made."""
+    pipe = tmp_path / "pipe.db"
+    os.mkfifo(pipe)
+    for argv in (("series", "list"), ("series", "new", "--scenario", "spring", "--team1",
+                                      "texas", "--team2", "new-york")):
+        code, _, err = run(capsys, *argv, "--db", str(pipe))
+        assert code == 2 and err == (f"companion: {pipe}: is no regular file (a device or a "
+                                     "pipe); give a game file's path (for example games.db); "
+                                     "nothing was changed\n"), err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.db"]
+    game = tmp_path / "games.db"
+    assert run(capsys, "simulate", "--series", "spring", "--seed", "1", "--db", str(game))[0] == 0
+    (tmp_path / "afile").write_text("x")
+    code, _, err = run(capsys, "export", "1", "--db", str(game), "--box",
+                       str(tmp_path / "afile" / "sub"))
+    assert code == 2 and err.endswith(f"the folder cannot be made ({tmp_path / 'afile'} is a "
+                                      "file, not a folder); nothing was written\n"), err
+    (tmp_path / "folder").mkdir()
+    code, _, err = run(capsys, "db", "salvage", "--db", str(game), "--out",
+                       str(tmp_path / "folder"))
+    assert code == 2 and "folder: is a folder; give a new file's name in it" in err, err
+    assert list((tmp_path / "folder").iterdir()) == []
+
+
 def test_a_game_file_the_user_may_not_read_is_refused_by_name(capsys, tmp_path, monkeypatch):
     """A game file of another user (mode 600): SQLite's 'unable to open database file' came
     out as a traceback from every command, and `play` drew its screen first. Said by name,

@@ -238,6 +238,10 @@ def _reachable(path: Path) -> None:
     except OSError as error:
         raise StoreError(f"{path}: cannot be reached ({error.strerror}); nothing was "
                          "changed") from None
+    if not (stat.S_ISREG(found.st_mode) or stat.S_ISDIR(found.st_mode)):
+        # /dev/null, a pipe: SQLite would fail on it late, or leave a journal beside it.
+        raise StoreError(f"{path}: is no regular file (a device or a pipe); give a game "
+                         "file's path (for example games.db); nothing was changed")
     if stat.S_ISREG(found.st_mode) and not os.access(path, os.R_OK):
         raise StoreError(f"{path}: this user may not read the game file (its permissions); "
                          "nothing was changed") from None
