@@ -866,6 +866,8 @@ class GameScreen(Screen):
         self._last_half: tuple = (None, "")         # (game, its last half's notice)
         self._undo_asked = 0.0                      # when a finished series' undo was asked
         self._undo_note: Notification | None = None  # ... and the notice that said it
+        self._drawn_at: tuple | None = None         # the table's step when last drawn
+        self.options_lines: list[str] = []          # the legal lines the options show
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -940,16 +942,29 @@ class GameScreen(Screen):
                             markup=False)
 
     def on_screen_resume(self) -> None:
-        self.refresh_table()
+        """Back from a dialog or view: drawn again; when the table has not moved meanwhile
+        (a look at the dugouts, the log, the keys), the highlight stays on the option the
+        player had it on, and a refusal shown stays."""
+        options = self.query_one("#options", OptionList)
+        still = self._drawn_at is not None and self._drawn_at == self._table_step()
+        self.refresh_table(keep=options.highlighted if still else None)
+
+    def _table_step(self) -> tuple:
+        """Where the table stands: its steps taken and the final it holds."""
+        entries = self.table.session.entries
+        return (len(entries), entries[-1].line if entries else None, self.table.held)
 
     # -- drawing ----------------------------------------------------------------------------
 
-    def refresh_table(self) -> None:
+    def refresh_table(self, keep: int | None = None) -> None:
+        """The whole screen drawn for the table's step; `keep`: the table has not moved
+        since it was last drawn, and the options' highlight stays on this one."""
         table = self.table
-        # A refusal of an earlier step goes once the table moves (a line taken, dice rolled,
-        # an undo, the computer's move): it no longer applies.
-        drop_notices(self.app, [note for note in shown_notices(self.app)
-                                if note.title == "Not allowed"])
+        if keep is None:
+            # A refusal of an earlier step goes once the table moves (a line taken, dice
+            # rolled, an undo, the computer's move): it no longer applies.
+            drop_notices(self.app, [note for note in shown_notices(self.app)
+                                    if note.title == "Not allowed"])
         ended = None
         if len(table.series.results) != self._games_over:
             if self._games_over is not None and len(table.series.results) > self._games_over:
@@ -965,8 +980,10 @@ class GameScreen(Screen):
         self.query_one("#status", Static).update(views.status(table))
         self.show_board()
         waiting = table.waiting()
-        self.show_options(waiting)
+        self.show_options(waiting, keep if self.options_lines == list(waiting.options)
+                          else None)
         self.options_lines = list(waiting.options)
+        self._drawn_at = self._table_step()
         if ended is not None:
             self.announce(ended)
         self.schedule_win_probability()

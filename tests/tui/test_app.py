@@ -3999,3 +3999,36 @@ def test_an_undo_takes_the_half_s_end_notices_with_it(tmp_path):
     titles = asyncio.run(play())
     assert HALF_NOTICE_TITLE not in titles and "Back at the table: the last half" not in titles
     assert "" in titles                 # the warning (and the undo's own notice) stay
+
+
+@pytest.mark.parametrize("key", ["d", "l", "s"])
+def test_a_look_at_a_view_keeps_the_highlight_where_the_player_put_it(tmp_path, key):
+    """Rule 3.0, the draw and exchange: the player moves the highlight off the suggestion,
+    looks at the dugouts, the log or the series and comes back: the highlight is where he
+    left it (it went back to the suggestion, so his Enter took the computer's pick). A
+    step taken meanwhile (the table moved) starts the highlight afresh."""
+    path = tmp_path / "g.db"
+    series_id = new_series(path, seed="tui-look", scenario="spring")
+
+    async def look():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            while table.auto_step() is not None:     # the starter drawn, the cards dealt
+                pass
+            screen.refresh_table()
+            await pilot.pause()
+            options = screen.query_one("#options", OptionList)
+            assert options.option_count >= 3
+            start = options.highlighted
+            moved_to = 2 if start != 2 else 1
+            options.highlighted = moved_to
+            await pilot.press(key)
+            await wait_until(pilot, lambda: app.screen is not screen)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: app.screen is screen)
+            await pilot.pause()
+            kept = options.highlighted
+            await settle(pilot)
+            return kept, moved_to
+
+    kept, moved_to = asyncio.run(look())
+    assert kept == moved_to
