@@ -16,8 +16,10 @@ from textual import events, on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.notifications import Notification, Notify
 from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
 from textual.widgets import (
     Button,
     DataTable,
@@ -850,7 +852,7 @@ class GameScreen(Screen):
         table.held = table.final_to_hold()      # opened again on a final: it stays
         self.shown_hand: str | None = None
         self.board_markup = ""            # what the board shows, as markup
-        self.auto_running = False
+        self._auto_timer: Timer | None = None       # the computer's (or the dice's) next step
         self._remark_pending = False                # a suggestion to mark once laid out
         self._win_due: float | None = None         # when the table will have been still
         self._win_worker: Worker | None = None
@@ -1268,21 +1270,25 @@ class GameScreen(Screen):
                 return
             self.app.call_from_thread(self._show_win_probability, inputs, p_home, None)
             p_series = self.table.series_win_probability(inputs, p_home, cancelled)
-        except Exception:       # cancelled, or a fault: the next still table tries again
-            return
-        if not cancelled():
-            self.app.call_from_thread(self._show_win_probability, inputs, p_home, p_series)
+            if not cancelled():
+                self.app.call_from_thread(self._show_win_probability, inputs, p_home,
+                                          p_series)
+        except Exception:       # cancelled, the app closing, or a fault: the next still
+            return              # table tries again
 
     def _show_win_probability(self, inputs, p_home: float, p_series: float | None) -> None:
         """Show a figure of the table as it is, or of an earlier step still on the game's
         course (marked a step behind; one of a branch an undo left is dropped); without
         the series' figure yet, the last one stays (none for a new game)."""
-        if not self.is_mounted or self.app.screen is not self:
+        if not self.is_attached or self.app.screen is not self:     # (an app closing: not)
             return
         if inputs.tag != self.table.figure_tag() and not self.table.on_course(inputs):
             return
         self.table.add_figure(inputs, p_home, p_series)
-        self.show_board()
+        try:
+            self.show_board()
+        except NoMatches:       # the app closing: its widgets go before the screen does
+            pass
 
     # -- the computer and digital chance ---------------------------------------------------------
 
@@ -1291,12 +1297,23 @@ class GameScreen(Screen):
             return                      # the player first decides how it resumes
         if self.table.held is not None:
             return                      # a finished game stays on the screen till then
-        if not self.auto_running:
-            self.auto_running = True
-            self.set_timer(max(self.app.auto_delay, 0.001), self._auto_step)
+        if self._auto_timer is None:
+            self._auto_timer = self.set_timer(max(self.app.auto_delay, 0.001), self._auto_fired)
+
+    def _auto_fired(self) -> None:
+        self._auto_timer = None         # (spent: its own task is not stopped from within)
+        self._auto_step()
+
+    def stop_auto(self) -> None:
+        """The next automatic step no longer on its timer (taken now, or paced anew)."""
+        if self._auto_timer is not None:
+            self._auto_timer.stop()
+            self._auto_timer = None
 
     def _auto_step(self) -> None:
-        self.auto_running = False
+        # Taken by its timer or at once (a typed line catching up): either way the timer
+        # goes, so a step caught up leaves none behind to fire out of its pace.
+        self.stop_auto()
         if self.table.held is not None:
             return                      # a timer set before the game ended
         waiting = self.table.waiting()

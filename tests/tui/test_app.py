@@ -2054,7 +2054,7 @@ def test_a_finished_game_stays_on_the_screen_until_the_player_goes_on(tmp_path):
             last = table.undo()                        # the step that ended game 1
             screen.refresh_table()
             table.stored.push(last.line)
-            screen.auto_running = False                # the computer free to act at once
+            screen.stop_auto()                         # the computer free to act at once
             app.auto_delay = DELAY
             screen.refresh_table()
             await pilot.pause(10 * DELAY)
@@ -4032,3 +4032,28 @@ def test_a_look_at_a_view_keeps_the_highlight_where_the_player_put_it(tmp_path, 
 
     kept, moved_to = asyncio.run(look())
     assert kept == moved_to
+
+
+def test_steps_caught_up_leave_one_timer_for_the_next(tmp_path):
+    """SPEC 1 (the computer's pace): the steps due before a typed line are taken at once;
+    each left its own timer behind, which fired later, so the computer's next moves came
+    in a burst instead of one a delay apart. One timer at most is left."""
+    path = tmp_path / "g.db"
+    series_id = new_series(path, seed="tui-pace", scenario="spring")
+
+    async def catch_up():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            before = len(table.session.entries)
+            screen._catch_up()
+            taken = len(table.session.entries) - before
+            await pilot.pause()
+            # (a timer's callback is call_next of the screen's method)
+            pending = [timer for timer in screen._timers
+                       if getattr(getattr(timer._callback, "args", [None])[0], "__name__", "")
+                       in ("_auto_step", "_auto_fired")
+                       and timer._task is not None and not timer._task.done()]
+            await settle(pilot)
+            return taken, len(pending)
+
+    taken, pending = asyncio.run(catch_up())
+    assert taken >= 2 and pending <= 1
