@@ -149,6 +149,24 @@ def latest_series(store: Store) -> int | None:
     return row[0] if row else None
 
 
+def finished_games(store: Store, series_id: int) -> int:
+    """How many games of a stored series are over (the game file's listing of results)."""
+    return store.db.execute("SELECT COUNT(*) FROM games WHERE series_id = ?",
+                            [series_id]).fetchone()[0]
+
+
+def change_mark(store: Store, series_id: int) -> tuple[int, int | None]:
+    """What changes whenever a table stores something of the series: its events counted
+    and its newest win figure (None in a file from before figures were kept)."""
+    events = store.db.execute("SELECT COUNT(*) FROM events WHERE series_id = ?",
+                              [series_id]).fetchone()[0]
+    figure = None
+    if "figures" in store.db.table_names():
+        figure = store.db.execute("SELECT MAX(id) FROM figures WHERE series_id = ?",
+                                  [series_id]).fetchone()[0]
+    return events, figure
+
+
 def _rows(store: Store, where: str, params: list = ()) -> list[SeriesRow]:
     """Series rows with the games each team has won (from the results kept for listings)."""
     return [_row(r) for r in store.db.query(

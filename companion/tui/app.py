@@ -503,7 +503,8 @@ class HomeScreen(Screen):
     def action_print(self) -> None:
         """The whole-box sets, and the box score of the highlighted series once one of its
         games is over."""
-        from .printing import PrintScreen, box_score_choice, finished_games, set_choices
+        from ..store.series_store import finished_games
+        from .printing import PrintScreen, box_score_choice, set_choices
 
         choices = set_choices()
         option = self.query_one("#series-list", OptionList).highlighted_option

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from ..engine.errors import CompanionError
 from ..store.db import Store
-from ..store.series_store import latest_series
+from ..store.series_store import change_mark, latest_series
 from . import views
 from .chrome import KeyBar, TitleBar, read_settings
 from .table import Table
@@ -75,6 +75,7 @@ class FollowApp(App):
             try:
                 self.store = Store.open(self.db, readonly=True)
             except CompanionError as error:
+                self.seen = None
                 self.query_one("#status", Static).update(str(error))
                 return
         store = self.store
@@ -87,18 +88,14 @@ class FollowApp(App):
                     self.query_one("#board", Static).update("")
                 self.query_one("#status", Static).update(NO_SERIES)
                 return
-            count = store.db.execute("SELECT COUNT(*) FROM events WHERE series_id = ?",
-                                     [series_id]).fetchone()[0]
-            if "figures" in store.db.table_names():     # a win figure kept since: show it
-                count = (count, store.db.execute(
-                    "SELECT MAX(id) FROM figures WHERE series_id = ?",
-                    [series_id]).fetchone()[0])
+            count = change_mark(store, series_id)       # (a win figure kept too: shown)
             running = store.writer_running()
             if (series_id, count, running) == self.seen:
                 return
             table = Table(store, series_id)
         except Exception as error:      # the kept connection failed: reopen at the next poll
             self._drop()
+            self.seen = None            # (so the next good read is shown, the error gone)
             self.query_one("#status", Static).update(f"reading the file failed: {error}")
             return
         self.seen = (series_id, count, running)

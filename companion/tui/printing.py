@@ -135,12 +135,6 @@ def default_folder() -> Path:
     return home if home.is_dir() and os.access(home, os.W_OK) else Path.cwd()
 
 
-def finished_games(store, series_id: int) -> int:
-    """How many games of a stored series are over (the game file's listing of results)."""
-    return store.db.execute("SELECT COUNT(*) FROM games WHERE series_id = ?",
-                            [series_id]).fetchone()[0]
-
-
 class PrintScreen(ModalScreen[None]):
     """What to print, on which paper, how; the file; a progress bar while it is drawn."""
 

@@ -1334,6 +1334,39 @@ def test_follow_mode_follows_the_series_last_played(tmp_path):
     assert asyncio.run(follow()) == [newer, older, newer]
 
 
+def test_follow_shows_the_game_again_once_a_failed_read_passes(tmp_path, monkeypatch):
+    """A read of the file that failed (a lock held too long, a disk hiccup) was said on the
+    status line and stayed there until the table's next step, the follower still seeing
+    the events it had seen. The next good read shows the game again."""
+    import companion.tui.follow as follow
+
+    path = tmp_path / "follow.db"
+    new_series(path, seed="tui-7", team1_control="computer", team2_control="computer")
+    real = follow.change_mark
+    failing = {"on": False}
+
+    def flaky(store, series_id):
+        if failing["on"]:
+            raise OSError("disk hiccup")
+        return real(store, series_id)
+
+    monkeypatch.setattr(follow, "change_mark", flaky)
+
+    async def watch():
+        app = FollowApp(path, poll=0.1)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.table is not None)
+            status = app.query_one("#status", Static)
+            failing["on"] = True
+            await wait_until(pilot, lambda: "reading the file failed" in str(status.content))
+            failing["on"] = False
+            await wait_until(pilot, lambda: "reading the file failed" not in
+                             str(status.content), timeout=3)
+            return str(status.content)
+
+    assert "reading the file failed" not in asyncio.run(watch())
+
+
 def test_follow_lets_go_of_a_deleted_file_and_shows_the_one_put_in_its_place(tmp_path):
     """A follower kept showing a game file deleted under it (its connection still read the
     lost file): it says the file is gone, and shows the file put at the path afterwards."""
