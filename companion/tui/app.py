@@ -927,7 +927,14 @@ class GameScreen(Screen):
             # Nothing moves (no computer step, no deal) until the player says so.
             def answered(resume: bool | None) -> None:
                 if resume:
-                    stored.set_aside_stale()
+                    try:
+                        stored.set_aside_stale()
+                    except CompanionError as error:     # a full disk, a read-only file
+                        self.notify(f"{error}; the steps were not set aside, so the table "
+                                    "stays as it is", title="Not recorded", severity="error",
+                                    timeout=15)
+                        self.app.pop_screen()
+                        return
                     self.refresh_table()
                 else:
                     self.app.pop_screen()

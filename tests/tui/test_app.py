@@ -1773,6 +1773,38 @@ def test_a_series_stored_under_an_earlier_reading_asks_before_it_resumes(tmp_pat
                                                                             str(refused))
 
 
+def test_a_stale_series_whose_setting_aside_fails_goes_home_unchanged(tmp_path, monkeypatch):
+    """Enter on the earlier-reading question writes a rewind; a file that refuses it (a full
+    disk) ended the app with a traceback. It is said, the file is as it was, and the player
+    is back on the home screen."""
+    from companion.store.db import StoreError
+    from companion.store.series_store import StoredSeries
+
+    path = tmp_path / "stale.db"
+    series_id, _ = stale_series(path)
+    before = rows_of(path)
+
+    def refuse(self):
+        raise StoreError(f"{path}: the disk is full")
+
+    monkeypatch.setattr(StoredSeries, "set_aside_stale", refuse)
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        notes = titled_notes(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, StaleScreen))
+            await pilot.pause(10 * DELAY)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+            return notes
+
+    notes = asyncio.run(play())
+    assert rows_of(path) == before
+    assert any(title == "Not recorded" and "the disk is full; the steps were not set aside"
+               in message for title, message in notes), notes
+
+
 def test_rule_errors_become_notifications_and_change_nothing(tmp_path):
     path = tmp_path / "errors.db"
     series_id = new_series(path, seed="tui-6")
