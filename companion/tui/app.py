@@ -80,7 +80,8 @@ ONE_GAME_LINES = {"rest": "8.2.2 pitchers rest: for a series only",
 CATCH_UP_MOST = 1000     # automatic steps taken at once before a typed line (a game ~300)
 OPTION_ACTIONS = {"!roll": "roll", "!hand": "hand", "!type": "type_dice", "!pick": "pick",
                   "!draw": "draw_starter",
-                  "!series": "series", "!print": "print", "!next": "next_game"}
+                  "!series": "series", "!print": "print", "!next": "next_game",
+                  "!home": "back"}
 # Lines that name or depend on a hidden hand: offered and taken only with the curtain up (a
 # Rally Caps extra card is legal only when the hand holds a card to play, rule 5.7.2).
 CARD_LINE = re.compile(r"\b(plays|exchanges|rallies card)\b", re.IGNORECASE)
@@ -1517,9 +1518,7 @@ class GameScreen(Screen):
             # and its message): its number would name another line, or none.
             return
         option_id = event.option.id or ""
-        if option_id == "!home":
-            self.app.pop_screen()
-        elif option_id.startswith("!"):         # an option standing for a key: its action
+        if option_id.startswith("!"):         # an option standing for a key: its action
             getattr(self, f"action_{OPTION_ACTIONS[option_id]}")()
         elif option_id.startswith("o"):
             self.act(self.options_lines[int(option_id[1:])])
