@@ -1332,6 +1332,9 @@ class HighAndTight:
                    + markers_said(atbat.rolls, atbat.bonus, state.scoring_box().label))
 
     def _do_pass(self, state: State, action: Action) -> None:
+        if state.phase == "manage":     # the Managerial Move's own pass has its own words
+            raise self._illegal(state, action, "players pass in the Strategy Card phase; at "
+                                f"the Managerial Move type '{action.side} stands pat'", "4.5")
         if state.phase != "cards":
             raise self._illegal(state, action, "players pass in the Strategy Card phase", "5.4")
         atbat = state.atbat

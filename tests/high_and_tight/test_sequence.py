@@ -212,3 +212,21 @@ def test_the_top_half_s_pieces_are_told_they_play_the_bottom_half_too(rules):
     session.push_text("away bats Hampton")
     assert rules.awaiting(state).prompt == ("put a fielder in the field; he bats in the "
                                             "bottom half (rules 4.2.3, 4.2.2 b)")
+
+
+def test_a_pass_at_the_managerial_move_says_how_to_stand_pat(rules):
+    """Rules 4.5 and 5.4: passing is the Strategy Card phase's; at the Managerial Move a
+    player who does nothing stands pat. A pass typed there is refused with the line that
+    does it, and nothing changes."""
+    from .util import at, drive
+
+    session = new_game(rules)
+    state = drive(session, until=at(1, "top", "manage"))
+    side = state.actor
+    before = session.lines()
+    with pytest.raises(IllegalAction, match=rf"^rule 4\.5: .*at the Managerial Move type "
+                                            rf"'{side} stands pat'"):
+        session.push_text(f"{side} passes")
+    assert session.lines() == before
+    session.push_text(f"{side} stands pat")
+    assert session.state.phase == "roll"
