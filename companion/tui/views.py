@@ -160,12 +160,18 @@ def _pieces(state, show_hand: str | None) -> list[str]:
 def strategies_ahead(state, most: int = 9) -> str:
     """The inning strategies to come (rule 5.3), for a draw or an exchange (5.2): which
     cards a hand will be able to play, from this inning on (setup: the 1st), `most` of
-    them; the 10th's 'Any' and the repeats after it as rule 6.2 has them."""
+    them; in the regulation innings up to the 9th, the 10th's told apart as the extra
+    innings' first (rule 6.2), which a tied game alone reaches."""
     from ..high_and_tight.rules import strategies_ahead as ahead
 
+    start = max(state.inning, 1)
+    count = min(most, 9 - start + 1) if start <= 9 else most
     said = [f"{n} {strategy.upper()}" for n, strategy in
-            enumerate(ahead(state.box, state.inning, most), start=max(state.inning, 1))]
-    return "Strategies ahead: " + ", ".join(said)
+            enumerate(ahead(state.box, state.inning, count), start=start)]
+    extra = ""
+    if start <= 9:
+        extra = f"; if tied after 9: 10 {ahead(state.box, 10, 1)[0].upper()} (rule 6.2)"
+    return "Strategies ahead: " + ", ".join(said) + extra
 
 
 def board(table: Table, show_hand: str | None = None, hand_most: int | None = None,

@@ -1135,18 +1135,23 @@ def test_the_board_tells_rally_caps_for_the_10s_on_the_scoring_number(tmp_path):
 
 def test_a_draw_or_an_exchange_shows_the_strategies_ahead(rules):
     """Rules 5.2, 5.3 and 6.2: which cards a hand will play depends on the innings to come:
-    the setup's draw and exchange (and each inning's) see their strategies, the 10th's
-    'Any' and the repeats after it as the extra innings have them."""
+    the setup's draw and exchange (and each inning's) see their strategies to the 9th, the
+    10th's 'Any' told as a tied game's only (a list running on to the 17th read as if the
+    game went on); in extra innings the repeats after it as rule 6.2 has them."""
     state = rules.new_state({"Game": "High & Tight", "Home": "new-york", "Away": "texas",
                              "Cards": "digital"})
     assert state.phase == "draw"
     expected = ", ".join(f"{n} {s.upper()}" for n, s in enumerate(rules.box.strategies, 1))
-    assert views.strategies_ahead(state) == f"Strategies ahead: {expected}"
+    extra = f"; if tied after 9: 10 {rules.box.extra_strategy.upper()} (rule 6.2)"
+    assert views.strategies_ahead(state) == f"Strategies ahead: {expected}{extra}"
     state.inning = 9
+    assert views.strategies_ahead(state) == (
+        f"Strategies ahead: 9 {rules.box.strategies[8].upper()}{extra}")
+    state.inning = 10
     ahead = views.strategies_ahead(state, most=3)
-    assert ahead == (f"Strategies ahead: 9 {rules.box.strategies[8].upper()}, 10 "
-                     f"{rules.box.extra_strategy.upper()}, 11 "
-                     f"{rules.box.strategies[0].upper()}")
+    assert ahead == (f"Strategies ahead: 10 {rules.box.extra_strategy.upper()}, 11 "
+                     f"{rules.box.strategies[0].upper()}, 12 "
+                     f"{rules.box.strategies[1].upper()}")
 
 
 def test_the_half_s_moves_are_told_by_team_in_the_order_made(rules):
