@@ -1856,7 +1856,8 @@ class PickScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with FormScroll(id="dialog", classes="form"):
             yield Label(f"[b]{self.picker.title}[/b]")
-            yield Label("ctrl+s sets it, escape cancels")
+            yield Label("ctrl+s sets it, escape cancels; in an open list, typing a name's "
+                        "first letters goes to it")
             for number, (label, choices, preset) in enumerate(self.picker.slots):
                 with Horizontal(classes="row"):
                     yield Label(label)

@@ -391,7 +391,9 @@ class Table:
         preset = act.parse_action(suggested).args if suggested and suggested.startswith(
             head + " ") else pairs[0]
         cards = self.session.box.cards
-        names = list(dict.fromkeys(name for name, _ in pairs))
+        # By name, as the player looks one up (the deck's order means nothing to him);
+        # typing a name's first letters in the open list goes to it.
+        names = sorted(dict.fromkeys(name for name, _ in pairs), key=str.casefold)
         shown = [(f"{name}  {cards[name.casefold()].side[:3]} "
                   f"{cards[name.casefold()].category}", name) for name in names]
         decks = [(f"{deck} deck", deck) for deck in dict.fromkeys(deck for _, deck in pairs)]

@@ -707,6 +707,8 @@ def test_a_physical_exchange_is_chosen_card_and_deck_apart(tmp_path):
             dialog = app.screen
             cards, decks = dialog.picker.slots[0][1], dialog.picker.slots[1][1]
             assert [name for _, name in decks] == ["offense", "defense"]
+            names = [name for _, name in cards]         # by name, to look one up
+            assert names == sorted(names, key=str.casefold)
             card = cards[-1][1]
             dialog.query_one("#slot0", Select).value = card
             dialog.query_one("#slot1", Select).value = "defense"
