@@ -855,14 +855,19 @@ def final_half(game) -> str | None:
 
 
 def _last_half(game) -> str | None:
-    state = game.state
-    ended = next((note for note in reversed(state.log) if note[0] == "4.6.4"), None)
+    """The last half's end as its notice told it: its runs, and a pitcher bombed by them
+    (rule 8.4.2, noted just before the half's end)."""
+    log = game.state.log
+    ended = next((i for i in range(len(log) - 1, -1, -1) if log[i][0] == "4.6.4"), None)
     if ended is None:
         return None
+    start = ended
+    while start and log[start - 1][0] == "8.4.2":
+        start -= 1
     actions = game.actions
-    if state.phase in ("roll", "free-roll"):
+    if game.state.phase in ("roll", "free-roll"):
         actions = actions[:len(actions) - len(last_rolls(actions))]
-    return half_over(game, [ended], last_rolls(actions, after_others=True))
+    return half_over(game, log[start:ended + 1], last_rolls(actions, after_others=True))
 
 
 def engine_notes(table: Table, limit: int = 200) -> list[str]:

@@ -1051,6 +1051,32 @@ def test_the_end_of_a_half_tells_a_bombed_pitchers_marker(rules):
     raise AssertionError("no sample game bombed a pitcher")
 
 
+def test_the_half_told_again_at_a_restart_keeps_the_bombed_pitchers_marker(rules):
+    """Rule 8.4.2 across a restart: the table opened again just after a half in which a
+    pitcher was bombed tells that half again ('Back at the table'); it said the runs and
+    dice but not the +100 the half's own notice had said."""
+    from companion.engine.session import Session
+    from companion.high_and_tight.simulate import simulate_game
+
+    for number in range(200):
+        whole = simulate_game(rules, "new-york", "texas", "bombed", number,
+                              {"Rules": "good-bad-day"})
+        game = Session(rules, whole.header)
+        for action in whole.actions:
+            before = len(game.state.log)
+            game.push(action)
+            new = [rule for rule, _ in game.state.log[before:]]
+            if "8.4.2" in new and "4.6.4" in new and game.state.phase != "over":
+                told = views.half_before(game)
+                bombed = next(text for rule, text in game.state.log[before:]
+                              if rule == "8.4.2")
+                assert f"{bombed} on his Pitching Tired marker" in told, told
+                assert told == views.half_over(game, [note for note in game.state.log[before:]
+                                                      if note[0] in ("8.4.2", "4.6.4")])
+                return
+    raise AssertionError("no sample game bombed a pitcher")
+
+
 def test_the_line_score_says_which_game_of_the_series_is_on_the_table(tmp_path):
     """Rule 7.0: in a series of several games the line score's corner names the game on
     the table (the held final's, then the next); a one-game series needs no number."""
