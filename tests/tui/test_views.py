@@ -1205,3 +1205,21 @@ def test_the_half_s_moves_are_told_by_team_in_the_order_made(rules):
     assert views.half_moves(session) == (
         "Played TXC Ducks on the Pond; NYH Web Gem cancels Ducks on the Pond; TXC Rally Caps "
         "for the 10s; TXC Managerial Move +2")
+
+
+def test_the_keys_panels_board_legend_reads_a_pitcher_of_the_demo_box(rules):
+    """The `?` panel teaches the board's pitcher line by an example: it must be a pitcher as
+    the demo box has him (it named Okafor with Sabaria's Fatigue 7), in the board's own
+    form."""
+    import re
+
+    from companion.high_and_tight.box import roman
+    from companion.tui.app import GameScreen
+
+    found = re.search(r"'SP (\w+) ([LR]) (\d+)/([IVX]+) inn \d+/F(\d+) ", GameScreen.LEGEND)
+    assert found, GameScreen.LEGEND
+    name, throws, rolls, box, fatigue = found.groups()
+    pitcher = next(p for roster in rules.box.rosters.values()
+                   for p in roster.pitchers.values() if p.name == name)
+    assert (pitcher.kind, pitcher.throws, pitcher.stuff_rolls, roman(pitcher.stuff_box),
+            pitcher.fatigue) == ("SP", throws, int(rolls), box, int(fatigue))
