@@ -65,6 +65,34 @@ def at_bat_odds(state: State) -> tuple[float, float]:
                         a.hit_and_run)
 
 
+def markers_after_card(state: State, card: Card, matchup: Matchup) -> tuple:
+    """(rolls, number, bonus, extra scoring numbers, Hit and Run) once `card` is played now:
+    a cancel puts back the markers from before the card it answers (rule 5.1.1 d), any
+    other card moves them as it reads the matchup (5.5) and adds its numbers and 9s."""
+    atbat = state.atbat
+    target = atbat.cancellable
+    if (card.cancels and target is not None
+            and state.box.cards[target[0]].category in card.cancels):
+        return target[1]
+    rolls, number, bonus = markers_moved(atbat.rolls, atbat.number, atbat.bonus,
+                                         matchup.card_moves(card), state.box.rolls_max)
+    return (rolls, number, bonus, atbat.extra_numbers.union(card.scoring_numbers),
+            atbat.hit_and_run or card.nines_remove_runs)
+
+
+def markers_now(state: State) -> tuple:
+    """The at-bat's markers in `markers_after_card`'s form."""
+    atbat = state.atbat
+    return atbat.rolls, atbat.number, atbat.bonus, atbat.extra_numbers, atbat.hit_and_run
+
+
+def card_odds(state: State, card: Card, matchup: Matchup) -> tuple[float, float]:
+    """(expected runs, P(at least one run)) once `card` is played now."""
+    rolls, number, bonus, extra, hit_and_run = markers_after_card(state, card, matchup)
+    return markers_odds(state.box, rolls, number, bonus, extra, state.atbat.tens,
+                        hit_and_run)
+
+
 def managerial_moves(box: Box, atbat) -> list[tuple[int, int, int, bool, float, float]]:
     """Rule 4.5: each Managerial Move the track allows now, with its markers and odds:
     (shift, rolls, number, bonus, expected runs, P(at least one run))."""
@@ -404,21 +432,8 @@ class ComputerManager:
 
     def _card_gain(self, state: State, side: str, name: str, matchup: Matchup) -> float:
         """Change in the batting side's expected runs if `side` played this card now."""
-        card = self.box.card(name)
-        atbat = state.atbat
-        before = at_bat_odds(state)[0]
-        target = atbat.cancellable
-        if (card.cancels and target is not None
-                and self.box.cards[target[0]].category in card.cancels):
-            rolls, number, bonus, extra, hit_and_run = target[1]     # rule 5.1.1 d
-        else:
-            moves = matchup.card_moves(card)
-            rolls, number, bonus = markers_moved(atbat.rolls, atbat.number, atbat.bonus,
-                                                 moves, self.box.rolls_max)
-            extra = atbat.extra_numbers.union(card.scoring_numbers)
-            hit_and_run = atbat.hit_and_run or card.nines_remove_runs
-        after = markers_odds(self.box, rolls, number, bonus, extra, atbat.tens, hit_and_run)[0]
-        gain = after - before
+        gain = (card_odds(state, self.box.card(name), matchup)[0]
+                - at_bat_odds(state)[0])
         return gain if side == state.batting else -gain
 
     def _choose_cards(self, state: State, legal: list[Action]) -> Action:

@@ -947,7 +947,7 @@ class GameScreen(Screen):
             # and dice, told at its end in a notice gone since; on a final (held in a series,
             # or the series' last game, the status line saying it) the game's last half.
             game = self.table.game
-            told = views.half_before(game) or views.final_half(game)
+            told = views.last_half(game)
             if told:
                 self.notify(told + self._passes_said(game), title=RESUMED_TITLE,
                             markup=False)
@@ -1439,7 +1439,7 @@ class GameScreen(Screen):
     def _tell_half_over(self, game, noted: int) -> None:
         """After a step of `game` (whose log held `noted` notes before it): a half that
         ended is told with its dice (rule 4.6.4), the computer's and digital ones too."""
-        if game is not None:
+        if game is not None and views.ends_half(game.state.log[noted:]):
             played = views.half_moves(game) or ""       # (one replay for both notices)
             told = views.half_over(game, game.state.log[noted:], played=played)
             if told:

@@ -281,11 +281,8 @@ class Table:
         return None
 
     def team_of(self, side: str) -> str:
-        """team1/team2 of 'home'/'away' in the current game."""
-        number = self.held or len(self.session.games) or self.series.next_game
-        home = self.session.series_rules.home_team(self.series, number)
-        away = "team2" if home == "team1" else "team1"
-        return home if side == "home" else away
+        """team1/team2 of 'home'/'away' in the game on the table (before game 1: in it)."""
+        return self.team_of_game(str(self.game_number() or self.series.next_game), side)
 
     def team_name(self, team: str) -> str:
         return self.session.box.teams[self.series.teams[team]].name
@@ -593,9 +590,6 @@ class Table:
         self.typed_lines = [(start, rolls) for start, rolls in self.typed_lines
                             if start + len(rolls) <= step]
 
-    def undo(self) -> Entry:
-        return self.stored.undo()
-
     def undo_to_player(self) -> list[Entry]:
         """Undo back to the last decision a human made (the computer's replies and the
         automatic deals and dice since then are taken back with it), or back to the final
@@ -641,9 +635,6 @@ class Table:
         # deals and a digital draw are the companion's own steps.
         return waiting.kind == "chance" and waiting.phase != "deal" and (
             waiting.scope == "game" or self.dice == "physical")
-
-    def redo(self) -> Entry:
-        return self.stored.redo()
 
     def redo_to_player(self) -> list[Entry]:
         """Redo what one `undo_to_player` took back: the player's decision and the replies,

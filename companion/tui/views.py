@@ -282,9 +282,10 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
         # a one-game series' figure is the game's: said once
         series = (f"  series {percent(flip(p_series))}"
                   if p_series is not None and table.series.scenario.games > 1 else "")
-        # A figure of an earlier step stays until the new one is worked out, marked so.
-        lines.append(f"Win {abbrev} {percent(history[-1])} {sparkline(history, 12)}{series}"
-                     + (f" [dim]{STALE_MARK}[/dim]" if behind else ""))
+        # A figure of an earlier step stays until the new one is worked out, dimmed and
+        # marked so (a bright figure a step behind was read as the step's own).
+        said = f"Win {abbrev} {percent(history[-1])} {sparkline(history, 12)}{series}"
+        lines.append(f"[dim]{said} {STALE_MARK}[/dim]" if behind else said)
     if show_hand:
         lines.append("")
         lines.extend(hand_lines(table, show_hand, most=hand_most))
@@ -625,6 +626,9 @@ def option_text(table: Table, line: str) -> str:
                                    f"stays at +{marker}" if marker else
                                    "in his groove: past his Fatigue, no marker (8.4.1)"
                                    if groove else "fresh") + "[/dim]"
+    if verb.startswith("plays ") and table.game is not None:
+        said = card_worth(table, side, verb.removeprefix("plays "))
+        return f"{line}  [dim]{said}[/dim]" if said else line
     if not verb.startswith(("bats ", "fields ", "brings in ")):
         return line
     ratings = action_help(table, line).split()
@@ -637,6 +641,28 @@ def option_text(table: Table, line: str) -> str:
         if enters:
             ratings.append(f"- short rest: enters at +{enters} (rule 8.2.3 b)")
     return f"{line}  [dim]{' '.join(ratings)}[/dim]"
+
+
+def card_worth(table: Table, side: str, name: str) -> str | None:
+    """What a card offered in the Strategy Card phase would do now, beside it: the chance of
+    a run it leaves (rule 4.6), or that it moves nothing (a rating bonus of 0, nothing to
+    cancel: legal, and spent for nothing, rulings.md)."""
+    from ..high_and_tight.manager import (
+        at_bat_odds,
+        card_odds,
+        markers_after_card,
+        markers_now,
+    )
+
+    state = table.game.state
+    card = state.box.cards.get(name.casefold())
+    if card is None or state.phase != "cards":
+        return None
+    matchup = table.session.rules.matchup(state, side)
+    if markers_after_card(state, card, matchup) == markers_now(state):
+        return "moves nothing now"
+    before, after = at_bat_odds(state)[1], card_odds(state, card, matchup)[1]
+    return f"P(run) {before:.0%} -> {after:.0%}"
 
 
 HALF_LINE_MOST = 64      # a half inning's line of a box score that fits an 80-column screen
@@ -768,6 +794,15 @@ def steps_notice(verb: str, shown: list[str], most: int = 3) -> str:
         f"; and {more} more step{'s' if more > 1 else ''} after" if more > 0 else "")
 
 
+HALF_END_RULES = ("4.6.4", "4.8", "8.4.2")     # the notes a half's end notice tells
+
+
+def ends_half(notes) -> bool:
+    """Whether a step's notes end a half (or the game): its notice has something to say,
+    and only then is the game replayed for the half's moves."""
+    return any(rule in HALF_END_RULES for rule, _ in notes)
+
+
 def half_over(game, notes, rolls: list[tuple[int, int]] | None = None,
               played: str | None = None) -> str | None:
     """The end of a half inning (rule 4.6.4), with the Scoring Rolls' dice that made it: the
@@ -838,25 +873,12 @@ def last_rolls(actions, after_others: bool = False) -> list[tuple[int, int]]:
     return [action.args for action in actions[start:index]]
 
 
-def half_before(game) -> str | None:
-    """The last half inning played, with its dice, for a table opened again mid-game (its
-    end was told in a notice that did not outlive the app): None at a game's end or before
-    any half has ended. While an at-bat is rolling (its own dice are on the board) it is
-    the half before it."""
-    if game.state.phase == "over":
-        return None
-    return _last_half(game)
-
-
-def final_half(game) -> str | None:
-    """The last half inning of a finished game, with its dice: told again with the final
-    when the table opens on a game over (a restart, the home screen's Enter)."""
-    return _last_half(game) if game.state.phase == "over" else None
-
-
-def _last_half(game) -> str | None:
-    """The last half's end as its notice told it: its runs, and a pitcher bombed by them
-    (rule 8.4.2, noted just before the half's end)."""
+def last_half(game) -> str | None:
+    """The last half inning played, as its end's notice told it (its runs and dice, a
+    pitcher bombed by them, rule 8.4.2, noted just before the half's end), for a table
+    opened again (the notice did not outlive the app); on a finished game its last half,
+    told with the final. None before any half has ended. While an at-bat is rolling (its
+    own dice are on the board) it is the half before it."""
     log = game.state.log
     ended = next((i for i in range(len(log) - 1, -1, -1) if log[i][0] == "4.6.4"), None)
     if ended is None:
@@ -870,19 +892,9 @@ def _last_half(game) -> str | None:
     return half_over(game, log[start:ended + 1], last_rolls(actions, after_others=True))
 
 
-def engine_notes(table: Table, limit: int = 200) -> list[str]:
-    """The engine's notes of the game on the table with their rules; a card a hidden team
-    exchanges is not named."""
-    game = table.game
-    if game is None:
-        return []
-    hidden = table.hidden_teams()
-    return _notes(game.state.log[-limit:], lambda side: table.team_of(side) in hidden)
-
-
 def game_notes(table: Table) -> list[list[str]]:
     """The engine's notes of each game of the series so far, in order (the log screen gives
-    each its tab), kept from hidden teams as `engine_notes` is."""
+    each its tab), with their rules; a card a hidden team exchanges is not named."""
     hidden = table.hidden_teams()
     return [_notes(game.state.log, lambda side, scope=str(number):
                    table.team_of_game(scope, side) in hidden)

@@ -924,7 +924,7 @@ def test_a_figure_is_worked_out_from_a_copy_and_a_late_one_counts_only_on_course
                             if line.startswith("Win "))
             assert win_line.endswith(views.STALE_MARK)
             later = table.figure_inputs()
-            table.undo()
+            table.stored.undo()
             table.enter(options[1])                         # another course
             history = list(table.win_history)
             screen._show_win_probability(later, 0.321, 0.654)    # of the branch left
@@ -1005,7 +1005,7 @@ def test_a_figure_of_an_earlier_step_counts_only_on_the_game_s_course(tmp_path):
         table.enter(options[0])
         assert table.on_course(before)              # a step behind, same course
         later = table.figure_inputs()
-        table.undo()
+        table.stored.undo()
         table.enter(options[1])                     # another course from the same step
         assert table.on_course(before) and not table.on_course(later)
 
@@ -1022,10 +1022,10 @@ def test_the_sparkline_follows_the_game_not_the_undo_key(tmp_path):
         table.add_figure(table.figure_inputs(), 0.6, None)
         table.add_figure(table.figure_inputs(), 0.6, 0.7)     # its series figure
         assert len(table.win_history) == 2 and table.win_series == 0.7
-        table.undo()
+        table.stored.undo()
         table.add_figure(table.figure_inputs(), 0.5, None)
         assert len(table.win_history) == 1
-        table.redo()
+        table.stored.redo()
         table.add_figure(table.figure_inputs(), 0.6, None)
         assert len(table.win_history) == 2
         assert table.win_steps == sorted(table.win_steps)
@@ -1036,6 +1036,9 @@ def test_the_sparkline_follows_the_game_not_the_undo_key(tmp_path):
         win_line = next(line for line in plain(views.board(table)).splitlines()
                         if line.startswith("Win "))
         assert win_line.endswith(views.STALE_MARK)
+        # ... dimmed whole: a bright figure a step behind was read as the step's own
+        assert any(line.startswith("[dim]Win ") and line.endswith(f"{views.STALE_MARK}[/dim]")
+                   for line in views.board(table).splitlines())
         # The game's figure comes first: the series' one, of the step before, still stands
         # behind until its own arrives.
         table.add_figure(table.figure_inputs(), 0.55, None)
@@ -1057,7 +1060,7 @@ def test_back_in_a_game_by_undo_its_sparkline_is_as_it_was(tmp_path):
     with Store.open(path) as store:
         table = Table(store, series_id)
         for _ in range(40):                         # some steps before game 1's end
-            table.undo()
+            table.stored.undo()
         value = 0.2
         while not table.series.results:             # game 1's figures, step by step
             table.add_figure(table.figure_inputs(), value, None)
@@ -1176,7 +1179,7 @@ def test_a_kept_figure_is_never_read_back_on_another_course_of_the_series(tmp_pa
         table.add_figure(table.figure_inputs(), 0.1, 0.95)
         assert table.win_history
         while True:                         # back into game 1, to a decision of two ways
-            undone = table.undo()
+            undone = table.stored.undo()
             waiting = table.waiting()
             if (len(table.session.games) == 1 and waiting.kind == "decision"
                     and len(waiting.options) > 1):
@@ -2016,7 +2019,7 @@ def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
             reopened = [m for t, m in notes if t == RESUMED_TITLE]
             assert len(reopened) == 1 and "\nDice " in reopened[0]
             assert f"inning {table.game.state.inning}" in reopened[0]
-            last = table.undo()                        # the roll that ended game 1
+            last = table.stored.undo()                        # the roll that ended game 1
             screen.refresh_table()
             assert last.line.startswith("roll ")
             screen.action_roll()        # the same dice again: the table's seeded generator
@@ -2127,7 +2130,7 @@ def test_a_finished_game_stays_on_the_screen_until_the_player_goes_on(tmp_path):
 
     async def play():
         async with noted_table(path, series_id) as (app, pilot, screen, table, _):
-            last = table.undo()                        # the step that ended game 1
+            last = table.stored.undo()                        # the step that ended game 1
             screen.refresh_table()
             table.stored.push(last.line)
             screen.stop_auto()                         # the computer free to act at once
@@ -3650,8 +3653,8 @@ def test_the_passes_made_for_the_player_are_read_from_the_game(tmp_path, scenari
                 checked += 1
         ended = table.passed_for(game)
         number = table.session.games.index(game)
-        table.undo()
-        table.redo()
+        table.stored.undo()
+        table.stored.redo()
         assert table.passed_for(table.session.games[number]) == ended
     with Store.open(path) as store:
         reopened = Table(store, series_id)

@@ -559,7 +559,7 @@ def test_undo_with_nothing_of_the_players_left_changes_nothing(tmp_path):
         pass
     undone = table.undo_to_player()
     assert undone[-1] == mine and table.session.entries == opening
-    assert table.redo() == mine
+    assert table.stored.redo() == mine
     store.close()
 
 

@@ -303,7 +303,7 @@ def test_hidden_teams_cards_and_rotations_stay_off_the_screen(tmp_path, controls
         assert views.shown_lines(table, entries[1:], before=entries[:1]) == [shown[1]]
 
 
-def test_engine_notes_keep_a_hidden_teams_exchanged_card_secret():
+def test_the_games_notes_keep_a_hidden_teams_exchanged_card_secret():
     """Rule 5.2.2: the engine's note of a hidden team's exchange does not name the card."""
     from types import SimpleNamespace
 
@@ -311,10 +311,12 @@ def test_engine_notes_keep_a_hidden_teams_exchanged_card_secret():
            ("5.2.2", "home exchanges Good Wood for an offense card"),
            ("5.2.2", "away exchanges Good Wood for an offense card"),
            ("5.5", "away plays Good Wood: Scoring Rolls +1")]
-    table = SimpleNamespace(game=SimpleNamespace(state=SimpleNamespace(log=log)),
-                            hidden_teams=lambda: frozenset({"team1"}),
-                            team_of=lambda side: "team1" if side == "home" else "team2")
-    assert [plain(line) for line in views.engine_notes(table)] == [
+    table = SimpleNamespace(
+        session=SimpleNamespace(games=[SimpleNamespace(state=SimpleNamespace(log=log))]),
+        hidden_teams=lambda: frozenset({"team1"}),
+        team_of_game=lambda scope, side: "team1" if side == "home" else "team2")
+    (notes,) = views.game_notes(table)
+    assert [plain(line) for line in notes] == [
         "rule 5.2.2 home exchanges a card for a defense card",
         "rule 5.2.2 home exchanges a card for an offense card",
         "rule 5.2.2 away exchanges Good Wood for an offense card",
@@ -555,7 +557,7 @@ def test_every_view_renders_at_every_step_of_random_play(tmp_path, scenario, dic
             game = table.game
             texts = [views.line_score(table), views.status(table), views.board(table),
                      views.dugouts(table), views.series_summary(table),
-                     *views.engine_notes(table)]
+                     *(views.game_notes(table)[-1] if table.session.games else [])]
             if len(table.session.entries) % 50 == 0:     # (the whole log: now and then)
                 texts += views.log_lines(table)
             texts += [views.option_text(table, line) for line in waiting.options[:40]]
@@ -1067,7 +1069,7 @@ def test_the_half_told_again_at_a_restart_keeps_the_bombed_pitchers_marker(rules
             game.push(action)
             new = [rule for rule, _ in game.state.log[before:]]
             if "8.4.2" in new and "4.6.4" in new and game.state.phase != "over":
-                told = views.half_before(game)
+                told = views.last_half(game)
                 bombed = next(text for rule, text in game.state.log[before:]
                               if rule == "8.4.2")
                 assert f"{bombed} on his Pitching Tired marker" in told, told
@@ -1223,3 +1225,39 @@ def test_the_keys_panels_board_legend_reads_a_pitcher_of_the_demo_box(rules):
                    for p in roster.pitchers.values() if p.name == name)
     assert (pitcher.kind, pitcher.throws, pitcher.stuff_rolls, roman(pitcher.stuff_box),
             pitcher.fatigue) == ("SP", throws, int(rolls), box, int(fatigue))
+
+
+@pytest.mark.parametrize("batter, speed", [("Delacorte", 0), ("Haverty", 4)])
+def test_a_card_offered_says_the_chance_it_leaves_or_that_it_moves_nothing(rules, batter,
+                                                                           speed):
+    """Rules 5.3 and 5.5: Good Jump raises the Scoring Number by the batter's Speed. In the
+    2nd (a SPEED inning) it is playable for Delacorte (Speed 0) too, and spent for nothing
+    (rulings.md); the option says 'moves nothing now'. For Haverty (Speed 4) it says the
+    chance of a run before and after, as the exact odds have them."""
+    from types import SimpleNamespace
+
+    from companion.high_and_tight.manager import at_bat_odds, markers_odds
+
+    from ..high_and_tight.util import new_game, quiet_half, quiet_step, reach
+
+    session = new_game(rules)
+    reach(session, 2, "top", reserve=(batter,))
+    while session.state.phase != "field":
+        quiet_step(session, {batter.casefold()})
+    session.push_text(f"home fields {batter}")          # he bats in the bottom (4.2.2 b)
+    quiet_half(session)
+    state = session.state
+    while not (state.phase == "cards" and state.atbat.turn == "home"):
+        quiet_step(session)
+    assert state.side("home").roster.ballplayers[state.home.player].speed == speed
+    table = SimpleNamespace(game=session, session=SimpleNamespace(rules=rules))
+    said = views.option_text(table, "home plays Good Jump")
+    if speed == 0:
+        assert said == "home plays Good Jump  [dim]moves nothing now[/dim]"
+        return
+    atbat = state.atbat
+    after = markers_odds(rules.box, atbat.rolls, min(12, atbat.number + speed), atbat.bonus,
+                         atbat.extra_numbers, atbat.tens, atbat.hit_and_run)[1]
+    assert atbat.number + speed <= 12
+    assert said == (f"home plays Good Jump  [dim]P(run) {at_bat_odds(state)[1]:.0%} -> "
+                    f"{after:.0%}[/dim]")
