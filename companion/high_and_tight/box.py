@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import difflib
 import hashlib
 import io
 import json
@@ -39,6 +40,16 @@ FULL_ROTATION = 4           # rule 3.0: the longest rotation a scenario sets (se
 
 NAME_MOST = 40       # characters in a piece's or a card's name
 TEAM_KEY = re.compile(r"[^\W_]+(-[^\W_]+)*")   # a team's key: letters, digits, -: new-york
+
+
+def renamed(name: str, present: list[str]) -> str | None:
+    """The file of those `present` that is likely box file `name` under a slip of a name:
+    the same ending and a name before it close to the right one ('card.toml')."""
+    stem, _, ending = name.partition(".")
+    stems = {n.partition(".")[0].casefold(): n for n in present
+             if n.casefold().endswith("." + ending)}
+    found = difflib.get_close_matches(stem, list(stems), n=1, cutoff=0.75)
+    return stems[found[0]] if found else None
 
 
 def roman(index: int) -> str:
@@ -354,11 +365,14 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR, strict: bool = True) -> Bo
             # utf-8-sig: a spreadsheet's "CSV UTF-8" starts with a byte-order mark.
             texts[name] = path.read_text(encoding="utf-8-sig")
         except FileNotFoundError:
-            other = next((p.name for p in directory.iterdir()
-                          if p.name.casefold() == name and p.name != name), None)
+            present = [p.name for p in directory.iterdir()
+                       if p.is_file() and p.name not in BOX_FILES]
+            other = next((n for n in present if n.casefold() == name), None)
+            # A box file renamed by a slip ('card.toml', 'pitcher.csv'): named, to rename.
+            near = None if other else renamed(name, present)
             problems.add(str(path), "file is missing" + (
                 f" (there is {other!r}: the name is written {name!r}, in lower case)"
-                if other else ""))
+                if other else f" (there is {near!r}: rename it {name!r})" if near else ""))
         except UnicodeDecodeError as error:
             line, byte = undecodable_at(path, error)
             problems.add(f"{path}, line {line}", f"is not UTF-8 text (the byte {byte}, "

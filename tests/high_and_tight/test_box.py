@@ -205,6 +205,17 @@ def test_missing_file(box_copy):
     assert "teams.toml" in problem and "missing" in problem
 
 
+@pytest.mark.parametrize("slip, pointed", [("card.toml", True), ("mycards.toml", True),
+                                           ("notes.toml", False), ("cards.csv", False)])
+def test_a_box_file_renamed_by_a_slip_is_pointed_at(box_copy, slip, pointed):
+    """SPEC 8: a box file saved under a near name ('card.toml') was told only as missing; the
+    file there is named, to rename. A file of another name or ending is not taken for it."""
+    (box_copy / "cards.toml").rename(box_copy / slip)
+    (problem,) = problems_of(box_copy)
+    hint = f" (there is {slip!r}: rename it 'cards.toml')"
+    assert problem.endswith("cards.toml: file is missing" + (hint if pointed else "")), problem
+
+
 def test_a_file_named_in_another_case_is_pointed_at(box_copy):
     (box_copy / "pitchers.csv").rename(box_copy / "Pitchers.csv")
     (problem,) = problems_of(box_copy)
