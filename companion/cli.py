@@ -1043,7 +1043,7 @@ def _export_box(store, target: str, folder: Path) -> int:
 
 def cmd_import(args) -> int:
     from .store.exchange import read_import
-    from .store.series_store import create_series, same_game, same_record
+    from .store.series_store import create_series, get_series_row, same_game, same_record
 
     _db_folder_exists(args)
     text = read_text_file(args.file)
@@ -1057,7 +1057,14 @@ def cmd_import(args) -> int:
         copies = same_record(store, box, header, entries)
         within = same_game(store, header, entries)
         series_id = create_series(store, box, header, entries)
-    print(f"imported as series {series_id}")
+        row = get_series_row(store, series_id)
+    # Where it stands: a record cut short (a copy stopped mid-way) reads as a series in play,
+    # and this is where a player sees so.
+    said = row.progress()
+    if not row.winner:
+        said = ((said if said == "in play" else f"{said}: in play") + "; `companion play "
+                f"--series {series_id}{_db_words(args)}` goes on with it")
+    print(f"imported as series {series_id} ({said})")
     held = [f"series {', '.join(map(str, copies))} already "
             f"hold{'s' if len(copies) == 1 else ''} this same record"] if copies else []
     held += [f"game {number} of series {stored} is this same game"
