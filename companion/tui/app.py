@@ -55,6 +55,7 @@ from .chrome import (
     KeysPanel,
     TitleBar,
     read_settings,
+    use_saved_theme,
     write_settings,
 )
 
@@ -129,9 +130,7 @@ class CompanionApp(App):
     def on_mount(self) -> None:
         """The theme the player chose last time (ctrl+p, Theme), kept in the user's config
         folder; a choice made now is kept there."""
-        chosen = read_settings().get("theme")
-        if isinstance(chosen, str) and chosen in self.available_themes:
-            self.theme = chosen
+        use_saved_theme(self)
         self.theme_changed_signal.subscribe(self, self._theme_chosen)
 
     def _theme_chosen(self, theme) -> None:

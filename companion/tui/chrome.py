@@ -403,6 +403,14 @@ def read_settings() -> dict:
     return settings if isinstance(settings, dict) else {}
 
 
+def use_saved_theme(app) -> None:
+    """The theme the player chose last time at the table (ctrl+p, Theme), for this app too;
+    one no longer offered (a Textual upgrade) leaves the default."""
+    chosen = read_settings().get("theme")
+    if isinstance(chosen, str) and chosen in app.available_themes:
+        app.theme = chosen
+
+
 def write_settings(settings: dict) -> None:
     """Keep the settings; a folder that cannot be written keeps none (said nowhere: the
     screen looks as chosen until the app closes)."""

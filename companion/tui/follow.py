@@ -17,7 +17,7 @@ from ..engine.errors import CompanionError
 from ..store.db import Store
 from ..store.series_store import change_mark, latest_series
 from . import views
-from .chrome import KeyBar, TitleBar, read_settings
+from .chrome import KeyBar, TitleBar, use_saved_theme
 from .table import Table
 
 POLL_SECONDS = 0.5
@@ -51,9 +51,7 @@ class FollowApp(App):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        chosen = read_settings().get("theme")      # the table's theme, chosen there
-        if isinstance(chosen, str) and chosen in self.available_themes:
-            self.theme = chosen
+        use_saved_theme(self)       # the table's theme, chosen there
         self.check()
         self.set_interval(self.poll, self.check)
 
