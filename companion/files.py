@@ -71,14 +71,17 @@ def _other_kind(out: Path, replaces: str | None) -> str | None:
 
 
 def _opens_a_game_record(head: bytes) -> bool:
-    """Whether a file's first bytes are a game record's: its first line that is neither
-    blank nor a comment is the Game tag. A box's TOML, a page of notes opening with a
-    Markdown heading, a series record exported as a keepsake: none is."""
+    """Whether a file's first bytes are a game record's: its opening header (the tag lines
+    before the first action, comments and blank lines aside) holds the Game tag, in any
+    order (record-format.md). A box's TOML, a page of notes opening with a Markdown
+    heading, a series record exported as a keepsake: none does."""
     text = head.decode("utf-8", errors="replace").lstrip("\ufeff")
     for line in text.splitlines():
         line = line.strip()
-        if line and not line.startswith("#"):
-            return line.startswith(GAME_TAG)
+        if line.startswith(GAME_TAG):
+            return True
+        if line and not line.startswith(("#", "[")):
+            return False
     return False
 
 

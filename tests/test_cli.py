@@ -1159,6 +1159,12 @@ def test_an_output_never_writes_over_a_game_file_or_a_file_of_another_kind(capsy
                            "--record", str(target))
         assert code == 2 and f"{target} is a file that is no game record" in err, err
         assert sha256(target) == before
+    reordered = tmp_path / "by-hand.txt"      # a record's tags in another order: still one
+    reordered.write_text('# typed in by hand\n[Home "texas"]\n[Game "High & Tight"]\n'
+                         "home keeps\n", encoding="utf-8")
+    assert run(capsys, "simulate", "--games", "1", "--seed", "1",
+               "--record", str(reordered))[0] == 0
+    assert reordered.read_text(encoding="utf-8").startswith('[Game "High & Tight"]')
     record = tmp_path / "games.txt"
     pdf = tmp_path / "box.pdf"
     for seed in ("1", "2"):                 # the second of each writes over the first

@@ -65,14 +65,14 @@ def at_bat_odds(state: State) -> tuple[float, float]:
                         a.hit_and_run)
 
 
-def markers_after_card(state: State, card: Card, matchup: Matchup) -> tuple:
+def markers_after_card(rules: HighAndTight, state: State, card: Card, matchup: Matchup
+                       ) -> tuple:
     """(rolls, number, bonus, extra scoring numbers, Hit and Run) once `card` is played now:
     a cancel puts back the markers from before the card it answers (rule 5.1.1 d), any
     other card moves them as it reads the matchup (5.5) and adds its numbers and 9s."""
     atbat = state.atbat
-    target = atbat.cancellable
-    if (card.cancels and target is not None
-            and state.box.cards[target[0]].category in card.cancels):
+    target = rules.cancel_target(state, card)
+    if target is not None:
         return target[1]
     rolls, number, bonus = markers_moved(atbat.rolls, atbat.number, atbat.bonus,
                                          matchup.card_moves(card), state.box.rolls_max)
@@ -86,9 +86,10 @@ def markers_now(state: State) -> tuple:
     return atbat.rolls, atbat.number, atbat.bonus, atbat.extra_numbers, atbat.hit_and_run
 
 
-def card_odds(state: State, card: Card, matchup: Matchup) -> tuple[float, float]:
+def card_odds(rules: HighAndTight, state: State, card: Card, matchup: Matchup
+              ) -> tuple[float, float]:
     """(expected runs, P(at least one run)) once `card` is played now."""
-    rolls, number, bonus, extra, hit_and_run = markers_after_card(state, card, matchup)
+    rolls, number, bonus, extra, hit_and_run = markers_after_card(rules, state, card, matchup)
     return markers_odds(state.box, rolls, number, bonus, extra, state.atbat.tens,
                         hit_and_run)
 
@@ -432,7 +433,7 @@ class ComputerManager:
 
     def _card_gain(self, state: State, side: str, name: str, matchup: Matchup) -> float:
         """Change in the batting side's expected runs if `side` played this card now."""
-        gain = (card_odds(state, self.box.card(name), matchup)[0]
+        gain = (card_odds(self.rules, state, self.box.card(name), matchup)[0]
                 - at_bat_odds(state)[0])
         return gain if side == state.batting else -gain
 

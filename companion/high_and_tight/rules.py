@@ -1293,10 +1293,9 @@ class HighAndTight:
         if not card.is_free:
             atbat.plays_left[side] -= 1
         atbat.must_play = None
-        target = atbat.cancellable
+        target = self.cancel_target(state, card)
         atbat.cancellable = None
-        if (card.cancels and target is not None
-                and self.box.cards[target[0]].category in card.cancels):
+        if target is not None:
             atbat.restore(target[1])
             # the offense card the last play before this one (any other play clears it)
             atbat.cancelled += (len(atbat.played) - 2,)
@@ -1310,6 +1309,16 @@ class HighAndTight:
                 atbat.cancellable = (key, snapshot)
         atbat.passes = 0
         atbat.turn = state.fielding if side == state.batting else state.batting
+
+    def cancel_target(self, state: State, card: Card) -> tuple | None:
+        """Rule 5.1.1 d: the offense card `card` would cancel if played now (the one played
+        just before it, of a category it cancels), as (its key, the markers from before
+        it); None when it would cancel nothing."""
+        target = state.atbat.cancellable
+        if (card.cancels and target is not None
+                and self.box.cards[target[0]].category in card.cancels):
+            return target
+        return None
 
     def _apply_card(self, state: State, side: str, card: Card, matchup: Matchup) -> None:
         moves = matchup.card_moves(card)

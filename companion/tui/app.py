@@ -953,11 +953,12 @@ class GameScreen(Screen):
 
     def on_screen_resume(self) -> None:
         """Back from a dialog or view: drawn again; when the table has not moved meanwhile
-        (a look at the dugouts, the log, the keys), the highlight stays on the option the
-        player had it on, and a refusal shown stays."""
+        (a look at the dugouts, the log, a dialog cancelled), the highlight stays on the
+        option the player had it on, and a refusal still shown stays (the views that are
+        read whole clear the notices themselves)."""
         options = self.query_one("#options", OptionList)
         still = self._drawn_at is not None and self._drawn_at == self._table_step()
-        self.refresh_table(keep=options.highlighted if still else None)
+        self.refresh_table(still=still, keep=options.highlighted if still else None)
 
     def _table_step(self) -> tuple:
         """Where the table stands: its steps taken and the final it holds."""
@@ -966,11 +967,12 @@ class GameScreen(Screen):
 
     # -- drawing ----------------------------------------------------------------------------
 
-    def refresh_table(self, keep: int | None = None) -> None:
-        """The whole screen drawn for the table's step; `keep`: the table has not moved
-        since it was last drawn, and the options' highlight stays on this one."""
+    def refresh_table(self, still: bool = False, keep: int | None = None) -> None:
+        """The whole screen drawn for the table's step; `still`: the table has not moved
+        since it was last drawn (a refusal shown stays), and the options' highlight stays
+        on `keep`."""
         table = self.table
-        if keep is None:
+        if not still:
             # A refusal of an earlier step goes once the table moves (a line taken, dice
             # rolled, an undo, the computer's move): it no longer applies.
             drop_notices(self.app, [note for note in shown_notices(self.app)
@@ -1309,7 +1311,8 @@ class GameScreen(Screen):
             self._auto_timer = self.set_timer(max(self.app.auto_delay, 0.001), self._auto_fired)
 
     def _auto_fired(self) -> None:
-        self._auto_timer = None         # (spent: its own task is not stopped from within)
+        # (a timer's call is queued: a step caught up in between may have set the next
+        # timer already, which the step's stop_auto then stops, so one is ever pending)
         self._auto_step()
 
     def stop_auto(self) -> None:

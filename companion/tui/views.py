@@ -658,10 +658,11 @@ def card_worth(table: Table, side: str, name: str) -> str | None:
     card = state.box.cards.get(name.casefold())
     if card is None or state.phase != "cards":
         return None
-    matchup = table.session.rules.matchup(state, side)
-    if markers_after_card(state, card, matchup) == markers_now(state):
+    rules = table.session.rules
+    matchup = rules.matchup(state, side)
+    if markers_after_card(rules, state, card, matchup) == markers_now(state):
         return "moves nothing now"
-    before, after = at_bat_odds(state)[1], card_odds(state, card, matchup)[1]
+    before, after = at_bat_odds(state)[1], card_odds(rules, state, card, matchup)[1]
     return f"P(run) {before:.0%} -> {after:.0%}"
 
 
@@ -812,14 +813,14 @@ def half_over(game, notes, rolls: list[tuple[int, int]] | None = None,
     (`half_moves`, unless `played` gives them)."""
     said = []
     for rule, text in notes:
-        if rule in ("4.6.4", "4.8"):
+        if rule == "8.4.2":         # the table moves the Pitching Tired marker for it
+            said.append(f"{text} on his Pitching Tired marker (each 100 gives the batters "
+                        "one more Scoring Roll, rule 8.4.2)")
+        elif rule in HALF_END_RULES:        # the half's runs (4.6.4), the game's end (4.8)
             side, _, rest = text.partition(" ")     # the side by its team, as the board
             if side in ("home", "away"):
                 text = f"{game.state.side(side).team.abbrev} {rest}"
             said.append(text)
-        elif rule == "8.4.2":       # the table moves the Pitching Tired marker for it
-            said.append(f"{text} on his Pitching Tired marker (each 100 gives the batters "
-                        "one more Scoring Roll, rule 8.4.2)")
     if not said:
         return None
     if rolls is None:

@@ -4136,3 +4136,4 @@ def test_steps_caught_up_leave_one_timer_for_the_next(tmp_path):
 
     taken, pending = asyncio.run(catch_up())
     assert taken >= 2 and pending <= 1
+

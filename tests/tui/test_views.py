@@ -1261,3 +1261,30 @@ def test_a_card_offered_says_the_chance_it_leaves_or_that_it_moves_nothing(rules
     assert atbat.number + speed <= 12
     assert said == (f"home plays Good Jump  [dim]P(run) {at_bat_odds(state)[1]:.0%} -> "
                     f"{after:.0%}[/dim]")
+
+
+def test_a_cancel_offered_says_the_chance_goes_back_to_before_the_card_it_answers(rules):
+    """Rule 5.1.1 d: right after Ducks on the Pond (box IV to VIII), Web Gem offered to the
+    fielder says the chance of a run goes back to what it was before Ducks on the Pond,
+    the markers it puts back; the same card with nothing to cancel says it moves nothing."""
+    from types import SimpleNamespace
+
+    from companion.high_and_tight.manager import at_bat_odds
+
+    from ..high_and_tight.test_cards import CLUTCH_AWAY, CLUTCH_HOME
+    from ..high_and_tight.util import new_game, play, reach
+
+    session = new_game(rules, away_cards=CLUTCH_AWAY, home_cards=CLUTCH_HOME)
+    reach(session, 4, reserve=("Rusk", "Orlick"))
+    play(session, "away bats Rusk\nhome fields Orlick")
+    table = SimpleNamespace(game=session, session=SimpleNamespace(rules=rules))
+    before = at_bat_odds(session.state)[1]
+    play(session, "away passes")
+    assert views.option_text(table, "home plays Web Gem") == (
+        "home plays Web Gem  [dim]moves nothing now[/dim]")
+    session.undo()
+    play(session, "away plays Ducks on the Pond")
+    ducks = at_bat_odds(session.state)[1]
+    assert ducks > before
+    assert views.option_text(table, "home plays Web Gem") == (
+        f"home plays Web Gem  [dim]P(run) {ducks:.0%} -> {before:.0%}[/dim]")
