@@ -936,7 +936,9 @@ class HighAndTight:
         own.starter = own.pitcher = key
         own.fatigue = int(state.header.get(f"{side.capitalize()}StarterFatigue", "0") or 0)
         own.lines[key] = PitcherLine()
-        state.note("3.0", f"{side} starting pitcher: {own.roster.pitchers[key].name}")
+        state.note("3.0", f"{side} starting pitcher: {own.roster.pitchers[key].name}"
+                   + (f", on short rest at Fatigue +{own.fatigue} (rule 8.2.3 a)"
+                      if own.fatigue else ""))
         if side == "home":
             self._to_starter(state, "away")
         else:
@@ -1353,7 +1355,7 @@ class HighAndTight:
         atbat.cancellable = None
         atbat.passes += 1
         if atbat.passes >= 2:
-            state.note("5.4", "both players passed: the Strategy Card phase ends")
+            state.note("5.4", "two passes in a row: the Strategy Card phase ends")
             state.phase = "manage"
             state.actor = state.batting
             return

@@ -166,8 +166,10 @@ def strategies_ahead(state, most: int = 9) -> str:
 
     start = max(state.inning, 1)
     count = min(most, 9 - start + 1) if start <= 9 else most
-    said = [f"{n} {strategy.upper()}" for n, strategy in
-            enumerate(ahead(state.box, state.inning, count), start=start)]
+    strategies = list(ahead(state.box, state.inning, count))
+    if state.inning >= 1:
+        strategies[0] = state.strategy      # this inning's as the half has it (6.2: named)
+    said = [f"{n} {strategy.upper()}" for n, strategy in enumerate(strategies, start=start)]
     extra = ""
     if start <= 9:
         extra = f"; if tied after 9: 10 {ahead(state.box, 10, 1)[0].upper()} (rule 6.2)"
@@ -614,7 +616,10 @@ def option_text(table: Table, line: str) -> str:
         return shown
     side, _, verb = line.partition(" ")
     if verb in RALLY_HELP:
-        return f"{line}  [dim]{RALLY_HELP[verb].split(': ', 1)[1]}[/dim]"
+        said = RALLY_HELP[verb].split(": ", 1)[1]
+        if verb == "rallies tens" and table.game is not None:
+            said += f"; {tens_worth(table.game.state)}"
+        return f"{line}  [dim]{said}[/dim]"
     if verb == "stays with the pitcher" and table.game is not None:
         state = table.game.state
         tired = table.session.rules.stay_fatigue(state, side)
@@ -662,8 +667,23 @@ def card_worth(table: Table, side: str, name: str) -> str | None:
     matchup = rules.matchup(state, side)
     if markers_after_card(rules, state, card, matchup) == markers_now(state):
         return "moves nothing now"
-    before, after = at_bat_odds(state)[1], card_odds(rules, state, card, matchup)[1]
-    return f"P(run) {before:.0%} -> {after:.0%}"
+    return chance_moved(at_bat_odds(state)[1], card_odds(rules, state, card, matchup)[1])
+
+
+def tens_worth(state) -> str:
+    """Rally Caps for the 10s (rule 5.7.2) weighed as a card is: the chance of a run after."""
+    from ..high_and_tight.manager import at_bat_odds, markers_odds
+
+    atbat = state.atbat
+    after = markers_odds(state.box, atbat.rolls, atbat.number, atbat.bonus,
+                         atbat.extra_numbers, True, atbat.hit_and_run)[1]
+    return chance_moved(at_bat_odds(state)[1], after)
+
+
+def chance_moved(before: float, after: float) -> str:
+    """'P(run) 45%→56%': the two figures one word, so an option that wraps never parts them
+    (a wrap breaks at any space, a no-break one too)."""
+    return f"P(run) {before:.0%}\u2192{after:.0%}"
 
 
 HALF_LINE_MOST = 64      # a half inning's line of a box score that fits an 80-column screen

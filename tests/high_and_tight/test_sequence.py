@@ -222,6 +222,8 @@ def test_a_pass_at_the_managerial_move_says_how_to_stand_pat(rules):
 
     session = new_game(rules)
     state = drive(session, until=at(1, "top", "manage"))
+    # (the card phase ends on two passes in a row, after any cards: said so, rule 5.4)
+    assert state.log[-1] == ("5.4", "two passes in a row: the Strategy Card phase ends")
     side = state.actor
     before = session.lines()
     with pytest.raises(IllegalAction, match=rf"^rule 4\.5: .*at the Managerial Move type "

@@ -700,6 +700,9 @@ def test_flee_example_played(box):
     flee = pitcher(box, "texas", "Flee")
     state = drive(session, until=at(1, "top", "mound"))
     assert state.home.pitcher == "flee" and state.home.fatigue == 100
+    # The log says why he wears a marker before his first pitch (a computer's choice too).
+    assert ("3.0", "home starting pitcher: Flee, on short rest at Fatigue +100 (rule "
+                   "8.2.3 a)") in state.log
     session.push(f"home {STAY}")
     assert state.atbat.rolls == flee.stuff_rolls + 1
     past = flee.fatigue + 1                    # the first inning past his Fatigue rating

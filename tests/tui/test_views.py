@@ -105,8 +105,8 @@ def test_ballplayer_and_pitcher_options_carry_their_ratings(tmp_path):
         assert seen >= 2
         assert views.option_text(table, "home stands pat") == "home stands pat"
         # Rally Caps say what they do (rule 5.7.2), on the option and in the palette.
-        assert plain(views.option_text(table, "home rallies tens")) == \
-            "home rallies tens  every roll of 10 also scores, this at-bat"
+        assert plain(views.option_text(table, "home rallies tens")).startswith(
+            "home rallies tens  every roll of 10 also scores, this at-bat; P(run) ")
         assert views.action_help(table, "away rallies card") == \
             "Rally Caps (rule 5.7.2): play one more strategy card this phase"
 
@@ -1172,14 +1172,18 @@ def test_a_draw_or_an_exchange_shows_the_strategies_ahead(rules):
     expected = ", ".join(f"{n} {s.upper()}" for n, s in enumerate(rules.box.strategies, 1))
     extra = f"; if tied after 9: 10 {rules.box.extra_strategy.upper()} (rule 6.2)"
     assert views.strategies_ahead(state) == f"Strategies ahead: {expected}{extra}"
-    state.inning = 9
+    state.inning, state.strategy = 9, rules.box.strategies[8]
     assert views.strategies_ahead(state) == (
         f"Strategies ahead: 9 {rules.box.strategies[8].upper()}{extra}")
-    state.inning = 10
+    state.inning, state.strategy = 10, rules.box.extra_strategy
     ahead = views.strategies_ahead(state, most=3)
     assert ahead == (f"Strategies ahead: 10 {rules.box.extra_strategy.upper()}, 11 "
                      f"{rules.box.strategies[0].upper()}, 12 "
                      f"{rules.box.strategies[1].upper()}")
+    # In the 10th the batting side names the half's strategy (6.2): the named one is said.
+    state.strategy = "clutch"
+    assert views.strategies_ahead(state, most=2) == (
+        f"Strategies ahead: 10 CLUTCH, 11 {rules.box.strategies[0].upper()}")
 
 
 def test_the_half_s_moves_are_told_by_team_in_the_order_made(rules):
@@ -1259,7 +1263,8 @@ def test_a_card_offered_says_the_chance_it_leaves_or_that_it_moves_nothing(rules
     after = markers_odds(rules.box, atbat.rolls, min(12, atbat.number + speed), atbat.bonus,
                          atbat.extra_numbers, atbat.tens, atbat.hit_and_run)[1]
     assert atbat.number + speed <= 12
-    assert said == (f"home plays Good Jump  [dim]P(run) {at_bat_odds(state)[1]:.0%} -> "
+    # (the figures one word: an option that wraps never parts them)
+    assert said == (f"home plays Good Jump  [dim]P(run) {at_bat_odds(state)[1]:.0%}\u2192"
                     f"{after:.0%}[/dim]")
 
 
@@ -1286,5 +1291,15 @@ def test_a_cancel_offered_says_the_chance_goes_back_to_before_the_card_it_answer
     play(session, "away plays Ducks on the Pond")
     ducks = at_bat_odds(session.state)[1]
     assert ducks > before
+    shown = f"P(run) {ducks:.0%}\u2192{before:.0%}"
     assert views.option_text(table, "home plays Web Gem") == (
-        f"home plays Web Gem  [dim]P(run) {ducks:.0%} -> {before:.0%}[/dim]")
+        f"home plays Web Gem  [dim]{shown}[/dim]")
+    # Rally Caps for the 10s weighed as a card is: 10 added to the numbers that score.
+    from companion.high_and_tight.manager import markers_odds
+
+    atbat = session.state.atbat
+    tens = markers_odds(rules.box, atbat.rolls, atbat.number, atbat.bonus,
+                        atbat.extra_numbers, True, atbat.hit_and_run)[1]
+    assert tens > ducks
+    assert views.option_text(table, "away rallies tens").endswith(
+        f"; P(run) {ducks:.0%}\u2192{tens:.0%}[/dim]")
