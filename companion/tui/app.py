@@ -782,7 +782,7 @@ class EntryBox(Input):
     def __init__(self, dice: str, id: str) -> None:    # noqa: A002 (Textual's name)
         # What to type, and how to get here or away (said in the empty box).
         self.away = f"Tab: type an action{dice}"
-        self.here = f"type an action{dice}; Esc: options"
+        self.here = f"an action{dice}; Esc: options"     # (whole in an 80-column box)
         self._open = (self.away, self.here)
         super().__init__(placeholder=self.away, id=id)
 
