@@ -348,6 +348,8 @@ def cmd_data_check(args) -> int:
     except DataError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
+        for text in error.warnings:         # one round of fixes, not two
+            print(f"warning: {text}", file=sys.stderr)
         print(f"{len(error.problems)} problem{'' if len(error.problems) == 1 else 's'} in "
               f"{directory}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -1469,3 +1469,23 @@ def test_export_of_a_series_in_play_keeps_the_table_s_secrets_unless_revealed(ca
     assert run(capsys, "simulate", "--series", "divisional", "--db", str(simulated))[0] == 0
     code, out, _ = run(capsys, "export", "1", "--db", str(simulated))
     assert code == 0 and " rotation " in out
+
+
+def test_data_check_tells_the_warnings_with_the_problems(capsys, box_copy):
+    """SPEC 8, docs/data-format.md: a check that finds a problem lists the warnings too (a
+    move of 0 in a ballpark, rule 8.1); they came only once the problem was fixed, a second
+    round for the player typing his box in."""
+    teams = box_copy / "teams.toml"
+    text = teams.read_text()
+    teams.write_text(text.replace('{ applies = "both", scoring_numbers = [10], when = { '
+                                  'inning_at_least = 7 } }',
+                                  '{ applies = "both", marker = "rolls", up = 0 }', 1))
+    edit_ratings = box_copy / "ballplayers.csv"
+    edit_ratings.write_text(edit_ratings.read_text().replace("new-york,Delacorte,C,R,4,",
+                                                             "new-york,Delacorte,C,R,40,", 1))
+    code, _, err = run(capsys, "data", "check", str(box_copy))
+    lines = err.splitlines()
+    assert code == 2 and lines[-1] == f"1 problem in {box_copy}"
+    assert "field 'offense': '40' is outside the accepted range" in lines[0]
+    assert lines[1].startswith(f"warning: {box_copy}/teams.toml, team 'chicago'")
+    assert lines[1].endswith("moves the marker by 0, which does nothing")

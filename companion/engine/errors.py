@@ -13,8 +13,9 @@ class CompanionError(ValueError):
 class DataError(CompanionError):
     """A box data file is wrong: names the file, the line or entry, and the field."""
 
-    def __init__(self, problems: list[str]):
+    def __init__(self, problems: list[str], warnings: list[str] = ()):
         self.problems = list(problems)
+        self.warnings = list(warnings)      # likely slips found too, told with the problems
         super().__init__("\n".join(self.problems))
 
 

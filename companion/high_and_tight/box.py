@@ -398,7 +398,8 @@ def load_box_texts(texts: dict[str, str], origin: str = "box", strict: bool = Tr
     loader = _Loader(texts, origin, problems, strict)
     box = loader.load()
     if problems.items or box is None:
-        raise DataError(problems.items or [f"{origin}: box could not be loaded"])
+        raise DataError(problems.items or [f"{origin}: box could not be loaded"],
+                        loader.warnings)
     digest = hashlib.sha256()
     for name in BOX_FILES:
         digest.update(name.encode())
