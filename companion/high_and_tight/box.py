@@ -623,8 +623,10 @@ class _Loader:
                 if value.strip().casefold() == choice.casefold():
                     return choice
         accepted = f"one of {', '.join(choices)}"
+        near = closest(value, choices) if isinstance(value, str) else None
         self.problems.add(where, f"is missing (accepted: {accepted})" if value is None
-                          else f"{shown(value)} is not {accepted}")
+                          else f"{shown(value)} is not {accepted}"
+                          + (f"; did you mean {near!r}?" if near else ""))
         return choices[0]
 
     def get_str(self, table: dict, key: str, where: str, choices: tuple[str, ...] | None = None,
@@ -888,9 +890,12 @@ class _Loader:
         ref = f"{role}.{rating}"
         allowed = RATING_RANGES.get(role)
         if allowed is None or rating not in allowed:
+            known = [f"{r}.{name}" for r, names in RATING_RANGES.items() for name in names]
+            near = closest(ref, known)
             self.problems.add(where, f"{shown(ref)} is not a known rating; accepted: batter.* or "
                                      f"fielder.* with {', '.join(BALLPLAYER_RATINGS)}, "
-                                     f"pitcher.* with {', '.join(PITCHER_RATINGS)}")
+                                     f"pitcher.* with {', '.join(PITCHER_RATINGS)}"
+                                     + (f"; did you mean {near!r}?" if near else ""))
             return None
         return ref
 
@@ -1426,6 +1431,7 @@ class _Loader:
 
     def cards(self, tables: list) -> dict[str, Card]:
         cards: dict[str, Card] = {}
+        first_entries: dict[str, str] = {}      # name -> the entry that used it first
         for number, table in enumerate(tables, start=1):
             raw_name = table.get("name")
             if raw_name is not None and not isinstance(raw_name, str) and not self.strict:
@@ -1477,7 +1483,10 @@ class _Loader:
                                          "scoring_numbers or nines_remove_runs")
             if name.casefold() in cards:
                 self.problems.add(where + ", field 'name'",
-                                  "the same name is used twice (use 'copies' instead)")
+                                  "the same name is used twice, first by "
+                                  f"{first_entries[name.casefold()]} (use 'copies' instead)")
+            else:
+                first_entries[name.casefold()] = entry
             cards[name.casefold()] = card
         for side in ("offense", "defense"):
             if not any(c.side == side for c in cards.values()):

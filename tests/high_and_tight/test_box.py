@@ -486,6 +486,32 @@ def test_a_misspelt_key_is_named_with_the_one_meant(box_copy, filename, old, new
     assert any(said in problem for problem in problems), problems
 
 
+@pytest.mark.parametrize("old, new, said", [
+    ('marker = "number", up = "batter.speed"', 'marker = "nubmer", up = "batter.speed"',
+     "field 'marker': 'nubmer' is not one of number, rolls; did you mean 'number'?"),
+    ('marker = "number", up = "batter.speed"', 'marker = "number", up = "batter.sped"',
+     "'batter.sped' is not a known rating; accepted: batter.* or fielder.* with offense, "),
+])
+def test_a_misspelt_value_is_named_with_the_one_meant(box_copy, old, new, said):
+    """SPEC 8: a value of a closed list mistyped (a marker, a rating) gets the accepted
+    values and, as a misspelt key does, the one meant."""
+    edit(box_copy / "cards.toml", old, new)
+    (problem,) = problems_of(box_copy)
+    assert said in problem, problem
+    if "rating" in said:
+        assert problem.endswith("; did you mean 'batter.speed'?"), problem
+
+
+def test_a_card_name_used_twice_names_the_entry_that_used_it_first(box_copy):
+    """SPEC 8: the second 'Good Wood' points at the first, so both are found at once."""
+    text = (box_copy / "cards.toml").read_text()
+    (box_copy / "cards.toml").write_text(text.replace('name = "Good Jump"',
+                                                      'name = "Good Wood"', 1))
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("field 'name' (line 47): the same name is used twice, first by "
+                            "card 1 'Good Wood' (line 9) (use 'copies' instead)"), problem
+
+
 def test_a_missing_colour_pair_says_it_is_missing():
     """SPEC 8: the words a player reads, not a programming language's None."""
     from companion.high_and_tight.box import load_box_texts
