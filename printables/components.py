@@ -341,15 +341,21 @@ def card_texts_cut_short(box: Box) -> list[str]:
     smallest sizes, one line each naming the file, the entry and the part."""
     panel = card_panel(Rect(0, 0, *POKER))
     out = []
+
+    def told(where: str, on: str, fit: CardFit) -> None:
+        for part in fit.cut:
+            out.append(f"{where}: its {part} is too long for {on}: it prints cut short with "
+                       f"'{ELLIPSIS}'")
+        if not fit.cut and fit.text_size < READABLE_TEXT:
+            out.append(f"{where}: its text prints at {fit.text_size:.1f} pt on {on}, under "
+                       f"the {READABLE_TEXT:g} pt that reads across a table: shorten it")
+
     for card in box.cards.values():
-        for part in _card_body(None, panel, card.name, card.text, inning_strategy(box, card)):
-            out.append(f"cards.toml, card {card.name!r}: its {part} is too long for the card: "
-                       f"it prints cut short with '{ELLIPSIS}'")
+        told(f"cards.toml, card {card.name!r}", "the card",
+             _card_body(None, panel, card.name, card.text, inning_strategy(box, card)))
     for team in box.teams.values():
-        for part in _card_body(None, panel, *_ballpark_texts(team)):
-            out.append(f"teams.toml, team {team.key!r}, ballpark {team.ballpark.name!r}: its "
-                       f"{part} is too long for the team card's back: it prints cut short "
-                       f"with '{ELLIPSIS}'")
+        told(f"teams.toml, team {team.key!r}, ballpark {team.ballpark.name!r}",
+             "the team card's back", _card_body(None, panel, *_ballpark_texts(team)))
     return out
 
 
@@ -521,11 +527,23 @@ def card_panel(rect: Rect) -> Rect:
     return Rect(frame.x, frame.y, frame.width, frame.height - CARD_HEADER)
 
 
+@dataclass(frozen=True)
+class CardFit:
+    """How a card's face came out: the parts cut short (with an ellipsis) and the size its
+    body text was fitted at."""
+
+    cut: list[str]
+    text_size: float
+
+
+READABLE_TEXT = 6.0     # pt: a card's text any smaller is warned of (it still prints)
+
+
 def _card_body(canvas, panel: Rect, title: str, body: str, footer: str,
-               subtitle: str = "") -> list[str]:
+               subtitle: str = "") -> CardFit:
     """Title (bold, wrapped), optional subtitle, body text fitted, footer at the foot; the
-    parts too long to print whole (cut short with an ellipsis). With no canvas, only laid
-    out (`texts_cut_short`)."""
+    parts too long to print whole (cut short with an ellipsis) and the body's size. With
+    no canvas, only laid out (`texts_cut_short`)."""
     inner = panel.inset(CARD_SAFE - CARD_FRAME + 2.0)
     cut = []
 
@@ -558,7 +576,7 @@ def _card_body(canvas, panel: Rect, title: str, body: str, footer: str,
     room = top - 8.0 - (inner.y + footer_height + 4.0)
     size, lines = fitted("text", body, REGULAR, 12.0, room)
     draw(lines, top - 8.0, REGULAR, size, align="left")
-    return cut
+    return CardFit(cut, size)
 
 
 def _card_back(canvas, rect: Rect, bleed: float, fill: str, big: str, small: str) -> None:

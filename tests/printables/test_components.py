@@ -219,6 +219,24 @@ def test_texts_too_long_for_a_piece_print_cut_short_and_are_named(tmp_path, box,
     assert {p.size for p in fronts[1]} >= {SMALLEST_NAME}
 
 
+def test_a_card_text_that_fits_only_in_tiny_type_is_warned_of(box):
+    """A card's text of 1,500 characters fits whole, but at about 5 pt: it printed
+    with no word from `data check`; it is warned of with the size, the card named. The
+    demo box's texts all print at 12 pt."""
+    good = "He barrels it up. Raise the Scoring Number by the batter's Power."
+    long = " ".join(["He barrels it up and the crowd roars."] * 40)
+    edited_box = edited({"cards.toml": [(good, long)]})
+    panel = card_panel(Rect(0, 0, *POKER))
+    card = edited_box.cards["good wood"]
+    fit = _card_body(None, panel, card.name, card.text, inning_strategy(edited_box, card))
+    assert fit.cut == [] and SMALLEST_TEXT <= fit.text_size < 6.0
+    assert texts_cut_short(edited_box) == [
+        f"cards.toml, card 'Good Wood': its text prints at {fit.text_size:.1f} pt on the card, "
+        "under the 6 pt that reads across a table: shorten it"]
+    assert {_card_body(None, panel, c.name, c.text, inning_strategy(box, c)).text_size
+            for c in box.cards.values()} == {12.0}
+
+
 def test_card_texts_too_long_print_cut_short_inside_the_card_and_are_named(box):
     """A card's text too long to fit at the smallest size, or a name of one long word, ran
     past the card's foot and edge and over its footer; now each is cut short with an
@@ -237,8 +255,8 @@ def test_card_texts_too_long_print_cut_short_inside_the_card_and_are_named(box):
     panel = card_panel(Rect(0, 0, *POKER))
     for card in [c for c in too_long.cards.values() if c.name in ("Good Wood", name)]:
         drawn = Drawn()
-        cut = _card_body(drawn, panel, card.name, card.text, inning_strategy(too_long, card))
-        assert cut == (["text"] if card.name == "Good Wood" else ["name"])
+        fit = _card_body(drawn, panel, card.name, card.text, inning_strategy(too_long, card))
+        assert fit.cut == (["text"] if card.name == "Good Wood" else ["name"])
         for text, font, size, left, baseline in drawn.strings:
             assert size >= (SMALLEST_NAME if font == BOLD else SMALLEST_TEXT) - 1e-9
             assert panel.x - 1e-6 <= left
