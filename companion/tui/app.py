@@ -2099,12 +2099,25 @@ class BoxScreen(Screen):
 
     def action_into_table(self) -> None:
         pane = self.query_one("#box-tabs", TabbedContent).active_pane
-        if pane is not None:
-            pane.query_one(DataTable).focus()
+        if pane is None:
+            return
+        table = pane.query_one(DataTable)
+        if self._entering is table:
+            # Focus moves a moment after it is asked for: the Downs typed quickly after
+            # the first (a held key) move the highlight, not ask for it again, unseen.
+            table.action_cursor_down()
+        else:
+            self._entering = table
+            table.focus()
+
+    def on_descendant_focus(self, event) -> None:
+        if not isinstance(event.widget, DataTable):     # back on the tabs: Down enters
+            self._entering = None
 
     def __init__(self, box: Box):
         super().__init__()
         self.box = box
+        self._entering: DataTable | None = None     # the table a Down asked focus for
 
     def compose(self) -> ComposeResult:
         yield TitleBar()

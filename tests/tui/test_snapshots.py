@@ -42,7 +42,7 @@ from companion.tui.app import (
 from companion.tui.printing import PrintScreen
 from companion.tui.table import Table
 
-from .test_app import new_series, workers_done
+from .test_app import burst, new_series, workers_done
 from .test_table import take_first_choice
 
 GOLDEN = Path(__file__).with_name("snapshots")
@@ -275,6 +275,15 @@ def test_box_browser_reaches_its_last_rows_and_shows_the_highlighted_card_whole(
             assert grid.cursor_row == rows - 1 and grid.scroll_x == 0
             await pilot.press("home")
             assert grid.cursor_row == 0
+        # Down held on the tabs: the first enters the table, each after it moves a row
+        # (they were lost while the focus was on its way).
+        screen.query_one("#box-tabs").active = "tab-3"
+        await quiet(pilot)
+        screen.query_one("#box-tabs Tabs").focus()
+        await quiet(pilot)
+        burst(app, ["down"] * 5)                        # all queued at once, as held
+        await quiet(pilot)
+        assert screen.query_one("#cards").cursor_row == 4
         return shots
 
     shots = run_app(tmp_path / "box.db", None, steps)       # at 80x24
