@@ -39,6 +39,7 @@ class GamePrint:
     matrix: QRMatrix | None
     standing: str | None = None     # the series after this game (rule 7.0), when it has more
     under_way: tuple[int, str] | None = None    # (inning, half) of a game not over
+    withheld: bool = False      # a game in play whose record tells what a player keeps secret
 
 
 def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint]:
@@ -54,8 +55,12 @@ def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint
         game: Session = games[n - 1]
         record = game.text()
         payload = pack(session.box, record)
+        # The record of a game in play names the cards dealt and exchanged, which the table
+        # keeps from a player (rule 5.2.1): no code for it until it is over, as `export`
+        # refuses it (the sheet's tables hold only what was played in the open).
+        withheld = bool(session.hidden_teams()) and game.state.phase != "over"
         try:
-            matrix = qr_matrix(payload)
+            matrix = None if withheld else qr_matrix(payload)
         except RecordTooLong:
             matrix = None
         series = session.series
@@ -64,7 +69,7 @@ def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint
         state = game.state
         under_way = None if state.phase == "over" else (max(state.inning, 1), state.half)
         out.append(GamePrint(n, box_score(session.rules, game), record, payload, matrix,
-                             standing, under_way))
+                             standing, under_way, withheld))
     return out
 
 
@@ -244,6 +249,11 @@ def _qr_block(canvas, game: GamePrint, area, top: float) -> float:
     width = _qr_width(game)
     x = area.right - width
     canvas.setFillColorRGB(0, 0, 0)
+    if game.withheld:
+        lines = wrap("The code of this game's record prints once the game is over: in play, "
+                     "it would tell the cards each hand was dealt, which the table keeps "
+                     "secret (rule 5.2.1).", FONT, 7, width)
+        return draw_lines(canvas, lines, x, top, width, FONT, 7)
     if game.matrix is None:
         lines = wrap(f"This game's record ({len(game.payload)} characters packed) is too long "
                      "for one QR code: use 'companion export' to copy it.", FONT, 7, width)

@@ -285,6 +285,32 @@ def test_a_game_in_progress_says_where_it_stands_and_an_optional_team_its_roster
     assert phases == {True, False}
 
 
+@pytest.mark.parametrize("controls, withheld", [
+    ({}, True),                                                     # two people at one screen
+    ({"Team2Control": "computer"}, True),                           # one against the computer
+    ({"Team1Control": "computer", "Team2Control": "computer"}, False)])    # nobody hidden
+def test_a_game_in_play_prints_no_code_of_the_hands_the_table_keeps_secret(
+        store, box, tmp_path, controls, withheld):
+    """Rule 5.2.1: the packed record of a game in play names every card dealt to each hand
+    and each card exchanged, which the table keeps from the other player (its log says
+    'deal to home (hidden)'); printed mid-game, its QR code handed them over. No code for
+    a game in play while a team is hidden (`export` refuses it too), a line saying when it
+    comes; a game over, or a series the computer plays alone, keeps its code."""
+    header = {**series_header("divisional", "5"), **controls}
+    session = simulated_session(box, header, stop_after=400)
+    assert len(session.games) == 2 and session.games[-1].state.phase != "over"
+    series_id = create_series(store, box, header, session.entries)
+    stored = StoredSeries.load(store, series_id).session
+    first, second = games_to_print(stored, None)
+    assert first.matrix is not None and not first.withheld
+    assert second.withheld is withheld and (second.matrix is None) is withheld
+    out = tmp_path / "mid.pdf"
+    print_boxscore(store, f"{series_id}:2", PrintOptions(), out)
+    text = " ".join(PdfReader(out).pages[0].extract_text().split())
+    assert ("The code of this game's record prints once the game is over" in text) is withheld
+    assert ("Game record, packed:" in text) is not withheld
+
+
 def test_box_score_rows_follow_the_game(store, box, long_game):
     series_id = import_record(store, box, long_game.text())
     session = StoredSeries.load(store, series_id).session
