@@ -83,6 +83,9 @@ OPTION_ACTIONS = {"!roll": "roll", "!hand": "hand", "!type": "type_dice", "!pick
                   "!draw": "draw_starter",
                   "!series": "series", "!print": "print", "!next": "next_game",
                   "!home": "back"}
+# The decisions a hidden hand would show through: the exchange and the card phase (its
+# cards), and an extra inning's strategy named (rule 6.2: the suggestion weighs the hand).
+HAND_PHASES = ("exchange", "cards", "name")
 # Lines that name or depend on a hidden hand: offered and taken only with the curtain up (a
 # Rally Caps extra card is legal only when the hand holds a card to play, rule 5.7.2).
 CARD_LINE = re.compile(r"\b(plays|exchanges|rallies card)\b", re.IGNORECASE)
@@ -1212,7 +1215,7 @@ class GameScreen(Screen):
     def _curtain_down(self, waiting) -> bool:
         if self.secret_rotation(waiting):
             return self.shown_hand != waiting.team
-        return (self.hot_seat() and waiting.phase in ("exchange", "cards")
+        return (self.hot_seat() and waiting.phase in HAND_PHASES
                 and self.shown_hand != waiting.side)
 
     def secret_rotation(self, waiting) -> bool:

@@ -754,6 +754,10 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
             # Typing a card while the curtain is down is refused unseen: the rules' answer
             # ("... is not in the hand") would tell the table what the hand holds.
             assert screen._curtain_down(table.waiting())
+            # An extra inning's strategy named (rule 6.2) is a hand's decision too: its
+            # suggestion weighs the hand's offense cards.
+            import dataclasses
+            assert screen._curtain_down(dataclasses.replace(table.waiting(), phase="name"))
             notes = []
             notify = app.notify
             app.notify = lambda message, **kw: (notes.append(str(message)),
