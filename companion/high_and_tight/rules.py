@@ -73,6 +73,11 @@ CARD_BLOCKS = {
 }
 
 
+# The Strategy Card phase's prompt when a player may do anything it allows; a screen that
+# keeps the hand from another player says this one whatever the hand holds (5.2.1).
+CARD_PHASE_PROMPT = "play a card, use Rally Caps or pass (rules 5.4, 5.7)"
+
+
 @dataclass(frozen=True)
 class Awaiting:
     """What the game waits for: a side's decision, a chance event, or nothing (game over)."""
@@ -263,7 +268,7 @@ class HighAndTight:
             "bat": "send a batter up; he fields the bottom half (rules 4.2.2, 4.2.3 b)",
             "field": "put a fielder in the field; he bats in the bottom half (rules 4.2.3, "
                      "4.2.2 b)",
-            "cards": "play a card, use Rally Caps or pass (rules 5.4, 5.7)",
+            "cards": CARD_PHASE_PROMPT,
             "manage": "make the Managerial Move or stand pat (rule 4.5)",
         }
         side = state.atbat.turn if phase == "cards" else state.actor

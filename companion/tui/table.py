@@ -18,6 +18,7 @@ from ..engine.record import check_line_length, header_tags
 from ..high_and_tight import actions as act
 from ..high_and_tight.box import Box
 from ..high_and_tight.manager import ComputerManager
+from ..high_and_tight.rules import CARD_PHASE_PROMPT
 from ..high_and_tight.series import SeriesRules
 from ..high_and_tight.series_session import SERIES, Entry
 from ..high_and_tight.simulate import chance_line, series_manager_line
@@ -309,8 +310,21 @@ class Table:
         if awaiting.kind == "decision":
             rules = session.rules
             options = [rules.format_action(a) for a in rules.legal_actions(state)]
-        return Waiting("game", awaiting.kind, team, side, awaiting.phase, awaiting.prompt,
-                       computer, options, awaiting.only_pass, awaiting.demanded)
+        prompt, only_pass = awaiting.prompt, awaiting.only_pass
+        if (awaiting.phase == "cards" and self.hand_hidden(team)
+                and state.atbat.must_play != side):
+            # Rule 5.2.1: what the card phase offers a hand the screen keeps from another
+            # player would tell what it holds ('pass: nothing else can be played', a pass
+            # the companion took for him, 'use Rally Caps' only with a card to play): the
+            # phase's whole prompt, and the player passes himself.
+            prompt, only_pass = CARD_PHASE_PROMPT, False
+        return Waiting("game", awaiting.kind, team, side, awaiting.phase, prompt,
+                       computer, options, only_pass, awaiting.demanded)
+
+    def hand_hidden(self, team: str | None) -> bool:
+        """Whether the screen keeps this team's dealt hand from a player at it (the
+        computer's from its opponent, each's from the other at a shared screen)."""
+        return self.cards == "digital" and team is not None and team in self.hidden_teams()
 
     def suggestion(self, waiting: Waiting) -> str | None:
         """What the computer manager would choose for the player to act, as an option line: a
@@ -435,6 +449,8 @@ class Table:
         scope = str(self.session.games.index(game) + 1)     # (the next game may be open)
         halves: dict[tuple[int, str], dict[str, bool]] = {}
         rallied: set[tuple[int, str, str]] = set()
+        # Two players sharing the screen with dealt hands pass for themselves (`waiting`).
+        shared = self.cards == "digital" and len(self.humans()) == 2
         last = None
         for action in game.actions:
             half = (state.inning, state.half)
@@ -443,7 +459,7 @@ class Table:
                 if (state.inning, state.half) != half or state.phase == "over":
                     last = half                 # the roll that ended the half (4.6.4)
                 continue
-            if (action.kind == "pass" and state.phase == "cards"
+            if (action.kind == "pass" and state.phase == "cards" and not shared
                   and self.controls[self.team_of_game(scope, action.side)] != "computer"
                   and rules.awaiting(state).only_pass):
                 played = (any(side == action.side for side, _ in state.atbat.played)
@@ -466,12 +482,14 @@ class Table:
         5.4), the one ballplayer left to bat or field, the one pitcher who may come in. The
         companion takes it for him, as it deals digital cards, and an undo goes back past
         it to his last choice. Never a card from a hand it cannot see (physical cards: the
-        one card the hand may hold that fits is the player's to name)."""
+        one card the hand may hold that fits is the player's to name), nor a card phase's
+        step of a hand the screen keeps from another player (`waiting`: he passes himself)."""
         return self.forced_pass(waiting) or (
             waiting.scope == "game" and waiting.kind == "decision" and not waiting.computer
             and len(waiting.options) == 1
             and not (self.cards == "physical" and waiting.options[0].startswith(
-                f"{waiting.side} plays ")))
+                f"{waiting.side} plays "))
+            and not (waiting.phase == "cards" and self.hand_hidden(waiting.team)))
 
     def dice_awaited(self, waiting: Waiting | None = None) -> bool:
         """Whether the people at the table are to roll now (rule 4.6): a Scoring Roll is

@@ -210,7 +210,8 @@ def test_the_one_ballplayer_left_is_sent_in_for_the_player(tmp_path):
                                      and not table.session.is_over()):
             waiting = table.waiting()
             if waiting.scope == "game" and waiting.kind == "decision" and (
-                    len(waiting.options) == 1 and not waiting.only_pass):
+                    len(waiting.options) == 1 and not waiting.only_pass
+                    and waiting.phase != "cards"):      # (a shared screen's hands: 5.2.1)
                 assert table.forced(waiting)
                 before = list(table.session.entries)
                 entry = table.auto_step()
@@ -237,7 +238,7 @@ def test_a_pass_the_rules_force_is_made_for_the_player_and_undo_goes_past_it(tmp
     store = Store.open(tmp_path / "f.db")
     try:
         table = Table.create(store, load_box(), Setup(scenario="spring", team1_control="human",
-                                                      team2_control="human"))
+                                                      team2_control="computer"))
         checked = 0
         for _ in range(3000):
             if table.session.is_over() or checked == 3:
@@ -261,6 +262,42 @@ def test_a_pass_the_rules_force_is_made_for_the_player_and_undo_goes_past_it(tmp
             assert not table.forced_pass(table.waiting())
             checked += 1
         assert checked == 3
+    finally:
+        store.close()
+
+
+def test_two_players_at_one_screen_pass_for_themselves_and_hear_one_prompt(tmp_path):
+    """Rule 5.2.1 at a shared screen with dealt hands: the card phase's prompt and the pass
+    the companion took for a player told the other what the hand held ('pass: nothing else
+    can be played', 'no card to play, the companion passed', 'use Rally Caps' offered only
+    with a card to play). There each player's prompt is the phase's whole one, he passes
+    himself, and no half's notice tells a pass as the companion's."""
+    from companion.high_and_tight.rules import CARD_PHASE_PROMPT
+
+    store = Store.open(tmp_path / "h.db")
+    try:
+        table = Table.create(store, load_box(), Setup(scenario="spring", team1_control="human",
+                                                      team2_control="human"))
+        nothing_else = 0
+        for _ in range(5000):
+            if table.session.is_over():
+                break
+            waiting = table.waiting()
+            if waiting.scope == "game" and waiting.phase == "cards":
+                state = table.game.state
+                assert not table.forced(waiting) and not waiting.only_pass
+                if state.atbat.must_play != waiting.side:
+                    assert waiting.prompt == CARD_PHASE_PROMPT
+                if table.session.rules.awaiting(state).only_pass:
+                    nothing_else += 1           # the rules leave a pass: he makes it
+                    table.enter(f"{waiting.side} passes")
+                    continue
+            if table.auto_step() is None:
+                take_first_choice(table)
+            if table.game is not None and table.game.state.log and table.game.state.log[-1][
+                    0] == "4.6.4":
+                assert table.passed_for(table.game) == {}
+        assert nothing_else > 3
     finally:
         store.close()
 
@@ -1110,17 +1147,23 @@ def test_a_card_from_a_hand_the_companion_cannot_see_is_never_played_for_the_pla
         tmp_path):
     """Rules 5.4 and 5.7.2: after Rally Caps the player must play a card; when one card the
     hand may hold fits, the digital hand's card is played for him, but physical cards'
-    is his to name (the companion would record a card it cannot see)."""
+    is his to name (the companion would record a card it cannot see); at a screen two
+    players share, his too (rule 5.2.1: taken for him, it tells the other his hand had
+    nothing else)."""
     with Store.open(tmp_path / "hands.db") as store:
         tables = {cards: Table.create(store, load_box(), Setup(
-            scenario="spring", cards=cards, team1_control="human", team2_control="human"))
+            scenario="spring", cards=cards, team1_control="human",
+            team2_control="computer" if cards == "digital" else "human"))
             for cards in ("digital", "physical")}
+        shared = Table.create(store, load_box(), Setup(
+            scenario="spring", cards="digital", team1_control="human", team2_control="human"))
         play = Waiting("game", "decision", "team1", "home", "cards", "play a card (5.7.2)",
                        False, ["home plays Blown Call"])
         field = Waiting("game", "decision", "team1", "home", "field", "put a fielder in",
                         False, ["home fields Brannigan"])
         assert tables["digital"].forced(play) and not tables["physical"].forced(play)
-        assert tables["digital"].forced(field) and tables["physical"].forced(field)
+        assert not shared.forced(play)
+        assert all(table.forced(field) for table in (*tables.values(), shared))
 
 
 def test_a_misspelt_name_in_a_typed_rotation_is_named_with_the_sp_meant(tmp_path):
