@@ -331,6 +331,22 @@ def play_on(rules, manager, state: State, model: Model, rng: random.Random) -> f
     return (1.0 if trial.winner == "home" else 0.0) - correction
 
 
+def conceal_starters(header: dict[str, str], sides, learning: bool = False) -> dict[str, str]:
+    """A game header whose starters of these sides a viewer may not know yet (rule 3.0: a
+    secret rotation's man is placed after the draws): a learning header's become
+    `RANDOM_STARTER` (each learned game draws one), a game's own header leaves them out,
+    so the managers playing it on name one as in a game set up without them."""
+    out = dict(header)
+    for side in sides:
+        place = side.capitalize()
+        out.pop(f"{place}StarterFatigue", None)
+        if learning:
+            out[f"{place}Starter"] = RANDOM_STARTER
+        else:
+            out.pop(f"{place}Starter", None)
+    return out
+
+
 def conceal_hands(state: State, sides) -> None:
     """Digital cards, a figure shown at the table: these sides' hands become hidden counts,
     as physical cards are, so the figure reads only what the table may know (rule 5.2.1);

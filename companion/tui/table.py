@@ -25,6 +25,7 @@ from ..high_and_tight.simulate import chance_line, series_manager_line
 from ..high_and_tight.winprob import (
     RANDOM_STARTER,
     conceal_hands,
+    conceal_starters,
     home_win_probability,
     opening_odds,
     series_win_probability,
@@ -740,10 +741,13 @@ class Table:
                               series.rosters[home], series.rosters[away],
                               (starter(home, number), starter(away, number)))
         state = game.state.clone()
+        kept = [side for side in ("home", "away") if self.team_of(side) in hidden]
         if state.cards_mode == "digital":
             # The figure is on the screen: a hand kept from it is not read by it either.
-            conceal_hands(state, [side for side in ("home", "away")
-                                  if self.team_of(side) in self.hidden_teams()])
+            conceal_hands(state, kept)
+        # Nor a secret rotation's starter before he is placed, after the draws (rule 3.0).
+        state.header = conceal_starters(state.header, [side for side in kept
+                                                       if state.side(side).starter is None])
         step = len(game.actions)
         courses = self._courses()
         inputs_game = self.game_number()
@@ -754,7 +758,10 @@ class Table:
             wins={t: series.wins(t) for t in ("team1", "team2")}, needed=series.scenario.wins,
             in_play=game is self.session.current_game and game.state.phase != "over",
             venues=venues,
-            headers={number: dict(opened.header)
+            headers={number: conceal_starters(
+                         opened.header, [side for side in ("home", "away")
+                                         if self.team_of_game(str(number), side) in hidden],
+                         learning=True)
                      for number, opened in enumerate(self.session.games, 1)
                      if number > inputs_game},
             options=frozenset(series.options))

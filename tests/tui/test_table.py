@@ -1202,3 +1202,55 @@ def test_a_card_typed_without_its_side_is_pointed_to(rules):
     for typed in ("Aroud the Horn", "Around"):      # a slip, or the name's first word
         with pytest.raises(ParseError, match=r"; did you mean 'Around the Horn'\?$"):
             rules.parse_action(None, f"home plays {typed}")
+
+
+@pytest.mark.parametrize("controls, kept", [(("human", "human"), {"home", "away"}),
+                                            (("human", "computer"), None)])
+def test_the_win_figure_reads_no_secret_starter_before_he_is_placed(tmp_path, controls, kept):
+    """Rule 3.0, Game Setup: a secret rotation's starter is placed after both draws; the
+    figure shown during the draws read him from the game's header, and a player who knew
+    his own starter could read the other's off it. Until placed, a hidden team's starter
+    is left out of what the figure reads (its managers name one); the next game's, set up
+    while a final is held, is a random one of the side's SPs."""
+    from companion.high_and_tight.winprob import RANDOM_STARTER
+
+    store = Store.open(tmp_path / "w.db")
+    try:
+        table = Table.create(store, load_box(), Setup(
+            scenario="divisional", team1_control=controls[0], team2_control=controls[1]))
+        for _ in range(500):
+            if table.game is not None and table.game.state.phase == "draw":
+                break
+            if table.auto_step() is None:
+                take_first_choice(table)
+        state = table.game.state
+        assert state.inning == 0 and {"HomeStarter", "AwayStarter"} <= set(state.header)
+        hidden = {side for side in ("home", "away")
+                  if table.team_of(side) in table.hidden_teams()}
+        computer = {side for side in ("home", "away") if table.team_of(side) == "team2"}
+        assert hidden == (kept or computer)
+        read = table.figure_inputs().state.header
+        for side in ("home", "away"):
+            assert (f"{side.capitalize()}Starter" in read) is (side not in hidden)
+        assert table.game.state.header == state.header         # the game's own untouched
+        # Once placed (after both draws), the starters are on the table for all to see.
+        for _ in range(500):
+            if table.game.state.home.starter and table.game.state.away.starter:
+                break
+            if table.auto_step() is None:
+                take_first_choice(table)
+        assert table.figure_inputs().state.header["HomeStarter"] == state.header["HomeStarter"]
+        # A next game set up already (a held final) is weighed with a random starter.
+        for _ in range(5000):
+            if len(table.session.games) == 2:
+                break
+            if table.auto_step() is None:
+                take_first_choice(table)
+        table.held = 1
+        headers = table.figure_inputs().headers
+        assert set(headers) == {2}
+        for side in ("home", "away"):
+            hidden_next = table.team_of_game("2", side) in table.hidden_teams()
+            assert (headers[2][f"{side.capitalize()}Starter"] == RANDOM_STARTER) is hidden_next
+    finally:
+        store.close()
