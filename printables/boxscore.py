@@ -40,6 +40,7 @@ class GamePrint:
     standing: str | None = None     # the series after this game (rule 7.0), when it has more
     under_way: tuple[int, str] | None = None    # (inning, half) of a game not over
     withheld: bool = False      # a game in play whose record tells what a player keeps secret
+    starters: tuple[str, str] = ("?", "?")     # (away, home) as a player may know them
 
 
 def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint]:
@@ -48,6 +49,7 @@ def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint
     if not games:
         raise ValueError("the series has no game yet: nothing to print in a box score")
     numbers = [number] if number is not None else list(range(1, len(games) + 1))
+    series = session.series
     out = []
     for n in numbers:
         if not 1 <= n <= len(games):
@@ -58,18 +60,27 @@ def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint
         # The record of a game in play names the cards dealt and exchanged, which the table
         # keeps from a player (rule 5.2.1): no code for it until it is over, as `export`
         # refuses it (the sheet's tables hold only what was played in the open).
-        withheld = bool(session.hidden_teams()) and game.state.phase != "over"
+        hidden = session.hidden_teams()
+        withheld = bool(hidden) and game.state.phase != "over"
+        home_team = session.series_rules.home_team(series, n)
+        teams = {"home": home_team, "away": "team2" if home_team == "team1" else "team1"}
+        # A secret rotation's starter is placed after the draws (rule 3.0): till then his
+        # name, in the game's header, is not a player's to read.
+        starters = tuple(
+            "secret" if (teams[side] in hidden and series.scenario.rotation > 1
+                         and game.state.side(side).starter is None)
+            else game.header.get(f"{side.capitalize()}Starter", "?")
+            for side in ("away", "home"))
         try:
             matrix = None if withheld else qr_matrix(payload)
         except RecordTooLong:
             matrix = None
-        series = session.series
         standing = (series.standing(session.box, n, names=True)
                     if series.scenario.games > 1 and n <= len(series.results) else None)
         state = game.state
         under_way = None if state.phase == "over" else (max(state.inning, 1), state.half)
         out.append(GamePrint(n, box_score(session.rules, game), record, payload, matrix,
-                             standing, under_way, withheld))
+                             standing, under_way, withheld, starters))
     return out
 
 
@@ -120,8 +131,9 @@ def _draw_summary(canvas, session: SeriesSession, title: str, games: list[GamePr
     draw_text(canvas, f"{names[0]} v {names[1]}: {series.standing(box, names=True)}",
               area.x, y, area.width, FONT, 11)
     draw_text(canvas, "   ".join(_table_facts(games[0].score.header)) + f"   {len(games)} "
-              "games, each on the pages after this one with its QR code", area.x, y - 12,
-              area.width, FONT, 8)
+              "games, each on the pages after this one with its QR code"
+              + (" (a game in play's once it is over)" if any(g.withheld for g in games)
+                 else ""), area.x, y - 12, area.width, FONT, 8)
     columns = [Column("Game", 0.45 * INCH, "centre"), Column("Away", 1.9 * INCH),
                Column("R", 0.35 * INCH, "centre"), Column("Home", 1.9 * INCH),
                Column("R", 0.35 * INCH, "centre"), Column("Innings", 0.6 * INCH, "centre")]
@@ -132,8 +144,7 @@ def _draw_summary(canvas, session: SeriesSession, title: str, games: list[GamePr
         played = str(len(score.line["away"])) if score.winner else _under_way(game)
         rows.append([str(game.number), team_name(box, score.away), str(score.totals["away"]),
                      team_name(box, score.home), str(score.totals["home"]), played,
-                     f"{score.header.get('AwayStarter', '?')}, "
-                     f"{score.header.get('HomeStarter', '?')}"])
+                     ", ".join(game.starters)])
     Table(columns, size=8).draw(canvas, area.x, y - 12 - GAP, rows, area.y)
     finish_page(canvas, options)
     return 1

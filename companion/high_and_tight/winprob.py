@@ -303,6 +303,10 @@ def play_on(rules, manager, state: State, model: Model, rng: random.Random) -> f
     from .simulate import CHANCE_PHASES
 
     trial = state.clone(log=False)
+    for place in ("Home", "Away"):
+        if trial.header.get(f"{place}Starter") == RANDOM_STARTER:    # (conceal_starters)
+            trial.header[f"{place}Starter"] = _random_starter(
+                state.box, trial.header, place, str(rng.random()), 0)
     if trial.cards_mode == "physical":
         deal_hidden_hands(trial, rng)
     correction = 0.0
@@ -331,19 +335,16 @@ def play_on(rules, manager, state: State, model: Model, rng: random.Random) -> f
     return (1.0 if trial.winner == "home" else 0.0) - correction
 
 
-def conceal_starters(header: dict[str, str], sides, learning: bool = False) -> dict[str, str]:
+def conceal_starters(header: dict[str, str], sides) -> dict[str, str]:
     """A game header whose starters of these sides a viewer may not know yet (rule 3.0: a
-    secret rotation's man is placed after the draws): a learning header's become
-    `RANDOM_STARTER` (each learned game draws one), a game's own header leaves them out,
-    so the managers playing it on name one as in a game set up without them."""
+    secret rotation's man is placed after the draws): each becomes `RANDOM_STARTER`, drawn
+    among the side's SPs in each learned game and each play (`play_on`), as the series
+    figure weighs a game to come."""
     out = dict(header)
     for side in sides:
         place = side.capitalize()
         out.pop(f"{place}StarterFatigue", None)
-        if learning:
-            out[f"{place}Starter"] = RANDOM_STARTER
-        else:
-            out.pop(f"{place}Starter", None)
+        out[f"{place}Starter"] = RANDOM_STARTER
     return out
 
 

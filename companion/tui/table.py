@@ -745,8 +745,10 @@ class Table:
         if state.cards_mode == "digital":
             # The figure is on the screen: a hand kept from it is not read by it either.
             conceal_hands(state, kept)
-        # Nor a secret rotation's starter before he is placed, after the draws (rule 3.0).
-        state.header = conceal_starters(state.header, [side for side in kept
+        # Nor a secret rotation's starter before he is placed, after the draws (rule 3.0; a
+        # Spring Training starter is drawn in the open).
+        secret = [side for side in kept if series.scenario.rotation > 1]
+        state.header = conceal_starters(state.header, [side for side in secret
                                                        if state.side(side).starter is None])
         step = len(game.actions)
         courses = self._courses()
@@ -760,8 +762,8 @@ class Table:
             venues=venues,
             headers={number: conceal_starters(
                          opened.header, [side for side in ("home", "away")
-                                         if self.team_of_game(str(number), side) in hidden],
-                         learning=True)
+                                         if self.team_of_game(str(number), side) in hidden
+                                         and series.scenario.rotation > 1])
                      for number, opened in enumerate(self.session.games, 1)
                      if number > inputs_game},
             options=frozenset(series.options))

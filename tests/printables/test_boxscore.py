@@ -435,3 +435,27 @@ def test_what_the_home_ballpark_did_is_on_the_box_score(box, rules):
     rows = [row for row in csv_rows(1, score) if row["kind"] == "ballpark"]
     assert [row["detail"] for row in rows] == [w for half in score.halves for w in half.park]
     assert {row["team"] for row in rows} == {"texas"}
+
+
+def test_the_series_page_keeps_a_secret_starter_till_he_is_placed(store, box, tmp_path):
+    """Rule 3.0: the next game opens (its header names both starters) while its draws are
+    made; a secret rotation's starter is placed after them. The series page printed then
+    named both ('Starters (away, home)'): it says 'secret' for each hidden team's till he
+    is placed; a series the computer plays alone names them."""
+    for controls, said in (({}, "secret, secret"),
+                           ({"Team1Control": "computer", "Team2Control": "computer"}, None)):
+        header = {**series_header("divisional", "5"), **controls}
+        stop = next(n for n in range(200, 600)
+                    if (s := simulated_session(box, header, stop_after=n)).games
+                    and len(s.games) == 2 and s.games[-1].state.phase == "draw")
+        session = simulated_session(box, header, stop_after=stop)
+        series_id = create_series(store, box, header, session.entries)
+        stored = StoredSeries.load(store, series_id).session
+        second = games_to_print(stored, None)[1]
+        names = tuple(session.games[-1].header[f"{p}Starter"] for p in ("Away", "Home"))
+        assert second.starters == (tuple(said.split(", ")) if said else names)
+        out = tmp_path / f"series-{series_id}.pdf"
+        print_boxscore(store, str(series_id), PrintOptions(), out)
+        first_page = " ".join(PdfReader(out).pages[0].extract_text().split())
+        assert (said or ", ".join(names)) in first_page
+        assert ("(a game in play's once it is over)" in first_page) is bool(said)

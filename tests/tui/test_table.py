@@ -1210,8 +1210,8 @@ def test_the_win_figure_reads_no_secret_starter_before_he_is_placed(tmp_path, co
     """Rule 3.0, Game Setup: a secret rotation's starter is placed after both draws; the
     figure shown during the draws read him from the game's header, and a player who knew
     his own starter could read the other's off it. Until placed, a hidden team's starter
-    is left out of what the figure reads (its managers name one); the next game's, set up
-    while a final is held, is a random one of the side's SPs."""
+    is one of its SPs drawn at random in each play, as the next game's is while a final is
+    held (so going on to that game moves the figure no more than its spread)."""
     from companion.high_and_tight.winprob import RANDOM_STARTER
 
     store = Store.open(tmp_path / "w.db")
@@ -1231,7 +1231,7 @@ def test_the_win_figure_reads_no_secret_starter_before_he_is_placed(tmp_path, co
         assert hidden == (kept or computer)
         read = table.figure_inputs().state.header
         for side in ("home", "away"):
-            assert (f"{side.capitalize()}Starter" in read) is (side not in hidden)
+            assert (read[f"{side.capitalize()}Starter"] == RANDOM_STARTER) is (side in hidden)
         assert table.game.state.header == state.header         # the game's own untouched
         # Once placed (after both draws), the starters are on the table for all to see.
         for _ in range(500):
@@ -1252,5 +1252,24 @@ def test_the_win_figure_reads_no_secret_starter_before_he_is_placed(tmp_path, co
         for side in ("home", "away"):
             hidden_next = table.team_of_game("2", side) in table.hidden_teams()
             assert (headers[2][f"{side.capitalize()}Starter"] == RANDOM_STARTER) is hidden_next
+    finally:
+        store.close()
+
+
+def test_a_spring_training_starter_drawn_in_the_open_is_read_by_the_figure(tmp_path):
+    """Rule 3.0: Spring Training's starter is drawn at random in the open (the log says
+    who): the figure reads him, hidden team or not."""
+    store = Store.open(tmp_path / "s.db")
+    try:
+        table = Table.create(store, load_box(), Setup(scenario="spring"))
+        for _ in range(500):
+            if table.game is not None and table.game.state.phase == "draw":
+                break
+            if table.auto_step() is None:
+                take_first_choice(table)
+        assert table.hidden_teams()
+        read = table.figure_inputs().state.header
+        assert read["HomeStarter"] == table.game.state.header["HomeStarter"]
+        assert read["AwayStarter"] == table.game.state.header["AwayStarter"]
     finally:
         store.close()
