@@ -786,7 +786,7 @@ def series_report(stored) -> dict:
     rest = {}
     if not session.is_over():
         scope, awaiting = session.awaiting()
-        what = awaiting.prompt if scope == "game" else awaiting[2]
+        what = session.shown_awaiting(awaiting).prompt if scope == "game" else awaiting[2]
         next_game = {"number": series.next_game, "what": what,
                      "home": series.teams[rules.home_team(series, series.next_game)]}
         if series.rotations.keys() == {"team1", "team2"} or not series.scenario.rotation:

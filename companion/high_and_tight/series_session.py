@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.errors import CompanionError
 from ..engine.session import Session
 from .box import Box
-from .rules import NAME_TAG, Awaiting, HighAndTight
+from .rules import CARD_PHASE_PROMPT, NAME_TAG, Awaiting, HighAndTight
 from .series import CONTROL_TAGS, SeriesRules, SeriesState
 
 SERIES = "series"
@@ -93,6 +93,26 @@ class SeriesSession:
         if game is not None:
             return "game", self.rules.awaiting(game.state)
         return SERIES, self.series_rules.awaiting(self.series)
+
+    def shown_awaiting(self, awaiting: Awaiting) -> Awaiting:
+        """The game's awaited decision as a view shared with a player may say it (rule
+        5.2.1): what the card phase offers a dealt hand kept from him would tell what it
+        holds ('pass: nothing else can be played', 'use Rally Caps' only with a card to
+        play), so such a hand's prompt is the phase's whole one and no pass is forced (its
+        player passes himself). Rally Caps are named while the side has a use left (the
+        board shows how many)."""
+        game = self.current_game
+        if game is None or awaiting.phase != "cards" or awaiting.side is None:
+            return awaiting
+        state = game.state
+        home = self.series_rules.home_team(self.series, len(self.games))
+        team = home if awaiting.side == "home" else ("team2" if home == "team1" else "team1")
+        if (state.cards_mode != "digital" or team not in self.hidden_teams()
+                or state.atbat.must_play == awaiting.side):
+            return awaiting
+        prompt = (CARD_PHASE_PROMPT if state.side(awaiting.side).rally_left > 0
+                  else "play a card or pass (rule 5.4)")
+        return replace(awaiting, prompt=prompt, only_pass=False)
 
     def is_over(self) -> bool:
         return self.series.winner is not None

@@ -18,7 +18,6 @@ from ..engine.record import check_line_length, header_tags
 from ..high_and_tight import actions as act
 from ..high_and_tight.box import Box
 from ..high_and_tight.manager import ComputerManager
-from ..high_and_tight.rules import CARD_PHASE_PROMPT
 from ..high_and_tight.series import SeriesRules
 from ..high_and_tight.series_session import SERIES, Entry
 from ..high_and_tight.simulate import chance_line, series_manager_line
@@ -311,16 +310,11 @@ class Table:
         if awaiting.kind == "decision":
             rules = session.rules
             options = [rules.format_action(a) for a in rules.legal_actions(state)]
-        prompt, only_pass = awaiting.prompt, awaiting.only_pass
-        if (awaiting.phase == "cards" and self.hand_hidden(team)
-                and state.atbat.must_play != side):
-            # Rule 5.2.1: what the card phase offers a hand the screen keeps from another
-            # player would tell what it holds ('pass: nothing else can be played', a pass
-            # the companion took for him, 'use Rally Caps' only with a card to play): the
-            # phase's whole prompt, and the player passes himself.
-            prompt, only_pass = CARD_PHASE_PROMPT, False
-        return Waiting("game", awaiting.kind, team, side, awaiting.phase, prompt,
-                       computer, options, only_pass, awaiting.demanded)
+        # A hand the screen keeps from a player: the card phase's whole prompt, no pass
+        # forced (rule 5.2.1).
+        awaiting = session.shown_awaiting(awaiting)
+        return Waiting("game", awaiting.kind, team, side, awaiting.phase, awaiting.prompt,
+                       computer, options, awaiting.only_pass, awaiting.demanded)
 
     def hand_hidden(self, team: str | None) -> bool:
         """Whether the screen keeps this team's dealt hand from a player at it (the

@@ -272,6 +272,7 @@ def test_two_players_at_one_screen_pass_for_themselves_and_hear_one_prompt(tmp_p
     can be played', 'no card to play, the companion passed', 'use Rally Caps' offered only
     with a card to play). There each player's prompt is the phase's whole one, he passes
     himself, and no half's notice tells a pass as the companion's."""
+    from companion.cli import series_report
     from companion.high_and_tight.rules import CARD_PHASE_PROMPT
 
     store = Store.open(tmp_path / "h.db")
@@ -287,7 +288,12 @@ def test_two_players_at_one_screen_pass_for_themselves_and_hear_one_prompt(tmp_p
                 state = table.game.state
                 assert not table.forced(waiting) and not waiting.only_pass
                 if state.atbat.must_play != waiting.side:
-                    assert waiting.prompt == CARD_PHASE_PROMPT
+                    # (Rally Caps named while a use is left: public, on the board)
+                    assert waiting.prompt == (CARD_PHASE_PROMPT
+                                              if state.side(waiting.side).rally_left
+                                              else "play a card or pass (rule 5.4)")
+                    # `series show` says it as the screen does
+                    assert series_report(table.stored)["next"]["what"] == waiting.prompt
                 if table.session.rules.awaiting(state).only_pass:
                     nothing_else += 1           # the rules leave a pass: he makes it
                     table.enter(f"{waiting.side} passes")
