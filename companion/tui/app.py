@@ -1219,10 +1219,13 @@ class GameScreen(Screen):
                 and self.shown_hand != waiting.side)
 
     def secret_rotation(self, waiting) -> bool:
-        """Two humans share the screen and one sets his secret rotation (rule 3.0)."""
+        """Two humans share the screen and one sets his secret rotation (rule 3.0), or names
+        the next starter when short rest gives a choice (8.2.3 a: the choice tells the
+        rotation's turn)."""
         return (waiting.scope == "series" and waiting.kind == "decision"
                 and self.table.secret()
-                and any(" rotation " in line for line in waiting.options[:1]))
+                and any(" rotation " in line or " starts " in line
+                        for line in waiting.options[:1]))
 
     def _hand_to_show(self) -> str | None:
         """A human's own cards show when nobody else at the table is human (no curtain

@@ -760,6 +760,10 @@ def shown_lines(table: Table, entries, before=()) -> list[str]:
                 line = drawn_starter(table, line)       # drawn in the open (rule 3.0)
             elif first in hidden and rest.startswith("rotation "):
                 line = f"{first} sets the rotation"
+            elif first in hidden and rest.startswith("starts "):
+                # Short rest's choice of starter (8.2.3 a) tells the rotation's turn: he is
+                # told when placed, after the draws (rule 3.0).
+                line = f"{first} names its starter"
         elif first in ("home", "away"):
             if rest.startswith(("draws ", "exchanges ")):
                 owner[entry.scope] = first

@@ -43,7 +43,7 @@ from companion.tui.app import (
     shown_notices,
 )
 from companion.tui.follow import TABLE_CLOSED, FollowApp
-from companion.tui.table import Setup, Table
+from companion.tui.table import Setup, Table, Waiting
 
 from ..store.util import run_python
 
@@ -758,6 +758,11 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
             # suggestion weighs the hand's offense cards.
             import dataclasses
             assert screen._curtain_down(dataclasses.replace(table.waiting(), phase="name"))
+            # So is a starter named on short rest (8.2.3 a): the choice tells the rotation.
+            starts = Waiting("series", "decision", "team1", None, "series",
+                             "name the starter for game 2", False,
+                             ["team1 starts Sabaria", "team1 starts Okafor"])
+            assert screen.secret_rotation(starts) and screen._curtain_down(starts)
             notes = []
             notify = app.notify
             app.notify = lambda message, **kw: (notes.append(str(message)),

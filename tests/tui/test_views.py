@@ -271,7 +271,8 @@ SECRET_ENTRIES = [("1", "home draws 1 offense"), ("1", "deal Web Gem"),
 ])
 def test_hidden_teams_cards_and_rotations_stay_off_the_screen(tmp_path, controls, hidden):
     """Rules 3.0, 5.2.1: the cards dealt to or exchanged by a team whose hand this screen
-    must not show, and its secret rotation, are not named in logs and notices; a deal
+    must not show, and its secret rotation (a starter named on short rest too), are not
+    named in logs and notices; a deal
     belongs to the side that drew or exchanged just before it. Series lines name the
     team either way."""
     from companion.high_and_tight.series_session import Entry
@@ -297,7 +298,10 @@ def test_hidden_teams_cards_and_rotations_stay_off_the_screen(tmp_path, controls
             else f"{names['team1']} rotation Sabaria, Okafor, Lindqvist",
             f"{names['team2']} sets the rotation" if "team2" in hidden
             else f"{names['team2']} rotation Flee, Lozano, Crowder",
-            "home plays Web Gem", f"{names['team2']} starts Flee"]
+            "home plays Web Gem",
+            # short rest's choice of starter (8.2.3 a) would tell the rotation's turn
+            f"{names['team2']} names its starter" if "team2" in hidden
+            else f"{names['team2']} starts Flee"]
         # Context: a deal whose draw came before the lines shown is still attributed.
         entries = [Entry(*e) for e in SECRET_ENTRIES[:2]]
         assert views.shown_lines(table, entries[1:], before=entries[:1]) == [shown[1]]
