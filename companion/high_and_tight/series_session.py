@@ -94,6 +94,11 @@ class SeriesSession:
             return "game", self.rules.awaiting(game.state)
         return SERIES, self.series_rules.awaiting(self.series)
 
+    def hand_hidden(self, team: str | None) -> bool:
+        """Whether a view shared with a player keeps this team's dealt hand from him (the
+        computer's from its opponent, each's from the other at a shared screen)."""
+        return self.header.get("Cards", "digital") == "digital" and team in self.hidden_teams()
+
     def shown_awaiting(self, awaiting: Awaiting) -> Awaiting:
         """The game's awaited decision as a view shared with a player may say it (rule
         5.2.1): what the card phase offers a dealt hand kept from him would tell what it
@@ -107,8 +112,7 @@ class SeriesSession:
         state = game.state
         home = self.series_rules.home_team(self.series, len(self.games))
         team = home if awaiting.side == "home" else ("team2" if home == "team1" else "team1")
-        if (state.cards_mode != "digital" or team not in self.hidden_teams()
-                or state.atbat.must_play == awaiting.side):
+        if not self.hand_hidden(team) or state.atbat.must_play == awaiting.side:
             return awaiting
         prompt = (CARD_PHASE_PROMPT if state.side(awaiting.side).rally_left > 0
                   else "play a card or pass (rule 5.4)")

@@ -92,7 +92,8 @@ def learn(rules, header: dict[str, str], games: int = LEARN_GAMES,
     for game in range(progress.games, games):
         if cancelled is not None and cancelled():
             raise Cancelled
-        drawn = {f"{place}Starter": _random_starter(rules.box, setup, place, seed, game)
+        drawn = {f"{place}Starter": _random_starter(rules.box, setup, place,
+                                                    random.Random(f"{seed}:{game}:{place}"))
                  for place in ("Home", "Away")
                  if setup.get(f"{place}Starter") == RANDOM_STARTER}
         state = simulate_game(rules, setup["Home"], setup["Away"], seed, game,
@@ -116,13 +117,12 @@ def learn(rules, header: dict[str, str], games: int = LEARN_GAMES,
     return RunTable(table, games)
 
 
-def _random_starter(box, setup: dict[str, str], place: str, seed: str, game: int) -> str:
-    """A starter of the side at `place` drawn among its SPs for one learned game (the
-    learning of a game whose starter the viewer cannot know: RANDOM_STARTER)."""
+def _random_starter(box, setup: dict[str, str], place: str, rng: random.Random) -> str:
+    """A starter of the side at `place` drawn among its SPs (a game whose starter the viewer
+    cannot know: RANDOM_STARTER), for one learned game or one play."""
     roster = box.rosters[(setup.get(f"{place}Roster")
                           or box.team(setup[place]).roster).casefold()]
-    names = sorted(p.name for p in roster.pitchers.values() if p.kind == "SP")
-    return random.Random(f"{seed}:{game}:{place}").choice(names)
+    return rng.choice(sorted(p.name for p in roster.pitchers.values() if p.kind == "SP"))
 
 
 _tables: dict[tuple, RunTable] = {}
@@ -305,8 +305,8 @@ def play_on(rules, manager, state: State, model: Model, rng: random.Random) -> f
     trial = state.clone(log=False)
     for place in ("Home", "Away"):
         if trial.header.get(f"{place}Starter") == RANDOM_STARTER:    # (conceal_starters)
-            trial.header[f"{place}Starter"] = _random_starter(
-                state.box, trial.header, place, str(rng.random()), 0)
+            trial.header[f"{place}Starter"] = _random_starter(state.box, trial.header, place,
+                                                              rng)
     if trial.cards_mode == "physical":
         deal_hidden_hands(trial, rng)
     correction = 0.0

@@ -1314,12 +1314,7 @@ class GameScreen(Screen):
         if self.table.held is not None:
             return                      # a finished game stays on the screen till then
         if self._auto_timer is None:
-            self._auto_timer = self.set_timer(max(self.app.auto_delay, 0.001), self._auto_fired)
-
-    def _auto_fired(self) -> None:
-        # (a timer's call is queued: a step caught up in between may have set the next
-        # timer already, which the step's stop_auto then stops, so one is ever pending)
-        self._auto_step()
+            self._auto_timer = self.set_timer(max(self.app.auto_delay, 0.001), self._auto_step)
 
     def stop_auto(self) -> None:
         """The next automatic step no longer on its timer (taken now, or paced anew)."""
@@ -1329,7 +1324,8 @@ class GameScreen(Screen):
 
     def _auto_step(self) -> None:
         # Taken by its timer or at once (a typed line catching up): either way the timer
-        # goes, so a step caught up leaves none behind to fire out of its pace.
+        # goes, so a step caught up leaves none behind to fire out of its pace (a timer's
+        # call is queued: a step caught up before it set the next timer, stopped here).
         self.stop_auto()
         if self.table.held is not None:
             return                      # a timer set before the game ended

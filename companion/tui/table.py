@@ -316,11 +316,6 @@ class Table:
         return Waiting("game", awaiting.kind, team, side, awaiting.phase, awaiting.prompt,
                        computer, options, awaiting.only_pass, awaiting.demanded)
 
-    def hand_hidden(self, team: str | None) -> bool:
-        """Whether the screen keeps this team's dealt hand from a player at it (the
-        computer's from its opponent, each's from the other at a shared screen)."""
-        return self.cards == "digital" and team is not None and team in self.hidden_teams()
-
     def suggestion(self, waiting: Waiting) -> str | None:
         """What the computer manager would choose for the player to act, as an option line: a
         hint beside the options. None for the computer's own turns and chance; with physical
@@ -484,7 +479,7 @@ class Table:
             and len(waiting.options) == 1
             and not (self.cards == "physical" and waiting.options[0].startswith(
                 f"{waiting.side} plays "))
-            and not (waiting.phase == "cards" and self.hand_hidden(waiting.team)))
+            and not (waiting.phase == "cards" and self.session.hand_hidden(waiting.team)))
 
     def dice_awaited(self, waiting: Waiting | None = None) -> bool:
         """Whether the people at the table are to roll now (rule 4.6): a Scoring Roll is
@@ -741,9 +736,9 @@ class Table:
             conceal_hands(state, kept)
         # Nor a secret rotation's starter before he is placed, after the draws (rule 3.0; a
         # Spring Training starter is drawn in the open).
-        secret = [side for side in kept if series.scenario.rotation > 1]
-        state.header = conceal_starters(state.header, [side for side in secret
-                                                       if state.side(side).starter is None])
+        state.header = conceal_starters(state.header, [
+            side for side in kept
+            if series.scenario.rotation > 1 and state.side(side).starter is None])
         step = len(game.actions)
         courses = self._courses()
         inputs_game = self.game_number()

@@ -4138,7 +4138,7 @@ def test_steps_caught_up_leave_one_timer_for_the_next(tmp_path):
             # (a timer's callback is call_next of the screen's method)
             pending = [timer for timer in screen._timers
                        if getattr(getattr(timer._callback, "args", [None])[0], "__name__", "")
-                       in ("_auto_step", "_auto_fired")
+                       == "_auto_step"
                        and timer._task is not None and not timer._task.done()]
             await settle(pilot)
             return taken, len(pending)
