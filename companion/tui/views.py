@@ -500,8 +500,11 @@ def series_summary(table: Table, box_scores: bool = True) -> str:
         if series.scenario.rotation == 1:       # drawn in the open (rule 3.0)
             out.append(f"Starter of {table.team_name(team)}, drawn at random: {names}")
         else:
-            shown = names if team not in hidden else "set (secret until the series ends)"
-            out.append(f"Rotation of {table.team_name(team)}: {shown}")
+            if team in hidden:
+                out.append(f"Rotation of {table.team_name(team)}: "
+                           + rotation_shown(table, team))
+            else:
+                out.append(f"Rotation of {table.team_name(team)}: {names}")
     waiting = table.waiting()
     if waiting.scope == "series" and waiting.kind == "decision" and not waiting.computer \
             and waiting.team:
@@ -534,6 +537,22 @@ def series_summary(table: Table, box_scores: bool = True) -> str:
         if game.state.phase == "over":
             out.extend(box_score_lines(table, number, game))
     return "\n".join(out)
+
+
+def rotation_shown(table: Table, team: str) -> str:
+    """A hidden rotation as its opponent may see it (rule 3.0): the starters who have taken
+    a game in their places, '?' for the places still secret. Once a starter has started, his
+    place is public (game n's starter is the n-th of the stack, counted from the top again
+    past the rotation's length)."""
+    series = table.series
+    secret = table.session.secret_starters(team)
+    places = [table.session.series_rules._pitcher(series, team, key).name
+              if key not in secret else "?" for key in series.rotations[team]]
+    if "?" not in places:
+        return ", ".join(places)
+    if set(places) == {"?"}:
+        return f"{len(places)} starters, set (secret until they start)"
+    return ", ".join(places) + " (each ? secret until he starts)"
 
 
 def action_help(table: Table, line: str) -> str:

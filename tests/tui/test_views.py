@@ -364,7 +364,9 @@ def test_series_view_keeps_a_hidden_teams_rotation_secret(tmp_path, controls):
         for team in ("team1", "team2"):
             names = ", ".join(table.session.series_rules._pitcher(table.series, team, k).name
                               for k in table.series.rotations[team])
-            shown = "set (secret until the series ends)" if team in hidden else names
+            count = len(table.series.rotations[team])
+            shown = f"{count} starters, set (secret until they start)" if team in hidden \
+                else names
             assert f"Rotation of {table.team_name(team)}: {shown}" in " ".join(text.split())
         for team in ("team1", "team2"):
             after = text.split(f"Pitchers of {table.team_name(team)}")[1]
@@ -391,6 +393,12 @@ def test_series_view_keeps_a_hidden_teams_rotation_secret(tmp_path, controls):
             starter = table.game.state.side(side).current_pitcher().name
             row = next(line for line in block.splitlines() if line.split()[:1] == [starter])
             assert "secret" not in row, row
+            # The rotation names him in his place, the rest of it still unknown.
+            places = [starter] + ["?"] * (len(table.series.rotations[team]) - 1)
+            rotation = (", ".join(places) + " (each ? secret until he starts)"
+                        if team in hidden else None)
+            if rotation:
+                assert f"Rotation of {table.team_name(team)}: {rotation}" in text
     finally:
         store.close()
 
