@@ -663,14 +663,15 @@ def test_a_card_and_a_ballpark_read_back_in_words(box):
     assert describe_card(box.card("Split the Outfielders")) == (
         "Scoring Number + the batter's Speed; bonus: Scoring Rolls + the batter's Power "
         "less 1")
-    assert describe_card(box.card("Web Gem")) == (
-        "needs the fielder's Defense 4 or more; cancels a Clutch offense card")
+    assert describe_card(box.card("Web Gem")) == "cancels a Clutch offense card"
+    assert describe_card(box.card("Strong Arm")) == (
+        "needs the fielder's Defense 5 or more; Scoring Number -2")
     assert describe_card(box.card("Brushback")).endswith("cancels an OBP offense card")
     assert describe_card(box.card("Hit and Run")).endswith("every 9 takes a run away")
     florida = box.teams["florida"].ballpark.effects
     assert [describe_ballpark_effect(e) for e in florida] == [
         "Scoring Number -1 for the visitors at bat",
-        "Scoring Rolls +1 for the home team at bat with inning 8 or later"]
+        "Scoring Rolls +1 for the home team at bat in inning 8 or later"]
 
 
 def test_stuff_rolls_range_follows_the_printed_rolls_track(box_copy):

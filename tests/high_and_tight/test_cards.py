@@ -250,19 +250,18 @@ def test_the_cancel_may_be_the_extra_card_rally_caps_gave(rules):
     assert state.home.rally_left == 1
 
 
-def test_web_gem_cannot_be_played_with_the_dh_in_the_field(rules):
-    """Rules 4.3.1 and 5.1.1 d: Web Gem needs a fielder with Defense 4+, and the DH has none."""
+def test_web_gem_answers_ducks_on_the_pond_whoever_fields(rules):
+    """Rule 5.1.1 d example: Web Gem cancels Ducks on the Pond at once, with no condition on
+    the fielder, so it holds with the DH in the field too (rule 4.3.1)."""
     session = new_game(rules, away_cards=CLUTCH_AWAY, home_cards=CLUTCH_HOME)
     reach(session, 4, reserve=("Rusk", "Stroud"))
     play(session, "away bats Rusk\nhome fields Stroud")   # Stroud is the New York DH
     before = markers(session)
     play(session, "away plays Ducks on the Pond")
-    after = markers(session)
-    with pytest.raises(IllegalAction, match="rule 5.1.1") as refused:
-        session.push_text("home plays Web Gem")
-    # The refusal names the condition and why it fails now.
-    assert "it needs the fielder's Defense 4 or more (not usable now)" in str(refused.value)
-    assert markers(session) == after != before
+    assert markers(session) != before
+    play(session, "home plays Web Gem")
+    assert markers(session) == before
+    assert session.state.log[-1][0] == "5.1.1 d"
 
 
 NEW_YORK_MENDEVIL_IS_DH = ("home lineup C Delacorte; OF Kanno, Haverty, Quillen; "
@@ -288,6 +287,30 @@ def test_around_the_horn_never_reads_the_dh_s_own_defense(rules, lineup, is_dh, 
                for _, text in session.state.log)
     play(session, "home plays Around the Horn")
     assert markers(session)[:2] == after
+
+
+@pytest.mark.parametrize(("lineup", "is_dh"), [(NEW_YORK_MENDEVIL_IS_DH, True),
+                                             (NEW_YORK_SOKOLOW_IS_DH, False)])
+def test_a_card_needing_the_fielders_defense_is_refused_with_the_dh_in_the_field(
+        rules, lineup, is_dh):
+    """Rules 4.3.1, 5.1.1 c: Strong Arm needs a fielder of Defense 5 or more. Mendevil's piece
+    says 7: fielding as an infielder he may back it; as the DH in the field he fields on the
+    marker's 4 and no card reads his own Defense, so it is refused and nothing moves."""
+    session = new_game(rules, home_lineup=lineup,
+                       home_cards=("Good Wood", "Good Jump", "Work the Count",
+                                   "Keep It in the Yard", "Strong Arm", "On the Black"))
+    reach(session, 2, "top", reserve=["Mendevil", "Hampton"])
+    play(session, "away bats Hampton\nhome fields Mendevil\naway passes")
+    before = markers(session)
+    if is_dh:
+        with pytest.raises(IllegalAction, match="rule 5.1.1") as refused:
+            session.push_text("home plays Strong Arm")
+        assert "it needs the fielder's Defense 5 or more (not usable now)" in str(
+            refused.value)
+        assert markers(session) == before
+    else:
+        play(session, "home plays Strong Arm")
+        assert markers(session)[1] != before[1]
 
 
 def test_special_cards_cannot_be_cancelled(rules, tmp_path):
@@ -338,7 +361,62 @@ def test_cancel_must_come_right_after_the_offense_card(rules):
     assert state.atbat.number == before + 3
 
 
+# -- 4.6.3: a card's extra scoring number -------------------------------------------------
+
+UPPER_DECK_AWAY = ("Upper Deck", "Wallbanger", "Leadoff Walk", "Web Gem", "Pitchout",
+                   "Blown Call")
+UPPER_DECK_HOME = ("Wind Knocks It Down", "Good Wood", "Work the Count",
+                   "Keep It in the Yard", "On the Black", "Around the Horn")
+
+
+def test_upper_deck_scores_every_11_of_the_at_bat(rules):
+    """Rules 4.6.3, 5.1.1: Upper Deck (Power 2 or more) adds 11 to the scoring numbers of
+    this at-bat: each roll of 11 scores, and the next at-bat reads the track alone."""
+    session = new_game(rules, away_cards=UPPER_DECK_AWAY, home_cards=UPPER_DECK_HOME)
+    reach(session, 3, reserve=("Hampton", "Orlick"))
+    state = session.state
+    assert state.strategy == "power"
+    play(session, "away bats Hampton\nhome fields Orlick")     # Hampton: Power 3
+    assert 11 not in state.scoring_numbers()
+    play(session, "away plays Upper Deck")
+    assert 11 in state.scoring_numbers()
+    play(session, "home passes\naway passes\naway stands pat")
+    rolls = 0
+    while state.phase == "roll":
+        play(session, "roll 5 6")
+        rolls += 1
+    assert rolls >= 1 and state.away.runs[-1] == rolls      # every 11 scored
+    assert 11 not in state.scoring_numbers()
+
+
+def test_a_cancel_takes_the_extra_scoring_number_away(rules):
+    """Rules 4.6.3, 5.1.1 d: Wind Knocks It Down cancels Upper Deck at once: the 11 goes with
+    it, and a roll of 11 scores nothing."""
+    session = new_game(rules, away_cards=UPPER_DECK_AWAY, home_cards=UPPER_DECK_HOME)
+    reach(session, 3, reserve=("Hampton", "Orlick"))
+    state = session.state
+    play(session, "away bats Hampton\nhome fields Orlick")
+    before = markers(session)
+    play(session, "away plays Upper Deck\nhome plays Wind Knocks It Down")
+    assert 11 not in state.scoring_numbers() and markers(session) == before
+    play(session, "away passes\nhome passes\naway stands pat\nroll 5 6")
+    assert state.atbat.runs == 0
+
+
 # -- 5.1.1 e: Hit and Run -----------------------------------------------------------------
+
+def test_hit_and_run_needs_a_batter_who_qualifies(rules):
+    """Rule 5.1.1 e ("if he qualifies"): the demo Hit and Run needs the batter's Speed 2 or
+    more; with Hampton (Speed 1) at bat it is refused and nothing moves (rulings.md)."""
+    session = new_game(rules)
+    reach(session, 2, reserve=("Hampton", "Orlick"))
+    play(session, "away bats Hampton\nhome fields Orlick")
+    before = markers(session)
+    with pytest.raises(IllegalAction, match="rule 5.1.1") as refused:
+        session.push_text("away plays Hit and Run")
+    assert "it needs the batter's Speed 2 or more" in str(refused.value)
+    assert markers(session) == before and not session.state.atbat.hit_and_run
+
 
 def test_hit_and_run_example_nets_one_run(rules):
     """Rule 5.1.1 e example: box III, six rolls 4 4, 2 1, 3 4, 4 5, 1 2, 5 2 net one run."""

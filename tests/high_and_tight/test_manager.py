@@ -1,13 +1,33 @@
 """The computer manager plays a sensible game: legal, better than chance, odds-driven."""
 
 import random
+import shutil
 from collections import Counter
 
+import pytest
+
 from companion.engine.session import Session
+from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
 from companion.high_and_tight.manager import ComputerManager, at_bat_odds
+from companion.high_and_tight.rules import HighAndTight
 from companion.high_and_tight.simulate import CHANCE_PHASES, game_rng, play_out
 
 from .util import new_game, play
+
+
+@pytest.fixture(scope="module")
+def gem_rules(tmp_path_factory):
+    """The demo box with a Web Gem that needs a fielder of Defense 4 or more (never the DH),
+    as a player's box may print it: a card whose use hangs on a fielder's rating."""
+    folder = tmp_path_factory.mktemp("gem") / "box"
+    shutil.copytree(DEFAULT_BOX_DIR, folder)
+    cards = folder / "cards.toml"
+    text = cards.read_text(encoding="utf-8")
+    marker = 'name = "Web Gem"\nside = "defense"\ncategory = "clutch"\ncopies = 2\n'
+    assert marker in text
+    cards.write_text(text.replace(marker, marker + 'requires = { rating = "fielder.defense",'
+                                  ' at_least = 4 }\n'), encoding="utf-8")
+    return HighAndTight(load_box(folder))
 
 
 class RandomManager:
@@ -152,19 +172,20 @@ def test_a_card_the_side_can_never_play_is_exchanged_first(rules):
     assert exchanged(rules, manager, state, "Crowd on Its Feet") is None
 
 
-def test_a_card_needing_a_rating_no_piece_left_has_is_exchanged(rules):
-    """Rules 5.1.1 c, 5.2.2: Web Gem needs a fielder of Defense 4 or more. While one is
-    still in the dugout the manager keeps it (a clutch inning is ahead); once only
-    weaker ballplayers and the DH (who fields on no rating) are left, it goes."""
-    state, manager = exchange_spot(rules, "away", 3)
+def test_a_card_needing_a_rating_no_piece_left_has_is_exchanged(gem_rules):
+    """Rules 5.1.1 c, 5.2.2: a Web Gem that needs a fielder of Defense 4 or more
+    (`gem_rules`). While one is still in the dugout the manager keeps it (a clutch inning
+    is ahead); once only weaker ballplayers and the DH (who fields on no rating) are
+    left, it goes."""
+    state, manager = exchange_spot(gem_rules, "away", 3)
     own = state.side("away")
     assert any(own.roster.ballplayers[k].defense >= 4 and k != own.dh for k in own.available)
-    assert exchanged(rules, manager, state, "Web Gem") is None
+    assert exchanged(gem_rules, manager, state, "Web Gem") is None
 
     own.available = [k for k in own.available
                      if own.roster.ballplayers[k].defense < 4 or k == own.dh]
     assert own.available and own.player is None
-    assert exchanged(rules, manager, state, "Web Gem") == "Web Gem"
+    assert exchanged(gem_rules, manager, state, "Web Gem") == "Web Gem"
 
 
 def test_a_card_worth_less_than_a_fresh_draw_is_exchanged(rules):
@@ -176,33 +197,33 @@ def test_a_card_worth_less_than_a_fresh_draw_is_exchanged(rules):
     assert exchanged(rules, manager, state, "Good Wood") is None
 
 
-def test_a_ballplayer_who_already_fielded_this_inning_holds_no_defense_card_up(rules):
+def test_a_ballplayer_who_already_fielded_this_inning_holds_no_defense_card_up(gem_rules):
     """Rules 4.2.2 b, 5.1.1 c, 5.2.2: home exchanges in the bottom half, after this inning's
     ballplayer fielded in the top; he only bats now, so a Web Gem only he could field for
     is thrown away, while a Defense-4 fielder still in the dugout keeps it."""
-    state, manager = exchange_spot(rules, "home", 3)
+    state, manager = exchange_spot(gem_rules, "home", 3)
     own = state.side("home")
     assert state.half == "bottom" and own.player is not None
     fielders = [k for k in own.available if own.roster.ballplayers[k].defense >= 4
                 and k != own.dh]
     weak = [k for k in own.available if own.roster.ballplayers[k].defense < 4 or k == own.dh]
     assert fielders
-    assert exchanged(rules, manager, state, "Web Gem") is None
+    assert exchanged(gem_rules, manager, state, "Web Gem") is None
     # This inning's ballplayer a Defense-4 fielder who fielded in the top; nobody else in
     # the dugout fields at 4 (the weak ones and the DH at most; Texas has none of them).
     own.player, own.available = fielders[0], weak
-    assert exchanged(rules, manager, state, "Web Gem") == "Web Gem"
+    assert exchanged(gem_rules, manager, state, "Web Gem") == "Web Gem"
 
 
-def test_the_dh_holds_no_card_that_reads_a_fielders_defense(rules):
+def test_the_dh_holds_no_card_that_reads_a_fielders_defense(gem_rules):
     """Rules 4.3.1, 5.1.1 c: the DH fields on the marker's Defense, not his own rating, so a
     DH with a Defense of 4 does not keep a Web Gem (fielder Defense 4 or more) worth
     holding once he is the only one left."""
-    state, manager = exchange_spot(rules, "away", 3)
+    state, manager = exchange_spot(gem_rules, "away", 3)
     own = state.side("away")
     strong = next(k for k in own.available if own.roster.ballplayers[k].defense >= 4)
     own.dh, own.available = strong, [strong]
-    assert exchanged(rules, manager, state, "Web Gem") == "Web Gem"
+    assert exchanged(gem_rules, manager, state, "Web Gem") == "Web Gem"
 
 
 def test_a_card_for_the_late_innings_counts_only_the_innings_it_may_be_played_in(rules):
