@@ -99,17 +99,22 @@ def print_boxscore(store, target: str, options: PrintOptions, out_path: str | Pa
     pages = 0
     if number is None and len(games) > 1:
         pages += _draw_summary(canvas, stored.session, title, games, options)
-    pages += draw_boxscores(canvas, stored.session.box, title, games, options, progress)
+    numbered = stored.session.series.scenario.games > 1      # one game: no 'game 1'
+    pages += draw_boxscores(canvas, stored.session.box, title, games, options, progress,
+                            numbered)
     canvas.save()
     write_atomically(out_path, buffer.getvalue())
     return pages
 
 
 def draw_boxscores(canvas, box: Box, title: str, games: list[GamePrint],
-                   options: PrintOptions, progress=None) -> int:
+                   options: PrintOptions, progress=None, numbered: bool = True) -> int:
+    """Each game's pages; `numbered` heads them 'TITLE, game N' (a series of one game, an
+    exhibition or Spring Training, by its title alone)."""
     pages = 0
     for done, game in enumerate(games, start=1):
-        pages += _draw_game(canvas, box, title, game, options)
+        heading = f"{title}, game {game.number}" if numbered else title
+        pages += _draw_game(canvas, box, heading, game, options)
         if progress:
             progress(done, len(games))
     return pages
@@ -192,7 +197,7 @@ def _draw_game(canvas, box: Box, title: str, game: GamePrint, options: PrintOpti
             pages += 1
             start_page(canvas, options.size)
             canvas.setFillColorRGB(0, 0, 0)
-            draw_text(canvas, f"{title}, game {game.number} (continued)", area.x,
+            draw_text(canvas, f"{title} (continued)", area.x,
                       area.top - 11, area.width, BOLD, 11)
             top = area.top - 11 - GAP
     finish_page(canvas, options)
@@ -204,7 +209,7 @@ def _heading(canvas, box: Box, title: str, game: GamePrint, area) -> float:
     away, home = team_name(box, score.away), team_name(box, score.home)
     canvas.setFillColorRGB(0, 0, 0)
     y = area.top - 14
-    draw_text(canvas, f"Box score: {title}, game {game.number}", area.x, y, area.width, BOLD, 14)
+    draw_text(canvas, f"Box score: {title}", area.x, y, area.width, BOLD, 14)
     y -= 16
     innings = len(score.line["away"])
     if score.winner:

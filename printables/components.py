@@ -42,6 +42,7 @@ from .text import (
     ELLIPSIS,
     ITALIC,
     LEADING,
+    NO_BREAK,
     REGULAR,
     SMALLEST_NAME,
     SMALLEST_TEXT,
@@ -481,7 +482,8 @@ def marker_components(box: Box, team: str | None = None) -> list[Component]:
         components.append(marker("Fatigue", dict(fatigue, big="+100"),
                                  dict(fatigue, big="+200")))         # rule 8.2.1
     for runs, copies in RUNS_COPIES.items():                         # rule 4.6.4
-        face = {"big": str(runs), "small": ("Runs",), "fill": "#000000", "big_size": 13.0}
+        face = {"big": str(runs), "small": ("Run" if runs == 1 else "Runs",),
+                "fill": "#000000", "big_size": 13.0}
         components += [marker(f"Runs {runs}", face, face)] * copies
     for each in box.teams.values():                                  # rule 3.0, setup step 2
         if team is None or each.key == team:
@@ -608,10 +610,10 @@ def inning_strategy(box: Box, card: Card) -> str:
     card's own text may still limit it (7th inning or later...): the footer says only that
     no inning strategy does."""
     if card.category == "special":
-        return "Special Strategy: whatever the inning's strategy (rule 5.6)"
+        return f"Special Strategy: whatever the inning's strategy (rule{NO_BREAK}5.6)"
     if card.category == "free":
         return ("Free Strategy: whatever the inning's strategy, outside the one-card limit "
-                "(rule 5.6.1)")
+                f"(rule{NO_BREAK}5.6.1)")
     name = CATEGORY_NAMES[card.category]
     innings, chosen = [], []
     for inning in range(1, 20):
@@ -622,7 +624,7 @@ def inning_strategy(box: Box, card: Card) -> str:
             chosen.append(ordinal(inning))
     where = ", ".join(innings) if innings else "none"
     extra = f"; the {' and '.join(chosen)} if chosen" if chosen else ""
-    return f"{name} innings: {where}{extra} (rules 5.3, 6.2)"
+    return f"{name} innings: {where}{extra} {NO_BREAK.join(('(rules', '5.3,', '6.2)'))}"
 
 
 def card_component(box: Box, card: Card) -> Component:

@@ -16,6 +16,7 @@ DESCENT = 0.207        # and its g, p, y reach this far below the baseline
 SMALLEST_NAME = 6.0    # pt: a name is never printed smaller; a long one wraps instead
 SMALLEST_TEXT = 4.5    # pt: nor any other text of the box (a piece's information)
 ELLIPSIS = "\u2026"    # ends a text cut short: one that cannot fit at the smallest size
+NO_BREAK = "\u00a0"    # a space a line never breaks at
 
 
 @lru_cache(maxsize=4096)
@@ -30,13 +31,15 @@ def wrap(text: str, font: str, size: float, width: float,
     the first line no wider than `first` when given (beside a tag on the same line).
 
     Widths add up word by word (the standard fonts have no kerning), so each word is
-    measured once.
+    measured once. A no-break space (U+00A0) joins two words into one that never breaks
+    (a rule citation, `(rules\u00a05.3,\u00a06.2)`).
     """
     space = stringWidth(" ", font, size)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line, line_width = [], 0.0
-        for word in paragraph.split():
+        for word in paragraph.replace(NO_BREAK, "\0").split():
+            word = word.replace("\0", NO_BREAK)
             word_width = stringWidth(word, font, size)
             room = first if first is not None and not lines else width
             if line and line_width + space + word_width > room:

@@ -258,7 +258,8 @@ def describe_ballpark_effect(park: BallparkEffect) -> str:
     if park.scoring_numbers:
         parts.append("also scores on " + " or ".join(map(str, park.scoring_numbers)))
     when = park_conditions(park.when)
-    return f"{', '.join(parts)} for {who}" + (f" with {when}" if when else "")
+    joint = " in " if when.startswith("inning ") else " with "     # 'in inning 8 or later'
+    return f"{', '.join(parts)} for {who}" + (joint + when if when else "")
 
 
 def situation(state: State, owner: str) -> tuple:

@@ -46,9 +46,12 @@ from printables.text import (
     BOLD,
     CAP_HEIGHT,
     DESCENT,
+    ITALIC,
+    NO_BREAK,
     SMALLEST_NAME,
     SMALLEST_TEXT,
     stringWidth,
+    wrap,
 )
 
 from .placed import placed_text
@@ -303,7 +306,7 @@ def test_markers_hold_every_game_piece(printed, box):
     assert f"DH Defense {box.dh_defense}" in fronts
     assert "+100 Fatigue" in fronts and "+200 Fatigue" in backs
     for runs, copies in RUNS_COPIES.items():
-        assert fronts.count(f"{runs} Runs") == copies
+        assert fronts.count(f"{runs} {'Run' if runs == 1 else 'Runs'} ") == copies
     for team in box.teams.values():
         assert f"{team.abbrev} Team" in fronts
     assert fronts.count("Games won") == 4 and "4 Games won" in backs
@@ -340,6 +343,17 @@ def test_the_runs_markers_cover_whole_games_of_the_computer_managers(box):
         state = simulate_game(rules, "new-york", "texas", "markers", game).state
         need = runs_markers_on_the_board(state)
         assert not need - printed, (game, need)
+
+
+def test_a_cards_footer_keeps_its_rule_citation_on_one_line(box):
+    """Rules 5.3, 6.2: a footer that wraps breaks before '(rules 5.3, 6.2)', never inside it
+    (a no-break space joins it), and prints the citation with plain spaces' widths."""
+    footer = inning_strategy(box, box.card("Good Wood"))
+    assert footer.endswith(f"(rules{NO_BREAK}5.3,{NO_BREAK}6.2)")
+    head = footer[:footer.index("(rules")].rstrip()
+    width = stringWidth(head, ITALIC, 6.5) + 4.0          # the head fits, the citation not
+    assert wrap(footer, ITALIC, 6.5, width) == [head, f"(rules{NO_BREAK}5.3,{NO_BREAK}6.2)"]
+    assert stringWidth(NO_BREAK, ITALIC, 6.5) == stringWidth(" ", ITALIC, 6.5)
 
 
 def test_strategy_cards_hold_name_type_text_and_inning_strategy(printed, box):
