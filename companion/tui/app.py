@@ -684,11 +684,17 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
         """The computer plays only from a hand the companion deals: choosing it for a side
         turns physical strategy cards digital at once, and says so under the cards' row
         (the dice may stay the table's own). Said in the dialog, not in a notice, which
-        stood over its Start and Cancel buttons."""
+        stood over its Start and Cancel buttons. Both sides human again, the cards it turned
+        digital go back to the table's own, and the note with them."""
+        told = self.query_one("#cards-told", Label)
         if event.value == "computer" and self._value("cards") == "physical":
             self.query_one("#cards", Select).value = "digital"
-            self.query_one("#cards-told", Label).display = True
+            told.display = True
             self._cards_told()
+        elif told.display and "computer" not in (self._value("control1"),
+                                                 self._value("control2")):
+            self.query_one("#cards", Select).value = "physical"
+            told.display = False
 
     @on(Select.Changed, "#dice")
     def dice_changed(self) -> None:

@@ -375,6 +375,33 @@ def test_choosing_the_computer_turns_physical_cards_digital_and_says_so(tmp_path
     assert told[2] is False
 
 
+def test_a_side_human_again_gives_the_cards_back_to_the_table(tmp_path):
+    """The cards the computer's choice turned digital go back to physical, and the note
+    with them, once both sides are human again (a table could start a game on digital
+    cards unawares); cards a player set digital himself stay so."""
+
+    async def look():
+        app = make_app(db=tmp_path / "g.db")
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            dialog = await new_series_dialog(pilot)
+            told = dialog.query_one("#cards-told", Label)
+            seen = []
+            for value in ("computer", "human"):
+                dialog.query_one("#control2", Select).value = value
+                await pilot.pause()
+                seen.append((dialog._value("cards"), told.display))
+            dialog.query_one("#cards", Select).value = "digital"       # his own choice
+            await pilot.pause()
+            for value in ("computer", "human"):
+                dialog.query_one("#control1", Select).value = value
+                await pilot.pause()
+                seen.append((dialog._value("cards"), told.display))
+            return seen
+
+    assert asyncio.run(look()) == [("digital", True), ("physical", False),
+                                   ("digital", False), ("digital", False)]
+
+
 def test_the_new_series_dialog_opens_on_the_boxs_own_teams(tmp_path, box_copy):
     """Rule 3.0: the New series dialog starts on the box's default matchup, so a box whose
     team keys are its own (New York renamed) opens it (it crashed on the demo's key)."""
