@@ -218,10 +218,15 @@ class CompanionApp(App):
         return True
 
     def action_keys(self) -> None:
-        """`?`: every key of the screen in view with what it does, and `?` again puts it
-        away."""
+        """`?`: every key of the screen in view with what it does; `?` again scrolls on
+        a panel taller than the screen (a small terminal's legend below the fold: the panel
+        takes no focus, so no other key scrolls it) and puts it away at its end."""
         panels = self.screen.query(KeysPanel)
         if panels:
+            panel = panels.first()
+            if panel.scroll_y < panel.max_scroll_y:
+                panel.scroll_page_down(animate=False)
+                return
             panels.remove()
             self.screen.remove_class("-keys-narrow")
         else:

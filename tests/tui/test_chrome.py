@@ -188,13 +188,21 @@ def test_the_keys_panel_never_hides_the_options_enter_acts_on(tmp_path, columns)
             console.print(panel.query_one("#keys-table", Static).content)
             told = " ".join(console.export_text().split())
             assert "Pitching Tired marker (rules 8.2.1, 8.4.2)" in told, told[-300:]
-            await pilot.press("question_mark")
-            await pilot.pause()
-            return seen, screen.query_one("#board").display
+            # `?` again scrolls a panel taller than the screen on to its end (it takes no
+            # focus, so no other key reaches it), then closes it.
+            scrolled = []
+            while screen.query(KeysPanel) and len(scrolled) < 10:
+                scrolled.append((panel.scroll_y, panel.max_scroll_y))
+                await pilot.press("question_mark")
+                await pilot.pause()
+            return seen, screen.query_one("#board").display, scrolled
 
-    (options_shown, panel_shown, board_shown), board_after = asyncio.run(go())
+    (options_shown, panel_shown, board_shown), board_after, scrolled = asyncio.run(go())
     assert options_shown and panel_shown and board_after
     assert board_shown == (columns >= 100)
+    assert scrolled[-1][0] == scrolled[-1][1]                  # closed at its end ...
+    assert [y for y, _ in scrolled] == sorted({y for y, _ in scrolled})   # ... going on
+    assert (len(scrolled) > 1) == (scrolled[0][1] > 0)
 
 
 def test_space_ticks_the_rule_it_was_pressed_on_however_quick_the_arrows_after_it(tmp_path):
