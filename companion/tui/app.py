@@ -771,7 +771,26 @@ class Board(Static):
 
 class Options(OptionList):
     """The game screen's list of what may be done now: at a new size it is drawn again,
-    the highlight kept in view (a smaller terminal left it scrolled out of sight)."""
+    the highlight kept in view (a smaller terminal left it scrolled out of sight). The
+    arrows stop at its ends: Textual's list wraps round, so a Down too many from the
+    suggestion near the foot landed on the first option, and Enter took a step not meant."""
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+    def action_cursor_down(self) -> None:
+        self._step(1)
+
+    def _step(self, direction: int) -> None:
+        if self.highlighted is None:
+            (super().action_cursor_down if direction > 0 else super().action_cursor_up)()
+            return
+        index = self.highlighted + direction
+        while 0 <= index < self.option_count:
+            if not self.get_option_at_index(index).disabled:
+                self.highlighted = index
+                return
+            index += direction
 
     def on_resize(self) -> None:
         screen = self.screen

@@ -4173,3 +4173,35 @@ def test_steps_caught_up_leave_one_timer_for_the_next(tmp_path):
     taken, pending = asyncio.run(catch_up())
     assert taken >= 2 and pending <= 1
 
+
+
+def test_the_arrows_stop_at_the_ends_of_the_options(tmp_path):
+    """Enter takes the highlighted step at once, so the list's arrows stop at its ends: a
+    Down too many from the option at the foot stays there (Textual's list wrapped to the
+    first, and Enter took a Managerial Move not meant); Up from the first stays too."""
+    path = tmp_path / "g.db"
+    series_id = new_series(path, seed="tui-ends", scenario="spring")
+
+    async def press_past_the_ends():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            while table.auto_step() is not None:     # the starter drawn, the cards dealt
+                pass
+            screen.refresh_table()
+            await pilot.pause()
+            options = screen.query_one("#options", OptionList)
+            options.focus()
+            last = options.option_count - 1
+            assert last >= 2
+            options.highlighted = last
+            await pilot.press("down", "down")
+            at_foot = options.highlighted
+            options.highlighted = 0
+            await pilot.press("up")
+            at_head = options.highlighted
+            await pilot.press("down")
+            moved = options.highlighted
+            await settle(pilot)
+            return at_foot, last, at_head, moved
+
+    at_foot, last, at_head, moved = asyncio.run(press_past_the_ends())
+    assert (at_foot, at_head, moved) == (last, 0, 1)
