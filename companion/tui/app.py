@@ -1890,13 +1890,17 @@ class PickScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with FormScroll(id="dialog", classes="form"):
             yield Label(f"[b]{self.picker.title}[/b]")
-            yield Label("ctrl+s sets it, escape cancels; in an open list, typing a name's "
-                        "first letters goes to it")
+            yield Static("ctrl+s sets it, escape cancels; in an open list, typing a name's "
+                         "first letters goes to it")       # (wrapped at 80 columns)
             for number, (label, choices, preset) in enumerate(self.picker.slots):
                 with Horizontal(classes="row"):
                     yield Label(label)
-                    yield Select(choices, value=preset, allow_blank=False, id=f"slot{number}",
-                                 compact=True)
+                    if preset is None:          # to be chosen: no name stands in for it
+                        yield Select(choices, prompt="(choose)",
+                                     id=f"slot{number}", compact=True)
+                    else:
+                        yield Select(choices, value=preset, allow_blank=False,
+                                     id=f"slot{number}", compact=True)
             yield Label("", id="problem")
             with Horizontal(classes="row buttons gap"):
                 yield Button("Set", variant="primary", id="done", compact=True)
@@ -1917,13 +1921,15 @@ class PickScreen(ModalScreen[str | None]):
         have it."""
         index = int(event.select.id.removeprefix("slot"))
         before, self._values[index] = self._values[index], event.value
+        if event.value is Select.NULL:          # a slot still to choose swaps nothing
+            return
         other = next((n for n, name in enumerate(self._values)
                       if n != index and name == event.value), None)
         if other is not None and before != event.value and any(
                 name == before for _shown, name in self.picker.slots[other][1]):
             self._values[other] = before
             self.query_one(f"#slot{other}", Select).value = before
-        self._say_twice(self.picker.twice(self.names()))
+        self._say_twice(self.picker.twice([n for n in self.names() if n is not Select.NULL]))
 
     def _say_twice(self, twice: str | None) -> None:
         self.query_one("#problem", Label).update(
@@ -1934,6 +1940,13 @@ class PickScreen(ModalScreen[str | None]):
     @on(Button.Pressed, "#done")
     def action_done(self) -> None:
         names = self.names()
+        empty = next((label for (label, _choices, _preset), name
+                      in zip(self.picker.slots, names, strict=True) if name is Select.NULL),
+                     None)
+        if empty is not None:
+            self.query_one("#problem", Label).update(
+                f"[red]{escape(empty)}: still to choose[/red]")
+            return
         twice = self.picker.twice(names)
         if twice is not None:
             self._say_twice(twice)

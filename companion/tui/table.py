@@ -130,7 +130,8 @@ class Picker:
 
     title: str
     head: str                                   # "home lineup" or "team1 rotation"
-    slots: list[tuple[str, list[tuple[str, str]], str]]   # label, (shown, name), preset
+    slots: list[tuple[str, list[tuple[str, str]], str | None]]   # label, (shown, name),
+    # preset (None: the slot starts empty, to be chosen)
 
     def line(self, names: list[str]) -> str:
         if self.head.endswith(" exchanges"):
@@ -389,8 +390,10 @@ class Table:
         head = f"{waiting.side} exchanges"
         pairs = [act.parse_action(line).args for line in waiting.options
                  if line.startswith(head + " ")]
+        # No suggestion (the hand is the player's to know): both slots start empty, so a
+        # quick ctrl+s cannot record a card he does not hold.
         preset = act.parse_action(suggested).args if suggested and suggested.startswith(
-            head + " ") else pairs[0]
+            head + " ") else (None, None)
         cards = self.session.box.cards
         # By name, as the player looks one up (the deck's order means nothing to him);
         # typing a name's first letters in the open list goes to it.

@@ -710,7 +710,8 @@ def test_the_lineup_is_set_slot_by_slot_in_its_dialog(tmp_path):
 def test_a_physical_exchange_is_chosen_card_and_deck_apart(tmp_path):
     """Rule 5.2.2 with physical cards: any unseen card may be the one leaving the hand, so
     instead of every card-and-deck pair the list holds keeping the hand and a dialog that
-    takes the card and the replacement's deck apart; what is chosen is what is recorded."""
+    takes the card and the replacement's deck apart, both empty until chosen (a quick
+    ctrl+s recorded a card the player might not hold); what is chosen is recorded."""
     path = tmp_path / "exchange.db"
     series_id = new_series(path, seed="tui-exchange", cards="physical",
                            team1_control="human", team2_control="human")
@@ -736,6 +737,16 @@ def test_a_physical_exchange_is_chosen_card_and_deck_apart(tmp_path):
             assert [name for _, name in decks] == ["offense", "defense"]
             names = [name for _, name in cards]         # by name, to look one up
             assert names == sorted(names, key=str.casefold)
+            # Nothing chosen for him: ctrl+s at once says what is left and records nothing.
+            before = len(table.session.entries)
+            assert [dialog.query_one(f"#slot{n}", Select).value for n in (0, 1)] == [
+                Select.NULL, Select.NULL]
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, PickScreen)
+            refused = plain(str(dialog.query_one("#problem", Label).content))
+            assert refused == "Card leaving: still to choose"
+            assert len(table.session.entries) == before
             card = cards[-1][1]
             dialog.query_one("#slot0", Select).value = card
             dialog.query_one("#slot1", Select).value = "defense"
