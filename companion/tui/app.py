@@ -815,7 +815,8 @@ class EntryBox(Input):
     def __init__(self, dice: str, id: str) -> None:    # noqa: A002 (Textual's name)
         # What to type, and how to get here or away (said in the empty box).
         self.away = f"Tab: type an action{dice}"
-        self.here = f"an action{dice}; Esc: options"     # (whole in an 80-column box)
+        # (whole in an 80-column box: 'an action or dice 3 4; Esc: options' was cut)
+        self.here = f"{'action' if dice else 'an action'}{dice}; Esc: options"
         self._open = (self.away, self.here)
         super().__init__(placeholder=self.away, id=id)
 

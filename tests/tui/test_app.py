@@ -1669,7 +1669,7 @@ def test_lines_typed_in_a_burst_are_each_taken_and_none_is_lost(tmp_path):
             await pilot.press("escape")
             await pilot.pause()
             assert (here, entry.placeholder) == (
-                "an action or dice 3 4; Esc: options",
+                "action or dice 3 4; Esc: options",
                 "Tab: type an action or dice 3 4")          # what the empty box says
             return ([e.line for e in table.session.entries[before:before + 3]],
                     typing, entry.value)
