@@ -832,10 +832,12 @@ def moves_notice(told: list[str], most: int = MOVES_SHOWN) -> str:
 
 def steps_notice(verb: str, shown: list[str], most: int = 3) -> str:
     """The undo (or redo) notice: the steps taken back (or again) in the order they were
-    taken (the player's own decision first), the first few of them and how many more."""
-    more = len(shown) - most
-    return f"{verb}: " + "; ".join(shown[:most]) + (
-        f"; and {more} more step{'s' if more > 1 else ''} after" if more > 0 else "")
+    taken (the player's own decision first), the first few of them and how many more
+    were taken after them (one more is named: 'and 1 more step after' read as something
+    else undone)."""
+    if len(shown) <= most + 1:
+        return f"{verb}: " + "; ".join(shown)
+    return f"{verb}: " + "; ".join(shown[:most]) + f"; then {len(shown) - most} more steps"
 
 
 HALF_END_RULES = ("4.6.4", "4.8", "8.4.2")     # the notes a half's end notice tells

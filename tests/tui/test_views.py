@@ -488,8 +488,10 @@ def test_the_undo_notice_keeps_the_order_taken_and_counts_the_rest():
     steps = ["home passes", "away passes", "away stands pat", "roll 3 4", "roll 2 2"]
     assert notice(steps[:3]) == "undone: home passes; away passes; away stands pat"
     assert notice(steps) == ("undone: home passes; away passes; away stands pat; "
-                             "and 2 more steps after")
-    assert notice(steps[:4]).endswith("; and 1 more step after")
+                             "then 2 more steps")
+    # One more is named, not counted ('and 1 more step after' read as another thing).
+    assert notice(steps[:4]) == ("undone: home passes; away passes; away stands pat; "
+                                 "roll 3 4")
 
 
 def test_a_finished_game_shows_its_final_score_not_the_last_at_bats_markers(tmp_path):
