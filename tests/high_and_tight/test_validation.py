@@ -118,3 +118,23 @@ def test_an_action_out_of_turn_says_whose_turn_it_is(rules):
         with pytest.raises(IllegalAction) as info:
             session.push_text(line)
         assert info.value.brief == said
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("away bats Kanno", "'Kanno' is not a ballplayer of the Texas Cowboys roster: Kanno is "
+                        "on the New York Highlanders roster"),
+    ("away bats Flee", "'Flee' is not a ballplayer of the Texas Cowboys roster: Flee is a "
+                       "pitcher"),
+    ("away bats hamptn", "'hamptn' is not a ballplayer of the Texas Cowboys roster; did you "
+                         "mean 'Hampton'?"),
+])
+def test_a_name_off_the_roster_says_what_it_is(rules, line, said):
+    """Rule 4.2.2: a name not on the side's roster says whose piece it is when it is one (a
+    look-alike of this roster was offered for another team's man, one maybe already in
+    the lineup), else the name it may be a slip for; nothing is recorded."""
+    session = new_game(rules)
+    before = len(session.actions)
+    with pytest.raises(IllegalAction, match="rule 4.2.2") as refused:
+        session.push_text(line)
+    assert str(refused.value) == f"rule 4.2.2: {said}"
+    assert len(session.actions) == before
