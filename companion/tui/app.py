@@ -1634,8 +1634,18 @@ class GameScreen(Screen):
             said: list[str] = []
             return None if self.act(faces, refused=said.append) else said[0]
 
+        def more() -> str | None:
+            """The next roll the table types, while the at-bat's dice go on."""
+            waiting = self.table.waiting()
+            if waiting.kind != "chance" or not self.table.dice_awaited(waiting):
+                return None
+            atbat = self.table.game.state.atbat
+            left = ("the free roll (rule 4.6.2)" if atbat.rolls_left == 0 else
+                    f"{atbat.rolls_left} roll{'s' if atbat.rolls_left > 1 else ''} left")
+            return f"{left}, runs so far {atbat.runs}"
+
         self.make_way_for_typing()
-        self.app.push_screen(DiceScreen(enter))
+        self.app.push_screen(DiceScreen(enter, more))
 
     def make_way_for_typing(self) -> None:
         """A player who starts typing (the dice dialog, a letter in the typing box) reads
@@ -1842,14 +1852,17 @@ def gives_way(note: Notification, now: float) -> bool:
 class DiceScreen(ModalScreen[None]):
     """Type the faces rolled at the table, handed to `enter` (which returns why the table
     refused them, or None): a refusal (a face off the die, more rolls than the at-bat
-    takes) is said in the dialog, which stays open with the faces to be corrected; it
-    closes once they are taken."""
+    takes) is said in the dialog, which stays open with the faces to be corrected. Once
+    they are taken it closes, unless `more` says what roll the table is to type next (the
+    rest of the at-bat's rolls): then the box empties for it, the roll taken said above."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, enter: Callable[[str], str | None]):
+    def __init__(self, enter: Callable[[str], str | None],
+                 more: Callable[[], str | None] | None = None):
         super().__init__()
         self.enter = enter
+        self.more = more
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -1871,7 +1884,14 @@ class DiceScreen(ModalScreen[None]):
         if problem:
             self.query_one("#problem", Label).update(f"[red]{escape(problem)}[/red]")
             return
-        self.dismiss(None)
+        next_roll = self.more() if self.more else None
+        if next_roll is None:
+            self.dismiss(None)
+            return
+        event.input.value = ""
+        self.query_one("#problem", Label).update(
+            f"taken: {escape(event.value.strip())}; next: {escape(next_roll)} "
+            "(Escape closes)")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

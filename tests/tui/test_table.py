@@ -375,6 +375,8 @@ def test_command_palette_lists_the_table_actions(tmp_path):
 
     from companion.tui.app import GameScreen, make_app
 
+    from rich.text import Text
+
     from .test_app import wait_until
 
     async def run() -> list[str]:
@@ -451,6 +453,8 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
 
     from companion.tui.app import DiceScreen, GameScreen, make_app
 
+    from rich.text import Text
+
     from .test_app import wait_until
 
     async def to_a_roll(pilot, game):
@@ -500,6 +504,21 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
             await wait_until(pilot, lambda: game.table.game.state.dice_rolled > rolled)
             assert game.table.game.state.dice_rolled == rolled + 1
             assert game.table.session.entries[entries].line == "roll 3 4"
+            # More rolls of the at-bat to type: the dialog stays, its box empty for them,
+            # and says what it took and how many are left; once they are done it closes.
+            atbat = game.table.game.state.atbat
+            if game.table.game.state.phase == "roll":
+                await pilot.pause(0.1)
+                assert app.screen is dialog and dialog.query_one("#faces").value == ""
+                said = Text.from_markup(str(dialog.query_one("#problem").content)).plain
+                assert said == (f"taken: 3 4; next: {atbat.rolls_left} "
+                                f"roll{'s' if atbat.rolls_left > 1 else ''} left, runs so far "
+                                f"{atbat.runs} (Escape closes)")
+                while game.table.game.state.phase == "roll" and app.screen is dialog:
+                    dialog.query_one("#faces").value = "1 2"
+                    await pilot.press("enter")
+                    await pilot.pause(0.1)
+            await wait_until(pilot, lambda: not isinstance(app.screen, DiceScreen))
             # More rolls than the at-bat takes (rule 4.6): refused in the dialog, which
             # stays open with the faces kept to be corrected; none is taken.
             await to_a_roll(pilot, game)
