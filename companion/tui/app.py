@@ -1169,6 +1169,12 @@ class GameScreen(Screen):
                 if self._board_rows(wider) > rows:
                     break
                 most, markup = most + 1, wider
+            if self._board_rows(markup) > rows:
+                # Even so (a Managerial Move's odds, a ballpark's line, the cards played on
+                # two lines): the win figure goes above the pieces, whose Rally Caps and
+                # hand counts give way at the foot instead.
+                markup = views.board(self.table, hand, hand_most=most, compact=True,
+                                     win_high=True)
         # Notices over the board's own lines (the markers, pitchers, batter, the figure)
         # once even the hand has given way: the tick lets the oldest of them go.
         self._notices_over_board = bool(self._covered and self._board_rows(markup) > rows)

@@ -177,10 +177,12 @@ def strategies_ahead(state, most: int = 9) -> str:
 
 
 def board(table: Table, show_hand: str | None = None, hand_most: int | None = None,
-          compact: bool = False) -> str:
+          compact: bool = False, win_high: bool = False) -> str:
     """Markers, odds, mound, batter and fielder, Rally Caps, hands and win probability;
     with `hand_most`, at most that many of the hand's card lines (see hand_lines);
-    `compact`, without the blank lines between the blocks (a board short of rows)."""
+    `compact`, without the blank lines between the blocks (a board short of rows);
+    `win_high`, the win figure above the pieces (a board short of rows even so: a
+    Managerial Move's odds at 80x24 pushed it off the foot)."""
     from ..high_and_tight.manager import at_bat_odds
 
     game = table.game
@@ -243,21 +245,44 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
             lines.append(f"{state.side(state.actor).team.abbrev} {pitcher.kind} "
                          f"{escape(pitcher.name)} {reason} ({rule})")
         lines.append("")
+    win = win_line(table)
     between = (state.phase == "over" and game is not table.session.current_game
                and table.held is None and not table.session.is_over())
+    high = win is not None and win_high and not between
     if between:
         # Between two games, the next one's setup being the series' step (rule 3.0): the
         # last game's pieces are off the table and its hand is spent; the series (under
         # the win figure, without the box scores the series view has) is on it.
         show_hand = None
     else:
+        if high:
+            lines.append(win)
         lines.extend(_pieces(state, show_hand))
+    if win is not None and not high:
+        # Under the pieces, not under the hand, so that it shows without scrolling at
+        # 80x24 (`win_high`: above them, when even that is too low).
+        lines.append(win)
+    if show_hand:
+        lines.append("")
+        lines.extend(hand_lines(table, show_hand, most=hand_most))
+    if between:
+        lines.extend(["", *series_summary(table, box_scores=False).split("\n")])
+    if compact:
+        lines = [line for line in lines if line]
+    return "\n".join(lines)
+
+
+def win_line(table: Table) -> str | None:
+    """The win figure's line of the board: the figure team's chance in this game with its
+    sparkline, then in the series; dimmed and marked while a step behind. None while no
+    figure of this game is in and the game is not over."""
+    game = table.game
+    state = game.state
     over = state.phase == "over"
     ours = table.win_history and table.win_game == table.game_number()
     if ours or over:
-        # Up here, not under the hand, so that it shows without scrolling at 80x24. Both
-        # figures are one team's (the player's against the computer, else team 1's): its
-        # chance in this game, then in the series.
+        # Both figures are one team's (the player's against the computer, else team 1's):
+        # its chance in this game, then in the series.
         team = table.figure_team()
         abbrev = table.session.box.teams[table.series.teams[team]].abbrev
         flip = (lambda p: p) if team == "team1" else (lambda p: 1.0 - p)
@@ -287,15 +312,8 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
         # A figure of an earlier step stays until the new one is worked out, dimmed and
         # marked so (a bright figure a step behind was read as the step's own).
         said = f"Win {abbrev} {percent(history[-1])} {sparkline(history, 12)}{series}"
-        lines.append(f"[dim]{said} {STALE_MARK}[/dim]" if behind else said)
-    if show_hand:
-        lines.append("")
-        lines.extend(hand_lines(table, show_hand, most=hand_most))
-    if between:
-        lines.extend(["", *series_summary(table, box_scores=False).split("\n")])
-    if compact:
-        lines = [line for line in lines if line]
-    return "\n".join(lines)
+        return f"[dim]{said} {STALE_MARK}[/dim]" if behind else said
+    return None
 
 
 # Why a card cannot be played, in a few words by its rule (the board's hand; the hand

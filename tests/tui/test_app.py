@@ -2895,9 +2895,11 @@ def test_notices_stacked_over_the_board_s_own_lines_give_way_oldest_first(tmp_pa
     assert late == ["", "Texas Cowboys (computer)"] and fits
 
 
-def test_at_80x24_a_managerial_move_keeps_the_win_figure_in_view(tmp_path):
+@pytest.mark.parametrize("height", [22, 20])
+def test_at_80x24_a_managerial_move_keeps_the_win_figure_in_view(tmp_path, height):
     """Rule 4.5 at 80x24: a Managerial Move's odds lengthen the board; the hand gives way,
-    then the blank lines between the blocks, so the win figure stays in view."""
+    then the blank lines between the blocks, then (shorter still: a ballpark's line, the
+    cards played on two lines) the win figure goes above the pieces: it stays in view."""
     from textual.geometry import Region
 
     path = tmp_path / "manage.db"
@@ -2906,7 +2908,7 @@ def test_at_80x24_a_managerial_move_keeps_the_win_figure_in_view(tmp_path):
     async def play():
         app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
         # (two rows short of 80x24: as there when the status line wraps to two rows)
-        async with app.run_test(size=(80, 22)) as pilot:
+        async with app.run_test(size=(80, height)) as pilot:
             screen, table = await open_table(pilot)
             await play_on_until(pilot, table, lambda: table.waiting().phase == "manage"
                                 and not table.waiting().computer, 600)
