@@ -4129,6 +4129,16 @@ def test_an_undo_takes_the_half_s_end_notices_with_it(tmp_path):
     assert "" in titles                 # the warning (and the undo's own notice) stay
 
 
+async def dealt_options(pilot, screen, table) -> OptionList:
+    """The options of a Spring Training game's first human choice, once the steps nobody
+    at the table takes (the starter drawn, the cards dealt) are taken and drawn."""
+    while table.auto_step() is not None:
+        pass
+    screen.refresh_table()
+    await pilot.pause()
+    return screen.query_one("#options", OptionList)
+
+
 @pytest.mark.parametrize("key", ["d", "l", "s"])
 def test_a_look_at_a_view_keeps_the_highlight_where_the_player_put_it(tmp_path, key):
     """Rule 3.0, the draw and exchange: the player moves the highlight off the suggestion,
@@ -4140,11 +4150,7 @@ def test_a_look_at_a_view_keeps_the_highlight_where_the_player_put_it(tmp_path, 
 
     async def look():
         async with noted_table(path, series_id) as (app, pilot, screen, table, _):
-            while table.auto_step() is not None:     # the starter drawn, the cards dealt
-                pass
-            screen.refresh_table()
-            await pilot.pause()
-            options = screen.query_one("#options", OptionList)
+            options = await dealt_options(pilot, screen, table)
             assert options.option_count >= 3
             start = options.highlighted
             moved_to = 2 if start != 2 else 1
@@ -4197,11 +4203,7 @@ def test_the_arrows_stop_at_the_ends_of_the_options(tmp_path):
 
     async def press_past_the_ends():
         async with noted_table(path, series_id) as (app, pilot, screen, table, _):
-            while table.auto_step() is not None:     # the starter drawn, the cards dealt
-                pass
-            screen.refresh_table()
-            await pilot.pause()
-            options = screen.query_one("#options", OptionList)
+            options = await dealt_options(pilot, screen, table)
             options.focus()
             last = options.option_count - 1
             assert last >= 2
