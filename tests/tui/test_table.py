@@ -375,8 +375,6 @@ def test_command_palette_lists_the_table_actions(tmp_path):
 
     from companion.tui.app import GameScreen, make_app
 
-    from rich.text import Text
-
     from .test_app import wait_until
 
     async def run() -> list[str]:
@@ -453,9 +451,7 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
 
     from companion.tui.app import DiceScreen, GameScreen, make_app
 
-    from rich.text import Text
-
-    from .test_app import wait_until
+    from .test_app import plain, wait_until
 
     async def to_a_roll(pilot, game):
         """Every decision the first option until the dice of a Scoring Roll are awaited."""
@@ -510,7 +506,7 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
             if game.table.game.state.phase == "roll":
                 await pilot.pause(0.1)
                 assert app.screen is dialog and dialog.query_one("#faces").value == ""
-                said = Text.from_markup(str(dialog.query_one("#problem").content)).plain
+                said = plain(str(dialog.query_one("#problem").content))
                 assert said == (f"taken: 3 4; next: {atbat.rolls_left} "
                                 f"roll{'s' if atbat.rolls_left > 1 else ''} left, runs so far "
                                 f"{atbat.runs} (Escape closes)")
