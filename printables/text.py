@@ -25,6 +25,12 @@ def stringWidth(text: str, font: str, size: float) -> float:  # noqa: N802 (repo
     return _string_width(text, font, size)
 
 
+def words_of(text: str) -> list[str]:
+    """The words of a text for breaking into lines: split at white space but the no-break
+    space (which Python's split() counts as white space too)."""
+    return [word.replace("\0", NO_BREAK) for word in text.replace(NO_BREAK, "\0").split()]
+
+
 def wrap(text: str, font: str, size: float, width: float,
          first: float | None = None) -> list[str]:
     """Words of `text` in lines no wider than `width` (a single long word keeps its line);
@@ -38,8 +44,7 @@ def wrap(text: str, font: str, size: float, width: float,
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line, line_width = [], 0.0
-        for word in paragraph.replace(NO_BREAK, "\0").split():
-            word = word.replace("\0", NO_BREAK)
+        for word in words_of(paragraph):
             word_width = stringWidth(word, font, size)
             room = first if first is not None and not lines else width
             if line and line_width + space + word_width > room:
@@ -86,7 +91,7 @@ def shorten(text: str, font: str, size: float, width: float) -> str:
     so that it fits the width; the text itself when it fits."""
     if stringWidth(text, font, size) <= width:
         return text
-    words = text.split()
+    words = words_of(text)
     while len(words) > 1:
         words.pop()
         cut = " ".join(words).rstrip(",;:.-") + ELLIPSIS

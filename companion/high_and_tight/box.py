@@ -65,6 +65,9 @@ def parse_roman(text: str) -> int:
     return ROMAN.index(label) + 1
 
 
+ARTICLED = {"SP": "an SP", "RP": "an RP", "CL": "a CL"}     # a pitcher's type, said
+
+
 @dataclass(frozen=True)
 class Ballplayer:
     team: str
@@ -272,6 +275,25 @@ class Box:
         """The name of the standard team whose pieces a roster (key) is, if any."""
         return next((t.name for t in self.teams.values()
                      if t.roster and t.roster.casefold() == roster.casefold()), None)
+
+    def whose_piece(self, name: str, roster: str, wanted: str) -> str:
+        """What a name that is no `wanted` ('ballplayer', 'pitcher' or 'SP') of `roster` is,
+        when it is a piece all the same: one of the roster's other pieces (': Flee is a
+        pitcher', ': Achterberg is a CL') or another roster's (': Kanno is on the New York
+        Highlanders roster'), so a name of the other team typed in is not offered a
+        look-alike of this one (he may be in the lineup already); '' when no piece is."""
+        found = self.rosters[roster].piece(name)
+        if found is not None:
+            if isinstance(found, Ballplayer):
+                return f": {found.name} is a ballplayer"
+            kind = "a pitcher" if wanted == "ballplayer" else ARTICLED.get(found.kind,
+                                                                             found.kind)
+            return f": {found.name} is {kind}"
+        for key, other in self.rosters.items():
+            found = other.piece(name)
+            if key != roster and found is not None:
+                return f": {found.name} is on the {self.roster_owner(key) or key} roster"
+        return ""
 
     def roster_problem(self, card: Team, side: str, roster: str | None,
                        taken: str | None = None) -> str | None:

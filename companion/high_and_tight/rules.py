@@ -360,25 +360,10 @@ class HighAndTight:
         piece = pieces.get(name.casefold())
         if piece is None:
             raise IllegalAction(f"{clip(name)!r} is not a {what} of the {side.team.name} roster"
-                                + self._whose(what, side, name, pieces), rule=rule)
+                                + (self.box.whose_piece(name, side.roster.key, what)
+                                   or did_you_mean(name, (p.name for p in pieces.values()))),
+                                rule=rule)
         return piece.name
-
-    def _whose(self, what: str, side: Side, name: str, pieces: dict) -> str:
-        """What a name not found is, when it is a piece all the same: one of the roster's
-        other kind, or a piece of another roster (a name of the other team typed in: its
-        look-alike on this roster was offered, though he might be in the lineup already);
-        else the name it may be a slip for."""
-        key = name.casefold()
-        other = "pitcher" if what == "ballplayer" else "ballplayer"
-        own = side.roster.pitchers if what == "ballplayer" else side.roster.ballplayers
-        if key in own:
-            return f": {own[key].name} is a {other}"
-        for roster in self.box.rosters.values():
-            found = roster.ballplayers.get(key) or roster.pitchers.get(key)
-            if roster.key != side.roster.key and found is not None:
-                team = self.box.teams.get(roster.key)
-                return f": {found.name} is on the {team.name if team else roster.key} roster"
-        return did_you_mean(name, (p.name for p in pieces.values()))
 
     def _player_name(self, side: Side, name: str, rule: str) -> str:
         return self._piece_name(side.roster.ballplayers, "ballplayer", side, name, rule)

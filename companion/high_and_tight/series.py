@@ -337,8 +337,10 @@ class SeriesRules:
             owner = self.box.team(state.teams[team])
             raise IllegalAction(f"{clip(name)!r} is not an SP of the "
                                 f"{owner.name if owner else roster.key} roster"
-                                + did_you_mean(name, (p.name for p in roster.pitchers.values()
-                                                      if p.kind == "SP")),
+                                + (self.box.whose_piece(name, roster.key, "SP")
+                                   or did_you_mean(name, (p.name for p in
+                                                          roster.pitchers.values()
+                                                          if p.kind == "SP"))),
                                 rule="3.0", action=line)
         return name.casefold()
 

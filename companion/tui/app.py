@@ -1645,10 +1645,7 @@ class GameScreen(Screen):
             waiting = self.table.waiting()
             if waiting.kind != "chance" or not self.table.dice_awaited(waiting):
                 return None
-            atbat = self.table.game.state.atbat
-            left = ("the free roll (rule 4.6.2)" if atbat.rolls_left == 0 else
-                    f"{atbat.rolls_left} roll{'s' if atbat.rolls_left > 1 else ''} left")
-            return f"{left}, runs so far {atbat.runs}"
+            return views.rolls_to_come(self.table.game.state)
 
         self.make_way_for_typing()
         self.app.push_screen(DiceScreen(enter, more))
@@ -1948,10 +1945,9 @@ class PickScreen(ModalScreen[str | None]):
         have it."""
         index = int(event.select.id.removeprefix("slot"))
         before, self._values[index] = self._values[index], event.value
-        if event.value is Select.NULL:          # a slot still to choose swaps nothing
-            return
-        other = next((n for n, name in enumerate(self._values)
-                      if n != index and name == event.value), None)
+        # (a slot still to choose, Select.NULL, swaps nothing)
+        other = next((n for n, name in enumerate(self._values) if n != index
+                      and name == event.value and name is not Select.NULL), None)
         if other is not None and before != event.value and any(
                 name == before for _shown, name in self.picker.slots[other][1]):
             self._values[other] = before

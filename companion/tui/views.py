@@ -272,6 +272,16 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
     return "\n".join(lines)
 
 
+def rolls_to_come(state) -> str:
+    """The at-bat's dice still to roll, in words (rule 4.6): '3 rolls left, runs so far 1';
+    box I's free roll first when a 2 earned it (4.6.2: it is no Scoring Roll of the count)."""
+    atbat = state.atbat
+    left = f"{atbat.rolls_left} roll{'' if atbat.rolls_left == 1 else 's'} left"
+    if state.phase == "free-roll":
+        left = "the free roll (rule 4.6.2)" + (f", then {left}" if atbat.rolls_left else "")
+    return f"{left}, runs so far {atbat.runs}"
+
+
 def win_line(table: Table) -> str | None:
     """The win figure's line of the board: the figure team's chance in this game with its
     sparkline, then in the series; dimmed and marked while a step behind. None while no

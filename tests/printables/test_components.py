@@ -50,6 +50,7 @@ from printables.text import (
     NO_BREAK,
     SMALLEST_NAME,
     SMALLEST_TEXT,
+    shorten,
     stringWidth,
     wrap,
 )
@@ -354,6 +355,9 @@ def test_a_cards_footer_keeps_its_rule_citation_on_one_line(box):
     width = stringWidth(head, ITALIC, 6.5) + 4.0          # the head fits, the citation not
     assert wrap(footer, ITALIC, 6.5, width) == [head, f"(rules{NO_BREAK}5.3,{NO_BREAK}6.2)"]
     assert stringWidth(NO_BREAK, ITALIC, 6.5) == stringWidth(" ", ITALIC, 6.5)
+    # Cut short to fit a line (the smallest size reached), it loses the citation whole.
+    cut = shorten(footer, ITALIC, 6.5, stringWidth(footer, ITALIC, 6.5) - 1.0)
+    assert "(rules" not in cut and cut.endswith("\u2026")
 
 
 def test_strategy_cards_hold_name_type_text_and_inning_strategy(printed, box):

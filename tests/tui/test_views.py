@@ -18,7 +18,7 @@ from companion.store.db import Store
 from companion.tui import views
 from companion.tui.table import Setup, Table
 
-from ..high_and_tight.test_scoring import box_xi_at_the_managerial_move
+from ..high_and_tight.test_scoring import box_one_at_bat, box_xi_at_the_managerial_move
 from .test_app import make_app, new_series, plain, wait_until
 from .test_snapshots import first_game_over, play_until
 
@@ -1317,3 +1317,20 @@ def test_a_cancel_offered_says_the_chance_goes_back_to_before_the_card_it_answer
     assert tens > ducks
     assert views.option_text(table, "away rallies tens").endswith(
         f"; P(run) {ducks:.0%}\u2192{tens:.0%}[/dim]")
+
+
+def test_the_rolls_to_come_name_box_ones_free_roll_first(rules):
+    """Rules 4.6, 4.6.2: the dice still to roll, as the dice dialog says them: the Scoring
+    Rolls left and the runs so far; after a 2 in box I the free roll first, which is no
+    Scoring Roll of the count, with the rolls left after it (none after the last)."""
+    session = box_one_at_bat(rules)
+    state = session.state
+    assert views.rolls_to_come(state) == "4 rolls left, runs so far 0"
+    session.push_text("roll 1 1")
+    assert views.rolls_to_come(state) == ("the free roll (rule 4.6.2), then 3 rolls left, "
+                                          "runs so far 0")
+    for line in ("roll 3 3", "roll 2 5", "roll 2 5"):
+        session.push_text(line)
+    assert views.rolls_to_come(state) == "1 roll left, runs so far 1"
+    session.push_text("roll 1 1")
+    assert views.rolls_to_come(state) == "the free roll (rule 4.6.2), runs so far 1"
