@@ -520,8 +520,10 @@ class Store:
                     raise
                 target.close()
             # One write transaction checks the lock again, migrates and takes the lock, so
-            # two writers never interleave.
-            with store.write():
+            # two writers never interleave. (Refused, at a start no step was taken: a full
+            # disk after a crash, its log still beside the file, was told as a lost step.)
+            with store.write(refused="it was not opened, and holds what it held: free some "
+                             "room on its disk (or make it writable) and start again"):
                 if "lock" in db.table_names():
                     store._check_lock()
                 if migrate_to:
@@ -552,10 +554,11 @@ class Store:
                              "the companion to open it")
 
     @contextlib.contextmanager
-    def write(self):
+    def write(self, refused: str = "nothing of this step was recorded"):
         """A write transaction that takes SQLite's write lock at once (BEGIN IMMEDIATE), so
         it waits for another writer instead of failing half-way. A write SQLite refuses (a
-        full disk, a file gone read-only) is rolled back and raised as a StoreError."""
+        full disk, a file gone read-only) is rolled back and raised as a StoreError, which
+        ends with `refused` (what it means for the player)."""
         if self.db.conn.in_transaction:
             with self.db.atomic():
                 yield self.db
@@ -581,7 +584,7 @@ class Store:
                 with contextlib.suppress(sqlite3.Error):
                     self.db.execute("ROLLBACK")
             raise StoreError(f"{self.path}: the game file could not be written ({error}); "
-                             "nothing of this step was recorded") from None
+                             f"{refused}") from None
 
     @staticmethod
     def _check_integrity(path: Path, db: Database) -> None:

@@ -734,6 +734,35 @@ def test_a_full_disk_refuses_the_step_with_a_message_and_keeps_what_was_recorded
         assert resumed.seq == seq + 1
 
 
+def test_a_full_disk_at_the_start_says_the_file_is_untouched(path, box, monkeypatch):
+    """SPEC 7: opening the file writes too (the lock, the schema's mark); a disk too full for
+    that (a crash's log still beside the file) refuses the start saying what it means:
+    nothing was opened and the file holds what it held (it said a step was not recorded,
+    when none was being taken). With room again it opens, its series whole."""
+    from sqlite_utils import Database
+
+    with Store.open(path) as store:
+        stored = started(store, box, actions=30)
+        series_id, seq = stored.id, stored.seq
+    execute = Database.execute
+
+    def refused(self, sql, *args, **kwargs):
+        if sql.lstrip().split()[0].upper() in ("INSERT", "UPDATE", "DELETE", "REPLACE"):
+            raise sqlite3.OperationalError("database or disk is full")
+        return execute(self, sql, *args, **kwargs)
+
+    monkeypatch.setattr(Database, "execute", refused)
+    with pytest.raises(StoreError) as failed:
+        Store.open(path)
+    assert str(failed.value) == (
+        f"{path}: the game file could not be written (database or disk is full); it was "
+        "not opened, and holds what it held: free some room on its disk (or make it "
+        "writable) and start again")
+    monkeypatch.undo()
+    with Store.open(path) as again:
+        assert StoredSeries.load(again, series_id).seq == seq
+
+
 def test_a_step_refused_by_a_full_disk_keeps_the_redo_history(path, box, monkeypatch):
     """SPEC 7: a new step clears the redo history; a step the file refuses was never
     taken, so the redo history it would have cleared is still there to redo."""
