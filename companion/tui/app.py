@@ -1069,7 +1069,7 @@ class GameScreen(Screen):
             rotation_hidden = hidden and self.secret_rotation(waiting)
             # Behind the curtain no hint either: it is worked out from the hidden hand.
             suggested = None if hidden else table.suggestion(waiting)
-            start = suggested or table.cautious(waiting)       # where the highlight starts
+            start = table.highlight_start(waiting, suggested)
             picker = None if rotation_hidden else table.picker(waiting, suggested)
             if picker is not None and suggested in waiting.options:
                 # A lineup or rotation: the suggestion, then slot by slot (not every

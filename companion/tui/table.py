@@ -331,6 +331,28 @@ class Table:
         state = self.session.current_game.state
         return rules.format_action(self.manager.choose(state, rules.legal_actions(state)))
 
+    def highlight_start(self, waiting: Waiting, suggested: str | None) -> str | None:
+        """Where the options' highlight starts, for an Enter taken without reading: the
+        suggestion, else the cautious option. A starter on short rest suggested (the
+        computer's ace in a game its team must win) is marked, not started on: the first
+        option, a rested arm, is (short rest is the manager's choice, never the default,
+        rule 8.2.3 a and rulings.md)."""
+        if suggested is not None and self.short_rest_start(suggested):
+            return waiting.options[0]
+        return suggested or self.cautious(waiting)
+
+    def short_rest_start(self, line: str) -> bool:
+        """Whether a series line names a starter who would start on short rest, at +100
+        (rule 8.2.3 a)."""
+        team, _, rest = line.partition(" ")
+        if team not in ("team1", "team2") or not rest.startswith("starts "):
+            return False
+        series, rules = self.series, self.session.series_rules
+        pitchers = self.session.box.rosters[series.rosters[team]].pitchers
+        fatigue = {pitchers[key].name: fatigue
+                   for key, fatigue in rules.starter_choices(series, team)}
+        return bool(fatigue.get(rest.removeprefix("starts ")))
+
     def cautious(self, waiting: Waiting) -> str | None:
         """Where the highlight starts when there is no hint: the option that changes least
         (pass, keep the hand, stand pat), so a player pressing Enter without reading never

@@ -652,14 +652,8 @@ def option_text(table: Table, line: str) -> str:
     his ratings beside it (for Rally Caps what they do), so no one needs to look it up."""
     if line.startswith(("team1 ", "team2 ")):        # a series decision: the team's name
         shown = team_named(table, line)
-        team, _, rest = line.partition(" ")
-        if rest.startswith("starts "):
-            series, rules = table.series, table.session.series_rules
-            pitchers = table.session.box.rosters[series.rosters[team]].pitchers
-            rested = {pitchers[key].name: fatigue
-                      for key, fatigue in rules.starter_choices(series, team)}
-            if rested.get(rest.removeprefix("starts ")):
-                shown += "  [dim]short rest: starts at +100 (rule 8.2.3 a)[/dim]"
+        if table.short_rest_start(line):
+            shown += "  [dim]short rest: starts at +100 (rule 8.2.3 a)[/dim]"
         return shown
     side, _, verb = line.partition(" ")
     if verb in RALLY_HELP:

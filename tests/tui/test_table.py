@@ -1300,3 +1300,36 @@ def test_a_spring_training_starter_drawn_in_the_open_is_read_by_the_figure(tmp_p
         assert read["AwayStarter"] == table.game.state.header["AwayStarter"]
     finally:
         store.close()
+
+
+def test_a_starter_on_short_rest_is_suggested_but_never_the_highlights_start(tmp_path):
+    """Rule 8.2.3 a and rulings.md (Series): down 0-3 in a World Series, New York may start
+    its ace Sabaria on short rest (+100) or the rested Okafor; the computer's suggestion is
+    Sabaria, marked so, but the highlight starts on Okafor: short rest is the manager's
+    choice, never the default an Enter takes unread."""
+    from companion.store.series_store import create_series
+    from companion.tui import views
+
+    from ..high_and_tight.test_series import new_series as series_session
+    from ..high_and_tight.test_series import play_game
+
+    box = load_box()
+    session = series_session(box, "world", options="rest,short-rest", team1="texas",
+                             team2="new-york")
+    for winner in ("home", "home", "away"):         # team 1 at home in games 1 and 2
+        play_game(session, winner)
+    assert [session.series.wins(t) for t in ("team1", "team2")] == [3, 0]
+    with Store.open(tmp_path / "rest.db") as store:
+        table = Table(store, create_series(store, box, session.header, session.entries))
+        waiting = table.waiting()
+        if waiting.team == "team1":             # Texas names its starter first: rested
+            table.enter(waiting.options[0])
+            waiting = table.waiting()
+        assert (waiting.scope, waiting.team) == ("series", "team2")
+        assert waiting.options == ["team2 starts Okafor", "team2 starts Sabaria"]
+        suggested = table.suggestion(waiting)
+        assert suggested == "team2 starts Sabaria"
+        assert table.short_rest_start(suggested)
+        assert not table.short_rest_start("team2 starts Okafor")
+        assert table.highlight_start(waiting, suggested) == "team2 starts Okafor"
+        assert "short rest: starts at +100" in views.option_text(table, suggested)
