@@ -1397,6 +1397,7 @@ class GameScreen(Screen):
                         timeout=6, markup=False)
         if entry is not None:
             self._tell_half_over(game, noted)
+            self._tell_kept_tired(game, entry, noted)
             self.shown_hand = None
             self.refresh_table()
 
@@ -1496,6 +1497,18 @@ class GameScreen(Screen):
                                               if n[0] != "4.8"], played=played)
                 self._last_half = (game, half + passes if half else told)
 
+    def _tell_kept_tired(self, game, entry, noted: int) -> None:
+        """A tired pitcher the step kept in by itself (no reliever free to come in: 8.2.1
+        under Advanced Fatigue, else 6.1) is told, for the table to move his Fatigue
+        marker: the board's +100 alone went unnoticed."""
+        kept = views.kept_tired(game, entry, game.state.log[noted:] if game else [])
+        if kept is not None:
+            side, rule, text = kept
+            why = "no reliever may come in, so he stays; " if rule == "8.2.1" else ""
+            self.notify(f"{text} ({why}rule {rule}): move his Fatigue marker",
+                        title=self.table.team_name(self.table.team_of(side)), timeout=8,
+                        markup=False)
+
     def _passes_said(self, game) -> str:
         """The passes the rules made for the players in the game's last half to end (rule
         5.4), why that half went by without their keys: lines to add to its notice."""
@@ -1533,6 +1546,7 @@ class GameScreen(Screen):
             return False
         self._told_with_computer(entry, game, noted)
         self._tell_half_over(game, noted)
+        self._tell_kept_tired(game, entry, noted)
         self.shown_hand = None
         self.refresh_table()
         return True

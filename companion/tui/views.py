@@ -840,6 +840,24 @@ def computer_move(entry, notes) -> str | None:
     return "; ".join(said) or None
 
 
+def kept_tired(game, entry, notes) -> tuple[str, str, str] | None:
+    """(side, rule, what) when a step kept a tired pitcher in by itself, no one choosing it: under
+    Advanced Fatigue with no reliever free to come in he pitches past his Fatigue (8.2.1),
+    else he stays at +200 (6.1). Taken for want of a choice, as the board's one change; the
+    table moves his Fatigue marker for it. A `stays` decision (a manager's, told with it)
+    is left out."""
+    if game is None or entry is None or entry.line.partition(" ")[2].startswith("stays"):
+        return None
+    for rule, text in notes:
+        if rule not in ("8.2.1", "6.1"):
+            continue
+        for side in ("home", "away"):
+            pitcher = game.state.side(side).current_pitcher()
+            if pitcher is not None and pitcher.name in text:
+                return side, rule, text
+    return None
+
+
 MOVES_SHOWN = 3          # the latest moves a computer's notice shows, a line each
 
 

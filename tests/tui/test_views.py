@@ -1334,3 +1334,26 @@ def test_the_rolls_to_come_name_box_ones_free_roll_first(rules):
     assert views.rolls_to_come(state) == "1 roll left, runs so far 1"
     session.push_text("roll 1 1")
     assert views.rolls_to_come(state) == "the free roll (rule 4.6.2), runs so far 1"
+
+
+def test_a_tired_pitcher_kept_for_want_of_a_reliever_is_told(rules):
+    """Rules 8.2.1 a and 6.1: with the whole bullpen resting, Sabaria (Fatigue 7) is kept in
+    for the 8th by the step that reaches Take the Mound, no one choosing it: that step's
+    note is told for his side (the table moves his Fatigue marker); a manager's own
+    'stays' is told with his decision, not again."""
+    from companion.store.series_store import Entry
+
+    from ..high_and_tight.test_optional_rules import NEW_YORK_RPS
+    from ..high_and_tight.util import STAY, at, drive, new_game
+
+    session = new_game(rules, header={"Rules": "advanced-fatigue,rest",
+                                      "HomeResting": ", ".join([*NEW_YORK_RPS, "Achterberg"])})
+    before = len(drive(session, until=at(7, "bottom", "roll")).log)
+    state = drive(session, until=at(8, "top", "bat"))
+    notes = state.log[before:]
+    assert ("8.2.1", "Sabaria pitches past his Fatigue: Fatigue +100") in notes
+    step = Entry("1", "away keeps")
+    assert views.kept_tired(session, step, notes) == (
+        "home", "8.2.1", "Sabaria pitches past his Fatigue: Fatigue +100")
+    assert views.kept_tired(session, Entry("1", f"home {STAY}"), notes) is None
+    assert views.kept_tired(session, step, [n for n in notes if n[0] != "8.2.1"]) is None
