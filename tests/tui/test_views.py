@@ -801,6 +801,7 @@ def test_a_starter_on_short_rest_says_so_in_the_list(box):
         series=SimpleNamespace(rosters={"team1": "new-york"}, teams={"team1": "new-york"}),
         session=SimpleNamespace(series_rules=rules, box=box),
         team_name=lambda team: "New York Highlanders")
+    table.short_rest_start = lambda line: Table.short_rest_start(table, line)
     assert views.option_text(table, "team1 starts Sabaria") == (
         "New York Highlanders starts Sabaria  [dim]short rest: starts at +100 (rule 8.2.3 a)"
         "[/dim]")
