@@ -1460,8 +1460,6 @@ class HighAndTight:
         batting.runs.append(runs)
         line = fielding.lines[fielding.pitcher]
         line.runs += runs
-        if "good-bad-day" in state.options:
-            self._bombed(state, fielding, line, runs)
         scoring = state.scoring_box()           # what the half's dice were read against
         extra = state.extra_scoring_numbers()
         state.note("4.6.4", f"{state.batting} scores {runs} run{'' if runs == 1 else 's'} in the "
@@ -1470,6 +1468,8 @@ class HighAndTight:
                             + (f"; {also_scores(extra)}" if extra else "")
                             + ("; each 9 took a run away" if state.atbat.hit_and_run else "")
                             + ")")
+        if "good-bad-day" in state.options:     # the runs told first, then what they did
+            self._bombed(state, fielding, line, runs)
         home, away = state.home.total, state.away.total
         if state.half == "top":
             if state.inning >= 9 and home > away:

@@ -961,7 +961,7 @@ def last_rolls(actions, after_others: bool = False) -> list[tuple[int, int]]:
 
 def last_half(game) -> str | None:
     """The last half inning played, as its end's notice told it (its runs and dice, a
-    pitcher bombed by them, rule 8.4.2, noted just before the half's end), for a table
+    pitcher bombed by them, rule 8.4.2, noted just after the runs), for a table
     opened again (the notice did not outlive the app); on a finished game its last half,
     told with the final. None before any half has ended. While an at-bat is rolling (its
     own dice are on the board) it is the half before it."""
@@ -969,13 +969,13 @@ def last_half(game) -> str | None:
     ended = next((i for i in range(len(log) - 1, -1, -1) if log[i][0] == "4.6.4"), None)
     if ended is None:
         return None
-    start = ended
-    while start and log[start - 1][0] == "8.4.2":
-        start -= 1
+    end = ended + 1
+    while end < len(log) and log[end][0] == "8.4.2":
+        end += 1
     actions = game.actions
     if game.state.phase in ("roll", "free-roll"):
         actions = actions[:len(actions) - len(last_rolls(actions))]
-    return half_over(game, log[start:ended + 1], last_rolls(actions, after_others=True))
+    return half_over(game, log[ended:end], last_rolls(actions, after_others=True))
 
 
 def game_notes(table: Table) -> list[list[str]]:
