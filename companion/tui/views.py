@@ -469,18 +469,26 @@ def dugouts(table: Table) -> str:
         for key, pitcher in roster.pitchers.items():
             if pitcher.kind == "SP" and key != side.pitcher and key not in side.lines:
                 continue
+            line = side.lines.get(key)
             if key == side.pitcher:
-                # His innings against his Fatigue, and the fatigue marker (4.2.1.1, 8.2.1);
-                # while his team bats he is its pitcher, not on the mound.
-                line = side.lines.get(key)
+                # His innings against his Fatigue, the fatigue marker (4.2.1.1, 8.2.1) or his
+                # groove (8.4.1), the runs he allowed; while his team bats he is its
+                # pitcher, not on the mound.
                 role = ("the team's last pitcher" if state.phase == "over" else
                         "on the mound" if side.name == state.fielding or not state.inning
                         else "pitching (his team bats)")
+                groove = (state.phase != "over"
+                          and table.session.rules.in_groove(state, side))
                 where = (f"{role}, inn {line.innings if line else 0} of F"
                          f"{pitcher.fatigue}" + (f", fatigue +{side.fatigue}"
-                                                 if side.fatigue else ""))
+                                                 if side.fatigue else "")
+                         + (", in his groove: no marker (8.4.1)" if groove else "")
+                         + f", R{line.runs if line else 0}")
             elif key in side.pitchers_removed:
-                where = "used"
+                # What he did before he left: his innings and runs, and whether he went
+                # past his Fatigue (as the box score has it).
+                where = ("used" + (f", {line.innings} inn, R{line.runs}" if line else "")
+                         + (", past his Fatigue" if line and line.exceeded_fatigue else ""))
             elif key in side.resting:
                 where = "resting (8.2.2)"
             elif key in side.short_rest:

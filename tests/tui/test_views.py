@@ -249,11 +249,24 @@ def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
         assert any(line.startswith(f"{side.team.abbrev} {pitcher.kind} {pitcher.name} ")
                    and f" inn {side.lines[side.pitcher].innings}/F{pitcher.fatigue}" in line
                    for line in board), board
-    # Once the game is over neither is on the mound: each team's last pitcher.
+        # ... and the runs he allowed, as the board's R2 says them.
+        assert f"of F{pitcher.fatigue}" in pen and (
+            f", R{side.lines[side.pitcher].runs}" in pen.split(pitcher.name, 1)[1])
+    # Once the game is over neither is on the mound: each team's last pitcher; a pitcher
+    # who left has his innings and runs (4.2.1.1, as the box score).
     play_until(path, series_id, lambda table: table.session.is_over())
     with Store.open(path, readonly=True) as store:
-        text = plain(views.dugouts(Table(store, series_id)))
+        table = Table(store, series_id)
+        text = plain(views.dugouts(table))
+        state = table.game.state
     assert " on the mound" not in text and text.count("the team's last pitcher") == 2
+    removed = [(side, key) for side in (state.home, state.away)
+               for key in side.pitchers_removed]
+    assert removed
+    for side, key in removed:
+        line, name = side.lines[key], side.roster.pitchers[key].name
+        assert f"{name} {side.roster.pitchers[key].kind} used, {line.innings} inn, " \
+               f"R{line.runs}" in text
 
 
 SECRET_ENTRIES = [("1", "home draws 1 offense"), ("1", "deal Web Gem"),
