@@ -394,7 +394,12 @@ class SeriesRules:
             limit = min(limit, exceeded_in - (game - streak) + 1)
             why = f"went past his Fatigue in game {exceeded_in}"
         if streak < limit:
-            return Availability(pitcher.name, pitcher.kind, "available")
+            # How close his run of games comes to the limit, for the manager to plan by
+            # (a reliever two games into three is one game from a rest).
+            return Availability(pitcher.name, pitcher.kind, "available",
+                                f"pitched {streak} game{'s' if streak > 1 else ''} in a row, "
+                                f"{limit - streak} more before a rest" if streak else "",
+                                "8.2.2" if streak else "")
         if "short-rest" in state.options and streak < limit + 1:
             return Availability(pitcher.name, pitcher.kind, "short-rest",
                                 f"{why}; on short rest he enters at Fatigue +100", "8.2.3")

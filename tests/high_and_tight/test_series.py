@@ -818,3 +818,15 @@ def test_rivero_cannot_stay_without_advanced_fatigue(box, rules):
     with pytest.raises(IllegalAction, match=r"^rule 8\.2\.1:"):
         session.push_text(f"home {STAY}")
     assert relief_lines(session, "home")
+
+
+def test_an_available_reliever_says_how_close_he_is_to_a_rest(box):
+    """Rule 8.2.2: an RP may pitch three games in a row; two games into his run he is still
+    available, one game from a rest, and the rest table says so (it said 'available'
+    alone, and the manager planned blind)."""
+    rules, state = hand_state(box, options="rest", played=2)
+    pitched(state, "team2", "Francesco", 1, 2)
+    rest = table(rules, state, "team2")
+    assert (rest["Francesco"].status, rest["Francesco"].reason, rest["Francesco"].rule) == (
+        "available", "pitched 2 games in a row, 1 more before a rest", "8.2.2")
+    assert (rest["Sturgis"].status, rest["Sturgis"].reason) == ("available", "")
