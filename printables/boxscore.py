@@ -44,11 +44,18 @@ class GamePrint:
 
 
 def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint]:
-    """The games of a series (or its game `number`), each with its packed record."""
+    """The games of a series (or its game `number`), each with its packed record. A game
+    opened but not begun (the series on to its next game, nothing of it played: its
+    starters may be a secret yet) is no box score: left out of the series', refused as
+    one asked for by number."""
     games = session.games
-    if not games:
+    begun = [n for n, game in enumerate(games, start=1) if game.actions]
+    if not begun:
         raise ValueError("the series has no game yet: nothing to print in a box score")
-    numbers = [number] if number is not None else list(range(1, len(games) + 1))
+    if number is not None and 1 <= number <= len(games) and number not in begun:
+        raise ValueError(f"game {number} has not begun yet: nothing of it to print (the "
+                         f"series has games 1..{begun[-1]})")
+    numbers = [number] if number is not None else begun
     series = session.series
     out = []
     for n in numbers:

@@ -443,13 +443,15 @@ def test_the_series_page_keeps_a_secret_starter_till_he_is_placed(store, box, tm
     """Rule 3.0: the next game opens (its header names both starters) while its draws are
     made; a secret rotation's starter is placed after them. The series page printed then
     named both ('Starters (away, home)'): it says 'secret' for each hidden team's till he
-    is placed; a series the computer plays alone names them."""
+    is placed; a series the computer plays alone names them. A game opened with nothing of
+    it played yet is no box score at all (it printed as 'top of the 1st')."""
     for controls, said in (({}, "secret, secret"),
                            ({"Team1Control": "computer", "Team2Control": "computer"}, None)):
         header = {**series_header("divisional", "5"), **controls}
         stop = next(n for n in range(200, 600)
                     if (s := simulated_session(box, header, stop_after=n)).games
-                    and len(s.games) == 2 and s.games[-1].state.phase == "draw")
+                    and len(s.games) == 2 and s.games[-1].actions
+                    and s.games[-1].state.phase in ("deal", "exchange"))
         session = simulated_session(box, header, stop_after=stop)
         series_id = create_series(store, box, header, session.entries)
         stored = StoredSeries.load(store, series_id).session
@@ -461,3 +463,12 @@ def test_the_series_page_keeps_a_secret_starter_till_he_is_placed(store, box, tm
         first_page = " ".join(PdfReader(out).pages[0].extract_text().split())
         assert (said or ", ".join(names)) in first_page
         assert ("(a game in play's once it is over)" in first_page) is bool(said)
+        opened = simulated_session(box, header, stop_after=next(
+            n for n in range(stop, 0, -1)
+            if not (s := simulated_session(box, header, stop_after=n)).games[-1].actions))
+        assert len(opened.games) == 2 and not opened.games[-1].actions
+        second_id = create_series(store, box, header, opened.entries)
+        loaded = StoredSeries.load(store, second_id).session
+        assert [g.number for g in games_to_print(loaded, None)] == [1]
+        with pytest.raises(ValueError, match="game 2 has not begun yet"):
+            games_to_print(loaded, 2)
