@@ -768,8 +768,9 @@ def box_score_lines(table: Table, number: int, game) -> list[str]:
         after = (f" -> {half.rolls_after}{'+1' if half.bonus else ''} {half.box_after}"
                  if half.box_after else "")
         runs = f"{half.runs} run{'s' if half.runs != 1 else ''}"
+        tired = f" +{half.fatigue}" if half.fatigue else ""      # as the printed box score
         who = (f"  {where:<4}{half.strategy.upper():<7}{half.batter} v {half.fielder} "
-               f"({half.pitcher})")
+               f"({half.pitcher}{tired})")
         what = f"{half.rolls_before} {half.box_before}{after}  {runs}"
         if len(who) + 2 + len(what) <= HALF_LINE_MOST:
             out.append(f"{escape(who)}  {what}")

@@ -58,7 +58,8 @@ def test_series_screen_box_score_has_pitchers_halves_runs_and_cards(tmp_path):
     assert any(len(line) > views.HALF_LINE_MOST for line in halves)    # (one at least)
     runs = {"away": 0, "home": 0}
     for line, half in zip(halves, score.halves, strict=True):
-        assert f"{half.batter} v {half.fielder} ({half.pitcher})" in line
+        tired = f" +{half.fatigue}" if half.fatigue else ""       # as the printed one
+        assert f"{half.batter} v {half.fielder} ({half.pitcher}{tired})" in line
         assert line.rstrip().endswith(f"{half.runs} run{'s' if half.runs != 1 else ''}")
         runs[half.batting] += half.runs
     assert runs == score.totals
