@@ -293,12 +293,12 @@ def _pitchers(canvas, box: Box, score: BoxScore, x: float, top: float, width: fl
               bottom: float) -> float:
     fixed = [Column("Type", 0.4 * INCH, "centre"), Column("Inn.", 0.4 * INCH, "centre"),
              Column("Runs", 0.45 * INCH, "centre"),
-             Column("Fatigue marker", 0.6 * INCH, "centre"),
+             Column("Fatigue marker", 0.8 * INCH, "centre"),
              Column("Past his Fatigue", 0.75 * INCH, "centre")]
     rest = width - sum(c.width for c in fixed)
     columns = [Column("Team", rest * 0.55), Column("Pitcher", rest * 0.45), *fixed]
     rows = [[team_name(box, p.team), p.name, p.kind, str(p.innings), str(p.runs),
-             f"+{p.fatigue}" if p.fatigue else "-",
+             f"+{p.fatigue} {', '.join(p.marker_why)}".strip() if p.fatigue else "-",
              "yes" if p.exceeded_fatigue else "in groove" if p.in_groove else "-"]
             for p in score.pitchers]
     canvas.setFillColorRGB(0, 0, 0)

@@ -40,6 +40,13 @@ class PitcherBox:
     exceeded_fatigue: bool
     # pitched past his Fatigue rating in his groove (rule 8.4.1), tired by no rule
     in_groove: bool = False
+    # how he came by his marker, in order: "short rest" (8.2.3: he came in with it),
+    # "bombed" (8.4.2), "tired" (kept in past his Fatigue, 8.2.1), "last arm" (6.1)
+    marker_why: tuple[str, ...] = ()
+
+
+# The notes that put a Fatigue marker on the pitcher they name, and how the box says it.
+MARKER_NOTES = {"8.4.2": "bombed", "8.2.1": "tired", "6.1": "last arm"}
 
 
 @dataclass
@@ -76,16 +83,28 @@ def box_score(rules: HighAndTight, session: Session) -> BoxScore:
     halves: list[HalfInning] = []
     current: HalfInning | None = None
     fatigue_seen: dict[tuple[str, str], int] = {}
+    why: dict[tuple[str, str], list[str]] = {}
     last_play = 0                   # where the half's last play is listed in its cards
     for action in session.actions:
         before = (state.inning, state.half, state.phase)
+        noted = len(replay.state.log)
         replay.push(action)
         state = replay.state
+        for rule, text in state.log[noted:]:
+            for side in (state.home, state.away):
+                pitcher = side.current_pitcher()
+                if rule in MARKER_NOTES and pitcher is not None and pitcher.name in text:
+                    reasons = why.setdefault((side.name, side.pitcher), [])
+                    if MARKER_NOTES[rule] not in reasons:
+                        reasons.append(MARKER_NOTES[rule])
         # The marker as each step leaves it: a pitcher bombed at a half's end (8.4.2) and
-        # relieved at the next Take the Mound had his +100 between two halves' starts.
+        # relieved at the next Take the Mound had his +100 between two halves' starts. One
+        # who has it when first seen came in with it (short rest, 8.2.3).
         for side in (state.home, state.away):
             if side.pitcher:
                 key = (side.name, side.pitcher)
+                if key not in fatigue_seen and side.fatigue:
+                    why.setdefault(key, []).insert(0, "short rest")
                 fatigue_seen[key] = max(fatigue_seen.get(key, 0), side.fatigue)
         # The half in play takes its action first: the roll that ends a half belongs to it,
         # even when the same step already opens the next half's Strategy Card phase.
@@ -127,7 +146,8 @@ def box_score(rules: HighAndTight, session: Session) -> BoxScore:
                    side.roster.pitchers[key].kind, line.innings, line.runs,
                    fatigue_seen.get((side.name, key), 0), line.exceeded_fatigue,
                    not line.exceeded_fatigue
-                   and line.innings > side.roster.pitchers[key].fatigue)
+                   and line.innings > side.roster.pitchers[key].fatigue,
+                   tuple(why.get((side.name, key), ())))
         for side in (state.away, state.home) for key, line in side.lines.items()
     ]
     return BoxScore(

@@ -755,7 +755,9 @@ def box_score_lines(table: Table, number: int, game) -> list[str]:
     width = max([9, *(len(pitcher.name) for pitcher in score.pitchers)])
     out.append(f"  {'Pitchers':<{width + 7}}IP   R  fatigue")
     for pitcher in score.pitchers:
-        tired = f" +{pitcher.fatigue}" if pitcher.fatigue else ""
+        tired = (f" +{pitcher.fatigue}" + (f" {', '.join(pitcher.marker_why)}"
+                                           if pitcher.marker_why else "")
+                 if pitcher.fatigue else "")
         over = (" [dim](past his Fatigue)[/dim]" if pitcher.exceeded_fatigue else
                 " [dim](past his Fatigue in his groove, 8.4.1)[/dim]" if pitcher.in_groove
                 else "")

@@ -37,6 +37,10 @@ def test_a_bombed_pitcher_relieved_at_once_keeps_his_marker_in_the_box_score(rul
         for name in bombed:
             (line,) = [p for p in score.pitchers if p.name == name]
             assert line.fatigue >= 100, (game, name, line)
+            assert "bombed" in line.marker_why, line          # told from a short rest's
+        # Nobody else came by a marker here: no one was bombed or kept in tired.
+        assert all(not p.marker_why for p in score.pitchers if p.name not in bombed
+                   and not p.exceeded_fatigue)
         starting = {half.pitcher for half in score.halves if half.fatigue}
         if set(bombed) - starting:          # one relieved before another half began
             return
@@ -61,3 +65,17 @@ def test_a_cancelled_card_is_marked_in_the_box_score(rules):
               if entry.endswith(" (cancelled)")]
     assert [entry.split(": ", 1)[1].removesuffix(" (cancelled)") for entry in marked] \
         == cancelled
+
+
+def test_a_starter_on_short_rest_has_his_marker_said_so(rules):
+    """Rule 8.2.3 a: a starter on short rest begins at +100; the box score says why he had
+    the marker ("short rest"), as it says "bombed" for 8.4.2 and "tired" for 8.2.1."""
+    from .util import at, drive, new_game
+
+    session = new_game(rules, header={"Rules": "rest,short-rest", "HomeStarter": "Sabaria",
+                                      "HomeStarterFatigue": "100"})
+    drive(session, until=at(3, "top", "bat"))
+    (sabaria,) = [p for p in box_score(rules, session).pitchers if p.name == "Sabaria"]
+    assert (sabaria.fatigue, sabaria.marker_why) == (100, ("short rest",))
+    (flee,) = [p for p in box_score(rules, session).pitchers if p.name == "Flee"]
+    assert (flee.fatigue, flee.marker_why) == (0, ())
