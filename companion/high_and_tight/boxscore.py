@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from ..engine.session import Session
-from .rules import HighAndTight
+from .rules import HighAndTight, fatigue_note_side
 
 
 @dataclass
@@ -45,7 +45,7 @@ class PitcherBox:
     marker_why: tuple[str, ...] = ()
 
 
-# The notes that put a Fatigue marker on the pitcher they name, and how the box says it.
+# How the box says each note that put a Fatigue marker on a pitcher (rules.FATIGUE_NOTES).
 MARKER_NOTES = {"8.4.2": "bombed", "8.2.1": "tired", "6.1": "last arm"}
 
 
@@ -91,12 +91,11 @@ def box_score(rules: HighAndTight, session: Session) -> BoxScore:
         replay.push(action)
         state = replay.state
         for rule, text in state.log[noted:]:
-            for side in (state.home, state.away):
-                pitcher = side.current_pitcher()
-                if rule in MARKER_NOTES and pitcher is not None and pitcher.name in text:
-                    reasons = why.setdefault((side.name, side.pitcher), [])
-                    if MARKER_NOTES[rule] not in reasons:
-                        reasons.append(MARKER_NOTES[rule])
+            named = fatigue_note_side(state, rule, text)
+            if named is not None:
+                reasons = why.setdefault((named, state.side(named).pitcher), [])
+                if MARKER_NOTES[rule] not in reasons:
+                    reasons.append(MARKER_NOTES[rule])
         # The marker as each step leaves it: a pitcher bombed at a half's end (8.4.2) and
         # relieved at the next Take the Mound had his +100 between two halves' starts. One
         # who has it when first seen came in with it (short rest, 8.2.3).

@@ -90,6 +90,26 @@ class Awaiting:
     demanded: str = ""          # the rule that demands the one choice (8.3: the save's CL)
 
 
+FATIGUE_NOTES = ("8.2.1", "8.4.2", "6.1")     # the notes that put a marker on a pitcher
+
+
+def fatigue_note_side(state: State, rule: str, text: str) -> str | None:
+    """The side whose pitcher on the mound a Fatigue marker note names ('Flee is bombed:
+    Fatigue +100', 8.4.2; 'Flee pitches past his Fatigue: ...', 8.2.1; 'home has no fresh
+    pitcher: Flee stays with Fatigue +200', 6.1), read from the note's own form so that a
+    name inside another ('Lind' in 'Lindqvist') names no one else; None for other notes."""
+    if rule == "6.1":
+        side = text.partition(" ")[0]
+        return side if side in ("home", "away") else None
+    if rule not in FATIGUE_NOTES:
+        return None
+    for side in ("home", "away"):
+        pitcher = state.side(side).current_pitcher()
+        if pitcher is not None and text.startswith(f"{pitcher.name} "):
+            return side
+    return None
+
+
 def fielding_defense(box: Box, side: Side, key: str) -> int:
     """The Defense a ballplayer fields with: the DH uses the DH marker's (rule 4.3.1)."""
     return box.dh_defense if key == side.dh else side.roster.ballplayers[key].defense

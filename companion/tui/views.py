@@ -857,15 +857,14 @@ def kept_tired(game, entry, notes) -> tuple[str, str, str] | None:
     else he stays at +200 (6.1). Taken for want of a choice, as the board's one change; the
     table moves his Fatigue marker for it. A `stays` decision (a manager's, told with it)
     is left out."""
+    from ..high_and_tight.rules import fatigue_note_side
+
     if game is None or entry is None or entry.line.partition(" ")[2].startswith("stays"):
         return None
     for rule, text in notes:
-        if rule not in ("8.2.1", "6.1"):
-            continue
-        for side in ("home", "away"):
-            pitcher = game.state.side(side).current_pitcher()
-            if pitcher is not None and pitcher.name in text:
-                return side, rule, text
+        side = fatigue_note_side(game.state, rule, text) if rule in ("8.2.1", "6.1") else None
+        if side is not None:
+            return side, rule, text
     return None
 
 

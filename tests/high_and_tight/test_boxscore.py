@@ -79,3 +79,21 @@ def test_a_starter_on_short_rest_has_his_marker_said_so(rules):
     assert (sabaria.fatigue, sabaria.marker_why) == (100, ("short rest",))
     (flee,) = [p for p in box_score(rules, session).pitchers if p.name == "Flee"]
     assert (flee.fatigue, flee.marker_why) == (0, ())
+
+
+def test_a_fatigue_note_names_its_pitcher_by_its_own_form(rules):
+    """Rules 8.2.1, 8.4.2, 6.1: the side whose pitcher a marker note names is read from the
+    note's form (the name first; 6.1 the side first), never from a name found anywhere in
+    it: a name inside another ('Sabaria' in 'Sabarias') or one named in passing (a closer
+    who may not relieve) names no one."""
+    from companion.high_and_tight.rules import fatigue_note_side
+
+    from .util import new_game
+
+    state = new_game(rules).state                   # Sabaria (home) and Flee (away) start
+    assert fatigue_note_side(state, "8.4.2", "Sabaria is bombed: Fatigue +100") == "home"
+    assert fatigue_note_side(state, "8.2.1", "Flee pitches past his Fatigue: +100") == "away"
+    assert fatigue_note_side(state, "8.4.2", "Sabarias is bombed: Fatigue +100") is None
+    assert fatigue_note_side(state, "6.1", "away has no RP left to relieve him (Sabaria "
+                                           "may not): Flee stays with Fatigue +200") == "away"
+    assert fatigue_note_side(state, "4.6.4", "Sabaria is bombed") is None
