@@ -104,7 +104,7 @@ def print_boxscore(store, target: str, options: PrintOptions, out_path: str | Pa
     canvas.setTitle(f"Box score: {title}")
     canvas.setCreator("the dugout companion")
     pages = 0
-    if number is None and len(games) > 1:
+    if number is None and stored.session.series.scenario.games > 1:    # its standing
         pages += _draw_summary(canvas, stored.session, title, games, options)
     numbered = stored.session.series.scenario.games > 1      # one game: no 'game 1'
     pages += draw_boxscores(canvas, stored.session.box, title, games, options, progress,

@@ -91,13 +91,17 @@ class Awaiting:
 
 
 FATIGUE_NOTES = ("8.2.1", "8.4.2", "6.1")     # the notes that put a marker on a pitcher
+# What a note says of the pitcher whose marker goes up ('Flee is bombed: Fatigue +100').
+BUMPS = {"tired": "pitches past his Fatigue", "bombed": "is bombed",
+         "again": "keeps giving up runs"}
 
 
 def fatigue_note_side(state: State, rule: str, text: str) -> str | None:
     """The side whose pitcher on the mound a Fatigue marker note names ('Flee is bombed:
     Fatigue +100', 8.4.2; 'Flee pitches past his Fatigue: ...', 8.2.1; 'home has no fresh
     pitcher: Flee stays with Fatigue +200', 6.1), read from the note's own form so that a
-    name inside another ('Lind' in 'Lindqvist') names no one else; None for other notes."""
+    name inside another ('Lind' in 'Lindqvist', 'Lind Jr') names no one else; None for
+    other notes."""
     if rule == "6.1":
         side = text.partition(" ")[0]
         return side if side in ("home", "away") else None
@@ -105,7 +109,8 @@ def fatigue_note_side(state: State, rule: str, text: str) -> str | None:
         return None
     for side in ("home", "away"):
         pitcher = state.side(side).current_pitcher()
-        if pitcher is not None and text.startswith(f"{pitcher.name} "):
+        if pitcher is not None and any(text.startswith(f"{pitcher.name} {said}:")
+                                       for said in BUMPS.values()):
             return side
     return None
 
@@ -1123,7 +1128,7 @@ class HighAndTight:
     def _pitch_tired(self, state: State, own: Side) -> None:
         """Rule 8.2.1: a tired pitcher kept in gets +100, then +200, never more."""
         own.lines[own.pitcher].exceeded_fatigue = True
-        self._bump_fatigue(state, own, "8.2.1", "pitches past his Fatigue")
+        self._bump_fatigue(state, own, "8.2.1", BUMPS["tired"])
 
     def _bump_fatigue(self, state: State, own: Side, rule: str, why: str) -> None:
         before = own.fatigue
@@ -1510,10 +1515,10 @@ class HighAndTight:
         if line.bombed_at is None:
             if runs >= 3 or line.runs >= 5:
                 line.bombed_at = line.runs
-                self._bump_fatigue(state, fielding, "8.4.2", "is bombed")
+                self._bump_fatigue(state, fielding, "8.4.2", BUMPS["bombed"])
         elif line.runs - line.bombed_at >= 2 and fielding.fatigue < 200:
             line.bombed_at = line.runs
-            self._bump_fatigue(state, fielding, "8.4.2", "keeps giving up runs")
+            self._bump_fatigue(state, fielding, "8.4.2", BUMPS["again"])
 
     def _game_over(self, state: State, winner: str) -> None:
         state.winner = winner

@@ -397,8 +397,8 @@ class SeriesRules:
             # How close his run of games comes to the limit, for the manager to plan by
             # (a reliever two games into three is one game from a rest).
             return Availability(pitcher.name, pitcher.kind, "available",
-                                f"pitched {streak} game{'s' if streak > 1 else ''} in a row, "
-                                f"{limit - streak} more before a rest" if streak else "",
+                                f"has pitched {streak} game{'s' if streak > 1 else ''} in a "
+                                f"row, {limit - streak} more before a rest" if streak else "",
                                 "8.2.2" if streak else "")
         if "short-rest" in state.options and streak < limit + 1:
             return Availability(pitcher.name, pitcher.kind, "short-rest",

@@ -449,7 +449,7 @@ class Store:
                              "`export` or `follow`")
         _writable_side_files(path)
         try:
-            store = cls._open_writer(path, existed, migrate_to)
+            store = cls._open_writer(path, existed, migrate_to, made=not path.exists())
             store.found_empty = found_empty
             return store
         except sqlite3.Error as error:
@@ -498,7 +498,10 @@ class Store:
         return db
 
     @classmethod
-    def _open_writer(cls, path: Path, existed: bool, migrate_to: str | None) -> Store:
+    def _open_writer(cls, path: Path, existed: bool, migrate_to: str | None,
+                     made: bool = False) -> Store:
+        """The file opened for writing (`made`: SQLite makes it now, and a failure leaves
+        none behind)."""
         conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_SECONDS)
         db = Database(conn)
         store = cls(path, db, False, _process_token(os.getpid()))
@@ -522,8 +525,11 @@ class Store:
             # One write transaction checks the lock again, migrates and takes the lock, so
             # two writers never interleave. (Refused, at a start no step was taken: a full
             # disk after a crash, its log still beside the file, was told as a lost step.)
-            with store.write(refused="it was not opened, and holds what it held: free some "
-                             "room on its disk (or make it writable) and start again"):
+            with store.write(refused=(
+                    "it was not opened, and holds what it held: free some room on its disk "
+                    "(or make it writable) and start again" if existed else
+                    "it was not made: free some room on its disk (or choose a writable "
+                    "folder) and start again")):
                 if "lock" in db.table_names():
                     store._check_lock()
                 if migrate_to:
@@ -540,6 +546,11 @@ class Store:
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except BaseException:
             conn.close()
+            if made:                        # a new file that could not be made: none left
+                for leftover in (path, path.with_name(path.name + "-wal"),
+                                 path.with_name(path.name + "-shm")):
+                    with contextlib.suppress(OSError):
+                        leftover.unlink(missing_ok=True)
             raise
         return store
 

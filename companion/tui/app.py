@@ -1505,7 +1505,7 @@ class GameScreen(Screen):
         if kept is not None:
             side, rule, text = kept
             why = "no reliever may come in, so he stays; " if rule == "8.2.1" else ""
-            self.notify(f"{text} ({why}rule {rule}): move his Fatigue marker",
+            self.notify(f"{text} ({why}rule {rule}): move his Pitching Tired marker",
                         title=self.table.team_name(self.table.team_of(side)), timeout=8,
                         markup=False)
 
@@ -1629,11 +1629,13 @@ class GameScreen(Screen):
         self.table.held = None
         game, noted = self._log_mark()
         try:
-            self.table.roll()
+            entry = self.table.roll()
         except CompanionError as error:
             self.notify(str(error), severity="warning")
             return
         self._tell_half_over(game, noted)
+        # (an extra inning with no draws: the half's last roll reaches Take the Mound)
+        self._tell_kept_tired(game, entry, noted)
         self.refresh_table()
 
     def action_draw_starter(self) -> None:
@@ -1738,6 +1740,8 @@ class GameScreen(Screen):
             return
         self._drop_computer_note()         # the redone notice tells them
         self._tell_half_over(game, noted)   # a half the redo ended, as when first played
+        if redone and not any(" stays " in f" {e.line} " for e in redone):
+            self._tell_kept_tired(game, redone[-1], noted)      # (a manager's own: his)
         self.shown_hand = None              # hot seat: the turn may be the other player's
         entries = self.table.session.entries
         count = len(redone)

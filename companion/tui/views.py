@@ -482,7 +482,7 @@ def dugouts(table: Table) -> str:
                 where = (f"{role}, inn {line.innings if line else 0} of F"
                          f"{pitcher.fatigue}" + (f", fatigue +{side.fatigue}"
                                                  if side.fatigue else "")
-                         + (", in his groove: no marker (8.4.1)" if groove else "")
+                         + (", in his groove: tiring no further (8.4.1)" if groove else "")
                          + f", R{line.runs if line else 0}")
             elif key in side.pitchers_removed:
                 # What he did before he left: his innings and runs, and whether he went

@@ -828,5 +828,5 @@ def test_an_available_reliever_says_how_close_he_is_to_a_rest(box):
     pitched(state, "team2", "Francesco", 1, 2)
     rest = table(rules, state, "team2")
     assert (rest["Francesco"].status, rest["Francesco"].reason, rest["Francesco"].rule) == (
-        "available", "pitched 2 games in a row, 1 more before a rest", "8.2.2")
+        "available", "has pitched 2 games in a row, 1 more before a rest", "8.2.2")
     assert (rest["Sturgis"].status, rest["Sturgis"].reason) == ("available", "")

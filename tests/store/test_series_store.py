@@ -758,6 +758,13 @@ def test_a_full_disk_at_the_start_says_the_file_is_untouched(path, box, monkeypa
         f"{path}: the game file could not be written (database or disk is full); it was "
         "not opened, and holds what it held: free some room on its disk (or make it "
         "writable) and start again")
+    # A new file that cannot be made says so, and leaves none behind.
+    fresh = path.with_name("new.db")
+    with pytest.raises(StoreError) as failed:
+        Store.open(fresh)
+    assert str(failed.value).endswith("it was not made: free some room on its disk (or "
+                                      "choose a writable folder) and start again")
+    assert not list(fresh.parent.glob("new.db*"))
     monkeypatch.undo()
     with Store.open(path) as again:
         assert StoredSeries.load(again, series_id).seq == seq
