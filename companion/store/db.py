@@ -449,7 +449,7 @@ class Store:
                              "`export` or `follow`")
         _writable_side_files(path)
         try:
-            store = cls._open_writer(path, existed, migrate_to, made=not path.exists())
+            store = cls._open_writer(path, existed, migrate_to)
             store.found_empty = found_empty
             return store
         except sqlite3.Error as error:
@@ -498,10 +498,7 @@ class Store:
         return db
 
     @classmethod
-    def _open_writer(cls, path: Path, existed: bool, migrate_to: str | None,
-                     made: bool = False) -> Store:
-        """The file opened for writing (`made`: SQLite makes it now, and a failure leaves
-        none behind)."""
+    def _open_writer(cls, path: Path, existed: bool, migrate_to: str | None) -> Store:
         conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_SECONDS)
         db = Database(conn)
         store = cls(path, db, False, _process_token(os.getpid()))
@@ -528,8 +525,8 @@ class Store:
             with store.write(refused=(
                     "it was not opened, and holds what it held: free some room on its disk "
                     "(or make it writable) and start again" if existed else
-                    "it was not made: free some room on its disk (or choose a writable "
-                    "folder) and start again")):
+                    "it could not be set up (no game in it yet): free some room on its "
+                    "disk (or choose a writable folder) and start again")):
                 if "lock" in db.table_names():
                     store._check_lock()
                 if migrate_to:
@@ -546,11 +543,6 @@ class Store:
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except BaseException:
             conn.close()
-            if made:                        # a new file that could not be made: none left
-                for leftover in (path, path.with_name(path.name + "-wal"),
-                                 path.with_name(path.name + "-shm")):
-                    with contextlib.suppress(OSError):
-                        leftover.unlink(missing_ok=True)
             raise
         return store
 

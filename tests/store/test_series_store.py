@@ -531,6 +531,22 @@ def test_json_export_has_line_scores_and_pitchers(store, path, box):
     assert one["games"][0] == document["games"][1]
 
 
+def test_the_reports_leave_out_a_game_opened_but_not_begun(store, box):
+    """A game the series opened with nothing played (game 2, right after game 1 ended) has
+    no box score yet: the JSON and CSV reports hold game 1 only, as print does."""
+    header = {**series_header("divisional", "5"), "Team1Control": "computer",
+              "Team2Control": "computer"}
+    stop = next(n for n in range(100, 600)
+                if len(simulated_session(box, header, stop_after=n).games) == 2)
+    session = simulated_session(box, header, stop_after=stop)
+    assert not session.games[-1].actions
+    series_id = create_series(store, box, header, session.entries)
+    document = json.loads(export(store, str(series_id), "json"))
+    assert [g["number"] for g in document["games"]] == [1]
+    assert {row["game"] for row in csv.DictReader(io.StringIO(
+        export(store, str(series_id), "csv")))} == {"1"}
+
+
 def test_csv_export_has_line_pitcher_batter_and_fielder_rows(store, path, box):
     series_id = finished(store, box, "divisional", THREE_GAMES)
     text = export(store, str(series_id), "csv")
@@ -758,13 +774,13 @@ def test_a_full_disk_at_the_start_says_the_file_is_untouched(path, box, monkeypa
         f"{path}: the game file could not be written (database or disk is full); it was "
         "not opened, and holds what it held: free some room on its disk (or make it "
         "writable) and start again")
-    # A new file that cannot be made says so, and leaves none behind.
-    fresh = path.with_name("new.db")
+    # A new file that cannot be set up says so. (It is not deleted: another companion
+    # starting at the same moment may have made it.)
     with pytest.raises(StoreError) as failed:
-        Store.open(fresh)
-    assert str(failed.value).endswith("it was not made: free some room on its disk (or "
-                                      "choose a writable folder) and start again")
-    assert not list(fresh.parent.glob("new.db*"))
+        Store.open(path.with_name("new.db"))
+    assert str(failed.value).endswith("it could not be set up (no game in it yet): free "
+                                      "some room on its disk (or choose a writable folder) "
+                                      "and start again")
     monkeypatch.undo()
     with Store.open(path) as again:
         assert StoredSeries.load(again, series_id).seq == seq
