@@ -1504,6 +1504,9 @@ class GameScreen(Screen):
         kept = views.kept_tired(game, entry, game.state.log[noted:] if game else [])
         if kept is not None:
             side, rule, text = kept
+            first, _, rest = text.partition(" ")
+            if first in ("home", "away"):       # 6.1's note: the side by its team, as the
+                text = f"{game.state.side(first).team.abbrev} {rest}"     # half's notice
             why = "no reliever may come in, so he stays; " if rule == "8.2.1" else ""
             self.notify(f"{text} ({why}rule {rule}): move his Pitching Tired marker",
                         title=self.table.team_name(self.table.team_of(side)), timeout=8,
