@@ -737,7 +737,8 @@ def cmd_series(args) -> int:
         for team, rows in report["rest"].items():
             print(f"  {report['teams'][team]} pitchers:")
             for row in rows:
-                why = f" - {row['reason']} (rule {row['rule']})" if row["reason"] else ""
+                joint = " " if row["status"] == "starts" else " - "    # 'starts in game 2'
+                why = f"{joint}{row['reason']} (rule {row['rule']})" if row["reason"] else ""
                 print(f"    {row['pitcher']:<12} {row['kind']}  {row['status']}{why}")
     if report["stale"]:
         print(f"  note: {report['stale']}")

@@ -563,6 +563,8 @@ def series_summary(table: Table, box_scores: bool = True) -> str:
                 why = f" - {row.reason} (rule {row.rule})" if row.reason else ""
                 if row.status in ("not-in-rotation", "not-drawn"):   # the status says it
                     why = f" (rule {row.rule})"
+                if row.status == "starts":          # 'starts in game 2', one phrase
+                    why = f" {row.reason} (rule {row.rule})"
                 if row.pitcher.casefold() in secret:
                     # Rule 3.0: who is in the rotation stays secret until he starts.
                     status, why = "rotation secret", ""

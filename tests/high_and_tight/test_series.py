@@ -460,7 +460,7 @@ def test_rest_table_explains_every_pitcher(box):
     entries = table(rules, state, "team1")
     assert set(entries) == set(p.name for p in box.rosters["philadelphia"].pitchers.values())
     assert entries["Oswald"].status == "starts"          # game 5 restarts the rotation
-    assert entries["Oswald"].reason == "in game 5"       # "starts - in game 5 (rule 3.0)"
+    assert entries["Oswald"].reason == "in game 5"       # "starts in game 5 (rule 3.0)"
     assert entries["Contadez"].status == "unavailable" and entries["Contadez"].reason
     assert {entries[n].status for n in ("Greaves", "Bellweather", "Osterhout")} == {
         "unavailable"}
