@@ -1223,8 +1223,9 @@ class HighAndTight:
     def _do_bat(self, state: State, action: Action) -> None:
         if state.phase != "bat":
             if state.half == "bottom" and state.inning:
-                raise self._illegal(state, action, "the home batter in the bottom half is "
-                                    "the top half's fielder, placed for him", "4.2.2 b")
+                raise self._illegal(state, action, "in the bottom half the home team bats, "
+                                    "its batter the top half's fielder, placed for him",
+                                    "4.2.2 b")
             raise self._illegal(state, action, "the batter is chosen at Batter Up", "4.2.2")
         self._choose_player(state, action, "4.2.2")
         state.phase = "field"
@@ -1233,8 +1234,9 @@ class HighAndTight:
     def _do_field(self, state: State, action: Action) -> None:
         if state.phase != "field":
             if state.half == "bottom" and state.inning:
-                raise self._illegal(state, action, "the away fielder in the bottom half is "
-                                    "the top half's batter, placed for him", "4.2.3 b")
+                raise self._illegal(state, action, "in the bottom half the away team "
+                                    "fields, its fielder the top half's batter, placed for "
+                                    "him", "4.2.3 b")
             raise self._illegal(state, action, "the fielder is chosen at Take the Field",
                                 "4.2.3")
         self._choose_player(state, action, "4.2.3")

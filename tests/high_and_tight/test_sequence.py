@@ -183,8 +183,11 @@ def test_a_deployment_step_typed_in_another_phase_is_refused_by_its_own_rule(rul
     state = drive(session, until=at(1, "bottom", "cards"))
     assert state.atbat.turn == "home"
     # In the bottom half the pieces are the top half's, placed for the players (b).
+    # A line for the other team says which team bats (or fields) in the bottom half.
     for line, rule, said in (("away fields Tolliver", "4.2.3 b", "the top half's batter"),
                              ("home bats Kanno", "4.2.2 b", "the top half's fielder"),
+                             ("away bats Marty", "4.2.2 b", "the home team bats"),
+                             ("home fields Kanno", "4.2.3 b", "the away team fields"),
                              ("away brings in Francesco", "4.2.1.1", "Take the Mound")):
         before = len(state.log)
         with pytest.raises(IllegalAction, match=rf"rule {re.escape(rule)}: .*{said}"):
