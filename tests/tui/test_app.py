@@ -4220,3 +4220,39 @@ def test_the_arrows_stop_at_the_ends_of_the_options(tmp_path):
 
     at_foot, last, at_head, moved = asyncio.run(press_past_the_ends())
     assert (at_foot, at_head, moved) == (last, 0, 1)
+
+
+def test_a_tired_pitcher_kept_for_want_of_a_reliever_is_told_at_the_table(tmp_path):
+    """Rules 8.2.1 a: with Advanced Fatigue and every reliever of New York (the player's
+    team) spent, the computer's next step reaches New York's Take the Mound and keeps
+    Dunleavy in past his Fatigue by itself (no choice is left): a notice for New York says
+    so, to move his marker (only the log and the board's +100 said it)."""
+    path = tmp_path / "kept.db"
+    series_id = new_series(path, seed="kept-1", scenario="spring", rules=["advanced-fatigue"])
+    with Store.open(path) as store:        # the player brings in every reliever he has
+        table = Table(store, series_id)
+        while len(table.session.entries) < 165:
+            if table.auto_step() is None:
+                waiting = table.waiting()
+                if waiting.kind == "chance":
+                    table.roll()
+                    continue
+                relief = [o for o in waiting.options if " brings in " in o]
+                table.enter(relief[0] if waiting.phase == "mound" and relief
+                            else table.suggestion(waiting) or waiting.options[0])
+        waiting = table.waiting()
+        assert waiting.computer and waiting.phase == "exchange"     # the computer's step
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        notes = titled_notes(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_table(pilot)
+            await wait_until(pilot, lambda: any("past his Fatigue" in n for _, n in notes))
+            await settle(pilot)
+            return notes
+
+    told = [(title, note) for title, note in asyncio.run(play()) if "past his Fatigue" in note]
+    assert told[0] == ("New York Highlanders", "Dunleavy pitches past his Fatigue: Fatigue "
+                       "+100 (no reliever may come in, so he stays; rule 8.2.1): move his "
+                       "Pitching Tired marker")
