@@ -504,11 +504,12 @@ def _tile_marks(canvas, tile: Tile) -> None:
 
 SCORESHEET_COLUMNS = (
     ("Inn.", 0.35, "centre"), ("Half", 0.55, "centre"), ("Strategy", 0.6, "centre"),
-    ("Batter", 1.05, "left"), ("Fielder", 1.05, "left"), ("Pitcher (fatigue)", 1.15, "left"),
+    ("Batter", 0.9, "left"), ("Fielder", 0.9, "left"), ("Pitcher (fatigue)", 1.05, "left"),
     ("Rolls before cards", 0.5, "centre"), ("Box before cards", 0.5, "centre"),
     ("Cards played (offense / defense, Rally Caps)", 1.95, "left"),
     ("Rolls after move", 0.5, "centre"), ("Box after move", 0.5, "centre"),
-    ("Dice rolled (totals)", 1.45, "left"), ("Runs", 0.4, "centre"),
+    # (up to 20 totals of an at-bat, written by hand, rule 4.6: room for them all)
+    ("Dice rolled (totals)", 1.85, "left"), ("Runs", 0.4, "centre"),
 )
 # Page 1 the regulation innings; page 2 one whole cycle of extra innings (rule 6.2 as the
 # project reads it: the 10th, then the 11th to 19th as the 1st to 9th, then again from the
