@@ -430,11 +430,12 @@ def test_a_longer_rolls_track_prints_only_the_counts_its_marker_reaches(box, tmp
 
 def test_the_scoresheet_has_room_for_an_at_bats_twenty_dice(box):
     """Rule 4.6 (up to 20 Scoring Rolls an at-bat): the dice column, where the totals are
-    written by hand, is the widest after the cards played (it was narrower than the
-    names, and cramped for a long at-bat)."""
+    written by hand, is the widest after the cards played, twice a name's at least (some
+    60 figures against a name's dozen letters; it was cramped for a long at-bat)."""
     from printables.boards import SCORESHEET_COLUMNS
 
     widths = {title: width for title, width, _ in SCORESHEET_COLUMNS}
     dice = widths.pop("Dice rolled (totals)")
     cards = widths.pop("Cards played (offense / defense, Rally Caps)")
     assert cards >= dice > max(widths.values())
+    assert dice >= 2 * widths["Batter"]
