@@ -20,7 +20,7 @@ from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
 from .high_and_tight.boxscore import report_export
 from .high_and_tight.packed import unscanned
 from .high_and_tight.rules import GAME_TAGS, HighAndTight, managerial_move, result_problem
-from .high_and_tight.series import SCENARIOS, SERIES_ID_MAX, TEAMS, SeriesRules
+from .high_and_tight.series import SCENARIOS, SERIES_ID_MAX, TEAMS, Availability, SeriesRules
 from .high_and_tight.series_session import CONTROL_TAGS
 from .high_and_tight.state import MODES, OPTIONAL_RULES
 
@@ -737,8 +737,7 @@ def cmd_series(args) -> int:
         for team, rows in report["rest"].items():
             print(f"  {report['teams'][team]} pitchers:")
             for row in rows:
-                joint = " " if row["status"] == "starts" else " - "    # 'starts in game 2'
-                why = f"{joint}{row['reason']} (rule {row['rule']})" if row["reason"] else ""
+                why = Availability(**row).why()
                 print(f"    {row['pitcher']:<12} {row['kind']}  {row['status']}{why}")
     if report["stale"]:
         print(f"  note: {report['stale']}")

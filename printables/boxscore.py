@@ -49,7 +49,7 @@ def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint
     starters may be a secret yet) is no box score: left out of the series', refused as
     one asked for by number."""
     games = session.games
-    begun = [n for n, game in enumerate(games, start=1) if game.actions]
+    begun = session.begun_games()
     if not begun:
         raise ValueError("the series has no game yet: nothing to print in a box score")
     if number is not None and 1 <= number <= len(games) and number not in begun:

@@ -45,7 +45,7 @@ class PitcherBox:
     marker_why: tuple[str, ...] = ()
 
 
-# How the box says each note that put a Fatigue marker on a pitcher (rules.FATIGUE_NOTES).
+# How the box says each note that put a Fatigue marker on a pitcher (fatigue_note_side).
 MARKER_NOTES = {"8.4.2": "bombed", "8.2.1": "tired", "6.1": "last arm"}
 
 

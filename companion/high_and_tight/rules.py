@@ -90,8 +90,8 @@ class Awaiting:
     demanded: str = ""          # the rule that demands the one choice (8.3: the save's CL)
 
 
-FATIGUE_NOTES = ("8.2.1", "8.4.2", "6.1")     # the notes that put a marker on a pitcher
-# What a note says of the pitcher whose marker goes up ('Flee is bombed: Fatigue +100').
+# What a note (8.2.1, 8.4.2) says of the pitcher whose marker goes up ('Flee is bombed:
+# Fatigue +100').
 BUMPS = {"tired": "pitches past his Fatigue", "bombed": "is bombed",
          "again": "keeps giving up runs"}
 
@@ -105,7 +105,7 @@ def fatigue_note_side(state: State, rule: str, text: str) -> str | None:
     if rule == "6.1":
         side = text.partition(" ")[0]
         return side if side in ("home", "away") else None
-    if rule not in FATIGUE_NOTES:
+    if rule not in ("8.2.1", "8.4.2"):
         return None
     for side in ("home", "away"):
         pitcher = state.side(side).current_pitcher()

@@ -67,6 +67,18 @@ class Availability:
     reason: str = ""
     rule: str = ""
 
+    def why(self) -> str:
+        """The reason as it follows the status: ' - started game 1; ... (rule 8.2.2)';
+        'starts' and its game one phrase ('starts in game 2 (rule 3.0)'); a status that says
+        it all ('not-in-rotation') its rule alone; '' without a reason."""
+        if not self.reason:
+            return ""
+        if self.status == "starts":
+            return f" {self.reason} (rule {self.rule})"
+        if self.status in ("not-in-rotation", "not-drawn"):
+            return f" (rule {self.rule})"
+        return f" - {self.reason} (rule {self.rule})"
+
 
 @dataclass
 class GameResult:

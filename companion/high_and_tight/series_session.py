@@ -118,6 +118,11 @@ class SeriesSession:
                   else "play a card or pass (rule 5.4)")
         return replace(awaiting, prompt=prompt, only_pass=False)
 
+    def begun_games(self) -> list[int]:
+        """The numbers of the games with a step played: one the series opened with nothing
+        of it played yet (on to its next game) has no box score to print or report."""
+        return [number for number, game in enumerate(self.games, start=1) if game.actions]
+
     def is_over(self) -> bool:
         return self.series.winner is not None
 

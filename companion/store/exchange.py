@@ -74,11 +74,9 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
         if number is not None:
             return games[0].text()
         return series_record(session)
-    if number is None:
-        # The reports hold the games begun: one opened with nothing played (the series on
-        # to its next game) has no box score yet, as print leaves it out.
-        numbers = [n for n, game in zip(numbers, games, strict=True) if game.actions]
-        games = [game for game in games if game.actions]
+    if number is None:          # the reports hold the games begun, as print does
+        numbers = session.begun_games()
+        games = [session.games[n - 1] for n in numbers]
     scores = [box_score(session.rules, game) for game in games]
     if fmt == "json":
         series = session.series

@@ -1397,7 +1397,7 @@ class GameScreen(Screen):
                         timeout=6, markup=False)
         if entry is not None:
             self._tell_half_over(game, noted)
-            self._tell_kept_tired(game, entry, noted)
+            self._tell_kept_tired(game, [entry.line], noted)
             self.shown_hand = None
             self.refresh_table()
 
@@ -1497,20 +1497,15 @@ class GameScreen(Screen):
                                               if n[0] != "4.8"], played=played)
                 self._last_half = (game, half + passes if half else told)
 
-    def _tell_kept_tired(self, game, entry, noted: int) -> None:
-        """A tired pitcher the step kept in by itself (no reliever free to come in: 8.2.1
-        under Advanced Fatigue, else 6.1) is told, for the table to move his Fatigue
+    def _tell_kept_tired(self, game, lines: list[str], noted: int) -> None:
+        """A tired pitcher the steps (`lines`) kept in by themselves (no reliever free to
+        come in: 8.2.1 under Advanced Fatigue, else 6.1) is told, for the table to move his
         marker: the board's +100 alone went unnoticed."""
-        kept = views.kept_tired(game, entry, game.state.log[noted:] if game else [])
+        kept = views.kept_tired(game, lines, game.state.log[noted:] if game else [])
         if kept is not None:
-            side, rule, text = kept
-            first, _, rest = text.partition(" ")
-            if first in ("home", "away"):       # 6.1's note: the side by its team, as the
-                text = f"{game.state.side(first).team.abbrev} {rest}"     # half's notice
-            why = "no reliever may come in, so he stays; " if rule == "8.2.1" else ""
-            self.notify(f"{text} ({why}rule {rule}): move his Pitching Tired marker",
-                        title=self.table.team_name(self.table.team_of(side)), timeout=8,
-                        markup=False)
+            side, said = kept
+            self.notify(said, title=self.table.team_name(self.table.team_of(side)),
+                        timeout=8, markup=False)
 
     def _passes_said(self, game) -> str:
         """The passes the rules made for the players in the game's last half to end (rule
@@ -1549,7 +1544,7 @@ class GameScreen(Screen):
             return False
         self._told_with_computer(entry, game, noted)
         self._tell_half_over(game, noted)
-        self._tell_kept_tired(game, entry, noted)
+        self._tell_kept_tired(game, [entry.line], noted)
         self.shown_hand = None
         self.refresh_table()
         return True
@@ -1638,7 +1633,7 @@ class GameScreen(Screen):
             return
         self._tell_half_over(game, noted)
         # (an extra inning with no draws: the half's last roll reaches Take the Mound)
-        self._tell_kept_tired(game, entry, noted)
+        self._tell_kept_tired(game, [entry.line], noted)
         self.refresh_table()
 
     def action_draw_starter(self) -> None:
@@ -1743,8 +1738,7 @@ class GameScreen(Screen):
             return
         self._drop_computer_note()         # the redone notice tells them
         self._tell_half_over(game, noted)   # a half the redo ended, as when first played
-        if redone and not any(" stays " in f" {e.line} " for e in redone):
-            self._tell_kept_tired(game, redone[-1], noted)      # (a manager's own: his)
+        self._tell_kept_tired(game, [e.line for e in redone], noted)
         self.shown_hand = None              # hot seat: the turn may be the other player's
         entries = self.table.session.entries
         count = len(redone)

@@ -527,20 +527,15 @@ def series_summary(table: Table, box_scores: bool = True) -> str:
         schedule.append(f"  game {n}: {where}")
     out.append("Schedule (away at home):")
     out.extend(schedule)
-    hidden = table.hidden_teams()
     for team in ("team1", "team2"):
-        rotation = series.rotations.get(team)
-        if not rotation:
+        if not series.rotations.get(team):
             continue
-        names = ", ".join(rules._pitcher(series, team, k).name for k in rotation)
+        # (a hidden team's places still secret show as '?'; a starter drawn is in the open)
+        shown = rotation_shown(table, team)
         if series.scenario.rotation == 1:       # drawn in the open (rule 3.0)
-            out.append(f"Starter of {table.team_name(team)}, drawn at random: {names}")
+            out.append(f"Starter of {table.team_name(team)}, drawn at random: {shown}")
         else:
-            if team in hidden:
-                out.append(f"Rotation of {table.team_name(team)}: "
-                           + rotation_shown(table, team))
-            else:
-                out.append(f"Rotation of {table.team_name(team)}: {names}")
+            out.append(f"Rotation of {table.team_name(team)}: {shown}")
     waiting = table.waiting()
     if waiting.scope == "series" and waiting.kind == "decision" and not waiting.computer \
             and waiting.team:
@@ -560,11 +555,7 @@ def series_summary(table: Table, box_scores: bool = True) -> str:
             for row in rules.rest_table(series, team):
                 # the status in words ('not in the rotation'), the reason after it
                 status = REST_WORDS.get(row.status, row.status)
-                why = f" - {row.reason} (rule {row.rule})" if row.reason else ""
-                if row.status in ("not-in-rotation", "not-drawn"):   # the status says it
-                    why = f" (rule {row.rule})"
-                if row.status == "starts":          # 'starts in game 2', one phrase
-                    why = f" {row.reason} (rule {row.rule})"
+                why = row.why()
                 if row.pitcher.casefold() in secret:
                     # Rule 3.0: who is in the rotation stays secret until he starts.
                     status, why = "rotation secret", ""
@@ -578,10 +569,11 @@ def series_summary(table: Table, box_scores: bool = True) -> str:
 
 
 def rotation_shown(table: Table, team: str) -> str:
-    """A hidden rotation as its opponent may see it (rule 3.0): the starters who have taken
-    a game in their places, '?' for the places still secret. Once a starter has started, his
-    place is public (game n's starter is the n-th of the stack, counted from the top again
-    past the rotation's length)."""
+    """A rotation as the screen may show it (rule 3.0): whole when the team is not hidden
+    (or its starter is drawn in the open); else the starters who have taken a game in their
+    places, '?' for the places still secret. Once a starter has started, his place is
+    public (game n's starter is the n-th of the stack, counted from the top again past the
+    rotation's length)."""
     series = table.series
     secret = table.session.secret_starters(team)
     places = [table.session.series_rules._pitcher(series, team, key).name
@@ -853,20 +845,24 @@ def computer_move(entry, notes) -> str | None:
     return "; ".join(said) or None
 
 
-def kept_tired(game, entry, notes) -> tuple[str, str, str] | None:
-    """(side, rule, what) when a step kept a tired pitcher in by itself, no one choosing it: under
-    Advanced Fatigue with no reliever free to come in he pitches past his Fatigue (8.2.1),
-    else he stays at +200 (6.1). Taken for want of a choice, as the board's one change; the
-    table moves his Fatigue marker for it. A `stays` decision (a manager's, told with it)
-    is left out."""
+def kept_tired(game, lines, notes) -> tuple[str, str] | None:
+    """(side, notice) when the steps taken (`lines`) kept a tired pitcher in by themselves,
+    no one choosing it: under Advanced Fatigue with no reliever free to come in he pitches
+    past his Fatigue (8.2.1), else he stays at +200 (6.1); the table moves his marker for
+    it. A `stays` decision among them (a manager's own, told with it) tells nothing."""
     from ..high_and_tight.rules import fatigue_note_side
 
-    if game is None or entry is None or entry.line.partition(" ")[2].startswith("stays"):
+    if game is None or any(line.partition(" ")[2].startswith("stays") for line in lines):
         return None
     for rule, text in notes:
         side = fatigue_note_side(game.state, rule, text) if rule in ("8.2.1", "6.1") else None
-        if side is not None:
-            return side, rule, text
+        if side is None:
+            continue
+        first, _, rest = text.partition(" ")
+        if first in ("home", "away"):       # 6.1's note: the side by its team, as the half's
+            text = f"{game.state.side(first).team.abbrev} {rest}"
+        why = "no reliever may come in, so he stays; " if rule == "8.2.1" else ""
+        return side, f"{text} ({why}rule {rule}): move his Pitching Tired marker"
     return None
 
 

@@ -1356,8 +1356,6 @@ def test_a_tired_pitcher_kept_for_want_of_a_reliever_is_told(rules):
     for the 8th by the step that reaches Take the Mound, no one choosing it: that step's
     note is told for his side (the table moves his Fatigue marker); a manager's own
     'stays' is told with his decision, not again."""
-    from companion.store.series_store import Entry
-
     from ..high_and_tight.test_optional_rules import NEW_YORK_RPS
     from ..high_and_tight.util import STAY, at, drive, new_game
 
@@ -1367,8 +1365,9 @@ def test_a_tired_pitcher_kept_for_want_of_a_reliever_is_told(rules):
     state = drive(session, until=at(8, "top", "bat"))
     notes = state.log[before:]
     assert ("8.2.1", "Sabaria pitches past his Fatigue: Fatigue +100") in notes
-    step = Entry("1", "away keeps")
-    assert views.kept_tired(session, step, notes) == (
-        "home", "8.2.1", "Sabaria pitches past his Fatigue: Fatigue +100")
-    assert views.kept_tired(session, Entry("1", f"home {STAY}"), notes) is None
-    assert views.kept_tired(session, step, [n for n in notes if n[0] != "8.2.1"]) is None
+    said = ("Sabaria pitches past his Fatigue: Fatigue +100 (no reliever may come in, so he "
+            "stays; rule 8.2.1): move his Pitching Tired marker")
+    assert views.kept_tired(session, ["away keeps"], notes) == ("home", said)
+    assert views.kept_tired(session, [f"home {STAY}", "away keeps"], notes) is None
+    assert views.kept_tired(session, ["away keeps"],
+                            [n for n in notes if n[0] != "8.2.1"]) is None
