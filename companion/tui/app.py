@@ -374,7 +374,7 @@ class HomeScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield TitleBar(HOME_TITLE + HOME_HINT)
-        yield OptionList(Option("+ New series", id="new"), id="series-list")
+        yield EndStopList(Option("+ New series", id="new"), id="series-list")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -769,11 +769,10 @@ class Board(Static):
             screen.call_after_refresh(screen.show_board)
 
 
-class Options(OptionList):
-    """The game screen's list of what may be done now: at a new size it is drawn again,
-    the highlight kept in view (a smaller terminal left it scrolled out of sight). The
-    arrows stop at its ends: Textual's list wraps round, so a Down too many from the
-    suggestion near the foot landed on the first option, and Enter took a step not meant."""
+class EndStopList(OptionList):
+    """A list whose arrows stop at its ends: Textual's wraps round, so a Down too many
+    from the option at the foot landed on the first, and Enter took what was not meant
+    (on the game screen a step; on the home screen New series for the series below it)."""
 
     def action_cursor_up(self) -> None:
         self._step(-1)
@@ -791,6 +790,11 @@ class Options(OptionList):
                 self.highlighted = index
                 return
             index += direction
+
+
+class Options(EndStopList):
+    """The game screen's list of what may be done now: at a new size it is drawn again,
+    the highlight kept in view (a smaller terminal left it scrolled out of sight)."""
 
     def on_resize(self) -> None:
         screen = self.screen

@@ -4222,6 +4222,33 @@ def test_the_arrows_stop_at_the_ends_of_the_options(tmp_path):
     assert (at_foot, at_head, moved) == (last, 0, 1)
 
 
+def test_the_home_lists_arrows_stop_at_its_ends(tmp_path):
+    """The home list is Enter's too: Down from the series at its foot stays on it (Textual's
+    list wrapped to "+ New series", and Enter opened the New series dialog instead of the
+    series the player meant to continue); Up from New series stays there."""
+    path = tmp_path / "home.db"
+    series_id = new_series(path, seed="home-ends", scenario="spring")
+
+    async def press_past_the_ends():
+        app = make_app(db=path)
+        async with app.run_test(size=(100, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            options = app.screen.query_one("#series-list", OptionList)
+            options.highlighted = 0
+            await pilot.press("up")
+            at_head = options.highlighted
+            await pilot.press("down", "down", "down")
+            at_foot = options.highlighted, options.option_count - 1
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            return at_head, at_foot, app.screen.table.stored.id
+
+    at_head, (at_foot, last), opened = asyncio.run(press_past_the_ends())
+    assert (at_head, at_foot, last) == (0, 1, 1)
+    assert opened == series_id
+
+
 def test_a_tired_pitcher_kept_for_want_of_a_reliever_is_told_at_the_table(tmp_path):
     """Rules 8.2.1 a: with Advanced Fatigue and every reliever of New York (the player's
     team) spent, the computer's next step reaches New York's Take the Mound and keeps
