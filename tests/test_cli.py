@@ -995,6 +995,62 @@ def test_data_check_warns_of_a_card_that_moves_against_its_side_or_moves_nothing
     assert all(w.startswith(f"warning: {box_copy}/cards.toml, card ") for w in warnings)
 
 
+@pytest.mark.parametrize("filename, old, new, said", [
+    # A misspelt marker in a bonus: the misspelling alone, not also "marker is missing" and
+    # "a bonus moves the Scoring Rolls marker only" (rule 5.1.1 b) of the marker assumed.
+    ("cards.toml", 'bonus = [ { marker = "rolls", up = 1,', 'bonus = [ { maker = "rolls", up = 1,',
+     "field 'bonus' (line 24), entry 1: unknown field of an effect: 'maker'; did you mean "
+     "'marker'?"),
+    ("cards.toml", 'bonus = [ { marker = "rolls", up = 1,', 'bonus = [ { marker = "rols", up = 1,',
+     "field 'bonus' (line 24), entry 1, field 'marker': 'rols' is not one of number, rolls; "
+     "did you mean 'rolls'?"),
+    # A side not known: no warning that an "offense" card (the side assumed) moves down.
+    ("cards.toml", 'name = "Keep It in the Yard"\nside = "defense"',
+     'name = "Keep It in the Yard"\nside = "defence"',
+     "field 'side' (line 203): 'defence' is not one of offense, defense; did you mean "
+     "'defense'?"),
+    # A misspelt key of a team: not also "field 'abbrev': is missing".
+    ("teams.toml", 'abbrev = "NYH"', 'abrev = "NYH"',
+     "unknown field 'abrev'; did you mean 'abbrev'?"),
+    ("teams.toml", 'abbrev = "NYH"\n', '',
+     "field 'abbrev': is missing (accepted: 1..6 letters or digits, like \"NYH\")"),
+    # A comma before an inline table's }: the fix, not "each line is key = value".
+    ("cards.toml", '"batter.power", at_least = 2 }', '"batter.power", at_least = 2, }',
+     "a comma after the last value of an inline table { ... }: TOML allows none before its }"),
+    # A rating of another piece, or named without whose it is.
+    ("cards.toml", 'requires = { rating = "batter.power"', 'requires = { rating = "batter.k"',
+     "did you mean 'pitcher.k'?"),
+    ("cards.toml", 'requires = { rating = "batter.power"', 'requires = { rating = "speed"',
+     "'speed' is not a rating such as 'batter.power'; a rating is named with whose it is: "
+     "'batter.speed' or 'fielder.speed'"),
+    ("cards.toml", 'copies = 2', 'copies = "2"',
+     "field 'copies' (line 13): '2': a number in quotes is read as text: write it without "
+     "them (accepted: 1..50)"),
+])
+def test_data_check_tells_a_slip_once(capsys, box_copy, filename, old, new, said):
+    """SPEC 8: one slip is one line naming it and its fix; what it left out or made the
+    companion assume (a marker, a side, a key) is not told again as problems of their own."""
+    path = box_copy / filename
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+    code, out, err = run(capsys, "data", "check", str(box_copy))
+    line, summary = err.splitlines()
+    assert code == 2 and said in line, line
+    assert summary == f"1 problem in {box_copy}"
+
+
+def test_data_check_an_empty_teams_file_is_one_problem(capsys, box_copy):
+    """A teams.toml holding no team is said so once (not a line for every roster the
+    pieces name, each with an empty list of the known ones)."""
+    (box_copy / "teams.toml").write_text("# my teams\n")
+    code, out, err = run(capsys, "data", "check", str(box_copy))
+    assert code == 2
+    assert err.splitlines() == [f"{box_copy}/teams.toml: holds no team: each team is a "
+                                "[[team]] entry (docs/data-format.md), and a box needs two",
+                                f"1 problem in {box_copy}"]
+
+
 def test_data_check_a_ballpark_effect_of_nothing_or_of_no_dice_total(capsys, box_copy):
     """Rule 8.1: a ballpark's move of 0 is warned of as a card's is (it passed unsaid); a
     scoring number that is no dice total is one problem, not also 'needs a marker move

@@ -44,7 +44,11 @@ TEAM_KEY = re.compile(r"[^\W_]+(-[^\W_]+)*")   # a team's key: letters, digits, 
 
 def renamed(name: str, present: list[str]) -> str | None:
     """The file of those `present` that is likely box file `name` under a slip of a name:
-    the same ending and a name before it close to the right one ('card.toml')."""
+    the same ending and a name before it close to the right one ('card.toml'), or the
+    right name with an ending added by an editor ('teams.toml.txt')."""
+    added = [n for n in present if n.casefold().startswith(name + ".")]
+    if added:
+        return added[0]
     stem, _, ending = name.partition(".")
     stems = {n.partition(".")[0].casefold(): n for n in present
              if n.casefold().endswith("." + ending)}
@@ -398,8 +402,9 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR, strict: bool = True) -> Bo
         except UnicodeDecodeError as error:
             line, byte = undecodable_at(path, error)
             problems.add(f"{path}, line {line}", f"is not UTF-8 text (the byte {byte}, "
-                         "cannot be read): save the file as UTF-8 (a spreadsheet's \"CSV "
-                         "UTF-8\"; a text editor's UTF-8 encoding) and check again")
+                         "cannot be read): save the file as UTF-8 ("
+                         + ("a spreadsheet's \"CSV UTF-8\"; " if name.endswith(".csv") else "")
+                         + "a text editor's UTF-8 encoding) and check again")
         except OSError as error:
             problems.add(str(path), f"cannot be read ({error.strerror or error})")
     if problems.items:
@@ -456,16 +461,39 @@ def shown(value, inner: bool = False) -> str:
     return text
 
 
+def rating_owners(rating) -> str:
+    """'batter.speed' or 'fielder.speed' for a rating named without whose it is ('' when
+    no piece has it), as a player is offered the ways to write it."""
+    if not isinstance(rating, str):
+        return ""
+    owners = [f"{role}.{rating.strip().casefold()}" for role, names in RATING_RANGES.items()
+              if rating.strip().casefold() in names]
+    return " or ".join(map(repr, owners))
+
+
+def quoted_number(value) -> bool:
+    """A whole number typed in quotes in a TOML file ('2' for 2): read as text, refused."""
+    return isinstance(value, str) and WHOLE.fullmatch(value.strip()) is not None
+
+
+QUOTED = "a number in quotes is read as text: write it without them"
+
+
 def out_of_range(value, whole: bool, low: int, high: int) -> str:
-    """Why a rating is refused: a whole number outside its range, or not a whole number."""
+    """Why a rating is refused: a whole number outside its range, or not a whole number
+    (a TOML number in quotes told so: '2' beside 'accepted: 1..50' puzzled)."""
     if whole:
         return f"{shown(value)} is outside the accepted range {low}..{high}"
     if isinstance(value, str) and not value.strip():
         return f"is empty: give a whole number (accepted: {low}..{high})"   # (a CSV cell)
+    if quoted_number(value):
+        return f"{shown(value)}: {QUOTED} (accepted: {low}..{high})"
     return f"{shown(value)} is not a whole number (accepted: {low}..{high})"
 
 
 CURLY_QUOTES = "\u201c\u201d\u2018\u2019"
+MARKERS = ("number", "rolls")             # the two markers a move moves (rule 4.6)
+SIDES = ("offense", "defense")            # a strategy card's side (rule 2.3)
 # What the parser's message most often means in a box file typed by hand, and the fix.
 TOML_HINTS = (
     ("Invalid value", "a text needs double quotes around it (name = \"Good Wood\"); numbers, "
@@ -516,6 +544,9 @@ def toml_hint(text: str, message: str) -> str:
         return (f"{quoted}: curly quotes; type straight double quotes (\") as a plain text "
                 "editor does (a word processor or a phone curls them)")
     if "key part" in message:
+        if re.search(r",\s*}", line):
+            return (f"{quoted}: a comma after the last value of an inline table {{ ... }}: "
+                    "TOML allows none before its }")
         if line.count("{") > line.count("}"):
             return (f"{quoted}: an inline table {{ ... }} is closed on the line it opens on "
                     "(the list [ ... ] around such tables may span lines)")
@@ -541,6 +572,8 @@ class _Loader:
         self.roster_wheres: dict[str, str] = {}     # ... of the team naming each roster
         self.clashed: set[str] = set()          # rosters with a piece refused for its name
         self.warnings: list[str] = []           # likely slips that still load (warn_moves)
+        # id of a table read -> the keys its misspelt keys were taken for (unknown_fields)
+        self.meant: dict[int, set[str]] = {}
 
     def where(self, filename: str, entry: str = "", fieldname: str = "") -> str:
         text = f"{self.origin}/{filename}"
@@ -629,8 +662,9 @@ class _Loader:
     def get_int(self, table: dict, key: str, where: str, low: int, high: int) -> int:
         value = table.get(key)
         if value is None:
-            self.problems.add(where + f", field {key!r}",
-                              f"is missing (accepted: {low}..{high})")
+            if not self.misspelt(table, key):
+                self.problems.add(where + f", field {key!r}",
+                                  f"is missing (accepted: {low}..{high})")
             return low
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             self.problems.add(where + f", field {key!r}", out_of_range(
@@ -638,12 +672,16 @@ class _Loader:
             return low
         return value
 
+    @staticmethod
+    def is_choice(value, choices: tuple[str, ...]) -> bool:
+        """Whether `value` is one of `choices`, whatever its case (as `choice` reads it)."""
+        return isinstance(value, str) and value.strip().casefold() in (
+            choice.casefold() for choice in choices)
+
     def choice(self, value, choices: tuple[str, ...], where: str) -> str:
         """One of `choices`, whatever its case, or the first after a problem is told."""
-        if isinstance(value, str):
-            for choice in choices:
-                if value.strip().casefold() == choice.casefold():
-                    return choice
+        if self.is_choice(value, choices):
+            return next(c for c in choices if value.strip().casefold() == c.casefold())
         accepted = f"one of {', '.join(choices)}"
         near = closest(value, choices) if isinstance(value, str) else None
         self.problems.add(where, f"is missing (accepted: {accepted})" if value is None
@@ -652,17 +690,22 @@ class _Loader:
         return choices[0]
 
     def get_str(self, table: dict, key: str, where: str, choices: tuple[str, ...] | None = None,
-                required: bool = True) -> str:
+                required: bool = True, accepted: str = "text") -> str:
         value = table.get(key)
-        if value is None and not required:
-            return ""
+        if value is None and (not required or self.misspelt(table, key)):
+            return choices[0] if choices and required else ""
         if choices is not None:
             return self.choice(value, choices, where + f", field {key!r}")
         if not isinstance(value, str):
-            self.problems.add(where + f", field {key!r}", "is missing (accepted: text)"
+            self.problems.add(where + f", field {key!r}", f"is missing (accepted: {accepted})"
                               if value is None else f"{shown(value)} is not text")
             return ""
         return value
+
+    def misspelt(self, table: dict, key: str) -> bool:
+        """Whether a key missing from `table` is one a misspelt key there was taken for (the
+        misspelling told by `unknown_fields` with the key meant, not a second line)."""
+        return key in self.meant.get(id(table), ())
 
     def text(self, table: dict, key: str, where: str) -> str:
         """An optional text field ('' when left out); any other value is told (a strict
@@ -723,6 +766,8 @@ class _Loader:
                 said = "key" if what == "table" and not isinstance(table[key], dict) else what
                 self.policy(where, f"unknown {said} {key!r}; {hint}accepted: "
                                    f"{', '.join(sorted(known))}")
+        if self.strict:                 # (a loose load tells no misspelling: nor left out)
+            self.meant.setdefault(id(table), set()).update(meant)
         return meant
 
     # -- files ---------------------------------------------------------------------------
@@ -821,9 +866,10 @@ class _Loader:
                                          and 2 <= v <= 12)]
         if bad:
             self.problems.add(where + f", field {key!r}",
-                              f"{', '.join(repr(v) for v in bad)} "
+                              f"{', '.join(shown(v, inner=True) for v in bad)} "
                               f"{'is not a dice total' if len(bad) == 1 else 'are not dice totals'}"
-                              " (accepted: whole numbers 2..12)")
+                              " (accepted: whole numbers 2..12"
+                              + (f"; {QUOTED})" if any(map(quoted_number, bad)) else ")"))
             return []
         twice = sorted({v for v in values if values.count(v) > 1})
         if twice:
@@ -903,21 +949,30 @@ class _Loader:
 
     def rating_ref(self, ref, where: str) -> str | None:
         if not isinstance(ref, str) or "." not in ref:
-            number = isinstance(ref, (int, float)) and not isinstance(ref, bool) or (
-                isinstance(ref, str) and ref.strip().lstrip("-").replace(".", "").isdigit())
-            self.problems.add(where, f"{shown(ref)} is not a rating such as 'batter.power'" + (
-                "; an amount is a whole number written without quotes" if number else ""))
+            if isinstance(ref, float):
+                said = ("is neither a whole number (an amount, 0..20) nor a rating such as "
+                        "'batter.power'")
+            elif quoted_number(ref):
+                said = f"is an amount in quotes: {QUOTED} (accepted: 0..20)"
+            else:
+                said = "is not a rating such as 'batter.power'"
+                whose = rating_owners(ref)
+                if whose:               # a rating without its piece: 'speed'
+                    said += f"; a rating is named with whose it is: {whose}"
+            self.problems.add(where, f"{shown(ref)} {said}")
             return None
         role, rating = ref.casefold().split(".", 1)
         ref = f"{role}.{rating}"
         allowed = RATING_RANGES.get(role)
         if allowed is None or rating not in allowed:
             known = [f"{r}.{name}" for r, names in RATING_RANGES.items() for name in names]
-            near = closest(ref, known)
+            # A rating of another piece ('batter.k': the pitcher's) before the nearest text.
+            whose = rating_owners(rating) if allowed is not None else ""
+            near = whose or (repr(closest(ref, known)) if closest(ref, known) else "")
             self.problems.add(where, f"{shown(ref)} is not a known rating; accepted: batter.* or "
                                      f"fielder.* with {', '.join(BALLPLAYER_RATINGS)}, "
                                      f"pitcher.* with {', '.join(PITCHER_RATINGS)}"
-                                     + (f"; did you mean {near!r}?" if near else ""))
+                                     + (f"; did you mean {near}?" if near else ""))
             return None
         return ref
 
@@ -925,10 +980,17 @@ class _Loader:
         if not isinstance(table, dict):
             self.problems.add(where, f"{shown(table)} is not a table")
             return None
-        marker = self.get_str(table, "marker", where, ("number", "rolls"))
-        # A misspelt 'up' is named as such before the move it leaves out is told.
+        # A misspelt key is named as such before what it leaves out is told.
         meant = self.unknown_fields(table, ("marker", "up", "down", "when", "less"), where,
                                     "field of an effect:")
+        marker = self.get_str(table, "marker", where, MARKERS)
+        effect = self.move(table, marker, meant, where)
+        # A marker not known is told; the effect is left out of the checks that read it (a
+        # bonus's or a side's), which would blame the marker it was taken for.
+        return effect if self.is_choice(table.get("marker"), MARKERS) else None
+
+    def move(self, table: dict, marker: str, meant: set[str], where: str) -> Effect | None:
+        """An effect's move of `marker`: its amount or rating, and when it applies."""
         if ("up" in table) == ("down" in table):
             if not meant & {"up", "down"}:      # (a misspelt one is named as such above)
                 self.problems.add(where, "give exactly one of 'up' or 'down'")
@@ -1036,7 +1098,8 @@ class _Loader:
             name = self.get_str(table, "name", where)
             if isinstance(table.get("name"), str):      # (one missing is told already)
                 self.check_line(name, where + ", field 'name'")
-            abbrev = self.get_str(table, "abbrev", where)
+            abbrev = self.get_str(table, "abbrev", where,
+                                  accepted=f"1..{ABBREV_MAX} letters or digits, like \"NYH\"")
             if "abbrev" in table and not (1 <= len(abbrev) <= ABBREV_MAX
                                           and abbrev.isalnum()):
                 self.policy(where + ", field 'abbrev'",
@@ -1129,7 +1192,10 @@ class _Loader:
                                 f"team {seen[value]!r}: teams are named by it, so each needs "
                                 "its own")
                 seen.setdefault(value, team.key)
-        if len(teams) < 2:
+        if not tables:          # (the rosters' lines name none of them: told here once)
+            self.problems.add(self.where("teams.toml"), "holds no team: each team is a "
+                              "[[team]] entry (docs/data-format.md), and a box needs two")
+        elif len(teams) < 2:
             self.problems.add(self.where("teams.toml"), "a box needs at least two teams")
         return teams
 
@@ -1236,7 +1302,10 @@ class _Loader:
                 continue
             yield line, row
 
-    def csv_int(self, row: dict, key: str, where: str, low: int, high: int) -> int:
+    def csv_int(self, row: dict, key: str, where: str, low: int, high: int,
+                why: str = "") -> int:
+        """A whole number of the row in low..high; `why` says where the range comes from
+        when it is not the rating's own (a pitcher's type, the box's track)."""
         text = (row.get(key) or "").strip()
         # digits 0-9 only: int() would read '4_0' as 40 and other scripts' digits too (as a
         # series' box frozen before this check was read, it still is)
@@ -1249,7 +1318,8 @@ class _Loader:
             value = None
         if value is None or not low <= value <= high:
             self.problems.add(where + f", field {key!r}",
-                              out_of_range(text, value is not None, low, high))
+                              out_of_range(text, value is not None, low, high)
+                              + (f" ({why})" if why else ""))
             return low
         return value
 
@@ -1319,10 +1389,13 @@ class _Loader:
                             # series' frozen box, checked before, by the old bound of 10
                             self.csv_int(row, "stuff_rolls", where, 1,
                                          self.rolls_boxes if self.strict
-                                         else max(self.rolls_boxes, 10)),
+                                         else max(self.rolls_boxes, 10),
+                                         why="the Scoring Rolls track's boxes, box.toml"),
                             parse_roman(box_label),
                             fatigue=self.csv_int(row, "fatigue", where, 1,
-                                                 9 if kind == "SP" else 5),
+                                                 9 if kind == "SP" else 5,
+                                                 why=f"for an {kind}" if kind in ("SP", "RP")
+                                                 else f"for a {kind}"),
                             info=(row.get("info") or "").strip(), line=line, **ratings)
             self.add_piece(roster, piece, where)
         for key, roster in rosters.items():
@@ -1363,6 +1436,8 @@ class _Loader:
         return roster
 
     def tell_unknown_rosters(self) -> None:
+        if not self.team_wheres:        # no team read: told once, in teams.toml
+            return
         for (_, key), (where, count, known) in self.unknown_rosters.items():
             more = f" (and {count - 1} more line(s) naming it)" if count > 1 else ""
             self.problems.add(where + ", field 'team'",
@@ -1471,7 +1546,7 @@ class _Loader:
                                   if not isinstance(raw_name, str) else "is empty")
             else:
                 self.check_name(name, where)
-            side = self.get_str(table, "side", where, ("offense", "defense"))
+            side = self.get_str(table, "side", where, SIDES)
             category = self.get_str(table, "category", where, CATEGORIES)
             copies = self.get_int(table, "copies", where, 1, 50)
             text = self.get_str(table, "text", where)
@@ -1484,7 +1559,8 @@ class _Loader:
                                   f"{shown(cancels)} is not a list of {', '.join(allowed_cancel)} "
                                   "(special cards cannot be cancelled, rule 5.1.1 d)")
                 cancels = []
-            if cancels and side != "defense":
+            sided = self.is_choice(table.get("side"), SIDES)    # (else told, and no more)
+            if cancels and sided and side != "defense":
                 self.problems.add(where + ", field 'cancels'", "only defense cards cancel")
             numbers = self.totals(table.get("scoring_numbers", []), where, "scoring_numbers")
             nines = table.get("nines_remove_runs", False)
@@ -1498,7 +1574,8 @@ class _Loader:
                         bonus=self.bonus(table.get("bonus"), where + ", field 'bonus'"),
                         cancels=tuple(cancels), scoring_numbers=tuple(numbers),
                         nines_remove_runs=nines)
-            self.warn_moves(card, where)
+            if sided:
+                self.warn_moves(card, where)
             doing = ("effects", "bonus", "cancels", "scoring_numbers", "nines_remove_runs")
             if not any(table.get(key) for key in doing):    # (a bad one is told already)
                 self.problems.add(where, "the card does nothing: give effects, bonus, cancels, "

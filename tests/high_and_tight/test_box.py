@@ -206,6 +206,7 @@ def test_missing_file(box_copy):
 
 
 @pytest.mark.parametrize("slip, pointed", [("card.toml", True), ("mycards.toml", True),
+                                           ("cards.toml.txt", True),   # an editor's ending
                                            ("notes.toml", False), ("cards.csv", False)])
 def test_a_box_file_renamed_by_a_slip_is_pointed_at(box_copy, slip, pointed):
     """SPEC 8: a box file saved under a near name ('card.toml') was told only as missing; the
@@ -622,8 +623,16 @@ def test_a_file_not_in_utf8_is_named_with_its_line_and_the_way_to_save_it(box_co
      "most, rule 4.6.2)"),
     ("cards.toml", 'effects = [ { marker = "number", up = "batter.power" } ]',
      'effects = [ { marker = "number", up = "1" } ]',
-     "'1' is not a rating such as 'batter.power'; an amount is a whole number written "
-     "without quotes"),
+     "'1' is an amount in quotes: a number in quotes is read as text: write it without "
+     "them (accepted: 0..20)"),
+    # A number typed without quotes that is not whole is not told to lose its quotes.
+    ("cards.toml", 'effects = [ { marker = "number", up = "batter.power" } ]',
+     'effects = [ { marker = "number", up = 1.5 } ]',
+     "1.5 is neither a whole number (an amount, 0..20) nor a rating such as 'batter.power'"),
+    # A dice total in quotes: '12' beside 'accepted: 2..12' left the player stuck.
+    ("box.toml", "numbers = [7, 2]", 'numbers = [7, "12"]',
+     "field 'numbers' (line 52): \"12\" is not a dice total (accepted: whole numbers 2..12; "
+     "a number in quotes is read as text: write it without them)"),
 ])
 def test_a_bad_value_in_a_list_or_an_amount_is_named_itself(box_copy, filename, old, new, said):
     """SPEC 8: the entry at fault, not the whole list; a quoted number told how to write it."""
@@ -679,8 +688,30 @@ def test_stuff_rolls_range_follows_the_printed_rolls_track(box_copy):
     track, so stuff_rolls is accepted up to the track's `boxes`, not past it."""
     edit(box_copy / "box.toml", "boxes = 10", "boxes = 5")
     problems = problems_of(box_copy)
-    assert problems and all("field 'stuff_rolls'" in p and "accepted range 1..5" in p
+    assert problems and all("field 'stuff_rolls'" in p and "accepted range 1..5 (the "
+                            "Scoring Rolls track's boxes, box.toml)" in p
                             for p in problems), problems
+
+
+def test_a_relievers_fatigue_range_says_it_is_his_types(box_copy):
+    """Rule 4.2.1.1: an RP's Fatigue is the innings he can pitch (at most 5 here), an SP's
+    his last fresh inning (up to 9): the range refused says it is the RP's."""
+    edit(box_copy / "pitchers.csv", "new-york,Tremaine,RP,L,4,IV,2,2,1,2,2,2,",
+         "new-york,Tremaine,RP,L,4,IV,2,2,1,2,2,7,")
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("field 'fatigue': '7' is outside the accepted range 1..5 (for an "
+                            "RP)"), problem
+
+
+def test_a_toml_file_not_in_utf8_is_not_told_of_a_spreadsheet(box_copy):
+    """A spreadsheet's "CSV UTF-8" is the way to save a CSV file; a TOML file comes from a
+    text editor, and is told its way only."""
+    path = box_copy / "cards.toml"
+    path.write_bytes(path.read_text(encoding="utf-8").replace("Good Wood", "Buena Peña", 1)
+                     .encode("cp1252"))
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("save the file as UTF-8 (a text editor's UTF-8 encoding) and "
+                            "check again"), problem
 
 
 def test_box_values_are_told_as_the_file_writes_them(box_copy):
