@@ -737,8 +737,9 @@ def cmd_series(args) -> int:
         for team, rows in report["rest"].items():
             print(f"  {report['teams'][team]} pitchers:")
             for row in rows:
-                why = Availability(**row).why()
-                print(f"    {row['pitcher']:<12} {row['kind']}  {row['status']}{why}")
+                standing = Availability(**row)
+                print(f"    {row['pitcher']:<12} {row['kind']}  {standing.said()}"
+                      f"{standing.why()}")
     if report["stale"]:
         print(f"  note: {report['stale']}")
     return EXIT_OK

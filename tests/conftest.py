@@ -24,3 +24,27 @@ def box_copy(tmp_path):
     target = tmp_path / "box"
     shutil.copytree(DEFAULT_BOX_DIR, target)
     return target
+
+
+@pytest.fixture(autouse=True)
+def seeded_new_series(request, monkeypatch):
+    """A series a test sets up (the New series dialog's Setup, `series new`) takes its seed
+    from the test's name, a new one for each series it makes, where a player's comes from
+    `secrets`: the dice, deals and draws of a test are the same every run (a test that
+    needs an at-bat of several rolls found one, or not, by the luck of the run)."""
+    import hashlib
+    import itertools
+    import types
+
+    import companion.cli
+    import companion.tui.table
+
+    made = itertools.count()
+
+    def token_hex(nbytes: int = 8) -> str:
+        said = f"{request.node.nodeid}:{next(made)}".encode()
+        return hashlib.sha256(said).hexdigest()[:2 * nbytes]
+
+    seeded = types.SimpleNamespace(token_hex=token_hex)
+    monkeypatch.setattr(companion.tui.table, "secrets", seeded)
+    monkeypatch.setattr(companion.cli, "secrets", seeded)

@@ -56,6 +56,11 @@ class Appearance:
     exceeded: bool
 
 
+# A pitcher's standing for the next game in words, where its name is not them.
+REST_WORDS = {"short-rest": "on short rest", "not-in-rotation": "out of the rotation",
+              "not-drawn": "not drawn", "done": "no turn left in the series"}
+
+
 @dataclass
 class Availability:
     """Whether a pitcher may pitch the next game, and why (with the rule)."""
@@ -63,19 +68,25 @@ class Availability:
     pitcher: str
     kind: str
     status: str          # "available", "short-rest", "unavailable", "starts",
-    #                      "not-in-rotation", "not-drawn" (Spring Training)
+    #                      "not-in-rotation", "not-drawn" (Spring Training); in the rest
+    #                      table, "waits" (an SP free to start whose turn is not this game)
+    #                      and "done" (one whose turn the series does not reach again)
     reason: str = ""
     rule: str = ""
 
+    def said(self) -> str:
+        """The status in words ('out of the rotation'), as a player reads it."""
+        return REST_WORDS.get(self.status, self.status)
+
     def why(self) -> str:
         """The reason as it follows the status: ' - started game 1; ... (rule 8.2.2)';
-        'starts' and its game one phrase ('starts in game 2 (rule 3.0)'); a status that says
-        it all ('not-in-rotation') its rule alone; '' without a reason."""
+        'starts' or 'waits' and its game one phrase ('starts in game 2 (rule 3.0)'); a
+        status that says it all ('not-in-rotation') its rule alone; '' without a reason."""
         if not self.reason:
             return ""
-        if self.status == "starts":
+        if self.status in ("starts", "waits"):
             return f" {self.reason} (rule {self.rule})"
-        if self.status in ("not-in-rotation", "not-drawn"):
+        if self.status in ("not-in-rotation", "not-drawn", "done"):
             return f" (rule {self.rule})"
         return f" - {self.reason} (rule {self.rule})"
 
@@ -272,10 +283,12 @@ class SeriesRules:
     def awaited_words(self, state: SeriesState) -> str:
         """What the series awaits and from whom, for a refusal: 'Texas Cowboys: the Starting
         Pitcher drawn at random' (its rule is the refusal's own)."""
-        _, team, what = self.awaiting(state)
+        kind, team, what = self.awaiting(state)
         what = what.removesuffix(" (rule 3.0)")
+        if kind == "game":
+            return f"game {state.next_game}, not a series line"
         if team is None:
-            return f": {what}"
+            return what
         owner = self.box.team(state.teams[team])
         return f"{owner.name if owner else team}: {what}"
 
@@ -303,6 +316,10 @@ class SeriesRules:
 
     def apply(self, state: SeriesState, line: str) -> str:
         """Apply one series line; returns it in canonical form."""
+        if state.winner is not None:        # whatever the line: nothing follows the end
+            winner = self.box.teams[state.teams[state.winner]].name
+            raise IllegalAction(f"the series is over: {winner} won it", rule="7.0",
+                                action=line)
         words = " ".join(line.strip().split())
         team, _, rest = words.partition(" ")
         team = team.lower()
@@ -312,7 +329,7 @@ class SeriesRules:
         kind, awaited, _ = self.awaiting(state)
         if kind == "chance" and awaited == team and verb.lower() == "starts":
             verb = "rotation"       # Spring Training: the starter the table drew (rule 3.0)
-        if kind in ("over", "game") or awaited != team:
+        if kind == "game" or awaited != team:
             raise IllegalAction(f"the series awaits {self.awaited_words(state)}", rule="3.0",
                                 action=line)
         if verb.lower() == "rotation":
@@ -482,6 +499,15 @@ class SeriesRules:
                                      and entry.status == "available"):
                     entry = Availability(pitcher.name, "SP", "starts",
                                          f"in game {game}", "3.0")
+                elif entry.status == "available" and team in state.rotations:
+                    # Free to start, but an SP only starts (4.2.1): "available" read as
+                    # free to pitch this game. His turn in the rotation is said instead.
+                    turn = next((g for g in range(game + 1, state.scenario.games + 1)
+                                 if self.rotation_pitcher(state, team, g) == key), None)
+                    entry = (Availability(pitcher.name, "SP", "waits",
+                                          f"for game {turn}", "3.0")
+                             if turn else Availability(pitcher.name, "SP", "done",
+                                                       "no turn left in the rotation", "3.0"))
             else:
                 entry = self.reliever_rest(state, team, pitcher, game)
             table.append(entry)

@@ -500,11 +500,6 @@ def dugouts(table: Table) -> str:
     return "\n".join(out)
 
 
-# A pitcher's standing for the next game (SeriesRules.rest_table), in words.
-REST_WORDS = {"short-rest": "on short rest", "not-in-rotation": "out of the rotation",
-              "not-drawn": "not drawn"}
-
-
 def series_summary(table: Table, box_scores: bool = True) -> str:
     series = table.series
     rules = table.session.series_rules
@@ -554,7 +549,7 @@ def series_summary(table: Table, box_scores: bool = True) -> str:
             secret = table.session.secret_starters(team)
             for row in rules.rest_table(series, team):
                 # the status in words ('not in the rotation'), the reason after it
-                status = REST_WORDS.get(row.status, row.status)
+                status = row.said()
                 why = row.why()
                 if row.pitcher.casefold() in secret:
                     # Rule 3.0: who is in the rotation stays secret until he starts.

@@ -151,6 +151,30 @@ def test_matchup_defense_never_against_a_switch_hitter(rules):
     assert hand(session, "home")["Pitcher/Batter Matchup (Defense)"] == 1
 
 
+def test_matchup_righty_against_righty(rules):
+    """Rule 5.1.1 c: Sabaria (throws R) facing Hampton (bats R) is the same-side matchup
+    that costs the batter two Scoring Rolls, not the three of two lefties; the offense
+    matchup card, which needs opposite sides, is refused and stays in hand."""
+    session = new_game(rules, home_cards=("Pitcher/Batter Matchup (Defense)", "Blown Call",
+                                          "Web Gem", "On the Black", "Good Wood", "Good Jump"),
+                       away_cards=("Pitcher/Batter Matchup (Offense)", "Bad Hop",
+                                   "Leadoff Walk", "Wallbanger", "Web Gem", "Pitchout"))
+    state = session.state
+    assert pitcher(session, "new-york", "Sabaria").throws == "R"
+    assert piece(session, "texas", "Hampton").bats == "R"
+    play(session, "away bats Hampton\nhome fields Kanno")
+    # Sabaria's box IV, Hampton Offense 6 against Kanno Defense 4: VI.
+    assert markers(session) == (4, "VI", False)
+    with pytest.raises(IllegalAction, match=r"^rule 5\.1\.1: it needs batter and pitcher "
+                                            "on opposite sides"):
+        session.push_text("away plays Pitcher/Batter Matchup (Offense)")
+    assert markers(session) == (4, "VI", False) and state.atbat.turn == "away"
+    assert hand(session, "away")["Pitcher/Batter Matchup (Offense)"] == 1
+    play(session, "away passes\nhome plays Pitcher/Batter Matchup (Defense)")
+    assert markers(session) == (2, "VI", False)
+    assert "Pitcher/Batter Matchup (Defense)" not in hand(session, "home")
+
+
 # -- 5.1.1 d: cancelling ------------------------------------------------------------------
 
 CLUTCH_AWAY = ("Ducks on the Pond", "Bad Hop", "Wallbanger", "Leadoff Walk", "Pitchout",

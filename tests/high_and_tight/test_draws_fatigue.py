@@ -280,6 +280,34 @@ def test_relief_pitcher_leaves_after_his_fatigue_innings(rules):
     assert state.away.pitchers_removed == ["crowder", "francesco"]
 
 
+@pytest.mark.parametrize("name, kind", [("Achterberg", "CL"), ("Wexley", "RP")])
+def test_a_closer_s_fatigue_counts_innings_like_a_reliever_s(rules, name, kind):
+    """Rule 4.2.1.1: a CL's Fatigue is a number of innings pitched, as an RP's is, not an
+    inning number as an SP's: Achterberg (Fatigue 1), brought in for the 6th, pitches it
+    and must be replaced at the 7th's Take the Mound, exactly like RP Wexley (Fatigue 1)."""
+    arm = rules.box.rosters["new-york"].pitchers[name.casefold()]
+    assert (arm.kind, arm.fatigue) == (kind, 1)
+    session = new_game(rules, home_starter="Okafor")        # Okafor: Fatigue 5
+    state = session.state
+    reach(session, 6)
+    assert rules.awaiting(state).phase == "mound"
+    play(session, f"home brings in {name}")
+    assert state.home.pitcher == name.casefold() and state.phase == "bat"
+    reach(session, 7)
+    awaiting = rules.awaiting(state)
+    assert (awaiting.phase, awaiting.side) == ("mound", "home")
+    assert awaiting.prompt == "bring in a relief pitcher (rule 4.2.1.1)"
+    legal = {rules.format_action(a) for a in rules.legal_actions(state)}
+    assert legal == {f"home brings in {n}" for n in NEW_YORK_RELIEVERS - {name}}
+    with pytest.raises(IllegalAction, match=r"^rule 4\.2\.1:"):
+        session.push_text(f"home brings in {name}")
+    with pytest.raises(IllegalAction, match=r"^rule 8\.2\.1:"):
+        session.push_text("home stays with the pitcher")
+    play(session, "home brings in Tremaine")
+    assert ("4.2.1.1", f"home: Tremaine relieves {name}") in state.log
+    assert state.home.pitchers_removed == ["okafor", name.casefold()]
+
+
 def test_a_removed_pitcher_never_returns(rules):
     """Rule 4.2.1: a pitcher taken out of the game cannot come back into it."""
     session = new_game(rules, away_starter="Crowder")

@@ -317,6 +317,39 @@ def test_tired_reliever_with_only_the_closer_left_stays_at_200_in_extra_innings(
         in state.log
 
 
+def test_a_tired_reliever_kept_by_choice_in_extra_innings_steps_to_100_first(rules):
+    """Rules 6.1 and 8.2.1 b: the straight jump to +200 in extra innings is for a pitcher
+    kept because nobody may relieve him. With Advanced Fatigue and RPs still free, Wexley
+    (Fatigue 1) kept in the 11th by his manager's choice takes +100, then +200 in the
+    12th; with those RPs resting he carries +200 from the 11th on."""
+    wexley = rules.box.rosters["new-york"].pitchers["wexley"]
+    assert (wexley.kind, wexley.fatigue) == ("RP", 1)
+    session = new_game(rules, header={"Rules": "advanced-fatigue"})
+    state = drive(session, until=at(10, "top", "mound"))
+    play(session, "home brings in Wexley")
+    state = drive(session, until=at(11, "top", "mound"))
+    assert state.home.pitcher == "wexley" and state.home.fatigue == 0
+    assert relief_lines(session, "home") == {f"home brings in {n}"
+                                             for n in ("Tremaine", "Castellan", "Dunleavy")}
+    assert rules.awaiting(state).prompt == ("Wexley tired: keep him at +100 (Stuff +1 roll) "
+                                            "or relieve (rule 8.2.1)")
+    play(session, f"home {STAY}")
+    assert state.home.fatigue == 100 and state.atbat.rolls == wexley.stuff_rolls + 1
+    assert ("8.2.1", "Wexley pitches past his Fatigue: Fatigue +100") in state.log
+    assert not any(rule == "6.1" and "+200" in text for rule, text in state.log)
+    state = drive(session, until=at(12, "top", "mound"))
+    play(session, f"home {STAY}")
+    assert state.home.fatigue == 200 and state.atbat.rolls == wexley.stuff_rolls + 2
+    # The same inning with no RP free to relieve him: +200 at once, no choice asked.
+    session = new_game(rules, header={"Rules": "advanced-fatigue,rest",
+                                      "HomeResting": "Tremaine, Castellan, Dunleavy"})
+    drive(session, until=at(10, "top", "mound"))
+    play(session, "home brings in Wexley")
+    state = drive(session, until=at(11, "top", "bat"))
+    assert state.home.pitcher == "wexley"
+    assert state.home.fatigue == 200 and state.atbat.rolls == wexley.stuff_rolls + 2
+
+
 def test_tired_reliever_kept_in_gets_100_then_200(rules):
     """Rule 8.2.1 b: an RP kept in past his Fatigue innings (Wexley, 1) pitches at +100 in
     his next inning, then +200, and no more."""
@@ -400,6 +433,43 @@ def test_closer_not_forced_without_a_save_lead(rules, home, away):
     assert {f"home brings in {n}" for n in (*NEW_YORK_RPS, "Achterberg")} <= legal
     play(session, "home brings in Castellan")
     assert state.home.pitcher == "castellan"
+
+
+@pytest.mark.parametrize("options", ["closer-saves", "advanced-fatigue,closer-saves"])
+def test_away_closer_must_save_a_three_run_lead_in_the_bottom_of_the_ninth(rules, options):
+    """Rule 8.3 for the visitors: three runs up when the home team comes to bat in the 9th
+    is still a save, so Texas must bring in Rivero for Flee; another RP and (with
+    Advanced Fatigue) keeping Flee are refused under the save rule."""
+    session = new_game(rules, header={"Rules": options})
+    state = drive(session, runs=lead_plan(0, 3), until=at(9, "bottom", "mound"))
+    assert (state.away.total, state.home.total) == (3, 0)
+    assert state.away.pitcher == "flee" and "rivero" not in state.away.lines
+    assert legal_lines(session) == ["away brings in Rivero"]
+    assert rules.awaiting(state).prompt == "bring in the Closer to save the game (rule 8.3)"
+    for line in ("away brings in Francesco", f"away {STAY}"):
+        with pytest.raises(IllegalAction, match=r"^rule 8\.3:"):
+            session.push_text(line)
+    assert state.away.pitcher == "flee" and state.phase == "mound"
+    play(session, "away brings in Rivero")
+    assert state.away.pitcher == "rivero" and state.phase == "cards"
+    assert ("8.3", "away: Rivero relieves Flee") in state.log
+
+
+@pytest.mark.parametrize("options", ["closer-saves", "advanced-fatigue,closer-saves"])
+def test_away_four_run_lead_in_the_bottom_of_the_ninth_does_not_force_the_closer(rules,
+                                                                                 options):
+    """Rule 8.3 for the visitors: four runs up in the bottom of the 9th is no save, so
+    Rivero is one choice among the relievers (and keeping tired Flee, with Advanced
+    Fatigue), and an RP may take the mound instead."""
+    session = new_game(rules, header={"Rules": options})
+    state = drive(session, runs=lead_plan(0, 4), until=at(9, "bottom", "mound"))
+    assert (state.away.total, state.home.total) == (4, 0)
+    assert "save" not in rules.awaiting(state).prompt
+    texas_relievers = ("Francesco", "Delgadillo", "Sturgis", "Ostrander", "Rivero")
+    assert relief_lines(session, "away") == {f"away brings in {n}" for n in texas_relievers}
+    assert (f"away {STAY}" in legal_lines(session)) == ("advanced-fatigue" in options)
+    play(session, "away brings in Francesco")
+    assert state.away.pitcher == "francesco" and "rivero" not in state.away.lines
 
 
 def test_closer_saves_without_the_option_is_not_forced(rules):
@@ -823,6 +893,55 @@ def test_five_runs_in_all_bomb_the_pitcher(rules):
     assert state.away.total == 5 and state.home.fatigue == 100
 
 
+def bombed_notes(state) -> list[str]:
+    return [text for rule, text in state.log if rule == "8.4.2"]
+
+
+def test_five_runs_in_one_half_earn_100_only(rules):
+    """Rule 8.4.2 (docs/rulings.md, Optional rules: Good Day / Bad Day): the two further
+    runs that flip the marker are counted from the end of the half that earned the +100,
+    so Lindqvist (five Scoring Rolls) giving up five in the 2nd is bombed to +100, not
+    +200; one more run in the 3rd leaves him there, a second in the 4th flips him."""
+    lindqvist = rules.box.rosters["new-york"].pitchers["lindqvist"]
+    assert lindqvist.stuff_rolls == 5
+    session = new_game(rules, home_starter="Lindqvist", header={"Rules": "good-bad-day"})
+    plan = {(2, "top"): 5, (3, "top"): 1, (4, "top"): 1}
+    state = drive(session, runs=plan, until=at(2, "bottom"))
+    assert state.away.runs == [0, 5]
+    assert state.home.fatigue == 100
+    assert bombed_notes(state) == ["Lindqvist is bombed: Fatigue +100"]
+    state = drive(session, runs=plan, until=at(3, "top", "cards"))
+    assert state.home.pitcher == "lindqvist" and state.atbat.rolls == 6
+    state = drive(session, runs=plan, until=at(3, "bottom"))
+    assert state.away.total == 6 and state.home.fatigue == 100
+    state = drive(session, runs=plan, until=at(4, "bottom"))
+    assert state.away.total == 7 and state.home.fatigue == 200
+    assert bombed_notes(state) == ["Lindqvist is bombed: Fatigue +100",
+                                   "Lindqvist keeps giving up runs: Fatigue +200"]
+
+
+@pytest.mark.parametrize("plan, marks", [
+    # 2, 2 and 1 run: the fifth in all bombs him; one run a half twice more flips him.
+    ({(1, "top"): 2, (2, "top"): 2, (3, "top"): 1, (4, "top"): 1, (5, "top"): 1},
+     {2: (4, 0), 3: (5, 100), 4: (6, 100), 5: (7, 200)}),
+    # Four in the 1st bomb him; a fifth run later is one more, not two: still +100.
+    ({(1, "top"): 4, (3, "top"): 1}, {1: (4, 100), 3: (5, 100), 5: (5, 100)}),
+    # Three in the 1st, three more in the 3rd: +100, then +200.
+    ({(1, "top"): 3, (3, "top"): 3}, {1: (3, 100), 2: (3, 100), 3: (6, 200)}),
+], ids=["2-2-1-then-1-1", "4-then-1", "3-then-3"])
+def test_runs_after_the_bombing_half_count_toward_200(rules, plan, marks):
+    """Rule 8.4.2 (docs/rulings.md, Good Day / Bad Day): Sabaria's marker at the end of
+    each listed top half, runs given up in all beside it: +100 when three come in one
+    half or the total reaches five, +200 once two more have scored after that half,
+    whichever halves they come in."""
+    session = bombed_game(rules)
+    for inning, (total, fatigue) in marks.items():
+        state = drive(session, runs=plan, until=at(inning, "bottom"))
+        assert state.home.pitcher == "sabaria"
+        assert (state.away.total, state.home.fatigue) == (total, fatigue), inning
+    assert len(bombed_notes(state)) == (2 if fatigue == 200 else 1)
+
+
 def test_two_runs_in_an_inning_do_not_bomb(rules):
     """Rule 8.4.2: fewer than three in an inning and fewer than five in all: no marker."""
     session = bombed_game(rules)
@@ -853,6 +972,57 @@ def test_bombed_pitcher_passing_his_fatigue_goes_to_200(rules):
     drive(session, runs=plan, until=at(9, "top", "mound"))
     play(session, f"home {STAY}")
     assert state.home.fatigue == 200 and state.atbat.rolls == 6
+
+
+@pytest.mark.parametrize("options", ["good-bad-day", "good-bad-day,advanced-fatigue"])
+def test_a_short_rest_starter_bombed_goes_to_200(rules, options):
+    """Rules 8.2.3 a and 8.4.2: Sabaria starting on short rest already wears +100, so
+    being bombed (three runs in the 2nd) is a further step to +200 at the end of that
+    half, with the basic fatigue rule or Advanced Fatigue alike."""
+    session = new_game(rules, header={
+        "Rules": f"rest,short-rest,{options}", "HomeStarter": "Sabaria",
+        "HomeStarterFatigue": "100"})
+    state = session.state
+    sabaria = rules.box.rosters["new-york"].pitchers["sabaria"]
+    advanced = "advanced-fatigue" in options     # a Take the Mound choice every inning
+    assert (state.phase == "mound") == advanced
+    if advanced:
+        play(session, f"home {STAY}")
+    assert state.home.fatigue == 100 and state.atbat.rolls == sabaria.stuff_rolls + 1
+    plan = {(2, "top"): 3}
+    state = drive(session, runs=plan, until=at(2, "bottom"))
+    assert state.away.runs == [0, 3]
+    assert state.home.fatigue == 200
+    assert bombed_notes(state) == ["Sabaria is bombed: Fatigue +200"]
+    state = drive(session, runs=plan, until=lambda s: s.inning == 3 and s.phase in (
+        "mound", "bat"))
+    assert (state.phase == "mound") == advanced
+    if advanced:
+        play(session, f"home {STAY}")
+    assert state.home.pitcher == "sabaria"
+    assert state.home.fatigue == 200 and state.atbat.rolls == sabaria.stuff_rolls + 2
+
+
+def test_a_grooving_starter_bombed_gets_100_then_200_when_kept(rules):
+    """Rules 8.4.1, 8.4.2 and 8.2.1 (docs/rulings.md, Good Day / Bad Day: any further
+    reason moves the marker one step): Sabaria, one run allowed by his Fatigue inning,
+    is kept unmarked in the 8th; three runs there bomb him to +100 at the end of that
+    half and end his groove, so kept for the 9th he steps on to +200."""
+    session = bombed_game(rules, tag="good-bad-day,advanced-fatigue")
+    sabaria = rules.box.rosters["new-york"].pitchers["sabaria"]
+    plan = {(2, "top"): 1, (8, "top"): 3}
+    state = drive(session, runs=plan, until=at(8, "top", "mound"))
+    play(session, f"home {STAY}")
+    assert state.home.fatigue == 0 and state.atbat.rolls == sabaria.stuff_rolls
+    state = drive(session, runs=plan, until=at(8, "bottom"))
+    assert state.away.runs[7] == 3 and state.home.lines["sabaria"].runs == 4
+    assert state.home.fatigue == 100
+    assert bombed_notes(state) == ["Sabaria is bombed: Fatigue +100"]
+    state = drive(session, runs=plan, until=at(9, "top", "mound"))
+    assert rules.stay_fatigue(state, "home") == 200
+    play(session, f"home {STAY}")
+    assert state.home.fatigue == 200 and state.atbat.rolls == sabaria.stuff_rolls + 2
+    assert ("8.2.1", "Sabaria pitches past his Fatigue: Fatigue +200") in state.log
 
 
 def test_bombed_reliever_too(rules):

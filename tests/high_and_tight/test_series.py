@@ -315,7 +315,7 @@ def test_first_to_two_wins_the_divisional_series(box):
     assert len(series.results) == 2 and len(session.games) == 2
     assert session.is_over() and session.current_game is None
     assert session.awaiting()[1][0] == "over"
-    with pytest.raises(IllegalAction, match=r"^rule 3\.0:"):
+    with pytest.raises(IllegalAction, match=r"^rule 7\.0: the series is over"):
         session.push("team1 starts Bellweather")
 
 
@@ -333,6 +333,35 @@ def test_world_series_goes_the_distance(box):
     assert [r.winner for r in series.results] == ["team1", "team1", "team2", "team2",
                                                   "team2", "team1", "team2"]
     assert len(session.games) == 7
+
+
+@pytest.mark.parametrize("scenario, needed", [("league", 3), ("world", 4)])
+def test_a_sweep_ends_the_series_at_the_deciding_game(box, scenario, needed):
+    """Rule 7.0: Team 1 winning every game takes a League Series 3-0 and a World Series
+    4-0; the series is over with that win, no next game is opened, and a further series
+    line or game line is refused without being recorded."""
+    session = new_series(box, scenario)
+    rules = session.series_rules
+    for number in range(1, needed + 1):
+        assert session.series.winner is None
+        home = rules.home_team(session.series, number)
+        play_game(session, "home" if home == "team1" else "away")    # Team 1 wins it
+        if number < needed:
+            assert len(session.games) == number + 1 and session.current_game is not None
+    series = session.series
+    assert series.winner == "team1"
+    assert (series.wins("team1"), series.wins("team2")) == (needed, 0)
+    assert [r.winner for r in series.results] == ["team1"] * needed
+    assert len(session.games) == needed and session.current_game is None
+    assert session.is_over() and session.awaiting()[1][0] == "over"
+    entries = len(session.entries)
+    winner = box.teams[series.teams["team1"]].name
+    for line in ("team1 starts Oswald", "away bats Hampton"):
+        with pytest.raises(IllegalAction, match=rf"^rule 7\.0: the series is over: {winner} "
+                                                "won it"):
+            session.push(line)
+    assert len(session.entries) == entries and len(session.games) == needed
+    assert series.winner == "team1" and len(series.results) == needed
 
 
 @pytest.mark.parametrize("scenario, seed", [("divisional", 1), ("league", 2), ("world", 3),
@@ -468,6 +497,30 @@ def test_rest_table_explains_every_pitcher(box):
         "available"}
 
 
+def test_a_rested_starter_not_starting_waits_for_his_turn(box):
+    """Rules 3.0 and 4.2.1: an SP rested but not the rotation's man for the next game cannot
+    pitch it (starters only start): the rest table says when his turn comes, not
+    "available", which read as free to pitch that game; one whose turn the series does
+    not reach says so."""
+    rules, state = hand_state(box, played=1)
+    pitched(state, "team1", "Oswald", 1, started=True, innings=6)
+    entries = table(rules, state, "team1")
+    rotation = state.rotations["team1"]
+    second, third, fourth = (box.rosters["philadelphia"].pitchers[k].name
+                             for k in rotation[1:4])
+    assert entries[second].status == "starts"
+    assert (entries[third].status, entries[third].why()) == (
+        "waits", " for game 3 (rule 3.0)")               # "waits for game 3 (rule 3.0)"
+    assert entries[fourth].why() == " for game 4 (rule 3.0)"
+    # A League Series before game 5, its last: the first man's turn again; the second's
+    # would be game 6.
+    rules, state = hand_state(box, scenario="league", played=4)
+    second = box.rosters["philadelphia"].pitchers[state.rotations["team1"][1]].name
+    done = table(rules, state, "team1")[second]
+    assert (done.status, done.reason, done.why()) == (
+        "done", "no turn left in the rotation", " (rule 3.0)")
+
+
 def test_without_rest_everybody_is_available(box):
     """Rule 8.0: Pitcher's Rest is optional; without it nobody is held out."""
     rules, state = hand_state(box, options="", played=5)
@@ -481,7 +534,7 @@ def test_without_rest_everybody_is_available(box):
     assert rules.starter_rest(state, "team2", pitcher(box, "texas", "Flee"), 3).status \
         == "available"
     statuses = {e.status for e in rules.rest_table(state, "team2")}
-    assert statuses <= {"available", "starts"}
+    assert statuses <= {"available", "starts", "waits", "done"}    # (his turn: rule 3.0)
     game = rules.game_header(state)
     assert not {k for k in game if k.endswith(("Resting", "ShortRest", "StarterFatigue"))}
     assert "Rules" not in game

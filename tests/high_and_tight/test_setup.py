@@ -55,6 +55,44 @@ def test_setup_exchange_is_one_card(rules):
     assert "Upper Deck" not in hand(session, "home")
 
 
+def test_away_setup_exchange_then_the_deal_then_the_starters(rules):
+    """Rule 3.0 steps 3 and 4: after his six cards the away player may swap one; the
+    replacement is dealt from the deck he asked for, and only then are the starters
+    named, home first. Nothing else is taken in between."""
+    session = Session(rules, {"Home": "new-york", "Away": "texas"})
+    state = session.state
+    play(session, "home draws 6 offense\n" + "\n".join(
+        f"deal {card}" for card in ("Good Wood", "Good Wood", "Good Jump", "Good Jump",
+                                    "Wallbanger", "Upper Deck")))
+    play(session, "home keeps\naway draws 6 defense\n" + "\n".join(
+        f"deal {card}" for card in ("Web Gem", "Web Gem", "Bear Down", "Bear Down",
+                                    "Blown Call", "Pitchout")))
+    awaiting = rules.awaiting(state)
+    assert (awaiting.phase, awaiting.side) == ("exchange", "away")
+    with pytest.raises(IllegalAction, match="rule 3.0"):
+        session.push_text("home starts Sabaria")
+    play(session, "away exchanges Pitchout for offense")
+    assert rules.awaiting(state).kind == "chance" and state.phase == "deal"
+    with pytest.raises(IllegalAction, match="rule 3.0"):
+        session.push_text("home starts Sabaria")
+    with pytest.raises(IllegalAction, match="offense draw pile"):
+        session.push_text("deal Web Gem")
+    play(session, "deal Bad Hop")
+    assert hand(session, "away") == {"Web Gem": 2, "Bear Down": 2, "Blown Call": 1,
+                                     "Bad Hop": 1}
+    assert "pitchout" in state.decks["defense"].discard
+    awaiting = rules.awaiting(state)
+    assert (awaiting.phase, awaiting.side) == ("starter", "home")
+    for line in ("away exchanges Web Gem for offense", "away starts Flee"):
+        with pytest.raises(IllegalAction, match="rule 3.0"):
+            session.push_text(line)
+    play(session, "home starts Sabaria")
+    assert (rules.awaiting(state).phase, rules.awaiting(state).side) == ("starter", "away")
+    play(session, "away starts Flee")
+    assert (state.home.pitcher, state.away.pitcher) == ("sabaria", "flee")
+    assert (rules.awaiting(state).phase, rules.awaiting(state).side) == ("lineup", "home")
+
+
 def test_starting_pitcher_must_be_an_sp(rules):
     """Rule 3.0 step 4: the starting pitcher is one of the team's SPs."""
     session = Session(rules, {"Home": "new-york", "Away": "texas", "HomeStarter": "Sabaria"})
