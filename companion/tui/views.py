@@ -237,7 +237,7 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
     elif state.phase in ("draw", "exchange"):
         lines.extend([strategies_ahead(state), ""])
     elif state.inning:
-        lines.append("Markers: set at Take the Mound (rule 4.2.1)")
+        lines.append("Markers set at Take the Mound (4.2.1)")     # (one 80-column line)
         # Why a reliever of the bullpen is not among the options (resting, the Closer kept
         # for the 9th, an RP only after a reliever): said here, not only in the rulings.
         for pitcher, rule, reason in table.session.rules.relievers_held_back(state,
@@ -381,8 +381,13 @@ def hand_lines(table: Table, side: str, texts: bool = False,
         out[0] = out[0].replace(playable, "")       # no card starred: no key to the star
     rest = len(cards) - most if most is not None and len(cards) > most else 0
     copies = sum(card[4] for card in cards[len(cards) - rest:])
-    if rest and rest == len(cards):         # no room for a card: the header says it all
-        return [f"{out[0]}: {copies} card{'s' if copies > 1 else ''}, the hand window (h)"]
+    if rest and rest == len(cards):
+        # No room for a card: the header says it all, in a line of the 80-column board
+        # (the star's key went with no card starred, and "the hand window" wrapped).
+        ready = sum(card[4] for card in cards if card[5])
+        said = f"{ready} playable now" if in_phase else "h shows them"
+        return [f"{out[0].replace(playable, '')}: {copies} card{'s' if copies > 1 else ''}, "
+                f"{said}" + (" (h)" if in_phase else "")]
     for _, _, name, key, count, ok, why in cards[:len(cards) - rest]:
         card = state.box.cards[key]
         mark = "[green]*[/green]" if ok else " "

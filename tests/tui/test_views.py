@@ -1017,7 +1017,7 @@ def test_the_boards_hand_keeps_to_the_rows_left_with_the_rest_named(tmp_path):
             return next(s for s in ("home", "away") if table.team_of(s) == "team1")
         take_suggestions_until(table, lambda table: table.game is not None
                                and table.game.state.inning >= 2
-                               and table.game.state.side(human()).hand_size() >= 7)
+                               and table.game.state.side(human()).hand_size() >= 9)
         side = human()
         full = [plain(line) for line in views.hand_lines(table, side)]
         capped = [plain(line) for line in views.hand_lines(table, side, most=2)]
@@ -1027,11 +1027,20 @@ def test_the_boards_hand_keeps_to_the_rows_left_with_the_rest_named(tmp_path):
                  for line in full[3:])
     assert capped[3:] == [f"  {copies} more: the hand window (h)"]
     with Store.open(path) as store:                 # no room for a card: one line
-        (line,) = [plain(line) for line in views.hand_lines(Table(store, series_id), side,
-                                                             most=0)]
-    total = copies + sum(int(m.group(1)) if (m := re.search(r" x(\d+) ", line)) else 1
-                         for line in full[1:3])
-    assert line == f"{full[0]}: {total} cards, the hand window (h)"
+        table = Table(store, series_id)
+        (line,) = [plain(line) for line in views.hand_lines(table, side, most=0)]
+        in_phase = table.game.state.phase == "cards"
+
+    def copies_of(line: str) -> int:
+        return int(m.group(1)) if (m := re.search(r" x(\d+) ", line)) else 1
+
+    total = copies + sum(copies_of(line) for line in full[1:3])
+    # (no card under it: no key to the star; how many are playable, within 80 columns)
+    ready = sum(copies_of(line) for line in full[1:] if line.startswith("*"))
+    header = full[0].replace("  (* playable now)", "")
+    assert line == f"{header}: {total} cards, " + (f"{ready} playable now (h)" if in_phase
+                                                   else "h shows them")
+    assert len(line) <= 38
 
     async def look(size):
         app = make_app(db=path, series_id=series_id, auto_delay=3600)
@@ -1053,7 +1062,7 @@ def test_the_boards_hand_keeps_to_the_rows_left_with_the_rest_named(tmp_path):
     hand_at = next(i for i, line in enumerate(shown) if line.endswith(" hand")
                    or " hand  (" in line)
     assert shown[hand_at + 1:-1] == full[1:len(shown) - hand_at - 1]
-    assert shown[-1].endswith("more: the hand window (h)")
+    assert shown[-1].endswith("more: the hand window (h)"), "\n".join(shown)
     shown, rows, room = asyncio.run(look((100, 40)))
     assert not shown[-1].endswith("(h)") and shown[-len(full):] == full
 
