@@ -227,13 +227,22 @@ class CompanionApp(App):
             if panel.scroll_y < panel.max_scroll_y:
                 panel.scroll_page_down(animate=False)
                 return
-            panels.remove()
-            self.screen.remove_class("-keys-narrow")
+            self.hide_keys(self.screen)
         else:
             # Under KEYS_BESIDE_BOARD_COLUMNS the panel takes the board's place (back when
             # it closes): the options, where Enter acts, stay in view.
             self.screen.set_class(self.size.width < KEYS_BESIDE_BOARD_COLUMNS, "-keys-narrow")
             self.screen.mount(KeysPanel())
+
+    @staticmethod
+    def hide_keys(screen: Screen, narrow_only: bool = False) -> None:
+        """Put the keys panel away; `narrow_only`: only where it took the board's place (a
+        step of the player's own: the board he plays by comes back, where he went on
+        playing some thirty steps without it)."""
+        if narrow_only and not screen.has_class("-keys-narrow"):
+            return
+        screen.query(KeysPanel).remove()
+        screen.remove_class("-keys-narrow")
 
     def get_system_commands(self, screen: Screen):
         """The command palette: every action of the screen in view, by name. Of Textual's
@@ -1526,6 +1535,7 @@ class GameScreen(Screen):
     def act(self, line: str, refused: Callable[[str], None] | None = None) -> bool:
         """Take a line; a refusal is told in a notice, or handed to `refused` (a dialog
         that says it in its own place)."""
+        self.app.hide_keys(self, narrow_only=True)
         held, self.table.held = self.table.held, None   # an action of the next game: on
         game, noted = self._log_mark()
         try:
@@ -1628,6 +1638,7 @@ class GameScreen(Screen):
         self.app.push_screen(PickScreen(picker), picked)
 
     def action_roll(self) -> None:
+        self.app.hide_keys(self, narrow_only=True)
         self.table.held = None
         game, noted = self._log_mark()
         try:
@@ -1692,6 +1703,7 @@ class GameScreen(Screen):
     def action_undo(self) -> None:
         if self.table.session.is_over() and not self._undo_confirmed():
             return
+        self.app.hide_keys(self, narrow_only=True)
         held, self.table.held = self.table.held, None
         try:
             entries = self.table.undo_to_player()
@@ -1731,6 +1743,7 @@ class GameScreen(Screen):
     def action_redo(self) -> None:
         # A redo into the next game goes on to it (a redone final is held again by
         # refresh_table); nothing to redo leaves the final held.
+        self.app.hide_keys(self, narrow_only=True)
         held, self.table.held = self.table.held, None
         game, noted = self._log_mark()
         try:

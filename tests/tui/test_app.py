@@ -3841,6 +3841,38 @@ def test_the_keys_panel_leaves_the_options_in_view(tmp_path, width):
     assert options.right <= panel.x
 
 
+@pytest.mark.parametrize("width", [80, 140])
+def test_a_step_taken_brings_the_board_back_from_under_the_keys_panel(tmp_path, width):
+    """Under 110 columns the keys panel takes the board's place: a step of the player's own
+    (Enter on an option) puts it away and the board is back (a player went on for some
+    thirty steps without the odds, batter or pitchers in view); beside the board, at 140
+    columns, it stays open as he plays."""
+    from companion.tui.chrome import KeysPanel
+
+    path = tmp_path / "keys-step.db"
+    series_id = at_the_first_human_decision(path, "tui-keys-step")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(width, 30)) as pilot:
+            screen, table = await open_table(pilot)
+            await pilot.press("?")
+            await pilot.pause()
+            opened = (bool(screen.query(KeysPanel)), screen.query_one("#board").display)
+            steps = len(table.session.entries)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: len(table.session.entries) > steps)
+            await settle(pilot)
+            after = (bool(screen.query(KeysPanel)), screen.query_one("#board").display,
+                     screen.has_class("-keys-narrow"))
+            return opened, after
+
+    opened, after = asyncio.run(play())
+    narrow = width < 110
+    assert opened == (True, not narrow)
+    assert after == ((False, True, False) if narrow else (True, True, False))
+
+
 def test_a_smaller_terminal_keeps_the_highlighted_option_in_view(tmp_path):
     """Shrinking the terminal left the list scrolled where it was, the highlighted option
     (Enter's) out of sight below; now it is drawn again for its width, the highlight on
