@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..engine.dice import parse_face
-from ..engine.errors import ParseError, clip
+from ..engine.errors import ParseError, clip, closest
 
 SIDES = ("home", "away")
 DECKS = ("offense", "defense")
@@ -178,8 +178,11 @@ def parse_action(text: str) -> Action:
         if line[:1].isdigit() or lower == "roll" or lower.startswith("roll "):
             raise ParseError(f"{text!r}: dice are two faces, each 1 to 6, like '3 4' "
                              "(or 'roll 3 4')")
+        first, _, rest = line.partition(" ")
+        near = closest(first, ("home", "away", "deal", "roll")) if rest else None
+        meant = f"; did you mean {clip(f'{near} {rest}')!r}?" if near else ""
         raise ParseError(f"{clip(text)!r} is not an action: a line starts with 'home', "
-                         "'away', 'deal' or 'roll', or is dice faces like 3 4")
+                         f"'away', 'deal' or 'roll'{meant}")
     side = match["side"].lower()
     rest = match["rest"]
     verb, _, tail = rest.partition(" ")

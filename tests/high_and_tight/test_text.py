@@ -158,6 +158,10 @@ def test_unknown_lines_are_parse_errors(rules, line):
     ("1", "dice are two faces, each 1 to 6, like '3 4'"),
     ("roll 3", "dice are two faces, each 1 to 6, like '3 4'"),      # one die: how, not what
     ("bats Hampton", "a line starts with 'home', 'away', 'deal' or 'roll'"),
+    # A slip of the side: the line meant offered (no dice faces named: typed faces are
+    # the table's, in a series set to physical dice, not a line of the record).
+    ("hmoe pass", "is not an action: a line starts with 'home', 'away', 'deal' or 'roll'; "
+                  "did you mean 'home pass'?"),
 ])
 def test_a_mistyped_line_is_told_how_it_is_written(line, words):
     """SPEC 8: a mistyped line gets the form it should take, not a pointer to a file."""
