@@ -108,6 +108,13 @@ def managerial_moves(box: Box, atbat) -> list[tuple[int, int, int, bool, float, 
     return out
 
 
+def one_run_matters(state: State, side: str) -> bool:
+    """Whether the manager weighs a Managerial Move (rule 4.5) by the chance of one run
+    rather than by the runs expected: from the 7th, its side tied or one run behind."""
+    other = "away" if side == "home" else "home"
+    return state.inning >= 7 and state.side(other).total - state.side(side).total in (0, 1)
+
+
 def pitcher_cost(box: Box, pitcher: Pitcher, fatigue: int = 0) -> float:
     """Expected runs a pitcher's Stuff allows before any ballplayer or card moves."""
     rolls = min(box.rolls_max, pitcher.stuff_rolls + fatigue // 100)
@@ -480,10 +487,7 @@ class ComputerManager:
 
     def _choose_manage(self, state: State, legal: list[Action]) -> Action:
         """Rule 4.5 on the exact odds: one run when one run matters, else the most runs."""
-        side = state.actor
-        other = "away" if side == "home" else "home"
-        deficit = state.side(other).total - state.side(side).total
-        need_one = state.inning >= 7 and deficit in (0, 1)
+        need_one = one_run_matters(state, state.actor)
         value = {shift: at_least_one if need_one else expected
                  for shift, _, _, _, expected, at_least_one in
                  managerial_moves(self.box, state.atbat)}

@@ -27,18 +27,22 @@ def dice_line(rolls, most: int | None = None) -> str:
 
 
 def managerial_options(state) -> list[str]:
-    """Rule 4.5: every legal Managerial Move with its odds, side by side."""
-    from ..high_and_tight.manager import managerial_moves
+    """Rule 4.5: every legal Managerial Move with its odds, side by side, in the options'
+    order, and what the suggestion weighs (a move of fewer runs but a better chance of one
+    late in a close game; the most runs else, a near tie showing alike to two places)."""
+    from ..high_and_tight.manager import managerial_moves, one_run_matters
 
-    names = {0: "pat", 1: "+1", 2: "+2", -2: "-2"}      # in this order on the board
+    names = {0: "pat", 1: "+1", 2: "+2", -2: "-2"}
     out = ["  move  rolls  box   P(run)  runs"]        # runs: expected runs
-    moves = sorted(managerial_moves(state.box, state.atbat),
-                   key=lambda move: list(names).index(move[0]))
-    for shift, rolls, number, bonus, expected, one in moves:
+    for shift, rolls, number, bonus, expected, one in managerial_moves(state.box,
+                                                                        state.atbat):
         label = state.box.scoring_boxes[number - 1].label
         shown = f"{rolls:2d}{'+1' if bonus else '  '}"
         out.append(f"  {names[shift]:>4}  {shown:<5}  {label:<4}  {one:>5.0%}  "
                    f"{expected:.2f}")
+    out.append("  [dim]suggested: "
+               + ("the best P(run), one run matters" if one_run_matters(state, state.actor)
+                  else "the most runs") + "[/dim]")
     return out
 
 

@@ -346,13 +346,36 @@ def test_managerial_options_show_the_bonus_roll_and_leave_the_markers(rules):
     touching the table; +2 from box XI with 4 rolls reads 3+1 rolls in box XII."""
     session = box_xi_at_the_managerial_move(rules)
     before = session.state.summary()
-    head, *rows = views.managerial_options(session.state)
+    head, *rows, weighs = views.managerial_options(session.state)
     assert head.split() == ["move", "rolls", "box", "P(run)", "runs"]
+    assert weighs.startswith("  [dim]suggested: ")
     lines = {line.split()[0]: line.split()[1:] for line in rows}
     assert lines["+2"][:2] == ["3+1", "XII"] and lines["+1"][:2] == ["3", "XII"]
     widths = {len(line) for line in rows}
     assert len(widths) == 1 and widths.pop() <= 36     # one column each, fits 80 columns
     assert session.state.summary() == before and not session.state.atbat.bonus
+    # In the options' order (the legal actions'), so the two lists read alike.
+    legal = [str(action).split()[-1] for action in rules.legal_actions(session.state)]
+    assert [line.split()[0] for line in rows] == legal
+
+
+def test_the_board_says_what_the_suggested_managerial_move_weighs(rules):
+    """Rule 4.5: the suggestion is the move of the most runs expected, or, from the 7th with
+    its side tied or a run behind, of the best chance of one run: the board says which (a
+    move of a lower P(run) suggested looked like a slip)."""
+    session = box_xi_at_the_managerial_move(rules)
+    state = session.state
+    side = state.actor
+    other = "away" if side == "home" else "home"
+    late_and_close = state.inning >= 7 and (
+        state.side(other).total - state.side(side).total in (0, 1))
+    said = views.managerial_options(state)[-1]
+    assert said == ("  [dim]suggested: the best P(run), one run matters[/dim]" if late_and_close
+                    else "  [dim]suggested: the most runs[/dim]")
+    state.inning = 8
+    state.side(other).runs.append(state.side(side).total - state.side(other).total)
+    assert views.managerial_options(state)[-1] == (
+        "  [dim]suggested: the best P(run), one run matters[/dim]")
 
 
 @pytest.mark.parametrize("controls", [("human", "human"), ("computer", "computer"),
