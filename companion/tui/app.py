@@ -1720,7 +1720,7 @@ class GameScreen(Screen):
         # Shown in the order taken, with what stayed in the game before them for context.
         taken = list(reversed(entries))
         shown = views.shown_lines(self.table, taken, before=self.table.session.entries)
-        self.notify(views.steps_notice("undone", shown))
+        self.notify(views.steps_notice(views.steps_verb(self.table, "undone", entries), shown))
         self.refresh_table()
 
     def _undo_confirmed(self) -> bool:
@@ -1760,7 +1760,7 @@ class GameScreen(Screen):
         entries = self.table.session.entries
         count = len(redone)
         shown = views.shown_lines(self.table, entries[-count:], before=entries[:-count])
-        self.notify(views.steps_notice("redone", shown))
+        self.notify(views.steps_notice(views.steps_verb(self.table, "redone", redone), shown))
         self.refresh_table()
 
     def action_hand(self) -> None:

@@ -882,6 +882,22 @@ def moves_notice(told: list[str], most: int = MOVES_SHOWN) -> str:
     return "\n".join(head + told[-most:])
 
 
+def steps_verb(table: Table, verb: str, entries) -> str:
+    """'undone', or 'undone in game 2 (TXC at home)' when the steps are of a game other
+    than the one the screen shows after them (an undo from the start of game 2 back to game
+    1's final: its 'home' was the other team)."""
+    shown = str(table.game_number())          # (a final held: the game that ended)
+    others = list(dict.fromkeys(e.scope for e in entries
+                                if e.scope not in ("series", shown)))
+    if not others:
+        return verb
+    if len(others) > 1:
+        return f"{verb} in games {', '.join(sorted(others, key=int))}"
+    home = table.team_of_game(others[0], "home")
+    abbrev = table.session.box.teams[table.series.teams[home]].abbrev
+    return f"{verb} in game {others[0]} ({abbrev} at home)"
+
+
 def steps_notice(verb: str, shown: list[str], most: int = 3) -> str:
     """The undo (or redo) notice: the steps taken back (or again) in the order they were
     taken (the player's own decision first), the first few of them and how many more

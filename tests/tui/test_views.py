@@ -531,6 +531,30 @@ def test_the_undo_notice_keeps_the_order_taken_and_counts_the_rest():
                                  "roll 3 4")
 
 
+def test_an_undo_back_into_the_last_game_names_the_game_its_steps_were_of(tmp_path):
+    """Undo from the first steps of game 2 goes back to game 1's final: the notice's
+    'home draws ...' was game 2's home team while the screen shows game 1's, so it says
+    the game and who was at home there (rule 3.0's schedule); steps of the game shown are
+    told as before."""
+    path = tmp_path / "undo-game.db"
+    series_id = new_series(path, seed="undo-game", scenario="divisional")
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        take_suggestions_until(table, lambda table: len(table.session.games) == 2 and sum(
+            e.scope == "2" for e in table.session.entries) >= 2)
+        undone = []
+        while table.session.entries[-1].scope == "2":
+            undone.append(table.stored.undo())
+        table.held = table.final_to_hold()          # as undo_to_player leaves the screen
+        assert table.game_number() == 1
+        home = table.team_of_game("2", "home")
+        abbrev = table.session.box.teams[table.series.teams[home]].abbrev
+        assert views.steps_verb(table, "undone", undone) == (
+            f"undone in game 2 ({abbrev} at home)")
+        last = table.stored.undo()                  # a step of game 1, the game shown
+        assert last.scope == "1" and views.steps_verb(table, "undone", [last]) == "undone"
+
+
 def test_a_finished_game_shows_its_final_score_not_the_last_at_bats_markers(tmp_path):
     """Rule 4.8: once the last game is over (the screen keeps it) the board gives the final
     score instead of the markers of an at-bat no longer played."""
