@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -213,12 +214,12 @@ class PrintScreen(ModalScreen[None]):
     def _job(self) -> PrintJob | None:
         text = self.query_one("#out", Input).value.strip()
         if not text:
-            self.notify("give the PDF a file name", title="Not printed", severity="error")
+            self._refuse("give the PDF a file name")
             return None
         out = Path(text).expanduser()
         problem = output_problem(out, ".pdf", replaces="pdf")
         if problem:
-            self.notify(problem, title="Not printed", severity="error", timeout=8)
+            self._refuse(problem)
             return None
         what = str(self.query_one("#what", Select).value)
         if what.startswith(BOX_SCORE):          # the set-only fields are hidden: not read
@@ -229,7 +230,7 @@ class PrintScreen(ModalScreen[None]):
         try:
             offset = parse_offset(offset_text) if offset_text else (0.0, 0.0)
         except ArgumentTypeError as error:
-            self.notify(str(error), title="Not printed", severity="error", timeout=8)
+            self._refuse(str(error))
             return None
         only = tuple(name.strip() for name in self.query_one("#only", Input).value.split(",")
                      if name.strip())
@@ -296,10 +297,17 @@ class PrintScreen(ModalScreen[None]):
             self.dismiss(None)
 
     def _failed(self, problem: str) -> None:
-        self.app.notify(problem, title="Not printed", severity="error", timeout=10)
-        if self.is_attached:
-            self.query_one("#progress", ProgressBar).display = False
-            self.query_one("#stage", Label).update("")
+        if not self.is_attached:
+            self.app.notify(problem, title="Not printed", severity="error", timeout=10)
+            return
+        self.query_one("#progress", ProgressBar).display = False
+        self._refuse(problem)
+
+    def _refuse(self, problem: str) -> None:
+        """A print refused or failed, said in the dialog under the fields it is about (a
+        notice fell over the dialog's own buttons at 80x24); the dialog stays to fix it."""
+        self.query_one("#stage", Label).update(Text.assemble(("Not printed: ", "bold red"),
+                                                             problem))
 
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:

@@ -11,7 +11,7 @@ import textwrap
 from pathlib import Path
 
 from pypdf import PdfReader
-from textual.widgets import Checkbox, Input, Select
+from textual.widgets import Checkbox, Input, Label, Select
 
 from companion.print_cli import parse_offset
 from companion.store.db import Store
@@ -229,7 +229,18 @@ def test_print_is_offered_on_the_game_screen_only_once_a_game_is_over(tmp_path):
     asyncio.run(go())
 
 
-def test_a_bad_team_or_folder_is_a_notification_and_writes_nothing(tmp_path):
+async def refused(pilot, screen) -> str:
+    """Print pressed on fields the dialog refuses: what it says under them."""
+    stage = screen.query_one("#stage", Label)
+    stage.update("")
+    await pilot.press("ctrl+s")
+    await wait_until(pilot, lambda: str(stage.render()).startswith("Not printed: "),
+                     timeout=30)
+    await workers_done(pilot.app)
+    return str(stage.render()).removeprefix("Not printed: ")
+
+
+def test_a_bad_team_or_folder_is_told_in_the_dialog_and_writes_nothing(tmp_path):
     path = tmp_path / "bad.db"
     kept = tmp_path / "kept.pdf"
     kept.write_bytes(b"%PDF-1.4 the earlier print")       # (a PDF: it may be replaced)
@@ -237,21 +248,22 @@ def test_a_bad_team_or_folder_is_a_notification_and_writes_nothing(tmp_path):
     not_a_folder.write_text("a file")
 
     async def steps(pilot, notes):
+        # Said in the dialog, under its fields (a notice fell over its buttons at 80x24).
         app = pilot.app
         screen = await open_print(pilot)
         fill(screen, what="pieces", team="yankees", out=str(kept))
-        await print_and_wait(pilot, notes)
+        said = [await refused(pilot, screen)]
         assert app.screen is screen and app.is_running     # the dialog stays, to fix it
         for out in (tmp_path / "missing" / "x.pdf", not_a_folder / "x.pdf", tmp_path):
             fill(screen, team="", out=str(out))
-            await print_and_wait(pilot, notes)
+            said.append(await refused(pilot, screen))
             assert app.screen is screen
         fill(screen, out="")
-        await print_and_wait(pilot, notes)
+        said.append(await refused(pilot, screen))
+        return said
 
-    notes, _ = on_home(path, steps)
-    assert [severity for severity, _title, _message in notes] == ["error"] * 5
-    messages = [message for _severity, _title, message in notes]
+    notes, messages = on_home(path, steps)
+    assert notes == []
     assert messages[0].startswith("unknown team 'yankees'; accepted, by key, name or ")
     assert messages[1] == (f"cannot write {tmp_path / 'missing' / 'x.pdf'}: folder "
                            f"{tmp_path / 'missing'} does not exist")
@@ -267,7 +279,7 @@ def test_a_bad_team_or_folder_is_a_notification_and_writes_nothing(tmp_path):
 def test_the_back_offset_and_chosen_components_reach_the_pdf(tmp_path, box):
     """The dialog's back offset and component names print exactly what `companion print
     cards --only ... --offset 1.5,-0.5` prints; a bad offset or name is a notification
-    naming the accepted range or names, and writes nothing."""
+    naming the accepted range or names, said in the dialog, and writes nothing."""
     path = tmp_path / "only.db"
     out = tmp_path / "chosen.pdf"
 
@@ -278,15 +290,15 @@ def test_the_back_offset_and_chosen_components_reach_the_pdf(tmp_path, box):
         await print_and_wait(pilot, notes)
         screen = await open_print(pilot)
         fill(screen, what="cards", offset="30,0", out=str(tmp_path / "far.pdf"))
-        await print_and_wait(pilot, notes)
+        said = [await refused(pilot, screen)]
         fill(screen, offset="", only="Golden Glove", out=str(tmp_path / "unknown.pdf"))
-        await print_and_wait(pilot, notes)
+        said.append(await refused(pilot, screen))
+        return said
 
-    notes, _ = on_home(path, steps)
-    assert notes[0] == ("information", "Printed", f"wrote chosen.pdf (2 pages) in {tmp_path}")
-    assert notes[1][0] == "error" and "accepted range -25..25 mm" in notes[1][2]
-    assert notes[2][0] == "error"
-    assert notes[2][2].startswith("no strategy card is named 'Golden Glove'; accepted: ")
+    notes, said = on_home(path, steps)
+    assert notes == [("information", "Printed", f"wrote chosen.pdf (2 pages) in {tmp_path}")]
+    assert "accepted range -25..25 mm" in said[0]
+    assert said[1].startswith("no strategy card is named 'Golden Glove'; accepted: ")
     reference = tmp_path / "reference.pdf"
     options = PrintOptions(offset=parse_offset("1.5,-0.5"),
                            only=("Good Wood", "Good Wood", "Web Gem"))
