@@ -433,14 +433,17 @@ class HomeScreen(Screen):
         short_width = max(len(scenario.title.split()[0]) for scenario in SCENARIOS.values()) + 2
         room = self.app.size.width - SERIES_LIST_FRAME
 
+        def fits(row) -> int:
+            """How much shorter the row must be said to fit on one line (2 at most)."""
+            return next((shorter for shorter in range(2)
+                         if Text.from_markup(line(row, shorter)).cell_len <= room), 2)
+
+        # The teams by abbreviation when their names would wrap the line, then the
+        # scenario's first word ("Divisional") at 80 columns: the same for every row, so
+        # that the columns line up.
+        shorter = max(map(fits, rows), default=0)
         for row in rows:
-            # the teams by abbreviation when their names would wrap the line, then the
-            # scenario's first word ("Divisional") at 80 columns
-            for shorter in range(3):
-                text = line(row, shorter)
-                if Text.from_markup(text).cell_len <= room:
-                    break
-            options.add_option(Option(text, id=f"s{row.id}"))
+            options.add_option(Option(line(row, shorter), id=f"s{row.id}"))
         # The series last highlighted or opened (back from a dialog or its table); else,
         # on opening the file, the one with the newest step (a newer one may be waiting).
         ids = [options.get_option_at_index(i).id for i in range(options.option_count)]

@@ -2159,6 +2159,30 @@ def test_the_series_list_names_teams_by_abbreviation_when_names_would_wrap(tmp_p
         assert "New York Highlanders v Texas Cowboys (computer)  (game 1)" in listed
 
 
+def test_the_series_lists_rows_line_up_however_short_each_must_be(tmp_path):
+    """Every row of the home list is said as short as the longest needs: a Spring Training
+    row fitting whole beside a Divisional Series shortened to its first word left the
+    teams' column at two places ("2  Divisional  NYH v TXC" above "1  Spring Training
+    NYH v TXC")."""
+    path = tmp_path / "home.db"
+    new_series(path, seed="home-1", scenario="spring", team1_control="computer")
+    new_series(path, seed="home-2", scenario="divisional", team1_control="computer",
+               rules=["ballparks", "rest"])
+
+    async def look():
+        app = make_app(db=path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            options = app.screen.query_one("#series-list", OptionList)
+            return [Text.from_markup(str(options.get_option_at_index(i).prompt)).plain
+                    for i in range(1, options.option_count)], options.content_region.width
+
+    rows, room = asyncio.run(look())
+    assert len(rows) == 2 and all(len(row) <= room for row in rows)
+    assert len({row.index(" v ") for row in rows}) == 1, rows
+
+
 def divisional_at_first_final(tmp_path: Path) -> tuple[Path, int]:
     """A Divisional Series stored up to the step that ended its game 1 (a person plays)."""
     from .test_snapshots import first_game_over, play_until
