@@ -313,20 +313,23 @@ class HighAndTight:
                                 "him in at Fatigue +100, or "
                                 + ("keep the pitcher" if may_stay else "another reliever")
                                 + " (rules 8.2.3, 8.3)")
+            own = state.side(side)
+            # Past his Fatigue in his groove, he pitches as he is (the advanced rules' choice
+            # any inning said as such: the prompt spoke of a change with no reason to it).
+            groove = (f"{own.current_pitcher().name} is past his Fatigue in his groove: keep "
+                      "him as he is or relieve him (rule"
+                      if self.in_groove(state, own) else None)
             if "advanced-fatigue" in state.options:
                 tired = self.stay_fatigue(state, side)
-                pitcher = state.side(side).current_pitcher().name
+                pitcher = own.current_pitcher().name
                 return Awaiting("decision", side, phase,
                                 f"{pitcher} tired: keep him at +{tired} (Stuff "
                                 f"+{tired // 100} roll{'s' if tired > 100 else ''}) or relieve "
                                 "(rule 8.2.1)"
-                                if tired is not None else
-                                f"relieve {pitcher} or keep him (rule 8.2)")
-            own = state.side(side)
-            if self._grooving_past_fatigue(state, own):
-                return Awaiting("decision", side, phase,
-                                f"{own.current_pitcher().name} is past his Fatigue in his "
-                                "groove: keep him as he is or relieve him (rule 8.4.1)")
+                                if tired is not None else f"{groove}s 8.2, 8.4.1)" if groove
+                                else f"relieve {pitcher} or keep him (rule 8.2)")
+            if groove:
+                return Awaiting("decision", side, phase, f"{groove} 8.4.1)")
             if act.stay(side) in self._mound_actions(state, side):
                 return Awaiting("decision", side, phase,
                                 "only relievers on short rest are left: bring one in at "

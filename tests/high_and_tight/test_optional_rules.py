@@ -800,11 +800,15 @@ def test_good_groove_ends_with_the_second_run(rules):
 
 
 def test_good_groove_then_plus_100_with_advanced_fatigue(rules):
-    """Rules 8.4.1 and 8.2.1: kept in while in the groove he pitches unmarked; after the
-    second run, kept in again, he takes the +100 marker."""
+    """Rules 8.4.1 and 8.2.1: kept in while in the groove he pitches unmarked (the prompt
+    says the groove, not only the advanced rules' any-inning change); after the second
+    run, kept in again, he takes the +100 marker."""
     session = new_game(rules, header={"Rules": "good-bad-day,advanced-fatigue"})
     plan = {(2, "top"): 1, (8, "top"): 1}
     state = drive(session, runs=plan, until=at(8, "top", "mound"))
+    assert rules.awaiting(state).prompt == (
+        "Sabaria is past his Fatigue in his groove: keep him as he is or relieve him "
+        "(rules 8.2, 8.4.1)")
     play(session, f"home {STAY}")
     assert state.home.fatigue == 0 and state.atbat.rolls == 4
     assert not state.home.lines["sabaria"].exceeded_fatigue
