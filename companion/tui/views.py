@@ -75,8 +75,15 @@ def _line_score_of(state, label: str = "") -> str:
     rows = [head]
     cells = line_cells({"away": state.away.runs, "home": state.home.runs}, state.winner,
                        innings)
+    batting = state.batting if state.phase in ("roll", "free-roll") else None
     for side in (state.away, state.home):
         row = "".join(f"{cell:>3}" for cell in cells[side.name])
+        if side.name == batting and state.atbat.runs and len(side.runs) < innings:
+            # Runs of the at-bat still rolling, dimmed in their inning's cell: the marker
+            # goes on the scoreboard when the half ends (4.6.4), and the 0 the R column
+            # kept meanwhile read as a run not counted.
+            at = 3 * len(side.runs)
+            row = f"{row[:at]}[dim]{state.atbat.runs:>3}[/dim]{row[at + 3:]}"
         rows.append(f"{side.team.abbrev:<6}{row}  {side.total:>3}")
     return "\n".join(rows)
 

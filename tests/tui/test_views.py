@@ -1201,6 +1201,34 @@ def test_the_line_score_marks_the_bottom_half_the_home_team_did_not_need():
                     str(state.home.total)]
 
 
+def test_the_line_score_shows_the_runs_of_an_at_bat_still_rolling_dimmed(rules):
+    """Rule 4.6.4: a half's runs go on the scoreboard when it ends; while its at-bat still
+    rolls, the line score gives the runs so far in the inning's cell, dimmed (its R column
+    read 0 beside the board's 'runs so far 1', a run seemingly not counted)."""
+    from companion.engine.session import Session
+    from companion.high_and_tight.simulate import simulate_game
+
+    game = simulate_game(rules, "new-york", "texas", "dim", 0)
+    replay = Session(rules, game.header)
+    for action in game.actions:
+        replay.push(action)
+        state = replay.state
+        if state.phase == "roll" and state.atbat.runs and state.atbat.rolls_left:
+            break
+    else:
+        raise AssertionError("no at-bat scored before its last roll")
+    side = state.side(state.batting)
+    row = views._line_score_of(state).splitlines()[1 if state.batting == "away" else 2]
+    runs = f"{state.atbat.runs:>3}"
+    assert f"[dim]{runs}[/dim]" in row
+    assert row.endswith(f"  {side.total:>3}")             # the R column: the half's end's
+    plain_row = Text.from_markup(row).plain
+    assert plain_row[6 + 3 * (state.inning - 1):6 + 3 * state.inning] == runs
+    replay.push(game.actions[len(replay.actions)])     # its next roll, or the half's end
+    if replay.state.phase not in ("roll", "free-roll"):
+        assert "[dim]" not in views._line_score_of(replay.state)
+
+
 def test_between_two_games_the_board_shows_the_series_not_the_last_game_s_pieces(tmp_path):
     """Rules 3.0, 4.8: once a game's final is let go and the next game's setup is the
     series' step (a World Series' starter for game 4), the last game's pitchers, batter,
