@@ -48,3 +48,14 @@ def seeded_new_series(request, monkeypatch):
     seeded = types.SimpleNamespace(token_hex=token_hex)
     monkeypatch.setattr(companion.tui.table, "secrets", seeded)
     monkeypatch.setattr(companion.cli, "secrets", seeded)
+
+
+@pytest.fixture(autouse=True)
+def own_settings(tmp_path_factory, monkeypatch):
+    """Each test keeps the player's settings (the theme, the last New series choices) in
+    a file of its own: a dialog a test opens starts from the defaults, whatever another
+    test or the person running the tests chose."""
+    import companion.tui.chrome
+
+    path = tmp_path_factory.mktemp("settings") / "settings.json"
+    monkeypatch.setattr(companion.tui.chrome, "settings_path", lambda: path)

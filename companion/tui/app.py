@@ -551,6 +551,7 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
         self._rest_ticked: set[str] = set()     # rest rules unticked by a one-game scenario
         self._roster_labels: dict[str, str] = {}                # roster key: its label
         self._roster_keys: dict[int, list[str]] = {}            # each field's offered now
+        self._last: dict = {}                   # the choices it opens with (last_choices)
 
     def compose(self) -> ComposeResult:
         teams = [(t.name, t.key) for t in self.box.teams.values()]
@@ -562,6 +563,10 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
                      for k, s in SCENARIOS.items() if s.rotation]
         control = [("Human", "human"), ("Computer", "computer")]
         mode = [("Digital", "digital"), ("Physical (table)", "physical")]
+        first, second = self.box.default_matchup()
+        self._last = last = self.last_choices({
+            "scenario": "spring", "team1": first, "team2": second, "control1": "human",
+            "control2": "human", "dice": "physical", "cards": "physical"})
         with FormScroll(id="dialog", classes="form"):
             # The box by its own name: a player with two boxes sees which one is read.
             yield Label(f"[b]New series[/b] from {escape(self.box.name)}  (ctrl+s starts, "
@@ -571,30 +576,31 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
             yield problem
             with Horizontal(classes="row gap"):
                 yield Label("Scenario")
-                yield Select(scenarios, value="spring", allow_blank=False, id="scenario",
-                             compact=True)
+                yield Select(scenarios, value=last["scenario"], allow_blank=False,
+                             id="scenario", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Teams (1 home)")
-                first, second = self.box.default_matchup()
-                yield Select(teams, value=first, allow_blank=False, id="team1", compact=True)
-                yield Select(teams, value=second, allow_blank=False, id="team2", compact=True)
+                yield Select(teams, value=last["team1"], allow_blank=False, id="team1",
+                             compact=True)
+                yield Select(teams, value=last["team2"], allow_blank=False, id="team2",
+                             compact=True)
             with Horizontal(classes="row"):
                 yield Label("Rosters (8.1.1)")
                 yield Select(rosters, prompt="Team 1 roster", id="roster1", compact=True)
                 yield Select(rosters, prompt="Team 2 roster", id="roster2", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Managers")
-                yield Select(control, value="human", allow_blank=False, id="control1",
-                             compact=True)
-                yield Select(control, value="human", allow_blank=False, id="control2",
-                             compact=True)
+                yield Select(control, value=last["control1"], allow_blank=False,
+                             id="control1", compact=True)
+                yield Select(control, value=last["control2"], allow_blank=False,
+                             id="control2", compact=True)
             with Horizontal(classes="row"):         # one setting for the table, not per team
                 yield Label("Dice")
-                yield Select(mode, value="physical", allow_blank=False, id="dice",
+                yield Select(mode, value=last["dice"], allow_blank=False, id="dice",
                              compact=True)
             with Horizontal(classes="row"):
                 yield Label("Strategy cards")
-                yield Select(mode, value="physical", allow_blank=False, id="cards",
+                yield Select(mode, value=last["cards"], allow_blank=False, id="cards",
                              compact=True)
             told = Label("", id="cards-told")   # why the cards went digital, in its place
             told.display = False
@@ -669,9 +675,37 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
                         select.value = kept
         self.choice_changed()       # (a roster emptied here, its change unsaid, is told)
 
+    def last_choices(self, defaults: dict) -> dict:
+        """The choices of the last series started here (kept in the player's settings),
+        where this box and these rules still offer them (a team renamed away, a scenario
+        gone: its default instead): a player plays on with his table's dice and cards."""
+        kept = read_settings().get("new_series")
+        kept = kept if isinstance(kept, dict) else {}
+        offered = {"scenario": [k for k, s in SCENARIOS.items() if s.rotation],
+                   "team1": list(self.box.teams), "team2": list(self.box.teams),
+                   "roster1": list(self.box.rosters), "roster2": list(self.box.rosters),
+                   "control1": ["human", "computer"], "control2": ["human", "computer"],
+                   "dice": ["digital", "physical"], "cards": ["digital", "physical"]}
+        chosen = {key: kept[key] if kept.get(key) in offered[key] else defaults.get(key)
+                  for key in offered}
+        if chosen["team1"] == chosen["team2"]:
+            chosen["team1"], chosen["team2"] = defaults["team1"], defaults["team2"]
+        rules = kept.get("rules")
+        chosen["rules"] = ([r for r in rules if r in OPTIONAL_RULES]
+                           if isinstance(rules, list) else [])
+        return chosen
+
     def on_mount(self) -> None:
+        last = self._last
+        rules = self.query_one("#rules", CheckList)
+        for rule in last["rules"]:
+            rules.select(rule)
         self.scenario_changed()
         self.rosters_follow_teams()
+        for n in (1, 2):            # (offered once the teams' rosters are laid out)
+            roster = self.query_one(f"#roster{n}", Select)
+            if last[f"roster{n}"] in (self._roster_keys.get(n) or ()):
+                roster.value = last[f"roster{n}"]
 
     @on(Select.Changed, "#scenario")
     def scenario_changed(self) -> None:
@@ -761,6 +795,11 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
         if problem:
             label.scroll_visible()
             return
+        write_settings({**read_settings(), "new_series": {
+            "scenario": setup.scenario, "team1": setup.team1, "team2": setup.team2,
+            "roster1": setup.roster1, "roster2": setup.roster2,
+            "control1": setup.team1_control, "control2": setup.team2_control,
+            "dice": setup.dice, "cards": setup.cards, "rules": sorted(setup.rules)}})
         self.dismiss(table)
 
     @on(Button.Pressed, "#cancel")

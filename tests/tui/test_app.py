@@ -239,6 +239,58 @@ def names_listed(text: str, names: set[str]) -> set[str]:
 # -- 1. a whole game at the keyboard -----------------------------------------------------------
 
 
+def test_the_new_series_dialog_opens_on_the_last_series_choices(tmp_path, box_copy):
+    """A player sets up his table once: the next New series opens on the scenario, teams,
+    rosters, managers, dice, cards and optional rules he started the last one with (they
+    went back to Spring Training, two humans and the table's dice and cards each time);
+    a choice this box no longer offers (a team renamed away) falls back to its default."""
+    path = tmp_path / "last.db"
+    fields = ("scenario", "team1", "team2", "roster1", "roster2", "control1", "control2",
+              "dice", "cards")
+
+    async def first():
+        app = make_app(db=path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            dialog = await new_series_dialog(pilot)
+            for name, value in (("scenario", "league"), ("team1", "seattle"),
+                                ("team2", "texas"), ("control2", "computer"),
+                                ("dice", "digital"), ("cards", "digital")):
+                dialog.query_one(f"#{name}", Select).value = value
+                await pilot.pause()
+            dialog.query_one("#roster1", Select).value = "philadelphia"
+            rules = dialog.query_one("#rules", SelectionList)
+            rules.select("rest")
+            rules.select("ballparks")
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+
+    async def again(data=None):
+        app = make_app(db=path, data=data)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            dialog = await new_series_dialog(pilot)
+            await pilot.pause()
+            return ({name: dialog.query_one(f"#{name}", Select).value for name in fields},
+                    sorted(dialog.query_one("#rules", SelectionList).selected))
+
+    asyncio.run(first())
+    values, rules = asyncio.run(again())
+    assert values == {"scenario": "league", "team1": "seattle", "team2": "texas",
+                      "roster1": "philadelphia", "roster2": Select.NULL,
+                      "control1": "human", "control2": "computer", "dice": "digital",
+                      "cards": "digital"}
+    assert rules == ["ballparks", "rest"]
+    edit = box_copy / "teams.toml"          # Seattle's key renamed in the player's box
+    edit.write_text(edit.read_text().replace('key = "seattle"', 'key = "tacoma"', 1))
+    values, _ = asyncio.run(again(data=box_copy))
+    assert values["team1"] == load_box(box_copy).default_matchup()[0]
+    assert values["scenario"] == "league" and values["team2"] == "texas"
+
+
 def test_a_whole_spring_training_game_through_the_keyboard(tmp_path, monkeypatch):
     path = tmp_path / "g.db"
     # The dialog draws a random seed; a fixed one keeps the game (and the test's time) steady:
