@@ -750,6 +750,7 @@ def _delete_series(args) -> int:
 
     with _open_store(args, readonly=True) as store:     # asked before the file is taken
         said = describe_series(store, args.id)
+        store.refuse_if_held()      # (a table open on it: refused before asking, not after)
     if not args.yes:
         if not sys.stdin.isatty():
             raise CommandError(f"{said}: add --yes to delete it (nothing was deleted)")

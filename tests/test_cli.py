@@ -1342,6 +1342,27 @@ def test_play_refuses_a_file_that_is_no_game_file_before_its_screen(capsys, tmp_
     assert (code, opened) == (0, [True]), err
 
 
+def test_series_delete_refuses_a_held_file_before_asking_for_yes(capsys, tmp_path):
+    """`series delete` on a file a table holds said "add --yes", then, given it, that the
+    file is open elsewhere: now the holder is said first, and nothing is deleted."""
+    import sqlite3
+
+    game = tmp_path / "games.db"
+    assert run(capsys, "series", "new", "--scenario", "spring", "--team1", "texas",
+               "--team2", "new-york", "--db", str(game))[0] == 0
+    conn = sqlite3.connect(game)
+    with conn:
+        conn.execute("DELETE FROM lock")
+        conn.execute("INSERT INTO lock (id, pid, host, since, token) VALUES (1, ?, ?, ?, ?)",
+                     [4242, "other-machine", "2026-12-05T03:00:00+00:00", "feedface"])
+    conn.close()
+    before = game.read_bytes()
+    code, _, err = run(capsys, "--db", str(game), "series", "delete", "1")
+    assert code == 2 and "is open for writing by process 4242 on other-machine" in err
+    assert "--yes" not in err
+    assert game.read_bytes() == before
+
+
 def test_play_refuses_a_file_another_companion_holds_before_its_screen(capsys, tmp_path,
                                                                        monkeypatch):
     """A second `play` on a file another companion has open drew the home screen with none

@@ -618,9 +618,16 @@ class Store:
 
     def _check_lock(self) -> None:
         """Refuse if another live process holds the file; note a dead holder to take over."""
+        self.refuse_if_held()
+        for holder in self.db["lock"].rows:
+            self.took_over = holder
+
+    def refuse_if_held(self) -> None:
+        """StoreLocked if another companion holds the file for writing now: asked of a file
+        opened to read before a question whose yes would write (delete a series), so the
+        player is not asked for nothing."""
         for holder in self.db["lock"].rows:
             _refuse_live_holder(self.path, holder)
-            self.took_over = holder
 
     def writer_running(self) -> bool:
         """Whether a companion holds the file for writing now (a table open on it); one on
