@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import secrets
 import sys
 from pathlib import Path
 
 from . import print_cli
-from .engine.errors import CompanionError, DataError
+from .engine.errors import CompanionError, DataError, closest
 from .engine.record import check_box, header_tags, parse_record, split_records_at
 from .engine.session import replay
 from .engine.textfile import special_file, undecodable_at
@@ -97,9 +98,36 @@ def _seed(text: str) -> str:
     return text
 
 
+class Parser(argparse.ArgumentParser):
+    """The command line's parser: an option it does not know ('--bd') is offered the
+    nearest it does ('--db'), as a misspelt name is everywhere else."""
+
+    def error(self, message: str):
+        found = re.match(r"unrecognized arguments: (.*)", message)
+        if found:
+            known = option_strings(self)
+            slips = [word.split("=")[0] for word in found[1].split() if word.startswith("--")]
+            near = [f"{slip} -> {closest(slip, known)}" for slip in slips
+                    if closest(slip, known)]
+            if near:
+                message += f" (did you mean: {', '.join(near)}?)"
+        super().error(message)
+
+
+def option_strings(parser: argparse.ArgumentParser) -> list[str]:
+    """Every '--option' of the parser and of its commands, for a slip's nearest."""
+    found = []
+    for action in parser._actions:
+        found.extend(o for o in action.option_strings if o.startswith("--"))
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                found.extend(option_strings(sub))
+    return list(dict.fromkeys(found))
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description=WHAT_IT_DOES,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = Parser(prog="companion", description=WHAT_IT_DOES,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=None,
                         help="box folder to use (default: the bundled demo box)")
     parser.add_argument("--db", type=Path, default=None,

@@ -1342,6 +1342,19 @@ def test_play_refuses_a_file_that_is_no_game_file_before_its_screen(capsys, tmp_
     assert (code, opened) == (0, [True]), err
 
 
+def test_an_unknown_option_is_offered_the_nearest_known_one(capsys):
+    """A misspelt option ('--bd' for '--db') exits 2 with argparse's line and the option
+    meant, as a misspelt name is offered everywhere else; a word near no option gets none."""
+    code, _, err = run(capsys, "play", "--bd", "x.db")
+    assert code == 2
+    assert err.strip().endswith("unrecognized arguments: --bd x.db (did you mean: --bd -> "
+                                "--db?)")
+    code, _, err = run(capsys, "simulate", "--games", "1", "--sed=3")
+    assert code == 2 and "(did you mean: --sed -> --seed?)" in err
+    code, _, err = run(capsys, "play", "--zzzzzz")
+    assert code == 2 and "did you mean" not in err
+
+
 def test_series_delete_refuses_a_held_file_before_asking_for_yes(capsys, tmp_path):
     """`series delete` on a file a table holds said "add --yes", then, given it, that the
     file is open elsewhere: now the holder is said first, and nothing is deleted."""
