@@ -17,13 +17,25 @@ BOARD_DICE = 6      # an at-bat's latest rolls the board has room for (the half'
 DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
 
-def dice_line(rolls, most: int | None = None) -> str:
+NOTICE_TEXT = 36     # columns of text in the narrowest notice (tcss Toast: 40, its edges)
+
+
+def dice_line(rolls, most: int | None = None, width: int | None = None) -> str:
     """'Dice ⚂⚃ 7  ⚅⚅ 12': each roll's faces and total (rule 4.6); given room for `most`,
     past it the latest of them after how many earlier ones are not shown ('Dice (3
-    earlier) … ⚂⚃ 7'; the words take two rolls' room)."""
+    earlier) … ⚂⚃ 7'; the words take two rolls' room). Given a `width`, broken into lines
+    between rolls, never inside one (a notice wrapped a total away from its faces)."""
     earlier = len(rolls) - (most - 2) if most is not None and len(rolls) > most else 0
-    return "Dice " + (f"({earlier} earlier) … " if earlier else "") + "  ".join(
-        f"{DIE[a]}{DIE[b]} {a + b}" for a, b in rolls[earlier:])
+    line = "Dice " + (f"({earlier} earlier) … " if earlier else "")
+    lines = []
+    for number, (a, b) in enumerate(rolls[earlier:]):
+        roll = f"{DIE[a]}{DIE[b]} {a + b}"
+        if width is not None and number and len(line) + 2 + len(roll) > width:
+            lines.append(line)
+            line = "     " + roll           # under the first roll
+        else:
+            line += ("  " if number else "") + roll
+    return "\n".join([*lines, line])
 
 
 def managerial_options(state) -> list[str]:
@@ -946,7 +958,7 @@ def half_over(game, notes, rolls: list[tuple[int, int]] | None = None,
     if rolls is None:
         rolls = last_rolls(game.actions, after_others=True)
     played = half_moves(game) if played is None else played
-    return "; ".join(said) + (f"\n{dice_line(rolls)}" if rolls else "") + (
+    return "; ".join(said) + (f"\n{dice_line(rolls, width=NOTICE_TEXT)}" if rolls else "") + (
         f"\n{played}" if played else "")
 
 

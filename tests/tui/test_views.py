@@ -515,6 +515,20 @@ def test_the_board_s_dice_say_how_many_earlier_rolls_they_leave_out():
         rolls[:views.BOARD_DICE]) == "Dice ⚀⚀ 2  ⚂⚃ 7  ⚀⚁ 3  ⚀⚀ 2  ⚁⚄ 7  ⚅⚅ 12"
 
 
+def test_a_notices_dice_break_between_rolls_never_inside_one():
+    """Rule 4.6: a long at-bat's dice in a notice go on as many lines as they need, each
+    roll whole (the notice wrapped the total 10 onto a line of its own, away from its
+    faces), the lines after the first under the first roll."""
+    rolls = [(1, 2), (3, 4), (5, 6), (6, 6), (2, 2), (1, 1), (4, 5), (6, 5), (3, 3), (6, 4)]
+    lines = views.dice_line(rolls, width=views.NOTICE_TEXT).split("\n")
+    assert len(lines) >= 2 and all(len(line) <= views.NOTICE_TEXT for line in lines)
+    assert lines[0].startswith("Dice ⚀⚁ 3  ") and all(line.startswith("     ⚀⚀ 2"[:5])
+                                                      for line in lines[1:])
+    shown = [roll for line in lines for roll in line.removeprefix("Dice ").strip().split("  ")]
+    assert shown == [f"{views.DIE[a]}{views.DIE[b]} {a + b}" for a, b in rolls]
+    assert views.dice_line(rolls) == "Dice " + "  ".join(shown)      # no width: one line
+
+
 def test_the_undo_notice_keeps_the_order_taken_and_counts_the_rest():
     """Undo takes back the player's decision and the replies after it: the notice names
     them in the order they were taken, the player's first, and counts the ones not named."""
