@@ -4331,6 +4331,44 @@ def test_the_arrows_stop_at_the_ends_of_the_options(tmp_path):
     assert (at_foot, at_head, moved) == (last, 0, 1)
 
 
+def test_a_list_scrolled_to_its_highlight_starts_with_a_whole_option():
+    """An option wrapped over two lines (a reliever's name, then his ratings) scrolled half
+    out of view at the top showed only its second line: the list now stops its scroll at
+    an option's first row, the highlighted one still in view (where the list's end allows:
+    at its foot the last option's rows come first)."""
+    from textual.app import App
+    from textual.widgets.option_list import Option
+
+    from companion.tui.app import EndStopList
+
+    class Lists(App):
+        CSS = "#list { height: 7; width: 30; }"
+
+        def compose(self):
+            yield EndStopList(*[Option(f"option {i} " + "word " * 8) for i in range(8)],
+                              id="list")
+
+    async def scroll():
+        app = Lists()
+        async with app.run_test(size=(40, 12)) as pilot:
+            options = app.query_one(EndStopList)
+            options.focus()
+            await pilot.pause()
+            seen = []
+            for target in (3, 5, 2):
+                options.highlighted = target
+                await pilot.pause()
+                top = round(options.scroll_offset.y)
+                starts = sorted(set(options._index_to_line.values()))
+                first = options._index_to_line[target]
+                in_view = (first >= top and first + options._heights[target]
+                           <= top + options.scrollable_content_region.height)
+                seen.append((top in starts, in_view))
+            return seen
+
+    assert asyncio.run(scroll()) == [(True, True)] * 3
+
+
 def test_the_home_lists_arrows_stop_at_its_ends(tmp_path):
     """The home list is Enter's too: Down from the series at its foot stays on it (Textual's
     list wrapped to "+ New series", and Enter opened the New series dialog instead of the
