@@ -499,15 +499,18 @@ class SeriesRules:
                                      and entry.status == "available"):
                     entry = Availability(pitcher.name, "SP", "starts",
                                          f"in game {game}", "3.0")
-                elif entry.status == "available" and team in state.rotations:
-                    # Free to start, but an SP only starts (4.2.1): "available" read as
-                    # free to pitch this game. His turn in the rotation is said instead.
+                elif (entry.status == "available" and team in state.rotations
+                      and (picked is not None
+                           or key not in dict(self.starter_choices(state, team)))):
+                    # Free to start, but not this game (an SP only starts, 4.2.1; one who
+                    # may take a rotation's turn left by a resting SP, 8.2.3 a, stays
+                    # available): "available" read as free to pitch it. His turn instead.
                     turn = next((g for g in range(game + 1, state.scenario.games + 1)
                                  if self.rotation_pitcher(state, team, g) == key), None)
                     entry = (Availability(pitcher.name, "SP", "waits",
                                           f"for game {turn}", "3.0")
                              if turn else Availability(pitcher.name, "SP", "done",
-                                                       "no turn left in the rotation", "3.0"))
+                                                       "no turn left in the series", "3.0"))
             else:
                 entry = self.reliever_rest(state, team, pitcher, game)
             table.append(entry)

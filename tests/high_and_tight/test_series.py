@@ -518,7 +518,7 @@ def test_a_rested_starter_not_starting_waits_for_his_turn(box):
     second = box.rosters["philadelphia"].pitchers[state.rotations["team1"][1]].name
     done = table(rules, state, "team1")[second]
     assert (done.status, done.reason, done.why()) == (
-        "done", "no turn left in the rotation", " (rule 3.0)")
+        "done", "no turn left in the series", " (rule 3.0)")
 
 
 def test_without_rest_everybody_is_available(box):
@@ -701,7 +701,14 @@ def test_a_rested_starter_is_offered_ahead_of_one_on_short_rest(box):
     assert rules.rotation_pitcher(state, "team2", 5) == "crowder"
     assert rules.starter_choices(state, "team2") == [("pickering", 0), ("flee", 100)]
     assert rules.legal_actions(state)[0] == "team2 starts Pickering"
+    # The rest table offers them as the options do: Pickering may start game 5 (not "no
+    # turn left", his rotation turn being past), Flee on short rest, Crowder resting.
+    rest = table(rules, state, "team2")
+    assert (rest["Pickering"].status, rest["Flee"].status, rest["Crowder"].status) == (
+        "available", "short-rest", "unavailable")
     assert rules.apply(state, "team2 starts Flee") == "team2 starts Flee"     # still his
+    rest = table(rules, state, "team2")           # Flee named: Pickering waits now
+    assert (rest["Flee"].status, rest["Pickering"].status) == ("starts", "done")
     assert rules.game_header(state)["HomeStarterFatigue"] == "100"
 
 
