@@ -1768,6 +1768,11 @@ class GameScreen(Screen):
             self.notify(str(error), severity="warning")
             self.refresh_table()            # (a failed write: the table as the file has it)
             return
+        if not entries:                     # back on a final gone on from: nothing undone
+            self.notify(f"back on game {self.table.held}'s final; nothing was undone (u "
+                        "again goes into the game, Enter on to the next)")
+            self.refresh_table()
+            return
         self._drop_computer_note()         # it told moves now taken back
         # A half's end (or the last half told on reopening) told runs now taken back too.
         drop_notices(self.app, [note for note in shown_notices(self.app) if note.title in (

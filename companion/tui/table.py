@@ -632,6 +632,11 @@ class Table:
             # The computer would take the step again at once (the same digital dice): an
             # undo would only add lines to the record.
             raise CompanionError(NOT_YOURS.format("undo"))
+        if self.held is None and self.final_to_hold() is not None:
+            # Gone on from a final with nothing of the next game taken (its first screen):
+            # back on the final, undoing nothing (the undo went past it into the game).
+            self.held = self.final_to_hold()
+            return []
         self.held = None                        # (the screen holds it again on a failure)
         with self._steps_with_rolls():
             undone = [self.stored.undo()]

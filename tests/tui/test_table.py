@@ -1014,6 +1014,32 @@ def test_an_undo_of_the_next_game_s_first_step_holds_the_final_too(tmp_path):
         store.close()
 
 
+def test_an_undo_on_the_next_games_first_screen_goes_back_to_the_final_undoing_nothing(
+        tmp_path):
+    """Rule 4.8: gone on from game 1's final (Enter) to game 2's first screen, nothing of it
+    taken yet, u is back on the final and undoes nothing (it undid game 1's last steps,
+    skipping the final, and a redo came back to it); the next u goes into game 1."""
+    from .test_app import new_series
+    from .test_snapshots import first_game_over, play_until
+
+    path = tmp_path / "first-screen.db"
+    series_id = new_series(path, seed="first-screen", scenario="divisional",
+                           team2_control="human")
+    play_until(path, series_id, first_game_over)
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        table.held = None                           # Enter: on to game 2's first screen
+        entries = list(table.session.entries)
+        assert table.final_to_hold() == 1 and entries[-1].scope == "1"
+        assert table.undo_to_player() == []
+        assert table.held == 1 and table.session.entries == entries
+        undone = table.undo_to_player()             # into game 1
+        assert undone and table.held is None and not table.series.results
+    finally:
+        store.close()
+
+
 def test_the_series_figure_weighs_games_to_come_with_the_starters_the_screen_knows(tmp_path):
     """Rules 3.0 and 7.0: the series figure weighs each game to come with its learned odds
     and its starters as far as this screen may know them: the player's own rotation's turn,
