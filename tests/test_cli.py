@@ -1026,6 +1026,20 @@ def test_data_check_warns_of_a_card_that_moves_against_its_side_or_moves_nothing
     ("cards.toml", 'copies = 2', 'copies = "2"',
      "field 'copies' (line 13): '2': a number in quotes is read as text: write it without "
      "them (accepted: 1..50)"),
+    # A ballpark effect's misspelt key: not also "give exactly one of 'up' or 'down'" or
+    # "needs a marker move" (rule 8.1).
+    ("teams.toml", 'marker = "number", up = 1, when = { bats = "L" }',
+     'marker = "number", upp = 1, when = { bats = "L" }', "unknown field 'upp'; did you "
+     "mean 'up'?"),
+    ("teams.toml", 'marker = "number", up = 1, when = { bats = "L" }',
+     'markr = "number", up = 1, when = { bats = "L" }', "unknown field 'markr'; did you "
+     "mean 'marker'?"),
+    # A card's misspelt name or effects: not also "name is missing" or "does nothing".
+    ('cards.toml', 'name = "Good Wood"', 'nme = "Good Wood"',
+     "unknown field 'nme'; did you mean 'name'?"),
+    ('cards.toml', 'effects = [ { marker = "number", up = 2 } ]',
+     'efects = [ { marker = "number", up = 2 } ]',
+     "unknown field 'efects'; did you mean 'effects'?"),
 ])
 def test_data_check_tells_a_slip_once(capsys, box_copy, filename, old, new, said):
     """SPEC 8: one slip is one line naming it and its fix; what it left out or made the

@@ -476,7 +476,8 @@ def quoted_number(value) -> bool:
     return isinstance(value, str) and WHOLE.fullmatch(value.strip()) is not None
 
 
-QUOTED = "a number in quotes is read as text: write it without them"
+WITHOUT = "write it without them"
+QUOTED = f"a number in quotes is read as text: {WITHOUT}"
 
 
 def out_of_range(value, whole: bool, low: int, high: int) -> str:
@@ -572,8 +573,9 @@ class _Loader:
         self.roster_wheres: dict[str, str] = {}     # ... of the team naming each roster
         self.clashed: set[str] = set()          # rosters with a piece refused for its name
         self.warnings: list[str] = []           # likely slips that still load (warn_moves)
-        # id of a table read -> the keys its misspelt keys were taken for (unknown_fields)
-        self.meant: dict[int, set[str]] = {}
+        # id of a table read -> (the table, the keys its misspelt keys were taken for): the
+        # table kept with its keys, so a table freed and its id reused reads none of them
+        self.meant: dict[int, tuple[dict, set[str]]] = {}
 
     def where(self, filename: str, entry: str = "", fieldname: str = "") -> str:
         text = f"{self.origin}/{filename}"
@@ -705,7 +707,12 @@ class _Loader:
     def misspelt(self, table: dict, key: str) -> bool:
         """Whether a key missing from `table` is one a misspelt key there was taken for (the
         misspelling told by `unknown_fields` with the key meant, not a second line)."""
-        return key in self.meant.get(id(table), ())
+        return key in self.misspelt_keys(table)
+
+    def misspelt_keys(self, table: dict) -> set[str]:
+        """The keys misspelt keys of `table` were taken for (`unknown_fields`)."""
+        kept, keys = self.meant.get(id(table), (None, set()))
+        return keys if kept is table else set()
 
     def text(self, table: dict, key: str, where: str) -> str:
         """An optional text field ('' when left out); any other value is told (a strict
@@ -766,8 +773,8 @@ class _Loader:
                 said = "key" if what == "table" and not isinstance(table[key], dict) else what
                 self.policy(where, f"unknown {said} {key!r}; {hint}accepted: "
                                    f"{', '.join(sorted(known))}")
-        if self.strict:                 # (a loose load tells no misspelling: nor left out)
-            self.meant.setdefault(id(table), set()).update(meant)
+        if self.strict and meant:       # (a loose load tells no misspelling: nor left out)
+            self.meant.setdefault(id(table), (table, set()))[1].update(meant)
         return meant
 
     # -- files ---------------------------------------------------------------------------
@@ -947,13 +954,15 @@ class _Loader:
             out.append(Condition(**read))
         return tuple(out)
 
-    def rating_ref(self, ref, where: str) -> str | None:
+    def rating_ref(self, ref, where: str, amount: bool = False) -> str | None:
+        """A rating named as 'batter.power'; with `amount`, where a whole number may stand
+        instead (a move's up or down), a number refused is told as an amount."""
         if not isinstance(ref, str) or "." not in ref:
-            if isinstance(ref, float):
+            if amount and isinstance(ref, float):
                 said = ("is neither a whole number (an amount, 0..20) nor a rating such as "
                         "'batter.power'")
-            elif quoted_number(ref):
-                said = f"is an amount in quotes: {QUOTED} (accepted: 0..20)"
+            elif amount and quoted_number(ref):
+                said = f"is a number in quotes, read as text: {WITHOUT} (an amount, 0..20)"
             else:
                 said = "is not a rating such as 'batter.power'"
                 whose = rating_owners(ref)
@@ -982,7 +991,7 @@ class _Loader:
             return None
         # A misspelt key is named as such before what it leaves out is told.
         meant = self.unknown_fields(table, ("marker", "up", "down", "when", "less"), where,
-                                    "field of an effect:")
+                                    "field of an effect:") | self.misspelt_keys(table)
         marker = self.get_str(table, "marker", where, MARKERS)
         effect = self.move(table, marker, meant, where)
         # A marker not known is told; the effect is left out of the checks that read it (a
@@ -1006,7 +1015,7 @@ class _Loader:
             if less:
                 self.problems.add(where + ", field 'less'", "only a rating move takes 'less'")
             return Effect(marker, sign, amount=value, when=when)
-        ref = self.rating_ref(value, where + f", field {key!r}")
+        ref = self.rating_ref(value, where + f", field {key!r}", amount=True)
         return Effect(marker, sign, rating=ref, when=when, less=less) if ref else None
 
     def effects(self, values, where: str) -> tuple[Effect, ...]:
@@ -1163,10 +1172,15 @@ class _Loader:
                                         "both: write them as two effects")
                 if "marker" in entry:
                     core = {k: v for k, v in entry.items() if k in ("marker", "up", "down", "less")}
+                    if self.misspelt_keys(entry):
+                        # (a misspelling of the entry's is told: not again as the move's)
+                        self.meant[id(core)] = (core, set(self.misspelt_keys(entry)))
                     effect = self.effect(core, ewhere)
                     if effect is not None:
                         self.warn_nothing(effect, ewhere)
-                elif not entry.get("scoring_numbers"):    # (numbers refused: said already)
+                elif not entry.get("scoring_numbers") and not self.misspelt(entry, "marker") \
+                        and not self.misspelt(entry, "scoring_numbers"):
+                    # (numbers refused, a key misspelt: said already)
                     self.problems.add(ewhere, "needs a marker move or scoring_numbers")
                 park_effects.append(BallparkEffect(applies, when, effect, numbers))
             ballpark = Ballpark(self.text(park, "name", pwhere),
@@ -1540,7 +1554,7 @@ class _Loader:
             known = {"name", "side", "category", "copies", "text", "requires", "effects",
                      "bonus", "cancels", "scoring_numbers", "nines_remove_runs"}
             self.unknown_fields(table, known, where)
-            if not name:
+            if not name and not (raw_name is None and self.misspelt(table, "name")):
                 self.problems.add(where + ", field 'name'", "is missing (accepted: text)"
                                   if raw_name is None else f"{shown(raw_name)} is not text"
                                   if not isinstance(raw_name, str) else "is empty")
@@ -1577,7 +1591,8 @@ class _Loader:
             if sided:
                 self.warn_moves(card, where)
             doing = ("effects", "bonus", "cancels", "scoring_numbers", "nines_remove_runs")
-            if not any(table.get(key) for key in doing):    # (a bad one is told already)
+            if not any(table.get(key) or self.misspelt(table, key) for key in doing):
+                # (a bad one, or one misspelt, is told already)
                 self.problems.add(where, "the card does nothing: give effects, bonus, cancels, "
                                          "scoring_numbers or nines_remove_runs")
             if name.casefold() in cards:

@@ -623,8 +623,10 @@ def test_a_file_not_in_utf8_is_named_with_its_line_and_the_way_to_save_it(box_co
      "most, rule 4.6.2)"),
     ("cards.toml", 'effects = [ { marker = "number", up = "batter.power" } ]',
      'effects = [ { marker = "number", up = "1" } ]',
-     "'1' is an amount in quotes: a number in quotes is read as text: write it without "
-     "them (accepted: 0..20)"),
+     "'1' is a number in quotes, read as text: write it without them (an amount, 0..20)"),
+    # A number where a condition names a rating: no amount is asked there.
+    ("cards.toml", 'requires = { rating = "batter.power"', 'requires = { rating = "2"',
+     "field 'rating': '2' is not a rating such as 'batter.power'"),
     # A number typed without quotes that is not whole is not told to lose its quotes.
     ("cards.toml", 'effects = [ { marker = "number", up = "batter.power" } ]',
      'effects = [ { marker = "number", up = 1.5 } ]',
