@@ -317,8 +317,7 @@ class HighAndTight:
             # Past his Fatigue in his groove, he pitches as he is (the advanced rules' choice
             # any inning said as such: the prompt spoke of a change with no reason to it).
             groove = (f"{own.current_pitcher().name} is past his Fatigue in his groove: keep "
-                      "him as he is or relieve him (rule"
-                      if self.in_groove(state, own) else None)
+                      "him as he is or relieve him" if self.in_groove(state, own) else None)
             if "advanced-fatigue" in state.options:
                 tired = self.stay_fatigue(state, side)
                 pitcher = own.current_pitcher().name
@@ -326,10 +325,10 @@ class HighAndTight:
                                 f"{pitcher} tired: keep him at +{tired} (Stuff "
                                 f"+{tired // 100} roll{'s' if tired > 100 else ''}) or relieve "
                                 "(rule 8.2.1)"
-                                if tired is not None else f"{groove}s 8.2, 8.4.1)" if groove
-                                else f"relieve {pitcher} or keep him (rule 8.2)")
+                                if tired is not None else f"{groove} (rules 8.2, 8.4.1)"
+                                if groove else f"relieve {pitcher} or keep him (rule 8.2)")
             if groove:
-                return Awaiting("decision", side, phase, f"{groove} 8.4.1)")
+                return Awaiting("decision", side, phase, f"{groove} (rule 8.4.1)")
             if act.stay(side) in self._mound_actions(state, side):
                 return Awaiting("decision", side, phase,
                                 "only relievers on short rest are left: bring one in at "

@@ -43,9 +43,14 @@ from ..engine.record import header_tags
 from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.effects import describe_ballpark_effect, describe_card
 from ..high_and_tight.rules import PHASE_RULES
-from ..high_and_tight.series import SCENARIOS, SeriesRules
+from ..high_and_tight.series import CONTROLS, SCENARIOS, SeriesRules
 from ..high_and_tight.series_session import CONTROL_TAGS
-from ..high_and_tight.state import BETWEEN_GAMES_RULES, OPTIONAL_RULE_LINES, OPTIONAL_RULES
+from ..high_and_tight.state import (
+    BETWEEN_GAMES_RULES,
+    MODES,
+    OPTIONAL_RULE_LINES,
+    OPTIONAL_RULES,
+)
 from ..store.db import StoreError, StoreLocked
 from . import views
 from .chrome import (
@@ -684,8 +689,8 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
         offered = {"scenario": [k for k, s in SCENARIOS.items() if s.rotation],
                    "team1": list(self.box.teams), "team2": list(self.box.teams),
                    "roster1": list(self.box.rosters), "roster2": list(self.box.rosters),
-                   "control1": ["human", "computer"], "control2": ["human", "computer"],
-                   "dice": ["digital", "physical"], "cards": ["digital", "physical"]}
+                   "control1": CONTROLS, "control2": CONTROLS, "dice": MODES,
+                   "cards": MODES}
         chosen = {key: kept[key] if kept.get(key) in offered[key] else defaults.get(key)
                   for key in offered}
         if chosen["team1"] == chosen["team2"]:

@@ -384,7 +384,8 @@ class KeysPanel(VerticalScroll, can_focus=False):
 
 
 def settings_path() -> Path:
-    """The player's settings (the theme), beside no game file: one per user."""
+    """The player's settings (the theme, the last New series choices), beside no game
+    file: one per user."""
     from platformdirs import user_config_dir
 
     from ..store.db import APP
@@ -394,7 +395,8 @@ def settings_path() -> Path:
 
 def read_settings() -> dict:
     """The settings kept, or none: a file missing, unreadable or not a JSON object is read
-    as no settings (they only ever say how the screen looks)."""
+    as no settings (they only ever say how the screen looks and what a dialog offers
+    first)."""
     import json
 
     try:

@@ -245,6 +245,7 @@ class PrintScreen(ModalScreen[None]):
         if self.worker is not None and self.worker.is_running:
             self.notify("a print is under way", severity="warning")
             return
+        self.query_one("#stage", Label).update("")    # (a refusal of the fields before)
         job = self._job()
         if job is None:
             return

@@ -367,15 +367,16 @@ def test_the_board_says_what_the_suggested_managerial_move_weighs(rules):
     state = session.state
     side = state.actor
     other = "away" if side == "home" else "home"
-    late_and_close = state.inning >= 7 and (
-        state.side(other).total - state.side(side).total in (0, 1))
-    said = views.managerial_options(state)[-1]
-    assert said == ("  [dim]suggested: the best P(run), one run matters[/dim]" if late_and_close
-                    else "  [dim]suggested: the most runs[/dim]")
-    state.inning = 8
-    state.side(other).runs.append(state.side(side).total - state.side(other).total)
-    assert views.managerial_options(state)[-1] == (
-        "  [dim]suggested: the best P(run), one run matters[/dim]")
+    weighs = {}
+    for inning, lead in ((3, 0), (8, 0), (8, -1), (8, 1), (8, -2)):
+        state.inning = inning               # the side to move `lead` runs ahead
+        state.side(side).runs = [max(lead, 0)]
+        state.side(other).runs = [max(-lead, 0)]
+        weighs[inning, lead] = views.managerial_options(state)[-1]
+    one_run = "  [dim]suggested: the best P(run), one run matters[/dim]"
+    most = "  [dim]suggested: the most runs[/dim]"
+    assert weighs == {(3, 0): most, (8, 0): one_run, (8, -1): one_run, (8, 1): most,
+                      (8, -2): most}
 
 
 @pytest.mark.parametrize("controls", [("human", "human"), ("computer", "computer"),
@@ -561,10 +562,8 @@ def test_an_undo_back_into_the_last_game_names_the_game_its_steps_were_of(tmp_pa
             undone.append(table.stored.undo())
         table.held = table.final_to_hold()          # as undo_to_player leaves the screen
         assert table.game_number() == 1
-        home = table.team_of_game("2", "home")
-        abbrev = table.session.box.teams[table.series.teams[home]].abbrev
-        assert views.steps_verb(table, "undone", undone) == (
-            f"undone in game 2 ({abbrev} at home)")
+        # Rule 3.0: a Divisional Series' game 2 is at Team 2's park (Texas here).
+        assert views.steps_verb(table, "undone", undone) == "undone in game 2 (TXC at home)"
         last = table.stored.undo()                  # a step of game 1, the game shown
         assert last.scope == "1" and views.steps_verb(table, "undone", [last]) == "undone"
 
@@ -1238,9 +1237,14 @@ def test_the_line_score_shows_the_runs_of_an_at_bat_still_rolling_dimmed(rules):
     assert row.endswith(f"  {side.total:>3}")             # the R column: the half's end's
     plain_row = Text.from_markup(row).plain
     assert plain_row[6 + 3 * (state.inning - 1):6 + 3 * state.inning] == runs
-    replay.push(game.actions[len(replay.actions)])     # its next roll, or the half's end
-    if replay.state.phase not in ("roll", "free-roll"):
-        assert "[dim]" not in views._line_score_of(replay.state)
+    batting, inning = state.batting, state.inning
+    while replay.state.phase in ("roll", "free-roll"):  # on to the half's end
+        replay.push(game.actions[len(replay.actions)])
+    after = views._line_score_of(replay.state)
+    assert "[dim]" not in after
+    row = after.splitlines()[1 if batting == "away" else 2]
+    scored = replay.state.side(batting).runs[inning - 1]     # the marker, on (4.6.4)
+    assert row[6 + 3 * (inning - 1):6 + 3 * inning] == f"{scored:>3}" and scored >= 1
 
 
 def test_between_two_games_the_board_shows_the_series_not_the_last_game_s_pieces(tmp_path):
