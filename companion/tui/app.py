@@ -1675,7 +1675,11 @@ class GameScreen(Screen):
 
     def action_back(self) -> None:
         """Escape from the options: home (from the typing box it is `to_options`); the
-        table's notices stay with the table."""
+        table's notices stay with the table. With the keys panel open it closes the panel
+        (a player closing it left the table)."""
+        if self.query(KeysPanel):
+            self.app.hide_keys(self)
+            return
         self._clear_notices()
         self.app.pop_screen()
 

@@ -333,7 +333,7 @@ class KeysPanel(VerticalScroll, can_focus=False):
     """
     GENERIC = ("In a list: Up, Down, PgUp, PgDn, Home, End move, Enter takes. Tab and "
                "shift+Tab go from list to field. ? again scrolls this panel on, and closes "
-               "it at its end.")
+               "it at its end; on the table Escape closes it.")
 
     def compose(self):
         yield Static(id="keys-table")

@@ -3949,6 +3949,33 @@ def test_a_step_taken_brings_the_board_back_from_under_the_keys_panel(tmp_path, 
     assert after == ((False, True, False) if narrow else (True, True, False))
 
 
+def test_escape_closes_the_keys_panel_before_it_leaves_the_table(tmp_path):
+    """Escape with the keys panel open closes the panel, the table staying (a player putting
+    it away landed on the home screen); the next Escape goes home as ever."""
+    from companion.tui.chrome import KeysPanel
+
+    path = tmp_path / "keys-escape.db"
+    series_id = at_the_first_human_decision(path, "tui-keys-escape")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen, _ = await open_table(pilot)
+            await pilot.press("?")
+            await pilot.pause()
+            opened = bool(screen.query(KeysPanel))
+            await pilot.press("escape")
+            await pilot.pause()
+            closed = (not screen.query(KeysPanel), app.screen is screen,
+                      screen.query_one("#board").display)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+            return opened, closed
+
+    opened, closed = asyncio.run(play())
+    assert opened and closed == (True, True, True)
+
+
 def test_a_smaller_terminal_keeps_the_highlighted_option_in_view(tmp_path):
     """Shrinking the terminal left the list scrolled where it was, the highlighted option
     (Enter's) out of sight below; now it is drawn again for its width, the highlight on
