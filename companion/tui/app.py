@@ -17,6 +17,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
+from textual.geometry import Region
 from textual.notifications import Notification, Notify
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
@@ -59,6 +60,7 @@ from .chrome import (
     KeyBar,
     KeysPanel,
     TitleBar,
+    dialog_buttons,
     read_settings,
     use_saved_theme,
     write_settings,
@@ -616,9 +618,9 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
                                         id=rule) for rule in OPTIONAL_RULES],
                             id="rules", compact=True)
             yield Label("Chosen: none, the basic rules", id="rules-on")
-            with Horizontal(classes="row buttons gap"):
-                yield Button("Start", variant="primary", id="start", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+            yield from dialog_buttons(
+                Button("Start", variant="primary", id="start", compact=True),
+                Button("Cancel", id="cancel", compact=True))
 
     @on(Select.Changed)
     @on(SelectionList.SelectedChanged)
@@ -764,6 +766,20 @@ class NewSeriesScreen(ModalScreen["Table | None"]):
         self.query_one("#cards-told", Label).update(
             "Strategy cards set to digital: the computer plays from a hand the companion "
             f"deals{dice}")
+
+    @on(SelectionList.SelectionHighlighted, "#rules")
+    def rule_highlighted(self, event: SelectionList.SelectionHighlighted) -> None:
+        """The rule highlighted in view: the list does not scroll (it is as tall as its
+        rules), the dialog around it does, so a Down onto the last rule left the highlight
+        under the docked buttons; the choice said under the list comes with it."""
+        rules = self.query_one("#rules", CheckList)
+        dialog = self.query_one("#dialog", FormScroll)
+        row = rules.virtual_region.y + event.selection_index
+        # (and the rows under it the docked buttons cover: the scroll reaches them)
+        below = self.query_one("#rules-on", Label).virtual_region.bottom
+        covered = self.query_one(".buttons").outer_size.height
+        dialog.scroll_to_region(Region(0, row, 1, below + covered - row), animate=False,
+                                immediate=True)
 
     @on(SelectionList.SelectedChanged, "#rules")
     def rules_changed(self) -> None:
@@ -2028,9 +2044,9 @@ class PickScreen(ModalScreen[str | None]):
                         yield Select(choices, value=preset, allow_blank=False,
                                      id=f"slot{number}", compact=True)
             yield Label("", id="problem")
-            with Horizontal(classes="row buttons gap"):
-                yield Button("Set", variant="primary", id="done", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+            yield from dialog_buttons(
+                Button("Set", variant="primary", id="done", compact=True),
+                Button("Cancel", id="cancel", compact=True))
 
     def names(self) -> list[str]:
         return [self.query_one(f"#slot{n}", Select).value

@@ -298,6 +298,15 @@ class TickBox(Checkbox):
         return "X" if self.value else " "
 
 
+def dialog_buttons(*buttons):
+    """A dialog's buttons docked at its foot, in view however its fields scroll (at 80x24
+    a note pushed them below the edge). The dialog's scroll reaches the rows they cover (a
+    field brought into view is brought above them: `NewSeriesScreen.rule_highlighted`)."""
+    from textual.containers import Horizontal
+
+    yield Horizontal(*buttons, classes="row buttons")
+
+
 class FormScroll(VerticalScroll, can_focus=False):
     """A dialog's fields in a box that scrolls when the screen is short, and is no Tab stop
     of its own: Tab goes from field to field, and a field taking focus scrolls into view."""

@@ -29,7 +29,7 @@ from ..engine.errors import CompanionError
 from ..files import output_problem
 from ..high_and_tight.box import Box
 from ..print_cli import PAPERS, SIDES, parse_offset
-from .chrome import TickBox
+from .chrome import TickBox, dialog_buttons
 
 # The whole-box sets, as `companion print` names them (printables/sets.py), each with what
 # it holds; `all` is every one of them in one PDF.
@@ -184,9 +184,9 @@ class PrintScreen(ModalScreen[None]):
                 yield Input(self.default_out, id="out", compact=True)
             yield ProgressBar(id="progress", show_eta=False)
             yield Label("", id="stage")
-            with Horizontal(classes="row buttons gap"):
-                yield Button("Print", variant="primary", id="print", compact=True)
-                yield Button("Close", id="close", compact=True)
+            yield from dialog_buttons(
+                Button("Print", variant="primary", id="print", compact=True),
+                Button("Close", id="close", compact=True))
 
     def on_mount(self) -> None:
         self._fit_fields(self.value)

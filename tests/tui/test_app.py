@@ -239,6 +239,43 @@ def names_listed(text: str, names: set[str]) -> set[str]:
 # -- 1. a whole game at the keyboard -----------------------------------------------------------
 
 
+def test_the_new_series_buttons_stay_in_view_and_the_rules_scroll_clear_of_them(tmp_path):
+    """At 80x24 with a side set to the computer (its two-line note under the cards' row),
+    Start and Cancel stay at the dialog's foot (they went below its edge), and each
+    optional rule highlighted is in view above them with the "Chosen" line (a Down onto the
+    last left it under the buttons)."""
+    path = tmp_path / "dialog.db"
+
+    async def look():
+        app = make_app(db=path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            dialog = await new_series_dialog(pilot)
+            dialog.query_one("#scenario", Select).value = "league"    # every rule offered
+            dialog.query_one("#control2", Select).value = "computer"
+            await pilot.pause()
+            form = dialog.query_one("#dialog")
+            start = dialog.query_one("#start")
+            rules = dialog.query_one("#rules", SelectionList)
+            rules.focus()
+            rules.highlighted = 0
+            await pilot.pause()
+            seen = []
+            for index in range(1, rules.option_count):
+                await pilot.press("down")
+                await pilot.pause()
+                top = round(form.scroll_offset.y)
+                clear = top + form.scrollable_content_region.height - 2   # over the buttons
+                row = rules.virtual_region.y + rules.highlighted
+                said = dialog.query_one("#rules-on").virtual_region.y
+                seen.append((rules.highlighted == index, top <= row < clear, said < clear,
+                             form.region.contains_region(start.region)))
+            return seen
+
+    assert asyncio.run(look()) == [(True, True, True, True)] * (len(OPTIONAL_RULES) - 1)
+
+
 def test_the_new_series_dialog_opens_on_the_last_series_choices(tmp_path, box_copy):
     """A player sets up his table once: the next New series opens on the scenario, teams,
     rosters, managers, dice, cards and optional rules he started the last one with (they
