@@ -50,11 +50,14 @@ class SeriesRow:
     def progress(self, name=str) -> str:
         """How far the series has come, in words, its teams named by `name`: 'NYH won',
         'game 3, tied 1-1', 'game 2, NYH lead 1-0', 'game 1' (rule 7.0); a one-game
-        scenario's is 'in play', or 'not begun' before its first step."""
+        scenario's is 'in play'; any is 'not begun' before its first step (a series made on
+        the command line read 'game 1' beside a Spring Training's 'not begun')."""
         if self.winner:
             return f"{name(self.winner)} won"
+        if not self.begun:
+            return "not begun"
         if SCENARIOS[self.scenario].games == 1:
-            return "in play" if self.begun else "not begun"
+            return "in play"
         leader, ahead, behind = series_lead(dict(zip(TEAMS, self.wins, strict=True)))
         game = f"game {ahead + behind + 1}"
         if leader is None:

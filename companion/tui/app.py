@@ -419,21 +419,29 @@ class HomeScreen(Screen):
         # Each series by its own box's names (a team renamed since keeps its old name there).
         boxes = listed_boxes(self.app.store, rows, self.app.box) if rows else {}
 
-        def line(row, shorter: int) -> str:
-            """Shorter 1: the teams by abbreviation; 2: the scenario's first word too."""
+        def name_of(row):
             teams = boxes[row.id].teams
 
             def name(key: str, short: bool = False) -> str:
                 team = teams.get(key)
                 return escape(key if team is None else team.abbrev if short else team.name)
+            return name
 
-            state = row.progress(lambda key: name(key, short=True))
+        def matchup(row, shorter: int) -> str:
+            name = name_of(row)
+            return (f"{name(row.team1, shorter > 0)}{cpu(row, 'team1')} v "
+                    f"{name(row.team2, shorter > 0)}{cpu(row, 'team2')}")
+
+        def line(row, shorter: int, pad: int = 0) -> str:
+            """Shorter 1: the teams by abbreviation; 2: the scenario's first word too; the
+            teams padded to `pad` cells, so that the standing's column lines up."""
+            state = row.progress(lambda key: name_of(row)(key, short=True))
             title = SCENARIOS[row.scenario].title
             title, room = ((title.split()[0], short_width) if shorter == 2
                            else (title, width))
-            return (f"{row.id:3d}  {title:<{room}}"
-                    f"{name(row.team1, shorter > 0)}{cpu(row, 'team1')} v "
-                    f"{name(row.team2, shorter > 0)}{cpu(row, 'team2')}  ({state})  "
+            teams = matchup(row, shorter)
+            teams += " " * (pad - Text.from_markup(teams).cell_len)
+            return (f"{row.id:3d}  {title:<{room}}{teams}  ({state})  "
                     f"[dim]{table_mode(row.header)}[/dim]")
 
         width = max(len(scenario.title) for scenario in SCENARIOS.values()) + 2
@@ -449,8 +457,13 @@ class HomeScreen(Screen):
         # scenario's first word ("Divisional") at 80 columns: the same for every row, so
         # that the columns line up.
         shorter = max(map(fits, rows), default=0)
-        for row in rows:
-            options.add_option(Option(line(row, shorter), id=f"s{row.id}"))
+        pad = max((Text.from_markup(matchup(row, shorter)).cell_len for row in rows),
+                  default=0)
+        lines = [line(row, shorter, pad) for row in rows]
+        if any(Text.from_markup(text).cell_len > room for text in lines):
+            lines = [line(row, shorter) for row in rows]    # (no room to line them up)
+        for row, text in zip(rows, lines, strict=True):
+            options.add_option(Option(text, id=f"s{row.id}"))
         # The series last highlighted or opened (back from a dialog or its table); else,
         # on opening the file, the one with the newest step (a newer one may be waiting).
         ids = [options.get_option_at_index(i).id for i in range(options.option_count)]

@@ -337,19 +337,19 @@ def test_a_listing_says_how_far_each_series_has_come(path, box):
     assert [r.winner for r in results] == [first, other, results[2].winner]   # 1-0, 1-1
     store = Store.open(path)
     with store:
-        for cut in (0, ends[0], ends[1], ends[2]):
+        for cut in (0, 5, ends[0], ends[1], ends[2]):       # 0: not begun, 5: in game 1
             create_series(store, box, header, entries[:cut])
         spring = series_header("spring", "1")                   # one game: in play
         create_series(store, box, spring, simulated_session(box, spring, stop_after=5).entries)
         create_series(store, box, spring)                        # ... or not begun yet
         listed = [row.progress(lambda key: key.upper()) for row in list_series(store)]
         teams = session.series.teams
-        assert listed == ["game 1", f"game 2, {teams[first].upper()} lead 1-0",
+        assert listed == ["not begun", "game 1", f"game 2, {teams[first].upper()} lead 1-0",
                           "game 3, tied 1-1", f"{teams[results[2].winner].upper()} won",
                           "in play", "not begun"]
     out = run_companion("series", "list", "--db", path).stdout.splitlines()
     assert [line.split("  ")[-1] for line in out] == [
-        "game 1", f"game 2, {teams[first]} lead 1-0", "game 3, tied 1-1",
+        "not begun", "game 1", f"game 2, {teams[first]} lead 1-0", "game 3, tied 1-1",
         f"{teams[results[2].winner]} won", "in play", "not begun"]
 
 
