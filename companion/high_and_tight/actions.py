@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from functools import lru_cache
 from typing import NamedTuple
@@ -231,8 +232,12 @@ def parse_action(text: str) -> Action:
         return manage(side, 0)
     if verb in VERB_FORMS:
         raise ParseError(f"{text!r}: write '{side} {VERB_FORMS[verb]}'")
+    # A slip of a verb ('keep', 'pass', 'play'): the line meant, with what followed it.
+    near = difflib.get_close_matches(verb, list(VERB_FORMS), n=1, cutoff=0.75)
+    meant = " ".join([side, near[0], tail]).strip() if near else ""
     raise ParseError(f"{text!r} is not an action: after the side comes one of "
-                     f"{', '.join(sorted(VERB_FORMS))}")
+                     f"{', '.join(sorted(VERB_FORMS))}"
+                     + (f"; did you mean {clip(meant)!r}?" if near else ""))
 
 
 # How each line is written, for the message when one is mistyped (docs/record-format.md).

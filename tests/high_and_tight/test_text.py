@@ -155,6 +155,9 @@ def test_unknown_lines_are_parse_errors(rules, line):
     ("away rallies twice", "write 'away rallies card|tens'"),
     ("home exchanges Good Wood", "write 'home exchanges CARD for offense|defense'"),
     ("home dances", "after the side comes one of bats, brings, draws"),
+    ("home keep", "; did you mean 'home keeps'?"),           # a verb's slip: the form meant
+    ("away pass", "; did you mean 'away passes'?"),
+    ("home play Good Wood", "; did you mean 'home plays Good Wood'?"),
     ("1", "dice are two faces, each 1 to 6, like '3 4'"),
     ("roll 3", "dice are two faces, each 1 to 6, like '3 4'"),      # one die: how, not what
     ("bats Hampton", "a line starts with 'home', 'away', 'deal' or 'roll'"),
