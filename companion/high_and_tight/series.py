@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine.errors import IllegalAction, ParseError, clip, did_you_mean
 from .box import Box, Pitcher
@@ -483,6 +483,12 @@ class SeriesRules:
         rest = self.starter_rest(state, team, self._pitcher(state, team, key), state.next_game)
         return rest.reason or "the rotation names another starter (rule 3.0)"
 
+    def next_turn(self, state: SeriesState, team: str, key: str) -> int | None:
+        """The game after the next one in which the rotation comes to SP `key` again
+        (rule 3.0), or None when the series ends first."""
+        return next((g for g in range(state.next_game + 1, state.scenario.games + 1)
+                     if self.rotation_pitcher(state, team, g) == key), None)
+
     def rest_table(self, state: SeriesState, team: str) -> list[Availability]:
         """Every pitcher's standing before the next game, with the reason and the rule."""
         if state.scenario.rotation == 0:
@@ -505,12 +511,17 @@ class SeriesRules:
                     # Free to start, but not this game (an SP only starts, 4.2.1; one who
                     # may take a rotation's turn left by a resting SP, 8.2.3 a, stays
                     # available): "available" read as free to pitch it. His turn instead.
-                    turn = next((g for g in range(game + 1, state.scenario.games + 1)
-                                 if self.rotation_pitcher(state, team, g) == key), None)
+                    turn = self.next_turn(state, team, key)
                     entry = (Availability(pitcher.name, "SP", "waits",
                                           f"for game {turn}", "3.0")
                              if turn else Availability(pitcher.name, "SP", "done",
                                                        "no turn left in the series", "3.0"))
+                elif entry.status == "unavailable" and team in state.rotations:
+                    # Resting: when the rotation comes to him again (two resting starters
+                    # read alike, the one with a start to come and the one with none).
+                    turn = self.next_turn(state, team, key)
+                    entry = replace(entry, reason=entry.reason + (
+                        f"; his turn: game {turn}" if turn else "; no turn left"))
             else:
                 entry = self.reliever_rest(state, team, pitcher, game)
             table.append(entry)

@@ -493,6 +493,11 @@ def test_rest_table_explains_every_pitcher(box):
     assert entries["Contadez"].status == "unavailable" and entries["Contadez"].reason
     assert {entries[n].status for n in ("Greaves", "Bellweather", "Osterhout")} == {
         "unavailable"}
+    # Each resting starter says when the rotation comes to him again (a World Series:
+    # Greaves game 6, Bellweather 7, Osterhout none), resting alike otherwise.
+    assert [entries[n].reason.rpartition("; ")[2]
+            for n in ("Greaves", "Bellweather", "Osterhout")] == [
+        "his turn: game 6", "his turn: game 7", "no turn left"]
     assert {entries[n].status for n in ("Fennimore", "Szabo", "Lockhart", "Greenleaf")} == {
         "available"}
 
