@@ -1369,9 +1369,8 @@ def test_an_unknown_option_is_offered_the_nearest_known_one(capsys):
     assert code == 2 and "did you mean" not in err
 
 
-def test_series_delete_refuses_a_held_file_before_asking_for_yes(capsys, tmp_path):
-    """`series delete` on a file a table holds said "add --yes", then, given it, that the
-    file is open elsewhere: now the holder is said first, and nothing is deleted."""
+def held_elsewhere(capsys, tmp_path):
+    """A game file with a series, held for writing by a companion on another machine."""
     import sqlite3
 
     game = tmp_path / "games.db"
@@ -1383,6 +1382,13 @@ def test_series_delete_refuses_a_held_file_before_asking_for_yes(capsys, tmp_pat
         conn.execute("INSERT INTO lock (id, pid, host, since, token) VALUES (1, ?, ?, ?, ?)",
                      [4242, "other-machine", "2026-12-05T03:00:00+00:00", "feedface"])
     conn.close()
+    return game
+
+
+def test_series_delete_refuses_a_held_file_before_asking_for_yes(capsys, tmp_path):
+    """`series delete` on a file a table holds said "add --yes", then, given it, that the
+    file is open elsewhere: now the holder is said first, and nothing is deleted."""
+    game = held_elsewhere(capsys, tmp_path)
     before = game.read_bytes()
     code, _, err = run(capsys, "--db", str(game), "series", "delete", "1")
     assert code == 2 and "is open for writing by process 4242 on other-machine" in err
@@ -1395,20 +1401,10 @@ def test_play_refuses_a_file_another_companion_holds_before_its_screen(capsys, t
     """A second `play` on a file another companion has open drew the home screen with none
     of the series (they looked gone), then closed and said who holds it: now said first,
     no screen; `follow`, which only reads, still opens beside it."""
-    import sqlite3
-
     import companion.tui.app as tui
     import companion.tui.follow as follow
 
-    game = tmp_path / "games.db"
-    assert run(capsys, "series", "new", "--scenario", "spring", "--team1", "texas",
-               "--team2", "new-york", "--db", str(game))[0] == 0
-    conn = sqlite3.connect(game)
-    with conn:
-        conn.execute("DELETE FROM lock")
-        conn.execute("INSERT INTO lock (id, pid, host, since, token) VALUES (1, ?, ?, ?, ?)",
-                     [4242, "other-machine", "2026-12-05T03:00:00+00:00", "feedface"])
-    conn.close()
+    game = held_elsewhere(capsys, tmp_path)
     before = game.read_bytes()
     monkeypatch.setattr(tui, "make_app", lambda *a, **k: pytest.fail("a screen opened"))
     code, _, err = run(capsys, "--db", str(game), "play")
