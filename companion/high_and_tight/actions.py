@@ -181,6 +181,9 @@ def parse_action(text: str) -> Action:
                              "(or 'roll 3 4')")
         first, _, rest = line.partition(" ")
         near = closest(first, ("home", "away", "deal", "roll")) if rest else None
+        if near in ("home", "away"):       # its verb mended too ('hmoe pass')
+            verb, _, tail = rest.partition(" ")
+            rest = " ".join([meant_verb(verb), tail]).strip()
         meant = f"; did you mean {clip(f'{near} {rest}')!r}?" if near else ""
         raise ParseError(f"{clip(text)!r} is not an action: a line starts with 'home', "
                          f"'away', 'deal' or 'roll'{meant}")
@@ -233,11 +236,19 @@ def parse_action(text: str) -> Action:
     if verb in VERB_FORMS:
         raise ParseError(f"{text!r}: write '{side} {VERB_FORMS[verb]}'")
     # A slip of a verb ('keep', 'pass', 'play'): the line meant, with what followed it.
-    near = difflib.get_close_matches(verb, list(VERB_FORMS), n=1, cutoff=0.75)
-    meant = " ".join([side, near[0], tail]).strip() if near else ""
+    near = meant_verb(verb)
+    meant = " ".join([side, near, tail]).strip()
     raise ParseError(f"{text!r} is not an action: after the side comes one of "
                      f"{', '.join(sorted(VERB_FORMS))}"
-                     + (f"; did you mean {clip(meant)!r}?" if near else ""))
+                     + (f"; did you mean {clip(meant)!r}?" if near != verb else ""))
+
+
+def meant_verb(verb: str) -> str:
+    """The verb of a line a slip stands for ('keep' for 'keeps'), or the verb as typed."""
+    if verb.lower() in VERB_FORMS:
+        return verb.lower()
+    near = difflib.get_close_matches(verb.lower(), list(VERB_FORMS), n=1, cutoff=0.75)
+    return near[0] if near else verb
 
 
 # How each line is written, for the message when one is mistyped (docs/record-format.md).

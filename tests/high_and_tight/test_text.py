@@ -164,7 +164,7 @@ def test_unknown_lines_are_parse_errors(rules, line):
     # A slip of the side: the line meant offered (no dice faces named: typed faces are
     # the table's, in a series set to physical dice, not a line of the record).
     ("hmoe pass", "is not an action: a line starts with 'home', 'away', 'deal' or 'roll'; "
-                  "did you mean 'home pass'?"),
+                  "did you mean 'home passes'?"),            # (its verb mended too)
 ])
 def test_a_mistyped_line_is_told_how_it_is_written(line, words):
     """SPEC 8: a mistyped line gets the form it should take, not a pointer to a file."""
