@@ -240,6 +240,7 @@ class CompanionApp(App):
             # it closes): the options, where Enter acts, stay in view.
             self.screen.set_class(self.size.width < KEYS_BESIDE_BOARD_COLUMNS, "-keys-narrow")
             self.screen.mount(KeysPanel())
+            self.screen.call_after_refresh(self.screen.refresh_bindings)   # esc: Close keys
 
     @staticmethod
     def hide_keys(screen: Screen, narrow_only: bool = False) -> None:
@@ -250,6 +251,7 @@ class CompanionApp(App):
             return
         screen.query(KeysPanel).remove()
         screen.remove_class("-keys-narrow")
+        screen.call_after_refresh(screen.refresh_bindings)          # esc: Home again
 
     def get_system_commands(self, screen: Screen):
         """The command palette: every action of the screen in view, by name. Of Textual's
@@ -981,6 +983,7 @@ class GameScreen(Screen):
         Binding("s", "series", "Series"),
         Binding("p", "print", "Print"),            # shown once a game is over
         Binding("escape", "to_options", "Options"),    # from the typing box
+        Binding("escape", "close_keys", "Close keys"),  # the keys panel open (?)
         Binding("escape", "back", "Home"),
     ]
 
@@ -1703,14 +1706,15 @@ class GameScreen(Screen):
             entry.value = ""
 
     def action_back(self) -> None:
-        """Escape from the options: home (from the typing box it is `to_options`); the
-        table's notices stay with the table. With the keys panel open it closes the panel
-        (a player closing it left the table)."""
-        if self.query(KeysPanel):
-            self.app.hide_keys(self)
-            return
+        """Escape from the options: home (from the typing box it is `to_options`, with the
+        keys panel open `close_keys`); the table's notices stay with the table."""
         self._clear_notices()
         self.app.pop_screen()
+
+    def action_close_keys(self) -> None:
+        """Escape with the keys panel open closes it (a player closing it left the table),
+        the key bar saying so."""
+        self.app.hide_keys(self)
 
     def action_to_options(self) -> None:
         """Escape from the typing box: back to the options, where the keys work."""
@@ -1921,9 +1925,11 @@ class GameScreen(Screen):
         return bool(self.table.series.results)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action in ("to_options", "back"):
+        if action in ("to_options", "close_keys", "back"):
             typing = self.query_one("#entry", Input).has_focus
-            return typing if action == "to_options" else not typing
+            keys = bool(self.query(KeysPanel))
+            return {"to_options": typing, "close_keys": keys and not typing,
+                    "back": not (typing or keys)}[action]
         if action == "print":
             return self.game_over()        # hidden (and p does nothing) before that
         if action in ("undo", "redo") and self.table.nobody_steps():

@@ -3990,8 +3990,9 @@ def test_a_step_taken_brings_the_board_back_from_under_the_keys_panel(tmp_path, 
 
 def test_escape_closes_the_keys_panel_before_it_leaves_the_table(tmp_path):
     """Escape with the keys panel open closes the panel, the table staying (a player putting
-    it away landed on the home screen); the next Escape goes home as ever."""
-    from companion.tui.chrome import KeysPanel
+    it away landed on the home screen), the key bar saying so; the next Escape goes home
+    as ever."""
+    from companion.tui.chrome import KeyBar, KeysPanel
 
     path = tmp_path / "keys-escape.db"
     series_id = at_the_first_human_decision(path, "tui-keys-escape")
@@ -4002,17 +4003,22 @@ def test_escape_closes_the_keys_panel_before_it_leaves_the_table(tmp_path):
             screen, _ = await open_table(pilot)
             await pilot.press("?")
             await pilot.pause()
-            opened = bool(screen.query(KeysPanel))
+            await settle(pilot)
+            bar = screen.query_one(KeyBar).render().plain
+            opened = (bool(screen.query(KeysPanel)), "esc Close keys" in bar,
+                      "esc Home" not in bar)
             await pilot.press("escape")
             await pilot.pause()
+            await settle(pilot)
             closed = (not screen.query(KeysPanel), app.screen is screen,
-                      screen.query_one("#board").display)
+                      screen.query_one("#board").display,
+                      "esc Home" in screen.query_one(KeyBar).render().plain)
             await pilot.press("escape")
             await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
             return opened, closed
 
     opened, closed = asyncio.run(play())
-    assert opened and closed == (True, True, True)
+    assert opened == (True, True, True) and closed == (True, True, True, True)
 
 
 def test_a_smaller_terminal_keeps_the_highlighted_option_in_view(tmp_path):
