@@ -261,7 +261,49 @@ class KeyBar(Widget):
             self.app.bell()
 
 
-class CheckList(SelectionList):
+class EndStops:
+    """For a list (an OptionList, a SelectionList): its arrows stop at its ends. Textual's
+    wraps round, so a Down too many from the option at the foot landed on the first, and
+    Enter took what was not meant (on the game screen a step; on the home screen New
+    series for the series below it). Its first row in view starts an option: scrolled to
+    the highlight, an option wrapped over two lines could show only its second (a
+    reliever's ratings without his name)."""
+
+    def scroll_to_highlight(self, top: bool = False) -> None:
+        super().scroll_to_highlight(top)
+        highlighted = self.highlighted
+        starts = sorted(set(self._index_to_line.values()))
+        if highlighted is None or highlighted not in self._index_to_line:
+            return
+        y = round(self.scroll_offset.y)
+        later = [start for start in starts if start > y]
+        if y not in starts and later and later[0] <= self._index_to_line[highlighted]:
+            # Down to the next option's first row: the highlighted one stays in view.
+            self.scroll_to(y=later[0], animate=False, immediate=True)
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+    def action_cursor_down(self) -> None:
+        self._step(1)
+
+    def _step(self, direction: int) -> None:
+        if self.highlighted is None:
+            (super().action_cursor_down if direction > 0 else super().action_cursor_up)()
+            return
+        index = self.highlighted + direction
+        while 0 <= index < self.option_count:
+            if not self.get_option_at_index(index).disabled:
+                self.highlighted = index
+                return
+            index += direction
+
+
+class EndStopList(EndStops, OptionList):
+    """The options' and the home screen's list (`EndStops`)."""
+
+
+class CheckList(EndStops, SelectionList):
     """Textual's SelectionList with the mark in the box itself: an X when chosen, a blank
     when not (Textual draws an X in both and tells them apart by colour alone). Space
     toggles the option it was pressed on: Textual toggles the one highlighted when its

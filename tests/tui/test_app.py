@@ -271,9 +271,13 @@ def test_the_new_series_buttons_stay_in_view_and_the_rules_scroll_clear_of_them(
                 said = dialog.query_one("#rules-on").virtual_region.y
                 seen.append((rules.highlighted == index, top <= row < clear, said < clear,
                              form.region.contains_region(start.region)))
-            return seen
+            await pilot.press("down")               # the arrows stop at the list's end
+            await pilot.pause()
+            return seen, rules.highlighted
 
-    assert asyncio.run(look()) == [(True, True, True, True)] * (len(OPTIONAL_RULES) - 1)
+    seen, last = asyncio.run(look())
+    assert seen == [(True, True, True, True)] * (len(OPTIONAL_RULES) - 1)
+    assert last == len(OPTIONAL_RULES) - 1
 
 
 def test_the_new_series_dialog_opens_on_the_last_series_choices(tmp_path, box_copy):
@@ -4411,7 +4415,7 @@ def test_a_list_scrolled_to_its_highlight_starts_with_a_whole_option():
     from textual.app import App
     from textual.widgets.option_list import Option
 
-    from companion.tui.app import EndStopList
+    from companion.tui.chrome import EndStopList
 
     class Lists(App):
         CSS = "#list { height: 7; width: 30; }"
