@@ -977,7 +977,8 @@ class _Loader:
             known = [f"{r}.{name}" for r, names in RATING_RANGES.items() for name in names]
             # A rating of another piece ('batter.k': the pitcher's) before the nearest text.
             whose = rating_owners(rating) if allowed is not None else ""
-            near = whose or (repr(closest(ref, known)) if closest(ref, known) else "")
+            nearest = closest(ref, known)
+            near = whose or (repr(nearest) if nearest else "")
             self.problems.add(where, f"{shown(ref)} is not a known rating; accepted: batter.* or "
                                      f"fielder.* with {', '.join(BALLPLAYER_RATINGS)}, "
                                      f"pitcher.* with {', '.join(PITCHER_RATINGS)}"
@@ -1408,8 +1409,7 @@ class _Loader:
                             parse_roman(box_label),
                             fatigue=self.csv_int(row, "fatigue", where, 1,
                                                  9 if kind == "SP" else 5,
-                                                 why=f"for an {kind}" if kind in ("SP", "RP")
-                                                 else f"for a {kind}"),
+                                                 why=f"for {ARTICLED.get(kind, kind)}"),
                             info=(row.get("info") or "").strip(), line=line, **ratings)
             self.add_piece(roster, piece, where)
         for key, roster in rosters.items():

@@ -496,6 +496,9 @@ class SeriesRules:
         game = state.next_game
         roster = self.box.rosters[state.rosters[team]]
         picked = state.starters.get(team)
+        # The SPs who may start the next game (the rotation's man, or those who may take
+        # the turn a resting one leaves, 8.2.3 a): worked out once for every row.
+        may_start = dict(self.starter_choices(state, team)) if team in state.rotations else {}
         table = []
         for key, pitcher in roster.pitchers.items():
             if pitcher.kind == "SP":
@@ -506,8 +509,7 @@ class SeriesRules:
                     entry = Availability(pitcher.name, "SP", "starts",
                                          f"in game {game}", "3.0")
                 elif (entry.status == "available" and team in state.rotations
-                      and (picked is not None
-                           or key not in dict(self.starter_choices(state, team)))):
+                      and (picked is not None or key not in may_start)):
                     # Free to start, but not this game (an SP only starts, 4.2.1; one who
                     # may take a rotation's turn left by a resting SP, 8.2.3 a, stays
                     # available): "available" read as free to pitch it. His turn instead.

@@ -422,23 +422,18 @@ class HomeScreen(Screen):
         # Each series by its own box's names (a team renamed since keeps its old name there).
         boxes = listed_boxes(self.app.store, rows, self.app.box) if rows else {}
 
-        def name_of(row):
-            teams = boxes[row.id].teams
-
-            def name(key: str, short: bool = False) -> str:
-                team = teams.get(key)
-                return escape(key if team is None else team.abbrev if short else team.name)
-            return name
+        def name(row, key: str, short: bool = False) -> str:
+            team = boxes[row.id].teams.get(key)
+            return escape(key if team is None else team.abbrev if short else team.name)
 
         def matchup(row, shorter: int) -> str:
-            name = name_of(row)
-            return (f"{name(row.team1, shorter > 0)}{cpu(row, 'team1')} v "
-                    f"{name(row.team2, shorter > 0)}{cpu(row, 'team2')}")
+            return (f"{name(row, row.team1, shorter > 0)}{cpu(row, 'team1')} v "
+                    f"{name(row, row.team2, shorter > 0)}{cpu(row, 'team2')}")
 
         def line(row, shorter: int, pad: int = 0) -> str:
             """Shorter 1: the teams by abbreviation; 2: the scenario's first word too; the
             teams padded to `pad` cells, so that the standing's column lines up."""
-            state = row.progress(lambda key: name_of(row)(key, short=True))
+            state = row.progress(lambda key: name(row, key, short=True))
             title = SCENARIOS[row.scenario].title
             title, room = ((title.split()[0], short_width) if shorter == 2
                            else (title, width))

@@ -868,6 +868,13 @@ def computer_move(entry, notes) -> str | None:
     return "; ".join(said) or None
 
 
+def side_by_team(state, text: str) -> str:
+    """A note that starts with its side ('home scores 2 runs ...', 6.1's 'away has no
+    fresh pitcher ...') as the board says it, by the team's abbreviation."""
+    side, _, rest = text.partition(" ")
+    return f"{state.side(side).team.abbrev} {rest}" if side in ("home", "away") else text
+
+
 def kept_tired(game, lines, notes) -> tuple[str, str] | None:
     """(side, notice) when the steps taken (`lines`) kept a tired pitcher in by themselves,
     no one choosing it: under Advanced Fatigue with no reliever free to come in he pitches
@@ -881,11 +888,9 @@ def kept_tired(game, lines, notes) -> tuple[str, str] | None:
         side = fatigue_note_side(game.state, rule, text) if rule in ("8.2.1", "6.1") else None
         if side is None:
             continue
-        first, _, rest = text.partition(" ")
-        if first in ("home", "away"):       # 6.1's note: the side by its team, as the half's
-            text = f"{game.state.side(first).team.abbrev} {rest}"
         why = "no reliever may come in, so he stays; " if rule == "8.2.1" else ""
-        return side, f"{text} ({why}rule {rule}): move his Pitching Tired marker"
+        return side, (f"{side_by_team(game.state, text)} ({why}rule {rule}): move his "
+                      "Pitching Tired marker")
     return None
 
 
@@ -949,10 +954,7 @@ def half_over(game, notes, rolls: list[tuple[int, int]] | None = None,
             said.append(f"{text} on his Pitching Tired marker (each 100 gives the batters "
                         "one more Scoring Roll, rule 8.4.2)")
         elif rule in HALF_END_RULES:        # the half's runs (4.6.4), the game's end (4.8)
-            side, _, rest = text.partition(" ")     # the side by its team, as the board
-            if side in ("home", "away"):
-                text = f"{game.state.side(side).team.abbrev} {rest}"
-            said.append(text)
+            said.append(side_by_team(game.state, text))
     if not said:
         return None
     if rolls is None:
