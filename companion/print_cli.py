@@ -7,38 +7,25 @@ commands and the table start without it.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
-from printables.options import OFFSET_LIMIT_MM
+from printables.options import PAPERS as PAPER_SIZES
+from printables.options import SIDES, parse_offset
 
 from .files import output_problem
 
-PAPERS = ("letter", "a4", "tabloid")
-SIDES = ("duplex", "fold")
+PAPERS = tuple(PAPER_SIZES)
 SETS_HELP = ("calibration, pieces, markers, cards, team-cards, rally-caps, scoreboard, field, "
              "scoresheet, series-sheet, all; or boxscore GAME|SERIES")
-UNITS = {"mm": 72.0 / 25.4, "in": 72.0, "pt": 1.0}
 
 
-def parse_offset(text: str) -> tuple[float, float]:
-    """'X,Y' in millimetres (or with a unit: 1.5mm, 0.05in, 3pt) -> points."""
-    parts = text.split(",")
-    values = []
-    for part in parts:
-        match = re.fullmatch(r"\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*(mm|in|pt)?\s*", part)
-        if len(parts) != 2 or match is None:
-            raise argparse.ArgumentTypeError(
-                f"offset {text!r} is not X,Y (millimetres, or with a unit mm, in or pt, "
-                "e.g. 1.5,-0.5)")
-        points = float(match.group(1)) * UNITS[match.group(2) or "mm"]
-        if abs(points) > OFFSET_LIMIT_MM * UNITS["mm"]:
-            raise argparse.ArgumentTypeError(
-                f"offset {text!r} is more than {OFFSET_LIMIT_MM:g} mm; accepted range "
-                f"-{OFFSET_LIMIT_MM:g}..{OFFSET_LIMIT_MM:g} mm on each axis")
-        values.append(points)
-    return values[0], values[1]
+def offset_argument(text: str) -> tuple[float, float]:
+    """`--offset X,Y` (printables.options.parse_offset), its refusal said by argparse."""
+    try:
+        return parse_offset(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def attach_offset(argv: list[str]) -> list[str]:
@@ -71,7 +58,7 @@ def add_print_parser(commands) -> None:
                          help="duplex (the default): backs on the next page for a long-edge flip; "
                          "fold: backs beside the fronts, fold on the line")
     printer.add_argument("--bleed", action="store_true", help="3 mm of bleed around cards")
-    printer.add_argument("--offset", type=parse_offset, default=(0.0, 0.0), metavar="X,Y",
+    printer.add_argument("--offset", type=offset_argument, default=(0.0, 0.0), metavar="X,Y",
                          help="move every back page by X,Y mm to correct a printer's "
                          "misregistration (read it from the calibration set)")
     printer.add_argument("--out", type=Path, required=True, metavar="FILE.pdf")

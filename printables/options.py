@@ -5,6 +5,7 @@ Lengths are in PostScript points (1/72 inch), reportlab's unit.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 INCH = 72.0
@@ -16,7 +17,27 @@ PAPERS: dict[str, tuple[float, float]] = {
     "tabloid": (11 * INCH, 17 * INCH),
 }
 SIDES = ("duplex", "fold")
+UNITS = {"mm": MM, "in": INCH, "pt": 1.0}
 OFFSET_LIMIT_MM = 25.0        # --offset on each axis: a misregistration, not a layout change
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """'X,Y' in millimetres (or with a unit: 1.5mm, 0.05in, 3pt) -> points."""
+    parts = text.split(",")
+    values = []
+    for part in parts:
+        match = re.fullmatch(r"\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*(mm|in|pt)?\s*", part)
+        if len(parts) != 2 or match is None:
+            raise ValueError(
+                f"offset {text!r} is not X,Y (millimetres, or with a unit mm, in or pt, "
+                "e.g. 1.5,-0.5)")
+        points = float(match.group(1)) * UNITS[match.group(2) or "mm"]
+        if abs(points) > OFFSET_LIMIT_MM * UNITS["mm"]:
+            raise ValueError(
+                f"offset {text!r} is more than {OFFSET_LIMIT_MM:g} mm; accepted range "
+                f"-{OFFSET_LIMIT_MM:g}..{OFFSET_LIMIT_MM:g} mm on each axis")
+        values.append(points)
+    return values[0], values[1]
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ that worker, when a print starts: the app starts as quickly as before.
 from __future__ import annotations
 
 import os
-from argparse import ArgumentTypeError
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,10 +24,11 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Button, Checkbox, Input, Label, ProgressBar, Select
 from textual.worker import Worker, get_current_worker
 
+from printables.options import PAPERS, SIDES, parse_offset
+
 from ..engine.errors import CompanionError
 from ..files import output_problem
 from ..high_and_tight.box import Box
-from ..print_cli import PAPERS, SIDES, parse_offset
 from .chrome import TickBox, dialog_buttons
 
 # The whole-box sets, as `companion print` names them (printables/sets.py), each with what
@@ -229,7 +229,7 @@ class PrintScreen(ModalScreen[None]):
         offset_text = self.query_one("#offset", Input).value.strip()
         try:
             offset = parse_offset(offset_text) if offset_text else (0.0, 0.0)
-        except ArgumentTypeError as error:
+        except ValueError as error:
             self._refuse(str(error))
             return None
         only = tuple(name.strip() for name in self.query_one("#only", Input).value.split(",")

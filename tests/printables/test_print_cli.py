@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from companion.cli import main
-from companion.print_cli import ProgressBar, parse_offset
+from companion.print_cli import ProgressBar, offset_argument
 from printables.options import MM
 
 
@@ -131,15 +131,15 @@ def test_a_failed_print_keeps_the_old_file(capsys, tmp_path):
 
 
 def test_parse_offset_units():
-    assert parse_offset("1.5,-0.5") == pytest.approx((1.5 * MM, -0.5 * MM))
-    assert parse_offset("0.1in, 2pt") == pytest.approx((7.2, 2.0))
-    assert parse_offset("-3mm,+1") == pytest.approx((-3 * MM, 1 * MM))
+    assert offset_argument("1.5,-0.5") == pytest.approx((1.5 * MM, -0.5 * MM))
+    assert offset_argument("0.1in, 2pt") == pytest.approx((7.2, 2.0))
+    assert offset_argument("-3mm,+1") == pytest.approx((-3 * MM, 1 * MM))
     # read off the calibration scales as a player may write them
-    assert parse_offset(".5,-.5") == pytest.approx((0.5 * MM, -0.5 * MM))
-    assert parse_offset("2.,0") == pytest.approx((2 * MM, 0))
+    assert offset_argument(".5,-.5") == pytest.approx((0.5 * MM, -0.5 * MM))
+    assert offset_argument("2.,0") == pytest.approx((2 * MM, 0))
     for bad in ("", "1,2,3", "a,b", "1;2", ".,0", "-.,1", "1e3,0"):
         with pytest.raises(argparse.ArgumentTypeError):
-            parse_offset(bad)
+            offset_argument(bad)
 
 
 class Terminal(io.StringIO):

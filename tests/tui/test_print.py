@@ -13,7 +13,6 @@ from pathlib import Path
 from pypdf import PdfReader
 from textual.widgets import Checkbox, Input, Label, Select
 
-from companion.print_cli import parse_offset
 from companion.store.db import Store
 from companion.tui.app import GameScreen, HomeScreen, make_app
 from companion.tui.chrome import KeyBar
@@ -21,7 +20,7 @@ from companion.tui.printing import PrintScreen
 from printables.boxscore import print_boxscore
 from printables.components import team_card_components
 from printables.geometry import POKER
-from printables.options import MM, PrintOptions
+from printables.options import MM, PrintOptions, parse_offset
 from printables.render import render
 
 from ..printables.test_components import expected_pages
