@@ -52,6 +52,7 @@ from ..high_and_tight.state import (
     OPTIONAL_RULE_LINES,
     OPTIONAL_RULES,
 )
+from ..high_and_tight.winprob import Cancelled
 from ..store.db import StoreError, StoreLocked
 from . import views
 from .chrome import (
@@ -957,6 +958,7 @@ class GameScreen(Screen):
         self._win_due: float | None = None         # when the table will have been still
         self._win_worker: Worker | None = None
         self._win_inputs = None                     # what the figure under way reads
+        self._win_fault_said = False                # a fault in the figure told once
         self._games_over: int | None = None        # finished games the screen knows of
         self._computer_told: list[str] = []        # the computer's moves its notice tells
         self._computer_note: Notification | None = None
@@ -1391,8 +1393,20 @@ class GameScreen(Screen):
             if not cancelled():
                 self.app.call_from_thread(self._show_win_probability, inputs, p_home,
                                           p_series)
-        except Exception:       # cancelled, the app closing, or a fault: the next still
-            return              # table tries again
+        except Cancelled:       # the game moved on: the next still table asks again
+            return
+        except Exception as error:      # a fault: said once, not swallowed; the table goes on
+            if not cancelled():         # (cancelled: the app closing)
+                self.app.call_from_thread(self._win_failed, error)
+
+    def _win_failed(self, error: Exception) -> None:
+        """The win figure met a fault (a bug, not a rule): the board keeps its last figure,
+        the player is told once a screen what failed, and the game goes on."""
+        if not self._win_fault_said:
+            self._win_fault_said = True
+            self.notify(f"the win probability could not be worked out "
+                        f"({type(error).__name__}: {error}); the game goes on without it",
+                        title="Win probability", severity="warning", timeout=10)
 
     def _show_win_probability(self, inputs, p_home: float, p_series: float | None) -> None:
         """Show a figure of the table as it is, or of an earlier step still on the game's

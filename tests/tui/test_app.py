@@ -1108,6 +1108,47 @@ def test_a_table_moving_on_steadily_still_gets_a_win_figure(tmp_path):
     assert figures, f"no figure in {steps} steps"
 
 
+def test_a_fault_in_the_win_figure_is_said_once_and_the_game_goes_on(tmp_path):
+    """DESIGN: the TUI catches only the project's errors. The win figure's worker swallowed
+    every exception, a bug included, and the board silently showed no figure; a fault is
+    now said once (what failed), the table goes on, and a cancelled figure says nothing."""
+    path = tmp_path / "fault.db"
+    series_id = at_the_first_human_decision(path, "tui-win-fault")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+
+            def broken(inputs, cancelled=None):
+                raise ZeroDivisionError("a bug in the figure")
+            table.game_win_probability = broken
+            told = []                                  # every notice, kept past its time
+            notify = app.notify
+            app.notify = lambda message, **kw: (told.append((kw.get("title"), message)),
+                                                notify(message, **kw))
+            screen._win_due = 0.0                     # the table is still: work it out now
+
+            def said():
+                return [message for title, message in told if title == "Win probability"]
+            await wait_until(pilot, said)
+            first = said()[0]
+            steps = 0
+            while steps < 3:                           # more still tables, more faults
+                if human_must_act(table):
+                    await press_for_human(pilot, table)
+                    steps += 1
+                screen._win_due = 0.0
+                await pilot.pause(0.4)
+            await settle(pilot)
+            return first, len(said()), app.is_running
+
+    first, count, running = asyncio.run(play())
+    assert "ZeroDivisionError: a bug in the figure" in first
+    assert "goes on" in first
+    assert count == 1 and running
+
+
 def test_a_series_the_computer_plays_alone_shows_its_win_figure_as_it_goes(tmp_path):
     """Never still, such a table would never get a figure: one is worked out every second
     or so and shown, a step or more behind (marked so), while the game goes on."""
