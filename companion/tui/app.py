@@ -57,6 +57,7 @@ from ..store.db import StoreError, StoreLocked
 from . import views
 from .chrome import (
     CheckList,
+    ClosesOnce,
     EndStopList,
     FormScroll,
     KeyBar,
@@ -555,7 +556,7 @@ class HomeScreen(Screen):
                                          store_path=self.app.store.path))
 
 
-class NewSeriesScreen(ModalScreen["Table | None"]):
+class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
     """Scenario, teams, optional rules, who controls each side, dice and cards: Start
     stores the new series and hands back its table; a refusal (a choice the rules do not
     allow, a game file that cannot be written) keeps the dialog open with every choice."""
@@ -1962,7 +1963,7 @@ def gives_way(note: Notification, now: float) -> bool:
         note.title == HALF_NOTICE_TITLE and now - note.raised_at < HALF_NOTICE_KEEP_SECONDS)
 
 
-class DiceScreen(ModalScreen[None]):
+class DiceScreen(ClosesOnce, ModalScreen[None]):
     """Type the faces rolled at the table, handed to `enter` (which returns why the table
     refused them, or None): a refusal (a face off the die, more rolls than the at-bat
     takes) is said in the dialog, which stays open with the faces to be corrected. Once
@@ -2010,7 +2011,7 @@ class DiceScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class PickScreen(ModalScreen[str | None]):
+class PickScreen(ClosesOnce, ModalScreen[str | None]):
     """A lineup or a rotation chosen slot by slot, preset to the suggestion; the rules check
     the result when it is set (a name twice is refused here already)."""
 
@@ -2091,7 +2092,7 @@ class PickScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class Question(ModalScreen[bool]):
+class Question(ClosesOnce, ModalScreen[bool]):
     """A dialog answered yes (True) or no (False) by its keys (`yes`, `no` actions)."""
 
     def action_yes(self) -> None:
@@ -2176,7 +2177,7 @@ class ClosedByItsKey:
             self.dismiss(None)
 
 
-class TextScreen(ClosedByItsKey, ModalScreen[None]):
+class TextScreen(ClosesOnce, ClosedByItsKey, ModalScreen[None]):
     """A page of text (dugouts, series) over the table."""
 
     BINDINGS = [Binding("escape", "close", "Back"), Binding("q", "close", "Back")]
@@ -2202,7 +2203,7 @@ class TextScreen(ClosedByItsKey, ModalScreen[None]):
         self.dismiss(None)
 
 
-class LogScreen(ClosedByItsKey, ModalScreen[None]):
+class LogScreen(ClosesOnce, ClosedByItsKey, ModalScreen[None]):
     """Every accepted line, and what the engine did with its rule."""
 
     key = "l"

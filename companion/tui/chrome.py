@@ -16,6 +16,7 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 from textual import events
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.strip import Strip
@@ -259,6 +260,17 @@ class KeyBar(Widget):
             self.app.simulate_key(key)
         else:
             self.app.bell()
+
+
+class ClosesOnce:
+    """For a window (a ModalScreen): it closes once. Textual's `dismiss` pops whatever
+    screen is on top, so a key queued behind the one that closed the window (h or Escape
+    pressed quickly) closed the screen under it too, and with none left the app ended."""
+
+    def dismiss(self, result=None) -> AwaitComplete:
+        if not self.is_active:          # already closed: the key came after
+            return AwaitComplete()
+        return super().dismiss(result)
 
 
 class EndStops:

@@ -29,7 +29,7 @@ from printables.options import PAPERS, SIDES, parse_offset
 from ..engine.errors import CompanionError
 from ..files import output_problem
 from ..high_and_tight.box import Box
-from .chrome import TickBox, dialog_buttons
+from .chrome import ClosesOnce, TickBox, dialog_buttons
 
 # The whole-box sets, as `companion print` names them (printables/sets.py), each with what
 # it holds; `all` is every one of them in one PDF.
@@ -136,7 +136,7 @@ def default_folder() -> Path:
     return home if home.is_dir() and os.access(home, os.W_OK) else Path.cwd()
 
 
-class PrintScreen(ModalScreen[None]):
+class PrintScreen(ClosesOnce, ModalScreen[None]):
     """What to print, on which paper, how; the file; a progress bar while it is drawn."""
 
     BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close"),

@@ -4547,3 +4547,28 @@ def test_a_tired_pitcher_kept_for_want_of_a_reliever_is_told_at_the_table(tmp_pa
     assert told[0] == ("New York Highlanders", "Dunleavy pitches past his Fatigue: Fatigue "
                        "+100 (no reliever may come in, so he stays; rule 8.2.1): move his "
                        "Pitching Tired marker")
+
+
+def test_keys_pressed_quickly_close_a_window_once(tmp_path):
+    """The window a key opened (the hands' window of physical cards, say) took every key
+    that reached it before it was gone: 'h' pressed three times quickly closed it, then the
+    game screen, then found no screen to close and the app ended (ScreenStackError). A
+    window closes once; the keys queued behind its close are dropped. (The app hands a key
+    to the screen's own queue and goes on, so three reach the window before it is gone.)"""
+    from textual import events
+
+    path = tmp_path / "quick.db"
+    series_id = new_series(path, seed="tui-quick-keys", cards="physical",
+                           team1_control="human", team2_control="human")
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            window = TextScreen("Cards the hands may hold", "…", "h")    # as h opens it
+            await app.push_screen(window)
+            await pilot.pause()
+            for _ in range(3):                  # queued before the first is handled
+                window.post_message(events.Key("h", "h"))
+            await pilot.pause(0.3)
+            return app.is_running, app.screen is screen
+
+    assert asyncio.run(play()) == (True, True)
