@@ -161,7 +161,8 @@ def format_action(action: Action) -> str:
 
 _SIDE_LINE = re.compile(r"^(?P<side>home|away)\s+(?P<rest>.+)$", re.IGNORECASE)
 _ROLL = re.compile(r"^roll\s+(?P<a>\S+)\s+(?P<b>\S+)$", re.IGNORECASE)
-_DRAW_PART = re.compile(r"(\d+)\s+(offense|defense)", re.IGNORECASE)
+# '4 offense 2 defense', or as the board shortens it, '4 off, 2 def'
+_DRAW_PART = re.compile(r"(\d+)\s*(off(?:ense)?|def(?:ense)?)\b,?", re.IGNORECASE)
 _EXCHANGE = re.compile(r"^(?P<card>.+) for (?P<deck>\S+)$", re.IGNORECASE)  # the last ' for '
 
 
@@ -200,7 +201,7 @@ def parse_action(text: str) -> Action:
             raise ParseError(f"{text!r}: write '{side} {VERB_FORMS[verb]}'")
         counts = {"offense": 0, "defense": 0}
         for number, deck in parts:
-            counts[deck.lower()] += int(number)
+            counts["offense" if deck.lower().startswith("off") else "defense"] += int(number)
         return draw(side, counts["offense"], counts["defense"])
     if verb == "exchanges":
         found = _EXCHANGE.match(tail)

@@ -99,6 +99,7 @@ HAND_PHASES = ("exchange", "cards", "name")
 # Lines that name or depend on a hidden hand: offered and taken only with the curtain up (a
 # Rally Caps extra card is legal only when the hand holds a card to play, rule 5.7.2).
 CARD_LINE = re.compile(r"\b(plays|exchanges|rallies card)\b", re.IGNORECASE)
+SIDED_LINE = re.compile(r"\s*(home|away|deal|roll)\b|[\d ,-]+$", re.IGNORECASE)  # not short
 
 
 class CompanionApp(App):
@@ -1670,10 +1671,15 @@ class GameScreen(Screen):
                 options.action_select()
             return
         self._catch_up()
-        if self._curtain_down(self.table.waiting()) and CARD_LINE.search(text):
-            # Refused unseen: the rules' answer would tell the table what the hand holds.
+        waiting = self.table.waiting()
+        if self._curtain_down(waiting) and (self.secret_rotation(waiting)
+                                            or CARD_LINE.search(text)
+                                            or not SIDED_LINE.match(text)):
+            # Refused unseen: the rules' answer (or a short line's, read against the
+            # options) would tell the table what the hand or the rotation holds.
             entry.value = ""
-            self.notify("the hand is behind the curtain: lift it first (h)",
+            hidden = "rotation" if self.secret_rotation(waiting) else "hand"
+            self.notify(f"the {hidden} is behind the curtain: lift it first (h)",
                         title="Not allowed", severity="error", timeout=6)
             return
         if self.act(text):

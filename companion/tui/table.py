@@ -558,6 +558,8 @@ class Table:
             # never picks his own faces (a series set to physical dice takes typed faces).
             raise CompanionError("this series rolls its dice in the companion (r): faces "
                                  "rolled at the table go in a series set to physical dice")
+        if rolls is None and waiting.scope == "game" and waiting.kind == "decision":
+            text = self._short_line(text, waiting)
         if rolls is None and waiting.scope == SERIES:
             text = self._series_line(text, waiting)
             if waiting.kind == "chance" and self.dice == "digital":
@@ -570,6 +572,33 @@ class Table:
                 self._keep_lines_before(len(self.session.entries) - 1)
             return entry
         return self._enter_rolls(rolls)
+
+    def _short_line(self, text: str, waiting: Waiting) -> str:
+        """A game's line typed short, as a player says it: without the side ('bats Marty',
+        'keeps'), by the end of the option alone ('Marty', 'Hit and Run', '+1', 'pat'),
+        or by its start ('stays' for 'stays with the pitcher'): the one option it names
+        (any case); one naming several says which. A line with its side or a roll is left
+        as it is."""
+        words = text.casefold().split()
+        if not words or words[0] in ("home", "away", "deal", "roll"):
+            return text
+        told = [line.split(" ", 1)[1] for line in waiting.options]   # the side dropped
+        matches = [line for line, rest in zip(waiting.options, told, strict=True)
+                   if rest.casefold().split()[-len(words):] == words
+                   or rest.casefold().split()[:len(words)] == words]
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            shown = "; ".join(f"'{line}'" for line in matches[:4])
+            more = f" and {len(matches) - 4} more" if len(matches) > 4 else ""
+            raise CompanionError(f"'{text}' could be {shown}{more}: type more of the line")
+        # None named as it stands: the side's line for the rules to read (they mend a
+        # name's slip, or say what is wrong), with the one verb the options share when
+        # it was left out ('4 off, 2 def' at the draw, 'Marti' at Batter Up).
+        verbs = {rest.split(" ", 1)[0] for rest in told}
+        if len(verbs) == 1 and words[0] not in verbs:
+            return f"{waiting.side} {verbs.pop()} {text}"
+        return f"{waiting.side} {text}"
 
     def _series_line(self, text: str, waiting: Waiting) -> str:
         """A series step typed as the screen shows it, by the pitchers' names alone

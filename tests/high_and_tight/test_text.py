@@ -402,3 +402,14 @@ def test_every_action_line_is_read_in_any_case(rules):
     assert session.state.summary() == played.state.summary()
     assert [rules.format_action(a) for a in session.actions] == \
         [rules.format_action(a) for a in played.actions]
+
+
+@pytest.mark.parametrize("typed", ["home draws 4 off, 2 def", "home draws 4off 2def",
+                                   "HOME DRAWS 4 Offense, 2 Def"])
+def test_a_draw_reads_the_boards_short_deck_names(typed):
+    """Rule 5.2.1: the board writes a draw '4 off, 2 def'; typed so, it is the canonical
+    'draws 4 offense 2 defense' (the record keeps the long form)."""
+    action = act.parse_action(typed)
+    assert act.format_action(action) == "home draws 4 offense 2 defense"
+    with pytest.raises(ParseError):
+        act.parse_action("home draws 4 offence")

@@ -900,16 +900,19 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
                                                 notify(message, **kw))
             before = lines(table)
             entry = screen.query_one("#entry", Input)
-            for probe in (f"{side} plays {sorted(everything)[0]}",
-                          f"{side} exchanges {sorted(everything)[0]} for defense",
-                          f"{side} rallies card"):
+            # A line typed short (a card's name alone, 'plays') is read against the
+            # options, the hand's cards among them: refused unseen too.
+            probes = (f"{side} plays {sorted(everything)[0]}",
+                      f"{side} exchanges {sorted(everything)[0]} for defense",
+                      f"{side} rallies card", sorted(everything)[0], "plays")
+            for probe in probes:
                 entry.focus()
                 await pilot.pause()
                 entry.value = probe
                 await pilot.press("enter")
                 await pilot.pause()
             assert lines(table) == before
-            assert notes == ["the hand is behind the curtain: lift it first (h)"] * 3
+            assert notes == ["the hand is behind the curtain: lift it first (h)"] * 5
             assert not any(CARD_LINE.search(line) for _, line in screen.open_options())
             app.notify = notify
 
@@ -4572,3 +4575,29 @@ def test_keys_pressed_quickly_close_a_window_once(tmp_path):
             return app.is_running, app.screen is screen
 
     assert asyncio.run(play()) == (True, True)
+
+
+def test_a_secret_rotation_typed_with_the_curtain_down_is_refused_unseen(tmp_path):
+    """Rule 3.0 (secret rotations, two players at one screen): the rotation typed in the
+    shared box while the curtain is down stayed on the screen and was answered aloud ('X is
+    not an SP'); it is refused unseen, the box emptied, and nothing is stored."""
+    path = tmp_path / "rotation.db"
+    series_id = new_series(path, seed="tui-rotation-typed", scenario="divisional",
+                           team1_control="human", team2_control="human")
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            waiting = table.waiting()
+            assert screen.secret_rotation(waiting) and screen._curtain_down(waiting)
+            before = lines(table)
+            entry = screen.query_one("#entry", Input)
+            entry.focus()
+            await pilot.pause()
+            entry.value = "Sabaria, Okafor, Castellan"
+            await pilot.press("enter")
+            await pilot.pause()
+            return lines(table) == before, entry.value, notes[-1]
+
+    unchanged, left, note = asyncio.run(play())
+    assert unchanged and left == ""
+    assert note == ("Not allowed", "the rotation is behind the curtain: lift it first (h)")

@@ -1363,3 +1363,60 @@ def test_a_starter_on_short_rest_is_suggested_but_never_the_highlights_start(tmp
         assert not table.short_rest_start("team2 starts Okafor")
         assert table.highlight_start(waiting, suggested) == "team2 starts Okafor"
         assert "short rest: starts at +100" in views.option_text(table, suggested)
+
+
+def at_phase(table: Table, phase: str, limit: int = 300) -> Waiting:
+    """Play the first options (dice rolled) until a player's decision of `phase`."""
+    for _ in range(limit):
+        waiting = table.waiting()
+        if waiting.scope == "game" and waiting.kind == "decision" and waiting.phase == phase:
+            return waiting
+        if table.auto_step() is None:
+            take_first_choice(table)
+    raise AssertionError(f"no {phase} decision in {limit} steps")
+
+
+@pytest.mark.parametrize("phase, typed, taken", [
+    ("draw", "4 off, 2 def", "draws 4 offense 2 defense"),      # the board's own words
+    ("draw", "draws 3 offense 3 defense", "draws 3 offense 3 defense"),
+    ("exchange", "KEEPS", "keeps"),
+    ("bat", "{name}", "bats {name}"),
+    ("bat", "bats {name}", "bats {name}"),
+    ("manage", "pat", "stands pat"),
+    ("manage", "+1", "manages +1"),
+])
+def test_a_line_typed_short_takes_the_one_option_it_names(tmp_path, phase, typed, taken):
+    """Rules 4.3, 4.5, 5.2: a player at the table types what he means ('Marty', 'pat',
+    '4 off, 2 def'): the one option it names is taken, the side and verb filled in."""
+    store = Store.open(tmp_path / "short.db")
+    try:
+        table = Table.create(store, load_box(), Setup(
+            scenario="spring", team1_control="human", team2_control="human",
+            dice="digital", cards="physical"))
+        waiting = at_phase(table, phase)
+        name = waiting.options[-1].split(" ", 2)[2] if phase == "bat" else ""
+        entry = table.enter(typed.format(name=name.lower()))
+        assert entry.line == f"{waiting.side} {taken.format(name=name)}"
+    finally:
+        store.close()
+
+
+def test_a_short_line_naming_several_options_or_none_changes_nothing(tmp_path):
+    """A short line naming several options says which (type more); one naming none goes
+    to the rules as the side's line, which mend a slip ('did you mean') or refuse it with
+    the rule (4.2.2); nothing is stored either way."""
+    store = Store.open(tmp_path / "several.db")
+    try:
+        table = Table.create(store, load_box(), Setup(
+            scenario="spring", team1_control="human", team2_control="human",
+            dice="digital", cards="physical"))
+        waiting = at_phase(table, "bat")
+        entries = list(table.session.entries)
+        with pytest.raises(CompanionError, match=r"'bats' could be '\w+ bats .*type more"):
+            table.enter("bats")
+        name = waiting.options[0].split(" ", 2)[2]
+        with pytest.raises(CompanionError, match=rf"rule 4.2.2: .*did you mean '{name}'\?"):
+            table.enter(name[:-1] + "x" + name[-1])
+        assert table.session.entries == entries
+    finally:
+        store.close()
