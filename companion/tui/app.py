@@ -885,7 +885,9 @@ class EntryBox(Input):
         # (whole in an 80-column box: 'an action or dice 3 4; Esc: options' was cut)
         self.here = f"{'action' if dice else 'an action'}{dice}; Esc: options"
         self._open = (self.away, self.here)
-        super().__init__(placeholder=self.away, id=id)
+        # Nothing selected on focus: a line begun on the options (`_typed_start`) goes on
+        # after its first letter, and a refused line is corrected where it stands.
+        super().__init__(placeholder=self.away, id=id, select_on_focus=False)
 
     def series_over(self, over: bool) -> None:
         """Once the series is over nothing is to be typed (an undo opens it again)."""
@@ -993,7 +995,8 @@ class GameScreen(Screen):
         series' (rather than doing nothing without a word); r while it is dimmed says no
         dice are awaited, as t does; u and y, dimmed in a series the computer plays alone
         with its own dice, say why. Tab to the typing box makes way for typing (a focus
-        given back, by a dialog closing or the window, is no typing)."""
+        given back, by a dialog closing or the window, is no typing); a key bound to
+        nothing begins a line in it (`_typed_start`)."""
         if event.key == "tab" and not isinstance(self.focused, Input):
             self.make_way_for_typing()
         if isinstance(self.focused, Input):
@@ -1006,6 +1009,7 @@ class GameScreen(Screen):
                         severity="warning")
             return
         if event.key not in ("r", "t"):
+            self._typed_start(event)
             return
         other = {"r": "physical", "t": "digital"}[event.key]
         if self.table.session.is_over():
@@ -1019,6 +1023,22 @@ class GameScreen(Screen):
         elif event.key == "r" and not self.table.dice_awaited():    # dimmed: said why
             event.stop()
             self.notify("no dice are awaited now", severity="warning")
+
+    def _typed_start(self, event) -> None:
+        """A letter, digit or sign no key is bound to, typed on the options, begins a line
+        ('Marty', '34 61', '+1'): the typing box takes it and what follows. On the list a
+        name typed without Tab fired the keys it passed ('Run' undid a step); a name
+        starting with a key's letter still takes that key."""
+        char = event.character
+        if (not event.is_printable or not char or char.isspace()
+                or event.key in self.active_bindings):
+            return
+        event.stop()
+        event.prevent_default()
+        self.make_way_for_typing()
+        entry = self.query_one("#entry", Input)
+        entry.focus()
+        entry.insert_text_at_cursor(char)
 
     def on_mount(self) -> None:
         self.set_interval(WIN_DELAY / 3, self._win_tick)

@@ -4601,3 +4601,30 @@ def test_a_secret_rotation_typed_with_the_curtain_down_is_refused_unseen(tmp_pat
     unchanged, left, note = asyncio.run(play())
     assert unchanged and left == ""
     assert note == ("Not allowed", "the rotation is behind the curtain: lift it first (h)")
+
+
+def test_a_name_typed_on_the_options_goes_into_the_typing_box(tmp_path):
+    """A player types a card's name without Tab first: 'Run' on the options list fired u
+    (a step undone) and n. A letter or digit no key is bound to begins a line in the typing
+    box, and what follows goes there too; a bound key typed first still is the key."""
+    path = tmp_path / "typed.db"
+    series_id = at_the_first_human_decision(path, "tui-typed-start")
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            before = lines(table)
+            entry = screen.query_one("#entry", Input)
+            assert screen.query_one("#options", OptionList).has_focus
+            await pilot.press("R", "u", "n")
+            await pilot.pause()
+            typed = entry.value, entry.has_focus, lines(table) == before
+            await pilot.press("escape")                 # back to the options: keys again
+            await pilot.pause()
+            entry.value = ""
+            await pilot.press("3")                      # a digit: the dice begun
+            await pilot.pause()
+            return typed, entry.value
+
+    typed, digit = asyncio.run(play())
+    assert typed == ("Run", True, True)
+    assert digit == "3"
