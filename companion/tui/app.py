@@ -1802,7 +1802,7 @@ class GameScreen(Screen):
         if self.table.session.is_over() and not self._undo_confirmed():
             return
         self.app.hide_keys(self, narrow_only=True)
-        held, self.table.held = self.table.held, None
+        held = self.table.held      # (undo_to_player lets go of it when it undoes a step)
         try:
             entries = self.table.undo_to_player()
         except CompanionError as error:

@@ -4628,3 +4628,41 @@ def test_a_name_typed_on_the_options_goes_into_the_typing_box(tmp_path):
     typed, digit = asyncio.run(play())
     assert typed == ("Run", True, True)
     assert digit == "3"
+
+
+def test_u_on_a_held_final_goes_back_into_the_game(tmp_path):
+    """Rule 4.8 and undo: on a game's final, held before the next game, `u` takes back the
+    game's last step (the screen let go of the final before asking, so every press said
+    'back on game 1's final; nothing was undone' and the step could never be taken back).
+    From the next game's first screen the first `u` comes back to the final, the next one
+    goes into the game."""
+    path, series_id = divisional_at_first_final(tmp_path)
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            ended = table.session.entries[-1]
+            assert table.held == 1
+            await pilot.press("u")
+            await pilot.pause()
+            back_in = (table.held, table.session.current_game is table.session.games[0],
+                       ended in table.session.redo_stack, table.game.state.phase != "over")
+            while table.session.redo_stack:
+                await pilot.press("y")
+                await pilot.pause()
+            again = table.held
+            await pilot.press("enter")                  # on to game 2's first screen
+            await pilot.pause()
+            gone_on = table.held
+            await pilot.press("u")
+            await pilot.pause()
+            first = table.held, notes[-1][1]
+            await pilot.press("u")
+            await pilot.pause()
+            second = table.held, ended in table.session.redo_stack
+            return back_in, again, gone_on, first, second
+
+    back_in, again, gone_on, first, second = asyncio.run(play())
+    assert back_in == (None, True, True, True)
+    assert again == 1 and gone_on is None
+    assert first[0] == 1 and "nothing was undone" in first[1]
+    assert second == (None, True)
