@@ -175,7 +175,13 @@ class SeriesSession:
             raise CompanionError("nothing to undo")
         entry = self.entries.pop()
         self.redo_stack.append(entry)
-        self._rebuild()
+        game = self.current_game
+        if game is not None and entry.scope == str(len(self.games)):
+            # A step of the game still in play: only that game is rebuilt (the series moves
+            # only between games), so an undo costs a game's steps, not the series'.
+            game.undo()
+        else:
+            self._rebuild()
         return entry
 
     def redo(self) -> Entry:

@@ -895,3 +895,35 @@ def test_an_available_reliever_says_how_close_he_is_to_a_rest(box):
     assert (rest["Francesco"].status, rest["Francesco"].reason, rest["Francesco"].rule) == (
         "available", "has pitched 2 games in a row, 1 more before a rest", "8.2.2")
     assert (rest["Sturgis"].status, rest["Sturgis"].reason) == ("available", "")
+
+
+def test_an_undo_inside_a_game_rebuilds_that_game_alone_to_the_same_state(box):
+    """SPEC 7 (undo over a whole series): an undo of a step of the game in play rebuilds
+    that game only (each stored undo replayed the series from its start, so a file with
+    hundreds of undos took seconds to open); the series, every game and the redo stack end
+    exactly as a series replayed without the undone steps, across a game's end too."""
+    from .test_text import snapshot
+
+    played = SeriesSession(box, header("divisional", options="rest"))
+    play_series(played, played.push, seed="undo-rebuild")
+    lines = [entry.line for entry in played.entries]
+
+    def seen(session):
+        return (repr(session.series), [snapshot(game) for game in session.games],
+                [entry.line for entry in session.entries])
+
+    rng = random.Random("undo-rebuild")
+    for cut in sorted(rng.sample(range(5, len(lines)), 12)) + [len(lines)]:
+        session = SeriesSession(box, header("divisional", options="rest"))
+        for line in lines[:cut]:
+            session.push(line)
+        back = rng.randint(1, 12)
+        undone = [session.undo() for _ in range(back)]
+        fresh = SeriesSession(box, header("divisional", options="rest"))
+        for line in lines[:cut - back]:
+            fresh.push(line)
+        assert seen(session) == seen(fresh), (cut, back)
+        assert session.redo_stack == undone
+        for _ in range(back):
+            session.redo()
+        assert [entry.line for entry in session.entries] == lines[:cut]
