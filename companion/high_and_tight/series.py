@@ -454,10 +454,12 @@ class SeriesRules:
                                 f"{why}; on short rest he starts at Fatigue +100", "8.2.3")
         return Availability(pitcher.name, "SP", "unavailable", why, "8.2.2")
 
-    def starter_choices(self, state: SeriesState, team: str) -> list[tuple[str, int]]:
-        """(SP key, starting fatigue) that may start the next game: the rotation's first,
-        then any rested SP (when the scheduled one still rests), then those on short rest."""
-        game = state.next_game
+    def starter_choices(self, state: SeriesState, team: str, game: int | None = None,
+                        ) -> list[tuple[str, int]]:
+        """(SP key, starting fatigue) that may start the next game (or `game`, the work
+        since read from the state's appearances): the rotation's first, then any rested
+        SP (when the scheduled one still rests), then those on short rest."""
+        game = game or state.next_game
         scheduled = self.rotation_pitcher(state, team, game)
         status = {key: self.starter_rest(state, team, self._pitcher(state, team, key),
                                          game).status
@@ -484,10 +486,31 @@ class SeriesRules:
         return rest.reason or "the rotation names another starter (rule 3.0)"
 
     def next_turn(self, state: SeriesState, team: str, key: str) -> int | None:
-        """The game after the next one in which the rotation comes to SP `key` again
-        (rule 3.0), or None when the series ends first."""
-        return next((g for g in range(state.next_game + 1, state.scenario.games + 1)
-                     if self.rotation_pitcher(state, team, g) == key), None)
+        """The first game after the next one SP `key` starts as the series stands: each
+        game's starter the one taken when nobody chooses (`starter_choices`: the rotation's
+        man, rule 3.0, or when he still rests a rested SP, 8.2.3 a), nobody on short rest;
+        None when the series ends first. (The rotation alone gave a turn an SP moved up on
+        short rest leaves to the man after him as nobody's.)"""
+        worked = {name: list(games) for name, games in state.appearances[team].items()}
+        future = replace(state, appearances={**state.appearances, team: worked})
+        for game in range(state.next_game, state.scenario.games + 1):
+            starter = (state.starters[team] if game == state.next_game
+                       and team in state.starters
+                       else self.starter_choices(future, team, game)[0][0])
+            if game > state.next_game and starter == key:
+                return game
+            worked.setdefault(starter, []).append(Appearance(game, True, 1, False))
+        return None
+
+    def _short_rest_game(self, state: SeriesState, team: str, key: str) -> str:
+        """' (on short rest he may start game N)' for a resting SP with no turn to come
+        whom short rest may still bring back before the series ends (8.2.3 a), else ''."""
+        last = self.last_start(state, team, key)
+        if "short-rest" not in state.options or last is None:
+            return ""
+        game = last + SP_REST - 1
+        return (f" (on short rest he may start game {game})"
+                if state.next_game < game <= state.scenario.games else "")
 
     def rest_table(self, state: SeriesState, team: str) -> list[Availability]:
         """Every pitcher's standing before the next game, with the reason and the rule."""
@@ -523,7 +546,8 @@ class SeriesRules:
                     # read alike, the one with a start to come and the one with none).
                     turn = self.next_turn(state, team, key)
                     entry = replace(entry, reason=entry.reason + (
-                        f"; his turn: game {turn}" if turn else "; no turn left"))
+                        f"; his turn: game {turn}" if turn else
+                        "; no turn left" + self._short_rest_game(state, team, key)))
             else:
                 entry = self.reliever_rest(state, team, pitcher, game)
             table.append(entry)

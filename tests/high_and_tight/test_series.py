@@ -712,9 +712,49 @@ def test_a_rested_starter_is_offered_ahead_of_one_on_short_rest(box):
     assert (rest["Pickering"].status, rest["Flee"].status, rest["Crowder"].status) == (
         "available", "short-rest", "unavailable")
     assert rules.apply(state, "team2 starts Flee") == "team2 starts Flee"     # still his
-    rest = table(rules, state, "team2")           # Flee named: Pickering waits now
-    assert (rest["Flee"].status, rest["Pickering"].status) == ("starts", "done")
+    # Flee named: Pickering waits now, for game 6, whose rotation man (Flee again) will
+    # rest after game 5: a rested SP takes that turn (once said "no turn left").
+    rest = table(rules, state, "team2")
+    assert (rest["Flee"].status, rest["Pickering"].status) == ("starts", "waits")
+    assert rest["Pickering"].reason == "for game 6"
     assert rules.game_header(state)["HomeStarterFatigue"] == "100"
+
+
+def test_the_sp_a_short_rest_start_passed_over_keeps_a_turn_to_come(box):
+    """Rules 3.0 and 8.2.3 a, a League Series (five games): Crowder starts game 4 on short
+    rest in Pickering's turn. The rest table said Pickering had 'no turn left in the
+    series', yet game 5's rotation man (Crowder) then rests and Pickering takes the turn:
+    he waits for game 5, and the table says so before game 4 as after it."""
+    rules, state = hand_state(box, scenario="league", options="rest,short-rest", played=3)
+    for name, game in (("Crowder", 1), ("Flee", 2), ("Lozano", 3)):
+        pitched(state, "team2", name, game, started=True, innings=7)
+    rules.apply(state, "team2 starts Crowder")          # on short rest, for Pickering
+    rest = table(rules, state, "team2")
+    assert (rest["Crowder"].status, rest["Pickering"].status) == ("starts", "waits")
+    assert rest["Pickering"].reason == "for game 5"
+    pitched(state, "team2", "Crowder", 1, 4, started=True, innings=7)
+    state.starters.clear()
+    home = rules.home_team(state, 4)
+    state.results.append(GameResult(4, home, {"team1": 0, "team2": 1}, "team2", 9))
+    assert rules.starter_choices(state, "team2")[0] == ("pickering", 0)
+
+
+def test_a_resting_sp_with_no_turn_left_says_short_rest_may_bring_him_back(box):
+    """Rule 8.2.3 a: in a League Series Crowder started game 2 (moved up) and his next
+    turn would be game 6, past the series: before game 3 he rests with no turn left, but
+    short rest may bring him back for game 5, and the table says so."""
+    rules, state = hand_state(box, scenario="league", options="rest,short-rest", played=2)
+    pitched(state, "team2", "Flee", 1, started=True, innings=7)
+    pitched(state, "team2", "Crowder", 2, started=True, innings=7)
+    rest = table(rules, state, "team2")
+    assert rest["Crowder"].status == "unavailable"
+    assert rest["Crowder"].reason.endswith(
+        "; no turn left (on short rest he may start game 5)"), rest["Crowder"].reason
+    plain_rest = hand_state(box, scenario="league", options="rest", played=2)
+    rules, state = plain_rest
+    pitched(state, "team2", "Flee", 1, started=True, innings=7)
+    pitched(state, "team2", "Crowder", 2, started=True, innings=7)
+    assert table(rules, state, "team2")["Crowder"].reason.endswith("; no turn left")
 
 
 @pytest.mark.parametrize("team1_wins, starter", [(3, "Sabaria"), (2, "Okafor")])
