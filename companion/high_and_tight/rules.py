@@ -1327,6 +1327,7 @@ class HighAndTight:
         self._discard_from_hand(state, side, key)
         state.side(side).cards_played.append(card.name)
         atbat.played.append((side, card.name))
+        atbat.moves.append((side, "play"))
         if not card.is_free:
             atbat.plays_left[side] -= 1
         atbat.must_play = None
@@ -1389,6 +1390,7 @@ class HighAndTight:
                                 "play it", "5.7.2")
         atbat.cancellable = None
         atbat.passes += 1
+        atbat.moves.append((action.side, "pass"))
         if atbat.passes >= 2:
             state.note("5.4", "two passes in a row: the Strategy Card phase ends")
             state.phase = "manage"
@@ -1429,6 +1431,7 @@ class HighAndTight:
             atbat.plays_left[side] += 1
             atbat.must_play = side
             state.note("5.7.2", f"{side} uses Rally Caps to play an extra card")
+        atbat.moves.append((side, use))
         own.rally_left -= 1
 
     # managerial move and scoring -----------------------------------------------------------

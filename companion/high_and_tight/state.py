@@ -132,6 +132,9 @@ class AtBat:
     cancellable: tuple | None = None   # (card key, snapshot) of the last offense card
     played: list[tuple[str, str]] = field(default_factory=list)
     cancelled: tuple[int, ...] = ()    # indexes in `played` of the cards cancelled (5.1.1 d)
+    # The Strategy Card phase in the order made, for the board (5.4): (side, "play"), one
+    # for each of `played` in turn, (side, "pass"), (side, "tens") or (side, "card").
+    moves: list[tuple[str, str]] = field(default_factory=list)
     rolls_left: int = 0
     free_roll: bool = False
     runs: int = 0
@@ -150,6 +153,7 @@ class AtBat:
         new.extra_numbers = set(self.extra_numbers)
         new.plays_left = dict(self.plays_left)
         new.played = list(self.played)
+        new.moves = list(self.moves)
         new.dice = list(self.dice)
         return new
 

@@ -247,15 +247,9 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
             else:
                 expected, one = at_bat_odds(state)
                 lines.append(f"Odds: P(run) {one:.0%}   expected runs {expected:.2f}")
-        told = [f"{state.side(side).team.abbrev} {escape(name)}"
-                + (" (cancelled)" if number in atbat.cancelled else "")
-                for number, (side, name) in enumerate(atbat.played)]
-        if state.phase == "cards" and atbat.passes == 1:
-            # The other side passed last: one more pass ends the phase (rule 5.4).
-            passed = state.side("home" if atbat.turn == "away" else "away").team.abbrev
-            told.append(f"{passed} passed")
-        if told:            # face up on the discard piles (5.4): the half's cards stay told
-            lines.append(("Played " if atbat.played else "") + "; ".join(told))
+        phase_line = card_phase_line(state)
+        if phase_line:      # face up on the discard piles (5.4): the half's cards stay told
+            lines.append(phase_line)
         lines.append("")
     elif state.phase in ("draw", "exchange"):
         lines.extend([strategies_ahead(state), ""])
@@ -964,6 +958,30 @@ def half_over(game, notes, rolls: list[tuple[int, int]] | None = None,
         f"\n{played}" if played else "")
 
 
+RALLY_WORDS = {"tens": "Rally Caps for the 10s", "card": "Rally Caps for an extra card"}
+
+
+def card_phase_line(state) -> str:
+    """The half's Strategy Card phase in the order made (rules 5.4, 5.7.2): 'Played TXC Hit
+    and Run; NYH passed; TXC Rally Caps for the 10s'. The passes while the phase runs (who
+    passed last, one more ending it); once it is over its cards and Rally Caps."""
+    atbat = state.atbat
+    plays = iter(range(len(atbat.played)))
+    told = []
+    for side, move in atbat.moves:
+        team = state.side(side).team.abbrev
+        if move == "play":
+            number = next(plays)
+            told.append(f"{team} {escape(atbat.played[number][1])}"
+                        + (" (cancelled)" if number in atbat.cancelled else ""))
+        elif move == "pass":
+            if state.phase == "cards":
+                told.append(f"{team} passed")
+        else:
+            told.append(f"{team} {RALLY_WORDS[move]}")
+    return ("Played " if atbat.played else "") + "; ".join(told)     # "" after passes only
+
+
 def half_moves(game) -> str | None:
     """The cards, Rally Caps and Managerial Move of the game's last half inning to end, in
     the order made (rules 4.5, 5.1.1 d, 5.5, 5.7.2), each by its team: 'Played TXC Leadoff
@@ -986,8 +1004,7 @@ def half_moves(game) -> str | None:
                 card += f" cancels {state.atbat.played[state.atbat.cancelled[-1]][1]}"
             moves.append(f"{team} {card}")
         elif phase == "cards" and action.kind == "rally":
-            moves.append(f"{team} Rally Caps for "
-                         + ("the 10s" if action.args[0] == "tens" else "an extra card"))
+            moves.append(f"{team} {RALLY_WORDS[action.args[0]]}")
         elif phase == "manage" and action.kind == "manage" and action.args[0]:
             moves.append(f"{team} Managerial Move {action.args[0]:+d}")
         if (state.inning, state.half) != half or state.phase == "over":

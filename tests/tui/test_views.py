@@ -1473,3 +1473,33 @@ def test_a_tired_pitcher_kept_for_want_of_a_reliever_is_told(rules):
     assert views.kept_tired(session, [f"home {STAY}", "away keeps"], notes) is None
     assert views.kept_tired(session, ["away keeps"],
                             [n for n in notes if n[0] != "8.2.1"]) is None
+
+
+def test_the_boards_card_phase_line_keeps_rally_caps_and_every_pass_in_order(tmp_path):
+    """Rules 5.4 and 5.7.2: the board's line of the card phase named the cards and only
+    the last pass, so Rally Caps used for the 10s went unsaid and an earlier pass vanished.
+    It tells the phase as made: each card, pass and Rally Caps use in order, by team; once
+    the phase is over, its cards and Rally Caps."""
+    path = tmp_path / "rally.db"
+    series_id = new_series(path, seed="rally-line-1", scenario="world",
+                           team1_control="computer", team2_control="computer")
+
+    def rallied_then_passed(table) -> bool:
+        state = table.game.state if table.game is not None else None
+        if state is None or state.phase != "cards":
+            return False
+        moves = [move for _, move in state.atbat.moves]
+        return "tens" in moves and moves[-1] == "pass" and "pass" in moves[:-1]
+    play_until(path, series_id, rallied_then_passed)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        state = table.game.state
+        names = iter(name for _, name in state.atbat.played)
+        said = {"play": lambda: next(names), "pass": lambda: "passed",
+                "tens": lambda: "Rally Caps for the 10s",
+                "card": lambda: "Rally Caps for an extra card"}
+        expected = "; ".join(f"{state.side(side).team.abbrev} {said[move]()}"
+                             for side, move in state.atbat.moves)
+        line = next(line for line in plain(views.board(table)).splitlines()
+                    if "Rally Caps" in line)
+    assert line in (f"Played {expected}", expected)
