@@ -237,11 +237,14 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--computer", choices=TEAMS, type=str.lower, default=None,
                      help="the team the computer manages (it needs digital cards); "
                      "default: two players")
-    new.add_argument("--dice", choices=MODES, type=str.lower, default="digital",
-                     help="the companion's dice or the table's (default: digital)")
-    new.add_argument("--cards", choices=MODES, type=str.lower, default="digital",
-                     help="strategy cards the companion deals, or the table's own deck "
-                     "(default: digital)")
+    # Track mode is the default (SPEC 1): the box's own dice and cards on the table.
+    new.add_argument("--dice", choices=MODES, type=str.lower, default="physical",
+                     help="the table's dice (typed in) or the companion's (default: "
+                     "physical)")
+    new.add_argument("--cards", choices=MODES, type=str.lower, default=None,
+                     help="the table's own deck, or strategy cards the companion deals "
+                     "(default: physical; digital with --computer, which plays from a "
+                     "hand the companion deals)")
     _db_option(new)
     box_option(new)
     _db_option(series_commands.add_parser("list", help="every series in the game file"))
@@ -726,7 +729,8 @@ def cmd_series(args) -> int:
         # The digital dice and deals of the table, from a seed of its own kept in the
         # header (as a series begun at the table has; without it every series made here
         # would deal the same cards).
-        header.update(Dice=args.dice, Cards=args.cards, Seed=secrets.token_hex(8))
+        cards = args.cards or ("digital" if args.computer else "physical")
+        header.update(Dice=args.dice, Cards=cards, Seed=secrets.token_hex(8))
         for team, tag in CONTROL_TAGS.items():     # both named: `simulate --resume` never
             header[tag] = "computer" if team == args.computer else "human"   # takes it
         try:

@@ -400,7 +400,8 @@ def test_rule_names_and_series_ids_are_read_as_a_player_types_them(capsys, tmp_p
 
 def test_series_new_sets_the_computer_dice_and_cards(capsys, tmp_path):
     """What the New series dialog chooses, `series new` takes as options; the computer
-    only with digital cards (it plays from a hand the companion deals)."""
+    only with digital cards (it plays from a hand the companion deals), which it gets when
+    none are named; otherwise the table's dice and cards, as the dialog opens on."""
     db = str(tmp_path / "t.db")
     code, _, err = run(capsys, "series", "new", "--scenario", "world", "--team1", "texas",
                        "--team2", "new-york", "--computer", "team2", "--cards", "physical",
@@ -409,8 +410,7 @@ def test_series_new_sets_the_computer_dice_and_cards(capsys, tmp_path):
         "digital cards" in err
     assert not (tmp_path / "t.db").exists()
     code, _, err = run(capsys, "series", "new", "--scenario", "world", "--team1", "texas",
-                       "--team2", "new-york", "--computer", "Team2", "--dice", "physical",
-                       "--db", db)
+                       "--team2", "new-york", "--computer", "Team2", "--db", db)
     assert code == 0, err
     from companion.store.db import Store
     from companion.store.series_store import get_series_row
@@ -424,7 +424,10 @@ def test_series_new_sets_the_computer_dice_and_cards(capsys, tmp_path):
         "new-york", "--db", db)
     with Store.open(tmp_path / "t.db", readonly=True) as store:
         seeds = {get_series_row(store, n).header["Seed"] for n in (1, 2)}
+        # SPEC 1: track mode is the default, the table's dice and cards (two players).
+        second = get_series_row(store, 2).header
     assert len(seeds) == 2
+    assert (second["Dice"], second["Cards"]) == ("physical", "physical")
     code, _, err = run(capsys, "simulate", "--resume", "--db", db)
     assert code == 2 and "no interrupted simulated series" in err
 
