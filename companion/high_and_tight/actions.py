@@ -235,7 +235,8 @@ def parse_action(text: str) -> Action:
     if verb == "stands" and tail.lower() == "pat":
         return manage(side, 0)
     if verb in VERB_FORMS:
-        raise ParseError(f"{text!r}: write '{side} {VERB_FORMS[verb]}'")
+        note = FORM_NOTES.get(verb, "").replace("SIDE", side)
+        raise ParseError(f"{text!r}: write '{side} {VERB_FORMS[verb]}'{note}")
     # A slip of a verb ('keep', 'pass', 'play'): the line meant, with what followed it.
     near = meant_verb(verb)
     meant = " ".join([side, near, tail]).strip()
@@ -261,8 +262,10 @@ VERB_FORMS = {
     "stays": "stays with the pitcher", "bats": "bats BALLPLAYER",
     "fields": "fields BALLPLAYER", "plays": "plays CARD", "passes": "passes",
     "rallies": "rallies card|tens",
-    "manages": "manages +1|+2|-2 (rule 4.5), or stands pat", "stands": "stands pat",
+    "manages": "manages +1|+2|-2", "stands": "stands pat",
 }
+# What a form leaves unsaid: the Managerial Move's only moves (a +3 was told its form alone).
+FORM_NOTES = {"manages": " or 'SIDE stands pat' (rule 4.5: +1, +2 or -2, no other move)"}
 
 
 def _parse_lineup(side: str, tail: str, text: str) -> Action:

@@ -69,7 +69,9 @@ def parse_roman(text: str) -> int:
     return ROMAN.index(label) + 1
 
 
-ARTICLED = {"SP": "an SP", "RP": "an RP", "CL": "a CL"}     # a pitcher's type, said
+# A pitcher's type or a ballplayer's position, said with its article ('an OF').
+ARTICLED = {"SP": "an SP", "RP": "an RP", "CL": "a CL", "C": "a C", "OF": "an OF",
+            "IF": "an IF", "DH": "a DH"}
 
 
 @dataclass(frozen=True)

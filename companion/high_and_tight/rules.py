@@ -12,7 +12,7 @@ from ..engine.errors import IllegalAction, ParseError, clip, did_you_mean
 from ..engine.record import tag_value
 from . import actions as act
 from .actions import DECKS, KINDS, Action
-from .box import STRATEGIES, Box, Card, Pitcher
+from .box import ARTICLED, STRATEGIES, Box, Card, Pitcher
 from .effects import (
     Matchup,
     category_words,
@@ -1008,7 +1008,7 @@ class HighAndTight:
         for name, wanted in [(catcher, "C"), *[(n, "OF") for n in outfield],
                              *[(n, "IF") for n in infield]]:
             if pieces[name.casefold()].position != wanted:
-                raise self._illegal(state, action, f"{name} is not a {wanted}", "3.0")
+                raise self._illegal(state, action, f"{name} is not {ARTICLED[wanted]}", "3.0")
         own.lineup = dict(zip(keys, ["C", "OF", "OF", "OF", "IF", "IF", "IF", "IF", "DH"],
                               strict=True))
         own.dh = dh.casefold()

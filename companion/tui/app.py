@@ -1648,6 +1648,9 @@ class GameScreen(Screen):
         self._tell_half_over(game, noted)
         self._tell_kept_tired(game, [entry.line], noted)
         self.shown_hand = None
+        # A line refused earlier and left in the box was for a step now taken (from the
+        # list, a dialog): it goes, rather than wait there for the next step.
+        self.query_one("#entry", Input).value = ""
         self.refresh_table()
         return True
 

@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from ..engine.dice import parse_rolls
-from ..engine.errors import CompanionError
+from ..engine.errors import CompanionError, clip
 from ..engine.record import check_line_length, header_tags
 from ..high_and_tight import actions as act
 from ..high_and_tight.box import Box
@@ -553,6 +553,13 @@ class Table:
                     raise
                 rolls = [(1, 1)]        # any faces: the rules refuse a roll not awaited
             text = f"roll {rolls[0][0]} {rolls[0][1]}"
+        if rolling and rolls is None and text.split(" ", 1)[0].casefold() not in (
+                "roll", "home", "away", "deal"):
+            # Only dice are awaited: a slip of the fingers ('a b', '3 ,') is told so.
+            raise CompanionError(
+                f"{clip(text)!r}: the dice are awaited (rule 4.6): "
+                + ("two faces, each 1 to 6, like '3 4'" if self.dice == "physical"
+                   else "this series rolls them in the companion (r)"))
         if rolling and self.dice == "digital" and text[:4].casefold() == "roll":
             # The series was set to digital dice: the companion rolls them all, so a player
             # never picks his own faces (a series set to physical dice takes typed faces).

@@ -123,6 +123,9 @@ def test_lineup_positions(rules):
     for line in bad:
         with pytest.raises(IllegalAction, match="rule 3.0"):
             session.push_text(line)
+    # The position said with its article ('is not a OF' read as a slip).
+    with pytest.raises(IllegalAction, match="rule 3.0: Hampton is not an OF"):
+        session.push_text(bad[0])
     # The one named twice is named (the refusal said only "a ballplayer").
     with pytest.raises(IllegalAction, match="rule 3.0: Marty appears twice in the lineup"):
         session.push_text(bad[1])

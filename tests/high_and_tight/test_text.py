@@ -151,7 +151,8 @@ def test_unknown_lines_are_parse_errors(rules, line):
 
 
 @pytest.mark.parametrize("line, words", [
-    ("away manages +3", "write 'away manages +1|+2|-2 (rule 4.5), or stands pat'"),
+    ("away manages +3", "write 'away manages +1|+2|-2' or 'away stands pat' (rule 4.5: "
+                        "+1, +2 or -2, no other move)"),
     ("away rallies twice", "write 'away rallies card|tens'"),
     ("home exchanges Good Wood", "write 'home exchanges CARD for offense|defense'"),
     ("home dances", "after the side comes one of bats, brings, draws"),

@@ -4666,3 +4666,28 @@ def test_u_on_a_held_final_goes_back_into_the_game(tmp_path):
     assert again == 1 and gone_on is None
     assert first[0] == 1 and "nothing was undone" in first[1]
     assert second == (None, True)
+
+
+def test_a_refused_line_left_in_the_box_goes_once_the_step_is_taken_from_the_list(tmp_path):
+    """A refused line stays in the typing box to be corrected; when the player takes the
+    step from the list instead, the stale line went on sitting there for the next step.
+    It goes once a step is taken."""
+    path = tmp_path / "stale-line.db"
+    series_id = at_the_first_human_decision(path, "tui-stale-line")
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            entry = screen.query_one("#entry", Input)
+            entry.focus()
+            await pilot.pause()
+            entry.value = "home bats Nobody-at-all"
+            await pilot.press("enter")
+            await pilot.pause()
+            kept = entry.value
+            before = len(table.session.entries)
+            await pilot.press("escape", "enter")        # the options: the highlighted step
+            await pilot.pause()
+            return kept, len(table.session.entries) > before, entry.value
+
+    kept, taken, left = asyncio.run(play())
+    assert kept == "home bats Nobody-at-all" and taken and left == ""

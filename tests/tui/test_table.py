@@ -1420,3 +1420,31 @@ def test_a_short_line_naming_several_options_or_none_changes_nothing(tmp_path):
         assert table.session.entries == entries
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("dice, said", [("physical", "two faces, each 1 to 6, like '3 4'"),
+                                        ("digital", "this series rolls them in the companion (r)")])
+def test_letters_typed_for_the_dice_are_told_the_dice_are_awaited(tmp_path, dice, said):
+    """Rule 4.6: while only dice are awaited, 'a b' was told it is not an action (a line
+    starts with 'home'...); it is told the dice are awaited, and how this series takes
+    them. Nothing is stored."""
+    store = Store.open(tmp_path / "letters.db")
+    try:
+        table = Table.create(store, load_box(), Setup(
+            scenario="spring", team1_control="human", team2_control="human",
+            dice=dice, cards="physical"))
+        for _ in range(300):
+            if table._rolling():
+                break
+            waiting = table.waiting()
+            if waiting.kind == "chance" and dice == "physical":
+                table.enter(waiting.options[0] if waiting.options else "3 4")
+            elif table.auto_step() is None:
+                take_first_choice(table)
+        entries = list(table.session.entries)
+        with pytest.raises(CompanionError) as info:
+            table.enter("a b")
+        assert str(info.value) == f"'a b': the dice are awaited (rule 4.6): {said}"
+        assert table.session.entries == entries
+    finally:
+        store.close()
