@@ -34,6 +34,7 @@ MANAGE_SHIFTS = (2, 1, -2, 0)
 CHANCE_KINDS = {"deal": ("deal",), "roll": ("roll", "free-roll")}   # action -> phases awaiting it
 MATCHUPS_KEPT = 1024    # situations whose Matchup is kept (plays of the rest of a game visit many)
 # The rule of each step of the sequence of play (rule 4.0's phases A-H).
+RESHUFFLED = "draw pile ran out: discards reshuffled"     # a log note's end (5.2.1)
 PHASE_RULES = {
     "draw": "4.1", "deal": "5.2.1", "exchange": "5.2.2", "starter": "3.0", "lineup": "3.0",
     "name": "6.2", "mound": "4.2.1", "bat": "4.2.2", "field": "4.2.3", "cards": "5.4",
@@ -884,7 +885,7 @@ class HighAndTight:
         deck.unseen.update(deck.discard)
         deck.pile += len(deck.discard)
         deck.discard.clear()
-        state.note("5.2.1", f"the {deck_name} draw pile ran out: discards reshuffled")
+        state.note("5.2.1", f"the {deck_name} {RESHUFFLED}")
 
     def _do_deal(self, state: State, action: Action) -> None:
         key = action.args[0].casefold()

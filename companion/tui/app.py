@@ -43,7 +43,7 @@ from ..engine.errors import CompanionError
 from ..engine.record import header_tags
 from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.effects import describe_ballpark_effect, describe_card
-from ..high_and_tight.rules import PHASE_RULES
+from ..high_and_tight.rules import PHASE_RULES, RESHUFFLED
 from ..high_and_tight.series import CONTROLS, SCENARIOS, SeriesRules
 from ..high_and_tight.series_session import CONTROL_TAGS
 from ..high_and_tight.state import (
@@ -1497,8 +1497,7 @@ class GameScreen(Screen):
             self.notify(f"{entry.line}: {why}", title=self.table.team_name(waiting.team),
                         timeout=6, markup=False)
         if entry is not None:
-            self._tell_half_over(game, noted)
-            self._tell_kept_tired(game, [entry.line], noted)
+            self._tell_after(game, [entry.line], noted)
             self.shown_hand = None
             self.refresh_table()
 
@@ -1579,6 +1578,27 @@ class GameScreen(Screen):
         game = self.table.game
         return game, (len(game.state.log) if game is not None else 0)
 
+    def _tell_after(self, game, lines: list[str], noted: int) -> None:
+        """What the steps taken (`lines`, after `noted` notes of `game`'s log) did that
+        the table must act on: a half's end, a tired pitcher kept in, a deck reshuffled."""
+        self._tell_half_over(game, noted)
+        self._tell_kept_tired(game, lines, noted)
+        self._tell_reshuffled(game, noted)
+
+    def _tell_reshuffled(self, game, noted: int) -> None:
+        """Rule 5.2.1: a draw pile that ran out was made again from its discards; with the
+        table's own deck the players shuffle it (said only in the log, it went unseen)."""
+        if game is None:
+            return
+        for rule, text in game.state.log[noted:]:
+            if rule == "5.2.1" and text.endswith(RESHUFFLED):
+                deck = text.split()[1]
+                self.notify(f"The {deck} draw pile ran out: its discards were shuffled "
+                            "into a new one (rule 5.2.1)" + (
+                                f"; shuffle the {deck} discards at the table"
+                                if self.table.cards == "physical" else ""),
+                            title="Reshuffle", timeout=8)
+
     def _tell_half_over(self, game, noted: int) -> None:
         """After a step of `game` (whose log held `noted` notes before it): a half that
         ended is told with its dice (rule 4.6.4), the computer's and digital ones too."""
@@ -1645,8 +1665,7 @@ class GameScreen(Screen):
                 self.notify(said, title="Not allowed", severity="error", timeout=6)
             return False
         self._told_with_computer(entry, game, noted)
-        self._tell_half_over(game, noted)
-        self._tell_kept_tired(game, [entry.line], noted)
+        self._tell_after(game, [entry.line], noted)
         self.shown_hand = None
         # A line refused earlier and left in the box was for a step now taken (from the
         # list, a dialog): it goes, rather than wait there for the next step.
@@ -1747,9 +1766,8 @@ class GameScreen(Screen):
         except CompanionError as error:
             self.notify(str(error), severity="warning")
             return
-        self._tell_half_over(game, noted)
         # (an extra inning with no draws: the half's last roll reaches Take the Mound)
-        self._tell_kept_tired(game, [entry.line], noted)
+        self._tell_after(game, [entry.line], noted)
         self.refresh_table()
 
     def action_draw_starter(self) -> None:
@@ -1860,8 +1878,8 @@ class GameScreen(Screen):
             self.refresh_table()
             return
         self._drop_computer_note()         # the redone notice tells them
-        self._tell_half_over(game, noted)   # a half the redo ended, as when first played
-        self._tell_kept_tired(game, [e.line for e in redone], noted)
+        # (a half the redo ended told as when first played)
+        self._tell_after(game, [e.line for e in redone], noted)
         self.shown_hand = None              # hot seat: the turn may be the other player's
         entries = self.table.session.entries
         count = len(redone)

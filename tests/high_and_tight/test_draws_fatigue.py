@@ -3,6 +3,7 @@
 import pytest
 
 from companion.engine.errors import IllegalAction
+from companion.high_and_tight.rules import RESHUFFLED
 
 from .util import first_legal, hand, new_game, play, quiet_half, reach, to_half
 
@@ -191,7 +192,8 @@ def test_discards_reshuffled_when_a_draw_pile_runs_out(rules):
     assert (inning, half) == (5, "top")
     assert len(offense.discard) == len(discarded) == 6
     play(session, f"{batting} exchanges {leaving} for offense")
-    assert any(rule == "5.2.1" and "reshuffled" in text for rule, text in state.log)
+    # (the note the table tells the players by, tui app `_tell_reshuffled`)
+    assert ("5.2.1", f"the offense {RESHUFFLED}") in state.log
     assert offense.discard == []
     assert offense.pile == 7
     # The card this exchange discarded is reshuffled with the rest (docs/rulings.md: the

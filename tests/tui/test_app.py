@@ -4691,3 +4691,31 @@ def test_a_refused_line_left_in_the_box_goes_once_the_step_is_taken_from_the_lis
 
     kept, taken, left = asyncio.run(play())
     assert kept == "home bats Nobody-at-all" and taken and left == ""
+
+
+@pytest.mark.parametrize("cards", ["physical", "digital"])
+def test_a_reshuffled_draw_pile_is_told_at_the_table(tmp_path, cards):
+    """Rule 5.2.1: a draw pile that ran out is made again from its discards. Said only in
+    the log, a table with its own deck never knew to shuffle; it is told, with the table's
+    part when the cards are physical."""
+    from types import SimpleNamespace
+
+    from companion.high_and_tight.rules import RESHUFFLED
+
+    path = tmp_path / "reshuffle.db"
+    series_id = new_series(path, seed="tui-reshuffle", cards=cards,
+                           team1_control="human", team2_control="human")
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            game = SimpleNamespace(state=SimpleNamespace(log=[
+                ("4.6", "roll 3 4"), ("5.2.1", f"the offense {RESHUFFLED}")]))
+            screen._tell_reshuffled(game, 0)
+            screen._tell_reshuffled(game, 2)            # (nothing new: nothing said)
+            return [note for note in notes if note[0] == "Reshuffle"]
+
+    told = asyncio.run(play())
+    said = ("The offense draw pile ran out: its discards were shuffled into a new one "
+            "(rule 5.2.1)")
+    assert told == [("Reshuffle", said + ("; shuffle the offense discards at the table"
+                                          if cards == "physical" else ""))]
