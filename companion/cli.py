@@ -765,7 +765,7 @@ def cmd_series(args) -> int:
               f"{game['home']} {game['home_runs']}"
               + (f" ({game['innings']} innings)" if game["innings"] > 9 else ""))
     if report["next"]:
-        print(f"  next: {report['next']['what']}")
+        print(f"  next: {next_words(report['next'])}")
         for team, rows in report["rest"].items():
             print(f"  {report['teams'][team]} pitchers:")
             for row in rows:
@@ -802,6 +802,18 @@ def _delete_series(args) -> int:
     return EXIT_OK
 
 
+def next_words(coming: dict) -> str:
+    """`series show`'s next step: 'game 3, bottom 4, texas 3 - new-york 1: texas (home):
+    play a card or pass (rule 5.4)' in a game under way, else what the series awaits."""
+    play = coming.get("in_play")
+    if play is None:
+        return coming["what"]
+    where = "setup" if play["inning"] == 0 else f"{play['half']} {play['inning']}"
+    score = " - ".join(f"{team} {runs}" for team, runs in play["runs"].items())
+    who = f"{play['team']} ({play['side']}): " if play["side"] else ""
+    return f"game {coming['number']}, {where}, {score}: {who}{coming['what']}"
+
+
 def series_report(stored) -> dict:
     """Everything `series show` prints, as one JSON-ready object."""
     from dataclasses import asdict
@@ -821,8 +833,19 @@ def series_report(stored) -> dict:
     if not session.is_over():
         scope, awaiting = session.awaiting()
         what = session.shown_awaiting(awaiting).prompt if scope == "game" else awaiting[2]
-        next_game = {"number": series.next_game, "what": what,
-                     "home": series.teams[rules.home_team(series, series.next_game)]}
+        home = rules.home_team(series, series.next_game)
+        next_game = {"number": series.next_game, "what": what, "home": series.teams[home]}
+        if scope == "game":
+            # A game under way: where it stands, and who is to act (rule 4.0's phases).
+            state = session.current_game.state
+            away = "team2" if home == "team1" else "team1"
+            next_game["in_play"] = {
+                "inning": state.inning, "half": state.half,
+                "runs": {series.teams[home]: sum(state.home.runs),
+                         series.teams[away]: sum(state.away.runs)},
+                "side": awaiting.side,
+                "team": series.teams[home if awaiting.side == "home" else away]
+                if awaiting.side else None}
         if series.rotations.keys() == {"team1", "team2"} or not series.scenario.rotation:
             for team in ("team1", "team2"):
                 secret = session.secret_starters(team)

@@ -526,6 +526,34 @@ def test_series_show_keeps_the_computers_rotation_secret(capsys, tmp_path, scena
     assert all(row["status"] != "rotation secret" for row in rest["team1"])
 
 
+def test_series_show_says_where_the_game_under_way_stands(capsys, tmp_path):
+    """`series show` in the middle of a game said only 'next: two dice for a Scoring Roll':
+    it says the game, the half inning, the score and who is to act (rule 4.0)."""
+    from companion.high_and_tight.box import load_box
+    from companion.store.db import Store
+    from companion.tui.table import Setup, Table
+
+    path = tmp_path / "s.db"
+    with Store.open(path) as store:
+        table = Table.create(store, load_box(), Setup(
+            scenario="divisional", team1_control="computer", team2_control="computer"))
+        while table.game is None or table.game.state.inning < 3:
+            table.auto_step()
+        while table.waiting().side is None:
+            table.auto_step()
+        state, waiting = table.game.state, table.waiting()
+        home, away = (table.series.teams[table.team_of(side)] for side in ("home", "away"))
+        expected = (f"  next: game 1, {state.half} {state.inning}, {home} "
+                    f"{sum(state.home.runs)} - {away} {sum(state.away.runs)}: "
+                    f"{table.series.teams[waiting.team]} ({waiting.side}): ")
+    code, out, _ = run(capsys, "--db", str(path), "series", "show", "1")
+    assert code == 0
+    line = next(line for line in out.splitlines() if line.startswith("  next: "))
+    assert line.startswith(expected), (line, expected)
+    code, out, _ = run(capsys, "--db", str(path), "series", "show", "1", "--json")
+    assert json.loads(out)["next"]["in_play"]["inning"] == state.inning
+
+
 def test_bad_paths_are_refused_with_a_message_and_no_file_is_made(capsys, tmp_path):
     """Bad input changes nothing: no traceback, no game file left where none was."""
     cases = [
