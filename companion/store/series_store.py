@@ -46,6 +46,12 @@ class SeriesRow:
     header: dict
     wins: tuple[int, int] = (0, 0)      # games won so far by team 1 and team 2
     begun: bool = True                  # any step taken (setting it up included)
+    dice_now: str | None = None         # the dice switched to since it began (DICE_NOTE)
+
+    @property
+    def dice(self) -> str:
+        """The dice the table rolls now: the companion's ("digital") or its own."""
+        return self.dice_now or self.header.get("Dice", "digital")
 
     def progress(self, name=str) -> str:
         """How far the series has come, in words, its teams named by `name`: 'NYH won',
@@ -178,7 +184,9 @@ def _rows(store: Store, where: str, params: list = ()) -> list[SeriesRow]:
         "(SELECT count(*) FROM games WHERE games.series_id = series.id "
         " AND games.winner = series.team1) AS won1, "
         "(SELECT count(*) FROM games WHERE games.series_id = series.id "
-        " AND games.winner = series.team2) AS won2 "
+        " AND games.winner = series.team2) AS won2, "
+        f"(SELECT value FROM meta WHERE key = '{NOTE_PREFIX}' || series.id || '/{DICE_NOTE}') "
+        "AS dice_now "
         f"FROM series {where} ORDER BY id", list(params))]
 
 
@@ -212,6 +220,7 @@ def delete_series(store: Store, series_id: int) -> SeriesRow:
 
 
 NOTE_PREFIX = "series/"        # the meta keys of a series' notes: series/ID/KEY
+DICE_NOTE = "dice"     # the dice a table switched to since the series began (its header's)
 
 
 # A deleted series' number is never given again: files named after it (a printed box score,
@@ -247,7 +256,8 @@ def _row(row: dict) -> SeriesRow:
     return SeriesRow(row["id"], row["created"], row["scenario"], row["team1"], row["team2"],
                      row["status"], row["winner"],
                      _stored_json(row["header"], row["id"], "header"),
-                     (row["won1"], row["won2"]), bool(row["begun"]))
+                     (row["won1"], row["won2"]), bool(row["begun"]),
+                     json.loads(row["dice_now"]) if row["dice_now"] else None)
 
 
 class EventDamage(StoreError):

@@ -279,6 +279,8 @@ class CompanionApp(App):
                 ("Dugouts and bullpens", "who is available, used or resting", "dugouts"),
                 ("Log", "every action and the rule behind each step", "log"),
                 ("Series", "standings, schedule, rest table, box scores", "series"),
+                ("Switch dice", "from now on roll the other dice: the table's own (faces "
+                 "typed) or the companion's (rolled here)", "switch_dice"),
             ):
                 if screen.check_action(action, ()) is not True:
                     # As the key bar, less its dimmed keys: no Roll with dice on the table
@@ -357,9 +359,8 @@ def cpu(row, team: str) -> str:
 SERIES_LIST_FRAME = 6      # the series list's border, padding and scrollbar, in columns
 
 
-def table_mode(header: dict) -> str:
+def table_mode(dice: str, cards: str) -> str:
     """What the series plays with, in a few words: "table dice and cards", "digital"."""
-    dice, cards = header.get("Dice", "digital"), header.get("Cards", "digital")
     if dice == cards:
         return "table dice and cards" if dice == "physical" else "digital"
     return "table dice" if dice == "physical" else "table cards"     # the rest digital
@@ -443,7 +444,7 @@ class HomeScreen(Screen):
             teams = matchup(row, shorter)
             teams += " " * (pad - Text.from_markup(teams).cell_len)
             return (f"{row.id:3d}  {title:<{room}}{teams}  ({state})  "
-                    f"[dim]{table_mode(row.header)}[/dim]")
+                    f"[dim]{table_mode(row.dice, row.header.get('Cards', 'digital'))}[/dim]")
 
         width = max(len(scenario.title) for scenario in SCENARIOS.values()) + 2
         short_width = max(len(scenario.title.split()[0]) for scenario in SCENARIOS.values()) + 2
@@ -880,14 +881,20 @@ class EntryBox(Input):
                  "pagedown": "page_down"}
 
     def __init__(self, dice: str, id: str) -> None:    # noqa: A002 (Textual's name)
-        # What to type, and how to get here or away (said in the empty box).
-        self.away = f"Tab: type an action{dice}"
-        # (whole in an 80-column box: 'an action or dice 3 4; Esc: options' was cut)
-        self.here = f"{'action' if dice else 'an action'}{dice}; Esc: options"
-        self._open = (self.away, self.here)
         # Nothing selected on focus: a line begun on the options (`_typed_start`) goes on
         # after its first letter, and a refused line is corrected where it stands.
-        super().__init__(placeholder=self.away, id=id, select_on_focus=False)
+        super().__init__(id=id, select_on_focus=False)
+        self.set_dice(dice)
+
+    def set_dice(self, dice: str) -> None:
+        """What to type, and how to get here or away (said in the empty box), for the
+        series' dice ("physical" or "digital"; switched by the palette's Switch dice)."""
+        typed = " or dice 3 4" if dice == "physical" else ""
+        # (whole in an 80-column box: 'an action or dice 3 4; Esc: options' was cut)
+        self._open = (f"Tab: type an action{typed}",
+                      f"{'action' if typed else 'an action'}{typed}; Esc: options")
+        self.away, self.here = self._open
+        self.placeholder = self.here if self.has_focus else self.away
 
     def series_over(self, over: bool) -> None:
         """Once the series is over nothing is to be typed (an undo opens it again)."""
@@ -985,8 +992,7 @@ class GameScreen(Screen):
             yield Board(id="board")
             with Vertical(id="side"):
                 yield Options(id="options")
-                yield EntryBox(" or dice 3 4" if self.table.dice == "physical" else "",
-                               id="entry")
+                yield EntryBox(self.table.dice, id="entry")
         yield KeyBar()
 
     def on_key(self, event) -> None:
@@ -1937,6 +1943,20 @@ class GameScreen(Screen):
 
     def action_log(self) -> None:
         self.app.push_screen(LogScreen(self.table))
+
+    def action_switch_dice(self) -> None:
+        """SPEC 1 (any mix, game by game): the table's dice found, or put away; from the
+        command palette, any time. The keys (r or t) and the typing box follow."""
+        try:
+            dice = self.table.switch_dice()
+        except CompanionError as error:         # (a failed write: nothing switched)
+            self.notify(str(error), severity="error")
+            return
+        self.query_one("#entry", EntryBox).set_dice(dice)
+        self.notify("the table's dice from now on: t types the faces rolled"
+                    if dice == "physical" else
+                    "the companion's dice from now on: r rolls them", title="Dice")
+        self.refresh_table()
 
     def action_series(self) -> None:
         self.app.push_screen(TextScreen("Series", views.series_summary(self.table), "s"))

@@ -31,7 +31,7 @@ from ..high_and_tight.winprob import (
     venue_odds,
 )
 from ..store.db import Store
-from ..store.series_store import StoredSeries, create_series
+from ..store.series_store import DICE_NOTE, StoredSeries, create_series
 
 NOT_YOURS = ("the computer manages both sides and rolls the dice: no step is yours to "
              "{}")                                                        # undo, redo
@@ -167,7 +167,9 @@ class Table:
         self.stored = StoredSeries.load(store, series_id)
         header = self.session.header
         self.controls = self.session.controls()
-        self.dice = header.get("Dice", "digital")
+        # The dice the table rolls now: the header's, or those switched to since (SPEC 1:
+        # any mix, game by game; the dice are chance actions in the record either way).
+        self.dice = self.stored.note(DICE_NOTE) or header.get("Dice", "digital")
         self.cards = header.get("Cards", "digital")
         self.seed = header.get("Seed") or "table"
         self.manager = ComputerManager(self.session.rules)
@@ -630,6 +632,15 @@ class Table:
         # Names, a misspelt one among them: named by the series rules (with the SP meant),
         # rather than the whole line called no series action.
         return f"{waiting.team} {'rotation' if ',' in text else 'starts'} {text}"
+
+    def switch_dice(self) -> str:
+        """From now on the other dice: the table's own (faces typed) or the companion's
+        (rolled here). Kept with the series, not in its record: the faces rolled are the
+        record's either way. The new dice, "physical" or "digital"."""
+        self.dice = "digital" if self.dice == "physical" else "physical"
+        started = self.session.header.get("Dice", "digital")
+        self.stored.keep_note(DICE_NOTE, None if self.dice == started else self.dice)
+        return self.dice
 
     def _rolling(self, waiting: Waiting | None = None) -> bool:
         """Whether the game awaits a Scoring Roll or a free roll (rule 4.6), whoever's."""

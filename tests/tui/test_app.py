@@ -3199,7 +3199,7 @@ def test_a_box_that_does_not_load_ends_the_app_with_its_problems(tmp_path, store
 def test_the_list_of_series_says_what_each_plays_with(dice, cards, said):
     from companion.tui.app import table_mode
 
-    assert table_mode({"Dice": dice, "Cards": cards}) == said
+    assert table_mode(dice, cards) == said
 
 
 def test_with_no_hint_enter_passes_rather_than_plays_a_card(tmp_path):

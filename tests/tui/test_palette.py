@@ -78,3 +78,32 @@ def test_palette_leaves_out_what_the_key_bar_dims(tmp_path):
                 await workers_done(app)
 
         asyncio.run(go())
+
+
+def test_switch_dice_from_the_palette_changes_the_keys_and_the_typing_box(tmp_path):
+    """SPEC 1 (any mix): 'Switch dice' in the palette turns a series of the companion's
+    dice to the table's: r gives way to t in the key bar, the typing box offers dice
+    faces, and the home list will say 'table dice'. Switched back, all of it returns."""
+    path = tmp_path / "switch.db"
+    series_id = new_series(path, seed="palette-switch")
+    play_until(path, series_id, at_dice)
+
+    async def go():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            entry = screen.query_one("#entry")
+            seen = []
+            for _ in range(2):
+                command = next(command for command in app.get_system_commands(screen)
+                               if command.title == "Switch dice")
+                command.callback()
+                await pilot.pause()
+                keys = {active.binding.action for active in screen.active_bindings.values()}
+                seen.append((table.dice, "roll" in keys, "type_dice" in keys,
+                             "dice 3 4" in entry.placeholder))
+            await workers_done(app)
+            return seen
+
+    assert asyncio.run(go()) == [("physical", False, True, True),
+                                 ("digital", True, False, False)]

@@ -1448,3 +1448,42 @@ def test_letters_typed_for_the_dice_are_told_the_dice_are_awaited(tmp_path, dice
         assert table.session.entries == entries
     finally:
         store.close()
+
+
+def test_the_dice_switch_for_the_rest_of_the_series_and_stay_switched(tmp_path):
+    """SPEC 1 (any mix, game by game): a table that began with the companion's dice
+    switches to its own (found in the box) and back; kept with the series across a
+    reopening and shown in the home list; the faces are chance lines in the record either
+    way, so nothing stored changes."""
+    from companion.store.series_store import get_series_row
+
+    path = tmp_path / "switch.db"
+    with Store.open(path) as store:
+        table = Table.create(store, load_box(), Setup(
+            scenario="spring", team1_control="human", team2_control="human",
+            dice="digital", cards="physical"))
+        for _ in range(300):
+            if table._rolling():
+                break
+            if table.auto_step() is None:
+                take_first_choice(table)
+        entries = list(table.session.entries)
+        with pytest.raises(CompanionError, match="rolls its dice in the companion"):
+            table.enter("3 4")
+        assert table.switch_dice() == "physical"
+        assert table.session.entries == entries         # nothing of the record moved
+        table.enter("3 4")
+        series_id = table.stored.id
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        assert table.dice == "physical"
+        assert get_series_row(store, series_id).dice == "physical"
+        assert table.session.entries[-1].line == "roll 3 4"
+        assert table.switch_dice() == "digital"
+        assert get_series_row(store, series_id).dice == "digital"
+        while not table._rolling() and table.auto_step() is None:
+            take_first_choice(table)
+        if table._rolling():
+            table.roll()                                # the companion's dice again
+    with Store.open(path) as store:
+        assert Table(store, series_id).dice == "digital"
