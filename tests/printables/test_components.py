@@ -25,6 +25,7 @@ from companion.high_and_tight.simulate import simulate_game
 from printables import render as render_module
 from printables.components import (
     BAND,
+    CARD_FRAME,
     PIECE_PAD,
     RUNS_COPIES,
     SCALE_HALF,
@@ -35,13 +36,14 @@ from printables.components import (
     inning_strategy,
     marker_components,
     piece_components,
+    rally_caps_components,
     registration_targets,
     team_card_components,
     texts_cut_short,
 )
 from printables.geometry import BLEED, MARKER, PIECE, POKER, Rect, calibration_area, impose
 from printables.options import MM, PAPERS, PrintOptions
-from printables.render import expand, render
+from printables.render import expand, new_canvas, render
 from printables.text import (
     BOLD,
     CAP_HEIGHT,
@@ -413,6 +415,70 @@ def test_rally_caps_show_two_then_one(printed, box):
     assert front.count(f"{box.rally_caps} uses left") == 2
     assert back.count(f"{box.rally_caps - 1} use left") == 2
     assert "rule 5.7.2" in front
+
+
+def rally_caps_box(uses: int):
+    return edited({"box.toml": [("rally_caps = 2", f"rally_caps = {uses}")]})
+
+
+@pytest.mark.parametrize("uses", (3, 9))
+def test_rally_caps_past_two_uses_have_a_box_to_tick_for_each(tmp_path, uses):
+    """Rule 5.7.1 counts the uses left by the card's two sides, which hold two: with 3 a
+    game the front said 3 and the back 2, and nothing counted the third. Past two the card
+    is the same both sides, with a numbered box to tick at each use under its words, all
+    inside the card's frame and clear of one another."""
+    box = rally_caps_box(uses)
+    render("rally-caps", box, PrintOptions(), tmp_path / "caps.pdf")
+    front, back = page_texts(read(tmp_path / "caps.pdf"))
+    assert front == back and front.count(f"{uses} uses a game") == 2
+    assert "left" not in front.replace("none is left", "")
+    (card, _) = rally_caps_components(box)
+    for face in (card.front, card.back):
+        strings = face_strings(face, tmp_path / "face.pdf")
+        numbers = [p for p in strings if p.text.isdigit() and p.font != BOLD]
+        assert [p.text for p in numbers] == [str(n) for n in range(1, uses + 1)]
+        row_top = max(n.box.y + n.box.height / 2 + n.size for n in numbers)   # a box's top
+        frame = Rect(0, 0, *POKER).inset(CARD_FRAME)
+        for index, placed in enumerate(strings):
+            assert frame.contains(placed.box) and placed.size >= SMALLEST_TEXT, placed
+            assert not any(placed.overlaps(other.box) for other in strings[index + 1:])
+            if placed not in numbers:
+                assert placed.box.y > row_top, placed
+
+
+def face_strings(face, path) -> list:
+    """The strings one face draws in a cell at the page's corner, read back from the PDF."""
+    canvas = new_canvas(str(path), PAPERS["letter"])
+    face(canvas, Rect(0, 0, *POKER), 0.0)
+    canvas.showPage()
+    canvas.save()
+    return placed_text(read(path).pages[0])
+
+
+def test_a_one_use_rally_caps_card_has_nothing_to_flip_to(tmp_path):
+    """Rule 5.7.1 with one use a game: the back said '0 uses left', a side the card never
+    shows before it is put away; both sides say the one use and to remove the card."""
+    render("rally-caps", rally_caps_box(1), PrintOptions(), tmp_path / "caps.pdf")
+    front, back = page_texts(read(tmp_path / "caps.pdf"))
+    assert front == back and front.count("1 use left") == 2 and "0 use" not in front
+    assert "Remove the card after its use (rule 5.7.1)" in front
+
+
+def test_a_box_without_rally_caps_prints_no_card_and_says_so(tmp_path):
+    """`data check` takes rally_caps = 0 (a game without Rally Caps, rule 5.7.1): the card
+    said '0 uses left' on both sides. Alone the set is refused saying why; in a run of
+    several it is left out, told in the run's notes, and the rest prints."""
+    box = rally_caps_box(0)
+    with pytest.raises(ValueError, match=r"the box gives Rally Caps no use \(rally_caps = 0 "
+                                         r"in box.toml, rule 5.7.1\)"):
+        render("rally-caps", box, PrintOptions(), tmp_path / "caps.pdf")
+    assert not (tmp_path / "caps.pdf").exists()
+    notes = []
+    render(["markers", "rally-caps"], box, PrintOptions(), tmp_path / "all.pdf",
+           note=notes.append)
+    assert notes == ["rally-caps left out: the box gives Rally Caps no use (rally_caps = 0 in "
+                     "box.toml, rule 5.7.1): there is no Rally Caps card to print"]
+    assert "RALLY CAPS" not in " ".join(page_texts(read(tmp_path / "all.pdf")))
 
 
 def test_calibration_prints_crosses_then_scales_behind_them(printed):
