@@ -12,8 +12,8 @@ from companion.high_and_tight.box import Box, Roster
 from companion.high_and_tight.rules import inning_parameters
 from companion.high_and_tight.series import SCENARIOS, SP_REST, STREAK_LIMIT
 
-from .components import resolve_team
-from .geometry import CALIBRATION_STRIP, MARGIN, Rect, content_area
+from .components import resolve_team, rolls_flip
+from .geometry import CALIBRATION_STRIP, MARGIN, MARKER, Rect, content_area
 from .options import INCH, MM, PAPERS, PrintOptions
 from .sheet import (
     BOLD,
@@ -139,25 +139,38 @@ def _line_score(canvas, box_data: Box, area: Rect, top: float) -> float:
                  "again at the 10th (rule 6.3).", x, y - 3, 12 * cell)
 
 
+def rolls_rows(count: int, width: float) -> int:
+    """The rows the Scoring Rolls track takes across `width`: one while every box is at
+    least as wide as the marker (1/2", rule 2.2) that stands in it, else as few as keep them
+    so."""
+    across = max(1, int(width // MARKER[0]))
+    return -(-count // across)
+
+
 def _rolls_track(canvas, box_data: Box, area: Rect, top: float) -> float:
-    """Rule 4.6.1: the Scoring Rolls boxes; rule 5.5.1: the +10 side, never below 1."""
+    """Rule 4.6.1: the Scoring Rolls boxes, in rows so each holds the marker; rule 5.5.1:
+    the counts on its +N side, where the track's `max` lies past its boxes."""
     top = _heading(canvas, "Scoring Rolls track", area.x, top, area.width)
     count = box_data.rolls_boxes
-    cell = area.width / count
+    rows = rolls_rows(count, area.width)
+    across = -(-count // rows)
+    cell = area.width / across
     height = min(0.65 * INCH, cell)
     for index in range(count):
-        left = area.x + index * cell
-        box(canvas, left, top - height, cell, height, line=1.0)
+        row, column = divmod(index, across)
+        left, bottom = area.x + column * cell, top - (row + 1) * height
+        box(canvas, left, bottom, cell, height, line=1.0)
         canvas.setFillColorRGB(0, 0, 0)
-        draw_text(canvas, str(index + 1), left + 2, top - height / 2 - 7, cell - 4, BOLD, 20,
-                  "centre")
+        draw_text(canvas, str(index + 1), left + 2, bottom + height / 2 - 7, cell - 4, BOLD,
+                  20, "centre")
         if index + 1 + count <= box_data.rolls_max:     # a count the marker can reach
-            draw_text(canvas, f"+{count} side: {index + 1 + count}", left + 2,
-                      top - height + 3, cell - 4, FONT, 5.5, "centre")
-    return _note(canvas, f"The box is the number of Scoring Rolls (rule 4.6.1). Past {count}, "
-                 f"flip the marker to its +{count} side and count on from 1, up to "
-                 f"{box_data.rolls_max}; the marker never goes below 1 (rule 5.5.1).",
-                 area.x, top - height - 3, area.width)
+            draw_text(canvas, f"+{count} side: {index + 1 + count}", left + 2, bottom + 3,
+                      cell - 4, FONT, 5.5, "centre")
+    ends = (f"Past {count}, flip the marker to its +{count} side and count on from 1, up to "
+            f"{box_data.rolls_max}; the marker never goes below 1" if rolls_flip(box_data)
+            else f"The marker goes no higher than {count} and never below 1")
+    return _note(canvas, f"The box is the number of Scoring Rolls (rule 4.6.1). {ends} "
+                 "(rule 5.5.1).", area.x, top - rows * height - 3, area.width)
 
 
 def _number_track(canvas, box_data: Box, area: Rect, top: float) -> float:

@@ -459,13 +459,21 @@ def marker(name: str, front: dict, back: dict, team: str | None = None,
                      back_key=f"marker {sorted(back.items())}")
 
 
+def rolls_flip(box: Box) -> bool:
+    """Whether the Scoring Rolls marker is ever flipped to its +N side (rule 5.5.1): only
+    on a track whose `max` lies past its printed boxes."""
+    return box.rolls_max > box.rolls_boxes
+
+
 def marker_components(box: Box, team: str | None = None) -> list[Component]:
     """The game pieces (rule 2.2); with a team, the shared ones and that team's logo only."""
-    rolls = {"small": ("Scoring", "Rolls"), "fill": "#f2c200", "ink": "#000000"}
+    rolls = {"small": ("Scoring", "Rolls"), "fill": "#f2c200", "ink": "#000000", "big": "SR"}
     number = {"fill": "#1f7a3a", "ink": "#ffffff"}
     components = [
-        # rule 5.5.1: past the top box the marker flips to its +N side
-        marker("Scoring Rolls", dict(rolls, big="SR"), dict(rolls, big=f"+{box.rolls_boxes}")),
+        # rule 5.5.1: past the top box the marker flips to its +N side (a track that stops
+        # at its last box has no such side: the marker reads the same both sides)
+        marker("Scoring Rolls", rolls,
+               dict(rolls, big=f"+{box.rolls_boxes}") if rolls_flip(box) else rolls),
         # rule 5.5.2: past XII, one bonus Scoring Roll, shown on the flip side
         marker("Scoring Number", dict(number, big="SN", small=("Scoring", "Number")),
                dict(number, big="+1", small=("Bonus", "Scoring Roll"))),

@@ -3,6 +3,7 @@ strategy read back from the PDF, the field's tiles overlapping with alignment ma
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -27,7 +28,7 @@ from printables.boards import (
     strategy_name,
     table_regions,
 )
-from printables.geometry import POKER, Rect, content_area
+from printables.geometry import MARKER, POKER, Rect, content_area
 from printables.options import INCH, PAPERS, PrintOptions
 from printables.render import expand, render
 
@@ -426,6 +427,50 @@ def test_a_longer_rolls_track_prints_only_the_counts_its_marker_reaches(box, tmp
     ((_, text),) = pages_of(edited, "scoreboard", tmp_path)
     reached = " ".join(f"{n} +12 side: {n + 12}" for n in range(1, 9))
     assert f"Scoring Rolls track {reached} 9 10 11 12 " in text, text[:400]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_track_of_twenty_boxes_wraps_so_each_box_holds_the_marker(box, tmp_path, paper):
+    """Rules 2.2, 4.6.1: the Scoring Rolls marker (1/2") stands in a box of the track; 20
+    boxes in one row were 0.4" wide, the marker wider than its box and the numbers against
+    the lines. They take two rows of ten, each box at least the marker's width, and the
+    sheet still holds every phase of the sequence of play under them."""
+    texts = dict(box.texts)
+    texts["box.toml"] = texts["box.toml"].replace("boxes = 10", "boxes = 20", 1)
+    edited = load_box_texts(texts, origin="edited")
+    out = tmp_path / "board.pdf"
+    render("scoreboard", edited, PrintOptions(paper=paper), out)
+    page = PdfReader(out).pages[0]
+    numbers = [p for p in placed_text(page) if p.size == 20 and p.text.isdigit()]
+    assert [p.text for p in numbers] == [str(n) for n in range(1, 21)]
+    rows = [numbers[:10], numbers[10:]]
+    assert all(p.box.y > q.box.top for p in rows[0] for q in rows[1])
+
+    def centre(placed: Placed) -> float:
+        return placed.box.x + placed.box.width / 2
+
+    for row in rows:
+        assert len({round(p.box.y, 2) for p in row}) == 1
+        assert all(centre(b) - centre(a) >= MARKER[0] for a, b in itertools.pairwise(row))
+    assert "H End of the game 4.8" in folded(page.extract_text())
+
+
+def test_a_track_that_stops_at_its_last_box_never_flips_its_marker(box, tmp_path):
+    """Rule 5.5.1: the marker flips to its +N side past the last box only while `max` lies
+    beyond it; with 20 boxes and max 20 the scoreboard told to flip it past 20 and the
+    marker's back read '+20', a side no count reaches. Both are left out; the marker reads
+    the same both sides."""
+    texts = dict(box.texts)
+    texts["box.toml"] = texts["box.toml"].replace("boxes = 10", "boxes = 20", 1)
+    edited = load_box_texts(texts, origin="edited")
+    ((_, board),) = pages_of(edited, "scoreboard", tmp_path)
+    assert "flip the marker to its +" not in board and "+20" not in board
+    assert "The marker goes no higher than 20 and never below 1 (rule 5.5.1)." in board
+    front, back = (text for _, text in pages_of(edited, "markers", tmp_path))
+    assert "+20 Scoring Rolls" not in back and back.count("SR Scoring Rolls") == 1
+    assert front.count("SR Scoring Rolls") == 1
+    ((_, board),) = pages_of(box, "scoreboard", tmp_path)
+    assert "Past 10, flip the marker to its +10 side" in board
 
 
 def test_the_scoresheet_has_room_for_an_at_bats_twenty_dice(box):
