@@ -27,9 +27,8 @@ from .sheet import (
     draw_text,
     finish_page,
     start_page,
-    wrap,
 )
-from .text import CAP_HEIGHT, ITALIC, stringWidth
+from .text import CAP_HEIGHT, ITALIC, stringWidth, wrap
 
 GAP = 0.15 * INCH
 STRATEGY_NAMES = {"obp": "OBP", "power": "Power", "speed": "Speed", "clutch": "Clutch",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .marks import calibration_bars
 from .options import PrintOptions
-from .text import BOLD, REGULAR, draw_fitted, wrap
+from .text import BOLD, REGULAR, draw_fitted, fit_lines
 
 FONT = REGULAR
 LINE = 0.5          # ruled lines of tables and boxes
@@ -88,8 +88,10 @@ class Table:
         return sum(column.width for column in self.columns)
 
     def _cells(self, row: list[str], font: str) -> list[list[str]]:
-        return [wrap(str(text), font, self.size, column.width - 2 * self.padding) or [""]
-                for text, column in zip(row, self.columns, strict=True)]
+        """Each cell's lines: wrapped, a long word broken at a hyphen or cut short rather
+        than shrunk below SMALLEST_CELL (a long name in a narrow column)."""
+        return [fit_lines(str(text), font, self.size, column.width - 2 * self.padding)
+                or [""] for text, column in zip(row, self.columns, strict=True)]
 
     def _height(self, cells: list[list[str]]) -> float:
         lines = max(len(cell) for cell in cells)
