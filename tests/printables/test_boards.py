@@ -409,6 +409,39 @@ def test_series_sheet_has_schedule_rotation_use_and_rest(box, tmp_path):
         assert f"{pitcher.name} {pitcher.kind} {pitcher.fatigue}" in filled
 
 
+PITCHER_CELL = re.compile(r"n 18 ([\d.]+) 93\.6 ([\d.]+) re")    # the Pitcher column's
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_series_sheet_has_a_row_for_each_pitcher_of_the_largest_staff(box, tmp_path,
+                                                                          paper):
+    """Rules 8.2.2 and 8.2.3 are kept pitcher by pitcher, game by game: each team had 9
+    rows, the first roster's staff, so a roster of 13 pitchers left four with no row (and
+    with --team the other team's blank table too). Each team has a row for each pitcher of
+    the largest staff; what does not fit the first page goes on a second one, headed as
+    continued, no row on the calibration strip."""
+    texts = dict(box.texts)
+    texts["pitchers.csv"] += "".join(f"texas,{name},RP,R,3,V,2,2,2,2,2,3,Long man\n"
+                                     for name in ("Abbott", "Bixby", "Corwin", "Dunmore"))
+    edited = load_box_texts(texts, origin="edited")
+    staff = edited.rosters[edited.teams["texas"].roster].pitchers.values()
+    assert len(staff) == 13
+    for team in (None, "texas"):
+        out = tmp_path / "sheet.pdf"
+        assert render("series-sheet", edited, PrintOptions(paper=paper, team=team), out) == 2
+        reader = PdfReader(out)
+        cells = [(float(y), float(height)) for page in reader.pages
+                 for y, height in PITCHER_CELL.findall(page.get_contents().get_data()
+                                                       .decode("latin-1"))]
+        assert len(cells) == 2 * (1 + 13)          # each team's header row and its 13 rows
+        assert all(y >= content_area(paper).y for y, _ in cells)
+        second = folded(reader.pages[1].extract_text())
+        assert second.startswith("High & Tight series tracker (continued)")
+        if team:
+            first = folded(reader.pages[0].extract_text())
+            assert all(f"{p.name} {p.kind} {p.fatigue}" in first for p in staff)
+
+
 def test_a_longer_rolls_track_prints_only_the_counts_its_marker_reaches(box, tmp_path):
     """Rules 4.6.1, 5.5.1: on a box of 12 printed boxes the marker flips to its +12 side and
     counts on up to `max`; a count past `max` (21 to 24 with max 20) is not printed, and a
