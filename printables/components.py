@@ -95,16 +95,20 @@ def resolve_team(box: Box, wanted: str | None) -> str | None:
 
 
 def choose(components: list[Component], options: PrintOptions, what: str) -> list[Component]:
-    """The components `options.only` names, one copy per name asked; all of them otherwise."""
+    """The components `options.only` names, one copy of each per name asked; all of them
+    otherwise. Copies of one component (a card's, the players' DH markers) print once; two
+    teams' pieces of one name are two components, and both print (--team picks one)."""
     if not options.only:
         return components
     chosen, unknown = [], []
     for wanted in options.only:
-        match = next((c for c in components if c.answers_to(wanted)), None)
-        if match is None:
+        matches = [c for c in components if c.answers_to(wanted)]
+        if not matches:
             unknown.append(wanted)
-        else:
-            chosen.append(match)
+        distinct: dict[tuple[str, str | None], Component] = {}
+        for match in matches:
+            distinct.setdefault((match.name.casefold(), match.team), match)
+        chosen += distinct.values()
     if unknown:
         names = list(dict.fromkeys(component.name for component in components))
         asked = ", ".join(repr(name) for name in unknown)

@@ -563,6 +563,24 @@ def test_only_prints_the_named_components_one_copy_each(tmp_path, box):
     assert "Wheelhouse" not in text
 
 
+def test_only_prints_every_teams_piece_of_a_shared_name(tmp_path):
+    """Names are unique within a roster only: with a Delacorte in New York's and Texas'
+    rosters, --only Delacorte printed New York's piece and said nothing of Texas'. Each is a
+    component of its own, so both print, one copy each (copies of one component, as the DH
+    markers, still once); --team picks one."""
+    shared = edited({"ballplayers.csv": [("texas,Boudreaux,", "texas,Delacorte,")]})
+    render("pieces", shared, PrintOptions(only=("delacorte",)), tmp_path / "both.pdf")
+    front, _ = page_texts(read(tmp_path / "both.pdf"))
+    assert front.count("Delacorte") == 2
+    assert "Calls a smart game" in front and "Slugging catcher" in front
+    render("pieces", shared, PrintOptions(only=("Delacorte",), team="texas"),
+           tmp_path / "texas.pdf")
+    front, _ = page_texts(read(tmp_path / "texas.pdf"))
+    assert front.count("Delacorte") == 1 and "Slugging catcher" in front
+    render("markers", shared, PrintOptions(only=("DH",)), tmp_path / "dh.pdf")
+    assert page_texts(read(tmp_path / "dh.pdf"))[0].count("DH Defense") == 1
+
+
 def test_only_across_all_sets_prints_each_name_where_it_lives(tmp_path, box):
     options = PrintOptions(only=("Delacorte", "Rally Caps", "Scoring Rolls", "calibration"))
     render("all", box, options, tmp_path / "lost.pdf")
