@@ -495,7 +495,7 @@ def marker_components(box: Box, team: str | None = None) -> list[Component]:
         components.append(marker("Fatigue", dict(fatigue, big="+100"),
                                  dict(fatigue, big="+200")))         # rule 8.2.1
     for runs, copies in RUNS_COPIES.items():                         # rule 4.6.4
-        face = {"big": str(runs), "small": ("Run" if runs == 1 else "Runs",),
+        face = {"big": str(runs), "small": (noun(runs, "Run"),),
                 "fill": "#000000", "big_size": 13.0}
         components += [marker(f"Runs {runs}", face, face)] * copies
     for each in box.teams.values():                                  # rule 3.0, setup step 2
@@ -504,12 +504,19 @@ def marker_components(box: Box, team: str | None = None) -> list[Component]:
                     "ink": each.colours[1], "big_size": 9.0}
             components.append(marker(f"{each.abbrev} logo", face, face, team=each.key,
                                      aliases=(each.key, each.abbrev, each.name)))
+    def wins(count: int) -> dict:
+        return {"big": str(count), "small": (noun(count, "Game"), "won"), "fill": "#283c78",
+                "big_size": 13.0}
+
     for _ in range(PLAYERS):                                         # rule 4.8
         for first, second in WINS_MARKERS:
-            wins = {"small": ("Games", "won"), "fill": "#283c78", "big_size": 13.0}
-            components.append(marker(f"Wins {first}-{second}", dict(wins, big=str(first)),
-                                     dict(wins, big=str(second))))
+            components.append(marker(f"Wins {first}-{second}", wins(first), wins(second)))
     return components
+
+
+def noun(count: int, word: str) -> str:
+    """A marker's word for its number: 'Run' on a 1, 'Runs' on more."""
+    return word if count == 1 else f"{word}s"
 
 
 # --------------------------------------------------------------------------- poker cards

@@ -312,7 +312,16 @@ def test_markers_hold_every_game_piece(printed, box):
         assert fronts.count(f"{runs} {'Run' if runs == 1 else 'Runs'} ") == copies
     for team in box.teams.values():
         assert f"{team.abbrev} Team" in fronts
-    assert fronts.count("Games won") == 4 and "4 Games won" in backs
+    assert fronts.count(" won") == 4 and "4 Games won" in backs
+
+
+def test_the_games_won_marker_of_one_says_game(printed):
+    """Rule 4.8 (games won): the 1 side read '1 Games won' beside the runs markers' '1 Run';
+    one game is singular, two to four plural."""
+    fronts, backs = page_texts(printed["markers"])
+    assert fronts.count("1 Game won") == 2 and "1 Games won" not in fronts
+    assert fronts.count("3 Games won") == 2
+    assert backs.count("2 Games won") == 2 and backs.count("4 Games won") == 2
 
 
 def runs_markers_on_the_board(state) -> Counter:
