@@ -31,8 +31,7 @@ from .sheet import (
 from .text import CAP_HEIGHT, ITALIC, stringWidth, wrap
 
 GAP = 0.15 * INCH
-STRATEGY_NAMES = {"obp": "OBP", "power": "Power", "speed": "Speed", "clutch": "Clutch",
-                  "none": "NONE", "any": "Any"}
+STRATEGY_NAMES = {"obp": "OBP"}      # the one inning strategy not printed in title case
 
 
 def _no_parts(name: str, options: PrintOptions) -> None:
@@ -79,6 +78,7 @@ def _note(canvas, text: str, x: float, top: float, width: float, size: float = 7
 
 
 def strategy_name(strategy: str) -> str:
+    """An inning strategy as the sheets print it (rule 5.3): 'Power', 'None', 'Any', 'OBP'."""
     return STRATEGY_NAMES.get(strategy, strategy.title())
 
 

@@ -390,6 +390,18 @@ def test_scoresheet_rows_carry_each_innings_strategy(box, tmp_path):
         assert inning_parameters(box, inning + 10) == inning_parameters(box, inning)
 
 
+def test_the_none_strategy_is_printed_like_the_others(box, tmp_path):
+    """Rule 5.3: the demo's 6th inning has no strategy; the scoreboard and scoresheet printed
+    it 'NONE' among 'Power', 'Speed' and 'Clutch'. It reads 'None' on both (and in a box
+    score's rows, which name strategies the same way); OBP keeps its capitals."""
+    assert box.strategies[5] == "none"
+    ((_, board),) = pages_of(box, "scoreboard", tmp_path)
+    sheet, _ = (text for _, text in pages_of(box, "scoresheet", tmp_path))
+    assert "6 and 16 None draw" in board and "6 top (away) None" in sheet
+    assert "1 and 11 OBP draw" in board and "1 top (away) OBP" in sheet
+    assert "NONE" not in board + sheet
+
+
 def test_series_sheet_has_schedule_rotation_use_and_rest(box, tmp_path):
     """Rules 3.0 (home games, rotation), 8.2.2 and 8.2.3 (rest and short rest)."""
     ((_, blank),) = pages_of(box, "series-sheet", tmp_path)

@@ -379,7 +379,7 @@ def test_box_score_rows_name_the_team_and_strategy_as_the_scoreboard_does(box, r
         assert row[1] == f"{half.half} ({box.team(key).abbrev})"
         assert row[2] == strategy_name(half.strategy)
     assert {row[2] for row in (_half_row(box, h, score) for h in score.halves)} >= {
-        "OBP", "NONE"}
+        "OBP", "None"}
 
 
 def test_the_printed_code_scans_and_imports_to_the_identical_game(box, long_game, tmp_path):
