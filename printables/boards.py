@@ -6,14 +6,14 @@ tables, so an edited box prints as edited. Rules are cited by number, in our own
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from companion.high_and_tight.box import Box, Roster
+from companion.high_and_tight.box import Box, Team
 from companion.high_and_tight.rules import inning_parameters
 from companion.high_and_tight.series import SCENARIOS, SP_REST, STREAK_LIMIT
 
-from .components import resolve_team
-from .geometry import CALIBRATION_STRIP, MARGIN, Rect, content_area
+from .components import resolve_team, rolls_flip
+from .geometry import CALIBRATION_STRIP, MARGIN, MARKER, Rect, content_area
 from .options import INCH, MM, PAPERS, PrintOptions
 from .sheet import (
     BOLD,
@@ -27,13 +27,11 @@ from .sheet import (
     draw_text,
     finish_page,
     start_page,
-    wrap,
 )
-from .text import CAP_HEIGHT, ITALIC, stringWidth
+from .text import CAP_HEIGHT, ITALIC, stringWidth, wrap
 
 GAP = 0.15 * INCH
-STRATEGY_NAMES = {"obp": "OBP", "power": "Power", "speed": "Speed", "clutch": "Clutch",
-                  "none": "NONE", "any": "Any"}
+STRATEGY_NAMES = {"obp": "OBP"}      # the one inning strategy not printed in title case
 
 
 def _no_parts(name: str, options: PrintOptions) -> None:
@@ -55,24 +53,32 @@ def _page_done(canvas, options: PrintOptions, progress, done: int, total: int) -
         progress(done, total)
 
 
+# The title, headings and notes return where the next part starts; with no canvas they
+# draw nothing (a sheet measured before it is drawn, to know its pages).
+
+
 def _title(canvas, text: str, area: Rect, size: float = 15) -> float:
-    canvas.setFillColorRGB(0, 0, 0)
-    draw_text(canvas, text, area.x, area.top - size, area.width, BOLD, size)
+    if canvas is not None:
+        canvas.setFillColorRGB(0, 0, 0)
+        draw_text(canvas, text, area.x, area.top - size, area.width, BOLD, size)
     return area.top - size - GAP
 
 
 def _heading(canvas, text: str, x: float, top: float, width: float, size: float = 10) -> float:
-    canvas.setFillColorRGB(0, 0, 0)
-    draw_text(canvas, text, x, top - size, width, BOLD, size)
+    if canvas is not None:
+        canvas.setFillColorRGB(0, 0, 0)
+        draw_text(canvas, text, x, top - size, width, BOLD, size)
     return top - size - 4
 
 
 def _note(canvas, text: str, x: float, top: float, width: float, size: float = 7) -> float:
-    canvas.setFillColorRGB(0, 0, 0)
+    if canvas is not None:
+        canvas.setFillColorRGB(0, 0, 0)
     return draw_lines(canvas, wrap(text, FONT, size, width), x, top, width, FONT, size) - 4
 
 
 def strategy_name(strategy: str) -> str:
+    """An inning strategy as the sheets print it (rule 5.3): 'Power', 'None', 'Any', 'OBP'."""
     return STRATEGY_NAMES.get(strategy, strategy.title())
 
 
@@ -139,25 +145,38 @@ def _line_score(canvas, box_data: Box, area: Rect, top: float) -> float:
                  "again at the 10th (rule 6.3).", x, y - 3, 12 * cell)
 
 
+def rolls_rows(count: int, width: float) -> int:
+    """The rows the Scoring Rolls track takes across `width`: one while every box is at
+    least as wide as the marker (1/2", rule 2.2) that stands in it, else as few as keep them
+    so."""
+    across = max(1, int(width // MARKER[0]))
+    return -(-count // across)
+
+
 def _rolls_track(canvas, box_data: Box, area: Rect, top: float) -> float:
-    """Rule 4.6.1: the Scoring Rolls boxes; rule 5.5.1: the +10 side, never below 1."""
+    """Rule 4.6.1: the Scoring Rolls boxes, in rows so each holds the marker; rule 5.5.1:
+    the counts on its +N side, where the track's `max` lies past its boxes."""
     top = _heading(canvas, "Scoring Rolls track", area.x, top, area.width)
     count = box_data.rolls_boxes
-    cell = area.width / count
+    rows = rolls_rows(count, area.width)
+    across = -(-count // rows)
+    cell = area.width / across
     height = min(0.65 * INCH, cell)
     for index in range(count):
-        left = area.x + index * cell
-        box(canvas, left, top - height, cell, height, line=1.0)
+        row, column = divmod(index, across)
+        left, bottom = area.x + column * cell, top - (row + 1) * height
+        box(canvas, left, bottom, cell, height, line=1.0)
         canvas.setFillColorRGB(0, 0, 0)
-        draw_text(canvas, str(index + 1), left + 2, top - height / 2 - 7, cell - 4, BOLD, 20,
-                  "centre")
+        draw_text(canvas, str(index + 1), left + 2, bottom + height / 2 - 7, cell - 4, BOLD,
+                  20, "centre")
         if index + 1 + count <= box_data.rolls_max:     # a count the marker can reach
-            draw_text(canvas, f"+{count} side: {index + 1 + count}", left + 2,
-                      top - height + 3, cell - 4, FONT, 5.5, "centre")
-    return _note(canvas, f"The box is the number of Scoring Rolls (rule 4.6.1). Past {count}, "
-                 f"flip the marker to its +{count} side and count on from 1, up to "
-                 f"{box_data.rolls_max}; the marker never goes below 1 (rule 5.5.1).",
-                 area.x, top - height - 3, area.width)
+            draw_text(canvas, f"+{count} side: {index + 1 + count}", left + 2, bottom + 3,
+                      cell - 4, FONT, 5.5, "centre")
+    ends = (f"Past {count}, flip the marker to its +{count} side and count on from 1, up to "
+            f"{box_data.rolls_max}; the marker never goes below 1" if rolls_flip(box_data)
+            else f"The marker goes no higher than {count} and never below 1")
+    return _note(canvas, f"The box is the number of Scoring Rolls (rule 4.6.1). {ends} "
+                 "(rule 5.5.1).", area.x, top - rows * height - 3, area.width)
 
 
 def _number_track(canvas, box_data: Box, area: Rect, top: float) -> float:
@@ -574,34 +593,93 @@ def _game_fields(canvas, area: Rect, top: float, page: int) -> float:
 # --------------------------------------------------------------------------- series tracker
 
 
+TRACKER = "High & Tight series tracker"
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of the series tracker: a heading and what it heads, a table's rows or a note.
+    A table longer than a page runs on over the next under `continued`."""
+
+    heading: str
+    size: float
+    table: Table | None = None
+    rows: tuple[tuple[str, ...], ...] = ()
+    note: str = ""
+    continued: str = ""
+
+    def draw(self, canvas, area: Rect, top: float) -> float:
+        """The section from `top` down, the table's rows as far as the page's foot; returns
+        its bottom (with no canvas, only that)."""
+        top = _heading(canvas, self.heading, area.x, top, area.width, self.size)
+        if self.table is None:
+            return _note(canvas, self.note, area.x, top, area.width, 7.5)
+        return self.table.draw(canvas, area.x, top, list(self.rows), area.y)[1]
+
+    def fitting(self, area: Rect, top: float) -> int:
+        """How many of the table's rows fit from `top` to the page's foot."""
+        below = _heading(None, self.heading, area.x, top, area.width, self.size)
+        return self.table.draw(None, area.x, below, list(self.rows), area.y)[0]
+
+    def fits(self, area: Rect, top: float) -> bool:
+        """Whether the whole section fits from `top` to the page's foot."""
+        if self.table is None:
+            return self.draw(None, area, top) >= area.y
+        return self.fitting(area, top) == len(self.rows)
+
+    def split(self, count: int) -> tuple[Section, Section]:
+        """The first `count` rows, and the rest under the heading for a continuation."""
+        return (replace(self, rows=self.rows[:count]),
+                replace(self, heading=self.continued, rows=self.rows[count:]))
+
+
 def series_sheet(canvas, box_data: Box, options: PrintOptions, progress=None) -> int:
     """A series tracker: the schedule of each scenario (rule 3.0), the results (7.0), and
     for each team its rotation and every pitcher's use game by game with rest and short rest
-    (rules 8.2.2, 8.2.3). With --team, the first team's pitchers are printed in."""
+    (rules 8.2.2, 8.2.3), a row for each pitcher of the largest staff of the box's rosters.
+    With --team, the first team's pitchers are printed in. Continued on a second page when
+    the staffs are too many for one."""
     _no_parts("series-sheet", options)
     team_key = resolve_team(box_data, options.team)
     area = content_area(options.paper)
-    start_page(canvas, options.size)
-    top = _title(canvas, "High & Tight series tracker", area)
     games = max(s.games for s in SCENARIOS.values())
-    top = _schedule(canvas, area, top, games) - GAP
-    roster, team_name = None, None
-    if team_key is not None:
-        team = box_data.teams[team_key]
-        team_name = team.name
-        roster = box_data.rosters.get(team.roster or "")
-    for index in (1, 2):
-        top = _pitcher_use(canvas, box_data, area, top, games, index,
-                           roster if index == 1 else None,
-                           team_name if index == 1 else None) - GAP
-    _rest_rules(canvas, area, top)
-    _page_done(canvas, options, progress, 1, 1)
-    return 1
+    team = box_data.teams[team_key] if team_key is not None else None
+    sections = [_schedule(area, games),
+                _pitcher_use(area, games, 1, team.name if team else None,
+                             _staff_rows(box_data, team, games)),
+                _pitcher_use(area, games, 2, None, _staff_rows(box_data, None, games)),
+                _rest_rules()]
+    pages = _pages(sections, area, _title(None, TRACKER, area))
+    for number, page in enumerate(pages, start=1):
+        start_page(canvas, options.size)
+        top = _title(canvas, TRACKER + (" (continued)" if number > 1 else ""), area)
+        for section in page:
+            top = section.draw(canvas, area, top) - GAP
+        _page_done(canvas, options, progress, number, len(pages))
+    return len(pages)
 
 
-def _schedule(canvas, area: Rect, top: float, games: int) -> float:
-    top = _heading(canvas, "Schedule and results (rules 3.0, 7.0): Team 1 has the home field "
-                   "advantage", area.x, top, area.width)
+def _pages(sections: list[Section], area: Rect, top: float) -> list[list[Section]]:
+    """The sections page by page, each page's starting at `top` (under its title): a
+    section goes on the page it starts on if it fits there whole, else on the next; a table
+    longer than a whole page fills it and runs on over the next."""
+    pages: list[list[Section]] = [[]]
+    at = top
+    for section in sections:
+        if pages[-1] and not section.fits(area, at):
+            pages.append([])
+            at = top
+        while section.table is not None and not section.fits(area, at):
+            first, section = section.split(max(1, section.fitting(area, at)))
+            pages[-1].append(first)
+            pages.append([])
+            at = top
+        pages[-1].append(section)
+        at = section.draw(None, area, at) - GAP
+    return pages
+
+
+def _schedule(area: Rect, games: int) -> Section:
     name = 1.7 * INCH
     cell = (area.width - name) / games
     columns = [Column("Scenario (wins needed)", name)]
@@ -610,49 +688,46 @@ def _schedule(canvas, area: Rect, top: float, games: int) -> float:
     for scenario in SCENARIOS.values():
         if not scenario.rotation:
             continue
-        rows.append([f"{scenario.title} ({scenario.wins})"] + [
+        rows.append((f"{scenario.title} ({scenario.wins})", *(
             ("Team 1 home" if n in scenario.team1_home else "Team 2 home")
-            if n <= scenario.games else "-" for n in range(1, games + 1)])
+            if n <= scenario.games else "-" for n in range(1, games + 1))))
     for label in ("Starters (T1 / T2)", "Score (T1 - T2)", "Winner"):
-        rows.append([label] + [""] * games)
-    _, bottom = Table(columns, size=7, min_height=0.24 * INCH).draw(canvas, area.x, top, rows,
-                                                                   area.y)
-    return bottom
+        rows.append((label, *[""] * games))
+    heading = "Schedule and results (rules 3.0, 7.0): Team 1 has the home field advantage"
+    return Section(heading, 10, Table(columns, size=7, min_height=0.24 * INCH), tuple(rows),
+                   continued=f"{heading} (continued)")
 
 
-def _staff(box_data: Box) -> list[str]:
-    """The pitcher types of a roster, in the box's order (4 SP, RPs, CL in the demo box)."""
-    roster = next(iter(box_data.rosters.values()), None)
-    if roster is None:
-        return ["SP"] * 4 + ["RP"] * 4 + ["CL"]
-    return [p.kind for p in roster.pitchers.values()]
+def _staff_rows(box_data: Box, team: Team | None, games: int) -> tuple[tuple[str, ...], ...]:
+    """A team's rows: its pitchers printed in (name, type, Fatigue); blank, as many as the
+    largest staff of the box's rosters, each type printed in where every roster's staff has
+    the same types in the same order (the demo's 4 SP, 4 RP and a CL), else left to write."""
+    blank = [""] * (games + 1)
+    roster = box_data.rosters.get(team.roster or "") if team is not None else None
+    if roster is not None:
+        return tuple((p.name, p.kind, str(p.fatigue), *blank) for p in roster.pitchers.values())
+    staffs = [[p.kind for p in r.pitchers.values()] for r in box_data.rosters.values()]
+    largest = max(staffs, key=len, default=[])
+    kinds = largest if all(staff == largest for staff in staffs) else [""] * len(largest)
+    return tuple(("", kind, "", *blank) for kind in kinds)
 
 
-def _pitcher_use(canvas, box_data: Box, area: Rect, top: float, games: int, index: int,
-                 roster: Roster | None, team_name: str | None) -> float:
-    title = f"Team {index}: {team_name or '_' * 28}    Rotation: 1 ______  2 ______  " \
-            "3 ______  4 ______"
-    top = _heading(canvas, title, area.x, top, area.width, 9)
+def _pitcher_use(area: Rect, games: int, index: int, team_name: str | None,
+                 rows: tuple[tuple[str, ...], ...]) -> Section:
+    name = f"Team {index}: {team_name or '_' * 28}"
     fixed = [Column("Type", 0.4 * INCH, "centre"), Column("Fatigue", 0.5 * INCH, "centre")]
-    name = 1.3 * INCH
+    width = 1.3 * INCH
     rest = 1.2 * INCH
-    cell = (area.width - name - rest - sum(c.width for c in fixed)) / games
-    columns = [Column("Pitcher", name), *fixed]
+    cell = (area.width - width - rest - sum(c.width for c in fixed)) / games
+    columns = [Column("Pitcher", width), *fixed]
     columns += [Column(f"G{n}", cell, "centre") for n in range(1, games + 1)]
     columns.append(Column("Rest next game", rest))
-    if roster is not None:
-        rows = [[p.name, p.kind, str(p.fatigue)] + [""] * (games + 1)
-                for p in roster.pitchers.values()]
-    else:
-        rows = [["", kind, ""] + [""] * (games + 1) for kind in _staff(box_data)]
-    _, bottom = Table(columns, size=7, min_height=0.25 * INCH).draw(canvas, area.x, top, rows,
-                                                                   area.y)
-    return bottom
+    return Section(f"{name}    Rotation: 1 ______  2 ______  3 ______  4 ______", 9,
+                   Table(columns, size=7, min_height=0.25 * INCH), rows,
+                   continued=f"{name} (continued)")
 
 
-def _rest_rules(canvas, area: Rect, top: float) -> float:
-    top = _heading(canvas, "In each game's box: innings pitched; circle it for a start; "
-                   "X: past his Fatigue; SR: on short rest (+100)", area.x, top, area.width, 8)
+def _rest_rules() -> Section:
     text = (f"Pitcher's Rest (rule 8.2.2): an SP starts at most once every {SP_REST} games. "
             f"An RP pitches at most {STREAK_LIMIT['RP']} games in a row, then sits one out; one "
             "game fewer in a row once he has gone past his Fatigue. A CL pitches at most "
@@ -660,4 +735,5 @@ def _rest_rules(canvas, area: Rect, top: float) -> float:
             "one in which he went past his Fatigue. Short Rest (rule 8.2.3): an SP may start "
             "one game early, and an RP or CL may pitch one game more in a row, each entering "
             "with a Fatigue +100 marker (+200 at the next Fatigue step).")
-    return _note(canvas, text, area.x, top, area.width, 7.5)
+    return Section("In each game's box: innings pitched; circle it for a start; X: past his "
+                   "Fatigue; SR: on short rest (+100)", 8, note=text)

@@ -22,8 +22,8 @@ from .geometry import content_area
 from .options import INCH, PrintOptions
 from .qr import QRMatrix, RecordTooLong, draw_qr, qr_matrix
 from .render import new_canvas
-from .sheet import BOLD, FONT, Column, Table, draw_lines, draw_text, finish_page, start_page, wrap
-from .text import stringWidth
+from .sheet import BOLD, FONT, Column, Table, draw_lines, draw_text, finish_page, start_page
+from .text import stringWidth, wrap
 
 GAP = 0.18 * INCH
 

@@ -54,6 +54,7 @@ from .text import (
     fit_paragraph,
     fits,
     ink_on,
+    set_font,
     shorten,
     stringWidth,
     wrap,
@@ -94,16 +95,20 @@ def resolve_team(box: Box, wanted: str | None) -> str | None:
 
 
 def choose(components: list[Component], options: PrintOptions, what: str) -> list[Component]:
-    """The components `options.only` names, one copy per name asked; all of them otherwise."""
+    """The components `options.only` names, one copy of each per name asked; all of them
+    otherwise. Copies of one component (a card's, the players' DH markers) print once; two
+    teams' pieces of one name are two components, and both print (--team picks one)."""
     if not options.only:
         return components
     chosen, unknown = [], []
     for wanted in options.only:
-        match = next((c for c in components if c.answers_to(wanted)), None)
-        if match is None:
+        matches = [c for c in components if c.answers_to(wanted)]
+        if not matches:
             unknown.append(wanted)
-        else:
-            chosen.append(match)
+        distinct: dict[tuple[str, str | None], Component] = {}
+        for match in matches:
+            distinct.setdefault((match.name.casefold(), match.team), match)
+        chosen += distinct.values()
     if unknown:
         names = list(dict.fromkeys(component.name for component in components))
         asked = ", ".join(repr(name) for name in unknown)
@@ -458,13 +463,21 @@ def marker(name: str, front: dict, back: dict, team: str | None = None,
                      back_key=f"marker {sorted(back.items())}")
 
 
+def rolls_flip(box: Box) -> bool:
+    """Whether the Scoring Rolls marker is ever flipped to its +N side (rule 5.5.1): only
+    on a track whose `max` lies past its printed boxes."""
+    return box.rolls_max > box.rolls_boxes
+
+
 def marker_components(box: Box, team: str | None = None) -> list[Component]:
     """The game pieces (rule 2.2); with a team, the shared ones and that team's logo only."""
-    rolls = {"small": ("Scoring", "Rolls"), "fill": "#f2c200", "ink": "#000000"}
+    rolls = {"small": ("Scoring", "Rolls"), "fill": "#f2c200", "ink": "#000000", "big": "SR"}
     number = {"fill": "#1f7a3a", "ink": "#ffffff"}
     components = [
-        # rule 5.5.1: past the top box the marker flips to its +N side
-        marker("Scoring Rolls", dict(rolls, big="SR"), dict(rolls, big=f"+{box.rolls_boxes}")),
+        # rule 5.5.1: past the top box the marker flips to its +N side (a track that stops
+        # at its last box has no such side: the marker reads the same both sides)
+        marker("Scoring Rolls", rolls,
+               dict(rolls, big=f"+{box.rolls_boxes}") if rolls_flip(box) else rolls),
         # rule 5.5.2: past XII, one bonus Scoring Roll, shown on the flip side
         marker("Scoring Number", dict(number, big="SN", small=("Scoring", "Number")),
                dict(number, big="+1", small=("Bonus", "Scoring Roll"))),
@@ -482,7 +495,7 @@ def marker_components(box: Box, team: str | None = None) -> list[Component]:
         components.append(marker("Fatigue", dict(fatigue, big="+100"),
                                  dict(fatigue, big="+200")))         # rule 8.2.1
     for runs, copies in RUNS_COPIES.items():                         # rule 4.6.4
-        face = {"big": str(runs), "small": ("Run" if runs == 1 else "Runs",),
+        face = {"big": str(runs), "small": (noun(runs, "Run"),),
                 "fill": "#000000", "big_size": 13.0}
         components += [marker(f"Runs {runs}", face, face)] * copies
     for each in box.teams.values():                                  # rule 3.0, setup step 2
@@ -491,12 +504,19 @@ def marker_components(box: Box, team: str | None = None) -> list[Component]:
                     "ink": each.colours[1], "big_size": 9.0}
             components.append(marker(f"{each.abbrev} logo", face, face, team=each.key,
                                      aliases=(each.key, each.abbrev, each.name)))
+    def wins(count: int) -> dict:
+        return {"big": str(count), "small": (noun(count, "Game"), "won"), "fill": "#283c78",
+                "big_size": 13.0}
+
     for _ in range(PLAYERS):                                         # rule 4.8
         for first, second in WINS_MARKERS:
-            wins = {"small": ("Games", "won"), "fill": "#283c78", "big_size": 13.0}
-            components.append(marker(f"Wins {first}-{second}", dict(wins, big=str(first)),
-                                     dict(wins, big=str(second))))
+            components.append(marker(f"Wins {first}-{second}", wins(first), wins(second)))
     return components
+
+
+def noun(count: int, word: str) -> str:
+    """A marker's word for its number: 'Run' on a 1, 'Runs' on more."""
+    return word if count == 1 else f"{word}s"
 
 
 # --------------------------------------------------------------------------- poker cards
@@ -504,6 +524,7 @@ def marker_components(box: Box, team: str | None = None) -> list[Component]:
 CARD_SAFE = 4 * MM          # text stays this far inside the cut line
 CARD_FRAME = 3 * MM         # the coloured frame inside the cut line
 CARD_HEADER = 18.0          # the header band above a framed face's white panel
+CARD_INSET = CARD_SAFE - CARD_FRAME + 2.0   # a framed face's words inside its white panel
 CATEGORY_COLOURS = {"power": "#b22222", "speed": "#2e7d46", "obp": "#1f5fa8",
                     "clutch": "#6a3d9a", "special": "#a8780a", "free": "#4d4d4d"}
 SIDE_COLOURS = {"offense": "#8b1a1a", "defense": "#1a3a6b"}
@@ -546,7 +567,7 @@ def _card_body(canvas, panel: Rect, title: str, body: str, footer: str,
     """Title (bold, wrapped), optional subtitle, body text fitted, footer at the foot; the
     parts too long to print whole (cut short with an ellipsis) and the body's size. With
     no canvas, only laid out (`texts_cut_short`)."""
-    inner = panel.inset(CARD_SAFE - CARD_FRAME + 2.0)
+    inner = panel.inset(CARD_INSET)
     cut = []
 
     def fitted(part: str, text: str, font: str, size: float, height: float,
@@ -691,28 +712,79 @@ def team_card_components(box: Box, team: str | None = None) -> list[Component]:
 
 RALLY_USES = ("Play one more eligible Strategy Card this phase, on top of the one already "
               "played.", "Batting: each roll of 10 also scores a run, this at-bat only.")
+RALLY_FLIPPED = 2       # uses a card can count by its two sides (the box's own card)
+TICK_SIZE = 14.0        # pt: the most a box of the row of uses is a side
+TICK_GAP = 4.0          # between two boxes of the row, and above it
 
 
-def rally_caps_component(box: Box) -> Component:
-    """Rally Caps: the side showing the uses left, flipped after the first (rule 5.7.1)."""
-    uses = box.rally_caps
+@dataclass(frozen=True)
+class RallyFace:
+    """One side of the Rally Caps card: the number heading it, the words under it, how the
+    uses are counted, and how many boxes to tick (none on a card counted by flipping)."""
 
-    def face(canvas, rect: Rect, bleed: float, left: int) -> None:
-        panel = _card_frame(canvas, rect, bleed, "#c0392b", "RALLY CAPS")
-        word = "use left" if left == 1 else "uses left"
-        footer = ("Flip after each use; remove the card when none is left (rule 5.7.1)")
-        body = "Each use, choose one (rule 5.7.2):\n" + "\n".join(
-            f"- {text}" for text in RALLY_USES)
-        _card_body(canvas, panel, str(left), body, footer, subtitle=word)
+    number: int
+    words: str
+    footer: str
+    ticks: int = 0
 
-    return Component("Rally Caps", partial(face, left=uses), partial(face, left=max(uses - 1, 0)),
-                     aliases=("rally-caps", "rally cap"), front_key="rally caps front",
-                     back_key="rally caps back")
+
+def rally_caps_faces(uses: int) -> tuple[RallyFace, RallyFace]:
+    """The two sides for the box's uses a game (rule 5.7.1). Two, as in the box: the front
+    shows both, the back the one left after a flip. One: the same both sides, put away once
+    used. More than a flip can count: a box to tick for each use, the same both sides."""
+    if uses > RALLY_FLIPPED:
+        ticks = RallyFace(uses, "uses a game", "Tick a box at each use (in pencil, rubbed out "
+                          "for the next game); every box ticked, none is left (rule 5.7.1)",
+                          uses)
+        return ticks, ticks
+    if uses == 1:
+        once = RallyFace(1, "use left", "Remove the card after its use (rule 5.7.1)")
+        return once, once
+    flip = "Flip after each use; remove the card when none is left (rule 5.7.1)"
+    return RallyFace(uses, "uses left", flip), RallyFace(uses - 1, "use left", flip)
+
+
+def _tick_row(canvas, panel: Rect, ticks: int) -> Rect:
+    """A row of numbered boxes at the foot of a card's panel, one for each use; returns the
+    panel above it, for the card's words."""
+    inner = panel.inset(CARD_INSET)
+    side = min(TICK_SIZE, (inner.width - (ticks - 1) * TICK_GAP) / ticks)
+    row = ticks * side + (ticks - 1) * TICK_GAP
+    canvas.setStrokeColor(BLACK)
+    canvas.setLineWidth(0.8)
+    canvas.setFillColorRGB(0.6, 0.6, 0.6)     # the numbers pale, for a tick over them
+    size = side / 2
+    set_font(canvas, REGULAR, size)
+    for index in range(ticks):
+        x = inner.x + (inner.width - row) / 2 + index * (side + TICK_GAP)
+        canvas.rect(x, inner.y, side, side, stroke=1, fill=0)
+        canvas.drawCentredString(x + side / 2, inner.y + (side - size * CAP_HEIGHT) / 2,
+                                 str(index + 1))
+    lifted = side + TICK_GAP
+    return Rect(panel.x, panel.y + lifted, panel.width, panel.height - lifted)
+
+
+def _rally_caps_face(canvas, rect: Rect, bleed: float, face: RallyFace) -> None:
+    panel = _card_frame(canvas, rect, bleed, "#c0392b", "RALLY CAPS")
+    if face.ticks:
+        panel = _tick_row(canvas, panel, face.ticks)
+    body = "Each use, choose one (rule 5.7.2):\n" + "\n".join(
+        f"- {text}" for text in RALLY_USES)
+    _card_body(canvas, panel, str(face.number), body, face.footer, subtitle=face.words)
 
 
 def rally_caps_components(box: Box) -> list[Component]:
-    """One Rally Caps card for each player (rule 5.7)."""
-    return [rally_caps_component(box)] * PLAYERS
+    """One Rally Caps card for each player (rule 5.7); none for a box that gives them no use,
+    refused with why (left out of a run of several sets, said in its notes)."""
+    if not box.rally_caps:
+        raise ValueError("the box gives Rally Caps no use (rally_caps = 0 in box.toml, rule "
+                         "5.7.1): there is no Rally Caps card to print")
+    front, back = rally_caps_faces(box.rally_caps)
+    card = Component("Rally Caps", partial(_rally_caps_face, face=front),
+                     partial(_rally_caps_face, face=back),
+                     aliases=("rally-caps", "rally cap"), front_key=f"rally caps {front}",
+                     back_key=f"rally caps {back}")
+    return [card] * PLAYERS
 
 
 # --------------------------------------------------------------------------- imposition

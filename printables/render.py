@@ -72,7 +72,8 @@ def plan(names: list[str], box: Box, options: PrintOptions) -> list[tuple[str, P
 def sets_to_print(sets: str | Iterable[str], box: Box, options: PrintOptions
                   ) -> tuple[list[str], dict[str, str]]:
     """The sets a run prints, in order, and those of a run of several (`all`) it leaves out,
-    each with why: one holding nothing of --team's (an optional team has no pieces), the
+    each with why: one holding nothing of --team's (an optional team has no pieces), one
+    the box has nothing for (no Rally Caps card where the box gives them no use), the
     calibration test in a fold-over run. Alone, a set says why instead of printing nothing."""
     names = expand(sets)
     if len(names) == 1:
@@ -84,9 +85,9 @@ def sets_to_print(sets: str | Iterable[str], box: Box, options: PrintOptions
         function = set_function(name)
         if name == "calibration" and options.sides == "fold":
             out[name] = CALIBRATION_NOT_FOLDED
-        elif options.team is not None and hasattr(function, "components"):
+        elif hasattr(function, "components"):
             try:
-                if not function.components(box, replace(options, only=())):
+                if not function.components(box, replace(options, only=())) and team:
                     out[name] = f"nothing in it is {box.teams[team].name}'s"
             except ValueError as error:
                 out[name] = str(error)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .marks import calibration_bars
 from .options import PrintOptions
-from .text import BOLD, REGULAR, draw_fitted, wrap
+from .text import BOLD, REGULAR, draw_fitted, fit_lines
 
 FONT = REGULAR
 LINE = 0.5          # ruled lines of tables and boxes
@@ -45,11 +45,13 @@ def draw_text(canvas, text: str, x: float, y: float, width: float, font: str = F
 
 def draw_lines(canvas, lines: list[str], x: float, top: float, width: float, font: str = FONT,
                size: float = 7.0, leading: float | None = None, align: str = "left") -> float:
-    """Lines from `top` down (first baseline one size below it); returns the bottom."""
+    """Lines from `top` down (first baseline one size below it); returns the bottom (with no
+    canvas, only that: a sheet measured before it is drawn)."""
     leading = leading or size * 1.2
     y = top - size
     for line in lines:
-        draw_text(canvas, line, x, y, width, font, size, align)
+        if canvas is not None:
+            draw_text(canvas, line, x, y, width, font, size, align)
         y -= leading
     return y + leading - size * 0.3
 
@@ -88,8 +90,10 @@ class Table:
         return sum(column.width for column in self.columns)
 
     def _cells(self, row: list[str], font: str) -> list[list[str]]:
-        return [wrap(str(text), font, self.size, column.width - 2 * self.padding) or [""]
-                for text, column in zip(row, self.columns, strict=True)]
+        """Each cell's lines: wrapped, a long word broken at a hyphen or cut short rather
+        than shrunk below SMALLEST_CELL (a long name in a narrow column)."""
+        return [fit_lines(str(text), font, self.size, column.width - 2 * self.padding)
+                or [""] for text, column in zip(row, self.columns, strict=True)]
 
     def _height(self, cells: list[list[str]]) -> float:
         lines = max(len(cell) for cell in cells)
@@ -97,7 +101,8 @@ class Table:
 
     def draw(self, canvas, x: float, top: float, rows: list[list[str]], bottom: float,
              header: bool = True) -> tuple[int, float]:
-        """Draw the header and as many rows as fit above `bottom`.
+        """Draw the header and as many rows as fit above `bottom` (with no canvas, lay them
+        out only: how many would fit).
 
         Returns (rows drawn, y of the table's bottom edge).
         """
@@ -117,6 +122,8 @@ class Table:
              cells: list[list[str]] | None = None) -> float:
         cells = cells or self._cells(row, font)
         height = self._height(cells)
+        if canvas is None:
+            return top - height
         left = x
         for column, lines in zip(self.columns, cells, strict=True):
             box(canvas, left, top - height, column.width, height, fill)

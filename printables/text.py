@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from reportlab.lib.colors import Color, HexColor
@@ -15,6 +16,7 @@ CAP_HEIGHT = 0.718     # Helvetica's capitals and figures stand this high per po
 DESCENT = 0.207        # and its g, p, y reach this far below the baseline
 SMALLEST_NAME = 6.0    # pt: a name is never printed smaller; a long one wraps instead
 SMALLEST_TEXT = 4.5    # pt: nor any other text of the box (a piece's information)
+SMALLEST_CELL = 5.0    # pt: a sheet's table shrinks a line to its column no further
 ELLIPSIS = "\u2026"    # ends a text cut short: one that cannot fit at the smallest size
 NO_BREAK = "\u00a0"    # a space a line never breaks at
 
@@ -55,6 +57,32 @@ def wrap(text: str, font: str, size: float, width: float,
                 line.append(word)
         lines.append(" ".join(line))
     return lines
+
+
+def break_at_hyphens(word: str, font: str, size: float, width: float) -> list[str]:
+    """A word wider than `width` broken after its hyphens, in as few pieces as fit (each
+    keeps its hyphen: 'Featherstonehaugh-', 'Wimbledon'); a piece with no hyphen to break
+    at stays whole, however wide."""
+    if stringWidth(word, font, size) <= width:
+        return [word]
+    pieces = [""]
+    for part in re.split(r"(?<=-)(?=.)", word):
+        if pieces[-1] and stringWidth(pieces[-1] + part, font, size) > width:
+            pieces.append(part)
+        else:
+            pieces[-1] += part
+    return pieces
+
+
+def fit_lines(text: str, font: str, size: float, width: float,
+              smallest: float = SMALLEST_CELL) -> list[str]:
+    """The text in lines for a column `width` wide, each drawn shrunk to the width where it
+    is wider (`draw_fitted`) but never below `smallest`: wrapped at `size`, a word too wide
+    broken after a hyphen, and a piece still too wide at `smallest` cut short with an
+    ellipsis."""
+    return [shorten(piece, font, smallest, width)
+            for line in wrap(text, font, size, width)
+            for piece in break_at_hyphens(line, font, size, width)]
 
 
 def fit_paragraph(text: str, font: str, size: float, width: float, height: float,

@@ -3,6 +3,7 @@ strategy read back from the PDF, the field's tiles overlapping with alignment ma
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -27,7 +28,7 @@ from printables.boards import (
     strategy_name,
     table_regions,
 )
-from printables.geometry import POKER, Rect, content_area
+from printables.geometry import MARKER, POKER, Rect, content_area
 from printables.options import INCH, PAPERS, PrintOptions
 from printables.render import expand, render
 
@@ -389,6 +390,18 @@ def test_scoresheet_rows_carry_each_innings_strategy(box, tmp_path):
         assert inning_parameters(box, inning + 10) == inning_parameters(box, inning)
 
 
+def test_the_none_strategy_is_printed_like_the_others(box, tmp_path):
+    """Rule 5.3: the demo's 6th inning has no strategy; the scoreboard and scoresheet printed
+    it 'NONE' among 'Power', 'Speed' and 'Clutch'. It reads 'None' on both (and in a box
+    score's rows, which name strategies the same way); OBP keeps its capitals."""
+    assert box.strategies[5] == "none"
+    ((_, board),) = pages_of(box, "scoreboard", tmp_path)
+    sheet, _ = (text for _, text in pages_of(box, "scoresheet", tmp_path))
+    assert "6 and 16 None draw" in board and "6 top (away) None" in sheet
+    assert "1 and 11 OBP draw" in board and "1 top (away) OBP" in sheet
+    assert "NONE" not in board + sheet
+
+
 def test_series_sheet_has_schedule_rotation_use_and_rest(box, tmp_path):
     """Rules 3.0 (home games, rotation), 8.2.2 and 8.2.3 (rest and short rest)."""
     ((_, blank),) = pages_of(box, "series-sheet", tmp_path)
@@ -406,6 +419,39 @@ def test_series_sheet_has_schedule_rotation_use_and_rest(box, tmp_path):
     assert f"Team 1: {team.name}" in filled
     for pitcher in box.rosters[team.roster].pitchers.values():
         assert f"{pitcher.name} {pitcher.kind} {pitcher.fatigue}" in filled
+
+
+PITCHER_CELL = re.compile(r"n 18 ([\d.]+) 93\.6 ([\d.]+) re")    # the Pitcher column's
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_series_sheet_has_a_row_for_each_pitcher_of_the_largest_staff(box, tmp_path,
+                                                                          paper):
+    """Rules 8.2.2 and 8.2.3 are kept pitcher by pitcher, game by game: each team had 9
+    rows, the first roster's staff, so a roster of 13 pitchers left four with no row (and
+    with --team the other team's blank table too). Each team has a row for each pitcher of
+    the largest staff; what does not fit the first page goes on a second one, headed as
+    continued, no row on the calibration strip."""
+    texts = dict(box.texts)
+    texts["pitchers.csv"] += "".join(f"texas,{name},RP,R,3,V,2,2,2,2,2,3,Long man\n"
+                                     for name in ("Abbott", "Bixby", "Corwin", "Dunmore"))
+    edited = load_box_texts(texts, origin="edited")
+    staff = edited.rosters[edited.teams["texas"].roster].pitchers.values()
+    assert len(staff) == 13
+    for team in (None, "texas"):
+        out = tmp_path / "sheet.pdf"
+        assert render("series-sheet", edited, PrintOptions(paper=paper, team=team), out) == 2
+        reader = PdfReader(out)
+        cells = [(float(y), float(height)) for page in reader.pages
+                 for y, height in PITCHER_CELL.findall(page.get_contents().get_data()
+                                                       .decode("latin-1"))]
+        assert len(cells) == 2 * (1 + 13)          # each team's header row and its 13 rows
+        assert all(y >= content_area(paper).y for y, _ in cells)
+        second = folded(reader.pages[1].extract_text())
+        assert second.startswith("High & Tight series tracker (continued)")
+        if team:
+            first = folded(reader.pages[0].extract_text())
+            assert all(f"{p.name} {p.kind} {p.fatigue}" in first for p in staff)
 
 
 def test_a_longer_rolls_track_prints_only_the_counts_its_marker_reaches(box, tmp_path):
@@ -426,6 +472,50 @@ def test_a_longer_rolls_track_prints_only_the_counts_its_marker_reaches(box, tmp
     ((_, text),) = pages_of(edited, "scoreboard", tmp_path)
     reached = " ".join(f"{n} +12 side: {n + 12}" for n in range(1, 9))
     assert f"Scoring Rolls track {reached} 9 10 11 12 " in text, text[:400]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_track_of_twenty_boxes_wraps_so_each_box_holds_the_marker(box, tmp_path, paper):
+    """Rules 2.2, 4.6.1: the Scoring Rolls marker (1/2") stands in a box of the track; 20
+    boxes in one row were 0.4" wide, the marker wider than its box and the numbers against
+    the lines. They take two rows of ten, each box at least the marker's width, and the
+    sheet still holds every phase of the sequence of play under them."""
+    texts = dict(box.texts)
+    texts["box.toml"] = texts["box.toml"].replace("boxes = 10", "boxes = 20", 1)
+    edited = load_box_texts(texts, origin="edited")
+    out = tmp_path / "board.pdf"
+    render("scoreboard", edited, PrintOptions(paper=paper), out)
+    page = PdfReader(out).pages[0]
+    numbers = [p for p in placed_text(page) if p.size == 20 and p.text.isdigit()]
+    assert [p.text for p in numbers] == [str(n) for n in range(1, 21)]
+    rows = [numbers[:10], numbers[10:]]
+    assert all(p.box.y > q.box.top for p in rows[0] for q in rows[1])
+
+    def centre(placed: Placed) -> float:
+        return placed.box.x + placed.box.width / 2
+
+    for row in rows:
+        assert len({round(p.box.y, 2) for p in row}) == 1
+        assert all(centre(b) - centre(a) >= MARKER[0] for a, b in itertools.pairwise(row))
+    assert "H End of the game 4.8" in folded(page.extract_text())
+
+
+def test_a_track_that_stops_at_its_last_box_never_flips_its_marker(box, tmp_path):
+    """Rule 5.5.1: the marker flips to its +N side past the last box only while `max` lies
+    beyond it; with 20 boxes and max 20 the scoreboard told to flip it past 20 and the
+    marker's back read '+20', a side no count reaches. Both are left out; the marker reads
+    the same both sides."""
+    texts = dict(box.texts)
+    texts["box.toml"] = texts["box.toml"].replace("boxes = 10", "boxes = 20", 1)
+    edited = load_box_texts(texts, origin="edited")
+    ((_, board),) = pages_of(edited, "scoreboard", tmp_path)
+    assert "flip the marker to its +" not in board and "+20" not in board
+    assert "The marker goes no higher than 20 and never below 1 (rule 5.5.1)." in board
+    front, back = (text for _, text in pages_of(edited, "markers", tmp_path))
+    assert "+20 Scoring Rolls" not in back and back.count("SR Scoring Rolls") == 1
+    assert front.count("SR Scoring Rolls") == 1
+    ((_, board),) = pages_of(box, "scoreboard", tmp_path)
+    assert "Past 10, flip the marker to its +10 side" in board
 
 
 def test_the_scoresheet_has_room_for_an_at_bats_twenty_dice(box):

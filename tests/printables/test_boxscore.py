@@ -16,6 +16,7 @@ from companion.engine import base45
 from companion.engine.errors import RecordError
 from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box, load_box_texts
 from companion.high_and_tight.packed import PREFIX, pack, unpack, unscanned
+from companion.high_and_tight.rules import HighAndTight
 from companion.high_and_tight.simulate import simulate_game
 from companion.store.db import Store
 from companion.store.exchange import export, import_record
@@ -23,8 +24,10 @@ from companion.store.series_store import StoredSeries, create_series
 from printables.boxscore import games_to_print, print_boxscore
 from printables.options import PAPERS, PrintOptions
 from printables.qr import QUIET_ZONE, qr_matrix
+from printables.text import SMALLEST_CELL
 
 from ..store.util import run_companion, series_header, simulated_session
+from .placed import placed_text
 
 
 @pytest.fixture(scope="module")
@@ -244,6 +247,47 @@ def test_a_game_of_nine_or_ten_innings_fits_one_letter_page(store, box, tmp_path
     assert "Chicago Black Sox: Philadelphia Mustangs roster" in first
 
 
+def long_named(box_texts: dict[str, str]):
+    """The demo box with every New York piece named 'Featherstonehaugh-' and its name (one
+    word with a hyphen), every Texas piece its name and 'wolfeschlegelsteinhausen' (one
+    word, no hyphen): each at most 40 characters, as the format allows."""
+    texts = dict(box_texts)
+    for name in ("ballplayers.csv", "pitchers.csv"):
+        lines = texts[name].splitlines()
+        for index, line in enumerate(lines[1:], start=1):
+            team, piece, rest = line.split(",", 2)
+            if team == "new-york":
+                piece = f"Featherstonehaugh-{piece}"
+            elif team == "texas":
+                piece = f"{piece}wolfeschlegelsteinhausen"
+            lines[index] = ",".join((team, piece, rest))
+        texts[name] = "\n".join(lines) + "\n"
+    return load_box_texts(texts, origin="long names")
+
+
+def test_long_names_in_the_half_innings_keep_a_readable_size(store, box, tmp_path):
+    """A name of one long word was shrunk to its column, to 3.3 pt among the table's 6.5 pt
+    ('Featherstonehaugh-Wimbledon'). No string of the box score is now under 5 pt: a name
+    breaks after its hyphen, and one with no hyphen that still does not fit at 5 pt is cut
+    short with an ellipsis, inside its column."""
+    edited = long_named(box.texts)
+    session = simulate_game(HighAndTight(edited), "new-york", "texas", "long names")
+    series_id = import_record(store, edited, session.text())
+    out = tmp_path / "long.pdf"
+    print_boxscore(store, f"{series_id}:1", PrintOptions(), out)
+    placed = [p for page in PdfReader(out).pages for p in placed_text(page)]
+    assert min(p.size for p in placed) >= SMALLEST_CELL
+    said = [p.text for p in placed]
+    assert said.count("Featherstonehaugh-") > 20
+    texas = [text for text in said if "wolfe" in text]
+    assert any(text.endswith("\u2026") for text in texas)
+    assert all(text.endswith(("\u2026", "wolfeschlegelsteinhausen")) for text in texas)
+    assert not any("Featherstonehaugh-" in text and text != "Featherstonehaugh-"
+                   for text in said)
+    width, _ = PAPERS["letter"]
+    assert all(0 < p.box.x and p.box.right < width for p in placed)
+
+
 def test_an_unknown_game_is_a_clear_error_and_writes_nothing(store, box, tmp_path):
     header = series_header("spring", "3")
     series_id = create_series(store, box, header, simulated_session(box, header).entries)
@@ -335,7 +379,7 @@ def test_box_score_rows_name_the_team_and_strategy_as_the_scoreboard_does(box, r
         assert row[1] == f"{half.half} ({box.team(key).abbrev})"
         assert row[2] == strategy_name(half.strategy)
     assert {row[2] for row in (_half_row(box, h, score) for h in score.halves)} >= {
-        "OBP", "NONE"}
+        "OBP", "None"}
 
 
 def test_the_printed_code_scans_and_imports_to_the_identical_game(box, long_game, tmp_path):

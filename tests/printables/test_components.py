@@ -25,6 +25,7 @@ from companion.high_and_tight.simulate import simulate_game
 from printables import render as render_module
 from printables.components import (
     BAND,
+    CARD_FRAME,
     PIECE_PAD,
     RUNS_COPIES,
     SCALE_HALF,
@@ -35,13 +36,14 @@ from printables.components import (
     inning_strategy,
     marker_components,
     piece_components,
+    rally_caps_components,
     registration_targets,
     team_card_components,
     texts_cut_short,
 )
 from printables.geometry import BLEED, MARKER, PIECE, POKER, Rect, calibration_area, impose
 from printables.options import MM, PAPERS, PrintOptions
-from printables.render import expand, render
+from printables.render import expand, new_canvas, render
 from printables.text import (
     BOLD,
     CAP_HEIGHT,
@@ -310,7 +312,16 @@ def test_markers_hold_every_game_piece(printed, box):
         assert fronts.count(f"{runs} {'Run' if runs == 1 else 'Runs'} ") == copies
     for team in box.teams.values():
         assert f"{team.abbrev} Team" in fronts
-    assert fronts.count("Games won") == 4 and "4 Games won" in backs
+    assert fronts.count(" won") == 4 and "4 Games won" in backs
+
+
+def test_the_games_won_marker_of_one_says_game(printed):
+    """Rule 4.8 (games won): the 1 side read '1 Games won' beside the runs markers' '1 Run';
+    one game is singular, two to four plural."""
+    fronts, backs = page_texts(printed["markers"])
+    assert fronts.count("1 Game won") == 2 and "1 Games won" not in fronts
+    assert fronts.count("3 Games won") == 2
+    assert backs.count("2 Games won") == 2 and backs.count("4 Games won") == 2
 
 
 def runs_markers_on_the_board(state) -> Counter:
@@ -415,6 +426,70 @@ def test_rally_caps_show_two_then_one(printed, box):
     assert "rule 5.7.2" in front
 
 
+def rally_caps_box(uses: int):
+    return edited({"box.toml": [("rally_caps = 2", f"rally_caps = {uses}")]})
+
+
+@pytest.mark.parametrize("uses", (3, 9))
+def test_rally_caps_past_two_uses_have_a_box_to_tick_for_each(tmp_path, uses):
+    """Rule 5.7.1 counts the uses left by the card's two sides, which hold two: with 3 a
+    game the front said 3 and the back 2, and nothing counted the third. Past two the card
+    is the same both sides, with a numbered box to tick at each use under its words, all
+    inside the card's frame and clear of one another."""
+    box = rally_caps_box(uses)
+    render("rally-caps", box, PrintOptions(), tmp_path / "caps.pdf")
+    front, back = page_texts(read(tmp_path / "caps.pdf"))
+    assert front == back and front.count(f"{uses} uses a game") == 2
+    assert "left" not in front.replace("none is left", "")
+    (card, _) = rally_caps_components(box)
+    for face in (card.front, card.back):
+        strings = face_strings(face, tmp_path / "face.pdf")
+        numbers = [p for p in strings if p.text.isdigit() and p.font != BOLD]
+        assert [p.text for p in numbers] == [str(n) for n in range(1, uses + 1)]
+        row_top = max(n.box.y + n.box.height / 2 + n.size for n in numbers)   # a box's top
+        frame = Rect(0, 0, *POKER).inset(CARD_FRAME)
+        for index, placed in enumerate(strings):
+            assert frame.contains(placed.box) and placed.size >= SMALLEST_TEXT, placed
+            assert not any(placed.overlaps(other.box) for other in strings[index + 1:])
+            if placed not in numbers:
+                assert placed.box.y > row_top, placed
+
+
+def face_strings(face, path) -> list:
+    """The strings one face draws in a cell at the page's corner, read back from the PDF."""
+    canvas = new_canvas(str(path), PAPERS["letter"])
+    face(canvas, Rect(0, 0, *POKER), 0.0)
+    canvas.showPage()
+    canvas.save()
+    return placed_text(read(path).pages[0])
+
+
+def test_a_one_use_rally_caps_card_has_nothing_to_flip_to(tmp_path):
+    """Rule 5.7.1 with one use a game: the back said '0 uses left', a side the card never
+    shows before it is put away; both sides say the one use and to remove the card."""
+    render("rally-caps", rally_caps_box(1), PrintOptions(), tmp_path / "caps.pdf")
+    front, back = page_texts(read(tmp_path / "caps.pdf"))
+    assert front == back and front.count("1 use left") == 2 and "0 use" not in front
+    assert "Remove the card after its use (rule 5.7.1)" in front
+
+
+def test_a_box_without_rally_caps_prints_no_card_and_says_so(tmp_path):
+    """`data check` takes rally_caps = 0 (a game without Rally Caps, rule 5.7.1): the card
+    said '0 uses left' on both sides. Alone the set is refused saying why; in a run of
+    several it is left out, told in the run's notes, and the rest prints."""
+    box = rally_caps_box(0)
+    with pytest.raises(ValueError, match=r"the box gives Rally Caps no use \(rally_caps = 0 "
+                                         r"in box.toml, rule 5.7.1\)"):
+        render("rally-caps", box, PrintOptions(), tmp_path / "caps.pdf")
+    assert not (tmp_path / "caps.pdf").exists()
+    notes = []
+    render(["markers", "rally-caps"], box, PrintOptions(), tmp_path / "all.pdf",
+           note=notes.append)
+    assert notes == ["rally-caps left out: the box gives Rally Caps no use (rally_caps = 0 in "
+                     "box.toml, rule 5.7.1): there is no Rally Caps card to print"]
+    assert "RALLY CAPS" not in " ".join(page_texts(read(tmp_path / "all.pdf")))
+
+
 def test_calibration_prints_crosses_then_scales_behind_them(printed):
     front, back = page_texts(printed["calibration"])
     assert "Registration test: front" in front and "--offset" in front
@@ -495,6 +570,24 @@ def test_only_prints_the_named_components_one_copy_each(tmp_path, box):
     assert pages == 2
     assert text.count("Good Wood") == 2 and text.count("Blown Call") == 1
     assert "Wheelhouse" not in text
+
+
+def test_only_prints_every_teams_piece_of_a_shared_name(tmp_path):
+    """Names are unique within a roster only: with a Delacorte in New York's and Texas'
+    rosters, --only Delacorte printed New York's piece and said nothing of Texas'. Each is a
+    component of its own, so both print, one copy each (copies of one component, as the DH
+    markers, still once); --team picks one."""
+    shared = edited({"ballplayers.csv": [("texas,Boudreaux,", "texas,Delacorte,")]})
+    render("pieces", shared, PrintOptions(only=("delacorte",)), tmp_path / "both.pdf")
+    front, _ = page_texts(read(tmp_path / "both.pdf"))
+    assert front.count("Delacorte") == 2
+    assert "Calls a smart game" in front and "Slugging catcher" in front
+    render("pieces", shared, PrintOptions(only=("Delacorte",), team="texas"),
+           tmp_path / "texas.pdf")
+    front, _ = page_texts(read(tmp_path / "texas.pdf"))
+    assert front.count("Delacorte") == 1 and "Slugging catcher" in front
+    render("markers", shared, PrintOptions(only=("DH",)), tmp_path / "dh.pdf")
+    assert page_texts(read(tmp_path / "dh.pdf"))[0].count("DH Defense") == 1
 
 
 def test_only_across_all_sets_prints_each_name_where_it_lives(tmp_path, box):
