@@ -287,7 +287,8 @@ def number_moved(number: int, bonus: bool, delta: int) -> tuple[int, bool]:
 
 
 def rolls_moved(rolls: int, delta: int, rolls_max: int) -> int:
-    """Rule 5.5.1: the Scoring Rolls marker never goes below 1 (and stops at the +10 side's top)."""
+    """Rule 5.5.1: the Scoring Rolls marker never goes below 1 (and stops at the top of
+    its flipped side)."""
     return min(rolls_max, max(1, rolls + delta))
 
 

@@ -224,7 +224,7 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
     elif state.markers_set():
         scoring = state.scoring_box()
         rolls = atbat.rolls
-        flipped = " (+10 side)" if rolls > box.rolls_boxes else ""
+        flipped = f" (+{box.rolls_boxes} side)" if rolls > box.rolls_boxes else ""
         extra = state.extra_scoring_numbers()
         lines.append(f"Scoring Rolls [b]{rolls}[/b]{flipped}"
                      + (" [b]+1 bonus[/b]" if atbat.bonus else ""))

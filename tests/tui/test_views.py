@@ -1503,3 +1503,27 @@ def test_the_boards_card_phase_line_keeps_rally_caps_and_every_pass_in_order(tmp
         line = next(line for line in plain(views.board(table)).splitlines()
                     if "Rally Caps" in line)
     assert line in (f"Played {expected}", expected)
+
+
+@pytest.mark.parametrize("boxes, most", [(10, 20), (8, 16)])
+def test_the_board_names_the_flipped_rolls_markers_side_by_the_boxs_track(tmp_path,
+                                                                         box_copy, boxes,
+                                                                         most):
+    """Rule 5.5.1: past the track's last box the Scoring Rolls marker flips to its +N side,
+    N the track's boxes (the printed track's words); the board said '+10 side' whatever
+    the box's track."""
+    toml = box_copy / "box.toml"
+    toml.write_text(toml.read_text().replace("boxes = 10\nmax = 20",
+                                             f"boxes = {boxes}\nmax = {most}"))
+    with Store.open(tmp_path / "flip.db") as store:
+        table = Table.create(store, load_box(box_copy), Setup(
+            scenario="spring", team1_control="human", team2_control="human",
+            dice="digital", cards="physical"))
+        while table.game is None or table.game.state.phase != "cards":
+            if table.auto_step() is None:
+                waiting = table.waiting()
+                table.enter(waiting.options[0]) if waiting.kind == "decision" else table.roll()
+        table.game.state.atbat.rolls = boxes + 1            # (shown, not stored)
+        line = next(line for line in plain(views.board(table)).splitlines()
+                    if line.startswith("Scoring Rolls"))
+    assert line.startswith(f"Scoring Rolls {boxes + 1} (+{boxes} side)"), line
