@@ -2995,6 +2995,11 @@ def test_the_hand_on_the_board_keeps_above_a_notice_and_says_what_it_leaves_out(
                               ) as (app, pilot, screen, table):
             app.clear_notifications()
             await wait_until(pilot, lambda: screen._covered == 0)
+            # The win figure's line first (it came between the two measures on a loaded
+            # machine, and the board was a row longer after the notice than before it).
+            await wait_until(pilot, lambda: table.win_history)
+            await workers_done(app)
+            screen.show_board()
             board = screen.query_one("#board", Static)
             free = screen._board_rows(screen.board_markup)
             # A notice over the hand's rows, short of the lines above the hand.
