@@ -1005,6 +1005,9 @@ class GameScreen(Screen):
         nothing begins a line in it (`_typed_start`)."""
         if event.key == "tab" and not isinstance(self.focused, Input):
             self.make_way_for_typing()
+        if isinstance(self.focused, EntryBox):
+            self._typed_on(event)
+            return
         if isinstance(self.focused, Input):
             return
         if event.key in ("u", "y") and self.table.nobody_steps():
@@ -1030,11 +1033,30 @@ class GameScreen(Screen):
             event.stop()
             self.notify("no dice are awaited now", severity="warning")
 
+    def _typed_on(self, event) -> None:
+        """A key come up to the screen while the typing box has the keyboard reached the
+        list before a line begun on it moved the keyboard (`_typed_start`: a burst of keys,
+        a paste; the box stops its own letters, Enter and Backspace): it goes on into the
+        box in its order. Such keys were lost or fired keys ('r' rolled), and an Enter
+        among them did not take the line typed."""
+        entry = self.query_one("#entry", EntryBox)
+        if event.key == "enter":
+            self.typed(entry)
+        elif event.key == "backspace":
+            entry.action_delete_left()
+        elif event.is_printable and event.character:
+            entry.insert_text_at_cursor(event.character)
+        else:
+            return                  # (Escape and the like: their bindings, as ever)
+        event.stop()
+        event.prevent_default()
+
     def _typed_start(self, event) -> None:
         """A letter, digit or sign no key is bound to, typed on the options, begins a line
-        ('Marty', '34 61', '+1'): the typing box takes it and what follows. On the list a
-        name typed without Tab fired the keys it passed ('Run' undid a step); a name
-        starting with a key's letter still takes that key."""
+        ('Marty', '34 61', '+1'): the typing box takes it, in place of a line refused
+        before, and what follows. On the list a name typed without Tab fired the keys it
+        passed ('Run' undid a step); a name starting with a key's letter still takes that
+        key."""
         char = event.character
         if (not event.is_printable or not char or char.isspace()
                 or event.key in self.active_bindings):
@@ -1043,8 +1065,9 @@ class GameScreen(Screen):
         event.prevent_default()
         self.make_way_for_typing()
         entry = self.query_one("#entry", Input)
-        entry.focus()
-        entry.insert_text_at_cursor(char)
+        self.set_focus(entry)       # now, not later (Widget.focus): the next key's is the box
+        entry.value = char          # a new line: one refused before is not added to
+        entry.cursor_position = len(char)
 
     def on_mount(self) -> None:
         self.set_interval(WIN_DELAY / 3, self._win_tick)

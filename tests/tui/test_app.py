@@ -4673,6 +4673,37 @@ def test_u_on_a_held_final_goes_back_into_the_game(tmp_path):
     assert second == (None, True)
 
 
+def test_a_burst_of_keys_on_the_options_goes_into_the_typing_box_whole(tmp_path):
+    """A line typed fast (or pasted) on the options list: the keys reach the list before
+    the first one moves the keyboard to the typing box, and were lost or fired keys ('Bad
+    Hop' came out 'aHop', an 'r' rolled). They go into the box in their order, after a
+    line refused before is cleared, and an Enter among them takes the line typed."""
+    from textual import events
+
+    path = tmp_path / "burst.db"
+    series_id = at_the_first_human_decision(path, "tui-burst-keys")
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            entry = screen.query_one("#entry", Input)
+            entry.value = "an old refused line"
+            options = screen.query_one("#options", OptionList)
+            assert options.has_focus
+            before = lines(table)
+            for char in "Xr d, ly":             # bound letters (r, d, l, y) among them
+                options.post_message(events.Key(char if char != " " else "space", char))
+            await pilot.pause(0.3)
+            typed = entry.value, lines(table) == before, app.screen is screen, list(notes)
+            for key in ("backspace", "enter"):
+                options.post_message(events.Key(key, None))    # (queued at the list too)
+            await pilot.pause(0.3)
+            return typed, entry.value, notes[-1]
+
+    typed, after, refused = asyncio.run(play())
+    assert typed == ("Xr d, ly", True, True, [])
+    assert after == "Xr d, l" and refused[0] == "Not allowed"    # the line was taken
+
+
 def test_a_refused_line_left_in_the_box_goes_once_the_step_is_taken_from_the_list(tmp_path):
     """A refused line stays in the typing box to be corrected; when the player takes the
     step from the list instead, the stale line went on sitting there for the next step.
