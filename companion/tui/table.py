@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import difflib
 import hashlib
 import re
 import secrets
@@ -157,6 +158,12 @@ class Picker:
                 return name
             seen.add(name)
         return None
+
+
+def has_run(words: list[str], run: list[str]) -> bool:
+    """Whether `run` is found whole and in order among `words` (one option's words)."""
+    return any(words[start:start + len(run)] == run
+               for start in range(len(words) - len(run) + 1))
 
 
 class Table:
@@ -584,17 +591,15 @@ class Table:
 
     def _short_line(self, text: str, waiting: Waiting) -> str:
         """A game's line typed short, as a player says it: without the side ('bats Marty',
-        'keeps'), by the end of the option alone ('Marty', 'Hit and Run', '+1', 'pat'),
-        or by its start ('stays' for 'stays with the pitcher'): the one option it names
-        (any case); one naming several says which. A line with its side or a roll is left
-        as it is."""
+        'keeps'), or by any run of the option's words ('Marty', 'Hit and Run', '+1', 'pat',
+        'stays' for 'stays with the pitcher'): the one option it names (any case); one
+        naming several says which. A line with its side or a roll is left as it is."""
         words = text.casefold().split()
         if not words or words[0] in ("home", "away", "deal", "roll"):
             return text
         told = [line.split(" ", 1)[1] for line in waiting.options]   # the side dropped
         matches = [line for line, rest in zip(waiting.options, told, strict=True)
-                   if rest.casefold().split()[-len(words):] == words
-                   or rest.casefold().split()[:len(words)] == words]
+                   if has_run(rest.casefold().split(), words)]
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
@@ -603,11 +608,19 @@ class Table:
             raise CompanionError(f"'{text}' could be {shown}{more}: type more of the line")
         # None named as it stands: the side's line for the rules to read (they mend a
         # name's slip, or say what is wrong), with the one verb the options share when
-        # it was left out ('4 off, 2 def' at the draw, 'Marti' at Batter Up).
+        # it was left out ('4 off, 2 def' at the draw, 'Marti' at Batter Up), or with its
+        # own verb. Else it names nothing the game awaits: said so, with the nearest.
         verbs = {rest.split(" ", 1)[0] for rest in told}
         if len(verbs) == 1 and words[0] not in verbs:
             return f"{waiting.side} {verbs.pop()} {text}"
-        return f"{waiting.side} {text}"
+        if words[0] in act.VERB_FORMS:
+            return f"{waiting.side} {text}"
+        near = difflib.get_close_matches(text.casefold(), [rest.casefold() for rest in told],
+                                         n=1, cutoff=0.6)
+        meant = (f"; did you mean '{told[[r.casefold() for r in told].index(near[0])]}'?"
+                 if near else "")
+        raise CompanionError(f"'{clip(text)}' names none of the options now; the game "
+                             f"awaits {waiting.side}: {waiting.prompt}{meant}")
 
     def _series_line(self, text: str, waiting: Waiting) -> str:
         """A series step typed as the screen shows it, by the pitchers' names alone

@@ -1,6 +1,7 @@
 """The table model the screens read: who acts, the computer's steps, undo to a player."""
 
 import contextlib
+import re
 import sqlite3
 
 import pytest
@@ -1487,3 +1488,33 @@ def test_the_dice_switch_for_the_rest_of_the_series_and_stay_switched(tmp_path):
             table.roll()                                # the companion's dice again
     with Store.open(path) as store:
         assert Table(store, series_id).dice == "digital"
+
+
+def test_a_short_line_reads_any_run_of_an_options_words_and_says_when_it_names_none(
+        tmp_path):
+    """Rule 5.2.2: at the exchange a card's name alone names two options (for offense, for
+    defense): said so, rather than read as 'home Good Jump', not an action. A line naming
+    no option now ('pat' in the card phase, rule 4.5) says what the game awaits, with the
+    nearest option for a slip."""
+    store = Store.open(tmp_path / "runs.db")
+    try:
+        table = Table.create(store, load_box(), Setup(
+            scenario="spring", team1_control="human", team2_control="human",
+            dice="digital", cards="digital"))
+        waiting = at_phase(table, "exchange")
+        card = next(line for line in waiting.options if " exchanges " in line)
+        name = card.split(" exchanges ", 1)[1].rsplit(" for ", 1)[0]
+        with pytest.raises(CompanionError, match=rf"'{re.escape(name)}' could be "
+                                                 r"'\w+ exchanges .* for offense'"):
+            table.enter(name)
+        assert table.enter(f"{name} for defense").line.endswith(f"{name} for defense")
+        waiting = at_phase(table, "cards")
+        entries = list(table.session.entries)
+        with pytest.raises(CompanionError, match=r"^'pat' names none of the options now; "
+                                                 rf"the game awaits {waiting.side}: "):
+            table.enter("pat")
+        assert "did you mean 'passes'?" in str(pytest.raises(
+            CompanionError, table.enter, "pases").value)
+        assert table.session.entries == entries
+    finally:
+        store.close()
