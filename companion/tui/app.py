@@ -1745,7 +1745,7 @@ class GameScreen(Screen):
         waiting = self.table.waiting()
         if self._curtain_down(waiting) and (self.secret_rotation(waiting)
                                             or CARD_LINE.search(text)
-                                            or not SIDED_LINE.match(text)):
+                                            or not self._tells_no_card(text, waiting)):
             # Refused unseen: the rules' answer (or a short line's, read against the
             # options) would tell the table what the hand or the rotation holds.
             entry.value = ""
@@ -1755,6 +1755,19 @@ class GameScreen(Screen):
             return
         if self.act(text):
             entry.value = ""
+
+    def _tells_no_card(self, text: str, waiting) -> bool:
+        """Typed with the curtain down, a line whose answer tells nothing of the hand: a
+        whole line (its card words are looked for apart), or a short one naming one option
+        that holds no card ('keeps', 'passes'); one naming a card, several options or none
+        would say what the options, the hand's cards among them, hold."""
+        if SIDED_LINE.match(text):
+            return True
+        try:
+            line = self.table.short_line(text, waiting)
+        except CompanionError:
+            return False
+        return line in waiting.options and not CARD_LINE.search(line)
 
     def action_back(self) -> None:
         """Escape from the options: home (from the typing box it is `to_options`, with the

@@ -575,7 +575,7 @@ class Table:
             raise CompanionError("this series rolls its dice in the companion (r): faces "
                                  "rolled at the table go in a series set to physical dice")
         if rolls is None and waiting.scope == "game" and waiting.kind == "decision":
-            text = self._short_line(text, waiting)
+            text = self.short_line(text, waiting)
         if rolls is None and waiting.scope == SERIES:
             text = self._series_line(text, waiting)
             if waiting.kind == "chance" and self.dice == "digital":
@@ -589,7 +589,7 @@ class Table:
             return entry
         return self._enter_rolls(rolls)
 
-    def _short_line(self, text: str, waiting: Waiting) -> str:
+    def short_line(self, text: str, waiting: Waiting) -> str:
         """A game's line typed short, as a player says it: without the side ('bats Marty',
         'keeps'), or by any run of the option's words ('Marty', 'Hit and Run', '+1', 'pat',
         'stays' for 'stays with the pitcher'): the one option it names (any case); one

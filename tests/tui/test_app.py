@@ -913,6 +913,10 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
                 await pilot.pause()
             assert lines(table) == before
             assert notes == ["the hand is behind the curtain: lift it first (h)"] * 5
+            # A short line naming one option that holds no card (keeping the hand at the
+            # exchange) tells nothing: taken.
+            assert screen._tells_no_card("keeps", table.waiting())      # (the exchange)
+            assert not screen._tells_no_card(sorted(everything)[0], table.waiting())
             assert not any(CARD_LINE.search(line) for _, line in screen.open_options())
             app.notify = notify
 
