@@ -24,8 +24,10 @@ ABOVE = {
     "companion.high_and_tight": ["companion.store", "companion.tui", "companion.cli",
                                  "companion.print_cli", "printables"],
     "companion.store": ["companion.tui", "companion.cli", "companion.print_cli", "printables"],
-    "printables": ["companion.tui", "companion.cli", "companion.print_cli"],
-    "companion.tui": ["companion.cli", "companion.print_cli"],
+    # The store is not above printables nor printables above the tui (DESIGN: games <-
+    # printables): a crossing is named in ALLOWED, reportlab kept from the table's start.
+    "printables": ["companion.tui", "companion.cli", "companion.print_cli", "companion.store"],
+    "companion.tui": ["companion.cli", "companion.print_cli", "printables"],
 }
 ALLOWED = {
     ("printables.boxscore", "companion.store"),   # a box score loads its series (export's way)
@@ -79,16 +81,19 @@ def source_modules():
 
 
 def test_no_layer_imports_one_above_it():
-    crossings = []
+    crossings, used = [], set()
     for path, module in source_modules():
         banned = [above for layer, aboves in ABOVE.items()
                   if module == layer or module.startswith(layer + ".") for above in aboves]
         for name in imported_modules(path, module):
             for above in banned:
-                if (name == above or name.startswith(above + ".")) and \
-                        (module, above) not in ALLOWED:
-                    crossings.append(f"{module} imports {name}")
+                if name == above or name.startswith(above + "."):
+                    if (module, above) in ALLOWED:
+                        used.add((module, above))
+                    else:
+                        crossings.append(f"{module} imports {name}")
     assert crossings == []
+    assert used == ALLOWED          # each crossing allowed is one the code makes
 
 
 def test_the_import_check_sees_relative_and_lazy_imports(tmp_path):

@@ -488,9 +488,10 @@ class SeriesRules:
     def next_turn(self, state: SeriesState, team: str, key: str) -> int | None:
         """The first game after the next one SP `key` starts as the series stands: each
         game's starter the one taken when nobody chooses (`starter_choices`: the rotation's
-        man, rule 3.0, or when he still rests a rested SP, 8.2.3 a), nobody on short rest;
-        None when the series ends first. (The rotation alone gave a turn an SP moved up on
-        short rest leaves to the man after him as nobody's.)"""
+        man, rule 3.0, or when he still rests a rested SP, 8.2.3 a; short rest only when no
+        SP of the rotation is rested); None when the series ends first. (The rotation
+        alone gave a turn an SP moved up on short rest leaves to the man after him as
+        nobody's.)"""
         worked = {name: list(games) for name, games in state.appearances[team].items()}
         future = replace(state, appearances={**state.appearances, team: worked})
         for game in range(state.next_game, state.scenario.games + 1):

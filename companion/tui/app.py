@@ -1033,6 +1033,19 @@ class GameScreen(Screen):
             event.stop()
             self.notify("no dice are awaited now", severity="warning")
 
+    def on_paste(self, event: events.Paste) -> None:
+        """A paste on the options (a terminal's bracketed paste is one event, not keys): its
+        first line begins a line in the typing box, as typed keys would."""
+        text = event.text.splitlines()[0] if event.text.strip() else ""
+        if (not text or isinstance(self.focused, Input) or self.table.nobody_steps()
+                or self.table.session.is_over()):
+            return
+        event.stop()
+        entry = self.query_one("#entry", Input)
+        self.set_focus(entry)
+        entry.value = text
+        entry.cursor_position = len(text)
+
     def _typed_on(self, event) -> None:
         """A key come up to the screen while the typing box has the keyboard reached the
         list before a line begun on it moved the keyboard (`_typed_start`: a burst of keys,
@@ -1059,8 +1072,9 @@ class GameScreen(Screen):
         key."""
         char = event.character
         if (not event.is_printable or not char or char.isspace()
-                or event.key in self.active_bindings):
-            return
+                or event.key in self.active_bindings or self.table.nobody_steps()
+                or self.table.session.is_over()):
+            return              # (nothing to type: the keys stay keys)
         event.stop()
         event.prevent_default()
         self.make_way_for_typing()
@@ -1740,6 +1754,13 @@ class GameScreen(Screen):
             options = self.query_one("#options", OptionList)
             if options.highlighted is not None:
                 options.action_select()
+            return
+        if self.table.nobody_steps():
+            from .table import NOT_YOURS
+
+            # The computer plays both sides with its own dice: a line typed would have the
+            # catch-up play the game out first, then take a step that is the computer's.
+            self.notify(NOT_YOURS.format("type"), severity="warning")
             return
         self._catch_up()
         waiting = self.table.waiting()

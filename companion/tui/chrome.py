@@ -267,9 +267,14 @@ class ClosesOnce:
     screen is on top, so a key queued behind the one that closed the window (h or Escape
     pressed quickly) closed the screen under it too, and with none left the app ended."""
 
+    _window_closed = False
+
     def dismiss(self, result=None) -> AwaitComplete:
-        if not self.is_active:          # already closed: the key came after
+        # Once closed, a later key's close is nothing. (Not "not on top": a window under
+        # the command palette, closing itself when its print is done, still closes.)
+        if self._window_closed:
             return AwaitComplete()
+        self._window_closed = True
         return super().dismiss(result)
 
 

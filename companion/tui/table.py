@@ -22,6 +22,7 @@ from ..high_and_tight.manager import ComputerManager
 from ..high_and_tight.series import SeriesRules
 from ..high_and_tight.series_session import SERIES, Entry
 from ..high_and_tight.simulate import chance_line, series_manager_line
+from ..high_and_tight.state import MODES
 from ..high_and_tight.winprob import (
     RANDOM_STARTER,
     conceal_hands,
@@ -160,6 +161,9 @@ class Picker:
         return None
 
 
+FILLER_WORDS = {"the", "a", "an", "and", "for", "with", "of", "to", "in", "on", "at"}
+
+
 def has_run(words: list[str], run: list[str]) -> bool:
     """Whether `run` is found whole and in order among `words` (one option's words)."""
     return any(words[start:start + len(run)] == run
@@ -176,7 +180,8 @@ class Table:
         self.controls = self.session.controls()
         # The dice the table rolls now: the header's, or those switched to since (SPEC 1:
         # any mix, game by game; the dice are chance actions in the record either way).
-        self.dice = self.stored.note(DICE_NOTE) or header.get("Dice", "digital")
+        switched = self.stored.note(DICE_NOTE)
+        self.dice = switched if switched in MODES else header.get("Dice", "digital")
         self.cards = header.get("Cards", "digital")
         self.seed = header.get("Seed") or "table"
         self.manager = ComputerManager(self.session.rules)
@@ -552,7 +557,7 @@ class Table:
         waiting = self.waiting()            # (once: it lists the legal actions)
         rolling = self._rolling(waiting)
         rolls = None
-        if re.fullmatch(r"[\d ,-]+", text):
+        if re.fullmatch(r"\d[\d ,-]*", text):      # ('-2' is a Managerial Move)
             # "3 4", "3,4" or "34", as the dice dialog reads them, or several rolls ("34 61");
             # typed when no roll is due, the rules say what the game awaits instead.
             try:
@@ -598,8 +603,16 @@ class Table:
         if not words or words[0] in ("home", "away", "deal", "roll"):
             return text
         told = [line.split(" ", 1)[1] for line in waiting.options]   # the side dropped
-        matches = [line for line, rest in zip(waiting.options, told, strict=True)
-                   if has_run(rest.casefold().split(), words)]
+        said = [rest.casefold().split() for rest in told]
+        # One option it says whole ('bats Smith', 'Smith') is the one meant, though others
+        # hold those words too ('Smith Jr'); a lone filler word names none ('the').
+        whole = [line for line, words_of in zip(waiting.options, said, strict=True)
+                 if words in (words_of, words_of[1:])]
+        if len(whole) == 1:
+            return whole[0]
+        matches = [line for line, words_of in zip(waiting.options, said, strict=True)
+                   if has_run(words_of, words)] if not (
+            len(words) == 1 and words[0] in FILLER_WORDS) else []
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
@@ -650,10 +663,11 @@ class Table:
         """From now on the other dice: the table's own (faces typed) or the companion's
         (rolled here). Kept with the series, not in its record: the faces rolled are the
         record's either way. The new dice, "physical" or "digital"."""
-        self.dice = "digital" if self.dice == "physical" else "physical"
+        dice = "digital" if self.dice == "physical" else "physical"
         started = self.session.header.get("Dice", "digital")
-        self.stored.keep_note(DICE_NOTE, None if self.dice == started else self.dice)
-        return self.dice
+        self.stored.keep_note(DICE_NOTE, None if dice == started else dice)
+        self.dice = dice                    # (only once stored: a failed write switches none)
+        return dice
 
     def _rolling(self, waiting: Waiting | None = None) -> bool:
         """Whether the game awaits a Scoring Roll or a free roll (rule 4.6), whoever's."""

@@ -4701,11 +4701,17 @@ def test_a_burst_of_keys_on_the_options_goes_into_the_typing_box_whole(tmp_path)
             for key in ("backspace", "enter"):
                 options.post_message(events.Key(key, None))    # (queued at the list too)
             await pilot.pause(0.3)
-            return typed, entry.value, notes[-1]
+            after_keys = entry.value, notes[-1]
+            options.focus()
+            await pilot.pause()
+            options.post_message(events.Paste("Bad Hop\nsecond line"))   # a paste: one event
+            await pilot.pause(0.3)
+            return typed, *after_keys, (entry.value, entry.has_focus)
 
-    typed, after, refused = asyncio.run(play())
+    typed, after, refused, pasted = asyncio.run(play())
     assert typed == ("Xr d, ly", True, True, [])
     assert after == "Xr d, l" and refused[0] == "Not allowed"    # the line was taken
+    assert pasted == ("Bad Hop", True)
 
 
 def test_a_refused_line_left_in_the_box_goes_once_the_step_is_taken_from_the_list(tmp_path):
@@ -4759,3 +4765,32 @@ def test_a_reshuffled_draw_pile_is_told_at_the_table(tmp_path, cards):
             "(rule 5.2.1)")
     assert told == [("Reshuffle", said + ("; shuffle the offense discards at the table"
                                           if cards == "physical" else ""))]
+
+
+def test_nothing_is_typed_in_a_series_the_computer_plays_alone(tmp_path):
+    """A series the computer plays on both sides with its own dice: a letter on the list
+    began a line, and Enter had the catch-up play the whole game out at once, then took a
+    step that was the computer's. The letter stays a key, and a line typed is refused
+    (nothing is stored)."""
+    path = tmp_path / "alone.db"
+    series_id = new_series(path, seed="tui-alone", team1_control="computer",
+                           team2_control="computer")
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            entry = screen.query_one("#entry", Input)
+            before = lines(table)
+            await pilot.press("X")
+            await pilot.pause()
+            began = entry.value
+            entry.focus()
+            await pilot.pause()
+            entry.value = "pat"
+            await pilot.press("enter")
+            await pilot.pause()
+            return began, lines(table) == before, notes[-1][1]
+
+    began, unchanged, said = asyncio.run(play())
+    assert began == "" and unchanged
+    assert said == "the computer manages both sides and rolls the dice: no step is yours " \
+                   "to type"

@@ -1385,6 +1385,7 @@ def at_phase(table: Table, phase: str, limit: int = 300) -> Waiting:
     ("bat", "bats {name}", "bats {name}"),
     ("manage", "pat", "stands pat"),
     ("manage", "+1", "manages +1"),
+    ("manage", "-2", "manages -2"),                  # (not dice: faces are 1 to 6)
 ])
 def test_a_line_typed_short_takes_the_one_option_it_names(tmp_path, phase, typed, taken):
     """Rules 4.3, 4.5, 5.2: a player at the table types what he means ('Marty', 'pat',
@@ -1518,3 +1519,40 @@ def test_a_short_line_reads_any_run_of_an_options_words_and_says_when_it_names_n
         assert table.session.entries == entries
     finally:
         store.close()
+
+
+def test_a_short_line_said_whole_wins_and_a_filler_word_names_nothing(tmp_path):
+    """An option said whole ('Smith', 'bats Smith') is the one meant though another holds
+    the same words ('Smith Jr': 'type more' could never help); a lone 'the' names no
+    option (it took 'stays with the pitcher')."""
+    store = Store.open(tmp_path / "whole.db")
+    try:
+        table = Table.create(store, load_box(), Setup(scenario="spring"))
+        bats = Waiting("game", "decision", "team1", "home", "bat", "bats", False,
+                       ["home bats Smith", "home bats Smith Jr"])
+        assert table.short_line("Smith", bats) == "home bats Smith"
+        assert table.short_line("bats smith", bats) == "home bats Smith"
+        assert table.short_line("Jr", bats) == "home bats Smith Jr"
+        mound = Waiting("game", "decision", "team1", "home", "mound", "mound", False,
+                        ["home stays with the pitcher", "home brings in Francesco"])
+        with pytest.raises(CompanionError, match="'the' names none of the options now"):
+            table.short_line("the", mound)
+        assert table.short_line("stays", mound) == "home stays with the pitcher"
+    finally:
+        store.close()
+
+
+def test_a_dice_switch_the_file_refuses_switches_nothing(tmp_path):
+    """A failed write (a full disk) leaves the dice as they were: the table switched in
+    memory while the file kept the old ones, and a restart switched back."""
+    from companion.store.db import StoreError
+
+    with Store.open(tmp_path / "refused.db") as store:
+        table = Table.create(store, load_box(), Setup(scenario="spring", dice="digital"))
+
+        def full(*_):
+            raise StoreError("the disk is full")
+        table.stored.keep_note = full
+        with pytest.raises(StoreError):
+            table.switch_dice()
+        assert table.dice == "digital"
