@@ -1366,6 +1366,13 @@ def test_a_starter_on_short_rest_is_suggested_but_never_the_highlights_start(tmp
         assert "short rest: starts at +100" in views.option_text(table, suggested)
 
 
+def two_players(store, dice: str = "digital", cards: str = "physical") -> Table:
+    """A Spring Training game of two players at one screen, stored in `store`."""
+    return Table.create(store, load_box(), Setup(
+        scenario="spring", team1_control="human", team2_control="human", dice=dice,
+        cards=cards))
+
+
 def at_phase(table: Table, phase: str, limit: int = 300) -> Waiting:
     """Play the first options (dice rolled) until a player's decision of `phase`."""
     for _ in range(limit):
@@ -1392,9 +1399,7 @@ def test_a_line_typed_short_takes_the_one_option_it_names(tmp_path, phase, typed
     '4 off, 2 def'): the one option it names is taken, the side and verb filled in."""
     store = Store.open(tmp_path / "short.db")
     try:
-        table = Table.create(store, load_box(), Setup(
-            scenario="spring", team1_control="human", team2_control="human",
-            dice="digital", cards="physical"))
+        table = two_players(store)
         waiting = at_phase(table, phase)
         name = waiting.options[-1].split(" ", 2)[2] if phase == "bat" else ""
         entry = table.enter(typed.format(name=name.lower()))
@@ -1409,9 +1414,7 @@ def test_a_short_line_naming_several_options_or_none_changes_nothing(tmp_path):
     the rule (4.2.2); nothing is stored either way."""
     store = Store.open(tmp_path / "several.db")
     try:
-        table = Table.create(store, load_box(), Setup(
-            scenario="spring", team1_control="human", team2_control="human",
-            dice="digital", cards="physical"))
+        table = two_players(store)
         waiting = at_phase(table, "bat")
         entries = list(table.session.entries)
         with pytest.raises(CompanionError, match=r"'bats' could be '\w+ bats .*type more"):
@@ -1432,9 +1435,7 @@ def test_letters_typed_for_the_dice_are_told_the_dice_are_awaited(tmp_path, dice
     them. Nothing is stored."""
     store = Store.open(tmp_path / "letters.db")
     try:
-        table = Table.create(store, load_box(), Setup(
-            scenario="spring", team1_control="human", team2_control="human",
-            dice=dice, cards="physical"))
+        table = two_players(store, dice=dice)
         for _ in range(300):
             if table._rolling():
                 break
@@ -1461,9 +1462,7 @@ def test_the_dice_switch_for_the_rest_of_the_series_and_stay_switched(tmp_path):
 
     path = tmp_path / "switch.db"
     with Store.open(path) as store:
-        table = Table.create(store, load_box(), Setup(
-            scenario="spring", team1_control="human", team2_control="human",
-            dice="digital", cards="physical"))
+        table = two_players(store)
         for _ in range(300):
             if table._rolling():
                 break
@@ -1499,9 +1498,7 @@ def test_a_short_line_reads_any_run_of_an_options_words_and_says_when_it_names_n
     nearest option for a slip."""
     store = Store.open(tmp_path / "runs.db")
     try:
-        table = Table.create(store, load_box(), Setup(
-            scenario="spring", team1_control="human", team2_control="human",
-            dice="digital", cards="digital"))
+        table = two_players(store, cards="digital")
         waiting = at_phase(table, "exchange")
         card = next(line for line in waiting.options if " exchanges " in line)
         name = card.split(" exchanges ", 1)[1].rsplit(" for ", 1)[0]
