@@ -839,13 +839,15 @@ def series_report(stored) -> dict:
             # A game under way: where it stands, and who is to act (rule 4.0's phases).
             state = session.current_game.state
             away = "team2" if home == "team1" else "team1"
+            # (a Scoring Roll is the batting side's, as the table says it)
+            side = (state.batting if awaiting.kind == "chance"
+                    and awaiting.phase in ("roll", "free-roll") else awaiting.side)
             next_game["in_play"] = {
                 "inning": state.inning, "half": state.half,
-                "runs": {series.teams[home]: sum(state.home.runs),
-                         series.teams[away]: sum(state.away.runs)},
-                "side": awaiting.side,
-                "team": series.teams[home if awaiting.side == "home" else away]
-                if awaiting.side else None}
+                "runs": {series.teams[home]: state.home.total,
+                         series.teams[away]: state.away.total},
+                "side": side,
+                "team": series.teams[home if side == "home" else away] if side else None}
         if series.rotations.keys() == {"team1", "team2"} or not series.scenario.rotation:
             for team in ("team1", "team2"):
                 secret = session.secret_starters(team)

@@ -539,7 +539,7 @@ def test_series_show_says_where_the_game_under_way_stands(capsys, tmp_path):
             scenario="divisional", team1_control="computer", team2_control="computer"))
         while table.game is None or table.game.state.inning < 3:
             table.auto_step()
-        while table.waiting().side is None:
+        while table.game.state.phase != "roll":       # a Scoring Roll: the batting side's
             table.auto_step()
         state, waiting = table.game.state, table.waiting()
         home, away = (table.series.teams[table.team_of(side)] for side in ("home", "away"))
