@@ -372,6 +372,9 @@ def hand_lines(table: Table, side: str, texts: bool = False,
     rules = table.session.rules
     own = state.side(side)
     in_phase = state.phase == "cards"
+    # Its card played, Rally Caps may let one more go (5.7.2): "0 playable now" alone
+    # read as nothing to do beside the option that does it.
+    rally = in_phase and f"{side} rallies card" in table.waiting().options
     playable = "  ([green]*[/green] playable now)" if in_phase else ""
     if state.cards_mode == "physical":
         out = [f"[b]{own.team.abbrev} hand[/b] ({own.hidden['offense']} off, "
@@ -402,7 +405,8 @@ def hand_lines(table: Table, side: str, texts: bool = False,
         # No room for a card: the header says it all, in a line of the 80-column board
         # (the star's key went with no card starred, and "the hand window" wrapped).
         ready = sum(card[4] for card in cards if card[5])
-        said = f"{ready} playable now" if in_phase else "h shows them"
+        said = (f"{ready} playable now" + (", one more with Rally Caps" if rally else "")
+                if in_phase else "h shows them")
         return [f"{out[0].replace(playable, '')}: {copies} card{'s' if copies > 1 else ''}, "
                 f"{said}" + (" (h)" if in_phase else "")]
     for _, _, name, key, count, ok, why in cards[:len(cards) - rest]:

@@ -1527,3 +1527,25 @@ def test_the_board_names_the_flipped_rolls_markers_side_by_the_boxs_track(tmp_pa
         line = next(line for line in plain(views.board(table)).splitlines()
                     if line.startswith("Scoring Rolls"))
     assert line.startswith(f"Scoring Rolls {boxes + 1} (+{boxes} side)"), line
+
+
+def test_a_hand_with_no_room_says_rally_caps_may_free_one_more_card(tmp_path):
+    """Rule 5.7.2: its card played, a side may use Rally Caps to play one more; the
+    board's one-line hand said '0 playable now' beside the option that does it."""
+    path = tmp_path / "rally-hand.db"
+    series_id = new_series(path, seed="rally-hand-1", scenario="world",
+                           team1_control="computer", team2_control="computer")
+
+    def may_rally_for_a_card(table) -> bool:
+        waiting = table.waiting()
+        return (table.game is not None and waiting.phase == "cards"
+                and f"{waiting.side} rallies card" in waiting.options)
+    play_until(path, series_id, may_rally_for_a_card)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        side = table.waiting().side
+        (line,) = views.hand_lines(table, side, most=0)
+        other = "away" if side == "home" else "home"
+        (others,) = views.hand_lines(table, other, most=0)
+    assert plain(line).endswith(", one more with Rally Caps (h)"), line
+    assert "Rally Caps" not in others                # (not his turn: nothing to free)
