@@ -159,6 +159,7 @@ def format_action(action: Action) -> str:
     raise ParseError(f"unknown action kind {kind!r}")
 
 
+LINE_STARTS = ("home", "away", "deal", "roll")     # a record line's first word
 _SIDE_LINE = re.compile(r"^(?P<side>home|away)\s+(?P<rest>.+)$", re.IGNORECASE)
 _ROLL = re.compile(r"^roll\s+(?P<a>\S+)\s+(?P<b>\S+)$", re.IGNORECASE)
 # '4 offense 2 defense', or as the board shortens it, '4 off, 2 def'
@@ -181,7 +182,7 @@ def parse_action(text: str) -> Action:
             raise ParseError(f"{text!r}: dice are two faces, each 1 to 6, like '3 4' "
                              "(or 'roll 3 4')")
         first, _, rest = line.partition(" ")
-        near = closest(first, ("home", "away", "deal", "roll")) if rest else None
+        near = closest(first, LINE_STARTS) if rest else None
         if near in ("home", "away"):       # its verb mended too ('hmoe pass')
             verb, _, tail = rest.partition(" ")
             rest = " ".join([meant_verb(verb), tail]).strip()

@@ -485,23 +485,24 @@ class SeriesRules:
         rest = self.starter_rest(state, team, self._pitcher(state, team, key), state.next_game)
         return rest.reason or "the rotation names another starter (rule 3.0)"
 
-    def next_turn(self, state: SeriesState, team: str, key: str) -> int | None:
-        """The first game after the next one SP `key` starts as the series stands: each
-        game's starter the one taken when nobody chooses (`starter_choices`: the rotation's
-        man, rule 3.0, or when he still rests a rested SP, 8.2.3 a; short rest only when no
-        SP of the rotation is rested); None when the series ends first. (The rotation
-        alone gave a turn an SP moved up on short rest leaves to the man after him as
-        nobody's.)"""
+    def next_turns(self, state: SeriesState, team: str) -> dict[str, int]:
+        """Each SP's first start after the next game, as the series stands: each game's
+        starter the one taken when nobody chooses (`starter_choices`: the rotation's man,
+        rule 3.0, or when he still rests a rested SP, 8.2.3 a; short rest only when no SP
+        of the rotation is rested). An SP with none before the series ends is left out.
+        (The rotation alone gave a turn an SP moved up on short rest leaves to the man
+        after him as nobody's.)"""
         worked = {name: list(games) for name, games in state.appearances[team].items()}
         future = replace(state, appearances={**state.appearances, team: worked})
+        turns: dict[str, int] = {}
         for game in range(state.next_game, state.scenario.games + 1):
             starter = (state.starters[team] if game == state.next_game
                        and team in state.starters
                        else self.starter_choices(future, team, game)[0][0])
-            if game > state.next_game and starter == key:
-                return game
+            if game > state.next_game:
+                turns.setdefault(starter, game)
             worked.setdefault(starter, []).append(Appearance(game, True, 1, False))
-        return None
+        return turns
 
     def _short_rest_game(self, state: SeriesState, team: str, key: str) -> str:
         """' (on short rest he may start game N)' for a resting SP with no turn to come
@@ -523,6 +524,7 @@ class SeriesRules:
         # The SPs who may start the next game (the rotation's man, or those who may take
         # the turn a resting one leaves, 8.2.3 a): worked out once for every row.
         may_start = dict(self.starter_choices(state, team)) if team in state.rotations else {}
+        turns = self.next_turns(state, team) if team in state.rotations else {}
         table = []
         for key, pitcher in roster.pitchers.items():
             if pitcher.kind == "SP":
@@ -537,7 +539,7 @@ class SeriesRules:
                     # Free to start, but not this game (an SP only starts, 4.2.1; one who
                     # may take a rotation's turn left by a resting SP, 8.2.3 a, stays
                     # available): "available" read as free to pitch it. His turn instead.
-                    turn = self.next_turn(state, team, key)
+                    turn = turns.get(key)
                     entry = (Availability(pitcher.name, "SP", "waits",
                                           f"for game {turn}", "3.0")
                              if turn else Availability(pitcher.name, "SP", "done",
@@ -545,7 +547,7 @@ class SeriesRules:
                 elif entry.status == "unavailable" and team in state.rotations:
                     # Resting: when the rotation comes to him again (two resting starters
                     # read alike, the one with a start to come and the one with none).
-                    turn = self.next_turn(state, team, key)
+                    turn = turns.get(key)
                     entry = replace(entry, reason=entry.reason + (
                         f"; his turn: game {turn}" if turn else
                         "; no turn left" + self._short_rest_game(state, team, key)))

@@ -12,6 +12,7 @@ from ..engine.record import Record
 from ..high_and_tight.box import Box, load_box_texts
 from ..high_and_tight.series import SCENARIOS, TEAMS, SeriesRules, series_lead
 from ..high_and_tight.series_session import SERIES, Entry, SeriesSession
+from ..high_and_tight.state import MODES
 from .db import Store, StoreError, _now
 
 ACTION, UNDO, REDO = "action", "undo", "redo"
@@ -51,7 +52,7 @@ class SeriesRow:
     @property
     def dice(self) -> str:
         """The dice the table rolls now: the companion's ("digital") or its own."""
-        return self.dice_now or self.header.get("Dice", "digital")
+        return dice_in_use(self.dice_now, self.header)
 
     def progress(self, name=str) -> str:
         """How far the series has come, in words, its teams named by `name`: 'NYH won',
@@ -223,6 +224,12 @@ NOTE_PREFIX = "series/"        # the meta keys of a series' notes: series/ID/KEY
 DICE_NOTE = "dice"     # the dice a table switched to since the series began (its header's)
 
 
+def dice_in_use(switched, header: dict) -> str:
+    """The dice a series rolls now: those its table switched to (the DICE_NOTE, when it
+    holds one of MODES), else those it began with (its header's)."""
+    return switched if switched in MODES else header.get("Dice", "digital")
+
+
 # A deleted series' number is never given again: files named after it (a printed box score,
 # an export) would otherwise pass for those of the next series made.
 DELETED_UP_TO = "highest_deleted_series"
@@ -241,6 +248,15 @@ def _next_series_id(store: Store) -> int:
     return max(highest, _deleted_up_to(store)) + 1
 
 
+def _note_value(text):
+    """A table's note read back: None for none, or for one that is not JSON (a note only
+    helps the table: a damaged one is as if none were kept)."""
+    try:
+        return json.loads(text) if text else None
+    except ValueError:
+        return None
+
+
 def _stored_json(text, series_id: int, what: str):
     """A series' header or box copy as the companion wrote it (JSON); anything else (the
     file edited by hand) is said with the way out, never a traceback."""
@@ -257,7 +273,7 @@ def _row(row: dict) -> SeriesRow:
                      row["status"], row["winner"],
                      _stored_json(row["header"], row["id"], "header"),
                      (row["won1"], row["won2"]), bool(row["begun"]),
-                     json.loads(row["dice_now"]) if row["dice_now"] else None)
+                     _note_value(row["dice_now"]))
 
 
 class EventDamage(StoreError):
@@ -465,7 +481,7 @@ class StoredSeries:
     def note(self, key: str):
         row = self.store.db.execute("SELECT value FROM meta WHERE key = ?",
                                     [f"{NOTE_PREFIX}{self.id}/{key}"]).fetchone()
-        return json.loads(row[0]) if row else None
+        return _note_value(row[0] if row else None)
 
     @contextlib.contextmanager
     def together(self):

@@ -41,6 +41,7 @@ from textual.worker import Worker, get_current_worker
 
 from ..engine.errors import CompanionError
 from ..engine.record import header_tags
+from ..high_and_tight.actions import DECKS, LINE_STARTS
 from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.effects import describe_ballpark_effect, describe_card
 from ..high_and_tight.rules import PHASE_RULES, RESHUFFLED
@@ -99,7 +100,8 @@ HAND_PHASES = ("exchange", "cards", "name")
 # Lines that name or depend on a hidden hand: offered and taken only with the curtain up (a
 # Rally Caps extra card is legal only when the hand holds a card to play, rule 5.7.2).
 CARD_LINE = re.compile(r"\b(plays|exchanges|rallies card)\b", re.IGNORECASE)
-SIDED_LINE = re.compile(r"\s*(home|away|deal|roll)\b|[\d ,-]+$", re.IGNORECASE)  # not short
+# A whole line (not one typed short): a record line's first word, or dice faces.
+SIDED_LINE = re.compile(rf"\s*({'|'.join(LINE_STARTS)})\b|\d[\d ,-]*$", re.IGNORECASE)
 
 
 class CompanionApp(App):
@@ -1037,14 +1039,22 @@ class GameScreen(Screen):
         """A paste on the options (a terminal's bracketed paste is one event, not keys): its
         first line begins a line in the typing box, as typed keys would."""
         text = event.text.splitlines()[0] if event.text.strip() else ""
-        if (not text or isinstance(self.focused, Input) or self.table.nobody_steps()
-                or self.table.session.is_over()):
-            return
-        event.stop()
+        if text and not isinstance(self.focused, Input) and self._begin_line(text):
+            event.stop()
+
+    def _begin_line(self, text: str) -> bool:
+        """`text`, typed or pasted on the options, begins a line in the typing box, in place
+        of one refused before; the box takes the keyboard at once (Widget.focus waits, and
+        the next key went to the list). False, and nothing done, when nothing is to be
+        typed (the computer plays alone, the series is over)."""
+        if self.table.nobody_steps() or self.table.session.is_over():
+            return False
+        self.make_way_for_typing()
         entry = self.query_one("#entry", Input)
         self.set_focus(entry)
         entry.value = text
         entry.cursor_position = len(text)
+        return True
 
     def _typed_on(self, event) -> None:
         """A key come up to the screen while the typing box has the keyboard reached the
@@ -1071,17 +1081,10 @@ class GameScreen(Screen):
         passed ('Run' undid a step); a name starting with a key's letter still takes that
         key."""
         char = event.character
-        if (not event.is_printable or not char or char.isspace()
-                or event.key in self.active_bindings or self.table.nobody_steps()
-                or self.table.session.is_over()):
-            return              # (nothing to type: the keys stay keys)
-        event.stop()
-        event.prevent_default()
-        self.make_way_for_typing()
-        entry = self.query_one("#entry", Input)
-        self.set_focus(entry)       # now, not later (Widget.focus): the next key's is the box
-        entry.value = char          # a new line: one refused before is not added to
-        entry.cursor_position = len(char)
+        if (event.is_printable and char and not char.isspace()
+                and event.key not in self.active_bindings and self._begin_line(char)):
+            event.stop()
+            event.prevent_default()
 
     def on_mount(self) -> None:
         self.set_interval(WIN_DELAY / 3, self._win_tick)
@@ -1633,9 +1636,9 @@ class GameScreen(Screen):
         table's own deck the players shuffle it (said only in the log, it went unseen)."""
         if game is None:
             return
-        for rule, text in game.state.log[noted:]:
-            if rule == "5.2.1" and text.endswith(RESHUFFLED):
-                deck = text.split()[1]
+        notes = game.state.log[noted:]
+        for deck in DECKS:
+            if ("5.2.1", f"the {deck} {RESHUFFLED}") in notes:
                 self.notify(f"The {deck} draw pile ran out: its discards were shuffled "
                             "into a new one (rule 5.2.1)" + (
                                 f"; shuffle the {deck} discards at the table"

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import bisect
 import contextlib
-import difflib
 import hashlib
 import re
 import secrets
 from dataclasses import dataclass, field
 
 from ..engine.dice import parse_rolls
-from ..engine.errors import CompanionError, clip
+from ..engine.errors import CompanionError, clip, did_you_mean
 from ..engine.record import check_line_length, header_tags
 from ..high_and_tight import actions as act
 from ..high_and_tight.box import Box
@@ -22,7 +21,6 @@ from ..high_and_tight.manager import ComputerManager
 from ..high_and_tight.series import SeriesRules
 from ..high_and_tight.series_session import SERIES, Entry
 from ..high_and_tight.simulate import chance_line, series_manager_line
-from ..high_and_tight.state import MODES
 from ..high_and_tight.winprob import (
     RANDOM_STARTER,
     conceal_hands,
@@ -33,7 +31,7 @@ from ..high_and_tight.winprob import (
     venue_odds,
 )
 from ..store.db import Store
-from ..store.series_store import DICE_NOTE, StoredSeries, create_series
+from ..store.series_store import DICE_NOTE, StoredSeries, create_series, dice_in_use
 
 NOT_YOURS = ("the computer manages both sides and rolls the dice: no step is yours to "
              "{}")                                                        # undo, redo
@@ -180,8 +178,7 @@ class Table:
         self.controls = self.session.controls()
         # The dice the table rolls now: the header's, or those switched to since (SPEC 1:
         # any mix, game by game; the dice are chance actions in the record either way).
-        switched = self.stored.note(DICE_NOTE)
-        self.dice = switched if switched in MODES else header.get("Dice", "digital")
+        self.dice = dice_in_use(self.stored.note(DICE_NOTE), header)
         self.cards = header.get("Cards", "digital")
         self.seed = header.get("Seed") or "table"
         self.manager = ComputerManager(self.session.rules)
@@ -567,8 +564,8 @@ class Table:
                     raise
                 rolls = [(1, 1)]        # any faces: the rules refuse a roll not awaited
             text = f"roll {rolls[0][0]} {rolls[0][1]}"
-        if rolling and rolls is None and text.split(" ", 1)[0].casefold() not in (
-                "roll", "home", "away", "deal"):
+        if rolling and rolls is None and text.split(" ", 1)[0].casefold() not in \
+                act.LINE_STARTS:
             # Only dice are awaited: a slip of the fingers ('a b', '3 ,') is told so.
             raise CompanionError(
                 f"{clip(text)!r}: the dice are awaited (rule 4.6): "
@@ -600,7 +597,7 @@ class Table:
         'stays' for 'stays with the pitcher'): the one option it names (any case); one
         naming several says which. A line with its side or a roll is left as it is."""
         words = text.casefold().split()
-        if not words or words[0] in ("home", "away", "deal", "roll"):
+        if not words or words[0] in act.LINE_STARTS:
             return text
         told = [line.split(" ", 1)[1] for line in waiting.options]   # the side dropped
         said = [rest.casefold().split() for rest in told]
@@ -610,9 +607,10 @@ class Table:
                  if words in (words_of, words_of[1:])]
         if len(whole) == 1:
             return whole[0]
-        matches = [line for line, words_of in zip(waiting.options, said, strict=True)
-                   if has_run(words_of, words)] if not (
-            len(words) == 1 and words[0] in FILLER_WORDS) else []
+        filler = len(words) == 1 and words[0] in FILLER_WORDS
+        matches = [] if filler else [line for line, words_of
+                                     in zip(waiting.options, said, strict=True)
+                                     if has_run(words_of, words)]
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
@@ -628,12 +626,9 @@ class Table:
             return f"{waiting.side} {verbs.pop()} {text}"
         if words[0] in act.VERB_FORMS:
             return f"{waiting.side} {text}"
-        near = difflib.get_close_matches(text.casefold(), [rest.casefold() for rest in told],
-                                         n=1, cutoff=0.6)
-        meant = (f"; did you mean '{told[[r.casefold() for r in told].index(near[0])]}'?"
-                 if near else "")
         raise CompanionError(f"'{clip(text)}' names none of the options now; the game "
-                             f"awaits {waiting.side}: {waiting.prompt}{meant}")
+                             f"awaits {waiting.side}: {waiting.prompt}"
+                             + did_you_mean(text, told))
 
     def _series_line(self, text: str, waiting: Waiting) -> str:
         """A series step typed as the screen shows it, by the pitchers' names alone

@@ -372,9 +372,6 @@ def hand_lines(table: Table, side: str, texts: bool = False,
     rules = table.session.rules
     own = state.side(side)
     in_phase = state.phase == "cards"
-    # Its card played, Rally Caps may let one more go (5.7.2): "0 playable now" alone
-    # read as nothing to do beside the option that does it.
-    rally = in_phase and f"{side} rallies card" in table.waiting().options
     playable = "  ([green]*[/green] playable now)" if in_phase else ""
     if state.cards_mode == "physical":
         out = [f"[b]{own.team.abbrev} hand[/b] ({own.hidden['offense']} off, "
@@ -405,6 +402,9 @@ def hand_lines(table: Table, side: str, texts: bool = False,
         # No room for a card: the header says it all, in a line of the 80-column board
         # (the star's key went with no card starred, and "the hand window" wrapped).
         ready = sum(card[4] for card in cards if card[5])
+        # Its card played, Rally Caps may let one more go (5.7.2): "0 playable now" alone
+        # read as nothing to do beside the option that does it.
+        rally = in_phase and f"{side} rallies card" in table.waiting().options
         said = (f"{ready} playable now" + (", one more with Rally Caps" if rally else "")
                 if in_phase else "h shows them")
         return [f"{out[0].replace(playable, '')}: {copies} card{'s' if copies > 1 else ''}, "
@@ -970,13 +970,13 @@ def card_phase_line(state) -> str:
     and Run; NYH passed; TXC Rally Caps for the 10s'. The passes while the phase runs (who
     passed last, one more ending it); once it is over its cards and Rally Caps."""
     atbat = state.atbat
-    plays = iter(range(len(atbat.played)))
+    cards = iter(enumerate(atbat.played))     # each "play" move is the next of them
     told = []
     for side, move in atbat.moves:
         team = state.side(side).team.abbrev
         if move == "play":
-            number = next(plays)
-            told.append(f"{team} {escape(atbat.played[number][1])}"
+            number, (_, name) = next(cards)
+            told.append(f"{team} {escape(name)}"
                         + (" (cancelled)" if number in atbat.cancelled else ""))
         elif move == "pass":
             if state.phase == "cards":

@@ -1488,6 +1488,12 @@ def test_the_dice_switch_for_the_rest_of_the_series_and_stay_switched(tmp_path):
             table.roll()                                # the companion's dice again
     with Store.open(path) as store:
         assert Table(store, series_id).dice == "digital"
+        # A note damaged by hand (not JSON, or not a kind of dice) is as if none were kept.
+        for damaged in ("{not json", '"loaded"'):
+            store.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                             [f"series/{series_id}/dice", damaged])
+            assert Table(store, series_id).dice == "digital"
+            assert get_series_row(store, series_id).dice == "digital"
 
 
 def test_a_short_line_reads_any_run_of_an_options_words_and_says_when_it_names_none(
