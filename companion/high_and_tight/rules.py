@@ -1037,6 +1037,8 @@ class HighAndTight:
         self._begin_half(state)
 
     def _begin_half(self, state: State) -> None:
+        if state.inning > 1 or state.half == "bottom":
+            state.last_atbat = state.atbat              # the half just ended
         state.atbat = AtBat(turn=state.batting)
         for side in (state.home, state.away):
             if state.half == "top":
@@ -1470,18 +1472,24 @@ class HighAndTight:
         # Rule 4.6.3: additional scoring numbers score on every roll, box I's free one too.
         scored = total in box.numbers or total in atbat.extra_numbers or (
             atbat.tens and total == 10)
+        marks = ()
         if state.phase == "free-roll":
             state.phase = "roll"
             scored = scored or total in box.then
+            marks = ("free",)
         else:
             atbat.rolls_left -= 1
             if not scored and box.first is not None and total == box.first:
                 state.phase = "free-roll"
+                marks = ("earns",)
         if scored:
             atbat.runs += 1
+            marks += ("run",)
         if atbat.hit_and_run and total == 9 and atbat.runs > 0:
             atbat.runs -= 1
+            marks += ("nine",)
             state.note("5.1.1 e", "Hit and Run: a 9 takes a run away")
+        atbat.marks.append(marks)
         if state.phase == "roll" and atbat.rolls_left == 0:
             self._end_half(state)
 

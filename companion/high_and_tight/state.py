@@ -115,6 +115,11 @@ class Deck:
         return Deck(Counter(self.unseen), self.pile, list(self.discard))
 
 
+# What a roll of an at-bat did: it was box I's free roll, it earned that free roll (both
+# rule 4.6.2), it scored a run (4.6.2-4.6.3), its 9 took a run away (Hit and Run, 5.1.1 e).
+ROLL_MARKS = ("free", "earns", "run", "nine")
+
+
 @dataclass
 class AtBat:
     """The markers and modifiers of the half inning being played."""
@@ -136,9 +141,10 @@ class AtBat:
     # for each of `played` in turn, (side, "pass"), (side, "tens") or (side, "card").
     moves: list[tuple[str, str]] = field(default_factory=list)
     rolls_left: int = 0
-    free_roll: bool = False
     runs: int = 0
     dice: list[tuple[int, int]] = field(default_factory=list)
+    # What each of `dice` did, in its order: some of ROLL_MARKS' words.
+    marks: list[tuple[str, ...]] = field(default_factory=list)
     park: tuple[str, ...] = ()         # what the home ballpark did to this half (rule 8.1)
 
     def snapshot(self) -> tuple:
@@ -155,6 +161,7 @@ class AtBat:
         new.played = list(self.played)
         new.moves = list(self.moves)
         new.dice = list(self.dice)
+        new.marks = list(self.marks)
         return new
 
 
@@ -176,6 +183,9 @@ class State:
     draws_owed: int = 0
     exchanges_left: int = 0
     atbat: AtBat = field(default_factory=AtBat)
+    # The half inning before the one in `atbat`, as it ended (never changed again): its
+    # dice told when it is over (rule 4.6.4).
+    last_atbat: AtBat | None = None
     winner: str | None = None
     log: list[tuple[str, str]] = field(default_factory=list)   # (rule, what happened)
     dice_rolled: int = 0
@@ -193,6 +203,8 @@ class State:
         new.decks = {name: deck.clone() for name, deck in self.decks.items()}
         new.pending_deals = list(self.pending_deals)
         new.atbat = self.atbat.clone()
+        if self.last_atbat is not None:
+            new.last_atbat = self.last_atbat.clone()
         new.log = list(self.log) if log else []
         return new
 

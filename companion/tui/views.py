@@ -20,9 +20,11 @@ DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 NOTICE_TEXT = 36     # columns of text in the narrowest notice (tcss Toast: 40, its edges)
 
 
-def dice_line(rolls, most: int | None = None, width: int | None = None) -> str:
-    """'Dice ⚂⚃ 7  ⚅⚅ 12': each roll's faces and total (rule 4.6); given room for `most`,
-    past it the latest of them after how many earlier ones are not shown ('Dice (3
+def dice_line(rolls, most: int | None = None, width: int | None = None,
+              marks=None) -> str:
+    """'Dice ⚂⚃ 7  ⚅⚅ 12': each roll's faces and total (rule 4.6), with what it did when
+    `marks` (the at-bat's, one for each roll) are given: `ROLL_SIGNS`; given room for
+    `most`, past it the latest of them after how many earlier ones are not shown ('Dice (3
     earlier) … ⚂⚃ 7'; the words take two rolls' room). Given a `width`, broken into lines
     between rolls, never inside one (a notice wrapped a total away from its faces)."""
     earlier = len(rolls) - (most - 2) if most is not None and len(rolls) > most else 0
@@ -30,12 +32,21 @@ def dice_line(rolls, most: int | None = None, width: int | None = None) -> str:
     lines = []
     for number, (a, b) in enumerate(rolls[earlier:]):
         roll = f"{DIE[a]}{DIE[b]} {a + b}"
+        if marks is not None:
+            did = marks[earlier + number]
+            roll = ("free " if "free" in did else "") + roll + "".join(
+                sign for mark, sign in ROLL_SIGNS.items() if mark in did and sign)
         if width is not None and number and len(line) + 2 + len(roll) > width:
             lines.append(line)
             line = "     " + roll           # under the first roll
         else:
             line += ("  " if number else "") + roll
     return "\n".join([*lines, line])
+
+
+# A roll's marks as the dice lines show them: box I's free roll says 'free' before it, the
+# roll that earned it ends in an arrow, a run in a tick, a run a 9 took away in a cross.
+ROLL_SIGNS = {"free": "", "earns": "→", "run": "✓", "nine": "✗"}
 
 
 def managerial_options(state) -> list[str]:
@@ -240,7 +251,7 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
             lines.append(f"Rolls left {atbat.rolls_left}   runs so far {atbat.runs}"
                          + ("   [b]free roll![/b]" if state.phase == "free-roll" else ""))
             if atbat.dice:
-                lines.append(dice_line(atbat.dice, BOARD_DICE))
+                lines.append(dice_line(atbat.dice, BOARD_DICE, marks=atbat.marks))
         elif state.phase in ("cards", "manage"):
             if state.phase == "manage":         # standing pat gives the odds as they are
                 lines.extend(managerial_options(state))
@@ -939,13 +950,11 @@ def ends_half(notes) -> bool:
     return any(rule in HALF_END_RULES for rule, _ in notes)
 
 
-def half_over(game, notes, rolls: list[tuple[int, int]] | None = None,
-              played: str | None = None) -> str | None:
-    """The end of a half inning (rule 4.6.4), with the Scoring Rolls' dice that made it: the
-    screen moves on to the next half at once, so the last dice would otherwise go unseen.
-    The dice are the game's last run of them (the steps after it, a redo's that went on to
-    the next half's deals, left aside) unless `rolls` gives them; then the half's moves
-    (`half_moves`, unless `played` gives them)."""
+def half_over(game, notes, played: str | None = None) -> str | None:
+    """The end of a half inning (rule 4.6.4), with the Scoring Rolls' dice that made it and
+    what each did: the screen moves on to the next half at once, so the last dice would
+    otherwise go unseen. The half is the last one ended (`ended_half`); then the half's
+    moves (`half_moves`, unless `played` gives them)."""
     said = []
     for rule, text in notes:
         if rule == "8.4.2":         # the table moves the Pitching Tired marker for it
@@ -955,11 +964,18 @@ def half_over(game, notes, rolls: list[tuple[int, int]] | None = None,
             said.append(side_by_team(game.state, text))
     if not said:
         return None
-    if rolls is None:
-        rolls = last_rolls(game.actions, after_others=True)
+    atbat = ended_half(game.state)
+    rolls = atbat.dice if atbat is not None else []
     played = half_moves(game) if played is None else played
-    return "; ".join(said) + (f"\n{dice_line(rolls, width=NOTICE_TEXT)}" if rolls else "") + (
+    return "; ".join(said) + (
+        f"\n{dice_line(rolls, width=NOTICE_TEXT, marks=atbat.marks)}" if rolls else "") + (
         f"\n{played}" if played else "")
+
+
+def ended_half(state):
+    """The at-bat of the last half inning that ended: the game's last once it is over, else
+    the one before the half in play (None before the first has ended)."""
+    return state.atbat if state.phase == "over" else state.last_atbat
 
 
 RALLY_WORDS = {"tens": "Rally Caps for the 10s", "card": "Rally Caps for an extra card"}
@@ -1016,19 +1032,6 @@ def half_moves(game) -> str | None:
     return "Played " + "; ".join(told) if told else None
 
 
-def last_rolls(actions, after_others: bool = False) -> list[tuple[int, int]]:
-    """The faces of the last run of dice among the actions, in order: the ones they end
-    with, or (`after_others`) the last run before the actions since."""
-    index = len(actions)
-    if after_others:
-        while index and actions[index - 1].kind != "roll":
-            index -= 1
-    start = index
-    while start and actions[start - 1].kind == "roll":
-        start -= 1
-    return [action.args for action in actions[start:index]]
-
-
 def last_half(game) -> str | None:
     """The last half inning played, as its end's notice told it (its runs and dice, a
     pitcher bombed by them, rule 8.4.2, noted just after the runs), for a table
@@ -1042,10 +1045,7 @@ def last_half(game) -> str | None:
     end = ended + 1
     while end < len(log) and log[end][0] == "8.4.2":
         end += 1
-    actions = game.actions
-    if game.state.phase in ("roll", "free-roll"):
-        actions = actions[:len(actions) - len(last_rolls(actions))]
-    return half_over(game, log[ended:end], last_rolls(actions, after_others=True))
+    return half_over(game, log[ended:end])
 
 
 def game_notes(table: Table) -> list[list[str]]:

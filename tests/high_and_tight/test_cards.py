@@ -471,6 +471,8 @@ def test_hit_and_run_example_nets_one_run(rules):
     play(session, "roll 5 2")
     assert state.away.runs[-1] == 1
     assert any(rule == "5.1.1 e" for rule, _ in state.log)
+    # each roll keeps what it did: the 3s ran, the 9 took one of them away
+    assert state.last_atbat.marks == [(), ("run",), (), ("nine",), ("run",), ()]
     # Rule 4.6.4: the half's note tells the box its dice were read against, 9s and all.
     assert ("4.6.4", "away scores 1 run in the top of inning 2 on box III (3; each 9 took "
                      "a run away)") in state.log
@@ -496,6 +498,7 @@ def test_hit_and_run_nine_never_takes_runs_below_zero(rules):
     assert state.atbat.runs == 1     # the two 9s came before any run
     play(session, "roll 5 4")
     assert state.atbat.runs == 0
+    assert state.atbat.marks == [(), (), ("run",), ("nine",)]    # the 9s before: nothing
 
 
 # -- 5.3 and 5.6: eligibility by inning strategy -----------------------------------------

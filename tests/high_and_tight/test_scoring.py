@@ -290,6 +290,45 @@ def test_box_one_free_roll_after_the_last_roll(rules):
     assert state.away.runs == [1]
 
 
+def test_each_roll_keeps_what_it_did_and_the_next_half_keeps_the_last(rules):
+    """Rules 4.6.2 and 4.6.4: each roll of an at-bat is marked with what it did (a run, box
+    I's free roll earned by a 2, the free roll itself), and the half's at-bat stays readable
+    once the next half has begun, for the table to be told its dice."""
+    session = box_one_at_bat(rules)
+    state = session.state
+    play(session, """
+        roll 1 1
+        roll 3 3
+        roll 1 1
+        roll 6 6
+        roll 2 5
+        roll 3 4
+    """)
+    assert state.half == "bottom" and state.last_atbat.dice == [
+        (1, 1), (3, 3), (1, 1), (6, 6), (2, 5), (3, 4)]
+    assert state.last_atbat.marks == [("earns",), ("free", "run"), ("earns",), ("free",),
+                                      (), ()]
+    assert state.atbat.marks == [] and state.atbat.dice == []
+
+
+def test_the_rulebook_example_s_scoring_rolls_are_marked(rules):
+    """Rule 4.6.2 example (box IV): the 2nd and 4th rolls are the runs."""
+    session = new_game(rules, home_starter="Lindqvist")
+    play(session, """
+        away bats Hampton
+        home fields Orlick
+        away passes
+        home passes
+        away stands pat
+        roll 3 4
+        roll 2 2
+        roll 6 1
+        roll 3 1
+        roll 5 5
+    """)
+    assert session.state.last_atbat.marks == [(), ("run",), (), ("run",), ()]
+
+
 def test_box_one_two_alone_is_no_run(rules):
     """Rule 4.6.2: box I scores only when both rolls succeed; a 2 alone scores nothing."""
     session = box_one_at_bat(rules)

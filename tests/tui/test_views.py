@@ -516,6 +516,34 @@ def test_the_board_s_dice_say_how_many_earlier_rolls_they_leave_out():
         rolls[:views.BOARD_DICE]) == "Dice ⚀⚀ 2  ⚂⚃ 7  ⚀⚁ 3  ⚀⚀ 2  ⚁⚄ 7  ⚅⚅ 12"
 
 
+def test_the_dice_say_what_each_roll_did():
+    """Rules 4.6.2 and 5.1.1 e: a roll that scored ends in a tick, one whose 9 took a run
+    away in a cross, the 2 that earned box I's free roll in an arrow, the free roll says
+    so; the signs are the engine's marks, one for each."""
+    from companion.high_and_tight.state import ROLL_MARKS
+
+    assert set(views.ROLL_SIGNS) == set(ROLL_MARKS)
+    rolls = [(1, 1), (3, 4), (4, 5), (1, 2)]
+    marks = [("earns",), ("free", "run"), ("nine",), ()]
+    assert views.dice_line(rolls, marks=marks) == "Dice ⚀⚀ 2→  free ⚂⚃ 7✓  ⚃⚄ 9✗  ⚀⚁ 3"
+    # the earlier rolls left out are counted, the marks kept with their own rolls
+    assert views.dice_line(rolls * 2, 4, marks=marks * 2).endswith("⚃⚄ 9✗  ⚀⚁ 3")
+
+
+def test_the_half_s_notice_marks_its_runs_and_box_i_s_free_roll(rules):
+    """Rules 4.6.2 and 4.6.4: the half's notice (and the half told again on a table opened
+    anew) marks which rolls ran and the free roll a 2 earned in box I."""
+    session = box_one_at_bat(rules)
+    state = session.state
+    start = len(state.log)
+    for line in ("roll 1 1", "roll 3 3", "roll 1 2", "roll 2 2", "roll 1 2"):
+        session.push_text(line)
+    assert state.half == "bottom"
+    told = views.half_over(session, state.log[start:])
+    assert told.replace("\n     ", "  ").endswith("\nDice ⚀⚀ 2→  free ⚂⚂ 6✓  ⚀⚁ 3  ⚁⚁ 4  ⚀⚁ 3")
+    assert views.last_half(session) == told
+
+
 def test_a_notices_dice_break_between_rolls_never_inside_one():
     """Rule 4.6: a long at-bat's dice in a notice go on as many lines as they need, each
     roll whole (the notice wrapped the total 10 onto a line of its own, away from its
