@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import os
 import re
@@ -1066,9 +1067,9 @@ def cmd_export(args) -> int:
                 raise CommandError("--box writes the box files into a folder; --format is "
                                    "for a record or a report on standard output: give one")
             return _export_box(store, args.target, args.box)
-        sys.stdout.write(export(store, args.target, args.format,
-                                warn=lambda message: print(message, file=sys.stderr),
-                                reveal=args.reveal))
+        write_utf8(export(store, args.target, args.format,
+                          warn=lambda message: print(message, file=sys.stderr),
+                          reveal=args.reveal))
     return EXIT_OK
 
 
@@ -1140,7 +1141,29 @@ def cmd_print(args) -> int:
     return print_cli.cmd_print(args, _load, _open_store, CommandError)
 
 
+def write_utf8(text: str) -> None:
+    """A record or report on standard output in UTF-8, the records' own encoding
+    (docs/record-format.md), whatever the terminal's: `export > file` imports again."""
+    out = sys.stdout
+    buffer = getattr(out, "buffer", None)
+    if buffer is None or codecs.lookup(out.encoding or "utf-8").name == "utf-8":
+        out.write(text)
+        return
+    out.flush()
+    buffer.write(text.encode("utf-8"))
+    buffer.flush()
+
+
+def _messages_never_fail() -> None:
+    """A name the terminal's encoding lacks (an accented player, a file 'é.pdf') is
+    written escaped, `\\xe9`, not a traceback after the work was done."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
+    _messages_never_fail()
     parser = build_parser()
     args = parser.parse_args(print_cli.attach_offset(sys.argv[1:] if argv is None else argv))
     _options_given_once(parser, args)

@@ -1620,3 +1620,35 @@ def test_data_check_tells_the_warnings_with_the_problems(capsys, box_copy):
     assert "field 'offense': '40' is outside the accepted range" in lines[0]
     assert lines[1].startswith(f"warning: {box_copy}/teams.toml, team 'chicago'")
     assert lines[1].endswith("moves the marker by 0, which does nothing")
+
+
+def test_a_terminal_without_the_box_s_letters_gets_the_record_whole_and_no_traceback(
+        box_copy, tmp_path):
+    """A terminal (or redirect) in ASCII, cp1252 or Latin-1 and a box with other letters
+    (an accented player): `export` writes the record in UTF-8, the records' own encoding,
+    so that it imports again; a message naming such a file is written escaped. Both ended
+    in a UnicodeEncodeError traceback after the work was done."""
+    import subprocess
+
+    from .store.util import companion_command, run_companion
+
+    players = box_copy / "ballplayers.csv"
+    players.write_text(players.read_text().replace("Delacorte", "Délacorté ⚾"),
+                       encoding="utf-8")
+    db = tmp_path / "g.db"
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    made = run_companion("--data", box_copy, "simulate", "--series", "spring", "--team1",
+                         "new-york", "--team2", "texas", "--seed", "5", "--db", db, env=env)
+    assert made.returncode == 0, made.stderr
+    exported = subprocess.run([*companion_command(), "export", "1", "--db", str(db)],
+                              capture_output=True, env=env, timeout=120)
+    assert exported.returncode == 0 and b"Traceback" not in exported.stderr
+    record = exported.stdout.decode("utf-8")
+    assert "Délacorté ⚾" in record
+    (tmp_path / "s.txt").write_bytes(exported.stdout)
+    imported = run_companion("--data", box_copy, "import", tmp_path / "s.txt", "--db", db,
+                             env=env)
+    assert imported.returncode == 0, imported.stderr
+    printed = run_companion("print", "scoreboard", "--out", tmp_path / "é.pdf", env=env)
+    assert printed.returncode == 0 and "Traceback" not in printed.stderr
+    assert "\\xe9.pdf" in printed.stdout + printed.stderr and (tmp_path / "é.pdf").exists()
