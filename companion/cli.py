@@ -16,7 +16,7 @@ from .engine.errors import CompanionError, DataError, closest
 from .engine.record import check_box, header_tags, parse_record, split_records_at
 from .engine.session import replay
 from .engine.textfile import special_file, undecodable_at
-from .files import output_problem, write_atomically
+from .files import output_problem, path_argument, write_atomically
 from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
 from .high_and_tight.boxscore import report_export
@@ -94,33 +94,69 @@ def _seed(text: str) -> str:
     nothing a UTF-8 file cannot hold)."""
     if not text.isprintable() or len(text) > SEED_MOST:
         raise argparse.ArgumentTypeError(
-            f"{ascii(text)} is not a seed: one line of printable text, at most {SEED_MOST} "
-            "characters")
+            (f"a seed of {len(text)} characters" if len(text) > SEED_MOST else
+             f"{ascii(text)} is not a seed") + f": one line of printable text, at most "
+            f"{SEED_MOST} characters")
     return text
 
 
 class Parser(argparse.ArgumentParser):
-    """The command line's parser: an option it does not know ('--bd') is offered the
-    nearest it does ('--db'), as a misspelt name is everywhere else."""
+    """The command line's parser: an option the command does not know ('--bd') is offered
+    the nearest it does ('--db'), or said to be another command's, under the usage of the
+    command given (the parser of the whole line knew only its own); a command group given
+    without its command lists them."""
+
+    def parse_args(self, args=None, namespace=None):
+        self._words = list(sys.argv[1:] if args is None else args)
+        return super().parse_args(args, namespace)
 
     def error(self, message: str):
         found = re.match(r"unrecognized arguments: (.*)", message)
-        if found:
-            known = option_strings(self)
+        words = getattr(self, "_words", None)
+        if found and words is not None:
+            command, names = command_given(self, words)
+            own = [option for option in option_strings(command, deep=False)
+                   if option != "--help"]
+            known = list(dict.fromkeys(own + option_strings(self, deep=False)))
             slips = [word.split("=")[0] for word in found[1].split() if word.startswith("--")]
-            near = [f"{slip} -> {closest(slip, known)}" for slip in slips
-                    if closest(slip, known)]
-            if near:
-                message += f" (did you mean: {', '.join(near)}?)"
+            said = []
+            for slip in slips:
+                if slip in option_strings(self):        # another command's option
+                    said.append(f"`{' '.join(names)}` takes no {slip}; its options: "
+                                + (", ".join(own) or "none"))
+                elif closest(slip, known):
+                    said.append(f"did you mean {closest(slip, known)} for {slip}?")
+            if said:
+                message += " (" + "; ".join(said) + ")"
+            command.error(message)
+        group = re.match(r"the following arguments are required: (\w+)_command$", message)
+        if group:
+            choices = next(action.choices for action in self._actions
+                           if isinstance(action, argparse._SubParsersAction))
+            message = f"give one of its commands: {', '.join(choices)}"
         super().error(message)
 
 
-def option_strings(parser: argparse.ArgumentParser) -> list[str]:
-    """Every '--option' of the parser and of its commands, for a slip's nearest."""
+def command_given(parser: argparse.ArgumentParser, words: list[str]
+                  ) -> tuple[argparse.ArgumentParser, list[str]]:
+    """The (sub)command the words name, deepest first, and its words ('companion series
+    list')."""
+    names = [parser.prog]
+    for word in words:
+        subs = [action for action in parser._actions
+                if isinstance(action, argparse._SubParsersAction)]
+        if subs and word in subs[0].choices:
+            parser = subs[0].choices[word]
+            names.append(word)
+    return parser, names
+
+
+def option_strings(parser: argparse.ArgumentParser, deep: bool = True) -> list[str]:
+    """Every '--option' of the parser and (`deep`) of its commands, for a slip's nearest."""
     found = []
     for action in parser._actions:
         found.extend(o for o in action.option_strings if o.startswith("--"))
-        if isinstance(action, argparse._SubParsersAction):
+        if deep and isinstance(action, argparse._SubParsersAction):
             for sub in action.choices.values():
                 found.extend(option_strings(sub))
     return list(dict.fromkeys(found))
@@ -129,16 +165,18 @@ def option_strings(parser: argparse.ArgumentParser) -> list[str]:
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="companion", description=WHAT_IT_DOES,
                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", type=Path, default=None,
+    parser.add_argument("--data", type=path_argument, default=None,
                         help="box folder to use (default: the bundled demo box)")
-    parser.add_argument("--db", type=Path, default=None,
+    parser.add_argument("--db", type=path_argument, default=None,
                         help="the game file (default: the user-data folder)")
     commands = parser.add_subparsers(dest="command")
 
     data = commands.add_parser("data", help="box data commands")
     data_commands = data.add_subparsers(dest="data_command", required=True)
     check = data_commands.add_parser("check", help="validate a box folder")
-    check.add_argument("directory", nargs="?", type=Path, default=None)
+    check.add_argument("directory", nargs="?", type=path_argument, default=None,
+                       help="the box folder to check (or --data; default: the bundled "
+                       "demo box)")
     box_option(check)
 
     odds_cmd = commands.add_parser("odds", help="exact run odds of one at-bat")
@@ -174,13 +212,15 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the away team's roster (as --home-roster)")
     sim.add_argument("--json", action="store_true",
                      help="print one JSON object: wins, extra innings, runs, dice rolled")
-    sim.add_argument("--record", type=Path, default=None,
+    sim.add_argument("--record", type=path_argument, default=None,
                      help="write every game's record to this file")
     sim.add_argument("--series", choices=sorted(SCENARIOS_PLAYABLE), default=None,
                      type=str.lower,
                      help="play a whole series and store every action (--db)")
-    sim.add_argument("--team1", default=None, help="series: Team 1 (home field advantage)")
-    sim.add_argument("--team2", default=None, help="series: Team 2")
+    sim.add_argument("--team1", default=None, help="series: Team 1, home field advantage "
+                     "(default: the box's first team)")
+    sim.add_argument("--team2", default=None,
+                     help="series: Team 2 (default: the next team of the box)")
     sim.add_argument("--roster1", default=None,
                      help="series: Team 1's roster: an optional team card's, or another "
                      "standard roster (8.1.1; default: the team's own)")
@@ -203,7 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
     _db_option(follow)
 
     rep = commands.add_parser("replay", help="replay a game record file")
-    rep.add_argument("file", type=Path)
+    rep.add_argument("file", type=path_argument,
+                     help="a game record (docs/record-format.md), - for standard input")
     rep.add_argument("--json", action="store_true", help="print the final state as JSON")
     box_option(rep)
 
@@ -220,7 +261,7 @@ def build_parser() -> argparse.ArgumentParser:
     salvage = db_commands.add_parser(
         "salvage", help="copy what can still be read of a damaged game file (--db) into a "
         "new one (--out); the damaged file is left as it is")
-    salvage.add_argument("--out", type=Path, required=True, metavar="NEW.db",
+    salvage.add_argument("--out", type=path_argument, required=True, metavar="NEW.db",
                          help="the new game file (must not exist yet)")
     _db_option(salvage)
 
@@ -228,12 +269,13 @@ def build_parser() -> argparse.ArgumentParser:
     series_commands = series.add_subparsers(dest="series_command", required=True)
     new = series_commands.add_parser("new", help="start a series")
     new.add_argument("--scenario", required=True, choices=sorted(SCENARIOS_PLAYABLE),
-                     type=str.lower)
-    new.add_argument("--team1", required=True)
-    new.add_argument("--team2", required=True)
+                     type=str.lower, help="spring is one game; the others a series (7.0)")
+    new.add_argument("--team1", required=True,
+                     help="Team 1 (home field advantage): key, name or abbreviation")
+    new.add_argument("--team2", required=True, help="Team 2: key, name or abbreviation")
     new.add_argument("--roster1", default=None, help="Team 1's roster: an optional team "
                      "card's, or another standard roster (8.1.1; default: the team's own)")
-    new.add_argument("--roster2", default=None)
+    new.add_argument("--roster2", default=None, help="Team 2's roster (as --roster1)")
     new.add_argument("--rules", default="", help="optional rules, commas between (rule 8)")
     new.add_argument("--computer", choices=TEAMS, type=str.lower, default=None,
                      help="the team the computer manages (it needs digital cards); "
@@ -250,28 +292,33 @@ def build_parser() -> argparse.ArgumentParser:
     box_option(new)
     _db_option(series_commands.add_parser("list", help="every series in the game file"))
     show = series_commands.add_parser("show", help="one series: games, wins, rest table")
-    show.add_argument("id", type=_int_in(1, SERIES_ID_MAX, "series"))
-    show.add_argument("--json", action="store_true")
+    show.add_argument("id", type=_int_in(1, SERIES_ID_MAX, "series"),
+                      help="the series' number (series list)")
+    show.add_argument("--json", action="store_true", help="print one JSON object")
     _db_option(show)
     delete = series_commands.add_parser(
         "delete", help="remove a series and its record from the game file (asks first)")
-    delete.add_argument("id", type=_int_in(1, SERIES_ID_MAX, "series"))
+    delete.add_argument("id", type=_int_in(1, SERIES_ID_MAX, "series"),
+                        help="the series' number (series list)")
     delete.add_argument("--yes", action="store_true",
                         help="delete without asking (needed when not at a terminal)")
     _db_option(delete)
 
     exp = commands.add_parser("export", help="export a series (ID) or a game (ID:N)")
-    exp.add_argument("target")
-    exp.add_argument("--format", default="record", choices=("record", "json", "csv"))
+    exp.add_argument("target", help="a series (ID) or one of its games (ID:N)")
+    exp.add_argument("--format", default="record", choices=("record", "json", "csv"),
+                     help="record: the text that imports again (default); json, csv: a "
+                     "report of lines, pitchers and batters")
     exp.add_argument("--reveal", action="store_true",
                      help="a series in play: export what its table keeps secret (rotations, "
                      "cards dealt) anyway")
-    exp.add_argument("--box", type=Path, default=None, metavar="DIR",
+    exp.add_argument("--box", type=path_argument, default=None, metavar="DIR",
                      help="write the box the series was played with (its own copy) into "
                      "this new folder, for --data when its records are read back")
     _db_option(exp)
     imp = commands.add_parser("import", help="read a text record back into the game file")
-    imp.add_argument("file", type=Path)
+    imp.add_argument("file", type=path_argument,
+                     help="a record that export wrote: a series or one game")
     _db_option(imp)
     box_option(imp)
     print_cli.add_print_parser(commands)
@@ -280,12 +327,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def box_option(parser: argparse.ArgumentParser) -> None:
     """--data after the command too (`companion simulate --data DIR`), as before it."""
-    parser.add_argument("--data", type=Path, action="append", dest="data_after",
+    parser.add_argument("--data", type=path_argument, action="append", dest="data_after",
                         metavar="DATA", help="box folder to use (default: the bundled demo box)")
 
 
 def _db_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", type=Path, action="append", dest="db_after", metavar="DB",
+    parser.add_argument("--db", type=path_argument, action="append", dest="db_after", metavar="DB",
                         help="the game file (default: the user-data folder)")
 
 

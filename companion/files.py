@@ -14,6 +14,16 @@ PDF_MAGIC = b"%PDF-"
 GAME_TAG = '[Game "'        # the tag a game record's first line holds (record-format.md)
 
 
+def path_argument(text: str) -> Path:
+    """A file or folder named on the command line: an empty one ('') is refused, not read
+    as the folder the command runs in (`data check ""` checked '.')."""
+    if not text.strip():
+        import argparse
+
+        raise argparse.ArgumentTypeError("an empty path: give a file or folder")
+    return Path(text)
+
+
 def starts_with(path: Path, magic: bytes) -> bool:
     """Whether the file's first bytes are `magic` (an unreadable file: True, so that the
     caller's own error says more, and nothing is written over it)."""

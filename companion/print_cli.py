@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from printables.options import PAPERS as PAPER_SIZES
 from printables.options import SIDES, parse_offset
 
-from .files import output_problem
+from .files import output_problem, path_argument
 
 PAPERS = tuple(PAPER_SIZES)
 SETS_HELP = ("calibration, pieces, markers, cards, team-cards, rally-caps, scoreboard, field, "
@@ -53,18 +52,21 @@ def add_print_parser(commands) -> None:
     printer.add_argument("--only", action="append", default=[], metavar="NAME",
                          help="only the named component, one copy each time it is given")
     printer.add_argument("--paper", choices=PAPERS, default="letter",
-                         type=str.lower)          # "A4" as the paper is named
+                         type=str.lower,          # "A4" as the paper is named
+                         help="the paper size (default: letter)")
     printer.add_argument("--sides", choices=SIDES, default=None,
                          help="duplex (the default): backs on the next page for a long-edge flip; "
                          "fold: backs beside the fronts, fold on the line")
     printer.add_argument("--bleed", action="store_true", help="3 mm of bleed around cards")
     printer.add_argument("--offset", type=offset_argument, default=(0.0, 0.0), metavar="X,Y",
-                         help="move every back page by X,Y mm to correct a printer's "
+                         help="move every back page by X,Y mm (or with a unit: 0.05in, "
+                         "3pt) to correct a printer's "
                          "misregistration (read it from the calibration set)")
-    printer.add_argument("--out", type=Path, required=True, metavar="FILE.pdf")
-    printer.add_argument("--db", type=Path, action="append", dest="db_after", metavar="DB",
+    printer.add_argument("--out", type=path_argument, required=True, metavar="FILE.pdf",
+                         help="the PDF to write (a file there is replaced only if a PDF)")
+    printer.add_argument("--db", type=path_argument, action="append", dest="db_after", metavar="DB",
                          help="boxscore: the game file (default: the user-data folder)")
-    printer.add_argument("--data", type=Path, action="append", dest="data_after",
+    printer.add_argument("--data", type=path_argument, action="append", dest="data_after",
                          metavar="DATA",
                          help="box folder to print from (default: the bundled demo box)")
 
@@ -99,7 +101,7 @@ class ProgressBar:
 
 def cmd_print(args, box_loader, store_opener, command_error) -> int:
     """Render the chosen set; bad input raises `command_error` (exit 2)."""
-    from printables.options import PrintOptions
+    from printables.options import OptionError, PrintOptions
     from printables.sets import NEEDS_TARGET
 
     if len(args.team) > 1:
@@ -149,6 +151,8 @@ def cmd_print(args, box_loader, store_opener, command_error) -> int:
         try:
             pages = render(args.set, box, options, args.out, progress,
                            lambda words: print(f"note: {words}", file=sys.stderr))
+        except OptionError as error:
+            raise command_error(f"--{error.option}: {error}") from None
         except ValueError as error:
             raise command_error(str(error)) from None
     print(f"wrote {args.out} ({counted(pages, 'pages')})")

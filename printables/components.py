@@ -33,7 +33,7 @@ from .geometry import (
     page_size,
 )
 from .marks import calibration_bars, crop_marks, cut_outlines, fold_line, stamp
-from .options import MM, OFFSET_LIMIT_MM, PrintOptions
+from .options import MM, OFFSET_LIMIT_MM, OptionError, PrintOptions
 from .text import (
     BLACK,
     BOLD,
@@ -91,7 +91,7 @@ def resolve_team(box: Box, wanted: str | None) -> str | None:
     team = box.find_team(wanted)
     if team is not None:
         return team.key
-    raise ValueError(box.unknown_team(wanted))
+    raise OptionError("team", box.unknown_team(wanted))
 
 
 def choose(components: list[Component], options: PrintOptions, what: str) -> list[Component]:
@@ -112,7 +112,7 @@ def choose(components: list[Component], options: PrintOptions, what: str) -> lis
     if unknown:
         names = list(dict.fromkeys(component.name for component in components))
         asked = ", ".join(repr(name) for name in unknown)
-        raise ValueError(f"no {what} is named {asked}; accepted: {', '.join(names)}")
+        raise OptionError("only", f"no {what} is named {asked}; accepted: {', '.join(names)}")
     return chosen
 
 

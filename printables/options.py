@@ -21,6 +21,16 @@ UNITS = {"mm": MM, "in": INCH, "pt": 1.0}
 OFFSET_LIMIT_MM = 25.0        # --offset on each axis: a misregistration, not a layout change
 
 
+class OptionError(ValueError):
+    """A print option that names nothing the box has (an unknown team, a component of no
+    such name): `option` is the print option at fault ('team', 'only'), for the command
+    line to name ('--team: ...'); the dialog shows the message under its fields."""
+
+    def __init__(self, option: str, message: str):
+        super().__init__(message)
+        self.option = option
+
+
 def parse_offset(text: str) -> tuple[float, float]:
     """'X,Y' in millimetres (or with a unit: 1.5mm, 0.05in, 3pt) -> points."""
     parts = text.split(",")

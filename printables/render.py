@@ -13,7 +13,7 @@ from companion.files import write_atomically
 from companion.high_and_tight.box import Box
 
 from .components import resolve_team
-from .options import PrintOptions
+from .options import OptionError, PrintOptions
 from .sets import NEEDS_TARGET, ONE_SIDED, SETS, TEAM_SETS, set_function
 
 RunProgress = Callable[[str, int, int], None]   # (set name, pages done, pages of the set)
@@ -65,7 +65,7 @@ def plan(names: list[str], box: Box, options: PrintOptions) -> list[tuple[str, P
     if unknown:
         asked = ", ".join(repr(w) for w in unknown)
         names_accepted = ", ".join(dict.fromkeys(accepted))
-        raise ValueError(f"no component is named {asked}; accepted: {names_accepted}")
+        raise OptionError("only", f"no component is named {asked}; accepted: {names_accepted}")
     return steps
 
 

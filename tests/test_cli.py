@@ -710,6 +710,21 @@ def test_a_seed_is_written_so_its_record_reads_back(capsys, tmp_path):
                            str(tmp_path / "n.db"))
         assert code == 2 and "is not a seed: one line of printable text" in err
         assert not (tmp_path / "n.db").exists()
+    # a seed too long is said by its length, not written back whole
+    code, _, err = run(capsys, "simulate", "--seed", "x" * 5000)
+    assert code == 2 and "a seed of 5000 characters: one line of printable text, at most " \
+        "200 characters" in err and len(err) < 1000
+
+
+@pytest.mark.parametrize("args", [("data", "check", ""), ("simulate", "--record", " "),
+                                  ("replay", ""), ("db", "salvage", "--out", ""),
+                                  ("--db", "", "series", "list"),
+                                  ("print", "cards", "--out", "")])
+def test_an_empty_path_is_refused_not_read_as_the_folder_the_command_runs_in(capsys, args):
+    """`data check ""` checked '.', `--record ""` said '. is a folder': an empty path is
+    refused by the option that holds it."""
+    code, _, err = run(capsys, *args)
+    assert code == 2 and "an empty path: give a file or folder" in err
 
 
 @pytest.mark.parametrize("old, new, said", [
@@ -1392,12 +1407,28 @@ def test_an_unknown_option_is_offered_the_nearest_known_one(capsys):
     meant, as a misspelt name is offered everywhere else; a word near no option gets none."""
     code, _, err = run(capsys, "play", "--bd", "x.db")
     assert code == 2
-    assert err.strip().endswith("unrecognized arguments: --bd x.db (did you mean: --bd -> "
-                                "--db?)")
+    assert err.strip().endswith("unrecognized arguments: --bd x.db (did you mean --db for "
+                                "--bd?)")
     code, _, err = run(capsys, "simulate", "--games", "1", "--sed=3")
-    assert code == 2 and "(did you mean: --sed -> --seed?)" in err
+    assert code == 2 and "(did you mean --seed for --sed?)" in err
     code, _, err = run(capsys, "play", "--zzzzzz")
     assert code == 2 and "did you mean" not in err
+
+
+def test_another_command_s_option_is_told_with_this_command_s_usage_and_options(capsys):
+    """An option of another command ('--json' to `series list`) was offered itself ('did
+    you mean: --json -> --json?') under the usage of the whole line: it is said to be none
+    of this command's, under this command's usage, with the options it has; a command group
+    with no command lists its commands (not 'required: series_command')."""
+    code, _, err = run(capsys, "series", "list", "--json")
+    assert code == 2 and err.startswith("usage: companion series list ")
+    assert err.strip().endswith("unrecognized arguments: --json (`companion series list` "
+                                "takes no --json; its options: --db)")
+    code, _, err = run(capsys, "replay", "game.txt", "--db", "x.db")
+    assert code == 2 and "`companion replay` takes no --db; its options: --json, --data" in err
+    code, _, err = run(capsys, "series")
+    assert code == 2 and err.strip().endswith(
+        "companion series: error: give one of its commands: new, list, show, delete")
 
 
 def held_elsewhere(capsys, tmp_path):

@@ -489,7 +489,7 @@ class Store:
         db = Database(_read_only_connection(path))
         try:
             cls._check_integrity(path, db)
-            cls._check_not_newer(path, db)
+            cls.check_not_newer(path, db)
             _companion_tables(path, db, readonly=readonly)
         except BaseException:
             db.close()
@@ -547,7 +547,7 @@ class Store:
         return store
 
     @staticmethod
-    def _check_not_newer(path: Path, db: Database) -> None:
+    def check_not_newer(path: Path, db) -> None:
         """A file a newer version migrated may hold what this one cannot read: refused,
         untouched."""
         version = db.execute("PRAGMA user_version").fetchone()[0]

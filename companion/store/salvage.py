@@ -37,6 +37,10 @@ def salvage(damaged: Path, out: Store) -> list[str]:
     conn = _open(damaged)
     conn.row_factory = sqlite3.Row
     try:
+        try:            # a newer version's file is no damage: that version opens it
+            Store.check_not_newer(damaged, conn)
+        except sqlite3.DatabaseError:
+            pass                            # (a header past reading: salvaged below)
         try:
             ids = [row["id"] for row in conn.execute("SELECT id FROM series ORDER BY id")]
         except sqlite3.DatabaseError as error:

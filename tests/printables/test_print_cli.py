@@ -85,9 +85,12 @@ def test_a_negative_offset_is_taken_as_typed(capsys, tmp_path, offset):
 
 
 @pytest.mark.parametrize("args, message", [
-    (("pieces", "--team", "yankees"), "unknown team 'yankees'; accepted, by key, name or "
-                                       "abbreviation: new-york (New York Highlanders, NYH)"),
-    (("cards", "--only", "Moonshot"), "no strategy card is named 'Moonshot'; accepted: Good"),
+    # the option at fault named, as every command does ('--home: unknown team')
+    (("pieces", "--team", "yankees"), "--team: unknown team 'yankees'; accepted, by key, name "
+                                       "or abbreviation: new-york (New York Highlanders, NYH)"),
+    (("cards", "--only", "Moonshot"), "--only: no strategy card is named 'Moonshot'; "
+                                      "accepted: Good"),
+    (("all", "--only", "Moonshot"), "--only: no component is named 'Moonshot'"),
     (("counters",), "print set 'counters' is unknown; accepted: calibration, pieces"),
     (("cards", "7"), "print cards takes no target ('7'); only boxscore does"),
     (("boxscore",), "print boxscore needs a series (ID) or a game (ID:N)"),

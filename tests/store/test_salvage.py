@@ -91,6 +91,24 @@ def test_salvage_of_a_folder_says_so_as_every_command_does(tmp_path):
                                                "game file's own path (for example games.db)\n")
 
 
+def test_salvage_of_a_newer_version_s_file_is_refused_as_every_command_does(tmp_path, box):
+    """A file a newer companion wrote is no damage: salvage read it into this version's
+    schema without a word (what the newer one added lost); it is refused with what to do,
+    as opening it is, and nothing is written."""
+    from companion.store.db import SCHEMA_VERSION
+
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    conn = sqlite3.connect(str(path))
+    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+    out = tmp_path / "saved.db"
+    result = run_companion("db", "salvage", "--db", path, "--out", out)
+    assert result.returncode == 2 and "newer version of the companion" in result.stderr
+    assert not out.exists()
+
+
 def test_salvage_never_writes_over_a_file(tmp_path, box):
     path = tmp_path / "games.db"
     stored_game_file(path, box)
