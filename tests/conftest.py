@@ -26,8 +26,29 @@ def box_copy(tmp_path):
     return target
 
 
+@pytest.fixture(scope="session", autouse=True)
+def away_from_the_player_s_folders(tmp_path_factory):
+    """The whole run, and every command it starts, has a home of its own: no test reads or
+    writes the settings, game file or Documents of the person running the tests (a test
+    that undid its patches once wrote its New series choices into theirs)."""
+    import os
+
+    home = tmp_path_factory.mktemp("home")
+    names = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DOCUMENTS_DIR")
+    before = {name: os.environ.get(name) for name in names}
+    os.environ.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"),
+                      XDG_DATA_HOME=str(home / ".local" / "share"),
+                      XDG_DOCUMENTS_DIR=str(home / "Documents"))
+    yield home
+    for name, value in before.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
 @pytest.fixture(autouse=True)
-def seeded_new_series(request, monkeypatch):
+def seeded_new_series(request):
     """A series a test sets up (the New series dialog's Setup, `series new`) takes its seed
     from the test's name, a new one for each series it makes, where a player's comes from
     `secrets`: the dice, deals and draws of a test are the same every run (a test that
@@ -46,16 +67,21 @@ def seeded_new_series(request, monkeypatch):
         return hashlib.sha256(said).hexdigest()[:2 * nbytes]
 
     seeded = types.SimpleNamespace(token_hex=token_hex)
-    monkeypatch.setattr(companion.tui.table, "secrets", seeded)
-    monkeypatch.setattr(companion.cli, "secrets", seeded)
+    # (a patch of its own: a test's `monkeypatch.undo()` leaves it in place)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(companion.tui.table, "secrets", seeded)
+        patch.setattr(companion.cli, "secrets", seeded)
+        yield
 
 
 @pytest.fixture(autouse=True)
-def own_settings(tmp_path_factory, monkeypatch):
+def own_settings(tmp_path_factory):
     """Each test keeps the player's settings (the theme, the last New series choices) in
     a file of its own: a dialog a test opens starts from the defaults, whatever another
     test or the person running the tests chose."""
     import companion.tui.chrome
 
     path = tmp_path_factory.mktemp("settings") / "settings.json"
-    monkeypatch.setattr(companion.tui.chrome, "settings_path", lambda: path)
+    with pytest.MonkeyPatch.context() as patch:     # (as seeded_new_series)
+        patch.setattr(companion.tui.chrome, "settings_path", lambda: path)
+        yield path

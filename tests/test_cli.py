@@ -250,6 +250,21 @@ def test_replay_counts_lines_in_the_whole_file(capsys, tmp_path):
     assert code == 2 and f": game 2: line {index + 1}: 'roll 7 1'" in err, err
 
 
+def test_a_stray_line_among_the_header_s_tags_is_named_at_its_line(capsys, tmp_path):
+    """A header line overwritten ('garbage' for the Away tag) split the game in two there
+    and said 'header Away: is missing' with no line: the record is one game still (a new
+    one opens at its [Game tag), and the line that broke its header is named."""
+    record = tmp_path / "game.txt"
+    run(capsys, "simulate", "--games", "2", "--seed", "3", "--record", str(record))
+    lines = record.read_text().splitlines()
+    away = next(i for i, line in enumerate(lines) if line.startswith("[Away "))
+    lines[away] = "garbage line here"
+    record.write_text("\n".join(lines) + "\n")
+    code, _, err = run(capsys, "replay", str(record))
+    assert code == 2 and f": game 1: line {away + 2}: header tag " in err
+    assert f"after the record's actions began at line {away + 1} ('garbage line here')" in err
+
+
 def test_replay_refuses_a_game_cut_short_of_its_result(capsys, tmp_path):
     """Rule 4.8: a record whose Result says the game ended must replay to its end."""
     record = tmp_path / "game.txt"

@@ -85,6 +85,12 @@ def parse_record(text: str, first_line: int = 1) -> Record:
             check_line_length(line)
         except ParseError as error:
             raise RecordError(str(error), line=number) from None
+        if not in_header and line.startswith("["):     # (no action line opens with '[')
+            first = record.line_numbers[0]
+            raise RecordError(f"header tag {clip(line)!r} after the record's actions began "
+                              f"at line {first} ({clip(text.splitlines()[first - first_line])!r}"
+                              "): the header's tags come first, then the actions",
+                              line=number)
         if in_header and line.startswith("["):
             match = _TAG.match(line)
             if not match:
@@ -104,17 +110,23 @@ def parse_record(text: str, first_line: int = 1) -> Record:
 
 def split_records_at(text: str) -> list[tuple[int, str]]:
     """Split a file holding several records: each starts at a header tag after action lines.
-    Each record comes with the file line it starts on."""
+    A line between two tags is a stray line of one header (a tag overwritten), not an
+    action: the record stays whole and its reading names that line, where a split there
+    said the next part missed its first tags. Each record comes with the file line it
+    starts on."""
     records: list[tuple[int, list[str]]] = []
     current: list[str] = []
     start = 1
     seen_action = False
+    stripped = [raw.strip() for raw in text.splitlines()]
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
+        line = stripped[number - 1]
         if line.startswith("[") and seen_action:
             records.append((start, current))
             current, start, seen_action = [], number, False
-        if line and not line.startswith("[") and not line.startswith("#"):
+        stray = (1 < number < len(stripped) and stripped[number - 2].startswith("[")
+                 and stripped[number].startswith("["))
+        if line and not line.startswith("[") and not line.startswith("#") and not stray:
             seen_action = True
         current.append(raw)
     if any(line.strip() and not line.strip().startswith("#") for line in current):

@@ -362,9 +362,10 @@ SERIES_LIST_FRAME = 6      # the series list's border, padding and scrollbar, in
 
 
 def table_mode(dice: str, cards: str) -> str:
-    """What the series plays with, in a few words: "table dice and cards", "digital"."""
+    """What the series plays with, in a few words: "table dice and cards", "all digital"
+    ("digital" alone did not say of what), "table dice" (the cards the companion's)."""
     if dice == cards:
-        return "table dice and cards" if dice == "physical" else "digital"
+        return "table dice and cards" if dice == "physical" else "all digital"
     return "table dice" if dice == "physical" else "table cards"     # the rest digital
 
 
@@ -1776,6 +1777,9 @@ class GameScreen(Screen):
             hidden = "rotation" if self.secret_rotation(waiting) else "hand"
             self.notify(f"the {hidden} is behind the curtain: lift it first (h)",
                         title="Not allowed", severity="error", timeout=6)
+            # The line is gone: back on the options, where `h` is the key it names (in
+            # the box it typed an 'h').
+            self.action_to_options()
             return
         if self.act(text):
             entry.value = ""

@@ -594,12 +594,21 @@ class Table:
     def short_line(self, text: str, waiting: Waiting) -> str:
         """A game's line typed short, as a player says it: without the side ('bats Marty',
         'keeps'), or by any run of the option's words ('Marty', 'Hit and Run', '+1', 'pat',
-        'stays' for 'stays with the pitcher'): the one option it names (any case); one
-        naming several says which. A line with its side or a roll is left as it is."""
+        'stays' for 'stays with the pitcher'; the verb as said, 'pass', 'stand pat'): the
+        one option it names (any case); one naming several says which. A line with its side
+        or a roll is left as it is."""
         words = text.casefold().split()
         if not words or words[0] in act.LINE_STARTS:
             return text
         told = [line.split(" ", 1)[1] for line in waiting.options]   # the side dropped
+        # The verb as a player says it ('pass', 'keep', 'stand pat', 'play Good Wood'):
+        # the options' own form ('passes', 'keeps', 'stands pat', 'plays Good Wood').
+        verbs = {rest.split(" ", 1)[0] for rest in told}
+        form = next((form for form in (words[0] + "s", words[0] + "es") if form in verbs),
+                    None)
+        if form is not None:
+            words[0] = form
+            text = " ".join([form, *text.split()[1:]])
         said = [rest.casefold().split() for rest in told]
         # One option it says whole ('bats Smith', 'Smith') is the one meant, though others
         # hold those words too ('Smith Jr'); a lone filler word names none ('the').
@@ -621,7 +630,6 @@ class Table:
         # name's slip, or say what is wrong), with the one verb the options share when
         # it was left out ('4 off, 2 def' at the draw, 'Marti' at Batter Up), or with its
         # own verb. Else it names nothing the game awaits: said so, with the nearest.
-        verbs = {rest.split(" ", 1)[0] for rest in told}
         if len(verbs) == 1 and words[0] not in verbs:
             return f"{waiting.side} {verbs.pop()} {text}"
         if words[0] in act.VERB_FORMS:

@@ -34,8 +34,14 @@ def run_companion(*args: str, timeout: float = 120, env: dict | None = None
 
 
 def popen_companion(*args: str) -> subprocess.Popen:
+    """The companion in another process, with Ctrl-C's signal heard as at a terminal: a
+    test run started in the background (`make test &`) hands its children SIGINT ignored,
+    and Python then never turns it into KeyboardInterrupt."""
+    import signal
+
     return subprocess.Popen([*companion_command(), *map(str, args)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def run_python(code: str, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:

@@ -920,7 +920,9 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
             assert not any(CARD_LINE.search(line) for _, line in screen.open_options())
             app.notify = notify
 
-            await pilot.press("escape", "h")           # out of the typing box, then the key
+            # the refusal let go of the keys: `h`, as it says, not an 'h' in the box
+            assert screen.focused is screen.query_one("#options", OptionList)
+            await pilot.press("h")
             await pilot.pause()
             assert isinstance(app.screen, CurtainScreen)
             assert app.screen.side == side
@@ -2239,7 +2241,7 @@ def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
     assert last_half.split("\n")[1:] == half_notice.split("\n")[1:]
     # Who manages and what the series plays with tell two series of one matchup apart; how
     # far it has come is the game to play and the standing (rule 7.0).
-    assert f"NYH v TXC (computer)  (game 2, {leader} lead 1-0)  [dim]digital[/dim]" in listed
+    assert f"NYH v TXC (computer)  (game 2, {leader} lead 1-0)  [dim]all digital[/dim]" in listed
 
 
 def test_the_series_list_names_each_series_teams_by_its_own_box(tmp_path, box_copy):
@@ -3205,10 +3207,12 @@ def test_a_box_that_does_not_load_ends_the_app_with_its_problems(tmp_path, store
 
 
 @pytest.mark.parametrize("dice, cards, said", [
-    ("physical", "physical", "table dice and cards"), ("digital", "digital", "digital"),
+    ("physical", "physical", "table dice and cards"), ("digital", "digital", "all digital"),
     ("physical", "digital", "table dice"),
     ("digital", "physical", "table cards")])
 def test_the_list_of_series_says_what_each_plays_with(dice, cards, said):
+    """The home list says what each series plays with ('digital' alone left one to guess
+    of what: the dice and the cards are)."""
     from companion.tui.app import table_mode
 
     assert table_mode(dice, cards) == said
@@ -4608,11 +4612,17 @@ def test_a_secret_rotation_typed_with_the_curtain_down_is_refused_unseen(tmp_pat
             entry.value = "Sabaria, Okafor, Castellan"
             await pilot.press("enter")
             await pilot.pause()
-            return lines(table) == before, entry.value, notes[-1]
+            said = lines(table) == before, entry.value, notes[-1]
+            # the `h` the notice names lifts the curtain: the box let go of the keys (the
+            # h was typed into it, and Enter refused the 'h' again)
+            await pilot.press("h")
+            await pilot.pause(0.3)
+            return (*said, entry.value, type(app.screen).__name__)
 
-    unchanged, left, note = asyncio.run(play())
+    unchanged, left, note, typed, lifted = asyncio.run(play())
     assert unchanged and left == ""
     assert note == ("Not allowed", "the rotation is behind the curtain: lift it first (h)")
+    assert typed == "" and lifted == "CurtainScreen"
 
 
 def test_a_name_typed_on_the_options_goes_into_the_typing_box(tmp_path):

@@ -1393,6 +1393,11 @@ def at_phase(table: Table, phase: str, limit: int = 300) -> Waiting:
     ("manage", "pat", "stands pat"),
     ("manage", "+1", "manages +1"),
     ("manage", "-2", "manages -2"),                  # (not dice: faces are 1 to 6)
+    # the verb as a player says it (the status line reads 'play a card ... or pass')
+    ("cards", "pass", "passes"),
+    ("exchange", "keep", "keeps"),
+    ("manage", "stand pat", "stands pat"),
+    ("bat", "bat {name}", "bats {name}"),
 ])
 def test_a_line_typed_short_takes_the_one_option_it_names(tmp_path, phase, typed, taken):
     """Rules 4.3, 4.5, 5.2: a player at the table types what he means ('Marty', 'pat',
