@@ -165,6 +165,12 @@ def managerial_move(rolls: int, number: int, bonus: bool, shift: int, rolls_max:
 # gone on to its cards, out of turn too, each is refused by its own rule (its handler
 # checks the phase first); before then, whose turn it is says what comes.
 DEPLOY_KINDS = frozenset({"bat", "field", "lineup", "relieve", "stay"})
+# Steps of the hand taken out of their phase (a third exchange in the 8th, after its two):
+# when each is taken, said before whose turn it is (rules 4.1, 5.2.2).
+HAND_STEPS = {"draw": ("draw", "4.1", "cards are drawn at the start of an inning"),
+              "exchange": ("exchange", "5.2.2", "cards are exchanged right after the "
+                           "inning's draw, as many as the inning allows"),
+              "keep": ("exchange", "5.2.2", "a hand is kept right after the inning's draw")}
 
 
 class HighAndTight:
@@ -826,8 +832,13 @@ class HighAndTight:
                         if awaiting.side is None else
                         f"it is {expected}'s turn, not {action.side}'s: the game awaits "
                         f"{expected}: {awaiting.prompt}")
-                raise IllegalAction(said, rule=self._phase_rule(state),
-                                    action=str(action), state=state.summary())
+                rule = self._phase_rule(state)
+                step = HAND_STEPS.get(kind)
+                if step is not None and phase not in (step[0], "deal"):
+                    said = f"{step[2]}; " + said.replace("it is", "now it is", 1)
+                    rule = step[1]
+                raise IllegalAction(said, rule=rule, action=str(action),
+                                    state=state.summary())
         handler = self._handlers.get(kind)
         if handler is None:
             raise ParseError(f"unknown action kind {kind!r}")

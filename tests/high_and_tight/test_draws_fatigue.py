@@ -129,6 +129,11 @@ def test_eighth_and_ninth_exchange_up_to_two(rules):
     play(session, first_legal(session))
     assert state.phase not in ("draw", "deal", "exchange")
     assert hand_size(session, "away") == size + 1
+    # A third is refused by when exchanges are made, before whose turn it is now.
+    with pytest.raises(IllegalAction, match=r"rule 5\.2\.2: cards are exchanged right after "
+                       r"the inning's draw, as many as the inning allows; now it is home's "
+                       r"turn, not away's"):
+        play(session, f"away exchanges {first_card(session, 'away')} for offense")
     # Up to two: one exchange and then keeping is fine too (the 9th).
     to_half(session, 9)
     assert (state.draws_owed, state.exchanges_left) == (1, 2)
