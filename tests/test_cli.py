@@ -225,42 +225,42 @@ def test_simulate_reads_a_box_whose_team_keys_are_not_lower_case(capsys, box_cop
     assert json.loads(out)["games"] == 2
 
 
-def test_replay_names_the_bad_line(capsys, tmp_path):
-    record = tmp_path / "game.txt"
-    run(capsys, "simulate", "--games", "1", "--seed", "3", "--record", str(record))
+def replay_edited(capsys, tmp_path, games: int, pick, line: str) -> tuple[int, str, int]:
+    """Simulated games recorded (seed 3), the line `pick(lines)` chooses put as `line`, and
+    the record replayed: its exit code, standard error and the index of the line."""
+    record = tmp_path / "games.txt"
+    run(capsys, "simulate", "--games", str(games), "--seed", "3", "--record", str(record))
     lines = record.read_text().splitlines()
-    index = next(i for i, line in enumerate(lines) if line.startswith("roll "))
-    lines[index] = "roll 7 1"
+    index = pick(lines)
+    lines[index] = line
     record.write_text("\n".join(lines) + "\n")
     code, _, err = run(capsys, "replay", str(record))
+    return code, err, index
+
+
+def test_replay_names_the_bad_line(capsys, tmp_path):
+    code, err, index = replay_edited(capsys, tmp_path, 1, lambda lines: next(
+        i for i, line in enumerate(lines) if line.startswith("roll ")), "roll 7 1")
     assert code == 2
     assert f"line {index + 1}" in err and "1..6" in err
 
 
 def test_replay_counts_lines_in_the_whole_file(capsys, tmp_path):
     """A bad line of the second game is named by its line in the file, not in its game."""
-    record = tmp_path / "games.txt"
-    run(capsys, "simulate", "--games", "2", "--seed", "3", "--record", str(record))
-    lines = record.read_text().splitlines()
-    second = max(i for i, line in enumerate(lines) if line.startswith("[Game "))
-    index = next(i for i, line in enumerate(lines) if i > second and line.startswith("roll "))
-    lines[index] = "roll 7 1"
-    record.write_text("\n".join(lines) + "\n")
-    code, _, err = run(capsys, "replay", str(record))
+    def second_game_roll(lines: list[str]) -> int:
+        second = max(i for i, line in enumerate(lines) if line.startswith("[Game "))
+        return next(i for i, line in enumerate(lines) if i > second and line.startswith("roll "))
+
+    code, err, index = replay_edited(capsys, tmp_path, 2, second_game_roll, "roll 7 1")
     assert code == 2 and f": game 2: line {index + 1}: 'roll 7 1'" in err, err
 
 
 def test_a_stray_line_among_the_header_s_tags_is_named_at_its_line(capsys, tmp_path):
     """A header line overwritten ('garbage' for the Away tag) split the game in two there
-    and said 'header Away: is missing' with no line: the record is one game still (a new
-    one opens at its [Game tag), and the line that broke its header is named."""
-    record = tmp_path / "game.txt"
-    run(capsys, "simulate", "--games", "2", "--seed", "3", "--record", str(record))
-    lines = record.read_text().splitlines()
-    away = next(i for i, line in enumerate(lines) if line.startswith("[Away "))
-    lines[away] = "garbage line here"
-    record.write_text("\n".join(lines) + "\n")
-    code, _, err = run(capsys, "replay", str(record))
+    and said 'header Away: is missing' with no line: a line between two tags is a stray
+    line of the header, the record stays one game, and the line that broke it is named."""
+    code, err, away = replay_edited(capsys, tmp_path, 2, lambda lines: next(
+        i for i, line in enumerate(lines) if line.startswith("[Away ")), "garbage line here")
     assert code == 2 and f": game 1: line {away + 2}: header tag " in err
     assert f"after the record's actions began at line {away + 1} ('garbage line here')" in err
 

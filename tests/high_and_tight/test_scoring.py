@@ -229,6 +229,7 @@ def test_rulebook_scoring_example(rules):
         session.push_text(line)
     assert runs == [0, 0, 1, 1, 2]       # the 2nd and 4th rolls scored
     assert session.state.away.runs == [2]
+    assert session.state.last_atbat.marks == [(), ("run",), (), ("run",), ()]   # (each roll's)
     assert session.state.half == "bottom"
 
 
@@ -309,24 +310,6 @@ def test_each_roll_keeps_what_it_did_and_the_next_half_keeps_the_last(rules):
     assert state.last_atbat.marks == [("earns",), ("free", "run"), ("earns",), ("free",),
                                       (), ()]
     assert state.atbat.marks == [] and state.atbat.dice == []
-
-
-def test_the_rulebook_example_s_scoring_rolls_are_marked(rules):
-    """Rule 4.6.2 example (box IV): the 2nd and 4th rolls are the runs."""
-    session = new_game(rules, home_starter="Lindqvist")
-    play(session, """
-        away bats Hampton
-        home fields Orlick
-        away passes
-        home passes
-        away stands pat
-        roll 3 4
-        roll 2 2
-        roll 6 1
-        roll 3 1
-        roll 5 5
-    """)
-    assert session.state.last_atbat.marks == [(), ("run",), (), ("run",), ()]
 
 
 def test_box_one_two_alone_is_no_run(rules):
