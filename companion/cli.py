@@ -162,6 +162,10 @@ def option_strings(parser: argparse.ArgumentParser, deep: bool = True) -> list[s
     return list(dict.fromkeys(found))
 
 
+ROSTER_HELP = ("the pieces it fields, a standard team's, by its key, name or abbreviation "
+               "(rule 8.1.1: an optional team card needs one; default: the team's own)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="companion", description=WHAT_IT_DOES,
                     formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -206,8 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--away", default=None,
                      help="away team: key, name or abbreviation (default: rotate)")
     sim.add_argument("--home-roster", default=None,
-                     help="the home team's roster: an optional team card's, or another "
-                     "standard roster (8.1.1; default: the team's own)")
+                     help="the home team's roster: " + ROSTER_HELP)
     sim.add_argument("--away-roster", default=None,
                      help="the away team's roster (as --home-roster)")
     sim.add_argument("--json", action="store_true",
@@ -218,12 +221,11 @@ def build_parser() -> argparse.ArgumentParser:
                      type=str.lower,
                      help="play a whole series and store every action (--db)")
     sim.add_argument("--team1", default=None, help="series: Team 1, home field advantage "
-                     "(default: the box's first team)")
+                     "(default: New York, else the box's first standard team)")
     sim.add_argument("--team2", default=None,
-                     help="series: Team 2 (default: the next team of the box)")
-    sim.add_argument("--roster1", default=None,
-                     help="series: Team 1's roster: an optional team card's, or another "
-                     "standard roster (8.1.1; default: the team's own)")
+                     help="series: Team 2 (default: Texas, else a standard team whose "
+                     "pieces Team 1 does not field)")
+    sim.add_argument("--roster1", default=None, help="series: Team 1's roster: " + ROSTER_HELP)
     sim.add_argument("--roster2", default=None, help="series: Team 2's roster")
     sim.add_argument("--rules", default=None, help="series: optional rules, comma-separated: "
                      + ",".join(OPTIONAL_RULES))
@@ -273,8 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--team1", required=True,
                      help="Team 1 (home field advantage): key, name or abbreviation")
     new.add_argument("--team2", required=True, help="Team 2: key, name or abbreviation")
-    new.add_argument("--roster1", default=None, help="Team 1's roster: an optional team "
-                     "card's, or another standard roster (8.1.1; default: the team's own)")
+    new.add_argument("--roster1", default=None, help="Team 1's roster: " + ROSTER_HELP)
     new.add_argument("--roster2", default=None, help="Team 2's roster (as --roster1)")
     new.add_argument("--rules", default="", help="optional rules, commas between (rule 8)")
     new.add_argument("--computer", choices=TEAMS, type=str.lower, default=None,
@@ -410,6 +411,19 @@ def _team_key(box: Box, wanted: str | None, option: str) -> str | None:
     return team.key
 
 
+def _rosters_by_team(box: Box, args) -> None:
+    """The roster options (--roster1, --home-roster, ...) read as their team options are:
+    a standard team's roster by its team's key, name or abbreviation ('NYH'); what names no
+    roster is left for the rules to refuse with the rosters there are (rule 8.1.1)."""
+    for name in ("roster1", "roster2", "home_roster", "away_roster"):
+        wanted = getattr(args, name, None)
+        if not wanted or wanted.casefold() in box.rosters:
+            continue
+        team = box.find_team(wanted)
+        if team is not None and team.key.casefold() in box.rosters:
+            setattr(args, name, team.key)
+
+
 def _load(directory: Path | None, strict: bool = True) -> Box:
     return load_box(directory or DEFAULT_BOX_DIR, strict=strict)
 
@@ -524,6 +538,7 @@ def cmd_simulate(args) -> int:
                                "--roster2 and --rules and is stored in --db")
         return cmd_simulate_series(args)
     box = _load(args.data)
+    _rosters_by_team(box, args)
     rules = HighAndTight(box)
     home, away = _team_key(box, args.home, "--home"), _team_key(box, args.away, "--away")
     if home is not None and home == away:
@@ -772,6 +787,7 @@ def cmd_series(args) -> int:
     if args.series_command == "new":
         _db_folder_exists(args)
         box = _load(args.data)
+        _rosters_by_team(box, args)
         header = _series_header(box, args.scenario, args.team1, args.team2, args.roster1,
                                 args.roster2, args.rules)
         # The digital dice and deals of the table, from a seed of its own kept in the
@@ -1009,6 +1025,7 @@ def cmd_simulate_series(args) -> int:
     else:
         _db_folder_exists(args)
         box = _load(args.data)
+        _rosters_by_team(box, args)
         team1 = _team_key(box, args.team1, "--team1") or box.default_matchup()[0]
         team2 = args.team2 or _default_opponent(box, team1, args.roster1)
         header = _series_header(box, args.series, team1, team2, args.roster1, args.roster2,

@@ -179,8 +179,9 @@ def test_an_optional_team_card_plays_with_a_roster_the_other_team_does_not_field
     """Rules 3.0, 8.1.1: Seattle takes the Texas pieces; the teams it meets in turn are the
     standard ones whose roster is not Texas, and the records replay."""
     record = tmp_path / "games.txt"
+    # (a roster named as its team is: 'TXC', as --away takes it, is the texas roster)
     code, _, err = run(capsys, "simulate", "--games", "4", "--home", "seattle",
-                       "--home-roster", "texas", "--record", str(record))
+                       "--home-roster", "TXC", "--record", str(record))
     assert code == 0, err
     records = [parse_record(text) for text in split_records(record.read_text())]
     assert [(r.header["Home"], r.header["HomeRoster"], r.header["Away"]) for r in records] == \
@@ -194,11 +195,17 @@ def test_a_series_with_an_optional_team_meets_a_team_of_another_roster(capsys, t
     """Rules 3.0, 8.1.1: with no --team2 the opponent is one whose pieces team 1 does not
     use (Seattle on the Texas roster does not meet Texas)."""
     code, out, err = run(capsys, "simulate", "--series", "spring", "--team1", "seattle",
-                         "--roster1", "texas", "--seed", "2", "--json", "--db",
+                         "--roster1", "Texas Cowboys", "--seed", "2", "--json", "--db",
                          str(tmp_path / "s.db"))
     assert code == 0, err
     report = json.loads(out)
     assert report["teams"] == {"team1": "seattle", "team2": "new-york"}
+    code, out, err = run(capsys, "series", "new", "--scenario", "spring", "--team1",
+                         "seattle", "--team2", "new-york", "--roster1", "txc", "--db",
+                         str(tmp_path / "n.db"))
+    assert code == 0, err
+    code, out, _ = run(capsys, "export", "1", "--reveal", "--db", str(tmp_path / "n.db"))
+    assert '[Team1Roster "texas"]' in out.splitlines()
 
 
 def test_a_simulated_series_in_a_box_without_new_york_opens_on_its_own_teams(capsys,
