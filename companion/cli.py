@@ -102,33 +102,30 @@ def _seed(text: str) -> str:
 
 class Parser(argparse.ArgumentParser):
     """The command line's parser: an option the command does not know ('--bd') is offered
-    the nearest it does ('--db'), or said to be another command's, under the usage of the
-    command given (the parser of the whole line knew only its own); a command group given
-    without its command lists them."""
+    the nearest it has ('--db'), or said to be none of its own (another command's), under
+    the usage of the command given (the parser of the whole line knew only its own); a
+    command group given without its command lists them."""
 
     def parse_args(self, args=None, namespace=None):
-        self._words = list(sys.argv[1:] if args is None else args)
-        return super().parse_args(args, namespace)
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            self._unrecognized(parsed, extras)
+        return parsed
+
+    def _unrecognized(self, parsed, extras: list[str]):
+        command, names = command_given(self, parsed)
+        own = [option for option in option_strings(command, deep=False) if option != "--help"]
+        said = []
+        for slip in (word.split("=")[0] for word in extras if word.startswith("--")):
+            if command is not self and slip in option_strings(self):
+                said.append(f"`{' '.join(names)}` takes no {slip}; its options: "
+                            + (", ".join(own) or "none"))
+            elif closest(slip, own):
+                said.append(f"did you mean {closest(slip, own)} for {slip}?")
+        command.error(f"unrecognized arguments: {' '.join(extras)}"
+                      + (" (" + "; ".join(said) + ")" if said else ""))
 
     def error(self, message: str):
-        found = re.match(r"unrecognized arguments: (.*)", message)
-        words = getattr(self, "_words", None)
-        if found and words is not None:
-            command, names = command_given(self, words)
-            own = [option for option in option_strings(command, deep=False)
-                   if option != "--help"]
-            known = list(dict.fromkeys(own + option_strings(self, deep=False)))
-            slips = [word.split("=")[0] for word in found[1].split() if word.startswith("--")]
-            said = []
-            for slip in slips:
-                if slip in option_strings(self):        # another command's option
-                    said.append(f"`{' '.join(names)}` takes no {slip}; its options: "
-                                + (", ".join(own) or "none"))
-                elif closest(slip, known):
-                    said.append(f"did you mean {closest(slip, known)} for {slip}?")
-            if said:
-                message += " (" + "; ".join(said) + ")"
-            command.error(message)
         group = re.match(r"the following arguments are required: (\w+)_command$", message)
         if group:
             choices = next(action.choices for action in self._actions
@@ -137,18 +134,22 @@ class Parser(argparse.ArgumentParser):
         super().error(message)
 
 
-def command_given(parser: argparse.ArgumentParser, words: list[str]
+def command_given(parser: argparse.ArgumentParser, parsed
                   ) -> tuple[argparse.ArgumentParser, list[str]]:
-    """The (sub)command the words name, deepest first, and its words ('companion series
-    list')."""
+    """The (sub)command the parsed line names, deepest first, and its words ('companion
+    series list'): read from what was parsed, not from the words (a box folder named
+    'data' is no command)."""
     names = [parser.prog]
-    for word in words:
+    dest = "command"
+    while True:
         subs = [action for action in parser._actions
                 if isinstance(action, argparse._SubParsersAction)]
-        if subs and word in subs[0].choices:
-            parser = subs[0].choices[word]
-            names.append(word)
-    return parser, names
+        chosen = getattr(parsed, dest, None)
+        if not subs or chosen not in subs[0].choices:
+            return parser, names
+        parser = subs[0].choices[chosen]
+        names.append(chosen)
+        dest = f"{chosen}_command"
 
 
 def option_strings(parser: argparse.ArgumentParser, deep: bool = True) -> list[str]:
@@ -246,7 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     rep = commands.add_parser("replay", help="replay a game record file")
     rep.add_argument("file", type=path_argument,
-                     help="a game record (docs/record-format.md), - for standard input")
+                     help="a file of game records (docs/record-format.md)")
     rep.add_argument("--json", action="store_true", help="print the final state as JSON")
     box_option(rep)
 
@@ -1073,8 +1074,8 @@ def _utf8_terminal() -> None:
     """The screens draw with UTF-8 characters (the dice faces, the borders, the win figure's
     bars): a terminal set to another encoding showed every one of them as a 6-character
     escape, each row run past the screen. Refused before a screen opens, with the fix."""
-    encoding = (getattr(sys.__stdout__, "encoding", None) or "").lower().replace("-", "")
-    if encoding and encoding != "utf8":
+    encoding = getattr(sys.__stdout__, "encoding", None)
+    if encoding and not utf8(encoding):
         raise CommandError(f"the terminal's encoding is {sys.__stdout__.encoding}; the table "
                            "draws with UTF-8 characters: set a UTF-8 locale (for example "
                            "LANG=C.UTF-8) or run with PYTHONUTF8=1")
@@ -1205,12 +1206,20 @@ def cmd_print(args) -> int:
     return print_cli.cmd_print(args, _load, _open_store, CommandError)
 
 
+def utf8(encoding: str) -> bool:
+    """Whether a stream's encoding is UTF-8, by any of its names ('UTF-8', 'utf8')."""
+    try:
+        return codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        return False
+
+
 def write_utf8(text: str) -> None:
     """A record or report on standard output in UTF-8, the records' own encoding
     (docs/record-format.md), whatever the terminal's: `export > file` imports again."""
     out = sys.stdout
     buffer = getattr(out, "buffer", None)
-    if buffer is None or codecs.lookup(out.encoding or "utf-8").name == "utf-8":
+    if buffer is None or utf8(out.encoding or "utf-8"):
         out.write(text)
         return
     out.flush()

@@ -1451,6 +1451,22 @@ def test_another_command_s_option_is_told_with_this_command_s_usage_and_options(
     code, _, err = run(capsys, "series")
     assert code == 2 and err.strip().endswith(
         "companion series: error: give one of its commands: new, list, show, delete")
+    # the command is what was parsed, not a word that names one (a box folder 'data')
+    code, _, err = run(capsys, "--data", "data", "series", "list", "--json")
+    assert code == 2 and "`companion series list` takes no --json" in err
+
+
+@pytest.mark.parametrize("words, said", [
+    (("--version",), "companion: error: unrecognized arguments: --version"),
+    (("--dta",), "companion: error: unrecognized arguments: --dta (did you mean --data for "
+                 "--dta?)"),
+    (("-x",), "companion: error: unrecognized arguments: -x")])
+def test_an_unknown_option_with_no_command_is_told_once(capsys, words, said):
+    """An unknown option and no command: the whole line's usage and the option told (the
+    error was sent back to the parser it came from: a RecursionError, or a hang as each
+    round added a suggestion to the message)."""
+    code, _, err = run(capsys, *words)
+    assert code == 2 and err.strip().endswith(said) and "Traceback" not in err
 
 
 def held_elsewhere(capsys, tmp_path):

@@ -108,30 +108,45 @@ def parse_record(text: str, first_line: int = 1) -> Record:
     return record
 
 
+# The tags that open a record the companion writes: a game's, a series' (record-format.md).
+RECORD_OPENERS = ('[Game "', '[Series "')
+
+
 def split_records_at(text: str) -> list[tuple[int, str]]:
     """Split a file holding several records: each starts at a header tag after action lines.
-    A line between two tags is a stray line of one header (a tag overwritten), not an
-    action: the record stays whole and its reading names that line, where a split there
-    said the next part missed its first tags. Each record comes with the file line it
-    starts on."""
+    A line between two tags of one header is a stray line of it (a tag overwritten), not
+    an action: the record stays whole and its reading names that line, where a split there
+    said the next part missed its first tags. A tag that opens a record, or one the header
+    holds already, is the next record's (a one-action game with no blank line before it).
+    Each record comes with the file line it starts on."""
     records: list[tuple[int, list[str]]] = []
     current: list[str] = []
     start = 1
     seen_action = False
+    tags: set[str] = set()          # the keys of the current record's header so far
     stripped = [raw.strip() for raw in text.splitlines()]
     for number, raw in enumerate(text.splitlines(), start=1):
         line = stripped[number - 1]
         if line.startswith("[") and seen_action:
             records.append((start, current))
-            current, start, seen_action = [], number, False
-        stray = (1 < number < len(stripped) and stripped[number - 2].startswith("[")
-                 and stripped[number].startswith("["))
+            current, start, seen_action, tags = [], number, False, set()
+        if line.startswith("["):
+            tags.add(_tag_key(line))
+        following = stripped[number] if number < len(stripped) else ""
+        stray = (1 < number and stripped[number - 2].startswith("[")
+                 and following.startswith("[") and not following.startswith(RECORD_OPENERS)
+                 and _tag_key(following) not in tags)
         if line and not line.startswith("[") and not line.startswith("#") and not stray:
             seen_action = True
         current.append(raw)
     if any(line.strip() and not line.strip().startswith("#") for line in current):
         records.append((start, current))
     return [(start, "\n".join(lines) + "\n") for start, lines in records]
+
+
+def _tag_key(line: str) -> str:
+    """The key of a header tag line ('[Away "texas"]' -> 'Away')."""
+    return line[1:].split(" ", 1)[0].split('"', 1)[0]
 
 
 def split_records(text: str) -> list[str]:

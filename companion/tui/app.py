@@ -1286,7 +1286,8 @@ class GameScreen(Screen):
         board = self.query_one("#board", Static)
         self.table.follow_game()
         hand = self._hand_to_show()
-        markup = views.board(self.table, hand)
+        width = board.content_region.width or None
+        markup = views.board(self.table, hand, width=width)
         # The rows a notice over the board's foot leaves (the hand and its "N more" hint
         # keep above it; the tick lays the board out again as notices come and go).
         self._covered = self._rows_under_notices()
@@ -1294,14 +1295,14 @@ class GameScreen(Screen):
         cards = most = len(views.hand_lines(self.table, hand)) - 1 if hand else 0
         while most > 0 and rows and self._board_rows(markup) > rows:
             most -= 1               # the hand's cards give way first, counted in its hint
-            markup = views.board(self.table, hand, hand_most=most)
+            markup = views.board(self.table, hand, hand_most=most, width=width)
         if rows and self._board_rows(markup) > rows:
             # Still short of rows (a Managerial Move's odds at 80x24, a notice over the
             # foot): the blank lines between the blocks go, so the win figure stays in
             # view, and the rows they leave go back to the hand.
-            markup = views.board(self.table, hand, hand_most=most, compact=True)
+            markup = views.board(self.table, hand, hand_most=most, compact=True, width=width)
             while most < cards:
-                wider = views.board(self.table, hand, hand_most=most + 1, compact=True)
+                wider = views.board(self.table, hand, hand_most=most + 1, compact=True, width=width)
                 if self._board_rows(wider) > rows:
                     break
                 most, markup = most + 1, wider
@@ -1310,7 +1311,7 @@ class GameScreen(Screen):
                 # two lines): the win figure goes above the pieces, whose Rally Caps and
                 # hand counts give way at the foot instead.
                 markup = views.board(self.table, hand, hand_most=most, compact=True,
-                                     win_high=True)
+                                     win_high=True, width=width)
         # Notices over the board's own lines (the markers, pitchers, batter, the figure)
         # once even the hand has given way: the tick lets the oldest of them go.
         self._notices_over_board = bool(self._covered and self._board_rows(markup) > rows)

@@ -601,30 +601,25 @@ class Table:
         if not words or words[0] in act.LINE_STARTS:
             return text
         told = [line.split(" ", 1)[1] for line in waiting.options]   # the side dropped
-        # The verb as a player says it ('pass', 'keep', 'stand pat', 'play Good Wood'):
-        # the options' own form ('passes', 'keeps', 'stands pat', 'plays Good Wood').
+        said = [rest.casefold().split() for rest in told]
         verbs = {rest.split(" ", 1)[0] for rest in told}
-        form = next((form for form in (words[0] + "s", words[0] + "es") if form in verbs),
-                    None)
-        if form is not None:
+        named, whole = self._options_named(words, waiting.options, said)
+        # The verb as a player says it ('pass', 'keep', 'stand pat', 'rally tens') is the
+        # options' own form ('passes', 'keeps', 'stands pat', 'rallies tens'), read beside
+        # the words as typed ('Keep It in the Yard' is a card's name): an option said whole
+        # either way is the one meant, else what both name.
+        form = next((form for form in (words[0] + "s", words[0] + "es",
+                                       words[0][:-1] + "ies") if form in verbs), None)
+        if form is not None and not whole:
             words[0] = form
             text = " ".join([form, *text.split()[1:]])
-        said = [rest.casefold().split() for rest in told]
-        # One option it says whole ('bats Smith', 'Smith') is the one meant, though others
-        # hold those words too ('Smith Jr'); a lone filler word names none ('the').
-        whole = [line for line, words_of in zip(waiting.options, said, strict=True)
-                 if words in (words_of, words_of[1:])]
-        if len(whole) == 1:
-            return whole[0]
-        filler = len(words) == 1 and words[0] in FILLER_WORDS
-        matches = [] if filler else [line for line, words_of
-                                     in zip(waiting.options, said, strict=True)
-                                     if has_run(words_of, words)]
-        if len(matches) == 1:
-            return matches[0]
-        if len(matches) > 1:
-            shown = "; ".join(f"'{line}'" for line in matches[:4])
-            more = f" and {len(matches) - 4} more" if len(matches) > 4 else ""
+            by_verb, whole = self._options_named(words, waiting.options, said)
+            named = by_verb if whole else list(dict.fromkeys(named + by_verb))
+        if len(named) == 1:
+            return named[0]
+        if len(named) > 1:
+            shown = "; ".join(f"'{line}'" for line in named[:4])
+            more = f" and {len(named) - 4} more" if len(named) > 4 else ""
             raise CompanionError(f"'{text}' could be {shown}{more}: type more of the line")
         # None named as it stands: the side's line for the rules to read (they mend a
         # name's slip, or say what is wrong), with the one verb the options share when
@@ -637,6 +632,21 @@ class Table:
         raise CompanionError(f"'{clip(text)}' names none of the options now; the game "
                              f"awaits {waiting.side}: {waiting.prompt}"
                              + did_you_mean(text, told))
+
+    @staticmethod
+    def _options_named(words: list[str], options: list[str], said: list[list[str]]
+                       ) -> tuple[list[str], bool]:
+        """The options a short line's words name, and whether it says the one whole ('bats
+        Smith', 'Smith': that one, though others hold those words too, 'Smith Jr'), else
+        every option holding them in a run (a lone filler word, 'the', names none)."""
+        whole = [line for line, words_of in zip(options, said, strict=True)
+                 if words in (words_of, words_of[1:])]
+        if len(whole) == 1:
+            return whole, True
+        if len(words) == 1 and words[0] in FILLER_WORDS:
+            return [], False
+        return [line for line, words_of in zip(options, said, strict=True)
+                if has_run(words_of, words)], False
 
     def _series_line(self, text: str, waiting: Waiting) -> str:
         """A series step typed as the screen shows it, by the pitchers' names alone

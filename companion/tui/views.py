@@ -211,8 +211,9 @@ def strategies_ahead(state, most: int = 9) -> str:
 
 
 def board(table: Table, show_hand: str | None = None, hand_most: int | None = None,
-          compact: bool = False, win_high: bool = False) -> str:
+          compact: bool = False, win_high: bool = False, width: int | None = None) -> str:
     """Markers, odds, mound, batter and fielder, Rally Caps, hands and win probability;
+    `width`, the board's columns (the dice break between rolls, never inside one);
     with `hand_most`, at most that many of the hand's card lines (see hand_lines);
     `compact`, without the blank lines between the blocks (a board short of rows);
     `win_high`, the win figure above the pieces (a board short of rows even so: a
@@ -251,7 +252,7 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
             lines.append(f"Rolls left {atbat.rolls_left}   runs so far {atbat.runs}"
                          + ("   [b]free roll![/b]" if state.phase == "free-roll" else ""))
             if atbat.dice:
-                lines.append(dice_line(atbat.dice, BOARD_DICE, marks=atbat.marks))
+                lines.append(dice_line(atbat.dice, BOARD_DICE, width, atbat.marks))
         elif state.phase in ("cards", "manage"):
             if state.phase == "manage":         # standing pat gives the odds as they are
                 lines.extend(managerial_options(state))

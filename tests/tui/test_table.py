@@ -1413,6 +1413,34 @@ def test_a_line_typed_short_takes_the_one_option_it_names(tmp_path, phase, typed
         store.close()
 
 
+def test_the_verb_as_said_never_hides_a_card_that_begins_with_it(tmp_path):
+    """Rules 5.2.2 and 5.7: 'keep' and 'rally tens' are the options' 'keeps' and 'rallies
+    tens', but the bundled box's 'Keep It in the Yard' typed as the option reads is that
+    exchange (the verb taken first made it 'keeps It in the Yard', refused); a word both
+    name is told as such."""
+    store = Store.open(tmp_path / "verbs.db")
+    try:
+        table = two_players(store)
+        exchange = Waiting("game", "decision", "team1", "home", "exchange", "exchange", False,
+                           ["home exchanges Keep It in the Yard for offense",
+                            "home exchanges Keep It in the Yard for defense",
+                            "home exchanges Good Wood for defense", "home keeps"])
+        assert table.short_line("Keep It in the Yard for offense", exchange) == \
+            "home exchanges Keep It in the Yard for offense"
+        assert table.short_line("keep", exchange) == "home keeps"
+        with pytest.raises(CompanionError, match="could be 'home exchanges Keep It in the "
+                                                 "Yard for offense'; 'home exchanges Keep It "
+                                                 "in the Yard for defense'"):
+            table.short_line("keep it", exchange)
+        cards = Waiting("game", "decision", "team1", "home", "cards", "cards", False,
+                        ["home plays Good Wood", "home rallies tens", "home rallies card",
+                         "home passes"])
+        assert table.short_line("rally tens", cards) == "home rallies tens"
+        assert table.short_line("play good wood", cards) == "home plays Good Wood"
+    finally:
+        store.close()
+
+
 def test_a_short_line_naming_several_options_or_none_changes_nothing(tmp_path):
     """A short line naming several options says which (type more); one naming none goes
     to the rules as the side's line, which mend a slip ('did you mean') or refuse it with

@@ -528,6 +528,9 @@ def test_the_dice_say_what_each_roll_did():
     assert views.dice_line(rolls, marks=marks) == "Dice ⚀⚀ 2→  free ⚂⚃ 7✓  ⚃⚄ 9✗  ⚀⚁ 3"
     # the earlier rolls left out are counted, the marks kept with their own rolls
     assert views.dice_line(rolls * 2, 4, marks=marks * 2).endswith("⚃⚄ 9✗  ⚀⚁ 3")
+    # a narrow board breaks between rolls, a mark and 'free' kept with theirs
+    assert views.dice_line(rolls, width=16, marks=marks).split("\n") == [
+        "Dice ⚀⚀ 2→", "     free ⚂⚃ 7✓", "     ⚃⚄ 9✗  ⚀⚁ 3"]
 
 
 def test_the_half_s_notice_marks_its_runs_and_box_i_s_free_roll(rules):
