@@ -1518,7 +1518,7 @@ class HighAndTight:
                             f"{state.half} of inning {state.inning} on box {scoring.label} "
                             f"({scoring.describe()}"
                             + (f"; {also_scores(extra)}" if extra else "")
-                            + ("; each 9 took a run away" if state.atbat.hit_and_run else "")
+                            + (nines_said(state.atbat) if state.atbat.hit_and_run else "")
                             + ")")
         if "good-bad-day" in state.options:     # the runs told first, then what they did
             self._bombed(state, fielding, line, runs)
@@ -1581,6 +1581,15 @@ GAME_TAGS = {
     **{f"{place}{tag}": "" for place in ("Home", "Away")
        for tag in ("Roster", "Resting", "ShortRest", "Starter", "StarterFatigue")},
 }
+
+
+def nines_said(atbat) -> str:
+    """What Hit and Run's 9s did to a half (rule 5.1.1 e), for its note: 'each 9 took a run
+    away' read as though one had where a 9 came before any run."""
+    taken = sum("nine" in marks for marks in atbat.marks)
+    if not taken:
+        return "; Hit and Run: no 9 took a run away"
+    return f"; Hit and Run: 9s took {taken} run{'' if taken == 1 else 's'} away"
 
 
 def result_problem(state: State, said: str | None, actions: int) -> str | None:

@@ -600,6 +600,9 @@ class Table:
         words = text.casefold().split()
         if not words or words[0] in act.LINE_STARTS:
             return text
+        if words[:2] in (["rally", "caps"], ["rally", "cap"]):    # as the card is named
+            words = ["rally", *words[2:]]
+            text = " ".join(["rally", *text.split()[2:]])
         told = [line.split(" ", 1)[1] for line in waiting.options]   # the side dropped
         said = [rest.casefold().split() for rest in told]
         verbs = {rest.split(" ", 1)[0] for rest in told}
@@ -625,10 +628,19 @@ class Table:
         # name's slip, or say what is wrong), with the one verb the options share when
         # it was left out ('4 off, 2 def' at the draw, 'Marti' at Batter Up), or with its
         # own verb. Else it names nothing the game awaits: said so, with the nearest.
-        if len(verbs) == 1 and words[0] not in verbs:
+        # A verb of the game said as a player says it ('pass' at a relief step): the rules
+        # say why it is not now, where the options' one verb read it as a name.
+        known = next((form for form in (words[0], words[0] + "s", words[0] + "es",
+                                        words[0][:-1] + "ies") if form in act.VERB_FORMS),
+                     None)
+        if known is not None:
+            return " ".join([waiting.side, known, *text.split()[1:]])
+        # A card of the box named when the phase offers it no more (a second card): the
+        # rules say why (5.4), where 'names none of the options' said nothing of it.
+        if waiting.phase == "cards" and text.casefold() in self.session.box.cards:
+            return f"{waiting.side} plays {text}"
+        if len(verbs) == 1:
             return f"{waiting.side} {verbs.pop()} {text}"
-        if words[0] in act.VERB_FORMS:
-            return f"{waiting.side} {text}"
         raise CompanionError(f"'{clip(text)}' names none of the options now; the game "
                              f"awaits {waiting.side}: {waiting.prompt}"
                              + did_you_mean(text, told))
@@ -645,8 +657,12 @@ class Table:
             return whole, True
         if len(words) == 1 and words[0] in FILLER_WORDS:
             return [], False
+        # Numbers are said whole: 'draws 1 offense' in the 7th is not the option 'draws 1
+        # offense 3 defense' (the table drew one card; the rules say four are drawn).
+        numbers = [word for word in words if any(char.isdigit() for char in word)]
         return [line for line, words_of in zip(options, said, strict=True)
-                if has_run(words_of, words)], False
+                if has_run(words_of, words)
+                and numbers == [w for w in words_of if any(c.isdigit() for c in w)]], False
 
     def _series_line(self, text: str, waiting: Waiting) -> str:
         """A series step typed as the screen shows it, by the pitchers' names alone

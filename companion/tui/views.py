@@ -989,18 +989,23 @@ def card_phase_line(state) -> str:
     atbat = state.atbat
     cards = iter(enumerate(atbat.played))     # each "play" move is the next of them
     told = []
+    kinds = []              # what each told is: a card after a pass says 'played'
     for side, move in atbat.moves:
         team = state.side(side).team.abbrev
         if move == "play":
             number, (_, name) = next(cards)
-            told.append(f"{team} {escape(name)}"
+            after_pass = bool(kinds) and kinds[-1] == "pass"
+            told.append(f"{team}{' played' if after_pass else ''} {escape(name)}"
                         + (" (cancelled)" if number in atbat.cancelled else ""))
         elif move == "pass":
-            if state.phase == "cards":
-                told.append(f"{team} passed")
+            if state.phase != "cards":
+                continue
+            told.append(f"{team} passed")
         else:
             told.append(f"{team} {RALLY_WORDS[move]}")
-    return ("Played " if atbat.played else "") + "; ".join(told)     # "" after passes only
+        kinds.append(move)
+    # 'Played TXC Hit and Run; NYH passed', but 'TXC passed; NYH played Web Gem'
+    return ("Played " if kinds[:1] == ["play"] else "") + "; ".join(told)
 
 
 def half_moves(game) -> str | None:

@@ -474,8 +474,8 @@ def test_hit_and_run_example_nets_one_run(rules):
     # each roll keeps what it did: the 3s ran, the 9 took one of them away
     assert state.last_atbat.marks == [(), ("run",), (), ("nine",), ("run",), ()]
     # Rule 4.6.4: the half's note tells the box its dice were read against, 9s and all.
-    assert ("4.6.4", "away scores 1 run in the top of inning 2 on box III (3; each 9 took "
-                     "a run away)") in state.log
+    assert ("4.6.4", "away scores 1 run in the top of inning 2 on box III (3; Hit and Run: "
+                     "9s took 1 run away)") in state.log
     assert score_rolls([8, 3, 7, 9, 3, 7], [3], hit_and_run=True) == 1
 
 
@@ -499,6 +499,11 @@ def test_hit_and_run_nine_never_takes_runs_below_zero(rules):
     play(session, "roll 5 4")
     assert state.atbat.runs == 0
     assert state.atbat.marks == [(), (), ("run",), ("nine",)]    # the 9s before: nothing
+    while state.atbat.rolls_left:
+        play(session, "roll 1 1")
+    # the half's note counts what the 9s took, not 'each 9 took a run away' (two took none)
+    assert ("4.6.4", "away scores 0 runs in the top of inning 2 on box III (3; Hit and Run: "
+                     "9s took 1 run away)") in state.log
 
 
 # -- 5.3 and 5.6: eligibility by inning strategy -----------------------------------------
@@ -1154,3 +1159,14 @@ def test_the_prompt_says_so_when_passing_is_all_that_is_left(rules):
                 seen["cards"] += 1
         quiet_step(session)
     assert min(seen.values()) > 0, seen
+
+
+def test_the_half_s_note_says_what_hit_and_run_s_nines_took():
+    """Rules 4.6.4 and 5.1.1 e: the note of a half with Hit and Run counts the runs its 9s
+    took ('each 9 took a run away' was said of 9s that came before any run)."""
+    from companion.high_and_tight.rules import nines_said
+    from companion.high_and_tight.state import AtBat
+
+    assert nines_said(AtBat(marks=[(), (), ("run",)])) == "; Hit and Run: no 9 took a run away"
+    assert nines_said(AtBat(marks=[("run",), ("nine",), ("run",), ("nine",)])) == \
+        "; Hit and Run: 9s took 2 runs away"

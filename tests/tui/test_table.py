@@ -1441,6 +1441,34 @@ def test_the_verb_as_said_never_hides_a_card_that_begins_with_it(tmp_path):
         store.close()
 
 
+def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(tmp_path):
+    """Rules 3.0, 5.4: numbers are said whole ('draws 1 offense' took the option 'draws 1
+    offense 5 defense', a hand the table never drew); a verb of the game said at another
+    step ('pass' at a draw read as 'draws pass') and a card the phase offers no more (a
+    second card: 'names none of the options') are refused by the rules, which say why;
+    'rally caps' is the card's name for both its uses."""
+    store = Store.open(tmp_path / "reasons.db")
+    try:
+        table = two_players(store)
+        at_phase(table, "draw")
+        before = len(table.session.entries)
+        with pytest.raises(IllegalAction, match=r"rule 3\.0: draw exactly 6 card"):
+            table.enter("draws 1 offense")
+        with pytest.raises(IllegalAction, match=r"rule 5\.4: players pass in the Strategy "
+                                                r"Card phase"):
+            table.enter("pass")
+        assert len(table.session.entries) == before
+        cards = Waiting("game", "decision", "team1", "home", "cards", "cards", False,
+                        ["home rallies tens", "home rallies card", "home passes"])
+        assert table.short_line("Good Wood", cards) == "home plays Good Wood"
+        with pytest.raises(CompanionError, match="could be 'home rallies tens'; 'home "
+                                                 "rallies card'"):
+            table.short_line("Rally Caps", cards)
+        assert table.short_line("rally caps tens", cards) == "home rallies tens"
+    finally:
+        store.close()
+
+
 def test_a_short_line_naming_several_options_or_none_changes_nothing(tmp_path):
     """A short line naming several options says which (type more); one naming none goes
     to the rules as the side's line, which mend a slip ('did you mean') or refuse it with
