@@ -986,6 +986,7 @@ class GameScreen(Screen):
         self._undo_note: Notification | None = None  # ... and the notice that said it
         self._drawn_at: tuple | None = None         # the table's step when last drawn
         self.options_lines: list[str] = []          # the legal lines the options show
+        self._refused_line: str | None = None      # a line refused, left in the box
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -1716,8 +1717,14 @@ class GameScreen(Screen):
         self._tell_after(game, [entry.line], noted)
         self.shown_hand = None
         # A line refused earlier and left in the box was for a step now taken (from the
-        # list, a dialog): it goes, rather than wait there for the next step.
-        self.query_one("#entry", Input).value = ""
+        # list, a dialog): it goes, rather than wait there for the next step. Keys typed
+        # since stay: a step taken from the list is handled in the screen's turn, after
+        # keys typed quickly behind it went into the box ('3 off' lost after 'On to game
+        # 2', the rest of the line refused).
+        entry = self.query_one("#entry", Input)
+        if self._refused_line is not None and entry.value == self._refused_line:
+            entry.value = ""
+        self._refused_line = None
         self.refresh_table()
         return True
 
@@ -1784,6 +1791,8 @@ class GameScreen(Screen):
             return
         if self.act(text):
             entry.value = ""
+        else:
+            self._refused_line = entry.value        # (left to be corrected)
 
     def _tells_no_card(self, text: str, waiting) -> bool:
         """Typed with the curtain down, a line whose answer tells nothing of the hand: a
