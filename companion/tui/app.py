@@ -1987,15 +1987,14 @@ class GameScreen(Screen):
         if table.cards == "physical":
             # The cards are in the players' hands: the companion lists what each hand may
             # hold and which of those could be played now, to check a hand against.
-            self.app.push_screen(TextScreen(
-                "Cards the hands may hold",
-                "\n\n".join("\n".join(views.hand_lines(table, s, texts=True))
-                            for s in ((side, "away" if side == "home" else "home"))), "h"))
+            self._show_both_hands("Cards the hands may hold", side)
             return
         if table.controls.get(table.team_of(side)) == "computer":
             side = "away" if side == "home" else "home"       # the player's own, then
             if table.controls.get(table.team_of(side)) == "computer":
-                self.notify("that is the computer's hand")
+                # The computer plays both sides: nobody at the table to hide a hand from,
+                # so both are shown (it said only "that is the computer's hand").
+                self._show_both_hands("Hands of the computer's teams", side)
                 return
         if not table.secret():
             # Nobody else at the screen to hide it from: the whole hand, however small
@@ -2011,6 +2010,12 @@ class GameScreen(Screen):
                 self.refresh_table()
 
         self.app.push_screen(CurtainScreen(table.team_name(table.team_of(side)), side), lifted)
+
+    def _show_both_hands(self, title: str, first: str) -> None:
+        """Both sides' hands in one window, `first`'s on top (the `h` window)."""
+        sides = (first, "away" if first == "home" else "home")
+        self.app.push_screen(TextScreen(title, "\n\n".join(
+            "\n".join(views.hand_lines(self.table, side, texts=True)) for side in sides), "h"))
 
     def action_dugouts(self) -> None:
         self.app.push_screen(TextScreen("Dugouts and bullpens", views.dugouts(self.table), "d"))

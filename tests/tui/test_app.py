@@ -3260,6 +3260,34 @@ async def to_a_table_card_phase(pilot):
     raise AssertionError("no card phase with a card to play")
 
 
+def test_in_a_series_the_computer_plays_alone_h_shows_both_hands(tmp_path):
+    """Nobody at the table to hide a hand from: `h` shows the computer's two hands (it
+    said only "that is the computer's hand", the key lit and doing nothing)."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "alone.db"
+    series_id = new_series(path, seed="tui-alone-hands", team1_control="computer",
+                           team2_control="computer")
+    play_until(path, series_id, lambda table: table.game is not None
+               and table.game.state.inning >= 2)
+    app = make_app(db=path, series_id=series_id, auto_delay=3600)
+
+    async def play():
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            table = game_screen(app).table
+            await pilot.pause(0.3)                  # (drawn: keys are taken)
+            await pilot.press("h")
+            await wait_until(pilot, lambda: isinstance(app.screen, TextScreen))
+            return app.screen.title_text, app.screen.text, table.game.state
+
+    title, text, state = asyncio.run(play())
+    assert title == "Hands of the computer's teams"
+    heads = sorted(part.split("[/b]")[0] for part in text.split("\n\n"))
+    assert heads == sorted(f"[b]{state.side(side).team.abbrev} hand"
+                           for side in ("home", "away"))
+
+
 def test_with_physical_cards_h_lists_what_each_hand_may_hold(tmp_path):
     """Rules 5.3-5.7 with physical cards: the companion cannot see a hand, so `h` lists,
     for the side to act and then the other, every card its hand may hold (an unseen copy of
