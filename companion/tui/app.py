@@ -2109,6 +2109,20 @@ def gives_way(note: Notification, now: float) -> bool:
         note.title == HALF_NOTICE_TITLE and now - note.raised_at < HALF_NOTICE_KEEP_SECONDS)
 
 
+class FacesBox(Input):
+    """The dice dialog's box: Enter takes the faces in the box's own turn, in the order
+    typed (as the typing box does, EntryBox): Input's Enter binding went up to the app and
+    back, so faces typed at once after it ('16⏎22⏎53⏎') went into the box first and were
+    read with it ('162253', refused)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            if isinstance(self.screen, DiceScreen):
+                self.screen.take_faces(self)
+
+
 class DiceScreen(ClosesOnce, ModalScreen[None]):
     """Type the faces rolled at the table, handed to `enter` (which returns why the table
     refused them, or None): a refusal (a face off the die, more rolls than the at-bat
@@ -2128,19 +2142,20 @@ class DiceScreen(ClosesOnce, ModalScreen[None]):
         with Vertical(id="dialog"):
             yield Label("Two dice faces, 1 to 6 (3 4, 3-4 or 34; several rolls 34 61):",
                         id="faces-prompt")
-            yield Input(id="faces", restrict=r"[0-9 ,-]*")
+            yield FacesBox(id="faces", restrict=r"[0-9 ,-]*")
             yield Label("", id="problem")
 
     # The `t` that opened the dialog cannot land in it (the box takes digits, spaces and
     # commas only), and faces typed at once after it are kept: nothing clears the box.
 
-    @on(Input.Submitted, "#faces")
-    def submitted(self, event: Input.Submitted) -> None:
-        if not event.value.strip():             # (read as a line, it was "'' is no action")
+    def take_faces(self, box: Input) -> None:
+        """Enter in the box (FacesBox, in its own turn): the faces it holds to the table."""
+        faces = box.value
+        if not faces.strip():                   # (read as a line, it was "'' is no action")
             self.query_one("#problem", Label).update(
                 "[red]type the two faces rolled first (3 4), then Enter; Escape closes[/red]")
             return
-        problem = self.enter(event.value)       # (the table reads the faces, parse_rolls)
+        problem = self.enter(faces)             # (the table reads the faces, parse_rolls)
         if problem:
             self.query_one("#problem", Label).update(f"[red]{escape(problem)}[/red]")
             return
@@ -2148,10 +2163,9 @@ class DiceScreen(ClosesOnce, ModalScreen[None]):
         if next_roll is None:
             self.dismiss(None)
             return
-        event.input.value = ""
+        box.value = ""
         self.query_one("#problem", Label).update(
-            f"taken: {escape(event.value.strip())}; next: {escape(next_roll)} "
-            "(Escape closes)")
+            f"taken: {escape(faces.strip())}; next: {escape(next_roll)} (Escape closes)")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

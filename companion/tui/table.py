@@ -603,6 +603,11 @@ class Table:
         if words[:2] in (["rally", "caps"], ["rally", "cap"]):    # as the card is named
             words = ["rally", *words[2:]]
             text = " ".join(["rally", *text.split()[2:]])
+        if waiting.phase == "mound" and words[0] in ("keep", "keeps"):
+            # 'relieve him or keep him' (4.2.1): keeping the pitcher is staying with him
+            stays = [line for line in waiting.options if line.split(" ", 2)[1] == "stays"]
+            if stays:
+                return stays[0]
         told = [line.split(" ", 1)[1] for line in waiting.options]   # the side dropped
         said = [rest.casefold().split() for rest in told]
         verbs = {rest.split(" ", 1)[0] for rest in told}
@@ -661,8 +666,8 @@ class Table:
         # offense 3 defense' (the table drew one card; the rules say four are drawn).
         numbers = [word for word in words if any(char.isdigit() for char in word)]
         return [line for line, words_of in zip(options, said, strict=True)
-                if has_run(words_of, words)
-                and numbers == [w for w in words_of if any(c.isdigit() for c in w)]], False
+                if has_run(words_of, words) and (not numbers or numbers == [
+                    w for w in words_of if any(c.isdigit() for c in w)])], False
 
     def _series_line(self, text: str, waiting: Waiting) -> str:
         """A series step typed as the screen shows it, by the pitchers' names alone

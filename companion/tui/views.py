@@ -989,13 +989,13 @@ def card_phase_line(state) -> str:
     atbat = state.atbat
     cards = iter(enumerate(atbat.played))     # each "play" move is the next of them
     told = []
-    kinds = []              # what each told is: a card after a pass says 'played'
+    kinds = []              # what each told is: a card after another move says 'played'
     for side, move in atbat.moves:
         team = state.side(side).team.abbrev
         if move == "play":
             number, (_, name) = next(cards)
-            after_pass = bool(kinds) and kinds[-1] == "pass"
-            told.append(f"{team}{' played' if after_pass else ''} {escape(name)}"
+            after_other = bool(kinds) and kinds[-1] != "play"     # a pass, Rally Caps
+            told.append(f"{team}{' played' if after_other else ''} {escape(name)}"
                         + (" (cancelled)" if number in atbat.cancelled else ""))
         elif move == "pass":
             if state.phase != "cards":

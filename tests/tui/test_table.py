@@ -450,6 +450,8 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
     """Rule 4.6: faces outside 1..6 are refused in the dialog; good ones are recorded."""
     import asyncio
 
+    from textual import events
+
     from companion.tui import views
     from companion.tui.app import DiceScreen, GameScreen, make_app
 
@@ -543,7 +545,23 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
             await pilot.press("t", "5", "2", "enter")
             await wait_until(pilot, lambda: game.table.game.state.dice_rolled > rolled)
             assert game.table.session.entries[entries].line == "roll 5 2"
-            await pilot.press("q")
+            # ... and line after line at once in the dialog: each Enter takes its own faces
+            # (Enter went up to the app and back, and '16⏎22⏎' was read as '1622')
+            await wait_until(pilot, lambda: not isinstance(app.screen, DiceScreen))
+            await to_a_roll(pilot, game)
+            state = game.table.game.state
+            assert state.atbat.rolls_left >= 3                          # (the seed's)
+            entries = len(game.table.session.entries)
+            await pilot.press("t")
+            await wait_until(pilot, lambda: isinstance(app.screen, DiceScreen)
+                             and app.screen.is_mounted)
+            await pilot.pause()
+            for key in ("1", "6", "enter", "2", "2", "enter"):     # a burst: none awaited
+                app.post_message(events.Key(key, None if key == "enter" else key))
+            await wait_until(pilot, lambda: len(game.table.session.entries) >= entries + 2)
+            assert [e.line for e in game.table.session.entries[entries:entries + 2]] == [
+                "roll 1 6", "roll 2 2"]
+            await pilot.press("escape", "q")
 
     asyncio.run(run())
 
@@ -1465,6 +1483,16 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
                                                  "rallies card'"):
             table.short_line("Rally Caps", cards)
         assert table.short_line("rally caps tens", cards) == "home rallies tens"
+        # 'offense' at a one-card draw is its option (no number said: none to match)
+        draw = Waiting("game", "decision", "team1", "home", "draw", "draw 1 card", False,
+                       ["home draws 1 offense", "home draws 1 defense"])
+        assert table.short_line("offense", draw) == "home draws 1 offense"
+        # 'relieve Okafor or keep him (rule 8.2)': keeping him is staying with him
+        mound = Waiting("game", "decision", "team1", "home", "mound", "relieve Okafor or "
+                        "keep him (rule 8.2)", False,
+                        ["home brings in Castellan", "home stays with the pitcher"])
+        for typed in ("keep", "keep him", "stay"):
+            assert table.short_line(typed, mound) == "home stays with the pitcher"
     finally:
         store.close()
 

@@ -1532,11 +1532,11 @@ def test_the_boards_card_phase_line_keeps_rally_caps_and_every_pass_in_order(tmp
                 "tens": lambda: "Rally Caps for the 10s",
                 "card": lambda: "Rally Caps for an extra card"}
         moves = state.atbat.moves
-        # a card after a pass is said 'played' ('TXC passed; NYH played Web Gem'); the
-        # line opens 'Played' on a card only
+        # a card after a pass or Rally Caps is said 'played' ('TXC passed; NYH played Web
+        # Gem'); the line opens 'Played' on a card only
         expected = "; ".join(f"{state.side(side).team.abbrev}"
                              + (" played" if move == "play" and number
-                                and moves[number - 1][1] == "pass" else "")
+                                and moves[number - 1][1] != "play" else "")
                              + f" {said[move]()}"
                              for number, (side, move) in enumerate(moves))
         line = next(line for line in plain(views.board(table)).splitlines()
