@@ -1792,7 +1792,10 @@ class GameScreen(Screen):
         if self.act(text):
             entry.value = ""
         else:
-            self._refused_line = entry.value        # (left to be corrected)
+            # Left to be corrected, and selected: the next line typed replaces it (typed
+            # ahead, 'pass⏎stand pat⏎' read 'passstand pat'); an arrow or End keeps it.
+            self._refused_line = entry.value
+            entry.select_all()
 
     def _tells_no_card(self, text: str, waiting) -> bool:
         """Typed with the curtain down, a line whose answer tells nothing of the hand: a

@@ -4755,6 +4755,31 @@ def test_a_burst_of_keys_on_the_options_goes_into_the_typing_box_whole(tmp_path)
     assert pasted == ("Bad Hop", True)
 
 
+def test_a_refused_line_is_replaced_by_the_next_line_typed_or_kept_to_correct(tmp_path):
+    """A refused line stays in the box, selected: a player typing ahead ('pass⏎stand
+    pat⏎') had the next line glued onto it ('passstand pat', refused again); the next
+    letters replace it, while End (or an arrow) keeps it to be corrected."""
+    path = tmp_path / "typed-ahead.db"
+    series_id = at_the_first_human_decision(path, "tui-typed-ahead")
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            entry = screen.query_one("#entry", Input)
+            entry.focus()
+            await pilot.pause()
+            entry.value = "home bats Nobody-at-all"
+            await pilot.press("enter", "x", "y", "z")
+            await pilot.pause()
+            replaced = entry.value
+            entry.value = "home bats Nobody-at-all"
+            await pilot.press("enter", "end", "x")
+            await pilot.pause()
+            return replaced, entry.value
+
+    replaced, corrected = asyncio.run(play())
+    assert replaced == "xyz" and corrected == "home bats Nobody-at-allx"
+
+
 def test_a_refused_line_left_in_the_box_goes_once_the_step_is_taken_from_the_list(tmp_path):
     """A refused line stays in the typing box to be corrected; when the player takes the
     step from the list instead, the stale line went on sitting there for the next step.
