@@ -987,6 +987,7 @@ class GameScreen(Screen):
         self._drawn_at: tuple | None = None         # the table's step when last drawn
         self.options_lines: list[str] = []          # the legal lines the options show
         self._refused_line: str | None = None      # a line refused, left in the box
+        self._steps_said: list[str] = []            # the last undo or redo notice
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -1911,12 +1912,12 @@ class GameScreen(Screen):
             entries = self.table.undo_to_player()
         except CompanionError as error:
             self.table.held = held          # nothing was undone: the final stays held
-            self.notify(str(error), severity="warning")
+            self._tell_steps(str(error), severity="warning")
             self.refresh_table()            # (a failed write: the table as the file has it)
             return
         if not entries:                     # back on a final gone on from: nothing undone
-            self.notify(f"back on game {self.table.held}'s final; nothing was undone (u "
-                        "again goes into the game, Enter on to the next)")
+            self._tell_steps(f"back on game {self.table.held}'s final; nothing was undone (u "
+                             "again goes into the game, Enter on to the next)")
             self.refresh_table()
             return
         self._drop_computer_note()         # it told moves now taken back
@@ -1927,7 +1928,8 @@ class GameScreen(Screen):
         # Shown in the order taken, with what stayed in the game before them for context.
         taken = list(reversed(entries))
         shown = views.shown_lines(self.table, taken, before=self.table.session.entries)
-        self.notify(views.steps_notice(views.steps_verb(self.table, "undone", entries), shown))
+        self._tell_steps(views.steps_notice(views.steps_verb(self.table, "undone", entries),
+                                            shown))
         self.refresh_table()
 
     def _undo_confirmed(self) -> bool:
@@ -1957,7 +1959,7 @@ class GameScreen(Screen):
             redone = self.table.redo_to_player()
         except CompanionError as error:
             self.table.held = held
-            self.notify(str(error), severity="warning")
+            self._tell_steps(str(error), severity="warning")
             self.refresh_table()
             return
         self._drop_computer_note()         # the redone notice tells them
@@ -1967,8 +1969,17 @@ class GameScreen(Screen):
         entries = self.table.session.entries
         count = len(redone)
         shown = views.shown_lines(self.table, entries[-count:], before=entries[:-count])
-        self.notify(views.steps_notice(views.steps_verb(self.table, "redone", redone), shown))
+        self._tell_steps(views.steps_notice(views.steps_verb(self.table, "redone", redone),
+                                            shown))
         self.refresh_table()
+
+    def _tell_steps(self, message: str, severity: str = "information") -> None:
+        """What an undo or redo did (or why it did nothing), in place of what the last one
+        said: a 'nothing to redo' stayed beside the 'undone: ...' after it."""
+        drop_notices(self.app, [note for note in shown_notices(self.app)
+                                if note.message in self._steps_said])
+        self._steps_said = [message]
+        self.notify(message, severity=severity)
 
     def action_hand(self) -> None:
         """Hot-seat: the player whose turn it is lifts the curtain over his own hand."""

@@ -2095,6 +2095,10 @@ def test_rule_errors_become_notifications_and_change_nothing(tmp_path):
             await pilot.press("u")
             await pilot.pause(3 * DELAY)
             assert lines(table) == before and entry.value == ""
+            # the undo's notice takes the place of the 'nothing to redo' before it
+            shown = [note.message for note in shown_notices(app)]
+            assert "nothing to redo" not in shown
+            assert any(message.startswith("undone: ") for message in shown), shown
             await settle(pilot)
             return before, table.stored.seq       # the take and its undo are stored events
 
