@@ -1908,6 +1908,7 @@ class GameScreen(Screen):
             return
         self.app.hide_keys(self, narrow_only=True)
         held = self.table.held      # (undo_to_player lets go of it when it undoes a step)
+        finished = len(self.table.series.results)
         try:
             entries = self.table.undo_to_player()
         except CompanionError as error:
@@ -1922,8 +1923,11 @@ class GameScreen(Screen):
             return
         self._drop_computer_note()         # it told moves now taken back
         # A half's end (or the last half told on reopening) told runs now taken back too.
+        # So did a final now taken back (its game in play again).
+        reopened = {f"Game {number} over" for number in
+                    range(len(self.table.series.results) + 1, finished + 1)}
         drop_notices(self.app, [note for note in shown_notices(self.app) if note.title in (
-            HALF_NOTICE_TITLE, RESUMED_TITLE)])
+            HALF_NOTICE_TITLE, RESUMED_TITLE, *reopened)])
         self.shown_hand = None              # hot seat: the turn may be the other player's
         # Shown in the order taken, with what stayed in the game before them for context.
         taken = list(reversed(entries))

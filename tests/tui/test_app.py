@@ -4168,6 +4168,7 @@ def test_a_finished_series_opens_again_only_on_a_second_u(tmp_path):
         app = make_app(db=path, series_id=series_id, auto_delay=3600)
         async with app.run_test(size=SIZE, notifications=True) as pilot:
             screen, table = await open_table(pilot)
+            app.notify("the final", title="Game 1 over")       # as the game's end told it
             before = len(table.session.entries)
             await pilot.press("u")
             await pilot.pause()
@@ -4175,8 +4176,10 @@ def test_a_finished_series_opens_again_only_on_a_second_u(tmp_path):
                      said in [n.message for n in app._notifications])
             await pilot.press("u")
             await pilot.pause()
+            # the final taken back goes with its notice (it stayed beside 'undone: ...')
             second = (table.session.is_over(), len(table.session.entries) < before,
-                      said in [n.message for n in app._notifications])
+                      said in [n.message for n in app._notifications],
+                      "Game 1 over" in [n.title for n in app._notifications])
             await pilot.press("y")                  # one undo's worth: one redo restores it
             await pilot.pause()
             third = (table.session.is_over(), len(table.session.entries))
@@ -4185,7 +4188,7 @@ def test_a_finished_series_opens_again_only_on_a_second_u(tmp_path):
 
     before, first, second, third = asyncio.run(press())
     assert first == (True, before, True)
-    assert second == (False, True, False)       # the warning goes with the series' end
+    assert second == (False, True, False, False)    # the warning goes with the series' end
     assert third == (True, before)
 
 
