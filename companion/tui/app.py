@@ -927,13 +927,24 @@ class EntryBox(Input):
             return
         if event.is_printable and isinstance(screen, GameScreen):
             screen.make_way_for_typing()
-        bindings = self._bindings.key_to_bindings.get(key)
-        if bindings and not event.is_printable:
-            # The box's own binding (Backspace, Delete, the cursor keys), now, in order.
-            event.stop()
-            event.prevent_default()
-            await self.run_action(bindings[0].action)
+        if key in ("backspace", "left", "right") and self.value and \
+                self.selection == (0, len(self.value)):
+            # A refused line, selected (the next line typed replaces it): Backspace or an
+            # arrow corrects it from its end, as it stands (Backspace wiped it whole).
+            self.selection = type(self.selection).cursor(len(self.value))
+        await own_binding_now(self, event)
         # (a printable key goes on to Input's own handler, which inserts it)
+
+
+async def own_binding_now(box: Input, event: events.Key) -> None:
+    """A box's own binding (Backspace, Delete, the cursor keys) run now, in the order typed:
+    Textual runs a binding only once its key has gone up to the app and back, after the
+    letters typed behind it."""
+    bindings = box._bindings.key_to_bindings.get(event.key)
+    if bindings and not event.is_printable:
+        event.stop()
+        event.prevent_default()
+        await box.run_action(bindings[0].action)
 
 
 class GameScreen(Screen):
@@ -2139,6 +2150,8 @@ class FacesBox(Input):
             event.prevent_default()
             if isinstance(self.screen, DiceScreen):
                 self.screen.take_faces(self)
+            return
+        await own_binding_now(self, event)      # ('3 5 ⌫ 4 ⏎' at once: 3 4, not 354)
 
 
 class DiceScreen(ClosesOnce, ModalScreen[None]):

@@ -600,11 +600,14 @@ class Table:
         words = text.casefold().split()
         if not words or words[0] in act.LINE_STARTS:
             return text
+        typed = text                        # (as the player typed it, for the answers)
         if words[:2] in (["rally", "caps"], ["rally", "cap"]):    # as the card is named
             words = ["rally", *words[2:]]
             text = " ".join(["rally", *text.split()[2:]])
-        if waiting.phase == "mound" and words[0] in ("keep", "keeps"):
+        if waiting.phase == "mound" and words in (["keep"], ["keep", "him"],
+                                                   ["keep", "the", "pitcher"]):
             # 'relieve him or keep him' (4.2.1): keeping the pitcher is staying with him
+            # (said so alone: 'keeps', the hand's word, is no such answer)
             stays = [line for line in waiting.options if line.split(" ", 2)[1] == "stays"]
             if stays:
                 return stays[0]
@@ -628,24 +631,27 @@ class Table:
         if len(named) > 1:
             shown = "; ".join(f"'{line}'" for line in named[:4])
             more = f" and {len(named) - 4} more" if len(named) > 4 else ""
-            raise CompanionError(f"'{text}' could be {shown}{more}: type more of the line")
+            raise CompanionError(f"'{typed}' could be {shown}{more}: type more of the line")
         # None named as it stands: the side's line for the rules to read (they mend a
         # name's slip, or say what is wrong), with the one verb the options share when
         # it was left out ('4 off, 2 def' at the draw, 'Marti' at Batter Up), or with its
         # own verb. Else it names nothing the game awaits: said so, with the nearest.
         # A verb of the game said as a player says it ('pass' at a relief step): the rules
         # say why it is not now, where the options' one verb read it as a name.
+        # A card of the box named when the phase offers it no more (a second card): the
+        # rules say why (5.4), where 'names none of the options' said nothing of it.
+        if waiting.phase == "cards" and typed.casefold() in self.session.box.cards:
+            return f"{waiting.side} plays {typed}"
+        # A verb alone only where it takes nothing ('pass'): 'Field' alone is a name.
         known = next((form for form in (words[0], words[0] + "s", words[0] + "es",
                                         words[0][:-1] + "ies") if form in act.VERB_FORMS),
                      None)
-        if known is not None:
+        if known is not None and (len(words) > 1 or act.VERB_FORMS[known] == known):
             return " ".join([waiting.side, known, *text.split()[1:]])
-        # A card of the box named when the phase offers it no more (a second card): the
-        # rules say why (5.4), where 'names none of the options' said nothing of it.
-        if waiting.phase == "cards" and text.casefold() in self.session.box.cards:
-            return f"{waiting.side} plays {text}"
-        if len(verbs) == 1:
+        if len(verbs) == 1 and words[0] not in verbs:
             return f"{waiting.side} {verbs.pop()} {text}"
+        if known is not None:               # a verb alone that wants more: its form told
+            return f"{waiting.side} {known}"
         raise CompanionError(f"'{clip(text)}' names none of the options now; the game "
                              f"awaits {waiting.side}: {waiting.prompt}"
                              + did_you_mean(text, told))

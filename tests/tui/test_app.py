@@ -4781,10 +4781,15 @@ def test_a_refused_line_is_replaced_by_the_next_line_typed_or_kept_to_correct(tm
             entry.value = "home bats Nobody-at-all"
             await pilot.press("enter", "end", "x")
             await pilot.pause()
-            return replaced, entry.value
+            corrected = entry.value
+            entry.value = "home bats Nobody-at-all"
+            await pilot.press("enter", "backspace", "backspace", "l")
+            await pilot.pause()
+            return replaced, corrected, entry.value
 
-    replaced, corrected = asyncio.run(play())
+    replaced, corrected, mended = asyncio.run(play())
     assert replaced == "xyz" and corrected == "home bats Nobody-at-allx"
+    assert mended == "home bats Nobody-at-al"         # Backspace: one letter, not the line
 
 
 def test_a_refused_line_left_in_the_box_goes_once_the_step_is_taken_from_the_list(tmp_path):

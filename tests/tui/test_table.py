@@ -556,8 +556,9 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
             await wait_until(pilot, lambda: isinstance(app.screen, DiceScreen)
                              and app.screen.is_mounted)
             await pilot.pause()
-            for key in ("1", "6", "enter", "2", "2", "enter"):     # a burst: none awaited
-                app.post_message(events.Key(key, None if key == "enter" else key))
+            # a burst, none awaited; a Backspace among it takes its place in the order too
+            for key in ("1", "6", "enter", "2", "5", "backspace", "2", "enter"):
+                app.post_message(events.Key(key, key if key.isdigit() else None))
             await wait_until(pilot, lambda: len(game.table.session.entries) >= entries + 2)
             assert [e.line for e in game.table.session.entries[entries:entries + 2]] == [
                 "roll 1 6", "roll 2 2"]
@@ -1493,6 +1494,17 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
                         ["home brings in Castellan", "home stays with the pitcher"])
         for typed in ("keep", "keep him", "stay"):
             assert table.short_line(typed, mound) == "home stays with the pitcher"
+        # 'keeps' is the hand's word: no answer to the pitcher (the rules refuse it)
+        assert table.short_line("keeps", mound) == "home keeps"
+        # a box card named when only passing is left: the rules' reason, though its name
+        # begins with a verb; a verb alone that wants more ('Field') is a name
+        passing = Waiting("game", "decision", "team1", "home", "cards", "cards", False,
+                          ["home passes"])
+        assert table.short_line("Keep It in the Yard", passing) == \
+            "home plays Keep It in the Yard"
+        batting = Waiting("game", "decision", "team1", "home", "bat", "bat", False,
+                          ["home bats Marty", "home bats Crowder"])
+        assert table.short_line("Field", batting) == "home bats Field"
     finally:
         store.close()
 

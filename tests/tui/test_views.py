@@ -1588,3 +1588,28 @@ def test_a_hand_with_no_room_says_rally_caps_may_free_one_more_card(tmp_path):
         (others,) = views.hand_lines(table, other, most=0)
     assert plain(line).endswith(", one more with Rally Caps (h)"), line
     assert "Rally Caps" not in others                # (not his turn: nothing to free)
+
+
+def test_a_card_after_a_pass_or_rally_caps_is_said_played():
+    """Rules 5.4 and 5.7.2: the card phase's line read 'Played TXC passed; NYH Web Gem'
+    when a pass came first: a card after a pass or a Rally Caps use is said 'played', and
+    the line opens 'Played' only on a card."""
+    from types import SimpleNamespace
+
+    teams = {"home": "NYH", "away": "TXC"}
+    def state(moves, played, phase="cards"):
+        atbat = SimpleNamespace(moves=moves, played=played, cancelled=())
+        return SimpleNamespace(atbat=atbat, phase=phase, side=lambda side: SimpleNamespace(
+            team=SimpleNamespace(abbrev=teams[side])))
+
+    assert views.card_phase_line(state(
+        [("away", "pass"), ("home", "play")], [("home", "Web Gem")])) == \
+        "TXC passed; NYH played Web Gem"
+    assert views.card_phase_line(state(
+        [("away", "play"), ("home", "pass"), ("away", "tens"), ("away", "play")],
+        [("away", "Bad Hop"), ("away", "Good Wood")])) == \
+        "Played TXC Bad Hop; NYH passed; TXC Rally Caps for the 10s; TXC played Good Wood"
+    # once the phase is over its passes go: a card first opens 'Played' again
+    assert views.card_phase_line(state(
+        [("away", "pass"), ("home", "play")], [("home", "Web Gem")], "roll")) == \
+        "Played NYH Web Gem"
