@@ -1719,10 +1719,7 @@ def test_a_refusal_goes_once_a_line_is_taken(tmp_path):
 async def typing_box(pilot):
     """The game screen opened, its typing box holding the keys: (screen, table, box)."""
     screen, table = await open_table(pilot)
-    entry = screen.query_one("#entry", Input)
-    entry.focus()
-    await pilot.pause()
-    return screen, table, entry
+    return screen, table, await box_with_the_keys(pilot, screen)
 
 
 def test_dice_typed_in_the_box_that_end_the_series_leave_its_options_to_enter(tmp_path):
@@ -4762,6 +4759,22 @@ def test_a_burst_of_keys_on_the_options_goes_into_the_typing_box_whole(tmp_path)
     assert pasted == ("Bad Hop", True)
 
 
+async def box_with_the_keys(pilot, screen) -> Input:
+    """The game screen's typing box, with the keyboard."""
+    entry = screen.query_one("#entry", Input)
+    entry.focus()
+    await pilot.pause()
+    return entry
+
+
+async def after_refusal(pilot, entry: Input, *keys: str) -> str:
+    """A line the rules refuse typed in the box and Enter, then `keys`: what the box holds."""
+    entry.value = "home bats Nobody-at-all"
+    await pilot.press("enter", *keys)
+    await pilot.pause()
+    return entry.value
+
+
 def test_a_refused_line_is_replaced_by_the_next_line_typed_or_kept_to_correct(tmp_path):
     """A refused line stays in the box, selected: a player typing ahead ('pass⏎stand
     pat⏎') had the next line glued onto it ('passstand pat', refused again); the next
@@ -4771,21 +4784,10 @@ def test_a_refused_line_is_replaced_by_the_next_line_typed_or_kept_to_correct(tm
 
     async def play():
         async with noted_table(path, series_id) as (app, pilot, screen, table, _):
-            entry = screen.query_one("#entry", Input)
-            entry.focus()
-            await pilot.pause()
-            entry.value = "home bats Nobody-at-all"
-            await pilot.press("enter", "x", "y", "z")
-            await pilot.pause()
-            replaced = entry.value
-            entry.value = "home bats Nobody-at-all"
-            await pilot.press("enter", "end", "x")
-            await pilot.pause()
-            corrected = entry.value
-            entry.value = "home bats Nobody-at-all"
-            await pilot.press("enter", "backspace", "backspace", "l")
-            await pilot.pause()
-            return replaced, corrected, entry.value
+            entry = await box_with_the_keys(pilot, screen)
+            return (await after_refusal(pilot, entry, "x", "y", "z"),
+                    await after_refusal(pilot, entry, "end", "x"),
+                    await after_refusal(pilot, entry, "backspace", "backspace", "l"))
 
     replaced, corrected, mended = asyncio.run(play())
     assert replaced == "xyz" and corrected == "home bats Nobody-at-allx"
@@ -4801,13 +4803,8 @@ def test_a_refused_line_left_in_the_box_goes_once_the_step_is_taken_from_the_lis
 
     async def play():
         async with noted_table(path, series_id) as (app, pilot, screen, table, _):
-            entry = screen.query_one("#entry", Input)
-            entry.focus()
-            await pilot.pause()
-            entry.value = "home bats Nobody-at-all"
-            await pilot.press("enter")
-            await pilot.pause()
-            kept = entry.value
+            entry = await box_with_the_keys(pilot, screen)
+            kept = await after_refusal(pilot, entry)
             before = len(table.session.entries)
             await pilot.press("escape", "enter")        # the options: the highlighted step
             await pilot.pause()
