@@ -927,11 +927,6 @@ class EntryBox(Input):
             return
         if event.is_printable and isinstance(screen, GameScreen):
             screen.make_way_for_typing()
-        if key in ("backspace", "left", "right") and self.value and \
-                self.selection == (0, len(self.value)):
-            # A refused line, selected (the next line typed replaces it): Backspace or an
-            # arrow corrects it from its end, as it stands (Backspace wiped it whole).
-            self.selection = type(self.selection).cursor(len(self.value))
         await own_binding_now(self, event)
         # (a printable key goes on to Input's own handler, which inserts it)
 
@@ -940,6 +935,11 @@ async def own_binding_now(box: Input, event: events.Key) -> None:
     """A box's own binding (Backspace, Delete, the cursor keys) run now, in the order typed:
     Textual runs a binding only once its key has gone up to the app and back, after the
     letters typed behind it."""
+    if event.key in ("backspace", "left", "right") and box.value and \
+            box.selection == (0, len(box.value)):
+        # A refused line, selected (the next line typed replaces it): Backspace or an
+        # arrow corrects it from its end, as it stands (Backspace wiped it whole).
+        box.selection = type(box.selection).cursor(len(box.value))
     bindings = box._bindings.key_to_bindings.get(event.key)
     if bindings and not event.is_printable:
         event.stop()
@@ -2189,6 +2189,7 @@ class DiceScreen(ClosesOnce, ModalScreen[None]):
         problem = self.enter(faces)             # (the table reads the faces, parse_rolls)
         if problem:
             self.query_one("#problem", Label).update(f"[red]{escape(problem)}[/red]")
+            box.select_all()            # (as the typing box: the next faces replace them)
             return
         next_roll = self.more() if self.more else None
         if next_roll is None:

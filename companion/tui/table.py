@@ -604,6 +604,9 @@ class Table:
         if words[:2] in (["rally", "caps"], ["rally", "cap"]):    # as the card is named
             words = ["rally", *words[2:]]
             text = " ".join(["rally", *text.split()[2:]])
+        if waiting.phase == "mound" and words == ["keeps"]:
+            raise CompanionError("'keeps' keeps a hand of cards (rule 5.2.2); to keep the "
+                                 "pitcher in, type 'keep' or 'keep him'")
         if waiting.phase == "mound" and words in (["keep"], ["keep", "him"],
                                                    ["keep", "the", "pitcher"]):
             # 'relieve him or keep him' (4.2.1): keeping the pitcher is staying with him

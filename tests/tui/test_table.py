@@ -536,6 +536,10 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
             await pilot.press("enter")
             await pilot.pause(0.1)
             assert app.screen is dialog and dialog.query_one("#faces").value == too_many
+            # kept selected: the next faces typed take their place
+            await pilot.press("6", "6")
+            assert dialog.query_one("#faces").value == "66"
+            dialog.query_one("#faces").value = too_many
             assert "none was taken" in str(dialog.query_one("#problem").content)
             assert len(game.table.session.entries) == entries
             await pilot.press("escape")
@@ -1494,8 +1498,9 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
                         ["home brings in Castellan", "home stays with the pitcher"])
         for typed in ("keep", "keep him", "stay"):
             assert table.short_line(typed, mound) == "home stays with the pitcher"
-        # 'keeps' is the hand's word: no answer to the pitcher (the rules refuse it)
-        assert table.short_line("keeps", mound) == "home keeps"
+        # 'keeps' is the hand's word: no answer to the pitcher, and told what is
+        with pytest.raises(CompanionError, match="to keep the pitcher in, type 'keep'"):
+            table.short_line("keeps", mound)
         # a box card named when only passing is left: the rules' reason, though its name
         # begins with a verb; a verb alone that wants more ('Field') is a name
         passing = Waiting("game", "decision", "team1", "home", "cards", "cards", False,
