@@ -645,6 +645,12 @@ class Table:
         # rules say why (5.4), where 'names none of the options' said nothing of it.
         if waiting.phase == "cards" and typed.casefold() in self.session.box.cards:
             return f"{waiting.side} plays {typed}"
+        # So is a pitcher of the side not offered (a Closer held for the 9th, one resting):
+        # the rules say why he cannot come in (4.2.1, 8.2).
+        if waiting.phase == "mound" and self.game is not None and typed.casefold() in {
+                pitcher.name.casefold() for pitcher in
+                self.game.state.side(waiting.side).roster.pitchers.values()}:
+            return f"{waiting.side} brings in {typed}"
         # A verb alone only where it takes nothing ('pass'): 'Field' alone is a name.
         known = next((form for form in (words[0], words[0] + "s", words[0] + "es",
                                         words[0][:-1] + "ies") if form in act.VERB_FORMS),

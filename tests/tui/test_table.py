@@ -1488,6 +1488,12 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
                                                  "rallies card'"):
             table.short_line("Rally Caps", cards)
         assert table.short_line("rally caps tens", cards) == "home rallies tens"
+        # a pitcher of the side the options do not offer: the rules say why (4.2.1, 8.2)
+        starter = next(p.name for p in table.game.state.home.roster.pitchers.values()
+                       if p.kind == "SP")
+        relief = Waiting("game", "decision", "team1", "home", "mound", "relieve", False,
+                         ["home brings in Nobody", "home stays with the pitcher"])
+        assert table.short_line(starter.lower(), relief) == f"home brings in {starter.lower()}"
         # 'offense' at a one-card draw is its option (no number said: none to match)
         draw = Waiting("game", "decision", "team1", "home", "draw", "draw 1 card", False,
                        ["home draws 1 offense", "home draws 1 defense"])
