@@ -9,9 +9,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from .engine.record import RECORD_OPENERS
+
 SQLITE_MAGIC = b"SQLite format 3\x00"      # the first 16 bytes of every SQLite database
 PDF_MAGIC = b"%PDF-"
-GAME_TAG = '[Game "'        # the tag a game record's first line holds (record-format.md)
+GAME_TAG = RECORD_OPENERS[0]    # the tag a game record's first line holds
 
 
 def path_argument(text: str) -> Path:

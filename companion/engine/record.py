@@ -144,9 +144,10 @@ def split_records_at(text: str) -> list[tuple[int, str]]:
     return [(start, "\n".join(lines) + "\n") for start, lines in records]
 
 
-def _tag_key(line: str) -> str:
-    """The key of a header tag line ('[Away "texas"]' -> 'Away')."""
-    return line[1:].split(" ", 1)[0].split('"', 1)[0]
+def _tag_key(line: str) -> str | None:
+    """The key of a header tag line ('[Away "texas"]' -> 'Away'); None for another line."""
+    found = _TAG.match(line)
+    return found["key"] if found else None
 
 
 def split_records(text: str) -> list[str]:

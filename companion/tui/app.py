@@ -361,6 +361,11 @@ def cpu(row, team: str) -> str:
 SERIES_LIST_FRAME = 6      # the series list's border, padding and scrollbar, in columns
 
 
+def final_title(number: int) -> str:
+    """The title of a game's final notice (undoing the final takes it away)."""
+    return f"Game {number} over"
+
+
 def table_mode(dice: str, cards: str) -> str:
     """What the series plays with, in a few words: "table dice and cards", "all digital"
     ("digital" alone did not say of what), "table dice" (the cards the companion's)."""
@@ -998,7 +1003,7 @@ class GameScreen(Screen):
         self._drawn_at: tuple | None = None         # the table's step when last drawn
         self.options_lines: list[str] = []          # the legal lines the options show
         self._refused_line: str | None = None      # a line refused, left in the box
-        self._steps_said: list[str] = []            # the last undo or redo notice
+        self._steps_said: str | None = None         # the last undo or redo notice
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -1299,8 +1304,10 @@ class GameScreen(Screen):
         board = self.query_one("#board", Static)
         self.table.follow_game()
         hand = self._hand_to_show()
-        width = board.content_region.width or None
-        markup = views.board(self.table, hand, width=width)
+        # (the board's width: its dice break between rolls, never inside one)
+        draw = partial(views.board, self.table, hand,
+                       width=board.content_region.width or None)
+        markup = draw()
         # The rows a notice over the board's foot leaves (the hand and its "N more" hint
         # keep above it; the tick lays the board out again as notices come and go).
         self._covered = self._rows_under_notices()
@@ -1308,14 +1315,14 @@ class GameScreen(Screen):
         cards = most = len(views.hand_lines(self.table, hand)) - 1 if hand else 0
         while most > 0 and rows and self._board_rows(markup) > rows:
             most -= 1               # the hand's cards give way first, counted in its hint
-            markup = views.board(self.table, hand, hand_most=most, width=width)
+            markup = draw(hand_most=most)
         if rows and self._board_rows(markup) > rows:
             # Still short of rows (a Managerial Move's odds at 80x24, a notice over the
             # foot): the blank lines between the blocks go, so the win figure stays in
             # view, and the rows they leave go back to the hand.
-            markup = views.board(self.table, hand, hand_most=most, compact=True, width=width)
+            markup = draw(hand_most=most, compact=True)
             while most < cards:
-                wider = views.board(self.table, hand, hand_most=most + 1, compact=True, width=width)
+                wider = draw(hand_most=most + 1, compact=True)
                 if self._board_rows(wider) > rows:
                     break
                 most, markup = most + 1, wider
@@ -1323,8 +1330,7 @@ class GameScreen(Screen):
                 # Even so (a Managerial Move's odds, a ballpark's line, the cards played on
                 # two lines): the win figure goes above the pieces, whose Rally Caps and
                 # hand counts give way at the foot instead.
-                markup = views.board(self.table, hand, hand_most=most, compact=True,
-                                     win_high=True, width=width)
+                markup = draw(hand_most=most, compact=True, win_high=True)
         # Notices over the board's own lines (the markers, pitchers, batter, the figure)
         # once even the hand has given way: the tick lets the oldest of them go.
         self._notices_over_board = bool(self._covered and self._board_rows(markup) > rows)
@@ -1378,7 +1384,7 @@ class GameScreen(Screen):
             if self not in self.app.screen_stack:
                 return
             self._clear_notices()
-            self.notify(told, title=f"Game {result.number} over", timeout=10, markup=False)
+            self.notify(told, title=final_title(result.number), timeout=10, markup=False)
 
         self.app.call_later(final)
 
@@ -1935,7 +1941,7 @@ class GameScreen(Screen):
         self._drop_computer_note()         # it told moves now taken back
         # A half's end (or the last half told on reopening) told runs now taken back too.
         # So did a final now taken back (its game in play again).
-        reopened = {f"Game {number} over" for number in
+        reopened = {final_title(number) for number in
                     range(len(self.table.series.results) + 1, finished + 1)}
         drop_notices(self.app, [note for note in shown_notices(self.app) if note.title in (
             HALF_NOTICE_TITLE, RESUMED_TITLE, *reopened)])
@@ -1992,8 +1998,8 @@ class GameScreen(Screen):
         """What an undo or redo did (or why it did nothing), in place of what the last one
         said: a 'nothing to redo' stayed beside the 'undone: ...' after it."""
         drop_notices(self.app, [note for note in shown_notices(self.app)
-                                if note.message in self._steps_said])
-        self._steps_said = [message]
+                                if note.message == self._steps_said])
+        self._steps_said = message
         self.notify(message, severity=severity)
 
     def action_hand(self) -> None:

@@ -162,6 +162,12 @@ class Picker:
 FILLER_WORDS = {"the", "a", "an", "and", "for", "with", "of", "to", "in", "on", "at"}
 
 
+def said_forms(word: str) -> tuple[str, ...]:
+    """The record's verb forms a verb as a player says it may stand for: 'pass' ->
+    'passes', 'keep' -> 'keeps', 'rally' -> 'rallies'."""
+    return word + "s", word + "es", word[:-1] + "ies"
+
+
 def has_run(words: list[str], run: list[str]) -> bool:
     """Whether `run` is found whole and in order among `words` (one option's words)."""
     return any(words[start:start + len(run)] == run
@@ -622,8 +628,7 @@ class Table:
         # options' own form ('passes', 'keeps', 'stands pat', 'rallies tens'), read beside
         # the words as typed ('Keep It in the Yard' is a card's name): an option said whole
         # either way is the one meant, else what both name.
-        form = next((form for form in (words[0] + "s", words[0] + "es",
-                                       words[0][:-1] + "ies") if form in verbs), None)
+        form = next((form for form in said_forms(words[0]) if form in verbs), None)
         if form is not None and not whole:
             words[0] = form
             text = " ".join([form, *text.split()[1:]])
@@ -639,8 +644,6 @@ class Table:
         # name's slip, or say what is wrong), with the one verb the options share when
         # it was left out ('4 off, 2 def' at the draw, 'Marti' at Batter Up), or with its
         # own verb. Else it names nothing the game awaits: said so, with the nearest.
-        # A verb of the game said as a player says it ('pass' at a relief step): the rules
-        # say why it is not now, where the options' one verb read it as a name.
         # A card of the box named when the phase offers it no more (a second card): the
         # rules say why (5.4), where 'names none of the options' said nothing of it.
         if waiting.phase == "cards" and typed.casefold() in self.session.box.cards:
@@ -651,10 +654,11 @@ class Table:
                 pitcher.name.casefold() for pitcher in
                 self.game.state.side(waiting.side).roster.pitchers.values()}:
             return f"{waiting.side} brings in {typed}"
-        # A verb alone only where it takes nothing ('pass'): 'Field' alone is a name.
-        known = next((form for form in (words[0], words[0] + "s", words[0] + "es",
-                                        words[0][:-1] + "ies") if form in act.VERB_FORMS),
-                     None)
+        # A verb of the game said as a player says it ('pass' at a relief step): the rules
+        # say why it is not now, where the options' one verb read it as a name; alone only
+        # where it takes nothing ('Field' alone is a name).
+        known = next((form for form in (words[0], *said_forms(words[0]))
+                      if form in act.VERB_FORMS), None)
         if known is not None and (len(words) > 1 or act.VERB_FORMS[known] == known):
             return " ".join([waiting.side, known, *text.split()[1:]])
         if len(verbs) == 1 and words[0] not in verbs:
