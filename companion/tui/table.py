@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass, field
 
 from ..engine.dice import parse_rolls
-from ..engine.errors import CompanionError, clip, did_you_mean
+from ..engine.errors import CompanionError, IllegalAction, clip, did_you_mean
 from ..engine.record import check_line_length, header_tags
 from ..high_and_tight import actions as act
 from ..high_and_tight.box import Box
@@ -654,6 +654,14 @@ class Table:
                 pitcher.name.casefold() for pitcher in
                 self.game.state.side(waiting.side).roster.pitchers.values()}:
             return f"{waiting.side} brings in {typed}"
+        # Rally Caps named alone when neither use is offered: the rules' reason for each use
+        # (5.7), where the options' one verb read it as a name or the form was told.
+        if words == ["rally"] and self.game is not None:
+            reasons = [reason for reason in dict.fromkeys(
+                self._refusal(f"{waiting.side} rallies {use}") for use in ("tens", "card"))
+                if reason]
+            if reasons:
+                raise CompanionError(f"'{typed}' cannot be used now: " + "; ".join(reasons))
         # A verb of the game said as a player says it ('pass' at a relief step): the rules
         # say why it is not now, where the options' one verb read it as a name; alone only
         # where it takes nothing ('Field' alone is a name).
@@ -668,6 +676,16 @@ class Table:
         raise CompanionError(f"'{clip(text)}' names none of the options now; the game "
                              f"awaits {waiting.side}: {waiting.prompt}"
                              + did_you_mean(text, told))
+
+    def _refusal(self, line: str) -> str | None:
+        """What the rules say against `line` in the game in play, nothing stored (None
+        when they take it)."""
+        game = self.game
+        try:
+            game.rules.apply(game.state.clone(), game.rules.parse_action(game.state, line))
+        except IllegalAction as refusal:
+            return refusal.brief
+        return None
 
     @staticmethod
     def _options_named(words: list[str], options: list[str], said: list[list[str]]

@@ -1671,3 +1671,29 @@ def test_a_dice_switch_the_file_refuses_switches_nothing(tmp_path):
         with pytest.raises(StoreError):
             table.switch_dice()
         assert table.dice == "digital"
+
+
+def test_rally_caps_named_when_neither_use_is_offered_gets_the_rules_reasons(tmp_path):
+    """Rules 5.7.1 and 5.7.2: 'Rally Caps' typed by the fielding side before any card was
+    played has no use to take (the 10s score for the batting side only; the extra card
+    follows a card played): the rules' reason for each use is told, where the typed name
+    was read as a card or only the form was told, and nothing is stored."""
+    store = Store.open(tmp_path / "rally.db")
+    try:
+        table = two_players(store)
+        waiting = at_phase(table, "cards")
+        state = table.game.state
+        if waiting.side == state.batting:
+            table.enter("pass")
+            waiting = table.waiting()
+        assert waiting.side == state.fielding
+        assert not any(" rallies " in line for line in waiting.options)
+        before = len(table.session.entries)
+        with pytest.raises(CompanionError) as refused:
+            table.enter("Rally Caps")
+        assert str(refused.value) == (
+            "'Rally Caps' cannot be used now: rule 5.7.2: only the batting player scores on "
+            "10s; rule 5.7.2: the extra card is for after a card has been played this phase")
+        assert len(table.session.entries) == before
+    finally:
+        store.close()
