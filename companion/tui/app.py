@@ -1019,8 +1019,10 @@ class GameScreen(Screen):
     def on_key(self, event) -> None:
         """r in a series of the table's dice, t in one of the companion's: the key of the
         other kind of dice is out of the key bar, so pressing it says which key is this
-        series' (rather than doing nothing without a word); r while it is dimmed says no
-        dice are awaited, as t does; u and y, dimmed in a series the computer plays alone
+        series' (rather than doing nothing without a word); at a player's decision r and t
+        begin a line, as other letters do ('rally caps' was told no dice are awaited and
+        typed on as 'ally caps'); r while it is dimmed otherwise says no dice are awaited,
+        as t does; u and y, dimmed in a series the computer plays alone
         with its own dice, say why. Tab to the typing box makes way for typing (a focus
         given back, by a dialog closing or the window, is no typing); a key bound to
         nothing begins a line in it (`_typed_start`)."""
@@ -1043,6 +1045,12 @@ class GameScreen(Screen):
             return
         other = {"r": "physical", "t": "digital"}[event.key]
         if self.table.session.is_over():
+            return
+        waiting = self.table.waiting()
+        if (waiting.kind == "decision" and not waiting.computer and self.table.held is None
+                and self._begin_line(event.character)):
+            event.stop()
+            event.prevent_default()
             return
         if self.table.dice == other:
             event.stop()

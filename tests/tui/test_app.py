@@ -2064,15 +2064,16 @@ def test_rule_errors_become_notifications_and_change_nothing(tmp_path):
             await pilot.pause()
             notes.clear()
             before = lines(table)
-            await pilot.press("y", "r", "t")    # nothing to redo; r dimmed while no dice
-            await pilot.pause()                 # are awaited; t says r is this series' key
-            assert notes == [("warning", "nothing to redo"),
-                             ("warning", "no dice are awaited now"),
-                             ("warning", "this series rolls the companion's dice: r rolls "
-                                         "them")], notes
-            assert lines(table) == before
-            assert screen.check_action("roll", ()) is None
+            await pilot.press("y")              # nothing to redo
+            await pilot.pause()
+            assert notes == [("warning", "nothing to redo")], notes
+            assert screen.check_action("roll", ()) is None      # dimmed: no dice awaited
             assert screen.check_action("type_dice", ()) is False
+            await pilot.press("r", "t")         # at a decision the dice keys begin a line
+            await pilot.pause()                 # as other letters do ('rally caps')
+            assert entry.value == "rt" and entry.has_focus
+            assert notes == [("warning", "nothing to redo")], notes
+            assert lines(table) == before
             assert app.screen is screen
             assert lines(table) == before and app.is_running
             entry.focus()
@@ -3603,6 +3604,18 @@ def test_the_log_opens_on_the_game_in_play_with_a_tab_for_each_game(tmp_path):
     assert closed
 
 
+def to_a_roll(table: Table) -> None:
+    """Play the table straight (every decision the first option, the table's draws and
+    deals the first told) to a Scoring Roll the people at the table roll."""
+    for _ in range(600):
+        waiting = table.waiting()
+        if table.dice_awaited(waiting):
+            return
+        if table.auto_step() is None:
+            table.enter(waiting.options[0])
+    raise AssertionError("no roll awaited")
+
+
 def test_the_other_kind_of_dice_key_says_which_key_is_this_series(tmp_path):
     """With the table's own dice `r` (the companion's roll) is out of the key bar; pressed,
     it says that `t` types the faces, and records nothing. With digital dice `t` says `r`."""
@@ -3613,6 +3626,10 @@ def test_the_other_kind_of_dice_key_says_which_key_is_this_series(tmp_path):
 
     async def press(series_id, key):
         async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            to_a_roll(table)                # (at a decision the key begins a line)
+            screen.refresh_table()
+            await pilot.pause()
+            notes.clear()
             before = len(table.session.entries)
             await pilot.press(key)
             await pilot.pause()
@@ -4877,3 +4894,40 @@ def test_nothing_is_typed_in_a_series_the_computer_plays_alone(tmp_path):
     assert began == "" and unchanged
     assert said == "the computer manages both sides and rolls the dice: no step is yours " \
                    "to type"
+
+
+@pytest.mark.parametrize("dice", ["physical", "digital"])
+def test_rally_caps_typed_on_the_options_at_a_card_phase_reaches_the_box_whole(tmp_path,
+                                                                                dice):
+    """Rules 5.4 and 5.7: at the Strategy Card phase 'rally caps' typed on the options
+    begins a line with its r, whichever dice the series rolls (the r said 'no dice are
+    awaited now' or named t, and the box got 'ally caps'); the dice keys still say which is
+    this series' when a roll is awaited (test above)."""
+    path = tmp_path / "rally.db"
+    series_id = new_series(path, seed="rally-typed", team1_control="human",
+                           team2_control="human", dice=dice, cards="physical")
+
+    async def go():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            for _ in range(600):
+                waiting = table.waiting()
+                if waiting.scope == "game" and waiting.phase == "cards":
+                    break
+                if table.auto_step() is None:
+                    table.enter("3 4" if table.dice_awaited(waiting) and dice == "physical"
+                                else waiting.options[0] if waiting.options else "3 4")
+            screen.refresh_table()
+            await pilot.pause()
+            notes.clear()
+            before = len(table.session.entries)
+            await pilot.press(*"rally caps")
+            await pilot.pause()
+            entry = screen.query_one("#entry", Input)
+            typed = entry.value, entry.has_focus
+            await settle(pilot)
+            return typed, notes, before, len(table.session.entries)
+
+    (value, focused), notes, before, after = asyncio.run(go())
+    assert (value, focused) == ("rally caps", True)
+    assert not [note for note in notes if note[0] == "warning"], notes
+    assert before == after
