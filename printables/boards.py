@@ -522,8 +522,8 @@ def _tile_marks(canvas, tile: Tile) -> None:
 # --------------------------------------------------------------------------- scoresheet
 
 SCORESHEET_COLUMNS = (
-    ("Inn.", 0.35, "centre"), ("Half", 0.55, "centre"), ("Strategy", 0.6, "centre"),
-    ("Batter", 0.9, "left"), ("Fielder", 0.9, "left"), ("Pitcher (fatigue)", 1.05, "left"),
+    ("Inn.", 0.35, "centre"), ("Half", 0.75, "centre"), ("Strategy", 0.55, "centre"),
+    ("Batter", 0.85, "left"), ("Fielder", 0.85, "left"), ("Pitcher (fatigue)", 1.0, "left"),
     ("Rolls before cards", 0.5, "centre"), ("Box before cards", 0.5, "centre"),
     ("Cards played (offense / defense, Rally Caps)", 1.95, "left"),
     ("Rolls after move", 0.5, "centre"), ("Box after move", 0.5, "centre"),

@@ -324,11 +324,10 @@ def _halves_table(width: float) -> Table:
 def _half_row(box: Box, half: HalfInning, score: BoxScore) -> list[str]:
     """Markers before the Strategy Card phase and after the Managerial Move (rule 4.0)."""
     batting = score.away if half.batting == "away" else score.home
-    rolls = f"{half.rolls_before}>{half.rolls_after}" + ("+1" if half.bonus else "")
+    rolls, scoring = half.markers(">")
     fatigue = f" +{half.fatigue}" if half.fatigue else ""
     team = box.team(batting)
     return [str(half.inning), f"{half.half} ({team.abbrev if team else batting})",
             strategy_name(half.strategy), half.batter, half.fielder, half.pitcher + fatigue, rolls,
-            f"{half.box_before}>{half.box_after}",
-            "; ".join([f"park: {words}" for words in half.park] + half.cards),
-            " ".join(str(a + b) for a, b in half.dice), str(half.runs)]
+            scoring, "; ".join([f"park: {words}" for words in half.park] + half.cards),
+            " ".join(str(a + b) for a, b in half.dice), str(half.runs) if half.over else "in play"]

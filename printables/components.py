@@ -48,6 +48,7 @@ from .text import (
     SMALLEST_TEXT,
     WHITE,
     colour,
+    contrast,
     draw_fitted,
     draw_paragraph,
     fit_name,
@@ -55,6 +56,7 @@ from .text import (
     fits,
     ink_on,
     set_font,
+    shade,
     shorten,
     stringWidth,
     wrap,
@@ -221,9 +223,17 @@ class PieceFront:
         return lines, cut
 
 
+BAND_ON_PAPER = 1.3    # contrast an accent band needs against the paper at the cut
+BAND_SHADE = 0.6       # ... else the band is the field darkened so
+
+
 def _piece_colours(team: Team):
+    """The front's field, its accent band and the ink on it. An accent as pale as the paper
+    (Philadelphia's white) is a darker shade of the field instead: a white band at the
+    piece's edge read as a piece cut off its line."""
     field, accent = colour(team.colours[0]), colour(team.colours[1])
-    return field, accent, ink_on(field, accent)
+    band = accent if contrast(accent, WHITE) >= BAND_ON_PAPER else shade(field, BAND_SHADE)
+    return field, band, ink_on(field, accent)
 
 
 def _piece_text_width(rect: Rect) -> float:

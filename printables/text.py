@@ -29,8 +29,13 @@ def stringWidth(text: str, font: str, size: float) -> float:  # noqa: N802 (repo
 
 def words_of(text: str) -> list[str]:
     """The words of a text for breaking into lines: split at white space but the no-break
-    space (which Python's split() counts as white space too)."""
-    return [word.replace("\0", NO_BREAK) for word in text.replace(NO_BREAK, "\0").split()]
+    space (which Python's split() counts as white space too), and never between 'rule' and
+    its number ('(rule' ending one line of a card and '5.7.2):' opening the next)."""
+    text = RULE_NUMBER.sub("\\1\0", text.replace(NO_BREAK, "\0"))
+    return [word.replace("\0", NO_BREAK) for word in text.split()]
+
+
+RULE_NUMBER = re.compile(r"\b([Rr]ules?) (?=\d)")
 
 
 def wrap(text: str, font: str, size: float, width: float,
@@ -209,6 +214,11 @@ def contrast(first: Color, second: Color) -> float:
 
 BLACK = HexColor("#000000")
 WHITE = HexColor("#ffffff")
+
+
+def shade(value: Color, factor: float) -> Color:
+    """`value` darkened: each channel times `factor` (0 to 1)."""
+    return Color(value.red * factor, value.green * factor, value.blue * factor)
 
 
 def ink_on(background: Color, preferred: Color | None = None) -> Color:

@@ -27,6 +27,14 @@ class HalfInning:
     park: list[str] = field(default_factory=list)     # what the home ballpark did (rule 8.1)
     dice: list[tuple[int, int]] = field(default_factory=list)
     runs: int = 0
+    over: bool = False        # its last roll made: the runs stand (a half in play has none)
+
+    def markers(self, arrow: str) -> tuple[str, str]:
+        """The Scoring Rolls and Scoring Number as set and as rolled ('4>3+1', 'VI>VIII'),
+        with '?' for those a half still in its card phase has not come to (rule 4.5)."""
+        after = (f"{self.rolls_after}" + ("+1" if self.bonus else ""), self.box_after) \
+            if self.box_after else ("?", "?")
+        return (f"{self.rolls_before}{arrow}{after[0]}", f"{self.box_before}{arrow}{after[1]}")
 
 
 @dataclass
@@ -125,6 +133,7 @@ def box_score(rules: HighAndTight, session: Session) -> BoxScore:
                 if (state.inning, state.half) != before[:2] or state.phase == "over":
                     side = state.side(current.batting)
                     current.runs = side.runs[-1] if side.runs else 0
+                    current.over = True
         if state.phase == "cards" and before[2] != "cards" and (
                 current is None or (current.inning, current.half) != (state.inning, state.half)):
             batting, fielding = state.side(state.batting), state.side(state.fielding)
@@ -188,10 +197,10 @@ def csv_rows(number: int, box: BoxScore) -> list[dict]:
         batting = box.away if half.batting == "away" else box.home
         fielding = box.home if half.batting == "away" else box.away
         common = {"game": number, "inning": half.inning, "half": half.half}
+        rolls, scoring = half.markers("->")
         rows.append({**common, "team": batting, "kind": "batter", "name": half.batter,
-                     "detail": f"{half.strategy}; rolls {half.rolls_before}->{half.rolls_after}"
-                               f"{'+1' if half.bonus else ''}; box {half.box_before}->"
-                               f"{half.box_after}", "runs": half.runs})
+                     "detail": f"{half.strategy}; rolls {rolls}; box {scoring}",
+                     "runs": half.runs if half.over else ""})
         rows.append({**common, "team": fielding, "kind": "fielder", "name": half.fielder,
                      "detail": f"pitcher {half.pitcher}", "fatigue": half.fatigue})
         for card in half.cards:

@@ -518,6 +518,18 @@ def test_a_track_that_stops_at_its_last_box_never_flips_its_marker(box, tmp_path
     assert "Past 10, flip the marker to its +10 side" in board
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_scoresheets_half_column_holds_each_half_on_one_line(box, tmp_path, paper):
+    """Rule 4.0's halves: 'top (away)' and 'bottom (home)' each on one line of their cell
+    ('bottom' and '(home)' were wrapped onto two lines beside a one-line 'top (away)')."""
+    out = tmp_path / f"sheet-{paper}.pdf"
+    render("scoresheet", box, PrintOptions(paper=paper), out)
+    for page, innings in zip(PdfReader(out).pages, (9, 10), strict=True):
+        lines = page.extract_text().splitlines()
+        assert sum("bottom (home)" in line for line in lines) == innings, lines
+        assert not any(line.strip() == "bottom" for line in lines)
+
+
 def test_the_scoresheet_has_room_for_an_at_bats_twenty_dice(box):
     """Rule 4.6 (up to 20 Scoring Rolls an at-bat): the dice column, where the totals are
     written by hand, is the widest after the cards played, twice a name's at least (some

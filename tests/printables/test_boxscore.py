@@ -3,6 +3,7 @@ off the printed page by a real decoder that imports back to the identical game (
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 
@@ -15,6 +16,7 @@ from companion.cli import main
 from companion.engine import base45
 from companion.engine.errors import RecordError
 from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box, load_box_texts
+from companion.high_and_tight.boxscore import box_score
 from companion.high_and_tight.packed import PREFIX, pack, unpack, unscanned
 from companion.high_and_tight.rules import HighAndTight
 from companion.high_and_tight.simulate import simulate_game
@@ -324,6 +326,17 @@ def test_a_game_in_progress_says_where_it_stands_and_an_optional_team_its_roster
         text = " ".join(PdfReader(out).pages[0].extract_text().split())
         ordinal = {2: "2nd", 3: "3rd"}.get(state.inning, f"{state.inning}th")
         assert f"in progress ({state.half} of the {ordinal})" in text, (stop, state.phase)
+        # The half in its card phase has no runs or final markers yet (rules 4.5, 4.6.4):
+        # its row says so, where it printed 0 runs and 'V>' (the halves before it stand).
+        halves = box_score(HighAndTight(box), session.games[-1]).halves
+        assert all(half.over for half in halves[:-1])
+        if state.phase == "cards":
+            last = halves[-1]
+            assert not last.over
+            assert last.markers(">") == (f"{last.rolls_before}>?", f"{last.box_before}>?")
+            assert f"{last.box_before}>?" in text and re.search(r"in play(?!,)", text)
+        else:
+            assert ">?" not in text and not re.search(r"in play(?!,)", text)
         assert "Florida Sharks: New York Highlanders roster" in text
         assert "Texas Cowboys: " not in text
     assert phases == {True, False}

@@ -25,12 +25,14 @@ from companion.high_and_tight.simulate import simulate_game
 from printables import render as render_module
 from printables.components import (
     BAND,
+    BAND_ON_PAPER,
     CARD_FRAME,
     PIECE_PAD,
     RUNS_COPIES,
     SCALE_HALF,
     SCALE_LABEL,
     _card_body,
+    _piece_colours,
     card_components,
     card_panel,
     inning_strategy,
@@ -52,6 +54,9 @@ from printables.text import (
     NO_BREAK,
     SMALLEST_NAME,
     SMALLEST_TEXT,
+    WHITE,
+    colour,
+    contrast,
     shorten,
     stringWidth,
     wrap,
@@ -416,6 +421,28 @@ def test_team_cards_carry_the_ballpark_on_the_back(printed, box):
             assert words(f"- {said[0].upper()}{said[1:]}.") in backs, said
     assert words("- Scoring Number +1 for either team at bat with the batter's Power 3 or "
                  "more.") in backs
+
+
+def test_a_rule_and_its_number_never_part_at_a_line_break():
+    """Rule 5.7.2 on the Rally Caps card: '(rule' ended a line of its body and '5.7.2):'
+    opened the next; any text a card wraps keeps 'rule N' (and 'rules N') together."""
+    text = "Each use, choose one (rule 5.7.2):"
+    width = stringWidth("Each use, choose one (rule", BOLD, 9) + 1.0
+    assert wrap(text, BOLD, 9, width) == ["Each use, choose one", f"(rule{NO_BREAK}5.7.2):"]
+    assert wrap("see Rules 4.1 and rule x", BOLD, 9, 1.0) == [
+        "see", f"Rules{NO_BREAK}4.1", "and", "rule", "x"]
+
+
+def test_every_pieces_accent_band_shows_against_the_paper(box):
+    """Rule 2.2's pieces: the band at the left of a front is the team's second colour; one
+    as pale as the paper (Philadelphia's white) is the field darkened instead, so the piece
+    does not look cut off its line; a band that shows is the team's own."""
+    for team in box.teams.values():
+        field, band, _ = _piece_colours(team)
+        assert contrast(band, WHITE) >= BAND_ON_PAPER, team.key
+        pale = contrast(colour(team.colours[1]), WHITE) < BAND_ON_PAPER
+        assert (band.hexval() == colour(team.colours[1]).hexval()) is not pale, team.key
+    assert contrast(colour(box.teams["philadelphia"].colours[1]), WHITE) < BAND_ON_PAPER
 
 
 def test_rally_caps_show_two_then_one(printed, box):
