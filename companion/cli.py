@@ -832,6 +832,8 @@ def cmd_series(args) -> int:
     if report["next"]:
         print(f"  next: {next_words(report['next'])}")
         for team, rows in report["rest"].items():
+            if not rows:        # (an exhibition game, imported alone: no series' staff)
+                continue
             print(f"  {report['teams'][team]} pitchers:")
             for row in rows:
                 standing = Availability(**row)

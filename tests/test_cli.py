@@ -576,6 +576,24 @@ def test_series_show_says_where_the_game_under_way_stands(capsys, tmp_path):
     assert json.loads(out)["next"]["in_play"]["inning"] == state.inning
 
 
+def test_series_show_of_a_single_game_in_play_lists_no_empty_staffs(capsys, tmp_path):
+    """A game record imported alone (an exhibition, no series' rest to tell, rule 3.0) and
+    cut mid-game: `series show` says where it stands without a '<team> pitchers:' heading
+    over nothing for each team."""
+    record = tmp_path / "game.txt"
+    assert run(capsys, "simulate", "--games", "1", "--seed", "alone", "--record",
+               str(record))[0] == 0
+    lines = [line for line in record.read_text().splitlines()
+             if not line.startswith("[Result ")]          # (it ended: not so, cut)
+    record.write_text("\n".join(lines[:len(lines) // 2]) + "\n")
+    db = str(tmp_path / "g.db")
+    assert run(capsys, "import", str(record), "--db", db)[0] == 0
+    code, out, _ = run(capsys, "series", "show", "1", "--db", db)
+    assert code == 0
+    assert "Exhibition game" in out and "  next: game 1, " in out
+    assert "pitchers:" not in out, out
+
+
 def test_bad_paths_are_refused_with_a_message_and_no_file_is_made(capsys, tmp_path):
     """Bad input changes nothing: no traceback, no game file left where none was."""
     cases = [
