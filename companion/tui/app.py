@@ -1069,6 +1069,11 @@ class GameScreen(Screen):
         if text and not isinstance(self.focused, Input) and self._begin_line(text):
             event.stop()
 
+    def typed_through(self, text: str) -> bool:
+        """A window over the table opened by a key that began a word: the word's first
+        letters begin the line (see ClosedByItsKey)."""
+        return self._begin_line(text)
+
     def _begin_line(self, text: str) -> bool:
         """`text`, typed or pasted on the options, begins a line in the typing box, in place
         of one refused before; the box takes the keyboard at once (Widget.focus waits, and
@@ -2298,6 +2303,39 @@ class PickScreen(ClosesOnce, ModalScreen[str | None]):
         self.dismiss(None)
 
 
+TYPE_AHEAD_SECONDS = 0.4      # a letter this soon after a window's key was a word typed
+
+
+class ClosedByItsKey:
+    """A window the key that opened it closes again (`key`). A letter typed right after
+    that key, on the table (TYPE_AHEAD_SECONDS), was the start of a word on the options,
+    not a look at the window ('Stroud' at Batter Up opened the series, 'draws 4' the
+    dugouts, 'Haverty' the hand): the window goes and the typing box takes both letters
+    and what follows."""
+
+    key: str | None = None
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.opened_at = time.monotonic()       # (made as its key is pressed)
+
+    def on_key(self, event) -> None:
+        if event.key == self.key:
+            event.stop()
+            self.dismiss(None)
+            return
+        char = event.character
+        if not (self.key and event.is_printable and char and not char.isspace()
+                and time.monotonic() - self.opened_at <= TYPE_AHEAD_SECONDS
+                and event.key not in self.active_bindings):
+            return
+        table = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        if isinstance(table, GameScreen) and table.typed_through(self.key + char):
+            event.stop()
+            event.prevent_default()
+            self.dismiss(None)
+
+
 class Question(ClosesOnce, ModalScreen[bool]):
     """A dialog answered yes (True) or no (False) by its keys (`yes`, `no` actions)."""
 
@@ -2349,8 +2387,11 @@ class DeleteScreen(Question):
                          "y deletes it; Escape, n or Enter keeps it.")
 
 
-class CurtainScreen(Question):
-    """The hot-seat curtain: only the named player looks, then presses Enter."""
+class CurtainScreen(ClosedByItsKey, Question):
+    """The hot-seat curtain: only the named player looks, then presses Enter (h, its key,
+    closes it again, as Escape does)."""
+
+    key = "h"
 
     BINDINGS = [Binding("enter", "yes", "Show my hand"), Binding("escape", "no", "Back")]
 
@@ -2370,17 +2411,6 @@ class CurtainScreen(Question):
             yield Label(f"[b]Hand of {self.team} ({self.side})[/b]")
             yield Static("Everybody else looks away. Enter shows the hand; it hides again "
                          "after your next action.")
-
-
-class ClosedByItsKey:
-    """A window the key that opened it closes again (`key`)."""
-
-    key: str | None = None
-
-    def on_key(self, event) -> None:
-        if event.key == self.key:
-            event.stop()
-            self.dismiss(None)
 
 
 class TextScreen(ClosesOnce, ClosedByItsKey, ModalScreen[None]):

@@ -4931,3 +4931,50 @@ def test_rally_caps_typed_on_the_options_at_a_card_phase_reaches_the_box_whole(t
     assert (value, focused) == ("rally caps", True)
     assert not [note for note in notes if note[0] == "warning"], notes
     assert before == after
+
+
+@pytest.mark.parametrize("typed, opens", [("stroud", "s"), ("draws 4", "d"), ("lozano", "l"),
+                                          ("haverty", "h")])
+def test_a_word_typed_on_the_options_closes_the_window_its_first_letter_opened(
+        tmp_path, typed, opens):
+    """Rules 4.2.2 and 5.2.1 typed short ('stroud' at Batter Up, 'draws 4'): the first
+    letter is a window's key (s series, d dugouts, l log, h hand) and opens it, but the
+    letters that follow at once were a word: the window goes and the typing box holds the
+    whole word (the series window took 'troud' and nothing was typed). A letter well after
+    the key is a look at the window, which stays."""
+    from companion.tui.app import TYPE_AHEAD_SECONDS, CurtainScreen, LogScreen
+
+    path = tmp_path / "word.db"
+    series_id = new_series(path, seed="word-typed", team1_control="human",
+                           team2_control="computer", dice="digital", cards="digital")
+
+    async def go():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            while table.game is None or not human_must_act(table) or table.dice_awaited():
+                if table.auto_step() is None:
+                    table.enter(table.waiting().options[0])
+            screen.refresh_table()
+            await pilot.pause()
+            await pilot.press(opens)
+            await wait_until(pilot, lambda: app.screen is not screen)
+            window = type(app.screen)
+            await pilot.press(*typed[1:])
+            await pilot.pause()
+            entry = screen.query_one("#entry", Input)
+            typed_through = (app.screen is screen, entry.value, entry.has_focus)
+            entry.value = ""
+            await pilot.press("escape")                 # back to the options
+            await pilot.pause()
+            await pilot.press(opens)
+            await wait_until(pilot, lambda: app.screen is not screen)
+            await pilot.pause(TYPE_AHEAD_SECONDS + 0.1)
+            await pilot.press(typed[1])
+            await pilot.pause()
+            looked = (type(app.screen), entry.value)
+            await settle(pilot)
+            return window, typed_through, looked
+
+    window, typed_through, looked = asyncio.run(go())
+    assert window in (TextScreen, LogScreen, CurtainScreen)
+    assert typed_through == (True, typed, True)
+    assert looked == (window, "")
