@@ -64,6 +64,7 @@ from .chrome import (
     KeyBar,
     KeysPanel,
     TitleBar,
+    TypedThrough,
     dialog_buttons,
     read_settings,
     use_saved_theme,
@@ -1069,9 +1070,9 @@ class GameScreen(Screen):
         if text and not isinstance(self.focused, Input) and self._begin_line(text):
             event.stop()
 
-    def typed_through(self, text: str) -> bool:
+    def word_begun(self, text: str) -> bool:
         """A window over the table opened by a key that began a word: the word's first
-        letters begin the line (see ClosedByItsKey)."""
+        letters begin the line (see chrome.TypedThrough)."""
         return self._begin_line(text)
 
     def _begin_line(self, text: str) -> bool:
@@ -2303,36 +2304,15 @@ class PickScreen(ClosesOnce, ModalScreen[str | None]):
         self.dismiss(None)
 
 
-TYPE_AHEAD_SECONDS = 0.4      # a letter this soon after a window's key was a word typed
-
-
-class ClosedByItsKey:
-    """A window the key that opened it closes again (`key`). A letter typed right after
-    that key, on the table (TYPE_AHEAD_SECONDS), was the start of a word on the options,
-    not a look at the window ('Stroud' at Batter Up opened the series, 'draws 4' the
-    dugouts, 'Haverty' the hand): the window goes and the typing box takes both letters
-    and what follows."""
-
-    key: str | None = None
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.opened_at = time.monotonic()       # (made as its key is pressed)
+class ClosedByItsKey(TypedThrough):
+    """A window the key that opened it closes again (`key`); a word typed on the table
+    that began with that key closes it too (TypedThrough)."""
 
     def on_key(self, event) -> None:
         if event.key == self.key:
             event.stop()
             self.dismiss(None)
-            return
-        char = event.character
-        if not (self.key and event.is_printable and char and not char.isspace()
-                and time.monotonic() - self.opened_at <= TYPE_AHEAD_SECONDS
-                and event.key not in self.active_bindings):
-            return
-        table = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
-        if isinstance(table, GameScreen) and table.typed_through(self.key + char):
-            event.stop()
-            event.prevent_default()
+        elif self.typed_through(event):
             self.dismiss(None)
 
 

@@ -9,6 +9,7 @@ the same way: the icon opens the command palette, a click on a key presses it.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from rich.console import Group
@@ -260,6 +261,38 @@ class KeyBar(Widget):
             self.app.simulate_key(key)
         else:
             self.app.bell()
+
+
+TYPE_AHEAD_SECONDS = 0.4      # a letter this soon after a window's key was a word typed
+
+
+class TypedThrough:
+    """For a window a letter key of the table opens (`key`: s the series, d the dugouts, l
+    the log, h the hand, p print): a letter typed right after that key (within
+    TYPE_AHEAD_SECONDS) was the start of a word on the options, not a look at the window
+    ('stroud' at Batter Up opened the series, 'draws 4' the dugouts, 'pass' the print
+    dialog). `typed_through` hands both letters to the screen under it (its `word_begun`,
+    the typing box, which takes what follows); the window then closes."""
+
+    key: str | None = None
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.opened_at = time.monotonic()       # (made as its key is pressed)
+
+    def typed_through(self, event: events.Key) -> bool:
+        char = event.character
+        if not (self.key and event.is_printable and char and not char.isspace()
+                and time.monotonic() - self.opened_at <= TYPE_AHEAD_SECONDS
+                and event.key not in self.active_bindings):
+            return False
+        stack = self.app.screen_stack
+        begun = getattr(stack[-2], "word_begun", None) if len(stack) > 1 else None
+        if begun is None or not begun(self.key + char):
+            return False
+        event.stop()
+        event.prevent_default()
+        return True
 
 
 class ClosesOnce:

@@ -29,7 +29,7 @@ from printables.options import PAPERS, SIDES, parse_offset
 from ..engine.errors import CompanionError
 from ..files import output_problem
 from ..high_and_tight.box import Box
-from .chrome import ClosesOnce, TickBox, dialog_buttons
+from .chrome import ClosesOnce, TickBox, TypedThrough, dialog_buttons
 
 # The whole-box sets, as `companion print` names them (printables/sets.py), each with what
 # it holds; `all` is every one of them in one PDF.
@@ -136,8 +136,11 @@ def default_folder() -> Path:
     return home if home.is_dir() and os.access(home, os.W_OK) else Path.cwd()
 
 
-class PrintScreen(ClosesOnce, ModalScreen[None]):
-    """What to print, on which paper, how; the file; a progress bar while it is drawn."""
+class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
+    """What to print, on which paper, how; the file; a progress bar while it is drawn. Its
+    key, p, may begin a word typed on the table ('pass'): see TypedThrough."""
+
+    key = "p"
 
     BINDINGS = [Binding("escape", "close", "Close"), Binding("q", "close", "Close"),
                 Binding("ctrl+s", "print", "Print")]
@@ -191,6 +194,10 @@ class PrintScreen(ClosesOnce, ModalScreen[None]):
     def on_mount(self) -> None:
         self._fit_fields(self.value)
         self.query_one("#what", Select).focus()
+
+    def on_key(self, event) -> None:
+        if self.typed_through(event):
+            self.dismiss(None)
 
     @on(Select.Changed, "#what")
     def chosen(self, event: Select.Changed) -> None:

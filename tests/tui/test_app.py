@@ -4942,7 +4942,8 @@ def test_a_word_typed_on_the_options_closes_the_window_its_first_letter_opened(
     letters that follow at once were a word: the window goes and the typing box holds the
     whole word (the series window took 'troud' and nothing was typed). A letter well after
     the key is a look at the window, which stays."""
-    from companion.tui.app import TYPE_AHEAD_SECONDS, CurtainScreen, LogScreen
+    from companion.tui.app import CurtainScreen, LogScreen
+    from companion.tui.chrome import TYPE_AHEAD_SECONDS
 
     path = tmp_path / "word.db"
     series_id = new_series(path, seed="word-typed", team1_control="human",
@@ -4978,3 +4979,33 @@ def test_a_word_typed_on_the_options_closes_the_window_its_first_letter_opened(
     assert window in (TextScreen, LogScreen, CurtainScreen)
     assert typed_through == (True, typed, True)
     assert looked == (window, "")
+
+
+def test_pass_typed_on_the_options_after_a_game_is_over_is_not_the_print_dialog(tmp_path):
+    """Rule 5.4's 'pass' typed on the options in game 2: p prints once a game is over and
+    opened the print dialog, which took 'ass'; the letters typed at once after it close it
+    and the typing box holds 'pass' (TypedThrough)."""
+    from companion.tui.printing import PrintScreen
+
+    from .test_snapshots import play_until
+
+    path = tmp_path / "pass.db"
+    series_id = new_series(path, seed="pass-typed", scenario="divisional",
+                           team1_control="human", team2_control="computer")
+    play_until(path, series_id, lambda table: table.series.results and table.game.state.phase
+               == "cards" and human_must_act(table) and table.held is None
+               and len(table.session.games) == 2)
+
+    async def go():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            assert screen.check_action("print", ()) is True
+            await pilot.press("p")
+            await wait_until(pilot, lambda: isinstance(app.screen, PrintScreen))
+            await pilot.press(*"ass")
+            await pilot.pause()
+            entry = screen.query_one("#entry", Input)
+            typed = app.screen is screen, entry.value, entry.has_focus
+            await settle(pilot)
+            return typed
+
+    assert asyncio.run(go()) == (True, "pass", True)
