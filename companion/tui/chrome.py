@@ -9,13 +9,13 @@ the same way: the icon opens the command palette, a click on a key presses it.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from rich.console import Group
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
+from textual import _time as textual_time  # (the clock of events' own times)
 from textual import events
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
@@ -278,12 +278,14 @@ class TypedThrough:
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.opened_at = time.monotonic()       # (made as its key is pressed)
+        # Made as its key is read; a key's own time is when it came, so keys typed while
+        # a slow machine drew the window still count as typed at once.
+        self.opened_at = textual_time.get_time()
 
     def typed_through(self, event: events.Key) -> bool:
         char = event.character
         if not (self.key and event.is_printable and char and not char.isspace()
-                and time.monotonic() - self.opened_at <= TYPE_AHEAD_SECONDS
+                and event.time - self.opened_at <= TYPE_AHEAD_SECONDS
                 and event.key not in self.active_bindings):
             return False
         stack = self.app.screen_stack
