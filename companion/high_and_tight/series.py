@@ -447,6 +447,16 @@ class SeriesRules:
                                 "not in the series rotation", "3.0")
         last = self.last_start(state, team, key)
         if "rest" not in state.options or last is None or game - last >= SP_REST:
+            turn = self.last_start(state, team, key, pitched=False)
+            if ("short-rest" in state.options and turn is not None and turn != last
+                    and game - turn == SP_REST - 1):
+                # His turn spent without pitching (replaced before he took the mound): the
+                # game before his next turn is still one game early, on short rest as for
+                # one who pitched it (the fresher arm had fewer choices than the tired one).
+                return Availability(pitcher.name, "SP", "short-rest",
+                                    f"his turn in game {turn} was spent without pitching; on "
+                                    "short rest he starts a game early at Fatigue +100",
+                                    "8.2.3")
             return Availability(pitcher.name, "SP", "available")
         why = f"started game {last}; an SP starts once every {SP_REST} games"
         if "short-rest" in state.options and game - last == SP_REST - 1:

@@ -967,3 +967,36 @@ def test_an_undo_inside_a_game_rebuilds_that_game_alone_to_the_same_state(box):
         for _ in range(back):
             session.redo()
         assert [entry.line for entry in session.entries] == lines[:cut]
+
+
+def test_a_starter_replaced_before_he_pitched_may_still_start_a_game_early(box):
+    """Rules 8.2.2 and 8.2.3 a: Crowder started game 1 but was replaced before he took the
+    mound (his turn spent, no work to rest from: rulings.md). For game 4, one game before
+    his next turn, short rest may start him at +100, as it may the Crowder who pitched game
+    1 (the fresher arm was offered less: 'waits for game 5'). Games 2 and 3 stay the
+    rotation's, and with no short rest he waits for his turn."""
+    def series(options: str):
+        rules, state = hand_state(box, options=options, played=3)
+        pitched(state, "team2", "Crowder", 1, started=True, innings=0)
+        for name, game in (("Flee", 2), ("Lozano", 3)):
+            pitched(state, "team2", name, game, started=True, innings=7)
+        return rules, state
+
+    rules, state = series("rest,short-rest")
+    assert [rules.rotation_pitcher(state, "team2", game) for game in (1, 4, 5)] == [
+        "crowder", "pickering", "crowder"]
+    crowder = pitcher(box, "texas", "Crowder")
+    rest = rules.starter_rest(state, "team2", crowder, 4)
+    assert (rest.status, rest.rule) == ("short-rest", "8.2.3")
+    assert "game 1 was spent without pitching" in rest.reason
+    assert rules.starter_choices(state, "team2") == [("pickering", 0), ("crowder", 100)]
+    assert table(rules, state, "team2")["Crowder"].status == "short-rest"
+    for game in (2, 3, 5):
+        assert rules.starter_rest(state, "team2", crowder, game).status == "available"
+    # Pitched game 1 instead: the same choice, for the rest rule's own reason.
+    pitched(state, "team2", "Crowder", 1, started=True, innings=6)
+    assert rules.starter_choices(state, "team2") == [("pickering", 0), ("crowder", 100)]
+    # Without short rest the turn spent leaves him to wait for game 5 (rule 3.0).
+    rules, state = series("rest")
+    assert rules.starter_choices(state, "team2") == [("pickering", 0)]
+    assert table(rules, state, "team2")["Crowder"].reason == "for game 5"
