@@ -1345,6 +1345,10 @@ class GameScreen(Screen):
                 # two lines): the win figure goes above the pieces, whose Rally Caps and
                 # hand counts give way at the foot instead.
                 markup = draw(hand_most=most, compact=True, win_high=True)
+        if rows and self._board_rows(markup) > rows and views.between_games(self.table):
+            # Between games the series' lines run long (every pitcher's rest): the last of
+            # them give way to a line pointing to the series window, which has them all.
+            markup = views.cut_to_rows(markup, lambda cut: self._board_rows(cut) <= rows)
         # Notices over the board's own lines (the markers, pitchers, batter, the figure)
         # once even the hand has given way: the tick lets the oldest of them go.
         self._notices_over_board = bool(self._covered and self._board_rows(markup) > rows)

@@ -582,6 +582,11 @@ class Table:
             # never picks his own faces (a series set to physical dice takes typed faces).
             raise CompanionError("this series rolls its dice in the companion (r): faces "
                                  "rolled at the table go in a series set to physical dice")
+        if rolls is None and not rolling and text.casefold() in ("r", "t"):
+            # The dice keys pressed at a decision begin a line (a word may follow): alone,
+            # they were meant as the dice ('home draws r' was told the draw's form).
+            raise CompanionError(f"no dice are awaited now; the game awaits "
+                                 f"{waiting.side or waiting.team}: {waiting.prompt}")
         if rolls is None and waiting.scope == "game" and waiting.kind == "decision":
             text = self.short_line(text, waiting)
         if rolls is None and waiting.scope == SERIES:

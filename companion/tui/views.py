@@ -210,6 +210,30 @@ def strategies_ahead(state, most: int = 9) -> str:
     return "Strategies ahead: " + ", ".join(said) + extra
 
 
+def between_games(table: Table) -> bool:
+    """Between two games, the next one's setup the series' step (rule 3.0): the board shows
+    the last final and the series, not the last game's pieces."""
+    game = table.game
+    return (game is not None and game.state.phase == "over"
+            and game is not table.session.current_game and table.held is None
+            and not table.session.is_over())
+
+
+SERIES_MORE = "  [dim]{} more lines: the series window (s)[/dim]"
+
+
+def cut_to_rows(markup: str, fits) -> str:
+    """A between-games board cut to the rows it has (`fits(markup)` says whether a text
+    fits): its last lines give way to a line saying how many more the series window has
+    (the rest lines of the pitchers ran off the board's foot, with no sign of them)."""
+    lines = markup.split("\n")
+    for kept in range(len(lines) - 1, 0, -1):
+        cut = "\n".join([*lines[:kept], SERIES_MORE.format(len(lines) - kept)])
+        if fits(cut):
+            return cut
+    return markup
+
+
 def board(table: Table, show_hand: str | None = None, hand_most: int | None = None,
           compact: bool = False, win_high: bool = False, width: int | None = None) -> str:
     """Markers, odds, mound, batter and fielder, Rally Caps, hands and win probability;
@@ -275,8 +299,7 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
                          f"{escape(pitcher.name)} {reason} ({rule})")
         lines.append("")
     win = win_line(table)
-    between = (state.phase == "over" and game is not table.session.current_game
-               and table.held is None and not table.session.is_over())
+    between = between_games(table)
     high = win is not None and win_high and not between
     if between:
         # Between two games, the next one's setup being the series' step (rule 3.0): the

@@ -5017,3 +5017,47 @@ def test_pass_typed_on_the_options_after_a_game_is_over_is_not_the_print_dialog(
             return typed
 
     assert asyncio.run(go()) == (True, "pass", True)
+
+
+def test_a_between_games_board_too_long_for_the_screen_says_where_the_rest_is(tmp_path):
+    """Rules 3.0 and 8.2.2: between two games the board gives the series, every pitcher's
+    rest for the next game at its foot; at 100x32 the lines past the board's foot were cut
+    with no sign of them. They give way to a line naming how many more the series window
+    (s) holds, and the board fits its rows."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "long.db"
+    series_id = new_series(path, seed="between", scenario="world", team1_control="human",
+                           team2_control="computer", rules=("rest", "short-rest"))
+    play_until(path, series_id, lambda table: len(table.series.results) >= 1
+               and table.session.current_game is None and table.waiting().scope == "series")
+
+    async def go():
+        async with noted_table(path, series_id, size=(100, 32)) as (app, pilot, screen,
+                                                                    table, notes):
+            await pilot.press("enter")              # the final held: on to the next game
+            await wait_until(pilot, lambda: views.between_games(table))
+            app.clear_notifications()
+            await pilot.pause(0.2)
+            screen.show_board()
+            board = screen.query_one("#board", Static).content_region
+            markup = screen.board_markup
+            fits = screen._board_rows(markup) <= board.height
+            await settle(pilot)
+            return markup, fits
+
+    markup, fits = asyncio.run(go())
+    last = plain(markup).splitlines()[-1]
+    assert re.fullmatch(r"  \d+ more lines: the series window \(s\)", last), last
+    assert fits
+    assert "Schedule (away at home):" in plain(markup)
+
+
+def test_a_board_cut_to_its_rows_keeps_what_fits_and_counts_the_rest():
+    """The between-games board's cut (views.cut_to_rows): the most lines that fit with the
+    hint line, the hint counting the lines left out; a board that never fits is kept."""
+    text = "\n".join(f"line {n}" for n in range(10))
+    cut = views.cut_to_rows(text, lambda t: len(t.splitlines()) <= 4)
+    assert cut.splitlines()[:3] == ["line 0", "line 1", "line 2"]
+    assert plain(cut.splitlines()[3]) == "  7 more lines: the series window (s)"
+    assert views.cut_to_rows(text, lambda t: False) == text

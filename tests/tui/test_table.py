@@ -1697,3 +1697,22 @@ def test_rally_caps_named_when_neither_use_is_offered_gets_the_rules_reasons(tmp
         assert len(table.session.entries) == before
     finally:
         store.close()
+
+
+def test_a_dice_key_alone_at_a_decision_says_no_dice_are_awaited(tmp_path):
+    """Rule 4.6: r or t pressed at a decision begins a line (a word may follow: 'rally
+    caps'); taken alone it was meant as the dice, and is told none are awaited with what
+    the game awaits ('home draws r' was told the draw's form). Nothing is stored."""
+    store = Store.open(tmp_path / "r.db")
+    try:
+        table = two_players(store)
+        waiting = at_phase(table, "draw")
+        before = len(table.session.entries)
+        for typed in ("r", "T"):
+            with pytest.raises(CompanionError) as refused:
+                table.enter(typed)
+            assert str(refused.value) == (f"no dice are awaited now; the game awaits "
+                                          f"{waiting.side}: {waiting.prompt}")
+        assert len(table.session.entries) == before
+    finally:
+        store.close()
