@@ -1058,7 +1058,12 @@ def half_moves(game) -> str | None:
             moves.append(f"{team} Managerial Move {action.args[0]:+d}")
         if (state.inning, state.half) != half or state.phase == "over":
             told, moves = moves, []
-    return "Played " + "; ".join(told) if told else None
+    if not told:
+        return None
+    # 'Played' for cards and Rally Caps; a half of only a Managerial Move is just that (it
+    # read 'Played NYH Managerial Move +2': no card was played).
+    only_moved = all(" Managerial Move " in move for move in told)
+    return ("" if only_moved else "Played ") + "; ".join(told)
 
 
 def last_half(game) -> str | None:

@@ -1355,7 +1355,7 @@ def test_the_half_s_moves_are_told_by_team_in_the_order_made(rules):
     card it answered), Rally Caps uses and Managerial Move, each by its team, read from the
     game's actions."""
     from ..high_and_tight.test_cards import CLUTCH_AWAY, CLUTCH_HOME
-    from ..high_and_tight.util import QUIET, new_game, play, reach
+    from ..high_and_tight.util import QUIET, first_legal, new_game, play, reach
 
     session = new_game(rules, away_cards=CLUTCH_AWAY, home_cards=CLUTCH_HOME)
     reach(session, 4, reserve=("Rusk", "Orlick"))
@@ -1375,6 +1375,18 @@ def test_the_half_s_moves_are_told_by_team_in_the_order_made(rules):
     assert views.half_moves(session) == (
         "Played TXC Ducks on the Pond; NYH Web Gem cancels Ducks on the Pond; TXC Rally Caps "
         "for the 10s; TXC Managerial Move +2")
+    # A half of only a Managerial Move played no card (rule 4.5): it is said as a move.
+    while session.state.phase != "cards":      # the bottom half's batter and fielder
+        session.push_text(first_legal(session))
+    play(session, """
+        home passes
+        away passes
+        home manages -2
+    """)
+    state = session.state
+    while (state.inning, state.half) == (4, "bottom"):
+        session.push_text(QUIET)
+    assert views.half_moves(session) == "NYH Managerial Move -2"
 
 
 def test_the_keys_panels_board_legend_reads_a_pitcher_of_the_demo_box(rules):
