@@ -449,10 +449,12 @@ class SeriesRules:
         if "rest" not in state.options or last is None or game - last >= SP_REST:
             turn = self.last_start(state, team, key, pitched=False)
             if ("short-rest" in state.options and turn is not None and turn != last
-                    and game - turn == SP_REST - 1):
+                    and game - turn == SP_REST - 1 and self._turn_taken(state, team, key,
+                                                                        game)):
                 # His turn spent without pitching (replaced before he took the mound): the
                 # game before his next turn is still one game early, on short rest as for
-                # one who pitched it (the fresher arm had fewer choices than the tired one).
+                # one who pitched it (the fresher arm had fewer choices than the tired one),
+                # unless the rotation's man rests and a rested arm may take the turn.
                 return Availability(pitcher.name, "SP", "short-rest",
                                     f"his turn in game {turn} was spent without pitching; on "
                                     "short rest he starts a game early at Fatigue +100",
@@ -463,6 +465,13 @@ class SeriesRules:
             return Availability(pitcher.name, "SP", "short-rest",
                                 f"{why}; on short rest he starts at Fatigue +100", "8.2.3")
         return Availability(pitcher.name, "SP", "unavailable", why, "8.2.2")
+
+    def _turn_taken(self, state: SeriesState, team: str, key: str, game: int) -> bool:
+        """Whether `game` is another SP's turn that he is rested for (rule 3.0): then no
+        other rested SP may take it (see starter_choices)."""
+        scheduled = self.rotation_pitcher(state, team, game)
+        return scheduled != key and self.starter_rest(
+            state, team, self._pitcher(state, team, scheduled), game).status == "available"
 
     def starter_choices(self, state: SeriesState, team: str, game: int | None = None,
                         ) -> list[tuple[str, int]]:

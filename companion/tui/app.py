@@ -1075,6 +1075,10 @@ class GameScreen(Screen):
         letters begin the line (see chrome.TypedThrough)."""
         return self._begin_line(text)
 
+    def word_goes_on(self, event) -> None:
+        """A key of that word that reached the window after it handed the word on."""
+        self._typed_on(event)
+
     def _begin_line(self, text: str) -> bool:
         """`text`, typed or pasted on the options, begins a line in the typing box, in place
         of one refused before; the box takes the keyboard at once (Widget.focus waits, and
@@ -2313,10 +2317,10 @@ class ClosedByItsKey(TypedThrough):
     that began with that key closes it too (TypedThrough)."""
 
     def on_key(self, event) -> None:
-        if event.key == self.key:
-            event.stop()
+        if self.typed_through(event):       # (first: 'lloyd' begins with the log's key twice)
             self.dismiss(None)
-        elif self.typed_through(event):
+        elif event.key == self.key:
+            event.stop()
             self.dismiss(None)
 
 

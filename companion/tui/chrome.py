@@ -281,17 +281,27 @@ class TypedThrough:
         # Made as its key is read; a key's own time is when it came, so keys typed while
         # a slow machine drew the window still count as typed at once.
         self.opened_at = textual_time.get_time()
+        self._handed_to = None          # the screen a word went on to, once handed
 
     def typed_through(self, event: events.Key) -> bool:
+        if self._handed_to is not None:
+            # Keys already on their way to the window when it handed the word on (a quick
+            # typist's next letters): they go on into the same line, in their order.
+            self._handed_to.word_goes_on(event)
+            event.stop()
+            event.prevent_default()
+            return True
         char = event.character
         if not (self.key and event.is_printable and char and not char.isspace()
                 and event.time - self.opened_at <= TYPE_AHEAD_SECONDS
                 and event.key not in self.active_bindings):
             return False
         stack = self.app.screen_stack
-        begun = getattr(stack[-2], "word_begun", None) if len(stack) > 1 else None
+        under = stack[-2] if len(stack) > 1 and stack[-1] is self else None
+        begun = getattr(under, "word_begun", None)
         if begun is None or not begun(self.key + char):
             return False
+        self._handed_to = under
         event.stop()
         event.prevent_default()
         return True

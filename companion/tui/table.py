@@ -585,8 +585,10 @@ class Table:
         if rolls is None and not rolling and text.casefold() in ("r", "t"):
             # The dice keys pressed at a decision begin a line (a word may follow): alone,
             # they were meant as the dice ('home draws r' was told the draw's form).
-            raise CompanionError(f"no dice are awaited now; the game awaits "
-                                 f"{waiting.side or waiting.team}: {waiting.prompt}")
+            awaits = (f"the game awaits {waiting.side}" if waiting.scope != SERIES else
+                      f"the series awaits {self.team_name(waiting.team)}" if waiting.team
+                      else "the series awaits")
+            raise CompanionError(f"no dice are awaited now; {awaits}: {waiting.prompt}")
         if rolls is None and waiting.scope == "game" and waiting.kind == "decision":
             text = self.short_line(text, waiting)
         if rolls is None and waiting.scope == SERIES:

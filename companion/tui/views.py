@@ -226,8 +226,13 @@ def cut_to_rows(markup: str, fits) -> str:
     """A between-games board cut to the rows it has (`fits(markup)` says whether a text
     fits): its last lines give way to a line saying how many more the series window has
     (the rest lines of the pitchers ran off the board's foot, with no sign of them)."""
+    from rich.text import Text
+
     lines = markup.split("\n")
     for kept in range(len(lines) - 1, 0, -1):
+        last = Text.from_markup(lines[kept - 1]).plain.rstrip()
+        if not last or last.endswith(":"):
+            continue            # no heading (or blank) left with nothing under it
         cut = "\n".join([*lines[:kept], SERIES_MORE.format(len(lines) - kept)])
         if fits(cut):
             return cut

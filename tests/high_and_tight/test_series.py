@@ -1000,3 +1000,17 @@ def test_a_starter_replaced_before_he_pitched_may_still_start_a_game_early(box):
     rules, state = series("rest")
     assert rules.starter_choices(state, "team2") == [("pickering", 0)]
     assert table(rules, state, "team2")["Crowder"].reason == "for game 5"
+
+
+def test_a_starter_replaced_before_he_pitched_takes_a_resting_mans_turn_rested(box):
+    """Rules 3.0 and 8.2.3 a: Crowder started game 4 on short rest; Flee's game 2 was spent
+    without pitching. Game 5 is Crowder's turn and he rests: any rested SP may take it, Flee
+    as rested as Pickering (at 0), not only on short rest at +100."""
+    rules, state = hand_state(box, options="rest,short-rest", played=4)
+    pitched(state, "team2", "Crowder", 1, 4, started=True, innings=7)
+    pitched(state, "team2", "Flee", 2, started=True, innings=0)
+    pitched(state, "team2", "Lozano", 3, started=True, innings=7)
+    assert rules.rotation_pitcher(state, "team2", 5) == "crowder"
+    assert rules.starter_choices(state, "team2") == [("flee", 0), ("pickering", 0)]
+    flee = pitcher(box, "texas", "Flee")
+    assert rules.starter_rest(state, "team2", flee, 5).status == "available"

@@ -1716,3 +1716,17 @@ def test_a_dice_key_alone_at_a_decision_says_no_dice_are_awaited(tmp_path):
         assert len(table.session.entries) == before
     finally:
         store.close()
+    # At a series step the team is named as the screen names it (not 'team1').
+    store = Store.open(tmp_path / "series.db")
+    try:
+        table = Table.create(store, load_box(), Setup(
+            scenario="divisional", team1_control="human", team2_control="human"))
+        waiting = table.waiting()
+        assert waiting.scope == "series" and waiting.team == "team1"
+        with pytest.raises(CompanionError) as refused:
+            table.enter("r")
+        assert str(refused.value) == (
+            f"no dice are awaited now; the series awaits {table.team_name('team1')}: "
+            f"{waiting.prompt}")
+    finally:
+        store.close()
