@@ -309,6 +309,7 @@ def play_on(rules, manager, state: State, model: Model, rng: random.Random) -> f
                                                               rng)
     if trial.cards_mode == "physical":
         deal_hidden_hands(trial, rng)
+        extra_card_in_hand(rules, trial, rng)
     correction = 0.0
     rolling = (trial.inning, trial.half, model.of(trial)) if trial.phase in ROLL_PHASES \
         else None
@@ -378,6 +379,30 @@ def deal_hidden_hands(state: State, rng: random.Random) -> None:
                 side.hand[key] += 1
             side.hidden[name] = 0
     state.cards_mode = "digital"
+
+
+def extra_card_in_hand(rules, state: State, rng: random.Random) -> None:
+    """Rule 5.7.2: a side that used Rally Caps for an extra card holds one it may play (the
+    rules asked when it was used), but its hand dealt again from the cards not seen may hold
+    none, and the play could not go on (the figure failed on the manager's missing pass).
+    Then one card of that deck in the hand goes back unseen for an unseen one it may play."""
+    side = state.atbat.must_play
+    if state.phase != "cards" or side is None or rules.legal_actions(state):
+        return
+    own = state.side(side)
+    name = "offense" if side == state.batting else "defense"
+    deck = state.decks[name]
+    playable = [key for key, count in deck.unseen.items()
+                if count and not state.box.cards[key].is_free
+                and rules.card_block(state, side, key) is None]
+    held = [key for key, count in own.hand.items()
+            if count and state.box.cards[key].side == name]
+    if playable and held:
+        out, into = rng.choice(sorted(held)), rng.choice(sorted(playable))
+        own.hand[out] -= 1
+        deck.unseen[out] += 1
+        deck.unseen[into] -= 1
+        own.hand[into] += 1
 
 
 def series_win_probability(p_game_team1, wins: dict[str, int], needed: int) -> float:

@@ -341,3 +341,46 @@ def test_a_starter_the_viewer_cannot_know_is_learned_as_any_of_the_sides_sps(rul
     sps = {p.name for p in rules.box.rosters["new-york"].pitchers.values() if p.kind == "SP"}
     assert seen["AwayStarter"] == {"Flee"}
     assert len(seen["HomeStarter"]) > 1 and seen["HomeStarter"] <= sps
+
+
+def test_a_hidden_hand_dealt_again_holds_the_extra_card_rally_caps_gave(rules, tables):
+    """Rule 5.7.2: after Rally Caps for an extra card the side must play one, and its hand
+    holds one (the rules asked). The figure deals a hidden hand again from the cards not
+    seen, which often held none: no legal action, and the figure failed (StopIteration in
+    the manager). The dealt hand now holds a card it may play, of the same deck and count,
+    and the game is played on."""
+    import random
+
+    for game in range(300):
+        played = simulate_game(rules, "new-york", "texas", "must", game)
+        state = replay_until(rules, played, lambda s: s.phase == "cards"
+                             and s.atbat.must_play is not None).state
+        if state.phase == "cards" and state.atbat.must_play is not None:
+            break
+    else:
+        raise AssertionError("no Rally Caps extra card in 300 games")
+    side = state.atbat.must_play
+    deck = "offense" if side == state.batting else "defense"
+    held = sum(n for key, n in state.side(side).hand.items()
+               if rules.box.cards[key].side == deck)
+    manager = ComputerManager(rules)
+    emptied = 0
+    for seed in range(40):
+        trial = state.clone(log=False)
+        winprob.conceal_hands(trial, [side])
+        rng = random.Random(seed)
+        winprob.deal_hidden_hands(trial, rng)
+        emptied += not rules.legal_actions(trial)
+        winprob.extra_card_in_hand(rules, trial, rng)
+        legal = rules.legal_actions(trial)
+        assert legal and all(action.kind == "play" for action in legal), seed
+        hand = trial.side(side).hand
+        assert sum(n for key, n in hand.items() if rules.box.cards[key].side == deck) == held
+        assert all(n >= 0 for n in trial.decks[deck].unseen.values())
+    assert emptied            # (the case arises: many deals held no card to play)
+    concealed = state.clone(log=False)
+    winprob.conceal_hands(concealed, [side])
+    model = tables(state.header).model
+    for seed in range(10):
+        assert winprob.play_on(rules, manager, concealed, model, random.Random(seed)) \
+            is not None
