@@ -164,7 +164,11 @@ _SIDE_LINE = re.compile(r"^(?P<side>home|away)\s+(?P<rest>.+)$", re.IGNORECASE)
 _ROLL = re.compile(r"^roll\s+(?P<a>\S+)\s+(?P<b>\S+)$", re.IGNORECASE)
 # '4 offense 2 defense', or as the board shortens it, '4 off, 2 def'
 _DRAW_PART = re.compile(r"(\d+)\s*(off(?:ense)?|def(?:ense)?)\b,?", re.IGNORECASE)
-_EXCHANGE = re.compile(r"^(?P<card>.+) for (?P<deck>\S+)$", re.IGNORECASE)  # the last ' for '
+# The last ' for ': the deck as a player says it too ('for def', 'for a defense card').
+_EXCHANGE = re.compile(r"^(?P<card>.+) for (?:an? )?(?P<deck>off(?:ense)?|def(?:ense)?)"
+                       r"(?: card)?$", re.IGNORECASE)
+_ANOTHER_EXCHANGE = re.compile(r" for (?:an? )?(?:off(?:ense)?|def(?:ense)?)(?: card)?\s*[,;]",
+                               re.IGNORECASE)
 
 
 def parse_action(text: str) -> Action:
@@ -206,9 +210,13 @@ def parse_action(text: str) -> Action:
         return draw(side, counts["offense"], counts["defense"])
     if verb == "exchanges":
         found = _EXCHANGE.match(tail)
-        if not found or found["deck"].lower() not in DECKS:
+        if found and _ANOTHER_EXCHANGE.search(found["card"]):
+            raise ParseError(f"{clip(text)!r}: one exchange a line (rule 5.2.2): write "
+                             f"'{side} {VERB_FORMS[verb]}' for each")
+        if not found:
             raise ParseError(f"{text!r}: write '{side} {VERB_FORMS[verb]}'")
-        return exchange(side, found["card"].strip(), found["deck"].lower())
+        deck = "offense" if found["deck"].lower().startswith("off") else "defense"
+        return exchange(side, found["card"].strip(), deck)
     if verb == "keeps" and not tail:
         return keep(side)
     if verb == "starts" and tail:

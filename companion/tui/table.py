@@ -617,16 +617,26 @@ class Table:
         if words[:2] in (["rally", "caps"], ["rally", "cap"]):    # as the card is named
             words = ["rally", *words[2:]]
             text = " ".join(["rally", *text.split()[2:]])
+        card = self.session.box.cards.get(" ".join(words[1:]))
+        if words[0] == "rally" and card is not None:
+            # 'rally caps Good Jump': the extra card is two steps (5.7.2), each its line.
+            raise CompanionError(f"'{clip(typed)}': Rally Caps for an extra card first "
+                                 f"('rally caps card'), then the card ('{card.name}') "
+                                 "(rule 5.7.2)")
         if waiting.phase == "mound" and words == ["keeps"]:
             raise CompanionError("'keeps' keeps a hand of cards (rule 5.2.2); to keep the "
                                  "pitcher in, type 'keep' or 'keep him'")
-        if waiting.phase == "mound" and words in (["keep"], ["keep", "him"],
-                                                   ["keep", "the", "pitcher"]):
+        on_mound = (self.game.state.side(waiting.side).current_pitcher()
+                    if waiting.phase == "mound" and self.game is not None else None)
+        pitcher = on_mound.name.casefold() if on_mound is not None else None
+        if waiting.phase == "mound" and (words in (["keep"], ["keep", "him"],
+                                                   ["keep", "the", "pitcher"])
+                                         or words == ["keep", *(pitcher or "").split()]):
             # 'relieve him or keep him' (4.2.1): keeping the pitcher is staying with him
-            # (said so alone: 'keeps', the hand's word, is no such answer)
+            # (said so alone: 'keeps', the hand's word, is no such answer); where he may not
+            # stay, the rules say why (4.2.1.1, 8.2.1), not the hand's 'nothing to keep'.
             stays = [line for line in waiting.options if line.split(" ", 2)[1] == "stays"]
-            if stays:
-                return stays[0]
+            return stays[0] if stays else f"{waiting.side} stays with the pitcher"
         told = [line.split(" ", 1)[1] for line in waiting.options]   # the side dropped
         said = [rest.casefold().split() for rest in told]
         verbs = {rest.split(" ", 1)[0] for rest in told}
@@ -669,6 +679,9 @@ class Table:
                 if reason]
             if reasons:
                 raise CompanionError(f"'{typed}' cannot be used now: " + "; ".join(reasons))
+        # A Managerial Move the options do not offer ('-2' from box I): the rules' reason.
+        if waiting.phase == "manage" and re.fullmatch(r"[+-]\d+", typed.strip()):
+            return f"{waiting.side} manages {typed.strip()}"
         # A verb of the game said as a player says it ('pass' at a relief step): the rules
         # say why it is not now, where the options' one verb read it as a name; alone only
         # where it takes nothing ('Field' alone is a name).

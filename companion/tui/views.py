@@ -786,8 +786,10 @@ def tens_worth(state) -> str:
 
 def chance_moved(before: float, after: float) -> str:
     """'P(run) 45%→56%': the two figures one word, so an option that wraps never parts them
-    (a wrap breaks at any space, a no-break one too)."""
-    return f"P(run) {before:.0%}\u2192{after:.0%}"
+    (a wrap breaks at any space, a no-break one too). Figures a whole percent hides apart
+    take a decimal ('2.5%→3.4%', where '3%→3%' read as a card that moves nothing)."""
+    places = 1 if f"{before:.0%}" == f"{after:.0%}" and before != after else 0
+    return f"P(run) {before:.{places}%}\u2192{after:.{places}%}"
 
 
 HALF_LINE_MOST = 64      # a half inning's line of a box score that fits an 80-column screen

@@ -94,6 +94,28 @@ def test_sample_lines_read_as_written():
     assert act.parse_action("  away    bats   Hampton  ") == act.bat("away", "Hampton")
 
 
+@pytest.mark.parametrize("deck, meant", [("def", "defense"), ("a defense", "defense"),
+                                         ("a defense card", "defense"), ("off", "offense"),
+                                         ("an offense card", "offense")])
+def test_an_exchange_names_its_deck_as_a_draw_does(deck, meant):
+    """Rule 5.2.2: the deck of an exchange is said as a draw's is ('off', 'def'; 'for a
+    defense card'), where only the whole word was read; a card whose name holds ' for '
+    is still the card."""
+    assert act.parse_action(f"home exchanges Stretch a Single for {deck}") == act.exchange(
+        "home", "Stretch a Single", meant)
+    assert act.parse_action("home exchanges Swing for the Fences for off") == act.exchange(
+        "home", "Swing for the Fences", "offense")
+
+
+def test_two_exchanges_in_one_line_are_told_one_a_line():
+    """Rule 5.2.2 (two exchanges in the 8th and 9th): both in one line were read as one
+    card named 'Comeback Trail for offense, Seeing It Well', unknown to the box."""
+    with pytest.raises(ParseError, match=r"one exchange a line \(rule 5\.2\.2\): write "
+                                         r"'home exchanges CARD for offense\|defense' for each"):
+        act.parse_action("home exchanges Comeback Trail for offense, Seeing It Well for "
+                         "defense")
+
+
 def test_names_resolve_to_the_box_spelling(rules):
     """Rules 3.0 and 4.2.2: names are matched without regard to case, written as in the box."""
     session = new_game(rules)

@@ -1488,6 +1488,11 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
                                                  "rallies card'"):
             table.short_line("Rally Caps", cards)
         assert table.short_line("rally caps tens", cards) == "home rallies tens"
+        # Rally Caps with the card meant: two steps, told so (5.7.2)
+        with pytest.raises(CompanionError, match=r"Rally Caps for an extra card first \("
+                                                 r"'rally caps card'\), then the card "
+                                                 r"\('Good Wood'\) \(rule 5\.7\.2\)"):
+            table.short_line("rally caps good wood", cards)
         # a pitcher of the side the options do not offer: the rules say why (4.2.1, 8.2)
         starter = next(p.name for p in table.game.state.home.roster.pitchers.values()
                        if p.kind == "SP")
@@ -1507,6 +1512,20 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
         # 'keeps' is the hand's word: no answer to the pitcher, and told what is
         with pytest.raises(CompanionError, match="to keep the pitcher in, type 'keep'"):
             table.short_line("keeps", mound)
+        # A tired pitcher who must come out (the basic rule, 4.2.1.1): keeping him goes to
+        # the rules for their reason (8.2.1), not the hand's 'nothing to keep' (5.2.2)
+        forced = Waiting("game", "decision", "team1", "home", "mound", "bring in a relief "
+                         "pitcher (rule 4.2.1.1)", False, ["home brings in Castellan"])
+        for typed in ("keep", "keep him"):
+            assert table.short_line(typed, forced) == "home stays with the pitcher"
+        # a Managerial Move the options leave out ('-2' from box I): the rules say why (4.5)
+        manage = Waiting("game", "decision", "team1", "home", "manage", "manage", False,
+                         ["home manages +1", "home manages +2", "home stands pat"])
+        assert table.short_line("-2", manage) == "home manages -2"
+        at_phase(table, "bat")              # pitchers on the mound: 'keep Sabaria' too
+        name = table.game.state.home.current_pitcher().name
+        assert table.short_line(f"keep {name.lower()}", forced) == \
+            "home stays with the pitcher"
         # a box card named when only passing is left: the rules' reason, though its name
         # begins with a verb; a verb alone that wants more ('Field') is a name
         passing = Waiting("game", "decision", "team1", "home", "cards", "cards", False,

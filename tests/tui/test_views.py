@@ -1625,3 +1625,12 @@ def test_a_card_after_a_pass_or_rally_caps_is_said_played():
     assert views.card_phase_line(state(
         [("away", "pass"), ("home", "play")], [("home", "Web Gem")], "roll")) == \
         "Played NYH Web Gem"
+
+
+def test_a_chance_moved_less_than_a_whole_percent_is_told_with_a_decimal():
+    """Rule 4.6's odds beside a card (Fight Off Pitches in box I: a roll more, 2.6% to
+    3.4%): figures a whole percent would show alike ('3%→3%', read as a card that moves
+    nothing) take a decimal; others stay whole, and equal ones say so."""
+    assert views.chance_moved(0.026, 0.034) == "P(run) 2.6%\u21923.4%"
+    assert views.chance_moved(0.45, 0.56) == "P(run) 45%\u219256%"
+    assert views.chance_moved(0.3, 0.3) == "P(run) 30%\u219230%"
