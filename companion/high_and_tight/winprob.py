@@ -308,8 +308,7 @@ def play_on(rules, manager, state: State, model: Model, rng: random.Random) -> f
             trial.header[f"{place}Starter"] = _random_starter(state.box, trial.header, place,
                                                               rng)
     if trial.cards_mode == "physical":
-        deal_hidden_hands(trial, rng)
-        extra_card_in_hand(rules, trial, rng)
+        trial = dealt_for_play(rules, trial, rng)
     correction = 0.0
     rolling = (trial.inning, trial.half, model.of(trial)) if trial.phase in ROLL_PHASES \
         else None
@@ -381,27 +380,48 @@ def deal_hidden_hands(state: State, rng: random.Random) -> None:
     state.cards_mode = "digital"
 
 
-def extra_card_in_hand(rules, state: State, rng: random.Random) -> None:
-    """Rule 5.7.2: a side that used Rally Caps for an extra card holds one it may play (the
-    rules asked when it was used), but its hand dealt again from the cards not seen may hold
-    none, and the play could not go on (the figure failed on the manager's missing pass).
-    Then one card of that deck in the hand goes back unseen for an unseen one it may play."""
+EXTRA_CARD_DEALS = 200     # deals tried for a hand holding the extra card it owes
+
+
+def dealt_for_play(rules, state: State, rng: random.Random) -> State:
+    """`state` with its hidden hands dealt (`deal_hidden_hands`) so the game can be played
+    on. Rule 5.7.2: a side that used Rally Caps for an extra card holds one it may play
+    (the rules asked when it was used), but a hand dealt from the cards not seen may hold
+    none, and the play could not go on (the figure failed on the manager's missing pass):
+    such a deal is drawn again, so the hands are dealt as the table's could be. After
+    EXTRA_CARD_DEALS tries (never met), a card it may play takes one's place."""
+    owed = state.phase == "cards" and state.atbat.must_play is not None
+    for _ in range(EXTRA_CARD_DEALS if owed else 1):
+        trial = state.clone(log=False) if owed else state
+        deal_hidden_hands(trial, rng)
+        if not owed or rules.legal_actions(trial):
+            return trial
+    _extra_card_swapped_in(rules, trial, rng)
+    return trial
+
+
+def _extra_card_swapped_in(rules, state: State, rng: random.Random) -> None:
+    """One card of the owing side's deck gives way to a copy it may play, from the draw
+    pile or the other hand (which takes the card given up)."""
     side = state.atbat.must_play
-    if state.phase != "cards" or side is None or rules.legal_actions(state):
-        return
-    own = state.side(side)
+    own, other = state.side(side), state.side("away" if side == "home" else "home")
     name = "offense" if side == state.batting else "defense"
     deck = state.decks[name]
-    playable = [key for key, count in deck.unseen.items()
-                if count and not state.box.cards[key].is_free
-                and rules.card_block(state, side, key) is None]
-    held = [key for key, count in own.hand.items()
-            if count and state.box.cards[key].side == name]
-    if playable and held:
-        out, into = rng.choice(sorted(held)), rng.choice(sorted(playable))
+
+    def may_play(key: str) -> bool:
+        card = state.box.cards[key]
+        return not card.is_free and rules.card_block(state, side, key) is None
+
+    held = sorted(key for key, count in own.hand.items()
+                  if count and state.box.cards[key].side == name)
+    sources = [(pool, key) for pool in (deck.unseen, other.hand)
+               for key, count in sorted(pool.items()) if count and may_play(key)]
+    if held and sources:
+        pool, into = rng.choice(sources)
+        out = rng.choice(held)
         own.hand[out] -= 1
-        deck.unseen[out] += 1
-        deck.unseen[into] -= 1
+        pool[out] += 1
+        pool[into] -= 1
         own.hand[into] += 1
 
 

@@ -618,8 +618,12 @@ class Table:
             words = ["rally", *words[2:]]
             text = " ".join(["rally", *text.split()[2:]])
         card = self.session.box.cards.get(" ".join(words[1:]))
-        if words[0] == "rally" and card is not None:
+        if words[0] == "rally" and card is not None and waiting.phase == "cards":
             # 'rally caps Good Jump': the extra card is two steps (5.7.2), each its line.
+            if self.game is not None and self.game.state.atbat.must_play == waiting.side:
+                return f"{waiting.side} plays {card.name}"      # the first step was taken
+            if f"{waiting.side} rallies card" not in waiting.options:
+                return f"{waiting.side} rallies card"           # the rules say why not
             raise CompanionError(f"'{clip(typed)}': Rally Caps for an extra card first "
                                  f"('rally caps card'), then the card ('{card.name}') "
                                  "(rule 5.7.2)")

@@ -345,10 +345,11 @@ def test_a_starter_the_viewer_cannot_know_is_learned_as_any_of_the_sides_sps(rul
 
 def test_a_hidden_hand_dealt_again_holds_the_extra_card_rally_caps_gave(rules, tables):
     """Rule 5.7.2: after Rally Caps for an extra card the side must play one, and its hand
-    holds one (the rules asked). The figure deals a hidden hand again from the cards not
-    seen, which often held none: no legal action, and the figure failed (StopIteration in
-    the manager). The dealt hand now holds a card it may play, of the same deck and count,
-    and the game is played on."""
+    holds one (the rules asked). The figure deals hidden hands again from the cards not
+    seen, which often left none: no legal action, and the figure failed (StopIteration in
+    the manager). Such a deal is drawn again (both hands hidden, as with physical cards:
+    the other hand may hold every copy), each hand keeping its counts, and the game is
+    played on; the swap kept for a deal that never comes also holds the counts."""
     import random
 
     for game in range(300):
@@ -360,27 +361,37 @@ def test_a_hidden_hand_dealt_again_holds_the_extra_card_rally_caps_gave(rules, t
     else:
         raise AssertionError("no Rally Caps extra card in 300 games")
     side = state.atbat.must_play
-    deck = "offense" if side == state.batting else "defense"
-    held = sum(n for key, n in state.side(side).hand.items()
-               if rules.box.cards[key].side == deck)
-    manager = ComputerManager(rules)
+    concealed = state.clone(log=False)
+    winprob.conceal_hands(concealed, ["home", "away"])
+    hidden = {name: dict(concealed.side(name).hidden) for name in ("home", "away")}
     emptied = 0
     for seed in range(40):
-        trial = state.clone(log=False)
-        winprob.conceal_hands(trial, [side])
         rng = random.Random(seed)
-        winprob.deal_hidden_hands(trial, rng)
-        emptied += not rules.legal_actions(trial)
-        winprob.extra_card_in_hand(rules, trial, rng)
+        once = concealed.clone(log=False)
+        winprob.deal_hidden_hands(once, random.Random(seed))
+        emptied += not rules.legal_actions(once)
+        trial = winprob.dealt_for_play(rules, concealed, rng)
+        assert trial is not concealed and concealed.cards_mode == "physical"
         legal = rules.legal_actions(trial)
         assert legal and all(action.kind == "play" for action in legal), seed
-        hand = trial.side(side).hand
-        assert sum(n for key, n in hand.items() if rules.box.cards[key].side == deck) == held
-        assert all(n >= 0 for n in trial.decks[deck].unseen.values())
+        for name in ("home", "away"):
+            for deck in ("offense", "defense"):
+                assert sum(n for key, n in trial.side(name).hand.items()
+                           if rules.box.cards[key].side == deck) == hidden[name][deck]
+        swapped = concealed.clone(log=False)
+        winprob.deal_hidden_hands(swapped, rng)
+        winprob._extra_card_swapped_in(rules, swapped, rng)
+        assert rules.legal_actions(swapped), seed
+        total = {deck: sum(swapped.decks[deck].unseen.values()) + sum(
+            n for s in (swapped.home, swapped.away) for key, n in s.hand.items()
+            if rules.box.cards[key].side == deck) for deck in ("offense", "defense")}
+        assert total == {deck: sum(concealed.decks[deck].unseen.values())
+                         for deck in ("offense", "defense")}
+        assert all(n >= 0 for deck in swapped.decks.values() for n in deck.unseen.values())
+        assert all(n >= 0 for s in (swapped.home, swapped.away) for n in s.hand.values())
     assert emptied            # (the case arises: many deals held no card to play)
-    concealed = state.clone(log=False)
-    winprob.conceal_hands(concealed, [side])
-    model = tables(state.header).model
+    manager, model = ComputerManager(rules), tables(state.header).model
     for seed in range(10):
         assert winprob.play_on(rules, manager, concealed, model, random.Random(seed)) \
             is not None
+    assert side in ("home", "away")

@@ -1488,11 +1488,21 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
                                                  "rallies card'"):
             table.short_line("Rally Caps", cards)
         assert table.short_line("rally caps tens", cards) == "home rallies tens"
-        # Rally Caps with the card meant: two steps, told so (5.7.2)
+        # Rally Caps with the card meant: two steps, told so (5.7.2); with no extra card
+        # offered, the rules' reason for it; once it was taken, the card itself.
+        no_extra = Waiting("game", "decision", "team1", "home", "cards", "cards", False,
+                           ["home rallies tens", "home passes"])
         with pytest.raises(CompanionError, match=r"Rally Caps for an extra card first \("
                                                  r"'rally caps card'\), then the card "
                                                  r"\('Good Wood'\) \(rule 5\.7\.2\)"):
             table.short_line("rally caps good wood", cards)
+        assert table.short_line("rally caps good wood", no_extra) == "home rallies card"
+        table.game.state.atbat.must_play = "home"       # (as 'home rallies card' leaves it)
+        try:
+            assert table.short_line("rally caps good wood", no_extra) == \
+                "home plays Good Wood"
+        finally:
+            table.game.state.atbat.must_play = None
         # a pitcher of the side the options do not offer: the rules say why (4.2.1, 8.2)
         starter = next(p.name for p in table.game.state.home.roster.pitchers.values()
                        if p.kind == "SP")
