@@ -1759,3 +1759,37 @@ def test_a_dice_key_alone_at_a_decision_says_no_dice_are_awaited(tmp_path):
             f"{waiting.prompt}")
     finally:
         store.close()
+
+
+def test_a_card_typed_after_it_was_played_is_said_played(tmp_path):
+    """Rule 5.7.2: Rally Caps for an extra card with one card to play: the companion plays
+    it at once (a step with a single choice), and the player's next line naming it got
+    'names none of the options now'. It is told the card is played already, with what the
+    game awaits; nothing is stored."""
+    store = Store.open(tmp_path / "played.db")
+    try:
+        table = two_players(store, cards="digital")
+        for _ in range(600):
+            state = table.game.state if table.game is not None else None
+            if state is not None and state.phase == "manage" and state.atbat.played:
+                break
+            waiting = table.waiting()
+            plays = [line for line in waiting.options if " plays " in line]
+            if table.auto_step() is not None:
+                continue
+            if plays and waiting.phase == "cards":
+                table.enter(plays[0])
+            else:
+                take_first_choice(table)
+        else:
+            raise AssertionError("no card played before a Managerial Move")
+        name = state.atbat.played[-1][1]
+        waiting = table.waiting()
+        before = len(table.session.entries)
+        with pytest.raises(CompanionError) as refused:
+            table.enter(name.lower())
+        assert str(refused.value) == (f"{name} is played already this at-bat; the game "
+                                      f"awaits {waiting.side}: {waiting.prompt}")
+        assert len(table.session.entries) == before
+    finally:
+        store.close()
