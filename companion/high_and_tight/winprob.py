@@ -286,7 +286,11 @@ def estimate(state: State, table: RunTable | None = None, cancelled=None,
             squares += value * value
             plays += 1
         if plays >= MIN_PLAYS:
-            variance = max(0.0, (squares - total * total / plays) / (plays - 1))
+            # The spread counts two plays more, one won and one lost (the figure does not):
+            # near 0 or 1 a spread measured on few wins (or losses) read too small, and
+            # the plays stopped with the figure further off than its half-width said.
+            n, won, won_sq = plays + 2, total + 1.0, squares + 1.0
+            variance = max(0.0, (won_sq - won * won / n) / (n - 1))
             width = 1.96 * math.sqrt(variance / plays)
             if width <= half_width:
                 break
