@@ -1004,6 +1004,7 @@ class GameScreen(Screen):
         self._drawn_at: tuple | None = None         # the table's step when last drawn
         self.options_lines: list[str] = []          # the legal lines the options show
         self._refused_line: str | None = None      # a line refused, left in the box
+        self._draft_at = 0.0                        # when the box's text last changed
         self._steps_said: str | None = None         # the last undo or redo notice
 
     def compose(self) -> ComposeResult:
@@ -1764,9 +1765,19 @@ class GameScreen(Screen):
         entry = self.query_one("#entry", Input)
         if self._refused_line is not None and entry.value == self._refused_line:
             entry.value = ""
+        elif (entry.value and not entry.has_focus
+              and time.monotonic() - self._draft_at > DRAFT_STALE_SECONDS):
+            # Text typed, never sent, and left by Escape a while ago (a stray 'r' pressed
+            # in the box): the step taken from the list moved past it. It survived step
+            # after step, and the next Tab typed onto it.
+            entry.value = ""
         self._refused_line = None
         self.refresh_table()
         return True
+
+    @on(Input.Changed, "#entry")
+    def _drafted(self) -> None:
+        self._draft_at = time.monotonic()
 
     def _told_with_computer(self, entry, game, noted: int) -> None:
         """A card, Rally Caps or Managerial Move of the table's own, in a half whose
@@ -2133,6 +2144,7 @@ class GameScreen(Screen):
                                          store_path=self.table.store.path))
 
 
+DRAFT_STALE_SECONDS = 2.0   # text left in the box this long goes when a list step is taken
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
 HALF_NOTICE_TITLE = "End of the half"
 RESUMED_TITLE = "Back at the table: the last half"

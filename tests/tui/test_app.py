@@ -4842,6 +4842,33 @@ def test_a_refused_line_left_in_the_box_goes_once_the_step_is_taken_from_the_lis
     assert typed == "3 off"
 
 
+def test_text_left_in_the_box_a_while_goes_once_a_step_is_taken_from_the_list(
+        tmp_path, monkeypatch):
+    """Text typed in the box, never sent, left by Escape (a stray 'rrr' pressed while the
+    box had the keys) stayed through step after step taken from the list, and the next Tab
+    typed onto it. Left there longer than DRAFT_STALE_SECONDS, it goes with the step; keys
+    typed just behind a list step stay (test above)."""
+    from companion.tui import app as app_module
+
+    path = tmp_path / "draft.db"
+    series_id = at_the_first_human_decision(path, "tui-stale-draft")
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            entry = await box_with_the_keys(pilot, screen)
+            await pilot.press("r", "r", "r", "escape")
+            await pilot.pause()
+            drafted = entry.value, entry.has_focus
+            monkeypatch.setattr(app_module, "DRAFT_STALE_SECONDS", 0.0)
+            before = len(table.session.entries)
+            await pilot.press("enter")                  # the highlighted step
+            await pilot.pause()
+            return drafted, len(table.session.entries) > before, entry.value
+
+    drafted, taken, left = asyncio.run(play())
+    assert drafted == ("rrr", False) and taken and left == ""
+
+
 @pytest.mark.parametrize("cards", ["physical", "digital"])
 def test_a_reshuffled_draw_pile_is_told_at_the_table(tmp_path, cards):
     """Rule 5.2.1: a draw pile that ran out is made again from its discards. Said only in
