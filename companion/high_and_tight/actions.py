@@ -167,8 +167,8 @@ _DRAW_PART = re.compile(r"(\d+)\s*(off(?:ense)?|def(?:ense)?)\b,?", re.IGNORECAS
 # The last ' for ': the deck as a player says it too ('for def', 'for a defense card').
 _EXCHANGE = re.compile(r"^(?P<card>.+) for (?:an? )?(?P<deck>off(?:ense)?|def(?:ense)?)"
                        r"(?: card)?$", re.IGNORECASE)
-_ANOTHER_EXCHANGE = re.compile(r" for (?:an? )?(?:off(?:ense)?|def(?:ense)?)(?: card)?\s*[,;]",
-                               re.IGNORECASE)
+_ANOTHER_EXCHANGE = re.compile(r" for (?:an? )?(?:off(?:ense)?|def(?:ense)?)(?: card)?"
+                               r"(?:\s*[,;]| and )", re.IGNORECASE)
 
 
 def parse_action(text: str) -> Action:

@@ -114,6 +114,8 @@ def test_two_exchanges_in_one_line_are_told_one_a_line():
                                          r"'home exchanges CARD for offense\|defense' for each"):
         act.parse_action("home exchanges Comeback Trail for offense, Seeing It Well for "
                          "defense")
+    with pytest.raises(ParseError, match=r"one exchange a line"):
+        act.parse_action("home exchanges Good Wood for off and Bad Hop for def")
 
 
 def test_names_resolve_to_the_box_spelling(rules):
