@@ -392,41 +392,16 @@ def dealt_for_play(rules, state: State, rng: random.Random) -> State:
     on. Rule 5.7.2: a side that used Rally Caps for an extra card holds one it may play
     (the rules asked when it was used), but a hand dealt from the cards not seen may hold
     none, and the play could not go on (the figure failed on the manager's missing pass):
-    such a deal is drawn again, so the hands are dealt as the table's could be. After
-    EXTRA_CARD_DEALS tries (never met), a card it may play takes one's place."""
+    such a deal is drawn again, so the hands are dealt as the table's could be. (A copy it
+    may play is always among the cards not seen, so a deal holding one comes; the last of
+    EXTRA_CARD_DEALS is kept, and the figure's worker would say it failed.)"""
     owed = state.phase == "cards" and state.atbat.must_play is not None
     for _ in range(EXTRA_CARD_DEALS if owed else 1):
         trial = state.clone(log=False) if owed else state
         deal_hidden_hands(trial, rng)
         if not owed or rules.legal_actions(trial):
-            return trial
-    _extra_card_swapped_in(rules, trial, rng)
+            break
     return trial
-
-
-def _extra_card_swapped_in(rules, state: State, rng: random.Random) -> None:
-    """One card of the owing side's deck gives way to a copy it may play, from the draw
-    pile or the other hand (which takes the card given up)."""
-    side = state.atbat.must_play
-    own, other = state.side(side), state.side("away" if side == "home" else "home")
-    name = "offense" if side == state.batting else "defense"
-    deck = state.decks[name]
-
-    def may_play(key: str) -> bool:
-        card = state.box.cards[key]
-        return not card.is_free and rules.card_block(state, side, key) is None
-
-    held = sorted(key for key, count in own.hand.items()
-                  if count and state.box.cards[key].side == name)
-    sources = [(pool, key) for pool in (deck.unseen, other.hand)
-               for key, count in sorted(pool.items()) if count and may_play(key)]
-    if held and sources:
-        pool, into = rng.choice(sources)
-        out = rng.choice(held)
-        own.hand[out] -= 1
-        pool[out] += 1
-        pool[into] -= 1
-        own.hand[into] += 1
 
 
 def series_win_probability(p_game_team1, wins: dict[str, int], needed: int) -> float:

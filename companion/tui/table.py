@@ -667,15 +667,15 @@ class Table:
         # own verb. Else it names nothing the game awaits: said so, with the nearest.
         # A card of the box named when the phase offers it no more (a second card): the
         # rules say why (5.4), where 'names none of the options' said nothing of it.
-        if waiting.phase == "cards" and typed.casefold() in self.session.box.cards:
+        named_card = self.session.box.cards.get(typed.casefold())
+        if waiting.phase == "cards" and named_card is not None:
             return f"{waiting.side} plays {typed}"
         # A card typed just after the companion played it as the one choice left (Rally
         # Caps' extra card): said so, where 'names none of the options' puzzled.
-        played = self.session.box.cards.get(typed.casefold())
-        if (played is not None and self.game is not None and waiting.scope == "game"
-                and played.name in [name for _, name in self.game.state.atbat.played]):
-            raise CompanionError(f"{played.name} is played already this at-bat; the game "
-                                 f"awaits {waiting.side}: {waiting.prompt}")
+        if (named_card is not None and self.game is not None and waiting.scope == "game"
+                and named_card.name in [name for _, name in self.game.state.atbat.played]):
+            raise CompanionError(f"{named_card.name} is played already this at-bat; the "
+                                 f"game awaits {waiting.side}: {waiting.prompt}")
         # So is a pitcher of the side not offered (a Closer held for the 9th, one resting):
         # the rules say why he cannot come in (4.2.1, 8.2).
         if waiting.phase == "mound" and self.game is not None and typed.casefold() in {

@@ -1049,6 +1049,7 @@ def half_moves(game) -> str | None:
     state = rules.new_state(game.header)
     moves: list[str] = []
     told: list[str] = []
+    carded = played = False     # the half's moves hold a card or Rally Caps ('Played')
     for action in game.actions:
         half, phase = (state.inning, state.half), state.phase
         cancelled = len(state.atbat.cancelled)
@@ -1059,18 +1060,19 @@ def half_moves(game) -> str | None:
             if len(state.atbat.cancelled) > cancelled:      # the card it answered (5.1.1 d)
                 card += f" cancels {state.atbat.played[state.atbat.cancelled[-1]][1]}"
             moves.append(f"{team} {card}")
+            carded = True
         elif phase == "cards" and action.kind == "rally":
             moves.append(f"{team} {RALLY_WORDS[action.args[0]]}")
+            carded = True
         elif phase == "manage" and action.kind == "manage" and action.args[0]:
             moves.append(f"{team} Managerial Move {action.args[0]:+d}")
         if (state.inning, state.half) != half or state.phase == "over":
-            told, moves = moves, []
+            told, moves, played, carded = moves, [], carded, False
     if not told:
         return None
     # 'Played' for cards and Rally Caps; a half of only a Managerial Move is just that (it
     # read 'Played NYH Managerial Move +2': no card was played).
-    only_moved = all(" Managerial Move " in move for move in told)
-    return ("" if only_moved else "Played ") + "; ".join(told)
+    return ("Played " if played else "") + "; ".join(told)
 
 
 def last_half(game) -> str | None:
