@@ -16,7 +16,7 @@ from ..engine.dice import parse_rolls
 from ..engine.errors import CompanionError, IllegalAction, clip, did_you_mean
 from ..engine.record import check_line_length, header_tags
 from ..high_and_tight import actions as act
-from ..high_and_tight.box import Box
+from ..high_and_tight.box import Box, Card
 from ..high_and_tight.manager import ComputerManager
 from ..high_and_tight.series import SeriesRules
 from ..high_and_tight.series_session import SERIES, Entry
@@ -172,6 +172,24 @@ def has_run(words: list[str], run: list[str]) -> bool:
     """Whether `run` is found whole and in order among `words` (one option's words)."""
     return any(words[start:start + len(run)] == run
                for start in range(len(words) - len(run) + 1))
+
+
+@dataclass(frozen=True)
+class Said:
+    """A short line as typed at a game's decision, read once for the readings of
+    Table.short_line."""
+
+    typed: str                  # as typed (for the answers)
+    text: str                   # 'Rally Caps ...' read as the verb 'rally ...'
+    words: list[str]            # text's words, any case
+    card: Card | None           # the box's card the whole line names, if any
+
+    @classmethod
+    def of(cls, typed: str, box: Box) -> Said:
+        text = typed
+        if typed.casefold().split()[:2] in (["rally", "caps"], ["rally", "cap"]):
+            text = " ".join(["rally", *typed.split()[2:]])     # as the card is named
+        return cls(typed, text, text.casefold().split(), box.cards.get(typed.casefold()))
 
 
 class Table:
@@ -609,104 +627,149 @@ class Table:
         'keeps'), or by any run of the option's words ('Marty', 'Hit and Run', '+1', 'pat',
         'stays' for 'stays with the pitcher'; the verb as said, 'pass', 'stand pat'): the
         one option it names (any case); one naming several says which. A line with its side
-        or a roll is left as it is."""
+        or a roll is left as it is. Read in turn by the readings below, the first to answer
+        giving the line (or the refusal); a line none reads names nothing the game awaits:
+        said so, with the nearest option."""
         words = text.casefold().split()
         if not words or words[0] in act.LINE_STARTS:
             return text
-        typed = text                        # (as the player typed it, for the answers)
-        if words[:2] in (["rally", "caps"], ["rally", "cap"]):    # as the card is named
-            words = ["rally", *words[2:]]
-            text = " ".join(["rally", *text.split()[2:]])
-        card = self.session.box.cards.get(" ".join(words[1:]))
-        if words[0] == "rally" and card is not None and waiting.phase == "cards":
-            # 'rally caps Good Jump': the extra card is two steps (5.7.2), each its line.
-            if self.game is not None and self.game.state.atbat.must_play == waiting.side:
-                return f"{waiting.side} plays {card.name}"      # the first step was taken
-            if f"{waiting.side} rallies card" not in waiting.options:
-                return f"{waiting.side} rallies card"           # the rules say why not
-            raise CompanionError(f"'{clip(typed)}': Rally Caps for an extra card first "
-                                 f"('rally caps card'), then the card ('{card.name}') "
-                                 "(rule 5.7.2)")
-        if waiting.phase == "mound" and words == ["keeps"]:
+        said = Said.of(text, self.session.box)
+        for reading in (self._rally_caps_card, self._pitcher_kept, self._option_named,
+                        self._card_not_offered, self._card_played_already,
+                        self._pitcher_not_offered, self._rally_caps_closed,
+                        self._move_not_offered, self._verb_said):
+            line = reading(said, waiting)
+            if line is not None:
+                return line
+        told = [line.split(" ", 1)[1] for line in waiting.options]
+        raise CompanionError(f"'{clip(said.text)}' names none of the options now; the game "
+                             f"awaits {waiting.side}: {waiting.prompt}"
+                             + did_you_mean(said.text, told))
+
+    # The readings of a short line, in the order short_line asks them: each gives the side's
+    # line, raises the rules' answer, or leaves the line to the next (None).
+
+    def _rally_caps_card(self, said: Said, waiting: Waiting) -> str | None:
+        """'rally caps Good Jump' in the card phase: the extra card is two steps (5.7.2),
+        each its line: the card once the first was taken, the first (or the rules' reason
+        against it) before."""
+        card = self.session.box.cards.get(" ".join(said.words[1:]))
+        if said.words[0] != "rally" or card is None or waiting.phase != "cards":
+            return None
+        if self.game is not None and self.game.state.atbat.must_play == waiting.side:
+            return f"{waiting.side} plays {card.name}"
+        if f"{waiting.side} rallies card" not in waiting.options:
+            return f"{waiting.side} rallies card"
+        raise CompanionError(f"'{clip(said.typed)}': Rally Caps for an extra card first "
+                             f"('rally caps card'), then the card ('{card.name}') "
+                             "(rule 5.7.2)")
+
+    def _pitcher_kept(self, said: Said, waiting: Waiting) -> str | None:
+        """'relieve him or keep him' (4.2.1): keeping the pitcher ('keep', 'keep him', his
+        name) is staying with him; where he may not stay, the rules say why (4.2.1.1,
+        8.2.1), not the hand's 'nothing to keep'. 'keeps' alone, the hand's word, is told
+        apart."""
+        if waiting.phase != "mound":
+            return None
+        if said.words == ["keeps"]:
             raise CompanionError("'keeps' keeps a hand of cards (rule 5.2.2); to keep the "
                                  "pitcher in, type 'keep' or 'keep him'")
         on_mound = (self.game.state.side(waiting.side).current_pitcher()
-                    if waiting.phase == "mound" and self.game is not None else None)
-        pitcher = on_mound.name.casefold() if on_mound is not None else None
-        if waiting.phase == "mound" and (words in (["keep"], ["keep", "him"],
-                                                   ["keep", "the", "pitcher"])
-                                         or words == ["keep", *(pitcher or "").split()]):
-            # 'relieve him or keep him' (4.2.1): keeping the pitcher is staying with him
-            # (said so alone: 'keeps', the hand's word, is no such answer); where he may not
-            # stay, the rules say why (4.2.1.1, 8.2.1), not the hand's 'nothing to keep'.
-            stays = [line for line in waiting.options if line.split(" ", 2)[1] == "stays"]
-            return stays[0] if stays else f"{waiting.side} stays with the pitcher"
-        told = [line.split(" ", 1)[1] for line in waiting.options]   # the side dropped
-        said = [rest.casefold().split() for rest in told]
-        verbs = {rest.split(" ", 1)[0] for rest in told}
-        named, whole = self._options_named(words, waiting.options, said)
-        # The verb as a player says it ('pass', 'keep', 'stand pat', 'rally tens') is the
-        # options' own form ('passes', 'keeps', 'stands pat', 'rallies tens'), read beside
-        # the words as typed ('Keep It in the Yard' is a card's name): an option said whole
-        # either way is the one meant, else what both name.
-        form = next((form for form in said_forms(words[0]) if form in verbs), None)
+                    if self.game is not None else None)
+        pitcher = on_mound.name.casefold().split() if on_mound is not None else []
+        if said.words not in (["keep"], ["keep", "him"], ["keep", "the", "pitcher"],
+                              ["keep", *pitcher]):
+            return None
+        stays = [line for line in waiting.options if line.split(" ", 2)[1] == "stays"]
+        return stays[0] if stays else f"{waiting.side} stays with the pitcher"
+
+    def _option_named(self, said: Said, waiting: Waiting) -> str | None:
+        """The one option the words name; several named: which, to type more. The verb as a
+        player says it ('pass', 'keep', 'stand pat', 'rally tens') is the options' own form
+        ('passes', 'keeps', 'stands pat', 'rallies tens'), read beside the words as typed
+        ('Keep It in the Yard' is a card's name): an option said whole either way is the
+        one meant, else what both name."""
+        said_options = [line.split(" ", 1)[1].casefold().split() for line in waiting.options]
+        verbs = {words[0] for words in said_options}
+        named, whole = self._options_named(said.words, waiting.options, said_options)
+        form = next((form for form in said_forms(said.words[0]) if form in verbs), None)
         if form is not None and not whole:
-            words[0] = form
-            text = " ".join([form, *text.split()[1:]])
-            by_verb, whole = self._options_named(words, waiting.options, said)
+            by_verb, whole = self._options_named([form, *said.words[1:]], waiting.options,
+                                                 said_options)
             named = by_verb if whole else list(dict.fromkeys(named + by_verb))
         if len(named) == 1:
             return named[0]
         if len(named) > 1:
             shown = "; ".join(f"'{line}'" for line in named[:4])
             more = f" and {len(named) - 4} more" if len(named) > 4 else ""
-            raise CompanionError(f"'{typed}' could be {shown}{more}: type more of the line")
-        # None named as it stands: the side's line for the rules to read (they mend a
-        # name's slip, or say what is wrong), with the one verb the options share when
-        # it was left out ('4 off, 2 def' at the draw, 'Marti' at Batter Up), or with its
-        # own verb. Else it names nothing the game awaits: said so, with the nearest.
-        # A card of the box named when the phase offers it no more (a second card): the
-        # rules say why (5.4), where 'names none of the options' said nothing of it.
-        named_card = self.session.box.cards.get(typed.casefold())
-        if waiting.phase == "cards" and named_card is not None:
-            return f"{waiting.side} plays {typed}"
-        # A card typed just after the companion played it as the one choice left (Rally
-        # Caps' extra card): said so, where 'names none of the options' puzzled.
-        if (named_card is not None and self.game is not None and waiting.scope == "game"
-                and named_card.name in [name for _, name in self.game.state.atbat.played]):
-            raise CompanionError(f"{named_card.name} is played already this at-bat; the "
+            raise CompanionError(f"'{said.typed}' could be {shown}{more}: type more of the "
+                                 "line")
+        return None
+
+    def _card_not_offered(self, said: Said, waiting: Waiting) -> str | None:
+        """A card of the box named when the card phase offers it no more (a second card):
+        the side's line, for the rules to say why (5.4)."""
+        if waiting.phase == "cards" and said.card is not None:
+            return f"{waiting.side} plays {said.typed}"
+        return None
+
+    def _card_played_already(self, said: Said, waiting: Waiting) -> str | None:
+        """A card typed just after the companion played it as the one choice left (Rally
+        Caps' extra card): said so, where 'names none of the options' puzzled."""
+        if (said.card is not None and self.game is not None and waiting.scope == "game"
+                and said.card.name in [name for _, name in self.game.state.atbat.played]):
+            raise CompanionError(f"{said.card.name} is played already this at-bat; the "
                                  f"game awaits {waiting.side}: {waiting.prompt}")
-        # So is a pitcher of the side not offered (a Closer held for the 9th, one resting):
-        # the rules say why he cannot come in (4.2.1, 8.2).
-        if waiting.phase == "mound" and self.game is not None and typed.casefold() in {
+        return None
+
+    def _pitcher_not_offered(self, said: Said, waiting: Waiting) -> str | None:
+        """A pitcher of the side the relief step does not offer (a Closer held for the 9th,
+        one resting): the side's line, for the rules to say why he cannot come in (4.2.1,
+        8.2)."""
+        if waiting.phase == "mound" and self.game is not None and said.typed.casefold() in {
                 pitcher.name.casefold() for pitcher in
                 self.game.state.side(waiting.side).roster.pitchers.values()}:
-            return f"{waiting.side} brings in {typed}"
-        # Rally Caps named alone when neither use is offered: the rules' reason for each use
-        # (5.7), where the options' one verb read it as a name or the form was told.
-        if words == ["rally"] and self.game is not None:
-            reasons = [reason for reason in dict.fromkeys(
-                self._refusal(f"{waiting.side} rallies {use}") for use in ("tens", "card"))
-                if reason]
-            if reasons:
-                raise CompanionError(f"'{typed}' cannot be used now: " + "; ".join(reasons))
-        # A Managerial Move the options do not offer ('-2' from box I): the rules' reason.
-        if waiting.phase == "manage" and re.fullmatch(r"[+-]\d+", typed.strip()):
-            return f"{waiting.side} manages {typed.strip()}"
-        # A verb of the game said as a player says it ('pass' at a relief step): the rules
-        # say why it is not now, where the options' one verb read it as a name; alone only
-        # where it takes nothing ('Field' alone is a name).
+            return f"{waiting.side} brings in {said.typed}"
+        return None
+
+    def _rally_caps_closed(self, said: Said, waiting: Waiting) -> str | None:
+        """Rally Caps named alone when neither use is offered: the rules' reason for each
+        use (5.7), where the options' one verb read it as a name or the form was told."""
+        if said.words != ["rally"] or self.game is None:
+            return None
+        reasons = [reason for reason in dict.fromkeys(
+            self._refusal(f"{waiting.side} rallies {use}") for use in ("tens", "card"))
+            if reason]
+        if reasons:
+            raise CompanionError(f"'{said.typed}' cannot be used now: " + "; ".join(reasons))
+        return None
+
+    @staticmethod
+    def _move_not_offered(said: Said, waiting: Waiting) -> str | None:
+        """A Managerial Move the options do not offer ('-2' from box I): the side's line,
+        for the rules' reason (4.5)."""
+        if waiting.phase == "manage" and re.fullmatch(r"[+-]\d+", said.typed.strip()):
+            return f"{waiting.side} manages {said.typed.strip()}"
+        return None
+
+    @staticmethod
+    def _verb_said(said: Said, waiting: Waiting) -> str | None:
+        """None named as it stands: the side's line for the rules to read (they mend a
+        name's slip, or say what is wrong), with its own verb of the game as a player says
+        it ('pass' at a relief step; alone only where it takes nothing: 'Field' alone is a
+        name), or with the one verb the options share when it was left out ('4 off, 2 def'
+        at the draw, 'Marti' at Batter Up); a verb alone that wants more: its form told."""
+        words = said.words
         known = next((form for form in (words[0], *said_forms(words[0]))
                       if form in act.VERB_FORMS), None)
         if known is not None and (len(words) > 1 or act.VERB_FORMS[known] == known):
-            return " ".join([waiting.side, known, *text.split()[1:]])
+            return " ".join([waiting.side, known, *said.text.split()[1:]])
+        verbs = {line.split(" ", 2)[1] for line in waiting.options}
         if len(verbs) == 1 and words[0] not in verbs:
-            return f"{waiting.side} {verbs.pop()} {text}"
-        if known is not None:               # a verb alone that wants more: its form told
+            return f"{waiting.side} {verbs.pop()} {said.text}"
+        if known is not None:
             return f"{waiting.side} {known}"
-        raise CompanionError(f"'{clip(text)}' names none of the options now; the game "
-                             f"awaits {waiting.side}: {waiting.prompt}"
-                             + did_you_mean(text, told))
+        return None
 
     def _refusal(self, line: str) -> str | None:
         """What the rules say against `line` in the game in play, nothing stored (None
