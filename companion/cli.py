@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from . import print_cli
+from .engine.dice import seed_problem
 from .engine.errors import CompanionError, DataError, closest
 from .engine.record import check_box, header_tags, parse_record, split_records_at
 from .engine.session import replay
@@ -86,17 +87,10 @@ def _box_label(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-SEED_MOST = 200
-
-
 def _seed(text: str) -> str:
-    """A seed goes into record headers: one line of printable text (no control character,
-    nothing a UTF-8 file cannot hold)."""
-    if not text.isprintable() or len(text) > SEED_MOST:
-        raise argparse.ArgumentTypeError(
-            (f"a seed of {len(text)} characters" if len(text) > SEED_MOST else
-             f"{ascii(text)} is not a seed") + f": one line of printable text, at most "
-            f"{SEED_MOST} characters")
+    problem = seed_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return text
 
 

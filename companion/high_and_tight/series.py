@@ -6,6 +6,7 @@ import itertools
 import random
 from dataclasses import dataclass, field, replace
 
+from ..engine.dice import HEADER_SEED_MOST, seed_problem
 from ..engine.errors import IllegalAction, ParseError, clip, did_you_mean
 from .box import Box, Pitcher
 from .state import BETWEEN_GAMES_RULES, MODES, State, parse_options
@@ -226,6 +227,10 @@ class SeriesRules:
             if tag in header and header[tag] not in values:
                 raise ParseError(f"header {tag}: {header[tag]!r} is not "
                                  f"{' or '.join(values)}")
+        problem = (seed_problem(header["Seed"], HEADER_SEED_MOST) if "Seed" in header
+                   else None)
+        if problem:                         # (as `--seed` is refused)
+            raise ParseError(f"header Seed: {problem}")
         computer = [tag for tag in CONTROL_TAGS.values() if header.get(tag) == "computer"]
         if header.get("Cards") == "physical" and computer:
             raise ParseError(f"header Cards, {computer[0]}: the computer manages a side only "

@@ -653,6 +653,24 @@ def test_an_import_refuses_a_table_the_companion_cannot_keep(store, path, box, t
             import_record(store, box, game.replace("]\n", "]\n" + tags + "\n", 1))
 
 
+def test_an_import_refuses_a_seed_the_command_line_would(store, path, box):
+    """A record's Seed is held to what `--seed` takes (one line of printable text, at most
+    200 characters; a simulated game's ':N' beside it): before, an import stored a seed of
+    any length that `simulate --seed` refused. Refused with its line, nothing stored."""
+    series_id = finished(store, box, "spring", "11")
+    text = export(store, str(series_id), "record")
+    seed = re.search(r'^\[Seed "(.*)"\]$', text, re.MULTILINE)
+    bad = text.replace(seed[0], '[Seed "' + "x" * 300 + '"]', 1)
+    before = rows(path, "SELECT * FROM series")
+    with pytest.raises(RecordError, match="header Seed: a seed of 300 characters: one line "
+                       "of printable text, at most 207 characters") as raised:
+        import_record(store, box, bad)
+    assert raised.value.line == text.splitlines().index(seed[0]) + 1
+    assert rows(path, "SELECT * FROM series") == before
+    game = '[Seed "' + "x" * 200 + ':100000"]'        # the longest a simulation writes
+    import_record(store, box, text.replace(seed[0], game, 1))
+
+
 @pytest.mark.parametrize("form, kind", [("json", "a JSON"), ("csv", "a CSV")])
 def test_importing_a_report_export_says_only_a_record_imports(store, path, box, form, kind):
     """The JSON and CSV exports report the games; only the record form replays, and the
