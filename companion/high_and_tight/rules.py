@@ -1578,6 +1578,10 @@ GAME_TAGS = {
     "Rules": "", "Seed": "",
     "Result": tag_value(r"\d+-\d+", "the final as away runs-home runs, like 4-3"),
     "SeriesGame": tag_value(r"[1-7]", "a game number of a series, 1 to 7 (rule 3.0)"),
+    # Who managed each side, in one game's record exported from a series (its import as an
+    # exhibition plays on with the computer where it played).
+    **{f"{place}Control": tag_value("human|computer", "human or computer")
+       for place in ("Home", "Away")},
     **{f"{place}{tag}": "" for place in ("Home", "Away")
        for tag in ("Roster", "Resting", "ShortRest", "Starter", "StarterFatigue")},
 }

@@ -33,7 +33,8 @@ SCENARIOS = {
     # One game set up by hand (an imported record, a quick game): no rotation.
     "exhibition": Scenario("exhibition", "Exhibition game", 1, 1, (1,), 0),
 }
-SERIES_TAGS = ("Series", "Scenario", "Team1", "Team2", "Team1Roster", "Team2Roster")
+SERIES_TAGS = ("Series", "Scenario", "Team1", "Team2", "Team1Roster", "Team2Roster",
+               "Team1Control", "Team2Control")
 # Who manages each team, in a series header (absent: a person at the table).
 CONTROL_TAGS = {"team1": "Team1Control", "team2": "Team2Control"}
 CONTROLS = ("human", "computer")

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..engine.errors import CompanionError
+from ..engine.record import Record
 from ..engine.session import Session
 from .box import Box
 from .rules import CARD_PHASE_PROMPT, NAME_TAG, Awaiting, HighAndTight
-from .series import CONTROL_TAGS, SeriesRules, SeriesState
+from .series import CONTROL_TAGS, TEAMS, SeriesRules, SeriesState
 
 SERIES = "series"
 
@@ -199,6 +200,24 @@ class SeriesSession:
             self.entries.append(self._apply(entry.line))
 
     # -- records ------------------------------------------------------------------------
+
+    def game_record(self, number: int) -> str:
+        """Game `number` as a record of its own: the game's header and lines, with how the
+        table played it from the series header (the dice, the cards, who managed each
+        side), so that imported as an exhibition it goes on as it was played. (A box
+        score's QR code holds the game's own record: its packing dictionary is fixed.)"""
+        game = self.games[number - 1]
+        header = dict(game.header)
+        for tag in ("Dice", "Cards"):
+            if tag in self.header:
+                header.setdefault(tag, self.header[tag])
+        home = next(team for team in TEAMS if self.series.teams[team] == header["Home"])
+        away = next(team for team in TEAMS if team != home)
+        for place, team in (("Home", home), ("Away", away)):
+            control = self.header.get(CONTROL_TAGS[team])
+            if control:
+                header.setdefault(f"{place}Control", control)
+        return Record(header=header, lines=game.lines()).text()
 
     def series_lines(self) -> list[str]:
         return [e.line for e in self.entries if e.scope == SERIES]

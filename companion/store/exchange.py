@@ -12,7 +12,7 @@ from ..high_and_tight.box import Box
 from ..high_and_tight.boxscore import CSV_COLUMNS, box_score, csv_rows, report_export
 from ..high_and_tight.packed import unscanned
 from ..high_and_tight.rules import GAME_TAGS, result_problem
-from ..high_and_tight.series import SCENARIOS, SERIES_ID_MAX, SeriesRules
+from ..high_and_tight.series import CONTROL_TAGS, SCENARIOS, SERIES_ID_MAX, SeriesRules
 from ..high_and_tight.series_session import SERIES, SERIES_TAGS, SeriesSession
 from .db import Store
 from .series_store import StoredSeries, create_series, series_record
@@ -72,7 +72,7 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
     numbers = [number] if number is not None else list(range(1, len(games) + 1))
     if fmt == "record":
         if number is not None:
-            return games[0].text()
+            return session.game_record(number)
         return series_record(session)
     if number is None:          # the reports hold the games begun, as print does
         numbers = session.begun_games()
@@ -132,6 +132,9 @@ def read_import(box: Box, text: str) -> tuple[dict, list]:
             raise RecordError("several game records without a series header: import them "
                               "one file each")
         header = {"Scenario": "exhibition", **first.header}
+        for team, place in (("team1", "Home"), ("team2", "Away")):   # (Team1 is Home)
+            if f"{place}Control" in header:
+                header[CONTROL_TAGS[team]] = header[f"{place}Control"]
         series_lines = []
         game_records = [first]
     check_box(box.fingerprint, [header] + [g.header for g in game_records])

@@ -19,7 +19,7 @@ from companion.engine.errors import (
     ParseError,
     RecordError,
 )
-from companion.engine.record import split_records
+from companion.engine.record import parse_record, split_records
 from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
 from companion.high_and_tight.boxscore import CSV_COLUMNS
 from companion.high_and_tight.simulate import play_series
@@ -474,6 +474,31 @@ def test_single_game_round_trip(store, box):
     assert export(store, f"{copy_id}:1", "record") == text
     with pytest.raises(CompanionError):
         export(store, f"{copy_id}:2", "record")
+
+
+def test_one_game_exported_keeps_how_the_table_played_it(store, box):
+    """One game exported from a series carries the series' dice and cards and who managed
+    each side, by home and away (the game's own header has neither); imported, that game
+    is an exhibition played on the same way (before, the computer's side came back a
+    person's and the table's dice the companion's)."""
+    header = {**series_header("divisional", THREE_GAMES), "Dice": "physical",
+              "Team1Control": "human", "Team2Control": "computer"}
+    series_id = create_series(store, box, header, simulated_session(box, header).entries)
+    session = StoredSeries.load(store, series_id).session
+    for number in (1, 2):
+        text = export(store, f"{series_id}:{number}", "record")
+        tags = parse_record(text).header
+        home = "team1" if tags["Home"] == session.series.teams["team1"] else "team2"
+        assert (tags["Dice"], tags["HomeControl"], tags["AwayControl"]) == \
+            ("physical", *(("human", "computer") if home == "team1" else
+                           ("computer", "human")))
+        copy_id = import_record(store, box, text)
+        copy = StoredSeries.load(store, copy_id).session
+        assert copy.series.teams["team1"] == tags["Home"]
+        assert (copy.header["Dice"], copy.header["Team1Control"],
+                copy.header["Team2Control"]) == \
+            ("physical", tags["HomeControl"], tags["AwayControl"])
+        assert export(store, f"{copy_id}:1", "record") == text
 
 
 @pytest.fixture
