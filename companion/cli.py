@@ -32,6 +32,7 @@ SCENARIOS_PLAYABLE = [key for key, s in SCENARIOS.items() if s.rotation]
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130      # the shell's own code for a stop by Ctrl-C
+EXIT_PIPE_CLOSED = 141      # the shell's code for a writer stopped by its reader (SIGPIPE)
 
 WHAT_IT_DOES = """\
 The dugout companion: a tabletop companion for High & Tight.
@@ -442,11 +443,11 @@ def cmd_data_check(args) -> int:
               f"{directory}", file=sys.stderr)
         return EXIT_BAD_INPUT
     # (measured with the printed fonts)
-    from printables.components import texts_cut_short, texts_without_glyphs
+    from printables.components import printed_text_warnings
 
     for text in box.warnings:
         print(f"warning: {text}", file=sys.stderr)
-    for text in texts_cut_short(box) + texts_without_glyphs(box):
+    for text in printed_text_warnings(box):
         print(f"warning: {directory}/{text}", file=sys.stderr)
     pieces = sum(len(r.ballplayers) + len(r.pitchers) for r in box.rosters.values())
     cards = sum(card.copies for card in box.cards.values())
@@ -1199,7 +1200,7 @@ def cmd_import(args) -> int:
 
 
 def cmd_print(args) -> int:
-    return print_cli.cmd_print(args, _load, _open_store, CommandError)
+    return print_cli.cmd_print(args, _load, _open_store, CommandError, DEFAULT_BOX_DIR)
 
 
 def utf8(encoding: str) -> bool:
@@ -1265,9 +1266,10 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        # The reader went away (e.g. `| head`): stop quietly.
+        # The reader went away (e.g. `| head`): stop quietly, but not as a success: what
+        # was cut may have been a check's problems (`data check DIR 2>&1 | head` said 0).
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_OK
+        return EXIT_PIPE_CLOSED
     except CommandError as error:
         print(f"companion: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

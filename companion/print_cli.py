@@ -99,7 +99,7 @@ class ProgressBar:
             self.stream.write(f"{name}: {counted(total, self.unit)}\n")
 
 
-def cmd_print(args, box_loader, store_opener, command_error) -> int:
+def cmd_print(args, box_loader, store_opener, command_error, box_folder) -> int:
     """Render the chosen set; bad input raises `command_error` (exit 2)."""
     from printables.options import OptionError, PrintOptions
     from printables.sets import NEEDS_TARGET
@@ -155,5 +155,13 @@ def cmd_print(args, box_loader, store_opener, command_error) -> int:
             raise command_error(f"--{error.option}: {error}") from None
         except ValueError as error:
             raise command_error(str(error)) from None
+        # What printed cut short or with a letter as a box, as `data check` warns of it
+        # (a print said only 'wrote', and the player found it on paper).
+        from printables.components import printed_text_warnings
+        from printables.sets import SET_FILES
+
+        files = None if args.set == "all" else SET_FILES.get(args.set, ())
+        for text in printed_text_warnings(box, files):
+            print(f"warning: {args.data or box_folder}/{text}", file=sys.stderr)
     print(f"wrote {args.out} ({counted(pages, 'pages')})")
     return 0

@@ -375,6 +375,15 @@ def card_texts_cut_short(box: Box) -> list[str]:
     return out
 
 
+def printed_text_warnings(box: Box, files: tuple[str, ...] | None = None) -> list[str]:
+    """The texts that print cut short or with a letter as a box (`texts_cut_short`,
+    `texts_without_glyphs`), each line starting with its file: those of `files` alone
+    when given (what a set prints, sets.SET_FILES)."""
+    found = texts_cut_short(box) + texts_without_glyphs(box)
+    return found if files is None else [
+        text for text in found if text.split(",", 1)[0] in files]
+
+
 def texts_without_glyphs(box: Box) -> list[str]:
     """The printed texts holding a character the printed fonts have no glyph for (the PDF
     standard Helvetica with its Symbol and ZapfDingbats fallbacks: Western European letters,

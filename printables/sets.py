@@ -33,6 +33,18 @@ SETS: dict[str, str] = {      # `all` prints them in this order: the calibration
 
 NEEDS_TARGET = frozenset({"boxscore"})
 
+# The box files whose texts each set prints: `print` warns of those cut short or without a
+# glyph (components.printed_text_warnings) for the sets that show them; `all` for every file.
+SET_FILES: dict[str, tuple[str, ...]] = {
+    "calibration": (), "rally-caps": (),
+    "pieces": ("ballplayers.csv", "pitchers.csv"),
+    "markers": ("teams.toml",),
+    "cards": ("cards.toml",),
+    "team-cards": ("teams.toml",),
+    "scoreboard": ("box.toml",), "field": ("box.toml",), "scoresheet": ("box.toml",),
+    "series-sheet": ("teams.toml", "pitchers.csv"),
+}
+
 # The sets of one-sided sheets (boards, blank sheets): printed with sets that have backs in a
 # two-sided run, each sheet gets a blank back (PrintOptions.blank_backs).
 ONE_SIDED = frozenset({"scoreboard", "field", "scoresheet", "series-sheet"})

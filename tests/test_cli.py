@@ -1739,3 +1739,26 @@ def test_a_terminal_without_the_box_s_letters_gets_the_record_whole_and_no_trace
     printed = run_companion("print", "scoreboard", "--out", tmp_path / "é.pdf", env=env)
     assert printed.returncode == 0 and "Traceback" not in printed.stderr
     assert "\\xe9.pdf" in printed.stdout + printed.stderr and (tmp_path / "é.pdf").exists()
+
+
+def test_a_reader_gone_is_no_success(monkeypatch, tmp_path):
+    """The reader of the output went away (`data check DIR 2>&1 | head`): the command stops
+    quietly with the shell's code for it (141), never 0, which told a script a bad box was
+    good."""
+    sink = open(tmp_path / "out", "w")          # (the stream's descriptor is replaced)
+
+    class Closed:
+        def write(self, text):
+            raise BrokenPipeError
+
+        def flush(self):
+            pass
+
+        def fileno(self):
+            return sink.fileno()
+
+    monkeypatch.setattr("sys.stdout", Closed())
+    try:
+        assert main(["odds", "--rolls", "3", "--box", "V"]) == 141
+    finally:
+        sink.close()

@@ -219,6 +219,24 @@ class Roster:
         return self.ballplayers.get(key) or self.pitchers.get(key)
 
 
+def plain(text: str) -> str:
+    """A name as its letters alone: any case, accents dropped ('Núñez' reads 'nunez')."""
+    return "".join(char for char in unicodedata.normalize("NFKD", text.casefold())
+                   if not unicodedata.combining(char))
+
+
+def named_plainly(entries: dict, name: str):
+    """The entry (a piece, a card) `name` names by case-folded key, else the one whose name
+    reads as it without accents ('Nunez', typed on a keyboard without them, for 'Núñez');
+    None when none does, or several do."""
+    entry = entries.get(name.casefold())
+    if entry is not None:
+        return entry
+    wanted = plain(name)
+    found = [entry for entry in entries.values() if plain(entry.name) == wanted]
+    return found[0] if len(found) == 1 else None
+
+
 @dataclass
 class Box:
     name: str
@@ -238,7 +256,7 @@ class Box:
     warnings: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def card(self, name: str) -> Card | None:
-        return self.cards.get(name.casefold())
+        return named_plainly(self.cards, name)
 
     def deck(self, side: str) -> list[Card]:
         return [card for card in self.cards.values() if card.side == side]
@@ -1221,6 +1239,15 @@ class _Loader:
         if reader.fieldnames:           # "Team" as a spreadsheet capitalises it is team
             reader.fieldnames = [name.strip().lower() for name in reader.fieldnames]
         header = tuple(reader.fieldnames or ())
+        if len(header) > 1 and not any(name in columns for name in header):
+            # No column named at all: the header line is missing (rows pasted from a
+            # spreadsheet), where 'column(s) '2' named twice' read the first entry as one.
+            self.problems.add(self.where(filename, "line 1"),
+                              "names none of the columns: it reads like an entry's line; "
+                              f"the first line of {filename} names the columns, "
+                              f"{','.join(columns)}")
+            self.refused.add(filename)
+            return
         twice = list(dict.fromkeys(c for c in header if c and header.count(c) > 1))
         if twice and self.strict:
             # (the reader keeps the last of two, and the column left out reads as missing;
@@ -1252,7 +1279,11 @@ class _Loader:
             self.policy(self.where(filename, "line 1"),
                         f"column(s) {', '.join(map(repr, extra))} not known: the companion "
                         "would not read them; leave them out (a piece's notes go in "
-                        f"'info'); accepted: {','.join(columns)}")
+                        f"'info'); accepted: {','.join(columns)} (the lines are checked "
+                        "once the first names only these)")
+            if self.strict:     # (each line's count against a header to be mended buried it)
+                self.refused.add(filename)
+                return
         text = self.texts[filename]
         lines = text.split("\n")       # as the reader counts them (not at U+2028 and kin)
         end = reader.line_num
@@ -1314,7 +1345,10 @@ class _Loader:
                                   f"has {count} fields, expected {len(named)} "
                                   f"({','.join(named)}); " + (
                                       "a CSV file has no comment lines: remove it" if comment
-                                      else "a text holding a comma goes in double quotes"))
+                                      else "a text holding a comma goes in double quotes"
+                                      if count > len(named) else
+                                      "each line gives every column, in the header's order "
+                                      "(an empty 'info' as a comma with nothing after it)"))
                 self.refused.add(filename)
                 continue
             yield line, row
@@ -1372,6 +1406,8 @@ class _Loader:
         columns = ("team", "name", "position", "bats") + BALLPLAYER_RATINGS + ("info",)
         for line, row in self.csv_rows("ballplayers.csv", columns):
             where = self.where("ballplayers.csv", f"line {line} ({row.get('name')!r})")
+            if self.misplaced(row, "position", ("SP", "RP", "CL"), "pitchers.csv", where):
+                continue
             roster = self.roster_for(rosters, row, "ballplayers.csv", where)
             name = (row.get("name") or "").strip()
             if not name:
@@ -1388,6 +1424,8 @@ class _Loader:
             PITCHER_RATINGS + ("fatigue", "info")
         for line, row in self.csv_rows("pitchers.csv", columns):
             where = self.where("pitchers.csv", f"line {line} ({row.get('name')!r})")
+            if self.misplaced(row, "type", ("C", "IF", "OF"), "ballplayers.csv", where):
+                continue
             roster = self.roster_for(rosters, row, "pitchers.csv", where)
             name = (row.get("name") or "").strip()
             if not name:
@@ -1439,6 +1477,19 @@ class _Loader:
                 self.check_roster(roster)
         return rosters
 
+    def misplaced(self, row: dict, key: str, others: tuple[str, ...], home: str,
+                  where: str) -> bool:
+        """Whether the row is a piece of the other file (a pitcher's type as a ballplayer's
+        position, or the reverse): told once, where each of its ratings read wrong."""
+        value = (row.get(key) or "").strip().upper()
+        if value not in others:
+            return False
+        said = ("a pitcher's type, not a ballplayer's position: pitchers" if key == "position"
+                else "a ballplayer's position, not a pitcher's type: ballplayers")
+        self.problems.add(where + f", field {key!r}",
+                          f"{value!r} is {said} go in {home}, with its columns")
+        return True
+
     def roster_for(self, rosters: dict[str, Roster], row: dict, filename: str,
                    where: str) -> Roster | None:
         """The row's roster; an unknown one is told once per file, at its first line, with
@@ -1456,9 +1507,12 @@ class _Loader:
             return
         for (_, key), (where, count, known) in self.unknown_rosters.items():
             more = f" (and {count - 1} more line(s) naming it)" if count > 1 else ""
+            near = closest(key, known)
             self.problems.add(where + ", field 'team'",
                               f"{key!r} is not a roster of a standard team in teams.toml "
-                              f"(known: {', '.join(known)}){more}")
+                              + (f"(known: {', '.join(known)})" if known else
+                                 "(no standard team in teams.toml names a roster)")
+                              + more + (f"; did you mean {near!r}?" if near else ""))
 
     def check_line(self, text: str, where: str) -> None:
         """A name shown as one line (the box's, a team's): not empty, no line break or

@@ -12,7 +12,7 @@ from ..engine.errors import IllegalAction, ParseError, clip, did_you_mean
 from ..engine.record import tag_value
 from . import actions as act
 from .actions import DECKS, KINDS, Action
-from .box import ARTICLED, STRATEGIES, Box, Card, Pitcher
+from .box import ARTICLED, STRATEGIES, Box, Card, Pitcher, named_plainly
 from .effects import (
     Matchup,
     category_words,
@@ -391,7 +391,7 @@ class HighAndTight:
     # -- name resolution ---------------------------------------------------------------
 
     def _piece_name(self, pieces: dict, what: str, side: Side, name: str, rule: str) -> str:
-        piece = pieces.get(name.casefold())
+        piece = named_plainly(pieces, name)
         if piece is None:
             raise IllegalAction(f"{clip(name)!r} is not a {what} of the {side.team.name} roster"
                                 + (self.box.whose_piece(name, side.roster.key, what)

@@ -189,7 +189,7 @@ class Said:
         text = typed
         if typed.casefold().split()[:2] in (["rally", "caps"], ["rally", "cap"]):
             text = " ".join(["rally", *typed.split()[2:]])     # as the card is named
-        return cls(typed, text, text.casefold().split(), box.cards.get(typed.casefold()))
+        return cls(typed, text, text.casefold().split(), box.card(typed))
 
 
 class Table:
@@ -653,7 +653,7 @@ class Table:
         """'rally caps Good Jump' in the card phase: the extra card is two steps (5.7.2),
         each its line: the card once the first was taken, the first (or the rules' reason
         against it) before."""
-        card = self.session.box.cards.get(" ".join(said.words[1:]))
+        card = self.session.box.card(" ".join(said.words[1:]))
         if said.words[0] != "rally" or card is None or waiting.phase != "cards":
             return None
         if self.game is not None and self.game.state.atbat.must_play == waiting.side:

@@ -268,13 +268,38 @@ def test_a_row_with_more_or_fewer_fields_than_the_header_is_named(box_copy):
     edit(path, "new-york,Lindqvist,SP,L,5,IV,1,2,3,1,2,6,Crafty lefty",
          "new-york,Lindqvist,SP,L,5,IV")
     (problem,) = problems_of(box_copy)      # told once: no ratings, no roster counts
-    assert "line 3 ('Lindqvist'): has 6 fields, expected 13" in problem
-    # Counted against the file's own header: a column added there shows on every line.
+    # (a field short is no comma inside a text: the hint says what a line gives)
+    assert problem.endswith("line 3 ('Lindqvist'): has 6 fields, expected 13 (team,name,type,"
+                            "throws,stuff_rolls,stuff_box,gopher,control,k,clutch,whip,fatigue,"
+                            "info); each line gives every column, in the header's order (an "
+                            "empty 'info' as a comma with nothing after it)")
+    # A column the header adds is told there alone: each line's count against it (every
+    # line 'has 13 fields, expected 14') buried the one mistake.
     path.write_text(path.read_text().replace("fatigue,info", "fatigue,info,notes", 1))
-    told, *problems = problems_of(box_copy)
+    (told,) = problems_of(box_copy)
     assert "line 1: column(s) 'notes' not known" in told
-    assert "line 2 ('Sabaria'): has 13 fields, expected 14" in problems[0]
-    assert all("fields, expected 14" in p for p in problems), problems
+    assert told.endswith("(the lines are checked once the first names only these)")
+
+
+def test_a_csv_without_its_header_line_is_told_so(box_copy):
+    """Rows pasted into an emptied file (the header line gone): the first line names no
+    column, said so with the columns it must name ('column(s) '2' named twice' read the
+    first entry as a header). A pitcher's line in ballplayers.csv (or a ballplayer's in
+    pitchers.csv) is told as in the wrong file, once, where each rating read wrong."""
+    for name in ("ballplayers.csv", "pitchers.csv"):
+        path = box_copy / name
+        text = path.read_text()
+        path.write_text(text.split("\n", 1)[1])
+        (problem,) = problems_of(box_copy)
+        assert problem.endswith(f"{name}, line 1: names none of the columns: it reads like "
+                                f"an entry's line; the first line of {name} names the "
+                                f"columns, {text.split(chr(10), 1)[0]}")
+        path.write_text(text)
+    edit(box_copy / "ballplayers.csv", "\nnew-york,Stroud,OF,S,7,3,3,2,1,4,",
+         "\nnew-york,Stroud,SP,R,4,IV,2,3,2,2,")
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("field 'position': 'SP' is a pitcher's type, not a ballplayer's "
+                            "position: pitchers go in pitchers.csv, with its columns")
 
 
 def test_a_spreadsheets_trailing_comma_is_no_column(box_copy):
@@ -364,7 +389,7 @@ def test_messages_name_the_right_line_and_nothing_twice(box_copy):
     assert len(unknown) == 2            # one for each file, not one for each piece
     assert unknown[0].startswith(f"{box_copy}/ballplayers.csv, line 2 (")
     assert "'new-yrok' is not a roster of a standard team in teams.toml (known: " in unknown[0]
-    assert unknown[0].endswith("(and 8 more line(s) naming it)")
+    assert unknown[0].endswith("(and 8 more line(s) naming it); did you mean 'new-york'?")
 
 
 def test_a_toml_field_is_named_at_its_own_line(box_copy):

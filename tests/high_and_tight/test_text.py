@@ -14,10 +14,11 @@ from companion.engine.errors import (
 )
 from companion.engine.session import Session, replay
 from companion.high_and_tight import actions as act
-from companion.high_and_tight.box import STRATEGIES
+from companion.high_and_tight.box import STRATEGIES, load_box
+from companion.high_and_tight.rules import HighAndTight
 from companion.high_and_tight.simulate import simulate_game
 
-from .util import at, drive, new_game, play
+from .util import TEXAS_LINEUP, at, drive, new_game, play
 
 SAMPLES = [
     act.draw("home", 4, 2),
@@ -143,6 +144,31 @@ def test_names_resolve_to_the_box_spelling(rules):
     session.push_text("AWAY BATS hampton")
     assert session.lines()[-1] == "away bats Hampton"
     assert state.away.player == "hampton"
+
+
+def test_names_typed_without_their_accents_resolve_to_the_box_spelling(box_copy):
+    """Rules 3.0 and 4.2.2 with a box's accented names: a keyboard without accents types
+    'Carrizales' for 'Carrizáles' and 'web gem' for 'Wéb Gem', written as in the box;
+    where two names read alike without accents ('Hámpton', 'Hamptón'), neither is
+    guessed."""
+    path = box_copy / "ballplayers.csv"
+    path.write_text(path.read_text().replace("texas,Hampton,", "texas,Hámpton,")
+                    .replace("texas,Carrizales,", "texas,Carrizáles,")
+                    .replace("texas,Oyelaran,", "texas,Hamptón,"))
+    cards = box_copy / "cards.toml"
+    cards.write_text(cards.read_text().replace('name = "Web Gem"', 'name = "Wéb Gem"'))
+    rules = HighAndTight(load_box(box_copy))
+    session = new_game(rules, away_lineup=TEXAS_LINEUP.replace("Hampton", "HÁMPTON")
+                       .replace("Oyelaran", "hamptÓn"))
+    assert TEXAS_LINEUP.replace("Hampton", "Hámpton").replace("Carrizales", "Carrizáles") \
+        .replace("Oyelaran", "Hamptón") in session.lines()
+    state = session.state
+    assert rules.format_action(rules.parse_action(state, "deal WEB GEM")) == "deal Wéb Gem"
+    assert rules.format_action(rules.parse_action(state, "away bats carrizales")) == \
+        "away bats Carrizáles"
+    with pytest.raises(IllegalAction, match="'hampton' is not a ballplayer of the Texas "
+                       "Cowboys roster; did you mean"):
+        rules.parse_action(state, "away bats hampton")
 
 
 @pytest.mark.parametrize("line", [

@@ -253,3 +253,29 @@ def test_a_fold_over_run_of_every_set_leaves_out_the_calibration_test_and_says_s
     assert "\ncalibration:" not in stderr and "\npieces: " in "\n" + stderr
     code, _, stderr = run(capsys, "calibration", "--sides", "fold", "--out", str(out))
     assert code == 2 and "no fold-over layout" in stderr
+
+
+def test_print_warns_of_the_texts_its_set_prints_cut_short_or_without_a_glyph(capsys,
+                                                                              tmp_path,
+                                                                              box_copy):
+    """`print` warns, as `data check` does, of each text of the set it prints that comes out
+    cut short or with a letter as a box (it said only 'wrote', and the player found them on
+    paper); a set that does not print the text says nothing of it."""
+    path = box_copy / "pitchers.csv"
+    path.write_text(path.read_text().replace("new-york,Lindqvist,",
+                                             "new-york,Wolfeschlegelsteinhausenbergerdorff,")
+                    .replace("new-york,Okafor,", "new-york,Łukasz,"))
+    code, out, err = run(capsys, "pieces", "--team", "new-york", "--data", str(box_copy),
+                         "--out", str(tmp_path / "p.pdf"))
+    assert code == 0 and out.startswith("wrote ")
+    warnings = [line for line in err.splitlines() if line.startswith("warning: ")]
+    assert len(warnings) == 2
+    assert warnings[0].startswith(f"warning: {box_copy}/pitchers.csv, line 3 ('Wolfeschlegel")
+    assert warnings[0].endswith("field 'name': too long for the piece: it does not fit 2 "
+                                "lines at 6 pt and prints cut short with '\u2026'")
+    assert "('Łukasz', new-york), field 'name': 'Ł' has no glyph" in warnings[1]
+    code, _, err = run(capsys, "cards", "--data", str(box_copy), "--out",
+                       str(tmp_path / "c.pdf"))
+    assert code == 0 and "warning" not in err
+    code, _, err = run(capsys, "all", "--data", str(box_copy), "--out", str(tmp_path / "a.pdf"))
+    assert code == 0 and err.count("warning: ") == 2
