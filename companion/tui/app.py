@@ -1584,8 +1584,13 @@ class GameScreen(Screen):
             # A save the Closer must take (8.3) is no lack of arms: said as the rule says it.
             why = (waiting.prompt if waiting.demanded else
                    f"the only choice left (rule {PHASE_RULES.get(waiting.phase, '4.0')})")
-            self.notify(f"{entry.line}: {why}", title=self.table.team_name(waiting.team),
-                        timeout=6, markup=False)
+            # A pitcher brought in is a piece to change on the table: its notice keeps its
+            # first seconds in a short terminal, where the next forced step's took its place
+            # at once (a Closer's save came in unseen).
+            change = " brings in " in entry.line
+            self.notify(f"{entry.line}: {why}", title=self.table.team_name(waiting.team)
+                        + (PITCHING_CHANGE_TITLE if change else ""),
+                        timeout=8 if change else 6, markup=False)
         if entry is not None:
             self._tell_after(game, [entry.line], noted)
             self.shown_hand = None
@@ -2147,6 +2152,7 @@ class GameScreen(Screen):
 DRAFT_STALE_SECONDS = 2.0   # text left in the box this long goes when a list step is taken
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
 HALF_NOTICE_TITLE = "End of the half"
+PITCHING_CHANGE_TITLE = ": pitching change"     # after the team: a forced one, kept as is
 RESUMED_TITLE = "Back at the table: the last half"
 UNDO_OVER_SECONDS = 5.0     # a finished series' undo: the second `u` within them (five)
 HALF_NOTICE_KEEP_SECONDS = 4.0     # ... but a half's end stays this long whatever comes
@@ -2173,9 +2179,11 @@ def drop_notices(app: App, notes: list[Notification], refresh: bool = True) -> N
 
 def gives_way(note: Notification, now: float) -> bool:
     """Whether a notice may go before its time to make room for the board: information
-    only (refusals and warnings stay), and a half's end not in its first seconds."""
+    only (refusals and warnings stay), and a half's end or a forced pitching change (a
+    piece to move on the table) not in its first seconds."""
     return note.severity == "information" and not (
-        note.title == HALF_NOTICE_TITLE and now - note.raised_at < HALF_NOTICE_KEEP_SECONDS)
+        (note.title == HALF_NOTICE_TITLE or note.title.endswith(PITCHING_CHANGE_TITLE))
+        and now - note.raised_at < HALF_NOTICE_KEEP_SECONDS)
 
 
 class FacesBox(Input):

@@ -30,6 +30,7 @@ from companion.tui.app import (
     CARD_LINE,
     HALF_NOTICE_KEEP_SECONDS,
     HALF_NOTICE_TITLE,
+    PITCHING_CHANGE_TITLE,
     CurtainScreen,
     DeleteScreen,
     GameScreen,
@@ -4027,7 +4028,8 @@ def test_a_step_taken_for_the_player_is_told(tmp_path):
     waiting, team, notes = forced_step_told(path, series_id, lambda table, waiting: True,
                                             "only choice")
     rule = PHASE_RULES[waiting.phase]       # 5.4 for the one card a hand can play
-    assert (team, f"{waiting.options[0]}: the only choice left (rule {rule})") in notes
+    title = team + (PITCHING_CHANGE_TITLE if " brings in " in waiting.options[0] else "")
+    assert (title, f"{waiting.options[0]}: the only choice left (rule {rule})") in notes
 
 
 def test_a_closer_forced_in_is_told_as_the_save_not_as_the_last_arm(tmp_path):
@@ -4039,9 +4041,27 @@ def test_a_closer_forced_in_is_told_as_the_save_not_as_the_last_arm(tmp_path):
     waiting, team, notes = forced_step_told(
         path, series_id, lambda table, waiting: not waiting.computer
         and "rule 8.3" in waiting.prompt, " brings in ")
-    assert (team, f"{waiting.options[0]}: bring in the Closer to save the game (rule 8.3)"
-            ) in notes
+    assert (team + PITCHING_CHANGE_TITLE,
+            f"{waiting.options[0]}: bring in the Closer to save the game (rule 8.3)") in notes
     assert not any("only choice" in message for _, message in notes)
+
+
+def test_a_forced_pitching_change_keeps_its_first_seconds_in_a_short_terminal():
+    """Rules 8.3, 4.2.1: a pitcher brought in for the player is a piece to change on the
+    table; under 30 rows the next forced step's notice ('home fields Rusk') took its place
+    at once, and the Closer came in unseen. Like a half's end, it keeps its first seconds
+    (another forced step's notice gives way at once)."""
+    from textual.notifications import Notification
+
+    from companion.tui.app import gives_way
+
+    change = Notification("home brings in Rivero: bring in the Closer to save the game "
+                          "(rule 8.3)", "Texas Cowboys" + PITCHING_CHANGE_TITLE)
+    other = Notification("home fields Rusk: the only choice left (rule 4.2.3)",
+                         "Texas Cowboys")
+    now = change.raised_at
+    assert not gives_way(change, now) and gives_way(other, now)
+    assert gives_way(change, now + HALF_NOTICE_KEEP_SECONDS)
 
 
 @pytest.mark.parametrize("width", [100, 109, 110, 140])
