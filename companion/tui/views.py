@@ -292,8 +292,8 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
         if phase_line:      # face up on the discard piles (5.4): the half's cards stay told
             lines.append(phase_line)
         lines.append("")
-    elif state.phase in ("draw", "exchange"):
-        lines.extend([strategies_ahead(state), ""])
+    elif state.phase in ("draw", "deal", "exchange"):
+        lines.extend([*setup_lines(state), strategies_ahead(state), ""])
     elif state.inning:
         lines.append("Markers set at Take the Mound (4.2.1)")     # (one 80-column line)
         # Why a reliever of the bullpen is not among the options (resting, the Closer kept
@@ -327,6 +327,19 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
     if compact:
         lines = [line for line in lines if line]
     return "\n".join(lines)
+
+
+def setup_lines(state) -> list[str]:
+    """A game's setup draws (rule 3.0, Game Setup): what the table readies for them, which
+    the last game left otherwise: the table's cards all back in their decks and shuffled
+    (a hand kept from the last game spoils every draw after), the Rally Caps card's uses
+    back. Nothing once the first inning has begun."""
+    if state.inning:
+        return []
+    caps = state.box.rally_caps
+    said = ("every card back in its deck, each deck shuffled"
+            if state.cards_mode == "physical" else "the companion deals the cards")
+    return [f"New game (3.0): {said}" + (f"; Rally Caps {caps} each" if caps else "")]
 
 
 def rolls_to_come(state) -> str:

@@ -7,6 +7,7 @@ import pytest
 from companion.engine.errors import DataError, IllegalAction
 from companion.engine.session import Session
 from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
+from companion.high_and_tight.effects import Matchup
 from companion.high_and_tight.odds import score_rolls
 from companion.high_and_tight.rules import HighAndTight
 
@@ -103,6 +104,19 @@ def test_split_the_outfielders_bonus_adds_rolls(rules):
     rule, text = state.log[-1]
     assert rule == "5.5" and text.startswith("home plays Split the Outfielders: Scoring "
                                              "Number +1, bonus Scoring Rolls +2")
+
+
+def test_split_the_outfielders_takes_no_roll_from_a_batter_without_power():
+    """Rule 5.1.1 b with a Power 0 batter (Mendevil): 'Power less one' stops at zero (a bonus
+    adds rolls, it never takes one away); the Speed move stands (docs/rulings.md)."""
+    box = load_box()
+    matchup = object.__new__(Matchup)       # the pieces alone: Mendevil at bat
+    matchup.batter = box.rosters["new-york"].piece("Mendevil")
+    matchup.fielder, matchup.fielder_is_dh, matchup.pitcher = None, False, None
+    matchup._moves, matchup._has_effect = {}, {}
+    assert (matchup.batter.power, matchup.batter.speed) == (0, 2)
+    assert matchup.card_moves(box.card("Split the Outfielders")) == (("number", 2),
+                                                                     ("rolls", 0))
 
 
 # -- 5.1.1 c: Pitcher/Batter Matchup ------------------------------------------------------
