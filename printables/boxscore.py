@@ -229,7 +229,9 @@ def _heading(canvas, box: Box, title: str, game: GamePrint, area) -> float:
               area.x, y, area.width, FONT, 11)
     y -= 12
     header = score.header
-    facts = [*_table_facts(header), f"Box: {header.get('Box', box.fingerprint)}"]
+    # The box by its name (a player's own box is told from the demo's), its fingerprint
+    # beside it (the record replays only with that box).
+    facts = [*_table_facts(header), f"Box: {box.name} ({header.get('Box', box.fingerprint)})"]
     for side in ("away", "home"):
         # An optional team card plays with a standard team's pieces (rule 8.1.1).
         roster = header.get(f"{side.capitalize()}Roster")

@@ -224,6 +224,8 @@ def test_series_box_score_has_a_page_and_a_code_per_game(store, box, tmp_path):
     print_boxscore(store, f"{series_id}:2", PrintOptions(paper="a4"), one)
     alone = " ".join(PdfReader(one).pages[0].extract_text().split())
     assert alone.startswith("Box score: Divisional Series, game 2")    # one game: no summary
+    # The box by its name, its fingerprint beside it (a player's own box told apart).
+    assert f"Box: {box.name} ({box.fingerprint})" in alone
 
 
 def test_a_game_of_nine_or_ten_innings_fits_one_letter_page(store, box, tmp_path):
