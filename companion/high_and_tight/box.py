@@ -1120,8 +1120,11 @@ class _Loader:
             where = self.where("teams.toml", f"team {key!r}" + (f" ({line})" if line else ""))
             if not (isinstance(raw_key, str) and TEAM_KEY.fullmatch(raw_key)):
                 # The key names the team in commands and in every game record's header.
+                spaced = (isinstance(raw_key, str) and raw_key != raw_key.strip()
+                          and TEAM_KEY.fullmatch(raw_key.strip()))
                 self.policy(where + ", field 'key'", ("is missing" if raw_key is None else
                                                       f"{shown(raw_key)} is not a key")
+                            + (": a space at its start or end" if spaced else "")
                             + " (accepted: letters, digits and '-', like \"new-york\")")
             self.unknown_fields(table, ("key", "name", "abbrev", "standard", "colours",
                                         "roster", "ballpark"), where)

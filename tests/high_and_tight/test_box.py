@@ -1031,6 +1031,8 @@ def test_a_table_or_list_of_the_wrong_shape_is_told_not_a_traceback(box_copy, fi
     ('key = "new-york"', 'key = "new york"', "field 'key' (line 7): 'new york' is not a key "
      "(accepted: "
      "letters, digits and '-', like \"new-york\")"),
+    ('key = "new-york"', 'key = "new-york "', "field 'key' (line 7): 'new-york ' is not a "
+     "key: a space at its start or end (accepted: letters, digits and '-'"),
     ('key = "new-york"\n', '', "team '#1' (line 6), field 'key': is missing (accepted: "
      "letters, digits and '-'"),
     ('name = "Highlander Field"', 'name = 5', "team 'new-york' (line 6), ballpark, field "
