@@ -422,6 +422,19 @@ def test_closer_must_save_a_lead_of_one_to_three(rules, home, away):
     assert ("8.3", "home: Achterberg relieves Sabaria") in state.log
 
 
+def test_of_two_closers_the_first_of_the_file_takes_the_save(box_copy):
+    """Rule 8.3 with a box whose roster holds two CLs (data-format.md): the save is the
+    first unused one's in pitchers.csv (Dunleavy, listed before Achterberg), the other
+    not forced in with him."""
+    path = box_copy / "pitchers.csv"
+    path.write_text(path.read_text().replace("new-york,Dunleavy,RP,", "new-york,Dunleavy,CL,"))
+    rules = HighAndTight(load_box(box_copy))
+    session = new_game(rules, header={"Rules": "closer-saves"})
+    state = drive(session, runs=lead_plan(1, 0), until=at(9, "top", "mound"))
+    assert (state.home.total, state.away.total) == (1, 0)
+    assert legal_lines(session) == ["home brings in Dunleavy"]
+
+
 @pytest.mark.parametrize("home, away", [(4, 0), (5, 1), (0, 1), (0, 0), (2, 2)])
 def test_closer_not_forced_without_a_save_lead(rules, home, away):
     """Rule 8.3: ahead by four or more, behind or tied, the CL is not forced in the 9th."""
