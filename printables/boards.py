@@ -28,7 +28,7 @@ from .sheet import (
     finish_page,
     start_page,
 )
-from .text import CAP_HEIGHT, ITALIC, stringWidth, wrap
+from .text import CAP_HEIGHT, ITALIC, fit_name, stringWidth, wrap
 
 GAP = 0.15 * INCH
 STRATEGY_NAMES = {"obp": "OBP"}      # the one inning strategy not printed in title case
@@ -386,10 +386,14 @@ def _draw_field(canvas, box_data: Box, tiled: bool) -> None:
     _diamond(canvas)
     canvas.setFillColorRGB(0, 0, 0)
     top = height - BAND - BAND_GAP - 0.25 * INCH
-    if tiled:       # left of the join, clear of the tape: two lines ending short of it
-        draw_lines(canvas, ["High & Tight playing field", f"({box_data.name})"],
-                   width / 2 - TITLE_WIDTH - TITLE_CLEAR, top + 9, TITLE_WIDTH, BOLD, 9,
-                   align="right")
+    if tiled:       # left of the join, clear of the tape: lines ending short of it
+        left = width / 2 - TITLE_WIDTH - TITLE_CLEAR
+        draw_text(canvas, "High & Tight playing field", left, top, TITLE_WIDTH, BOLD, 9,
+                  "right")
+        # the box's name under it in up to two lines (a long one shrank past reading)
+        size, names, _ = fit_name(f"({box_data.name})", BOLD, 9, TITLE_WIDTH, TITLE_WIDTH)
+        draw_lines(canvas, names, left, top - 9 * 1.2 + size, TITLE_WIDTH, BOLD, size,
+                   leading=9 * 1.2, align="right")
     else:
         draw_text(canvas, f"High & Tight playing field ({box_data.name})",
                   width / 2 - 2 * INCH, top, 4 * INCH, BOLD, 9, "centre")

@@ -1519,9 +1519,13 @@ class _Loader:
 
     def check_line(self, text: str, where: str) -> None:
         """A name shown as one line (the box's, a team's): not empty, no line break or
-        tab (a strict load)."""
+        tab, at most NAME_MOST characters (a strict load)."""
         if not text.strip():
             self.policy(where, "is empty (accepted: a name of one line)")
+        elif len(text) > NAME_MOST:
+            self.policy(where, f"{clip(text)!r} is {len(text)} characters; a name is at "
+                               f"most {NAME_MOST} (printed in the titles of the sheets and "
+                               "cards, a longer one shrinks past reading)")
         elif not text.isprintable():
             hidden = next(c for c in text if not c.isprintable())
             self.policy(where, f"{text!r} holds a character that is not seen (U+"

@@ -1072,6 +1072,35 @@ def test_box_texts_of_another_type_or_empty_are_told(box_copy):
                for p in problems), problems
 
 
+def test_a_box_or_team_name_past_forty_characters_is_told(box_copy, tmp_path):
+    """A name printed in a title (the box's on every sheet, a team's on its card) is at most
+    40 characters, as a piece's is: an 80-character box name shrank past reading on the
+    field. At 40 the tiled field's title gives it two lines, never under 6 pt."""
+    from pypdf import PdfReader
+
+    from companion.cli import main
+    from printables.text import SMALLEST_NAME
+
+    long_name = "The 1987 Deluxe Anniversary Edition, Expansion Teams and Extras"
+    edit(box_copy / "box.toml", 'name = "Demo box"', f'name = "{long_name}"')
+    edit(box_copy / "teams.toml", 'name = "Texas Cowboys"', f'name = "{long_name}"')
+    problems = problems_of(box_copy)
+    assert len(problems) == 2 and all(
+        f"'{long_name[:37]}...' is {len(long_name)} characters; a name is at most 40" in p
+        for p in problems), problems
+    forty = "The Deluxe Anniversary Edition Box Set 2"
+    assert len(forty) == 40
+    edit(box_copy / "box.toml", f'name = "{long_name}"', f'name = "{forty}"')
+    edit(box_copy / "teams.toml", f'name = "{long_name}"', 'name = "Texas Cowboys"')
+    assert main(["print", "field", "--data", str(box_copy), "--out",
+                 str(tmp_path / "f.pdf")]) == 0
+    sizes = []
+    PdfReader(tmp_path / "f.pdf").pages[0].extract_text(visitor_text=lambda text, cm, tm, font,
+                                                         size: sizes.append((text, size)))
+    named = [size for text, size in sizes if "Deluxe" in text or "Set 2" in text]
+    assert named and min(named) >= SMALLEST_NAME, sizes
+
+
 def test_a_csv_field_too_long_to_read_and_toml_nested_too_deep_are_told(box_copy):
     """SPEC 8: what the readers themselves refuse (a CSV field over the reader's limit, a
     TOML list nested thousands deep) is a problem with the file and line, not a
