@@ -591,6 +591,9 @@ class _Loader:
         self.rolls_boxes = 20                   # the printed Scoring Rolls boxes (box.toml)
         self.team_wheres: dict[str, str] = {}   # each team's place in teams.toml, by key
         self.roster_wheres: dict[str, str] = {}     # ... of the team naming each roster
+        # The keys and rosters of team entries refused (a key twice, a roster taken): the
+        # pieces' lines naming them are not told again as naming no roster.
+        self.refused_teams: set[str] = set()
         self.clashed: set[str] = set()          # rosters with a piece refused for its name
         self.warnings: list[str] = []           # likely slips that still load (warn_moves)
         # id of a table read -> (the table, the keys its misspelt keys were taken for): the
@@ -1215,6 +1218,8 @@ class _Loader:
                 first = re.search(r"\((line \d+)\)$", self.team_wheres[key.casefold()])
                 self.problems.add(where + ", field 'key'", f"{key!r} is already the key of "
                                   f"the team at {first.group(1) if first else 'an earlier line'}")
+                if isinstance(roster, str):
+                    self.refused_teams.add(roster.casefold())
                 continue
             self.team_wheres[key.casefold()] = where
             teams[key.casefold()] = Team(key, name, abbrev, standard, tuple(colours),
@@ -1397,6 +1402,7 @@ class _Loader:
                         + ", field 'roster'",
                         f"{team.roster!r} is the roster of {owners[key].name} already: each "
                         "standard team brings pieces of its own (rule 3.0)")
+                    self.refused_teams.add(team.key.casefold())
                     continue
                 owners[key] = team
                 rosters[key] = Roster(team.roster)
@@ -1509,6 +1515,8 @@ class _Loader:
         if not self.team_wheres:        # no team read: told once, in teams.toml
             return
         for (_, key), (where, count, known) in self.unknown_rosters.items():
+            if key.casefold() in self.refused_teams:
+                continue                # its team's entry was refused: told there
             more = f" (and {count - 1} more line(s) naming it)" if count > 1 else ""
             near = closest(key, known)
             self.problems.add(where + ", field 'team'",

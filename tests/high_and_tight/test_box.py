@@ -790,6 +790,8 @@ def test_what_the_format_forbids_in_teams_toml_is_refused(box_copy):
     assert "an effect is a marker move or scoring_numbers, not both" in said
     assert "field 'key' (line 23): 'new-york' is already the key of the team at line 6" \
         in said
+    # its pieces' lines are not told again as naming no roster (one a CSV file buried it)
+    assert "is not a roster" not in said
 
 
 def test_blank_lines_in_a_csv_are_skipped_and_lines_still_counted(box_copy):
