@@ -62,7 +62,7 @@ def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint
         if not 1 <= n <= len(games):
             raise ValueError(f"the series has games 1..{len(games)}; no game {n}")
         game: Session = games[n - 1]
-        record = game.text()
+        record = session.game_record(n)     # (with how the table played it)
         payload = pack(session.box, record)
         # The record of a game in play names the cards dealt and exchanged, which the table
         # keeps from a player (rule 5.2.1): no code for it until it is over, as `export`

@@ -204,14 +204,14 @@ class SeriesSession:
     def game_record(self, number: int) -> str:
         """Game `number` as a record of its own: the game's header and lines, with how the
         table played it from the series header (the dice, the cards, who managed each
-        side), so that imported as an exhibition it goes on as it was played. (A box
-        score's QR code holds the game's own record: its packing dictionary is fixed.)"""
+        side), so that imported as an exhibition it goes on as it was played (`export
+        ID:N`, a box score's QR code)."""
         game = self.games[number - 1]
         header = dict(game.header)
         for tag in ("Dice", "Cards"):
             if tag in self.header:
                 header.setdefault(tag, self.header[tag])
-        home = next(team for team in TEAMS if self.series.teams[team] == header["Home"])
+        home = self.series_rules.home_team(self.series, number)     # (rule 3.0)
         away = next(team for team in TEAMS if team != home)
         for place, team in (("Home", home), ("Away", away)):
             control = self.header.get(CONTROL_TAGS[team])

@@ -487,6 +487,9 @@ def test_one_game_exported_keeps_how_the_table_played_it(store, box):
     session = StoredSeries.load(store, series_id).session
     for number in (1, 2):
         text = export(store, f"{series_id}:{number}", "record")
+        # the box score's QR code holds the same record (a scan imports it alike)
+        from printables.boxscore import games_to_print
+        assert games_to_print(session, number)[0].record == text
         tags = parse_record(text).header
         home = "team1" if tags["Home"] == session.series.teams["team1"] else "team2"
         assert (tags["Dice"], tags["HomeControl"], tags["AwayControl"]) == \
@@ -499,6 +502,12 @@ def test_one_game_exported_keeps_how_the_table_played_it(store, box):
                 copy.header["Team2Control"]) == \
             ("physical", tags["HomeControl"], tags["AwayControl"])
         assert export(store, f"{copy_id}:1", "record") == text
+    # A team key typed in another case (the import takes it) still exports: the home team
+    # is the series rules', not the header's spelling (it raised StopIteration).
+    home = tags["Home"]
+    retyped = text.replace(f'[Home "{home}"]', f'[Home "{home.upper()}"]')
+    copy_id = import_record(store, box, retyped)
+    assert export(store, f"{copy_id}:1", "record") == retyped
 
 
 @pytest.fixture
