@@ -770,6 +770,8 @@ class HighAndTight:
         other = state.side("away" if side == "home" else "home")
         if not 1 <= own.total - other.total <= 3:
             return None
+        if own.current_pitcher().kind == "CL":
+            return None         # a Closer is saving it (a box's second CL is no call)
         closers = [(pitcher, key in own.short_rest)
                    for key, pitcher in own.roster.pitchers.items()
                    if pitcher.kind == "CL" and key not in own.lines and key not in own.resting]

@@ -435,6 +435,28 @@ def test_of_two_closers_the_first_of_the_file_takes_the_save(box_copy):
     assert legal_lines(session) == ["home brings in Dunleavy"]
 
 
+def test_a_closer_saving_it_is_not_called_off_for_a_second_closer(box_copy):
+    """Rule 8.3 with two CLs (Ostrander made one, listed before Rivero) and Advanced
+    Fatigue: the visitors lead in the 9th, Ostrander is forced in; tied, then ahead again
+    in the 10th, he is still saving it: the save calls for no other Closer (Rivero was
+    the only choice, forced in for a Closer already on the mound, fresh or not)."""
+    path = box_copy / "pitchers.csv"
+    path.write_text(path.read_text().replace("texas,Ostrander,RP,", "texas,Ostrander,CL,"))
+    rules = HighAndTight(load_box(box_copy))
+    session = new_game(rules, header={"Rules": "closer-saves,advanced-fatigue"})
+    state = drive(session, runs={(1, "top"): 1}, until=at(9, "bottom", "mound"))
+    assert legal_lines(session) == ["away brings in Ostrander"]
+    play(session, "away brings in Ostrander")
+    state = drive(session, runs={(9, "bottom"): 1, (10, "top"): 1},
+                  until=at(10, "bottom", "mound"))
+    assert (state.away.total, state.home.total) == (2, 1)
+    assert state.away.current_pitcher().name == "Ostrander"
+    assert "8.3" not in rules.awaiting(state).prompt
+    # (under Advanced Fatigue only an RP relieves a CL, 8.2: Rivero is no choice at all)
+    assert f"away {STAY}" in legal_lines(session)
+    assert "away brings in Rivero" not in legal_lines(session)
+
+
 @pytest.mark.parametrize("home, away", [(4, 0), (5, 1), (0, 1), (0, 0), (2, 2)])
 def test_closer_not_forced_without_a_save_lead(rules, home, away):
     """Rule 8.3: ahead by four or more, behind or tied, the CL is not forced in the 9th."""
