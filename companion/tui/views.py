@@ -293,7 +293,7 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
             lines.append(phase_line)
         lines.append("")
     elif state.phase in ("draw", "deal", "exchange"):
-        lines.extend([*setup_lines(state), strategies_ahead(state), ""])
+        lines.extend([*setup_lines(state, game), strategies_ahead(state), ""])
     elif state.inning:
         lines.append("Markers set at Take the Mound (4.2.1)")     # (one 80-column line)
         # Why a reliever of the bullpen is not among the options (resting, the Closer kept
@@ -329,17 +329,14 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
     return "\n".join(lines)
 
 
-def setup_lines(state) -> list[str]:
-    """A game's setup draws (rule 3.0, Game Setup): what the table readies for them, which
-    the last game left otherwise: the table's cards all back in their decks and shuffled
-    (a hand kept from the last game spoils every draw after), the Rally Caps card's uses
-    back. Nothing once the first inning has begun."""
-    if state.inning:
+def setup_lines(state, game) -> list[str]:
+    """Before a game's first draw with the table's own cards (rule 3.0, Game Setup 1): the
+    cards go back in their decks and are shuffled (a hand kept from the last game spoils
+    every draw after). One short line (at 80x24 the board's column is 39 wide and the
+    hand needs its rows); the companion's own deal needs none."""
+    if state.inning or game.actions or state.cards_mode != "physical":
         return []
-    caps = state.box.rally_caps
-    said = ("every card back in its deck, each deck shuffled"
-            if state.cards_mode == "physical" else "the companion deals the cards")
-    return [f"New game (3.0): {said}" + (f"; Rally Caps {caps} each" if caps else "")]
+    return ["New game: reshuffle all cards (3.0)"]
 
 
 def rolls_to_come(state) -> str:

@@ -21,7 +21,6 @@ from companion.tui.table import Setup, Table
 from ..high_and_tight.test_scoring import box_one_at_bat, box_xi_at_the_managerial_move
 from .test_app import make_app, new_series, plain, wait_until
 from .test_snapshots import first_game_over, play_until
-from .test_table import take_first_choice
 
 
 def test_series_screen_box_score_has_pitchers_halves_runs_and_cards(tmp_path):
@@ -619,28 +618,24 @@ def test_a_finished_game_shows_its_final_score_not_the_last_at_bats_markers(tmp_
     assert "Scoring Rolls" not in text and "Rolls left" not in text
 
 
-@pytest.mark.parametrize("cards, said", [
-    ("physical", "New game (3.0): every card back in its deck, each deck shuffled; Rally "
-                 "Caps 2 each"),
-    ("digital", "New game (3.0): the companion deals the cards; Rally Caps 2 each"),
-])
-def test_a_game_s_first_step_says_what_the_table_readies(tmp_path, cards, said):
-    """Rule 3.0, Game Setup, step 1: before a game's first draw the board says the table's
-    cards go back in their decks, shuffled, and Rally Caps' uses come back (a hand kept
-    from the last game went on unseen: every draw after it read wrong), through both
-    setup draws; once the first inning has begun it is gone."""
+@pytest.mark.parametrize("cards", ["physical", "digital"])
+def test_a_game_s_first_draw_with_the_table_s_cards_says_to_reshuffle(tmp_path, cards):
+    """Rule 3.0, Game Setup, step 1: before a game's first draw with the table's own cards
+    the board says to reshuffle them all (a hand kept from the last game went on unseen:
+    every draw after it read wrong), on one line the 39-column board holds; gone once the
+    first card is drawn. The companion's own deal needs no word."""
     path = tmp_path / "setup.db"
     series_id = new_series(path, seed="views-setup", scenario="spring", cards=cards,
                            team2_control="human")
     play_until(path, series_id, lambda table: table.game is not None)
+    said = "New game: reshuffle all cards (3.0)"
+    assert len(said) <= 38
     with Store.open(path) as store:
         table = Table(store, series_id)
-        assert said in Text.from_markup(views.board(table)).plain
-        while table.game.state.phase in ("draw", "deal", "exchange"):
-            assert said in Text.from_markup(views.board(table)).plain
-            if table.auto_step() is None:
-                take_first_choice(table)
-        assert "New game" not in Text.from_markup(views.board(table)).plain
+        board = Text.from_markup(views.board(table)).plain
+        assert (said in board) == (cards == "physical"), board
+        table.enter(table.waiting().options[0])             # the home draw
+        assert said not in Text.from_markup(views.board(table)).plain
 
 
 def test_a_spring_training_starter_drawn_with_physical_dice_reads_as_a_draw(tmp_path):
