@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from ..engine.dice import HEADER_SEED_MOST, seed_problem
 from ..engine.errors import IllegalAction, ParseError, clip, did_you_mean
-from .box import Box, Pitcher
+from .box import Box, Pitcher, named_plainly
 from .state import BETWEEN_GAMES_RULES, MODES, State, parse_options
 
 
@@ -367,7 +367,7 @@ class SeriesRules:
 
     def _sp_key(self, state: SeriesState, team: str, name: str, line: str) -> str:
         roster = self.box.rosters[state.rosters[team]]
-        piece = roster.pitchers.get(name.casefold())
+        piece = named_plainly(roster.pitchers, name)        # (any case, accents or not)
         if piece is None or piece.kind != "SP":
             owner = self.box.team(state.teams[team])
             raise IllegalAction(f"{clip(name)!r} is not an SP of the "
@@ -377,7 +377,7 @@ class SeriesRules:
                                                           roster.pitchers.values()
                                                           if p.kind == "SP"))),
                                 rule="3.0", action=line)
-        return name.casefold()
+        return piece.name.casefold()
 
     def sample_chance(self, state: SeriesState, rng: random.Random) -> str:
         """Rule 3.0, Spring Training: each team's starter is one of its SPs at random."""

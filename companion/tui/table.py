@@ -16,7 +16,7 @@ from ..engine.dice import parse_rolls
 from ..engine.errors import CompanionError, IllegalAction, clip, did_you_mean
 from ..engine.record import check_line_length, header_tags
 from ..high_and_tight import actions as act
-from ..high_and_tight.box import Box, Card
+from ..high_and_tight.box import Box, Card, plain
 from ..high_and_tight.manager import ComputerManager
 from ..high_and_tight.series import SeriesRules
 from ..high_and_tight.series_session import SERIES, Entry
@@ -190,6 +190,11 @@ class Said:
         if typed.casefold().split()[:2] in (["rally", "caps"], ["rally", "cap"]):
             text = " ".join(["rally", *typed.split()[2:]])     # as the card is named
         return cls(typed, text, text.casefold().split(), box.card(typed))
+
+    @property
+    def plain_words(self) -> list[str]:
+        """The words with their accents dropped ('nunez' for 'Núñez', box.plain)."""
+        return plain(self.text).split()
 
 
 class Table:
@@ -653,8 +658,10 @@ class Table:
         """'rally caps Good Jump' in the card phase: the extra card is two steps (5.7.2),
         each its line: the card once the first was taken, the first (or the rules' reason
         against it) before."""
+        if said.words[0] != "rally" or waiting.phase != "cards":
+            return None
         card = self.session.box.card(" ".join(said.words[1:]))
-        if said.words[0] != "rally" or card is None or waiting.phase != "cards":
+        if card is None:
             return None
         if self.game is not None and self.game.state.atbat.must_play == waiting.side:
             return f"{waiting.side} plays {card.name}"
@@ -676,9 +683,9 @@ class Table:
                                  "pitcher in, type 'keep' or 'keep him'")
         on_mound = (self.game.state.side(waiting.side).current_pitcher()
                     if self.game is not None else None)
-        pitcher = on_mound.name.casefold().split() if on_mound is not None else []
-        if said.words not in (["keep"], ["keep", "him"], ["keep", "the", "pitcher"],
-                              ["keep", *pitcher]):
+        pitcher = plain(on_mound.name).split() if on_mound is not None else []
+        if said.plain_words not in (["keep"], ["keep", "him"], ["keep", "the", "pitcher"],
+                                    ["keep", *pitcher]):
             return None
         stays = [line for line in waiting.options if line.split(" ", 2)[1] == "stays"]
         return stays[0] if stays else f"{waiting.side} stays with the pitcher"
@@ -689,14 +696,19 @@ class Table:
         ('passes', 'keeps', 'stands pat', 'rallies tens'), read beside the words as typed
         ('Keep It in the Yard' is a card's name): an option said whole either way is the
         one meant, else what both name."""
-        said_options = [line.split(" ", 1)[1].casefold().split() for line in waiting.options]
-        verbs = {words[0] for words in said_options}
-        named, whole = self._options_named(said.words, waiting.options, said_options)
-        form = next((form for form in said_forms(said.words[0]) if form in verbs), None)
-        if form is not None and not whole:
-            by_verb, whole = self._options_named([form, *said.words[1:]], waiting.options,
-                                                 said_options)
-            named = by_verb if whole else list(dict.fromkeys(named + by_verb))
+        rests = [line.split(" ", 1)[1] for line in waiting.options]
+        for fold, words in ((str.casefold, said.words), (plain, said.plain_words)):
+            # as typed (any case), else by the letters alone ('nunez' for 'Núñez')
+            said_options = [fold(rest).split() for rest in rests]
+            verbs = {option[0] for option in said_options}
+            named, whole = self._options_named(words, waiting.options, said_options)
+            form = next((form for form in said_forms(words[0]) if form in verbs), None)
+            if form is not None and not whole:
+                by_verb, whole = self._options_named([form, *words[1:]], waiting.options,
+                                                     said_options)
+                named = by_verb if whole else list(dict.fromkeys(named + by_verb))
+            if named:
+                break
         if len(named) == 1:
             return named[0]
         if len(named) > 1:
@@ -726,8 +738,8 @@ class Table:
         """A pitcher of the side the relief step does not offer (a Closer held for the 9th,
         one resting): the side's line, for the rules to say why he cannot come in (4.2.1,
         8.2)."""
-        if waiting.phase == "mound" and self.game is not None and said.typed.casefold() in {
-                pitcher.name.casefold() for pitcher in
+        if waiting.phase == "mound" and self.game is not None and plain(said.typed) in {
+                plain(pitcher.name) for pitcher in
                 self.game.state.side(waiting.side).roster.pitchers.values()}:
             return f"{waiting.side} brings in {said.typed}"
         return None
@@ -763,10 +775,14 @@ class Table:
         known = next((form for form in (words[0], *said_forms(words[0]))
                       if form in act.VERB_FORMS), None)
         if known is not None and (len(words) > 1 or act.VERB_FORMS[known] == known):
-            return " ".join([waiting.side, known, *said.text.split()[1:]])
+            rest = said.text.split()[1:]
+            if known == "brings" and [word.casefold() for word in rest[:1]] != ["in"]:
+                rest = ["in", *rest]        # 'bring Francesco': the verb is 'brings in'
+            return " ".join([waiting.side, known, *rest])
         verbs = {line.split(" ", 2)[1] for line in waiting.options}
         if len(verbs) == 1 and words[0] not in verbs:
-            return f"{waiting.side} {verbs.pop()} {said.text}"
+            verb = verbs.pop()
+            return f"{waiting.side} {'brings in' if verb == 'brings' else verb} {said.text}"
         if known is not None:
             return f"{waiting.side} {known}"
         return None

@@ -1793,3 +1793,36 @@ def test_a_card_typed_after_it_was_played_is_said_played(tmp_path):
         assert len(table.session.entries) == before
     finally:
         store.close()
+
+
+def test_names_typed_without_their_accents_at_the_table(tmp_path, box_copy):
+    """A box's accented names typed on a keyboard without accents ('sabaria' for 'Sabária')
+    are the names meant at every step a name is typed: the secret rotation (3.0), keeping
+    the pitcher in (4.2.1), a reliever named alone or with 'bring' (the verb is 'brings
+    in': 'home brings castellan' was told the line's form), stored in the box's spelling."""
+    path = box_copy / "pitchers.csv"
+    path.write_text(path.read_text().replace("new-york,Sabaria,", "new-york,Sabária,")
+                    .replace("new-york,Castellan,", "new-york,Castellán,"))
+    store = Store.open(tmp_path / "accents.db")
+    try:
+        table = Table.create(store, load_box(box_copy), Setup(
+            scenario="divisional", team1_control="human", team2_control="human",
+            dice="digital", cards="digital"))
+        entry = table.enter("Sabaria, Lindqvist, Marchetti")
+        assert entry.line == "team1 rotation Sabária, Lindqvist, Marchetti"
+        at_phase(table, "bat")
+        home = table.game.state.home if table.game.state.home.team.key == "new-york" \
+            else table.game.state.away
+        side = "home" if home is table.game.state.home else "away"
+        assert home.current_pitcher().name == "Sabária"
+        mound = Waiting("game", "decision", "team1", side, "mound", "relieve Sabária or "
+                        "keep him (rule 8.2)", False,
+                        [f"{side} brings in Castellán", f"{side} stays with the pitcher"])
+        assert table.short_line("keep sabaria", mound) == f"{side} stays with the pitcher"
+        assert table.short_line("castellan", mound) == f"{side} brings in Castellán"
+        forced = Waiting("game", "decision", "team1", side, "mound", "bring in a relief "
+                         "pitcher (rule 4.2.1.1)", False, [f"{side} brings in Wexley"])
+        assert table.short_line("bring castellan", forced) == f"{side} brings in castellan"
+        assert table.short_line("Tremainex", forced) == f"{side} brings in Tremainex"
+    finally:
+        store.close()
