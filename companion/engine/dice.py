@@ -63,9 +63,6 @@ def parse_rolls(text: str, sides: int = 6) -> list[tuple[int, int]]:
 SEED_MOST = 200         # a seed's characters at most (it goes into record headers)
 
 
-HEADER_SEED_MOST = SEED_MOST + len(":100000")      # a simulated game's seed 'SEED:N'
-
-
 def seed_problem(text: str, most: int = SEED_MOST) -> str | None:
     """What keeps `text` from being a seed, if anything: a seed goes into record headers, so
     one line of printable text (no control character, nothing a UTF-8 file cannot hold) of

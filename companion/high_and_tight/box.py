@@ -232,9 +232,24 @@ def named_plainly(entries: dict, name: str):
     entry = entries.get(name.casefold())
     if entry is not None:
         return entry
-    wanted = plain(name)
-    found = [entry for entry in entries.values() if plain(entry.name) == wanted]
+    found = read_alike(entries, name)
     return found[0] if len(found) == 1 else None
+
+
+def read_alike(entries: dict, name: str) -> list:
+    """The entries whose names read as `name` without accents."""
+    wanted = plain(name)
+    return [entry for entry in entries.values() if plain(entry.name) == wanted]
+
+
+def alike_said(entries: dict, name: str) -> str:
+    """'; it reads as both 'Hámpton' and 'Hamptón': type its accents' where `name`, typed
+    without them, reads as several names; else nothing."""
+    found = read_alike(entries, name)
+    if len(found) < 2:
+        return ""
+    names = " and ".join(repr(entry.name) for entry in found)
+    return f"; without its accents it reads as {names}: type them"
 
 
 @dataclass
@@ -1530,15 +1545,15 @@ class _Loader:
         tab, at most NAME_MOST characters (a strict load)."""
         if not text.strip():
             self.policy(where, "is empty (accepted: a name of one line)")
+        elif not text.isprintable():
+            hidden = next(c for c in text if not c.isprintable())
+            self.policy(where, f"{clip(text)!r} holds a character that is not seen (U+"
+                               f"{ord(hidden):04X}: a line break, a tab, a zero-width mark): "
+                               "a name is one line of visible text")
         elif len(text) > NAME_MOST:
             self.policy(where, f"{clip(text)!r} is {len(text)} characters; a name is at "
                                f"most {NAME_MOST} (printed in the titles of the sheets and "
                                "cards, a longer one shrinks past reading)")
-        elif not text.isprintable():
-            hidden = next(c for c in text if not c.isprintable())
-            self.policy(where, f"{text!r} holds a character that is not seen (U+"
-                               f"{ord(hidden):04X}: a line break, a tab, a zero-width mark): "
-                               "a name is one line of visible text")
 
     def check_name(self, name: str, where: str) -> None:
         """Names go into one-line records, typed at the table: no commas, semicolons or

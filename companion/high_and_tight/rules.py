@@ -12,7 +12,7 @@ from ..engine.errors import IllegalAction, ParseError, clip, did_you_mean
 from ..engine.record import tag_value
 from . import actions as act
 from .actions import DECKS, KINDS, Action
-from .box import ARTICLED, STRATEGIES, Box, Card, Pitcher, named_plainly
+from .box import ARTICLED, STRATEGIES, Box, Card, Pitcher, alike_said, named_plainly
 from .effects import (
     Matchup,
     category_words,
@@ -394,7 +394,8 @@ class HighAndTight:
         piece = named_plainly(pieces, name)
         if piece is None:
             raise IllegalAction(f"{clip(name)!r} is not a {what} of the {side.team.name} roster"
-                                + (self.box.whose_piece(name, side.roster.key, what)
+                                + (alike_said(pieces, name)
+                                   or self.box.whose_piece(name, side.roster.key, what)
                                    or did_you_mean(name, (p.name for p in pieces.values()))),
                                 rule=rule)
         return piece.name

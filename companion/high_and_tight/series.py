@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from dataclasses import dataclass, field, replace
 
-from ..engine.dice import HEADER_SEED_MOST, seed_problem
+from ..engine.dice import seed_problem
 from ..engine.errors import IllegalAction, ParseError, clip, did_you_mean
 from .box import Box, Pitcher, named_plainly
 from .state import BETWEEN_GAMES_RULES, MODES, State, parse_options
@@ -228,11 +229,14 @@ class SeriesRules:
             if tag in header and header[tag] not in values:
                 raise ParseError(f"header {tag}: {header[tag]!r} is not "
                                  f"{' or '.join(values)}")
-        problem = (seed_problem(header["Seed"], HEADER_SEED_MOST) if "Seed" in header
+        # As `--seed` is refused; a simulated game's 'SEED:N' is its seed and game number.
+        problem = (seed_problem(re.sub(r":\d{1,6}$", "", header["Seed"])) if "Seed" in header
                    else None)
-        if problem:                         # (as `--seed` is refused)
+        if problem:
             raise ParseError(f"header Seed: {problem}")
-        computer = [tag for tag in CONTROL_TAGS.values() if header.get(tag) == "computer"]
+        # (a game's own record names its sides by place: told by the tag the file holds)
+        computer = [tag for tag in ("HomeControl", "AwayControl", *CONTROL_TAGS.values())
+                    if header.get(tag) == "computer"]
         if header.get("Cards") == "physical" and computer:
             raise ParseError(f"header Cards, {computer[0]}: the computer manages a side only "
                              "with digital cards: it plays from a hand the companion deals, "

@@ -167,7 +167,8 @@ def test_names_typed_without_their_accents_resolve_to_the_box_spelling(box_copy)
     assert rules.format_action(rules.parse_action(state, "away bats carrizales")) == \
         "away bats Carrizáles"
     with pytest.raises(IllegalAction, match="'hampton' is not a ballplayer of the Texas "
-                       "Cowboys roster; did you mean"):
+                       "Cowboys roster; without its accents it reads as 'Hámpton' and "
+                       "'Hamptón': type them"):
         rules.parse_action(state, "away bats hampton")
 
 

@@ -502,6 +502,12 @@ def test_one_game_exported_keeps_how_the_table_played_it(store, box):
                 copy.header["Team2Control"]) == \
             ("physical", tags["HomeControl"], tags["AwayControl"])
         assert export(store, f"{copy_id}:1", "record") == text
+    # The computer with the table's cards is refused by the tag the file holds (the tags it
+    # is read into, Team1Control..., are not in it)
+    place = "Home" if tags["HomeControl"] == "computer" else "Away"
+    with pytest.raises(CompanionError, match=f"header Cards, {place}Control: the computer "
+                       "manages a side only with digital cards"):
+        import_record(store, box, text.replace("]\n\n", ']\n[Cards "physical"]\n\n', 1))
     # A team key typed in another case (the import takes it) still exports: the home team
     # is the series rules', not the header's spelling (it raised StopIteration).
     home = tags["Home"]
@@ -697,12 +703,14 @@ def test_an_import_refuses_a_seed_the_command_line_would(store, path, box):
     bad = text.replace(seed[0], '[Seed "' + "x" * 300 + '"]', 1)
     before = rows(path, "SELECT * FROM series")
     with pytest.raises(RecordError, match="header Seed: a seed of 300 characters: one line "
-                       "of printable text, at most 207 characters") as raised:
+                       "of printable text, at most 200 characters") as raised:
         import_record(store, box, bad)
     assert raised.value.line == text.splitlines().index(seed[0]) + 1
     assert rows(path, "SELECT * FROM series") == before
     game = '[Seed "' + "x" * 200 + ':100000"]'        # the longest a simulation writes
     import_record(store, box, text.replace(seed[0], game, 1))
+    with pytest.raises(RecordError, match="a seed of 201 characters"):
+        import_record(store, box, text.replace(seed[0], '[Seed "' + "x" * 201 + '"]', 1))
 
 
 @pytest.mark.parametrize("form, kind", [("json", "a JSON"), ("csv", "a CSV")])
