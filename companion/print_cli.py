@@ -158,10 +158,8 @@ def cmd_print(args, box_loader, store_opener, command_error, box_folder) -> int:
         # What printed cut short or with a letter as a box, as `data check` warns of it
         # (a print said only 'wrote', and the player found it on paper).
         from printables.components import printed_text_warnings
-        from printables.sets import SET_FILES
 
-        files = None if args.set == "all" else SET_FILES.get(args.set, ())
-        for text in printed_text_warnings(box, files):
+        for text in printed_text_warnings(box, args.set):
             print(f"warning: {args.data or box_folder}/{text}", file=sys.stderr)
     print(f"wrote {args.out} ({counted(pages, 'pages')})")
     return 0

@@ -333,9 +333,15 @@ def piece_where(piece: Ballplayer | Pitcher, roster: str) -> str:
 
 
 def texts_cut_short(box: Box) -> list[str]:
+    """The pieces' texts too long to print whole (`pieces_cut_short`), then the cards'
+    (`card_texts_cut_short`)."""
+    return pieces_cut_short(box) + card_texts_cut_short(box)
+
+
+def pieces_cut_short(box: Box) -> list[str]:
     """The pieces' texts too long to print whole at the smallest sizes (SMALLEST_NAME,
     SMALLEST_TEXT), one line each naming the file, the piece and the field: they print cut
-    short, ending in an ellipsis; then the cards' (`card_texts_cut_short`)."""
+    short, ending in an ellipsis."""
     front = Rect(0, 0, *PIECE)
     out = []
     for roster in box.rosters.values():
@@ -349,7 +355,7 @@ def texts_cut_short(box: Box) -> list[str]:
                         else f"the lines under the name at {SMALLEST_TEXT:g} pt")
                 out.append(f"{where}, field {field!r}: too long for the piece: it does not "
                            f"fit {room} and prints cut short with '{ELLIPSIS}'")
-    return out + card_texts_cut_short(box)
+    return out
 
 
 def card_texts_cut_short(box: Box) -> list[str]:
@@ -375,13 +381,22 @@ def card_texts_cut_short(box: Box) -> list[str]:
     return out
 
 
-def printed_text_warnings(box: Box, files: tuple[str, ...] | None = None) -> list[str]:
-    """The texts that print cut short or with a letter as a box (`texts_cut_short`,
-    `texts_without_glyphs`), each line starting with its file: those of `files` alone
-    when given (what a set prints, sets.SET_FILES)."""
-    found = texts_cut_short(box) + texts_without_glyphs(box)
-    return found if files is None else [
-        text for text in found if text.split(",", 1)[0] in files]
+def printed_text_warnings(box: Box, set_name: str = "all") -> list[str]:
+    """What prints cut short (`texts_cut_short`) or with a letter as a box
+    (`texts_without_glyphs`) in the set `set_name` (sets.SET_WARNINGS: the layouts it
+    draws, the files whose texts it prints), each line starting with its file; `all`, of
+    every set."""
+    from .sets import SET_WARNINGS
+
+    if set_name == "all":
+        return texts_cut_short(box) + texts_without_glyphs(box)
+    files, layouts = SET_WARNINGS[set_name]
+    cut = ((pieces_cut_short(box) if "piece" in layouts else [])
+           + [text for text in card_texts_cut_short(box)
+              if ("card" in layouts and text.startswith("cards.toml"))
+              or ("ballpark" in layouts and text.startswith("teams.toml"))])
+    return cut + [text for text in texts_without_glyphs(box)
+                  if text.split(",", 1)[0] in files]
 
 
 def texts_without_glyphs(box: Box) -> list[str]:

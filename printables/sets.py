@@ -33,17 +33,21 @@ SETS: dict[str, str] = {      # `all` prints them in this order: the calibration
 
 NEEDS_TARGET = frozenset({"boxscore"})
 
-# The box files whose texts each set prints: `print` warns of those cut short or without a
-# glyph (components.printed_text_warnings) for the sets that show them; `all` for every file.
-SET_FILES: dict[str, tuple[str, ...]] = {
-    "calibration": (), "rally-caps": (),
-    "pieces": ("ballplayers.csv", "pitchers.csv"),
-    "markers": ("teams.toml",),
-    "cards": ("cards.toml",),
-    "team-cards": ("teams.toml",),
-    "scoreboard": ("box.toml",), "field": ("box.toml",), "scoresheet": ("box.toml",),
-    "series-sheet": ("teams.toml", "pitchers.csv"),
+# What `print` warns of for each set (components.printed_text_warnings): the files whose
+# texts the set prints, for a letter with no glyph; and the layouts it draws, for a text
+# cut short ("piece", "card", "ballpark": the pieces', the strategy cards', the team cards'
+# backs). `all` warns of everything.
+SET_WARNINGS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "calibration": ((), ()), "rally-caps": ((), ()),
+    "pieces": (("ballplayers.csv", "pitchers.csv"), ("piece",)),
+    "markers": ((), ()),
+    "cards": (("cards.toml",), ("card",)),
+    "team-cards": (("teams.toml",), ("ballpark",)),
+    "scoreboard": (("box.toml",), ()), "field": (("box.toml",), ()),
+    "scoresheet": (("box.toml",), ()),
+    "series-sheet": (("teams.toml", "pitchers.csv"), ()),
 }
+
 
 # The sets of one-sided sheets (boards, blank sheets): printed with sets that have backs in a
 # two-sided run, each sheet gets a blank back (PrintOptions.blank_backs).

@@ -279,3 +279,26 @@ def test_print_warns_of_the_texts_its_set_prints_cut_short_or_without_a_glyph(ca
     assert code == 0 and "warning" not in err
     code, _, err = run(capsys, "all", "--data", str(box_copy), "--out", str(tmp_path / "a.pdf"))
     assert code == 0 and err.count("warning: ") == 2
+
+
+def test_each_set_warns_only_of_what_it_prints(capsys, tmp_path, box_copy):
+    """A ballpark's text too long for the team card's back is told by `team-cards` (and
+    `all`), not by `markers`, which prints no ballpark though its team is in the same file;
+    every set says what it warns of (a set added without it would warn of nothing)."""
+    from printables.sets import SET_WARNINGS, SETS
+
+    assert SET_WARNINGS.keys() == SETS.keys()
+    teams = box_copy / "teams.toml"
+    long_text = " ".join(["The wind swirls around the old brick grandstand all day."] * 56)
+    teams.write_text(teams.read_text().replace(
+        'text = "The right-field seats crowd the foul line, so a left-handed hitter only '
+        'needs to lift the ball to reach them."', f'text = "{long_text}"'))
+    said = {}
+    for name in ("team-cards", "markers", "all"):
+        code, _, err = run(capsys, name, "--data", str(box_copy), "--out",
+                           str(tmp_path / f"{name}.pdf"))
+        assert code == 0
+        said[name] = [line for line in err.splitlines() if line.startswith("warning: ")]
+    assert len(said["team-cards"]) == 1 and "ballpark 'Highlander Field': its text" in \
+        said["team-cards"][0]
+    assert said["markers"] == [] and said["all"] == said["team-cards"]
