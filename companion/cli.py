@@ -1093,7 +1093,8 @@ def cmd_play(args) -> int:
     app.run()
     if app.fatal is not None:       # the game file or the box failed to open
         raise app.fatal
-    return EXIT_OK
+    # (a fault of the app's own ended it: not a success; a SIGTERM, its shell code)
+    return app.return_code or EXIT_OK
 
 
 def _game_file_opens(args, writer: bool = True) -> Path:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
+import signal
 import time
 from collections.abc import Callable
 from functools import partial
@@ -79,6 +82,7 @@ if TYPE_CHECKING:
 # imported when first used, after the home screen is up: a quicker start from the shell.
 
 TABLE_CSS = Path(__file__).with_name("companion.tcss")
+EXIT_TERMINATED = 143       # the shell's code for a stop by SIGTERM (128 + 15)
 SIDE_BY_SIDE_COLUMNS = 70         # the board's and the options' least widths (tcss)
 NOTICE_STEP, NOTICE_WIDEST = 10, 200    # the notices' widths follow the board's (tcss)
 KEYS_BESIDE_BOARD_COLUMNS = 110   # narrower, the keys panel shows in the board's place
@@ -114,6 +118,14 @@ class CompanionApp(App):
     """
 
     TITLE = "Dugout companion"
+    # A list never narrower than a few cells: in a terminal 4 columns wide or less its text
+    # had no width to wrap in, and Textual's wrapping raised (the table closed on a split
+    # pane); wider than the terminal, it is cut at its edge like the rest.
+    DEFAULT_CSS = """
+    OptionList {
+        min-width: 8;
+    }
+    """
     # Every screen's width class: under SIDE_BY_SIDE_COLUMNS the game screen's board (40
     # columns at least) and options (30) do not both fit side by side, so the options go
     # under the board instead of off the screen; wider, a class every NOTICE_STEP columns
@@ -149,6 +161,12 @@ class CompanionApp(App):
         folder; a choice made now is kept there."""
         use_saved_theme(self)
         self.theme_changed_signal.subscribe(self, self._theme_chosen)
+        # A polite stop (kill, a logout, a service manager) ends like Ctrl+Q: the terminal
+        # is given back as it was (it was left in the alternate screen, the mouse caught
+        # and the cursor hidden); everything accepted is stored already.
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            asyncio.get_running_loop().add_signal_handler(
+                signal.SIGTERM, lambda: self.exit(return_code=EXIT_TERMINATED))
 
     def _theme_chosen(self, theme) -> None:
         if read_settings().get("theme") != theme.name:
@@ -350,6 +368,8 @@ class CompanionApp(App):
         await super().on_event(event)
 
     def on_unmount(self) -> None:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
         if self._store is not None:
             self._store.close()
 

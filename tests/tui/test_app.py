@@ -5126,3 +5126,51 @@ def test_a_board_cut_to_its_rows_keeps_what_fits_and_counts_the_rest():
     cut = views.cut_to_rows(text, lambda t: len(t.splitlines()) <= 5)
     assert cut.splitlines()[:2] == ["line 0", "line 1"]
     assert plain(cut.splitlines()[2]) == "  4 more lines: the series window (s)"
+
+
+@pytest.mark.parametrize("keys", [(), ("l",), ("p",)])
+def test_a_terminal_a_few_columns_wide_does_not_close_the_table(tmp_path, keys):
+    """A pane squeezed to 1-4 columns (a split, a tiling window manager): the options
+    list's text had no width to wrap in and Textual raised, closing the table (exit 0).
+    The lists keep a few cells and are cut at the edge; the table stays, and comes back
+    whole when the pane widens."""
+    path = tmp_path / "narrow.db"
+    series_id = new_series(path, seed="tui-narrow")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen, _ = await open_table(pilot)
+            for key in keys:
+                await pilot.press(key)
+                await pilot.pause()
+            for width in (1, 3, 4, 100):
+                await pilot.resize_terminal(width, 20)
+                await pilot.pause()
+            return app.screen_stack[1] is screen, app.return_code
+
+    assert asyncio.run(play()) == (True, None)
+
+
+def test_a_sigterm_ends_the_table_as_a_quit_does(tmp_path):
+    """A polite stop (kill, a logout) ends the app as Ctrl+Q does, the terminal given back
+    as it was (it was left in the alternate screen with the mouse caught), with the
+    shell's code for it (143)."""
+    import os
+    import signal
+
+    path = tmp_path / "term.db"
+    series_id = new_series(path, seed="tui-term")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await open_table(pilot)
+            # (the loop's handler in place, or the signal would end the test run)
+            assert signal.getsignal(signal.SIGTERM) not in (signal.SIG_DFL, None)
+            os.kill(os.getpid(), signal.SIGTERM)
+            await wait_until(pilot, lambda: app.return_code is not None)
+        return app.return_code, signal.getsignal(signal.SIGTERM)
+
+    code, after = asyncio.run(play())
+    assert code == 143 and after is not None
