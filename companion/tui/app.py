@@ -1503,7 +1503,7 @@ class GameScreen(Screen):
                 and not self._win_running()):
             self._win_due = None
             inputs = self.table.figure_inputs()     # copied here, never read live
-            if inputs is not None:
+            if inputs is not None and not self.table.has_figure(inputs):
                 self._win_inputs = inputs
                 self._win_worker = self.compute_win_probability(inputs)
 

@@ -1067,6 +1067,14 @@ class Table:
             except CompanionError:
                 pass    # a cache: the table plays on without it (the figure still shows)
 
+    def has_figure(self, inputs: FigureInputs) -> bool:
+        """Whether both figures of this very step are in already (kept from before the app
+        closed, or worked out since): none is worked out again (each reopening stored the
+        same step's figures anew)."""
+        return (self.win_game == inputs.tag[0] and bool(self.win_steps)
+                and self.win_steps[-1] == inputs.step
+                and self.win_series_step == inputs.step and self.on_course(inputs))
+
     def on_course(self, inputs: FigureInputs) -> bool:
         """Whether a figure worked out for an earlier step still belongs to the game on the
         table: the same game, the same course up to its step (no undo left it behind)."""

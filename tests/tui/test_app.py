@@ -1356,6 +1356,31 @@ def test_the_sparkline_survives_a_restart_on_the_games_own_course(tmp_path):
         assert table.win_history == kept[0][:2] and table.win_steps == kept[1][:2]
 
 
+def test_a_table_opened_again_works_out_no_figure_it_has_kept(tmp_path):
+    """Both figures of the step on the table kept in the file: the table opened again shows
+    them and works out none (each opening stored the same step's two figures anew: a file
+    held 371 rows of 90 figures)."""
+    path = tmp_path / "again.db"
+    series_id = at_the_first_human_decision(path, "tui-again")
+
+    async def open_once() -> int:
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            await wait_until(pilot, lambda: table.has_figure(table.figure_inputs()), 60)
+            await pilot.pause(0.6)          # (past the delay a figure waits for)
+            await workers_done(app)
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return conn.execute("SELECT COUNT(*) FROM figures").fetchone()[0]
+        finally:
+            conn.close()
+
+    first = asyncio.run(open_once())
+    assert first == 2                       # the game's figure, then the series'
+    assert asyncio.run(open_once()) == first
+
+
 def test_a_kept_figure_is_never_read_back_on_another_course_of_the_series(tmp_path):
     """The course is the whole series stream: game 2's first figure does not come back
     after game 1 is undone and played another way."""
