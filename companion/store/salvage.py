@@ -19,8 +19,16 @@ from urllib.parse import quote
 from ..engine.errors import CompanionError
 from ..high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, load_box_texts
 from ..high_and_tight.series_session import SeriesSession
+from ..high_and_tight.state import MODES
 from .db import Store, StoreError, read_copy
-from .series_store import EventDamage, create_series, fold_events
+from .series_store import (
+    DICE_NOTE,
+    NOTE_PREFIX,
+    EventDamage,
+    StoredSeries,
+    create_series,
+    fold_events,
+)
 
 EVENT_COLUMNS = "seq, kind, scope, line"
 MOST_PAGES = 1 << 20      # a header counting more (4 GiB of 4 KiB pages) is damage itself:
@@ -149,6 +157,16 @@ def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store, table_
         new_id = create_series(out, box, header, session.entries, created)
     except CompanionError as error:
         return False, f"series {series_id}: not saved ({error})"
+    # The dice the table switched to (README: kept with the series) go with it; the table's
+    # other notes name steps of the damaged file and stay behind.
+    try:
+        dice = conn.execute("SELECT value FROM meta WHERE key = ?",
+                            [f"{NOTE_PREFIX}{series_id}/{DICE_NOTE}"]).fetchone()
+        switched = json.loads(dice[0]) if dice else None
+    except (sqlite3.DatabaseError, TypeError, ValueError):
+        switched = None                     # (unreadable: the series' own dice)
+    if switched in MODES:
+        StoredSeries.load(out, new_id).keep_note(DICE_NOTE, switched)
     lost = "" if first_lost is None else (f"; the events from {first_lost} on are lost"
                                           + (f" ({stopped})" if stopped else ""))
     games = len(session.series.results)

@@ -468,7 +468,8 @@ class StoredSeries:
     def keep_note(self, key: str, value) -> None:
         """A note of the table's own kept with the series (JSON; None removes it): written in
         the same write as the steps it is about when called inside `together`. Never part
-        of the record: an export or a salvage leaves it out."""
+        of the record: an export leaves it out, a salvage keeps only the dice switched to
+        (the others name steps of the damaged file)."""
         self.store.require_writable()
         name = f"{NOTE_PREFIX}{self.id}/{key}"
         with self.store.write():

@@ -334,3 +334,22 @@ def test_a_cut_that_takes_the_index_still_gives_back_the_events_before_it(tmp_pa
     said = result.stdout.splitlines()
     assert said[1].startswith(f"series 1 -> series 1: {held} steps"), said
     assert f"the events from {held + 1} on are lost" in said[1]
+
+
+def test_salvage_keeps_the_dice_the_table_switched_to(tmp_path, box):
+    """The dice a table switched to (Switch dice, kept with the series: README) go with the
+    series salvaged; the salvaged series opened on the dice it began with."""
+    from companion.store.series_store import DICE_NOTE
+
+    path = tmp_path / "games.db"
+
+    def switch_then_damage():
+        with Store.open(path) as store:
+            stored = StoredSeries.load(store, 1)
+            assert stored.session.header.get("Dice", "digital") == "digital"
+            stored.keep_note(DICE_NOTE, "physical")
+        damage_page(path, event_pages(path)[-2])
+
+    salvaged(path, box, switch_then_damage)
+    with Store.open(path.with_name("saved.db"), readonly=True) as store:
+        assert StoredSeries.load(store, 1).note(DICE_NOTE) == "physical"
