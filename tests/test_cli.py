@@ -1433,6 +1433,7 @@ def test_play_refuses_a_file_that_is_no_game_file_before_its_screen(capsys, tmp_
 
     class Table:
         fatal = None
+        return_code = 0
 
         def run(self):
             opened.append(True)

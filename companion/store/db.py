@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -282,6 +283,37 @@ def _disk_full(path: Path) -> str | None:
 
 def _sqlite_header(path: Path) -> bool:
     return starts_with(path, SQLITE_MAGIC)  # (unreadable here: True, the caller says more)
+
+
+PAGE_SIZE = 4096        # SQLite's default, every game file's
+
+
+def header_lost(path: Path) -> bool:
+    """Whether a file with no SQLite header is a game file whose first bytes alone were
+    damaged: its first page still holds the companion's own tables' definitions (SQLite
+    keeps them there, after the 100-byte header), and it is whole pages long."""
+    try:
+        with open(path, "rb") as handle:
+            first = handle.read(PAGE_SIZE)
+            size = os.fstat(handle.fileno()).st_size
+    except OSError:
+        return False
+    return (not first.startswith(SQLITE_MAGIC) and size and size % PAGE_SIZE == 0
+            and all(re.search(rb'CREATE TABLE ["\[]' + table + rb'["\]]', first[100:])
+                    for table in (b"series", b"events")))
+
+
+def rebuilt_header(pages: int) -> bytes:
+    """The 100-byte header SQLite writes on a game file (docs: the database file format),
+    for a file of `pages` pages: what it counts on the file alone is taken afresh (no free
+    pages, the change counter 1, the version 0 its migrations read again)."""
+    counter = (1).to_bytes(4, "big")
+    return b"".join([
+        SQLITE_MAGIC, PAGE_SIZE.to_bytes(2, "big"), bytes([2, 2, 0, 64, 32, 32]),
+        counter, pages.to_bytes(4, "big"), bytes(8),            # no free pages
+        (1).to_bytes(4, "big"), (4).to_bytes(4, "big"),         # schema cookie, format 4
+        bytes(8), (1).to_bytes(4, "big"),                       # UTF-8
+        bytes(4 + 4 + 4 + 20), counter, (3045001).to_bytes(4, "big")])
 
 
 def _companion_tables(path: Path, db: Database, readonly: bool) -> None:
@@ -596,6 +628,9 @@ class Store:
         try:
             result = db.execute("PRAGMA quick_check").fetchall()
         except sqlite3.DatabaseError as error:
+            if not _sqlite_header(path) and header_lost(path):
+                raise StoreDamaged(f"{path}: its first bytes (SQLite's header) are damaged; "
+                                   f"it was not changed{salvage}") from None
             if not _sqlite_header(path):    # a text, a PDF...: nothing there to salvage
                 raise StoreError(f"{path}: not a game file of the companion (not an SQLite "
                                  "database at all); give another path, nothing was "

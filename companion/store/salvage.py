@@ -20,7 +20,7 @@ from ..engine.errors import CompanionError
 from ..high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, load_box_texts
 from ..high_and_tight.series_session import SeriesSession
 from ..high_and_tight.state import MODES
-from .db import Store, StoreError, read_copy
+from .db import PAGE_SIZE, Store, StoreError, header_lost, read_copy, rebuilt_header
 from .series_store import (
     DICE_NOTE,
     NOTE_PREFIX,
@@ -116,11 +116,25 @@ def _whole_pages(copy: Path) -> None:
                          f"header counts ({error.strerror})") from None
 
 
+def _mended(copy: Path) -> None:
+    """A copy made readable: its SQLite header written afresh when only that was lost (the
+    tables' definitions still on the first page: `header_lost`), then filled out to the
+    pages its header counts (`_whole_pages`)."""
+    if header_lost(copy):
+        try:
+            with open(copy, "r+b") as handle:
+                handle.write(rebuilt_header(os.fstat(handle.fileno()).st_size // PAGE_SIZE))
+        except OSError as error:
+            raise StoreError(f"its copy's header could not be written afresh "
+                             f"({error.strerror})") from None
+    _whole_pages(copy)
+
+
 def _open(damaged: Path) -> sqlite3.Connection:
     """The damaged file read with its -wal, the newest steps of a table that stopped
     without closing, from a copy of the two (`read_copy`, a file cut short filled out in
     the copy); a copy SQLite cannot open so is read as the file stands alone."""
-    conn = read_copy(damaged, mend=_whole_pages)
+    conn = read_copy(damaged, mend=_mended)
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return conn

@@ -353,3 +353,31 @@ def test_salvage_keeps_the_dice_the_table_switched_to(tmp_path, box):
     salvaged(path, box, switch_then_damage)
     with Store.open(path.with_name("saved.db"), readonly=True) as store:
         assert StoredSeries.load(store, 1).note(DICE_NOTE) == "physical"
+
+
+def test_a_file_whose_sqlite_header_alone_is_damaged_is_salvaged_whole(tmp_path, box):
+    """The first 100 bytes (SQLite's header) overwritten, everything after them whole: the
+    file is told damaged, with salvage (it was 'not an SQLite database at all'), and salvage
+    writes the header afresh in its copy and recovers every step (it recovered none)."""
+    path = tmp_path / "games.db"
+    series_id = stored_game_file(path, box)
+    with Store.open(path, readonly=True) as store:
+        whole = [e.line for e in StoredSeries.load(store, series_id).session.entries]
+    data = bytearray(path.read_bytes())
+    data[:100] = random.Random(7).randbytes(100)
+    path.write_bytes(bytes(data))
+    with pytest.raises(StoreDamaged, match=r"its first bytes \(SQLite's header\) are damaged; "
+                       "it was not changed; `companion db salvage"):
+        Store.open(path, readonly=True)
+    before = sha256(path)
+    out = path.with_name("saved.db")
+    result = run_companion("db", "salvage", "--db", path, "--out", out)
+    assert result.returncode == 0, result.stderr
+    assert sha256(path) == before
+    with Store.open(out, readonly=True) as store:
+        assert [e.line for e in StoredSeries.load(store, 1).session.entries] == whole
+    # a text file that merely begins wrong is still no game file
+    other = tmp_path / "notes.txt"
+    other.write_bytes(b"x" * 4096)
+    with pytest.raises(StoreError, match="not an SQLite database at all"):
+        Store.open(other, readonly=True)
