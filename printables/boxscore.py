@@ -142,8 +142,10 @@ def _draw_summary(canvas, session: SeriesSession, title: str, games: list[GamePr
     names = [team_name(box, series.teams[team]) for team in ("team1", "team2")]
     draw_text(canvas, f"{names[0]} v {names[1]}: {series.standing(box, names=True)}",
               area.x, y, area.width, FONT, 11)
-    draw_text(canvas, "   ".join(_table_facts(games[0].score.header)) + f"   {len(games)} "
-              "games, each on the pages after this one with its QR code"
+    draw_text(canvas, "   ".join(_table_facts(games[0].score.header)) + "   "
+              + ("1 game, on the pages after this one with its QR code" if len(games) == 1
+                 else f"{len(games)} games, each on the pages after this one with its QR "
+                      "code")
               + (" (a game in play's once it is over)" if any(g.withheld for g in games)
                  else ""), area.x, y - 12, area.width, FONT, 8)
     columns = [Column("Game", 0.45 * INCH, "centre"), Column("Away", 1.9 * INCH),

@@ -531,3 +531,16 @@ def test_the_series_page_keeps_a_secret_starter_till_he_is_placed(store, box, tm
         assert [g.number for g in games_to_print(loaded, None)] == [1]
         with pytest.raises(ValueError, match="game 2 has not begun yet"):
             games_to_print(loaded, 2)
+
+
+def test_a_series_of_one_game_begun_says_one_game(store, box, tmp_path):
+    """Rule 7.0's page of a series with one game begun says '1 game' (it said '1 games')."""
+    header = series_header("divisional", "7")
+    session = simulated_session(box, header, stop_after=40)
+    assert len(session.games) == 1
+    series_id = create_series(store, box, header, session.entries)
+    out = tmp_path / "one.pdf"
+    print_boxscore(store, str(series_id), PrintOptions(), out)
+    first = " ".join(PdfReader(out).pages[0].extract_text().split())
+    assert "1 game, on the pages after this one with its QR code" in first
+    assert "1 games" not in first
