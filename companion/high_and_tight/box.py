@@ -219,6 +219,14 @@ class Roster:
         return self.ballplayers.get(key) or self.pitchers.get(key)
 
 
+def misplaced_said(key: str, value: str, home: str) -> str:
+    """A piece's line in the other file, told by its third column (`key`, 'position' in
+    ballplayers.csv, 'type' in pitchers.csv): where it goes."""
+    said = ("a pitcher's type, not a ballplayer's position: pitchers" if key == "position"
+            else "a ballplayer's position, not a pitcher's type: ballplayers")
+    return f"{value!r} is {said} go in {home}, with its columns"
+
+
 def plain(text: str) -> str:
     """A name as its letters alone: any case, accents dropped ('Núñez' reads 'nunez')."""
     return "".join(char for char in unicodedata.normalize("NFKD", text.casefold())
@@ -1257,7 +1265,11 @@ class _Loader:
             self.problems.add(self.where("teams.toml"), "a box needs at least two teams")
         return teams
 
-    def csv_rows(self, filename: str, columns: tuple[str, ...]):
+    def csv_rows(self, filename: str, columns: tuple[str, ...],
+                 other: tuple[str, tuple[str, ...]] | None = None):
+        """The rows of a CSV file under its header, each line's problems told; `other`, the
+        other pieces' file and the kinds its third column holds: a line of it pasted here
+        (its fields counted wrong) is told as belonging there."""
         reader = csv.DictReader(io.StringIO(self.texts[filename]))
         if reader.fieldnames:           # "Team" as a spreadsheet capitalises it is team
             reader.fieldnames = [name.strip().lower() for name in reader.fieldnames]
@@ -1364,6 +1376,12 @@ class _Loader:
                 count = (len(named) + len(extra or ()) - list(row.values()).count(None)
                          + bool(trailing and trailing.strip()))
                 comment = lines[line - 1].lstrip().startswith("#")
+                third = (cells[2] or "").strip().upper() if len(cells) > 2 else ""
+                if other is not None and third in other[1]:
+                    self.problems.add(self.where(filename, entry) + f", field {columns[2]!r}",
+                                      misplaced_said(columns[2], third, other[0]))
+                    self.refused.add(filename)
+                    continue
                 self.problems.add(self.where(filename, entry),
                                   f"has {count} fields, expected {len(named)} "
                                   f"({','.join(named)}); " + (
@@ -1428,7 +1446,8 @@ class _Loader:
                         "roster; a game needs two (rule 3.0), so a box holds at least two "
                         "standard teams")
         columns = ("team", "name", "position", "bats") + BALLPLAYER_RATINGS + ("info",)
-        for line, row in self.csv_rows("ballplayers.csv", columns):
+        for line, row in self.csv_rows("ballplayers.csv", columns,
+                                       ("pitchers.csv", ("SP", "RP", "CL"))):
             where = self.where("ballplayers.csv", f"line {line} ({row.get('name')!r})")
             if self.misplaced(row, "position", ("SP", "RP", "CL"), "pitchers.csv", where):
                 continue
@@ -1446,7 +1465,8 @@ class _Loader:
             self.add_piece(roster, piece, where)
         columns = ("team", "name", "type", "throws", "stuff_rolls", "stuff_box") + \
             PITCHER_RATINGS + ("fatigue", "info")
-        for line, row in self.csv_rows("pitchers.csv", columns):
+        for line, row in self.csv_rows("pitchers.csv", columns,
+                                       ("ballplayers.csv", ("C", "IF", "OF"))):
             where = self.where("pitchers.csv", f"line {line} ({row.get('name')!r})")
             if self.misplaced(row, "type", ("C", "IF", "OF"), "ballplayers.csv", where):
                 continue
@@ -1508,10 +1528,7 @@ class _Loader:
         value = (row.get(key) or "").strip().upper()
         if value not in others:
             return False
-        said = ("a pitcher's type, not a ballplayer's position: pitchers" if key == "position"
-                else "a ballplayer's position, not a pitcher's type: ballplayers")
-        self.problems.add(where + f", field {key!r}",
-                          f"{value!r} is {said} go in {home}, with its columns")
+        self.problems.add(where + f", field {key!r}", misplaced_said(key, value, home))
         return True
 
     def roster_for(self, rosters: dict[str, Roster], row: dict, filename: str,

@@ -300,6 +300,17 @@ def test_a_csv_without_its_header_line_is_told_so(box_copy):
     (problem,) = problems_of(box_copy)
     assert problem.endswith("field 'position': 'SP' is a pitcher's type, not a ballplayer's "
                             "position: pitchers go in pitchers.csv, with its columns")
+    # a whole line of the other file pasted in (its fields counted wrong): the same answer,
+    # where 'has 13 fields, expected 11; a text holding a comma goes in double quotes' was
+    edit(box_copy / "ballplayers.csv", "\nnew-york,Stroud,SP,R,4,IV,2,3,2,2,",
+         "\nnew-york,Stroud,OF,S,7,3,3,2,1,4,")
+    okafor = next(line for line in (box_copy / "pitchers.csv").read_text().splitlines()
+                  if ",Okafor," in line)
+    path = box_copy / "ballplayers.csv"
+    path.write_text(path.read_text() + okafor.replace("Okafor", "Okafor Jr") + "\n")
+    (problem,) = problems_of(box_copy)
+    assert "('Okafor Jr'), field 'position': 'SP' is a pitcher's type, not a ballplayer's " \
+        "position: pitchers go in pitchers.csv, with its columns" in problem
 
 
 def test_a_spreadsheets_trailing_comma_is_no_column(box_copy):
