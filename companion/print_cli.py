@@ -159,7 +159,7 @@ def cmd_print(args, box_loader, store_opener, command_error, box_folder) -> int:
         # (a print said only 'wrote', and the player found it on paper).
         from printables.components import printed_text_warnings
 
-        for text in printed_text_warnings(box, args.set):
+        for text in printed_text_warnings(box, args.set, team):
             print(f"warning: {args.data or box_folder}/{text}", file=sys.stderr)
     print(f"wrote {args.out} ({counted(pages, 'pages')})")
     return 0

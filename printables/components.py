@@ -381,22 +381,34 @@ def card_texts_cut_short(box: Box) -> list[str]:
     return out
 
 
-def printed_text_warnings(box: Box, set_name: str = "all") -> list[str]:
+def printed_text_warnings(box: Box, set_name: str = "all", team: str | None = None
+                          ) -> list[str]:
     """What prints cut short (`texts_cut_short`) or with a letter as a box
     (`texts_without_glyphs`) in the set `set_name` (sets.SET_WARNINGS: the layouts it
-    draws, the files whose texts it prints), each line starting with its file; `all`, of
-    every set."""
+    draws, the places whose texts it prints), each line starting with its file; `all`, of
+    every set. With `team` (a key), only that team's and its roster's texts of the teams
+    and pieces (the run prints no other)."""
     from .sets import SET_WARNINGS
 
     if set_name == "all":
-        return texts_cut_short(box) + texts_without_glyphs(box)
-    files, layouts = SET_WARNINGS[set_name]
-    cut = ((pieces_cut_short(box) if "piece" in layouts else [])
-           + [text for text in card_texts_cut_short(box)
-              if ("card" in layouts and text.startswith("cards.toml"))
-              or ("ballpark" in layouts and text.startswith("teams.toml"))])
-    return cut + [text for text in texts_without_glyphs(box)
-                  if text.split(",", 1)[0] in files]
+        found = texts_cut_short(box) + texts_without_glyphs(box)
+    else:
+        places, layouts = SET_WARNINGS[set_name]
+        found = ((pieces_cut_short(box) if "piece" in layouts else [])
+                 + [text for text in card_texts_cut_short(box)
+                    if ("card" in layouts and text.startswith("cards.toml"))
+                    or ("ballpark" in layouts and text.startswith("teams.toml"))]
+                 + [text for text in texts_without_glyphs(box)
+                    if text.split(",", 1)[0] + (" ballpark" if ", ballpark" in text else "")
+                    in places])
+    chosen = box.find_team(team) if team else None
+    if chosen is None:
+        return found
+    roster = chosen.roster or ""
+    return [text for text in found
+            if not text.startswith(("teams.toml", "ballplayers.csv", "pitchers.csv"))
+            or f"team {chosen.key!r}" in text or text.endswith(f", {roster})")
+            or f", {roster}), field" in text]
 
 
 def texts_without_glyphs(box: Box) -> list[str]:

@@ -33,16 +33,17 @@ SETS: dict[str, str] = {      # `all` prints them in this order: the calibration
 
 NEEDS_TARGET = frozenset({"boxscore"})
 
-# What `print` warns of for each set (components.printed_text_warnings): the files whose
-# texts the set prints, for a letter with no glyph; and the layouts it draws, for a text
-# cut short ("piece", "card", "ballpark": the pieces', the strategy cards', the team cards'
-# backs). `all` warns of everything.
+# What `print` warns of for each set (components.printed_text_warnings): the places whose
+# texts the set prints, for a letter with no glyph (a file; "teams.toml" is the teams' names
+# and abbreviations, "teams.toml ballpark" their ballparks); and the layouts it draws, for a
+# text cut short ("piece", "card", "ballpark": the pieces', the strategy cards', the team
+# cards' backs). `all` warns of everything.
 SET_WARNINGS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "calibration": ((), ()), "rally-caps": ((), ()),
     "pieces": (("ballplayers.csv", "pitchers.csv"), ("piece",)),
-    "markers": ((), ()),
+    "markers": (("teams.toml",), ()),
     "cards": (("cards.toml",), ("card",)),
-    "team-cards": (("teams.toml",), ("ballpark",)),
+    "team-cards": (("teams.toml", "teams.toml ballpark"), ("ballpark",)),
     "scoreboard": (("box.toml",), ()), "field": (("box.toml",), ()),
     "scoresheet": (("box.toml",), ()),
     "series-sheet": (("teams.toml", "pitchers.csv"), ()),

@@ -302,3 +302,27 @@ def test_each_set_warns_only_of_what_it_prints(capsys, tmp_path, box_copy):
     assert len(said["team-cards"]) == 1 and "ballpark 'Highlander Field': its text" in \
         said["team-cards"][0]
     assert said["markers"] == [] and said["all"] == said["team-cards"]
+
+
+def test_print_warns_of_the_team_it_prints_and_of_markers_abbreviations(capsys, tmp_path,
+                                                                         box_copy):
+    """`--team` prints one team: the other teams' pieces are not warned of; markers print
+    the teams' abbreviations (a letter with no glyph in one is told), no ballpark."""
+    pitchers = box_copy / "pitchers.csv"
+    pitchers.write_text(pitchers.read_text().replace("new-york,Okafor,", "new-york,Łukasz,"))
+    teams = box_copy / "teams.toml"
+    teams.write_text(teams.read_text().replace('abbrev = "TXC"', 'abbrev = "TXŁ"')
+                     .replace('name = "Highlander Field"', 'name = "Łódź Field"'))
+
+    def warned(*args: str) -> list[str]:
+        code, _, err = run(capsys, *args, "--data", str(box_copy), "--out",
+                           str(tmp_path / "w.pdf"))
+        assert code == 0, err
+        return [line for line in err.splitlines() if line.startswith("warning: ")]
+
+    assert warned("pieces", "--team", "texas") == []
+    assert len(warned("pieces", "--team", "new-york")) == 1
+    (markers,) = warned("markers")
+    assert "team 'texas', field 'abbrev': 'Ł' has no glyph" in markers
+    assert len(warned("team-cards")) == 2           # the abbreviation and the ballpark
+    assert [w for w in warned("series-sheet") if "ballpark" in w] == []
