@@ -1612,6 +1612,13 @@ class _Loader:
                               f"({there}): each piece of a roster has a name of its own")
             self.clashed.add(roster.key.casefold())
             return
+        alike = next((other for other in [*roster.ballplayers.values(),
+                                          *roster.pitchers.values()]
+                      if plain(other.name) == plain(piece.name)), None)
+        if alike is not None:       # (typed without accents at the table, neither is meant)
+            self.warnings.append(f"{where}, field 'name': {piece.name!r} reads as "
+                                 f"{alike.name!r} without its accents: at the table each is "
+                                 "typed with them")
         if piece.is_pitcher:
             roster.pitchers[key] = piece
         else:

@@ -707,6 +707,11 @@ class Table:
                 by_verb, whole = self._options_named([form, *words[1:]], waiting.options,
                                                      said_options)
                 named = by_verb if whole else list(dict.fromkeys(named + by_verb))
+            if len(named) > 1 and fold is plain and len({plain(line) for line in named}) == 1:
+                # names alike but for their accents: typing more cannot tell them apart
+                raise CompanionError(f"'{clip(said.typed)}' reads as "
+                                     + " and ".join(f"'{line}'" for line in named)
+                                     + " without the accents: type them")
             if named:
                 break
         if len(named) == 1:

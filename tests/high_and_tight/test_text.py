@@ -170,6 +170,9 @@ def test_names_typed_without_their_accents_resolve_to_the_box_spelling(box_copy)
                        "Cowboys roster; without its accents it reads as 'Hámpton' and "
                        "'Hamptón': type them"):
         rules.parse_action(state, "away bats hampton")
+    # data check warns of the two (at the table each is typed with its accents)
+    assert any("field 'name': 'Hamptón' reads as 'Hámpton' without its accents" in warning
+               for warning in rules.box.warnings), rules.box.warnings
 
 
 @pytest.mark.parametrize("line", [

@@ -1824,5 +1824,12 @@ def test_names_typed_without_their_accents_at_the_table(tmp_path, box_copy):
                          "pitcher (rule 4.2.1.1)", False, [f"{side} brings in Wexley"])
         assert table.short_line("bring castellan", forced) == f"{side} brings in castellan"
         assert table.short_line("Tremainex", forced) == f"{side} brings in Tremainex"
+        # two names alike but for their accents: typing more cannot part them, said so
+        batting = Waiting("game", "decision", "team1", side, "bat", "bat", False,
+                          [f"{side} bats Núñez", f"{side} bats Nuñez"])
+        with pytest.raises(CompanionError, match=f"'nunez' reads as '{side} bats Núñez' and "
+                           f"'{side} bats Nuñez' without the accents: type them"):
+            table.short_line("nunez", batting)
+        assert table.short_line("nuñez", batting) == f"{side} bats Nuñez"
     finally:
         store.close()
