@@ -1411,9 +1411,10 @@ class GameScreen(Screen):
         """A game just ended (rule 4.8): its score, and the series standing (rule 7.0)."""
         table = self.table
         loser = "team2" if result.winner == "team1" else "team1"
-        standing = table.standing()
+        # (an exhibition's standing, 'X win the game', is the line itself: said once)
+        standing = "" if table.series.scenario.rotation == 0 else f"; {table.standing()}"
         told = (f"{table.team_name(result.winner)} win {result.runs[result.winner]}-"
-                f"{result.runs[loser]} in {result.innings} innings; {standing}")
+                f"{result.runs[loser]} in {result.innings} innings{standing}")
         game = table.session.games[result.number - 1]
         if self._last_half[0] is game:
             # The final takes the place of the last half's notice: its runs and dice too.

@@ -5199,3 +5199,36 @@ def test_a_sigterm_ends_the_table_as_a_quit_does(tmp_path):
 
     code, after = asyncio.run(play())
     assert code == 143 and after is not None
+
+
+def test_an_exhibition_s_final_says_who_won_once(tmp_path):
+    """Rule 4.8 for one game imported as an exhibition: its final names the winner once
+    ('... win 8-7 in 11 innings; Texas Cowboys win the game' said it twice)."""
+    from companion.high_and_tight.rules import HighAndTight
+    from companion.high_and_tight.simulate import simulate_game
+    from companion.store.exchange import import_record
+
+    box = load_box()
+    game = simulate_game(HighAndTight(box), "new-york", "texas", "tui-exhibition",
+                         extra_header={"HomeControl": "computer", "AwayControl": "computer"})
+    lines = game.text().splitlines()
+    cut = "\n".join(line for line in lines[:-3] if not line.startswith("[Result")) + "\n"
+    path = tmp_path / "exhibition.db"
+    with Store.open(path) as store:
+        series_id = import_record(store, box, cut)
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        notes = titled_notes(app)
+        async with app.run_test(size=SIZE) as pilot:
+            _, table = await open_table(pilot)
+            await wait_until(pilot, lambda: any(t == "Game 1 over" for t, _ in notes), 60)
+            await workers_done(app)
+            state = table.session.games[0].state
+        return next(m for t, m in notes if t == "Game 1 over"), state
+
+    final, state = asyncio.run(play())
+    winner = state.side(state.winner)
+    loser = state.side("away" if state.winner == "home" else "home")
+    assert final.split("\n")[0] == (f"{winner.team.name} win {winner.total}-{loser.total} "
+                                     f"in {state.inning} innings")
