@@ -49,12 +49,6 @@ def salvage(damaged: Path, out: Store) -> list[str]:
             Store.check_not_newer(damaged, conn)
         except sqlite3.DatabaseError:
             pass                            # (a header past reading: salvaged below)
-        try:
-            ids = [row["id"] for row in conn.execute("SELECT id FROM series ORDER BY id")]
-        except sqlite3.DatabaseError as error:
-            raise StoreError("\n".join(first + [
-                f"{damaged}: no series can be read from it ({error}); nothing was "
-                "salvaged"])) from None
         rows: list | None = None        # the table read in row order, once, if needed
 
         def table_rows():
@@ -62,6 +56,17 @@ def salvage(damaged: Path, out: Store) -> list[str]:
             if rows is None:
                 rows = _rows_in_order(conn)
             return rows
+        try:
+            ids = [row["id"] for row in conn.execute("SELECT id FROM series ORDER BY id")]
+        except sqlite3.DatabaseError as error:
+            # The list of series is damaged (a file cut short loses its last pages, the
+            # series table's among them): the series named along the tables, one row at
+            # a time, each then read by its own number (README: the series its pages hold).
+            ids = _series_named(conn, table_rows)
+            if not ids:
+                raise StoreError("\n".join(first + [
+                    f"{damaged}: no series can be read from it ({error}); nothing was "
+                    "salvaged"])) from None
         told = [_salvage_series(conn, series_id, out, table_rows) for series_id in ids]
     finally:
         conn.close()
@@ -234,6 +239,27 @@ def _events_by_index(conn: sqlite3.Connection, series_id: int
             return events, None
         events.append(dict(row))
         seq += 1
+
+
+def _series_named(conn: sqlite3.Connection, table_rows) -> list[int]:
+    """The series a damaged file still names, its series table's list being past reading:
+    its rows read one at a time in row order up to the first page lost, and the series its
+    events' rows name (`_rows_in_order`)."""
+    ids: set[int] = set()
+    last_id = 0
+    while True:
+        try:
+            row = conn.execute("SELECT id FROM series NOT INDEXED WHERE id > ? ORDER BY id "
+                               "LIMIT 1", [last_id]).fetchone()
+        except sqlite3.DatabaseError:
+            break
+        if row is None or not isinstance(row[0], int) or row[0] <= last_id:
+            break
+        last_id = row[0]
+        ids.add(last_id)
+    ids.update(row["series_id"] for row in table_rows()[0]
+               if isinstance(row["series_id"], int))
+    return sorted(ids)
 
 
 def _rows_in_order(conn: sqlite3.Connection) -> tuple[list, str | None]:

@@ -8,10 +8,10 @@ import sqlite3
 import pytest
 
 from companion.store.db import Store, StoreDamaged, StoreError
-from companion.store.series_store import StoredSeries, list_series
+from companion.store.series_store import StoredSeries, create_series, list_series
 
 from .test_db import stored_game_file
-from .util import run_companion, sha256
+from .util import run_companion, series_header, sha256, simulated_session
 
 
 def event_pages(path) -> list[int]:
@@ -382,3 +382,32 @@ def test_a_file_whose_sqlite_header_alone_is_damaged_is_salvaged_whole(tmp_path,
     other.write_bytes(b"x" * 4096)
     with pytest.raises(StoreError, match="not an SQLite database at all"):
         Store.open(other, readonly=True)
+
+
+def test_a_cut_that_takes_the_list_of_series_still_gives_back_the_series_before_it(tmp_path,
+                                                                                  box):
+    """A file of many series cut short where the series table's last leaf was: listing the
+    series failed and nothing was salvaged, though most of the file read. The series are
+    named along the tables a row at a time and each read by its number: those whose pages
+    are held come back."""
+    path = tmp_path / "games.db"
+    with Store.open(path) as store:
+        for seed in range(12):
+            header = series_header("spring", str(seed))
+            create_series(store, box, header, simulated_session(box, header).entries)
+    conn = sqlite3.connect(path)
+    try:
+        leaves = [row[0] for row in conn.execute(
+            "SELECT pageno FROM dbstat WHERE name = 'series' AND pagetype = 'leaf' "
+            "ORDER BY pageno")]
+    except sqlite3.OperationalError:
+        pytest.skip("this SQLite has no dbstat table to find the series' pages with")
+    finally:
+        conn.close()
+    assert len(leaves) > 1, leaves
+    path.write_bytes(path.read_bytes()[:(leaves[-1] - 1) * 4096])
+    out = tmp_path / "saved.db"
+    result = run_companion("db", "salvage", "--db", path, "--out", out)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout.splitlines()
+    assert said[1].startswith("series 1 -> series 1: "), said
