@@ -850,8 +850,8 @@ def _delete_series(args) -> int:
             raise CommandError(f"{said}: add --yes to delete it (nothing was deleted)")
         try:
             answer = input(f"Delete {said}, with its whole record? "
-                           f"(`companion export {args.id}{_db_words(args)}` keeps a copy "
-                           "first) [y/N] ")
+                           f"(`companion export {args.id} --reveal{_db_words(args)}` keeps "
+                           "a copy first) [y/N] ")
         except (EOFError, KeyboardInterrupt):       # Ctrl-D, Ctrl-C: no
             print()
             answer = ""

@@ -1049,7 +1049,7 @@ def test_series_delete_asks_at_a_terminal_and_keeps_the_series_on_anything_but_y
     assert asked[0][0].startswith("Delete series 1: Spring Training, New York Highlanders v "
                                   "Texas Cowboys (not begun), with its whole record?")
     # the copy it offers is read from this game file, not the default one
-    assert f"(`companion export 1 --db {db}` keeps a copy first) [y/N] " in asked[0][0]
+    assert f"(`companion export 1 --reveal --db {db}` keeps a copy first) [y/N] " in asked[0][0]
     assert asked[0][1] == []
     assert out.strip().endswith("deleted series 1: Spring Training, New York Highlanders v "
                                 "Texas Cowboys (not begun)" if deleted else

@@ -2412,7 +2412,8 @@ class DeleteScreen(Question):
             yield Label("[b]Delete this series?[/b]")
             yield Static(escape(self.said), id="said")
             yield Static(f"Every game and action of it goes, and undo cannot bring it back "
-                         f"('companion export {self.series_id}' keeps a copy first). "
+                         f"('companion export {self.series_id} --reveal' keeps a copy "
+                         "first, secret hands and all). "
                          "y deletes it; Escape, n or Enter keeps it.")
 
 
