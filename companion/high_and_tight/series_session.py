@@ -29,6 +29,16 @@ SERIES_TAGS = {"Series": NAME_TAG, "Scenario": "", "Team1": "", "Team2": "",
                "Cards": "", "Box": "", **dict.fromkeys(CONTROL_TAGS.values(), "")}
 
 
+def with_result(game: Session) -> dict[str, str]:
+    """A game's header as its record is exported: with its final score once it is over
+    (`Result`), which an import then holds the replay to (a line edited since is caught)."""
+    header = dict(game.header)
+    state = game.state
+    if state.phase == "over":
+        header.setdefault("Result", f"{state.away.total}-{state.home.total}")
+    return header
+
+
 class SeriesSession:
     """Folds the series' actions; games are created as the schedule calls for them."""
 
@@ -207,7 +217,7 @@ class SeriesSession:
         side), so that imported as an exhibition it goes on as it was played (`export
         ID:N`, a box score's QR code)."""
         game = self.games[number - 1]
-        header = dict(game.header)
+        header = with_result(game)
         for tag in ("Dice", "Cards"):
             if tag in self.header:
                 header.setdefault(tag, self.header[tag])

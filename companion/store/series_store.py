@@ -11,7 +11,7 @@ from ..engine.errors import CompanionError, IllegalAction, ParseError
 from ..engine.record import Record
 from ..high_and_tight.box import Box, load_box_texts
 from ..high_and_tight.series import SCENARIOS, TEAMS, SeriesRules, series_lead
-from ..high_and_tight.series_session import SERIES, Entry, SeriesSession
+from ..high_and_tight.series_session import SERIES, Entry, SeriesSession, with_result
 from ..high_and_tight.state import MODES
 from .db import Store, StoreError, _now
 
@@ -545,10 +545,11 @@ def series_record(session: SeriesSession) -> str:
     if session.series.scenario.key == "exhibition" and not lines and session.games:
         # One game read in as an exhibition: its own record is the whole of it (a series
         # header with no lines would run into the game's header, which import refuses).
-        return session.games[0].text()
+        return Record(header=with_result(session.games[0]),
+                      lines=session.games[0].lines()).text()
     text = Record(header=dict(session.header), lines=lines).text()
     for game in session.games:
-        text += "\n" + game.text()
+        text += "\n" + Record(header=with_result(game), lines=game.lines()).text()
     return text
 
 

@@ -917,3 +917,22 @@ def test_series_delete_asks_for_yes_away_from_a_terminal(store, path, box):
     assert done.stdout.startswith(f"deleted series {series_id}: Divisional Series, ")
     assert events(path, series_id) == []
     assert rows(path, "SELECT * FROM series") == []
+
+
+def test_an_export_gives_each_finished_game_its_result_which_import_holds_it_to(store, box):
+    """A series' export (and one game's) says each finished game's final (`Result`, away-
+    home), so an import of a record edited since (a roll changed: 12-7 for 11-7) is
+    refused at the tag, where it went in without a word."""
+    series_id = finished(store, box, "divisional", THREE_GAMES)
+    session = StoredSeries.load(store, series_id).session
+    text = export(store, str(series_id), "record")
+    finals = [f"{g.state.away.total}-{g.state.home.total}" for g in session.games]
+    assert re.findall(r'^\[Result "(.*)"\]$', text, re.MULTILINE) == finals
+    assert f'[Result "{finals[1]}"]' in export(store, f"{series_id}:2", "record")
+    away, home = map(int, finals[0].split("-"))
+    edited = text.replace(f'[Result "{finals[0]}"]', f'[Result "{away + 1}-{home}"]', 1)
+    before = export(store, str(series_id), "json")
+    with pytest.raises(RecordError, match="game 1: ") as raised:
+        import_record(store, box, edited)
+    assert raised.value.line == text.splitlines().index(f'[Result "{finals[0]}"]') + 1
+    assert export(store, str(series_id), "json") == before
