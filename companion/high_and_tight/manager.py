@@ -351,13 +351,16 @@ class ComputerManager:
                 # with the marker he wears and the one he would earn.
                 fatigue = self.rules.stay_fatigue(state, state.actor) or own.fatigue
                 # (a tie keeps him: no bullpen arm spent for nothing)
-                return (False, pitcher_cost(self.box, own.current_pitcher(), fatigue),
+                return (False, False, pitcher_cost(self.box, own.current_pitcher(), fatigue),
                         float("-inf"))
             key = action.args[0].casefold()
             pitcher = pitchers[key]
-            fatigue = 100 if key in own.short_rest else 0
+            short = key in own.short_rest
             closer_early = pitcher.kind == "CL" and state.inning < 9
-            return (closer_early, pitcher_cost(self.box, pitcher, fatigue), -pitcher.fatigue)
+            # A reliever on short rest only when no rested arm is left (8.2.3 b: he comes in
+            # at +100, and his game counts to the days in a row that rest him next).
+            return (closer_early, short, pitcher_cost(self.box, pitcher, 100 if short else 0),
+                    -pitcher.fatigue)
 
         return min(legal, key=cost)
 

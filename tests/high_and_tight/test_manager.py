@@ -292,3 +292,24 @@ def test_a_bombed_pitcher_as_good_as_the_reliever_stays(rules):
              if a.kind == "stay" or a.args[0] == "Dunleavy"]
     assert len(legal) == 2
     assert ComputerManager(rules).choose(state, legal).kind == "stay"
+
+
+def test_the_manager_brings_in_a_rested_reliever_before_one_on_short_rest(rules):
+    """Rule 8.2.3 b: a reliever on short rest comes in at +100 and his game counts to the
+    days in a row that rest him next: the computer (and the table's suggestion, its
+    choice) calls on him only when no rested arm is left, as a short-rest start is never
+    the default (it brought in the best arm at +100 with fresh ones in the pen)."""
+    from companion.high_and_tight.manager import pitcher_cost
+
+    from .util import at, drive
+
+    box = rules.box
+    relievers = [p for p in box.rosters["new-york"].pitchers.values() if p.kind == "RP"]
+    short = [p.name for p in sorted(relievers, key=lambda p: pitcher_cost(box, p, 100))[:2]]
+    session = new_game(rules, header={"Rules": "rest,short-rest",
+                                      "HomeShortRest": ", ".join(short)})
+    state = drive(session, until=at(8, "top", "mound"))
+    assert rules._is_tired(state, state.home)
+    legal = rules.legal_actions(state)
+    choice = ComputerManager(rules).choose(state, legal)
+    assert choice.kind == "relieve" and choice.args[0] not in short, choice
