@@ -63,6 +63,7 @@ from .chrome import (
     CheckList,
     ClosesOnce,
     EndStopList,
+    EndStopSelect,
     FormScroll,
     KeyBar,
     KeysPanel,
@@ -627,31 +628,31 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
             yield problem
             with Horizontal(classes="row gap"):
                 yield Label("Scenario")
-                yield Select(scenarios, value=last["scenario"], allow_blank=False,
+                yield EndStopSelect(scenarios, value=last["scenario"], allow_blank=False,
                              id="scenario", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Teams (1 home)")
-                yield Select(teams, value=last["team1"], allow_blank=False, id="team1",
+                yield EndStopSelect(teams, value=last["team1"], allow_blank=False, id="team1",
                              compact=True)
-                yield Select(teams, value=last["team2"], allow_blank=False, id="team2",
+                yield EndStopSelect(teams, value=last["team2"], allow_blank=False, id="team2",
                              compact=True)
             with Horizontal(classes="row"):
                 yield Label("Rosters (8.1.1)")
-                yield Select(rosters, prompt="Team 1 roster", id="roster1", compact=True)
-                yield Select(rosters, prompt="Team 2 roster", id="roster2", compact=True)
+                yield EndStopSelect(rosters, prompt="Team 1 roster", id="roster1", compact=True)
+                yield EndStopSelect(rosters, prompt="Team 2 roster", id="roster2", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Managers")
-                yield Select(control, value=last["control1"], allow_blank=False,
+                yield EndStopSelect(control, value=last["control1"], allow_blank=False,
                              id="control1", compact=True)
-                yield Select(control, value=last["control2"], allow_blank=False,
+                yield EndStopSelect(control, value=last["control2"], allow_blank=False,
                              id="control2", compact=True)
             with Horizontal(classes="row"):         # one setting for the table, not per team
                 yield Label("Dice")
-                yield Select(mode, value=last["dice"], allow_blank=False, id="dice",
+                yield EndStopSelect(mode, value=last["dice"], allow_blank=False, id="dice",
                              compact=True)
             with Horizontal(classes="row"):
                 yield Label("Strategy cards")
-                yield Select(mode, value=last["cards"], allow_blank=False, id="cards",
+                yield EndStopSelect(mode, value=last["cards"], allow_blank=False, id="cards",
                              compact=True)
             told = Label("", id="cards-told")   # why the cards went digital, in its place
             told.display = False
@@ -2292,10 +2293,10 @@ class PickScreen(ClosesOnce, ModalScreen[str | None]):
                 with Horizontal(classes="row"):
                     yield Label(label)
                     if preset is None:          # to be chosen: no name stands in for it
-                        yield Select(choices, prompt="(choose)",
+                        yield EndStopSelect(choices, prompt="(choose)",
                                      id=f"slot{number}", compact=True)
                     else:
-                        yield Select(choices, value=preset, allow_blank=False,
+                        yield EndStopSelect(choices, value=preset, allow_blank=False,
                                      id=f"slot{number}", compact=True)
             yield Label("", id="problem")
             yield from dialog_buttons(

@@ -22,7 +22,8 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Checkbox, OptionList, SelectionList, Static
+from textual.widgets import Checkbox, OptionList, Select, SelectionList, Static
+from textual.widgets._select import SelectCurrent, SelectOverlay  # (textual 8.2.8)
 from textual.widgets.option_list import OptionDoesNotExist
 
 ICON = "⭘"
@@ -363,6 +364,21 @@ class EndStops:
 
 class EndStopList(EndStops, OptionList):
     """The options' and the home screen's list (`EndStops`)."""
+
+
+class EndStopOverlay(EndStops, SelectOverlay):
+    """A Select's open list (`EndStops`)."""
+
+
+class EndStopSelect(Select):
+    """Textual's Select whose open list stops at its ends (`EndStops`): a Down too many in
+    the lineup's slot by slot landed on the first name, and the one meant was left out.
+    Its compose is Textual 8.2.8's with the overlay swapped (pinned: see pyproject)."""
+
+    def compose(self):
+        yield SelectCurrent(self.prompt)
+        yield EndStopOverlay(type_to_search=self._type_to_search).data_bind(
+            compact=Select.compact)
 
 
 class CheckList(EndStops, SelectionList):

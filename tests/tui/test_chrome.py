@@ -227,3 +227,38 @@ def test_space_ticks_the_rule_it_was_pressed_on_however_quick_the_arrows_after_i
             return list(rules.selected), rules.highlighted
 
     assert asyncio.run(go()) == (["advanced-fatigue", "short-rest"], 3)
+
+
+def test_a_select_s_open_list_stops_at_its_ends():
+    """The lineup's slot by slot (and New series' choices): Down past the last name stays
+    on it (Textual's Select wrapped round to the first, and the lineup left out the name
+    meant); Up past the first stays there."""
+    from textual.app import App
+    from textual.widgets import Select
+
+    from companion.tui.chrome import EndStopOverlay, EndStopSelect
+
+    class One(App):
+        def compose(self):
+            yield EndStopSelect([(name, name) for name in ("Calloway", "Iversen", "Talavera")],
+                                value="Calloway", allow_blank=False)
+
+    async def play():
+        app = One()
+        async with app.run_test() as pilot:
+            select = app.query_one(Select)
+            select.focus()
+            await pilot.press("enter")                  # opens the list
+            await pilot.pause()
+            overlay = app.query_one(EndStopOverlay)
+            for _ in range(5):
+                await pilot.press("down")
+            low = overlay.highlighted
+            for _ in range(5):
+                await pilot.press("up")
+            high = overlay.highlighted
+            await pilot.press("down", "down", "down", "enter")
+            await pilot.pause()
+            return low, high, select.value
+
+    assert asyncio.run(play()) == (2, 0, "Talavera")
