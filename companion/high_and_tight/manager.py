@@ -345,6 +345,14 @@ class ComputerManager:
         if stay is not None and not tired and not bombed:
             return stay         # his day goes on (a short-rest start's +100 was chosen)
 
+        # A reliever on short rest only when no rested arm is left to bring in (8.2.3 b:
+        # he comes in at +100, and his game counts to the days in a row that rest him
+        # next); the pitcher on the mound is no rested arm, so without one they are
+        # weighed against him by their cost alone.
+        rested = any(a.kind == "relieve" and a.args[0].casefold() not in own.short_rest
+                     and not (pitchers[a.args[0].casefold()].kind == "CL" and state.inning < 9)
+                     for a in legal)
+
         def cost(action: Action) -> tuple:
             if action.kind == "stay":
                 # Tired now (8.2.1; short rest declined, 6.1), or bombed (8.4.2): weighed
@@ -357,10 +365,8 @@ class ComputerManager:
             pitcher = pitchers[key]
             short = key in own.short_rest
             closer_early = pitcher.kind == "CL" and state.inning < 9
-            # A reliever on short rest only when no rested arm is left (8.2.3 b: he comes in
-            # at +100, and his game counts to the days in a row that rest him next).
-            return (closer_early, short, pitcher_cost(self.box, pitcher, 100 if short else 0),
-                    -pitcher.fatigue)
+            return (closer_early, short and rested,
+                    pitcher_cost(self.box, pitcher, 100 if short else 0), -pitcher.fatigue)
 
         return min(legal, key=cost)
 

@@ -35,7 +35,9 @@ def with_result(game: Session) -> dict[str, str]:
     header = dict(game.header)
     state = game.state
     if state.phase == "over":
-        header.setdefault("Result", f"{state.away.total}-{state.home.total}")
+        header["Result"] = f"{state.away.total}-{state.home.total}"
+    else:           # (an imported game's own Result, undone since: no longer its end)
+        header.pop("Result", None)
     return header
 
 

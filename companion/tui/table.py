@@ -217,6 +217,7 @@ class Table:
         self.win_game = 0                      # the game the history belongs to
         self.win_series: float | None = None   # the last P(team 1 wins the series) shown
         self.win_series_step: int | None = None  # the game's step that series figure is of
+        self.win_course: str | None = None      # the course the last figure was of
         # The lines typed with several rolls (`_enter_rolls`), each with where it starts
         # among the entries, the latest last: undo takes such a line back whole, and redo
         # brings it back whole. Kept with the series, so that this holds after a restart; a
@@ -1062,6 +1063,7 @@ class Table:
         del self.win_history[keep:], self.win_steps[keep:]
         self.win_history.append(p_home if inputs.team1_home else 1.0 - p_home)
         self.win_steps.append(inputs.step)
+        self.win_course = inputs.course
         if p_series is not None:
             self.win_series, self.win_series_step = p_series, inputs.step
         courses = self._courses()
@@ -1078,7 +1080,7 @@ class Table:
         same step's figures anew)."""
         return (self.win_game == inputs.tag[0] and bool(self.win_steps)
                 and self.win_steps[-1] == inputs.step
-                and self.win_series_step == inputs.step and self.on_course(inputs))
+                and self.win_series_step == inputs.step and self.win_course == inputs.course)
 
     def on_course(self, inputs: FigureInputs) -> bool:
         """Whether a figure worked out for an earlier step still belongs to the game on the
@@ -1127,6 +1129,7 @@ class Table:
             if step < len(courses) and courses[step] == row["course"]:
                 kept[step] = row
         for step in sorted(kept):
+            self.win_course = kept[step]["course"]
             self.win_steps.append(step)
             self.win_history.append(kept[step]["p_team1"])
             if kept[step]["p_series"] is not None:

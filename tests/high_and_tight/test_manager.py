@@ -313,3 +313,28 @@ def test_the_manager_brings_in_a_rested_reliever_before_one_on_short_rest(rules)
     legal = rules.legal_actions(state)
     choice = ComputerManager(rules).choose(state, legal)
     assert choice.kind == "relieve" and choice.args[0] not in short, choice
+
+
+def test_with_every_arm_on_short_rest_the_tired_pitcher_is_weighed_against_them(rules):
+    """Rule 8.2.3 b with no rested arm in the pen: the pitcher on the mound is no rested
+    arm, so the short-rest relievers are weighed against him by their cost (a starter at
+    +200 was kept inning after inning, whatever the bullpen could give)."""
+    from companion.high_and_tight.manager import pitcher_cost
+
+    from .util import at, drive
+
+    pen = [p.name for p in rules.box.rosters["new-york"].pitchers.values()
+           if p.kind in ("RP", "CL")]
+    session = new_game(rules, header={"Rules": "rest,short-rest,advanced-fatigue",
+                                      "HomeShortRest": ", ".join(pen)})
+    state = drive(session, until=at(9, "top", "mound"),
+                  mound=lambda state, legal: next(x for x in legal if "stays" in x))
+    own = state.home
+    legal = rules.legal_actions(state)
+    staying = pitcher_cost(rules.box, own.current_pitcher(),
+                           rules.stay_fatigue(state, "home") or own.fatigue)
+    best = min(pitcher_cost(rules.box, own.roster.pitchers[a.args[0].casefold()], 100)
+               for a in legal if a.kind == "relieve")
+    assert best < staying
+    choice = ComputerManager(rules).choose(state, legal)
+    assert choice.kind == "relieve", choice

@@ -22,7 +22,8 @@ from companion.engine.errors import (
 from companion.engine.record import parse_record, split_records
 from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
 from companion.high_and_tight.boxscore import CSV_COLUMNS
-from companion.high_and_tight.simulate import play_series
+from companion.high_and_tight.rules import HighAndTight
+from companion.high_and_tight.simulate import play_series, simulate_game
 from companion.store.db import Store, StoreError
 from companion.store.exchange import export, import_record
 from companion.store.series_store import (
@@ -936,3 +937,17 @@ def test_an_export_gives_each_finished_game_its_result_which_import_holds_it_to(
         import_record(store, box, edited)
     assert raised.value.line == text.splitlines().index(f'[Result "{finals[0]}"]') + 1
     assert export(store, str(series_id), "json") == before
+
+
+def test_an_exhibition_undone_from_its_end_exports_without_its_old_result(store, box):
+    """One game imported as an exhibition keeps its record's Result in its header: undone
+    from its end, its export leaves the Result out (the game is not over), and replayed to
+    another end it says the new one; either way the export imports again."""
+    rules = HighAndTight(box)
+    text = simulate_game(rules, "new-york", "texas", "ex-undo").text()
+    series_id = import_record(store, box, text)
+    stored = StoredSeries.load(store, series_id)
+    stored.undo()
+    again = series_record(stored.session)
+    assert "[Result " not in again
+    import_record(store, box, again)

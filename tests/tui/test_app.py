@@ -1381,6 +1381,27 @@ def test_a_table_opened_again_works_out_no_figure_it_has_kept(tmp_path):
     assert asyncio.run(open_once()) == first
 
 
+def test_a_figure_of_a_step_undone_is_not_taken_for_the_new_step_s(tmp_path):
+    """A figure worked out for a step, the step undone and another taken in its place (the
+    same number of steps, another course: 'u' then a different choice): the table has no
+    figure of the new step, so one is worked out (the old course's showed as current)."""
+    path = tmp_path / "course-figure.db"
+    series_id = at_the_first_human_decision(path, "tui-course-figure")
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        options = table.waiting().options
+        assert len(options) > 1
+        table.enter(options[0])
+        inputs = table.figure_inputs()
+        table.add_figure(inputs, 0.6, 0.55)
+        assert table.has_figure(inputs)
+        table.undo_to_player()
+        table.enter(options[-1])
+        other = table.figure_inputs()
+        assert other.step == inputs.step and other.course != inputs.course
+        assert not table.has_figure(other)
+
+
 def test_a_kept_figure_is_never_read_back_on_another_course_of_the_series(tmp_path):
     """The course is the whole series stream: game 2's first figure does not come back
     after game 1 is undone and played another way."""
