@@ -184,13 +184,17 @@ def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store, table_
         switched = json.loads(dice[0]) if dice else None
     except (sqlite3.DatabaseError, TypeError, ValueError):
         switched = None                     # (unreadable: the series' own dice)
+    dice_lost = ""
     if switched in MODES:
-        StoredSeries.load(out, new_id).keep_note(DICE_NOTE, switched)
+        try:
+            StoredSeries.load(out, new_id).keep_note(DICE_NOTE, switched)
+        except CompanionError as error:     # (a full disk: the series is saved without it)
+            dice_lost = f"; the dice switched to ({switched}) were not kept ({error})"
     lost = "" if first_lost is None else (f"; the events from {first_lost} on are lost"
                                           + (f" ({stopped})" if stopped else ""))
     games = len(session.series.results)
     return True, (f"series {series_id} -> series {new_id}: {len(session.entries)} steps, "
-                  f"{games} game{'' if games == 1 else 's'} finished{lost}")
+                  f"{games} game{'' if games == 1 else 's'} finished{lost}{dice_lost}")
 
 
 def _series_box(conn: sqlite3.Connection, series_id: int, header: dict) -> Box:

@@ -411,3 +411,26 @@ def test_a_cut_that_takes_the_list_of_series_still_gives_back_the_series_before_
     assert result.returncode == 0, result.stderr
     said = result.stdout.splitlines()
     assert said[1].startswith("series 1 -> series 1: "), said
+
+
+def test_a_dice_note_that_cannot_be_written_leaves_the_series_saved(tmp_path, box,
+                                                                     monkeypatch):
+    """The dice switched to, written after the series (a full disk by then): the series
+    stays saved and its line says the switch was not kept (the salvage stopped midway)."""
+    from companion.store import salvage as salvaging
+    from companion.store.series_store import DICE_NOTE
+
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    with Store.open(path) as store:
+        StoredSeries.load(store, 1).keep_note(DICE_NOTE, "physical")
+
+    def full(self, key, value):
+        raise StoreError("the disk is full")
+
+    monkeypatch.setattr(salvaging.StoredSeries, "keep_note", full)
+    with Store.open(tmp_path / "saved.db") as out:
+        said = salvaging.salvage(path, out)
+        assert [row.id for row in list_series(out)] == [1]
+    assert said[-1].endswith("; the dice switched to (physical) were not kept (the disk is "
+                             "full)"), said
