@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import re
-import signal
 import time
 from collections.abc import Callable
 from functools import partial
@@ -70,6 +67,7 @@ from .chrome import (
     TitleBar,
     TypedThrough,
     dialog_buttons,
+    end_on_sigterm,
     read_settings,
     use_saved_theme,
     write_settings,
@@ -83,7 +81,6 @@ if TYPE_CHECKING:
 # imported when first used, after the home screen is up: a quicker start from the shell.
 
 TABLE_CSS = Path(__file__).with_name("companion.tcss")
-EXIT_TERMINATED = 143       # the shell's code for a stop by SIGTERM (128 + 15)
 SIDE_BY_SIDE_COLUMNS = 70         # the board's and the options' least widths (tcss)
 NOTICE_STEP, NOTICE_WIDEST = 10, 200    # the notices' widths follow the board's (tcss)
 KEYS_BESIDE_BOARD_COLUMNS = 110   # narrower, the keys panel shows in the board's place
@@ -162,12 +159,7 @@ class CompanionApp(App):
         folder; a choice made now is kept there."""
         use_saved_theme(self)
         self.theme_changed_signal.subscribe(self, self._theme_chosen)
-        # A polite stop (kill, a logout, a service manager) ends like Ctrl+Q: the terminal
-        # is given back as it was (it was left in the alternate screen, the mouse caught
-        # and the cursor hidden); everything accepted is stored already.
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            asyncio.get_running_loop().add_signal_handler(
-                signal.SIGTERM, lambda: self.exit(return_code=EXIT_TERMINATED))
+        end_on_sigterm(self)        # (everything accepted is stored already)
 
     def _theme_chosen(self, theme) -> None:
         if read_settings().get("theme") != theme.name:
@@ -369,8 +361,7 @@ class CompanionApp(App):
         await super().on_event(event)
 
     def on_unmount(self) -> None:
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
+        end_on_sigterm(self, on=False)
         if self._store is not None:
             self._store.close()
 

@@ -9,6 +9,9 @@ the same way: the icon opens the command palette, a click on a key presses it.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 from pathlib import Path
 
 from rich.console import Group
@@ -25,6 +28,22 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, OptionList, Select, SelectionList, Static
 from textual.widgets._select import SelectCurrent, SelectOverlay  # (textual 8.2.8)
 from textual.widgets.option_list import OptionDoesNotExist
+
+EXIT_TERMINATED = 143       # the shell's code for a stop by SIGTERM (128 + 15)
+
+
+def end_on_sigterm(app, on: bool = True) -> None:
+    """A polite stop (kill, a logout, a service manager) ends the app as its quit key does:
+    the terminal is given back as it was (it was left in the alternate screen, the mouse
+    caught and the cursor hidden). `on` False when the app unmounts."""
+    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+        loop = asyncio.get_running_loop()
+        if on:
+            loop.add_signal_handler(signal.SIGTERM,
+                                    lambda: app.exit(return_code=EXIT_TERMINATED))
+        else:
+            loop.remove_signal_handler(signal.SIGTERM)
+
 
 ICON = "⭘"
 ICON_WIDTH = 8            # Header's icon cell: one space, the icon, padding to 8

@@ -17,7 +17,7 @@ from ..engine.errors import CompanionError
 from ..store.db import Store
 from ..store.series_store import change_mark, latest_series
 from . import views
-from .chrome import KeyBar, TitleBar, use_saved_theme
+from .chrome import KeyBar, TitleBar, end_on_sigterm, use_saved_theme
 from .table import Table
 
 POLL_SECONDS = 0.5
@@ -52,10 +52,12 @@ class FollowApp(App):
 
     def on_mount(self) -> None:
         use_saved_theme(self)       # the table's theme, chosen there
+        end_on_sigterm(self)
         self.check()
         self.set_interval(self.poll, self.check)
 
     def on_unmount(self) -> None:
+        end_on_sigterm(self, on=False)
         self._drop()
 
     def _drop(self) -> None:

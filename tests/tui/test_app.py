@@ -5221,6 +5221,17 @@ def test_a_sigterm_ends_the_table_as_a_quit_does(tmp_path):
     code, after = asyncio.run(play())
     assert code == 143 and after is not None
 
+    async def follow():             # and the screen that follows the table
+        app = FollowApp(db=path, series_id=series_id)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert signal.getsignal(signal.SIGTERM) not in (signal.SIG_DFL, None)
+            os.kill(os.getpid(), signal.SIGTERM)
+            await wait_until(pilot, lambda: app.return_code is not None)
+        return app.return_code
+
+    assert asyncio.run(follow()) == 143
+
 
 def test_an_exhibition_s_final_says_who_won_once(tmp_path):
     """Rule 4.8 for one game imported as an exhibition: its final names the winner once
