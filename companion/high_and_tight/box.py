@@ -1362,6 +1362,14 @@ class _Loader:
                         if end > line else "") + "; close it (\"like, this\") or remove it"))
                 self.refused.add(filename)
                 continue
+            # A piece's line of the other file (a pitcher's SP as a ballplayer's position),
+            # its fields counted alike or not: told once, where each rating read wrong.
+            kind = (row.get(columns[2]) or "").strip().upper()
+            if other is not None and kind in other[1]:
+                self.problems.add(self.where(filename, entry) + f", field {columns[2]!r}",
+                                  misplaced_said(columns[2], kind, other[0]))
+                self.refused.add(filename)
+                continue
             # A spreadsheet's trailing comma (on the header, on the rows, or both) is no
             # column: an empty trailing header cell names none, empty cells past the last
             # column hold nothing.
@@ -1376,12 +1384,6 @@ class _Loader:
                 count = (len(named) + len(extra or ()) - list(row.values()).count(None)
                          + bool(trailing and trailing.strip()))
                 comment = lines[line - 1].lstrip().startswith("#")
-                third = (cells[2] or "").strip().upper() if len(cells) > 2 else ""
-                if other is not None and third in other[1]:
-                    self.problems.add(self.where(filename, entry) + f", field {columns[2]!r}",
-                                      misplaced_said(columns[2], third, other[0]))
-                    self.refused.add(filename)
-                    continue
                 self.problems.add(self.where(filename, entry),
                                   f"has {count} fields, expected {len(named)} "
                                   f"({','.join(named)}); " + (
@@ -1449,8 +1451,6 @@ class _Loader:
         for line, row in self.csv_rows("ballplayers.csv", columns,
                                        ("pitchers.csv", ("SP", "RP", "CL"))):
             where = self.where("ballplayers.csv", f"line {line} ({row.get('name')!r})")
-            if self.misplaced(row, "position", ("SP", "RP", "CL"), "pitchers.csv", where):
-                continue
             roster = self.roster_for(rosters, row, "ballplayers.csv", where)
             name = (row.get("name") or "").strip()
             if not name:
@@ -1468,8 +1468,6 @@ class _Loader:
         for line, row in self.csv_rows("pitchers.csv", columns,
                                        ("ballplayers.csv", ("C", "IF", "OF"))):
             where = self.where("pitchers.csv", f"line {line} ({row.get('name')!r})")
-            if self.misplaced(row, "type", ("C", "IF", "OF"), "ballplayers.csv", where):
-                continue
             roster = self.roster_for(rosters, row, "pitchers.csv", where)
             name = (row.get("name") or "").strip()
             if not name:
@@ -1520,16 +1518,6 @@ class _Loader:
             if (roster.ballplayers or roster.pitchers) and key not in self.clashed:
                 self.check_roster(roster)
         return rosters
-
-    def misplaced(self, row: dict, key: str, others: tuple[str, ...], home: str,
-                  where: str) -> bool:
-        """Whether the row is a piece of the other file (a pitcher's type as a ballplayer's
-        position, or the reverse): told once, where each of its ratings read wrong."""
-        value = (row.get(key) or "").strip().upper()
-        if value not in others:
-            return False
-        self.problems.add(where + f", field {key!r}", misplaced_said(key, value, home))
-        return True
 
     def roster_for(self, rosters: dict[str, Roster], row: dict, filename: str,
                    where: str) -> Roster | None:
@@ -1612,13 +1600,11 @@ class _Loader:
                               f"({there}): each piece of a roster has a name of its own")
             self.clashed.add(roster.key.casefold())
             return
-        alike = next((other for other in [*roster.ballplayers.values(),
-                                          *roster.pitchers.values()]
-                      if plain(other.name) == plain(piece.name)), None)
-        if alike is not None:       # (typed without accents at the table, neither is meant)
+        alike = read_alike({**roster.ballplayers, **roster.pitchers}, piece.name)
+        if alike:       # (typed without accents at the table, neither is meant)
             self.warnings.append(f"{where}, field 'name': {piece.name!r} reads as "
-                                 f"{alike.name!r} without its accents: at the table each is "
-                                 "typed with them")
+                                 f"{alike[0].name!r} without its accents: at the table each "
+                                 "is typed with them")
         if piece.is_pitcher:
             roster.pitchers[key] = piece
         else:

@@ -16,7 +16,7 @@ from ..engine.dice import parse_rolls
 from ..engine.errors import CompanionError, IllegalAction, clip, did_you_mean
 from ..engine.record import check_line_length, header_tags
 from ..high_and_tight import actions as act
-from ..high_and_tight.box import Box, Card, plain
+from ..high_and_tight.box import Box, Card, plain, read_alike
 from ..high_and_tight.manager import ComputerManager
 from ..high_and_tight.series import SeriesRules
 from ..high_and_tight.series_session import SERIES, Entry
@@ -744,9 +744,8 @@ class Table:
         """A pitcher of the side the relief step does not offer (a Closer held for the 9th,
         one resting): the side's line, for the rules to say why he cannot come in (4.2.1,
         8.2)."""
-        if waiting.phase == "mound" and self.game is not None and plain(said.typed) in {
-                plain(pitcher.name) for pitcher in
-                self.game.state.side(waiting.side).roster.pitchers.values()}:
+        if waiting.phase == "mound" and self.game is not None and read_alike(
+                self.game.state.side(waiting.side).roster.pitchers, said.typed):
             return f"{waiting.side} brings in {said.typed}"
         return None
 
