@@ -212,7 +212,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true",
                      help="print one JSON object: wins, extra innings, runs, dice rolled")
     sim.add_argument("--record", type=path_argument, default=None,
-                     help="write every game's record to this file")
+                     help="write every game's record to this file (- for standard "
+                     "output, the summary then on standard error)")
     sim.add_argument("--series", choices=sorted(SCENARIOS_PLAYABLE), default=None,
                      type=str.lower,
                      help="play a whole series and store every action (--db)")
@@ -242,7 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     rep = commands.add_parser("replay", help="replay a game record file")
     rep.add_argument("file", type=path_argument,
-                     help="a file of game records (docs/record-format.md)")
+                     help="a file of game records (docs/record-format.md); - reads "
+                     "standard input")
     rep.add_argument("--json", action="store_true", help="print the final state as JSON")
     box_option(rep)
 
@@ -315,7 +317,8 @@ def build_parser() -> argparse.ArgumentParser:
     _db_option(exp)
     imp = commands.add_parser("import", help="read a text record back into the game file")
     imp.add_argument("file", type=path_argument,
-                     help="a record that export wrote: a series or one game")
+                     help="a record that export or simulate --record wrote: a series "
+                     "or games (- reads standard input)")
     _db_option(imp)
     box_option(imp)
     print_cli.add_print_parser(commands)
@@ -363,7 +366,14 @@ def _db_words(args) -> str:
 
 
 def read_text_file(path: Path) -> str:
-    """A record file's text, or an error saying plainly why it cannot be read."""
+    """A record file's text, or an error saying plainly why it cannot be read; `-` is
+    standard input (`simulate --record - | companion import -`)."""
+    if str(path) == "-":
+        try:
+            return sys.stdin.buffer.read().decode("utf-8-sig").replace("\ufeff", "")
+        except UnicodeDecodeError as error:
+            raise CommandError(f"standard input: is not UTF-8 text (byte {error.start + 1})"
+                               ) from None
     if special_file(path):
         raise CommandError(f"{path}: is a device, no file: not read")
     try:
@@ -554,10 +564,19 @@ def cmd_simulate(args) -> int:
     rosters = {tag: roster for tag, roster in (("HomeRoster", args.home_roster),
                                                 ("AwayRoster", args.away_roster)) if roster}
     _check_single_game(rules, home, away, rosters)
-    problem = args.record is not None and output_problem(args.record, replaces="record")
+    to_stdout = str(args.record) == "-"     # (the records there, the summary on stderr)
+    problem = args.record is not None and not to_stdout and output_problem(
+        args.record, replaces="record")
     if problem:
         raise CommandError(problem)
     records: list[str] = []
+
+    def write_records() -> None:
+        if to_stdout:
+            write_utf8("\n".join(records))
+        else:
+            write_atomically(args.record, "\n".join(records).encode("utf-8"))
+
     on_game = (lambda session: records.append(session.text())) if args.record else None
     try:
         summary = simulate(rules, args.games or 1, _seed_given(args), home, away, on_game,
@@ -566,21 +585,22 @@ def cmd_simulate(args) -> int:
         if not records:
             raise
         # Ctrl-C: the games finished so far are kept, each a whole record that replays.
-        write_atomically(args.record, "\n".join(records).encode("utf-8"))
+        write_records()
         print(f"companion: interrupted; the {len(records)} game(s) finished are in "
-              f"{args.record}", file=sys.stderr)
+              f"{'standard output' if to_stdout else args.record}", file=sys.stderr)
         return EXIT_INTERRUPTED
     if args.record:
         try:
-            write_atomically(args.record, "\n".join(records).encode("utf-8"))
+            write_records()
         except ValueError as error:
             raise CommandError(str(error)) from None
     result = summary.as_dict()
+    out = sys.stderr if to_stdout else sys.stdout
     if args.json:
-        print(json.dumps(result, sort_keys=True))
+        print(json.dumps(result, sort_keys=True), file=out)
     else:
         for key, value in result.items():
-            print(f"{key.replace('_', ' ')}: {value}")
+            print(f"{key.replace('_', ' ')}: {value}", file=out)
     return EXIT_OK
 
 
@@ -1167,7 +1187,7 @@ def _export_box(store, target: str, folder: Path) -> int:
 
 
 def cmd_import(args) -> int:
-    from .store.exchange import read_import
+    from .store.exchange import read_imports
     from .store.series_store import create_series, get_series_row, same_game, same_record
 
     _db_folder_exists(args)
@@ -1175,14 +1195,23 @@ def cmd_import(args) -> int:
     box = _record_box(args.data, text)
     text = _record_text(args.file, text, box, "is imported")[0]
     try:
-        header, entries = read_import(box, text)        # checked whole before the file
+        read = read_imports(box, text)          # checked whole before the file
     except CompanionError as error:
         raise CommandError(f"{args.file}: {error}") from None
+    made = []
     with _open_store(args) as store:
-        copies = same_record(store, box, header, entries)
-        within = same_game(store, header, entries)
-        series_id = create_series(store, box, header, entries)
-        row = get_series_row(store, series_id)
+        with store.write():                     # (a file of several games: all or none)
+            for header, entries in read:
+                copies = same_record(store, box, header, entries)
+                within = same_game(store, header, entries)
+                series_id = create_series(store, box, header, entries)
+                made.append((series_id, get_series_row(store, series_id), copies, within))
+    for series_id, row, copies, within in made:
+        _told_imported(args, series_id, row, copies, within)
+    return EXIT_OK
+
+
+def _told_imported(args, series_id: int, row, copies: list[int], within: list) -> None:
     # Where it stands: a record cut short (a copy stopped mid-way) reads as a series in play,
     # and this is where a player sees so.
     said = row.progress()
@@ -1197,7 +1226,6 @@ def cmd_import(args) -> int:
     if held:
         print(f"note: {'; '.join(held)}; series {series_id} is another copy (companion "
               f"series delete {series_id}{_db_words(args)} removes it)", file=sys.stderr)
-    return EXIT_OK
 
 
 def cmd_print(args) -> int:

@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -354,12 +355,58 @@ def test_import_checks_a_record_as_replay_does_before_making_the_file(capsys, tm
         ("\n".join(lines[:19] + ["bogus line"] + lines[20:]), "line 20: game 1: 'bogus line'"),
         ("\n".join(lines).replace('[Away "', '[Away "new-york"]\n#[Away "'),
          "line 3: header Home, Away: the two teams must be different team cards"),
+        # (an exhibition's Home is its Team1: told by the tag the record gives, and where)
+        (re.sub(r'\[Home "[^"]*"\]', '[Home "bogus"]', "\n".join(lines)),
+         f"line {next(i for i, line in enumerate(lines, 1) if line.startswith('[Home '))}: "
+         "header Home: unknown team 'bogus'"),
     ]
     for text, said in cases:
         record.write_text(text + "\n")
         code, _, err = run(capsys, "import", str(record), "--db", str(tmp_path / "g.db"))
         assert code == 2 and f"{record}: {said}" in err, (said, err)
         assert not (tmp_path / "g.db").exists()
+
+
+def test_simulate_records_import_as_one_exhibition_each_or_not_at_all(capsys, tmp_path):
+    """`simulate --record` writes several games to one file: import makes an exhibition of
+    each, and one game failing its check stores none of them, its game and line told."""
+    record, db = tmp_path / "games.txt", tmp_path / "g.db"
+    run(capsys, "simulate", "--games", "3", "--seed", "5", "--record", str(record))
+    text = record.read_text()
+    records = split_records(text)
+    code, out, err = run(capsys, "import", str(record), "--db", str(db))
+    assert code == 0, err
+    assert [line.split(" (")[0] for line in out.splitlines()] == [
+        f"imported as series {n}" for n in (1, 2, 3)]
+    for n, game in enumerate(records, start=1):
+        code, exported, _ = run(capsys, "export", f"{n}:1", "--db", str(db))
+        assert parse_record(exported).lines == parse_record(game).lines
+    lines = text.splitlines()
+    start = text[:text.index(records[1])].count("\n") + 1      # game 2's first line
+    at = start + next(i for i, line in enumerate(records[1].splitlines())
+                      if line.startswith("roll "))
+    lines[at - 1] = "bogus line"
+    record.write_text("\n".join(lines) + "\n")
+    fresh = tmp_path / "h.db"
+    code, _, err = run(capsys, "import", str(record), "--db", str(fresh))
+    assert code == 2 and f"{record}: line {at}: game 2 of 3: " in err and "'bogus line'" in err
+    assert not fresh.exists()
+
+
+def test_records_go_through_a_pipe_with_a_dash(capsys, tmp_path, monkeypatch):
+    """`simulate --record -` writes the records to standard output (the summary to standard
+    error), and `replay -` and `import -` read them from standard input."""
+    import io
+    import sys
+
+    code, out, err = run(capsys, "simulate", "--games", "2", "--seed", "4", "--record", "-",
+                         "--json")
+    assert code == 0 and json.loads(err)["games"] == 2
+    assert len(split_records(out)) == 2 and not (Path.cwd() / "-").exists()
+    for command in (("replay",), ("import", "--db", str(tmp_path / "g.db"))):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(out.encode())))
+        code, said, err = run(capsys, command[0], "-", *command[1:])
+        assert code == 0 and len(said.splitlines()) == 2, err
 
 
 def test_import_refuses_a_result_for_a_game_the_series_never_reached(capsys, tmp_path):

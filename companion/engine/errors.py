@@ -43,7 +43,7 @@ class RecordError(CompanionError):
     """A game record that cannot be read or replayed: names the line."""
 
     def __init__(self, message: str, *, line: int | None = None):
-        self.line = line
+        self.line, self.said = line, message
         prefix = f"line {line}: " if line is not None else ""
         super().__init__(prefix + message)
 

@@ -38,6 +38,11 @@ SERIES_TAGS = ("Series", "Scenario", "Team1", "Team2", "Team1Roster", "Team2Rost
                "Team1Control", "Team2Control")
 # Who manages each team, in a series header (absent: a person at the table).
 CONTROL_TAGS = {"team1": "Team1Control", "team2": "Team2Control"}
+# An exhibition's header is one game's: its Team1 is the home side (rule 3.0 asks nothing
+# of the order in one game), so each Team tag may be given by its place's instead.
+EXHIBITION_TAGS = {"Team1": "Home", "Team2": "Away", "Team1Roster": "HomeRoster",
+                   "Team2Roster": "AwayRoster", "Team1Control": "HomeControl",
+                   "Team2Control": "AwayControl"}
 CONTROLS = ("human", "computer")
 TEAMS = ("team1", "team2")
 
@@ -174,12 +179,16 @@ class SeriesRules:
         given = header
         header = dict(header)
         if scenario.key == "exhibition":
-            header.setdefault("Team1", header.get("Home", ""))
-            header.setdefault("Team2", header.get("Away", ""))
-            header.setdefault("Team1Roster", header.get("HomeRoster", ""))
-            header.setdefault("Team2Roster", header.get("AwayRoster", ""))
+            for tag in ("Team1", "Team2", "Team1Roster", "Team2Roster"):
+                header.setdefault(tag, header.get(EXHIBITION_TAGS[tag], ""))
+
+        def named(tag: str) -> str:         # (as the header gave it)
+            return EXHIBITION_TAGS[tag] if scenario.key == "exhibition" and (
+                tag not in given) else tag
+
         teams, rosters = {}, {}
-        cards = {team: self.box.tagged_team(team.capitalize(), header.get(team.capitalize()))
+        cards = {team: self.box.tagged_team(named(team.capitalize()),
+                                            header.get(team.capitalize()))
                  for team in TEAMS}
         fielded = {team: header.get(f"{team.capitalize()}Roster") or cards[team].roster
                    for team in TEAMS}
@@ -188,16 +197,15 @@ class SeriesRules:
             other = "team2" if team == "team1" else "team1"
             problem = self.box.roster_problem(card, team, roster, fielded[other])
             if problem:
-                raise ParseError(f"header {team.capitalize()}Roster: {problem}")
+                raise ParseError(f"header {named(team.capitalize() + 'Roster')}: {problem}")
             teams[team] = card.key
             rosters[team] = roster.casefold()
         if teams["team1"] == teams["team2"]:
-            tags = "Team1, Team2" if "Team1" in given else "Home, Away"
-            raise ParseError(f"header {tags}: the two teams must be different team cards")
+            raise ParseError(f"header {named('Team1')}, {named('Team2')}: the two teams must "
+                             "be different team cards")
         clash = self.box.roster_clash(rosters["team1"], rosters["team2"])
         if clash:
-            tags = "Team1Roster, Team2Roster" if "Team1" in given else "HomeRoster, AwayRoster"
-            raise ParseError(f"header {tags}: {clash}")
+            raise ParseError(f"header {named('Team1Roster')}, {named('Team2Roster')}: {clash}")
         options = parse_options(header.get("Rules", ""))
         return SeriesState(box=self.box, header=dict(header), scenario=scenario,
                            options=options, teams=teams, rosters=rosters)

@@ -12,7 +12,13 @@ from ..high_and_tight.box import Box
 from ..high_and_tight.boxscore import CSV_COLUMNS, box_score, csv_rows, report_export
 from ..high_and_tight.packed import unscanned
 from ..high_and_tight.rules import GAME_TAGS, result_problem
-from ..high_and_tight.series import CONTROL_TAGS, SCENARIOS, SERIES_ID_MAX, SeriesRules
+from ..high_and_tight.series import (
+    CONTROL_TAGS,
+    EXHIBITION_TAGS,
+    SCENARIOS,
+    SERIES_ID_MAX,
+    SeriesRules,
+)
 from ..high_and_tight.series_session import SERIES, SERIES_TAGS, SeriesSession
 from .db import Store
 from .series_store import StoredSeries, create_series, series_record
@@ -100,15 +106,18 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
 
 def import_record(store: Store, box: Box, text: str) -> int:
     """Read a series record or a single game record into a new stored series (checked
-    whole first, see `read_import`)."""
-    return create_series(store, box, *read_import(box, text))
+    whole first, see `read_imports`)."""
+    (read,) = read_imports(box, text, most=1)
+    return create_series(store, box, *read)
 
 
-def read_import(box: Box, text: str) -> tuple[dict, list]:
-    """A series record or a single game record, replayed and checked before anything is
-    stored: its header and entries. The text a scanner reads off a box score's QR code
-    (`HT1:...`) is unpacked first. As replay does: the box must be the record's, each game
-    that states a Result must end so, and a line that fails is named by its file line."""
+def read_imports(box: Box, text: str, most: int | None = None) -> list[tuple[dict, list]]:
+    """A series record, or one or more game records (`simulate --record` writes several
+    to a file), each replayed and checked before anything is stored: a header and its
+    entries for each series to be made (a game record alone becomes an exhibition). The
+    text a scanner reads off a box score's QR code (`HT1:...`) is unpacked first. As
+    replay does: the box must be the record's, each game that states a Result must end
+    so, and a line that fails is named by its file line (and its game, of several)."""
     text = unscanned(box, text)
     kind = report_export(text)
     if kind:
@@ -118,23 +127,47 @@ def read_import(box: Box, text: str) -> tuple[dict, list]:
                split_records_at(text)]
     if not records:
         raise RecordError("the file holds no record")
-    first = records[0][1]
+    if "Scenario" in records[0][1].header or len(records) == 1:
+        return [_read_series(box, [record for _, record in records])]
+    if most is not None and len(records) > most:
+        raise RecordError(f"the file holds {len(records)} game records, {most} was asked for")
+    read = []
+    for number, (start, record) in enumerate(records, start=1):
+        if "Scenario" in record.header:
+            raise RecordError(f"game {number} of {len(records)} has a Scenario tag: a series "
+                              "record's header comes first in its file", line=start)
+        read.append(_read_series(box, [record], f"game {number} of {len(records)}"))
+    return read
+
+
+def _read_series(box: Box, records: list, name: str | None = None) -> tuple[dict, list]:
+    """One series to be made from parsed records: a series header and its games' records,
+    or one game record alone (an exhibition), `name` its game when one of a file's
+    several ('game 2 of 3', in every message about it)."""
+    try:
+        return _replayed(box, records, (lambda n: name) if name else (lambda n: f"game {n}"))
+    except CompanionError as error:
+        if name and name not in str(error):
+            line = getattr(error, "line", None)
+            raise RecordError(f"{name}: {error.said if line else error}", line=line) from None
+        raise
+
+
+def _replayed(box: Box, records: list, game_name) -> tuple[dict, list]:
+    first = records[0]
     first.check_tags(SERIES_TAGS if "Scenario" in first.header else GAME_TAGS,
                      "series record" if "Scenario" in first.header else "game record")
-    for _, record in records[1:]:
+    for record in records[1:]:
         record.check_tags(GAME_TAGS, "game record")
     if "Scenario" in first.header:
         header = dict(first.header)
         series_lines = list(zip(first.line_numbers, first.lines, strict=True))
-        game_records = [record for _, record in records[1:]]
+        game_records = records[1:]
     else:
-        if len(records) != 1:
-            raise RecordError("several game records without a series header: import them "
-                              "one file each")
         header = {"Scenario": "exhibition", **first.header}
-        for team, place in (("team1", "Home"), ("team2", "Away")):   # (Team1 is Home)
-            if f"{place}Control" in header:
-                header[CONTROL_TAGS[team]] = header[f"{place}Control"]
+        for tag in CONTROL_TAGS.values():
+            if EXHIBITION_TAGS[tag] in header:
+                header[tag] = header[EXHIBITION_TAGS[tag]]
         series_lines = []
         game_records = [first]
     check_box(box.fingerprint, [header] + [g.header for g in game_records])
@@ -156,7 +189,7 @@ def read_import(box: Box, text: str) -> tuple[dict, list]:
         lines = games[number - 1] if number <= len(games) else []
         if not lines:
             break
-        _push(session, *lines.pop(0), f"game {number}")
+        _push(session, *lines.pop(0), game_name(number))
     leftovers = pending + [line for lines in games for line in lines]
     if leftovers:
         raise RecordError(f"{len(leftovers)} line{' was' if len(leftovers) == 1 else 's were'}"
@@ -166,18 +199,19 @@ def read_import(box: Box, text: str) -> tuple[dict, list]:
         said = record.header.get("Result")
         if number > len(session.games):     # (one with lines would be a leftover above)
             if said:
-                raise RecordError(f"game {number}: the record says it ended {said}, but the "
+                raise RecordError(f"{game_name(number)}: the record says it ended {said}, but the "
                                   "series was over before it")
             continue
         game = session.games[number - 1]
-        _check_game_header(number, record, game.header)
+        _check_game_header(game_name(number), record, game.header)
         problem = result_problem(game.state, said, len(game.actions))
         if problem:
-            raise RecordError(f"game {number}: {problem}", line=record.tag_lines.get("Result"))
+            raise RecordError(f"{game_name(number)}: {problem}",
+                              line=record.tag_lines.get("Result"))
     return header, session.entries
 
 
-def _check_game_header(number: int, record, made: dict[str, str]) -> None:
+def _check_game_header(name: str, record, made: dict[str, str]) -> None:
     """A series' game header is made by the series (home team, starters, rest, rules,
     rules 3.0 and 8.2): a tag the record gives otherwise was edited, and would be
     dropped in silence on import. A tag the record leaves out is the series' to fill."""
@@ -195,7 +229,7 @@ def _check_game_header(number: int, record, made: dict[str, str]) -> None:
         else:
             why = (f"the series gives {given} (a game's header follows its series' lines: "
                    "edit those instead)")
-        raise RecordError(f"game {number}: header {tag}: the record says {clip(value)!r}, "
+        raise RecordError(f"{name}: header {tag}: the record says {clip(value)!r}, "
                           f"but {why}", line=record.tag_lines.get(tag))
 
 
