@@ -25,7 +25,7 @@ from .high_and_tight.packed import unscanned
 from .high_and_tight.rules import GAME_TAGS, HighAndTight, managerial_move, result_problem
 from .high_and_tight.series import SCENARIOS, SERIES_ID_MAX, TEAMS, Availability, SeriesRules
 from .high_and_tight.series_session import CONTROL_TAGS
-from .high_and_tight.state import MODES, OPTIONAL_RULES
+from .high_and_tight.state import MODES, OPTIONAL_RULES, parse_options
 
 SCENARIOS_PLAYABLE = [key for key, s in SCENARIOS.items() if s.rotation]
 
@@ -99,7 +99,7 @@ class Parser(argparse.ArgumentParser):
     """The command line's parser: an option the command does not know ('--bd') is offered
     the nearest it has ('--db'), or said to be none of its own (another command's), under
     the usage of the command given (the parser of the whole line knew only its own); a
-    command group given without its command lists them."""
+    command group given without its command lists them; a bad value is told on its own."""
 
     def parse_args(self, args=None, namespace=None):
         parsed, extras = self.parse_known_args(args, namespace)
@@ -126,6 +126,10 @@ class Parser(argparse.ArgumentParser):
             choices = next(action.choices for action in self._actions
                            if isinstance(action, argparse._SubParsersAction))
             message = f"give one of its commands: {', '.join(choices)}"
+        if message.startswith("argument "):
+            # A value out of its range names the option and the range: the command's usage
+            # above it would push that line down the screen (`--help` shows it).
+            self.exit(2, f"{self.prog}: error: {message}\n")
         super().error(message)
 
 
@@ -794,6 +798,8 @@ def _series_header(box: Box, scenario, team1, team2, roster1, roster2, rules,
         SeriesSession(box, {**header, "Box": box.fingerprint})
     except CompanionError as error:
         raise CommandError(option_words(str(error))) from None
+    if rules:                   # stored as the table writes them: each once, in one order
+        header["Rules"] = ",".join(sorted(parse_options(rules)))
     return header
 
 

@@ -801,6 +801,24 @@ def test_a_seed_is_written_so_its_record_reads_back(capsys, tmp_path):
     code, _, err = run(capsys, "simulate", "--seed", "x" * 5000)
     assert code == 2 and "a seed of 5000 characters: one line of printable text, at most " \
         "200 characters" in err and len(err) < 1000
+    # an empty seed read as one ('[Seed ""]'), told alone: no usage block above the line
+    code, _, err = run(capsys, "simulate", "--series", "spring", "--seed", "", "--db",
+                       str(tmp_path / "n.db"))
+    assert code == 2 and err == ("companion simulate: error: argument --seed: an empty seed: "
+                                 "give at least one character, or no seed at all\n")
+    assert not (tmp_path / "n.db").exists()
+
+
+def test_optional_rules_are_stored_each_once_in_one_order(capsys, tmp_path):
+    """Rule 8.0: the optional rules are a set; typed twice or in capitals, the series'
+    header holds each once, as the table writes them."""
+    db = tmp_path / "s.db"
+    code, _, err = run(capsys, "series", "new", "--scenario", "divisional", "--team1",
+                       "texas", "--team2", "new-york", "--rules", "short-rest,rest,REST, rest",
+                       "--db", str(db))
+    assert code == 0, err
+    code, out, _ = run(capsys, "export", "1", "--reveal", "--db", str(db))
+    assert '[Rules "rest,short-rest"]' in out.splitlines()
 
 
 @pytest.mark.parametrize("args", [("data", "check", ""), ("simulate", "--record", " "),
