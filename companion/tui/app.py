@@ -905,22 +905,29 @@ class EntryBox(Input):
         # Nothing selected on focus: a line begun on the options (`_typed_start`) goes on
         # after its first letter, and a refused line is corrected where it stands.
         super().__init__(id=id, select_on_focus=False)
-        self.set_dice(dice)
+        self.dice, self.rolling, self.over = dice, False, False
+        self.show_step(False, False)
 
     def set_dice(self, dice: str) -> None:
-        """What to type, and how to get here or away (said in the empty box), for the
-        series' dice ("physical" or "digital"; switched by the palette's Switch dice)."""
-        typed = " or dice 3 4" if dice == "physical" else ""
-        # (whole in an 80-column box: 'an action or dice 3 4; Esc: options' was cut)
-        self._open = (f"Tab: type an action{typed}",
-                      f"{'action' if typed else 'an action'}{typed}; Esc: options")
-        self.away, self.here = self._open
-        self.placeholder = self.here if self.has_focus else self.away
+        """The series' dice ("physical" or "digital"; switched by the palette's Switch
+        dice): what the box says at a roll."""
+        self.dice = dice
+        self.show_step(self.rolling, self.over)
 
-    def series_over(self, over: bool) -> None:
-        """Once the series is over nothing is to be typed (an undo opens it again)."""
-        said = ("series over: nothing to type", "series over: Esc, then u twice undoes")
-        self.away, self.here = said if over else self._open
+    def show_step(self, rolling: bool, over: bool) -> None:
+        """What to type now, and how to get here or away, said in the empty box: faces at
+        a roll the table rolls ('3 4'), r at one the companion rolls, an action at any
+        other step, nothing once the series is over (an undo opens it again)."""
+        self.rolling, self.over = rolling, over
+        if over:
+            said = ("series over: nothing to type", "series over: Esc, then u twice undoes")
+        elif rolling and self.dice == "physical":
+            said = ("Tab: type the dice, like 3 4", "the dice, like 3 4; Esc: options")
+        elif rolling:
+            said = ("r rolls the dice", "r rolls the dice; Esc: options")
+        else:
+            said = ("Tab: type an action", "an action; Esc: options")
+        self.away, self.here = said
         self.placeholder = self.here if self.has_focus else self.away
 
     def _on_focus(self, event: events.Focus) -> None:
@@ -942,6 +949,17 @@ class EntryBox(Input):
             elif key in self.LIST_KEYS:
                 getattr(screen.query_one("#options", OptionList),
                         f"action_{self.LIST_KEYS[key]}")()
+            return
+        if event.character == "r" and isinstance(screen, GameScreen) and \
+                not self.value.strip("r ") and screen.check_action("roll", ()) is True:
+            # The companion's roll is due and the box holds nothing but this key (or a
+            # stray 'r' pressed once too often at the step before, which began a line):
+            # r rolls, as on the options, where the keyboard goes back to.
+            event.stop()
+            event.prevent_default()
+            self.value = ""
+            screen.set_focus(screen.query_one("#options", OptionList))
+            screen.action_roll()
             return
         if event.is_printable and isinstance(screen, GameScreen):
             screen.make_way_for_typing()
@@ -1206,7 +1224,8 @@ class GameScreen(Screen):
                     table.held = ended.number
             self._games_over = len(table.series.results)
         self.refresh_bindings()         # p Print once a game is over; r, t while dice await
-        self.query_one("#entry", EntryBox).series_over(table.session.is_over())
+        self.query_one("#entry", EntryBox).show_step(table.dice_awaited(),
+                                                     table.session.is_over())
         self.query_one("#linescore", Static).update(views.line_score(table))
         self.query_one("#status", Static).update(views.status(table))
         self.show_board()

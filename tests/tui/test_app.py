@@ -1856,9 +1856,10 @@ def test_lines_typed_in_a_burst_are_each_taken_and_none_is_lost(tmp_path):
             here, typing = entry.placeholder, entry.has_focus
             await pilot.press("escape")
             await pilot.pause()
-            assert (here, entry.placeholder) == (
-                "action or dice 3 4; Esc: options",
-                "Tab: type an action or dice 3 4")          # what the empty box says
+            assert (here, entry.placeholder) == ((
+                "the dice, like 3 4; Esc: options", "Tab: type the dice, like 3 4")
+                if table.dice_awaited() else
+                ("an action; Esc: options", "Tab: type an action"))  # the empty box's words
             return ([e.line for e in table.session.entries[before:before + 3]],
                     typing, entry.value)
 
@@ -3693,6 +3694,71 @@ def test_the_other_kind_of_dice_key_says_which_key_is_this_series(tmp_path):
     assert before == after
 
 
+def test_r_rolls_the_companion_s_dice_from_a_box_holding_only_stray_rs(tmp_path):
+    """An `r` pressed once too often at a decision began a line ('r') and the box kept the
+    keyboard: at the next roll `r` typed 'rr', 'rrr' and never rolled, and 'r' sent said to
+    press r. Rule 4.6's roll due and the box holding nothing but r's, `r` rolls and hands
+    the keys back to the options; with any other text in it, r is typed."""
+    path = tmp_path / "stray.db"
+    digital = new_series(path, seed="stray", team1_control="human", team2_control="human",
+                         dice="digital", cards="digital")
+
+    async def press(drafted):
+        async with noted_table(path, digital) as (app, pilot, screen, table, notes):
+            to_a_roll(table)
+            screen.refresh_table()
+            entry = await box_with_the_keys(pilot, screen)
+            entry.value = drafted
+            before = len(table.session.entries)
+            await pilot.press("r")
+            await pilot.pause()
+            rolled = [e.line for e in table.session.entries[before:]]
+            options = screen.query_one("#options", OptionList).has_focus
+            value = entry.value
+            await settle(pilot)
+        return rolled, options, value
+
+    for drafted in ("", "r", "rr "):
+        rolled, options, value = asyncio.run(press(drafted))
+        assert len(rolled) == 1 and rolled[0].startswith("roll "), (drafted, rolled)
+        assert options and value == ""
+    rolled, options, value = asyncio.run(press("pa"))       # a line under way: typed on
+    assert rolled == [] and not options and value == "par"
+
+
+def test_the_empty_box_says_what_the_step_takes(tmp_path):
+    """The typing box said 'an action or dice 3 4' at every step, a lineup's or a card's
+    too: at a roll the table rolls it asks for the faces (rule 4.6), at one the companion
+    rolls it says r, at a decision it asks for an action."""
+    path = tmp_path / "said.db"
+    physical = table_series(path)
+    digital = new_series(path, seed="said", team1_control="human", team2_control="human",
+                         dice="digital", cards="digital")
+
+    async def said(series_id, roll):
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            if roll:
+                to_a_roll(table)
+            assert table.dice_awaited() == roll
+            screen.refresh_table()
+            await pilot.pause()
+            entry = screen.query_one("#entry", Input)
+            away = entry.placeholder
+            entry.focus()
+            await pilot.pause()
+            here = entry.placeholder
+            await settle(pilot)
+        return away, here
+
+    assert asyncio.run(said(physical, True)) == ("Tab: type the dice, like 3 4",
+                                                 "the dice, like 3 4; Esc: options")
+    assert asyncio.run(said(digital, True)) == ("r rolls the dice",
+                                                "r rolls the dice; Esc: options")
+    deciding = at_the_first_human_decision(path, "said-decision")
+    assert asyncio.run(said(deciding, False)) == ("Tab: type an action",
+                                                 "an action; Esc: options")
+
+
 def test_x_deletes_the_highlighted_series_only_once_y_says_so(tmp_path):
     """Enter (the key that opens a series) and Escape keep it; y deletes it and its
     record; x does nothing on "+ New series"."""
@@ -4400,7 +4466,7 @@ def test_typing_in_a_short_terminal_clears_the_notices_over_the_board(tmp_path, 
                     await pilot.pause()
                     # (a focus given, as a dialog closing gives it back, is no typing)
                     assert len(shown_notices(app)) == 3
-                await pilot.press("tab" if how == "tab" else "r")
+                await pilot.press("tab" if how == "tab" else "x")    # (r would roll)
             await pilot.pause()
             after = [(note.title, note.severity) for note in shown_notices(app)]
             await workers_done(app)
