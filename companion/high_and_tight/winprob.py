@@ -265,7 +265,8 @@ def estimate(state: State, table: RunTable | None = None, cancelled=None,
              half_width: float = HALF_WIDTH, max_plays: int = MAX_PLAYS) -> Estimate:
     """Play the game on from copies of `state` until the share of home wins, with its dice
     taken out (see the module), is within `half_width` at 95% confidence. The plays are
-    seeded by the state, so the same state always gives the same figure. `cancelled()`,
+    seeded by the game and the half inning, so the same state always gives the same figure
+    and a step the managers would have taken leaves it as it was. `cancelled()`,
     when given, is asked between plays; Cancelled is raised once it is true."""
     if state.phase == "over":
         return Estimate(1.0 if state.winner == "home" else 0.0, 0.0, 0)
@@ -274,7 +275,11 @@ def estimate(state: State, table: RunTable | None = None, cancelled=None,
     model = (table or table_for(state, cancelled)).model
     rules = _rules_for(state.box)
     manager = ComputerManager(rules)
-    seed = f"winprob:{state.summary()}:{state.dice_rolled}:{len(state.log)}"
+    # Common random numbers: every step of one half inning plays on from the same seeds, so
+    # two steps' figures differ by what the step changed, not by their plays' luck (seeded
+    # by the state, a card the managers would have played anyway moved the figure by up to
+    # three points, either way; a step that changed nothing, a batter named, moved it too).
+    seed = f"winprob:{state.header.get('Seed', '')}:{state.inning}:{state.half}"
     total = squares = 0.0
     plays, width = 0, 1.0
     while plays < max_plays:

@@ -142,6 +142,39 @@ def test_the_game_itself_is_untouched_and_the_figure_steady(rules, tables):
     assert first.half_width <= winprob.HALF_WIDTH and first.plays >= winprob.MIN_PLAYS
 
 
+def test_a_step_the_managers_would_take_leaves_the_figure_and_another_moves_it(rules,
+                                                                              tables):
+    """The plays of every step of a half inning share their seeds (common random numbers):
+    a card the managers would have played anyway (rule 4.4) leaves the figure exactly as it
+    was, where each step's own seeds moved it by up to three points either way; another
+    card in its place moves it."""
+    played = simulate_game(rules, "new-york", "texas", "wp", 7)
+    table = tables(played.header)
+    manager = ComputerManager(rules)
+    checked = 0
+    replay = Session(rules, played.header)
+    for action in played.actions:
+        replay.push(action)
+        state = replay.state
+        if state.phase != "cards" or state.inning > 8:
+            continue
+        legal = rules.legal_actions(state)
+        choice = manager.choose(state, legal)
+        other = next((a for a in legal if a.kind == "play" and a != choice), None)
+        if choice.kind != "play" or other is None:
+            continue
+        before = estimate(state, table)
+        taken, instead = state.clone(log=False), state.clone(log=False)
+        rules.apply(taken, choice)
+        rules.apply(instead, other)
+        assert estimate(taken, table).p == before.p, choice
+        assert estimate(instead, table).p != before.p, other
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
+
+
 def _played_on(rules, session, games, seed):
     """The share of home wins in games played on from the session's state; hidden hands
     (physical cards) are dealt from the unseen cards, as the figure's plays deal them."""
