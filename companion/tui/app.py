@@ -41,7 +41,7 @@ from textual.worker import Worker, get_current_worker
 
 from ..engine.errors import CompanionError
 from ..engine.record import header_tags
-from ..high_and_tight.actions import DECKS, LINE_STARTS
+from ..high_and_tight.actions import DECKS, LINE_STARTS, parse_action
 from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.effects import describe_ballpark_effect, describe_card
 from ..high_and_tight.rules import PHASE_RULES, RESHUFFLED
@@ -1923,8 +1923,12 @@ class GameScreen(Screen):
             return
 
         def picked(line: str | None) -> None:
-            if line:
-                self.act(line)
+            if line and self.act(line) and picker.head.endswith(" exchanges"):
+                # The table's own cards (rule 5.2.2): said back, as the hand the companion
+                # cannot see changed only by its count, and the deck is easy to mistake.
+                card, deck = parse_action(line).args
+                self.notify(f"{card} leaves the hand: draw its replacement from the {deck} "
+                            "deck", title="Exchange", timeout=8)
 
         self.app.push_screen(PickScreen(picker), picked)
 

@@ -467,7 +467,7 @@ class Table:
         return Picker(f"Exchange a card of {self.team_name(waiting.team)} ({waiting.side}, "
                       "rule 5.2.2)", head,
                       [("Card leaving", shown, preset[0]),
-                       ("Replaced from", decks, preset[1])])
+                       ("New card from", decks, preset[1])])
 
     # -- acting -----------------------------------------------------------------------------
 

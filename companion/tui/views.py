@@ -603,8 +603,8 @@ def series_summary(table: Table, box_scores: bool = True) -> str:
             continue
         # (a hidden team's places still secret show as '?'; a starter drawn is in the open)
         shown = rotation_shown(table, team)
-        if series.scenario.rotation == 1:       # drawn in the open (rule 3.0)
-            out.append(f"Starter of {table.team_name(team)}, drawn at random: {shown}")
+        if series.scenario.rotation == 1:       # drawn (rule 3.0): by the table or by us
+            out.append(f"Starter of {table.team_name(team)} (rule 3.0): {shown}")
         else:
             out.append(f"Rotation of {table.team_name(team)}: {shown}")
     waiting = table.waiting()

@@ -817,7 +817,7 @@ def test_a_physical_exchange_is_chosen_card_and_deck_apart(tmp_path):
     play_until(path, series_id, a_human_exchange)
 
     async def play():
-        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
             waiting = table.waiting()
             assert len(waiting.options) > 12
             options = screen.query_one("#options", OptionList)
@@ -848,10 +848,13 @@ def test_a_physical_exchange_is_chosen_card_and_deck_apart(tmp_path):
             await pilot.press("ctrl+s")
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
             await settle(pilot)
-            return waiting.side, card, table.session.entries[-1].line
+            return waiting.side, card, table.session.entries[-1].line, notes
 
-    side, card, line = asyncio.run(play())
+    side, card, line, notes = asyncio.run(play())
     assert line == f"{side} exchanges {card} for defense"
+    # said back, with what the player does next at the table
+    assert ("Exchange", f"{card} leaves the hand: draw its replacement from the defense "
+            "deck") in notes
 
 
 # -- 4. the hot-seat curtain -------------------------------------------------------------------

@@ -655,7 +655,7 @@ def test_a_spring_training_starter_drawn_with_physical_dice_reads_as_a_draw(tmp_
             f"{table.team_name(waiting.team)}: {name} drawn to start")
         table.enter(first)
         text = " ".join(Text.from_markup(views.series_summary(table)).plain.split())
-        assert f"Starter of {table.team_name(waiting.team)}, drawn at random: {name}" in text
+        assert f"Starter of {table.team_name(waiting.team)} (rule 3.0): {name}" in text
         assert "secret" not in text.split("Pitchers of")[0]
         drawn = [name]
         while table.waiting().scope == "series":         # the other team's draw
