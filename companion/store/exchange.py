@@ -21,7 +21,7 @@ from ..high_and_tight.series import (
 )
 from ..high_and_tight.series_session import SERIES, SERIES_TAGS, SeriesSession
 from .db import Store
-from .series_store import StoredSeries, create_series, series_record
+from .series_store import DICE_NOTE, StoredSeries, create_series, dice_in_use, series_record
 
 FORMATS = ("record", "json", "csv")
 REST_TAGS = ("Resting", "ShortRest", "StarterFatigue")   # game tags the rest rules work out
@@ -58,6 +58,11 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
     if stored.stale is not None and warn is not None:
         warn(stored.stale.message(series_id) + " The export stops before it.")
     session = stored.session
+    dice = dice_in_use(stored.note(DICE_NOTE), session.header)
+    if dice != session.header.get("Dice", "digital"):
+        # Switched at the table since the series began (the palette's Switch dice): read
+        # back in, the series goes on with the dice it was last played with.
+        session.header["Dice"] = dice
     games = session.games
     hidden = session.hidden_teams()
     in_play = number is None or (number == len(games) and session.current_game is not None)

@@ -1621,6 +1621,13 @@ def test_the_dice_switch_for_the_rest_of_the_series_and_stay_switched(tmp_path):
         assert table.dice == "physical"
         assert get_series_row(store, series_id).dice == "physical"
         assert table.session.entries[-1].line == "roll 3 4"
+        # Exported (a backup, a move to another machine), it reads back with the dice the
+        # table rolls now: its Dice tag is the switched one.
+        from companion.store.exchange import export, import_record
+        text = export(store, str(series_id), "record", reveal=True)
+        assert '[Dice "physical"]' in text.splitlines()
+        copy = import_record(store, load_box(), text)
+        assert Table(store, copy).dice == "physical"
         assert table.switch_dice() == "digital"
         assert get_series_row(store, series_id).dice == "digital"
         while not table._rolling() and table.auto_step() is None:
