@@ -820,7 +820,9 @@ def box_score_lines(table: Table, number: int, game) -> list[str]:
            f"{abbrev['home']} {score.totals['home']}{winner}"]
     out.extend("  " + line for line in _line_score_of(game.state).splitlines())
     width = max([9, *(len(pitcher.name) for pitcher in score.pitchers)])
-    out.append(f"  {'Pitchers':<{width + 7}}IP   R  fatigue")
+    # (the fatigue column named only over a marker or a pitcher past his Fatigue)
+    marked = any(p.fatigue or p.exceeded_fatigue or p.in_groove for p in score.pitchers)
+    out.append(f"  {'Pitchers':<{width + 7}}IP   R{'  fatigue' if marked else ''}")
     for pitcher in score.pitchers:
         tired = (f" +{pitcher.fatigue}" + (f" {', '.join(pitcher.marker_why)}"
                                            if pitcher.marker_why else "")

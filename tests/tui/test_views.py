@@ -64,6 +64,11 @@ def test_series_screen_box_score_has_pitchers_halves_runs_and_cards(tmp_path):
         runs[half.batting] += half.runs
     assert runs == score.totals
 
+    # The fatigue column is named over a marker (8.2.1) only: an empty one read as missing.
+    header = next(line for line in lines if line.strip().startswith("Pitchers "))
+    assert header.rstrip().endswith("fatigue") == any(
+        p.fatigue or p.exceeded_fatigue or p.in_groove for p in score.pitchers)
+
     played = sum(len(half.cards) for half in score.halves)
     assert played > 0
     card_lines = [line for line in lines if line.strip().startswith("cards:")]
