@@ -1208,10 +1208,9 @@ def cmd_import(args) -> int:
     with _open_store(args) as store:
         with store.write():                     # (a file of several games: all or none)
             for header, entries in read:
-                copies = same_record(store, box, header, entries)
-                within = same_game(store, header, entries)
                 series_id = create_series(store, box, header, entries)
-                made.append((series_id, get_series_row(store, series_id), copies, within))
+                made.append((series_id, get_series_row(store, series_id),
+                             same_record(store, series_id), same_game(store, series_id)))
     for series_id, row, copies, within in made:
         _told_imported(args, series_id, row, copies, within)
     return EXIT_OK

@@ -391,6 +391,25 @@ def test_simulate_records_import_as_one_exhibition_each_or_not_at_all(capsys, tm
     code, _, err = run(capsys, "import", str(record), "--db", str(fresh))
     assert code == 2 and f"{record}: line {at}: game 2 of 3: " in err and "'bogus line'" in err
     assert not fresh.exists()
+    # Imported twice, each game says which series holds it already.
+    record.write_text(text)
+    code, out, err = run(capsys, "import", str(record), "--db", str(db))
+    assert code == 0 and [line for line in err.splitlines() if line.startswith("note: ")] == [
+        f"note: series {n} already holds this same record; series {n + 3} is another copy "
+        f"(companion series delete {n + 3} --db {db} removes it)" for n in (1, 2, 3)]
+
+
+def test_a_simulation_s_thousands_of_games_are_not_made_series(capsys, tmp_path, monkeypatch):
+    """Each game record of a file becomes a series in the home list: past
+    IMPORT_GAMES_MOST the file is refused whole, `replay` named for checking them."""
+    from companion.store import exchange
+
+    monkeypatch.setattr(exchange, "IMPORT_GAMES_MOST", 2)
+    record, db = tmp_path / "games.txt", tmp_path / "g.db"
+    run(capsys, "simulate", "--games", "3", "--seed", "5", "--record", str(record))
+    code, _, err = run(capsys, "import", str(record), "--db", str(db))
+    assert code == 2 and "the file holds 3 game records: at most 2 import" in err
+    assert "companion replay FILE" in err and not db.exists()
 
 
 def test_records_go_through_a_pipe_with_a_dash(capsys, tmp_path, monkeypatch):

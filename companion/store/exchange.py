@@ -109,6 +109,11 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
     return out.getvalue()
 
 
+# A file of game records imports as one exhibition each, every one a series in the home
+# list: a simulation's thousands are for `replay` and `simulate --json`, not the table.
+IMPORT_GAMES_MOST = 100
+
+
 def import_record(store: Store, box: Box, text: str) -> int:
     """Read a series record or a single game record into a new stored series (checked
     whole first, see `read_imports`)."""
@@ -117,32 +122,50 @@ def import_record(store: Store, box: Box, text: str) -> int:
 
 
 def read_imports(box: Box, text: str, most: int | None = None) -> list[tuple[dict, list]]:
+    """Every series `iter_imports` reads from the text, all checked before any is stored;
+    refused when more than `most` would be made."""
+    read = []
+    for number, series in enumerate(iter_imports(box, text), start=1):
+        if most is not None and number > most:
+            raise RecordError(f"the file holds more than {most} record{'s' * (most > 1)}: "
+                              f"{most} {'was' if most == 1 else 'were'} asked for")
+        read.append(series)
+    return read
+
+
+def iter_imports(box: Box, text: str):
     """A series record, or one or more game records (`simulate --record` writes several
-    to a file), each replayed and checked before anything is stored: a header and its
-    entries for each series to be made (a game record alone becomes an exhibition). The
-    text a scanner reads off a box score's QR code (`HT1:...`) is unpacked first. As
-    replay does: the box must be the record's, each game that states a Result must end
-    so, and a line that fails is named by its file line (and its game, of several)."""
+    to a file, at most IMPORT_GAMES_MOST here), each replayed and checked in turn: a header
+    and its entries for each series to be made (a game record alone becomes an
+    exhibition), one at a time, so a caller storing them in one transaction holds one
+    game's replay at once. The text a scanner reads off a box score's QR code (`HT1:...`)
+    is unpacked first. As replay does: the box must be the record's, each game that states
+    a Result must end so, and a line that fails is named by its file line (and its game,
+    of several)."""
     text = unscanned(box, text)
     kind = report_export(text)
     if kind:
         raise RecordError(f"this is {kind} export, a report of the games: only a record "
                           "(export --format record, the default) imports")
-    records = [(start, parse_record(record, start)) for start, record in
-               split_records_at(text)]
-    if not records:
+    starts = split_records_at(text)
+    if not starts:
         raise RecordError("the file holds no record")
-    if "Scenario" in records[0][1].header or len(records) == 1:
-        return [_read_series(box, [record for _, record in records])]
-    if most is not None and len(records) > most:
-        raise RecordError(f"the file holds {len(records)} game records, {most} was asked for")
-    read = []
-    for number, (start, record) in enumerate(records, start=1):
+    first = parse_record(starts[0][1], starts[0][0])
+    if "Scenario" in first.header or len(starts) == 1:
+        yield _read_series(box, [first] + [parse_record(record, start)
+                                           for start, record in starts[1:]])
+        return
+    if len(starts) > IMPORT_GAMES_MOST:
+        raise RecordError(f"the file holds {len(starts)} game records: at most "
+                          f"{IMPORT_GAMES_MOST} import, each an exhibition of its own in the "
+                          "home list (`companion replay FILE` checks any number; split the "
+                          "file to import more)")
+    for number, (start, record) in enumerate(starts, start=1):
+        record = parse_record(record, start) if number > 1 else first
         if "Scenario" in record.header:
-            raise RecordError(f"game {number} of {len(records)} has a Scenario tag: a series "
+            raise RecordError(f"game {number} of {len(starts)} has a Scenario tag: a series "
                               "record's header comes first in its file", line=start)
-        read.append(_read_series(box, [record], f"game {number} of {len(records)}"))
-    return read
+        yield _read_series(box, [record], f"game {number} of {len(starts)}")
 
 
 def _read_series(box: Box, records: list, name: str | None = None) -> tuple[dict, list]:

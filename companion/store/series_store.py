@@ -108,33 +108,45 @@ def create_series(store: Store, box: Box, header: dict[str, str],
     return series_id
 
 
-def same_record(store: Store, box: Box, header: dict[str, str],
-                entries: list[Entry]) -> list[int]:
-    """The stored series that hold exactly this header and these actions (an import made
-    twice): the ones whose header matches are replayed and compared."""
-    header = stored_header(box, header)
-    return [row.id for row in list_series(store)
-            if row.header == header and StoredSeries.load(store, row.id).session.entries
-            == list(entries)]
-
-
-def same_game(store: Store, header: dict[str, str], entries: list[Entry]
-              ) -> list[tuple[int, int]]:
-    """(series, game number) of the finished games of stored series that hold exactly
-    the actions of this single game (a game exported from a series and imported back):
-    only the games between the same home and away teams are replayed and compared."""
-    if header.get("Scenario") != "exhibition":
+def same_record(store: Store, series_id: int) -> list[int]:
+    """The other stored series that hold exactly the header and actions of `series_id` (an
+    import made twice): only those of the same scenario, teams, box and seed are read, and
+    of them those whose header matches are replayed and compared."""
+    row = get_series_row(store, series_id)
+    candidates = [found for (found,) in store.db.execute(
+        "SELECT id FROM series WHERE id != ? AND scenario = ? AND team1 = ? AND team2 = ? "
+        "AND box_fingerprint = ? AND json_extract(header, '$.Seed') IS "
+        "json_extract(?, '$.Seed') ORDER BY id",
+        [series_id, row.scenario, row.team1, row.team2,
+         store.db["series"].get(series_id)["box_fingerprint"], json.dumps(row.header)])]
+    if not candidates:
         return []
-    lines = [entry.line for entry in entries if entry.scope != SERIES]
+    entries = StoredSeries.load(store, series_id).session.entries
+    return [found for found in candidates if get_series_row(store, found).header == row.header
+            and StoredSeries.load(store, found).session.entries == entries]
+
+
+def same_game(store: Store, series_id: int) -> list[tuple[int, int]]:
+    """(series, game number) of the finished games of other stored series that hold exactly
+    the actions of the exhibition `series_id` (a game exported from a series and imported
+    back): only the games of the same teams, score and innings are replayed and compared."""
+    row = get_series_row(store, series_id)
+    result = store.db.execute("SELECT home, away, home_runs, away_runs, innings FROM games "
+                              "WHERE series_id = ? AND number = 1", [series_id]).fetchone()
+    if row.scenario != "exhibition" or result is None:     # (one not over matches none)
+        return []
+    session = StoredSeries.load(store, series_id).session
+    lines = session.games[0].lines()
     found, games = [], {}
-    for series_id, number in store.db.execute(
-            "SELECT series_id, number FROM games WHERE home = ? AND away = ? "
-            "ORDER BY series_id, number", [header.get("Home"), header.get("Away")]):
-        if series_id not in games:          # (each series replayed once)
-            games[series_id] = StoredSeries.load(store, series_id).session.games
-        played = games[series_id]
+    for other, number in store.db.execute(
+            "SELECT series_id, number FROM games WHERE series_id != ? AND home = ? AND "
+            "away = ? AND home_runs = ? AND away_runs = ? AND innings = ? "
+            "ORDER BY series_id, number", [series_id, *result]):
+        if other not in games:              # (each series replayed once)
+            games[other] = StoredSeries.load(store, other).session.games
+        played = games[other]
         if number <= len(played) and played[number - 1].lines() == lines:
-            found.append((series_id, number))
+            found.append((other, number))
     return found
 
 
