@@ -14,6 +14,7 @@ from .engine.record import RECORD_OPENERS
 SQLITE_MAGIC = b"SQLite format 3\x00"      # the first 16 bytes of every SQLite database
 PDF_MAGIC = b"%PDF-"
 GAME_TAG = RECORD_OPENERS[0]    # the tag a game record's first line holds
+GAME_RECORD_TAG = GAME_TAG + 'High & Tight"]'     # (the game this companion records)
 
 
 def path_argument(text: str) -> Path:
@@ -84,17 +85,24 @@ def _other_kind(out: Path, replaces: str | None) -> str | None:
 
 def _opens_a_game_record(head: bytes) -> bool:
     """Whether a file's first bytes are a game record's: its opening header (the tag lines
-    before the first action, comments and blank lines aside) holds the Game tag, in any
-    order (record-format.md). A box's TOML, a page of notes opening with a Markdown
-    heading, a series record exported as a keepsake: none does."""
+    before the first action, comments and blank lines aside) holds this companion's Game
+    tag, in any order (record-format.md), and the first line after it, if any, is an action
+    ('home ...', 'roll 3 4'). A box's TOML, a page of notes opening with a Markdown heading
+    or under a Game tag of their own, another game's record, a series record exported as a
+    keepsake: none is."""
+    from .high_and_tight.actions import LINE_STARTS
+
     text = head.decode("utf-8", errors="replace").lstrip("\ufeff")
+    tagged = False
     for line in text.splitlines():
         line = line.strip()
-        if line.startswith(GAME_TAG):
-            return True
-        if line and not line.startswith(("#", "[")):
-            return False
-    return False
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            tagged = tagged or line == GAME_RECORD_TAG
+            continue
+        return tagged and line.split(None, 1)[0].casefold() in LINE_STARTS
+    return tagged
 
 
 def write_atomically(path: str | Path, data: bytes) -> None:

@@ -1393,7 +1393,11 @@ def test_an_output_never_writes_over_a_game_file_or_a_file_of_another_kind(capsy
     code, out, _ = run(capsys, "export", "1", "--db", str(game))
     assert code == 0
     kept.write_text(out, encoding="utf-8")
-    for target in (box_file, heading, kept):
+    chess = tmp_path / "game.pgn"           # another game's record
+    chess.write_text('[Game "Chess"]\n[White "Fischer"]\n\n1. e4 e5\n', encoding="utf-8")
+    tagged = tmp_path / "tagged.txt"        # notes under this game's tag
+    tagged.write_text('[Game "High & Tight"]\nMy notes about the league\n', encoding="utf-8")
+    for target in (box_file, heading, kept, chess, tagged):
         before = sha256(target)
         code, _, err = run(capsys, "simulate", "--games", "1", "--seed", "1",
                            "--record", str(target))
