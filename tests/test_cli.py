@@ -1764,10 +1764,19 @@ def test_export_of_a_series_in_play_keeps_the_table_s_secrets_unless_revealed(ca
     code, out, err = run(capsys, "series", "new", "--scenario", "divisional", "--team1",
                          "texas", "--team2", "new-york", "--db", str(game))
     assert code == 0, err
+    # Not begun, it holds no secret yet: exported as it is.
+    code, out, err = run(capsys, "export", "1", "--db", str(game))
+    assert code == 0 and out.startswith('[Series "High & Tight"]'), err
+    from companion.store.db import Store
+    from companion.tui.table import Table
+    with Store.open(game) as store:
+        table = Table(store, 1)
+        table.enter(table.waiting().options[0])             # a rotation set (rule 3.0)
     for form in ("record", "json"):
         code, out, err = run(capsys, "export", "1", "--format", form, "--db", str(game))
         assert code == 2 and out == "" and ("series 1 is in play, and its " + form
                                             + " names what the table keeps secret") in err
+        assert "the rotation, rule 3.0)" in err
     code, out, _ = run(capsys, "export", "1", "--reveal", "--db", str(game))
     assert code == 0 and out.startswith('[Series "High & Tight"]')
     assert run(capsys, "export", "1", "--format", "csv", "--db", str(game))[0] == 0

@@ -64,16 +64,16 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
         # back in, the series goes on with the dice it was last played with.
         session.header["Dice"] = dice
     games = session.games
-    hidden = session.hidden_teams()
     in_play = number is None or (number == len(games) and session.current_game is not None)
-    if hidden and fmt != "csv" and in_play and not reveal:
+    held = secrets_held(session) if fmt != "csv" and in_play and not reveal else []
+    if held:
         teams = " and ".join(session.box.teams[session.series.teams[team]].name
-                             for team in sorted(hidden))
+                             for team in sorted(session.hidden_teams()))
         raise CompanionError(
             f"series {series_id} is in play, and its {fmt} names what the table keeps "
-            f"secret from a player ({teams}: the rotation, rule 3.0, and the cards dealt, "
-            "rule 5.2.1); `--reveal` exports it anyway (a backup, not for the other "
-            "player's eyes); `--format csv` gives the box scores")
+            f"secret from a player ({teams}: {' and '.join(held)}); `--reveal` exports it "
+            "anyway (a backup, not for the other player's eyes); `--format csv` gives the "
+            "box scores")
     if number is not None:
         if not 1 <= number <= len(games):
             raise CompanionError(f"series {series_id} has no game {number}: "
@@ -112,6 +112,27 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
 # A file of game records imports as one exhibition each, every one a series in the home
 # list: a simulation's thousands are for `replay` and `simulate --json`, not the table.
 IMPORT_GAMES_MOST = 100
+
+
+def secrets_held(session: SeriesSession) -> list[str]:
+    """What of a series in play its record would tell that the table keeps from a player
+    (the teams `hidden_teams` names): a secret rotation set (rule 3.0), the cards dealt to
+    or exchanged from a hand of the game in play (rule 5.2.1). A series not begun holds
+    neither, an exhibition no rotation."""
+    hidden = session.hidden_teams()
+    if not hidden:
+        return []
+    held = []
+    if session.series.scenario.rotation > 1 and any(
+            entry.line.split(" ", 1)[0] in hidden
+            and entry.line.split(" ", 2)[1:2] in (["rotation"], ["starts"])
+            for entry in session.entries if entry.scope == SERIES):
+        held.append("the rotation, rule 3.0")
+    game = session.current_game
+    if game is not None and any(line.startswith("deal ") or " exchanges " in line
+                                for line in game.lines()):
+        held.append("the cards dealt, rule 5.2.1")
+    return held
 
 
 def import_record(store: Store, box: Box, text: str) -> int:
