@@ -576,12 +576,17 @@ def cmd_simulate(args) -> int:
     records: list[str] = []
 
     def write_records() -> None:
-        if to_stdout:
-            write_utf8("\n".join(records))
-        else:
+        if not to_stdout:           # (on standard output each went as it was played)
             write_atomically(args.record, "\n".join(records).encode("utf-8"))
 
-    on_game = (lambda session: records.append(session.text())) if args.record else None
+    def on_game(session) -> None:
+        records.append(session.text())
+        if to_stdout:
+            # Out as each game ends: a reader gone (`| head`) stops the games at once.
+            write_utf8(("\n" if len(records) > 1 else "") + records[-1])
+            sys.stdout.flush()
+
+    on_game = on_game if args.record else None
     try:
         summary = simulate(rules, args.games or 1, _seed_given(args), home, away, on_game,
                            rosters)
@@ -1249,6 +1254,9 @@ def write_utf8(text: str) -> None:
     """A record or report on standard output in UTF-8, the records' own encoding
     (docs/record-format.md), whatever the terminal's: `export > file` imports again."""
     out = sys.stdout
+    if out is None:             # (started with it closed: `>&-`)
+        raise CommandError("standard output is closed: nothing was written (give a file, "
+                           "or leave it open)")
     buffer = getattr(out, "buffer", None)
     if buffer is None or utf8(out.encoding or "utf-8"):
         out.write(text)

@@ -426,6 +426,10 @@ def test_records_go_through_a_pipe_with_a_dash(capsys, tmp_path, monkeypatch):
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(out.encode())))
         code, said, err = run(capsys, command[0], "-", *command[1:])
         assert code == 0 and len(said.splitlines()) == 2, err
+    # Standard output closed (`>&-`): said, not a traceback.
+    monkeypatch.setattr(sys, "stdout", None)
+    code, _, err = run(capsys, "simulate", "--games", "1", "--record", "-")
+    assert code == 2 and "standard output is closed: nothing was written" in err
 
 
 def test_import_refuses_a_result_for_a_game_the_series_never_reached(capsys, tmp_path):
