@@ -1274,6 +1274,23 @@ def _messages_never_fail() -> None:
             stream.reconfigure(errors="backslashreplace")
 
 
+def _interrupted_words(args) -> str:
+    """What a Ctrl-C left, by command: a game file keeps every step stored before it; an
+    import stores all or nothing; a print writes its PDF whole or not at all; the rest
+    write nothing."""
+    if args.command == "simulate" and (getattr(args, "series", None)
+                                       or getattr(args, "resume", False)):
+        return (f"; what was stored stays stored; `companion simulate --resume"
+                f"{_db_words(args)}` finishes the series")
+    if args.command == "import":
+        return "; nothing was imported (a file imports whole or not at all)"
+    if args.command == "print":
+        return "; no PDF was written"
+    if args.command in ("play", "series", "db"):
+        return "; what was stored stays stored"
+    return ""
+
+
 def main(argv: list[str] | None = None) -> int:
     _messages_never_fail()
     parser = build_parser()
@@ -1300,12 +1317,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         # Ctrl-C: every action already taken is stored (a simulated series goes on with
         # `simulate --resume`); no traceback for a player's stop.
-        print("companion: interrupted; what was stored stays stored"
-              + (f"; `companion simulate --resume{_db_words(args)}` finishes the series"
-                 if args.command == "simulate"
-                 and (getattr(args, "series", None) or getattr(args, "resume", False))
-                 else ""),
-              file=sys.stderr)
+        print(f"companion: interrupted{_interrupted_words(args)}", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, but not as a success: what

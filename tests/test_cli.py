@@ -412,6 +412,32 @@ def test_a_simulation_s_thousands_of_games_are_not_made_series(capsys, tmp_path,
     assert "companion replay FILE" in err and not db.exists()
 
 
+def test_joined_and_overrun_records_are_told_for_what_they_are(capsys, tmp_path):
+    """Two series exports in one file were told "tag 'Series' ... did you mean
+    'SeriesGame'?"; a line after a game's end "left over after the series ended"; a
+    header with no action line under it, a tag "given twice"; a refused line carried the
+    engine's state. Each is said as what it is."""
+    db, series = tmp_path / "s.db", tmp_path / "series.txt"
+    run(capsys, "simulate", "--series", "spring", "--seed", "3", "--db", str(db))
+    series.write_text(run(capsys, "export", "1", "--db", str(db))[1] * 2)
+    code, _, err = run(capsys, "import", str(series), "--db", str(tmp_path / "t.db"))
+    assert code == 2 and "a series record begins here (its Series tag), after another " \
+        "record: a series record is a file of its own" in err and "SeriesGame" not in err
+    game = tmp_path / "game.txt"
+    run(capsys, "simulate", "--games", "1", "--seed", "2", "--record", str(game))
+    text = game.read_text()
+    game.write_text(text + "roll 3 4\n")
+    code, _, err = run(capsys, "import", str(game), "--db", str(tmp_path / "t.db"))
+    assert code == 2 and "1 line was left over after the game ended (rule 4.8)" in err
+    code, _, err = run(capsys, "replay", str(game))
+    assert code == 2 and err.rstrip().endswith("'roll 3 4': rule 4.8: the game is over")
+    header = text.split("\n\n")[0]
+    game.write_text(header + "\n\n" + text)
+    code, _, err = run(capsys, "replay", str(game))
+    assert code == 2 and "is given twice" in err and "a record with no action line ends " \
+        "there" in err
+
+
 def test_records_go_through_a_pipe_with_a_dash(capsys, tmp_path, monkeypatch):
     """`simulate --record -` writes the records to standard output (the summary to standard
     error), and `replay -` and `import -` read them from standard input."""
@@ -766,7 +792,16 @@ def test_ctrl_c_stops_with_a_line_not_a_traceback(capsys, monkeypatch):
 
     monkeypatch.setattr(cli, "cmd_odds", interrupted)
     code, _, err = run(capsys, "odds", "--rolls", "3", "--box", "IV")
-    assert code == 130 and err == "companion: interrupted; what was stored stays stored\n"
+    assert code == 130 and err == "companion: interrupted\n"      # (it stores nothing)
+    # what each command left, said as it is
+    for name, argv, said in (
+            ("cmd_import", ("import", "x.txt"), "; nothing was imported (a file imports "
+                                                "whole or not at all)"),
+            ("cmd_series", ("series", "list"), "; what was stored stays stored"),
+            ("cmd_replay", ("replay", "x.txt"), "")):
+        monkeypatch.setattr(cli, name, interrupted)
+        code, _, err = run(capsys, *argv)
+        assert code == 130 and err == f"companion: interrupted{said}\n"
     # a simulated series stopped midway is told how it goes on
     monkeypatch.setattr(cli, "cmd_simulate", interrupted)
     for args in (("--series", "World", "--seed", "3"), ("--resume",)):

@@ -29,6 +29,12 @@ class Record:
         value must match (a regular expression; '' for any text)."""
         for key, value in self.header.items():
             line = self.tag_lines.get(key)
+            if key == "Series" and key not in known:
+                # Not a slip of SeriesGame: a series record's header, joined after another
+                # record (two exports in one file, a series after games).
+                raise RecordError("a series record begins here (its Series tag), after "
+                                  "another record: a series record is a file of its own",
+                                  line=line)
             if key not in known:
                 near = closest(key, known)
                 hint = f"did you mean {near!r}? " if near else ""
@@ -97,8 +103,12 @@ def parse_record(text: str, first_line: int = 1) -> Record:
                 raise RecordError(f'header tag {clip(line)!r} is not of the form [Key "value"]',
                                   line=number)
             if match["key"] in record.header:
-                raise RecordError(f"header tag {match['key']} is given twice (first at line "
-                                  f"{record.tag_lines[match['key']]})", line=number)
+                opener = any(line.startswith(tag) for tag in RECORD_OPENERS)
+                raise RecordError(
+                    f"header tag {match['key']} is given twice (first at line "
+                    f"{record.tag_lines[match['key']]})"
+                    + ("; a record with no action line ends there, its header running into "
+                       "the next one's" if opener else ""), line=number)
             record.header[match["key"]] = _unescape(match["value"])
             record.tag_lines[match["key"]] = number
             continue

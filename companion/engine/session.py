@@ -73,5 +73,7 @@ def replay(rules: Rules, text: str, first_line: int = 1) -> Session:
         try:
             session.push_text(line)
         except CompanionError as error:
-            raise RecordError(f"{clip(line)!r}: {error}", line=number) from None
+            # (the rule and why: the line is quoted, and its number given)
+            raise RecordError(f"{clip(line)!r}: {getattr(error, 'brief', error)}",
+                              line=number) from None
     return session

@@ -183,9 +183,10 @@ def iter_imports(box: Box, text: str):
                           "file to import more)")
     for number, (start, record) in enumerate(starts, start=1):
         record = parse_record(record, start) if number > 1 else first
-        if "Scenario" in record.header:
-            raise RecordError(f"game {number} of {len(starts)} has a Scenario tag: a series "
-                              "record's header comes first in its file", line=start)
+        if "Scenario" in record.header or "Series" in record.header:
+            raise RecordError(f"game {number} of {len(starts)} is a series record's header "
+                              "(its Series or Scenario tag): a series record is a file of "
+                              "its own", line=start)
         yield _read_series(box, [record], f"game {number} of {len(starts)}")
 
 
@@ -241,9 +242,11 @@ def _replayed(box: Box, records: list, game_name) -> tuple[dict, list]:
         _push(session, *lines.pop(0), game_name(number))
     leftovers = pending + [line for lines in games for line in lines]
     if leftovers:
+        ended = ("after the game ended (rule 4.8)" if "Scenario" not in first.header
+                 else "after the series ended or stopped")
         raise RecordError(f"{len(leftovers)} line{' was' if len(leftovers) == 1 else 's were'}"
-                          " left over after the series ended or "
-                          f"stopped, starting with {leftovers[0][1]!r}", line=leftovers[0][0])
+                          f" left over {ended}, starting with {leftovers[0][1]!r}",
+                          line=leftovers[0][0])
     for number, record in enumerate(game_records, start=1):
         said = record.header.get("Result")
         if number > len(session.games):     # (one with lines would be a leftover above)
@@ -286,6 +289,7 @@ def _push(session: SeriesSession, number: int, line: str, where: str) -> None:
     try:
         session.push(line)
     except CompanionError as error:
-        raise RecordError(f"{where}: {clip(line)!r}: {error}", line=number) from None
+        raise RecordError(f"{where}: {clip(line)!r}: {getattr(error, 'brief', error)}",
+                          line=number) from None
 
 
