@@ -372,26 +372,31 @@ def _db_words(args) -> str:
 def read_text_file(path: Path) -> str:
     """A record file's text, or an error saying plainly why it cannot be read; `-` is
     standard input (`simulate --record - | companion import -`)."""
+    from .files import SQLITE_MAGIC
+
     if str(path) == "-":
+        where, raw = "standard input", sys.stdin.buffer.read()
+    else:
+        where = str(path)
+        if special_file(path):
+            raise CommandError(f"{path}: is a device, no file: not read")
         try:
-            return sys.stdin.buffer.read().decode("utf-8-sig").replace("\ufeff", "")
-        except UnicodeDecodeError as error:
-            raise CommandError(f"standard input: is not UTF-8 text (byte {error.start + 1})"
-                               ) from None
-    if special_file(path):
-        raise CommandError(f"{path}: is a device, no file: not read")
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raise CommandError(f"{path}: no such file") from None
+        except IsADirectoryError:
+            raise CommandError(f"{path}: is a folder, not a record file") from None
+        except OSError as error:
+            raise CommandError(f"{path}: cannot be read ({error.strerror})") from None
+    if raw.startswith(SQLITE_MAGIC):
+        raise CommandError(f"{where}: is a game file (an SQLite database), not a record: "
+                           "`companion export ID --db FILE` writes a series of it as one")
     try:
         # Byte-order marks are read past, also where two files were joined into one.
-        return path.read_text(encoding="utf-8-sig").replace("\ufeff", "")
-    except FileNotFoundError:
-        raise CommandError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise CommandError(f"{path}: is a folder, not a record file") from None
-    except OSError as error:
-        raise CommandError(f"{path}: cannot be read ({error.strerror})") from None
+        return raw.decode("utf-8-sig").replace("\ufeff", "")
     except UnicodeDecodeError as error:
-        line, byte = undecodable_at(path, error)
-        raise CommandError(f"{path}: line {line}: is not UTF-8 text (the byte {byte}, cannot "
+        line, byte = undecodable_at(raw, error)
+        raise CommandError(f"{where}: line {line}: is not UTF-8 text (the byte {byte}, cannot "
                            "be read): save the file as UTF-8") from None
 
 

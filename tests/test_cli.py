@@ -452,6 +452,13 @@ def test_records_go_through_a_pipe_with_a_dash(capsys, tmp_path, monkeypatch):
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(out.encode())))
         code, said, err = run(capsys, command[0], "-", *command[1:])
         assert code == 0 and len(said.splitlines()) == 2, err
+    # A game file given for a record is named so, from a path or standard input.
+    db = tmp_path / "g.db"
+    code, _, err = run(capsys, "replay", str(db))
+    assert code == 2 and f"{db}: is a game file (an SQLite database), not a record" in err
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(db.read_bytes())))
+    code, _, err = run(capsys, "import", "-", "--db", str(tmp_path / "h.db"))
+    assert code == 2 and "standard input: is a game file (an SQLite database)" in err
     # Standard output closed (`>&-`): said, not a traceback.
     monkeypatch.setattr(sys, "stdout", None)
     code, _, err = run(capsys, "simulate", "--games", "1", "--record", "-")

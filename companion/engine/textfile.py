@@ -9,12 +9,13 @@ from pathlib import Path
 BYTE_ORDER_MARK = b"\xef\xbb\xbf"
 
 
-def undecodable_at(path: Path, error: UnicodeDecodeError) -> tuple[int, str]:
-    """The line (from 1) of the first byte that `path.read_text("utf-8-sig")` could not
-    read, and that byte in words: its value and where it stands in the file ('0xE9, byte
-    245 of the file'; the decoder counts past a byte-order mark, the player's file does
-    not)."""
-    raw = path.read_bytes()
+def undecodable_at(raw: bytes | Path, error: UnicodeDecodeError) -> tuple[int, str]:
+    """The line (from 1) of the first byte that decoding `raw` (a file's bytes, or the file)
+    as "utf-8-sig" could not read, and that byte in words: its value and where it stands
+    ('0xE9, byte 245 of the file'; the decoder counts past a byte-order mark, the player's
+    file does not)."""
+    if isinstance(raw, Path):
+        raw = raw.read_bytes()
     start = error.start + (len(BYTE_ORDER_MARK) if raw.startswith(BYTE_ORDER_MARK) else 0)
     return raw.count(b"\n", 0, start) + 1, f"0x{raw[start]:02X}, byte {start + 1} of the file"
 
