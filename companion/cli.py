@@ -375,6 +375,9 @@ def read_text_file(path: Path) -> str:
     from .files import SQLITE_MAGIC
 
     if str(path) == "-":
+        if sys.stdin.isatty():          # (typed or pasted: nothing says when it is done)
+            print("reading a record from standard input: paste or type it, then Ctrl-D on "
+                  "a line of its own", file=sys.stderr)
         where, raw = "standard input", sys.stdin.buffer.read()
     else:
         where = str(path)

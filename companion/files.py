@@ -23,7 +23,7 @@ def path_argument(text: str) -> Path:
     if not text.strip():
         import argparse
 
-        raise argparse.ArgumentTypeError("an empty path: give a file or folder")
+        raise argparse.ArgumentTypeError("an empty path: give a name")
     return Path(text)
 
 

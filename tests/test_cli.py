@@ -894,7 +894,7 @@ def test_an_empty_path_is_refused_not_read_as_the_folder_the_command_runs_in(cap
     """`data check ""` checked '.', `--record ""` said '. is a folder': an empty path is
     refused by the option that holds it."""
     code, _, err = run(capsys, *args)
-    assert code == 2 and "an empty path: give a file or folder" in err
+    assert code == 2 and "an empty path: give a name" in err
 
 
 @pytest.mark.parametrize("old, new, said", [
