@@ -226,14 +226,18 @@ class KeyBar(Widget):
     def _keys(self, items: list[tuple], compact: bool,
               width: int | None = None) -> tuple[Text, list]:
         """The keys in a line; with `width`, only those that fit whole in it, the way out
-        (quit, escape) kept before the screen's own keys."""
+        (quit, escape) kept before the screen's own keys, the views after them and the
+        dimmed keys last."""
         line = Text(no_wrap=True, overflow="crop")
         spans = []
         kept = set(range(len(items)))
         if width is not None:
             room = width + compact          # the last key's trailing space may go
+            # (a dimmed key, one that does nothing now, makes way for a view's that does:
+            # at a final, r Roll took s Series' room)
             order = sorted(range(len(items)), key=lambda i: (
-                0 if items[i][0] in KEPT_KEYS else 2 if items[i][0] in FIRST_LEFT_OUT else 1))
+                0 if items[i][0] in KEPT_KEYS else 3 if not items[i][3]
+                else 2 if items[i][0] in FIRST_LEFT_OUT else 1))
             kept = set()
             for index in order:
                 size = self._piece(items[index], 0, compact).cell_len + compact

@@ -262,3 +262,27 @@ def test_a_select_s_open_list_stops_at_its_ends():
             return low, high, select.value
 
     assert asyncio.run(play()) == (2, 0, "Talavera")
+
+
+def test_a_narrow_key_bar_leaves_a_dimmed_key_out_before_a_view(tmp_path):
+    """At a game's final of a series in an 80-column terminal the key bar showed `r Roll`
+    (dimmed: no dice are due) and left out `s Series`, the view a player wants there: a
+    key that does nothing now makes way first."""
+    from .test_app import new_series, noted_table
+    from .test_snapshots import first_game_over, play_until
+
+    path = tmp_path / "final.db"
+    series_id = new_series(path, seed="bar-final", scenario="divisional",
+                           team1_control="human", team2_control="computer")
+    play_until(path, series_id, first_game_over)
+
+    async def go():
+        async with noted_table(path, series_id, size=(80, 24)) as (app, pilot, screen,
+                                                                     table, _):
+            await pilot.pause()
+            assert table.held is not None                   # the final on the screen
+            assert screen.check_action("roll", ()) is not True
+            return screen.query_one(KeyBar).render().plain
+
+    text = asyncio.run(go())
+    assert "s Series" in text and "r Roll" not in text, text
