@@ -1793,6 +1793,14 @@ class GameScreen(Screen):
             return False
         self._told_with_computer(entry, game, noted)
         self._tell_after(game, [entry.line], noted)
+        action = parse_action(entry.line) if entry.scope != "series" else None
+        if action is not None and action.kind == "exchange" and self.table.cards == "physical":
+            # The table's own cards (rule 5.2.2), picked or typed: said back, as the hand
+            # the companion cannot see changes only by its count, and the deck is easy to
+            # mistake.
+            card, deck = action.args
+            self.notify(f"{card} leaves the hand: draw its replacement from the {deck} deck",
+                        title="Exchange", timeout=8)
         self.shown_hand = None
         # A line refused earlier and left in the box was for a step now taken (from the
         # list, a dialog): it goes, rather than wait there for the next step. Keys typed
@@ -1923,12 +1931,8 @@ class GameScreen(Screen):
             return
 
         def picked(line: str | None) -> None:
-            if line and self.act(line) and picker.head.endswith(" exchanges"):
-                # The table's own cards (rule 5.2.2): said back, as the hand the companion
-                # cannot see changed only by its count, and the deck is easy to mistake.
-                card, deck = parse_action(line).args
-                self.notify(f"{card} leaves the hand: draw its replacement from the {deck} "
-                            "deck", title="Exchange", timeout=8)
+            if line:
+                self.act(line)
 
         self.app.push_screen(PickScreen(picker), picked)
 

@@ -848,13 +848,24 @@ def test_a_physical_exchange_is_chosen_card_and_deck_apart(tmp_path):
             await pilot.press("ctrl+s")
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
             await settle(pilot)
-            return waiting.side, card, table.session.entries[-1].line, notes
+            picked = table.session.entries[-1].line
+            # The same typed, after an undo: said back the same way.
+            await pilot.press("u")
+            await wait_until(pilot, lambda: table.waiting().phase == "exchange")
+            entry = await box_with_the_keys(pilot, screen)
+            entry.value = f"exchange {card} for off"
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: table.waiting().phase != "exchange")
+            await settle(pilot)
+            return waiting.side, card, picked, table.session.entries[-1].line, notes
 
-    side, card, line, notes = asyncio.run(play())
+    side, card, line, typed, notes = asyncio.run(play())
     assert line == f"{side} exchanges {card} for defense"
+    assert typed == f"{side} exchanges {card} for offense"
     # said back, with what the player does next at the table
-    assert ("Exchange", f"{card} leaves the hand: draw its replacement from the defense "
-            "deck") in notes
+    for deck in ("defense", "offense"):
+        assert ("Exchange", f"{card} leaves the hand: draw its replacement from the {deck} "
+                "deck") in notes
 
 
 # -- 4. the hot-seat curtain -------------------------------------------------------------------
