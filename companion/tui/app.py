@@ -1606,7 +1606,8 @@ class GameScreen(Screen):
             return
         if (entry is not None and waiting.computer and waiting.kind == "decision"
                 and self.table.humans()):
-            told = views.computer_move(entry, game.state.log[noted:] if game else [])
+            told = views.computer_move(entry, game.state.log[noted:] if game else [],
+                                       game.state if game else None)
             if told:        # its card, Rally Caps, Managerial Move or pitching change
                 self._tell_computer(f"{self.table.team_name(waiting.team)} (computer)", told)
         if entry is not None and self.table.forced(waiting) and not waiting.only_pass:
@@ -1830,7 +1831,7 @@ class GameScreen(Screen):
         with it, so the markers each line ends on follow from the line before."""
         if not self._computer_told or game is None or self._computer_half != self._half_key():
             return
-        told = views.computer_move(entry, game.state.log[noted:])
+        told = views.computer_move(entry, game.state.log[noted:], game.state)
         if told and self._computer_note is not None:
             self._tell_computer(self._computer_title, told, own=True)
         elif told:

@@ -907,16 +907,18 @@ MOVE_NOTES = {"plays": ("5.5", "5.1.1 d", "5.5.2"), "rallies": ("5.7.2",),
               "stays": ("8.2.1", "6.1")}
 
 
-def computer_move(entry, notes) -> str | None:
+def computer_move(entry, notes, state=None) -> str | None:
     """What the computer's decision did, in the engine's words (rules 4.2.1.1, 4.5, 5.5,
     5.7, 8.2.1): its card, Rally Caps, Managerial Move, pitching change, or a tired pitcher
     kept in; None for the rest (passing, standing pat, drawing, choosing pieces, keeping a
-    pitcher who is not tired), which the board shows."""
+    pitcher who is not tired), which the board shows. Given the game's `state`, each note
+    names its team as the board does ('NYH plays Blown Call'), not its side."""
     side, _, rest = entry.line.partition(" ")
     rules = MOVE_NOTES.get(rest.partition(" ")[0])
     if entry.scope == "series" or side not in ("home", "away") or rules is None:
         return None
-    said = [text for rule, text in notes if rule in rules]
+    said = [side_by_team(state, text) if state is not None else text
+            for rule, text in notes if rule in rules]
     return "; ".join(said) or None
 
 

@@ -4105,12 +4105,15 @@ def test_the_player_s_card_goes_between_the_computer_s_moves(tmp_path):
             screen._computer_half = screen._half_key()
             assert screen.act(card)
             said = views.computer_move(table.session.entries[-1],
-                                       table.game.state.log[noted:])
+                                       table.game.state.log[noted:], table.game.state)
+            # (by the team, as the board names it: 'NYH plays ...', not 'home plays ...')
+            named = views.side_by_team(table.game.state, card.split("  ")[0])
             await workers_done(app)
-            return card, said, list(screen._computer_told)
+            return named, said, list(screen._computer_told)
 
-    card, said, told = asyncio.run(play())
-    assert said is not None and said.startswith(card.split("  ")[0]) and " -> rolls " in said
+    named, said, told = asyncio.run(play())
+    assert said is not None and said.startswith(named) and " -> rolls " in said
+    assert not said.startswith(("home ", "away "))
     assert told == ["away plays Crowd Noise -> rolls 6, box V", said]
 
 
