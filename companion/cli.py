@@ -89,7 +89,10 @@ def _box_label(text: str) -> int:
 
 
 def _seed(text: str) -> str:
-    problem = seed_problem(text)
+    # (an empty one read as a seed, '[Seed ""]', where a player meant none: records made
+    # with one still read)
+    problem = ("an empty seed: give at least one character, or leave --seed out"
+               if not text else seed_problem(text))
     if problem:
         raise argparse.ArgumentTypeError(problem)
     return text
@@ -126,9 +129,11 @@ class Parser(argparse.ArgumentParser):
             choices = next(action.choices for action in self._actions
                            if isinstance(action, argparse._SubParsersAction))
             message = f"give one of its commands: {', '.join(choices)}"
-        if message.startswith("argument "):
+        if message.startswith("argument ") and "expected " not in message and \
+                not re.match(r"argument \w*command:", message):
             # A value out of its range names the option and the range: the command's usage
-            # above it would push that line down the screen (`--help` shows it).
+            # above it would push that line down the screen (`--help` shows it). A value
+            # left out, or a command unknown, keeps it: the usage shows what goes there.
             self.exit(2, f"{self.prog}: error: {message}\n")
         super().error(message)
 
@@ -375,6 +380,8 @@ def read_text_file(path: Path) -> str:
     from .files import SQLITE_MAGIC
 
     if str(path) == "-":
+        if sys.stdin is None:           # (started with it closed: `<&-`)
+            raise CommandError("standard input is closed: no record to read")
         if sys.stdin.isatty():          # (typed or pasted: nothing says when it is done)
             print("reading a record from standard input: paste or type it, then Ctrl-D on "
                   "a line of its own", file=sys.stderr)

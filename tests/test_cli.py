@@ -459,7 +459,10 @@ def test_records_go_through_a_pipe_with_a_dash(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(db.read_bytes())))
     code, _, err = run(capsys, "import", "-", "--db", str(tmp_path / "h.db"))
     assert code == 2 and "standard input: is a game file (an SQLite database)" in err
-    # Standard output closed (`>&-`): said, not a traceback.
+    # Standard input or output closed (`<&-`, `>&-`): said, not a traceback.
+    monkeypatch.setattr(sys, "stdin", None)
+    code, _, err = run(capsys, "replay", "-")
+    assert code == 2 and "standard input is closed: no record to read" in err
     monkeypatch.setattr(sys, "stdout", None)
     code, _, err = run(capsys, "simulate", "--games", "1", "--record", "-")
     assert code == 2 and "standard output is closed: nothing was written" in err
@@ -870,8 +873,17 @@ def test_a_seed_is_written_so_its_record_reads_back(capsys, tmp_path):
     code, _, err = run(capsys, "simulate", "--series", "spring", "--seed", "", "--db",
                        str(tmp_path / "n.db"))
     assert code == 2 and err == ("companion simulate: error: argument --seed: an empty seed: "
-                                 "give at least one character, or no seed at all\n")
+                                 "give at least one character, or leave --seed out\n")
     assert not (tmp_path / "n.db").exists()
+    # a record made with one still imports (an earlier version wrote [Seed ""])
+    (tmp_path / "empty.txt").write_text(out.replace('[Seed "x\\"y\\\\"]', '[Seed ""]'))
+    assert '[Seed ""]' in (tmp_path / "empty.txt").read_text()
+    code, _, err = run(capsys, "import", str(tmp_path / "empty.txt"), "--db",
+                       str(tmp_path / "e.db"))
+    assert code == 0, err
+    # a value left out keeps the usage above the line: it shows what goes there
+    code, _, err = run(capsys, "simulate", "--games")
+    assert code == 2 and err.startswith("usage: companion simulate ")
 
 
 def test_optional_rules_are_stored_each_once_in_one_order(capsys, tmp_path):

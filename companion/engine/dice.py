@@ -66,9 +66,7 @@ SEED_MOST = 200         # a seed's characters at most (it goes into record heade
 def seed_problem(text: str, most: int = SEED_MOST) -> str | None:
     """What keeps `text` from being a seed, if anything: a seed goes into record headers, so
     one line of printable text (no control character, nothing a UTF-8 file cannot hold) of
-    at most `most` characters. An empty one would read as none at all."""
-    if not text:
-        return "an empty seed: give at least one character, or no seed at all"
+    at most `most` characters."""
     if text.isprintable() and len(text) <= most:
         return None
     return ((f"a seed of {len(text)} characters" if len(text) > most else
