@@ -265,8 +265,9 @@ def estimate(state: State, table: RunTable | None = None, cancelled=None,
              half_width: float = HALF_WIDTH, max_plays: int = MAX_PLAYS) -> Estimate:
     """Play the game on from copies of `state` until the share of home wins, with its dice
     taken out (see the module), is within `half_width` at 95% confidence. The plays are
-    seeded by the game and the half inning, so the same state always gives the same figure
-    and a step the managers would have taken leaves it as it was. `cancelled()`,
+    seeded by the half inning (and the header's Seed and SeriesGame), so the same state
+    always gives the same figure and a step the managers would have taken, with the hands
+    known, leaves it as it was. `cancelled()`,
     when given, is asked between plays; Cancelled is raised once it is true."""
     if state.phase == "over":
         return Estimate(1.0 if state.winner == "home" else 0.0, 0.0, 0)
@@ -279,7 +280,8 @@ def estimate(state: State, table: RunTable | None = None, cancelled=None,
     # two steps' figures differ by what the step changed, not by their plays' luck (seeded
     # by the state, a card the managers would have played anyway moved the figure by up to
     # three points, either way; a step that changed nothing, a batter named, moved it too).
-    seed = f"winprob:{state.header.get('Seed', '')}:{state.inning}:{state.half}"
+    game = f"{state.header.get('Seed', '')}:{state.header.get('SeriesGame', '')}"
+    seed = f"winprob:{game}:{state.inning}:{state.half}"
     total = squares = 0.0
     plays, width = 0, 1.0
     while plays < max_plays:
@@ -312,12 +314,16 @@ def play_on(rules, manager, state: State, model: Model, rng: random.Random) -> f
     from .simulate import CHANCE_PHASES
 
     trial = state.clone(log=False)
+    # What the viewer cannot know is drawn from a stream of its own: the dice that follow
+    # stay the same from step to step of a half (common random numbers, `estimate`) when a
+    # hidden hand plays a card and its deal changes with it.
+    unknown = random.Random(rng.getrandbits(64))
     for place in ("Home", "Away"):
         if trial.header.get(f"{place}Starter") == RANDOM_STARTER:    # (conceal_starters)
             trial.header[f"{place}Starter"] = _random_starter(state.box, trial.header, place,
-                                                              rng)
+                                                              unknown)
     if trial.cards_mode == "physical":
-        trial = dealt_for_play(rules, trial, rng)
+        trial = dealt_for_play(rules, trial, unknown)
     correction = 0.0
     rolling = (trial.inning, trial.half, model.of(trial)) if trial.phase in ROLL_PHASES \
         else None
