@@ -222,7 +222,9 @@ class SeriesSession:
         header = with_result(game)
         for tag in ("Dice", "Cards"):
             if tag in self.header:
-                header.setdefault(tag, self.header[tag])
+                # (the series' own: an exhibition's game header keeps the tag it was
+                # imported with, and the table may have switched its dice since)
+                header[tag] = self.header[tag]
         home = self.series_rules.home_team(self.series, number)     # (rule 3.0)
         away = next(team for team in TEAMS if team != home)
         for place, team in (("Home", home), ("Away", away)):

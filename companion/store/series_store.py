@@ -557,8 +557,7 @@ def series_record(session: SeriesSession) -> str:
     if session.series.scenario.key == "exhibition" and not lines and session.games:
         # One game read in as an exhibition: its own record is the whole of it (a series
         # header with no lines would run into the game's header, which import refuses).
-        return Record(header=with_result(session.games[0]),
-                      lines=session.games[0].lines()).text()
+        return session.game_record(1)      # (its dice, cards and controls by place)
     text = Record(header=dict(session.header), lines=lines).text()
     for game in session.games:
         text += "\n" + Record(header=with_result(game), lines=game.lines()).text()

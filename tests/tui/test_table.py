@@ -8,6 +8,7 @@ import pytest
 
 from companion.engine.errors import CompanionError, IllegalAction
 from companion.high_and_tight.box import load_box
+from companion.high_and_tight.rules import HighAndTight
 from companion.store.db import Store
 from companion.tui.table import Setup, Table, Waiting
 
@@ -1592,6 +1593,25 @@ def test_letters_typed_for_the_dice_are_told_the_dice_are_awaited(tmp_path, dice
         assert table.session.entries == entries
     finally:
         store.close()
+
+
+def test_an_imported_game_exports_the_dice_its_table_switched_to(tmp_path):
+    """One game imported (an exhibition) keeps its record's Dice tag in its game header:
+    switched at the table, its export (whole or as its game) names the dice rolled now."""
+    from companion.high_and_tight.simulate import simulate_game
+    from companion.store.exchange import export, import_record
+
+    box = load_box()
+    game = simulate_game(HighAndTight(box), "texas", "new-york", "switched", 1)
+    text = game.text().replace("\n\n", '\n[Dice "physical"]\n\n', 1)
+    with Store.open(tmp_path / "switched.db") as store:
+        series_id = import_record(store, box, text)
+        table = Table(store, series_id)
+        assert table.dice == "physical"
+        assert table.switch_dice() == "digital"
+        for target in (str(series_id), f"{series_id}:1"):
+            said = export(store, target, "record", reveal=True).splitlines()
+            assert '[Dice "digital"]' in said and '[Dice "physical"]' not in said, target
 
 
 def test_the_dice_switch_for_the_rest_of_the_series_and_stay_switched(tmp_path):
