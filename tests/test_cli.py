@@ -1834,7 +1834,16 @@ def test_export_of_a_series_in_play_keeps_the_table_s_secrets_unless_revealed(ca
         code, out, err = run(capsys, "export", "1", "--format", form, "--db", str(game))
         assert code == 2 and out == "" and ("series 1 is in play, and its " + form
                                             + " names what the table keeps secret") in err
-        assert "the rotation, rule 3.0)" in err
+        assert "(Texas Cowboys: the rotation, rule 3.0)" in err    # only the team that set it
+    # The companion's dice and cards follow from the Seed: not begun, its export would let
+    # a player replay the computer's hands to come.
+    code, _, err = run(capsys, "series", "new", "--scenario", "divisional", "--team1",
+                       "texas", "--team2", "new-york", "--computer", "team2", "--dice",
+                       "digital", "--cards", "digital", "--db", str(game))
+    assert code == 0, err
+    code, out, err = run(capsys, "export", "2", "--db", str(game))
+    assert code == 2 and "(New York Highlanders: the Seed the companion's dice and cards " \
+        "are drawn with)" in err
     code, out, _ = run(capsys, "export", "1", "--reveal", "--db", str(game))
     assert code == 0 and out.startswith('[Series "High & Tight"]')
     assert run(capsys, "export", "1", "--format", "csv", "--db", str(game))[0] == 0

@@ -17,6 +17,7 @@ from ..high_and_tight.series import (
     EXHIBITION_TAGS,
     SCENARIOS,
     SERIES_ID_MAX,
+    TEAMS,
     SeriesRules,
 )
 from ..high_and_tight.series_session import SERIES, SERIES_TAGS, SeriesSession
@@ -65,10 +66,11 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
         session.header["Dice"] = dice
     games = session.games
     in_play = number is None or (number == len(games) and session.current_game is not None)
-    held = secrets_held(session) if fmt != "csv" and in_play and not reveal else []
+    held, holders = (secrets_held(session, number) if fmt != "csv" and in_play
+                     and not reveal else ([], set()))
     if held:
         teams = " and ".join(session.box.teams[session.series.teams[team]].name
-                             for team in sorted(session.hidden_teams()))
+                             for team in sorted(holders))
         raise CompanionError(
             f"series {series_id} is in play, and its {fmt} names what the table keeps "
             f"secret from a player ({teams}: {' and '.join(held)}); `--reveal` exports it "
@@ -114,25 +116,56 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
 IMPORT_GAMES_MOST = 100
 
 
-def secrets_held(session: SeriesSession) -> list[str]:
-    """What of a series in play its record would tell that the table keeps from a player
-    (the teams `hidden_teams` names): a secret rotation set (rule 3.0), the cards dealt to
-    or exchanged from a hand of the game in play (rule 5.2.1). A series not begun holds
-    neither, an exhibition no rotation."""
+def secrets_held(session: SeriesSession, number: int | None = None
+                 ) -> tuple[list[str], set[str]]:
+    """What the record (or JSON) of a series in play, or of its game `number`, would tell
+    that the table keeps from a player, and the teams it is kept for (of those
+    `hidden_teams` names): a secret rotation set (rule 3.0; only the series' own lines
+    hold it), the cards in a hand of the game in play (its deals, rule 5.2.1; the card an
+    exchange with the table's cards lets go, 5.2.2), and the Seed the companion's dice and
+    cards are drawn with (the hands and rolls to come follow from it). A series of the
+    table's own dice and cards, not begun, holds none of them."""
     hidden = session.hidden_teams()
+    held, teams = [], set()
     if not hidden:
-        return []
-    held = []
-    if session.series.scenario.rotation > 1 and any(
-            entry.line.split(" ", 1)[0] in hidden
-            and entry.line.split(" ", 2)[1:2] in (["rotation"], ["starts"])
-            for entry in session.entries if entry.scope == SERIES):
-        held.append("the rotation, rule 3.0")
+        return held, teams
+    series = session.series
+    if number is None and series.scenario.rotation > 1:
+        setting = {entry.line.split(" ", 1)[0] for entry in session.entries
+                   if entry.scope == SERIES and entry.line.split(" ", 2)[1:2]
+                   in (["rotation"], ["starts"])} & hidden
+        if setting:
+            held.append("the rotation, rule 3.0")
+            teams |= setting
     game = session.current_game
-    if game is not None and any(line.startswith("deal ") or " exchanges " in line
-                                for line in game.lines()):
-        held.append("the cards dealt, rule 5.2.1")
-    return held
+    if game is not None and number in (None, len(session.games)):
+        home = session.series_rules.home_team(series, len(session.games))
+        team_of = {"home": home, "away": next(t for t in TEAMS if t != home)}
+        owner, holding = None, set()
+        for line in game.lines():
+            first, _, rest = line.partition(" ")
+            if first in team_of and rest.startswith(("draws ", "exchanges ")):
+                owner = team_of[first]
+                if rest.startswith("exchanges "):
+                    holding.add(owner)
+            elif first == "deal" and owner is not None:
+                holding.add(owner)
+        if holding & hidden:
+            held.append("the cards in hand, rules 5.2.1 and 5.2.2")
+            teams |= holding & hidden
+    digital = "digital" in (session.header.get("Dice", "digital"),
+                            session.header.get("Cards", "digital"))
+    seeded = ("Seed" in session.header if number is None
+              else '[Seed "' in session.game_record(number))
+    if digital and seeded:
+        held.append("the Seed the companion's dice and cards are drawn with")
+        teams |= hidden
+    return held, teams
+
+
+# A file of game records imports as one exhibition each, every one a series in the home
+# list: a simulation's thousands are for `replay` and `simulate --json`, not the table.
+IMPORT_GAMES_MOST = 100
 
 
 def import_record(store: Store, box: Box, text: str) -> int:

@@ -1798,10 +1798,9 @@ class GameScreen(Screen):
         if action is not None and action.kind == "exchange" and self.table.cards == "physical":
             # The table's own cards (rule 5.2.2), picked or typed: said back, as the hand
             # the companion cannot see changes only by its count, and the deck is easy to
-            # mistake.
-            card, deck = action.args
-            self.notify(f"{card} leaves the hand: draw its replacement from the {deck} deck",
-                        title="Exchange", timeout=8)
+            # mistake. Not the card: the screen is shared, and the log hides it too.
+            self.notify(f"exchange recorded: draw the replacement from the {action.args[1]} "
+                        "deck", title="Exchange", timeout=8)
         self.shown_hand = None
         # A line refused earlier and left in the box was for a step now taken (from the
         # list, a dialog): it goes, rather than wait there for the next step. Keys typed

@@ -863,8 +863,8 @@ def test_a_physical_exchange_is_chosen_card_and_deck_apart(tmp_path):
     assert line == f"{side} exchanges {card} for defense"
     assert typed == f"{side} exchanges {card} for offense"
     # said back, with what the player does next at the table
-    for deck in ("defense", "offense"):
-        assert ("Exchange", f"{card} leaves the hand: draw its replacement from the {deck} "
+    for deck in ("defense", "offense"):        # (not the card: the log hides it too)
+        assert ("Exchange", f"exchange recorded: draw the replacement from the {deck} "
                 "deck") in notes
 
 
