@@ -374,20 +374,25 @@ def _db_words(args) -> str:
     return f" --db {args.db}" if args.db is not None else ""
 
 
+def input_name(path: Path) -> str:
+    """A record's source as its messages name it: `-` is standard input."""
+    return "standard input" if str(path) == "-" else str(path)
+
+
 def read_text_file(path: Path) -> str:
     """A record file's text, or an error saying plainly why it cannot be read; `-` is
     standard input (`simulate --record - | companion import -`)."""
     from .files import SQLITE_MAGIC
 
+    where = input_name(path)
     if str(path) == "-":
         if sys.stdin is None:           # (started with it closed: `<&-`)
             raise CommandError("standard input is closed: no record to read")
         if sys.stdin.isatty():          # (typed or pasted: nothing says when it is done)
             print("reading a record from standard input: paste or type it, then Ctrl-D on "
                   "a line of its own", file=sys.stderr)
-        where, raw = "standard input", sys.stdin.buffer.read()
+        raw = sys.stdin.buffer.read()
     else:
-        where = str(path)
         if special_file(path):
             raise CommandError(f"{path}: is a device, no file: not read")
         try:
@@ -659,7 +664,7 @@ def _record_box(directory: Path | None, text: str) -> Box:
         raise refused from None
 
 
-def _record_text(file: Path, text: str, box: Box, verb: str):
+def _record_text(file: str, text: str, box: Box, verb: str):
     """The record a file holds (a box score's scanned code unpacked), with its records and
     the first one read; or why the file is no record (an export, plain text), said as
     `replay` and `import` alike say it."""
@@ -690,12 +695,13 @@ def _record_text(file: Path, text: str, box: Box, verb: str):
 
 def cmd_replay(args) -> int:
     text = read_text_file(args.file)
+    named = input_name(args.file)
     box = _record_box(args.data, text)
     rules = HighAndTight(box)
-    text, records, first = _record_text(args.file, text, box, "replays")
+    text, records, first = _record_text(named, text, box, "replays")
     results = []
     if "Scenario" in first.header:
-        raise CommandError(f"{args.file}: is a series record (it has a Scenario tag): "
+        raise CommandError(f"{named}: is a series record (it has a Scenario tag): "
                            "`companion import FILE` reads it into the game file")
     for index, (first_line, record) in enumerate(records, start=1):
         try:
@@ -704,11 +710,11 @@ def cmd_replay(args) -> int:
             check_box(box.fingerprint, [read.header])
             session = replay(rules, record, first_line)
         except CompanionError as error:
-            raise CommandError(f"{args.file}: game {index}: {error}") from None
+            raise CommandError(f"{named}: game {index}: {error}") from None
         state = session.state
         problem = result_problem(state, session.header.get("Result"), len(session.actions))
         if problem:
-            raise CommandError(f"{args.file}: game {index}: line {read.tag_lines['Result']}: "
+            raise CommandError(f"{named}: game {index}: line {read.tag_lines['Result']}: "
                                f"{problem}")
         results.append({"game": index, "home": session.header.get("Home"),
                         "away": session.header.get("Away"), "state": state.summary(),
@@ -1218,12 +1224,13 @@ def cmd_import(args) -> int:
 
     _db_folder_exists(args)
     text = read_text_file(args.file)
+    named = input_name(args.file)
     box = _record_box(args.data, text)
-    text = _record_text(args.file, text, box, "is imported")[0]
+    text = _record_text(named, text, box, "is imported")[0]
     try:
         read = read_imports(box, text)          # checked whole before the file
     except CompanionError as error:
-        raise CommandError(f"{args.file}: {error}") from None
+        raise CommandError(f"{named}: {error}") from None
     made = []
     with _open_store(args) as store:
         with store.write():                     # (a file of several games: all or none)

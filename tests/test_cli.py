@@ -452,6 +452,10 @@ def test_records_go_through_a_pipe_with_a_dash(capsys, tmp_path, monkeypatch):
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(out.encode())))
         code, said, err = run(capsys, command[0], "-", *command[1:])
         assert code == 0 and len(said.splitlines()) == 2, err
+    # Standard input is named so in every message.
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"x\n")))
+    code, _, err = run(capsys, "replay", "-")
+    assert code == 2 and err.startswith("companion: standard input: holds no game record")
     # A game file given for a record is named so, from a path or standard input.
     db = tmp_path / "g.db"
     code, _, err = run(capsys, "replay", str(db))
