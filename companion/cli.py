@@ -694,15 +694,17 @@ def _record_text(file: str, text: str, box: Box, verb: str):
 
 
 def cmd_replay(args) -> int:
+    from .store.exchange import is_series_record
+
     text = read_text_file(args.file)
     named = input_name(args.file)
     box = _record_box(args.data, text)
     rules = HighAndTight(box)
     text, records, first = _record_text(named, text, box, "replays")
     results = []
-    if "Scenario" in first.header:
-        raise CommandError(f"{named}: is a series record (it has a Scenario tag): "
-                           "`companion import FILE` reads it into the game file")
+    if is_series_record(first):
+        raise CommandError(f"{named}: is a series record (it opens with a Series or Scenario "
+                           "tag): `companion import FILE` reads it into the game file")
     for index, (first_line, record) in enumerate(records, start=1):
         try:
             read = parse_record(record, first_line)

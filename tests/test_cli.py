@@ -570,8 +570,14 @@ def test_replay_sends_a_series_record_to_import(capsys, tmp_path):
     code, out, _ = run(capsys, "export", "1", "--db", str(db))
     (tmp_path / "series.txt").write_text(out)
     code, _, err = run(capsys, "replay", str(tmp_path / "series.txt"))
-    assert code == 2 and ("is a series record (it has a Scenario tag): `companion import "
-                          "FILE` reads it into the game file") in err
+    assert code == 2 and ("is a series record (it opens with a Series or Scenario tag): "
+                          "`companion import FILE` reads it into the game file") in err
+    # Its Scenario tag misspelt, it is still read as a series record: the slip is told.
+    (tmp_path / "series.txt").write_text(out.replace("[Scenario ", "[Scenaro ", 1))
+    code, _, err = run(capsys, "import", str(tmp_path / "series.txt"), "--db",
+                       str(tmp_path / "t.db"))
+    assert code == 2 and "header tag 'Scenaro' is not one series record reads; did you " \
+        "mean 'Scenario'?" in err
 
 
 def test_replay_tells_what_a_file_that_is_no_game_record_is(capsys, tmp_path):

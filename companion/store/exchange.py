@@ -205,7 +205,7 @@ def iter_imports(box: Box, text: str):
     if not starts:
         raise RecordError("the file holds no record")
     first = parse_record(starts[0][1], starts[0][0])
-    if "Scenario" in first.header or len(starts) == 1:
+    if is_series_record(first) or len(starts) == 1:
         yield _read_series(box, [first] + [parse_record(record, start)
                                            for start, record in starts[1:]])
         return
@@ -216,11 +216,17 @@ def iter_imports(box: Box, text: str):
                           "file to import more)")
     for number, (start, record) in enumerate(starts, start=1):
         record = parse_record(record, start) if number > 1 else first
-        if "Scenario" in record.header or "Series" in record.header:
+        if is_series_record(record):
             raise RecordError(f"game {number} of {len(starts)} is a series record's header "
                               "(its Series or Scenario tag): a series record is a file of "
                               "its own", line=start)
         yield _read_series(box, [record], f"game {number} of {len(starts)}")
+
+
+def is_series_record(record) -> bool:
+    """Whether a parsed record is a series record's header: its Series tag or its Scenario
+    tag (one of them misspelt is told by the tag check, not read as a game's)."""
+    return "Scenario" in record.header or "Series" in record.header
 
 
 def _read_series(box: Box, records: list, name: str | None = None) -> tuple[dict, list]:
@@ -238,11 +244,11 @@ def _read_series(box: Box, records: list, name: str | None = None) -> tuple[dict
 
 def _replayed(box: Box, records: list, game_name) -> tuple[dict, list]:
     first = records[0]
-    first.check_tags(SERIES_TAGS if "Scenario" in first.header else GAME_TAGS,
-                     "series record" if "Scenario" in first.header else "game record")
+    first.check_tags(SERIES_TAGS if is_series_record(first) else GAME_TAGS,
+                     "series record" if is_series_record(first) else "game record")
     for record in records[1:]:
         record.check_tags(GAME_TAGS, "game record")
-    if "Scenario" in first.header:
+    if is_series_record(first):
         header = dict(first.header)
         series_lines = list(zip(first.line_numbers, first.lines, strict=True))
         game_records = records[1:]
