@@ -3679,13 +3679,19 @@ def to_a_roll(table: Table) -> None:
     raise AssertionError("no roll awaited")
 
 
+def both_dice(path: Path, seed: str) -> tuple[int, int]:
+    """Two series of two players in one file: the table's dice (and cards), and the
+    companion's."""
+    return table_series(path), new_series(path, seed=seed, team1_control="human",
+                                          team2_control="human", dice="digital",
+                                          cards="digital")
+
+
 def test_the_other_kind_of_dice_key_says_which_key_is_this_series(tmp_path):
     """With the table's own dice `r` (the companion's roll) is out of the key bar; pressed,
     it says that `t` types the faces, and records nothing. With digital dice `t` says `r`."""
     path = tmp_path / "keys.db"
-    physical = table_series(path)
-    digital = new_series(path, seed="keys", team1_control="human", team2_control="human",
-                         dice="digital", cards="digital")
+    physical, digital = both_dice(path, "keys")
 
     async def press(series_id, key):
         async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
@@ -3745,9 +3751,7 @@ def test_the_empty_box_says_what_the_step_takes(tmp_path):
     too: at a roll the table rolls it asks for the faces (rule 4.6), at one the companion
     rolls it says r, at a decision it asks for an action."""
     path = tmp_path / "said.db"
-    physical = table_series(path)
-    digital = new_series(path, seed="said", team1_control="human", team2_control="human",
-                         dice="digital", cards="digital")
+    physical, digital = both_dice(path, "said")
 
     async def said(series_id, roll):
         async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
