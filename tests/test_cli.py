@@ -295,8 +295,9 @@ def test_a_record_without_its_home_team_says_the_tag_is_missing(capsys, tmp_path
     record.write_text("".join(line for line in record.read_text().splitlines(keepends=True)
                               if not line.startswith("[Home ")))
     code, _, err = run(capsys, "replay", str(record))
-    assert code == 2 and f"{record}: game 1: header Home: is missing: name a team by its " \
-        "key; known: new-york, " in err, err
+    # (at the header it is missing from: its first line)
+    assert code == 2 and f"{record}: game 1: line 1: header Home: is missing: name a team " \
+        "by its key; known: new-york, " in err, err
 
 
 @pytest.mark.parametrize("line", ["roll 3 " + "4" * 100000, "home plays " + "Z" * 100000])

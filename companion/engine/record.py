@@ -197,9 +197,11 @@ def header_tags(message: str) -> tuple[list[str], str] | None:
 def header_error(error: Exception, tag_lines: dict[str, int] | None = None) -> RecordError:
     """A header the rules refuse, as a record error (the rules' own header errors name the
     tag already: no second "header:" before them), at the line of the first tag it names
-    when `tag_lines` (the record's) say where that is."""
+    when `tag_lines` (the record's) say where that is, else at the header's first line."""
     said = str(error)
     found = header_tags(said)
     line = next((tag_lines[tag] for tag in found[0] if tag in tag_lines), None) if (
         found and tag_lines) else None
+    if line is None and tag_lines:      # (a tag missing: the header it is missing from)
+        line = min(tag_lines.values())
     return RecordError(said if found else f"header: {said}", line=line)
