@@ -392,6 +392,12 @@ def test_simulate_records_import_as_one_exhibition_each_or_not_at_all(capsys, tm
     code, _, err = run(capsys, "import", str(record), "--db", str(fresh))
     assert code == 2 and f"{record}: line {at}: game 2 of 3: " in err and "'bogus line'" in err
     assert not fresh.exists()
+    # A header slip in a later game is told with its game too.
+    twice = (text[:text.index(records[1])]
+             + records[1].replace("[Away ", '[Away "x"]\n[Away ', 1))
+    record.write_text(twice)
+    code, _, err = run(capsys, "import", str(record), "--db", str(fresh))
+    assert code == 2 and "game 2 of 2: header tag Away is given twice" in err
     # Imported twice, each game says which series holds it already.
     record.write_text(text)
     code, out, err = run(capsys, "import", str(record), "--db", str(db))

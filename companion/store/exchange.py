@@ -215,7 +215,11 @@ def iter_imports(box: Box, text: str):
                           "home list (`companion replay FILE` checks any number; split the "
                           "file to import more)")
     for number, (start, record) in enumerate(starts, start=1):
-        record = parse_record(record, start) if number > 1 else first
+        try:
+            record = parse_record(record, start) if number > 1 else first
+        except RecordError as error:
+            raise RecordError(f"game {number} of {len(starts)}: {error.said}",
+                              line=error.line) from None
         if is_series_record(record):
             raise RecordError(f"game {number} of {len(starts)} is a series record's header "
                               "(its Series or Scenario tag): a series record is a file of "
