@@ -1861,6 +1861,20 @@ def test_export_of_a_series_in_play_keeps_the_table_s_secrets_unless_revealed(ca
     code, out, err = run(capsys, "export", "2", "--db", str(game))
     assert code == 2 and "(New York Highlanders: the Seed the companion's dice and cards " \
         "are drawn with)" in err
+    # The game in play exported alone: its header names the starters the rotations give,
+    # secret until placed after the draws (rule 3.0); its JSON holds the series' Seed.
+    code, _, err = run(capsys, "series", "new", "--scenario", "divisional", "--team1",
+                       "texas", "--team2", "new-york", "--dice", "digital", "--cards",
+                       "digital", "--db", str(game))
+    assert code == 0, err
+    with Store.open(game) as store:
+        table = Table(store, 3)
+        while table.game is None:
+            table.enter(table.waiting().options[0])         # both rotations, game 1 opened
+    code, _, err = run(capsys, "export", "3:1", "--db", str(game))
+    assert code == 2 and "(Texas Cowboys and New York Highlanders: the starter, rule 3.0" in err
+    code, _, err = run(capsys, "export", "3:1", "--format", "json", "--db", str(game))
+    assert code == 2 and "the Seed the companion's dice and cards are drawn with" in err
     code, out, _ = run(capsys, "export", "1", "--reveal", "--db", str(game))
     assert code == 0 and out.startswith('[Series "High & Tight"]')
     assert run(capsys, "export", "1", "--format", "csv", "--db", str(game))[0] == 0

@@ -174,8 +174,9 @@ class SeriesRules:
     def new_state(self, header: dict[str, str]) -> SeriesState:
         scenario = SCENARIOS.get(header.get("Scenario", ""))
         if scenario is None:
-            raise ParseError(f"header Scenario: {header.get('Scenario')!r} is not one of "
-                             f"{', '.join(SCENARIOS)}")
+            given = header.get("Scenario")
+            said = "is missing: name" if given is None else f"{given!r} is not"
+            raise ParseError(f"header Scenario: {said} one of {', '.join(SCENARIOS)}")
         given = header
         header = dict(header)
         if scenario.key == "exhibition":

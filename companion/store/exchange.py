@@ -66,7 +66,7 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
         session.header["Dice"] = dice
     games = session.games
     in_play = number is None or (number == len(games) and session.current_game is not None)
-    held, holders = (secrets_held(session, number) if fmt != "csv" and in_play
+    held, holders = (secrets_held(session, number, fmt == "json") if fmt != "csv" and in_play
                      and not reveal else ([], set()))
     if held:
         teams = " and ".join(session.box.teams[session.series.teams[team]].name
@@ -116,12 +116,13 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
 IMPORT_GAMES_MOST = 100
 
 
-def secrets_held(session: SeriesSession, number: int | None = None
-                 ) -> tuple[list[str], set[str]]:
+def secrets_held(session: SeriesSession, number: int | None = None,
+                 json_export: bool = False) -> tuple[list[str], set[str]]:
     """What the record (or JSON) of a series in play, or of its game `number`, would tell
     that the table keeps from a player, and the teams it is kept for (of those
     `hidden_teams` names): a secret rotation set (rule 3.0; only the series' own lines
-    hold it), the cards in a hand of the game in play (its deals, rule 5.2.1; the card an
+    hold it) and the game in play's starter not yet placed, the cards in a hand of the game
+    in play (its deals, rule 5.2.1; the card an
     exchange with the table's cards lets go, 5.2.2), and the Seed the companion's dice and
     cards are drawn with (the hands and rolls to come follow from it). A series of the
     table's own dice and cards, not begun, holds none of them."""
@@ -141,6 +142,14 @@ def secrets_held(session: SeriesSession, number: int | None = None
     if game is not None and number in (None, len(session.games)):
         home = session.series_rules.home_team(series, len(session.games))
         team_of = {"home": home, "away": next(t for t in TEAMS if t != home)}
+        # A secret rotation's starter, named in the game's header, until he is placed
+        # after the draws (rule 3.0).
+        placed = {team for place, team in team_of.items()
+                  if team in hidden and game.header.get(f"{place.capitalize()}Starter", "")
+                  .casefold() in session.secret_starters(team)}
+        if placed:
+            held.append("the starter, rule 3.0")
+            teams |= placed
         owner, holding = None, set()
         for line in game.lines():
             first, _, rest = line.partition(" ")
@@ -155,17 +164,15 @@ def secrets_held(session: SeriesSession, number: int | None = None
             teams |= holding & hidden
     digital = "digital" in (session.header.get("Dice", "digital"),
                             session.header.get("Cards", "digital"))
-    seeded = ("Seed" in session.header if number is None
-              else '[Seed "' in session.game_record(number))
+    # (a JSON export holds the series' header whatever its target)
+    seeded = ("Seed" in session.header if number is None or json_export
+              else "Seed" in session.games[number - 1].header)
     if digital and seeded:
         held.append("the Seed the companion's dice and cards are drawn with")
         teams |= hidden
     return held, teams
 
 
-# A file of game records imports as one exhibition each, every one a series in the home
-# list: a simulation's thousands are for `replay` and `simulate --json`, not the table.
-IMPORT_GAMES_MOST = 100
 
 
 def import_record(store: Store, box: Box, text: str) -> int:

@@ -925,8 +925,8 @@ def computer_move(entry, notes, state=None) -> str | None:
 def side_by_team(state, text: str) -> str:
     """A note that starts with its side ('home scores 2 runs ...', 6.1's 'away has no
     fresh pitcher ...') as the board says it, by the team's abbreviation."""
-    side, _, rest = text.partition(" ")
-    return f"{state.side(side).team.abbrev} {rest}" if side in ("home", "away") else text
+    found = re.match(r"(home|away)\b", text)        # ('home: Wexley relieves Sabaria' too)
+    return f"{state.side(found[1]).team.abbrev}{text[found.end():]}" if found else text
 
 
 def kept_tired(game, lines, notes) -> tuple[str, str] | None:

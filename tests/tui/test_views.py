@@ -462,7 +462,13 @@ def test_the_computers_notable_moves_are_told_with_the_engines_words(rules):
         return views.computer_move(Entry("1", line), state.log[start:])
 
     session = new_game(rules, header={"Rules": "advanced-fatigue"})
+    before = len(session.state.log)
     assert told(session, "home brings in Wexley") == "home: Wexley relieves Sabaria"
+    # Told at the table by team, as the board names it, the relief's 'home:' too.
+    home = session.state.home.team.abbrev
+    assert views.computer_move(Entry("1", "home brings in Wexley"),
+                               session.state.log[before:], session.state) == (
+        f"{home}: Wexley relieves Sabaria")
     play(session, "away bats Hampton\nhome fields Kanno")
     assert told(session, "away plays Leadoff Walk").startswith("away plays Leadoff Walk: ")
     assert told(session, "home passes") is None
