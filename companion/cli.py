@@ -599,23 +599,29 @@ def cmd_simulate(args) -> int:
         if not to_stdout:           # (on standard output each went as it was played)
             write_atomically(args.record, "\n".join(records).encode("utf-8"))
 
+    written = 0
+
     def on_game(session) -> None:
-        records.append(session.text())
+        nonlocal written
+        written += 1
         if to_stdout:
-            # Out as each game ends: a reader gone (`| head`) stops the games at once.
-            write_utf8(("\n" if len(records) > 1 else "") + records[-1])
+            # Out as each game ends (none kept): a reader gone (`| head`) stops the games
+            # at once.
+            write_utf8(("\n" if written > 1 else "") + session.text())
             sys.stdout.flush()
+        else:
+            records.append(session.text())
 
     on_game = on_game if args.record else None
     try:
         summary = simulate(rules, args.games or 1, _seed_given(args), home, away, on_game,
                            rosters)
     except KeyboardInterrupt:
-        if not records:
+        if not written:
             raise
         # Ctrl-C: the games finished so far are kept, each a whole record that replays.
         write_records()
-        print(f"companion: interrupted; the {len(records)} game(s) finished are in "
+        print(f"companion: interrupted; the {written} game(s) finished are in "
               f"{'standard output' if to_stdout else args.record}", file=sys.stderr)
         return EXIT_INTERRUPTED
     if args.record:

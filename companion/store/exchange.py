@@ -122,8 +122,8 @@ def secrets_held(session: SeriesSession, number: int | None = None,
     that the table keeps from a player, and the teams it is kept for (of those
     `hidden_teams` names): a secret rotation set (rule 3.0; only the series' own lines
     hold it) and the game in play's starter not yet placed, the cards in a hand of the game
-    in play (its deals, rule 5.2.1; the card an
-    exchange with the table's cards lets go, 5.2.2), and the Seed the companion's dice and
+    in play (its deals, rule 5.2.1; the card an exchange with the table's cards lets go,
+    5.2.2), and the Seed the companion's dice and
     cards are drawn with (the hands and rolls to come follow from it). A series of the
     table's own dice and cards, not begun, holds none of them."""
     hidden = session.hidden_teams()
@@ -173,8 +173,6 @@ def secrets_held(session: SeriesSession, number: int | None = None,
     return held, teams
 
 
-
-
 def import_record(store: Store, box: Box, text: str) -> int:
     """Read a series record or a single game record into a new stored series (checked
     whole first, see `read_imports`)."""
@@ -198,8 +196,7 @@ def iter_imports(box: Box, text: str):
     """A series record, or one or more game records (`simulate --record` writes several
     to a file, at most IMPORT_GAMES_MOST here), each replayed and checked in turn: a header
     and its entries for each series to be made (a game record alone becomes an
-    exhibition), one at a time, so a caller storing them in one transaction holds one
-    game's replay at once. The text a scanner reads off a box score's QR code (`HT1:...`)
+    exhibition), one at a time. The text a scanner reads off a box score's QR code (`HT1:...`)
     is unpacked first. As replay does: the box must be the record's, each game that states
     a Result must end so, and a line that fails is named by its file line (and its game,
     of several)."""
@@ -292,8 +289,8 @@ def _replayed(box: Box, records: list, game_name) -> tuple[dict, list]:
         _push(session, *lines.pop(0), game_name(number))
     leftovers = pending + [line for lines in games for line in lines]
     if leftovers:
-        ended = ("after the game ended (rule 4.8)" if "Scenario" not in first.header
-                 else "after the series ended or stopped")
+        ended = ("after the series ended or stopped" if is_series_record(first)
+                 else "after the game ended (rule 4.8)")
         raise RecordError(f"{len(leftovers)} line{' was' if len(leftovers) == 1 else 's were'}"
                           f" left over {ended}, starting with {leftovers[0][1]!r}",
                           line=leftovers[0][0])
