@@ -693,14 +693,14 @@ def _record_text(file: str, text: str, box: Box, verb: str):
     try:
         first = parse_record(records[0][1], records[0][0])
     except CompanionError as error:
-        raise CommandError(f"{file}: game 1: {error}") from None
+        raise CommandError(f"{file}: {error}") from None     # (its line names it)
     if not first.header:
         raise no_record("it opens with no tag; ")
     return text, records, first
 
 
 def cmd_replay(args) -> int:
-    from .store.exchange import is_series_record
+    from .store.exchange import in_game, in_words, is_series_record
 
     text = read_text_file(args.file)
     named = input_name(args.file)
@@ -712,18 +712,20 @@ def cmd_replay(args) -> int:
         raise CommandError(f"{named}: is a series record (it opens with a Series or Scenario "
                            "tag): `companion import FILE` reads it into the game file")
     for index, (first_line, record) in enumerate(records, start=1):
+        # named as import names it: 'game 1' alone, 'game 2 of 3' of several
+        game = f"game {index} of {len(records)}" if len(records) > 1 else None
         try:
             read = parse_record(record, first_line)
             read.check_tags(GAME_TAGS, "game record")
             check_box(box.fingerprint, [read.header])
             session = replay(rules, record, first_line)
         except CompanionError as error:
-            raise CommandError(f"{named}: game {index}: {error}") from None
+            raise CommandError(f"{named}: {in_game(error, game) if game else error}") from None
         state = session.state
         problem = result_problem(state, session.header.get("Result"), len(session.actions))
         if problem:
-            raise CommandError(f"{named}: game {index}: line {read.tag_lines['Result']}: "
-                               f"{problem}")
+            raise CommandError(f"{named}: line {read.tag_lines['Result']}: "
+                               f"{in_words(game, problem)}")
         results.append({"game": index, "home": session.header.get("Home"),
                         "away": session.header.get("Away"), "state": state.summary(),
                         "actions": len(session.actions), "winner": state.winner})

@@ -254,13 +254,14 @@ def test_replay_names_the_bad_line(capsys, tmp_path):
 
 
 def test_replay_counts_lines_in_the_whole_file(capsys, tmp_path):
-    """A bad line of the second game is named by its line in the file, not in its game."""
+    """A bad line of the second game is named by its line in the file, not in its game,
+    and the game as import names it (line first, then 'game 2 of 2')."""
     def second_game_roll(lines: list[str]) -> int:
         second = max(i for i, line in enumerate(lines) if line.startswith("[Game "))
         return next(i for i, line in enumerate(lines) if i > second and line.startswith("roll "))
 
     code, err, index = replay_edited(capsys, tmp_path, 2, second_game_roll, "roll 7 1")
-    assert code == 2 and f": game 2: line {index + 1}: 'roll 7 1'" in err, err
+    assert code == 2 and f": line {index + 1}: game 2 of 2: 'roll 7 1'" in err, err
 
 
 def test_a_stray_line_among_the_header_s_tags_is_named_at_its_line(capsys, tmp_path):
@@ -269,7 +270,7 @@ def test_a_stray_line_among_the_header_s_tags_is_named_at_its_line(capsys, tmp_p
     line of the header, the record stays one game, and the line that broke it is named."""
     code, err, away = replay_edited(capsys, tmp_path, 2, lambda lines: next(
         i for i, line in enumerate(lines) if line.startswith("[Away ")), "garbage line here")
-    assert code == 2 and f": game 1: line {away + 2}: header tag " in err
+    assert code == 2 and f": line {away + 2}: header tag " in err
     assert f"after the record's actions began at line {away + 1} ('garbage line here')" in err
 
 
@@ -282,7 +283,7 @@ def test_replay_refuses_a_game_cut_short_of_its_result(capsys, tmp_path):
     record.write_text("\n".join(lines[:-3]) + "\n")
     code, _, err = run(capsys, "replay", str(record))
     assert code == 2
-    assert (f"game 1: line {lines.index(result) + 1}: the record says it ended "
+    assert (f"line {lines.index(result) + 1}: the record says it ended "
             f"{result[9:-2]}, but its actions stop before the end of the game (") in err
     assert f"after {sum(1 for _ in lines) - 3 - 8}" in err
 
@@ -296,7 +297,7 @@ def test_a_record_without_its_home_team_says_the_tag_is_missing(capsys, tmp_path
                               if not line.startswith("[Home ")))
     code, _, err = run(capsys, "replay", str(record))
     # (at the header it is missing from: its first line)
-    assert code == 2 and f"{record}: game 1: line 1: header Home: is missing: name a team " \
+    assert code == 2 and f"{record}: line 1: header Home: is missing: name a team " \
         "by its key; known: new-york, " in err, err
 
 
@@ -313,7 +314,7 @@ def test_a_line_no_game_writes_is_refused_without_echoing_it_whole(capsys, tmp_p
     record.write_text("\n".join(lines) + "\n")
     code, _, err = run(capsys, "replay", str(record))
     assert code == 2 and len(err) < 300, err[:300]
-    assert f"game 1: line {at + 1}: a line of {len(line)} characters ({line[:37]!r}"[:-1] \
+    assert f"line {at + 1}: a line of {len(line)} characters ({line[:37]!r}"[:-1] \
         in err and "an action or header line is at most 4000" in err, err
 
 
@@ -325,7 +326,7 @@ def test_replay_refuses_a_record_of_another_box(capsys, tmp_path):
     fingerprint = text.split('[Box "')[1].split('"')[0]
     record.write_text(text.replace(fingerprint, "deadbeef"))
     code, _, err = run(capsys, "replay", str(record))
-    assert code == 2 and (f"game 1: the record was made with box deadbeef, but the box in use "
+    assert code == 2 and (f": the record was made with box deadbeef, but the box in use "
                           f"is {fingerprint}: use --data with that box (any edit of a box "
                           "folder, its name too, makes another box; `companion export ID "
                           "--box DIR` writes a stored series' own copy)") in err
@@ -350,10 +351,10 @@ def test_import_checks_a_record_as_replay_does_before_making_the_file(capsys, tm
     at = lines.index(result) + 1                # the Result tag's line: told with it
     cases = [
         ("\n".join(lines).replace(result, f'[Result "{away}-99"]'),
-         f"line {at}: game 1: the record says {away}-99 but replays to {away}-{home}"),
-        ("\n".join(lines[:-3]), f"line {at}: game 1: the record says it ended {away}-{home}, "
+         f"line {at}: the record says {away}-99 but replays to {away}-{home}"),
+        ("\n".join(lines[:-3]), f"line {at}: the record says it ended {away}-{home}, "
                                  "but its actions stop before the end of the game ("),
-        ("\n".join(lines[:19] + ["bogus line"] + lines[20:]), "line 20: game 1: 'bogus line'"),
+        ("\n".join(lines[:19] + ["bogus line"] + lines[20:]), "line 20: 'bogus line'"),
         ("\n".join(lines).replace('[Away "', '[Away "new-york"]\n#[Away "'),
          "line 3: header Home, Away: the two teams must be different team cards"),
         # (an exhibition's Home is its Team1: told by the tag the record gives, and where)
@@ -494,7 +495,7 @@ def test_import_refuses_a_result_for_a_game_the_series_never_reached(capsys, tmp
 def test_a_bad_header_and_a_bad_rule_name_their_file_and_option(capsys, tmp_path):
     (tmp_path / "bad.txt").write_text('[Home texas]\n\nroll 3 4\n')
     code, _, err = run(capsys, "replay", str(tmp_path / "bad.txt"))
-    assert code == 2 and f"{tmp_path / 'bad.txt'}: game 1: line 1: header tag" in err
+    assert code == 2 and f"{tmp_path / 'bad.txt'}: line 1: header tag" in err
     code, _, err = run(capsys, "series", "new", "--scenario", "spring", "--team1", "texas",
                        "--team2", "new-york", "--rules", "bogus", "--db",
                        str(tmp_path / "r.db"))
@@ -624,7 +625,7 @@ def test_replay_says_plainly_why_a_file_cannot_be_read(capsys, tmp_path):
     assert code == 2 and "empty.txt: holds no game record" in err
     (tmp_path / "same.txt").write_text('[Home "texas"]\n[Away "texas"]\n\nhome draws 6 offense\n')
     code, _, err = run(capsys, "replay", str(tmp_path / "same.txt"))
-    assert code == 2 and err.strip().endswith("game 1: line 1: header Home, Away: must be two "
+    assert code == 2 and err.strip().endswith("line 1: header Home, Away: must be two "
                                               "different teams"), err
 
 
@@ -953,10 +954,12 @@ def test_a_record_header_is_read_whole_or_refused_at_its_line(capsys, tmp_path, 
     assert old in text
     (tmp_path / "bad.txt").write_text(text.replace(old, new, 1))
     code, _, err = run(capsys, "replay", str(tmp_path / "bad.txt"))
-    assert code == 2 and f"bad.txt: game 1: {said}" in err, err
+    assert code == 2 and f"bad.txt: {said}" in err, err
     code, _, err = run(capsys, "import", str(tmp_path / "bad.txt"), "--db",
                        str(tmp_path / "t.db"))
-    assert code == 2 and not (tmp_path / "t.db").exists()
+    # (import tells it in the same words)
+    assert code == 2 and f"bad.txt: {said}" in err, err
+    assert not (tmp_path / "t.db").exists()
 
 
 def test_a_series_record_names_a_bad_series_game_tag(capsys, tmp_path):

@@ -240,14 +240,26 @@ def is_series_record(record) -> bool:
 def _read_series(box: Box, records: list, name: str | None = None) -> tuple[dict, list]:
     """One series to be made from parsed records: a series header and its games' records,
     or one game record alone (an exhibition), `name` its game when one of a file's
-    several ('game 2 of 3', in every message about it)."""
+    several ('game 2 of 3', in every message about it; a file of one game names none)."""
+    series = is_series_record(records[0])
     try:
-        return _replayed(box, records, (lambda n: name) if name else (lambda n: f"game {n}"))
+        return _replayed(box, records, (lambda n: f"game {n}") if series else (lambda n: name))
     except CompanionError as error:
         if name and name not in str(error):
-            line = getattr(error, "line", None)
-            raise RecordError(f"{name}: {error.said if line else error}", line=line) from None
+            raise in_game(error, name) from None
         raise
+
+
+def in_game(error: CompanionError, name: str) -> RecordError:
+    """An error about one game of a file's several, told the way every record message is:
+    the file line first when there is one, then the game ('line 300: game 2 of 3: ...')."""
+    line = getattr(error, "line", None)
+    return RecordError(f"{name}: {error.said if line else error}", line=line)
+
+
+def in_words(name: str | None, message: str) -> str:
+    """A message about a game, led by its name when it has one ('game 2: ...')."""
+    return f"{name}: {message}" if name else message
 
 
 def _replayed(box: Box, records: list, game_name) -> tuple[dict, list]:
@@ -286,7 +298,7 @@ def _replayed(box: Box, records: list, game_name) -> tuple[dict, list]:
         lines = games[number - 1] if number <= len(games) else []
         if not lines:
             break
-        _push(session, *lines.pop(0), game_name(number))
+        _push(session, *lines.pop(0), game_name(number) or "")
     leftovers = pending + [line for lines in games for line in lines]
     if leftovers:
         ended = ("after the series ended or stopped" if is_series_record(first)
@@ -298,14 +310,14 @@ def _replayed(box: Box, records: list, game_name) -> tuple[dict, list]:
         said = record.header.get("Result")
         if number > len(session.games):     # (one with lines would be a leftover above)
             if said:
-                raise RecordError(f"{game_name(number)}: the record says it ended {said}, but the "
-                                  "series was over before it")
+                raise RecordError(in_words(game_name(number), f"the record says it ended "
+                                           f"{said}, but the series was over before it"))
             continue
         game = session.games[number - 1]
-        _check_game_header(game_name(number), record, game.header)
+        _check_game_header(game_name(number) or "", record, game.header)
         problem = result_problem(game.state, said, len(game.actions))
         if problem:
-            raise RecordError(f"{game_name(number)}: {problem}",
+            raise RecordError(in_words(game_name(number), problem),
                               line=record.tag_lines.get("Result"))
     return header, session.entries
 
@@ -328,15 +340,15 @@ def _check_game_header(name: str, record, made: dict[str, str]) -> None:
         else:
             why = (f"the series gives {given} (a game's header follows its series' lines: "
                    "edit those instead)")
-        raise RecordError(f"{name}: header {tag}: the record says {clip(value)!r}, "
-                          f"but {why}", line=record.tag_lines.get(tag))
+        raise RecordError(in_words(name, f"header {tag}: the record says {clip(value)!r}, "
+                                           f"but {why}"), line=record.tag_lines.get(tag))
 
 
 def _push(session: SeriesSession, number: int, line: str, where: str) -> None:
     try:
         session.push(line)
     except CompanionError as error:
-        raise RecordError(f"{where}: {clip(line)!r}: {getattr(error, 'brief', error)}",
+        raise RecordError(in_words(where, f"{clip(line)!r}: {getattr(error, 'brief', error)}"),
                           line=number) from None
 
 
