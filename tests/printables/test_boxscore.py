@@ -380,6 +380,24 @@ def test_box_score_rows_follow_the_game(store, box, long_game):
     assert game.record == long_game.text()
 
 
+def test_a_continued_page_names_the_game_s_teams(store, box, rules, tmp_path):
+    """A game of 13 innings or more (rule 6.0) runs onto a second page; that page, come
+    loose from the first, still says whose game it is and how it ended (it said only
+    'Exhibition game (continued)')."""
+    game = next(session for number in range(300)
+                if (session := simulate_game(rules, "philadelphia", "california", "1", number)
+                    ).state.inning >= 13)
+    series_id = import_record(store, box, game.text())
+    out = tmp_path / "long.pdf"
+    pages = print_boxscore(store, str(series_id), PrintOptions(paper="letter"), out)
+    assert pages >= 2
+    state = game.state
+    said = (f"Exhibition game (continued): {state.away.team.name} {state.away.total} at "
+            f"{state.home.team.name} {state.home.total}")
+    for page in PdfReader(out).pages[1:]:
+        assert " ".join(page.extract_text().split()).startswith(said)
+
+
 def test_box_score_rows_name_the_team_and_strategy_as_the_scoreboard_does(box, rules, long_game):
     """Each half's row says the batting team by its abbreviation and the inning's strategy by
     the name the printed scoreboard uses (rules 5.3, 6.2), not the box's internal keys."""
