@@ -799,3 +799,22 @@ def test_components_come_in_box_order(box):
     first = box.rosters[box.teams["new-york"].roster]
     assert names[:len(first.ballplayers)] == [p.name for p in first.ballplayers.values()]
     assert len(card_components(box)) == 50
+
+
+def test_the_ink_on_each_team_s_colours_reads_at_a_small_size(box):
+    """The pieces' ratings and notes are 4 to 6 points on the team's field: the team's
+    second colour is the ink only where it reaches 7:1 (New York's gray on navy, 5.6:1, was
+    the hardest text to read on the sheet), else the better of black and white."""
+    from printables.components import _piece_colours
+    from printables.text import BLACK, INK_CONTRAST, WHITE, colour, contrast
+
+    for team in box.teams.values():
+        field, _, ink = _piece_colours(team)
+        accent = colour(team.colours[1])
+        if contrast(field, accent) >= INK_CONTRAST:
+            assert ink == accent, team.key
+        else:
+            best = max((BLACK, WHITE), key=lambda c: contrast(field, c))
+            assert ink == best, team.key
+    new_york = box.team("new-york")
+    assert _piece_colours(new_york)[2] == WHITE
