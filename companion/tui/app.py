@@ -1058,8 +1058,16 @@ class GameScreen(Screen):
         with its own dice, say why. Tab to the typing box makes way for typing (a focus
         given back, by a dialog closing or the window, is no typing); a key bound to
         nothing begins a line in it (`_typed_start`)."""
-        if event.key == "tab" and not isinstance(self.focused, Input):
+        if event.key in ("tab", "shift+tab") and isinstance(self.focused, Options):
+            # To the typing box here and now: the focus_next binding runs only once the key
+            # has come up to the app, after keys typed behind it (Tab and a name sent at
+            # once: 'O' began a line, Tab then took the keyboard back to the options, and
+            # the name sat in a box the keys no longer reached, or 'y' redid a step).
+            event.stop()
+            event.prevent_default()
             self.make_way_for_typing()
+            self.set_focus(self.query_one("#entry", EntryBox))
+            return
         if isinstance(self.focused, EntryBox):
             self._typed_on(event)
             return
@@ -1918,8 +1926,9 @@ class GameScreen(Screen):
         self.app.hide_keys(self)
 
     def action_to_options(self) -> None:
-        """Escape from the typing box: back to the options, where the keys work."""
-        self.query_one("#options", OptionList).focus()
+        """Escape from the typing box: back to the options, where the keys work (at once:
+        Widget.focus waits, and a key pressed right after went to the box)."""
+        self.set_focus(self.query_one("#options", OptionList))
 
     def on_descendant_focus(self, event) -> None:
         self.refresh_bindings()         # the key bar names what Escape does from here

@@ -5351,3 +5351,37 @@ def test_an_exhibition_s_final_says_who_won_once(tmp_path):
     loser = state.side("away" if state.winner == "home" else "home")
     assert final.split("\n")[0] == (f"{winner.team.name} win {winner.total}-{loser.total} "
                                      f"in {state.inning} innings")
+
+
+@pytest.mark.parametrize("tab", ["tab", "shift+tab"])
+def test_tab_and_a_name_sent_at_once_land_in_the_typing_box(tmp_path, tab):
+    """Rule 4.2.3's fielder typed as a terminal sends a quick hand: Tab and the name arrive
+    together. The Tab binding ran only once the key came up to the app, after the name's
+    first letter had begun a line: the keyboard went back to the options with 'Oyelaran' in
+    the box (Enter then took the highlighted option, Escape went home), or its 'y' redid a
+    step. Tab takes the keyboard to the box at once, and every letter lands there."""
+    from textual import events
+
+    path = tmp_path / "tab.db"
+    series_id = at_the_first_human_decision(path, "tab-burst")
+
+    async def go():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            entries = len(table.session.entries)
+            app.post_message(events.Key(tab, "\t" if tab == "tab" else None))
+            for char in "Oyelaran":
+                app.post_message(events.Key(char if char.islower() else f"upper_{char.lower()}",
+                                            char))
+            entry = screen.query_one("#entry", Input)
+            await wait_until(pilot, lambda: entry.value == "Oyelaran", timeout=5)
+            await pilot.pause(0.1)
+            seen = (entry.value, entry.has_focus, len(table.session.entries) - entries)
+            await pilot.press("escape", "escape")      # to the options, then home
+            await pilot.pause()
+            back = (type(app.screen).__name__, entry.has_focus)
+            await settle(pilot)
+            return seen, back
+
+    seen, back = asyncio.run(go())
+    assert seen == ("Oyelaran", True, 0)
+    assert back == ("HomeScreen", False)
