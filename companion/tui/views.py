@@ -295,7 +295,8 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
     elif state.phase in ("draw", "deal", "exchange"):
         lines.extend([*setup_lines(state, game), strategies_ahead(state), ""])
     elif state.inning:
-        lines.append("Markers set at Take the Mound (4.2.1)")     # (one 80-column line)
+        # (no at-bat yet: its markers come at Take the Mound; one line in 40 columns)
+        lines.append("Markers: set at Take the Mound (4.2.1)")
         # Why a reliever of the bullpen is not among the options (resting, the Closer kept
         # for the 9th, an RP only after a reliever): said here, not only in the rulings.
         for pitcher, rule, reason in table.session.rules.relievers_held_back(state,
@@ -576,6 +577,13 @@ def dugouts(table: Table) -> str:
     return "\n".join(out)
 
 
+# A starter's standing beside his ratings where a starter is named (the rest table's
+# statuses, rules 3.0, 8.2.2, 8.2.3); one free to start says nothing.
+STARTER_STANDING = {"starts": "his turn", "short-rest": "short rest +100",
+                    "unavailable": "resting", "waits": "waits his turn",
+                    "done": "no turn left"}
+
+
 def series_summary(table: Table, box_scores: bool = True) -> str:
     series = table.series
     rules = table.session.series_rules
@@ -611,14 +619,19 @@ def series_summary(table: Table, box_scores: bool = True) -> str:
     if waiting.scope == "series" and waiting.kind == "decision" and not waiting.computer \
             and waiting.team:
         # Setting a rotation or naming a starter (rule 3.0): the arms to choose from.
+        # Each with where he stands (rules 8.2.2, 8.2.3), in a word or two: who rests was
+        # only in the rest table further down, off the board at 30 rows.
         box = table.session.box
+        standing = {row.pitcher: STARTER_STANDING.get(row.status, "")
+                    for row in rules.rest_table(series, waiting.team)}
         out.append(f"Starting pitchers of {table.team_name(waiting.team)}"
                    " (Stuff, Fatigue, K, Control, Gopher):")
         for pitcher in rules.starting_pitchers(series, waiting.team):
             stuff = box.scoring_boxes[pitcher.stuff_box - 1].label
             out.append(f"  {pitcher.name:<11} {pitcher.throws} {pitcher.stuff_rolls}/{stuff:<4} "
                        f"F{pitcher.fatigue} K{pitcher.k} Ctl{pitcher.control} "
-                       f"G{pitcher.gopher}")
+                       f"G{pitcher.gopher}" + (f"  {standing[pitcher.name]}"
+                                               if standing.get(pitcher.name) else ""))
     if not series.winner and series.rotations.keys() == {"team1", "team2"}:
         for team in ("team1", "team2"):
             out.append(f"Pitchers of {table.team_name(team)} for game {series.next_game}:")

@@ -1666,3 +1666,54 @@ def test_a_chance_moved_less_than_a_whole_percent_is_told_with_a_decimal():
     assert views.chance_moved(0.026, 0.034) == "P(run) 2.6%\u21923.4%"
     assert views.chance_moved(0.45, 0.56) == "P(run) 45%\u219256%"
     assert views.chance_moved(0.3, 0.3) == "P(run) 30%\u219230%"
+
+
+def test_before_take_the_mound_the_board_says_when_the_markers_come(tmp_path):
+    """Rule 4.2.1: a half's Scoring Rolls and Number are set at Take the Mound; before it
+    (the inning strategy named, a pitcher kept or relieved) the board says so in a line of
+    its own, and names the relievers held back, not a heading with nothing under it."""
+    path = tmp_path / "mound.db"
+    series_id = new_series(path, seed="mound-1", scenario="spring",
+                           team1_control="computer", team2_control="computer")
+
+    def at_the_mound(table: Table) -> bool:
+        return (table.game is not None and table.game.state.inning >= 2
+                and table.game.state.phase == "mound")
+    play_until(path, series_id, at_the_mound)
+    with Store.open(path, readonly=True) as store:
+        text = plain(views.board(Table(store, series_id))).splitlines()
+    assert "Markers: set at Take the Mound (4.2.1)" in text
+    assert not any(line.startswith("Scoring Rolls") for line in text)
+
+
+def test_naming_a_starter_shows_where_each_one_stands(tmp_path):
+    """Rules 8.2.2 and 8.2.3: naming game 4's starter, the list of starting pitchers says
+    beside each one's ratings whose turn it is, who may start on short rest (+100) and who
+    rests, as the rest table below it does (that table ran off the board at 30 rows)."""
+    path = tmp_path / "starter.db"
+    series_id = new_series(path, seed="between-1", scenario="world", team1_control="human",
+                           team2_control="computer", dice="digital", cards="digital",
+                           rules=("rest", "short-rest"))
+
+    def naming_game_4(table: Table) -> bool:
+        waiting = table.waiting()
+        return (table.series.next_game >= 4 and waiting.scope == "series"
+                and waiting.kind == "decision" and not waiting.computer
+                and bool(waiting.team))
+    play_until(path, series_id, naming_game_4)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        text = plain(views.series_summary(table, box_scores=False)).splitlines()
+        rows = {row.pitcher: row.status for row in
+                table.session.series_rules.rest_table(table.series, "team1")}
+    start = text.index(f"Starting pitchers of {table.team_name('team1')} (Stuff, Fatigue, K, "
+                       "Control, Gopher):")
+    listed = {line.split()[0]: line for line in text[start + 1:start + 5]}
+    assert set(listed) == {name for name, status in rows.items() if name in listed}
+    assert len(listed) == 4
+    said = {"starts": "  his turn", "short-rest": "  short rest +100",
+            "unavailable": "  resting"}
+    for name, line in listed.items():
+        if rows[name] in said:
+            assert line.endswith(said[rows[name]]), line
+    assert {rows[name] for name in listed} >= {"starts", "short-rest", "unavailable"}
