@@ -1681,6 +1681,38 @@ def test_series_delete_refuses_a_held_file_before_asking_for_yes(capsys, tmp_pat
     assert game.read_bytes() == before
 
 
+def test_play_refuses_a_read_only_game_file_before_its_screen(capsys, tmp_path, monkeypatch):
+    """A game file on a read-only disk (or in a read-only folder) drew the home screen for a
+    moment, then closed it on the error: said before any screen, as `series new` says it.
+    (The disk's refusal is os.access's: a test run as root is refused nothing by chmod.)"""
+    import os
+
+    import companion.store.db as db_module
+    import companion.tui.app as tui
+
+    path = tmp_path / "games.db"
+    code, _, _ = run(capsys, "--db", str(path), "series", "new", "--scenario", "spring",
+                     "--team1", "texas", "--team2", "new-york")
+    assert code == 0
+    before = path.read_bytes()
+    real_access = os.access
+
+    def read_only_disk(target, mode, *args, **kwargs):
+        if mode & os.W_OK and str(target).startswith(str(tmp_path)):
+            return False
+        return real_access(target, mode, *args, **kwargs)
+
+    monkeypatch.setattr(db_module.os, "access", read_only_disk)
+    monkeypatch.setattr(tui, "make_app", lambda *a, **k: pytest.fail("a screen opened"))
+    code, _, err = run(capsys, "--db", str(path), "play")
+    assert code == 2 and f"{path}: the game file or its folder is read-only" in err
+    code, _, err = run(capsys, "--db", str(tmp_path / "new.db"), "play")
+    assert code == 2 and "new.db: the game file or its folder is read-only" in err
+    assert path.read_bytes() == before and not (tmp_path / "new.db").exists()
+    code, out, _ = run(capsys, "--db", str(path), "series", "list")     # read as ever
+    assert code == 0 and "texas" in out.casefold()
+
+
 def test_play_refuses_a_file_another_companion_holds_before_its_screen(capsys, tmp_path,
                                                                        monkeypatch):
     """A second `play` on a file another companion has open drew the home screen with none

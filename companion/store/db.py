@@ -206,6 +206,18 @@ def _tidy_side_files(path: Path, before: frozenset[str]) -> None:
         conn.close()
 
 
+def _require_writable_place(path: Path) -> None:
+    """A writer's file and its folder must both take writes (SQLite's journal goes beside
+    the file): else said, naming what reads it instead."""
+    writable = os.access(path.parent, os.W_OK | os.X_OK) and (
+        not path.exists() or os.access(path, os.W_OK))
+    if not writable:
+        raise StoreError(f"{path}: the game file or its folder is read-only, so no action "
+                         "could be recorded (SQLite writes a journal beside the file); "
+                         "make both writable, or read the file with `series list`, "
+                         "`export` or `follow`")
+
+
 def _writable_side_files(path: Path) -> None:
     """SQLite's side files (-wal, -shm) take the mode of the game file when a reader makes
     them: a file read while it was read-only leaves them read-only after the file itself is
@@ -472,13 +484,7 @@ class Store:
         found_empty = path.is_file() and not existed
         if existed:
             cls._probe(path, before)
-        writable = os.access(path.parent, os.W_OK | os.X_OK) and (
-            not path.exists() or os.access(path, os.W_OK))
-        if not writable:
-            raise StoreError(f"{path}: the game file or its folder is read-only, so no action "
-                             "could be recorded (SQLite writes a journal beside the file); "
-                             "make both writable, or read the file with `series list`, "
-                             "`export` or `follow`")
+        _require_writable_place(path)
         _writable_side_files(path)
         try:
             store = cls._open_writer(path, existed, migrate_to)
@@ -499,6 +505,8 @@ class Store:
             raise StoreError(FOLDER.format(path=path))
         if path.is_file() and path.stat().st_size:
             cls._probe(path, _side_files(path), writer)
+        if writer and path.parent.is_dir():
+            _require_writable_place(path)       # (a read-only one drew the home screen)
 
     @classmethod
     def _probe(cls, path: Path, before, writer: bool = False) -> None:

@@ -28,11 +28,17 @@ class StaleEvent:
     seq: int
     line: str
     reason: str
+    unread: bool = False        # not an action at all (ParseError), not one the rules refuse
 
     def message(self, series_id: int) -> str:
-        return (f"series {series_id}: stored event {self.seq} ({self.line!r}) is refused by "
-                f"the rules as this version reads them ({self.reason}). It can resume just "
-                "before it, the later events kept in the file, set aside.")
+        # A line that does not read as an action ('roll 1 9') is damage as likely as a
+        # record of another version: both are said, with the check that tells them apart.
+        why = (f"does not read as an action ({self.reason}): the file may be damaged "
+               "(`companion db check` says; `companion db salvage` copies what it can), or "
+               "another version of the companion wrote it" if self.unread else
+               f"is refused by the rules as this version reads them ({self.reason})")
+        return (f"series {series_id}: stored event {self.seq} ({self.line!r}) {why}. It can "
+                "resume just before it, the later events kept in the file, set aside.")
 
 
 @dataclass
@@ -329,7 +335,8 @@ def fold_events(session: SeriesSession, events: list[dict], series_id: int
             else:
                 session.redo()
         except (IllegalAction, ParseError) as error:      # refused by the rules now
-            return StaleEvent(seq, event["line"], getattr(error, "brief", str(error)))
+            return StaleEvent(seq, event["line"], getattr(error, "brief", str(error)),
+                              unread=isinstance(error, ParseError))
         except CompanionError as error:                   # not a rules matter: damage
             raise EventDamage(f"series {series_id}, event {seq} ({event['line']!r}) does "
                               f"not replay: {error}", seq) from None

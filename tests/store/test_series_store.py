@@ -139,6 +139,8 @@ def test_an_event_the_rules_now_refuse_resumes_the_series_before_it(path, box):
     assert len(resumed.session.entries) == refused["seq"] - 1
     assert resumed.seq == old[-1]["seq"]                     # appends go after everything
     assert str(refused["seq"]) in resumed.stale.message(stored.id)
+    assert "is refused by the rules as this version reads them" in \
+        resumed.stale.message(stored.id)
 
     line = f"{side} passes"
     with pytest.raises(StoreError, match="to resume it so"):
@@ -951,3 +953,23 @@ def test_an_exhibition_undone_from_its_end_exports_without_its_old_result(store,
     again = series_record(stored.session)
     assert "[Result " not in again
     import_record(store, box, again)
+
+
+def test_a_stored_line_that_reads_as_no_action_is_told_as_damage_as_well(path, box):
+    """A byte gone bad in a stored roll ('roll 1 9': rule 4.6's dice are 1..6) is no action
+    at all: the series still resumes before it, and the message says the file may be
+    damaged and how to check it, not only that the rules changed."""
+    store = Store.open(path)
+    stored = started(store, box, actions=200)
+    roll = next(e for e in events(path)[50:] if e["line"].startswith("roll "))
+    store.db.execute("UPDATE events SET line = ? WHERE series_id = ? AND seq = ?",
+                     ["roll 1 9", stored.id, roll["seq"]])
+    store.db.conn.commit()
+    resumed = StoredSeries.load(store, stored.id)
+    said = resumed.stale.message(stored.id)
+    assert resumed.stale.seq == roll["seq"] and resumed.stale.unread
+    assert f"stored event {roll['seq']} ('roll 1 9') does not read as an action (" in said
+    assert "`companion db check`" in said and "`companion db salvage`" in said
+    assert "refused by the rules" not in said
+    assert len(resumed.session.entries) == roll["seq"] - 1
+    store.close()
