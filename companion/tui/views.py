@@ -579,7 +579,7 @@ def dugouts(table: Table) -> str:
 
 # A starter's standing beside his ratings where a starter is named (the rest table's
 # statuses, rules 3.0, 8.2.2, 8.2.3); one free to start says nothing.
-STARTER_STANDING = {"starts": "his turn", "short-rest": "short rest +100",
+STARTER_STANDING = {"starts": "his turn", "short-rest": "short rest",
                     "unavailable": "resting", "waits": "waits his turn",
                     "done": "no turn left"}
 

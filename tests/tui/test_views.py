@@ -1688,7 +1688,7 @@ def test_before_take_the_mound_the_board_says_when_the_markers_come(tmp_path):
 
 def test_naming_a_starter_shows_where_each_one_stands(tmp_path):
     """Rules 8.2.2 and 8.2.3: naming game 4's starter, the list of starting pitchers says
-    beside each one's ratings whose turn it is, who may start on short rest (+100) and who
+    beside each one's ratings whose turn it is, who may start on short rest and who
     rests, as the rest table below it does (that table ran off the board at 30 rows)."""
     path = tmp_path / "starter.db"
     series_id = new_series(path, seed="between-1", scenario="world", team1_control="human",
@@ -1711,7 +1711,7 @@ def test_naming_a_starter_shows_where_each_one_stands(tmp_path):
     listed = {line.split()[0]: line for line in text[start + 1:start + 5]}
     assert set(listed) == {name for name, status in rows.items() if name in listed}
     assert len(listed) == 4
-    said = {"starts": "  his turn", "short-rest": "  short rest +100",
+    said = {"starts": "  his turn", "short-rest": "  short rest",
             "unavailable": "  resting"}
     for name, line in listed.items():
         if rows[name] in said:
