@@ -352,6 +352,12 @@ class Table:
         if awaiting.kind == "decision":
             rules = session.rules
             options = [rules.format_action(a) for a in rules.legal_actions(state)]
+            if awaiting.phase == "exchange":
+                # Keeping first, then the cards in the hand's order on the board (by name,
+                # views.hand_lines), not the order they were dealt in.
+                # (a stable sort: each card's decks stay offense, then defense)
+                options.sort(key=lambda line: (" exchanges " in line,
+                                               line.rsplit(" for ", 1)[0].casefold()))
         # A hand the screen keeps from a player: the card phase's whole prompt, no pass
         # forced (rule 5.2.1).
         awaiting = session.shown_awaiting(awaiting)

@@ -445,6 +445,8 @@ def hand_lines(table: Table, side: str, texts: bool = False,
                        "" if other else f"{short_block(block)} ({rule})")
             cards.append((not ok, other, state.box.cards[key].name, key, count, ok, why))
     cards.sort()                                            # the playable ones first
+    if not cards:       # (before the first draw, rule 3.0: a heading with nothing under it)
+        return [f"[b]{own.team.abbrev} hand[/b]: no cards"]
     if not any(card[5] for card in cards):
         out[0] = out[0].replace(playable, "")       # no card starred: no key to the star
     rest = len(cards) - most if most is not None and len(cards) > most else 0

@@ -1860,3 +1860,38 @@ def test_names_typed_without_their_accents_at_the_table(tmp_path, box_copy):
         assert table.short_line("nuñez", batting) == f"{side} bats Nuñez"
     finally:
         store.close()
+
+
+def test_the_exchange_options_follow_the_hand_s_order(tmp_path):
+    """Rule 5.2.2: keeping comes first, then each card of the hand in the order the board
+    lists the hand (by name), each with its two decks: they came in the order dealt, so
+    the card read on the board was hunted for down the list."""
+    from companion.tui import views
+
+    from .test_app import new_series, plain
+    from .test_snapshots import play_until
+
+    path = tmp_path / "exchange.db"
+    series_id = new_series(path, seed="ex-order", scenario="spring", team1_control="human",
+                           team2_control="computer", dice="digital", cards="digital")
+
+    def exchanging(table: Table) -> bool:
+        waiting = table.waiting()
+        return waiting.phase == "exchange" and not waiting.computer
+    play_until(path, series_id, exchanging)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        waiting = table.waiting()
+        side = waiting.side
+        names = [re.match(r"^[* ] (.+?)(?: x\d+)? (?:off|def) \S+", line).group(1)
+                 for line in plain("\n".join(views.hand_lines(table, side))).splitlines()[1:]]
+        rules = table.session.rules
+        legal = [rules.format_action(a) for a in rules.legal_actions(table.game.state)]
+    assert sorted(waiting.options) == sorted(legal)         # the same options, reordered
+    assert waiting.options[0] == f"{side} keeps"
+    listed = list(dict.fromkeys(line.removeprefix(f"{side} exchanges ").rsplit(" for ", 1)[0]
+                                for line in waiting.options[1:]))
+    assert listed == names and len(names) >= 3
+    name = names[0]                             # each card's decks as ever: offense first
+    assert waiting.options[1:3] == [f"{side} exchanges {name} for offense",
+                                    f"{side} exchanges {name} for defense"]

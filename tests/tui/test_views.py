@@ -1717,3 +1717,18 @@ def test_naming_a_starter_shows_where_each_one_stands(tmp_path):
         if rows[name] in said:
             assert line.endswith(said[rows[name]]), line
     assert {rows[name] for name in listed} >= {"starts", "short-rest", "unavailable"}
+
+
+@pytest.mark.parametrize("cards", ["digital", "physical"])
+def test_a_hand_before_the_first_draw_says_it_holds_no_cards(tmp_path, cards):
+    """Rule 3.0: the hands are drawn at setup; before that the board's hand said only
+    'TXC hand', a heading with nothing under it."""
+    path = tmp_path / "empty.db"
+    series_id = new_series(path, seed="empty-hand", scenario="spring", cards=cards,
+                           team1_control="human", team2_control="human")
+    play_until(path, series_id, lambda table: table.waiting().phase == "draw")
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        side = table.waiting().side
+        abbrev = table.game.state.side(side).team.abbrev
+        assert plain("\n".join(views.hand_lines(table, side))) == f"{abbrev} hand: no cards"
