@@ -29,6 +29,7 @@ from .geometry import (
     Rect,
     calibration_area,
     content_area,
+    face_matrix,
     impose,
     page_size,
 )
@@ -840,7 +841,7 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
                     cell: tuple[float, float], progress: Progress | None,
                     bleed: float = 0.0, what: str = "component") -> int:
     """Lay out fronts and backs sheet by sheet (duplex pairs or fold-over); returns pages."""
-    imposition = impose(options.paper, cell, options.sides, bleed)
+    imposition = impose(options.paper, cell, options.sides, bleed, len(components))
     if options.sides == "duplex":
         check_offset(options, imposition.backs, bleed + CROP_MARK_GAP + CROP_MARK_LENGTH,
                      f"{what}s")
@@ -852,9 +853,10 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
         canvas.setPageSize(page_size(options.paper))
         fronts = imposition.fronts[:len(sheet)]
         backs = imposition.backs[:len(sheet)]
-        _faces(canvas, [(c.front, c.front_key) for c in sheet], fronts, bleed)
+        turned = imposition.turned
+        _faces(canvas, [(c.front, c.front_key) for c in sheet], fronts, bleed, 90 * turned)
         if options.sides == "fold":
-            _faces(canvas, [(c.back, c.back_key) for c in sheet], backs, bleed)
+            _faces(canvas, [(c.back, c.back_key) for c in sheet], backs, bleed, -90 * turned)
             area = content_area(options.paper)
             fold_line(canvas, imposition.fold_x, area.y, area.top)
         calibration_bars(canvas, options)
@@ -902,20 +904,23 @@ def check_offset(options: PrintOptions, backs: list[Rect], reach: float, what: s
                      f"across and -{mm(bottom)}..{mm(top)} mm up")
 
 
-def _faces(canvas, faces: list[tuple[Face, str]], cells: Iterable[Rect], bleed: float) -> None:
-    """Each face in its cell (a keyed face drawn once as a form, then placed), then the marks."""
+def _faces(canvas, faces: list[tuple[Face, str]], cells: Iterable[Rect], bleed: float,
+           turn: int = 0) -> None:
+    """Each face in its cell (a keyed face drawn once as a form, then placed), turned as
+    `face_matrix` says, then the marks."""
     cells = list(cells)
     for (face, key), cell in zip(faces, cells, strict=True):
         canvas.saveState()
+        width, height = (cell.width, cell.height) if turn == 0 else (cell.height, cell.width)
+        local = Rect(0, 0, width, height)
+        canvas.transform(*face_matrix(cell, turn))
         if key:
-            canvas.translate(cell.x, cell.y)
-            local = Rect(0, 0, cell.width, cell.height)
             digest = hashlib.sha1(f"{key} {local} {bleed}".encode()).hexdigest()[:12]
             reach = bleed + 1.0
             stamp(canvas, f"Face{digest}", partial(face, rect=local, bleed=bleed),
-                  (-reach, -reach, cell.width + reach, cell.height + reach))
+                  (-reach, -reach, width + reach, height + reach))
         else:
-            face(canvas, cell, bleed)
+            face(canvas, local, bleed)
         canvas.restoreState()
     if not bleed:
         cut_outlines(canvas, cells)

@@ -21,7 +21,8 @@ BLEED = 3 * MM                    # colour printed beyond the cut line of a card
 
 CROP_MARK_GAP = 1 * MM            # from the cut line (or the bleed edge) to a crop mark
 CROP_MARK_LENGTH = 4 * MM
-FOLD_GUTTER = 4 * MM              # kept clear on each side of a fold line, besides crop marks
+FOLD_GUTTER = 3 * MM              # kept clear on each side of a fold line, besides crop marks
+#                                   (3 mm, not 4: a poker card on its side fits half a letter sheet)
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,9 @@ class Imposition:
     fronts: tuple[Rect, ...]
     backs: tuple[Rect, ...]
     fold_x: float | None = None
+    # Fold only: the faces lie a quarter turn round, their cells landscape (fronts turned
+    # anticlockwise, backs clockwise: see `face_matrix`), when more fit so.
+    turned: bool = False
 
     @property
     def per_sheet(self) -> int:
@@ -136,11 +140,13 @@ def crop_mark_room(bleed: float) -> float:
 
 
 def impose(paper: str, cell: tuple[float, float], sides: str = "duplex",
-           bleed: float = 0.0) -> Imposition:
+           bleed: float = 0.0, count: int | None = None) -> Imposition:
     """Lay out two-sided components of size `cell` on a sheet of `paper`.
 
     Cells butt against each other (one cut serves two edges) unless there is bleed, in which
     case each cell keeps its own bleed on every side. Crop marks stand outside the block.
+    Folded, the components lie on their side when more fit a sheet so, or, given their
+    `count`, when that takes fewer sheets.
     """
     area = content_area(paper)
     room = crop_mark_room(bleed)
@@ -155,9 +161,36 @@ def impose(paper: str, cell: tuple[float, float], sides: str = "duplex",
         fold_x = page_width / 2
         half = Rect(area.x, area.y, fold_x - FOLD_GUTTER - area.x, area.height)
         fronts = grid(half.inset(room), cell, gap)
-        return Imposition(paper, sides, cell, bleed, tuple(fronts),
-                          tuple(front.mirrored(fold_x) for front in fronts), fold_x)
+        try:
+            # A card on its side: three poker cards a folded letter sheet, not two.
+            turned = grid(half.inset(room), (cell[1], cell[0]), gap)
+        except ValueError:
+            turned = []
+        # On its side only when that saves sheets (for `count` components, when given):
+        # upright reads and cuts more easily.
+        fewer = (len(turned) > len(fronts) if count is None else
+                 bool(turned) and sheets_needed(count, len(turned))
+                 < sheets_needed(count, len(fronts)))
+        chosen = turned if fewer else fronts
+        return Imposition(paper, sides, cell, bleed, tuple(chosen),
+                          tuple(front.mirrored(fold_x) for front in chosen), fold_x,
+                          chosen is turned)
     raise ValueError(f"sides {sides!r} is unknown; accepted: duplex, fold")
+
+
+def face_matrix(cell: Rect, turn: int) -> tuple[float, float, float, float, float, float]:
+    """The affine matrix (a, b, c, d, e, f, as PDF's `cm`) that draws a face made for
+    Rect(0, 0, its width, its height) into `cell`: upright (turn 0), a quarter turn
+    anticlockwise (90: the cell is the face on its side, its top to the left) or clockwise
+    (-90). A fold's backs turn the other way from their fronts, so that folded, and the
+    card turned over like a page, each back stands upright behind its front."""
+    if turn == 0:
+        return (1.0, 0.0, 0.0, 1.0, cell.x, cell.y)
+    if turn == 90:
+        return (0.0, 1.0, -1.0, 0.0, cell.right, cell.y)
+    if turn == -90:
+        return (0.0, -1.0, 1.0, 0.0, cell.x, cell.top)
+    raise ValueError(f"turn {turn} is not 0, 90 or -90")
 
 
 def cut_lines(cells: tuple[Rect, ...] | list[Rect]) -> tuple[list[float], list[float]]:

@@ -659,7 +659,7 @@ def test_fold_prints_fronts_and_backs_on_one_page_with_a_fold_line(tmp_path, box
     options = PrintOptions(sides="fold", only=("Good Wood", "Blown Call", "Wheelhouse"))
     pages = render("cards", box, options, tmp_path / "fold.pdf")
     reader = read(tmp_path / "fold.pdf")
-    assert pages == len(reader.pages) == 2            # two cards a letter page when folded
+    assert pages == len(reader.pages) == 1            # three cards a letter page, on their side
     first = page_texts(reader)[0]
     assert "Good Wood" in first and "HIGH & TIGHT OFFENSE" in first and "fold" in first
     assert "[3 3] 0 d" in content(reader, 0)          # the dashed fold line

@@ -21,6 +21,7 @@ from printables.geometry import (
     content_area,
     crop_mark_room,
     cut_lines,
+    face_matrix,
     grid,
     impose,
     page_size,
@@ -53,8 +54,10 @@ def test_component_sizes_to_a_tenth_of_a_point():
 @pytest.mark.parametrize("sides", ("duplex", "fold"))
 def test_every_imposed_cell_has_the_component_size(paper, kind, sides):
     imposition = impose(paper, CELLS[kind], sides)
+    width, height = CELLS[kind]
+    size = (height, width) if imposition.turned else (width, height)    # (on its side)
     for cell in imposition.fronts + imposition.backs:
-        assert (cell.width, cell.height) == pytest.approx(CELLS[kind], abs=TOLERANCE)
+        assert (cell.width, cell.height) == pytest.approx(size, abs=TOLERANCE)
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -134,7 +137,17 @@ def test_cells_per_sheet_on_letter_and_a4():
     assert impose("letter", POKER, bleed=BLEED).per_sheet == 4
     assert impose("letter", PIECE).per_sheet == 7 * 19
     assert impose("a4", MARKER).per_sheet == 14 * 20
-    assert impose("letter", POKER, "fold").per_sheet == 2
+    # folded, a poker card lies on its side on letter: three a sheet, not two
+    assert impose("letter", POKER, "fold").per_sheet == 3
+    assert impose("letter", POKER, "fold").turned
+    assert impose("a4", POKER, "fold").per_sheet == 3           # upright fits more there
+    assert not impose("a4", POKER, "fold").turned
+    assert not impose("letter", POKER, "duplex").turned         # a duplex never turns
+    # given how many print, on their side only when that saves a sheet
+    assert not impose("letter", POKER, "fold", count=1).turned  # one sheet either way
+    assert impose("letter", POKER, "fold", count=3).turned      # one sheet, not two
+    assert impose("tabloid", PIECE, "fold").turned              # more a sheet on their side,
+    assert not impose("tabloid", PIECE, "fold", count=20).turned    # but a team's 20 fit anyway
 
 
 def test_grid_centres_its_block_and_refuses_what_cannot_fit():
@@ -169,3 +182,35 @@ def test_calibration_bars_measure_one_inch_and_25_mm(tmp_path, paper):
     for x, y, width, height in bars:
         assert strip.contains(Rect(x, y, width, height))
     assert "(1 inch)" in text and "(25 mm)" in text
+
+
+def _placed(matrix, u: float, v: float) -> tuple[float, float]:
+    a, b, c, d, e, f = matrix
+    return (a * u + c * v + e, b * u + d * v + f)
+
+
+@pytest.mark.parametrize("paper", ("letter", "a4", "tabloid"))
+@pytest.mark.parametrize("kind", CELLS)
+def test_folded_each_back_point_lies_behind_its_front_point(paper, kind):
+    """Fold-over, upright or on its side: the sheet folded on its line and the card turned
+    over like a page, the back shows upright. So the back's point (w - u, v), the card `w`
+    wide, is printed where the fold lays it behind the front's point (u, v): mirrored about
+    the fold line. The face is drawn into its cell whole (corners to corners)."""
+    imposition = impose(paper, CELLS[kind], "fold")
+    fold = imposition.fold_x
+    turn = 90 if imposition.turned else 0
+    w, h = CELLS[kind]
+    for front, back in zip(imposition.fronts, imposition.backs, strict=True):
+        front_matrix, back_matrix = face_matrix(front, turn), face_matrix(back, -turn)
+        corners = [_placed(front_matrix, u, v) for u in (0, w) for v in (0, h)]
+        assert {(round(x, 6), round(y, 6)) for x, y in corners} == {
+            (round(x, 6), round(y, 6)) for x in (front.x, front.right)
+            for y in (front.y, front.top)}
+        for u, v in ((0, 0), (w, 0), (0, h), (w / 3, h / 4), (w, h)):
+            fx, fy = _placed(front_matrix, u, v)
+            bx, by = _placed(back_matrix, w - u, v)
+            assert (bx, by) == pytest.approx((2 * fold - fx, fy))
+    # the card's top is at the left of a front on its side (turned anticlockwise)
+    if turn:
+        first = imposition.fronts[0]
+        assert _placed(face_matrix(first, 90), w / 2, h)[0] == pytest.approx(first.x)
