@@ -843,8 +843,9 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
     """Lay out fronts and backs sheet by sheet (duplex pairs or fold-over); returns pages."""
     imposition = impose(options.paper, cell, options.sides, bleed, len(components))
     if options.sides == "duplex":
-        check_offset(options, imposition.backs, bleed + CROP_MARK_GAP + CROP_MARK_LENGTH,
-                     f"{what}s")
+        # (the cells a sheet of these fills: a grid's empty rows hold no back to move)
+        check_offset(options, imposition.backs[:len(components)],
+                     bleed + CROP_MARK_GAP + CROP_MARK_LENGTH, f"{what}s")
     per_sheet = imposition.per_sheet
     sheets = [components[i:i + per_sheet] for i in range(0, len(components), per_sheet)]
     total = len(sheets) * (2 if options.sides == "duplex" else 1)

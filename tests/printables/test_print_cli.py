@@ -49,6 +49,18 @@ def test_print_options_reach_the_pdf(capsys, tmp_path):
     assert text.count("Good Wood") == 1 and "DEFENSE" not in text
 
 
+def test_the_offset_allowed_is_reckoned_on_the_cells_the_print_fills(capsys, tmp_path):
+    """A team's 20 pieces fill the top of a letter sheet: moving their backs 25 mm down
+    keeps them on it, though a sheet's whole grid of 133 would not (it was refused beyond
+    18.8 mm down); a set that fills the grid keeps its narrower range."""
+    code, _, stderr = run(capsys, "pieces", "--team", "texas", "--offset", "0,-25", "--out",
+                          str(tmp_path / "team.pdf"))
+    assert code == 0, stderr
+    code, _, stderr = run(capsys, "cards", "--offset", "13,0", "--out",
+                          str(tmp_path / "cards.pdf"))
+    assert code == 2 and "accepts -8.4..8.4 mm across" in stderr
+
+
 def test_offset_is_read_in_millimetres_and_moves_the_backs(capsys, tmp_path):
     out = tmp_path / "calibration.pdf"
     code, _, _ = run(capsys, "calibration", "--offset", "1.5,-0.5", "--out", str(out))
