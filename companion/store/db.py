@@ -633,6 +633,8 @@ class Store:
     def _check_integrity(path: Path, db: Database) -> None:
         salvage = (f"; `companion db salvage --db {path} --out NEW.db` copies what can "
                    "still be read into a new file")
+        not_sqlite = StoreError(f"{path}: not a game file of the companion (not an SQLite "
+                                "database at all); give another path, nothing was changed")
         try:
             result = db.execute("PRAGMA quick_check").fetchall()
         except sqlite3.DatabaseError as error:
@@ -640,9 +642,7 @@ class Store:
                 raise StoreDamaged(f"{path}: its first bytes (SQLite's header) are damaged; "
                                    f"it was not changed{salvage}") from None
             if not _sqlite_header(path):    # a text, a PDF...: nothing there to salvage
-                raise StoreError(f"{path}: not a game file of the companion (not an SQLite "
-                                 "database at all); give another path, nothing was "
-                                 "changed") from None
+                raise not_sqlite from None
             full = _disk_full(path) if _io_error(error) else None
             if full:                        # no room for the journal beside it: no damage
                 raise StoreError(f"{path}: the disk holding it is full ({full}); SQLite "
@@ -650,6 +650,10 @@ class Store:
                                  "start again (the file was not changed)") from None
             raise StoreDamaged(f"{path}: not a readable game file ({error}); it was not "
                                f"changed{salvage}") from None
+        if path.stat().st_size and not _sqlite_header(path):
+            # Shorter than SQLite's header, read as an empty database: a few bytes of
+            # anything ('hello') were told 'it holds no series yet'.
+            raise not_sqlite
         # (SQLite gives one row a problem, or one row of many lines)
         problems = [line.strip() for row in result if row[0] != "ok"
                     for line in str(row[0]).splitlines()

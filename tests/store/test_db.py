@@ -581,11 +581,14 @@ def test_a_full_disk_at_opening_is_said_full_not_damaged(tmp_path, box, monkeypa
         Store.open(path)
 
 
-def test_file_of_random_bytes_is_no_game_file_and_left_alone(tmp_path):
+@pytest.mark.parametrize("size", [64 * 1024, 5, 1])
+def test_file_of_random_bytes_is_no_game_file_and_left_alone(tmp_path, size):
     """Not an SQLite database at all (its first bytes say so): refused as another file,
-    untouched, and no salvage offered (there is nothing of a game file to read)."""
+    untouched, and no salvage offered (there is nothing of a game file to read). A few
+    bytes, shorter than SQLite's header, too: SQLite reads them as an empty database, and
+    a reader said 'it holds no series yet'."""
     path = tmp_path / "noise.db"
-    path.write_bytes(random.Random(2024).randbytes(64 * 1024))
+    path.write_bytes(random.Random(2024).randbytes(size))
     before = sha256(path)
     for readonly in (False, True):
         with pytest.raises(StoreError, match="not an SQLite database at all") as raised:
