@@ -32,9 +32,9 @@ class StaleEvent:
 
     def message(self, series_id: int) -> str:
         # A line that does not read as an action ('roll 1 9') is damage as likely as a
-        # record of another version: both are said, with the check that tells them apart.
+        # record of another version: both are said.
         why = (f"does not read as an action ({self.reason}): the file may be damaged "
-               "(`companion db check` says; `companion db salvage` copies what it can), or "
+               "(`companion db salvage` copies what can be read into a new file), or "
                "another version of the companion wrote it" if self.unread else
                f"is refused by the rules as this version reads them ({self.reason})")
         return (f"series {series_id}: stored event {self.seq} ({self.line!r}) {why}. It can "

@@ -226,6 +226,7 @@ def test_migration_from_the_first_schema_keeps_a_backup(tmp_path, box):
     assert result.returncode == 0, result.stderr
     report = check_report(result.stdout)
     assert report["schema_version"] == "1" and report["latest_schema"] == str(SCHEMA_VERSION)
+    assert report["replayed"] == "after-migration"     # (its tables are not this version's)
     assert backups(tmp_path) == []
 
     with Store.open(path) as store:
