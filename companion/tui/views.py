@@ -623,9 +623,13 @@ def series_summary(table: Table, box_scores: bool = True) -> str:
         # Setting a rotation or naming a starter (rule 3.0): the arms to choose from.
         # Each with where he stands (rules 8.2.2, 8.2.3), in a word or two: who rests was
         # only in the rest table further down, off the board at 30 rows.
+        # A secret rotation's starters say nothing (rule 3.0: whose turn it is tells the
+        # rotation), as in the rest table below: both players see this board.
         box = table.session.box
+        secret = table.session.secret_starters(waiting.team)
         standing = {row.pitcher: STARTER_STANDING.get(row.status, "")
-                    for row in rules.rest_table(series, waiting.team)}
+                    for row in rules.rest_table(series, waiting.team)
+                    if row.pitcher.casefold() not in secret}
         out.append(f"Starting pitchers of {table.team_name(waiting.team)}"
                    " (Stuff, Fatigue, K, Control, Gopher):")
         for pitcher in rules.starting_pitchers(series, waiting.team):

@@ -1686,13 +1686,16 @@ def test_before_take_the_mound_the_board_says_when_the_markers_come(tmp_path):
     assert not any(line.startswith("Scoring Rolls") for line in text)
 
 
-def test_naming_a_starter_shows_where_each_one_stands(tmp_path):
+@pytest.mark.parametrize("other", ["computer", "human"])
+def test_naming_a_starter_shows_where_each_one_stands(tmp_path, other):
     """Rules 8.2.2 and 8.2.3: naming game 4's starter, the list of starting pitchers says
     beside each one's ratings whose turn it is, who may start on short rest and who
-    rests, as the rest table below it does (that table ran off the board at 30 rows)."""
+    rests, as the rest table below it does (that table ran off the board at 30 rows). Two
+    players share the board: a starter of a secret rotation (rule 3.0) who has not yet
+    started says nothing, as in the rest table ('his turn' told the rotation)."""
     path = tmp_path / "starter.db"
     series_id = new_series(path, seed="between-1", scenario="world", team1_control="human",
-                           team2_control="computer", dice="digital", cards="digital",
+                           team2_control=other, dice="digital", cards="digital",
                            rules=("rest", "short-rest"))
 
     def naming_game_4(table: Table) -> bool:
@@ -1703,20 +1706,26 @@ def test_naming_a_starter_shows_where_each_one_stands(tmp_path):
     play_until(path, series_id, naming_game_4)
     with Store.open(path, readonly=True) as store:
         table = Table(store, series_id)
+        team = table.waiting().team
         text = plain(views.series_summary(table, box_scores=False)).splitlines()
         rows = {row.pitcher: row.status for row in
-                table.session.series_rules.rest_table(table.series, "team1")}
-    start = text.index(f"Starting pitchers of {table.team_name('team1')} (Stuff, Fatigue, K, "
+                table.session.series_rules.rest_table(table.series, team)}
+        secret = table.session.secret_starters(team)
+    start = text.index(f"Starting pitchers of {table.team_name(team)} (Stuff, Fatigue, K, "
                        "Control, Gopher):")
     listed = {line.split()[0]: line for line in text[start + 1:start + 5]}
-    assert set(listed) == {name for name, status in rows.items() if name in listed}
-    assert len(listed) == 4
-    said = {"starts": "  his turn", "short-rest": "  short rest",
-            "unavailable": "  resting"}
+    assert len(listed) == 4 and set(listed) <= set(rows)
+    said = {"starts": "his turn", "short-rest": "short rest", "unavailable": "resting",
+            "waits": "waits his turn", "done": "no turn left", "available": ""}
     for name, line in listed.items():
-        if rows[name] in said:
-            assert line.endswith(said[rows[name]]), line
-    assert {rows[name] for name in listed} >= {"starts", "short-rest", "unavailable"}
+        word = "" if name.casefold() in secret else said[rows[name]]
+        assert re.search(r"G\d" + (f"  {word}$" if word else "$"), line), (line, word)
+    if other == "computer":         # the player's own rotation: every one of them told
+        assert not secret
+        assert {rows[name] for name in listed} >= {"starts", "short-rest", "unavailable"}
+    else:                           # the screen shared: the rotation's turn kept back
+        assert secret and any(name.casefold() in secret for name in listed)
+        assert any(line.endswith("  resting") for line in listed.values())
 
 
 @pytest.mark.parametrize("cards", ["digital", "physical"])
