@@ -691,17 +691,19 @@ def _record_text(file: str, text: str, box: Box, verb: str):
                             "docs/record-format.md)")
     if not records:
         raise no_record()
+    from .store.exchange import parse_first
+
     try:
-        first = parse_record(records[0][1], records[0][0])
+        first = parse_first(records)
     except CompanionError as error:
-        raise CommandError(f"{file}: {error}") from None     # (its line names it)
+        raise CommandError(f"{file}: {error}") from None
     if not first.header:
         raise no_record("it opens with no tag; ")
     return text, records, first
 
 
 def cmd_replay(args) -> int:
-    from .store.exchange import in_game, in_words, is_series_record
+    from .store.exchange import game_name, in_game, in_words, is_series_record
 
     text = read_text_file(args.file)
     named = input_name(args.file)
@@ -713,8 +715,7 @@ def cmd_replay(args) -> int:
         raise CommandError(f"{named}: is a series record (it opens with a Series or Scenario "
                            "tag): `companion import FILE` reads it into the game file")
     for index, (first_line, record) in enumerate(records, start=1):
-        # named as import names it: 'game 1' alone, 'game 2 of 3' of several
-        game = f"game {index} of {len(records)}" if len(records) > 1 else None
+        game = game_name(index, len(records))       # (as import names it)
         try:
             read = parse_record(record, first_line)
             read.check_tags(GAME_TAGS, "game record")

@@ -207,15 +207,17 @@ def _draw_game(canvas, box: Box, title: str, game: GamePrint, options: PrintOpti
             start_page(canvas, options.size)
             canvas.setFillColorRGB(0, 0, 0)
             # (the teams again: a page that comes loose still says whose game it is)
-            draw_text(canvas, f"{title} (continued): {_final_line(box, score)}", area.x,
+            going = "" if score.winner else f" in progress ({_under_way(game)})"
+            draw_text(canvas, f"{title} (continued): {_score_line(box, score)}{going}", area.x,
                       area.top - 11, area.width, BOLD, 11)
             top = area.top - 11 - GAP
     finish_page(canvas, options)
     return pages
 
 
-def _final_line(box: Box, score: BoxScore) -> str:
-    """The teams with their runs, away first: 'Texas Cowboys 4 at New York Highlanders 3'."""
+def _score_line(box: Box, score: BoxScore) -> str:
+    """The teams with their runs, away first: 'Texas Cowboys 4 at New York Highlanders 3'
+    (a final, or the score so far)."""
     return (f"{team_name(box, score.away)} {score.totals['away']} at "
             f"{team_name(box, score.home)} {score.totals['home']}")
 
@@ -233,7 +235,7 @@ def _heading(canvas, box: Box, title: str, game: GamePrint, area) -> float:
         result = f"{winner} win" + (f" in {innings} innings" if innings != 9 else "")
     else:
         result = f"in progress ({_under_way(game)})"
-    draw_text(canvas, f"{_final_line(box, score)}: "
+    draw_text(canvas, f"{_score_line(box, score)}: "
                       f"{result}" + (f"; {game.standing}" if game.standing else ""),
               area.x, y, area.width, FONT, 11)
     y -= 12

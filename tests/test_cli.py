@@ -270,7 +270,7 @@ def test_a_stray_line_among_the_header_s_tags_is_named_at_its_line(capsys, tmp_p
     line of the header, the record stays one game, and the line that broke it is named."""
     code, err, away = replay_edited(capsys, tmp_path, 2, lambda lines: next(
         i for i, line in enumerate(lines) if line.startswith("[Away ")), "garbage line here")
-    assert code == 2 and f": line {away + 2}: header tag " in err
+    assert code == 2 and f": line {away + 2}: game 1 of 2: header tag " in err
     assert f"after the record's actions began at line {away + 1} ('garbage line here')" in err
 
 
@@ -1707,7 +1707,8 @@ def test_play_refuses_a_read_only_game_file_before_its_screen(capsys, tmp_path, 
     code, _, err = run(capsys, "--db", str(path), "play")
     assert code == 2 and f"{path}: the game file or its folder is read-only" in err
     code, _, err = run(capsys, "--db", str(tmp_path / "new.db"), "play")
-    assert code == 2 and "new.db: the game file or its folder is read-only" in err
+    assert code == 2 and "new.db: its folder is read-only, so no game file can be made " \
+        "there; give another path (--db)" in err
     assert path.read_bytes() == before and not (tmp_path / "new.db").exists()
     code, out, _ = run(capsys, "--db", str(path), "series", "list")     # read as ever
     assert code == 0 and "texas" in out.casefold()

@@ -211,6 +211,9 @@ def _require_writable_place(path: Path) -> None:
     the file): else said, naming what reads it instead."""
     writable = os.access(path.parent, os.W_OK | os.X_OK) and (
         not path.exists() or os.access(path, os.W_OK))
+    if not writable and not path.exists():
+        raise StoreError(f"{path}: its folder is read-only, so no game file can be made "
+                         "there; give another path (--db) or make the folder writable")
     if not writable:
         raise StoreError(f"{path}: the game file or its folder is read-only, so no action "
                          "could be recorded (SQLite writes a journal beside the file); "

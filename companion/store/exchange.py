@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 from ..engine.errors import CompanionError, RecordError, clip
 from ..engine.record import check_box, header_error, parse_record, split_records_at
@@ -208,7 +209,7 @@ def iter_imports(box: Box, text: str):
     starts = split_records_at(text)
     if not starts:
         raise RecordError("the file holds no record")
-    first = parse_record(starts[0][1], starts[0][0])
+    first = parse_first(starts)
     if is_series_record(first) or len(starts) == 1:
         yield _read_series(box, [first] + [parse_record(record, start)
                                            for start, record in starts[1:]])
@@ -219,16 +220,35 @@ def iter_imports(box: Box, text: str):
                           "home list (`companion replay FILE` checks any number; split the "
                           "file to import more)")
     for number, (start, record) in enumerate(starts, start=1):
+        name = game_name(number, len(starts))
         try:
             record = parse_record(record, start) if number > 1 else first
         except RecordError as error:
-            raise RecordError(f"game {number} of {len(starts)}: {error.said}",
-                              line=error.line) from None
+            raise in_game(error, name) from None
         if is_series_record(record):
-            raise RecordError(f"game {number} of {len(starts)} is a series record's header "
-                              "(its Series or Scenario tag): a series record is a file of "
-                              "its own", line=start)
-        yield _read_series(box, [record], f"game {number} of {len(starts)}")
+            raise RecordError(f"{name} is a series record's header (its Series or Scenario "
+                              "tag): a series record is a file of its own", line=start)
+        yield _read_series(box, [record], name)
+
+
+SERIES_TAG_LINE = re.compile(r"^\s*\[(?:Series|Scenario)\s", re.MULTILINE)
+
+
+def game_name(number: int, count: int) -> str | None:
+    """A game of a file of game records as every message names it: 'game 2 of 3' among
+    several, none in a file of one."""
+    return f"game {number} of {count}" if count > 1 else None
+
+
+def parse_first(starts: list[tuple[int, str]]):
+    """A file's first record read, or its error told with its game when the file holds
+    several game records (a series record's header is no game: told by its line alone)."""
+    start, text = starts[0]
+    try:
+        return parse_record(text, start)
+    except RecordError as error:
+        name = None if SERIES_TAG_LINE.search(text) else game_name(1, len(starts))
+        raise (in_game(error, name) if name else error) from None
 
 
 def is_series_record(record) -> bool:

@@ -396,6 +396,19 @@ def test_a_continued_page_names_the_game_s_teams(store, box, rules, tmp_path):
             f"{state.home.team.name} {state.home.total}")
     for page in PdfReader(out).pages[1:]:
         assert " ".join(page.extract_text().split()).startswith(said)
+    # The same game stopped in the 19th: its continued page says the score so far is no
+    # final.
+    lines = game.text().splitlines()
+    cut = [line for line in lines if not line.startswith("[Result ")]
+    # (a batter goes up once an inning, rule 4.2.2: he fields the other half)
+    innings = [i for i, line in enumerate(cut) if line.startswith("away bats ")]
+    stopped = "\n".join(cut[:innings[18] + 1]) + "\n"     # the top of the 19th begun
+    series_id = import_record(store, box, stopped)
+    pages = print_boxscore(store, str(series_id), PrintOptions(paper="letter"), out)
+    text = " ".join(PdfReader(out).pages[1].extract_text().split())
+    assert pages >= 2 and "(continued): " in text
+    assert text.split("(continued): ")[1].split(" Inn.")[0].endswith(
+        "in progress (top of the 19th)")
 
 
 def test_box_score_rows_name_the_team_and_strategy_as_the_scoreboard_does(box, rules, long_game):
