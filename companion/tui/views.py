@@ -443,18 +443,21 @@ def hand_lines(table: Table, side: str, texts: bool = False,
                 # their deck all the reason); the window says it all.
                 why = (block_said(block) if texts else
                        "" if other else f"{short_block(block)} ({rule})")
-            cards.append((not ok, other, state.box.cards[key].name, key, count, ok, why))
-    cards.sort()                                            # the playable ones first
+            name = state.box.cards[key].name
+            cards.append((not ok, other, name.casefold(), name, key, count, ok, why))
+    # The playable ones first, then by name whatever its case (as the exchange options
+    # and the exchange dialog list them: 'de Grom' among the d's).
+    cards.sort()
     if not cards:       # (before the first draw, rule 3.0: a heading with nothing under it)
         return [f"[b]{own.team.abbrev} hand[/b]: no cards"]
-    if not any(card[5] for card in cards):
+    if not any(card[6] for card in cards):
         out[0] = out[0].replace(playable, "")       # no card starred: no key to the star
     rest = len(cards) - most if most is not None and len(cards) > most else 0
-    copies = sum(card[4] for card in cards[len(cards) - rest:])
+    copies = sum(card[5] for card in cards[len(cards) - rest:])
     if rest and rest == len(cards):
         # No room for a card: the header says it all, in a line of the 80-column board
         # (the star's key went with no card starred, and "the hand window" wrapped).
-        ready = sum(card[4] for card in cards if card[5])
+        ready = sum(card[5] for card in cards if card[6])
         # Its card played, Rally Caps may let one more go (5.7.2): "0 playable now" alone
         # read as nothing to do beside the option that does it.
         rally = in_phase and f"{side} rallies card" in table.waiting().options
@@ -462,7 +465,7 @@ def hand_lines(table: Table, side: str, texts: bool = False,
                 if in_phase else "h shows them")
         return [f"{out[0].replace(playable, '')}: {copies} card{'s' if copies > 1 else ''}, "
                 f"{said}" + (" (h)" if in_phase else "")]
-    for _, _, name, key, count, ok, why in cards[:len(cards) - rest]:
+    for _, _, _, name, key, count, ok, why in cards[:len(cards) - rest]:
         card = state.box.cards[key]
         mark = "[green]*[/green]" if ok else " "
         times = f" x{count}" if count > 1 else ""
