@@ -28,7 +28,10 @@ CHOOSERS = ("draw", "exchange", "starter", "mound", "lineup", "bat", "field", "n
 # (measured against keeping only useless cards: 0.5 won 52.4% of 6,000 paired games).
 EXCHANGE_MARGIN = 0.5
 # Rule 5.7.2: the 10s are worth a Rally Caps use early in a game when they add this many
-# expected runs (about five Scoring Rolls' worth); late and not ahead, any gain is.
+# expected runs (about five Scoring Rolls' worth); late and not ahead, any gain is. So
+# both caps are mostly gone by the 4th: holding the last one for the 7th on won 49.0% of
+# 6,000 paired games against this, never using one early 48.4%, any gain at all 49.1%
+# (0.35 tied): a run now is worth more than a chance at a close game later.
 TENS_EARLY_GAIN = 0.4
 _ODDS: dict[tuple, tuple[float, float]] = {}
 
