@@ -303,6 +303,11 @@ def _sqlite_header(path: Path) -> bool:
 PAGE_SIZE = 4096        # SQLite's default, every game file's
 
 
+def _not_sqlite(path: Path) -> StoreError:
+    return StoreError(f"{path}: not a game file of the companion (not an SQLite database "
+                      "at all); give another path, nothing was changed")
+
+
 def header_lost(path: Path) -> bool:
     """Whether a file with no SQLite header is a game file whose first bytes alone were
     damaged: its first page still holds the companion's own tables' definitions (SQLite
@@ -529,6 +534,11 @@ class Store:
         """The file opened for reading once it is found whole, of this version or older,
         and the companion's (for a reader, with its tables; a writer makes them): on a
         refusal closed again, its side files as they were."""
+        if path.stat().st_size and not _sqlite_header(path) and not header_lost(path):
+            # A few bytes of anything ('hello') SQLite reads as an empty database: told
+            # 'it holds no series yet'. Read before the connection opens: closing a file
+            # the process holds a connection to drops SQLite's locks on it.
+            raise _not_sqlite(path)
         db = Database(_read_only_connection(path))
         try:
             cls._check_integrity(path, db)
@@ -636,8 +646,6 @@ class Store:
     def _check_integrity(path: Path, db: Database) -> None:
         salvage = (f"; `companion db salvage --db {path} --out NEW.db` copies what can "
                    "still be read into a new file")
-        not_sqlite = StoreError(f"{path}: not a game file of the companion (not an SQLite "
-                                "database at all); give another path, nothing was changed")
         try:
             result = db.execute("PRAGMA quick_check").fetchall()
         except sqlite3.DatabaseError as error:
@@ -645,7 +653,7 @@ class Store:
                 raise StoreDamaged(f"{path}: its first bytes (SQLite's header) are damaged; "
                                    f"it was not changed{salvage}") from None
             if not _sqlite_header(path):    # a text, a PDF...: nothing there to salvage
-                raise not_sqlite from None
+                raise _not_sqlite(path) from None
             full = _disk_full(path) if _io_error(error) else None
             if full:                        # no room for the journal beside it: no damage
                 raise StoreError(f"{path}: the disk holding it is full ({full}); SQLite "
@@ -653,10 +661,6 @@ class Store:
                                  "start again (the file was not changed)") from None
             raise StoreDamaged(f"{path}: not a readable game file ({error}); it was not "
                                f"changed{salvage}") from None
-        if path.stat().st_size and not _sqlite_header(path):
-            # Shorter than SQLite's header, read as an empty database: a few bytes of
-            # anything ('hello') were told 'it holds no series yet'.
-            raise not_sqlite
         # (SQLite gives one row a problem, or one row of many lines)
         problems = [line.strip() for row in result if row[0] != "ok"
                     for line in str(row[0]).splitlines()
