@@ -183,6 +183,11 @@ class CompanionApp(App):
         drop_notices(self, [note for note in shown_notices(self)
                             if (note.title, note.message, note.severity)
                             == (new.title, new.message, new.severity)], refresh=False)
+        if new.title == REFUSED:
+            # The newest refusal is the one that tells: the line just typed (three lines
+            # refused one after another stacked three boxes over the batter and fielder).
+            drop_notices(self, [note for note in shown_notices(self) if note.title == REFUSED],
+                         refresh=False)
         if new.severity == "information" and self.size.height < STACKED_NOTICES_MIN_ROWS:
             now = time.time()
             drop_notices(self, [note for note in shown_notices(self)
@@ -1221,7 +1226,7 @@ class GameScreen(Screen):
             # A refusal of an earlier step goes once the table moves (a line taken, dice
             # rolled, an undo, the computer's move): it no longer applies.
             drop_notices(self.app, [note for note in shown_notices(self.app)
-                                    if note.title == "Not allowed"])
+                                    if note.title == REFUSED])
         ended = None
         if len(table.series.results) != self._games_over:
             if self._games_over is not None and len(table.series.results) > self._games_over:
@@ -1798,7 +1803,7 @@ class GameScreen(Screen):
             if refused is not None:
                 refused(said)
             else:
-                self.notify(said, title="Not allowed", severity="error", timeout=6)
+                self.notify(said, title=REFUSED, severity="error", timeout=6)
             return False
         self._told_with_computer(entry, game, noted)
         self._tell_after(game, [entry.line], noted)
@@ -1888,7 +1893,7 @@ class GameScreen(Screen):
             entry.value = ""
             hidden = "rotation" if self.secret_rotation(waiting) else "hand"
             self.notify(f"the {hidden} is behind the curtain: lift it first (h)",
-                        title="Not allowed", severity="error", timeout=6)
+                        title=REFUSED, severity="error", timeout=6)
             # The line is gone: back on the options, where `h` is the key it names (in
             # the box it typed an 'h').
             self.action_to_options()
@@ -1984,6 +1989,10 @@ class GameScreen(Screen):
             return views.rolls_to_come(self.table.game.state)
 
         self.make_way_for_typing()
+        # A refusal of a line typed before goes too: the dialog takes the dice afresh and
+        # says its own refusals, and the old one sat over its field.
+        drop_notices(self.app, [note for note in shown_notices(self.app)
+                                if note.title == REFUSED])
         self.app.push_screen(DiceScreen(enter, more))
 
     def make_way_for_typing(self) -> None:
@@ -2199,6 +2208,7 @@ class GameScreen(Screen):
 
 
 DRAFT_STALE_SECONDS = 2.0   # text left in the box this long goes when a list step is taken
+REFUSED = "Not allowed"              # the title of a refusal's notice
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
 HALF_NOTICE_TITLE = "End of the half"
 PITCHING_CHANGE_TITLE = ": pitching change"     # after the team: a forced one, kept as is

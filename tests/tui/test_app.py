@@ -1778,6 +1778,35 @@ def test_a_refusal_goes_once_a_line_is_taken(tmp_path):
     assert "Not allowed" in said and "Not allowed" not in after
 
 
+def test_the_newest_refusal_takes_the_place_of_the_last(tmp_path):
+    """Three lines refused one after another stacked three boxes over the board's batter
+    and fielder at 24 rows: the newest, the one that tells about the line just typed,
+    takes the place of an earlier one, at any height. A warning stays beside it."""
+    path = tmp_path / "refusals.db"
+    series_id = new_series(path, seed="tui-refused")
+
+    async def play(size):
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=size, notifications=True) as pilot:
+            screen, table = await open_table(pilot)
+            await wait_until(pilot, lambda: table.waiting().kind == "decision"
+                             and human_must_act(table))
+            app.auto_delay = 3600
+            app.notify("no dice are awaited now", severity="warning")
+            for line in ("home plays Nothing Such", "home plays Nor This", "bogus line"):
+                assert not screen.act(line)
+                await pilot.pause()
+            shown = [(n.title, n.message) for n in app._notifications]
+            await settle(pilot)
+            return shown
+
+    for size in ((80, 24), (120, 40)):
+        shown = asyncio.run(play(size))
+        refusals = [message for title, message in shown if title == "Not allowed"]
+        assert len(refusals) == 1 and "bogus line" in refusals[0], shown
+        assert "no dice are awaited now" in [message for _, message in shown]
+
+
 async def typing_box(pilot):
     """The game screen opened, its typing box holding the keys: (screen, table, box)."""
     screen, table = await open_table(pilot)

@@ -489,10 +489,15 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
             await pilot.pause()
             game = app.screen
             await to_a_roll(pilot, game)         # the players name the starters, then play on
+            assert not game.act("roll 7 1")     # a line refused before the dialog opens...
+            await pilot.pause()
+            assert [n.title for n in app._notifications] == ["Not allowed"]
             await pilot.press("t")
             await wait_until(pilot, lambda: isinstance(app.screen, DiceScreen)
                              and app.screen.is_mounted)
             dialog = app.screen
+            # ... goes with it: the dialog takes the dice afresh (it sat over the field)
+            assert "Not allowed" not in [n.title for n in app._notifications]
             await pilot.pause()
             await pilot.press("enter")                      # nothing typed yet: said so
             await pilot.pause(0.1)
