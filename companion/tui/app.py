@@ -1800,6 +1800,7 @@ class GameScreen(Screen):
             self.table.held = held
             # The rule and why, not the record's action and state the error also carries.
             said = getattr(error, "brief", str(error))
+            said += self._resting_why(error)
             if refused is not None:
                 refused(said)
             else:
@@ -1994,6 +1995,20 @@ class GameScreen(Screen):
         drop_notices(self.app, [note for note in shown_notices(self.app)
                                 if note.title == REFUSED])
         self.app.push_screen(DiceScreen(enter, more))
+
+    def _resting_why(self, error) -> str:
+        """A reliever refused as resting (rule 8.2.2) is told why, as the series' rest table
+        says it: 'is resting today' alone left the player to look it up."""
+        if getattr(error, "rule", None) != "8.2.2" or self.table.game is None:
+            return ""
+        try:
+            action = parse_action(error.action)
+        except CompanionError:
+            return ""
+        if action.kind != "relieve":
+            return ""
+        why = self.table.resting_why(action.side, action.args[0])
+        return f": {why}" if why else ""
 
     def make_way_for_typing(self) -> None:
         """A player who starts typing (the dice dialog, a letter in the typing box) reads

@@ -301,8 +301,10 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
         # for the 9th, an RP only after a reliever): said here, not only in the rulings.
         for pitcher, rule, reason in table.session.rules.relievers_held_back(state,
                                                                              state.actor):
+            why = table.resting_why(state.actor, pitcher.name) if rule == "8.2.2" else ""
             lines.append(f"{state.side(state.actor).team.abbrev} {pitcher.kind} "
-                         f"{escape(pitcher.name)} {reason} ({rule})")
+                         f"{escape(pitcher.name)} {reason}"
+                         + (f": {escape(why)}" if why else "") + f" ({rule})")
         lines.append("")
     win = win_line(table)
     between = between_games(table)

@@ -5414,3 +5414,40 @@ def test_tab_and_a_name_sent_at_once_land_in_the_typing_box(tmp_path, tab):
     seen, back = asyncio.run(go())
     assert seen == ("Oyelaran", True, 0)
     assert back == ("HomeScreen", False)
+
+
+def test_a_resting_reliever_is_refused_with_why_he_rests(tmp_path):
+    """Rule 8.2.2: a reliever who pitched his limit of games in a row rests today. The board
+    under Take the Mound and the refusal of a line bringing him in both say why, as the
+    series' rest table does ('is resting today' alone sent the player to look it up)."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "rest.db"
+    series_id = new_series(path, seed="rest-why", scenario="world", team1_control="human",
+                           team2_control="computer", dice="digital", cards="digital",
+                           rules=("rest",))
+
+    def resting_at_the_mound(table: Table) -> bool:
+        game = table.game
+        if game is None or game.state.phase != "mound" or table.waiting().computer:
+            return False
+        return bool(game.state.side(game.state.actor).resting)
+    play_until(path, series_id, resting_at_the_mound)
+
+    async def go():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            state = table.game.state
+            own = state.side(state.actor)
+            key = sorted(own.resting)[0]
+            name = own.roster.pitchers[key].name
+            why = table.resting_why(state.actor, name)
+            board = plain(views.board(table))
+            assert not screen.act(f"{state.actor} brings in {name}")
+            await pilot.pause()
+            await settle(pilot)
+            return name, why, board, notes
+
+    name, why, board, notes = asyncio.run(go())
+    assert why.startswith("has pitched ") and "in a row (limit " in why, why
+    assert f"{name} is resting today: {why} (8.2.2)" in board
+    assert ("Not allowed", f"rule 8.2.2: {name} is resting today: {why}") in notes
