@@ -927,11 +927,11 @@ class EntryBox(Input):
         if over:
             said = ("series over: nothing to type", "series over: Esc, then u twice undoes")
         elif rolling and self.dice == "physical":
-            said = ("Tab: type the dice, like 3 4", "the dice, like 3 4; Esc: options")
+            said = ("Tab: type the dice, like 3 4", "type dice, like 3 4; Esc: options")
         elif rolling:
             said = ("r rolls the dice", "r rolls the dice; Esc: options")
         else:
-            said = ("Tab: type an action", "an action; Esc: options")
+            said = ("Tab: type an action", "type an action; Esc: options")
         self.away, self.here = said
         self.placeholder = self.here if self.has_focus else self.away
 

@@ -1900,9 +1900,9 @@ def test_lines_typed_in_a_burst_are_each_taken_and_none_is_lost(tmp_path):
             await pilot.press("escape")
             await pilot.pause()
             assert (here, entry.placeholder) == ((
-                "the dice, like 3 4; Esc: options", "Tab: type the dice, like 3 4")
+                "type dice, like 3 4; Esc: options", "Tab: type the dice, like 3 4")
                 if table.dice_awaited() else
-                ("an action; Esc: options", "Tab: type an action"))  # the empty box's words
+                ("type an action; Esc: options", "Tab: type an action"))  # the empty box's words
             return ([e.line for e in table.session.entries[before:before + 3]],
                     typing, entry.value)
 
@@ -3798,12 +3798,12 @@ def test_the_empty_box_says_what_the_step_takes(tmp_path):
         return away, here
 
     assert asyncio.run(said(physical, True)) == ("Tab: type the dice, like 3 4",
-                                                 "the dice, like 3 4; Esc: options")
+                                                 "type dice, like 3 4; Esc: options")
     assert asyncio.run(said(digital, True)) == ("r rolls the dice",
                                                 "r rolls the dice; Esc: options")
     deciding = at_the_first_human_decision(path, "said-decision")
     assert asyncio.run(said(deciding, False)) == ("Tab: type an action",
-                                                 "an action; Esc: options")
+                                                 "type an action; Esc: options")
 
 
 def test_x_deletes_the_highlighted_series_only_once_y_says_so(tmp_path):
