@@ -1371,15 +1371,24 @@ def test_a_draw_or_an_exchange_shows_the_strategies_ahead(rules):
     state.inning, state.strategy = 9, rules.box.strategies[8]
     assert views.strategies_ahead(state) == (
         f"Strategies ahead: 9 {rules.box.strategies[8].upper()}{extra}")
-    state.inning, state.strategy = 10, rules.box.extra_strategy
+    state.inning, state.strategy, state.half = 10, rules.box.extra_strategy, "bottom"
     ahead = views.strategies_ahead(state, most=3)
     assert ahead == (f"Strategies ahead: 10 {rules.box.extra_strategy.upper()}, 11 "
                      f"{rules.box.strategies[0].upper()}, 12 "
                      f"{rules.box.strategies[1].upper()}")
-    # In the 10th the batting side names the half's strategy (6.2): the named one is said.
+    # In the 10th the batting side names the half's strategy (6.2): the named one is said,
+    # and in the top, that the home side names the bottom's ('10 SPEED' read as the
+    # inning's, though the home side named power).
     state.strategy = "clutch"
     assert views.strategies_ahead(state, most=2) == (
         f"Strategies ahead: 10 CLUTCH, 11 {rules.box.strategies[0].upper()}")
+    state.half = "top"
+    assert views.strategies_ahead(state, most=2) == (
+        "Strategies ahead: 10 CLUTCH (the top; the home side names the bottom's), 11 "
+        f"{rules.box.strategies[0].upper()}")
+    state.inning = 11                   # the 1st's strategy again: one for both halves
+    state.strategy = rules.box.strategies[0]
+    assert "(the top" not in views.strategies_ahead(state, most=2)
 
 
 def test_the_half_s_moves_are_told_by_team_in_the_order_made(rules):
