@@ -562,7 +562,7 @@ def dugouts(table: Table) -> str:
                 # His innings against his Fatigue, the fatigue marker (4.2.1.1, 8.2.1) or his
                 # groove (8.4.1), the runs he allowed; while his team bats he is its
                 # pitcher, not on the mound.
-                role = ("the team's last pitcher" if state.phase == "over" else
+                role = ("finished the game" if state.phase == "over" else
                         "on the mound" if side.name == state.fielding or not state.inning
                         else "pitching (his team bats)")
                 groove = (state.phase != "over"

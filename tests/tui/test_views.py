@@ -259,14 +259,15 @@ def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
         # ... and the runs he allowed, as the board's R2 says them.
         assert f"of F{pitcher.fatigue}" in pen and (
             f", R{side.lines[side.pitcher].runs}" in pen.split(pitcher.name, 1)[1])
-    # Once the game is over neither is on the mound: each team's last pitcher; a pitcher
+    # Once the game is over neither is on the mound: each team's last pitcher finished it
+    # ('the team's last pitcher' read as its last arm, with relievers unused); a pitcher
     # who left has his innings and runs (4.2.1.1, as the box score).
     play_until(path, series_id, lambda table: table.session.is_over())
     with Store.open(path, readonly=True) as store:
         table = Table(store, series_id)
         text = plain(views.dugouts(table))
         state = table.game.state
-    assert " on the mound" not in text and text.count("the team's last pitcher") == 2
+    assert " on the mound" not in text and text.count(" finished the game, inn ") == 2
     removed = [(side, key) for side in (state.home, state.away)
                for key in side.pitchers_removed]
     assert removed
