@@ -844,12 +844,18 @@ class _Loader:
         rolls = self.table_of(box_data, "scoring_rolls", where)
         self.unknown_fields(rolls, ("boxes", "max"), where)
         rolls_boxes = self.get_int(rolls, "boxes", where, 1, 20)
-        rolls_max = self.get_int(rolls, "max", where, 1, 20)
         if rolls_boxes == rolls.get("boxes"):   # (refused: no stuff_rolls told out of it)
             self.rolls_boxes = rolls_boxes
-        if (rolls_boxes, rolls_max) == (rolls.get("boxes"), rolls.get("max")) \
-                and rolls_max < rolls_boxes:
-            self.problems.add(where, f"max {rolls_max} is below boxes {rolls_boxes}")
+        # The track's last box is its boxes' count at least: the range said is the one
+        # accepted with these boxes (max 24 was told 1..20, max 11 another way).
+        low = rolls_boxes if rolls_boxes == rolls.get("boxes") else 1
+        given = rolls.get("max")
+        if isinstance(given, int) and not isinstance(given, bool) and given < low:
+            self.problems.add(where + ", field 'max'", f"{given} is below boxes {low} "
+                                                       f"(accepted: {low}..20)")
+            rolls_max = low
+        else:
+            rolls_max = self.get_int(rolls, "max", where, low, 20)
         scoring = self.scoring_boxes(box_data.get("scoring_number", []))
         strategies, extra = self.innings(self.table_of(
             box_data, "innings", self.where("box.toml", self.table_at("box.toml", "innings"))))
@@ -1179,9 +1185,14 @@ class _Loader:
                 isinstance(c, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", c) for c in colours
             )):
                 said = "is missing (accepted:" if colours is None else f"{shown(colours)} is not"
+                # (which entry, when it is a list of two: 'navy' among them)
+                wrong = [c for c in colours if not (isinstance(c, str) and re.fullmatch(
+                    r"#[0-9A-Fa-f]{6}", c))] if isinstance(colours, list) else []
                 self.problems.add(where + ", field 'colours'",
                                   f"{said} two colours like [\"#1c2a4a\", \"#9ea3a8\"]"
-                                  + (")" if colours is None else ""))
+                                  + (")" if colours is None else "")
+                                  + (f": {shown(wrong[0])} is not # and six hex digits "
+                                     "(#rrggbb)" if wrong else ""))
                 colours = ["#000000", "#ffffff"]
             if standard and not isinstance(roster, str):
                 self.problems.add(where + ", field 'roster'", "a standard team names its roster")
@@ -1385,7 +1396,8 @@ class _Loader:
                          + bool(trailing and trailing.strip()))
                 comment = lines[line - 1].lstrip().startswith("#")
                 self.problems.add(self.where(filename, entry),
-                                  f"has {count} fields, expected {len(named)} "
+                                  f"has {count} field{'' if count == 1 else 's'}, expected "
+                                  f"{len(named)} "
                                   f"({','.join(named)}); " + (
                                       "a CSV file has no comment lines: remove it" if comment
                                       else "a text holding a comma goes in double quotes"
@@ -1475,8 +1487,12 @@ class _Loader:
             kind = self.csv_choice(row, "type", where, ("SP", "RP", "CL"))
             box_label = (row.get("stuff_box") or "").strip().upper()
             if box_label not in ROMAN:
+                given = (row.get("stuff_box") or "").strip()
+                # (a box by its number, '12', is the roman numeral the track prints: XII)
+                hint = (f"; write {ROMAN[int(given) - 1]}" if given.isdigit()
+                        and 1 <= int(given) <= len(ROMAN) else "")
                 self.problems.add(where + ", field 'stuff_box'",
-                                  f"{row.get('stuff_box')!r} is not a box in I..XII")
+                                  f"{row.get('stuff_box')!r} is not a box in I..XII{hint}")
                 box_label = "I"
             ratings = {r: self.csv_int(row, r, where, *RATING_RANGES["pitcher"][r])
                        for r in PITCHER_RATINGS}
@@ -1665,9 +1681,14 @@ class _Loader:
             if isinstance(cancels, list):
                 cancels = [c.strip().casefold() if isinstance(c, str) else c for c in cancels]
             if not isinstance(cancels, list) or not all(c in allowed_cancel for c in cancels):
+                odd = next((c for c in cancels if isinstance(c, str)
+                            and c not in allowed_cancel), None) if isinstance(
+                                cancels, list) else None
+                near = closest(odd, allowed_cancel) if odd else None
                 self.problems.add(where + ", field 'cancels'",
                                   f"{shown(cancels)} is not a list of {', '.join(allowed_cancel)} "
-                                  "(special cards cannot be cancelled, rule 5.1.1 d)")
+                                  "(special cards cannot be cancelled, rule 5.1.1 d)"
+                                  + (f"; did you mean {near!r}?" if near else ""))
                 cancels = []
             sided = self.is_choice(table.get("side"), SIDES)    # (else told, and no more)
             if cancels and sided and side != "defense":

@@ -13,6 +13,7 @@ import sqlite3
 import stat
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
@@ -296,8 +297,23 @@ def _disk_full(path: Path) -> str | None:
     return f"{free // 1024} KB free" if free < FULL_BELOW else None
 
 
+# The files this process has a Store open on, by (device, inode): their bytes are never
+# read beside SQLite. POSIX locks belong to the process: closing any descriptor of a file
+# drops every lock the process holds on it, SQLite's too (a box score printed at the
+# table opened a reader that read the header, and the table's writer lost its locks).
+_HELD_HERE: Counter = Counter()
+
+
+def held_here(path: Path) -> bool:
+    """Whether a Store of this process has the file at `path` open."""
+    identity = _identity(path)
+    return identity is not None and _HELD_HERE[identity] > 0
+
+
 def _sqlite_header(path: Path) -> bool:
-    return starts_with(path, SQLITE_MAGIC)  # (unreadable here: True, the caller says more)
+    """Whether the file opens with SQLite's magic (unreadable here, or held open by this
+    process: True, the caller says more)."""
+    return held_here(path) or starts_with(path, SQLITE_MAGIC)
 
 
 PAGE_SIZE = 4096        # SQLite's default, every game file's
@@ -312,6 +328,8 @@ def header_lost(path: Path) -> bool:
     """Whether a file with no SQLite header is a game file whose first bytes alone were
     damaged: its first page still holds the companion's own tables' definitions (SQLite
     keeps them there, after the 100-byte header), and it is whole pages long."""
+    if held_here(path):                 # (never read beside an open connection)
+        return False
     try:
         with open(path, "rb") as handle:
             first = handle.read(PAGE_SIZE)
@@ -443,6 +461,8 @@ class Store:
         self.lock_claimed = False       # from then on each write checks the lock is ours
         self.lock_lost = False          # ... and once it is not, no write is taken again
         self.identity = _identity(path)  # the file opened (device, inode)
+        if self.identity is not None:
+            _HELD_HERE[self.identity] += 1
         self.side_files_before: frozenset[str] | None = None   # a reader's, at opening
         self.found_empty = False        # the path held a file of 0 bytes, made a game file
 
@@ -536,8 +556,8 @@ class Store:
         refusal closed again, its side files as they were."""
         if path.stat().st_size and not _sqlite_header(path) and not header_lost(path):
             # A few bytes of anything ('hello') SQLite reads as an empty database: told
-            # 'it holds no series yet'. Read before the connection opens: closing a file
-            # the process holds a connection to drops SQLite's locks on it.
+            # 'it holds no series yet'. Read before this connection opens, and never for a
+            # file this process holds open (see _HELD_HERE).
             raise _not_sqlite(path)
         db = Database(_read_only_connection(path))
         try:
@@ -721,6 +741,8 @@ class Store:
             pass
         finally:
             self.db.close()
+            if self.identity is not None and _HELD_HERE[self.identity] > 0:
+                _HELD_HERE[self.identity] -= 1
             if self.side_files_before is not None and not self.moved():
                 _tidy_side_files(self.path, self.side_files_before)
 

@@ -671,6 +671,21 @@ def test_a_file_not_in_utf8_is_named_with_its_line_and_the_way_to_save_it(box_co
     ("box.toml", "numbers = [7, 2]", 'numbers = [7, "12"]',
      "field 'numbers' (line 52): \"12\" is not a dice total (accepted: whole numbers 2..12; "
      "a number in quotes is read as text: write it without them)"),
+    # The colour at fault and the form a colour takes (it said only 'not two colours').
+    ("teams.toml", 'colours = ["#1c2a4a"', 'colours = ["navy"',
+     "is not two colours like [\"#1c2a4a\", \"#9ea3a8\"]: 'navy' is not # and six hex "
+     "digits (#rrggbb)"),
+    # Rule 5.1.1 d's deck names misspelt: the nearest offered, as everywhere else.
+    ("cards.toml", 'cancels = ["clutch"]', 'cancels = ["clutchh"]',
+     "(special cards cannot be cancelled, rule 5.1.1 d); did you mean 'clutch'?"),
+    # The track's last box is at least its boxes' count: the range said is this box's.
+    ("box.toml", "max = 20", "max = 24", "field 'max' (line 12): 24 is outside the accepted "
+                                         "range 10..20"),
+    ("box.toml", "max = 20", "max = 7", "field 'max' (line 12): 7 is below boxes 10 "
+                                        "(accepted: 10..20)"),
+    # A box by its number: the roman numeral the track prints is offered.
+    ("pitchers.csv", "Sabaria,SP,R,4,IV,", "Sabaria,SP,R,4,12,",
+     "field 'stuff_box': '12' is not a box in I..XII; write XII"),
 ])
 def test_a_bad_value_in_a_list_or_an_amount_is_named_itself(box_copy, filename, old, new, said):
     """SPEC 8: the entry at fault, not the whole list; a quoted number told how to write it."""

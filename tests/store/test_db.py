@@ -974,3 +974,26 @@ def test_a_game_file_missing_a_table_is_damage_said_plainly(tmp_path, box, table
         assert f"missing its table {table}" in result.stderr and "db salvage" in \
             result.stderr, result.stderr
         assert "Traceback" not in result.stderr
+
+
+def test_a_reader_opened_beside_the_writer_leaves_the_writer_its_locks(tmp_path, box):
+    """SPEC 7: the table (a writer) prints a box score, which opens and closes a reader of
+    the same file in the same process. Reading the file's first bytes there closed a
+    descriptor of it, and POSIX drops every lock a process holds on a file when any of its
+    descriptors closes: the next companion refused by the lock thought itself the file's
+    last user, deleted its log, and the table's later steps were lost to every other
+    process. The writer keeps its locks, and what it writes after is read elsewhere."""
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    header = series_header("spring", "held")
+    with Store.open(path) as writer:
+        with Store.open(path, readonly=True) as reader:     # the print, beside the table
+            assert [row.id for row in list_series(reader)] == [1]
+        refused = run_companion("series", "new", "--db", path, "--scenario", "spring",
+                                "--team1", "texas", "--team2", "new-york")
+        assert refused.returncode == 2 and "is open for writing by process" in refused.stderr
+        assert path.with_name(path.name + "-wal").exists()      # its log kept
+        series_id = create_series(writer, box, header)
+        seen = run_companion("series", "list", "--db", path)
+        assert seen.returncode == 0
+        assert [int(line.split()[0]) for line in seen.stdout.splitlines()] == [1, series_id]
