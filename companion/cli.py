@@ -830,17 +830,24 @@ def _series_replayed(store) -> list[str]:
     """`db check` past SQLite's own check: every series replayed from its events, as the
     table would open it. What does not replay, each said as opening it would say it (a line
     that reads as no action, one the rules refuse, an event lost)."""
-    from .store.series_store import StoredSeries, list_series
+    from .store.series_store import StoredSeries
 
     problems = []
-    for row in list_series(store):
-        try:
-            stale = StoredSeries.load(store, row.id).stale
-        except CompanionError as error:
-            problems.append(str(error))
-            continue
-        if stale is not None:
-            problems.append(stale.message(row.id))
+    store.db.execute("BEGIN")           # one snapshot of the file: a table may write meanwhile
+    try:
+        ids = [row[0] for row in store.db.execute("SELECT id FROM series ORDER BY id")]
+        for series_id in ids:
+            try:
+                stale = StoredSeries.load(store, series_id).stale
+            except Exception as error:      # whatever the damage: told, the others checked
+                said = str(error) or type(error).__name__
+                problems.append(said if said.startswith(f"series {series_id}") else
+                                f"series {series_id}: does not open: {said}")
+                continue
+            if stale is not None:
+                problems.append(stale.message(series_id))
+    finally:
+        store.db.execute("ROLLBACK")        # (nothing written: a reader's transaction)
     return problems
 
 

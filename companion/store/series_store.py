@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..engine.errors import CompanionError, IllegalAction, ParseError
 from ..engine.record import Record
-from ..high_and_tight.box import Box, load_box_texts
+from ..high_and_tight.box import BOX_FILES, Box, load_box_texts
 from ..high_and_tight.series import SCENARIOS, TEAMS, SeriesRules, series_lead
 from ..high_and_tight.series_session import SERIES, Entry, SeriesSession, with_result
 from ..high_and_tight.state import MODES
@@ -313,7 +313,12 @@ def fold_events(session: SeriesSession, events: list[dict], series_id: int
     void = set()
     for event in events:
         if event["kind"] == REWIND:
-            void.update(range(int(event["line"]), event["seq"]))
+            try:
+                void.update(range(int(event["line"]), event["seq"]))
+            except (TypeError, ValueError):
+                raise EventDamage(f"series {series_id}, event {event['seq']}: a rewind to "
+                                  f"{event['line']!r}, not an event's number", event["seq"]
+                                  ) from None
     for expected, event in enumerate(events, start=1):
         seq = event["seq"]
         if seq != expected:
@@ -323,6 +328,9 @@ def fold_events(session: SeriesSession, events: list[dict], series_id: int
                               f"file (the next one stored is {seq})", expected)
         if seq in void or event["kind"] == REWIND:
             continue
+        if not isinstance(event["line"], str):
+            raise EventDamage(f"series {series_id}, event {seq}: its line is "
+                              f"{event['line']!r}, not text", seq)
         kind = event["kind"]
         if kind not in (ACTION, UNDO, REDO):
             raise EventDamage(f"series {series_id}, event {seq}: unknown kind {kind!r} "
@@ -367,8 +375,14 @@ _LISTED_BOXES: dict[str, Box | None] = {}   # frozen boxes by fingerprint (liste
 
 def frozen_box(store: Store, series_id: int) -> Box:
     row = next(store.db.query("SELECT box_files FROM series WHERE id = ?", [series_id]))
-    return load_box_texts(_stored_json(row["box_files"], series_id, "box copy"),
-                          origin=f"series {series_id} box",
+    texts = _stored_json(row["box_files"], series_id, "box copy")
+    missing = [name for name in BOX_FILES if not isinstance(texts, dict)
+               or not isinstance(texts.get(name), str)]
+    if missing:
+        raise StoreError(f"series {series_id}: its box copy in the game file lacks "
+                         f"{', '.join(missing)} (was the file edited by hand?); `companion "
+                         "db salvage --out NEW` copies what can still be read into a new file")
+    return load_box_texts(texts, origin=f"series {series_id} box",
                           strict=False)     # as it was accepted when the series began
 
 

@@ -980,3 +980,31 @@ def test_a_stored_line_that_reads_as_no_action_is_told_as_damage_as_well(path, b
     assert "series=1 " in result.stdout and result.stdout.strip().endswith("replayed=0")
     assert f"series {stored.id}: stored event {roll['seq']} ('roll 1 9') does not read as " \
         "an action" in result.stderr
+
+
+def test_db_check_tells_each_damaged_series_and_replays_the_others(path, box):
+    """`db check` replays every series: whatever the damage to one (a line gone NULL, a
+    rewind to no event's number, a header or box copy edited by hand), that series is
+    named with what is wrong, never a traceback, and every other one is still replayed."""
+    store = Store.open(path)
+    ids = [started(store, box, seed=str(n), actions=60).id for n in range(5)]
+    db = store.db
+    db.execute("UPDATE events SET line = NULL WHERE series_id = ? AND seq = 30", [ids[0]])
+    db.execute("INSERT INTO events (series_id, seq, kind, scope, line, created) VALUES "
+               "(?, 61, 'rewind', '', 'abc', '2026-01-01')", [ids[1]])
+    db.execute("UPDATE series SET header = '{bad' WHERE id = ?", [ids[2]])
+    db.execute("UPDATE series SET box_files = '{}' WHERE id = ?", [ids[3]])
+    db.conn.commit()
+    store.close()
+    result = run_companion("db", "check", "--db", path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert result.stdout.strip().endswith("replayed=1")         # the one left whole
+    told = result.stderr.splitlines()
+    assert told[0] == f"companion: series {ids[0]}, event 30: its line is None, not text"
+    assert told[1] == (f"companion: series {ids[1]}, event 61: a rewind to 'abc', not an "
+                       "event's number")
+    assert told[2].startswith(f"companion: series {ids[2]}: its header in the game file "
+                              "cannot be read")
+    assert told[3].startswith(f"companion: series {ids[3]}: its box copy in the game file "
+                              "lacks box.toml, teams.toml")
+    assert len(told) == 4
