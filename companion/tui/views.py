@@ -207,7 +207,7 @@ def strategies_ahead(state, most: int = 9) -> str:
     if state.inning >= 1 and state.half == "top" and ahead(state.box, state.inning, 1)[0] == "any":
         # Rule 6.2: an ANY inning's strategy is named by each half's batting side; the top's
         # is not the bottom's ('10 SPEED' read as the whole inning's).
-        said[0] += " (the top; the home side names the bottom's)"
+        said[0] += " (the top's)"
     extra = ""
     if start <= 9:
         extra = f"; if tied after 9: 10 {ahead(state.box, 10, 1)[0].upper()} (rule 6.2)"

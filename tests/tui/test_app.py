@@ -5440,7 +5440,12 @@ def test_a_resting_reliever_is_refused_with_why_he_rests(tmp_path):
             own = state.side(state.actor)
             key = sorted(own.resting)[0]
             name = own.roster.pitchers[key].name
-            why = table.resting_why(state.actor, name)
+            # (the series' own rest table's row of this pitcher: the reason told)
+            team = table.team_of(state.actor)
+            (row,) = [row for row in table.session.series_rules.rest_table(table.series, team)
+                      if row.pitcher == name]
+            assert row.status == "unavailable"
+            why = row.reason
             board = plain(views.board(table))
             assert not screen.act(f"{state.actor} brings in {name}")
             await pilot.pause()

@@ -1385,11 +1385,29 @@ def test_a_draw_or_an_exchange_shows_the_strategies_ahead(rules):
         f"Strategies ahead: 10 CLUTCH, 11 {rules.box.strategies[0].upper()}")
     state.half = "top"
     assert views.strategies_ahead(state, most=2) == (
-        "Strategies ahead: 10 CLUTCH (the top; the home side names the bottom's), 11 "
-        f"{rules.box.strategies[0].upper()}")
+        f"Strategies ahead: 10 CLUTCH (the top's), 11 {rules.box.strategies[0].upper()}")
     state.inning = 11                   # the 1st's strategy again: one for both halves
     state.strategy = rules.box.strategies[0]
-    assert "(the top" not in views.strategies_ahead(state, most=2)
+    assert "(the top's)" not in views.strategies_ahead(state, most=2)
+    state.inning, state.strategy = 20, rules.box.extra_strategy     # the 10th's again
+    assert views.strategies_ahead(state, most=1).endswith("20 ANY (the top's)")
+
+
+def test_a_box_whose_extra_innings_name_one_strategy_says_no_half_of_it(box_copy):
+    """Rule 6.2 as a box may have it: an extra inning with a strategy of its own (not ANY)
+    is one strategy for both halves, and the top's is not told apart."""
+    from companion.high_and_tight.box import load_box
+    from companion.high_and_tight.rules import HighAndTight
+
+    text = (box_copy / "box.toml").read_text(encoding="utf-8")
+    assert 'extra = "any"' in text
+    (box_copy / "box.toml").write_text(text.replace('extra = "any"', 'extra = "clutch"'),
+                                       encoding="utf-8")
+    rules = HighAndTight(load_box(box_copy))
+    state = rules.new_state({"Game": "High & Tight", "Home": "new-york", "Away": "texas",
+                             "Cards": "digital"})
+    state.inning, state.strategy, state.half = 10, "clutch", "top"
+    assert views.strategies_ahead(state, most=1) == "Strategies ahead: 10 CLUTCH"
 
 
 def test_the_half_s_moves_are_told_by_team_in_the_order_made(rules):
