@@ -1200,6 +1200,23 @@ class GameScreen(Screen):
             if told:
                 self.notify(told + self._passes_said(game), title=RESUMED_TITLE,
                             markup=False)
+        self._tell_own_box()
+
+    def _tell_own_box(self) -> None:
+        """A series plays on the copy of the box it began with: a player who edited his
+        box folder since (or runs another) is told his edits are not in it, once, as it
+        opens (the old names went on at the table without a word)."""
+        try:
+            current = self.app.box
+        except CompanionError:
+            return
+        own = self.table.session.box
+        if own.fingerprint != current.fingerprint:
+            self.notify(f"this series plays with its own copy of the box, as it began "
+                        f"({own.name}, {own.fingerprint}); the box in use now "
+                        f"({current.name}, {current.fingerprint}) applies to new series",
+                        title="The series' own box", severity="warning", timeout=10,
+                        markup=False)
 
     def on_screen_resume(self) -> None:
         """Back from a dialog or view: drawn again; when the table has not moved meanwhile

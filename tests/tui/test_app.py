@@ -5456,3 +5456,33 @@ def test_a_resting_reliever_is_refused_with_why_he_rests(tmp_path):
     assert why.startswith("has pitched ") and "in a row (limit " in why, why
     assert f"{name} is resting today: {why} (8.2.2)" in board
     assert ("Not allowed", f"rule 8.2.2: {name} is resting today: {why}") in notes
+
+
+def test_a_series_begun_with_another_box_says_so_as_it_opens(tmp_path, box_copy):
+    """A series plays on the copy of the box it began with (SPEC 3): opened with an edited
+    box folder (a player renamed a ballplayer since), the table warns that the edits apply
+    to new series; opened with its own box, nothing is said."""
+    path = tmp_path / "own.db"
+    series_id = new_series(path, seed="own-box", scenario="spring")
+    text = (box_copy / "ballplayers.csv").read_text(encoding="utf-8")
+    (box_copy / "ballplayers.csv").write_text(text.replace("Marty", "Martin"),
+                                              encoding="utf-8")
+    edited = load_box(box_copy)
+
+    async def opened(box):
+        app = make_app(db=path, series_id=series_id, auto_delay=3600, box=box,
+                       data=box_copy if box is not None else None)
+        notes = titled_notes(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_table(pilot)
+            await pilot.pause()
+            await settle(pilot)
+        return [(title, message) for title, message in notes
+                if title == "The series' own box"]
+
+    demo = load_box()
+    told = asyncio.run(opened(edited))
+    assert told == [("The series' own box", "this series plays with its own copy of the box, "
+                     f"as it began ({demo.name}, {demo.fingerprint}); the box in use now "
+                     f"({edited.name}, {edited.fingerprint}) applies to new series")]
+    assert asyncio.run(opened(None)) == []
