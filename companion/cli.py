@@ -1401,8 +1401,12 @@ def main(argv: list[str] | None = None) -> int:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         count = len(error.problems)
+        # (`play` with a box folder broken since: its stored series need it not)
+        stored = (" (the series already stored play on their own copy of their box: "
+                  "`companion play` without --data goes on with them)"
+                  if args.command == "play" else "")
         print(f"companion: the box was not read ({count} problem{'' if count == 1 else 's'}"
-              "); 'companion data check DIR' checks a box folder", file=sys.stderr)
+              f"); 'companion data check DIR' checks a box folder{stored}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except CompanionError as error:
         print(f"companion: {error}", file=sys.stderr)

@@ -1022,12 +1022,17 @@ def test_play_refuses_a_box_folder_that_does_not_load_before_making_the_file(cap
     db = tmp_path / "new.db"
     code, _, err = run(capsys, "--data", str(tmp_path / "nowhere"), "play", "--db", str(db))
     assert code == 2 and err.splitlines()[0].endswith("nowhere: no such folder")
+    # (the series stored play on their own box: the way to them is said)
     assert err.splitlines()[-1] == ("companion: the box was not read (1 problem); "
-                                    "'companion data check DIR' checks a box folder")
+                                    "'companion data check DIR' checks a box folder (the "
+                                    "series already stored play on their own copy of their "
+                                    "box: `companion play` without --data goes on with them)")
     (box_copy / "cards.toml").write_text("[[card]\n")
     code, _, err = run(capsys, "play", "--data", str(box_copy), "--db", str(db))
     assert code == 2 and "cards.toml" in err
     assert not db.exists()
+    code, _, err = run(capsys, "data", "check", str(box_copy))      # no play: not said
+    assert code == 2 and "series already stored" not in err
 
 
 def test_data_check_takes_the_folder_as_data_too(capsys, box_copy, tmp_path):
