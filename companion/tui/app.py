@@ -2605,8 +2605,28 @@ class BoxTable(DataTable):
         self.move_cursor(row=self.row_count - 1)
 
 
+def box_tracks(box: Box) -> list[tuple[str, str, str]]:
+    """The box's tracks and markers as the browser lists them: (what, what the companion
+    applies, the printed text): each Scoring Number box (rule 4.6.2), the Scoring Rolls
+    track (4.6.1), each inning's strategy and the extra innings' (5.3, 6.2), the DH
+    marker (4.3.1) and Rally Caps (5.7.1)."""
+    rows = [(f"Scoring Number {scoring.label}", f"scores on {scoring.describe()} (rule 4.6.2)",
+             scoring.flavour) for scoring in box.scoring_boxes]
+    rows.append(("Scoring Rolls", f"{box.rolls_boxes} boxes, up to {box.rolls_max} rolls "
+                                  "(rule 4.6.1)", ""))
+    rows += [(f"Inning {n}", f"{strategy.upper()} (rule 5.3)", "")
+             for n, strategy in enumerate(box.strategies, start=1)]
+    rows.append(("Extra innings", f"the 10th {box.extra_strategy.upper()}, the 11th as the "
+                                  "1st, and so on (rule 6.2)", ""))
+    rows.append(("DH marker", f"fields at Defense {box.dh_defense} (rule 4.3.1)", ""))
+    rows.append(("Rally Caps", f"{box.rally_caps} use{'' if box.rally_caps == 1 else 's'} a "
+                               "game for each player (rule 5.7.1)", ""))
+    return rows
+
+
 class BoxScreen(Screen):
-    """The box: rosters, strategy cards and ballparks, as the data files hold them."""
+    """The box: rosters, strategy cards, ballparks and tracks, as the data files hold
+    them."""
 
     # Down from the tabs goes into the open tab's table (Left, Right stay the tabs').
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"),
@@ -2647,6 +2667,9 @@ class BoxScreen(Screen):
             with TabPane("Ballparks"):
                 yield BoxTable(id="parks", cursor_type="row")
                 yield Static(id="parks-detail", classes="box-detail")
+            with TabPane("Tracks"):
+                yield BoxTable(id="tracks", cursor_type="row")
+                yield Static(id="tracks-detail", classes="box-detail")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -2681,14 +2704,21 @@ class BoxScreen(Screen):
                           "; ".join(describe_ballpark_effect(e)
                                     for e in team.ballpark.effects),
                           team.ballpark.text)
+        # box.toml: the tracks, the innings' strategies, the DH marker and Rally Caps (an
+        # owner's edits of them were seen only in print or at the table).
+        tracks = self.query_one("#tracks", DataTable)
+        tracks.add_columns("what", "the companion applies", "text")
+        for row in box_tracks(self.box):
+            tracks.add_row(*row)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         table = event.data_table
-        if table.id not in ("cards", "parks") or event.cursor_row < 0:
+        if table.id not in ("cards", "parks", "tracks") or event.cursor_row < 0:
             return
         row = table.get_row_at(event.cursor_row)
-        name = row[0] if table.id == "cards" else f"{row[1]} ({row[0]})"
+        name = f"{row[1]} ({row[0]})" if table.id == "parks" else row[0]
         applies, text = row[-2:]                    # both tables end on these two
         detail = Text.assemble((name, "bold"), "\n", ("The companion applies: ", "bold"),
-                               applies or "nothing", "\n", ("Printed text: ", "bold"), text)
+                               applies or "nothing",
+                               *(("\n", ("Printed text: ", "bold"), text) if text else ()))
         self.query_one(f"#{table.id}-detail", Static).update(detail)

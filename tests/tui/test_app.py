@@ -5486,3 +5486,50 @@ def test_a_series_begun_with_another_box_says_so_as_it_opens(tmp_path, box_copy)
                      f"as it began ({demo.name}, {demo.fingerprint}); the box in use now "
                      f"({edited.name}, {edited.fingerprint}) applies to new series")]
     assert asyncio.run(opened(None)) == []
+
+
+def test_the_box_browser_lists_the_tracks_innings_dh_and_rally_caps(tmp_path, box_copy):
+    """An owner's edits of box.toml show in the box browser as they do in cards and parks:
+    each Scoring Number box with what scores (rule 4.6.2) and its printed text, the Scoring
+    Rolls track (4.6.1), each inning's strategy (5.3) and the extra innings' (6.2), the DH
+    marker's Defense (4.3.1) and the Rally Caps uses (5.7.1)."""
+    from companion.tui.app import BoxScreen
+
+    text = (box_copy / "box.toml").read_text(encoding="utf-8")
+    (box_copy / "box.toml").write_text(text.replace("rally_caps = 2", "rally_caps = 3")
+                                       .replace("dh_defense = 4", "dh_defense = 5"),
+                                       encoding="utf-8")
+    box = load_box(box_copy)
+    assert (box.rally_caps, box.dh_defense) == (3, 5)
+
+    async def browse():
+        app = make_app(db=tmp_path / "b.db", data=box_copy, box=box)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+            await pilot.press("b")
+            await wait_until(pilot, lambda: isinstance(app.screen, BoxScreen))
+            screen = app.screen
+            screen.query_one("#box-tabs").active = "tab-5"
+            await pilot.pause()
+            grid = screen.query_one("#tracks")
+            rows = [tuple(str(cell) for cell in grid.get_row_at(i))
+                    for i in range(grid.row_count)]
+            grid.focus()
+            await pilot.pause()
+            detail = str(screen.query_one("#tracks-detail").render())
+            return rows, detail
+
+    rows, detail = asyncio.run(browse())
+    first = box.scoring_boxes[0]
+    assert rows[0] == ("Scoring Number I", f"scores on {first.describe()} (rule 4.6.2)",
+                       first.flavour)
+    assert len([r for r in rows if r[0].startswith("Scoring Number ")]) == len(
+        box.scoring_boxes)
+    assert ("Scoring Rolls", f"{box.rolls_boxes} boxes, up to {box.rolls_max} rolls "
+                             "(rule 4.6.1)", "") in rows
+    for n, strategy in enumerate(box.strategies, start=1):
+        assert (f"Inning {n}", f"{strategy.upper()} (rule 5.3)", "") in rows
+    assert rows[-3][0] == "Extra innings" and box.extra_strategy.upper() in rows[-3][1]
+    assert rows[-2] == ("DH marker", "fields at Defense 5 (rule 4.3.1)", "")
+    assert rows[-1] == ("Rally Caps", "3 uses a game for each player (rule 5.7.1)", "")
+    assert "Scoring Number I" in detail and first.flavour in " ".join(detail.split())
