@@ -354,6 +354,8 @@ def pieces_cut_short(box: Box) -> list[str]:
             for field in cut:
                 room = (f"{NAME_LINES} lines at {SMALLEST_NAME:g} pt" if field == "name"
                         else f"the lines under the name at {SMALLEST_TEXT:g} pt")
+                if field == "name" and " " not in piece.name.strip():
+                    room += " (a name breaks between words only: one word fits in a line)"
                 out.append(f"{where}, field {field!r}: too long for the piece: it does not "
                            f"fit {room} and prints cut short with '{ELLIPSIS}'")
     return out
