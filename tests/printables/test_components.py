@@ -215,8 +215,8 @@ def test_texts_too_long_for_a_piece_print_cut_short_and_are_named(tmp_path, box,
         "it does not fit the lines under the name at 4.5 pt and prints cut short with "
         "'\u2026'",
         "pitchers.csv, line 3 ('Wolfeschlegelsteinhausenbergerdorff', new-york), field "
-        "'name': too long for the piece: it does not fit 2 lines at 6 pt and prints cut "
-        "short with '\u2026'"]
+        "'name': too long for the piece: it does not fit 2 lines at 6 pt (a name breaks "
+        "between words only: one word fits in a line) and prints cut short with '\u2026'"]
     render("pieces", too_long, PrintOptions(only=("Sabaria", "Wolfeschlegelsteinhausenbergerd"
                                                   "orff")), tmp_path / "cut.pdf")
     reader = read(tmp_path / "cut.pdf")
