@@ -632,6 +632,12 @@ class _Loader:
         return text
 
     def toml(self, filename: str) -> dict | None:
+        if not re.sub(r"(?m)^\s*#.*$", "", self.texts[filename]).strip():
+            # (told once: each of its fields 'is missing' said it seven times)
+            self.problems.add(self.where(filename), "the file is empty (or holds only "
+                              "comments): docs/data-format.md says what it holds; the demo "
+                              "box's own is a start")
+            return None
         try:
             return tomllib.loads(self.texts[filename])
         except tomllib.TOMLDecodeError as error:
@@ -1635,9 +1641,15 @@ class _Loader:
             count[player.position] += 1
         short = count["C"] < 1 or count["OF"] < 3 or count["IF"] < 4 or sum(count.values()) < 9
         if short and "ballplayers.csv" not in self.refused:
+            # What is missing, said: the DH is a ninth ballplayer of any position.
+            needs = {"C": 1, "OF": 3, "IF": 4}
+            missing = [f"{needs[p] - count[p]} {p}" for p in needs if count[p] < needs[p]]
+            short_of = sum(max(0, needs[p] - count[p]) for p in needs)
+            if 9 - sum(count.values()) > short_of:      # those added still leave no DH
+                missing.append("a ninth ballplayer for the DH (of any position)")
             self.problems.add(where, f"cannot field a lineup (rule 3.0 needs 1 C, 3 OF, 4 IF "
                                      f"and a DH): has {count['C']} C, {count['OF']} OF, "
-                                     f"{count['IF']} IF")
+                                     f"{count['IF']} IF; missing {', '.join(missing)}")
         kinds = [p.kind for p in roster.pitchers.values()]
         where = self.where("pitchers.csv", f"roster {roster.key!r}")
         if "pitchers.csv" in self.refused:

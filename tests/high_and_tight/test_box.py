@@ -118,6 +118,28 @@ def test_roster_that_cannot_field_a_lineup(box_copy):
     path.write_text(text)
     problems = problems_of(box_copy)
     assert any("roster 'new-york'" in p and "lineup" in p for p in problems)
+    # What is missing is said: here one IF (the outfield's extra man is the DH).
+    assert any(p.endswith("has 2 C, 6 OF, 3 IF; missing 1 IF") for p in problems), problems
+
+
+@pytest.mark.parametrize("gone, missing", [
+    # 1 C, 3 OF, 4 IF left: every position filled, but no ninth man for the DH
+    (("Pruitt", "Mendevil", "Stroud"), "has 1 C, 3 OF, 4 IF; missing a ninth ballplayer "
+                                       "for the DH (of any position)"),
+    # no catcher, nine others: the catcher added is the ninth man too
+    (("Delacorte", "Pruitt"), "has 0 C, 4 OF, 5 IF; missing 1 C"),
+    # no catcher and only eight others: a catcher and another man
+    (("Delacorte", "Pruitt", "Mendevil", "Stroud"), "has 0 C, 3 OF, 4 IF; missing 1 C, a "
+                                                    "ninth ballplayer for the DH (of any "
+                                                    "position)"),
+])
+def test_a_roster_short_of_a_lineup_says_what_it_misses(box_copy, gone, missing):
+    """Rule 3.0: 1 C, 3 OF, 4 IF and a DH of any position: the pieces to add are named."""
+    path = box_copy / "ballplayers.csv"
+    path.write_text("".join(line for line in path.read_text().splitlines(keepends=True)
+                            if not any(line.startswith(f"new-york,{n},") for n in gone)))
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith(missing), problem
 
 
 def test_toml_syntax_error_names_the_line(box_copy):
@@ -391,7 +413,7 @@ def test_messages_name_the_right_line_and_nothing_twice(box_copy):
     edit(box_copy / "box.toml", "max = 20", "max = 25")
     (problem,) = problems_of(box_copy)
     assert problem.endswith("[scoring_rolls] (line 10), field 'max' (line 12): 25 is outside the "
-                            "accepted range 1..20")
+                            "accepted range 10..20")        # (from its boxes' count)
     edit(box_copy / "box.toml", "max = 25", "max = 20")
     for name in ("ballplayers.csv", "pitchers.csv"):
         edit(box_copy / name, "\nnew-york,", "\nnew-yrok,", 9)
@@ -785,9 +807,10 @@ def test_box_values_are_told_as_the_file_writes_them(box_copy):
     assert "True" not in said and "None" not in said and "{'" not in said
     (box_copy / "box.toml").write_text("")
     problems = problems_of(box_copy)
-    assert "box.toml, [innings], field 'strategies': is missing: give a list of nine" in \
-        "\n".join(problems)
-    assert not any("stuff_rolls" in p for p in problems)     # no cascade from the track
+    # (told empty once, no cascade from the track: test_an_empty_toml_file_is_told_so_once)
+    assert [p.split(": ", 1)[1] for p in problems] == [
+        "the file is empty (or holds only comments): docs/data-format.md says what it "
+        "holds; the demo box's own is a start"]
 
 
 def test_a_roster_typo_in_teams_toml_is_told_there_once(box_copy):
@@ -1234,3 +1257,14 @@ def test_a_name_longer_than_a_piece_holds_is_told(box_copy):
                             "nine of them make a lineup's line of the record)"), problem
     texts = {name: (box_copy / name).read_text() for name in BOX_FILES}
     assert load_box_texts(texts, strict=False).rosters["new-york"].piece(long) is not None
+
+
+@pytest.mark.parametrize("filename", ["box.toml", "teams.toml", "cards.toml"])
+@pytest.mark.parametrize("text", ["", "\n\n", "# my box\n  # notes\n"])
+def test_an_empty_toml_file_is_told_so_once(box_copy, filename, text):
+    """SPEC 8: an empty box.toml listed seven fields 'missing'; the file is told empty, once,
+    with where its contents are described."""
+    (box_copy / filename).write_text(text, encoding="utf-8")
+    (problem,) = problems_of(box_copy)
+    assert problem == (f"{box_copy}/{filename}: the file is empty (or holds only comments): "
+                       "docs/data-format.md says what it holds; the demo box's own is a start")
