@@ -388,6 +388,16 @@ ABBREV_MAX = 6          # the line score's team column (the board, the box score
 DEMO_MATCHUP = ("new-york", "texas")     # the rulebook's examples' teams (Box.default_matchup)
 
 
+# What an empty file (or one of comments alone) is told, once, in place of each of its
+# fields missing.
+EMPTY_SAID = {
+    "box.toml": "the file is empty (or holds only comments): docs/data-format.md says what "
+                "it holds; the demo box's own is a start",
+    "cards.toml": "holds no card: each card is a [[card]] entry (docs/data-format.md), and a "
+                  "box needs offense and defense cards",
+}
+
+
 class _Problems:
     def __init__(self, texts: dict[str, str] | None = None) -> None:
         self.items: list[str] = []
@@ -632,11 +642,11 @@ class _Loader:
         return text
 
     def toml(self, filename: str) -> dict | None:
-        if not re.sub(r"(?m)^\s*#.*$", "", self.texts[filename]).strip():
-            # (told once: each of its fields 'is missing' said it seven times)
-            self.problems.add(self.where(filename), "the file is empty (or holds only "
-                              "comments): docs/data-format.md says what it holds; the demo "
-                              "box's own is a start")
+        if filename in EMPTY_SAID and not re.sub(r"(?m)^\s*#.*$", "",
+                                                self.texts[filename]).strip():
+            # (told once: an empty box.toml's fields 'missing' said it seven times; an
+            # empty teams.toml says it holds no team where teams are read)
+            self.problems.add(self.where(filename), EMPTY_SAID[filename])
             return None
         try:
             return tomllib.loads(self.texts[filename])

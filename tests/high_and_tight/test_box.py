@@ -1259,12 +1259,17 @@ def test_a_name_longer_than_a_piece_holds_is_told(box_copy):
     assert load_box_texts(texts, strict=False).rosters["new-york"].piece(long) is not None
 
 
-@pytest.mark.parametrize("filename", ["box.toml", "teams.toml", "cards.toml"])
 @pytest.mark.parametrize("text", ["", "\n\n", "# my box\n  # notes\n"])
-def test_an_empty_toml_file_is_told_so_once(box_copy, filename, text):
+def test_an_empty_toml_file_is_told_so_once(box_copy, text):
     """SPEC 8: an empty box.toml listed seven fields 'missing'; the file is told empty, once,
-    with where its contents are described."""
-    (box_copy / filename).write_text(text, encoding="utf-8")
+    with where its contents are described. (An empty teams.toml or cards.toml says it holds
+    no team or no card, once.)"""
+    (box_copy / "box.toml").write_text(text, encoding="utf-8")
     (problem,) = problems_of(box_copy)
-    assert problem == (f"{box_copy}/{filename}: the file is empty (or holds only comments): "
+    assert problem == (f"{box_copy}/box.toml: the file is empty (or holds only comments): "
                        "docs/data-format.md says what it holds; the demo box's own is a start")
+    (box_copy / "box.toml").write_text((DEFAULT_BOX_DIR / "box.toml").read_text(
+        encoding="utf-8"), encoding="utf-8")
+    (box_copy / "cards.toml").write_text(text, encoding="utf-8")
+    (problem,) = problems_of(box_copy)
+    assert "cards.toml: holds no card" in problem, problem
