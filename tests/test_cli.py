@@ -1048,6 +1048,18 @@ def test_data_check_takes_the_folder_as_data_too(capsys, box_copy, tmp_path):
     assert "two folders given" not in err           # one folder, spelt two ways
 
 
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user and system, from /proc; 4 s of the clock where
+    there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        import time
+        time.sleep(4)
+        return float("inf")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def test_ctrl_c_in_a_recorded_simulation_keeps_the_games_finished(tmp_path):
     """Ctrl-C during `simulate --record`: the games finished so far are written (each a
     whole record that replays), and the command says so (it said 'what was stored stays
@@ -1060,7 +1072,11 @@ def test_ctrl_c_in_a_recorded_simulation_keeps_the_games_finished(tmp_path):
     record = tmp_path / "games.txt"
     process = popen_companion("simulate", "--games", "100000", "--seed", "stop", "--record",
                               str(record))
-    time.sleep(4)
+    # Once it has worked a while: a fixed 4 s was too short on a loaded machine (the
+    # interrupt landed before the command had begun its games). Its CPU time tells.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and cpu_seconds(process.pid) < 2.0:
+        time.sleep(0.2)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
