@@ -16,7 +16,7 @@ from .engine.dice import seed_problem
 from .engine.errors import CompanionError, DataError, closest
 from .engine.record import check_box, header_tags, parse_record, split_records_at
 from .engine.session import replay
-from .engine.textfile import special_file, undecodable_at
+from .engine.textfile import special_file, undecodable_at, utf16_said
 from .files import output_problem, path_argument, write_atomically
 from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
@@ -413,7 +413,7 @@ def read_text_file(path: Path) -> str:
     except UnicodeDecodeError as error:
         line, byte = undecodable_at(raw, error)
         raise CommandError(f"{where}: line {line}: is not UTF-8 text (the byte {byte}, cannot "
-                           "be read): save the file as UTF-8") from None
+                           f"be read{utf16_said(raw)}): save the file as UTF-8") from None
 
 
 HEADER_OPTIONS = {"Team1Roster": "--roster1", "Team2Roster": "--roster2", "Team1": "--team1",

@@ -20,6 +20,20 @@ def undecodable_at(raw: bytes | Path, error: UnicodeDecodeError) -> tuple[int, s
     return raw.count(b"\n", 0, start) + 1, f"0x{raw[start]:02X}, byte {start + 1} of the file"
 
 
+def utf16_said(raw: bytes | Path) -> str:
+    """'; it is UTF-16 text, ...' when the bytes open with UTF-16's byte-order mark (an
+    editor's "Unicode" saving): the byte named alone, 0xFF, said nothing of it."""
+    if isinstance(raw, Path):
+        try:
+            with open(raw, "rb") as handle:
+                raw = handle.read(2)
+        except OSError:
+            return ""
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "; it is UTF-16 text, an editor's \"Unicode\""
+    return ""
+
+
 def special_file(path: Path) -> bool:
     """Whether `path` (a link followed) is a device (/dev/zero, read for ever) or a socket.
     A pipe is read as the text it carries (`replay <(cat game.txt)`, /dev/stdin): its

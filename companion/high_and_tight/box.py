@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..engine.dice import WHOLE
 from ..engine.errors import DataError, ParseError, clip, closest
-from ..engine.textfile import special_file, undecodable_at
+from ..engine.textfile import special_file, undecodable_at, utf16_said
 
 DEFAULT_BOX_DIR = Path(__file__).resolve().parents[2] / "data" / "high_and_tight"
 BOX_FILES = ("box.toml", "teams.toml", "ballplayers.csv", "pitchers.csv", "cards.toml")
@@ -455,7 +455,7 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR, strict: bool = True) -> Bo
         except UnicodeDecodeError as error:
             line, byte = undecodable_at(path, error)
             problems.add(f"{path}, line {line}", f"is not UTF-8 text (the byte {byte}, "
-                         "cannot be read): save the file as UTF-8 ("
+                         f"cannot be read{utf16_said(path)}): save the file as UTF-8 ("
                          + ("a spreadsheet's \"CSV UTF-8\"; " if name.endswith(".csv") else "")
                          + "a text editor's UTF-8 encoding) and check again")
         except OSError as error:

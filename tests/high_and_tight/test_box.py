@@ -1273,3 +1273,21 @@ def test_an_empty_toml_file_is_told_so_once(box_copy, text):
     (box_copy / "cards.toml").write_text(text, encoding="utf-8")
     (problem,) = problems_of(box_copy)
     assert "cards.toml: holds no card" in problem, problem
+
+
+def test_a_utf16_file_is_named_as_such(box_copy, tmp_path, capsys):
+    """SPEC 8: a CSV saved as an editor's "Unicode" (UTF-16) was told only as byte 0xFF not
+    UTF-8; it is named, in a box and in a record alike."""
+    from companion.cli import main
+
+    path = box_copy / "ballplayers.csv"
+    path.write_text(path.read_text(encoding="utf-8"), encoding="utf-16")
+    (problem,) = problems_of(box_copy)
+    assert problem.startswith(f"{path}, line 1: is not UTF-8 text (the byte 0xFF, byte 1 of "
+                              "the file, cannot be read; it is UTF-16 text, an editor's "
+                              "\"Unicode\"): save the file as UTF-8")
+    record = tmp_path / "r.txt"
+    record.write_text('[Game "High & Tight"]\n[Home "texas"]\n', encoding="utf-16")
+    assert main(["replay", str(record)]) == 2
+    assert "cannot be read; it is UTF-16 text, an editor's \"Unicode\"): save the file as " \
+        "UTF-8" in capsys.readouterr().err
