@@ -1754,6 +1754,19 @@ def test_follow_on_a_file_with_no_series_yet_says_so(tmp_path):
 # -- 6. rule errors are notifications ----------------------------------------------------------
 
 
+@contextlib.asynccontextmanager
+async def at_a_human_decision(path: Path, series_id: int, size=SIZE):
+    """The table opened and played on by its computer to the human's decision, the computer
+    then held back, its notices kept: (app, pilot, screen, table)."""
+    app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        screen, table = await open_table(pilot)
+        await wait_until(pilot, lambda: table.waiting().kind == "decision"
+                         and human_must_act(table))
+        app.auto_delay = 3600
+        yield app, pilot, screen, table
+
+
 def test_a_refusal_goes_once_a_line_is_taken(tmp_path):
     """A refused line's notice ("Not allowed") tells what was wrong with that line; once a
     line is taken it no longer applies, and it goes (it stayed over the next steps)."""
@@ -1761,12 +1774,7 @@ def test_a_refusal_goes_once_a_line_is_taken(tmp_path):
     series_id = new_series(path, seed="tui-refused")
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
-        async with app.run_test(size=SIZE, notifications=True) as pilot:
-            screen, table = await open_table(pilot)
-            await wait_until(pilot, lambda: table.waiting().kind == "decision"
-                             and human_must_act(table))
-            app.auto_delay = 3600
+        async with at_a_human_decision(path, series_id) as (app, pilot, screen, table):
             assert not screen.act("home plays Nothing Such")
             await pilot.pause()
             said = [n.title for n in app._notifications]
@@ -1786,12 +1794,7 @@ def test_the_newest_refusal_takes_the_place_of_the_last(tmp_path):
     series_id = new_series(path, seed="tui-refused")
 
     async def play(size):
-        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
-        async with app.run_test(size=size, notifications=True) as pilot:
-            screen, table = await open_table(pilot)
-            await wait_until(pilot, lambda: table.waiting().kind == "decision"
-                             and human_must_act(table))
-            app.auto_delay = 3600
+        async with at_a_human_decision(path, series_id, size) as (app, pilot, screen, table):
             app.notify("no dice are awaited now", severity="warning")
             for line in ("home plays Nothing Such", "home plays Nor This", "bogus line"):
                 assert not screen.act(line)
