@@ -818,21 +818,21 @@ def cmd_db_check(args) -> int:
             # (read as it is, not migrated: the next companion to write migrates it first)
             report["replayed"] = "after-migration"
         else:
-            problems = _series_replayed(store)
-            report["replayed"] = report.get("series", 0) - len(problems)
+            replayed, problems = _series_replayed(store)
+            report["replayed"] = replayed
     print(" ".join(f"{key}={value}" for key, value in report.items()))
     for problem in problems:
         print(f"companion: {problem}", file=sys.stderr)
     return EXIT_BAD_INPUT if problems else EXIT_OK
 
 
-def _series_replayed(store) -> list[str]:
+def _series_replayed(store) -> tuple[int, list[str]]:
     """`db check` past SQLite's own check: every series replayed from its events, as the
-    table would open it. What does not replay, each said as opening it would say it (a line
-    that reads as no action, one the rules refuse, an event lost)."""
+    table would open it: (how many replayed whole, what did not, each said as opening it
+    would say it: a line that reads as no action, one the rules refuse, an event lost)."""
     from .store.series_store import StoredSeries
 
-    problems = []
+    problems, ids = [], []
     store.db.execute("BEGIN")           # one snapshot of the file: a table may write meanwhile
     try:
         ids = [row[0] for row in store.db.execute("SELECT id FROM series ORDER BY id")]
@@ -847,8 +847,9 @@ def _series_replayed(store) -> list[str]:
             if stale is not None:
                 problems.append(stale.message(series_id))
     finally:
-        store.db.execute("ROLLBACK")        # (nothing written: a reader's transaction)
-    return problems
+        if store.db.conn.in_transaction:
+            store.db.execute("ROLLBACK")    # (nothing written: a reader's transaction)
+    return len(ids) - len(problems), problems
 
 
 def _series_header(box: Box, scenario, team1, team2, roster1, roster2, rules,

@@ -69,6 +69,10 @@ def output_problem(out: Path, suffix: str | None = None, replaces: str | None = 
 
 def _other_kind(out: Path, replaces: str | None) -> str | None:
     """What the existing file `out` is when it is not to be written over; None if it may be."""
+    from .store.db import held_here
+
+    if held_here(out):      # (its bytes are not read beside this process's connection)
+        return "a game file (an SQLite database)"
     try:
         with open(out, "rb") as file:
             head = file.read(4096)

@@ -864,9 +864,11 @@ class _Loader:
             self.rolls_boxes = rolls_boxes
         # The track's last box is its boxes' count at least: the range said is the one
         # accepted with these boxes (max 24 was told 1..20, max 11 another way).
-        low = rolls_boxes if rolls_boxes == rolls.get("boxes") else 1
+        boxes_read = rolls_boxes == rolls.get("boxes")
+        low = rolls_boxes if boxes_read else 1
         given = rolls.get("max")
-        if isinstance(given, int) and not isinstance(given, bool) and given < low:
+        if boxes_read and isinstance(given, int) and not isinstance(given, bool) \
+                and given < low:
             self.problems.add(where + ", field 'max'", f"{given} is below boxes {low} "
                                                        f"(accepted: {low}..20)")
             rolls_max = low
@@ -1505,7 +1507,7 @@ class _Loader:
             if box_label not in ROMAN:
                 given = (row.get("stuff_box") or "").strip()
                 # (a box by its number, '12', is the roman numeral the track prints: XII)
-                hint = (f"; write {ROMAN[int(given) - 1]}" if given.isdigit()
+                hint = (f"; write {ROMAN[int(given) - 1]}" if given.isdecimal()
                         and 1 <= int(given) <= len(ROMAN) else "")
                 self.problems.add(where + ", field 'stuff_box'",
                                   f"{row.get('stuff_box')!r} is not a box in I..XII{hint}")

@@ -12,6 +12,7 @@ import socket
 import sqlite3
 import stat
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -302,12 +303,14 @@ def _disk_full(path: Path) -> str | None:
 # drops every lock the process holds on it, SQLite's too (a box score printed at the
 # table opened a reader that read the header, and the table's writer lost its locks).
 _HELD_HERE: Counter = Counter()
+_HELD_LOCK = threading.Lock()           # (the table prints from a worker thread)
 
 
 def held_here(path: Path) -> bool:
     """Whether a Store of this process has the file at `path` open."""
     identity = _identity(path)
-    return identity is not None and _HELD_HERE[identity] > 0
+    with _HELD_LOCK:
+        return identity is not None and _HELD_HERE[identity] > 0
 
 
 def _sqlite_header(path: Path) -> bool:
@@ -461,10 +464,22 @@ class Store:
         self.lock_claimed = False       # from then on each write checks the lock is ours
         self.lock_lost = False          # ... and once it is not, no write is taken again
         self.identity = _identity(path)  # the file opened (device, inode)
-        if self.identity is not None:
-            _HELD_HERE[self.identity] += 1
+        self._held = self.identity is not None
+        if self._held:
+            with _HELD_LOCK:
+                _HELD_HERE[self.identity] += 1
         self.side_files_before: frozenset[str] | None = None   # a reader's, at opening
         self.found_empty = False        # the path held a file of 0 bytes, made a game file
+
+    def _release(self) -> None:
+        """This Store no longer holds its file (closed, or refused as it opened): once,
+        however often it is called."""
+        if self._held:
+            self._held = False
+            with _HELD_LOCK:
+                _HELD_HERE[self.identity] -= 1
+                if _HELD_HERE[self.identity] <= 0:
+                    del _HELD_HERE[self.identity]
 
     def moved(self) -> bool:
         """Whether the path no longer names the file opened (deleted, or replaced by
@@ -616,6 +631,7 @@ class Store:
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except BaseException:
             conn.close()
+            store._release()
             raise
         return store
 
@@ -740,9 +756,10 @@ class Store:
         except (StoreError, sqlite3.Error):
             pass
         finally:
-            self.db.close()
-            if self.identity is not None and _HELD_HERE[self.identity] > 0:
-                _HELD_HERE[self.identity] -= 1
+            try:
+                self.db.close()
+            finally:
+                self._release()
             if self.side_files_before is not None and not self.moved():
                 _tidy_side_files(self.path, self.side_files_before)
 

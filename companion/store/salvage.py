@@ -26,6 +26,7 @@ from .series_store import (
     NOTE_PREFIX,
     EventDamage,
     StoredSeries,
+    box_copy_texts,
     create_series,
     fold_events,
 )
@@ -156,6 +157,8 @@ def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store, table_
         row = conn.execute("SELECT header, created FROM series WHERE id = ?",
                            [series_id]).fetchone()
         header = json.loads(row["header"])
+        if not isinstance(header, dict):        # ('null', a list: JSON, but no header)
+            raise ValueError(f"{type(header).__name__} where a header of tags belongs")
         created = row["created"] if isinstance(row["created"], str) else None
     except (sqlite3.DatabaseError, TypeError, ValueError) as error:
         return False, f"series {series_id}: its header cannot be read ({error}): not saved"
@@ -202,7 +205,7 @@ def _series_box(conn: sqlite3.Connection, series_id: int, header: dict) -> Box:
     one the header names (its Box fingerprint), so the steps are not lost with the copy."""
     try:
         row = conn.execute("SELECT box_files FROM series WHERE id = ?", [series_id]).fetchone()
-        texts = json.loads(row["box_files"])
+        texts = box_copy_texts(row["box_files"], series_id, "")
     except (sqlite3.DatabaseError, TypeError, ValueError) as error:
         bundled = load_box(DEFAULT_BOX_DIR)
         if header.get("Box") == bundled.fingerprint:

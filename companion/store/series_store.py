@@ -279,11 +279,14 @@ def _stored_json(text, series_id: int, what: str):
     """A series' header or box copy as the companion wrote it (JSON); anything else (the
     file edited by hand) is said with the way out, never a traceback."""
     try:
-        return json.loads(text)
+        read = json.loads(text)
     except (TypeError, ValueError):
+        read = None
+    if not isinstance(read, dict):      # ('null', a list: JSON, but no header, no box copy)
         raise StoreError(f"series {series_id}: its {what} in the game file cannot be read "
                          "(was the file edited by hand?); `companion db salvage --out NEW` "
-                         "copies what can still be read into a new file") from None
+                         "copies what can still be read into a new file")
+    return read
 
 
 def _row(row: dict) -> SeriesRow:
@@ -375,15 +378,22 @@ _LISTED_BOXES: dict[str, Box | None] = {}   # frozen boxes by fingerprint (liste
 
 def frozen_box(store: Store, series_id: int) -> Box:
     row = next(store.db.query("SELECT box_files FROM series WHERE id = ?", [series_id]))
-    texts = _stored_json(row["box_files"], series_id, "box copy")
-    missing = [name for name in BOX_FILES if not isinstance(texts, dict)
-               or not isinstance(texts.get(name), str)]
+    return load_box_texts(box_copy_texts(row["box_files"], series_id, store.path),
+                          origin=f"series {series_id} box",
+                          strict=False)     # as it was accepted when the series began
+
+
+def box_copy_texts(text, series_id: int, path) -> dict[str, str]:
+    """A series' copy of its box files as stored (JSON of each file's text), every file
+    there, or why not (salvage reads it as the table does)."""
+    texts = _stored_json(text, series_id, "box copy")
+    missing = [name for name in BOX_FILES if not isinstance(texts.get(name), str)]
     if missing:
         raise StoreError(f"series {series_id}: its box copy in the game file lacks "
                          f"{', '.join(missing)} (was the file edited by hand?); `companion "
-                         "db salvage --out NEW` copies what can still be read into a new file")
-    return load_box_texts(texts, origin=f"series {series_id} box",
-                          strict=False)     # as it was accepted when the series began
+                         f"db salvage --db {path} --out NEW.db` copies what can still be "
+                         "read into a new file")
+    return texts
 
 
 class StoredSeries:

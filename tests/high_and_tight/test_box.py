@@ -708,6 +708,9 @@ def test_a_file_not_in_utf8_is_named_with_its_line_and_the_way_to_save_it(box_co
     # A box by its number: the roman numeral the track prints is offered.
     ("pitchers.csv", "Sabaria,SP,R,4,IV,", "Sabaria,SP,R,4,12,",
      "field 'stuff_box': '12' is not a box in I..XII; write XII"),
+    # a digit that is no number ('²' is a digit to Python, not to int): told, no traceback
+    ("pitchers.csv", "Sabaria,SP,R,4,IV,", "Sabaria,SP,R,4,²,",
+     "field 'stuff_box': '²' is not a box in I..XII"),
 ])
 def test_a_bad_value_in_a_list_or_an_amount_is_named_itself(box_copy, filename, old, new, said):
     """SPEC 8: the entry at fault, not the whole list; a quoted number told how to write it."""
@@ -1291,3 +1294,15 @@ def test_a_utf16_file_is_named_as_such(box_copy, tmp_path, capsys):
     assert main(["replay", str(record)]) == 2
     assert "cannot be read; it is UTF-16 text, an editor's \"Unicode\"): save the file as " \
         "UTF-8" in capsys.readouterr().err
+
+
+def test_max_is_measured_against_boxes_only_when_boxes_is_read(box_copy):
+    """Rule 4.6.1's track: with boxes refused itself, max is told against 1..20, not 'below
+    boxes 1'."""
+    edit(box_copy / "box.toml", "boxes = 10\nmax = 20", "boxes = 25\nmax = 0")
+    problems = problems_of(box_copy)
+    assert any(p.endswith("field 'boxes' (line 11): 25 is outside the accepted range 1..20")
+               for p in problems), problems
+    assert any(p.endswith("field 'max' (line 12): 0 is outside the accepted range 1..20")
+               for p in problems), problems
+    assert len(problems) == 2

@@ -997,3 +997,32 @@ def test_a_reader_opened_beside_the_writer_leaves_the_writer_its_locks(tmp_path,
         seen = run_companion("series", "list", "--db", path)
         assert seen.returncode == 0
         assert [int(line.split()[0]) for line in seen.stdout.splitlines()] == [1, series_id]
+
+
+def test_a_store_refused_or_closed_no_longer_holds_its_file(tmp_path, box):
+    """The files this process holds (never read beside its connection) are let go when a
+    Store closes, once however often it is closed, and when an open is refused (a file
+    another companion holds): left held, a later file given the same inode was misread."""
+    from companion.store.db import StoreLocked, held_here
+
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    assert not held_here(path)
+    reader = Store.open(path, readonly=True)
+    assert held_here(path)
+    writer = Store.open(path)
+    reader.close()
+    reader.close()                      # twice: the writer still holds it
+    assert held_here(path)
+    writer.close()
+    assert not held_here(path)
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], cwd=ROOT,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        with pytest.raises(StoreLocked):
+            Store.open(path)
+        assert not held_here(path)
+    finally:
+        holder.kill()
+        holder.wait()

@@ -992,7 +992,7 @@ def test_db_check_tells_each_damaged_series_and_replays_the_others(path, box):
     db.execute("UPDATE events SET line = NULL WHERE series_id = ? AND seq = 30", [ids[0]])
     db.execute("INSERT INTO events (series_id, seq, kind, scope, line, created) VALUES "
                "(?, 61, 'rewind', '', 'abc', '2026-01-01')", [ids[1]])
-    db.execute("UPDATE series SET header = '{bad' WHERE id = ?", [ids[2]])
+    db.execute("UPDATE series SET header = 'null' WHERE id = ?", [ids[2]])   # JSON, no header
     db.execute("UPDATE series SET box_files = '{}' WHERE id = ?", [ids[3]])
     db.conn.commit()
     store.close()
@@ -1008,3 +1008,8 @@ def test_db_check_tells_each_damaged_series_and_replays_the_others(path, box):
     assert told[3].startswith(f"companion: series {ids[3]}: its box copy in the game file "
                               "lacks box.toml, teams.toml")
     assert len(told) == 4
+    # salvage reads them as the check does: the sound one and the one cut at its line are
+    # copied, the others said, no traceback
+    result = run_companion("db", "salvage", "--db", path, "--out", path.with_name("new.db"))
+    assert "Traceback" not in result.stderr, result.stderr
+    assert f"series {ids[2]}: its header cannot be read" in result.stdout + result.stderr
