@@ -1281,7 +1281,10 @@ class _Loader:
             for team in teams.values():
                 value = getattr(team, field_name).casefold()
                 if value and value in seen:
-                    self.policy(self.where("teams.toml", f"team {team.key!r}")
+                    # (the team's own where, with its line, as every other team message)
+                    self.policy(self.team_wheres.get(team.key.casefold(),
+                                                     self.where("teams.toml",
+                                                                f"team {team.key!r}"))
                                 + f", field {field_name!r}",
                                 f"{getattr(team, field_name)!r} is also the {field_name} of "
                                 f"team {seen[value]!r}: teams are named by it, so each needs "

@@ -1,5 +1,6 @@
 """The demo box holds what the rulebook's examples fix, and bad box files get precise errors."""
 
+import re
 
 import pytest
 
@@ -620,10 +621,12 @@ def test_a_box_may_score_on_numbers_and_a_free_roll_and_says_both(box_copy):
 def test_two_teams_never_share_a_name_or_an_abbreviation(box_copy, old, new, team, field,
                                                          other):
     """Teams are named by key, name or abbreviation (the command line, the screens): two
-    teams answering to one would leave the companion guessing."""
+    teams answering to one would leave the companion guessing. Told at the team's line
+    and the field's, as every team message is (it alone gave none)."""
     edit(box_copy / "teams.toml", old, new)
     (problem,) = problems_of(box_copy)
-    assert f"teams.toml, team '{team}', field '{field}': " in problem
+    assert re.search(rf"teams\.toml, team '{team}' \(line \d+\), field '{field}' \(line "
+                     r"\d+\): ", problem), problem
     assert f"is also the {field} of team '{other}': teams are named by it" in problem
 
 
@@ -1306,3 +1309,4 @@ def test_max_is_measured_against_boxes_only_when_boxes_is_read(box_copy):
     assert any(p.endswith("field 'max' (line 12): 0 is outside the accepted range 1..20")
                for p in problems), problems
     assert len(problems) == 2
+
