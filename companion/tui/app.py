@@ -2642,8 +2642,10 @@ class BoxScreen(Screen):
             # the first (a held key) move the highlight, not ask for it again, unseen.
             table.action_cursor_down()
         else:
+            # At once (Widget.focus waits): an End or PageDown sent right behind the Down
+            # was read while the tabs still had the keyboard, and went nowhere.
             self._entering = table
-            table.focus()
+            self.set_focus(table)
 
     def on_descendant_focus(self, event) -> None:
         if not isinstance(event.widget, DataTable):     # back on the tabs: Down enters

@@ -284,6 +284,13 @@ def test_box_browser_reaches_its_last_rows_and_shows_the_highlighted_card_whole(
         burst(app, ["down"] * 5)                        # all queued at once, as held
         await quiet(pilot)
         assert screen.query_one("#cards").cursor_row == 4
+        # Down and End sent at once: End goes to the table the Down entered (it was read
+        # while the tabs still had the keyboard, and went nowhere).
+        screen.query_one("#box-tabs Tabs").focus()
+        await quiet(pilot)
+        burst(app, ["down", "end"])
+        await quiet(pilot)
+        assert screen.query_one("#cards").cursor_row == len(box.cards) - 1
         return shots
 
     shots = run_app(tmp_path / "box.db", None, steps)       # at 80x24
