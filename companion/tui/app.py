@@ -35,6 +35,7 @@ from textual.widgets import (
     TabPane,
 )
 from textual.widgets._toast import Toast  # (not exported; the notices on the board)
+from textual.widgets.input import Selection as TextSelection
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 from textual.worker import Worker, get_current_worker
@@ -1071,7 +1072,12 @@ class GameScreen(Screen):
             event.stop()
             event.prevent_default()
             self.make_way_for_typing()
-            self.set_focus(self.query_one("#entry", EntryBox))
+            entry = self.query_one("#entry", EntryBox)
+            self.set_focus(entry)
+            # Selected now, as the box's own focus will select it: the letters typed
+            # behind the Tab replace a line left there ('zzz' refused, then 'Oyelaran'
+            # read 'zzzOyelaran'); an arrow or End keeps it, as ever.
+            entry.selection = TextSelection(0, len(entry.value))
             return
         if isinstance(self.focused, EntryBox):
             self._typed_on(event)
@@ -1149,7 +1155,10 @@ class GameScreen(Screen):
         elif event.key == "backspace":
             entry.action_delete_left()
         elif event.is_printable and event.character:
-            entry.insert_text_at_cursor(event.character)
+            if entry.selection.is_empty:
+                entry.insert_text_at_cursor(event.character)
+            else:                           # (a line left there, selected: replaced)
+                entry.replace(event.character, *sorted(entry.selection))
         else:
             return                  # (Escape and the like: their bindings, as ever)
         event.stop()

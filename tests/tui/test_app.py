@@ -5419,6 +5419,37 @@ def test_tab_and_a_name_sent_at_once_land_in_the_typing_box(tmp_path, tab):
     assert back == ("HomeScreen", False)
 
 
+def test_a_name_sent_behind_tab_replaces_a_refused_line_left_in_the_box(tmp_path):
+    """A refused line stays in the box, selected, for the next line to replace: 'zzz'
+    refused, Escape, then Tab and a name sent at once read 'zzzOyelaran' (the name's
+    letters came in behind the Tab, before the box's own focus selected its text)."""
+    from textual import events
+
+    path = tmp_path / "tab.db"
+    series_id = at_the_first_human_decision(path, "tab-burst")
+
+    async def go():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            await pilot.press("tab", "z", "z", "z", "enter")
+            await pilot.pause()
+            entry = screen.query_one("#entry", Input)
+            refused = entry.value
+            await pilot.press("escape")
+            await pilot.pause()
+            app.post_message(events.Key("tab", "\t"))
+            for char in "Oyelaran":
+                app.post_message(events.Key(char if char.islower() else f"upper_{char.lower()}",
+                                            char))
+            await wait_until(pilot, lambda: entry.value.endswith("Oyelaran"), timeout=5)
+            await pilot.pause(0.1)
+            typed = entry.value
+            await settle(pilot)
+            return refused, typed
+
+    refused, typed = asyncio.run(go())
+    assert (refused, typed) == ("zzz", "Oyelaran")
+
+
 def test_a_resting_reliever_is_refused_with_why_he_rests(tmp_path):
     """Rule 8.2.2: a reliever who pitched his limit of games in a row rests today. The board
     under Take the Mound and the refusal of a line bringing him in both say why, as the
