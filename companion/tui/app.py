@@ -1334,8 +1334,9 @@ class GameScreen(Screen):
                                           if picker.head.endswith(" exchanges")
                                           else "Choose slot by slot...", id="!pick"))
             if rotation_hidden:
-                options.add_option(Option("Lift the curtain to set your secret rotation (h)",
-                                          id="!hand"))
+                said = ("name your starter" if self._naming_starter(waiting)
+                        else "set your secret rotation")
+                options.add_option(Option(f"Lift the curtain to {said} (h)", id="!hand"))
             elif hidden:
                 options.add_option(Option("Lift the curtain to see your cards (h)",
                                           id="!hand"))
@@ -2139,6 +2140,12 @@ class GameScreen(Screen):
         self._steps_said = message
         self.notify(message, severity=severity)
 
+    @staticmethod
+    def _naming_starter(waiting) -> bool:
+        """A secret rotation's step that names one game's starter (its turn's man or one
+        on short rest, rules 3.0, 8.2.3 a), not the rotation itself."""
+        return any(" starts " in line for line in waiting.options)
+
     def action_hand(self) -> None:
         """Hot-seat: the player whose turn it is lifts the curtain over his own hand."""
         table = self.table
@@ -2149,8 +2156,9 @@ class GameScreen(Screen):
                     self.shown_hand = waiting.team
                     self.refresh_table()
 
-            self.app.push_screen(CurtainScreen(table.team_name(waiting.team), waiting.team,
-                                               "rotation"), looked)
+            self.app.push_screen(CurtainScreen(
+                table.team_name(waiting.team), waiting.team,
+                "starter" if self._naming_starter(waiting) else "rotation"), looked)
             return
         if table.game is None:
             self.notify("no game under way: the hands are dealt at its setup (rule 3.0)")
@@ -2512,10 +2520,12 @@ class CurtainScreen(ClosedByItsKey, Question):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            if self.what == "rotation":
-                yield Label(f"[b]Secret rotation of {self.team}[/b]")
+            if self.what in ("rotation", "starter"):
+                yield Label(f"[b]Secret rotation of {self.team}[/b]" if self.what ==
+                            "rotation" else f"[b]Starter of {self.team}[/b]")
                 yield Static("Everybody else looks away. Enter shows the choice; it hides "
-                             "again once the rotation is set.")
+                             "again once the " + ("rotation is set." if self.what ==
+                                                  "rotation" else "starter is named."))
                 return
             yield Label(f"[b]Hand of {self.team} ({self.side})[/b]")
             yield Static("Everybody else looks away. Enter shows the hand; it hides again "

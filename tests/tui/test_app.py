@@ -5567,3 +5567,47 @@ def test_the_box_browser_lists_the_tracks_innings_dh_and_rally_caps(tmp_path, bo
     assert rows[-2] == ("DH marker", "fields at Defense 5 (rule 4.3.1)", "")
     assert rows[-1] == ("Rally Caps", "3 uses a game for each player (rule 5.7.1)", "")
     assert "Scoring Number I" in detail and first.flavour in " ".join(detail.split())
+
+
+def test_the_curtain_over_a_starter_to_name_says_so_not_rotation(tmp_path):
+    """Rules 3.0, 8.2.3 a: two players share the screen; naming game 4's starter is no
+    rotation to set: the option and the curtain say 'starter' (both said 'secret rotation',
+    'once the rotation is set'); setting the rotation at game 1 still says rotation."""
+    from companion.tui.app import CurtainScreen
+
+    from .test_snapshots import play_until
+
+    path = tmp_path / "curtain.db"
+    series_id = new_series(path, seed="between-1", scenario="world", team1_control="human",
+                           team2_control="human", dice="digital", cards="digital",
+                           rules=("rest", "short-rest"))
+
+    async def look():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            options = screen.query_one("#options", OptionList)
+            if table.held is not None:      # (the last game's final held: on to the next)
+                await pilot.press("enter")
+                await pilot.pause()
+            said = [str(options.get_option_at_index(i).prompt)
+                    for i in range(options.option_count)]
+            await pilot.press("h")
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+            curtain = " ".join(str(w.render()) for w in app.screen.query("Label, Static"))
+            await pilot.press("escape")
+            await settle(pilot)
+            return said, curtain
+
+    said, curtain = asyncio.run(look())             # game 1: the rotation is set
+    assert "Lift the curtain to set your secret rotation (h)" in said
+    assert "Secret rotation of" in curtain and "once the rotation is set" in curtain
+
+    def naming_game_4(table: Table) -> bool:
+        waiting = table.waiting()
+        return (table.series.next_game >= 4 and waiting.scope == "series"
+                and waiting.kind == "decision" and any(" starts " in line
+                                                       for line in waiting.options))
+    play_until(path, series_id, naming_game_4)
+    said, curtain = asyncio.run(look())
+    assert "Lift the curtain to name your starter (h)" in said
+    assert "Starter of" in curtain and "once the starter is named" in curtain
+    assert "rotation" not in " ".join(said).casefold()
