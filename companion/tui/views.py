@@ -639,14 +639,18 @@ def series_summary(table: Table, box_scores: bool = True) -> str:
         standing = {row.pitcher: STARTER_STANDING.get(row.status, "")
                     for row in rules.rest_table(series, waiting.team)
                     if row.pitcher.casefold() not in secret}
-        out.append(f"Starting pitchers of {table.team_name(waiting.team)}"
-                   " (Stuff, Fatigue, K, Control, Gopher):")
+        choosing = [f"Starting pitchers of {table.team_name(waiting.team)}"
+                    " (Stuff, Fatigue, K, Control, Gopher):"]
         for pitcher in rules.starting_pitchers(series, waiting.team):
             stuff = box.scoring_boxes[pitcher.stuff_box - 1].label
-            out.append(f"  {pitcher.name:<11} {pitcher.throws} {pitcher.stuff_rolls}/{stuff:<4} "
-                       f"F{pitcher.fatigue} K{pitcher.k} Ctl{pitcher.control} "
-                       f"G{pitcher.gopher}" + (f"  {standing[pitcher.name]}"
-                                               if standing.get(pitcher.name) else ""))
+            choosing.append(f"  {pitcher.name:<11} {pitcher.throws} {pitcher.stuff_rolls}/"
+                            f"{stuff:<4} F{pitcher.fatigue} K{pitcher.k} "
+                            f"Ctl{pitcher.control} G{pitcher.gopher}"
+                            + (f"  {standing[pitcher.name]}"
+                               if standing.get(pitcher.name) else ""))
+        # Right under the standing: the choice at hand, not below the schedule and the
+        # rotations (at 24 rows it was off the board, 'N more lines' in its place).
+        out[2:2] = choosing
     if not series.winner and series.rotations.keys() == {"team1", "team2"}:
         for team in ("team1", "team2"):
             out.append(f"Pitchers of {table.team_name(team)} for game {series.next_game}:")
