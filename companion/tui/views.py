@@ -307,8 +307,8 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
                                                                              state.actor):
             why = table.resting_why(state.actor, pitcher.name) if rule == "8.2.2" else ""
             lines.append(f"{state.side(state.actor).team.abbrev} {pitcher.kind} "
-                         f"{escape(pitcher.name)} {reason}"
-                         + (f": {escape(why)}" if why else "") + f" ({rule})")
+                         f"{escape(pitcher.name)} {reason} ({rule})"
+                         + (f": {escape(why)}" if why else ""))
         lines.append("")
     win = win_line(table)
     between = between_games(table)

@@ -5488,7 +5488,7 @@ def test_a_resting_reliever_is_refused_with_why_he_rests(tmp_path):
 
     name, why, board, notes = asyncio.run(go())
     assert why.startswith("has pitched ") and "in a row (limit " in why, why
-    assert f"{name} is resting today: {why} (8.2.2)" in board
+    assert f"{name} is resting today (8.2.2): {why}" in board
     assert ("Not allowed", f"rule 8.2.2: {name} is resting today: {why}") in notes
 
 
