@@ -2612,16 +2612,18 @@ class LogScreen(ClosesOnce, ClosedByItsKey, ModalScreen[None]):
 
 class BoxTable(DataTable):
     """A table of the box: Home and End go to its first and last row (DataTable's own
-    scroll sideways, which a row cursor has no use for)."""
+    scroll sideways, which a row cursor has no use for), its first column back in view."""
 
     BINDINGS = [Binding("home", "first_row", "First row", show=False),
                 Binding("end", "last_row", "Last row", show=False)]
 
     def action_first_row(self) -> None:
         self.move_cursor(row=0)
+        self.scroll_to(x=0, animate=False)      # the row's name in view again
 
     def action_last_row(self) -> None:
         self.move_cursor(row=self.row_count - 1)
+        self.scroll_to(x=0, animate=False)
 
 
 def box_tracks(box: Box) -> list[tuple[str, str, str]]:

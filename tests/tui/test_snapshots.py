@@ -275,6 +275,14 @@ def test_box_browser_reaches_its_last_rows_and_shows_the_highlighted_card_whole(
             assert grid.cursor_row == rows - 1 and grid.scroll_x == 0
             await pilot.press("home")
             assert grid.cursor_row == 0
+            # scrolled sideways, End and Home bring the rows' names back into view
+            await pilot.press("right", "right", "right")
+            await quiet(pilot)
+            assert grid.scroll_x > 0
+            await pilot.press("end")
+            await quiet(pilot)
+            assert grid.cursor_row == rows - 1 and grid.scroll_x == 0
+            await pilot.press("home")
         # Down held on the tabs: the first enters the table, each after it moves a row
         # (they were lost while the focus was on its way).
         screen.query_one("#box-tabs").active = "tab-3"
