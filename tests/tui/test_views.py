@@ -1112,7 +1112,8 @@ def test_at_take_the_mound_the_board_says_why_a_reliever_is_not_offered(tmp_path
                     line = next(line for line in shown
                                 if line.startswith(f"{own.team.abbrev} {pitcher.kind} "
                                                    f"{pitcher.name} "))
-                    rule = line.rsplit("(", 1)[1].rstrip(")")
+                    # (the rule in brackets, then why he rests when the series says it)
+                    rule = re.search(r"\((\d+(?:\.\d+)+(?: [a-z])?)\)", line).group(1)
                     with pytest.raises(IllegalAction) as refused:
                         rules.apply(state.clone(), rules.parse_action(
                             state, f"{state.actor} brings in {pitcher.name}"))
