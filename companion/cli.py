@@ -812,14 +812,12 @@ def cmd_db_check(args) -> int:
     with store:
         report = store.check()
         problems = []
-        if "series" not in report:      # (a file with no tables yet: nothing to replay)
-            pass
-        elif report["schema_version"] < report["latest_schema"]:
-            # (read as it is, not migrated: the next companion to write migrates it first)
+        # (a file with no tables yet has nothing to replay; one of an older schema is read
+        # as it is, not migrated: the next companion to write migrates it first)
+        if "series" in report and report["schema_version"] < report["latest_schema"]:
             report["replayed"] = "after-migration"
-        else:
-            replayed, problems = _series_replayed(store)
-            report["replayed"] = replayed
+        elif "series" in report:
+            report["replayed"], problems = _series_replayed(store)
     print(" ".join(f"{key}={value}" for key, value in report.items()))
     for problem in problems:
         print(f"companion: {problem}", file=sys.stderr)

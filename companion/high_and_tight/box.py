@@ -1654,14 +1654,14 @@ class _Loader:
         count = {"C": 0, "IF": 0, "OF": 0}
         for player in roster.ballplayers.values():
             count[player.position] += 1
-        short = count["C"] < 1 or count["OF"] < 3 or count["IF"] < 4 or sum(count.values()) < 9
-        if short and "ballplayers.csv" not in self.refused:
-            # What is missing, said: the DH is a ninth ballplayer of any position.
-            needs = {"C": 1, "OF": 3, "IF": 4}
-            missing = [f"{needs[p] - count[p]} {p}" for p in needs if count[p] < needs[p]]
-            short_of = sum(max(0, needs[p] - count[p]) for p in needs)
-            if 9 - sum(count.values()) > short_of:      # those added still leave no DH
-                missing.append("a ninth ballplayer for the DH (of any position)")
+        # What is missing, said: the fielders by position, and the DH a ninth ballplayer
+        # of any position.
+        needs = {"C": 1, "OF": 3, "IF": 4}
+        missing = [f"{needs[p] - count[p]} {p}" for p in needs if count[p] < needs[p]]
+        short_of = sum(max(0, needs[p] - count[p]) for p in needs)
+        if sum(needs.values()) + 1 - sum(count.values()) > short_of:    # still no DH
+            missing.append("a ninth ballplayer for the DH (of any position)")
+        if missing and "ballplayers.csv" not in self.refused:
             self.problems.add(where, f"cannot field a lineup (rule 3.0 needs 1 C, 3 OF, 4 IF "
                                      f"and a DH): has {count['C']} C, {count['OF']} OF, "
                                      f"{count['IF']} IF; missing {', '.join(missing)}")

@@ -29,6 +29,28 @@ SERIES_TAGS = {"Series": NAME_TAG, "Scenario": "", "Team1": "", "Team2": "",
                "Cards": "", "Box": "", **dict.fromkeys(CONTROL_TAGS.values(), "")}
 
 
+def secret_told(entry: Entry, owner: dict[str, str]) -> tuple[str, str] | None:
+    """What a stored line tells that a team may keep from the other player, and whose:
+    ('rotation' or 'starter', team) for a series line setting a secret rotation or naming
+    a starter (rule 3.0; short rest's choice, 8.2.3 a, tells the rotation's turn), and
+    ('exchange' or 'deal', side) for a game line letting a card go or dealing one (rules
+    5.2.1, 5.2.2). A deal is the side's that drew or exchanged last in that game: `owner`
+    (game scope -> side) is kept up to date as the lines are read in order."""
+    first, _, rest = entry.line.partition(" ")
+    if entry.scope == SERIES:
+        if first in TEAMS and rest.startswith("rotation "):
+            return "rotation", first
+        if first in TEAMS and rest.startswith("starts "):
+            return "starter", first
+        return None
+    if first in ("home", "away") and rest.startswith(("draws ", "exchanges ")):
+        owner[entry.scope] = first
+        return ("exchange", first) if rest.startswith("exchanges ") else None
+    if first == "deal" and entry.scope in owner:
+        return "deal", owner[entry.scope]
+    return None
+
+
 def with_result(game: Session) -> dict[str, str]:
     """A game's header as its record is exported: with its final score once it is over
     (`Result`), which an import then holds the replay to (a line edited since is caught)."""

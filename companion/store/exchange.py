@@ -21,7 +21,12 @@ from ..high_and_tight.series import (
     TEAMS,
     SeriesRules,
 )
-from ..high_and_tight.series_session import SERIES, SERIES_TAGS, SeriesSession
+from ..high_and_tight.series_session import (
+    SERIES,
+    SERIES_TAGS,
+    SeriesSession,
+    secret_told,
+)
 from .db import Store
 from .series_store import DICE_NOTE, StoredSeries, create_series, dice_in_use, series_record
 
@@ -132,14 +137,15 @@ def secrets_held(session: SeriesSession, number: int | None = None,
     if not hidden:
         return held, teams
     series = session.series
+    game = session.current_game
+    in_play = str(len(session.games)) if game is not None else None
+    owner: dict[str, str] = {}
+    told = [(entry.scope, secret_told(entry, owner)) for entry in session.entries]
     if number is None and series.scenario.rotation > 1:
-        setting = {entry.line.split(" ", 1)[0] for entry in session.entries
-                   if entry.scope == SERIES and entry.line.split(" ", 2)[1:2]
-                   in (["rotation"], ["starts"])} & hidden
+        setting = {found[1] for scope, found in told if scope == SERIES and found} & hidden
         if setting:
             held.append("the rotation, rule 3.0")
             teams |= setting
-    game = session.current_game
     if game is not None and number in (None, len(session.games)):
         home = session.series_rules.home_team(series, len(session.games))
         team_of = {"home": home, "away": next(t for t in TEAMS if t != home)}
@@ -151,15 +157,8 @@ def secrets_held(session: SeriesSession, number: int | None = None,
         if placed:
             held.append("the starter, rule 3.0")
             teams |= placed
-        owner, holding = None, set()
-        for line in game.lines():
-            first, _, rest = line.partition(" ")
-            if first in team_of and rest.startswith(("draws ", "exchanges ")):
-                owner = team_of[first]
-                if rest.startswith("exchanges "):
-                    holding.add(owner)
-            elif first == "deal" and owner is not None:
-                holding.add(owner)
+        holding = {team_of[found[1]] for scope, found in told
+                   if scope == in_play and found}
         if holding & hidden:
             held.append("the cards in hand, rules 5.2.1 and 5.2.2")
             teams |= holding & hidden

@@ -26,9 +26,10 @@ from .series_store import (
     NOTE_PREFIX,
     EventDamage,
     StoredSeries,
-    box_copy_texts,
+    box_copy_missing,
     create_series,
     fold_events,
+    stored_table,
 )
 
 EVENT_COLUMNS = "seq, kind, scope, line"
@@ -156,12 +157,13 @@ def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store, table_
     try:
         row = conn.execute("SELECT header, created FROM series WHERE id = ?",
                            [series_id]).fetchone()
-        header = json.loads(row["header"])
-        if not isinstance(header, dict):        # ('null', a list: JSON, but no header)
-            raise ValueError(f"{type(header).__name__} where a header of tags belongs")
+        header = stored_table(row["header"])
         created = row["created"] if isinstance(row["created"], str) else None
-    except (sqlite3.DatabaseError, TypeError, ValueError) as error:
+    except (sqlite3.DatabaseError, TypeError) as error:     # (TypeError: no row at all)
         return False, f"series {series_id}: its header cannot be read ({error}): not saved"
+    if header is None:
+        return False, (f"series {series_id}: its header cannot be read (not the table of "
+                       "tags the companion writes): not saved")
     events, stopped = _readable_events(conn, series_id, table_rows)
     try:
         box = _series_box(conn, series_id, header)
@@ -205,13 +207,18 @@ def _series_box(conn: sqlite3.Connection, series_id: int, header: dict) -> Box:
     one the header names (its Box fingerprint), so the steps are not lost with the copy."""
     try:
         row = conn.execute("SELECT box_files FROM series WHERE id = ?", [series_id]).fetchone()
-        texts = box_copy_texts(row["box_files"], series_id, "")
-    except (sqlite3.DatabaseError, TypeError, ValueError) as error:
+        texts = stored_table(row["box_files"])
+        why = ("not the files' texts the companion writes" if texts is None else
+               f"it lacks {', '.join(box_copy_missing(texts))}" if box_copy_missing(texts)
+               else None)
+    except (sqlite3.DatabaseError, TypeError) as error:     # (TypeError: no row at all)
+        why = str(error)
+    if why is not None:
         bundled = load_box(DEFAULT_BOX_DIR)
         if header.get("Box") == bundled.fingerprint:
             return bundled
-        raise CompanionError(f"its box copy cannot be read ({error}) and the bundled box "
-                             "is not the one it was played with") from None
+        raise CompanionError(f"its box copy cannot be read ({why}) and the bundled box "
+                             "is not the one it was played with")
     return load_box_texts(texts, origin=f"series {series_id} box", strict=False)
 
 

@@ -275,14 +275,25 @@ def _note_value(text):
         return None
 
 
-def _stored_json(text, series_id: int, what: str):
-    """A series' header or box copy as the companion wrote it (JSON); anything else (the
-    file edited by hand) is said with the way out, never a traceback."""
+def stored_table(text) -> dict | None:
+    """A series' header or box copy as the companion wrote it (a JSON object); None for
+    anything else (the file edited by hand: 'null', a list, no JSON at all)."""
     try:
         read = json.loads(text)
     except (TypeError, ValueError):
-        read = None
-    if not isinstance(read, dict):      # ('null', a list: JSON, but no header, no box copy)
+        return None
+    return read if isinstance(read, dict) else None
+
+
+def box_copy_missing(texts: dict) -> list[str]:
+    """The box files a stored box copy lacks (each kept as its text)."""
+    return [name for name in BOX_FILES if not isinstance(texts.get(name), str)]
+
+
+def _stored_json(text, series_id: int, what: str):
+    """`stored_table`, or its absence said with the way out, never a traceback."""
+    read = stored_table(text)
+    if read is None:
         raise StoreError(f"series {series_id}: its {what} in the game file cannot be read "
                          "(was the file edited by hand?); `companion db salvage --out NEW` "
                          "copies what can still be read into a new file")
@@ -385,9 +396,9 @@ def frozen_box(store: Store, series_id: int) -> Box:
 
 def box_copy_texts(text, series_id: int, path) -> dict[str, str]:
     """A series' copy of its box files as stored (JSON of each file's text), every file
-    there, or why not (salvage reads it as the table does)."""
+    there, or why not."""
     texts = _stored_json(text, series_id, "box copy")
-    missing = [name for name in BOX_FILES if not isinstance(texts.get(name), str)]
+    missing = box_copy_missing(texts)
     if missing:
         raise StoreError(f"series {series_id}: its box copy in the game file lacks "
                          f"{', '.join(missing)} (was the file edited by hand?); `companion "

@@ -47,7 +47,7 @@ from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.effects import describe_ballpark_effect, describe_card
 from ..high_and_tight.rules import PHASE_RULES, RESHUFFLED
 from ..high_and_tight.series import CONTROLS, SCENARIOS, SeriesRules
-from ..high_and_tight.series_session import CONTROL_TAGS
+from ..high_and_tight.series_session import CONTROL_TAGS, SERIES, Entry, secret_told
 from ..high_and_tight.state import (
     BETWEEN_GAMES_RULES,
     MODES,
@@ -2034,7 +2034,7 @@ class GameScreen(Screen):
             return ""
         if action.kind != "relieve":
             return ""
-        why = self.table.resting_why(action.side, action.args[0])
+        why = self.table.resting_why(action.side).get(action.args[0].casefold(), "")
         return f": {why}" if why else ""
 
     def make_way_for_typing(self) -> None:
@@ -2144,7 +2144,8 @@ class GameScreen(Screen):
     def _naming_starter(waiting) -> bool:
         """A secret rotation's step that names one game's starter (its turn's man or one
         on short rest, rules 3.0, 8.2.3 a), not the rotation itself."""
-        return any(" starts " in line for line in waiting.options)
+        return any((secret_told(Entry(SERIES, line), {}) or ("",))[0] == "starter"
+                   for line in waiting.options)
 
     def action_hand(self) -> None:
         """Hot-seat: the player whose turn it is lifts the curtain over his own hand."""
@@ -2520,12 +2521,12 @@ class CurtainScreen(ClosedByItsKey, Question):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            if self.what in ("rotation", "starter"):
-                yield Label(f"[b]Secret rotation of {self.team}[/b]" if self.what ==
-                            "rotation" else f"[b]Starter of {self.team}[/b]")
+            secret = {"rotation": ("Secret rotation", "the rotation is set"),
+                      "starter": ("Starter", "the starter is named")}.get(self.what)
+            if secret is not None:
+                yield Label(f"[b]{secret[0]} of {self.team}[/b]")
                 yield Static("Everybody else looks away. Enter shows the choice; it hides "
-                             "again once the " + ("rotation is set." if self.what ==
-                                                  "rotation" else "starter is named."))
+                             f"again once {secret[1]}.")
                 return
             yield Label(f"[b]Hand of {self.team} ({self.side})[/b]")
             yield Static("Everybody else looks away. Enter shows the hand; it hides again "

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rich.markup import escape
 
 from ..high_and_tight.boxscore import line_cells
+from ..high_and_tight.series_session import SERIES, secret_told
 
 if TYPE_CHECKING:
     from .table import Table
@@ -303,9 +304,10 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
         lines.append("Markers: set at Take the Mound (4.2.1)")
         # Why a reliever of the bullpen is not among the options (resting, the Closer kept
         # for the 9th, an RP only after a reliever): said here, not only in the rulings.
+        resting = table.resting_why(state.actor)
         for pitcher, rule, reason in table.session.rules.relievers_held_back(state,
                                                                              state.actor):
-            why = table.resting_why(state.actor, pitcher.name) if rule == "8.2.2" else ""
+            why = resting.get(pitcher.name.casefold(), "") if rule == "8.2.2" else ""
             lines.append(f"{state.side(state.actor).team.abbrev} {pitcher.kind} "
                          f"{escape(pitcher.name)} {reason} ({rule})"
                          + (f": {escape(why)}" if why else ""))
@@ -449,21 +451,20 @@ def hand_lines(table: Table, side: str, texts: bool = False,
                 # their deck all the reason); the window says it all.
                 why = (block_said(block) if texts else
                        "" if other else f"{short_block(block)} ({rule})")
-            name = state.box.cards[key].name
-            cards.append((not ok, other, name.casefold(), name, key, count, ok, why))
+            cards.append((not ok, other, state.box.cards[key].name, key, count, ok, why))
     # The playable ones first, then by name whatever its case (as the exchange options
     # and the exchange dialog list them: 'de Grom' among the d's).
-    cards.sort()
+    cards.sort(key=lambda card: (card[0], card[1], card[2].casefold()))
     if not cards:       # (before the first draw, rule 3.0: a heading with nothing under it)
         return [f"[b]{own.team.abbrev} hand[/b]: no cards"]
-    if not any(card[6] for card in cards):
+    if not any(card[5] for card in cards):
         out[0] = out[0].replace(playable, "")       # no card starred: no key to the star
     rest = len(cards) - most if most is not None and len(cards) > most else 0
-    copies = sum(card[5] for card in cards[len(cards) - rest:])
+    copies = sum(card[4] for card in cards[len(cards) - rest:])
     if rest and rest == len(cards):
         # No room for a card: the header says it all, in a line of the 80-column board
         # (the star's key went with no card starred, and "the hand window" wrapped).
-        ready = sum(card[5] for card in cards if card[6])
+        ready = sum(card[4] for card in cards if card[5])
         # Its card played, Rally Caps may let one more go (5.7.2): "0 playable now" alone
         # read as nothing to do beside the option that does it.
         rally = in_phase and f"{side} rallies card" in table.waiting().options
@@ -471,7 +472,7 @@ def hand_lines(table: Table, side: str, texts: bool = False,
                 if in_phase else "h shows them")
         return [f"{out[0].replace(playable, '')}: {copies} card{'s' if copies > 1 else ''}, "
                 f"{said}" + (" (h)" if in_phase else "")]
-    for _, _, _, name, key, count, ok, why in cards[:len(cards) - rest]:
+    for _, _, name, key, count, ok, why in cards[:len(cards) - rest]:
         card = state.box.cards[key]
         mark = "[green]*[/green]" if ok else " "
         times = f" x{count}" if count > 1 else ""
@@ -904,28 +905,19 @@ def shown_lines(table: Table, entries, before=()) -> list[str]:
     belongs to the side that drew or exchanged just before it in the same game."""
     hidden = table.hidden_teams()
     owner: dict[str, str] = {}            # game -> the side last drawing or exchanging
+    masked = {"rotation": "{} sets the rotation", "starter": "{} names its starter",
+              "exchange": "{} exchanges a card", "deal": "deal to {} (hidden)"}
     out = []
     for number, entry in enumerate([*before, *entries]):
         line = entry.line
-        first, _, rest = line.partition(" ")
-        if entry.scope == "series":
-            if table.series.scenario.rotation == 1:
-                line = drawn_starter(table, line)       # drawn in the open (rule 3.0)
-            elif first in hidden and rest.startswith("rotation "):
-                line = f"{first} sets the rotation"
-            elif first in hidden and rest.startswith("starts "):
-                # Short rest's choice of starter (8.2.3 a) tells the rotation's turn: he is
-                # told when placed, after the draws (rule 3.0).
-                line = f"{first} names its starter"
-        elif first in ("home", "away"):
-            if rest.startswith(("draws ", "exchanges ")):
-                owner[entry.scope] = first
-            if (rest.startswith("exchanges ")
-                    and table.team_of_game(entry.scope, first) in hidden):
-                line = f"{first} exchanges a card"
-        elif first == "deal" and entry.scope in owner and (
-                table.team_of_game(entry.scope, owner[entry.scope]) in hidden):
-            line = f"deal to {owner[entry.scope]} (hidden)"
+        told = secret_told(entry, owner)
+        if entry.scope == SERIES and table.series.scenario.rotation == 1:
+            line = drawn_starter(table, line)           # drawn in the open (rule 3.0)
+        elif told is not None:
+            kind, whose = told
+            team = whose if entry.scope == SERIES else table.team_of_game(entry.scope, whose)
+            if team in hidden:
+                line = masked[kind].format(whose)
         if number >= len(before):
             out.append(team_named(table, line))
     return out

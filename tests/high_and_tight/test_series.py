@@ -1014,3 +1014,24 @@ def test_a_starter_replaced_before_he_pitched_takes_a_resting_mans_turn_rested(b
     assert rules.starter_choices(state, "team2") == [("flee", 0), ("pickering", 0)]
     flee = pitcher(box, "texas", "Flee")
     assert rules.starter_rest(state, "team2", flee, 5).status == "available"
+
+
+def test_secret_told_names_what_a_line_keeps_from_the_other_player():
+    """Rules 3.0, 5.2.1, 5.2.2, 8.2.3 a: a rotation set and a starter named are series lines
+    of their team; an exchange is the exchanging side's, and a deal the side's that drew or
+    exchanged last in that game; other lines tell nothing kept secret."""
+    from companion.high_and_tight.series_session import SERIES, Entry, secret_told
+
+    owner: dict[str, str] = {}
+    lines = [(SERIES, "team1 rotation Sabaria, Okafor, Lindqvist", ("rotation", "team1")),
+             (SERIES, "team2 starts Flee", ("starter", "team2")),
+             ("1", "deal Web Gem", None),                  # nobody drew yet in game 1
+             ("1", "home draws 1 offense", None),
+             ("1", "deal Good Wood", ("deal", "home")),
+             ("1", "away exchanges Punchout for defense", ("exchange", "away")),
+             ("1", "deal Web Gem", ("deal", "away")),
+             ("2", "deal Wheelhouse", None),                # another game: its own owner
+             ("1", "home plays Good Wood", None),
+             ("1", "roll 3 4", None)]
+    for scope, line, told in lines:
+        assert secret_told(Entry(scope, line), owner) == told, line
