@@ -455,7 +455,7 @@ class SeriesRules:
 
     def starter_rest(self, state: SeriesState, team: str, pitcher: Pitcher, game: int,
                      ) -> Availability:
-        """Rules 3.0, 8.2.2 a and 8.2.3 a: may this SP start `game`?"""
+        """Rules 3.0, 8.2.2 (an SP once every four games) and 8.2.3 a: may this SP start `game`?"""
         key = pitcher.name.casefold()
         rotation = state.rotations.get(team, [])
         if key not in rotation:

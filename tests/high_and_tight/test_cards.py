@@ -594,11 +594,16 @@ def test_special_cards_in_the_first_inning(rules):
 
 
 def test_wrong_side_cards_are_refused(rules):
-    """Rule 5.1: the batting player plays Offense cards, the fielding player Defense cards."""
+    """Rules 2.3.1, 2.3.2 and 5.1: the batting player plays Offense cards, the fielding
+    player Defense cards, each on his own turn: the batter's Defense card and the
+    fielder's Offense card are refused."""
     session = new_game(rules, away_cards=("Leadoff Walk", "Brushback", "Wallbanger",
                                           "Web Gem", "Pitchout", "Blown Call"))
     state = session.state
     play(session, "away bats Hampton\nhome fields Kanno")
+    box = rules.box
+    assert box.card("Brushback").side == "defense"
+    assert box.card("Work the Count").side == "offense"
     with pytest.raises(IllegalAction, match="rule 5.1"):
         session.push_text("away plays Brushback")
     play(session, "away passes")

@@ -789,6 +789,20 @@ def test_good_groove_starter_is_not_tired(rules):
     assert not state.home.lines["sabaria"].exceeded_fatigue
 
 
+def test_the_groove_needs_the_option(rules):
+    """Rules 8.0 and 8.4: without Good Day / Bad Day, Sabaria, one run allowed, is tired in
+    the 8th as ever (4.2.1.1): a reliever must come in, and no groove is told."""
+    session = new_game(rules)
+    state = drive(session, runs={(3, "top"): 1}, until=at(8, "top"))
+    state = drive(session, until=lambda s: s.phase not in ("draw", "deal", "exchange"))
+    assert state.phase == "mound" and state.home.lines["sabaria"].runs == 1
+    assert "groove" not in rules.awaiting(state).prompt
+    assert set(legal_lines(session)) == relief_lines(session, "home")
+    with pytest.raises(IllegalAction, match=r"rule 8\.2\.1: keeping a tired pitcher is the "
+                                            "Advanced Pitcher Fatigue option"):
+        session.push_text(f"home {STAY}")
+
+
 def test_the_box_score_says_a_grooving_starter_went_past_his_fatigue_in_his_groove(rules):
     """Rules 8.4.1 and 8.2.2 (docs/rulings.md, the box score's fatigue column): Sabaria
     (Fatigue 7), kept in his groove in the 8th, pitched past his rating with no marker; the
@@ -990,7 +1004,8 @@ def test_two_runs_in_an_inning_do_not_bomb(rules):
 
 
 def test_bombing_needs_the_option(rules):
-    """Rule 8.0: without Good Day / Bad Day three runs in an inning change nothing."""
+    """Rules 8.0 and 8.4: without Good Day / Bad Day three runs in an inning change
+    nothing."""
     session = bombed_game(rules, tag="advanced-fatigue")
     state = drive(session, runs={(2, "top"): 3}, until=at(3, "top", "mound"))
     play(session, f"home {STAY}")

@@ -31,6 +31,20 @@ def test_batter_vs_fielder_moves_scoring_number(rules):
     assert state.phase == "cards" and state.atbat.turn == "away"
 
 
+def test_batter_vs_fielder_worked_example(rules):
+    """Rule 4.3's example: from box V, a batter of Offense 6 against a fielder of Defense 5
+    moves the Scoring Number one box up, to VI."""
+    session = new_game(rules, home_starter="Marchetti")
+    state = session.state
+    assert state.box.rosters["new-york"].pitchers["marchetti"].stuff_box == 5
+    assert state.scoring_box().label == "V"
+    hampton = state.box.rosters["texas"].ballplayers["hampton"]
+    delacorte = state.box.rosters["new-york"].ballplayers["delacorte"]
+    assert (hampton.offense, delacorte.defense) == (6, 5)
+    play(session, "away bats Hampton\nhome fields Delacorte")
+    assert state.scoring_box().label == "VI"
+
+
 def test_dh_fields_with_defense_four(rules):
     """Rule 4.3.1: the DH in the field uses the DH marker's Defense 4, not his own."""
     session = new_game(rules)
@@ -58,8 +72,25 @@ def test_bottom_half_uses_the_same_ballplayers(rules):
         session.push_text("home bats Kanno")
 
 
+def test_only_available_ballplayers_bat_or_field_first(rules):
+    """Rules 4.2.2 a and 4.2.3 a: the away batter and the home fielder come from the
+    Available Ballplayers, the lineup's pieces not yet used: a reserve left out of the
+    lineup (3.0) does neither."""
+    session = new_game(rules)
+    assert "tolliver" in session.state.box.rosters["texas"].ballplayers
+    with pytest.raises(IllegalAction, match="rule 4.2.2"):
+        session.push_text("away bats Tolliver")
+    play(session, "away bats Hampton")
+    assert "pruitt" in session.state.box.rosters["new-york"].ballplayers
+    with pytest.raises(IllegalAction, match="rule 4.2.3"):
+        session.push_text("home fields Pruitt")
+    play(session, "home fields Mendevil")
+    assert session.state.phase == "cards"
+
+
 def test_used_ballplayers_cannot_return(rules):
-    """Rule 4.7: the inning's batter and fielder go to the Used area for the rest of the game."""
+    """Rules 4.7, 4.2.2 a and 4.2.3 a: the inning's batter and fielder go to the Used area
+    for the rest of the game, so neither is available to bat or field again."""
     session = new_game(rules)
     play(session, """
         away bats Hampton
@@ -87,6 +118,11 @@ def test_used_ballplayers_cannot_return(rules):
     assert "hampton" in state.away.used and "mendevil" in state.home.used
     with pytest.raises(IllegalAction, match="rule 4.2.2"):
         session.push_text("away bats Hampton")
+    play(session, "away bats Marty")
+    with pytest.raises(IllegalAction, match="rule 4.2.3"):
+        session.push_text("home fields Mendevil")
+    play(session, "home fields Kanno")
+    assert state.phase == "cards" and state.away.player == "marty"
 
 
 def test_each_half_notes_who_bats_and_who_fields(rules):

@@ -167,3 +167,19 @@ def test_a_series_refuses_the_same_roster_for_both_teams(rules):
     header["Team1Roster"] = "texas"
     assert SeriesRules(rules.box).new_state(header).rosters == {"team1": "texas",
                                                                  "team2": "philadelphia"}
+
+
+def test_each_player_starts_with_the_box_s_rally_caps(box_copy):
+    """Rules 2.5 and 5.7: each player holds one Rally Cap card counting his uses; the game
+    begins with the box's number on both (2 in the demo box, 3 in a box edited to say
+    3)."""
+    from companion.high_and_tight.box import load_box
+    from companion.high_and_tight.rules import HighAndTight
+
+    toml = box_copy / "box.toml"
+    toml.write_text(toml.read_text().replace("rally_caps = 2", "rally_caps = 3"))
+    for folder, uses in ((None, 2), (box_copy, 3)):
+        rules = HighAndTight(load_box() if folder is None else load_box(folder))
+        assert rules.box.rally_caps == uses
+        state = new_game(rules).state
+        assert (state.home.rally_left, state.away.rally_left) == (uses, uses)
