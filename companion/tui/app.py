@@ -1032,6 +1032,7 @@ class GameScreen(Screen):
         self._computer_half: tuple | None = None    # (game, inning, half) its moves are of
         self._computer_title = ""                   # whose moves: the computer's team
         self._computer_own: set[str] = set()        # the table's own moves among them
+        self._dealt: list[str] = []                 # cards dealt the player's hand, to tell
         self._covered = 0                           # board rows under notices when laid out
         self._notices_over_board = False            # ... and over more than the hand
         self._last_half: tuple = (None, "")         # (game, its last half's notice)
@@ -1295,6 +1296,8 @@ class GameScreen(Screen):
             # or the companion draws him; Enter draws, so a hurried Enter never records a
             # starter the table did not draw.
             options.add_option(Option("Draw the starter for us (at random)", id="!draw"))
+            # (the computer's too: its pieces are on the table, drawn by the same hands)
+            options.border_title = "an SP piece drawn blind"
             for number, line in enumerate(waiting.options):
                 options.add_option(Option(views.drawn_starter(table, line), id=f"o{number}"))
         elif table.dice_awaited(waiting):
@@ -1631,6 +1634,9 @@ class GameScreen(Screen):
             return                      # a timer set before the game ended
         waiting = self.table.waiting()
         game, noted = self._log_mark()
+        # a card dealt the player's own hand (the screen shows it): told when the deal ends
+        dealt_to = (game.state.pending_deals[0][0] if game is not None
+                    and waiting.phase == "deal" and game.state.pending_deals else None)
         try:
             entry = self.table.auto_step()
         except StoreLocked as error:    # the file went to another companion: no retry
@@ -1664,10 +1670,32 @@ class GameScreen(Screen):
             self.notify(f"{entry.line}: {why}", title=self.table.team_name(waiting.team)
                         + (PITCHING_CHANGE_TITLE if change else ""),
                         timeout=8 if change else 6, markup=False)
+        if entry is not None and dealt_to is not None:
+            self._tell_dealt(dealt_to, entry.line)
         if entry is not None:
             self._tell_after(game, [entry.line], noted)
             self.shown_hand = None
             self.refresh_table()
+
+    def _tell_dealt(self, side: str, line: str) -> None:
+        """Rules 3.0, 5.2.1 and 5.2.2: the companion deals a draw or an exchange one card
+        at a time; once the draw is dealt, the cards new to the player's own hand are told
+        by name (on the board they stood among the others, found by comparing), unless
+        they are the whole hand. Never a hand the screen keeps from the other player or
+        the computer's."""
+        if self._hand_to_show() != side:
+            return
+        self._dealt.append(line.removeprefix("deal "))
+        game = self.table.game
+        owed = (game.state.pending_deals if game is not None and game.state.phase == "deal"
+                else [])
+        if owed and owed[0][0] == side:
+            return                          # more of the same draw to come
+        cards, self._dealt = self._dealt, []
+        if game is None or len(cards) == game.state.side(side).hand_size():
+            return                          # the setup's draw: the whole hand is new
+        team = self.table.team_name(self.table.team_of(side))
+        self.notify(", ".join(cards), title=f"{team} drew", markup=False)
 
     def _catch_up(self) -> None:
         """Before a line typed in the box: the steps nobody at the table takes that are
@@ -2077,6 +2105,7 @@ class GameScreen(Screen):
             self.refresh_table()
             return
         self._drop_computer_note()         # it told moves now taken back
+        self._dealt = []                    # (a draw half dealt, taken back)
         # A half's end (or the last half told on reopening) told runs now taken back too.
         # So did a final now taken back (its game in play again).
         reopened = {final_title(number) for number in
@@ -2219,7 +2248,8 @@ class GameScreen(Screen):
         self.refresh_table()
 
     def action_series(self) -> None:
-        self.app.push_screen(TextScreen("Series", views.series_summary(self.table), "s"))
+        self.app.push_screen(TextScreen("Series", views.series_summary(
+            self.table, columns=views.page_columns(self.app.size.width)), "s"))
 
     def game_over(self) -> bool:
         """A game of the series is over: its box score can be printed."""

@@ -256,7 +256,7 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
 
     game = table.game
     if game is None:
-        return series_summary(table)
+        return series_summary(table, columns=width or HALF_LINE_MOST)
     state = game.state
     box = state.box
     atbat = state.atbat
@@ -596,7 +596,20 @@ STARTER_STANDING = {"starts": "his turn", "short-rest": "short rest",
                     "done": "no turn left"}
 
 
-def series_summary(table: Table, box_scores: bool = True) -> str:
+def page_columns(screen_columns: int) -> int:
+    """The columns of text on a page over the table (#dialog: 90% of the screen, less a
+    thick border, two columns of padding a side and the scroll bar)."""
+    return int(screen_columns * 0.9) - 8
+
+
+HALF_LINE_MOST = page_columns(80)   # a box score's half inning on one line at 80 columns
+
+
+def series_summary(table: Table, box_scores: bool = True, columns: int = HALF_LINE_MOST,
+                   ) -> str:
+    """The series page: the standing, the schedule, the rotations and the pitchers' rest,
+    then (`box_scores`) each finished game's box score, its half innings kept to one line
+    where `columns` hold them."""
     series = table.series
     rules = table.session.series_rules
     out = [f"[b]{series.scenario.title}[/b]  "
@@ -668,7 +681,7 @@ def series_summary(table: Table, box_scores: bool = True) -> str:
     # first screen.
     for number, game in enumerate(table.session.games if box_scores else [], start=1):
         if game.state.phase == "over":
-            out.extend(box_score_lines(table, number, game))
+            out.extend(box_score_lines(table, number, game, columns))
     return "\n".join(out)
 
 
@@ -835,13 +848,11 @@ def chance_moved(before: float, after: float) -> str:
     return f"P(run) {before:.{places}%}\u2192{after:.{places}%}"
 
 
-HALF_LINE_MOST = 64      # a half inning's line of a box score that fits an 80-column screen
-
-
-def box_score_lines(table: Table, number: int, game) -> list[str]:
+def box_score_lines(table: Table, number: int, game, most: int = HALF_LINE_MOST) -> list[str]:
     """A finished game's box score: the line score, each pitcher's line (innings, runs, the
     fatigue marker he reached) and each half inning: batter, fielder and pitcher, the markers
-    before the cards and after the Managerial Move (rules 4.4-4.6), the cards played, runs."""
+    before the cards and after the Managerial Move (rules 4.4-4.6), the cards played, runs;
+    a half inning on one line where it fits in `most` columns."""
     from ..high_and_tight.boxscore import box_score
 
     score = box_score(table.session.rules, game)
@@ -876,7 +887,7 @@ def box_score_lines(table: Table, number: int, game) -> list[str]:
         who = (f"  {where:<4}{half.strategy.upper():<7}{half.batter} v {half.fielder} "
                f"({half.pitcher}{tired})")
         what = f"{half.rolls_before} {half.box_before}{after}  {runs}"
-        if len(who) + 2 + len(what) <= HALF_LINE_MOST:
+        if len(who) + 2 + len(what) <= most:
             out.append(f"{escape(who)}  {what}")
         else:       # the markers and runs under the names, as the cards are: never cut
             out.extend([escape(who), f"{' ' * 13}{what}"])

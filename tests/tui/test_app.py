@@ -5611,3 +5611,43 @@ def test_the_curtain_over_a_starter_to_name_says_so_not_rotation(tmp_path):
     assert "Lift the curtain to name your starter (h)" in said
     assert "Starter of" in curtain and "once the starter is named" in curtain
     assert "rotation" not in " ".join(said).casefold()
+
+
+def test_the_cards_dealt_the_player_are_told_by_name(tmp_path):
+    """Rules 3.0, 5.2.1: the companion deals a player's draw one card at a time; once it is
+    dealt, a notice names the cards new to his hand ('New York Highlanders drew'), where he
+    had to find them on the board among the rest. The computer's draws are never told, nor
+    the setup's six (the whole hand: the board and the exchange list them)."""
+    path = tmp_path / "dealt.db"
+    series_id = new_series(path, seed="tui-dealt")
+
+    def drawing(table: Table) -> bool:
+        waiting = table.waiting()
+        return (waiting.phase == "draw" and not waiting.computer
+                and table.game.state.inning >= 1)
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        notes = titled_notes(app)
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            screen, table = await open_table(pilot)
+            await play_on_until(pilot, table, lambda: drawing(table))
+            assert not [title for title, _ in notes if title and title.endswith(" drew")]
+            side = table.waiting().side
+            before = dict(table.game.state.side(side).hand)
+            line = table.waiting().options[0]
+            assert screen.act(line)
+            await wait_until(pilot, lambda: table.waiting().phase != "deal")
+            await pilot.pause()
+            after = table.game.state.side(side).hand
+            names = table.session.rules.box.cards
+            new = sorted(names[key].name for key, count in after.items()
+                         for _ in range(count - before.get(key, 0)))
+            team = table.team_name(table.team_of(side))
+            await settle(pilot)
+            return line, new, team, list(notes)
+
+    line, new, team, notes = asyncio.run(play())
+    told = [message for title, message in notes if title == f"{team} drew"]
+    assert len(told) == 1 and sorted(told[0].split(", ")) == new and new, (line, notes)
+    assert not [title for title, _ in notes if title.endswith(" drew") and team not in title]

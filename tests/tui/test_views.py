@@ -36,6 +36,15 @@ def test_series_screen_box_score_has_pitchers_halves_runs_and_cards(tmp_path):
         game = table.session.games[0]
         score = box_score(table.session.rules, game)
         text = Text.from_markup(views.series_summary(table)).plain
+        wide = Text.from_markup(views.series_summary(
+            table, columns=views.page_columns(120))).plain
+
+    # A page of 120 columns keeps every half inning on one line (at 80 some wrapped; at 120
+    # the same ones did, beside half the page empty).
+    assert views.page_columns(80) == views.HALF_LINE_MOST and views.page_columns(120) == 100
+    halves_wide = [line for line in wide.splitlines() if re.match(r"  [TB]\d+ ", line)]
+    assert len(halves_wide) == len(score.halves)
+    assert all(line.rstrip().endswith(("run", "runs")) for line in halves_wide)
 
     lines = text.splitlines()
     for pitcher in score.pitchers:
