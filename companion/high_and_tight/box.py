@@ -114,6 +114,11 @@ class Pitcher:
     is_pitcher = True
 
 
+def piece_file(piece) -> str:
+    """The box file a piece is a line of."""
+    return "pitchers.csv" if piece.is_pitcher else "ballplayers.csv"
+
+
 @dataclass(frozen=True)
 class Condition:
     """One test a card, effect or ballpark effect needs (all set fields must hold)."""
@@ -627,7 +632,10 @@ class _Loader:
         # The keys and rosters of team entries refused (a key twice, a roster taken): the
         # pieces' lines naming them are not told again as naming no roster.
         self.refused_teams: set[str] = set()
-        self.clashed: set[str] = set()          # rosters with a piece refused for its name
+        # (file, roster key) of the pieces refused or miscounted (a name taken or empty, a
+        # position or type refused, read as the first; None: a team nobody knows): their
+        # roster's counts are not told, short for a reason told already.
+        self.uncounted: set[tuple[str, str | None]] = set()
         self.warnings: list[str] = []           # likely slips that still load (warn_moves)
         # id of a table read -> (the table, the keys its misspelt keys were taken for): the
         # table kept with its keys, so a table freed and its id reused reads none of them
@@ -860,11 +868,14 @@ class _Loader:
         rolls = self.table_of(box_data, "scoring_rolls", where)
         self.unknown_fields(rolls, ("boxes", "max"), where)
         rolls_boxes = self.get_int(rolls, "boxes", where, 1, 20)
-        if rolls_boxes == rolls.get("boxes"):   # (refused: no stuff_rolls told out of it)
+        # Read as written, or refused: then no stuff_rolls is told out of it (true and 1.0
+        # are refused, though Python takes either for 1).
+        given = rolls.get("boxes")
+        boxes_read = type(given) is int and rolls_boxes == given
+        if boxes_read:
             self.rolls_boxes = rolls_boxes
         # The track's last box is its boxes' count at least: the range said is the one
         # accepted with these boxes (max 24 was told 1..20, max 11 another way).
-        boxes_read = rolls_boxes == rolls.get("boxes")
         low = rolls_boxes if boxes_read else 1
         given = rolls.get("max")
         if boxes_read and isinstance(given, int) and not isinstance(given, bool) \
@@ -1274,8 +1285,11 @@ class _Loader:
                     self.refused_teams.add(roster.casefold())
                 continue
             self.team_wheres[key.casefold()] = where
+            # A roster key in any case names the pieces' team column in any case: kept
+            # casefolded, as the rosters are, so every reader finds it by the key alone.
             teams[key.casefold()] = Team(key, name, abbrev, standard, tuple(colours),
-                                         roster if isinstance(roster, str) else None, ballpark)
+                                         roster.casefold() if isinstance(roster, str) else None,
+                                         ballpark)
         for field_name in ("name", "abbrev"):
             seen: dict[str, str] = {}
             for team in teams.values():
@@ -1450,8 +1464,20 @@ class _Loader:
             return low
         return value
 
+    @staticmethod
+    def cell(row: dict, key: str) -> str:
+        """A CSV cell as a choice is read: its spaces gone, in capitals."""
+        return (row.get(key) or "").strip().upper()
+
+    def counted(self, filename: str, roster: Roster | None, row: dict, name: str,
+                kind: str, key: str) -> None:
+        """Note a row whose piece is missing from its roster's counts or counted as another
+        kind (`kind`, read from the column `key`) for a problem told already."""
+        if roster is None or not name or self.cell(row, key) != kind:
+            self.uncounted.add((filename, roster.key.casefold() if roster else None))
+
     def csv_choice(self, row: dict, key: str, where: str, choices: tuple[str, ...]) -> str:
-        value = (row.get(key) or "").strip().upper()
+        value = self.cell(row, key)
         if value not in choices:
             self.problems.add(where + f", field {key!r}",
                               f"{row.get(key)!r} is not one of {', '.join(choices)}")
@@ -1490,8 +1516,9 @@ class _Loader:
                 self.problems.add(where + ", field 'name'", "is empty")
             ratings = {r: self.csv_int(row, r, where, *RATING_RANGES["batter"][r])
                        for r in BALLPLAYER_RATINGS}
-            piece = Ballplayer(roster.key if roster else "", name,
-                               self.csv_choice(row, "position", where, ("C", "IF", "OF")),
+            position = self.csv_choice(row, "position", where, ("C", "IF", "OF"))
+            self.counted("ballplayers.csv", roster, row, name, position, "position")
+            piece = Ballplayer(roster.key if roster else "", name, position,
                                self.csv_choice(row, "bats", where, ("R", "L", "S")),
                                info=(row.get("info") or "").strip(), line=line,
                                **ratings)
@@ -1506,6 +1533,7 @@ class _Loader:
             if not name:
                 self.problems.add(where + ", field 'name'", "is empty")
             kind = self.csv_choice(row, "type", where, ("SP", "RP", "CL"))
+            self.counted("pitchers.csv", roster, row, name, kind, "type")
             box_label = (row.get("stuff_box") or "").strip().upper()
             if box_label not in ROMAN:
                 given = (row.get("stuff_box") or "").strip()
@@ -1550,9 +1578,8 @@ class _Loader:
                 for found in [k for k in self.unknown_rosters if k[1] == told]:
                     del self.unknown_rosters[found]
         self.tell_unknown_rosters()
-        for key, roster in rosters.items():
-            # (a piece refused for a name taken is missing for a reason told already)
-            if (roster.ballplayers or roster.pitchers) and key not in self.clashed:
+        for roster in rosters.values():
+            if roster.ballplayers or roster.pitchers:
                 self.check_roster(roster)
         return rosters
 
@@ -1630,12 +1657,12 @@ class _Loader:
         key = piece.name.casefold()
         other = roster.piece(piece.name)
         if other is not None:
-            there = ("ballplayers.csv" if not other.is_pitcher else "pitchers.csv") + \
+            there = piece_file(other) + \
                 (f" line {other.line}" if other.line else "")
             self.problems.add(where + ", field 'name'",
                               f"{piece.name!r} is already on the {roster.key} roster "
                               f"({there}): each piece of a roster has a name of its own")
-            self.clashed.add(roster.key.casefold())
+            self.uncounted.add((piece_file(piece), roster.key.casefold()))
             return
         alike = read_alike({**roster.ballplayers, **roster.pitchers}, piece.name)
         if alike:       # (typed without accents at the table, neither is meant)
@@ -1647,9 +1674,15 @@ class _Loader:
         else:
             roster.ballplayers[key] = piece
 
+    def counts(self, filename: str, roster: Roster) -> bool:
+        """Whether the roster's pieces of a file are counted: not when a line of it was
+        refused whole, nor a piece of the roster (or of a team nobody knows) refused or
+        read as another kind, each told already."""
+        return (filename not in self.refused
+                and not {(filename, roster.key.casefold()), (filename, None)} & self.uncounted)
+
     def check_roster(self, roster: Roster) -> None:
-        """Rules 2.1.2, 3.0, 8.3: what a roster needs. A file with a line refused whole is
-        not counted (its pieces would be missing for a reason already told)."""
+        """Rules 2.1.2, 3.0, 8.3: what a roster needs, when its pieces are counted."""
         where = self.where("ballplayers.csv", f"roster {roster.key!r}")
         count = {"C": 0, "IF": 0, "OF": 0}
         for player in roster.ballplayers.values():
@@ -1661,13 +1694,13 @@ class _Loader:
         short_of = sum(max(0, needs[p] - count[p]) for p in needs)
         if sum(needs.values()) + 1 - sum(count.values()) > short_of:    # still no DH
             missing.append("a ninth ballplayer for the DH (of any position)")
-        if missing and "ballplayers.csv" not in self.refused:
+        if missing and self.counts("ballplayers.csv", roster):
             self.problems.add(where, f"cannot field a lineup (rule 3.0 needs 1 C, 3 OF, 4 IF "
                                      f"and a DH): has {count['C']} C, {count['OF']} OF, "
                                      f"{count['IF']} IF; missing {', '.join(missing)}")
         kinds = [p.kind for p in roster.pitchers.values()]
         where = self.where("pitchers.csv", f"roster {roster.key!r}")
-        if "pitchers.csv" in self.refused:
+        if not self.counts("pitchers.csv", roster):
             return
         if kinds.count("SP") < FULL_ROTATION:
             self.problems.add(where, f"has {kinds.count('SP')} SP, needs at least "

@@ -268,6 +268,26 @@ def test_a_roster_needs_a_full_rotation_of_sps_and_a_closer(box_copy):
     assert len(problems) == 2
 
 
+@pytest.mark.parametrize("edits, field", [
+    ([("new-york,Sabaria,SP", "bogus,Sabaria,SP")], "team"),
+    ([("new-york,Sabaria,SP", "new-york,,SP")], "name"),
+    ([("new-york,Achterberg,CL", "new-york,Achterberg,XX")], "type"),
+    ([("new-york,Kanno,OF,", "new-york,Kanno,ZZ,"),
+      ("new-york,Haverty,OF,", "new-york,Haverty,ZZ,")], "position"),
+])
+def test_a_piece_refused_is_not_told_again_as_its_roster_s_shortage(box_copy, edits, field):
+    """Rules 2.1.2, 3.0 and 8.3 count a roster's pieces: a piece refused for its team, its
+    name, its type or position (read as the first, SP or C) left its roster short of an
+    SP, a CL or outfielders, and that was told as a problem the player had not made. Only
+    the cells' problems; the counts are told once they are fixed."""
+    filename = "ballplayers.csv" if field == "position" else "pitchers.csv"
+    for old, new in edits:
+        edit(box_copy / filename, old, new)
+    problems = problems_of(box_copy)
+    assert len(problems) == len(edits), problems
+    assert all(f"field {field!r}" in problem for problem in problems), problems
+
+
 def test_a_spreadsheets_byte_order_mark_is_read_past(box_copy):
     """Excel's "CSV UTF-8" starts the file with a byte-order mark: the header still reads."""
     for name in ("ballplayers.csv", "pitchers.csv"):
@@ -1310,3 +1330,13 @@ def test_max_is_measured_against_boxes_only_when_boxes_is_read(box_copy):
                for p in problems), problems
     assert len(problems) == 2
 
+
+
+@pytest.mark.parametrize("written, said", [("true", "true is not a whole number"),
+                                           ("1.0", "1.0 is not a whole number")])
+def test_boxes_of_true_or_one_point_oh_is_one_problem(box_copy, written, said):
+    """Rule 4.6.1's track: boxes = true (or 1.0) is refused, and no more; Python takes
+    either for 1, so each pitcher's Stuff rolls were told outside 1..1 too (37 lines)."""
+    edit(box_copy / "box.toml", "boxes = 10", f"boxes = {written}")
+    (problem,) = problems_of(box_copy)
+    assert f"field 'boxes' (line 11): {said}" in problem, problem

@@ -541,3 +541,19 @@ def test_the_scoresheet_has_room_for_an_at_bats_twenty_dice(box):
     cards = widths.pop("Cards played (offense / defense, Rally Caps)")
     assert cards >= dice > max(widths.values())
     assert dice >= 2 * widths["Batter"]
+
+
+def test_a_roster_key_in_another_case_prints_its_pieces(box, tmp_path):
+    """A team card's roster typed 'Texas' names the pieces whose team column says 'texas'
+    (the rules read it so, and `data check` takes it): the pieces and the series sheet's
+    pitchers print from it, where printing broke off ('Texas') or left the staff blank."""
+    texts = dict(box.texts)
+    assert texts["teams.toml"].count('roster = "texas"') == 1
+    texts["teams.toml"] = texts["teams.toml"].replace('roster = "texas"', 'roster = "Texas"')
+    edited = load_box_texts(texts, origin="edited")
+    assert edited.teams["texas"].roster == "texas"
+    ((_, sheet),) = pages_of(edited, "series-sheet", tmp_path, team="texas")
+    pieces = " ".join(text for _, text in pages_of(edited, "pieces", tmp_path, team="texas"))
+    for pitcher in edited.rosters["texas"].pitchers.values():
+        assert f"{pitcher.name} {pitcher.kind} {pitcher.fatigue}" in sheet
+        assert pitcher.name in pieces
