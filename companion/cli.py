@@ -16,7 +16,7 @@ from .engine.dice import seed_problem
 from .engine.errors import CompanionError, DataError, closest
 from .engine.record import check_box, header_tags, parse_record, split_records_at
 from .engine.session import replay
-from .engine.textfile import special_file, undecodable_at, utf16_said
+from .engine.textfile import not_a_file, undecodable_at, utf16_said
 from .files import output_problem, path_argument, write_atomically
 from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
@@ -394,8 +394,10 @@ def read_text_file(path: Path) -> str:
                   "a line of its own", file=sys.stderr)
         raw = sys.stdin.buffer.read()
     else:
-        if special_file(path):
-            raise CommandError(f"{path}: is a device, no file: not read")
+        what = not_a_file(path)
+        # (a pipe carries a record, `<(cat f)`; a folder is told below)
+        if what in ("a device", "a socket"):
+            raise CommandError(f"{path}: is {what}, not a file: not read")
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
@@ -409,11 +411,15 @@ def read_text_file(path: Path) -> str:
                            "`companion export ID --db FILE` writes a series of it as one")
     try:
         # Byte-order marks are read past, also where two files were joined into one.
-        return raw.decode("utf-8-sig").replace("\ufeff", "")
+        text = raw.decode("utf-8-sig").replace("\ufeff", "")
     except UnicodeDecodeError as error:
         line, byte = undecodable_at(raw, error)
         raise CommandError(f"{where}: line {line}: is not UTF-8 text (the byte {byte}, cannot "
                            f"be read{utf16_said(raw)}): save the file as UTF-8") from None
+    if "\x00" in text and utf16_said(raw):       # (UTF-16 with no mark reads as UTF-8)
+        raise CommandError(f"{where}: is not UTF-8 text{utf16_said(raw)}: save the file as "
+                           "UTF-8")
+    return text
 
 
 HEADER_OPTIONS = {"Team1Roster": "--roster1", "Team2Roster": "--roster2", "Team1": "--team1",

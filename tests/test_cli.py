@@ -61,6 +61,11 @@ def test_a_box_given_after_the_command_or_missing_or_with_capitalised_headers(
     assert code == 2 and err.strip().startswith(f"{tmp_path / 'gone'}: no such folder")
     code, _, err = run(capsys, "data", "check", str(path))
     assert code == 2 and "is a file, not a box folder" in err
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")      # (a link to itself)
+    code, _, err = run(capsys, "data", "check", str(tmp_path / "loop"))
+    assert code == 2 and err.splitlines()[0].endswith(
+        "loop: is a link that leads to no folder (to itself, or to something moved or "
+        "removed)"), err
 
 
 def test_a_game_file_or_box_named_before_and_after_the_command_must_agree(capsys, box_copy,
@@ -1788,11 +1793,11 @@ def test_a_device_is_refused_not_read_for_ever_and_a_pipe_is_read(capsys, tmp_pa
     for argv in (("replay", "/dev/zero"), ("import", "/dev/zero", "--db",
                                             str(tmp_path / "g.db"))):
         code, _, err = run(capsys, *argv)
-        assert code == 2 and "/dev/zero: is a device, no file: not read" in err, err
+        assert code == 2 and "/dev/zero: is a device, not a file: not read" in err, err
     (box_copy / "box.toml").unlink()
     (box_copy / "box.toml").symlink_to("/dev/zero")
     code, _, err = run(capsys, "data", "check", str(box_copy))
-    assert code == 2 and f"{box_copy / 'box.toml'}: is a device, no file: not read" in err
+    assert code == 2 and f"{box_copy / 'box.toml'}: is a device, not a file: not read" in err
     assert not (tmp_path / "g.db").exists()
     record = tmp_path / "game.txt"
     assert run(capsys, "simulate", "--games", "1", "--record", str(record))[0] == 0

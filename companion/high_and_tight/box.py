@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import datetime
 import difflib
 import hashlib
 import io
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from ..engine.dice import WHOLE
 from ..engine.errors import DataError, ParseError, clip, closest
-from ..engine.textfile import special_file, undecodable_at, utf16_said
+from ..engine.textfile import not_a_file, undecodable_at, utf16_said
 
 DEFAULT_BOX_DIR = Path(__file__).resolve().parents[2] / "data" / "high_and_tight"
 BOX_FILES = ("box.toml", "teams.toml", "ballplayers.csv", "pitchers.csv", "cards.toml")
@@ -429,6 +430,13 @@ class _Problems:
         return where
 
 
+def save_as_utf8(name: str) -> str:
+    """How a box file that is no UTF-8 text is saved again."""
+    return ("save the file as UTF-8 (" + ("a spreadsheet's \"CSV UTF-8\"; "
+                                          if name.endswith(".csv") else "")
+            + "a text editor's UTF-8 encoding) and check again")
+
+
 def load_box(directory: str | Path = DEFAULT_BOX_DIR, strict: bool = True) -> Box:
     """Load and validate a box folder; raise DataError listing every problem found.
     `strict=False` (see load_box_texts) reads a box records were played with, such as a
@@ -439,15 +447,24 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR, strict: bool = True) -> Bo
     if not directory.is_dir():
         raise DataError([f"{directory}: " + ("is a file, not a box folder (give the folder "
                                              "holding box.toml)" if directory.exists() else
+                                             "is a link that leads to no folder (to itself, "
+                                             "or to something moved or removed)"
+                                             if directory.is_symlink() else
                                              "no such folder")])
     for name in BOX_FILES:
         path = directory / name
-        if special_file(path):
-            problems.add(str(path), "is a device, no file: not read")
+        what = not_a_file(path)
+        if what:            # (a pipe in a box folder waited for a writer for ever)
+            problems.add(str(path), f"is {what}, not a file: not read")
             continue
         try:
             # utf-8-sig: a spreadsheet's "CSV UTF-8" starts with a byte-order mark.
-            texts[name] = path.read_text(encoding="utf-8-sig")
+            text = path.read_text(encoding="utf-8-sig")
+            if "\x00" in text and utf16_said(path):
+                problems.add(str(path), f"is not UTF-8 text{utf16_said(path)}: "
+                             + save_as_utf8(name))
+                continue
+            texts[name] = text
         except FileNotFoundError:
             present = [p.name for p in directory.iterdir()
                        if p.is_file() and p.name not in BOX_FILES]
@@ -460,9 +477,7 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR, strict: bool = True) -> Bo
         except UnicodeDecodeError as error:
             line, byte = undecodable_at(path, error)
             problems.add(f"{path}, line {line}", f"is not UTF-8 text (the byte {byte}, "
-                         f"cannot be read{utf16_said(path)}): save the file as UTF-8 ("
-                         + ("a spreadsheet's \"CSV UTF-8\"; " if name.endswith(".csv") else "")
-                         + "a text editor's UTF-8 encoding) and check again")
+                         f"cannot be read{utf16_said(path)}): " + save_as_utf8(name))
         except OSError as error:
             problems.add(str(path), f"cannot be read ({error.strerror or error})")
     if problems.items:
@@ -506,15 +521,19 @@ def shown(value, inner: bool = False) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
-        return "[" + ", ".join(shown(v, inner=True) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {shown(v, inner=True)}" for k, v in value.items()) + " }"
-    if inner and isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)       # as TOML writes a text
-    if isinstance(value, float) and math.isinf(value):
+        text = "[" + ", ".join(shown(v, inner=True) for v in value) + "]"
+    elif isinstance(value, dict):
+        text = "{ " + ", ".join(f"{k} = {shown(v, inner=True)}"
+                                for k, v in value.items()) + " }"
+    elif isinstance(value, (datetime.date, datetime.time)):
+        text = value.isoformat()                # (a date or datetime as TOML writes one)
+    elif inner and isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)       # as TOML writes a text
+    elif isinstance(value, float) and math.isinf(value):
         return "a number too large to read"     # (1e400 reads as infinity)
-    text = repr(value)
-    if len(text) > SHOWN_MOST:                  # a key held down: its start, and how long
+    else:
+        text = repr(value)
+    if len(text) > SHOWN_MOST and not inner:    # a key held down: its start, and how long
         return f"{text[:SHOWN_MOST - 20]}... ({len(text)} characters)"
     return text
 
@@ -1051,7 +1070,8 @@ class _Loader:
                     said += f"; a rating is named with whose it is: {whose}"
             self.problems.add(where, f"{shown(ref)} {said}")
             return None
-        role, rating = ref.casefold().split(".", 1)
+        # (spaces at its ends read past, as a marker's or a matchup's are)
+        role, rating = ref.strip().casefold().split(".", 1)
         ref = f"{role}.{rating}"
         allowed = RATING_RANGES.get(role)
         if allowed is None or rating not in allowed:
@@ -1178,7 +1198,9 @@ class _Loader:
             raw_key = table.get("key")
             key = str(raw_key) if raw_key is not None else f"#{number}"
             line = self.line_of("teams.toml", "team", number)
-            where = self.where("teams.toml", f"team {key!r}" + (f" ({line})" if line else ""))
+            # (a key that is no text named as the file writes it: ["new-york"], not a repr)
+            said = repr(key) if isinstance(raw_key, str) or raw_key is None else shown(raw_key)
+            where = self.where("teams.toml", f"team {said}" + (f" ({line})" if line else ""))
             if not (isinstance(raw_key, str) and TEAM_KEY.fullmatch(raw_key)):
                 # The key names the team in commands and in every game record's header.
                 spaced = (isinstance(raw_key, str) and raw_key != raw_key.strip()
@@ -1480,7 +1502,7 @@ class _Loader:
         value = self.cell(row, key)
         if value not in choices:
             self.problems.add(where + f", field {key!r}",
-                              f"{row.get(key)!r} is not one of {', '.join(choices)}")
+                              f"{shown(row.get(key))} is not one of {', '.join(choices)}")
             return choices[0]
         return value
 
@@ -1509,7 +1531,7 @@ class _Loader:
         columns = ("team", "name", "position", "bats") + BALLPLAYER_RATINGS + ("info",)
         for line, row in self.csv_rows("ballplayers.csv", columns,
                                        ("pitchers.csv", ("SP", "RP", "CL"))):
-            where = self.where("ballplayers.csv", f"line {line} ({row.get('name')!r})")
+            where = self.where("ballplayers.csv", f"line {line} ({shown(row.get('name'))})")
             roster = self.roster_for(rosters, row, "ballplayers.csv", where)
             name = (row.get("name") or "").strip()
             if not name:
@@ -1527,7 +1549,7 @@ class _Loader:
             PITCHER_RATINGS + ("fatigue", "info")
         for line, row in self.csv_rows("pitchers.csv", columns,
                                        ("ballplayers.csv", ("C", "IF", "OF"))):
-            where = self.where("pitchers.csv", f"line {line} ({row.get('name')!r})")
+            where = self.where("pitchers.csv", f"line {line} ({shown(row.get('name'))})")
             roster = self.roster_for(rosters, row, "pitchers.csv", where)
             name = (row.get("name") or "").strip()
             if not name:
@@ -1541,7 +1563,7 @@ class _Loader:
                 hint = (f"; write {ROMAN[int(given) - 1]}" if given.isdecimal()
                         and 1 <= int(given) <= len(ROMAN) else "")
                 self.problems.add(where + ", field 'stuff_box'",
-                                  f"{row.get('stuff_box')!r} is not a box in I..XII{hint}")
+                                  f"{shown(row.get('stuff_box'))} is not a box in I..XII{hint}")
                 box_label = "I"
             ratings = {r: self.csv_int(row, r, where, *RATING_RANGES["pitcher"][r])
                        for r in PITCHER_RATINGS}
@@ -1604,8 +1626,8 @@ class _Loader:
             more = f" (and {count - 1} more line(s) naming it)" if count > 1 else ""
             near = closest(key, known)
             self.problems.add(where + ", field 'team'",
-                              f"{key!r} is not a roster of a standard team in teams.toml "
-                              + (f"(known: {', '.join(known)})" if known else
+                              f"{shown(key)} is not a roster of a standard team in teams.toml "
+                              + (f"(known: {', '.join(map(shown, known))})" if known else
                                  "(no standard team in teams.toml names a roster)")
                               + more + (f"; did you mean {near!r}?" if near else ""))
 
@@ -1650,6 +1672,15 @@ class _Loader:
                               "letter, then its accent): retype it as one, as a keyboard "
                               "does, so that the name typed at the table matches")
 
+    def warn_alike(self, entries: dict, name: str, where: str) -> None:
+        """Warn of a name that reads as one of `entries` without its accents: typed
+        without them at the table, neither is meant (a piece's, a card's)."""
+        alike = read_alike(entries, name)
+        if alike:
+            self.warnings.append(f"{where}, field 'name': {name!r} reads as "
+                                 f"{alike[0].name!r} without its accents: at the table each "
+                                 "is typed with them")
+
     def add_piece(self, roster: Roster | None, piece, where: str) -> None:
         if roster is None or not piece.name:
             return
@@ -1664,11 +1695,7 @@ class _Loader:
                               f"({there}): each piece of a roster has a name of its own")
             self.uncounted.add((piece_file(piece), roster.key.casefold()))
             return
-        alike = read_alike({**roster.ballplayers, **roster.pitchers}, piece.name)
-        if alike:       # (typed without accents at the table, neither is meant)
-            self.warnings.append(f"{where}, field 'name': {piece.name!r} reads as "
-                                 f"{alike[0].name!r} without its accents: at the table each "
-                                 "is typed with them")
+        self.warn_alike({**roster.ballplayers, **roster.pitchers}, piece.name, where)
         if piece.is_pitcher:
             roster.pitchers[key] = piece
         else:
@@ -1721,7 +1748,8 @@ class _Loader:
                 raw_name = str(raw_name)        # as a series' frozen box was read before
             name = raw_name.strip() if isinstance(raw_name, str) else ""
             line = self.line_of("cards.toml", "card", number)
-            entry = f"card {number} {name!r}" + (f" ({line})" if line else "")
+            said = repr(name) if isinstance(raw_name, str) or raw_name is None else shown(raw_name)
+            entry = f"card {number} {said}" + (f" ({line})" if line else "")
             where = self.where("cards.toml", entry)
             known = {"name", "side", "category", "copies", "text", "requires", "effects",
                      "bonus", "cancels", "scoring_numbers", "nines_remove_runs"}
@@ -1749,6 +1777,12 @@ class _Loader:
                                   f"{shown(cancels)} is not a list of {', '.join(allowed_cancel)} "
                                   "(special cards cannot be cancelled, rule 5.1.1 d)"
                                   + (f"; did you mean {near!r}?" if near else ""))
+                cancels = []
+            twice = sorted({c for c in cancels if cancels.count(c) > 1})
+            if twice:   # (a slip, most likely for another category: 5.1.1 d)
+                self.problems.add(where + ", field 'cancels'",
+                                  f"{', '.join(map(repr, twice))} given twice (each category "
+                                  "once: a card cancels a category or not, rule 5.1.1 d)")
                 cancels = []
             sided = self.is_choice(table.get("side"), SIDES)    # (else told, and no more)
             if cancels and sided and side != "defense":
@@ -1778,6 +1812,8 @@ class _Loader:
                                   f"{first_entries[name.casefold()]} (use 'copies' instead)")
             else:
                 first_entries[name.casefold()] = entry
+                if name:
+                    self.warn_alike(cards, name, where)
             cards[name.casefold()] = card
         for side in ("offense", "defense"):
             if not any(c.side == side for c in cards.values()):

@@ -1104,7 +1104,10 @@ def test_a_table_or_list_of_the_wrong_shape_is_told_not_a_traceback(box_copy, fi
 
 @pytest.mark.parametrize("old, new, said", [
     ('key = "new-york"', 'key = ""', "team '' (line 6), field 'key' (line 7): '' is not a key"),
-    ('key = "new-york"', 'key = 5', "team '5' (line 6), field 'key' (line 7): 5 is not a key"),
+    # a key that is no text named as the file writes it, not as Python would
+    ('key = "new-york"', 'key = 5', "team 5 (line 6), field 'key' (line 7): 5 is not a key"),
+    ('key = "new-york"', 'key = ["new-york"]', 'team ["new-york"] (line 6), field \'key\' '
+     '(line 7): ["new-york"] is not a key'),
     ('key = "new-york"', 'key = "new york"', "field 'key' (line 7): 'new york' is not a key "
      "(accepted: "
      "letters, digits and '-', like \"new-york\")"),
@@ -1319,6 +1322,44 @@ def test_a_utf16_file_is_named_as_such(box_copy, tmp_path, capsys):
         "UTF-8" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("name", ["ballplayers.csv", "box.toml"])
+def test_utf16_without_its_byte_order_mark_is_named_too(box_copy, tmp_path, capsys, name,
+                                                        encoding):
+    """SPEC 8: UTF-16 saved without its mark reads as UTF-8 (a NUL beside each letter), and
+    was told as a TOML syntax error or a header naming no column; it is named, in a box
+    and in a record alike, and the file is read no further."""
+    from companion.cli import main
+
+    path = box_copy / name
+    path.write_bytes(path.read_text(encoding="utf-8").encode(encoding))
+    (problem,) = problems_of(box_copy)
+    assert problem == (f"{path}: is not UTF-8 text; it is UTF-16 text saved without its "
+                       "byte-order mark: save the file as UTF-8 ("
+                       + ("a spreadsheet's \"CSV UTF-8\"; " if name.endswith(".csv") else "")
+                       + "a text editor's UTF-8 encoding) and check again")
+    record = tmp_path / "r.txt"
+    record.write_bytes('[Game "High & Tight"]\n[Home "texas"]\n'.encode(encoding))
+    assert main(["replay", str(record)]) == 2
+    assert capsys.readouterr().err.strip().endswith(
+        "r.txt: is not UTF-8 text; it is UTF-16 text saved without its byte-order mark: save "
+        "the file as UTF-8")
+
+
+def test_a_box_file_that_is_a_pipe_or_a_folder_is_refused_unread(box_copy):
+    """A named pipe in a box folder waited for a writer for ever (`data check` hung); a
+    folder in a file's place was told as Python's "Is a directory". Each is named."""
+    import os
+
+    (box_copy / "cards.toml").unlink()
+    os.mkfifo(box_copy / "cards.toml")
+    (box_copy / "teams.toml").unlink()
+    (box_copy / "teams.toml").mkdir()
+    problems = problems_of(box_copy)
+    assert problems == [f"{box_copy / 'teams.toml'}: is a folder, not a file: not read",
+                        f"{box_copy / 'cards.toml'}: is a named pipe, not a file: not read"]
+
+
 def test_max_is_measured_against_boxes_only_when_boxes_is_read(box_copy):
     """Rule 4.6.1's track: with boxes refused itself, max is told against 1..20, not 'below
     boxes 1'."""
@@ -1340,3 +1381,56 @@ def test_boxes_of_true_or_one_point_oh_is_one_problem(box_copy, written, said):
     edit(box_copy / "box.toml", "boxes = 10", f"boxes = {written}")
     (problem,) = problems_of(box_copy)
     assert f"field 'boxes' (line 11): {said}" in problem, problem
+
+
+def test_values_are_told_as_the_file_writes_them_and_cut_short(box_copy):
+    """SPEC 8, a message names the value as the player typed it and fits a screen: a date
+    as TOML writes it (not datetime.date(...)), a long list, a CSV cell of thousands of
+    characters and a roster key holding a line break each told in one short line."""
+    edit(box_copy / "box.toml", "dh_defense = 4", "dh_defense = 1979-05-27")
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("field 'dh_defense' (line 7): 1979-05-27 is not a whole number "
+                            "(accepted: 0..9)"), problem
+    edit(box_copy / "box.toml", "dh_defense = 1979-05-27",
+         "dh_defense = [" + ", ".join(["4"] * 3000) + "]")
+    (problem,) = problems_of(box_copy)
+    assert "[4, 4, 4" in problem and "characters)" in problem and len(problem) < 300, problem
+    edit(box_copy / "box.toml", "dh_defense = [" + ", ".join(["4"] * 3000) + "]",
+         "dh_defense = 4")
+    edit(box_copy / "pitchers.csv", "new-york,Achterberg,CL,", "new-york,Achterberg," +
+         "X" * 5000 + ",")
+    (problem,) = problems_of(box_copy)
+    assert "field 'type'" in problem and "(5002 characters)" in problem, problem
+    assert len(problem) < 300
+    edit(box_copy / "pitchers.csv", "X" * 5000, "CL")
+    edit(box_copy / "teams.toml", 'roster = "texas"', 'roster = "tex\\nas"')
+    problems = problems_of(box_copy)
+    assert problems and all("\n" not in problem for problem in problems), problems
+    assert any("'tex\\nas'" in problem for problem in problems), problems
+
+
+def test_a_rating_with_a_space_at_an_end_reads_as_the_rating(box_copy):
+    """A rating typed 'batter.power ' reads as batter.power, as a marker 'rolls ' or a
+    matchup ' same ' is read past its spaces (it was told as no known rating)."""
+    edit(box_copy / "cards.toml", 'up = "batter.power" }', 'up = " batter.power " }')
+    edited = load_box(box_copy)
+    demo = load_box()
+    assert edited.cards == demo.cards
+
+
+def test_two_cards_alike_without_accents_are_warned_of_and_a_cancel_given_twice_refused(
+        box_copy):
+    """Rule 5.1.1 d: a card cancels a category or not, so one named twice in its list is a
+    slip (told, as a scoring total given twice is); two cards whose names read alike
+    without accents ('Bad Hop', 'Bád Hop') are warned of, as two pieces are: typed
+    without them at the table, neither is meant."""
+    edit(box_copy / "cards.toml", 'name = "Web Gem"', 'name = "Bád Hop"')
+    box = load_box(box_copy)
+    assert any("field 'name': 'Bád Hop' reads as 'Bad Hop' without its accents" in warning
+               or "field 'name': 'Bad Hop' reads as 'Bád Hop' without its accents" in warning
+               for warning in box.warnings), box.warnings
+    edit(box_copy / "cards.toml", 'cancels = ["power"]', 'cancels = ["power", " Power"]')
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("field 'cancels' (line 233): 'power' given twice (each "
+                            "category once: a card cancels a category or not, rule 5.1.1 d)"
+                            ), problem
