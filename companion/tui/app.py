@@ -94,8 +94,8 @@ AUTO_RETRY = 5.0        # seconds before the computer's refused step (a full dis
 ONE_GAME_LINES = {"rest": "8.2.2 pitchers rest: for a series only",
                   "short-rest": "8.2.3 short rest: for a series only"}
 CATCH_UP_MOST = 1000     # automatic steps taken at once before a typed line (a game ~300)
-OPTION_ACTIONS = {"!roll": "roll", "!hand": "hand", "!type": "type_dice", "!pick": "pick",
-                  "!draw": "draw_starter",
+OPTION_ACTIONS = {"!roll": "roll", "!rollall": "roll_at_bat", "!hand": "hand",
+                  "!type": "type_dice", "!pick": "pick", "!draw": "draw_starter",
                   "!series": "series", "!print": "print", "!next": "next_game",
                   "!home": "back"}
 # The decisions a hidden hand would show through: the exchange and the card phase (its
@@ -1001,6 +1001,7 @@ class GameScreen(Screen):
 
     BINDINGS = [
         Binding("r", "roll", "Roll"),
+        Binding("R", "roll_at_bat", "Roll the at-bat", show=False),   # its rolls left at once
         Binding("t", "type_dice", "Dice"),        # the faces rolled at the table
         Binding("u", "undo", "Undo"),
         Binding("y", "redo", "Redo"),
@@ -1092,10 +1093,10 @@ class GameScreen(Screen):
             self.notify(NOT_YOURS.format("undo" if event.key == "u" else "redo"),
                         severity="warning")
             return
-        if event.key not in ("r", "t"):
+        if event.key not in ("r", "R", "t"):
             self._typed_start(event)
             return
-        other = {"r": "physical", "t": "digital"}[event.key]
+        other = {"r": "physical", "R": "physical", "t": "digital"}[event.key]
         if self.table.session.is_over():
             return
         waiting = self.table.waiting()
@@ -1110,7 +1111,7 @@ class GameScreen(Screen):
                         if other == "physical" else
                         "this series rolls the companion's dice: r rolls them",
                         severity="warning")
-        elif event.key == "r" and not self.table.dice_awaited():    # dimmed: said why
+        elif event.key in ("r", "R") and not self.table.dice_awaited():   # dimmed: said why
             event.stop()
             self.notify("no dice are awaited now", severity="warning")
 
@@ -1303,6 +1304,11 @@ class GameScreen(Screen):
         elif table.dice_awaited(waiting):
             if table.dice == "digital":
                 options.add_option(Option("Roll the dice (r)", id="!roll"))
+                atbat = table.game.state.atbat
+                left = atbat.rolls_left + (table.game.state.phase == "free-roll")
+                if left > 1:
+                    options.add_option(Option(f"Roll the {left} rolls left at once (R)",
+                                              id="!rollall"))
             else:
                 options.add_option(Option("Type the dice (t)", id="!type"))
         elif waiting.kind == "over":
@@ -2007,16 +2013,24 @@ class GameScreen(Screen):
         self.app.push_screen(PickScreen(picker), picked)
 
     def action_roll(self) -> None:
+        self._rolled(self.table.roll)
+
+    def action_roll_at_bat(self) -> None:
+        """R: the at-bat's rolls left, rolled at once with the companion's dice."""
+        self._rolled(self.table.roll_at_bat)
+
+    def _rolled(self, roll) -> None:
         self.app.hide_keys(self, narrow_only=True)
         self.table.held = None
         game, noted = self._log_mark()
+        steps = len(self.table.session.entries)
         try:
-            entry = self.table.roll()
+            roll()
         except CompanionError as error:
             self.notify(str(error), severity="warning")
             return
         # (an extra inning with no draws: the half's last roll reaches Take the Mound)
-        self._tell_after(game, [entry.line], noted)
+        self._tell_after(game, [e.line for e in self.table.session.entries[steps:]], noted)
         self.refresh_table()
 
     def action_draw_starter(self) -> None:
@@ -2265,10 +2279,11 @@ class GameScreen(Screen):
             return self.game_over()        # hidden (and p does nothing) before that
         if action in ("undo", "redo") and self.table.nobody_steps():
             return None                    # dimmed: no step is a player's (pressed, says so)
-        if action in ("roll", "type_dice") and self.table.session.is_over():
+        dice = ("roll", "roll_at_bat", "type_dice")
+        if action in dice and self.table.session.is_over():
             return False                            # no dice left to roll in the series
-        if action in ("roll", "type_dice"):
-            if self.table.dice != ("digital" if action == "roll" else "physical"):
+        if action in dice:
+            if self.table.dice != ("physical" if action == "type_dice" else "digital"):
                 return False        # digital dice are the companion's (r), physical typed (t)
             # Dimmed while no dice are awaited (a setup, a decision, the computer's roll).
             return self.table.dice_awaited() or None

@@ -96,6 +96,7 @@ class Waiting:
     demanded: str = ""         # the rule that demands the one choice (8.3), not a lack of arms
 
 
+ROLLED_AT_THE_TABLE = "this series rolls its dice at the table: type the faces rolled (t)"
 TYPED_ROLLS = "typed-rolls"     # the series note of the lines of rolls typed at once
 TYPED_LINES_KEPT = 50           # the latest lines kept in it (an undo goes back that far)
 PICK_OVER = 12      # a choice with more options than this is also offered slot by slot
@@ -577,8 +578,7 @@ class Table:
         if waiting.kind != "chance":
             raise CompanionError(f"no dice are awaited: {waiting.prompt}")
         if self.dice == "physical" and waiting.phase != "deal":
-            raise CompanionError("this series rolls its dice at the table: type the faces "
-                                 "rolled (t)")
+            raise CompanionError(ROLLED_AT_THE_TABLE)
         return self._sample()
 
     def draw_starter(self) -> Entry:
@@ -887,10 +887,31 @@ class Table:
                                          f"after {number} (rule 4.6): none was taken; type "
                                          "the rolls still due")
                 entry = self.stored.push(f"roll {first} {second}")
-            self._keep_lines_before(start)
-            self.typed_lines.append((start, self.session.entries[start:]))
-            del self.typed_lines[:-TYPED_LINES_KEPT]
+            self._one_line_from(start)
         return entry
+
+    def roll_at_bat(self) -> Entry:
+        """Digital dice for every roll the at-bat has left (rule 4.6, box I's free roll
+        among them), as the table would roll them in turn: one write, and, like a line of
+        rolls typed at once, one step for undo."""
+        waiting = self.waiting()
+        if self.dice != "digital":
+            raise CompanionError(ROLLED_AT_THE_TABLE)
+        if not self.dice_awaited(waiting):
+            raise CompanionError(f"no dice are awaited: {waiting.prompt}")
+        start = len(self.session.entries)
+        with self._steps_with_rolls():
+            entry = self._sample()
+            while self._rolling():
+                entry = self._sample()
+            self._one_line_from(start)
+        return entry
+
+    def _one_line_from(self, start: int) -> None:
+        """The rolls taken from step `start` on are one line for undo and redo."""
+        self._keep_lines_before(start)
+        self.typed_lines.append((start, self.session.entries[start:]))
+        del self.typed_lines[:-TYPED_LINES_KEPT]
 
     def _keep_lines_before(self, step: int) -> None:
         """A new step at `step` leaves the redo history: the typed lines from there on,

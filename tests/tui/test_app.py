@@ -5651,3 +5651,37 @@ def test_the_cards_dealt_the_player_are_told_by_name(tmp_path):
     told = [message for title, message in notes if title == f"{team} drew"]
     assert len(told) == 1 and sorted(told[0].split(", ")) == new and new, (line, notes)
     assert not [title for title, _ in notes if title.endswith(" drew") and team not in title]
+
+
+def test_r_capital_rolls_the_at_bat_s_rolls_left_from_the_options(tmp_path):
+    """Rule 4.6 with the companion's dice: the options offer the at-bat's rolls left at
+    once beside one roll, and R (or that option) rolls them all, the half's end told with
+    every die."""
+    from .test_table import at_an_at_bat_of_four_rolls
+
+    path = tmp_path / "at-once.db"
+    with Store.open(path) as store:
+        table = at_an_at_bat_of_four_rolls(store, dice="digital", least=2)
+        series_id, steps = table.stored.id, len(table.session.entries)
+        left = table.game.state.atbat.rolls_left
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        notes = titled_notes(app)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            options = screen.query_one("#options", OptionList)
+            shown = [str(options.get_option_at_index(n).prompt)
+                     for n in range(options.option_count)]
+            await pilot.press("R")
+            await pilot.pause()
+            taken = table.session.entries[steps:]
+            await settle(pilot)
+            return shown, taken, list(notes)
+
+    shown, taken, notes = asyncio.run(play())
+    assert shown == ["Roll the dice (r)", f"Roll the {left} rolls left at once (R)"]
+    assert len(taken) >= left and all(entry.line.startswith("roll ") for entry in taken)
+    ended = [message for title, message in notes if title == "End of the half"]
+    assert ended and all(f" {a + b}" in ended[0] for a, b in
+                         (map(int, entry.line.split()[1:]) for entry in taken)), notes

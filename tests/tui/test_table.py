@@ -98,21 +98,54 @@ def test_with_the_tables_dice_and_the_computer_on_both_sides_undo_takes_back_a_r
         assert table.auto_step() is None            # it waits for the dice typed again
 
 
-def at_an_at_bat_of_four_rolls(store) -> Table:
-    """A Spring Training game with the table's dice (the computer on team 2) played on to
-    an at-bat with four Scoring Rolls or more to type (rule 4.6)."""
-    table = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
+def at_an_at_bat_of_four_rolls(store, dice: str = "physical", least: int = 4) -> Table:
+    """A Spring Training game with the table's dice (the computer on team 2; or the
+    companion's, `dice`) played on to an at-bat with four Scoring Rolls (or `least`) or
+    more for the person at the table to type or roll (rule 4.6)."""
+    table = Table.create(store, load_box(), Setup(scenario="spring", dice=dice,
                                                   team1_control="human",
                                                   team2_control="computer"))
     for _ in range(3000):
         waiting = table.waiting()
         if table.dice_awaited() and waiting.scope == "game" and (
-                table.game.state.atbat.rolls_left >= 4):
+                table.game.state.atbat.rolls_left >= least):
             return table
         if table.auto_step() is not None:
             continue
-        table.enter("3 4" if table.dice_awaited() else waiting.options[0])
-    raise AssertionError("no at-bat of four rolls in 3000 steps")
+        if table.dice_awaited() and dice == "digital":
+            table.roll()
+        else:
+            table.enter("3 4" if table.dice_awaited() else waiting.options[0])
+    raise AssertionError(f"no at-bat of {least} rolls in 3000 steps")
+
+
+def test_the_at_bat_s_rolls_left_are_rolled_at_once_and_go_back_whole(tmp_path):
+    """Rule 4.6 with the companion's dice: R rolls every roll the at-bat has left, in turn,
+    as r would one by one; one step for undo and redo, across a restart too, as a line of
+    rolls typed at once. Refused with the table's dice, and when no dice are the table's
+    to roll."""
+    path = tmp_path / "at-once.db"
+    with Store.open(path) as store:
+        table = at_an_at_bat_of_four_rolls(store, dice="digital", least=2)
+        before = list(table.session.entries)
+        left = table.game.state.atbat.rolls_left
+        table.roll_at_bat()
+        taken = table.session.entries[len(before):]
+        assert len(taken) >= left and all(e.line.startswith("roll ") for e in taken)
+        assert not table.dice_awaited()             # the at-bat is over
+        with pytest.raises(CompanionError, match="no dice are awaited"):
+            table.roll_at_bat()
+        series_id = table.stored.id
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        undone = table.undo_to_player()
+        assert [e.line for e in undone] == [e.line for e in reversed(taken)]
+        assert table.session.entries == before
+        assert table.redo_to_player() == taken
+    with Store.open(path) as store:
+        table = at_an_at_bat_of_four_rolls(store, dice="physical")
+        with pytest.raises(CompanionError, match="type the faces rolled"):
+            table.roll_at_bat()
 
 
 def test_a_line_of_rolls_typed_at_once_is_undone_and_redone_whole(tmp_path):
