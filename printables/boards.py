@@ -707,7 +707,7 @@ def _staff_rows(box_data: Box, team: Team | None, games: int) -> tuple[tuple[str
     largest staff of the box's rosters, each type printed in where every roster's staff has
     the same types in the same order (the demo's 4 SP, 4 RP and a CL), else left to write."""
     blank = [""] * (games + 1)
-    roster = box_data.rosters.get(team.roster or "") if team is not None else None
+    roster = box_data.roster_of(team) if team is not None else None
     if roster is not None:
         return tuple((p.name, p.kind, str(p.fatigue), *blank) for p in roster.pitchers.values())
     staffs = [[p.kind for p in r.pitchers.values()] for r in box_data.rosters.values()]

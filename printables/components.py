@@ -469,7 +469,7 @@ def piece_components(box: Box, team: str | None = None) -> list[Component]:
                          f"teams with pieces: {with_rosters}")
     components = []
     for each in teams:
-        roster = box.rosters[each.roster]
+        roster = box.roster_of(each)
         components += [ballplayer_piece(each, p) for p in roster.ballplayers.values()]
         components += [pitcher_piece(each, p) for p in roster.pitchers.values()]
     return components

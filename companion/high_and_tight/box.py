@@ -324,6 +324,11 @@ class Box:
             raise ParseError(f"header {tag}: {said}; known: {known}")
         return team
 
+    def roster_of(self, team: Team) -> Roster | None:
+        """A team card's own pieces (its roster key in any case, as the CSV files' team
+        column is read); None for an optional team card, which brings none (8.1.1)."""
+        return self.rosters.get(team.roster.casefold()) if team.roster else None
+
     def roster_owner(self, roster: str) -> str | None:
         """The name of the standard team whose pieces a roster (key) is, if any."""
         return next((t.name for t in self.teams.values()
@@ -430,6 +435,9 @@ class _Problems:
         return where
 
 
+NOWHERE = "(to itself, or to something moved or removed)"     # a link that leads nowhere
+
+
 def save_as_utf8(name: str) -> str:
     """How a box file that is no UTF-8 text is saved again."""
     return ("save the file as UTF-8 (" + ("a spreadsheet's \"CSV UTF-8\"; "
@@ -447,8 +455,7 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR, strict: bool = True) -> Bo
     if not directory.is_dir():
         raise DataError([f"{directory}: " + ("is a file, not a box folder (give the folder "
                                              "holding box.toml)" if directory.exists() else
-                                             "is a link that leads to no folder (to itself, "
-                                             "or to something moved or removed)"
+                                             f"is a link that leads to no folder {NOWHERE}"
                                              if directory.is_symlink() else
                                              "no such folder")])
     for name in BOX_FILES:
@@ -471,6 +478,9 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR, strict: bool = True) -> Bo
             other = next((n for n in present if n.casefold() == name), None)
             # A box file renamed by a slip ('card.toml', 'pitcher.csv'): named, to rename.
             near = None if other else renamed(name, present)
+            if path.is_symlink():
+                problems.add(str(path), f"is a link that leads to no file {NOWHERE}")
+                continue
             problems.add(str(path), "file is missing" + (
                 f" (there is {other!r}: the name is written {name!r}, in lower case)"
                 if other else f" (there is {near!r}: rename it {name!r})" if near else ""))
@@ -652,9 +662,9 @@ class _Loader:
         # pieces' lines naming them are not told again as naming no roster.
         self.refused_teams: set[str] = set()
         # (file, roster key) of the pieces refused or miscounted (a name taken or empty, a
-        # position or type refused, read as the first; None: a team nobody knows): their
-        # roster's counts are not told, short for a reason told already.
-        self.uncounted: set[tuple[str, str | None]] = set()
+        # position or type refused, read as the first; a team column that is a slip for
+        # the roster): their roster's counts are not told, short for a reason told already.
+        self.uncounted: set[tuple[str, str]] = set()
         self.warnings: list[str] = []           # likely slips that still load (warn_moves)
         # id of a table read -> (the table, the keys its misspelt keys were taken for): the
         # table kept with its keys, so a table freed and its id reused reads none of them
@@ -1199,7 +1209,7 @@ class _Loader:
             key = str(raw_key) if raw_key is not None else f"#{number}"
             line = self.line_of("teams.toml", "team", number)
             # (a key that is no text named as the file writes it: ["new-york"], not a repr)
-            said = repr(key) if isinstance(raw_key, str) or raw_key is None else shown(raw_key)
+            said = shown(key if isinstance(raw_key, str) or raw_key is None else raw_key)
             where = self.where("teams.toml", f"team {said}" + (f" ({line})" if line else ""))
             if not (isinstance(raw_key, str) and TEAM_KEY.fullmatch(raw_key)):
                 # The key names the team in commands and in every game record's header.
@@ -1307,11 +1317,8 @@ class _Loader:
                     self.refused_teams.add(roster.casefold())
                 continue
             self.team_wheres[key.casefold()] = where
-            # A roster key in any case names the pieces' team column in any case: kept
-            # casefolded, as the rosters are, so every reader finds it by the key alone.
             teams[key.casefold()] = Team(key, name, abbrev, standard, tuple(colours),
-                                         roster.casefold() if isinstance(roster, str) else None,
-                                         ballpark)
+                                         roster if isinstance(roster, str) else None, ballpark)
         for field_name in ("name", "abbrev"):
             seen: dict[str, str] = {}
             for team in teams.values():
@@ -1495,8 +1502,14 @@ class _Loader:
                 kind: str, key: str) -> None:
         """Note a row whose piece is missing from its roster's counts or counted as another
         kind (`kind`, read from the column `key`) for a problem told already."""
-        if roster is None or not name or self.cell(row, key) != kind:
-            self.uncounted.add((filename, roster.key.casefold() if roster else None))
+        if roster is None:
+            # A team column nobody knows: most likely a slip for the nearest roster, whose
+            # piece it is; with none near, the piece is of no roster counted.
+            near = closest((row.get("team") or "").strip(), list(self.roster_wheres))
+            if near is not None:
+                self.uncounted.add((filename, near.casefold()))
+        elif not name or self.cell(row, key) != kind:
+            self.uncounted.add((filename, roster.key.casefold()))
 
     def csv_choice(self, row: dict, key: str, where: str, choices: tuple[str, ...]) -> str:
         value = self.cell(row, key)
@@ -1706,7 +1719,7 @@ class _Loader:
         refused whole, nor a piece of the roster (or of a team nobody knows) refused or
         read as another kind, each told already."""
         return (filename not in self.refused
-                and not {(filename, roster.key.casefold()), (filename, None)} & self.uncounted)
+                and (filename, roster.key.casefold()) not in self.uncounted)
 
     def check_roster(self, roster: Roster) -> None:
         """Rules 2.1.2, 3.0, 8.3: what a roster needs, when its pieces are counted."""
@@ -1748,7 +1761,7 @@ class _Loader:
                 raw_name = str(raw_name)        # as a series' frozen box was read before
             name = raw_name.strip() if isinstance(raw_name, str) else ""
             line = self.line_of("cards.toml", "card", number)
-            said = repr(name) if isinstance(raw_name, str) or raw_name is None else shown(raw_name)
+            said = shown(name if isinstance(raw_name, str) or raw_name is None else raw_name)
             entry = f"card {number} {said}" + (f" ({line})" if line else "")
             where = self.where("cards.toml", entry)
             known = {"name", "side", "category", "copies", "text", "requires", "effects",

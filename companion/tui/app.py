@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Callable
@@ -1033,7 +1034,6 @@ class GameScreen(Screen):
         self._computer_half: tuple | None = None    # (game, inning, half) its moves are of
         self._computer_title = ""                   # whose moves: the computer's team
         self._computer_own: set[str] = set()        # the table's own moves among them
-        self._dealt: list[str] = []                 # cards dealt the player's hand, to tell
         self._covered = 0                           # board rows under notices when laid out
         self._notices_over_board = False            # ... and over more than the hand
         self._last_half: tuple = (None, "")         # (game, its last half's notice)
@@ -1677,29 +1677,32 @@ class GameScreen(Screen):
                         + (PITCHING_CHANGE_TITLE if change else ""),
                         timeout=8 if change else 6, markup=False)
         if entry is not None and dealt_to is not None:
-            self._tell_dealt(dealt_to, entry.line)
+            self._tell_dealt(dealt_to)
         if entry is not None:
             self._tell_after(game, [entry.line], noted)
             self.shown_hand = None
             self.refresh_table()
 
-    def _tell_dealt(self, side: str, line: str) -> None:
+    def _tell_dealt(self, side: str) -> None:
         """Rules 3.0, 5.2.1 and 5.2.2: the companion deals a draw or an exchange one card
-        at a time; once the draw is dealt, the cards new to the player's own hand are told
-        by name (on the board they stood among the others, found by comparing), unless
-        they are the whole hand. Never a hand the screen keeps from the other player or
-        the computer's."""
-        if self._hand_to_show() != side:
-            return
-        self._dealt.append(line.removeprefix("deal "))
+        at a time; once it is dealt, the cards new to the player's own hand are told by
+        name (on the board they stood among the others, found by comparing), read from the
+        game's record (a restart in the middle of the deal tells them all). Not the
+        setup's six, the whole hand; never at a screen two players share (a notice stays
+        on after the curtain comes down), nor the computer's."""
         game = self.table.game
-        owed = (game.state.pending_deals if game is not None and game.state.phase == "deal"
-                else [])
+        if game is None or self.hot_seat() or self._hand_to_show() != side:
+            return
+        state = game.state
+        owed = state.pending_deals if state.phase == "deal" else []
         if owed and owed[0][0] == side:
             return                          # more of the same draw to come
-        cards, self._dealt = self._dealt, []
-        if game is None or len(cards) == game.state.side(side).hand_size():
+        dealt = list(itertools.takewhile(lambda action: action.kind == "deal",
+                                         reversed(game.actions)))
+        before = game.actions[-len(dealt) - 1] if len(game.actions) > len(dealt) else None
+        if before is None or (before.kind == "draw" and state.inning == 0):
             return                          # the setup's draw: the whole hand is new
+        cards = [action.args[0] for action in reversed(dealt)]
         team = self.table.team_name(self.table.team_of(side))
         self.notify(", ".join(cards), title=f"{team} drew", markup=False)
 
@@ -2119,7 +2122,6 @@ class GameScreen(Screen):
             self.refresh_table()
             return
         self._drop_computer_note()         # it told moves now taken back
-        self._dealt = []                    # (a draw half dealt, taken back)
         # A half's end (or the last half told on reopening) told runs now taken back too.
         # So did a final now taken back (its game in play again).
         reopened = {final_title(number) for number in

@@ -269,7 +269,7 @@ def test_a_roster_needs_a_full_rotation_of_sps_and_a_closer(box_copy):
 
 
 @pytest.mark.parametrize("edits, field", [
-    ([("new-york,Sabaria,SP", "bogus,Sabaria,SP")], "team"),
+    ([("new-york,Sabaria,SP", "new-yrok,Sabaria,SP")], "team"),
     ([("new-york,Sabaria,SP", "new-york,,SP")], "name"),
     ([("new-york,Achterberg,CL", "new-york,Achterberg,XX")], "type"),
     ([("new-york,Kanno,OF,", "new-york,Kanno,ZZ,"),
@@ -286,6 +286,12 @@ def test_a_piece_refused_is_not_told_again_as_its_roster_s_shortage(box_copy, ed
     problems = problems_of(box_copy)
     assert len(problems) == len(edits), problems
     assert all(f"field {field!r}" in problem for problem in problems), problems
+    # Another roster's own shortage is still told beside it: the cell's slip holds back
+    # the counts of its own roster only.
+    edit(box_copy / "pitchers.csv", "philadelphia,Greenleaf,CL", "philadelphia,Greenleaf,RP")
+    problems = problems_of(box_copy)
+    assert len(problems) == len(edits) + 1, problems
+    assert any("roster 'philadelphia': has no CL" in problem for problem in problems)
 
 
 def test_a_spreadsheets_byte_order_mark_is_read_past(box_copy):
@@ -989,10 +995,11 @@ def test_a_box_needs_two_standard_teams_each_with_its_own_roster(box_copy):
     box, and two standard teams naming one roster are told at the second one."""
     text = (box_copy / "teams.toml").read_text()
     edit(box_copy / "teams.toml", 'key = "philadelphia"', 'key = "philly"')
-    edit(box_copy / "teams.toml", 'roster = "philadelphia"', 'roster = "new-york"')
+    edit(box_copy / "teams.toml", 'roster = "philadelphia"', 'roster = "New-York"')
     problems = problems_of(box_copy)
+    # (the key as the file spells it: a roster key is read in any case)
     assert any("team 'philly'" in p and "field 'roster'" in p
-               and "'new-york' is the roster of New York Highlanders already" in p
+               and "'New-York' is the roster of New York Highlanders already" in p
                for p in problems), problems
     (box_copy / "teams.toml").write_text(text.replace("standard = true", "standard = false")
                                          .replace("standard = false", "standard = true", 1))
@@ -1434,3 +1441,19 @@ def test_two_cards_alike_without_accents_are_warned_of_and_a_cancel_given_twice_
     assert problem.endswith("field 'cancels' (line 233): 'power' given twice (each "
                             "category once: a card cancels a category or not, rule 5.1.1 d)"
                             ), problem
+
+
+def test_a_long_name_in_an_entry_s_label_is_cut_short_and_a_broken_link_named(box_copy):
+    """SPEC 8: a card name of thousands of characters was repeated whole in the label of
+    every problem of its entry; a box file that is a link leading nowhere was told as
+    missing, with nothing to find."""
+    edit(box_copy / "cards.toml", 'name = "Web Gem"', 'name = "' + "W" * 3000 + '"')
+    problems = problems_of(box_copy)
+    assert problems and all(len(problem) < 400 for problem in problems), problems
+    assert any("(3002 characters)" in problem for problem in problems), problems
+    edit(box_copy / "cards.toml", "W" * 3000, "Web Gem")
+    (box_copy / "teams.toml").unlink()
+    (box_copy / "teams.toml").symlink_to(box_copy / "gone.toml")
+    (problem,) = problems_of(box_copy)
+    assert problem == (f"{box_copy / 'teams.toml'}: is a link that leads to no file (to "
+                       "itself, or to something moved or removed)")

@@ -551,7 +551,7 @@ def test_a_roster_key_in_another_case_prints_its_pieces(box, tmp_path):
     assert texts["teams.toml"].count('roster = "texas"') == 1
     texts["teams.toml"] = texts["teams.toml"].replace('roster = "texas"', 'roster = "Texas"')
     edited = load_box_texts(texts, origin="edited")
-    assert edited.teams["texas"].roster == "texas"
+    assert edited.roster_of(edited.teams["texas"]) is edited.rosters["texas"]
     ((_, sheet),) = pages_of(edited, "series-sheet", tmp_path, team="texas")
     pieces = " ".join(text for _, text in pages_of(edited, "pieces", tmp_path, team="texas"))
     for pitcher in edited.rosters["texas"].pitchers.values():

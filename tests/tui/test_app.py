@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import itertools
 import re
 import shutil
 import sqlite3
@@ -5651,6 +5652,59 @@ def test_the_cards_dealt_the_player_are_told_by_name(tmp_path):
     told = [message for title, message in notes if title == f"{team} drew"]
     assert len(told) == 1 and sorted(told[0].split(", ")) == new and new, (line, notes)
     assert not [title for title, _ in notes if title.endswith(" drew") and team not in title]
+
+
+def test_a_draw_dealt_across_a_restart_is_told_whole_and_a_shared_screen_hears_none(
+        tmp_path):
+    """Rules 5.2.1, 5.2.2: the cards told are read from the game's record once the draw is
+    dealt, so a draw whose deal a restart cut in two is told whole (kept in memory, the
+    notice named only the cards dealt after it); two players sharing the screen with
+    dealt hands never hear of a draw (a notice stays on after the curtain comes down)."""
+    from .test_snapshots import play_until
+
+    def drawing_two(table: Table) -> bool:
+        waiting = table.waiting()
+        game = table.game
+        return (waiting.phase == "draw" and not waiting.computer and game.state.inning >= 1
+                and game.state.draws_owed >= 2)
+
+    async def reopened(path, series_id):
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        notes = titled_notes(app)
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            screen, table = await open_table(pilot)
+            await wait_until(pilot, lambda: table.waiting().phase != "deal")
+            await pilot.pause()
+            await settle(pilot)
+        return list(notes)
+
+    for hot_seat in (False, True):
+        path = tmp_path / f"dealt-{hot_seat}.db"
+        series_id = new_series(path, seed="tui-dealt-restart", scenario="spring",
+                               team2_control="human" if hot_seat else "computer",
+                               cards="digital")
+        play_until(path, series_id, drawing_two)
+        with Store.open(path) as store:
+            table = Table(store, series_id)
+            side = table.waiting().side
+            table.enter(table.waiting().options[0])         # a draw of two or more
+            assert table.auto_step().line.startswith("deal ")   # one dealt, then closed
+            steps = len(table.session.entries)
+        notes = asyncio.run(reopened(path, series_id))
+        with Store.open(path) as store:
+            table = Table(store, series_id)
+            lines = [entry.line for entry in table.session.entries]
+            team = table.team_name(table.team_of(side))
+        dealt = list(itertools.takewhile(lambda line: line.startswith("deal "),
+                                         lines[steps - 1:]))
+        told = [message for title, message in notes if title and title.endswith(" drew")]
+        if hot_seat:
+            assert told == [], notes
+        else:
+            assert len(dealt) >= 2
+            assert told == [", ".join(line.removeprefix("deal ") for line in dealt)], notes
+            assert [title for title, _ in notes
+                    if title and title.endswith(" drew")] == [f"{team} drew"]
 
 
 def test_r_capital_rolls_the_at_bat_s_rolls_left_from_the_options(tmp_path):
