@@ -66,6 +66,7 @@ from .chrome import (
     FormScroll,
     KeyBar,
     KeysPanel,
+    SteadyPaletteApp,
     TitleBar,
     TypedThrough,
     dialog_buttons,
@@ -109,7 +110,7 @@ CARD_LINE = re.compile(r"\b(plays|exchanges|rallies card)\b", re.IGNORECASE)
 SIDED_LINE = re.compile(rf"\s*({'|'.join(LINE_STARTS)})\b|\d[\d ,-]*$", re.IGNORECASE)
 
 
-class CompanionApp(App):
+class CompanionApp(SteadyPaletteApp, App):
     """The dugout companion's terminal interface.
 
     The home screen is the app's first screen (no screen is pushed over an empty one) and comes

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+from functools import partial
 from pathlib import Path
 
 from rich.console import Group
@@ -22,6 +23,7 @@ from textual import _time as textual_time  # (the clock of events' own times)
 from textual import events
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.containers import VerticalScroll
 from textual.strip import Strip
 from textual.widget import Widget
@@ -347,6 +349,33 @@ class ClosesOnce:
         return super().dismiss(result)
 
 
+def page_if_laid_out(page) -> None:
+    """A list's PageUp or PageDown (Textual 8.2.8 pages by its map of rows to options,
+    empty until the list is laid out: a page key in the same burst of keys as the list's
+    opening raised KeyError and closed the app). Before then there is no page to move."""
+    try:
+        page()
+    except KeyError:
+        pass
+
+
+class SteadyPalette(CommandPalette):
+    """Textual's command palette, its list's page keys as `page_if_laid_out` (Ctrl+P then
+    PageUp at once closed the app)."""
+
+    def _action_command_list(self, action: str) -> None:
+        page_if_laid_out(partial(super()._action_command_list, action))
+
+
+class SteadyPaletteApp:
+    """For an App: its command palette is the `SteadyPalette`."""
+
+    def action_command_palette(self) -> None:
+        # (Textual 8.2.8's own, the palette swapped)
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(SteadyPalette(id="--command-palette"))
+
+
 class EndStops:
     """For a list (an OptionList, a SelectionList): its arrows stop at its ends. Textual's
     wraps round, so a Down too many from the option at the foot landed on the first, and
@@ -366,6 +395,12 @@ class EndStops:
         if y not in starts and later and later[0] <= self._index_to_line[highlighted]:
             # Down to the next option's first row: the highlighted one stays in view.
             self.scroll_to(y=later[0], animate=False, immediate=True)
+
+    def action_page_up(self) -> None:
+        page_if_laid_out(super().action_page_up)
+
+    def action_page_down(self) -> None:
+        page_if_laid_out(super().action_page_down)
 
     def action_cursor_up(self) -> None:
         self._step(-1)
@@ -523,6 +558,10 @@ class KeysPanel(VerticalScroll, can_focus=False):
         return rows
 
     def show_keys(self) -> None:
+        shown = self.query("#keys-table").results(Static)
+        field = next(shown, None)
+        if field is None:
+            return          # closed as it opened (a second ? in the same burst of keys)
         table = Table.grid(padding=(0, 1))
         table.add_column(justify="right", no_wrap=True)
         table.add_column()
@@ -530,7 +569,7 @@ class KeysPanel(VerticalScroll, can_focus=False):
             table.add_row(Text(key, style="bold" if enabled else "dim"),
                           Text(does, style="" if enabled else "dim"))
         legend = getattr(self.screen, "LEGEND", "")     # how the screen's lines read
-        self.query_one("#keys-table", Static).update(
+        field.update(
             Group(table, Text(""), Text(self.GENERIC, style="dim"),
                   *([Text(""), Text(legend, style="dim")] if legend else [])))
 

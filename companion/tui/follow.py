@@ -17,7 +17,7 @@ from ..engine.errors import CompanionError
 from ..store.db import Store
 from ..store.series_store import change_mark, latest_series
 from . import views
-from .chrome import KeyBar, TitleBar, end_on_sigterm, use_saved_theme
+from .chrome import KeyBar, SteadyPaletteApp, TitleBar, end_on_sigterm, use_saved_theme
 from .table import Table
 
 POLL_SECONDS = 0.5
@@ -25,7 +25,7 @@ TABLE_CLOSED = "(no table has the file open: the last step taken is shown)"
 NO_SERIES = "No series in the file: the one started at the table shows here."
 
 
-class FollowApp(App):
+class FollowApp(SteadyPaletteApp, App):
     """Shows the series being played elsewhere (given, else the one last played at a table,
     switching when play moves to another); never writes to the file."""
 

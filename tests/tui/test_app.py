@@ -5739,3 +5739,39 @@ def test_r_capital_rolls_the_at_bat_s_rolls_left_from_the_options(tmp_path):
     ended = [message for title, message in notes if title == "End of the half"]
     assert ended and all(f" {a + b}" in ended[0] for a, b in
                          (map(int, entry.line.split()[1:]) for entry in taken)), notes
+
+
+@pytest.mark.parametrize("keys", [
+    [("question_mark", "?"), ("question_mark", "?")],
+    [("question_mark", "?"), ("escape", None)],
+    [("ctrl+p", None), ("pageup", None)],
+    [("ctrl+p", None), ("pagedown", None)],
+])
+def test_a_burst_that_opens_and_pages_or_closes_at_once_leaves_the_app_running(tmp_path,
+                                                                              keys):
+    """Keys a terminal sends together (a key held, a fast hand): ? twice closed the keys
+    panel before it was built, and Ctrl+P then PageUp paged the palette's list before it
+    was laid out; each raised and closed the app, on the home screen and at the table."""
+    from textual import events
+
+    path = tmp_path / "burst.db"
+    series_id = new_series(path, seed="tui-burst")
+
+    async def play(on_table: bool):
+        app = make_app(db=path, series_id=series_id if on_table else None,
+                       auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            if on_table:
+                await open_table(pilot)
+            await pilot.pause()
+            for key, char in keys:
+                event = events.Key(key, char)
+                event.set_sender(app)
+                app._driver.send_message(event)
+            await pilot.pause(0.3)
+            running = app.is_running
+            await settle(pilot)
+        return running, app.return_code
+
+    for on_table in (False, True):
+        assert asyncio.run(play(on_table)) == (True, None)
