@@ -263,8 +263,13 @@ class CompanionApp(SteadyPaletteApp, App):
             self.hide_keys(self.screen)
         else:
             # Under KEYS_BESIDE_BOARD_COLUMNS the panel takes the board's place (back when
-            # it closes): the options, where Enter acts, stay in view.
-            self.screen.set_class(self.size.width < KEYS_BESIDE_BOARD_COLUMNS, "-keys-narrow")
+            # it closes): the options, where Enter acts, stay in view. They move left,
+            # under the notices, which go (as for a page opened to be read: the log and
+            # the board keep what they said).
+            narrow = self.size.width < KEYS_BESIDE_BOARD_COLUMNS
+            self.screen.set_class(narrow, "-keys-narrow")
+            if narrow:
+                self.clear_notifications()
             self.screen.mount(KeysPanel())
             self.screen.call_after_refresh(self.screen.refresh_bindings)   # esc: Close keys
 

@@ -1015,10 +1015,19 @@ def steps_notice(verb: str, shown: list[str], most: int = 3) -> str:
     """The undo (or redo) notice: the steps taken back (or again) in the order they were
     taken (the player's own decision first), the first few of them and how many more
     were taken after them (one more is named: 'and 1 more step after' read as something
-    else undone)."""
-    if len(shown) <= most + 1:
-        return f"{verb}: " + "; ".join(shown)
-    return f"{verb}: " + "; ".join(shown[:most]) + f"; then {len(shown) - most} more steps"
+    else undone). Rolls in a row read as one ('rolls 2 3, 6 2, 5 6, 1 1'): a line of
+    them typed or rolled at once (R) is one step, its last roll read as one of the steps
+    after it."""
+    items: list[str] = []
+    for line in shown:
+        if line.startswith("roll ") and items and items[-1].startswith(("roll ", "rolls ")):
+            items[-1] = (f"rolls {items[-1].removeprefix('roll ').removeprefix('rolls ')}, "
+                         f"{line.removeprefix('roll ')}")
+        else:
+            items.append(line)
+    if len(items) <= most + 1:
+        return f"{verb}: " + "; ".join(items)
+    return f"{verb}: " + "; ".join(items[:most]) + f"; then {len(items) - most} more steps"
 
 
 HALF_END_RULES = ("4.6.4", "4.8", "8.4.2")     # the notes a half's end notice tells

@@ -4287,6 +4287,33 @@ def test_a_step_taken_brings_the_board_back_from_under_the_keys_panel(tmp_path, 
     assert after == ((False, True, False) if narrow else (True, True, False))
 
 
+@pytest.mark.parametrize("width", [80, 140])
+def test_the_keys_panel_in_the_board_s_place_takes_the_notices_off_the_options(tmp_path,
+                                                                                width):
+    """Under 110 columns the keys panel takes the board's place and the options move left,
+    under the notices (a half's end covered the typing box and the list's foot): the
+    notices go, as for a page opened to be read. Beside the board they stay."""
+    path = tmp_path / "keys-notices.db"
+    series_id = at_the_first_human_decision(path, "tui-keys-notices")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(width, 24), notifications=True) as pilot:
+            await open_table(pilot)
+            app.notify("TXC scores 0 runs in the top of inning 7", title="End of the half")
+            await pilot.pause()
+            before = [n.title for n in shown_notices(app)]
+            await pilot.press("?")
+            await pilot.pause()
+            after = [n.title for n in shown_notices(app)]
+            await settle(pilot)
+            return before, after
+
+    before, after = asyncio.run(play())
+    assert "End of the half" in before
+    assert ("End of the half" in after) == (width >= 110)
+
+
 def test_escape_closes_the_keys_panel_before_it_leaves_the_table(tmp_path):
     """Escape with the keys panel open closes the panel, the table staying (a player putting
     it away landed on the home screen), the key bar saying so; the next Escape goes home

@@ -590,13 +590,19 @@ def test_the_undo_notice_keeps_the_order_taken_and_counts_the_rest():
         return views.steps_notice("undone", steps)
 
     assert notice(["home plays Pitchout"]) == "undone: home plays Pitchout"
-    steps = ["home passes", "away passes", "away stands pat", "roll 3 4", "roll 2 2"]
+    steps = ["home passes", "away passes", "away stands pat", "home keeps", "away keeps"]
     assert notice(steps[:3]) == "undone: home passes; away passes; away stands pat"
     assert notice(steps) == ("undone: home passes; away passes; away stands pat; "
                              "then 2 more steps")
     # One more is named, not counted ('and 1 more step after' read as another thing).
     assert notice(steps[:4]) == ("undone: home passes; away passes; away stands pat; "
-                                 "roll 3 4")
+                                 "home keeps")
+    # Rolls in a row read as one: four rolled at once (R) were told as three and the
+    # fourth among '6 more steps', the computer's.
+    rolls = ["roll 2 3", "roll 6 2", "roll 5 6", "roll 1 1"]
+    assert notice(rolls + steps) == ("undone: rolls 2 3, 6 2, 5 6, 1 1; home passes; "
+                                     "away passes; then 3 more steps")
+    assert notice(["roll 3 4"]) == "undone: roll 3 4"
 
 
 def test_an_undo_back_into_the_last_game_names_the_game_its_steps_were_of(tmp_path):
