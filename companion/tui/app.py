@@ -15,6 +15,7 @@ from rich.text import Text
 from textual import _time as textual_time  # (the clock of events' own times)
 from textual import events, on, work
 from textual.app import App, ComposeResult, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
@@ -198,7 +199,11 @@ class CompanionApp(SteadyPaletteApp, App):
 
     def push_screen(self, screen, *args, **kwargs):
         """Every screen after the home screen is drawn with companion.tcss: its rules join
-        the stylesheet just before the first of them (parsed alone, nothing re-parsed)."""
+        the stylesheet just before the first of them (parsed alone, nothing re-parsed).
+        None once the app is closing: a key queued behind q (q then b in one burst) opened
+        a window on the closing app, whose widgets were gone."""
+        if self._exit:
+            return AwaitComplete()
         if not self._table_css:
             self.stylesheet.add_source(TABLE_CSS.read_text(encoding="utf-8"),
                                        read_from=(str(TABLE_CSS), ""))
@@ -254,6 +259,8 @@ class CompanionApp(SteadyPaletteApp, App):
         """`?`: every key of the screen in view with what it does; `?` again scrolls on
         a panel taller than the screen (a small terminal's legend below the fold: the panel
         takes no focus, so no other key scrolls it) and puts it away at its end."""
+        if self._exit:
+            return              # (q then ? in one burst: the screen is closing)
         panels = self.screen.query(KeysPanel)
         if panels:
             panel = panels.first()
@@ -369,8 +376,11 @@ class CompanionApp(SteadyPaletteApp, App):
     async def on_event(self, event: events.Event) -> None:
         if (isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Click,
                                events.Paste)) and not event.is_forwarded
-                and (self._opening or event.time < self._keys_from)):
-            return          # pressed (clicked) while a series opened: nothing on screen asked
+                and (self._opening or event.time < self._keys_from or self._exit)):
+            # pressed (clicked) while a series opened: nothing on screen asked; or queued
+            # behind the quit (q then b in one burst opened a window on the closing app,
+            # whose widgets were gone)
+            return
         await super().on_event(event)
 
     def on_unmount(self) -> None:
@@ -1992,7 +2002,10 @@ class GameScreen(Screen):
 
     def action_back(self) -> None:
         """Escape from the options: home (from the typing box it is `to_options`, with the
-        keys panel open `close_keys`); the table's notices stay with the table."""
+        keys panel open `close_keys`); the table's notices stay with the table. Once: a
+        second Enter queued on "Back to the home screen" popped the home screen too."""
+        if not self.is_current:
+            return
         self._clear_notices()
         self.app.pop_screen()
 

@@ -359,9 +359,10 @@ def page_if_laid_out(page) -> None:
         pass
 
 
-class SteadyPalette(CommandPalette):
+class SteadyPalette(ClosesOnce, CommandPalette):
     """Textual's command palette, its list's page keys as `page_if_laid_out` (Ctrl+P then
-    PageUp at once closed the app)."""
+    PageUp at once closed the app); it closes once (clicks on its background in one burst
+    each closed 'the palette', the screens under it, and then the app)."""
 
     def _action_command_list(self, action: str) -> None:
         page_if_laid_out(partial(super()._action_command_list, action))
@@ -371,7 +372,11 @@ class SteadyPaletteApp:
     """For an App: its command palette is the `SteadyPalette`."""
 
     def action_command_palette(self) -> None:
-        # (Textual 8.2.8's own, the palette swapped)
+        # (Textual 8.2.8's own, the palette swapped.) Not over a window already closing:
+        # Ctrl+P queued behind its closing key opened the palette, which the window's
+        # close then took off instead (and the app fell over its half-built list).
+        if getattr(self.screen, "_window_closed", False):
+            return
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(SteadyPalette(id="--command-palette"))
 
@@ -395,6 +400,12 @@ class EndStops:
         if y not in starts and later and later[0] <= self._index_to_line[highlighted]:
             # Down to the next option's first row: the highlighted one stays in view.
             self.scroll_to(y=later[0], animate=False, immediate=True)
+
+    def _on_click(self, event: events.Click) -> None:
+        # A double click's second click takes nothing: it took the option after the one
+        # clicked (at a shared screen, the other player's, behind his curtain).
+        if event.chain > 1:
+            event.prevent_default()
 
     def action_page_up(self) -> None:
         page_if_laid_out(super().action_page_up)

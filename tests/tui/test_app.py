@@ -5773,16 +5773,21 @@ def test_r_capital_rolls_the_at_bat_s_rolls_left_from_the_options(tmp_path):
     [("question_mark", "?"), ("escape", None)],
     [("ctrl+p", None), ("pageup", None)],
     [("ctrl+p", None), ("pagedown", None)],
+    [("q", "q"), ("b", "b")], [("q", "q"), ("n", "n")], [("q", "q"), ("p", "p")],
+    [("q", "q"), ("question_mark", "?")],
+    [("ctrl+p", None), ("click", None)],
 ])
-def test_a_burst_that_opens_and_pages_or_closes_at_once_leaves_the_app_running(tmp_path,
-                                                                              keys):
-    """Keys a terminal sends together (a key held, a fast hand): ? twice closed the keys
-    panel before it was built, and Ctrl+P then PageUp paged the palette's list before it
-    was laid out; each raised and closed the app, on the home screen and at the table."""
+def test_a_burst_of_keys_or_clicks_leaves_the_app_standing(tmp_path, keys):
+    """Keys a terminal sends together (a key held, a fast hand) each raised and closed the
+    app, on the home screen and at the table: ? twice closed the keys panel before it was
+    built; Ctrl+P then PageUp paged the palette's list before it was laid out; a key
+    queued behind q opened a window on the app closing, its widgets gone; three clicks on
+    the palette's background each closed 'the palette', then the table and the home
+    screen under it. The app quits cleanly; the palette closes once."""
     from textual import events
 
-    path = tmp_path / "burst.db"
-    series_id = new_series(path, seed="tui-burst")
+    path = tmp_path / "burst-quit.db"
+    series_id = new_series(path, seed="tui-burst-quit")
 
     async def play(on_table: bool):
         app = make_app(db=path, series_id=series_id if on_table else None,
@@ -5792,13 +5797,90 @@ def test_a_burst_that_opens_and_pages_or_closes_at_once_leaves_the_app_running(t
                 await open_table(pilot)
             await pilot.pause()
             for key, char in keys:
+                if key == "click":
+                    await pilot.pause(0.2)          # (the palette drawn, then the burst)
+                    for _ in range(3):
+                        for kind in (events.MouseDown, events.MouseUp, events.Click):
+                            event = kind(None, 2, 2, 0, 0, 1, False, False, False,
+                                         screen_x=2, screen_y=2)
+                            event.set_sender(app)
+                            app._driver.send_message(event)
+                    break
                 event = events.Key(key, char)
                 event.set_sender(app)
                 app._driver.send_message(event)
             await pilot.pause(0.3)
-            running = app.is_running
-            await settle(pilot)
-        return running, app.return_code
+            running = not app._exit                 # (the quit asked, the app closing)
+            screens = [type(screen).__name__ for screen in app.screen_stack]
+            if running:
+                await settle(pilot)
+        return running, screens
 
     for on_table in (False, True):
-        assert asyncio.run(play(on_table)) == (True, None)
+        running, screens = asyncio.run(play(on_table))     # (raised before: MountError)
+        if keys[0][0] == "q":
+            # (at the table a burst of letters at a decision begins a typed line instead)
+            assert not running or on_table, screens
+        else:
+            paging = keys[0][0] == "ctrl+p" and keys[1][0] != "click"   # (it stays open)
+            assert running and screens[-1] == ("SteadyPalette" if paging else "GameScreen"
+                                               if on_table else "HomeScreen"), screens
+
+
+def test_a_double_click_on_an_option_takes_one_step(tmp_path):
+    """A double click on an option is one choice: its second click took the option under
+    the pointer at the next step too (at a shared screen, the other player's pass, behind
+    his curtain)."""
+    path = tmp_path / "double-click.db"
+    # Two players with the table's dice: each team's starter drawn at random (rule 3.0),
+    # the first option of two steps in a row.
+    series_id = new_series(path, seed="tui-double-click", team2_control="human",
+                           dice="physical", cards="physical")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            steps = len(table.session.entries)
+            await pilot.click("#options", offset=(4, 1), times=2)
+            await pilot.pause(0.2)
+            taken = table.session.entries[steps:]
+            await settle(pilot)
+        return taken
+
+    taken = asyncio.run(play())
+    assert len(taken) == 1, taken
+
+
+def test_enter_twice_on_back_to_the_home_screen_goes_home_once(tmp_path):
+    """A finished series' 'Back to the home screen (esc)' taken twice in one burst popped
+    the home screen too (and the app fell over an empty stack): home once."""
+    from textual import events
+
+    from .test_snapshots import play_until
+
+    path = tmp_path / "home-twice.db"
+    series_id = new_series(path, seed="tui-home-twice", team1_control="computer",
+                           team2_control="computer")
+    play_until(path, series_id, lambda table: table.session.is_over())
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, _ = await open_table(pilot)
+            options = screen.query_one("#options", OptionList)
+            options.highlighted = next(n for n in range(options.option_count)
+                                       if options.get_option_at_index(n).id == "!home")
+            await pilot.pause()
+            for _ in range(2):
+                event = events.Key("enter", None)
+                event.set_sender(app)
+                app._driver.send_message(event)
+            await pilot.pause(0.3)
+            screens = [type(each).__name__ for each in app.screen_stack]
+            running = app.is_running
+            await settle(pilot)
+        return running, screens
+
+    running, screens = asyncio.run(play())
+    assert running and screens[-1] == "HomeScreen", screens
