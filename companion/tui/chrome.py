@@ -20,11 +20,12 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 from textual import _time as textual_time  # (the clock of events' own times)
-from textual import events
+from textual import events, work
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.containers import VerticalScroll
+from textual.css.query import NoMatches
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Checkbox, OptionList, Select, SelectionList, Static
@@ -367,16 +368,22 @@ class SteadyPalette(ClosesOnce, CommandPalette):
     def _action_command_list(self, action: str) -> None:
         page_if_laid_out(partial(super()._action_command_list, action))
 
+    @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
+    async def _gather_commands(self, search_value: str) -> None:
+        # (Textual 8.2.8's worker.) Taken off as it opened (Ctrl+P behind the key that
+        # closes a window: the window's close took the palette off instead), it finds no
+        # list to fill, which failed the worker and the app with it.
+        try:
+            await CommandPalette._gather_commands.__wrapped__(self, search_value)
+        except NoMatches:
+            pass
+
 
 class SteadyPaletteApp:
     """For an App: its command palette is the `SteadyPalette`."""
 
     def action_command_palette(self) -> None:
-        # (Textual 8.2.8's own, the palette swapped.) Not over a window already closing:
-        # Ctrl+P queued behind its closing key opened the palette, which the window's
-        # close then took off instead (and the app fell over its half-built list).
-        if getattr(self.screen, "_window_closed", False):
-            return
+        # (Textual 8.2.8's own, the palette swapped)
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(SteadyPalette(id="--command-palette"))
 

@@ -5884,3 +5884,34 @@ def test_enter_twice_on_back_to_the_home_screen_goes_home_once(tmp_path):
 
     running, screens = asyncio.run(play())
     assert running and screens[-1] == "HomeScreen", screens
+
+
+def test_ctrl_p_behind_a_window_s_closing_key_leaves_the_table_standing(tmp_path):
+    """The series page closed with s and Ctrl+P in one burst: the palette opened over the
+    page, whose close then took the palette off instead, and the app fell over the
+    palette's half-built list. The app stands, on the table or the page."""
+    from textual import events
+
+    path = tmp_path / "close-palette.db"
+    series_id = new_series(path, seed="tui-close-palette")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_table(pilot)
+            await pilot.press("s")
+            await pilot.pause(0.2)
+            opened = type(app.screen).__name__
+            for key, char in (("s", "s"), ("ctrl+p", None)):
+                event = events.Key(key, char)
+                event.set_sender(app)
+                app._driver.send_message(event)
+            await pilot.pause(0.5)
+            screens = [type(each).__name__ for each in app.screen_stack]
+            running = app.is_running
+            await settle(pilot)
+        return opened, running, screens
+
+    opened, running, screens = asyncio.run(play())
+    assert opened == "TextScreen"
+    assert running and screens[-1] in ("GameScreen", "TextScreen"), screens
