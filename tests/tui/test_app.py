@@ -5768,6 +5768,21 @@ def test_r_capital_rolls_the_at_bat_s_rolls_left_from_the_options(tmp_path):
                          (map(int, entry.line.split()[1:]) for entry in taken)), notes
 
 
+def keys_at_once(app, keys) -> None:
+    """(key, character) pairs queued at once, as a terminal sends a burst (see `burst`)."""
+    from textual import events
+
+    for key, char in keys:
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+def standing(app) -> tuple[bool, list[str]]:
+    """Whether the app still runs, and its screens' kinds, the top last."""
+    return app.is_running, [type(each).__name__ for each in app.screen_stack]
+
+
 @pytest.mark.parametrize("keys", [
     [("question_mark", "?"), ("question_mark", "?")],
     [("question_mark", "?"), ("escape", None)],
@@ -5806,12 +5821,10 @@ def test_a_burst_of_keys_or_clicks_leaves_the_app_standing(tmp_path, keys):
                             event.set_sender(app)
                             app._driver.send_message(event)
                     break
-                event = events.Key(key, char)
-                event.set_sender(app)
-                app._driver.send_message(event)
+                keys_at_once(app, [(key, char)])
             await pilot.pause(0.3)
+            _, screens = standing(app)
             running = not app._exit                 # (the quit asked, the app closing)
-            screens = [type(screen).__name__ for screen in app.screen_stack]
             if running:
                 await settle(pilot)
         return running, screens
@@ -5855,7 +5868,6 @@ def test_a_double_click_on_an_option_takes_one_step(tmp_path):
 def test_enter_twice_on_back_to_the_home_screen_goes_home_once(tmp_path):
     """A finished series' 'Back to the home screen (esc)' taken twice in one burst popped
     the home screen too (and the app fell over an empty stack): home once."""
-    from textual import events
 
     from .test_snapshots import play_until
 
@@ -5872,13 +5884,9 @@ def test_enter_twice_on_back_to_the_home_screen_goes_home_once(tmp_path):
             options.highlighted = next(n for n in range(options.option_count)
                                        if options.get_option_at_index(n).id == "!home")
             await pilot.pause()
-            for _ in range(2):
-                event = events.Key("enter", None)
-                event.set_sender(app)
-                app._driver.send_message(event)
+            keys_at_once(app, [("enter", None)] * 2)
             await pilot.pause(0.3)
-            screens = [type(each).__name__ for each in app.screen_stack]
-            running = app.is_running
+            running, screens = standing(app)
             await settle(pilot)
         return running, screens
 
@@ -5890,7 +5898,6 @@ def test_ctrl_p_behind_a_window_s_closing_key_leaves_the_table_standing(tmp_path
     """The series page closed with s and Ctrl+P in one burst: the palette opened over the
     page, whose close then took the palette off instead, and the app fell over the
     palette's half-built list. The app stands, on the table or the page."""
-    from textual import events
 
     path = tmp_path / "close-palette.db"
     series_id = new_series(path, seed="tui-close-palette")
@@ -5902,13 +5909,9 @@ def test_ctrl_p_behind_a_window_s_closing_key_leaves_the_table_standing(tmp_path
             await pilot.press("s")
             await pilot.pause(0.2)
             opened = type(app.screen).__name__
-            for key, char in (("s", "s"), ("ctrl+p", None)):
-                event = events.Key(key, char)
-                event.set_sender(app)
-                app._driver.send_message(event)
+            keys_at_once(app, [("s", "s"), ("ctrl+p", None)])
             await pilot.pause(0.5)
-            screens = [type(each).__name__ for each in app.screen_stack]
-            running = app.is_running
+            running, screens = standing(app)
             await settle(pilot)
         return opened, running, screens
 
