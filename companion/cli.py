@@ -416,9 +416,9 @@ def read_text_file(path: Path) -> str:
         line, byte = undecodable_at(raw, error)
         raise CommandError(f"{where}: line {line}: is not UTF-8 text (the byte {byte}, cannot "
                            f"be read{utf16_said(raw)}): save the file as UTF-8") from None
-    if "\x00" in text and utf16_said(raw):       # (UTF-16 with no mark reads as UTF-8)
-        raise CommandError(f"{where}: is not UTF-8 text{utf16_said(raw)}: save the file as "
-                           "UTF-8")
+    utf16 = utf16_said(raw) if "\x00" in text else ""   # (with no mark it reads as UTF-8)
+    if utf16:
+        raise CommandError(f"{where}: is not UTF-8 text{utf16}: save the file as UTF-8")
     return text
 
 

@@ -467,20 +467,20 @@ def load_box(directory: str | Path = DEFAULT_BOX_DIR, strict: bool = True) -> Bo
         try:
             # utf-8-sig: a spreadsheet's "CSV UTF-8" starts with a byte-order mark.
             text = path.read_text(encoding="utf-8-sig")
-            if "\x00" in text and utf16_said(path):
-                problems.add(str(path), f"is not UTF-8 text{utf16_said(path)}: "
-                             + save_as_utf8(name))
+            utf16 = utf16_said(path) if "\x00" in text else ""
+            if utf16:
+                problems.add(str(path), f"is not UTF-8 text{utf16}: " + save_as_utf8(name))
                 continue
             texts[name] = text
         except FileNotFoundError:
+            if path.is_symlink():
+                problems.add(str(path), f"is a link that leads to no file {NOWHERE}")
+                continue
             present = [p.name for p in directory.iterdir()
                        if p.is_file() and p.name not in BOX_FILES]
             other = next((n for n in present if n.casefold() == name), None)
             # A box file renamed by a slip ('card.toml', 'pitcher.csv'): named, to rename.
             near = None if other else renamed(name, present)
-            if path.is_symlink():
-                problems.add(str(path), f"is a link that leads to no file {NOWHERE}")
-                continue
             problems.add(str(path), "file is missing" + (
                 f" (there is {other!r}: the name is written {name!r}, in lower case)"
                 if other else f" (there is {near!r}: rename it {name!r})" if near else ""))
@@ -907,8 +907,7 @@ class _Loader:
         # accepted with these boxes (max 24 was told 1..20, max 11 another way).
         low = rolls_boxes if boxes_read else 1
         given = rolls.get("max")
-        if boxes_read and isinstance(given, int) and not isinstance(given, bool) \
-                and given < low:
+        if boxes_read and type(given) is int and given < low:
             self.problems.add(where + ", field 'max'", f"{given} is below boxes {low} "
                                                        f"(accepted: {low}..20)")
             rolls_max = low

@@ -23,7 +23,7 @@ from textual import _time as textual_time  # (the clock of events' own times)
 from textual import events, work
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
 from textual.strip import Strip
@@ -376,7 +376,8 @@ class SteadyPalette(ClosesOnce, CommandPalette):
         try:
             await CommandPalette._gather_commands.__wrapped__(self, search_value)
         except NoMatches:
-            pass
+            if self.query(CommandList):
+                raise                       # (its list is there: another fault, told)
 
 
 class SteadyPaletteApp:

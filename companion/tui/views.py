@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import TYPE_CHECKING
 
@@ -1019,12 +1020,12 @@ def steps_notice(verb: str, shown: list[str], most: int = 3) -> str:
     them typed or rolled at once (R) is one step, its last roll read as one of the steps
     after it."""
     items: list[str] = []
-    for line in shown:
-        if line.startswith("roll ") and items and items[-1].startswith(("roll ", "rolls ")):
-            items[-1] = (f"rolls {items[-1].removeprefix('roll ').removeprefix('rolls ')}, "
-                         f"{line.removeprefix('roll ')}")
+    for rolls, run in itertools.groupby(shown, lambda line: line.startswith("roll ")):
+        run = list(run)
+        if rolls and len(run) > 1:
+            items.append("rolls " + ", ".join(line.removeprefix("roll ") for line in run))
         else:
-            items.append(line)
+            items.extend(run)
     if len(items) <= most + 1:
         return f"{verb}: " + "; ".join(items)
     return f"{verb}: " + "; ".join(items[:most]) + f"; then {len(items) - most} more steps"
