@@ -672,7 +672,7 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
             told.display = False
             yield told
             yield Label("Optional rules (↑↓ move, space toggles; Tab goes to Start):",
-                        classes="gap")
+                        classes="gap", id="rules-head")
             yield CheckList(*[Selection(f"{rule:<17}{OPTIONAL_RULE_LINES[rule]}", rule,
                                         id=rule) for rule in OPTIONAL_RULES],
                             id="rules", compact=True)
@@ -704,7 +704,7 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
                      f"[b]Next:[/b] {escape(wanted)}" if wanted else "")
         label.display = bool(problem or wanted)
         if self._value("cards") == "physical":
-            self.query_one("#cards-told", Label).display = False
+            self._show_told(False)
 
     def _roster_wanted(self) -> str | None:
         """Rule 8.1.1: an optional team plays on a standard roster's pieces, said as soon
@@ -806,12 +806,18 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
         told = self.query_one("#cards-told", Label)
         if event.value == "computer" and self._value("cards") == "physical":
             self.query_one("#cards", Select).value = "digital"
-            told.display = True
+            self._show_told(True)
             self._cards_told()
         elif told.display and "computer" not in (self._value("control1"),
                                                  self._value("control2")):
             self.query_one("#cards", Select).value = "physical"
-            told.display = False
+            self._show_told(False)
+
+    def _show_told(self, shown: bool) -> None:
+        """The note takes the place of the blank line over the optional rules (it sets
+        them apart as well), so the dialog still fits 80x24 without scrolling."""
+        self.query_one("#cards-told", Label).display = shown
+        self.query_one("#rules-head", Label).set_class(not shown, "gap")
 
     @on(Select.Changed, "#dice")
     def dice_changed(self) -> None:
@@ -820,11 +826,10 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
             self._cards_told()
 
     def _cards_told(self) -> None:
-        dice = ("; the dice stay the table's own" if self._value("dice") == "physical"
-                else "")
+        # One line in an 80-column dialog.
+        dice = " (dice unchanged)" if self._value("dice") == "physical" else ""
         self.query_one("#cards-told", Label).update(
-            "Strategy cards set to digital: the computer plays from a hand the companion "
-            f"deals{dice}")
+            f"Cards now digital: the computer plays a dealt hand{dice}")
 
     @on(SelectionList.SelectionHighlighted, "#rules")
     def rule_highlighted(self, event: SelectionList.SelectionHighlighted) -> None:

@@ -464,11 +464,31 @@ def test_choosing_the_computer_turns_physical_cards_digital_and_says_so(tmp_path
     # Said in the dialog under the cards' row (a notice stood over Start and Cancel), and
     # gone once the cards are physical again (the problem says why that cannot start).
     assert notices == []
-    assert said == ("Strategy cards set to digital: the computer plays from a hand the "
-                    "companion deals; the dice stay the table's own")
-    assert digital == ("Strategy cards set to digital: the computer plays from a hand the "
-                       "companion deals")
+    assert said == "Cards now digital: the computer plays a dealt hand (dice unchanged)"
+    assert digital == "Cards now digital: the computer plays a dealt hand"
     assert told[2] is False
+
+
+def test_the_note_on_digital_cards_keeps_the_dialog_whole_at_80x24(tmp_path):
+    """The computer chosen at 80x24, its note takes the blank line over the optional
+    rules: every rule and the line of those chosen stay in view, nothing scrolls."""
+
+    async def look():
+        app = make_app(db=tmp_path / "g.db")
+        async with app.run_test(size=(80, 24)) as pilot:
+            dialog = await new_series_dialog(pilot)
+            form = dialog.query_one("#dialog")
+            before = form.max_scroll_y
+            dialog.query_one("#control2", Select).value = "computer"
+            await pilot.pause()
+            await pilot.pause()
+            told = dialog.query_one("#cards-told", Label)
+            return (before, form.max_scroll_y, told.display, told.size.height,
+                    dialog.query_one("#rules-on", Label).region.height)
+
+    before, after, shown, lines, chosen = asyncio.run(look())
+    assert (before, after) == (0, 0)
+    assert shown and lines == 1 and chosen == 1
 
 
 def test_a_side_human_again_gives_the_cards_back_to_the_table(tmp_path):
