@@ -67,6 +67,7 @@ from .chrome import (
     FormScroll,
     KeyBar,
     KeysPanel,
+    StatusLine,
     SteadyPaletteApp,
     TitleBar,
     TypedThrough,
@@ -1069,7 +1070,7 @@ class GameScreen(Screen):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield Static(id="linescore")
-        yield Static(id="status")
+        yield StatusLine(id="status")
         with Horizontal(id="main"):
             yield Board(id="board")
             with Vertical(id="side"):
@@ -1289,7 +1290,7 @@ class GameScreen(Screen):
         self.query_one("#entry", EntryBox).show_step(table.dice_awaited(),
                                                      table.session.is_over())
         self.query_one("#linescore", Static).update(views.line_score(table))
-        self.query_one("#status", Static).update(views.status(table))
+        self.query_one("#status", StatusLine).show(partial(views.status, table, False))
         self.show_board()
         waiting = table.waiting()
         self.show_options(waiting, keep if self.options_lines == list(waiting.options)

@@ -116,6 +116,27 @@ KEPT_KEYS = ("q", "escape", "question_mark")   # a narrow key bar leaves the scr
 FIRST_LEFT_OUT = ("d", "l", "s")                # the views first of all
 
 
+class StatusLine(Static):
+    """A screen's status line, drawn for the columns it has: `say(columns=...)` gives its
+    markup (views.status), asked again at a new width; or `say` is the markup itself."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._say = None
+
+    def show(self, say) -> None:
+        self._say = say if callable(say) else lambda columns: say
+        self._draw()
+
+    def _draw(self) -> None:
+        if self._say is not None:
+            width = self.content_region.width or self.app.size.width - 2
+            self.update(self._say(columns=width))
+
+    def on_resize(self) -> None:
+        self._draw()
+
+
 class KeyBar(Widget):
     """The screen's bindings as Footer shows them: key, description, the palette on the right."""
 

@@ -7,6 +7,7 @@ opens and checks the file afresh."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from textual.app import App, ComposeResult
@@ -17,7 +18,7 @@ from ..engine.errors import CompanionError
 from ..store.db import Store
 from ..store.series_store import change_mark, latest_series
 from . import views
-from .chrome import KeyBar, SteadyPaletteApp, TitleBar, end_on_sigterm, use_saved_theme
+from .chrome import KeyBar, StatusLine, SteadyPaletteApp, TitleBar, end_on_sigterm, use_saved_theme
 from .table import Table
 
 POLL_SECONDS = 0.5
@@ -46,7 +47,7 @@ class FollowApp(SteadyPaletteApp, App):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield Static("Waiting for a game...", id="linescore")
-        yield Static(id="status")
+        yield StatusLine(id="status")
         yield Static(id="board")
         yield KeyBar()
 
@@ -76,7 +77,7 @@ class FollowApp(SteadyPaletteApp, App):
                 self.store = Store.open(self.db, readonly=True)
             except CompanionError as error:
                 self.seen = None
-                self.query_one("#status", Static).update(str(error))
+                self.query_one("#status", StatusLine).show(str(error))
                 return
         store = self.store
         try:
@@ -86,7 +87,7 @@ class FollowApp(SteadyPaletteApp, App):
                     self.table = self.seen = None
                     self.query_one("#linescore", Static).update("")
                     self.query_one("#board", Static).update("")
-                self.query_one("#status", Static).update(NO_SERIES)
+                self.query_one("#status", StatusLine).show(NO_SERIES)
                 return
             count = change_mark(store, series_id)       # (a win figure kept too: shown)
             running = store.writer_running()
@@ -96,7 +97,7 @@ class FollowApp(SteadyPaletteApp, App):
         except Exception as error:      # the kept connection failed: reopen at the next poll
             self._drop()
             self.seen = None            # (so the next good read is shown, the error gone)
-            self.query_one("#status", Static).update(f"reading the file failed: {error}")
+            self.query_one("#status", StatusLine).show(f"reading the file failed: {error}")
             return
         self.seen = (series_id, count, running)
         # A game just over stays on this screen too until the next one's first step is
@@ -105,7 +106,7 @@ class FollowApp(SteadyPaletteApp, App):
         table.follow_game()         # the held game's figures (it loaded the next game's)
         self.table = table
         self.query_one("#linescore", Static).update(views.line_score(table))
-        self.query_one("#status", Static).update(views.status(table, follower=True))
+        self.query_one("#status", StatusLine).show(partial(views.status, table, True))
         self._show_board()
 
     def _show_board(self) -> None:

@@ -340,6 +340,9 @@ class Table:
     def team_name(self, team: str) -> str:
         return self.session.box.teams[self.series.teams[team]].name
 
+    def team_abbrev(self, team: str) -> str:
+        return self.session.box.teams[self.series.teams[team]].abbrev
+
     def waiting(self) -> Waiting:
         session = self.session
         if session.is_over():

@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 from rich.markup import escape
+from rich.text import Text
 
 from ..high_and_tight.boxscore import line_cells
 from ..high_and_tight.series_session import SERIES, secret_told
@@ -118,9 +119,27 @@ PHASE_LETTER = {"draw": "A", "deal": "A", "exchange": "A", "name": "A", "mound":
                 "free-roll": "F", "over": "H"}
 
 
-def status(table: Table, follower: bool = False) -> str:
+def status(table: Table, follower: bool = False, columns: int | None = None) -> str:
     """The status line: the half inning, its strategy, the phase and who acts; a held
-    final and how to go on (on a follower's screen, that the table goes on)."""
+    final and how to go on (on a follower's screen, that the table goes on). Longer than
+    `columns`, it gives way a step at a time (STATUS_CUTS) till it fits: at 80 columns a
+    line that wrapped made the board under it jump a row from one phase to the next."""
+    line = _status(table, follower, 0)
+    for cut in range(1, len(STATUS_CUTS) + 1):
+        if columns is None or Text.from_markup(line).cell_len <= columns:
+            break
+        line = _status(table, follower, cut)
+    return line
+
+
+# What a status line too long for its columns gives up, in this order: the team's name
+# for its abbreviation, then its side (the line score and the half say it), then the
+# rule cited (the log keeps it). Still too long, it wraps.
+STATUS_CUTS = ("abbreviation", "side", "rule")
+RULE_CITED = re.compile(r" \(rules? [^()]*\)$")
+
+
+def _status(table: Table, follower: bool, cut: int) -> str:
     waiting = table.waiting()
     if waiting.scope == "over":
         return f"[b]Series over:[/b] {escape(waiting.prompt)}"
@@ -128,15 +147,18 @@ def status(table: Table, follower: bool = False) -> str:
         return (f"[b]Game {table.held} over[/b] ({table.standing()}): "
                 + (f"game {table.held + 1} begins at the table" if follower else
                    f"Enter goes on to game {table.held + 1}"))
+    cuts = STATUS_CUTS[:cut]
     who = ""
     if waiting.team:
-        who = f"{table.team_name(waiting.team)}"
-        if waiting.side:
+        who = (table.team_abbrev(waiting.team) if "abbreviation" in cuts
+               else table.team_name(waiting.team))
+        if waiting.side and "side" not in cuts:
             who += f" ({waiting.side})"
         who += " [dim](computer)[/dim]" if waiting.computer else ""
         who += ": "
+    prompt = RULE_CITED.sub("", waiting.prompt) if "rule" in cuts else waiting.prompt
     if waiting.scope == "series":
-        return f"[b]Series[/b] game {table.series.next_game} - {who}{escape(waiting.prompt)}"
+        return f"[b]Series[/b] game {table.series.next_game} - {who}{escape(prompt)}"
     state = table.game.state
     if state.inning == 0:
         where = "Setup"
@@ -145,7 +167,7 @@ def status(table: Table, follower: bool = False) -> str:
     letter = PHASE_LETTER.get(state.phase, "") if state.inning else ""   # setup: rule 3.0
     strategy = state.strategy.upper() if state.inning else ""
     # The letter is the rulebook's phase of the inning, A to H (rule 4.0).
-    return (f"[b]{where}[/b] {strategy}  [b]{letter}[/b] {who}{escape(waiting.prompt)}")
+    return (f"[b]{where}[/b] {strategy}  [b]{letter}[/b] {who}{escape(prompt)}")
 
 
 # After a win figure that is still being worked out for this step (the last one stays): one
@@ -232,7 +254,6 @@ def cut_to_rows(markup: str, fits) -> str:
     """A between-games board cut to the rows it has (`fits(markup)` says whether a text
     fits): its last lines give way to a line saying how many more the series window has
     (the rest lines of the pitchers ran off the board's foot, with no sign of them)."""
-    from rich.text import Text
 
     lines = markup.split("\n")
     for kept in range(len(lines) - 1, 0, -1):
@@ -505,7 +526,6 @@ def hanging(text: str):
     at the left edge. The markup is read whole first, so a style may span lines."""
     from rich.console import Group
     from rich.table import Table as Grid
-    from rich.text import Text
 
     parts = []
     for line in Text.from_markup(text).split("\n", allow_blank=True):

@@ -5938,3 +5938,36 @@ def test_ctrl_p_behind_a_window_s_closing_key_leaves_the_table_standing(tmp_path
     opened, running, screens = asyncio.run(play())
     assert opened == "TextScreen"
     assert running and screens[-1] in ("GameScreen", "TextScreen"), screens
+
+
+def test_the_status_line_keeps_one_row_at_80_columns_and_the_name_when_widened(tmp_path):
+    """Rule 4.2.2 b's step at 80x24: the status line gives way (the team's abbreviation, no
+    side, no rule cited) and keeps to one row (the board under it jumped a row from phase
+    to phase); widened to 120 columns it is whole again, and back at 80 short again."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "status.db"
+    series_id = new_series(path, seed="status-80", scenario="spring", dice="digital",
+                           cards="digital")
+    play_until(path, series_id, lambda table: table.game is not None
+               and table.game.state.phase == "bat")
+
+    async def look():
+        async with noted_table(path, series_id, size=(80, 24)) as (app, pilot, screen,
+                                                                   table, _):
+            status = screen.query_one("#status")
+            seen = []
+            for size in ((80, 24), (120, 40), (80, 24)):
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
+                await pilot.pause()
+                seen.append((status.size.height, plain(str(status.content))))
+            await settle(pilot)
+            return seen
+
+    narrow, wide, again = asyncio.run(look())
+    assert narrow == (1, "Top 1 OBP  B TXC (computer): send a batter up; he fields the "
+                         "bottom half")
+    assert wide == (1, "Top 1 OBP  B Texas Cowboys (away) (computer): send a batter up; he "
+                       "fields the bottom half (rules 4.2.2, 4.2.3 b)")
+    assert again == narrow

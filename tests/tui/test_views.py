@@ -1785,3 +1785,38 @@ def test_a_hand_before_the_first_draw_says_it_holds_no_cards(tmp_path, cards):
         side = table.waiting().side
         abbrev = table.game.state.side(side).team.abbrev
         assert plain("\n".join(views.hand_lines(table, side))) == f"{abbrev} hand: no cards"
+
+
+def test_a_status_line_too_long_for_its_columns_gives_way_a_step_at_a_time(tmp_path):
+    """Rule 4.2.2 b's batter sent up (and every other step): the status line is whole
+    where it fits the columns; longer, it gives up the team's name for its abbreviation,
+    then the side, then the rule cited, each only while it is still too long, so at 80
+    columns it keeps to one row and the board under it stays put."""
+    path = tmp_path / "s.db"
+    series_id = new_series(path, seed="status-80", scenario="spring",
+                           team1_control="human", team2_control="human", dice="digital",
+                           cards="digital")
+    seen = []
+
+    def look(table: Table) -> bool:
+        game = table.game
+        if game is None:
+            return False
+        full, short = plain(views.status(table)), plain(views.status(table, columns=78))
+        assert plain(views.status(table, columns=200)) == full
+        seen.append((game.state.phase, full, short))
+        if len(full) <= 78:
+            assert short == full
+        else:
+            assert len(short) <= 78 and len(short) < len(full)
+        return game.state.inning == 2 and game.state.phase == "manage"
+
+    play_until(path, series_id, look)
+    cut = {(phase, short) for phase, full, short in seen if short != full}
+    assert {phase for phase, _ in cut} >= {"bat", "field", "cards", "manage"}
+    # The side dropped only where the abbreviation is not enough, the rule last of all.
+    assert ("bat", "Top 1 OBP  B TXC: send a batter up; he fields the bottom half") in cut
+    assert ("cards", "Top 1 OBP  D NYH (home): play a card, use Rally Caps or pass "
+                     "(rules 5.4, 5.7)") in cut
+    assert ("cards", "Top 2 SPEED  D NYH: play a card, use Rally Caps or pass (rules 5.4, "
+                     "5.7)") in cut
