@@ -315,7 +315,10 @@ def _pitchers(canvas, box: Box, score: BoxScore, x: float, top: float, width: fl
              "yes" if p.exceeded_fatigue else "in groove" if p.in_groove else "-"]
             for p in score.pitchers]
     canvas.setFillColorRGB(0, 0, 0)
-    draw_text(canvas, "Pitchers", x, top - 10, width, BOLD, 10)
+    # In play, a pitcher's innings count the one he is pitching (he took the mound for it,
+    # rule 4.2.1), as his fatigue does: said, so a 5 in the 5th is not read as five done.
+    draw_text(canvas, "Pitchers" + ("" if score.winner else " (Inn. counts the inning under "
+                                    "way)"), x, top - 10, width, BOLD, 10)
     _, end = Table(columns, size=7).draw(canvas, x, top - 14, rows, bottom)
     return end
 

@@ -186,6 +186,7 @@ def test_series_box_score_has_a_page_and_a_code_per_game(store, box, tmp_path):
         assert (float(page.mediabox.width), float(page.mediabox.height)) == \
             pytest.approx((width, height), abs=0.01)
     text = "\n".join(page.extract_text() for page in reader.pages)
+    assert "Inn. counts" not in text        # (said of a game in progress only)
     series = session.series
     names = {team: box.teams[key] for team, key in series.teams.items()}
     wins = {"team1": 0, "team2": 0}
@@ -341,6 +342,8 @@ def test_a_game_in_progress_says_where_it_stands_and_an_optional_team_its_roster
             assert ">?" not in text and not re.search(r"in play(?!,)", text)
         assert "Florida Sharks: New York Highlanders roster" in text
         assert "Texas Cowboys: " not in text
+        # A pitcher's innings count the one he took the mound for (rule 4.2.1), said so.
+        assert "Pitchers (Inn. counts the inning under way)" in text
     assert phases == {True, False}
 
 
