@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import partial
 
 from reportlab.pdfbase import pdfmetrics
 
+from companion.engine.errors import did_you_mean
 from companion.high_and_tight.box import Ballplayer, Box, Card, Pitcher, Team, roman
 from companion.high_and_tight.effects import describe_ballpark_effect
 from companion.high_and_tight.rules import inning_parameters
@@ -113,10 +116,25 @@ def choose(components: list[Component], options: PrintOptions, what: str) -> lis
             distinct.setdefault((match.name.casefold(), match.team), match)
         chosen += distinct.values()
     if unknown:
-        names = list(dict.fromkeys(component.name for component in components))
-        asked = ", ".join(repr(name) for name in unknown)
-        raise OptionError("only", f"no {what} is named {asked}; accepted: {', '.join(names)}")
+        raise only_refused(what, unknown, [component.name for component in components])
     return chosen
+
+
+ONLY_LISTED = 40        # the accepted names a refused --only lists; the rest counted
+
+
+def only_refused(what: str, unknown: list[str], accepted: list[str]) -> OptionError:
+    """--only names nothing printed: each name's nearest (a slip of a letter) first, then
+    the names accepted, at most ONLY_LISTED of them (`all` has some 180)."""
+    names = list(dict.fromkeys(accepted))
+    hints = {name: did_you_mean(name, names).removeprefix("; ") for name in unknown}
+    asked = ", ".join(f"{name!r} ({hints[name]})" if hints[name] else repr(name)
+                      for name in unknown)
+    listed = ", ".join(names[:ONLY_LISTED])
+    more = len(names) - ONLY_LISTED
+    if more > 0:
+        listed += f" and {more} more (one set's --only lists that set's names)"
+    return OptionError("only", f"no {what} is named {asked}; accepted: {listed}")
 
 
 def _team_of(box: Box, team: str | None) -> Team | None:
@@ -881,6 +899,49 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
     return total
 
 
+@dataclass(frozen=True)
+class OffsetRange:
+    """The --offset a layout's backs accept, in points: -left..right across, -bottom..top
+    up; `what` prints them, `where` is what they would run onto."""
+    what: str
+    where: str
+    left: float
+    right: float
+    bottom: float
+    top: float
+
+    def holds(self, across: float, up: float) -> bool:
+        # (within a float's error of a bound: the bound as told, in tenths of a mm, holds)
+        slack = 1e-6 * MM
+        return (-self.left - slack <= across <= self.right + slack
+                and -self.bottom - slack <= up <= self.top + slack)
+
+
+class OffsetProbed(Exception):
+    """Raised by check_offset under `probing_offsets` once it has told its range: a run of
+    several sets learns what each accepts without drawing them."""
+
+
+_PROBE: ContextVar[list[OffsetRange] | None] = ContextVar("offset_probe", default=None)
+
+
+@contextmanager
+def probing_offsets():
+    """The ranges check_offset works out in this block, each set stopped at its check."""
+    ranges: list[OffsetRange] = []
+    token = _PROBE.set(ranges)
+    try:
+        yield ranges
+    finally:
+        _PROBE.reset(token)
+
+
+def offset_mm(points: float) -> str:
+    """A bound of the accepted range in mm, rounded towards zero (it fits), once the
+    float's own error is rounded off."""
+    return f"{int(round(points / MM * 10, 6)) / 10:g}"
+
+
 def check_offset(options: PrintOptions, backs: list[Rect], reach: float, what: str,
                  floor: float = 0.0) -> None:
     """--offset moves the back pages; refused when it would move a back (and what it
@@ -889,22 +950,24 @@ def check_offset(options: PrintOptions, backs: list[Rect], reach: float, what: s
     accepted range for this layout and paper is told, within the option's own limit."""
     width, height = page_size(options.paper)
     limit = OFFSET_LIMIT_MM * MM
-    left = min(min(cell.x for cell in backs) - reach, limit)
-    bottom = min(min(cell.y for cell in backs) - reach - floor, limit)
-    right = min(width - max(cell.right for cell in backs) - reach, limit)
-    top = min(height - max(cell.top for cell in backs) - reach, limit)
-    across, up = options.offset
-    if -left <= across <= right and -bottom <= up <= top:
-        return
-
-    def mm(points: float) -> str:
-        # rounded towards zero (it fits), once the float's own error is rounded off
-        return f"{int(round(points / MM * 10, 6)) / 10:g}"
-
     where = f"off the {options.paper} sheet" + (" or onto its calibration bars" if floor else "")
+    accepted = OffsetRange(
+        what, where,
+        left=min(min(cell.x for cell in backs) - reach, limit),
+        right=min(width - max(cell.right for cell in backs) - reach, limit),
+        bottom=min(min(cell.y for cell in backs) - reach - floor, limit),
+        top=min(height - max(cell.top for cell in backs) - reach, limit))
+    probe = _PROBE.get()
+    if probe is not None:
+        probe.append(accepted)
+        raise OffsetProbed
+    across, up = options.offset
+    if accepted.holds(across, up):
+        return
     raise ValueError(f"--offset {across / MM:g},{up / MM:g} mm would move the backs of the "
-                     f"{what} {where}; their layout accepts -{mm(left)}..{mm(right)} mm "
-                     f"across and -{mm(bottom)}..{mm(top)} mm up")
+                     f"{what} {where}; their layout accepts -{offset_mm(accepted.left)}.."
+                     f"{offset_mm(accepted.right)} mm across and -{offset_mm(accepted.bottom)}"
+                     f"..{offset_mm(accepted.top)} mm up")
 
 
 def _faces(canvas, faces: list[tuple[Face, str]], cells: Iterable[Rect], bleed: float,

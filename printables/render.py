@@ -12,8 +12,8 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.files import write_atomically
 from companion.high_and_tight.box import Box
 
-from .components import resolve_team
-from .options import OptionError, PrintOptions
+from .components import OffsetProbed, offset_mm, only_refused, probing_offsets, resolve_team
+from .options import MM, PrintOptions
 from .sets import NEEDS_TARGET, ONE_SIDED, SETS, TEAM_SETS, set_function
 
 RunProgress = Callable[[str, int, int], None]   # (set name, pages done, pages of the set)
@@ -63,9 +63,7 @@ def plan(names: list[str], box: Box, options: PrintOptions) -> list[tuple[str, P
             claimed.update(mine)
     unknown = [w for w in options.only if w not in claimed]
     if unknown:
-        asked = ", ".join(repr(w) for w in unknown)
-        names_accepted = ", ".join(dict.fromkeys(accepted))
-        raise OptionError("only", f"no component is named {asked}; accepted: {names_accepted}")
+        raise only_refused("component", unknown, accepted)
     return steps
 
 
@@ -118,6 +116,12 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
         raise ValueError(f"--bleed applies to the poker-size cards ({', '.join(poker)}); "
                          f"{', '.join(printed)} {'prints' if len(printed) == 1 else 'print'} "
                          "without it: leave --bleed out")
+    if options.bleed and note is not None:
+        # A run of several sets: the sets with no bleed print as they always do, said.
+        plain = [name for name, _ in steps if not getattr(set_function(name), "poker", False)]
+        if plain:
+            note(f"{', '.join(plain)} {'prints' if len(plain) == 1 else 'print'} without "
+                 "--bleed: only the poker-size cards take it")
     with_backs = [name for name, _ in steps if name not in ONE_SIDED]
     if not with_backs and (any(options.offset) or options.sides == "fold"):
         given = " and ".join(flag for flag, used in (("--offset", any(options.offset)),
@@ -129,6 +133,8 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
     if with_backs == ["calibration"] and options.sides == "fold":
         raise ValueError(f"the calibration test: {CALIBRATION_NOT_FOLDED}; leave --sides "
                          "fold out")
+    if len(with_backs) > 1 and any(options.offset) and options.sides == "duplex":
+        check_offset_together(steps, box, options)
     if options.sides == "duplex" and any(name not in ONE_SIDED for name, _ in steps):
         # Sheets with backs print two-sided: a one-sided sheet among them gets a blank back,
         # or it would land on the back of the sheet before it.
@@ -148,6 +154,39 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
     canvas.save()
     write_atomically(out_path, buffer.getvalue())
     return pages
+
+
+def check_offset_together(steps: list[tuple[str, PrintOptions]], box: Box,
+                          options: PrintOptions) -> None:
+    """--offset for a run of several sets with backs: refused, before a page is drawn,
+    unless every set's layout takes it, with the range they all take (each set alone told
+    only its own, and the next set refused an offset inside it)."""
+    ranges = []
+    for name, step in steps:
+        if name in ONE_SIDED:
+            continue
+        with probing_offsets() as told:
+            try:        # (each set works out its range before it draws a page)
+                set_function(name)(new_canvas(io.BytesIO(), options.size), box,
+                                   replace(step, offset=(0.0, 0.0)), None)
+            except OffsetProbed:
+                pass
+        ranges += told
+    if not ranges:
+        return
+    bounds = {side: min(ranges, key=lambda r, side=side: getattr(r, side))
+              for side in ("left", "right", "bottom", "top")}
+    across, up = options.offset
+    if all(r.holds(across, up) for r in ranges):
+        return
+    refused = next(r for r in ranges if not r.holds(across, up))
+    narrowest = ", ".join(dict.fromkeys(r.what for r in ranges if r in bounds.values()))
+    left, right, bottom, top = (offset_mm(getattr(bounds[side], side))
+                                for side in ("left", "right", "bottom", "top"))
+    raise ValueError(f"--offset {across / MM:g},{up / MM:g} mm would move the backs of the "
+                     f"{refused.what} {refused.where}; the sets printed together accept "
+                     f"-{left}..{right} mm across and -{bottom}..{top} mm up (the narrowest: "
+                     f"{narrowest})")
 
 
 def new_canvas(target, size: tuple[float, float]) -> Canvas:

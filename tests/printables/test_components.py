@@ -629,10 +629,24 @@ def test_only_across_all_sets_prints_each_name_where_it_lives(tmp_path, box):
 
 @pytest.mark.parametrize("sets", ("cards", "all"))
 def test_an_unknown_component_is_refused_naming_the_accepted_ones(tmp_path, box, sets):
+    """A name printed nowhere is refused with its nearest name (a slip) and the names
+    accepted: a set's all of them, `all`'s first 40 and how many more (some 180 ran on
+    in one line)."""
     with pytest.raises(ValueError) as error:
-        render(sets, box, PrintOptions(only=("Good Wood", "Moonshot")), tmp_path / "x.pdf")
+        render(sets, box, PrintOptions(only=("Good Wood", "Moonshot", "Uper Deck")),
+               tmp_path / "x.pdf")
     message = str(error.value)
-    assert "'Moonshot'" in message and "accepted:" in message and "Good Wood" in message
+    what = "strategy card" if sets == "cards" else "component"
+    assert f"no {what} is named 'Moonshot', 'Uper Deck' (did you mean 'Upper Deck'?); " \
+           "accepted: " in message
+    listed = message.split("accepted: ")[1]
+    if sets == "cards":
+        assert listed.split(", ") == [card.name for card in box.cards.values()]
+    else:
+        assert len(listed.split(", ")) == 40 and listed.startswith("calibration, ")
+        more = re.search(r" and (\d+) more \(one set's --only lists that set's names\)$",
+                         listed)
+        assert more and int(more.group(1)) > 100
     assert not (tmp_path / "x.pdf").exists()
 
 

@@ -189,8 +189,19 @@ def test_the_command_line_loads_reportlab_only_to_print():
                                     "-8.4..8.4 mm across and -25..25 mm up"),
     (("cards", "--offset=-25,25"), "would move the backs of the strategy cards off the "
                                    "letter sheet"),
+    # several sets: the range every one of them takes, said before a page is drawn (the
+    # first set refused told its own, inside which the next set refused again)
     (("all", "--offset", "9,0"), "would move the backs of the game pieces off the letter "
-                                 "sheet; their layout accepts -7.7..7.7 mm across"),
+                                 "sheet; the sets printed together accept -7.7..7.7 mm "
+                                 "across and -9.3..9.2 mm up (the narrowest: calibration "
+                                 "scales, player pieces, game pieces)"),
+    (("all", "--offset", "0,10"), "would move the backs of the player pieces off the letter "
+                                  "sheet; the sets printed together accept -7.7..7.7 mm "
+                                  "across and -9.3..9.2 mm up"),
+    (("all", "--offset", "0,-12", "--paper", "a4"),
+     "would move the backs of the calibration scales off the a4 sheet or onto its "
+     "calibration bars; the sets printed together accept -11.1..11.1 mm across and "
+     "-9.3..6.7 mm up (the narrowest: calibration scales, player pieces, strategy cards)"),
     (("pieces", "--team", "texas", "--team", "california"),
      "--team is given 2 times: a print holds one team's components"),
     (("pieces", "--bleed"), "--bleed applies to the poker-size cards (cards, team-cards, "
@@ -340,3 +351,38 @@ def test_print_warns_of_the_team_it_prints_and_of_markers_abbreviations(capsys, 
     assert "team 'texas', field 'abbrev': 'Ł' has no glyph" in markers
     assert len(warned("team-cards")) == 2           # the abbreviation and the ballpark
     assert [w for w in warned("series-sheet") if "ballpark" in w] == []
+
+
+def test_an_offset_every_set_takes_prints_them_all(capsys, tmp_path):
+    """The range `all` tells is the one it prints with: an offset at its corners writes
+    every set, its back pages moved (the front pages as without it)."""
+    from pypdf import PdfReader
+
+    plain, moved = tmp_path / "plain.pdf", tmp_path / "moved.pdf"
+    assert run(capsys, "all", "--out", str(plain))[0] == 0
+    code, _, stderr = run(capsys, "all", "--offset", "7.7,-9.3", "--out", str(moved))
+    assert code == 0, stderr
+    before, after = PdfReader(plain).pages, PdfReader(moved).pages
+    assert len(before) == len(after)
+    same = [a.get_contents().get_data() == b.get_contents().get_data()
+            for a, b in zip(before, after, strict=True)]
+    assert same[0] and not all(same)
+    # A bound as told, to the tenth of a mm, is taken (7.7 was refused by a float's error
+    # while the refusal said 7.7 was accepted).
+    for corner in ("7.7,9.2", "-7.7,-25"):
+        code, _, stderr = run(capsys, "markers", "--offset", corner, "--out", str(moved))
+        assert code == 0, stderr
+
+
+def test_all_with_bleed_says_which_sets_print_without_it(capsys, tmp_path):
+    """`--bleed` is for the poker-size cards: alone, another set refuses it; in `all` the
+    sets without it print as always, and the run says so (it said nothing)."""
+    out = tmp_path / "bleed.pdf"
+    code, _, stderr = run(capsys, "all", "--bleed", "--out", str(out))
+    assert code == 0, stderr
+    assert ("note: calibration, pieces, markers, scoreboard, field, scoresheet, series-sheet "
+            "print without --bleed: only the poker-size cards take it") in stderr
+    code, _, stderr = run(capsys, "all", "--out", str(out))
+    assert code == 0 and "note:" not in stderr
+    code, _, stderr = run(capsys, "cards", "--bleed", "--out", str(out))
+    assert code == 0 and "note:" not in stderr
