@@ -61,6 +61,11 @@ def markers_odds(box: Box, rolls: int, number: int, bonus: bool, extra, tens: bo
     return _box_odds(rolls + bonus, box.scoring_boxes[number - 1], extra, hit_and_run)
 
 
+# A card is played for a change of at least this many expected runs to its side; one worth
+# less is kept for an inning it may do more in.
+CARD_GAIN_FLOOR = 0.05
+
+
 def at_bat_odds(state: State) -> tuple[float, float]:
     """(expected runs, P(at least one run)) for the markers as they stand."""
     a = state.atbat
@@ -460,7 +465,7 @@ class ComputerManager:
         side = state.atbat.turn
         plays = [a for a in legal if a.kind == "play"]
         matchup = self.rules.matchup(state, side)
-        best, best_gain = None, 0.05
+        best, best_gain = None, CARD_GAIN_FLOOR
         for action in plays:
             gain = self._card_gain(state, side, action.args[0], matchup)
             if gain > best_gain:

@@ -1309,7 +1309,7 @@ class GameScreen(Screen):
         table = self.table
         options = self.query_one("#options", OptionList)
         options.clear_options()
-        options.border_title = None
+        options.border_title = options.border_subtitle = None
         start_at = highlight
         highlight = 0
         if table.held is not None:
@@ -1343,6 +1343,8 @@ class GameScreen(Screen):
             rotation_hidden = hidden and self.secret_rotation(waiting)
             # Behind the curtain no hint either: it is worked out from the hidden hand.
             suggested = None if hidden else table.suggestion(waiting)
+            # (a suggestion the P(run) beside the options does not explain: why, under them)
+            options.border_subtitle = views.suggestion_why(table, suggested)
             start = table.highlight_start(waiting, suggested)
             picker = None if rotation_hidden else table.picker(waiting, suggested)
             if picker is not None and suggested in waiting.options:

@@ -851,6 +851,41 @@ def card_worth(table: Table, side: str, name: str) -> str | None:
     return chance_moved(at_bat_odds(state)[1], card_odds(rules, state, card, matchup)[1])
 
 
+def suggestion_why(table: Table, suggested: str | None) -> str | None:
+    """Why the suggestion in the Strategy Card phase is not the option with the best P(run)
+    shown beside it (the manager weighs expected runs, and keeps a card worth less than
+    CARD_GAIN_FLOOR of them): said only then, short enough for the options' border
+    ('keep: no card saves 0.05 runs'; 'more runs: 0.81 v 0.74', the best P(run)'s second)."""
+    from ..high_and_tight.actions import parse_action
+    from ..high_and_tight.manager import CARD_GAIN_FLOOR, at_bat_odds, card_odds
+
+    game = table.game
+    if suggested is None or game is None or game.state.phase != "cards":
+        return None
+    state = game.state
+    rules = table.session.rules
+    side = state.atbat.turn
+    sign = 1 if side == state.batting else -1          # the fielding side wants fewer runs
+    matchup = rules.matchup(state, side)
+    odds = {}
+    for line in table.waiting().options:
+        action = parse_action(line)
+        if action.kind == "pass":
+            odds[line] = at_bat_odds(state)
+        elif action.kind == "play" and action.args[0].casefold() in state.box.cards:
+            odds[line] = card_odds(rules, state, state.box.card(action.args[0]), matchup)
+    if suggested not in odds:
+        return None
+    best = max(odds, key=lambda line: sign * odds[line][1])
+    if sign * (odds[best][1] - odds[suggested][1]) <= 0.005:
+        return None
+    # (on the options' foot border: some 34 columns at 80x24)
+    if parse_action(suggested).kind == "pass":
+        return f"keep: no card {'adds' if sign > 0 else 'saves'} {CARD_GAIN_FLOOR} runs"
+    return (f"{'more' if sign > 0 else 'fewer'} runs: {odds[suggested][0]:.2f} v "
+            f"{odds[best][0]:.2f}")
+
+
 def tens_worth(state) -> str:
     """Rally Caps for the 10s (rule 5.7.2) weighed as a card is: the chance of a run after."""
     from ..high_and_tight.manager import at_bat_odds, markers_odds

@@ -5971,3 +5971,44 @@ def test_the_status_line_keeps_one_row_at_80_columns_and_the_name_when_widened(t
     assert wide == (1, "Top 1 OBP  B Texas Cowboys (away) (computer): send a batter up; he "
                        "fields the bottom half (rules 4.2.2, 4.2.3 b)")
     assert again == narrow
+
+
+def test_a_suggestion_the_p_run_does_not_explain_says_why_under_the_options(tmp_path):
+    """Rule 5.4: a pass suggested beside a card that lowers the batting side's P(run) says
+    why on the options' foot, once the curtain is lifted (a hint worked out from the hand
+    stays behind it); the next step's options have no such line."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "why.db"
+    series_id = new_series(path, seed="why-13", scenario="spring", team1_control="human",
+                           team2_control="human", dice="digital", cards="digital")
+
+    def there(table: Table) -> bool:
+        waiting = table.waiting()
+        return (table.game is not None and waiting.kind == "decision"
+                and table.game.state.phase == "cards"
+                and views.suggestion_why(table, table.suggestion(waiting)) is not None)
+
+    play_until(path, series_id, there)
+
+    async def look():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            options = screen.query_one("#options")
+            seen = [options.border_subtitle]
+            await pilot.press("h")
+            await wait_until(pilot, lambda: not isinstance(app.screen, GameScreen))
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await pilot.pause()
+            seen.append(options.border_subtitle)
+            highlighted = options.get_option_at_index(options.highlighted).prompt
+            await pilot.press("enter")                              # the pass, suggested
+            await pilot.pause()
+            seen.append(options.border_subtitle)
+            await settle(pilot)
+            return seen, plain(str(highlighted))
+
+    (behind, lifted, after), highlighted = asyncio.run(look())
+    assert behind is None and after is None
+    assert lifted == "keep: no card saves 0.05 runs"
+    assert highlighted == "home passes  suggested"
