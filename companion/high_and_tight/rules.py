@@ -350,6 +350,9 @@ class HighAndTight:
             if "rally" not in kinds:
                 return Awaiting("decision", side, phase,
                                 "play a card or pass (rule 5.4)")
+            if "play" not in kinds:         # (no card in the hand can be played now)
+                return Awaiting("decision", side, phase,
+                                "use Rally Caps or pass (rules 5.4, 5.7)")
         return Awaiting("decision", side, phase, prompts[phase])
 
     def is_over(self, state: State) -> bool:

@@ -1153,12 +1153,13 @@ def test_physical_cards_refusals_say_what_the_companion_knows(rules):
 
 def test_the_prompt_says_so_when_passing_is_all_that_is_left(rules):
     """Rule 5.4: with no card to play and no Rally Caps to use, the prompt asks for the
-    pass alone instead of offering cards and Rally Caps, and says it is the only action."""
+    pass alone instead of offering cards and Rally Caps, and says it is the only action;
+    it names only what can be done (5.7: Rally Caps and no card, no card offered)."""
     from .util import quiet_step
 
     session = new_game(rules)
     state = session.state
-    seen = {"pass only": 0, "choice": 0, "cards": 0}
+    seen = {"pass only": 0, "choice": 0, "cards": 0, "rally caps": 0}
     while state.phase != "over" and min(seen.values()) == 0:
         if state.phase == "cards" and state.atbat.must_play != state.atbat.turn:
             legal = rules.legal_actions(state)
@@ -1170,6 +1171,9 @@ def test_the_prompt_says_so_when_passing_is_all_that_is_left(rules):
                 assert rules.format_action(legal[0]).endswith(" passes")
                 assert prompt == "pass: nothing else can be played now (rule 5.4)"
                 seen["pass only"] += 1
+            elif kinds == {"pass", "rally"}:
+                assert prompt == "use Rally Caps or pass (rules 5.4, 5.7)"
+                seen["rally caps"] += 1
             elif "rally" in kinds:          # Rally Caps named only when they can be used
                 assert prompt == "play a card, use Rally Caps or pass (rules 5.4, 5.7)"
                 seen["choice"] += 1

@@ -243,10 +243,11 @@ def names_listed(text: str, names: set[str]) -> set[str]:
 
 
 def test_the_new_series_buttons_stay_in_view_and_the_rules_scroll_clear_of_them(tmp_path):
-    """At 80x24 with a side set to the computer (its two-line note under the cards' row),
-    Start and Cancel stay at the dialog's foot (they went below its edge), and each
-    optional rule highlighted is in view above them with the "Chosen" line (a Down onto the
-    last left it under the buttons)."""
+    """At 80x24 with a side set to the computer (its note under the cards' row), Start and
+    Cancel stay at the dialog's foot (they went below its edge), and each optional rule
+    highlighted is in view above them with the "Chosen" line (a Down onto the last left it
+    under the buttons); every rule ticked, that line wraps whole (it ran off the edge) and
+    stays in view over the buttons."""
     path = tmp_path / "dialog.db"
 
     async def look():
@@ -276,11 +277,21 @@ def test_the_new_series_buttons_stay_in_view_and_the_rules_scroll_clear_of_them(
                              form.region.contains_region(start.region)))
             await pilot.press("down")               # the arrows stop at the list's end
             await pilot.pause()
-            return seen, rules.highlighted
+            last = rules.highlighted
+            rules.select_all()
+            await pilot.press("up", "down")
+            await pilot.pause()
+            chosen = dialog.query_one("#rules-on", Label)
+            top = round(form.scroll_offset.y)
+            clear = top + form.scrollable_content_region.height - 2
+            whole = (chosen.size.height, chosen.size.width <= form.scrollable_content_region.width,
+                     chosen.virtual_region.bottom <= clear, plain(str(chosen.content)))
+            return seen, last, whole
 
-    seen, last = asyncio.run(look())
+    seen, last, whole = asyncio.run(look())
     assert seen == [(True, True, True, True)] * (len(OPTIONAL_RULES) - 1)
     assert last == len(OPTIONAL_RULES) - 1
+    assert whole == (2, True, True, "Chosen: " + ", ".join(sorted(OPTIONAL_RULES)))
 
 
 def test_the_new_series_dialog_opens_on_the_last_series_choices(tmp_path, box_copy):
