@@ -354,7 +354,8 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
         lines.append("")
         lines.extend(hand_lines(table, show_hand, most=hand_most))
     if between:
-        lines.extend(["", *series_summary(table, box_scores=False).split("\n")])
+        lines.extend(["", *series_summary(table, box_scores=False,
+                                          columns=width or HALF_LINE_MOST).split("\n")])
     if compact:
         lines = [line for line in lines if line]
     return "\n".join(lines)
@@ -649,7 +650,13 @@ def series_summary(table: Table, box_scores: bool = True, columns: int = HALF_LI
         else:
             where = f"{abbrev[away]} at {abbrev[home]}" + ("  (not needed)" if series.winner
                                                            else "")
-        schedule.append(f"  game {n}: {where}")
+        line = f"  game {n}: {where}"
+        starters = game_starters(table, n)
+        if starters and len(line) + 2 + len(starters) <= columns:
+            line += f"  {starters}"
+        elif starters:                          # (under it, where the line has no room)
+            line += f"\n           {starters}"
+        schedule.append(line)
     out.append("Schedule (away at home):")
     out.extend(schedule)
     for team in ("team1", "team2"):
@@ -704,6 +711,25 @@ def series_summary(table: Table, box_scores: bool = True, columns: int = HALF_LI
         if game.state.phase == "over":
             out.extend(box_score_lines(table, number, game, columns))
     return "\n".join(out)
+
+
+def game_starters(table: Table, number: int) -> str | None:
+    """'Sabaria v Flee (short rest)': the starters of a game begun, away first (rule 3.0;
+    8.2.3 a's short rest said), once both are on the mound: who started is public then,
+    and the rotation above says only who was due (a starter moved up on short rest, or
+    drawn, is told nowhere else on the page)."""
+    games = table.session.games
+    if number > len(games):
+        return None
+    state = games[number - 1].state
+    if state.inning == 0 or not (state.away.starter and state.home.starter):
+        return None
+    names = []
+    for side in (state.away, state.home):
+        fatigue = state.header.get(f"{side.name.capitalize()}StarterFatigue", "0")
+        names.append(side.roster.pitchers[side.starter].name
+                     + (" (short rest)" if fatigue not in ("", "0") else ""))
+    return " v ".join(names)
 
 
 def rotation_shown(table: Table, team: str) -> str:

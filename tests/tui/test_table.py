@@ -1933,3 +1933,49 @@ def test_the_exchange_options_follow_the_hand_s_order(tmp_path):
     name = names[0]                             # each card's decks as ever: offense first
     assert waiting.options[1:3] == [f"{side} exchanges {name} for offense",
                                     f"{side} exchanges {name} for defense"]
+
+
+def test_the_schedule_names_each_games_starters_a_short_rest_start_said(tmp_path):
+    """Rules 3.0 and 8.2.3 a: the series page's schedule names each begun game's starters,
+    away first, once both are on the mound; Sabaria moved up on short rest says so (the
+    rotation line names only who was due). With no room on the line they go under it."""
+    from rich.text import Text
+
+    from companion.store.series_store import create_series
+    from companion.tui import views
+
+    from ..high_and_tight.test_series import new_series as series_session
+    from ..high_and_tight.test_series import play_game
+
+    box = load_box()
+    session = series_session(box, "world", options="rest,short-rest", team1="texas",
+                             team2="new-york")
+    for winner in ("home", "home", "away"):
+        play_game(session, winner)
+    with Store.open(tmp_path / "rest.db") as store:
+        table = Table(store, create_series(store, box, session.header, session.entries))
+        before = [views.game_starters(table, n) for n in (1, 2, 3, 4)]
+        for _ in range(200):
+            waiting = table.waiting()
+            games = table.session.games
+            if len(games) == 4 and games[3].state.inning >= 1:
+                break
+            if waiting.options and "team2 starts Sabaria" in waiting.options:
+                table.enter("team2 starts Sabaria")
+            elif table.auto_step() is None:
+                take_first_choice(table)
+        first = [game.state for game in table.session.games[:3]]
+        plain = Text.from_markup(views.series_summary(table, box_scores=False)).plain
+        narrow = Text.from_markup(views.series_summary(table, box_scores=False,
+                                                       columns=40)).plain
+        texas = table.game.state.away.roster.pitchers[table.game.state.away.starter].name
+
+    assert before[3] is None            # game 4 not begun: nobody on the mound yet
+    for n, state in enumerate(first, start=1):
+        starters = (f"{state.away.roster.pitchers[state.away.starter].name} v "
+                    f"{state.home.roster.pitchers[state.home.starter].name}")
+        assert before[n - 1] == starters and f"  game {n}: " in plain
+        assert starters in plain.split(f"  game {n}: ")[1].split("\n")[0]
+    assert f"{texas} v Sabaria (short rest)" in plain
+    game4 = narrow.split("  game 4: ")[1].split("\n")
+    assert "Sabaria" not in game4[0] and game4[1].strip() == f"{texas} v Sabaria (short rest)"
