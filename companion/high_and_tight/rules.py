@@ -1235,7 +1235,7 @@ class HighAndTight:
 
     def _do_bottom_players(self, state: State) -> None:
         """Rules 4.2.2 b and 4.2.3 b: the top half's fielder bats, its batter fields."""
-        state.note("4.2.2", f"home bats {self._piece(state.home).name}; "
+        state.note("4.2.2 b, 4.2.3 b", f"home bats {self._piece(state.home).name}; "
                             f"away fields {self._piece(state.away).name}")
         self._batter_vs_fielder(state)
 
@@ -1263,7 +1263,7 @@ class HighAndTight:
                                 "4.2.3")
         self._choose_player(state, action, "4.2.3")
         # The top half's pair, noted as the bottom half's is (rules 4.2.2, 4.2.3).
-        state.note("4.2.3", f"away bats {self._piece(state.away).name}; "
+        state.note("4.2.2, 4.2.3", f"away bats {self._piece(state.away).name}; "
                             f"home fields {self._piece(state.home).name}")
         self._batter_vs_fielder(state)
 

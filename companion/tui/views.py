@@ -634,10 +634,13 @@ def series_summary(table: Table, box_scores: bool = True, columns: int = HALF_LI
     where `columns` hold them."""
     series = table.series
     rules = table.session.series_rules
+    standing = (f"{table.team_name('team1')} {series.wins('team1')} - "
+                f"{series.wins('team2')} {table.team_name('team2')}")
+    if len(standing) > columns:         # (a team's name broke across two lines at 80x24)
+        standing = (f"{table.team_abbrev('team1')} {series.wins('team1')} - "
+                    f"{series.wins('team2')} {table.team_abbrev('team2')}")
     out = [f"[b]{series.scenario.title}[/b]  "
-           f"({', '.join(sorted(series.options)) or 'basic rules'})",
-           f"{table.team_name('team1')} {series.wins('team1')} - {series.wins('team2')} "
-           f"{table.team_name('team2')}"]
+           f"({', '.join(sorted(series.options)) or 'basic rules'})", standing]
     schedule = []
     abbrev = {team: table.session.box.teams[key].abbrev for team, key in series.teams.items()}
     for n in range(1, series.scenario.games + 1):
@@ -1246,5 +1249,5 @@ def _notes(log, hidden_side) -> list[str]:
         side = text.partition(" ")[0]
         if rule == "5.2.2" and side in ("home", "away") and hidden_side(side):
             text = re.sub(r" exchanges .+ for (an?) ", r" exchanges a card for \1 ", text)
-        out.append(f"[dim]rule {rule}[/dim] {escape(text)}")
+        out.append(f"[dim]rule{'s' if ',' in rule else ''} {rule}[/dim] {escape(text)}")
     return out

@@ -127,7 +127,8 @@ def test_used_ballplayers_cannot_return(rules):
 
 def test_each_half_notes_who_bats_and_who_fields(rules):
     """Rules 4.2.2 and 4.2.3: the top half's batter and fielder are noted as the bottom
-    half's are, so the log reads the same for both halves."""
+    half's are, so the log reads the same for both halves, each citing both rules (the
+    bottom half's pair placed by their b cases); the top half's cited 4.2.3 alone."""
     from .util import new_game, quiet_half
 
     session = new_game(rules)
@@ -135,7 +136,7 @@ def test_each_half_notes_who_bats_and_who_fields(rules):
     quiet_half(session)
     pairs = [(rule, text) for rule, text in session.state.log
              if " bats " in text and " fields " in text]
-    assert [rule for rule, _ in pairs] == ["4.2.3", "4.2.2"]
+    assert [rule for rule, _ in pairs] == ["4.2.2, 4.2.3", "4.2.2 b, 4.2.3 b"]
     assert pairs[0][1].startswith("away bats ") and "; home fields " in pairs[0][1]
     assert pairs[1][1].startswith("home bats ") and "; away fields " in pairs[1][1]
 

@@ -1938,7 +1938,8 @@ def test_the_exchange_options_follow_the_hand_s_order(tmp_path):
 def test_the_schedule_names_each_games_starters_a_short_rest_start_said(tmp_path):
     """Rules 3.0 and 8.2.3 a: the series page's schedule names each begun game's starters,
     away first, once both are on the mound; Sabaria moved up on short rest says so (the
-    rotation line names only who was due). With no room on the line they go under it."""
+    rotation line names only who was due). With no room on the line they go under it; the
+    standing goes by abbreviations where the names have no room."""
     from rich.text import Text
 
     from companion.store.series_store import create_series
@@ -1969,6 +1970,9 @@ def test_the_schedule_names_each_games_starters_a_short_rest_start_said(tmp_path
         narrow = Text.from_markup(views.series_summary(table, box_scores=False,
                                                        columns=40)).plain
         texas = table.game.state.away.roster.pitchers[table.game.state.away.starter].name
+        standings = [Text.from_markup(views.series_summary(table, box_scores=False,
+                                                           columns=width)).plain.split("\n")[1]
+                     for width in (40, 39)]
 
     assert before[3] is None            # game 4 not begun: nobody on the mound yet
     for n, state in enumerate(first, start=1):
@@ -1979,3 +1983,6 @@ def test_the_schedule_names_each_games_starters_a_short_rest_start_said(tmp_path
     assert f"{texas} v Sabaria (short rest)" in plain
     game4 = narrow.split("  game 4: ")[1].split("\n")
     assert "Sabaria" not in game4[0] and game4[1].strip() == f"{texas} v Sabaria (short rest)"
+    # The standing in names where they fit the columns, else by abbreviation (a name broke
+    # across two lines on an 80-column board).
+    assert standings == ["Texas Cowboys 3 - 0 New York Highlanders", "TXC 3 - 0 NYH"]

@@ -344,7 +344,8 @@ def test_the_games_notes_keep_a_hidden_teams_exchanged_card_secret():
     log = [("5.2.2", "home exchanges Web Gem for a defense card"),
            ("5.2.2", "home exchanges Good Wood for an offense card"),
            ("5.2.2", "away exchanges Good Wood for an offense card"),
-           ("5.5", "away plays Good Wood: Scoring Rolls +1")]
+           ("5.5", "away plays Good Wood: Scoring Rolls +1"),
+           ("4.2.2, 4.2.3", "away bats Marty; home fields Kanno")]
     table = SimpleNamespace(
         session=SimpleNamespace(games=[SimpleNamespace(state=SimpleNamespace(log=log))]),
         hidden_teams=lambda: frozenset({"team1"}),
@@ -354,7 +355,8 @@ def test_the_games_notes_keep_a_hidden_teams_exchanged_card_secret():
         "rule 5.2.2 home exchanges a card for a defense card",
         "rule 5.2.2 home exchanges a card for an offense card",
         "rule 5.2.2 away exchanges Good Wood for an offense card",
-        "rule 5.5 away plays Good Wood: Scoring Rolls +1"]
+        "rule 5.5 away plays Good Wood: Scoring Rolls +1",
+        "rules 4.2.2, 4.2.3 away bats Marty; home fields Kanno"]     # (two rules cited)
 
 
 def test_managerial_options_show_the_bonus_roll_and_leave_the_markers(rules):
@@ -788,7 +790,7 @@ def test_the_log_holds_every_game_of_the_series_each_kept_from_hidden_teams(tmp_
                 if rule == "5.2.2" and text.startswith(f"{computer} exchanges "):
                     assert line.startswith(f"rule 5.2.2 {computer} exchanges a card for ")
                 else:
-                    assert line == f"rule {rule} {text}"
+                    assert line == f"rule{'s' if ',' in rule else ''} {rule} {text}"
 
 
 def take_suggestions_until(table: Table, condition) -> None:
