@@ -526,13 +526,15 @@ def _tile_marks(canvas, tile: Tile) -> None:
 # --------------------------------------------------------------------------- scoresheet
 
 SCORESHEET_COLUMNS = (
-    ("Inn.", 0.35, "centre"), ("Half", 0.75, "centre"), ("Strategy", 0.55, "centre"),
+    # (the strategy at the cell's left: the 10th's "Any:" leaves the rest for the name
+    # the batting player gives, rule 6.2)
+    ("Inn.", 0.35, "centre"), ("Half", 0.75, "centre"), ("Strategy", 0.7, "left"),
     ("Batter", 0.85, "left"), ("Fielder", 0.85, "left"), ("Pitcher (fatigue)", 1.0, "left"),
     ("Rolls before cards", 0.5, "centre"), ("Box before cards", 0.5, "centre"),
-    ("Cards played (offense / defense, Rally Caps)", 1.95, "left"),
+    ("Cards played (offense / defense, Rally Caps)", 1.8, "left"),
     ("Rolls after move", 0.5, "centre"), ("Box after move", 0.5, "centre"),
     # (up to 20 totals of an at-bat, written by hand, rule 4.6: room for them all)
-    ("Dice rolled (totals)", 1.85, "left"), ("Runs", 0.4, "centre"),
+    ("Dice rolled (totals)", 1.8, "left"), ("Runs", 0.4, "centre"),
 )
 # Page 1 the regulation innings; page 2 one whole cycle of extra innings (rule 6.2 as the
 # project reads it: the 10th, then the 11th to 19th as the 1st to 9th, then again from the

@@ -557,3 +557,26 @@ def test_a_roster_key_in_another_case_prints_its_pieces(box, tmp_path):
     for pitcher in edited.rosters["texas"].pitchers.values():
         assert f"{pitcher.name} {pitcher.kind} {pitcher.fatigue}" in sheet
         assert pitcher.name in pieces
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_tenths_any_leaves_most_of_its_cell_for_the_strategy_named(box, tmp_path, paper):
+    """Rule 6.2: the batting player names the 10th's strategy; its cell on the extra
+    innings' page prints 'Any:' at its left, leaving some 0.45" of the cell to
+    write the name in (centred in a narrow column it left some 0.3")."""
+    from printables.boards import SCORESHEET_COLUMNS
+
+    out = tmp_path / f"sheet-{paper}.pdf"
+    render("scoresheet", box, PrintOptions(paper=paper), out)
+    page = PdfReader(out).pages[1]
+    placed = placed_text(page)
+    heading = next(p for p in placed if p.text == "Strategy")
+    anys = [p for p in placed if p.text == "Any:"]
+    assert len(anys) == 2
+    batter = next(p for p in placed if p.text == "Batter")      # the next column's left
+    cell_right = batter.box.x - 2
+    for any_ in anys:
+        assert abs(any_.box.x - heading.box.x) < 0.5      # at the left, under its heading
+        assert cell_right - any_.box.right >= 0.45 * 72
+    assert [title for title, _, align in SCORESHEET_COLUMNS if title == "Strategy"
+            and align == "left"] == ["Strategy"]
