@@ -454,11 +454,11 @@ def _rosters_by_team(box: Box, args) -> None:
     roster is left for the rules to refuse with the rosters there are (rule 8.1.1)."""
     for name in ("roster1", "roster2", "home_roster", "away_roster"):
         wanted = getattr(args, name, None)
-        if not wanted or wanted.casefold() in box.rosters:
-            continue
-        team = box.find_team(wanted)
-        if team is not None and team.key.casefold() in box.rosters:
-            setattr(args, name, team.key)
+        # (by the roster its team holds: a team renamed in the box keeps its roster key;
+        # the key as the box's rosters hold it)
+        roster = box.find_roster(wanted) if wanted else None
+        if roster is not None:
+            setattr(args, name, roster)
 
 
 def _load(directory: Path | None, strict: bool = True) -> Box:

@@ -2020,3 +2020,36 @@ def test_a_reader_gone_is_no_success(monkeypatch, tmp_path):
         assert main(["odds", "--rolls", "3", "--box", "V"]) == 141
     finally:
         sink.close()
+
+
+def test_a_team_renamed_in_the_box_is_found_by_its_names_and_its_rosters_key(
+        capsys, box_copy, tmp_path):
+    """Rules 3.0 and 8.1.1 with a player's own box: New York renamed Boston Beaneaters
+    (BOB, key 'boston', its pieces still the 'new-york' roster) and Seattle spelled
+    'Séattle': --roster takes the roster by its team's key, name or abbreviation (it took
+    the roster key alone, and said so in a refusal naming the team it refused), a team is
+    found by its roster key, and by its name typed without accents."""
+    teams = box_copy / "teams.toml"
+    text = teams.read_text(encoding="utf-8")
+    text = text.replace('key = "new-york"\nname = "New York Highlanders"\nabbrev = "NYH"',
+                        'key = "boston"\nname = "Boston Beaneaters"\nabbrev = "BOB"', 1)
+    text = text.replace('name = "Seattle Volcanoes"', 'name = "Séattle Volcanoes"', 1)
+    teams.write_text(text, encoding="utf-8")
+    data = ("--data", str(box_copy))
+    for number, roster in enumerate(("Boston Beaneaters", "BOB", "boston", "new-york",
+                                     "NEW-YORK"), start=1):
+        db = tmp_path / f"{number}.db"
+        code, out, err = run(capsys, *data, "--db", str(db), "series", "new", "--scenario",
+                             "spring", "--team1", "texas", "--team2", "Seattle Volcanoes",
+                             "--roster2", roster)
+        assert code == 0, (roster, err)
+        code, out, err = run(capsys, *data, "--db", str(db), "export", "1")
+        assert '[Team2 "seattle"]\n[Team2Roster "new-york"]' in out, (roster, out)
+    out_pdf = tmp_path / "pieces.pdf"
+    code, _, err = run(capsys, *data, "print", "pieces", "--team", "new-york", "--out",
+                       str(out_pdf))
+    assert code == 0 and out_pdf.exists(), err
+    code, _, err = run(capsys, *data, "--db", str(tmp_path / "x.db"), "series", "new",
+                       "--scenario", "spring", "--team1", "texas", "--team2", "seattle",
+                       "--roster2", "Highlanders")
+    assert code == 2 and "'Highlanders' is not a roster; choose a roster: " in err

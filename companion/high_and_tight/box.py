@@ -303,11 +303,33 @@ class Box:
         return standard[0], standard[1]
 
     def find_team(self, wanted: str) -> Team | None:
-        """The team a player names by its key, its name or its abbreviation."""
+        """The team a player names by its key, its name or its abbreviation, in any case;
+        failing that, read without accents ('Montreal' for 'Montréal', typed on a keyboard
+        without them) where one team alone reads so."""
         text = wanted.strip().casefold()
         for team in self.teams.values():
             if text in (team.key.casefold(), team.name.casefold(), team.abbrev.casefold()):
                 return team
+        bare = plain(text)
+        found = [team for team in self.teams.values()
+                 if bare in (plain(team.key), plain(team.name), plain(team.abbrev))]
+        if len(found) == 1:
+            return found[0]
+        # A standard team by its roster's key, the key the CSV files' team column gives
+        # its pieces ('new-york' for a team renamed Boston in the box).
+        return next((team for team in self.teams.values()
+                     if team.standard and team.roster and team.roster.casefold() == text), None)
+
+    def find_roster(self, wanted: str) -> str | None:
+        """The roster key a player names by itself, or by the standard team whose pieces
+        it holds (its key, name or abbreviation, find_team), the team renamed in the box
+        or not; None when it names neither."""
+        key = wanted.strip().casefold()
+        if key in self.rosters:
+            return key
+        team = self.find_team(wanted)
+        if team is not None and team.roster and team.roster.casefold() in self.rosters:
+            return team.roster.casefold()
         return None
 
     def unknown_team(self, wanted: str) -> str:
