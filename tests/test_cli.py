@@ -1314,6 +1314,21 @@ def test_data_check_warns_of_a_card_that_moves_against_its_side_or_moves_nothing
     ('cards.toml', 'effects = [ { marker = "number", up = 2 } ]',
      'efects = [ { marker = "number", up = 2 } ]',
      "unknown field 'efects'; did you mean 'effects'?"),
+    # Rule 8.1: a ballpark's name is the title of the card's back (it printed none).
+    ("teams.toml", 'name = "Highlander Field"\n', '',
+     "ballpark, field 'name': the ballpark's name is missing: give it in quotes, as the "
+     "card's back prints it (rule 8.1)"),
+    # A comma missing inside an inline table: the fix, not the parser's words alone.
+    ("cards.toml", 'bonus = [ { marker = "rolls", up = 1,', 'bonus = [ { marker = "rolls" '
+     'up = 1,', "Unclosed inline table (at line 24, column 30); the line reads 'bonus = [ "
+     "{ marker = \"rolls\" up = 1, when = { rating = \"pitc...': an inline table { ... } "
+     "is not closed: a comma is missing between two of its values"),
+    # Curly quotes round a text holding a comma: named as such.
+    ("ballplayers.csv", "new-york,Delacorte,C,R,4,5,1,2,0,2,", "new-york,Delacorte,C,R,4,5,1,"
+     "2,0,2,\u201cPull, power\u201d",
+     "has 12 fields, expected 11 (team,name,position,bats,offense,defense,power,obp,speed,"
+     "clutch,info); a text holding a comma goes in straight double quotes (\"); these are "
+     "curly ones"),
 ])
 def test_data_check_tells_a_slip_once(capsys, box_copy, filename, old, new, said):
     """SPEC 8: one slip is one line naming it and its fix; what it left out or made the

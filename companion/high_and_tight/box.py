@@ -610,6 +610,9 @@ TOML_HINTS = (
                       "true and false do not"),
     ("Unclosed array", "a list [ ... ] is not closed: a comma is missing between two of its "
                        "items, or its ] is missing"),
+    ("Unclosed inline table", "an inline table { ... } is not closed: a comma is missing "
+                              "between two of its values ({ marker = \"number\", up = 1 }), "
+                              "or its } is missing"),
     ("Cannot declare", "a [table] is written once; a list of entries (each card, each team) "
                        "starts each entry with a double-bracket header, [[card]]"),
     ("Cannot overwrite a value", "a key is given twice in one table or entry"),
@@ -1326,6 +1329,11 @@ class _Loader:
                     # (numbers refused, a key misspelt: said already)
                     self.problems.add(ewhere, "needs a marker move or scoring_numbers")
                 park_effects.append(BallparkEffect(applies, when, effect, numbers))
+            if isinstance(table.get("ballpark"), dict) and not str(park.get("name") or
+                                                                  "").strip():
+                # (the card's back prints it as its title: a park of no name printed none)
+                self.policy(pwhere + ", field 'name'", "the ballpark's name is missing: "
+                            "give it in quotes, as the card's back prints it (rule 8.1)")
             ballpark = Ballpark(self.text(park, "name", pwhere),
                                 self.text(park, "feature", pwhere),
                                 self.text(park, "text", pwhere), tuple(park_effects))
@@ -1480,12 +1488,17 @@ class _Loader:
                 count = (len(named) + len(extra or ()) - list(row.values()).count(None)
                          + bool(trailing and trailing.strip()))
                 comment = lines[line - 1].lstrip().startswith("#")
+                curly = any(mark in lines[line - 1] for mark in CURLY_QUOTES)
                 self.problems.add(self.where(filename, entry),
                                   f"has {count} field{'' if count == 1 else 's'}, expected "
                                   f"{len(named)} "
                                   f"({','.join(named)}); " + (
                                       "a CSV file has no comment lines: remove it" if comment
-                                      else "a text holding a comma goes in double quotes"
+                                      else "a text holding a comma goes in straight double "
+                                      "quotes (\"); these are curly ones, as a word "
+                                      "processor or a phone types them"
+                                      if count > len(named) and curly else
+                                      "a text holding a comma goes in double quotes"
                                       if count > len(named) else
                                       "each line gives every column, in the header's order "
                                       "(an empty 'info' as a comma with nothing after it)"))
