@@ -2777,12 +2777,17 @@ class BoxScreen(Screen):
         pitchers = self.query_one("#pitchers", DataTable)
         pitchers.add_columns("team", "name", "type", "throws", "Stuff", "G", "Ctl", "K", "C",
                              "WHIP", "Fatigue")
+        # A roster by its team's abbreviation, as the line score names the team (a team
+        # renamed in the box keeps its roster key, which named it here)
+        owners = {t.roster.casefold(): t.abbrev for t in self.box.teams.values()
+                  if t.standard and t.roster}
         for roster in self.box.rosters.values():
+            team = owners.get(roster.key.casefold(), roster.key)
             for p in roster.ballplayers.values():
-                players.add_row(roster.key, p.name, p.position, p.bats, p.offense, p.defense,
+                players.add_row(team, p.name, p.position, p.bats, p.offense, p.defense,
                                 p.power, p.obp, p.speed, p.clutch)
             for p in roster.pitchers.values():
-                pitchers.add_row(roster.key, p.name, p.kind, p.throws,
+                pitchers.add_row(team, p.name, p.kind, p.throws,
                                  f"{p.stuff_rolls}/{self.box.scoring_boxes[p.stuff_box-1].label}",
                                  p.gopher, p.control, p.k, p.clutch, p.whip, p.fatigue)
         # Beside each printed text, what the companion reads from the data: a box typed in

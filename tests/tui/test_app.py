@@ -5585,9 +5585,14 @@ def test_the_box_browser_lists_the_tracks_innings_dh_and_rally_caps(tmp_path, bo
     """An owner's edits of box.toml show in the box browser as they do in cards and parks:
     each Scoring Number box with what scores (rule 4.6.2) and its printed text, the Scoring
     Rolls track (4.6.1), each inning's strategy (5.3) and the extra innings' (6.2), the DH
-    marker's Defense (4.3.1) and the Rally Caps uses (5.7.1)."""
+    marker's Defense (4.3.1) and the Rally Caps uses (5.7.1). A team renamed (New York to
+    Boston, BOB) names its pieces by its abbreviation, not the roster key kept."""
     from companion.tui.app import BoxScreen
 
+    teams = (box_copy / "teams.toml").read_text(encoding="utf-8")
+    (box_copy / "teams.toml").write_text(teams.replace(
+        'key = "new-york"\nname = "New York Highlanders"\nabbrev = "NYH"',
+        'key = "boston"\nname = "Boston Beaneaters"\nabbrev = "BOB"', 1), encoding="utf-8")
     text = (box_copy / "box.toml").read_text(encoding="utf-8")
     (box_copy / "box.toml").write_text(text.replace("rally_caps = 2", "rally_caps = 3")
                                        .replace("dh_defense = 4", "dh_defense = 5"),
@@ -5610,9 +5615,14 @@ def test_the_box_browser_lists_the_tracks_innings_dh_and_rally_caps(tmp_path, bo
             grid.focus()
             await pilot.pause()
             detail = str(screen.query_one("#tracks-detail").render())
-            return rows, detail
+            players, pitchers = (screen.query_one(f"#{tab}") for tab in ("ballplayers",
+                                                                         "pitchers"))
+            teams = {str(grid.get_row_at(i)[1]): str(grid.get_row_at(i)[0])
+                     for grid in (players, pitchers) for i in range(grid.row_count)}
+            return rows, detail, teams
 
-    rows, detail = asyncio.run(browse())
+    rows, detail, teams = asyncio.run(browse())
+    assert (teams["Delacorte"], teams["Sabaria"], teams["Flee"]) == ("BOB", "BOB", "TXC")
     first = box.scoring_boxes[0]
     assert rows[0] == ("Scoring Number I", f"scores on {first.describe()} (rule 4.6.2)",
                        first.flavour)
