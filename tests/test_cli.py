@@ -1314,6 +1314,16 @@ def test_data_check_warns_of_a_card_that_moves_against_its_side_or_moves_nothing
     ('cards.toml', 'effects = [ { marker = "number", up = 2 } ]',
      'efects = [ { marker = "number", up = 2 } ]',
      "unknown field 'efects'; did you mean 'effects'?"),
+    # Rule 5.3: a strategy a short, and how many were given.
+    ("box.toml", '"speed", "obp", "clutch"]', '"speed", "obp"]',
+     "lists 8, not nine: give a list of nine, one an inning"),
+    # A card's name left out: what to write, not "accepted: text".
+    ('cards.toml', 'name = "Good Wood"\n', '',
+     "field 'name': is missing: write it as text in double quotes"),
+    # A move written as a negative amount: the other direction named.
+    ('cards.toml', 'effects = [ { marker = "number", up = 2 } ]',
+     'effects = [ { marker = "number", up = -2 } ]',
+     "field 'up': -2 is outside 0..20; a move the other way is written down = 2"),
     # Rule 8.1: a ballpark's name is the title of the card's back (it printed none).
     ("teams.toml", 'name = "Highlander Field"\n', '',
      "ballpark, field 'name': the ballpark's name is missing: give it in quotes, as the "

@@ -602,6 +602,7 @@ def out_of_range(value, whole: bool, low: int, high: int) -> str:
 
 
 CURLY_QUOTES = "\u201c\u201d\u2018\u2019"
+MISSING_TEXT = "is missing: write it as text in double quotes"
 MARKERS = ("number", "rolls")             # the two markers a move moves (rule 4.6)
 SIDES = ("offense", "defense")            # a strategy card's side (rule 2.3)
 # What the parser's message most often means in a box file typed by hand, and the fix.
@@ -823,7 +824,9 @@ class _Loader:
         if choices is not None:
             return self.choice(value, choices, where + f", field {key!r}")
         if not isinstance(value, str):
-            self.problems.add(where + f", field {key!r}", f"is missing (accepted: {accepted})"
+            self.problems.add(where + f", field {key!r}", (MISSING_TEXT if accepted == "text"
+                                                          else f"is missing (accepted: "
+                                                          f"{accepted})")
                               if value is None else f"{shown(value)} is not text")
             return ""
         return value
@@ -1029,6 +1032,8 @@ class _Loader:
         if not isinstance(strategies, list) or len(strategies) != 9:
             self.problems.add(where + ", field 'strategies'",
                               ("is missing: give" if strategies is None else
+                               f"{shown(strategies)} lists {len(strategies)}, not nine: give"
+                               if isinstance(strategies, list) else
                                f"{shown(strategies)} is not")
                               + " a list of nine, one an inning, each "
                               f"one of {', '.join(STRATEGIES)}")
@@ -1147,7 +1152,10 @@ class _Loader:
         less = self.get_int(table, "less", where, 0, 9) if "less" in table else 0
         if isinstance(value, int) and not isinstance(value, bool):
             if not 0 <= value <= 20:
-                self.problems.add(where + f", field {key!r}", f"{value} is outside 0..20")
+                other = "down" if key == "up" else "up"
+                self.problems.add(where + f", field {key!r}", f"{value} is outside 0..20"
+                                  + (f"; a move the other way is written {other} = {-value}"
+                                     if -20 <= value < 0 else ""))
             if less:
                 self.problems.add(where + ", field 'less'", "only a rating move takes 'less'")
             return Effect(marker, sign, amount=value, when=when)
@@ -1802,7 +1810,7 @@ class _Loader:
                      "bonus", "cancels", "scoring_numbers", "nines_remove_runs"}
             self.unknown_fields(table, known, where)
             if not name and not (raw_name is None and self.misspelt(table, "name")):
-                self.problems.add(where + ", field 'name'", "is missing (accepted: text)"
+                self.problems.add(where + ", field 'name'", MISSING_TEXT
                                   if raw_name is None else f"{shown(raw_name)} is not text"
                                   if not isinstance(raw_name, str) else "is empty")
             else:
