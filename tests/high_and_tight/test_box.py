@@ -432,7 +432,8 @@ def test_messages_name_the_right_line_and_nothing_twice(box_copy):
                             "(accepted: one of offense, defense)")
     cards.write_text(text.replace('name = "Good Wood"\n', "", 1))
     (problem,) = problems_of(box_copy)
-    assert problem.endswith("card 1 '' (line 9), field 'name': is missing: write it as text in double quotes")
+    assert problem.endswith("card 1 '' (line 9), field 'name': is missing: write it as text "
+                            "in double quotes")
     cards.write_text(text.replace('up = "batter.power" }', 'up = "batter.muscle" }', 1))
     (problem,) = problems_of(box_copy)      # not also "the card does nothing"
     assert "'batter.muscle' is not a known rating" in problem
