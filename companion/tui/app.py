@@ -87,6 +87,9 @@ if TYPE_CHECKING:
 
 TABLE_CSS = Path(__file__).with_name("companion.tcss")
 SIDE_BY_SIDE_COLUMNS = 70         # the board's and the options' least widths (tcss)
+# The table's keys that open a window a word typed on the options may begin with (each
+# window a chrome.TypedThrough): series, dugouts, log, hand, print.
+WORD_WINDOW_KEYS = "sdlhp"
 NOTICE_STEP, NOTICE_WIDEST = 10, 200    # the notices' widths follow the board's (tcss)
 KEYS_BESIDE_BOARD_COLUMNS = 110   # narrower, the keys panel shows in the board's place
 AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen keeps up
@@ -1066,6 +1069,10 @@ class GameScreen(Screen):
         self._refused_line: str | None = None      # a line refused, left in the box
         self._draft_at = 0.0                        # when the box's text last changed
         self._steps_said: str | None = None         # the last undo or redo notice
+        # A window's key pressed on the options (char, its time): the letter a word sent at
+        # once begins with, if the next key comes before the window does (_word_start).
+        self._window_key: tuple[str, float] | None = None
+        self._word_keyed_at: float | None = None    # a word begun with that key: its time
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -1108,7 +1115,16 @@ class GameScreen(Screen):
             return
         if isinstance(self.focused, Input):
             return
-        if event.key in ("u", "y") and self.table.nobody_steps():
+        pending, self._window_key = self._window_key, None
+        char = event.character
+        if (char and char in WORD_WINDOW_KEYS and event.is_printable
+                and event.key in self.active_bindings):
+            # (its binding opens the window; 'lloyd' begins with two such keys)
+            before = self._word_start(pending, event)
+            self._window_key = (before + char, pending[1] if before else event.time)
+            return
+        start = self._word_start(pending, event)
+        if event.key in ("u", "y") and self.table.nobody_steps() and not start:
             from .table import NOT_YOURS
 
             event.stop()
@@ -1116,14 +1132,14 @@ class GameScreen(Screen):
                         severity="warning")
             return
         if event.key not in ("r", "R", "t"):
-            self._typed_start(event)
+            self._typed_start(event, start)
             return
         other = {"r": "physical", "R": "physical", "t": "digital"}[event.key]
         if self.table.session.is_over():
             return
         waiting = self.table.waiting()
         if (waiting.kind == "decision" and not waiting.computer and self.table.held is None
-                and self._begin_line(event.character)):
+                and self._begin_word(start, event)):
             event.stop()
             event.prevent_default()
             return
@@ -1146,8 +1162,35 @@ class GameScreen(Screen):
 
     def word_begun(self, text: str) -> bool:
         """A window over the table opened by a key that began a word: the word's first
-        letters begin the line (see chrome.TypedThrough)."""
+        letters begin the line (see chrome.TypedThrough); where the line began with the
+        key already (_word_start: a letter reached the table before the window came up),
+        the letter goes on after it."""
+        keyed, self._word_keyed_at = self._word_keyed_at, None
+        entry = self.query_one("#entry", EntryBox)
+        if keyed is not None and entry.has_focus and entry.value.startswith(text[0]):
+            entry.insert_text_at_cursor(text[1:])
+            return True
         return self._begin_line(text)
+
+    def _begin_word(self, start: str, event) -> bool:
+        """A line begun with this key's letter, after `start` (_word_start), remembered as
+        begun with the window's key: should its window come up still, the letters it is
+        handed go on after that key (word_begun)."""
+        if not self._begin_line(start + event.character):
+            return False
+        self._word_keyed_at = event.time if start else None
+        return True
+
+    def _word_start(self, pending: tuple[str, float] | None, event) -> str:
+        """The window's key a word typed at once begins with, when this key follows it
+        within chrome.TYPE_AHEAD_SECONDS and reached the table before its window came up:
+        the key's binding never ran (the typing box, focused for the word, took the keys),
+        and the word lost its first letter ('raws 4'). '' otherwise."""
+        from . import chrome
+
+        if pending is None or event.time - pending[1] > chrome.TYPE_AHEAD_SECONDS:
+            return ""
+        return pending[0]
 
     def word_goes_on(self, event) -> None:
         """A key of that word that reached the window after it handed the word on."""
@@ -1188,7 +1231,7 @@ class GameScreen(Screen):
         event.stop()
         event.prevent_default()
 
-    def _typed_start(self, event) -> None:
+    def _typed_start(self, event, start: str = "") -> None:
         """A letter, digit or sign no key is bound to, typed on the options, begins a line
         ('Marty', '34 61', '+1'): the typing box takes it, in place of a line refused
         before, and what follows. On the list a name typed without Tab fired the keys it
@@ -1196,7 +1239,8 @@ class GameScreen(Screen):
         key."""
         char = event.character
         if (event.is_printable and char and not char.isspace()
-                and event.key not in self.active_bindings and self._begin_line(char)):
+                and (event.key not in self.active_bindings or start)
+                and self._begin_word(start, event)):
             event.stop()
             event.prevent_default()
 
@@ -1250,6 +1294,12 @@ class GameScreen(Screen):
                         f"({current.name}, {current.fingerprint}) applies to new series",
                         title="The series' own box", severity="warning", timeout=10,
                         markup=False)
+
+    def on_screen_suspend(self) -> None:
+        """A window came up: its key's binding ran, so no word begins with it here (a key
+        after the window closed is a key of its own, not a word's second letter)."""
+        self._window_key = None
+        self._word_keyed_at = None
 
     def on_screen_resume(self) -> None:
         """Back from a dialog or view: drawn again; when the table has not moved meanwhile
