@@ -5236,11 +5236,7 @@ def test_a_word_typed_on_the_options_closes_the_window_its_first_letter_opened(
 
     async def go():
         async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
-            while table.game is None or not human_must_act(table) or table.dice_awaited():
-                if table.auto_step() is None:
-                    table.enter(table.waiting().options[0])
-            screen.refresh_table()
-            await pilot.pause()
+            await at_a_decision_in_a_game(pilot, screen, table)
             monkeypatch.setattr(chrome, "TYPE_AHEAD_SECONDS", 30.0)
             await pilot.press(opens)
             await wait_until(pilot, lambda: app.screen is not screen)
@@ -5814,6 +5810,16 @@ def test_r_capital_rolls_the_at_bat_s_rolls_left_from_the_options(tmp_path):
                          (map(int, entry.line.split()[1:]) for entry in taken)), notes
 
 
+async def at_a_decision_in_a_game(pilot, screen: GameScreen, table: Table) -> None:
+    """The table played on (first options, the dice rolled) to a player's decision in a
+    game, and drawn."""
+    while table.game is None or not human_must_act(table) or table.dice_awaited():
+        if table.auto_step() is None:
+            table.enter(table.waiting().options[0])
+    screen.refresh_table()
+    await pilot.pause()
+
+
 def keys_at_once(app, keys) -> None:
     """(key, character) pairs queued at once, as a terminal sends a burst (see `burst`)."""
     from textual import events
@@ -6053,11 +6059,7 @@ def test_a_word_sent_all_at_once_on_the_options_keeps_its_first_letter(tmp_path,
 
     async def go():
         async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
-            while table.game is None or not human_must_act(table) or table.dice_awaited():
-                if table.auto_step() is None:
-                    table.enter(table.waiting().options[0])
-            screen.refresh_table()
-            await pilot.pause()
+            await at_a_decision_in_a_game(pilot, screen, table)
             screen.set_focus(screen.query_one("#options"))
             await pilot.pause()
             entry = screen.query_one("#entry", Input)
