@@ -659,7 +659,8 @@ class Table:
             return text
         said = Said.of(text, self.session.box)
         for reading in (self._rally_caps_card, self._pitcher_kept, self._option_named,
-                        self._card_not_offered, self._card_played_already,
+                        self._card_not_offered, self._card_named_short,
+                        self._card_played_already,
                         self._pitcher_not_offered, self._rally_caps_closed,
                         self._move_not_offered, self._verb_said):
             line = reading(said, waiting)
@@ -748,6 +749,19 @@ class Table:
         if waiting.phase == "cards" and said.card is not None:
             return f"{waiting.side} plays {said.typed}"
         return None
+
+    def _card_named_short(self, said: Said, waiting: Waiting) -> str | None:
+        """A card of the side's deck named by a run of its words ('matchup' for
+        Pitcher/Batter Matchup (Defense)) when the card phase does not offer it: the side's
+        line, for the rules to say why (5.1.1, 5.4), as for the card named whole; 'names
+        none of the options' said nothing of the card."""
+        if waiting.phase != "cards" or said.card is not None or self.game is None:
+            return None
+        deck = "offense" if waiting.side == self.game.state.batting else "defense"
+        names = [card.name for card in self.session.box.cards.values() if card.side == deck]
+        named, _ = self._options_named(said.words, names,
+                                       [name.casefold().split() for name in names])
+        return f"{waiting.side} plays {named[0]}" if len(named) == 1 else None
 
     def _card_played_already(self, said: Said, waiting: Waiting) -> str | None:
         """A card typed just after the companion played it as the one choice left (Rally

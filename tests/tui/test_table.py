@@ -1523,6 +1523,15 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
         cards = Waiting("game", "decision", "team1", "home", "cards", "cards", False,
                         ["home rallies tens", "home rallies card", "home passes"])
         assert table.short_line("Good Wood", cards) == "home plays Good Wood"
+        # A card named by a run of its words, one card of the side's deck: its line, for
+        # the rules' reason (5.1.1, 5.4); 'names none of the options' said nothing of it.
+        batting = table.game.state.batting
+        deck = "offense" if batting == "home" else "defense"
+        mine = ("Pitcher/Batter Matchup (Offense)" if deck == "offense" else
+                "Pitcher/Batter Matchup (Defense)")
+        assert table.short_line("matchup", cards) == f"home plays {mine}"
+        with pytest.raises(CompanionError, match="'zzz' names none of the options now"):
+            table.short_line("zzz", cards)
         with pytest.raises(CompanionError, match="could be 'home rallies tens'; 'home "
                                                  "rallies card'"):
             table.short_line("Rally Caps", cards)
