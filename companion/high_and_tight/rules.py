@@ -1462,8 +1462,15 @@ class HighAndTight:
                                 "4.5")
         shift = action.args[0]
         if not self._manage_fits(state, shift):
-            raise self._illegal(state, action, "not enough boxes left on the track for that "
-                                "move", "4.5")
+            atbat = state.atbat
+            # The marker the move takes down, where it stands, and the boxes it lacks.
+            why = (f"the Scoring Number marker is at box {state.scoring_box().label}: -2 "
+                   "takes it down two boxes, and the track has no box that low"
+                   if shift == -2 else
+                   f"the Scoring Rolls marker is at {atbat.rolls}: a move up costs a roll, "
+                   "and the track has no box below it" if shift in (1, 2) else
+                   "a Managerial Move is +1, +2, -2 or standing pat")
+            raise self._illegal(state, action, why, "4.5")
         atbat = state.atbat
         if shift:
             rolls, number, bonus = managerial_move(atbat.rolls, atbat.number, atbat.bonus,

@@ -99,7 +99,9 @@ def test_box_two_refuses_the_move_down(rules):
     """)
     assert markers(session) == (4, "II")
     before = session.state.summary()
-    with pytest.raises(IllegalAction, match=r"^rule 4\.5:"):
+    # the refusal says which marker stands where (it said only 'not enough boxes')
+    with pytest.raises(IllegalAction, match=r"^rule 4\.5: the Scoring Number marker is at "
+                                            r"box II: -2 takes it down two boxes"):
         session.push_text("away manages -2")
     assert session.state.summary() == before
     legal = {rules.format_action(a) for a in rules.legal_actions(session.state)}
@@ -145,7 +147,8 @@ def test_one_roll_cannot_pay_for_a_move_up(rules):
     """)
     assert markers(session) == (1, "V")
     for line in ("home manages +1", "home manages +2"):
-        with pytest.raises(IllegalAction, match=r"^rule 4\.5:"):
+        with pytest.raises(IllegalAction, match=r"^rule 4\.5: the Scoring Rolls marker is "
+                                                r"at 1: a move up costs a roll"):
             session.push_text(line)
     assert markers(session) == (1, "V")
     legal = {rules.format_action(a) for a in rules.legal_actions(session.state)}
