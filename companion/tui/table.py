@@ -747,6 +747,18 @@ class Table:
         """A card of the box named when the card phase offers it no more (a second card):
         the side's line, for the rules to say why (5.4)."""
         if waiting.phase == "cards" and said.card is not None:
+            if self.game is not None:
+                batting = self.game.state.batting
+                own = "offense" if waiting.side == batting else "defense"
+                if said.card.side != own:
+                    # Typed short, it read as the side to act's (rule 5.1's refusal puzzled
+                    # a table that meant the other side's card, out of its turn).
+                    other = "away" if waiting.side == "home" else "home"
+                    team = self.team_name(self.team_of(other))
+                    raise CompanionError(
+                        f"{said.card.name} is a{'n' if said.card.side == 'offense' else ''} "
+                        f"{said.card.side} card, for {other} ({team}) to play in its turn "
+                        f"(rule 5.1); the game awaits {waiting.side}: {waiting.prompt}")
             return f"{waiting.side} plays {said.typed}"
         return None
 
