@@ -1951,8 +1951,11 @@ class GameScreen(Screen):
             # The table's own cards (rule 5.2.2), picked or typed: said back, as the hand
             # the companion cannot see changes only by its count, and the deck is easy to
             # mistake. Not the card: the screen is shared, and the log hides it too.
+            # Whose, in the title: it stays on as the other player's steps come (8 s), and
+            # read as his at a screen two share.
+            team = self.table.team_name(self.table.team_of(action.side))
             self.notify(f"exchange recorded: draw the replacement from the {action.args[1]} "
-                        "deck", title="Exchange", timeout=8)
+                        "deck", title=f"Exchange: {team}", timeout=8)
         self.shown_hand = None
         # A line refused earlier and left in the box was for a step now taken (from the
         # list, a dialog): it goes, rather than wait there for the next step. Keys typed

@@ -889,15 +889,17 @@ def test_a_physical_exchange_is_chosen_card_and_deck_apart(tmp_path):
             await pilot.press("enter")
             await wait_until(pilot, lambda: table.waiting().phase != "exchange")
             await settle(pilot)
-            return waiting.side, card, picked, table.session.entries[-1].line, notes
+            team = table.team_name(table.team_of(waiting.side))
+            return waiting.side, card, picked, table.session.entries[-1].line, notes, team
 
-    side, card, line, typed, notes = asyncio.run(play())
+    side, card, line, typed, notes, team = asyncio.run(play())
     assert line == f"{side} exchanges {card} for defense"
     assert typed == f"{side} exchanges {card} for offense"
-    # said back, with what the player does next at the table
+    # said back, with what the player does next at the table, and whose (at a screen two
+    # share it stays on through the other player's steps)
     for deck in ("defense", "offense"):        # (not the card: the log hides it too)
-        assert ("Exchange", f"exchange recorded: draw the replacement from the {deck} "
-                "deck") in notes
+        assert (f"Exchange: {team}", f"exchange recorded: draw the replacement from the "
+                f"{deck} deck") in notes
 
 
 # -- 4. the hot-seat curtain -------------------------------------------------------------------
