@@ -61,12 +61,14 @@ class SeriesRow:
         return dice_in_use(self.dice_now, self.header)
 
     def progress(self, name=str) -> str:
-        """How far the series has come, in words, its teams named by `name`: 'NYH won',
+        """How far the series has come, in words, its teams named by `name`: 'NYH won 2-1',
         'game 3, tied 1-1', 'game 2, NYH lead 1-0', 'game 1' (rule 7.0); a one-game
         scenario's is 'in play'; any is 'not begun' before its first step (a series made on
         the command line read 'game 1' beside a Spring Training's 'not begun')."""
         if self.winner:
-            return f"{name(self.winner)} won"
+            if SCENARIOS[self.scenario].games == 1:
+                return f"{name(self.winner)} won"
+            return f"{name(self.winner)} won {max(self.wins)}-{min(self.wins)}"
         if not self.begun:
             return "not begun"
         if SCENARIOS[self.scenario].games == 1:

@@ -348,12 +348,13 @@ def test_a_listing_says_how_far_each_series_has_come(path, box):
         listed = [row.progress(lambda key: key.upper()) for row in list_series(store)]
         teams = session.series.teams
         assert listed == ["not begun", "game 1", f"game 2, {teams[first].upper()} lead 1-0",
-                          "game 3, tied 1-1", f"{teams[results[2].winner].upper()} won",
+                          "game 3, tied 1-1",
+                          f"{teams[results[2].winner].upper()} won 2-1",     # (and by how)
                           "in play", "not begun"]
     out = run_companion("series", "list", "--db", path).stdout.splitlines()
     assert [line.split("  ")[-1] for line in out] == [
         "not begun", "game 1", f"game 2, {teams[first]} lead 1-0", "game 3, tied 1-1",
-        f"{teams[results[2].winner]} won", "in play", "not begun"]
+        f"{teams[results[2].winner]} won 2-1", "in play", "not begun"]
 
 
 # -- bad input appends nothing --------------------------------------------------------------
