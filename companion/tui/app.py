@@ -1295,17 +1295,16 @@ class GameScreen(Screen):
                         title="The series' own box", severity="warning", timeout=10,
                         markup=False)
 
-    def on_screen_suspend(self) -> None:
-        """A window came up: its key's binding ran, so no word begins with it here (a key
-        after the window closed is a key of its own, not a word's second letter)."""
-        self._window_key = None
-        self._word_keyed_at = None
-
     def on_screen_resume(self) -> None:
         """Back from a dialog or view: drawn again; when the table has not moved meanwhile
         (a look at the dugouts, the log, a dialog cancelled), the highlight stays on the
         option the player had it on, and a refusal still shown stays (the views that are
-        read whole clear the notices themselves)."""
+        read whole clear the notices themselves). A window's key seen before it came up
+        begins no word now: a key after the window closed is a key of its own (kept while
+        it was up: a letter may reach the table after the window was pushed, and the
+        window then hands on the letters after it, word_begun)."""
+        self._window_key = None
+        self._word_keyed_at = None
         options = self.query_one("#options", OptionList)
         still = self._drawn_at is not None and self._drawn_at == self._table_step()
         self.refresh_table(still=still, keep=options.highlighted if still else None)

@@ -6073,3 +6073,38 @@ def test_a_word_sent_all_at_once_on_the_options_keeps_its_first_letter(tmp_path,
             return seen
 
     assert asyncio.run(go()) == (typed, True, "GameScreen")
+
+
+def test_a_word_whose_second_letter_reached_the_table_after_its_window_was_pushed(
+        tmp_path, monkeypatch):
+    """Rule 5.2.1's 'draws' typed at once, in the order a busy machine may take it: d's
+    binding pushes the dugouts window, the r already on its way reaches the table and
+    begins the line 'dr', then the window takes 'aws' and hands them on: the box holds
+    'draws' (the window's 'da' replaced the 'dr': 'daws')."""
+    from textual import events
+
+    from companion.tui import chrome
+
+    monkeypatch.setattr(chrome, "TYPE_AHEAD_SECONDS", 30.0)
+    path = tmp_path / "late.db"
+    series_id = new_series(path, seed="word-typed", team1_control="human",
+                           team2_control="human", dice="physical", cards="physical")
+
+    async def go():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            await at_a_decision_in_a_game(pilot, screen, table)
+            screen.set_focus(screen.query_one("#options"))
+            await pilot.pause()
+            screen.on_key(events.Key("d", "d"))             # (its binding runs next)
+            screen.action_dugouts()
+            screen.on_key(events.Key("r", "r"))             # reached the table first
+            await wait_until(pilot, lambda: app.screen is not screen)
+            await pilot.press("a", "w", "s")
+            await wait_until(pilot, lambda: app.screen is screen)
+            await pilot.pause()
+            entry = screen.query_one("#entry", Input)
+            seen = (entry.value, entry.has_focus)
+            await settle(pilot)
+            return seen
+
+    assert asyncio.run(go()) == ("draws", True)
