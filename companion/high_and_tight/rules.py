@@ -355,6 +355,24 @@ class HighAndTight:
                                 "use Rally Caps or pass (rules 5.4, 5.7)")
         return Awaiting("decision", side, phase, prompts[phase])
 
+    def hand_neutral_prompt(self, state: State, side: str) -> str:
+        """The Strategy Card phase's prompt as anyone may hear it (rule 5.2.1): what the
+        hand holds changes the prompt ('pass: nothing else...', 'use Rally Caps or pass'),
+        so a hand kept from the table, and a refusal told to whoever typed, say the phase's
+        whole prompt; Rally Caps named while the side has a use left (public: the board
+        shows them)."""
+        return (CARD_PHASE_PROMPT if state.side(side).rally_left > 0
+                else "play a card or pass (rule 5.4)")
+
+    def told_prompt(self, state: State, awaiting: Awaiting) -> str:
+        """The awaited step's prompt as a refusal tells it: in the card phase, the hand
+        neutral one (an out-of-turn line told the table the other hand had no card to
+        play); Rally Caps' extra card owed is public (5.7.2)."""
+        if (awaiting.phase == "cards" and awaiting.side is not None
+                and state.atbat.must_play != awaiting.side):
+            return self.hand_neutral_prompt(state, awaiting.side)
+        return awaiting.prompt
+
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
 
@@ -822,7 +840,7 @@ class HighAndTight:
                 awaiting = self.awaiting(state)
                 who = f"{awaiting.side}: " if awaiting.side else ""
                 raise IllegalAction(f"no {kind} is awaited now; the game awaits "
-                                    f"{who}{awaiting.prompt}",
+                                    f"{who}{self.told_prompt(state, awaiting)}",
                                     rule=self._phase_rule(state),
                                     action=str(action), state=state.summary())
         else:
@@ -834,10 +852,11 @@ class HighAndTight:
                     # whose turn it is now. It refuses before it changes anything.
                     self._handlers[kind](state, action)
                 awaiting = self.awaiting(state)
-                said = (f"no {kind} now: the game awaits {awaiting.prompt}"
+                prompt = self.told_prompt(state, awaiting)
+                said = (f"no {kind} now: the game awaits {prompt}"
                         if awaiting.side is None else
                         f"it is {expected}'s turn, not {action.side}'s: the game awaits "
-                        f"{expected}: {awaiting.prompt}")
+                        f"{expected}: {prompt}")
                 rule = self._phase_rule(state)
                 step = HAND_STEPS.get(kind)
                 if step is not None and phase not in (step[0], "deal"):

@@ -8,7 +8,7 @@ from ..engine.errors import CompanionError
 from ..engine.record import Record
 from ..engine.session import Session
 from .box import Box
-from .rules import CARD_PHASE_PROMPT, NAME_TAG, Awaiting, HighAndTight
+from .rules import NAME_TAG, Awaiting, HighAndTight
 from .series import CONTROL_TAGS, TEAMS, SeriesRules, SeriesState
 
 SERIES = "series"
@@ -149,9 +149,8 @@ class SeriesSession:
         team = home if awaiting.side == "home" else ("team2" if home == "team1" else "team1")
         if not self.hand_hidden(team) or state.atbat.must_play == awaiting.side:
             return awaiting
-        prompt = (CARD_PHASE_PROMPT if state.side(awaiting.side).rally_left > 0
-                  else "play a card or pass (rule 5.4)")
-        return replace(awaiting, prompt=prompt, only_pass=False)
+        return replace(awaiting, prompt=self.rules.hand_neutral_prompt(state, awaiting.side),
+                       only_pass=False)
 
     def begun_games(self) -> list[int]:
         """The numbers of the games with a step played: one the series opened with nothing

@@ -606,6 +606,19 @@ class HomeScreen(Screen):
                                          store_path=self.app.store.path))
 
 
+class ChosenLine(Label):
+    """The New series dialog's line of the optional rules chosen: laid out anew (a second
+    line as rules are ticked, a scroll bar come), it is brought into view with the rule
+    highlighted, clear of the docked buttons (it stayed under them till the highlight
+    moved again)."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, NewSeriesScreen) and screen.query_one("#rules",
+                                                                    CheckList).has_focus:
+            screen._rule_in_view()
+
+
 class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
     """Scenario, teams, optional rules, who controls each side, dice and cards: Start
     stores the new series and hands back its table; a refusal (a choice the rules do not
@@ -680,7 +693,7 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
             yield CheckList(*[Selection(f"{rule:<17}{OPTIONAL_RULE_LINES[rule]}", rule,
                                         id=rule) for rule in OPTIONAL_RULES],
                             id="rules", compact=True)
-            yield Label("Chosen: none, the basic rules", id="rules-on")
+            yield ChosenLine("Chosen: none, the basic rules", id="rules-on")
             yield from dialog_buttons(
                 Button("Start", variant="primary", id="start", compact=True),
                 Button("Cancel", id="cancel", compact=True))
@@ -840,9 +853,16 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
         """The rule highlighted in view: the list does not scroll (it is as tall as its
         rules), the dialog around it does, so a Down onto the last rule left the highlight
         under the docked buttons; the choice said under the list comes with it."""
+        self._rule_in_view(event.selection_index)
+
+    def _rule_in_view(self, index: int | None = None) -> None:
+        """The rule at `index` (the highlighted one when None) in view with the Chosen line
+        under it, clear of the docked buttons."""
         rules = self.query_one("#rules", CheckList)
+        if index is None:
+            index = rules.highlighted or 0
         dialog = self.query_one("#dialog", FormScroll)
-        row = rules.virtual_region.y + event.selection_index
+        row = rules.virtual_region.y + index
         # (and the rows under it the docked buttons cover: the scroll reaches them)
         below = self.query_one("#rules-on", Label).virtual_region.bottom
         covered = self.query_one(".buttons").outer_size.height
@@ -851,10 +871,12 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
 
     @on(SelectionList.SelectedChanged, "#rules")
     def rules_changed(self) -> None:
-        """The choice in words too, for a reader of the screen (and a glance at the boxes)."""
+        """The choice in words too, for a reader of the screen (and a glance at the boxes);
+        grown to a second line, it comes into view (ChosenLine)."""
         chosen = self.query_one("#rules", SelectionList).selected
         self.query_one("#rules-on", Label).update(
             "Chosen: " + (", ".join(sorted(chosen)) if chosen else "none, the basic rules"))
+
 
     def _value(self, widget_id: str):
         value = self.query_one(f"#{widget_id}", Select).value

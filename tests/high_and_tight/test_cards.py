@@ -1167,6 +1167,14 @@ def test_the_prompt_says_so_when_passing_is_all_that_is_left(rules):
             prompt = awaiting.prompt
             kinds = {action.kind for action in legal}
             assert awaiting.only_pass == (len(legal) == 1)      # the table passes for him
+            # Rule 5.2.1: a line out of turn is refused with the phase's whole prompt, not
+            # the one the hand shapes (it told the table a hidden hand had nothing to play)
+            other = "away" if state.atbat.turn == "home" else "home"
+            with pytest.raises(IllegalAction) as refused:
+                rules.apply(state, rules.parse_action(state, f"{other} passes"))
+            neutral = rules.hand_neutral_prompt(state, state.atbat.turn)
+            assert getattr(refused.value, "brief", "").endswith(
+                f"the game awaits {state.atbat.turn}: {neutral}"), refused.value
             if len(legal) == 1:
                 assert rules.format_action(legal[0]).endswith(" passes")
                 assert prompt == "pass: nothing else can be played now (rule 5.4)"
