@@ -317,8 +317,7 @@ class Box:
             return found[0]
         # A standard team by its roster's key, the key the CSV files' team column gives
         # its pieces ('new-york' for a team renamed Boston in the box).
-        return next((team for team in self.teams.values()
-                     if team.standard and team.roster and team.roster.casefold() == text), None)
+        return self.roster_team(text)
 
     def find_roster(self, wanted: str) -> str | None:
         """The roster key a player names by itself, or by the standard team whose pieces
@@ -351,10 +350,15 @@ class Box:
         column is read); None for an optional team card, which brings none (8.1.1)."""
         return self.rosters.get(team.roster.casefold()) if team.roster else None
 
+    def roster_team(self, roster: str) -> Team | None:
+        """The standard team whose pieces a roster (its key, any case) is, if any."""
+        return next((t for t in self.teams.values() if t.standard and t.roster
+                     and t.roster.casefold() == roster.strip().casefold()), None)
+
     def roster_owner(self, roster: str) -> str | None:
         """The name of the standard team whose pieces a roster (key) is, if any."""
-        return next((t.name for t in self.teams.values()
-                     if t.roster and t.roster.casefold() == roster.casefold()), None)
+        team = self.roster_team(roster)
+        return team.name if team is not None else None
 
     def whose_piece(self, name: str, roster: str, wanted: str) -> str:
         """What a name that is no `wanted` ('ballplayer', 'pitcher' or 'SP') of `roster` is,

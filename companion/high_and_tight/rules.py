@@ -138,6 +138,12 @@ def strategies_ahead(box: Box, inning: int, count: int = 9) -> tuple[str, ...]:
     return tuple(inning_parameters(box, n)[2] for n in range(start, start + count))
 
 
+def starter_fatigue_tag(header: dict[str, str], side: str) -> str:
+    """The Fatigue marker a game's header gives a side's starter ('100': on short rest,
+    rule 8.2.3 a), as written; '0' when it gives none."""
+    return header.get(f"{side.capitalize()}StarterFatigue", "0") or "0"
+
+
 def managerial_move(rolls: int, number: int, bonus: bool, shift: int, rolls_max: int
                     ) -> tuple[int, int, bool] | None:
     """Rule 4.5: (rolls, number, bonus) after a Managerial Move, or None if the track has
@@ -254,7 +260,7 @@ class HighAndTight:
         resting, with a Fatigue marker of 0, or 100 on short rest; without one, some SP can
         start."""
         tag = side.name.capitalize()
-        fatigue = header.get(f"{tag}StarterFatigue", "0") or "0"
+        fatigue = starter_fatigue_tag(header, side.name)
         if fatigue not in ("0", "100"):
             raise ParseError(f"header {tag}StarterFatigue: {fatigue!r} is not 0 or 100 (rule "
                              "8.2.3 a: a starter on short rest begins at +100)")
@@ -1004,7 +1010,7 @@ class HighAndTight:
     def _set_starter(self, state: State, side: str, key: str) -> None:
         own = state.side(side)
         own.starter = own.pitcher = key
-        own.fatigue = int(state.header.get(f"{side.capitalize()}StarterFatigue", "0") or 0)
+        own.fatigue = int(starter_fatigue_tag(state.header, side))
         own.lines[key] = PitcherLine()
         state.note("3.0", f"{side} starting pitcher: {own.roster.pitchers[key].name}"
                    + (f", on short rest at Fatigue +{own.fatigue} (rule 8.2.3 a)"

@@ -68,7 +68,8 @@ class SeriesRow:
         if self.winner:
             if SCENARIOS[self.scenario].games == 1:
                 return f"{name(self.winner)} won"
-            return f"{name(self.winner)} won {max(self.wins)}-{min(self.wins)}"
+            _, ahead, behind = series_lead(dict(zip(TEAMS, self.wins, strict=True)))
+            return f"{name(self.winner)} won {ahead}-{behind}"
         if not self.begun:
             return "not begun"
         if SCENARIOS[self.scenario].games == 1:

@@ -639,8 +639,8 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
     def compose(self) -> ComposeResult:
         teams = [(t.name, t.key) for t in self.box.teams.values()]
         # by the owning team's abbreviation, short enough for two selects on an 80-column row
-        owners = {t.roster.casefold(): t.abbrev for t in self.box.teams.values() if t.roster}
-        rosters = [(f"{owners.get(k.casefold(), k)} roster", k) for k in self.box.rosters]
+        rosters = [(f"{getattr(self.box.roster_team(k), 'abbrev', k)} roster", k)
+                   for k in self.box.rosters]
         self._roster_labels = {key: label for label, key in rosters}
         scenarios = [(f"{s.title} ({'one game' if s.games == 1 else f'best of {s.games}'})", k)
                      for k, s in SCENARIOS.items() if s.rotation]
@@ -2853,10 +2853,8 @@ class BoxScreen(Screen):
                              "WHIP", "Fatigue")
         # A roster by its team's abbreviation, as the line score names the team (a team
         # renamed in the box keeps its roster key, which named it here)
-        owners = {t.roster.casefold(): t.abbrev for t in self.box.teams.values()
-                  if t.standard and t.roster}
         for roster in self.box.rosters.values():
-            team = owners.get(roster.key.casefold(), roster.key)
+            team = getattr(self.box.roster_team(roster.key), "abbrev", roster.key)
             for p in roster.ballplayers.values():
                 players.add_row(team, p.name, p.position, p.bats, p.offense, p.defense,
                                 p.power, p.obp, p.speed, p.clutch)

@@ -747,20 +747,19 @@ class Table:
         """A card of the box named when the card phase offers it no more (a second card):
         the side's line, for the rules to say why (5.4)."""
         if waiting.phase == "cards" and said.card is not None:
-            if self.game is not None:
-                batting = self.game.state.batting
-                own = "offense" if waiting.side == batting else "defense"
-                if said.card.side != own:
-                    # Typed short, it read as the side to act's (rule 5.1's refusal puzzled
-                    # a table that meant the other side's card, out of its turn).
-                    other = "away" if waiting.side == "home" else "home"
-                    team = self.team_name(self.team_of(other))
-                    raise CompanionError(
-                        f"{said.card.name} is a{'n' if said.card.side == 'offense' else ''} "
-                        f"{said.card.side} card, for {other} ({team}) to play in its turn "
-                        f"(rule 5.1); the game awaits {waiting.side}: {waiting.prompt}")
-            return f"{waiting.side} plays {said.typed}"
+            return f"{self._deck_side(said.card, waiting)} plays {said.typed}"
         return None
+
+    def _deck_side(self, card: Card, waiting: Waiting) -> str:
+        """The side whose deck a card typed short is of: the side to act's, or the other's
+        (its line then refused by the rules as out of turn, which says whose turn it is;
+        read as the side to act's, rule 5.1's refusal puzzled a table that meant the other
+        side's card)."""
+        batting = self.game.state.batting if self.game is not None else waiting.side
+        own = "offense" if waiting.side == batting else "defense"
+        if card.side == own:
+            return waiting.side
+        return "away" if waiting.side == "home" else "home"
 
     def _card_named_short(self, said: Said, waiting: Waiting) -> str | None:
         """A card of the side's deck named by a run of its words ('matchup' for
@@ -769,11 +768,17 @@ class Table:
         none of the options' said nothing of the card."""
         if waiting.phase != "cards" or said.card is not None or self.game is None:
             return None
-        deck = "offense" if waiting.side == self.game.state.batting else "defense"
-        names = [card.name for card in self.session.box.cards.values() if card.side == deck]
-        named, _ = self._options_named(said.words, names,
-                                       [name.casefold().split() for name in names])
-        return f"{waiting.side} plays {named[0]}" if len(named) == 1 else None
+        own = "offense" if waiting.side == self.game.state.batting else "defense"
+        box = self.session.box
+        for deck in (own, "defense" if own == "offense" else "offense"):
+            # the side's own deck first, then the other side's (a card out of its turn)
+            names = [card.name for card in box.cards.values() if card.side == deck]
+            named, _ = self._options_named(said.words, names,
+                                           [name.casefold().split() for name in names])
+            if named:
+                return (f"{self._deck_side(box.card(named[0]), waiting)} plays {named[0]}"
+                        if len(named) == 1 else None)
+        return None
 
     def _card_played_already(self, said: Said, waiting: Waiting) -> str | None:
         """A card typed just after the companion played it as the one choice left (Rally

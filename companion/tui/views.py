@@ -727,11 +727,13 @@ def game_starters(table: Table, number: int) -> str | None:
     state = games[number - 1].state
     if state.inning == 0 or not (state.away.starter and state.home.starter):
         return None
+    from ..high_and_tight.rules import starter_fatigue_tag
+
     names = []
     for side in (state.away, state.home):
-        fatigue = state.header.get(f"{side.name.capitalize()}StarterFatigue", "0")
+        short = starter_fatigue_tag(state.header, side.name) != "0"
         names.append(side.roster.pitchers[side.starter].name
-                     + (" (short rest)" if fatigue not in ("", "0") else ""))
+                     + (" (short rest)" if short else ""))
     return " v ".join(names)
 
 
