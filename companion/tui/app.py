@@ -2308,6 +2308,7 @@ class GameScreen(Screen):
                 "starter" if self._naming_starter(waiting) else "rotation"), looked)
             return
         if table.game is None:
+            self._window_key = None         # (no window came: the next key is its own)
             self.notify("no game under way: the hands are dealt at its setup (rule 3.0)")
             return
         side = waiting.side or "home"

@@ -6113,3 +6113,35 @@ def test_a_word_whose_second_letter_reached_the_table_after_its_window_was_pushe
             return seen
 
     assert asyncio.run(go()) == ("draws", True)
+
+
+def test_h_before_a_game_leaves_no_letter_for_the_next_key(tmp_path, monkeypatch):
+    """Rule 3.0: before a game's setup h opens no window (the hands are not dealt: said in
+    a notice); a key right after it is a key of its own, not the second letter of a word
+    begun with h ('hu' typed where u was meant as undo). (The time a word's letters may
+    take is widened: the key after h comes well within it.)"""
+    from companion.tui import chrome
+
+    monkeypatch.setattr(chrome, "TYPE_AHEAD_SECONDS", 30.0)
+    path = tmp_path / "h.db"
+    series_id = new_series(path, seed="h-first", scenario="divisional",
+                           team1_control="human", team2_control="computer")
+
+    async def go():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            assert table.game is None
+            screen.set_focus(screen.query_one("#options"))
+            await pilot.pause()
+            await pilot.press("h")                  # its binding has run: a notice
+            await pilot.pause()
+            await pilot.press("x")
+            entry = screen.query_one("#entry", Input)
+            await wait_until(pilot, lambda: entry.value != "", timeout=5)
+            await pilot.pause()
+            seen = entry.value
+            await settle(pilot)
+            return seen, [text for _, text in notes]
+
+    typed, notes = asyncio.run(go())
+    assert typed == "x"
+    assert any("no game under way" in text for text in notes)
