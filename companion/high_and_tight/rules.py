@@ -77,6 +77,7 @@ CARD_BLOCKS = {
 # The Strategy Card phase's prompt when a player may do anything it allows; a screen that
 # keeps the hand from another player says this one whatever the hand holds (5.2.1).
 CARD_PHASE_PROMPT = "play a card, use Rally Caps or pass (rules 5.4, 5.7)"
+CARDS_OR_PASS_PROMPT = "play a card or pass (rule 5.4)"     # (no Rally Caps left to use)
 
 
 @dataclass(frozen=True)
@@ -354,8 +355,7 @@ class HighAndTight:
                                 "pass: nothing else can be played now (rule 5.4)",
                                 only_pass=True)
             if "rally" not in kinds:
-                return Awaiting("decision", side, phase,
-                                "play a card or pass (rule 5.4)")
+                return Awaiting("decision", side, phase, CARDS_OR_PASS_PROMPT)
             if "play" not in kinds:         # (no card in the hand can be played now)
                 return Awaiting("decision", side, phase,
                                 "use Rally Caps or pass (rules 5.4, 5.7)")
@@ -367,8 +367,7 @@ class HighAndTight:
         so a hand kept from the table, and a refusal told to whoever typed, say the phase's
         whole prompt; Rally Caps named while the side has a use left (public: the board
         shows them)."""
-        return (CARD_PHASE_PROMPT if state.side(side).rally_left > 0
-                else "play a card or pass (rule 5.4)")
+        return CARD_PHASE_PROMPT if state.side(side).rally_left > 0 else CARDS_OR_PASS_PROMPT
 
     def told_prompt(self, state: State, awaiting: Awaiting) -> str:
         """The awaited step's prompt as a refusal tells it: in the card phase, the hand
@@ -1487,14 +1486,12 @@ class HighAndTight:
                                 "4.5")
         shift = action.args[0]
         if not self._manage_fits(state, shift):
-            atbat = state.atbat
             # The marker the move takes down, where it stands, and the boxes it lacks.
             why = (f"the Scoring Number marker is at box {state.scoring_box().label}: -2 "
                    "takes it down two boxes, and the track has no box that low"
                    if shift == -2 else
-                   f"the Scoring Rolls marker is at {atbat.rolls}: a move up costs a roll, "
-                   "and the track has no box below it" if shift in (1, 2) else
-                   "a Managerial Move is +1, +2, -2 or standing pat")
+                   f"the Scoring Rolls marker is at {state.atbat.rolls}: a move up costs a "
+                   "roll, and the track has no box below it")
             raise self._illegal(state, action, why, "4.5")
         atbat = state.atbat
         if shift:

@@ -58,7 +58,7 @@ from ..high_and_tight.state import (
 )
 from ..high_and_tight.winprob import Cancelled
 from ..store.db import StoreError, StoreLocked
-from . import views
+from . import chrome, views
 from .chrome import (
     CheckList,
     ClosesOnce,
@@ -877,7 +877,6 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
         self.query_one("#rules-on", Label).update(
             "Chosen: " + (", ".join(sorted(chosen)) if chosen else "none, the basic rules"))
 
-
     def _value(self, widget_id: str):
         value = self.query_one(f"#{widget_id}", Select).value
         return None if value is Select.NULL else value
@@ -1094,7 +1093,7 @@ class GameScreen(Screen):
         # A window's key pressed on the options (char, its time): the letter a word sent at
         # once begins with, if the next key comes before the window does (_word_start).
         self._window_key: tuple[str, float] | None = None
-        self._word_keyed_at: float | None = None    # a word begun with that key: its time
+        self._word_keyed = False                    # a word begun with that key
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -1187,9 +1186,9 @@ class GameScreen(Screen):
         letters begin the line (see chrome.TypedThrough); where the line began with the
         key already (_word_start: a letter reached the table before the window came up),
         the letter goes on after it."""
-        keyed, self._word_keyed_at = self._word_keyed_at, None
+        keyed, self._word_keyed = self._word_keyed, False
         entry = self.query_one("#entry", EntryBox)
-        if keyed is not None and entry.has_focus and entry.value.startswith(text[0]):
+        if keyed and entry.has_focus and entry.value.startswith(text[0]):
             entry.insert_text_at_cursor(text[1:])
             return True
         return self._begin_line(text)
@@ -1200,7 +1199,7 @@ class GameScreen(Screen):
         handed go on after that key (word_begun)."""
         if not self._begin_line(start + event.character):
             return False
-        self._word_keyed_at = event.time if start else None
+        self._word_keyed = bool(start)
         return True
 
     def _word_start(self, pending: tuple[str, float] | None, event) -> str:
@@ -1208,8 +1207,6 @@ class GameScreen(Screen):
         within chrome.TYPE_AHEAD_SECONDS and reached the table before its window came up:
         the key's binding never ran (the typing box, focused for the word, took the keys),
         and the word lost its first letter ('raws 4'). '' otherwise."""
-        from . import chrome
-
         if pending is None or event.time - pending[1] > chrome.TYPE_AHEAD_SECONDS:
             return ""
         return pending[0]
@@ -1326,7 +1323,7 @@ class GameScreen(Screen):
         it was up: a letter may reach the table after the window was pushed, and the
         window then hands on the letters after it, word_begun)."""
         self._window_key = None
-        self._word_keyed_at = None
+        self._word_keyed = False
         options = self.query_one("#options", OptionList)
         still = self._drawn_at is not None and self._drawn_at == self._table_step()
         self.refresh_table(still=still, keep=options.highlighted if still else None)
@@ -1415,7 +1412,7 @@ class GameScreen(Screen):
             # Behind the curtain no hint either: it is worked out from the hidden hand.
             suggested = None if hidden else table.suggestion(waiting)
             # (a suggestion the P(run) beside the options does not explain: why, under them)
-            options.border_subtitle = views.suggestion_why(table, suggested)
+            options.border_subtitle = views.suggestion_why(table, waiting, suggested)
             start = table.highlight_start(waiting, suggested)
             picker = None if rotation_hidden else table.picker(waiting, suggested)
             if picker is not None and suggested in waiting.options:

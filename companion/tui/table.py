@@ -746,18 +746,20 @@ class Table:
     def _card_not_offered(self, said: Said, waiting: Waiting) -> str | None:
         """A card of the box named when the card phase offers it no more (a second card):
         the side's line, for the rules to say why (5.4)."""
-        if waiting.phase == "cards" and said.card is not None:
+        if waiting.phase == "cards" and said.card is not None and self.game is not None:
             return f"{self._deck_side(said.card, waiting)} plays {said.typed}"
         return None
+
+    def _own_deck(self, waiting: Waiting) -> str:
+        """The deck the side to act in the card phase plays from (rule 5.1)."""
+        return "offense" if waiting.side == self.game.state.batting else "defense"
 
     def _deck_side(self, card: Card, waiting: Waiting) -> str:
         """The side whose deck a card typed short is of: the side to act's, or the other's
         (its line then refused by the rules as out of turn, which says whose turn it is;
         read as the side to act's, rule 5.1's refusal puzzled a table that meant the other
         side's card)."""
-        batting = self.game.state.batting if self.game is not None else waiting.side
-        own = "offense" if waiting.side == batting else "defense"
-        if card.side == own:
+        if card.side == self._own_deck(waiting):
             return waiting.side
         return "away" if waiting.side == "home" else "home"
 
@@ -768,7 +770,7 @@ class Table:
         none of the options' said nothing of the card."""
         if waiting.phase != "cards" or said.card is not None or self.game is None:
             return None
-        own = "offense" if waiting.side == self.game.state.batting else "defense"
+        own = self._own_deck(waiting)
         box = self.session.box
         for deck in (own, "defense" if own == "offense" else "offense"):
             # the side's own deck first, then the other side's (a card out of its turn)

@@ -13,7 +13,7 @@ from ..high_and_tight.boxscore import line_cells
 from ..high_and_tight.series_session import SERIES, secret_told
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .table import Table, Waiting
 
 SPARK = "▁▂▃▄▅▆▇█"
 BOARD_DICE = 6      # an at-bat's latest rolls the board has room for (the half's notice: all)
@@ -721,14 +721,14 @@ def game_starters(table: Table, number: int) -> str | None:
     8.2.3 a's short rest said), once both are on the mound: who started is public then,
     and the rotation above says only who was due (a starter moved up on short rest, or
     drawn, is told nowhere else on the page)."""
+    from ..high_and_tight.rules import starter_fatigue_tag
+
     games = table.session.games
     if number > len(games):
         return None
     state = games[number - 1].state
     if state.inning == 0 or not (state.away.starter and state.home.starter):
         return None
-    from ..high_and_tight.rules import starter_fatigue_tag
-
     names = []
     for side in (state.away, state.home):
         short = starter_fatigue_tag(state.header, side.name) != "0"
@@ -882,7 +882,7 @@ def card_worth(table: Table, side: str, name: str) -> str | None:
     return chance_moved(at_bat_odds(state)[1], card_odds(rules, state, card, matchup)[1])
 
 
-def suggestion_why(table: Table, suggested: str | None) -> str | None:
+def suggestion_why(table: Table, waiting: Waiting, suggested: str | None) -> str | None:
     """Why the suggestion in the Strategy Card phase is not the option with the best P(run)
     shown beside it (the manager weighs expected runs, and keeps a card worth less than
     CARD_GAIN_FLOOR of them): said only then, short enough for the options' border
@@ -899,7 +899,7 @@ def suggestion_why(table: Table, suggested: str | None) -> str | None:
     sign = 1 if side == state.batting else -1          # the fielding side wants fewer runs
     matchup = rules.matchup(state, side)
     odds = {}
-    for line in table.waiting().options:
+    for line in waiting.options:
         action = parse_action(line)
         if action.kind == "pass":
             odds[line] = at_bat_odds(state)

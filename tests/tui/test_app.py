@@ -5827,6 +5827,20 @@ async def at_a_decision_in_a_game(pilot, screen: GameScreen, table: Table) -> No
     await pilot.pause()
 
 
+@contextlib.asynccontextmanager
+async def on_the_options_at_a_decision(tmp_path: Path):
+    """Two players at one screen with their own dice and cards, the table at a player's
+    decision in a game and the keyboard on the options: (app, pilot, screen)."""
+    path = tmp_path / "options.db"
+    series_id = new_series(path, seed="word-typed", team1_control="human",
+                           team2_control="human", dice="physical", cards="physical")
+    async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+        await at_a_decision_in_a_game(pilot, screen, table)
+        screen.set_focus(screen.query_one("#options"))
+        await pilot.pause()
+        yield app, pilot, screen
+
+
 def keys_at_once(app, keys) -> None:
     """(key, character) pairs queued at once, as a terminal sends a burst (see `burst`)."""
     from textual import events
@@ -6026,7 +6040,7 @@ def test_a_suggestion_the_p_run_does_not_explain_says_why_under_the_options(tmp_
         waiting = table.waiting()
         return (table.game is not None and waiting.kind == "decision"
                 and table.game.state.phase == "cards"
-                and views.suggestion_why(table, table.suggestion(waiting)) is not None)
+                and views.suggestion_why(table, waiting, table.suggestion(waiting)) is not None)
 
     play_until(path, series_id, there)
 
@@ -6060,15 +6074,8 @@ def test_a_word_sent_all_at_once_on_the_options_keeps_its_first_letter(tmp_path,
     letter is a window's key, the rest reached the table before the window was up; the
     typing box held the word without it ('raws 1 offense', refused). The whole word is
     in the box, and no window stays open over the table."""
-    path = tmp_path / "burst.db"
-    series_id = new_series(path, seed="word-typed", team1_control="human",
-                           team2_control="human", dice="physical", cards="physical")
-
     async def go():
-        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
-            await at_a_decision_in_a_game(pilot, screen, table)
-            screen.set_focus(screen.query_one("#options"))
-            await pilot.pause()
+        async with on_the_options_at_a_decision(tmp_path) as (app, pilot, screen):
             entry = screen.query_one("#entry", Input)
             keys_at_once(app, [("space" if char == " " else char, char) for char in typed])
             await wait_until(pilot, lambda: len(entry.value) >= len(typed) - 1, timeout=5)
@@ -6091,15 +6098,8 @@ def test_a_word_whose_second_letter_reached_the_table_after_its_window_was_pushe
     from companion.tui import chrome
 
     monkeypatch.setattr(chrome, "TYPE_AHEAD_SECONDS", 30.0)
-    path = tmp_path / "late.db"
-    series_id = new_series(path, seed="word-typed", team1_control="human",
-                           team2_control="human", dice="physical", cards="physical")
-
     async def go():
-        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
-            await at_a_decision_in_a_game(pilot, screen, table)
-            screen.set_focus(screen.query_one("#options"))
-            await pilot.pause()
+        async with on_the_options_at_a_decision(tmp_path) as (app, pilot, screen):
             screen.on_key(events.Key("d", "d"))             # (its binding runs next)
             screen.action_dugouts()
             screen.on_key(events.Key("r", "r"))             # reached the table first

@@ -1844,7 +1844,7 @@ def test_a_suggestion_the_p_run_shown_does_not_explain_says_why(tmp_path):
             return False
         state, rules = game.state, table.session.rules
         suggested = table.suggestion(waiting)
-        why = views.suggestion_why(table, suggested)
+        why = views.suggestion_why(table, waiting, suggested)
         side = state.atbat.turn
         sign = 1 if side == state.batting else -1
         matchup = rules.matchup(state, side)
@@ -1858,7 +1858,7 @@ def test_a_suggestion_the_p_run_shown_does_not_explain_says_why(tmp_path):
         top = max(chance, key=lambda line: sign * chance[line][1])
         for line in chance:
             if parse_action(line).kind == "play" and sign * chance[line][1] < best - 0.005:
-                weighed.append(views.suggestion_why(table, line))
+                weighed.append(views.suggestion_why(table, waiting, line))
                 assert weighed[-1] == (f"{'more' if sign > 0 else 'fewer'} runs: "
                                        f"{chance[line][0]:.2f} v {chance[top][0]:.2f}")
         assert (why is not None) == (sign * chance[suggested][1] < best - 0.005)
