@@ -708,6 +708,18 @@ def _record_text(file: str, text: str, box: Box, verb: str):
     return text, records, first
 
 
+def replayed_words(games: int, checked: int) -> str:
+    """What a replay checked: every action legal, and the Result of each record that
+    states one (a game exported in play states none)."""
+    said = f"{games} game{'s' * (games != 1)} replayed: every action legal"
+    if checked == games:
+        return said + ", every Result stated reached"
+    if not checked:
+        return said + " (no Result stated to check)"
+    return (f"{said}; {checked} reach{'es' * (checked == 1)} the Result stated, "
+            f"{games - checked} state{'s' * (games - checked == 1)} none")
+
+
 def cmd_replay(args) -> int:
     from .store.exchange import game_name, in_game, in_words, is_series_record
 
@@ -716,7 +728,7 @@ def cmd_replay(args) -> int:
     box = _record_box(args.data, text)
     rules = HighAndTight(box)
     text, records, first = _record_text(named, text, box, "replays")
-    results = []
+    results, checked = [], 0
     if is_series_record(first):
         raise CommandError(f"{named}: is a series record (it opens with a Series or Scenario "
                            "tag): `companion import FILE` reads it into the game file")
@@ -737,12 +749,14 @@ def cmd_replay(args) -> int:
         results.append({"game": index, "home": session.header.get("Home"),
                         "away": session.header.get("Away"), "state": state.summary(),
                         "actions": len(session.actions), "winner": state.winner})
+        checked += bool(session.header.get("Result"))
     if args.json:
         print(json.dumps(results, sort_keys=True))
     else:
         for result in results:
             print(f"game {result['game']}: {result['away']} at {result['home']}: "
                   f"{result['state']} ({result['actions']} actions)")
+        print(f"ok: {replayed_words(len(results), checked)}")
     return EXIT_OK
 
 
@@ -945,18 +959,18 @@ def cmd_series(args) -> int:
 
 
 def _delete_series(args) -> int:
-    from .store.series_store import delete_series, describe_series
+    from .store.series_store import delete_series, describe_series, export_first
 
     with _open_store(args, readonly=True) as store:     # asked before the file is taken
         said = describe_series(store, args.id)
+        keeping = export_first(store, args.id, _db_words(args))
         store.refuse_if_held()      # (a table open on it: refused before asking, not after)
     if not args.yes:
         if not sys.stdin.isatty():
             raise CommandError(f"{said}: add --yes to delete it (nothing was deleted)")
         try:
             answer = input(f"Delete {said}, with its whole record? "
-                           f"(`companion export {args.id} --reveal{_db_words(args)}` keeps "
-                           "a copy first) [y/N] ")
+                           f"(`{keeping}` keeps a copy first) [y/N] ")
         except (EOFError, KeyboardInterrupt):       # Ctrl-D, Ctrl-C: no
             print()
             answer = ""

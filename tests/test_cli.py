@@ -343,6 +343,24 @@ def test_a_record_saved_with_a_byte_order_mark_replays(capsys, tmp_path):
     record.write_bytes(b"\xef\xbb\xbf" + record.read_bytes())
     code, out, err = run(capsys, "replay", str(record))
     assert code == 0 and out.startswith("game 1: "), err
+    assert out.splitlines()[-1] == "ok: 1 game replayed: every action legal, every Result " \
+        "stated reached"
+
+
+def test_replay_says_what_it_checked(capsys, tmp_path):
+    """A replay that passes says so: every action legal (the rules' own check), and each
+    Result a record states reached (rule 4.8); a record stating none is counted apart."""
+    record = tmp_path / "games.txt"
+    run(capsys, "simulate", "--games", "2", "--seed", "3", "--record", str(record))
+    text = record.read_text()
+    start = text.index("[Result ")
+    record.write_text(text[:start] + text[text.index("\n", start) + 1:])
+    code, out, err = run(capsys, "replay", str(record))
+    assert code == 0, err
+    assert out.splitlines()[-1] == ("ok: 2 games replayed: every action legal; 1 reaches "
+                                    "the Result stated, 1 states none")
+    code, out, _ = run(capsys, "replay", str(record), "--json")
+    assert code == 0 and "ok:" not in out                   # (the JSON stays one document)
 
 
 def test_import_checks_a_record_as_replay_does_before_making_the_file(capsys, tmp_path):
@@ -464,7 +482,8 @@ def test_records_go_through_a_pipe_with_a_dash(capsys, tmp_path, monkeypatch):
     for command in (("replay",), ("import", "--db", str(tmp_path / "g.db"))):
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(out.encode())))
         code, said, err = run(capsys, command[0], "-", *command[1:])
-        assert code == 0 and len(said.splitlines()) == 2, err
+        assert code == 0 and len([line for line in said.splitlines()
+                                  if not line.startswith("ok: ")]) == 2, err
     # Standard input is named so in every message.
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"x\n")))
     code, _, err = run(capsys, "replay", "-")
@@ -1089,7 +1108,7 @@ def test_ctrl_c_in_a_recorded_simulation_keeps_the_games_finished(tmp_path):
     count = int(err.split("the ")[1].split(" game")[0])
     assert count >= 1 and len(split_records(record.read_text())) == count
     replayed = run_companion("replay", str(record))
-    assert replayed.returncode == 0 and replayed.stdout.count("\n") == count
+    assert replayed.returncode == 0 and replayed.stdout.count("\ngame ") + 1 == count
 
 
 def test_small_command_line_slips_are_read_or_said_plainly(capsys, tmp_path):
@@ -1120,7 +1139,7 @@ def test_a_record_file_with_marks_or_a_foreign_encoding(capsys, tmp_path):
     text = (tmp_path / "g.txt").read_text()
     (tmp_path / "two.txt").write_bytes(("\ufeff" + text + "\ufeff" + text).encode("utf-8"))
     code, out, err = run(capsys, "replay", str(tmp_path / "two.txt"))
-    assert code == 0 and out.count("\n") == 2, err
+    assert code == 0 and out.startswith("game 1: ") and out.count("\ngame ") == 1, err
     lines = text.splitlines()
     lines[3] = lines[3].replace('"', '"\u00e9', 1)
     (tmp_path / "latin.txt").write_bytes(("\n".join(lines) + "\n").encode("latin-1"))
@@ -1244,6 +1263,20 @@ def test_series_delete_asks_at_a_terminal_and_keeps_the_series_on_anything_but_y
                                 "kept: nothing was deleted")
     with Store.open(db, readonly=True) as store:
         assert [row.id for row in list_series(store)] == ([] if deleted else [1])
+
+
+def test_series_delete_offers_a_plain_export_for_a_finished_series(capsys, monkeypatch,
+                                                                   tmp_path):
+    """A finished series keeps no secret, so the copy offered before deleting it is a plain
+    export (`--reveal` is for a series in play)."""
+    db = tmp_path / "games.db"
+    assert run(capsys, "simulate", "--series", "spring", "--db", str(db))[0] == 0
+    asked = []
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or "n")
+    code, out, _ = run(capsys, "series", "delete", "1", "--db", str(db))
+    assert code == 0 and "kept" in out
+    assert f"(`companion export 1 --db {db}` keeps a copy first) [y/N] " in asked[0]
 
 
 def test_data_check_warns_of_a_card_that_moves_against_its_side_or_moves_nothing(capsys,
@@ -1938,7 +1971,8 @@ def test_export_of_a_series_in_play_keeps_the_table_s_secrets_unless_revealed(ca
         code, out, err = run(capsys, "export", "1", "--format", form, "--db", str(game))
         assert code == 2 and out == "" and ("series 1 is in play, and its " + form
                                             + " names what the table keeps secret") in err
-        assert "(Texas Cowboys: the rotation, rule 3.0)" in err    # only the team that set it
+        # (only the team that set it)
+        assert "secret from Texas Cowboys: the rotation (rule 3.0). `--reveal`" in err
     # The companion's dice and cards follow from the Seed: not begun, its export would let
     # a player replay the computer's hands to come.
     code, _, err = run(capsys, "series", "new", "--scenario", "divisional", "--team1",
@@ -1946,8 +1980,8 @@ def test_export_of_a_series_in_play_keeps_the_table_s_secrets_unless_revealed(ca
                        "digital", "--cards", "digital", "--db", str(game))
     assert code == 0, err
     code, out, err = run(capsys, "export", "2", "--db", str(game))
-    assert code == 2 and "(New York Highlanders: the Seed the companion's dice and cards " \
-        "are drawn with)" in err
+    assert code == 2 and "from New York Highlanders: the Seed the companion's dice and " \
+        "cards are drawn with. `--reveal`" in err
     # The game in play exported alone: its header names the starters the rotations give,
     # secret until placed after the draws (rule 3.0); its JSON holds the series' Seed.
     code, _, err = run(capsys, "series", "new", "--scenario", "divisional", "--team1",
@@ -1959,7 +1993,8 @@ def test_export_of_a_series_in_play_keeps_the_table_s_secrets_unless_revealed(ca
         while table.game is None:
             table.enter(table.waiting().options[0])         # both rotations, game 1 opened
     code, _, err = run(capsys, "export", "3:1", "--db", str(game))
-    assert code == 2 and "(Texas Cowboys and New York Highlanders: the starter, rule 3.0" in err
+    assert code == 2 and "from Texas Cowboys and New York Highlanders: the starter not yet " \
+        "placed (rule 3.0)" in err
     code, _, err = run(capsys, "export", "3:1", "--format", "json", "--db", str(game))
     assert code == 2 and "the Seed the companion's dice and cards are drawn with" in err
     code, out, _ = run(capsys, "export", "1", "--reveal", "--db", str(game))

@@ -22,8 +22,9 @@ def test_two_recorded_games_replay_to_their_results(capsys):
     code, out, err = run(capsys, "replay", str(FIXTURES / "two_games.txt"))
     assert code == 0, err
     results = [record.split('[Result "')[1].split('"')[0].split("-") for record in records]
-    finals = out.splitlines()
-    assert len(finals) == 2
+    *finals, said = out.splitlines()
+    assert len(finals) == 2 and said == "ok: 2 games replayed: every action legal, every " \
+        "Result stated reached"
     for (away, home), final in zip(results, finals, strict=True):
         assert ": over " in final and f" away {away} home {home} " in final, final
 

@@ -79,7 +79,7 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
                              for team in sorted(holders))
         raise CompanionError(
             f"series {series_id} is in play, and its {fmt} names what the table keeps "
-            f"secret from a player ({teams}: {' and '.join(held)}); `--reveal` exports it "
+            f"secret from {teams}: {'; '.join(held)}. `--reveal` exports it "
             "anyway (a backup, not for the other player's eyes); `--format csv` gives the "
             "box scores")
     if number is not None:
@@ -144,7 +144,7 @@ def secrets_held(session: SeriesSession, number: int | None = None,
     if number is None and series.scenario.rotation > 1:
         setting = {found[1] for scope, found in told if scope == SERIES and found} & hidden
         if setting:
-            held.append("the rotation, rule 3.0")
+            held.append("the rotation (rule 3.0)")
             teams |= setting
     if game is not None and number in (None, len(session.games)):
         home = session.series_rules.home_team(series, len(session.games))
@@ -155,12 +155,12 @@ def secrets_held(session: SeriesSession, number: int | None = None,
                   if team in hidden and game.header.get(f"{place.capitalize()}Starter", "")
                   .casefold() in session.secret_starters(team)}
         if placed:
-            held.append("the starter, rule 3.0")
+            held.append("the starter not yet placed (rule 3.0)")
             teams |= placed
         holding = {team_of[found[1]] for scope, found in told
                    if scope == in_play and found}
         if holding & hidden:
-            held.append("the cards in hand, rules 5.2.1 and 5.2.2")
+            held.append("the cards in hand (rules 5.2.1, 5.2.2)")
             teams |= holding & hidden
     digital = "digital" in (session.header.get("Dice", "digital"),
                             session.header.get("Cards", "digital"))

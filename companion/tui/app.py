@@ -551,12 +551,14 @@ class HomeScreen(Screen):
 
     def action_delete(self) -> None:
         """Delete the highlighted series once the player says so in a dialog."""
-        from ..store.series_store import delete_series, describe_series
+        from ..store.series_store import delete_series, describe_series, export_first
 
         series_id = self.highlighted_series()
         if series_id is None:
             return
         said = describe_series(self.app.store, series_id)
+        keeping = export_first(self.app.store, series_id, "" if self.app.db_path is None
+                               else f" --db {self.app.db_path}")
 
         def answered(yes: bool | None) -> None:
             if not yes:
@@ -569,7 +571,7 @@ class HomeScreen(Screen):
             self.refresh_list()
             self.notify(f"Deleted {said}.", timeout=6)
 
-        self.app.push_screen(DeleteScreen(said[0].upper() + said[1:], series_id), answered)
+        self.app.push_screen(DeleteScreen(said[0].upper() + said[1:], keeping), answered)
 
     @on(OptionList.OptionSelected, "#series-list")
     def choose(self, event: OptionList.OptionSelected) -> None:
@@ -2636,18 +2638,17 @@ class DeleteScreen(Question):
                 Binding("n", "no", "Keep it", show=False),
                 Binding("enter", "no", "Keep it", show=False)]
 
-    def __init__(self, said: str, series_id: int):
+    def __init__(self, said: str, keeping: str):
         super().__init__()
         self.said = said
-        self.series_id = series_id
+        self.keeping = keeping
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label("[b]Delete this series?[/b]")
             yield Static(escape(self.said), id="said")
             yield Static(f"Every game and action of it goes, and undo cannot bring it back "
-                         f"('companion export {self.series_id} --reveal' keeps a copy "
-                         "first, secret hands and all). "
+                         f"('{self.keeping}' keeps a copy first). "
                          "y deletes it; Escape, n or Enter keeps it.")
 
 

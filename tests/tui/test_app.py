@@ -3871,6 +3871,9 @@ def test_x_deletes_the_highlighted_series_only_once_y_says_so(tmp_path):
                 await pilot.press("x")
                 assert isinstance(app.screen, DeleteScreen)
                 said = str(app.screen.query_one("#said", Static).render())
+                # (in play: its copy needs --reveal, from this game file)
+                assert f"'companion export {gone} --reveal --db {path}' keeps a copy" in \
+                    " ".join(str(s.render()) for s in app.screen.query(Static))
                 await pilot.press(key)
                 assert app.screen is home
             # Kept from the older series too: the list stays on it, not on the newest.
