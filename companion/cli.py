@@ -19,7 +19,7 @@ from .engine.session import replay
 from .engine.textfile import not_a_file, undecodable_at, utf16_said
 from .files import output_problem, path_argument, write_atomically
 from .high_and_tight import odds
-from .high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, parse_roman
+from .high_and_tight.box import DEFAULT_BOX_DIR, ROMAN, Box, load_box, parse_roman
 from .high_and_tight.boxscore import report_export
 from .high_and_tight.packed import unscanned
 from .high_and_tight.rules import GAME_TAGS, HighAndTight, managerial_move, result_problem
@@ -82,10 +82,13 @@ def _int_in(low: int, high: int, what: str):
 
 
 def _box_label(text: str) -> int:
+    """A Scoring Number box as the track labels it (IV) or by its place (4)."""
+    if text.strip().isdecimal() and 1 <= int(text) <= len(ROMAN):
+        return int(text)
     try:
         return parse_roman(text)
     except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+        raise argparse.ArgumentTypeError(f"{error} (or 1..{len(ROMAN)})") from None
 
 
 def _seed(text: str) -> str:
@@ -192,7 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
     odds_cmd.add_argument("--rolls", required=True, type=_int_in(1, 20, "rolls"),
                           help="Scoring Rolls, 1..20")
     odds_cmd.add_argument("--box", required=True, type=_box_label,
-                          help="Scoring Number box, I..XII")
+                          help="Scoring Number box, I..XII (or 1..12)")
     odds_cmd.add_argument("--also", action="append", default=[],
                           type=_int_in(2, 12, "extra scoring number"),
                           help="an extra scoring number (Rally Caps' 10, a ballpark's), 2..12")
@@ -291,12 +294,12 @@ def build_parser() -> argparse.ArgumentParser:
                      "default: two players")
     # Track mode is the default (SPEC 1): the box's own dice and cards on the table.
     new.add_argument("--dice", choices=MODES, type=str.lower, default="physical",
-                     help="the table's dice (typed in) or the companion's (default: "
-                     "physical)")
+                     help="digital: the companion rolls; physical: the table's own dice, "
+                     "typed in (default: physical)")
     new.add_argument("--cards", choices=MODES, type=str.lower, default=None,
-                     help="the table's own deck, or strategy cards the companion deals "
-                     "(default: physical; digital with --computer, which plays from a "
-                     "hand the companion deals)")
+                     help="digital: the companion deals the strategy cards; physical: "
+                     "the table's own deck (default: physical; digital with --computer, "
+                     "which plays from a hand the companion deals)")
     _db_option(new)
     box_option(new)
     _db_option(series_commands.add_parser("list", help="every series in the game file"))

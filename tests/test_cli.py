@@ -116,6 +116,13 @@ def test_odds_json(capsys):
     assert sum(report["distribution"]) == pytest.approx(1.0)
 
 
+def test_odds_takes_a_box_by_its_place_on_the_track(capsys):
+    """Rule 4.6.2: box 4 is the track's fourth box, IV (as the table shows 'IV (4)')."""
+    code, out, _ = run(capsys, "odds", "--rolls", "5", "--box", "4", "--json")
+    assert code == 0 and out == run(capsys, "odds", "--rolls", "5", "--box", "IV", "--json")[1]
+    assert json.loads(out)["box"] == "IV"
+
+
 def test_odds_also_and_advise(capsys):
     """Rules 4.5 and 5.7.2: box IX with 10s added; the Managerial Move options."""
     code, out, _ = run(capsys, "odds", "--rolls", "5", "--box", "VI", "--also", "10",
@@ -141,6 +148,8 @@ def test_odds_advise_a_move_up_past_xii_earns_the_bonus_roll(capsys):
 @pytest.mark.parametrize("argv, needle", [
     (["odds", "--rolls", "21", "--box", "I"], "1..20"),
     (["odds", "--rolls", "3", "--box", "XIII"], "I..XII"),
+    (["odds", "--rolls", "3", "--box", "13"], "accepted I..XII (or 1..12)"),
+    (["odds", "--rolls", "3", "--box", "0"], "accepted I..XII (or 1..12)"),
     (["odds", "--rolls", "3", "--box", "V", "--also", "13"], "2..12"),
 ])
 def test_odds_bad_arguments(capsys, argv, needle):
@@ -1882,7 +1891,8 @@ def test_a_db_in_a_missing_folder_is_refused_not_made(capsys, tmp_path):
                                "exist; make it first (or leave out --db: the default game "
                                "file goes in the user's data folder)\n"), argv
     code, _, err = run(capsys, "series", "list", "--db", str(game))
-    assert (code, err) == (2, f"companion: {game}: no game file there\n")
+    assert (code, err) == (2, f"companion: {game}: no game file there yet (a series made "
+                              "at the table or by `companion series new` makes it)\n")
     assert run(capsys, "--db", str(game), "replay", str(record))[0] == 0
     assert sorted(path.name for path in tmp_path.iterdir()) == ["game.txt"]
 

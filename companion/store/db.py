@@ -243,6 +243,7 @@ def _writable_side_files(path: Path) -> None:
 
 
 FOLDER = "{path}: is a folder; give the game file's own path (for example games.db)"
+NO_FILE_YET = "a series made at the table or by `companion series new` makes it"
 
 
 def _reachable(path: Path) -> None:
@@ -511,7 +512,7 @@ class Store:
         before = _side_files(path)
         if readonly:
             if not path.exists():
-                raise StoreError(f"{path}: no game file there")
+                raise StoreError(f"{path}: no game file there yet ({NO_FILE_YET})")
             db = cls._checked(path, before, readonly=True)
             store = cls(path, db, True, None)
             store.side_files_before = before
