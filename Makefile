@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # Its output goes to .venv/install.log, shown only if the install fails (on success pip
 # still prints the build backend's notice about editable installs, which alarms).
 $(STAMP): pyproject.toml
-	@echo "Setting up $(VENV) once (about a minute): the companion and its test tools"
+	@echo "Setting up $(VENV) once (20 s to a minute): the companion and its test tools"
 	$(PYTHON) -m venv $(VENV)
 	@$(BIN)/pip install --quiet --upgrade pip > $(VENV)/install.log 2>&1 \
 		|| { cat $(VENV)/install.log; exit 1; }

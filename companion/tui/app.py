@@ -2624,7 +2624,7 @@ class StaleScreen(Question):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label("[b]Stored by an earlier version[/b]")
+            yield Label("[b]A stored event does not replay[/b]")
             yield Static(escape(self.message))
             yield Static(f"Enter resumes it before that event ({self.count} stored event(s) "
                          "set aside, kept in the file); Escape leaves it as it is.")
