@@ -299,7 +299,8 @@ def test_replay_refuses_a_game_cut_short_of_its_result(capsys, tmp_path):
     assert code == 2
     assert (f"line {lines.index(result) + 1}: the record says it ended "
             f"{result[9:-2]}, but its actions stop before the end of the game (") in err
-    assert f"after {sum(1 for _ in lines) - 3 - 8}" in err
+    header = lines.index("") + 1                    # the tags and the blank line after them
+    assert f"after {len(lines) - 3 - header}" in err
 
 
 def test_a_record_without_its_home_team_says_the_tag_is_missing(capsys, tmp_path):
@@ -511,6 +512,25 @@ def test_records_go_through_a_pipe_with_a_dash(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "stdout", None)
     code, _, err = run(capsys, "simulate", "--games", "1", "--record", "-")
     assert code == 2 and "standard output is closed: nothing was written" in err
+
+
+def test_simulated_games_imported_are_the_computer_s_on_both_sides(capsys, tmp_path):
+    """A simulated game is managed by the computer on both sides: its record says so
+    (HomeControl, AwayControl), so the imported exhibition is listed as the computer's
+    (the home screen marks a side '(computer)'), as a simulated series is."""
+    from companion.store.db import Store
+    from companion.store.series_store import list_series
+
+    record = tmp_path / "games.txt"
+    run(capsys, "simulate", "--games", "2", "--seed", "3", "--record", str(record))
+    header = parse_record(split_records(record.read_text())[0]).header
+    assert (header["HomeControl"], header["AwayControl"]) == ("computer", "computer")
+    db = tmp_path / "g.db"
+    assert run(capsys, "import", str(record), "--db", str(db))[0] == 0
+    with Store.open(db, readonly=True) as store:
+        rows = list_series(store)
+    assert len(rows) == 2 and all(row.header["Team1Control"] == "computer" ==
+                                  row.header["Team2Control"] for row in rows)
 
 
 def test_import_refuses_a_result_for_a_game_the_series_never_reached(capsys, tmp_path):
@@ -966,7 +986,7 @@ def test_an_empty_path_is_refused_not_read_as_the_folder_the_command_runs_in(cap
     ('[Cards "digital"]', '[Rule "ballparks"]',
      "line 5: header tag 'Rule' is not one game record reads; did you mean 'Rules'?"),
     ('[Result "', '[Result "banana"]\n[Old "',
-     "line 7: header Result: 'banana' is not the final as away runs-home runs, like 4-3"),
+     "line 9: header Result: 'banana' is not the final as away runs-home runs, like 4-3"),
     ('[Home "', '[Home "texas"]\n[Home "', "line 4: header tag Home is given twice (first at "
      "line 3)"),
     # The rules' own header errors, at their tag's line too (they named no line, a bad

@@ -41,8 +41,10 @@ def play_out(rules: HighAndTight, session: Session, rng: random.Random,
 def simulate_game(rules: HighAndTight, home: str, away: str, seed: int | str, game: int = 0,
                   extra_header: dict[str, str] | None = None) -> Session:
     """One full game, both sides on the computer manager."""
+    # (the Control tags: imported, the game is listed as the computer's on both sides)
     header = {"Game": "High & Tight", "Box": rules.box.fingerprint, "Home": home,
-              "Away": away, "Cards": "digital"}
+              "Away": away, "Cards": "digital", "HomeControl": "computer",
+              "AwayControl": "computer"}
     header.update(extra_header or {})
     session = Session(rules, header)
     manager = ComputerManager(rules)
