@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -162,28 +163,42 @@ def cold_start(setup: str, db: Path) -> float:
 
 
 def main(runs: int = RUNS) -> dict:
-    with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "games.db"
+    # The companion's start as a new player's: no settings, so no saved theme (applying one
+    # parses the stylesheet again, some 4 ms, which the bare app would not pay); the cold
+    # starts' children read the same empty folder.
+    saved = os.environ.get("XDG_CONFIG_HOME")
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            os.environ["XDG_CONFIG_HOME"] = str(Path(folder) / "config")
+            return _measure(Path(folder) / "games.db", runs)
+    finally:
+        if saved is None:
+            os.environ.pop("XDG_CONFIG_HOME", None)
+        else:
+            os.environ["XDG_CONFIG_HOME"] = saved
 
-        def companion():
-            return make_app(db=db)
 
-        # One untimed start of each: imports, the file's creation and migration, caches.
-        time_start(BareApp, bare_ready)
-        time_start(WidgetsApp, widgets_ready)
-        time_start(companion, companion_ready)
-        bare, widgets, ours, build, listed = [], [], [], [], []
-        for _ in range(runs):
-            bare.append(time_start(BareApp, bare_ready)[1])
-            widgets.append(time_start(WidgetsApp, widgets_ready)[1])
-            built, ready = time_start(companion, companion_ready)
-            build.append(built)
-            ours.append(ready)
-            listed.append(time_start(companion, companion_listed)[1])
-        cold_bare, cold_ours = [], []
-        for _ in range(COLD_RUNS):
-            cold_bare.append(cold_start(COLD_BARE, db))
-            cold_ours.append(cold_start(COLD_COMPANION, db))
+def _measure(db: Path, runs: int) -> dict:
+
+    def companion():
+        return make_app(db=db)
+
+    # One untimed start of each: imports, the file's creation and migration, caches.
+    time_start(BareApp, bare_ready)
+    time_start(WidgetsApp, widgets_ready)
+    time_start(companion, companion_ready)
+    bare, widgets, ours, build, listed = [], [], [], [], []
+    for _ in range(runs):
+        bare.append(time_start(BareApp, bare_ready)[1])
+        widgets.append(time_start(WidgetsApp, widgets_ready)[1])
+        built, ready = time_start(companion, companion_ready)
+        build.append(built)
+        ours.append(ready)
+        listed.append(time_start(companion, companion_listed)[1])
+    cold_bare, cold_ours = [], []
+    for _ in range(COLD_RUNS):
+        cold_bare.append(cold_start(COLD_BARE, db))
+        cold_ours.append(cold_start(COLD_COMPANION, db))
     bare_s, widgets_s, ours_s = (statistics.median(x) for x in (bare, widgets, ours))
     cold_bare_s, cold_ours_s = statistics.median(cold_bare), statistics.median(cold_ours)
     return {
@@ -192,6 +207,7 @@ def main(runs: int = RUNS) -> dict:
         "companion_ms": round(1000 * ours_s, 1),
         "ratio": round(ours_s / bare_s, 2),
         "target_ratio": TARGET_RATIO,
+        "target_met": ours_s / bare_s <= TARGET_RATIO,
         "companion_make_app_ms": round(1000 * statistics.median(build), 1),
         "companion_listed_ms": round(1000 * statistics.median(listed), 1),
         "same_widgets_ms": round(1000 * widgets_s, 1),

@@ -160,7 +160,13 @@ class CompanionApp(SteadyPaletteApp, App):
         self._keys_from = 0.0            # keys read before this (monotonic) are dropped
 
     def get_default_screen(self) -> Screen:
-        return HomeScreen()
+        # Made with its width's class (HORIZONTAL_BREAKPOINTS), so the first resize changes
+        # none and its widgets are not styled twice on the way to the first screen.
+        home = HomeScreen()
+        if self.size.width:
+            home.add_class(max(point for point in self.HORIZONTAL_BREAKPOINTS
+                               if point[0] <= self.size.width)[1], update=False)
+        return home
 
     def on_mount(self) -> None:
         """The theme the player chose last time (ctrl+p, Theme), kept in the user's config

@@ -3929,6 +3929,33 @@ def test_enter_on_a_physical_spring_training_draw_lets_the_companion_draw(tmp_pa
     assert f"New York Highlanders: {name} drawn to start" in notices
 
 
+@pytest.mark.parametrize("width", [50, 70, 79, 100, 125, 250])
+def test_the_home_screen_starts_with_its_width_class(tmp_path, width):
+    """The first screen is made with the width class its first resize gives it
+    (HORIZONTAL_BREAKPOINTS: under 70 columns stacked, then one every 10), so the start
+    styles its widgets once, and a narrow terminal's home is stacked from its first frame."""
+
+    mounted = []
+    on_mount = HomeScreen.on_mount
+
+    def seen(screen):
+        mounted.append(set(screen.classes))         # (before the first resize)
+        on_mount(screen)
+
+    async def start():
+        app = make_app(db=tmp_path / "g.db")
+        async with app.run_test(size=(width, 24)) as pilot:
+            await pilot.pause()
+            return set(app.screen.classes)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(HomeScreen, "on_mount", seen)
+        settled = asyncio.run(start())
+    first = mounted[0]
+    assert first == settled and len(first) == 1
+    assert first == ({"-stacked"} if width < 70 else {f"-w{min(width, 200) // 10 * 10}"})
+
+
 def test_back_from_a_table_the_home_list_highlights_the_series_left(tmp_path):
     """Escape from a series' table: the home list stands on that series (Enter opens it
     again), not on the newest."""
