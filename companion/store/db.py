@@ -328,6 +328,34 @@ def _not_sqlite(path: Path) -> StoreError:
                       "at all); give another path, nothing was changed")
 
 
+def cut_short(path: Path) -> tuple[int, int, int] | None:
+    """(whole pages held, pages its header counts, page size) of a game file shorter than
+    its header says, as a copy or a disk that stopped midway leaves it; None otherwise."""
+    try:
+        with open(path, "rb") as handle:
+            header = handle.read(100)
+            size = os.fstat(handle.fileno()).st_size
+    except OSError:
+        return None
+    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
+        return None
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    counted = int.from_bytes(header[28:32], "big")
+    # The count is read only as SQLite reads it: valid while the change counter (24) and
+    # the version it was valid for (92) agree, with a page size SQLite can have.
+    valid = (header[24:28] == header[92:96] and 512 <= page_size <= 65536
+             and not page_size & (page_size - 1))
+    if not valid or counted * page_size <= size:
+        return None
+    return size // page_size, counted, page_size
+
+
+def cut_words(cut: tuple[int, int, int]) -> str:
+    return (f"is cut short: it holds {cut[0]} of the {cut[1]} pages its header counts (a "
+            "copy or a disk that stopped midway?)")
+
+
 def header_lost(path: Path) -> bool:
     """Whether a file with no SQLite header is a game file whose first bytes alone were
     damaged: its first page still holds the companion's own tables' definitions (SQLite
@@ -575,6 +603,17 @@ class Store:
             # 'it holds no series yet'. Read before this connection opens, and never for a
             # file this process holds open (see _HELD_HERE).
             raise _not_sqlite(path)
+        cut = None if held_here(path) else cut_short(path)
+        wal = path.with_name(path.name + "-wal")
+        if cut is not None and not (wal.is_file() and wal.stat().st_size):
+            # SQLite reads a short last page's missing bytes as zeros and its quick check
+            # passes where they were a row's overflow (the box copy): refused here, before
+            # a writer pads the file to whole pages and the cut can no longer be seen. (With
+            # a log beside it, a checkpoint stopped midway may have written the header
+            # first: the log still holds the pages, and SQLite's own check speaks.)
+            raise StoreDamaged(f"{path}: {cut_words(cut)}; it was not changed; "
+                               f"`companion db salvage --db {path} --out NEW.db` copies "
+                               "what can still be read into a new file")
         db = Database(_read_only_connection(path))
         try:
             cls._check_integrity(path, db)

@@ -20,7 +20,16 @@ from ..engine.errors import CompanionError
 from ..high_and_tight.box import DEFAULT_BOX_DIR, Box, load_box, load_box_texts
 from ..high_and_tight.series_session import SeriesSession
 from ..high_and_tight.state import MODES
-from .db import PAGE_SIZE, Store, StoreError, header_lost, read_copy, rebuilt_header
+from .db import (
+    PAGE_SIZE,
+    Store,
+    StoreError,
+    cut_short,
+    cut_words,
+    header_lost,
+    read_copy,
+    rebuilt_header,
+)
 from .series_store import (
     DICE_NOTE,
     NOTE_PREFIX,
@@ -42,8 +51,7 @@ def salvage(damaged: Path, out: Store) -> list[str]:
     saying what was recovered (or why nothing was), after a line on a file cut short."""
     cut = cut_short(damaged)
     first = [] if cut is None else [
-        f"{damaged} is cut short: it holds {cut[0]} of the {cut[1]} pages its header counts "
-        "(a copy or a disk that stopped midway?); the lines below say what was read"]
+        f"{damaged} {cut_words(cut)}; the lines below say what was read"]
     conn = _open(damaged)
     conn.row_factory = sqlite3.Row
     try:
@@ -76,29 +84,6 @@ def salvage(damaged: Path, out: Store) -> list[str]:
         raise StoreError("\n".join(first + [line for _, line in told]
                                    + [f"{damaged}: nothing was salvaged"]))
     return first + [line for _, line in told]
-
-
-def cut_short(path: Path) -> tuple[int, int, int] | None:
-    """(whole pages held, pages its header counts, page size) of a game file shorter than
-    its header says, as a copy or a disk that stopped midway leaves it; None otherwise."""
-    try:
-        with open(path, "rb") as handle:
-            header = handle.read(100)
-            size = os.fstat(handle.fileno()).st_size
-    except OSError:
-        return None
-    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
-        return None
-    page_size = int.from_bytes(header[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    counted = int.from_bytes(header[28:32], "big")
-    # The count is read only as SQLite reads it: valid while the change counter (24) and
-    # the version it was valid for (92) agree, with a page size SQLite can have.
-    valid = (header[24:28] == header[92:96] and 512 <= page_size <= 65536
-             and not page_size & (page_size - 1))
-    if not valid or counted * page_size <= size:
-        return None
-    return size // page_size, counted, page_size
 
 
 def _whole_pages(copy: Path) -> None:

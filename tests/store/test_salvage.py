@@ -286,6 +286,31 @@ def test_a_file_cut_short_gives_back_the_steps_in_the_pages_it_holds(tmp_path, b
     assert run_companion("series", "list", "--db", saved).stdout.split()[1] == cut["created"]
 
 
+def test_a_file_cut_short_by_less_than_a_page_is_refused_and_left_as_it_was(tmp_path, box):
+    """SQLite reads a short last page's missing bytes as zeros, and its quick check passed
+    where they were the box copy's overflow: the file listed its series with a blank
+    winner, and a writer padded it to whole pages (after which the cut could not be seen).
+    Refused by every opening now, unchanged, with salvage named; salvage says the cut."""
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    path.write_bytes(path.read_bytes()[:-100])
+    before, pages = sha256(path), -(-path.stat().st_size // 4096)
+    for readonly in (True, False):
+        with pytest.raises(StoreDamaged, match=f"is cut short: it holds {pages - 1} of the "
+                           f"{pages} pages its header counts .*it was not changed; "
+                           "`companion db salvage"):
+            Store.open(path, readonly=readonly)
+    for command in (("db", "check"), ("series", "list"),
+                    ("series", "new", "--scenario", "spring", "--team1", "texas", "--team2",
+                     "new-york")):
+        result = run_companion(*command, "--db", path)
+        assert result.returncode == 2 and "is cut short" in result.stderr, command
+    assert sha256(path) == before and not path.with_name("games.db-wal").exists()
+    result = run_companion("db", "salvage", "--db", path, "--out", tmp_path / "saved.db")
+    assert result.returncode == 0 and "is cut short" in result.stdout
+    assert sha256(path) == before
+
+
 @pytest.mark.parametrize("count", [0xFFFFFFF0, 0x10000])
 def test_a_damaged_page_count_in_the_header_still_salvages_every_series(tmp_path, box, count):
     """A count past belief (4 GiB of pages) made the copy's extension fail with a traceback;
