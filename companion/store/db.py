@@ -404,9 +404,10 @@ def _companion_tables(path: Path, db: Database, readonly: bool) -> None:
                                f"was not changed; `companion db salvage --db {path} --out "
                                "NEW.db` copies what can still be read into a new file")
     if readonly and not {"series", "events"} <= set(tables):
-        raise StoreError(f"{path}: not a game file of the companion ("
-                         + (f"it holds another program's tables: {', '.join(tables[:5])}"
-                            if tables else "it holds no series yet") + ")")
+        if not tables:      # (an empty file, a copy that failed: a writer makes it one)
+            raise StoreError(f"{path}: no game file there yet, an empty file ({NO_FILE_YET})")
+        raise StoreError(f"{path}: not a game file of the companion (it holds another "
+                         f"program's tables: {', '.join(tables[:5])})")
     if not readonly and tables and "_sqlite_migrations" not in tables:
         raise StoreError(f"{path}: not a game file of the companion (it holds another "
                          f"program's tables: {', '.join(tables[:5])}); give another path, "

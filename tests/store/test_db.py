@@ -587,7 +587,7 @@ def test_file_of_random_bytes_is_no_game_file_and_left_alone(tmp_path, size):
     """Not an SQLite database at all (its first bytes say so): refused as another file,
     untouched, and no salvage offered (there is nothing of a game file to read). A few
     bytes, shorter than SQLite's header, too: SQLite reads them as an empty database, and
-    a reader said 'it holds no series yet'."""
+    a reader said 'no game file there yet'."""
     path = tmp_path / "noise.db"
     path.write_bytes(random.Random(2024).randbytes(size))
     before = sha256(path)
@@ -758,10 +758,13 @@ def test_another_programs_database_is_refused_and_left_as_it_was(tmp_path):
 
 
 def test_an_empty_file_is_told_as_holding_no_series_and_a_writer_makes_it_one(tmp_path):
+    """An empty file (a copy that failed) is no game file yet: a reader says what makes it
+    one (it said 'not a game file ... it holds no series yet', both at once)."""
     path = tmp_path / "games.db"
     path.touch()
-    with pytest.raises(StoreError, match="not a game file of the companion \\(it holds no "
-                                         "series yet\\)"):
+    with pytest.raises(StoreError, match="games.db: no game file there yet, an empty file "
+                                         "\\(a series made at the table or by `companion "
+                                         "series new` makes it\\)"):
         Store.open(path, readonly=True)
     with Store.open(path) as writer:            # made a game file, and it says so
         assert writer.found_empty
