@@ -133,7 +133,7 @@ def only_refused(what: str, unknown: list[str], accepted: list[str]) -> OptionEr
     listed = ", ".join(names[:ONLY_LISTED])
     more = len(names) - ONLY_LISTED
     if more > 0:
-        listed += f" and {more} more (a single set, asked alone, lists its own)"
+        listed += f" and {more} more (each set asked alone lists its own)"
     return OptionError("only", f"no {what} is named {asked}; accepted: {listed}")
 
 

@@ -644,7 +644,7 @@ def test_an_unknown_component_is_refused_naming_the_accepted_ones(tmp_path, box,
         assert listed.split(", ") == [card.name for card in box.cards.values()]
     else:
         assert len(listed.split(", ")) == 40 and listed.startswith("calibration, ")
-        more = re.search(r" and (\d+) more \(a single set, asked alone, lists its own\)$",
+        more = re.search(r" and (\d+) more \(each set asked alone lists its own\)$",
                          listed)
         assert more and int(more.group(1)) > 100
     assert not (tmp_path / "x.pdf").exists()
