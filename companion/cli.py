@@ -1034,13 +1034,8 @@ def series_report(stored) -> dict:
                 "team": series.teams[home if side == "home" else away] if side else None}
         if series.rotations.keys() == {"team1", "team2"} or not series.scenario.rotation:
             for team in ("team1", "team2"):
-                secret = session.secret_starters(team)
-                rest[team] = []
-                for row in map(asdict, rules.rest_table(series, team)):
-                    if row["pitcher"].casefold() in secret:
-                        # Rule 3.0: a secret rotation stays secret here as at the table.
-                        row.update(status="rotation secret", reason="", rule="")
-                    rest[team].append(row)
+                # Rule 3.0: a secret rotation stays secret here as at the table.
+                rest[team] = [asdict(row) for row in session.shared_rest_table(team)]
     return {
         "id": stored.id, "scenario": series.scenario.key, "title": series.scenario.title,
         "rules": sorted(series.options), "teams": series.teams,

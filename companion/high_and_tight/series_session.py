@@ -122,6 +122,30 @@ class SeriesSession:
         return frozenset(key for key, pitcher in roster.pitchers.items()
                          if pitcher.kind == "SP" and key not in known)
 
+    def shared_rest_table(self, team: str) -> list:
+        """`team`'s pitchers before the next game as a view shared with a player may show
+        them (rule 3.0): a hidden team's SPs not yet seen to start read 'rotation secret',
+        and the starter it named for the next game stays its secret until he is placed on
+        the mound, the table worked out as before the choice ('starts in game 4' told the
+        other player whom short rest moved up, 8.2.3 a, or by its absence that nobody was)."""
+        series = self.series
+        if (team in self.hidden_teams() and team in series.starters
+                and not self._starter_placed(team)):
+            series = replace(series, starters={key: pick for key, pick in
+                                               series.starters.items() if key != team})
+        secret = self.secret_starters(team)
+        return [replace(row, status="rotation secret", reason="", rule="")
+                if row.pitcher.casefold() in secret else row
+                for row in self.series_rules.rest_table(series, team)]
+
+    def _starter_placed(self, team: str) -> bool:
+        """Whether `team`'s starter of the game in play is on the mound (rule 3.0)."""
+        game = self.current_game
+        if game is None:
+            return False
+        home = self.series_rules.home_team(self.series, self.series.next_game)
+        return bool(game.state.side("home" if home == team else "away").starter)
+
     def awaiting(self) -> tuple[str, Awaiting | tuple]:
         """('game', the game's Awaiting) or ('series', the series' (kind, team, what))."""
         game = self.current_game

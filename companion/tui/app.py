@@ -1074,7 +1074,7 @@ class GameScreen(Screen):
         super().__init__()
         self.table = table
         table.held = table.final_to_hold()      # opened again on a final: it stays
-        self.shown_hand: str | None = None
+        self._shown: tuple[str, int] | None = None     # the curtain up: (side, at seq)
         self.board_markup = ""            # what the board shows, as markup
         self._auto_timer: Timer | None = None       # the computer's (or the dice's) next step
         self._remark_pending = False                # a suggestion to mark once laid out
@@ -1605,6 +1605,20 @@ class GameScreen(Screen):
         return [(number, line) for number, line in enumerate(waiting.options)
                 if not (hidden and CARD_LINE.search(line))]
 
+    @property
+    def shown_hand(self) -> str | None:
+        """The side (or, setting a secret rotation, the team) whose player lifted the
+        hot-seat curtain, while nothing has been stored since: any step, roll, undo or redo
+        brings it down (a roll that ended the half left the batter's hand on the board for
+        the other player's card phase)."""
+        if self._shown is None or self._shown[1] != self.table.stored.seq:
+            return None
+        return self._shown[0]
+
+    @shown_hand.setter
+    def shown_hand(self, side: str | None) -> None:
+        self._shown = None if side is None else (side, self.table.stored.seq)
+
     def hot_seat(self) -> bool:
         """Two humans share the screen and the companion holds their cards."""
         return self.table.cards == "digital" and len(self.table.humans()) == 2
@@ -1992,10 +2006,13 @@ class GameScreen(Screen):
         if self._refused_line is not None and entry.value == self._refused_line:
             entry.value = ""
         elif (entry.value and not entry.has_focus
-              and time.monotonic() - self._draft_at > DRAFT_STALE_SECONDS):
+              and (self.hot_seat() or time.monotonic() - self._draft_at
+                   > DRAFT_STALE_SECONDS)):
             # Text typed, never sent, and left by Escape a while ago (a stray 'r' pressed
             # in the box): the step taken from the list moved past it. It survived step
-            # after step, and the next Tab typed onto it.
+            # after step, and the next Tab typed onto it. At a screen two share, at once:
+            # the other player's turn may come, and a line drafted and left ('exchange
+            # Web Gem for offense') names a card of the hand behind the curtain.
             entry.value = ""
         self._refused_line = None
         self.refresh_table()
@@ -2329,9 +2346,11 @@ class GameScreen(Screen):
                 # so both are shown (it said only "that is the computer's hand").
                 self._show_both_hands("Hands of the computer's teams", side)
                 return
-        if not table.secret():
-            # Nobody else at the screen to hide it from: the whole hand, however small
-            # the terminal, with why each card can or cannot be played now.
+        if not table.secret() or self.shown_hand == side:
+            # Nobody else at the screen to hide it from (or its player lifted the curtain
+            # already: h again showed the curtain, and a short board kept the hand cut): the
+            # whole hand, however small the terminal, with why each card can or cannot be
+            # played now.
             self.app.push_screen(TextScreen(f"Hand of {table.team_name(table.team_of(side))}",
                                             "\n".join(views.hand_lines(table, side, texts=True)),
                                             "h"))

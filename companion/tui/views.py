@@ -699,15 +699,9 @@ def series_summary(table: Table, box_scores: bool = True, columns: int = HALF_LI
     if not series.winner and series.rotations.keys() == {"team1", "team2"}:
         for team in ("team1", "team2"):
             out.append(f"Pitchers of {table.team_name(team)} for game {series.next_game}:")
-            secret = table.session.secret_starters(team)
-            for row in rules.rest_table(series, team):
+            for row in table.session.shared_rest_table(team):
                 # the status in words ('not in the rotation'), the reason after it
-                status = row.said()
-                why = row.why()
-                if row.pitcher.casefold() in secret:
-                    # Rule 3.0: who is in the rotation stays secret until he starts.
-                    status, why = "rotation secret", ""
-                out.append(f"  {row.pitcher:<11} {row.kind} {status}{escape(why)}")
+                out.append(f"  {row.pitcher:<11} {row.kind} {row.said()}{escape(row.why())}")
     # The box scores last: long, they pushed the next game's pitchers and rest off the
     # first screen.
     for number, game in enumerate(table.session.games if box_scores else [], start=1):

@@ -1020,6 +1020,74 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
     asyncio.run(play())
 
 
+def test_the_hot_seat_curtain_comes_down_with_a_roll_and_h_shows_the_hand_lifted(tmp_path):
+    """Any step stored brings the curtain down, a roll too: the batter's hand, lifted at
+    his roll, stayed on the board when R ended the half and the other player's card phase
+    came. With the curtain up, h shows the hand in its window (it asked for the curtain
+    again, and a short board kept the hand cut). A line drafted and left in the box goes
+    with the step taken from the list: it may name a card of the hand behind the curtain."""
+    path = tmp_path / "hotseat.db"
+    series_id = new_series(path, seed="tui-4", team1_control="human", team2_control="human",
+                           cards="digital", dice="digital")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+
+            def a_roll_with_cards_in_hand() -> bool:
+                waiting = table.waiting()
+                return (table.game is not None and waiting.kind == "chance"
+                        and waiting.phase == "roll"
+                        and table.game.state.side(table.game.state.batting).hand_size() > 0)
+
+            await play_on_until(pilot, table, a_roll_with_cards_in_hand, 400)
+            batting = table.game.state.batting
+            own = hand_names(table, batting)
+            await pilot.press("h")
+            await pilot.pause()
+            assert isinstance(app.screen, CurtainScreen)
+            await pilot.press("enter")
+            await pilot.pause(5 * DELAY)
+            assert screen.shown_hand == batting
+            assert names_listed(board_text(screen), own) == own
+            await pilot.press("h")                  # lifted: the hand's own window
+            await pilot.pause()
+            assert isinstance(app.screen, TextScreen)
+            assert names_listed(app.screen.text, own) == own
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen and screen.shown_hand == batting
+            await pilot.press("R")
+            await pilot.pause(5 * DELAY)
+            assert screen.shown_hand is None
+            state = table.game.state
+            names = {state.box.cards[k].name for s in ("home", "away")
+                     for k, n in state.side(s).hand.items() if n}
+            assert names_listed(board_text(screen), names | own) == set()
+
+            # A line drafted, left by Escape, then a step from the list: it goes at once.
+            def a_decision() -> bool:
+                waiting = table.waiting()
+                return waiting.kind == "decision" and bool(screen.open_options())
+
+            await play_on_until(pilot, table, a_decision, 200)
+            entry = screen.query_one("#entry", Input)
+            entry.focus()
+            await pilot.pause()
+            entry.value = "exchange Web Gem for offense"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert entry.value and not entry.has_focus
+            steps = len(table.session.entries)
+            await pilot.press("enter")              # the highlighted option
+            await wait_until(pilot, lambda: len(table.session.entries) > steps)
+            assert entry.value == ""
+            await settle(pilot)
+
+    asyncio.run(play())
+
+
 def at_the_first_human_decision(path: Path, seed: str, scenario: str = "spring") -> int:
     """A series (spring unless said) played on by the model alone up to the human's first
     decision in an inning; its id."""

@@ -459,6 +459,61 @@ def test_series_view_keeps_a_hidden_teams_rotation_secret(tmp_path, controls):
         store.close()
 
 
+@pytest.mark.parametrize("pick", [0, 1])
+def test_a_starter_named_for_the_next_game_stays_secret_until_placed(tmp_path, pick):
+    """Rules 3.0 and 8.2.3 a: where short rest lets a team choose its next starter, the
+    choice is its secret until he is placed after the draws. The rest table a shared view
+    shows (series view, board, `series show`) stays as before the choice: 'starts in game
+    4' beside the man moved up on short rest told the other player, and so did its absence
+    beside the rotation's own man. Once on the mound, he is everybody's to see."""
+    path = tmp_path / "pick.db"
+    series_id = new_series(path, seed="sr-1", scenario="world", team1_control="human",
+                           team2_control="human", rules=frozenset({"rest", "short-rest"}),
+                           dice="digital", cards="digital")
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        while True:
+            waiting = table.waiting()
+            if waiting.scope == "series" and sum(" starts " in option
+                                                 for option in waiting.options) > 1:
+                break
+            if table.auto_step() is None:
+                if waiting.kind == "chance":
+                    table.roll()
+                else:
+                    table.enter(table.suggestion(waiting) or waiting.options[0])
+        team, session = waiting.team, table.session
+        before = session.shared_rest_table(team)
+        table.enter(waiting.options[pick])
+        named = waiting.options[pick].rpartition(" starts ")[2]
+        assert session.shared_rest_table(team) == before
+        text = Text.from_markup(views.series_summary(table)).plain
+        block = text.split(f"Pitchers of {table.team_name(team)}")[1].split("Pitchers of")[0]
+        assert [line.split()[0] for line in block.splitlines() if "starts in game" in line] \
+            == [row.pitcher for row in before if row.status == "starts"]
+        # Placed on the mound after the draws: his start is public.
+        number = table.series.next_game
+        side = "home" if session.series_rules.home_team(table.series, number) == team \
+            else "away"
+
+        def placed() -> bool:
+            game = session.current_game
+            return (game is not None and len(session.games) == number
+                    and bool(game.state.side(side).starter))
+
+        while not placed():
+            waiting = table.waiting()
+            assert session.shared_rest_table(team) == before
+            if table.auto_step() is None:
+                table.enter(table.suggestion(waiting) or waiting.options[0])
+        starts = [row.pitcher for row in session.shared_rest_table(team)
+                  if row.status == "starts"]
+        assert starts == [named]
+    finally:
+        store.close()
+
+
 def test_the_computers_notable_moves_are_told_with_the_engines_words(rules):
     """Rules 4.2.1.1, 4.5, 5.5, 5.7, 8.2.1: the computer's card, Rally Caps, Managerial Move,
     pitching change and a tired pitcher kept in are told as the engine noted them, without
