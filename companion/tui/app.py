@@ -1074,7 +1074,7 @@ class GameScreen(Screen):
         super().__init__()
         self.table = table
         table.held = table.final_to_hold()      # opened again on a final: it stays
-        self._shown: tuple[str, int] | None = None     # the curtain up: (side, at seq)
+        self._shown: tuple[str, tuple] | None = None   # the curtain up: (side, _stamp())
         self.board_markup = ""            # what the board shows, as markup
         self._auto_timer: Timer | None = None       # the computer's (or the dice's) next step
         self._remark_pending = False                # a suggestion to mark once laid out
@@ -1097,6 +1097,7 @@ class GameScreen(Screen):
         self.options_lines: list[str] = []          # the legal lines the options show
         self._refused_line: str | None = None      # a line refused, left in the box
         self._draft_at = 0.0                        # when the box's text last changed
+        self._draft_stamp: tuple | None = None       # and where the table stood then
         self._steps_said: str | None = None         # the last undo or redo notice
         # A window's key pressed on the options (char, its time): the letter a word sent at
         # once begins with, if the next key comes before the window does (_word_start).
@@ -1373,6 +1374,15 @@ class GameScreen(Screen):
                           else None)
         self.options_lines = list(waiting.options)
         self._drawn_at = self._table_step()
+        if self.table.secret():
+            self._close_stale_hand()
+            entry = self.query_one("#entry", Input)
+            if entry.value and not entry.has_focus and self._draft_stamp != self._stamp():
+                # A line drafted and left in the box (Escape) at a screen two share goes
+                # once the table moves, however it moved (a roll, an undo, the list): it
+                # may name a card of the hand behind the curtain ('exchange Web Gem for
+                # offense' on the other player's turn).
+                entry.value = ""
         if ended is not None:
             self.announce(ended)
         self.schedule_win_probability()
@@ -1605,19 +1615,44 @@ class GameScreen(Screen):
         return [(number, line) for number, line in enumerate(waiting.options)
                 if not (hidden and CARD_LINE.search(line))]
 
+    def _stamp(self) -> tuple:
+        """Where the table stands for the hot-seat curtain: the last event stored (any
+        step, roll, undo or redo) and the final held (going on to the next game stores
+        nothing)."""
+        return (self.table.stored.seq, self.table.held)
+
     @property
     def shown_hand(self) -> str | None:
         """The side (or, setting a secret rotation, the team) whose player lifted the
-        hot-seat curtain, while nothing has been stored since: any step, roll, undo or redo
+        hot-seat curtain, while the table has not moved since: any step, roll, undo or redo
         brings it down (a roll that ended the half left the batter's hand on the board for
         the other player's card phase)."""
-        if self._shown is None or self._shown[1] != self.table.stored.seq:
+        if self._shown is None or self._shown[1] != self._stamp():
             return None
         return self._shown[0]
 
     @shown_hand.setter
     def shown_hand(self, side: str | None) -> None:
-        self._shown = None if side is None else (side, self.table.stored.seq)
+        self._shown = None if side is None else (side, self._stamp())
+
+    def _lift(self, side: str, stamp: tuple) -> None:
+        """The curtain the player asked for at `stamp` lifts only if the table is still
+        there: a step stored while its dialog was open (a card dealt behind it, a burst of
+        keys) gives the turn to someone else, whose screen it would be."""
+        if self._stamp() != stamp:
+            self.notify("the table moved on while the curtain was asked for: it stays down "
+                        "(h for the step now awaited)", severity="warning")
+            return
+        self.shown_hand = side
+        self.refresh_table()
+
+    def _close_stale_hand(self) -> None:
+        """A curtain or hand window opened before the table moved (a step from a burst of
+        keys, the companion's deal behind it) closes: it was for the step before."""
+        top = self.app.screen
+        stamp = getattr(top, "stamp", None)
+        if stamp is not None and stamp != self._stamp():
+            top.dismiss(None)
 
     def hot_seat(self) -> bool:
         """Two humans share the screen and the companion holds their cards."""
@@ -2006,13 +2041,11 @@ class GameScreen(Screen):
         if self._refused_line is not None and entry.value == self._refused_line:
             entry.value = ""
         elif (entry.value and not entry.has_focus
-              and (self.hot_seat() or time.monotonic() - self._draft_at
-                   > DRAFT_STALE_SECONDS)):
+              and time.monotonic() - self._draft_at > DRAFT_STALE_SECONDS):
             # Text typed, never sent, and left by Escape a while ago (a stray 'r' pressed
             # in the box): the step taken from the list moved past it. It survived step
-            # after step, and the next Tab typed onto it. At a screen two share, at once:
-            # the other player's turn may come, and a line drafted and left ('exchange
-            # Web Gem for offense') names a card of the hand behind the curtain.
+            # after step, and the next Tab typed onto it. (At a screen two share it goes
+            # at once: refresh_table.)
             entry.value = ""
         self._refused_line = None
         self.refresh_table()
@@ -2021,6 +2054,7 @@ class GameScreen(Screen):
     @on(Input.Changed, "#entry")
     def _drafted(self) -> None:
         self._draft_at = time.monotonic()
+        self._draft_stamp = self._stamp()
 
     def _told_with_computer(self, entry, game, noted: int) -> None:
         """A card, Rally Caps or Managerial Move of the table's own, in a half whose
@@ -2319,15 +2353,12 @@ class GameScreen(Screen):
         """Hot-seat: the player whose turn it is lifts the curtain over his own hand."""
         table = self.table
         waiting = table.waiting()
+        stamp = self._stamp()
         if self.secret_rotation(waiting):
-            def looked(ok: bool | None) -> None:
-                if ok:
-                    self.shown_hand = waiting.team
-                    self.refresh_table()
-
             self.app.push_screen(CurtainScreen(
                 table.team_name(waiting.team), waiting.team,
-                "starter" if self._naming_starter(waiting) else "rotation"), looked)
+                "starter" if self._naming_starter(waiting) else "rotation", stamp=stamp),
+                lambda ok: ok and self._lift(waiting.team, stamp))
             return
         if table.game is None:
             self._window_key = None         # (no window came: the next key is its own)
@@ -2351,17 +2382,15 @@ class GameScreen(Screen):
             # already: h again showed the curtain, and a short board kept the hand cut): the
             # whole hand, however small the terminal, with why each card can or cannot be
             # played now.
-            self.app.push_screen(TextScreen(f"Hand of {table.team_name(table.team_of(side))}",
-                                            "\n".join(views.hand_lines(table, side, texts=True)),
-                                            "h"))
+            window = TextScreen(f"Hand of {table.team_name(table.team_of(side))}",
+                                "\n".join(views.hand_lines(table, side, texts=True)), "h")
+            if table.secret():
+                window.stamp = stamp        # (behind the curtain: for this step only)
+            self.app.push_screen(window)
             return
-
-        def lifted(ok: bool | None) -> None:
-            if ok:
-                self.shown_hand = side
-                self.refresh_table()
-
-        self.app.push_screen(CurtainScreen(table.team_name(table.team_of(side)), side), lifted)
+        self.app.push_screen(CurtainScreen(table.team_name(table.team_of(side)), side,
+                                           stamp=stamp),
+                             lambda ok: ok and self._lift(side, stamp))
 
     def _show_both_hands(self, title: str, first: str) -> None:
         """Both sides' hands in one window, `first`'s on top (the `h` window)."""
@@ -2685,11 +2714,12 @@ class CurtainScreen(ClosedByItsKey, Question):
 
     BINDINGS = [Binding("enter", "yes", "Show my hand"), Binding("escape", "no", "Back")]
 
-    def __init__(self, team: str, side: str, what: str = "hand"):
+    def __init__(self, team: str, side: str, what: str = "hand", stamp: tuple | None = None):
         super().__init__()
         self.team = team
         self.side = side
         self.what = what
+        self.stamp = stamp          # where the table stood when it was asked for
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -2709,6 +2739,7 @@ class TextScreen(ClosesOnce, ClosedByItsKey, ModalScreen[None]):
     """A page of text (dugouts, series) over the table."""
 
     BINDINGS = [Binding("escape", "close", "Back"), Binding("q", "close", "Back")]
+    stamp: tuple | None = None      # a hand behind the curtain: the table's step it is of
 
     def __init__(self, title: str, text: str, key: str | None = None):
         super().__init__()

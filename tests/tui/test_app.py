@@ -1083,6 +1083,47 @@ def test_the_hot_seat_curtain_comes_down_with_a_roll_and_h_shows_the_hand_lifted
             await pilot.press("enter")              # the highlighted option
             await wait_until(pilot, lambda: len(table.session.entries) > steps)
             assert entry.value == ""
+
+            # A curtain asked for just before the table moves (the companion's deal
+            # behind its dialog, a step from a burst of keys) is for the step before: it
+            # closes as the table moves, and an Enter on it then lifts nothing.
+            await play_on_until(pilot, table, a_decision, 200)
+            app.auto_delay = 3600                   # (the steps below are the test's own)
+            await pilot.press("h")
+            await pilot.pause()
+            assert isinstance(app.screen, CurtainScreen)
+            waiting = table.waiting()
+            table.enter(table.suggestion(waiting) or waiting.options[0])
+            await pilot.press("enter")              # the table moved: nothing lifts
+            await pilot.pause()
+            assert app.screen is screen and screen.shown_hand is None
+            screen.refresh_table()
+            await play_on_until(pilot, table, a_decision, 200)
+            app.auto_delay = 3600
+            await pilot.press("h")
+            await pilot.pause()
+            assert isinstance(app.screen, CurtainScreen)
+            waiting = table.waiting()
+            table.enter(table.suggestion(waiting) or waiting.options[0])
+            screen.refresh_table()                  # as after any step stored
+            await pilot.pause()
+            assert app.screen is screen and screen.shown_hand is None
+            # The hand's window, opened with the curtain up, closes with the next step.
+            await play_on_until(pilot, table, a_decision, 200)
+            app.auto_delay = 3600
+            await pilot.press("h")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.shown_hand is not None
+            await pilot.press("h")
+            await pilot.pause()
+            assert isinstance(app.screen, TextScreen)
+            waiting = table.waiting()
+            table.enter(table.suggestion(waiting) or waiting.options[0])
+            screen.refresh_table()
+            await pilot.pause()
+            assert app.screen is screen and screen.shown_hand is None
             await settle(pilot)
 
     asyncio.run(play())
