@@ -2002,7 +2002,7 @@ def test_export_of_a_series_in_play_keeps_the_table_s_secrets_unless_revealed(ca
         assert code == 2 and out == "" and ("series 1 is in play, and its " + form
                                             + " names what the table keeps secret") in err
         # (only the team that set it)
-        assert "secret from Texas Cowboys: the rotation (rule 3.0). `--reveal`" in err
+        assert "(kept for Texas Cowboys): the rotation (rule 3.0). `--reveal`" in err
     # The companion's dice and cards follow from the Seed: not begun, its export would let
     # a player replay the computer's hands to come.
     code, _, err = run(capsys, "series", "new", "--scenario", "divisional", "--team1",
@@ -2010,8 +2010,8 @@ def test_export_of_a_series_in_play_keeps_the_table_s_secrets_unless_revealed(ca
                        "digital", "--cards", "digital", "--db", str(game))
     assert code == 0, err
     code, out, err = run(capsys, "export", "2", "--db", str(game))
-    assert code == 2 and "from New York Highlanders: the Seed the companion's dice and " \
-        "cards are drawn with. `--reveal`" in err
+    assert code == 2 and "(kept for New York Highlanders): the Seed the companion's dice " \
+        "and cards are drawn with. `--reveal`" in err
     # The game in play exported alone: its header names the starters the rotations give,
     # secret until placed after the draws (rule 3.0); its JSON holds the series' Seed.
     code, _, err = run(capsys, "series", "new", "--scenario", "divisional", "--team1",
@@ -2023,8 +2023,8 @@ def test_export_of_a_series_in_play_keeps_the_table_s_secrets_unless_revealed(ca
         while table.game is None:
             table.enter(table.waiting().options[0])         # both rotations, game 1 opened
     code, _, err = run(capsys, "export", "3:1", "--db", str(game))
-    assert code == 2 and "from Texas Cowboys and New York Highlanders: the starter not yet " \
-        "placed (rule 3.0)" in err
+    assert code == 2 and "(kept for Texas Cowboys and New York Highlanders): the starter " \
+        "not yet placed (rule 3.0)" in err
     code, _, err = run(capsys, "export", "3:1", "--format", "json", "--db", str(game))
     assert code == 2 and "the Seed the companion's dice and cards are drawn with" in err
     code, out, _ = run(capsys, "export", "1", "--reveal", "--db", str(game))

@@ -351,6 +351,25 @@ def cut_short(path: Path) -> tuple[int, int, int] | None:
     return size // page_size, counted, page_size
 
 
+def _cut_for_good(path: Path, looks: int = 3) -> tuple[int, int, int] | None:
+    """`cut_short`, when it is no passing state: with a log beside the file a checkpoint
+    under way (or stopped midway) may have written the header before the pages it counts,
+    the log still holding them, so SQLite's own check speaks; and a cut seen is looked at
+    again a moment later, as a writer's checkpoint may be between the two."""
+    wal = path.with_name(path.name + "-wal")
+    for look in range(looks):
+        try:
+            logged = wal.stat().st_size > 0
+        except OSError:
+            logged = False
+        cut = None if logged else cut_short(path)
+        if cut is None:
+            return None
+        if look < looks - 1:
+            time.sleep(0.05)
+    return cut
+
+
 def cut_words(cut: tuple[int, int, int]) -> str:
     return (f"is cut short: it holds {cut[0]} of the {cut[1]} pages its header counts (a "
             "copy or a disk that stopped midway?)")
@@ -405,7 +424,8 @@ def _companion_tables(path: Path, db: Database, readonly: bool) -> None:
                                "NEW.db` copies what can still be read into a new file")
     if readonly and not {"series", "events"} <= set(tables):
         if not tables:      # (an empty file, a copy that failed: a writer makes it one)
-            raise StoreError(f"{path}: no game file there yet, an empty file ({NO_FILE_YET})")
+            what = "an empty file" if not path.stat().st_size else "a database with no tables"
+            raise StoreError(f"{path}: no game file there yet, {what} ({NO_FILE_YET})")
         raise StoreError(f"{path}: not a game file of the companion (it holds another "
                          f"program's tables: {', '.join(tables[:5])})")
     if not readonly and tables and "_sqlite_migrations" not in tables:
@@ -604,14 +624,11 @@ class Store:
             # 'it holds no series yet'. Read before this connection opens, and never for a
             # file this process holds open (see _HELD_HERE).
             raise _not_sqlite(path)
-        cut = None if held_here(path) else cut_short(path)
-        wal = path.with_name(path.name + "-wal")
-        if cut is not None and not (wal.is_file() and wal.stat().st_size):
+        cut = None if held_here(path) else _cut_for_good(path)
+        if cut is not None:
             # SQLite reads a short last page's missing bytes as zeros and its quick check
             # passes where they were a row's overflow (the box copy): refused here, before
-            # a writer pads the file to whole pages and the cut can no longer be seen. (With
-            # a log beside it, a checkpoint stopped midway may have written the header
-            # first: the log still holds the pages, and SQLite's own check speaks.)
+            # a writer pads the file to whole pages and the cut can no longer be seen.
             raise StoreDamaged(f"{path}: {cut_words(cut)}; it was not changed; "
                                f"`companion db salvage --db {path} --out NEW.db` copies "
                                "what can still be read into a new file")

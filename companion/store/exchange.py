@@ -79,7 +79,8 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
                              for team in sorted(holders))
         raise CompanionError(
             f"series {series_id} is in play, and its {fmt} names what the table keeps "
-            f"secret from {teams}: {'; '.join(held)}. `--reveal` exports it "
+            f"secret from a player (kept for {teams}): {'; '.join(held)}. `--reveal` "
+            "exports it "
             "anyway (a backup, not for the other player's eyes); `--format csv` gives the "
             "box scores")
     if number is not None:

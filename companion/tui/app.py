@@ -1375,7 +1375,7 @@ class GameScreen(Screen):
         self.options_lines = list(waiting.options)
         self._drawn_at = self._table_step()
         if self.table.secret():
-            self._close_stale_hand()
+            self._retire_stale_hand()
             entry = self.query_one("#entry", Input)
             if entry.value and not entry.has_focus and self._draft_stamp != self._stamp():
                 # A line drafted and left in the box (Escape) at a screen two share goes
@@ -1646,13 +1646,15 @@ class GameScreen(Screen):
         self.shown_hand = side
         self.refresh_table()
 
-    def _close_stale_hand(self) -> None:
+    def _retire_stale_hand(self) -> None:
         """A curtain or hand window opened before the table moved (a step from a burst of
-        keys, the companion's deal behind it) closes: it was for the step before."""
+        keys, the companion's deal behind it) was for the step before: it hides the hand
+        and says so, but stays up (closed unseen, the Enter meant to lift the curtain took
+        the next player's step on the table, and a q meant to close the window quit)."""
         top = self.app.screen
         stamp = getattr(top, "stamp", None)
         if stamp is not None and stamp != self._stamp():
-            top.dismiss(None)
+            top.retire()
 
     def hot_seat(self) -> bool:
         """Two humans share the screen and the companion holds their cards."""
@@ -1829,7 +1831,6 @@ class GameScreen(Screen):
             self._tell_dealt(dealt_to)
         if entry is not None:
             self._tell_after(game, [entry.line], noted)
-            self.shown_hand = None
             self.refresh_table()
 
     def _tell_dealt(self, side: str) -> None:
@@ -2031,7 +2032,6 @@ class GameScreen(Screen):
             team = self.table.team_name(self.table.team_of(action.side))
             self.notify(f"exchange recorded: draw the replacement from the {action.args[1]} "
                         "deck", title=f"Exchange: {team}", timeout=8)
-        self.shown_hand = None
         # A line refused earlier and left in the box was for a step now taken (from the
         # list, a dialog): it goes, rather than wait there for the next step. Keys typed
         # since stay: a step taken from the list is handled in the screen's turn, after
@@ -2285,7 +2285,6 @@ class GameScreen(Screen):
                     range(len(self.table.series.results) + 1, finished + 1)}
         drop_notices(self.app, [note for note in shown_notices(self.app) if note.title in (
             HALF_NOTICE_TITLE, RESUMED_TITLE, *reopened)])
-        self.shown_hand = None              # hot seat: the turn may be the other player's
         # Shown in the order taken, with what stayed in the game before them for context.
         taken = list(reversed(entries))
         shown = views.shown_lines(self.table, taken, before=self.table.session.entries)
@@ -2326,7 +2325,6 @@ class GameScreen(Screen):
         self._drop_computer_note()         # the redone notice tells them
         # (a half the redo ended told as when first played)
         self._tell_after(game, [e.line for e in redone], noted)
-        self.shown_hand = None              # hot seat: the turn may be the other player's
         entries = self.table.session.entries
         count = len(redone)
         shown = views.shown_lines(self.table, entries[-count:], before=entries[:-count])
@@ -2706,6 +2704,10 @@ class DeleteScreen(Question):
                          "y deletes it; Escape, n or Enter keeps it.")
 
 
+MOVED_ON = ("The table moved on while this was open (a step was taken): the hand is behind "
+            "the curtain again. {keys} closes; h then asks for the step now awaited.")
+
+
 class CurtainScreen(ClosedByItsKey, Question):
     """The hot-seat curtain: only the named player looks, then presses Enter (h, its key,
     closes it again, as Escape does)."""
@@ -2721,6 +2723,15 @@ class CurtainScreen(ClosedByItsKey, Question):
         self.what = what
         self.stamp = stamp          # where the table stood when it was asked for
 
+    def retire(self) -> None:
+        """The table moved on behind it: Enter lifts nothing now, it only closes."""
+        self.stamp = None
+        self.what = "gone"
+        self.query_one("#curtain-said", Static).update(MOVED_ON.format(keys="Enter or Escape"))
+
+    def action_yes(self) -> None:
+        self.dismiss(self.what != "gone")
+
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             secret = {"rotation": ("Secret rotation", "the rotation is set"),
@@ -2728,11 +2739,11 @@ class CurtainScreen(ClosedByItsKey, Question):
             if secret is not None:
                 yield Label(f"[b]{secret[0]} of {self.team}[/b]")
                 yield Static("Everybody else looks away. Enter shows the choice; it hides "
-                             f"again once {secret[1]}.")
+                             f"again once {secret[1]}.", id="curtain-said")
                 return
             yield Label(f"[b]Hand of {self.team} ({self.side})[/b]")
             yield Static("Everybody else looks away. Enter shows the hand; it hides again "
-                         "after your next action.")
+                         "after your next action.", id="curtain-said")
 
 
 class TextScreen(ClosesOnce, ClosedByItsKey, ModalScreen[None]):
@@ -2751,7 +2762,13 @@ class TextScreen(ClosesOnce, ClosedByItsKey, ModalScreen[None]):
         closes = f"escape or {self.key} closes" if self.key else "escape closes"
         with VerticalScroll(id="dialog"):
             yield Label(f"[b]{self.title_text}[/b]  [dim]({closes})[/dim]")
-            yield Static(views.hanging(self.text))
+            yield Static(views.hanging(self.text), id="page")
+
+    def retire(self) -> None:
+        """A hand shown behind the curtain, and the table moved on: hidden, said why."""
+        self.stamp = None
+        self.text = MOVED_ON.format(keys="Escape" + (f" or {self.key}" if self.key else ""))
+        self.query_one("#page", Static).update(self.text)
 
     def on_mount(self) -> None:
         # The page is opened to be read: the table's notices would lie over it (the log

@@ -1085,8 +1085,10 @@ def test_the_hot_seat_curtain_comes_down_with_a_roll_and_h_shows_the_hand_lifted
             assert entry.value == ""
 
             # A curtain asked for just before the table moves (the companion's deal
-            # behind its dialog, a step from a burst of keys) is for the step before: it
-            # closes as the table moves, and an Enter on it then lifts nothing.
+            # behind its dialog, a step from a burst of keys) is for the step before: an
+            # Enter on it then lifts nothing, and once the table is drawn again it says so
+            # and stays up (closed unseen, the Enter meant for it took the next player's
+            # step on the table).
             await play_on_until(pilot, table, a_decision, 200)
             app.auto_delay = 3600                   # (the steps below are the test's own)
             await pilot.press("h")
@@ -1107,8 +1109,16 @@ def test_the_hot_seat_curtain_comes_down_with_a_roll_and_h_shows_the_hand_lifted
             table.enter(table.suggestion(waiting) or waiting.options[0])
             screen.refresh_table()                  # as after any step stored
             await pilot.pause()
+            assert isinstance(app.screen, CurtainScreen)
+            assert "The table moved on" in str(app.screen.query_one("#curtain-said",
+                                                                    Static).render())
+            steps = len(table.session.entries)
+            await pilot.press("enter")              # closes it, and only that
+            await pilot.pause()
             assert app.screen is screen and screen.shown_hand is None
-            # The hand's window, opened with the curtain up, closes with the next step.
+            assert len(table.session.entries) == steps
+            # The hand's window, opened with the curtain up, hides the hand once the table
+            # moves, and stays for its own key (q closed it: no quit).
             await play_on_until(pilot, table, a_decision, 200)
             app.auto_delay = 3600
             await pilot.press("h")
@@ -1116,6 +1126,7 @@ def test_the_hot_seat_curtain_comes_down_with_a_roll_and_h_shows_the_hand_lifted
             await pilot.press("enter")
             await pilot.pause()
             assert screen.shown_hand is not None
+            own = hand_names(table, screen.shown_hand)
             await pilot.press("h")
             await pilot.pause()
             assert isinstance(app.screen, TextScreen)
@@ -1123,7 +1134,12 @@ def test_the_hot_seat_curtain_comes_down_with_a_roll_and_h_shows_the_hand_lifted
             table.enter(table.suggestion(waiting) or waiting.options[0])
             screen.refresh_table()
             await pilot.pause()
-            assert app.screen is screen and screen.shown_hand is None
+            assert isinstance(app.screen, TextScreen) and screen.shown_hand is None
+            page = str(app.screen.query_one("#page", Static).render())
+            assert "The table moved on" in page and names_listed(page, own) == set()
+            await pilot.press("q")
+            await pilot.pause()
+            assert app.screen is screen and app.is_running
             await settle(pilot)
 
     asyncio.run(play())
