@@ -1079,6 +1079,8 @@ def test_the_hot_seat_curtain_comes_down_with_a_roll_and_h_shows_the_hand_lifted
             await pilot.press("escape")
             await pilot.pause()
             assert entry.value and not entry.has_focus
+            screen.refresh_table()                  # drawn again, the table unmoved: kept
+            assert entry.value == "exchange Web Gem for offense"
             steps = len(table.session.entries)
             await pilot.press("enter")              # the highlighted option
             await wait_until(pilot, lambda: len(table.session.entries) > steps)
@@ -1140,6 +1142,24 @@ def test_the_hot_seat_curtain_comes_down_with_a_roll_and_h_shows_the_hand_lifted
             await pilot.press("q")
             await pilot.pause()
             assert app.screen is screen and app.is_running
+            # A line left in the box goes with a roll, and an undo, as with a step from
+            # the list: however the table moves.
+            app.auto_delay = DELAY
+            screen.schedule_auto()
+            await play_on_until(pilot, table, a_roll_with_cards_in_hand, 400)
+            for key in ("r", "u"):
+                app.auto_delay = 3600
+                entry.focus()
+                await pilot.pause()
+                entry.value = "home plays On the Black"
+                await pilot.press("escape")
+                await pilot.pause()
+                assert entry.value and not entry.has_focus
+                seq = table.stored.seq
+                await pilot.press(key)
+                await wait_until(pilot, lambda seq=seq: table.stored.seq > seq)
+                await pilot.pause()
+                assert entry.value == "", key
             await settle(pilot)
 
     asyncio.run(play())
