@@ -17,7 +17,7 @@ from .engine.errors import CompanionError, DataError, closest
 from .engine.record import check_box, header_tags, parse_record, split_records_at
 from .engine.session import replay
 from .engine.textfile import not_a_file, undecodable_at, utf16_said
-from .files import output_problem, path_argument, write_atomically
+from .files import db_words, output_problem, path_argument, write_atomically
 from .high_and_tight import odds
 from .high_and_tight.box import DEFAULT_BOX_DIR, ROMAN, Box, load_box, parse_roman
 from .high_and_tight.boxscore import report_export
@@ -375,7 +375,7 @@ def _db_folder_exists(args) -> None:
 
 def _db_words(args) -> str:
     """' --db PATH' when a command was given its game file, for a command it suggests."""
-    return f" --db {args.db}" if args.db is not None else ""
+    return db_words(args.db)
 
 
 def input_name(path: Path) -> str:
@@ -1156,7 +1156,7 @@ def cmd_simulate_series(args) -> int:
             play_series(stored.session, stored.push, stored.session.header["Seed"])
         except StoreError as error:
             raise CommandError(f"{error}; every step before it is stored: `companion "
-                               f"simulate --resume --db {store.path}` goes on from there, "
+                               f"simulate --resume{db_words(store.path)}` goes on from there, "
                                "once the file can be written") from None
         report = series_report(stored)
     if args.json:

@@ -27,6 +27,14 @@ def path_argument(text: str) -> Path:
     return Path(text)
 
 
+def db_words(path: str | Path | None) -> str:
+    """' --db PATH' for a command the companion suggests, the path quoted as a shell needs
+    it ('My Games/games.db'); '' for the default game file."""
+    import shlex
+
+    return "" if path is None else f" --db {shlex.quote(str(path))}"
+
+
 def starts_with(path: Path, magic: bytes) -> bool:
     """Whether the file's first bytes are `magic` (an unreadable file: True, so that the
     caller's own error says more, and nothing is written over it)."""

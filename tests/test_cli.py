@@ -1308,6 +1308,25 @@ def test_series_delete_offers_a_plain_export_for_a_finished_series(capsys, monke
     assert f"(`companion export 1 --db {db}` keeps a copy first) [y/N] " in asked[0]
 
 
+def test_a_suggested_command_quotes_a_game_file_path_as_a_shell_needs(capsys, monkeypatch,
+                                                                      tmp_path):
+    """A command the companion suggests names the game file so that it can be pasted: a
+    folder with a space ('my games') is quoted (it read `--db .../my games/games.db`)."""
+    import shlex
+
+    folder = tmp_path / "my games"
+    folder.mkdir()
+    db = folder / "games.db"
+    assert run(capsys, "simulate", "--series", "spring", "--db", str(db))[0] == 0
+    asked = []
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or "n")
+    assert run(capsys, "series", "delete", "1", "--db", str(db))[0] == 0
+    suggested = asked[0].split("`")[1]
+    assert suggested == f"companion export 1 --db {shlex.quote(str(db))}"
+    assert shlex.split(suggested)[-1] == str(db)
+
+
 def test_data_check_warns_of_a_card_that_moves_against_its_side_or_moves_nothing(capsys,
                                                                                  box_copy):
     """Rule 5.1: offense cards push the markers up for the batter, defense cards down. A move

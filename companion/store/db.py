@@ -23,7 +23,7 @@ from platformdirs import user_data_dir
 from sqlite_utils import Database, Migrations
 
 from ..engine.errors import CompanionError
-from ..files import SQLITE_MAGIC, starts_with
+from ..files import SQLITE_MAGIC, db_words, starts_with
 
 APP = "dugout-companion"
 migrations = Migrations("dugout-companion")
@@ -420,7 +420,7 @@ def _companion_tables(path: Path, db: Database, readonly: bool) -> None:
         if missing:
             raise StoreDamaged(f"{path}: a game file missing its table"
                                f"{'' if len(missing) == 1 else 's'} {', '.join(missing)}; it "
-                               f"was not changed; `companion db salvage --db {path} --out "
+                               f"was not changed; `companion db salvage{db_words(path)} --out "
                                "NEW.db` copies what can still be read into a new file")
     if readonly and not {"series", "events"} <= set(tables):
         if not tables:      # (an empty file, a copy that failed: a writer makes it one)
@@ -630,7 +630,7 @@ class Store:
             # passes where they were a row's overflow (the box copy): refused here, before
             # a writer pads the file to whole pages and the cut can no longer be seen.
             raise StoreDamaged(f"{path}: {cut_words(cut)}; it was not changed; "
-                               f"`companion db salvage --db {path} --out NEW.db` copies "
+                               f"`companion db salvage{db_words(path)} --out NEW.db` copies "
                                "what can still be read into a new file")
         db = Database(_read_only_connection(path))
         try:
@@ -738,7 +738,7 @@ class Store:
 
     @staticmethod
     def _check_integrity(path: Path, db: Database) -> None:
-        salvage = (f"; `companion db salvage --db {path} --out NEW.db` copies what can "
+        salvage = (f"; `companion db salvage{db_words(path)} --out NEW.db` copies what can "
                    "still be read into a new file")
         try:
             result = db.execute("PRAGMA quick_check").fetchall()

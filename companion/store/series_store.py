@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..engine.errors import CompanionError, IllegalAction, ParseError
 from ..engine.record import Record
+from ..files import db_words
 from ..high_and_tight.box import BOX_FILES, Box, load_box_texts
 from ..high_and_tight.series import SCENARIOS, TEAMS, SeriesRules, series_lead
 from ..high_and_tight.series_session import SERIES, Entry, SeriesSession, with_result
@@ -226,11 +227,11 @@ def describe_series(store: Store, series_id: int) -> str:
             f"{name(row.team2)} ({row.progress(name)})")
 
 
-def export_first(store: Store, series_id: int, db_words: str = "") -> str:
+def export_first(store: Store, series_id: int, db_option: str = "") -> str:
     """The command that keeps a copy of a series before it is deleted: a series in play
     needs `--reveal` (its record names what the table keeps secret), a finished one not."""
     reveal = "" if get_series_row(store, series_id).winner else " --reveal"
-    return f"companion export {series_id}{reveal}{db_words}"
+    return f"companion export {series_id}{reveal}{db_option}"
 
 
 def delete_series(store: Store, series_id: int) -> SeriesRow:
@@ -412,7 +413,7 @@ def box_copy_texts(text, series_id: int, path) -> dict[str, str]:
     if missing:
         raise StoreError(f"series {series_id}: its box copy in the game file lacks "
                          f"{', '.join(missing)} (was the file edited by hand?); `companion "
-                         f"db salvage --db {path} --out NEW.db` copies what can still be "
+                         f"db salvage{db_words(path)} --out NEW.db` copies what can still be "
                          "read into a new file")
     return texts
 

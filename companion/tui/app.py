@@ -44,6 +44,7 @@ from textual.worker import Worker, get_current_worker
 
 from ..engine.errors import CompanionError
 from ..engine.record import header_tags
+from ..files import db_words
 from ..high_and_tight.actions import DECKS, LINE_STARTS, parse_action
 from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.effects import describe_ballpark_effect, describe_card
@@ -563,8 +564,7 @@ class HomeScreen(Screen):
         if series_id is None:
             return
         said = describe_series(self.app.store, series_id)
-        keeping = export_first(self.app.store, series_id, "" if self.app.db_path is None
-                               else f" --db {self.app.db_path}")
+        keeping = export_first(self.app.store, series_id, db_words(self.app.db_path))
 
         def answered(yes: bool | None) -> None:
             if not yes:
