@@ -1334,13 +1334,8 @@ class GameScreen(Screen):
         self._window_key = None
         self._word_keyed = False
         options = self.query_one("#options", OptionList)
-        still = self._drawn_at is not None and self._drawn_at == self._table_step()
+        still = self._drawn_at is not None and self._drawn_at == self._stamp()
         self.refresh_table(still=still, keep=options.highlighted if still else None)
-
-    def _table_step(self) -> tuple:
-        """Where the table stands: its steps taken and the final it holds."""
-        entries = self.table.session.entries
-        return (len(entries), entries[-1].line if entries else None, self.table.held)
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -1373,7 +1368,7 @@ class GameScreen(Screen):
         self.show_options(waiting, keep if self.options_lines == list(waiting.options)
                           else None)
         self.options_lines = list(waiting.options)
-        self._drawn_at = self._table_step()
+        self._drawn_at = self._stamp()
         if self.table.secret():
             self._retire_stale_hand()
             entry = self.query_one("#entry", Input)
@@ -1616,9 +1611,9 @@ class GameScreen(Screen):
                 if not (hidden and CARD_LINE.search(line))]
 
     def _stamp(self) -> tuple:
-        """Where the table stands for the hot-seat curtain: the last event stored (any
-        step, roll, undo or redo) and the final held (going on to the next game stores
-        nothing)."""
+        """Where the table stands (for the hot-seat curtain, and a screen drawn again
+        unmoved): the last event stored (any step, roll, undo or redo) and the final held
+        (going on to the next game stores nothing)."""
         return (self.table.stored.seq, self.table.held)
 
     @property
