@@ -2738,7 +2738,8 @@ class CurtainScreen(ClosedByItsKey, Question):
                 return
             yield Label(f"[b]Hand of {self.team} ({self.side})[/b]")
             yield Static("Everybody else looks away. Enter shows the hand; it hides again "
-                         "after your next action.", id="curtain-said")
+                         "with the next step taken (a card, a roll, an undo).",
+                         id="curtain-said")
 
 
 class TextScreen(ClosesOnce, ClosedByItsKey, ModalScreen[None]):
