@@ -30,6 +30,7 @@ from .high_and_tight.state import MODES, OPTIONAL_RULES, parse_options
 SCENARIOS_PLAYABLE = [key for key, s in SCENARIOS.items() if s.rotation]
 
 EXIT_OK = 0
+EXIT_PARTIAL = 1            # done, but short of what was asked (an export up to damage)
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130      # the shell's own code for a stop by Ctrl-C
 EXIT_PIPE_CLOSED = 141      # the shell's code for a writer stopped by its reader (SIGPIPE)
@@ -1247,10 +1248,16 @@ def cmd_export(args) -> int:
                 raise CommandError("--box writes the box files into a folder; --format is "
                                    "for a record or a report on standard output: give one")
             return _export_box(store, args.target, args.box)
-        write_utf8(export(store, args.target, args.format,
-                          warn=lambda message: print(message, file=sys.stderr),
-                          reveal=args.reveal))
-    return EXIT_OK
+        warned = []
+
+        def warn(message: str) -> None:
+            warned.append(message)
+            print(f"{message} (exit {EXIT_PARTIAL})", file=sys.stderr)
+
+        write_utf8(export(store, args.target, args.format, warn=warn, reveal=args.reveal))
+    # (written, but short of the stored series: a backup script that reads the exit code
+    # must not keep it unawares)
+    return EXIT_PARTIAL if warned else EXIT_OK
 
 
 def _export_box(store, target: str, folder: Path) -> int:
