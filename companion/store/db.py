@@ -246,6 +246,12 @@ FOLDER = "{path}: is a folder; give the game file's own path (for example games.
 NO_FILE_YET = "a series made at the table or by `companion series new` makes it"
 
 
+def salvage_hint(path: Path) -> str:
+    """The way out of a damaged game file, as every refusal of one says it."""
+    return (f"`companion db salvage{db_words(path)} --out NEW.db` copies what can still be "
+            "read into a new file")
+
+
 def _reachable(path: Path) -> None:
     """A path that cannot be looked at (a folder on the way this user may not enter, a name
     longer than the system takes) or a file this user may not read: refused by name, with
@@ -337,7 +343,7 @@ def cut_short(path: Path) -> tuple[int, int, int] | None:
             size = os.fstat(handle.fileno()).st_size
     except OSError:
         return None
-    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
+    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
         return None
     page_size = int.from_bytes(header[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
@@ -420,8 +426,7 @@ def _companion_tables(path: Path, db: Database, readonly: bool) -> None:
         if missing:
             raise StoreDamaged(f"{path}: a game file missing its table"
                                f"{'' if len(missing) == 1 else 's'} {', '.join(missing)}; it "
-                               f"was not changed; `companion db salvage{db_words(path)} --out "
-                               "NEW.db` copies what can still be read into a new file")
+                               f"was not changed; {salvage_hint(path)}")
     if readonly and not {"series", "events"} <= set(tables):
         if not tables:      # (an empty file, a copy that failed: a writer makes it one)
             what = "an empty file" if not path.stat().st_size else "a database with no tables"
@@ -630,8 +635,7 @@ class Store:
             # passes where they were a row's overflow (the box copy): refused here, before
             # a writer pads the file to whole pages and the cut can no longer be seen.
             raise StoreDamaged(f"{path}: {cut_words(cut)}; it was not changed; "
-                               f"`companion db salvage{db_words(path)} --out NEW.db` copies "
-                               "what can still be read into a new file")
+                               f"{salvage_hint(path)}")
         db = Database(_read_only_connection(path))
         try:
             cls._check_integrity(path, db)
@@ -738,8 +742,7 @@ class Store:
 
     @staticmethod
     def _check_integrity(path: Path, db: Database) -> None:
-        salvage = (f"; `companion db salvage{db_words(path)} --out NEW.db` copies what can "
-                   "still be read into a new file")
+        salvage = f"; {salvage_hint(path)}"
         try:
             result = db.execute("PRAGMA quick_check").fetchall()
         except sqlite3.DatabaseError as error:

@@ -9,12 +9,11 @@ from dataclasses import dataclass
 
 from ..engine.errors import CompanionError, IllegalAction, ParseError
 from ..engine.record import Record
-from ..files import db_words
 from ..high_and_tight.box import BOX_FILES, Box, load_box_texts
 from ..high_and_tight.series import SCENARIOS, TEAMS, SeriesRules, series_lead
 from ..high_and_tight.series_session import SERIES, Entry, SeriesSession, with_result
 from ..high_and_tight.state import MODES
-from .db import Store, StoreError, _now
+from .db import Store, StoreError, _now, salvage_hint
 
 ACTION, UNDO, REDO = "action", "undo", "redo"
 # A rewind voids the events from the seq in its line up to itself: written before the first
@@ -412,9 +411,8 @@ def box_copy_texts(text, series_id: int, path) -> dict[str, str]:
     missing = box_copy_missing(texts)
     if missing:
         raise StoreError(f"series {series_id}: its box copy in the game file lacks "
-                         f"{', '.join(missing)} (was the file edited by hand?); `companion "
-                         f"db salvage{db_words(path)} --out NEW.db` copies what can still be "
-                         "read into a new file")
+                         f"{', '.join(missing)} (was the file edited by hand?); "
+                         f"{salvage_hint(path)}")
     return texts
 
 

@@ -2711,21 +2711,20 @@ class CurtainScreen(ClosedByItsKey, Question):
 
     BINDINGS = [Binding("enter", "yes", "Show my hand"), Binding("escape", "no", "Back")]
 
-    def __init__(self, team: str, side: str, what: str = "hand", stamp: tuple | None = None):
+    def __init__(self, team: str, side: str, what: str = "hand", *, stamp: tuple):
         super().__init__()
         self.team = team
         self.side = side
         self.what = what
-        self.stamp = stamp          # where the table stood when it was asked for
+        self.stamp: tuple | None = stamp    # where the table stood when it was asked for
 
     def retire(self) -> None:
         """The table moved on behind it: Enter lifts nothing now, it only closes."""
         self.stamp = None
-        self.what = "gone"
         self.query_one("#curtain-said", Static).update(MOVED_ON.format(keys="Enter or Escape"))
 
     def action_yes(self) -> None:
-        self.dismiss(self.what != "gone")
+        self.dismiss(self.stamp is not None)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
