@@ -963,7 +963,8 @@ def cmd_series(args) -> int:
 
 
 def _delete_series(args) -> int:
-    from .store.series_store import delete_series, describe_series, export_first
+    from .store.exchange import export_first
+    from .store.series_store import delete_series, describe_series
 
     with _open_store(args, readonly=True) as store:     # asked before the file is taken
         said = describe_series(store, args.id)

@@ -1284,8 +1284,9 @@ def test_series_delete_asks_at_a_terminal_and_keeps_the_series_on_anything_but_y
     assert code == 0, err
     assert asked[0][0].startswith("Delete series 1: Spring Training, New York Highlanders v "
                                   "Texas Cowboys (not begun), with its whole record?")
-    # the copy it offers is read from this game file, not the default one
-    assert f"(`companion export 1 --reveal --db {db}` keeps a copy first) [y/N] " in asked[0][0]
+    # the copy it offers is read from this game file, not the default one (plain: the
+    # table's own dice and cards between two players keep no secret of the companion's)
+    assert f"(`companion export 1 --db {db}` keeps a copy first) [y/N] " in asked[0][0]
     assert asked[0][1] == []
     assert out.strip().endswith("deleted series 1: Spring Training, New York Highlanders v "
                                 "Texas Cowboys (not begun)" if deleted else
@@ -1306,6 +1307,31 @@ def test_series_delete_offers_a_plain_export_for_a_finished_series(capsys, monke
     code, out, _ = run(capsys, "series", "delete", "1", "--db", str(db))
     assert code == 0 and "kept" in out
     assert f"(`companion export 1 --db {db}` keeps a copy first) [y/N] " in asked[0]
+
+
+def test_series_delete_offers_reveal_only_when_the_export_would_need_it(capsys, monkeypatch,
+                                                                      tmp_path):
+    """The copy offered before a delete carries `--reveal` only when a plain export would be
+    refused: a series in play with the table's own dice and cards between two players at
+    the table holds no secret of the companion's (it offered `--reveal` for any series in
+    play), while one against the computer, whose cards the companion deals, does (its
+    seed)."""
+    db = tmp_path / "games.db"
+    for cards, computer in (("physical", []), ("digital", ["--computer", "team2"])):
+        code, _, err = run(capsys, "series", "new", "--scenario", "spring", "--team1",
+                           "new-york", "--team2", "texas", "--dice", "physical", "--cards",
+                           cards, *computer, "--db", str(db))
+        assert code == 0, err
+    asked = []
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or "n")
+    for series in ("1", "2"):
+        assert run(capsys, "series", "delete", series, "--db", str(db))[0] == 0
+    assert f"(`companion export 1 --db {db}` keeps a copy first)" in asked[0]
+    assert f"(`companion export 2 --reveal --db {db}` keeps a copy first)" in asked[1]
+    # and what each offers is what export itself does
+    assert run(capsys, "export", "1", "--db", str(db))[0] == 0
+    assert run(capsys, "export", "2", "--db", str(db))[0] == 2
 
 
 def test_a_suggested_command_quotes_a_game_file_path_as_a_shell_needs(capsys, monkeypatch,

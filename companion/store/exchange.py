@@ -118,6 +118,16 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
     return out.getvalue()
 
 
+def export_first(store: Store, series_id: int, db_option: str = "") -> str:
+    """The command that keeps a copy of a series before it is deleted: with `--reveal` only
+    when its record names what the table keeps from a player (`secrets_held`: a series in
+    play with hidden hands, a secret rotation or the companion's seed); a finished series,
+    or one played in the open with the table's own dice and cards, exports plainly."""
+    stored = StoredSeries.load(store, series_id)
+    held = secrets_held(stored.session)[0]
+    return f"companion export {series_id}{' --reveal' if held else ''}{db_option}"
+
+
 # A file of game records imports as one exhibition each, every one a series in the home
 # list: a simulation's thousands are for `replay` and `simulate --json`, not the table.
 IMPORT_GAMES_MOST = 100

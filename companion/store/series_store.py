@@ -226,13 +226,6 @@ def describe_series(store: Store, series_id: int) -> str:
             f"{name(row.team2)} ({row.progress(name)})")
 
 
-def export_first(store: Store, series_id: int, db_option: str = "") -> str:
-    """The command that keeps a copy of a series before it is deleted: a series in play
-    needs `--reveal` (its record names what the table keeps secret), a finished one not."""
-    reveal = "" if get_series_row(store, series_id).winner else " --reveal"
-    return f"companion export {series_id}{reveal}{db_option}"
-
-
 def delete_series(store: Store, series_id: int) -> SeriesRow:
     """Remove a series and everything stored of it (its events, results and win figures),
     in one transaction: the one write that is not an append, asked for by a player."""

@@ -558,7 +558,8 @@ class HomeScreen(Screen):
 
     def action_delete(self) -> None:
         """Delete the highlighted series once the player says so in a dialog."""
-        from ..store.series_store import delete_series, describe_series, export_first
+        from ..store.exchange import export_first
+        from ..store.series_store import delete_series, describe_series
 
         series_id = self.highlighted_series()
         if series_id is None:
