@@ -2107,7 +2107,11 @@ class GameScreen(Screen):
             # options) would tell the table what the hand or the rotation holds.
             entry.value = ""
             hidden = "rotation" if self.secret_rotation(waiting) else "hand"
-            self.notify(f"the {hidden} is behind the curtain: lift it first (h)",
+            # (what may be typed unseen, named: 'pass' at an exchange meant its keep)
+            listed = [line for _, line in self.open_options(waiting)]
+            self.notify(f"the {hidden} is behind the curtain: lift it first (h)"
+                        + (f", or take a line listed ({'; '.join(listed[:3])}"
+                           f"{'; ...' if len(listed) > 3 else ''})" if listed else ""),
                         title=REFUSED, severity="error", timeout=6)
             # The line is gone: back on the options, where `h` is the key it names (in
             # the box it typed an 'h').

@@ -959,7 +959,7 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
             # options, the hand's cards among them: refused unseen too.
             probes = (f"{side} plays {sorted(everything)[0]}",
                       f"{side} exchanges {sorted(everything)[0]} for defense",
-                      f"{side} rallies card", sorted(everything)[0], "plays")
+                      f"{side} rallies card", sorted(everything)[0], "plays", "pass")
             for probe in probes:
                 entry.focus()
                 await pilot.pause()
@@ -967,7 +967,9 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
                 await pilot.press("enter")
                 await pilot.pause()
             assert lines(table) == before
-            assert notes == ["the hand is behind the curtain: lift it first (h)"] * 5
+            # ... saying what may be typed unseen ('pass' at the exchange meant its keep)
+            assert notes == ["the hand is behind the curtain: lift it first (h), or take a "
+                             f"line listed ({side} keeps)"] * 6
             # A short line naming one option that holds no card (keeping the hand at the
             # exchange) tells nothing: taken.
             assert screen._tells_no_card("keeps", table.waiting())      # (the exchange)
