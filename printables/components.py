@@ -351,6 +351,11 @@ def piece_where(piece: Ballplayer | Pitcher, roster: str) -> str:
             + (f"line {piece.line} " if piece.line else "") + f"({piece.name!r}, {roster})")
 
 
+def card_where(card) -> str:
+    """Where a strategy card is typed in: its file, name and the line of its [[card]]."""
+    return f"cards.toml, card {card.name!r}" + (f" (line {card.line})" if card.line else "")
+
+
 def texts_cut_short(box: Box) -> list[str]:
     """The pieces' texts too long to print whole (`pieces_cut_short`), then the cards'
     (`card_texts_cut_short`)."""
@@ -394,7 +399,7 @@ def card_texts_cut_short(box: Box) -> list[str]:
                        f"the {READABLE_TEXT:g} pt that reads across a table: shorten it")
 
     for card in box.cards.values():
-        told(f"cards.toml, card {card.name!r}", "the card",
+        told(card_where(card), "the card",
              _card_body(None, panel, card.name, card.text, inning_strategy(box, card)))
     for team in box.teams.values():
         told(f"teams.toml, team {team.key!r}, ballpark {team.ballpark.name!r}",
@@ -445,9 +450,11 @@ def texts_without_glyphs(box: Box) -> list[str]:
     def check(where: str, texts: dict[str, str]) -> None:
         for field_name, text in texts.items():
             if absent := missing(text):
-                found.append(f"{where}, field {field_name!r}: {absent!r} has no "
-                             "glyph in the printed fonts (Western European letters, Greek, "
-                             "arrows and dingbats) and prints as a box")
+                said = ", ".join(map(repr, absent[:-1])) + " and " if len(absent) > 1 else ""
+                found.append(f"{where}, field {field_name!r}: {said}{absent[-1]!r} "
+                             f"{'have' if said else 'has'} no glyph in the printed fonts "
+                             "(Western European letters, Greek, arrows and dingbats) and "
+                             f"print{'' if said else 's'} as a box")
 
     check("box.toml, [box]", {"name": box.name})
     for scoring in box.scoring_boxes:
@@ -461,7 +468,7 @@ def texts_without_glyphs(box: Box) -> list[str]:
         for piece in [*roster.ballplayers.values(), *roster.pitchers.values()]:
             check(piece_where(piece, roster.key), {"name": piece.name, "info": piece.info})
     for card in box.cards.values():
-        check(f"cards.toml, card {card.name!r}", {"name": card.name, "text": card.text})
+        check(card_where(card), {"name": card.name, "text": card.text})
     return found
 
 

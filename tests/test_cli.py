@@ -1392,7 +1392,7 @@ def test_data_check_warns_of_a_card_that_moves_against_its_side_or_moves_nothing
      "'defense'?"),
     # A misspelt key of a team: not also "field 'abbrev': is missing".
     ("teams.toml", 'abbrev = "NYH"', 'abrev = "NYH"',
-     "unknown field 'abrev'; did you mean 'abbrev'?"),
+     "unknown field 'abrev' (line 9); did you mean 'abbrev'?"),
     ("teams.toml", 'abbrev = "NYH"\n', '',
      "field 'abbrev': is missing (accepted: 1..6 letters or digits, like \"NYH\")"),
     # A comma before an inline table's }: the fix, not "each line is key = value".
@@ -1417,10 +1417,10 @@ def test_data_check_warns_of_a_card_that_moves_against_its_side_or_moves_nothing
      "mean 'marker'?"),
     # A card's misspelt name or effects: not also "name is missing" or "does nothing".
     ('cards.toml', 'name = "Good Wood"', 'nme = "Good Wood"',
-     "unknown field 'nme'; did you mean 'name'?"),
+     "unknown field 'nme' (line 10); did you mean 'name'?"),
     ('cards.toml', 'effects = [ { marker = "number", up = 2 } ]',
      'efects = [ { marker = "number", up = 2 } ]',
-     "unknown field 'efects'; did you mean 'effects'?"),
+     "unknown field 'efects' (line 42); did you mean 'effects'?"),
     # Rule 5.3: a strategy a short, and how many were given.
     ("box.toml", '"speed", "obp", "clutch"]', '"speed", "obp"]',
      "lists 8, not nine: give a list of nine, one an inning"),

@@ -115,6 +115,19 @@ class Pitcher:
     is_pitcher = True
 
 
+def name_mark(name: str) -> str | None:
+    """What a name holds that a record's line cannot (a comma, a semicolon, a quote, doubled
+    spaces, a space at either end), said so that it can be found; None when nothing."""
+    for mark, said in ((",", "a comma"), (";", "a semicolon"), ('"', "a quote")):
+        if mark in name:
+            return said
+    if "  " in name:
+        return f"two spaces after {name[:name.index('  ')].split(' ')[-1]!r}"
+    if name != name.strip():
+        return "a space at " + ("its start" if name[0].isspace() else "its end")
+    return None
+
+
 def piece_file(piece) -> str:
     """The box file a piece is a line of."""
     return "pitchers.csv" if piece.is_pitcher else "ballplayers.csv"
@@ -160,6 +173,7 @@ class Card:
     cancels: tuple[str, ...] = ()
     scoring_numbers: tuple[int, ...] = ()
     nines_remove_runs: bool = False
+    line: int = field(default=0, compare=False, repr=False)   # of its [[card]] in cards.toml
 
     @property
     def is_free(self) -> bool:
@@ -419,6 +433,7 @@ class Box:
 # <entry> (line N), field 'key'" (and maybe more after it, e.g. an effect's place).
 TOML_FIELD = re.compile(r"/(?P<file>[^/,]+\.toml), .*\(line (?P<line>\d+)\), "
                         r"field '(?P<key>[^']+)'")
+TOML_ENTRY = re.compile(r"/(?P<file>[^/,]+\.toml), [^:]*\(line (?P<line>\d+)\)$")
 
 
 ABBREV_MAX = 6          # the line score's team column (the board, the box scores)
@@ -435,6 +450,17 @@ EMPTY_SAID = {
 }
 
 
+class _EveryKey(frozenset):
+    """The keys meant by a table written under a misspelt name: every one of them (none of
+    its fields is told missing)."""
+
+    def __contains__(self, key) -> bool:
+        return True
+
+
+EVERY_KEY = _EveryKey()
+
+
 class _Problems:
     def __init__(self, texts: dict[str, str] | None = None) -> None:
         self.items: list[str] = []
@@ -447,18 +473,33 @@ class _Problems:
         """`where` with the line of a TOML field its entry gives (the entry's table names
         its own line; the field is looked for from there to the next table)."""
         found = TOML_FIELD.search(where)
-        text = self.texts.get(found.group("file")) if found else None
-        if text is None:
+        number = self.key_line(found.group("file"), int(found.group("line")),
+                               found.group("key")) if found else None
+        if number is None:
             return where
-        key = re.compile(r"^\s*(?:" + re.escape(found.group("key")) + r'|"'
-                         + re.escape(found.group("key")) + r'")\s*=')
+        return f"{where[:found.end()]} (line {number}){where[found.end():]}"
+
+    def key_line(self, file: str, entry_line: int, key: str) -> int | None:
+        """The line of `key` in the TOML table that begins on `entry_line` of `file`,
+        looked for from the line after it to the next table; None when not found there."""
+        text = self.texts.get(file)
+        if text is None:
+            return None
+        written = re.compile(r"^\s*(?:" + re.escape(key) + r'|"' + re.escape(key) + r'")\s*=')
         lines = text.splitlines()
-        for number in range(int(found.group("line")), len(lines)):   # after the header
+        for number in range(entry_line, len(lines)):       # after the header
             if lines[number].lstrip().startswith("["):
                 break
-            if key.match(lines[number]):
-                return f"{where[:found.end()]} (line {number + 1}){where[found.end():]}"
-        return where
+            if written.match(lines[number]):
+                return number + 1
+        return None
+
+    def key_at(self, where: str, key: str) -> str:
+        """' (line N)' for `key` of the TOML entry `where` names with its line, else ''."""
+        found = TOML_ENTRY.search(where)
+        number = self.key_line(found.group("file"), int(found.group("line")), key) \
+            if found else None
+        return f" (line {number})" if number is not None else ""
 
 
 NOWHERE = "(to itself, or to something moved or removed)"     # a link that leads nowhere
@@ -860,10 +901,15 @@ class _Loader:
     def table_of(self, data: dict, key: str, where: str) -> dict:
         """`data[key]` as one table ({} when left out); a value of another shape is told."""
         value = data.get(key, {})
+        if key not in data and self.misspelt(data, key):
+            # ('[inning]' for [innings]: told as a misspelling, its fields not as missing)
+            value = {}
+            self.meant[id(value)] = (value, EVERY_KEY)
         if isinstance(value, dict):
             return value
-        self.problems.add(where, f"is one table, [{key}] in single brackets, not a list of "
-                                 "them" if isinstance(value, list) else
+        self.problems.add(where, f"written as a list of tables ([[{key}]]) where one is "
+                                 f"meant: [{key}] in single brackets"
+                                 if isinstance(value, list) else
                                  f"{shown(value)} is not a table: write [{key}] on a line of "
                                  "its own with its fields under it")
         return {}
@@ -902,8 +948,8 @@ class _Loader:
                 hint = f"did you mean {near!r}? " if near else ""
                 # (a value where a table belongs is a key, not a table)
                 said = "key" if what == "table" and not isinstance(table[key], dict) else what
-                self.policy(where, f"unknown {said} {key!r}; {hint}accepted: "
-                                   f"{', '.join(sorted(known))}")
+                self.policy(where, f"unknown {said} {key!r}{self.problems.key_at(where, key)}"
+                                   f"; {hint}accepted: {', '.join(sorted(known))}")
         if self.strict and meant:       # (a loose load tells no misspelling: nor left out)
             self.meant.setdefault(id(table), (table, set()))[1].update(meant)
         return meant
@@ -911,11 +957,31 @@ class _Loader:
     # -- files ---------------------------------------------------------------------------
 
     def load(self) -> Box | None:
+        """The box, or None with its problems told. A TOML file that does not parse is told
+        and the files that do not hang on it are still checked (its one line hid every
+        other file's problems until it was mended): box.toml's track, teams.toml with the
+        pieces' files, cards.toml."""
         box_data = self.toml("box.toml")
         teams_data = self.toml("teams.toml")
         cards_data = self.toml("cards.toml")
-        if box_data is None or teams_data is None or cards_data is None:
+        head = self.track(box_data) if box_data is not None else None
+        teams = rosters = cards = None
+        if teams_data is not None:
+            self.unknown_fields(teams_data, ("team",), self.where("teams.toml"), "table")
+            teams = self.teams(self.tables_of(teams_data, "team", self.where("teams.toml",
+                                                                             "[[team]]")))
+            rosters = self.rosters(teams)
+        if cards_data is not None:
+            self.unknown_fields(cards_data, ("card",), self.where("cards.toml"), "table")
+            cards = self.cards(self.tables_of(cards_data, "card", self.where("cards.toml",
+                                                                             "[[card]]")))
+        if head is None or teams is None or rosters is None or cards is None:
             return None
+        return Box(**head, teams=teams, rosters=rosters, cards=cards)
+
+    def track(self, box_data: dict) -> dict:
+        """box.toml read: the box's name, the DH's Defense, the Rally Caps, both tracks and
+        the inning strategies, as Box's fields."""
         self.unknown_fields(box_data, BOX_TABLES, self.where("box.toml"), "table")
         where = self.where("box.toml", self.table_at("box.toml", "box"))
         head = self.table_of(box_data, "box", where)
@@ -948,17 +1014,9 @@ class _Loader:
         scoring = self.scoring_boxes(box_data.get("scoring_number", []))
         strategies, extra = self.innings(self.table_of(
             box_data, "innings", self.where("box.toml", self.table_at("box.toml", "innings"))))
-        self.unknown_fields(teams_data, ("team",), self.where("teams.toml"), "table")
-        self.unknown_fields(cards_data, ("card",), self.where("cards.toml"), "table")
-        teams = self.teams(self.tables_of(teams_data, "team", self.where("teams.toml",
-                                                                         "[[team]]")))
-        rosters = self.rosters(teams)
-        cards = self.cards(self.tables_of(cards_data, "card", self.where("cards.toml",
-                                                                         "[[card]]")))
-        return Box(name=name, dh_defense=dh_defense, rally_caps=rally_caps,
-                   rolls_boxes=rolls_boxes, rolls_max=rolls_max, scoring_boxes=scoring,
-                   strategies=strategies, extra_strategy=extra, teams=teams, rosters=rosters,
-                   cards=cards)
+        return dict(name=name, dh_defense=dh_defense, rally_caps=rally_caps,
+                    rolls_boxes=rolls_boxes, rolls_max=rolls_max, scoring_boxes=scoring,
+                    strategies=strategies, extra_strategy=extra)
 
     def scoring_boxes(self, tables: list) -> tuple[ScoringBox, ...]:
         boxes = []
@@ -1033,7 +1091,9 @@ class _Loader:
         where = self.where("box.toml", self.table_at("box.toml", "innings"))
         self.unknown_fields(table, ("strategies", "extra"), where)
         strategies = table.get("strategies")
-        if not isinstance(strategies, list) or len(strategies) != 9:
+        if strategies is None and self.misspelt(table, "strategies"):
+            strategies = ["none"] * 9
+        elif not isinstance(strategies, list) or len(strategies) != 9:
             self.problems.add(where + ", field 'strategies'",
                               ("is missing: give" if strategies is None else
                                f"{shown(strategies)} lists {len(strategies)}, not nine: give"
@@ -1166,7 +1226,10 @@ class _Loader:
         ref = self.rating_ref(value, where + f", field {key!r}", amount=True)
         return Effect(marker, sign, rating=ref, when=when, less=less) if ref else None
 
-    def effects(self, values, where: str) -> tuple[Effect, ...]:
+    def effects(self, values, where: str, check=None) -> tuple[Effect, ...]:
+        """The effects of a list; `check(effect, entry)` runs on each read without a
+        problem (one already told, an unknown condition, is not told again as what it
+        leaves out)."""
         if values is None:
             return ()
         if isinstance(values, dict):        # one effect, written without its list
@@ -1178,18 +1241,19 @@ class _Loader:
             return ()
         out = []
         for number, table in enumerate(values):
+            told = len(self.problems.items)
             effect = self.effect(table, f"{where}, entry {number + 1}")
             if effect:
                 out.append(effect)
+                if check is not None and len(self.problems.items) == told:
+                    check(effect, f"{where}, entry {number + 1}")
         return tuple(out)
 
     def bonus(self, values, where: str) -> tuple[Effect, ...]:
         """Rule 5.1.1 b: a bonus section reads a batter's, fielder's or pitcher's rating
         (its amount, a rating test, or the Bats/Throws matchup of 5.1.1 c) and moves the
         Scoring Rolls marker."""
-        effects = self.effects(values, where)
-        for number, effect in enumerate(effects, start=1):
-            entry = f"{where}, entry {number}"
+        def check(effect: Effect, entry: str) -> None:
             if effect.marker != "rolls":
                 self.policy(entry, "a bonus moves the Scoring Rolls marker only (rule "
                                   "5.1.1 b); put a Scoring Number move under 'effects' with "
@@ -1199,7 +1263,8 @@ class _Loader:
                 self.policy(entry, "a bonus reads a batter's, fielder's or pitcher's "
                                   "rating (rule 5.1.1 b): give its amount as a rating, or a "
                                   "'when' with rating, matchup, bats or throws")
-        return effects
+
+        return self.effects(values, where, check)
 
     def warn_moves(self, card: Card, where: str) -> None:
         """What a card says that is most likely a slip, told as a warning (the box still
@@ -1278,6 +1343,8 @@ class _Loader:
                 # slip is one problem, not advice to drop the roster its pieces name.
                 standard = isinstance(roster, str)
             colours = table.get("colours")
+            if colours is None and self.misspelt(table, "colours"):
+                colours = ["#000000", "#ffffff"]    # ('colors': told as a misspelling)
             if not (isinstance(colours, list) and len(colours) == 2 and all(
                 isinstance(c, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", c) for c in colours
             )):
@@ -1300,8 +1367,9 @@ class _Loader:
             park = table.get("ballpark")
             if not isinstance(park, dict):
                 self.problems.add(where + ", field 'ballpark'",
-                                  "is one table, [team.ballpark] in single brackets (rule "
-                                  "8.1), not a list of them" if isinstance(park, list) else
+                                  "written as a list of tables ([[team.ballpark]]) where one "
+                                  "is meant: [team.ballpark] in single brackets (rule 8.1)"
+                                  if isinstance(park, list) else
                                   "missing Home Ballpark table ([team.ballpark], rule 8.1)")
                 park = {}
             pwhere = where + ", ballpark"
@@ -1439,10 +1507,17 @@ class _Loader:
         lines = text.split("\n")       # as the reader counts them (not at U+2028 and kin)
         end = reader.line_num
         rows = iter(reader)
+        read = False
         while True:
             try:
                 row = next(rows)
             except StopIteration:
+                if not read:        # (not a roster's count missing, each roster's kind)
+                    kind = "pitcher" if "stuff_box" in columns else "ballplayer"
+                    self.problems.add(self.where(filename),
+                                      f"holds no {kind}: only its line of column names; "
+                                      "each piece is a line under it (docs/data-format.md)")
+                    self.refused.add(filename)
                 return
             except csv.Error as error:      # (a field over the reader's limit, say)
                 self.problems.add(self.where(filename, f"line {end + 1}"),
@@ -1458,6 +1533,7 @@ class _Loader:
             cells = [v for k, v in row.items() if k is not None] + list(row.get(None) or ())
             if not any((cell or "").strip() for cell in cells):
                 continue                # a spreadsheet's row of empty cells: no entry
+            read = True
             entry = f"line {line}" + (f" ({clip(row['name'])!r})" if row.get("name")
                                       else "")
             opened = next((k for k, v in row.items() if isinstance(v, str)
@@ -1705,19 +1781,22 @@ class _Loader:
                                f"most {NAME_MOST} (printed in the titles of the sheets and "
                                "cards, a longer one shrinks past reading)")
 
-    def check_name(self, name: str, where: str) -> None:
+    def check_name(self, name: str, where: str, card: bool = False) -> None:
         """Names go into one-line records, typed at the table: no commas, semicolons or
         doubled spaces, no character that is not seen (a line break, a tab, a zero-width
         space), each accented letter one character (as keyboards type it)."""
         if len(name) > NAME_MOST:
             self.policy(where + ", field 'name'",
                         f"{clip(name)!r} is {len(name)} characters; a name is at most "
-                        f"{NAME_MOST} (it is printed on a piece or a card, and nine of them "
-                        "make a lineup's line of the record)")
-        elif any(mark in name for mark in ",;\"") or "  " in name or name != name.strip():
+                        f"{NAME_MOST} " + ("(it is printed in a card's title and written "
+                                           "into the record's lines that play it)" if card
+                                           else "(it is printed on a piece, and nine of them "
+                                           "make a lineup's line of the record)"))
+        elif (held := name_mark(name)) is not None:
             self.problems.add(where + ", field 'name'",
-                              f"{name!r} may not hold a comma, a semicolon, a quote or "
-                              "doubled spaces (names are written into game records)")
+                              f"{name!r} holds {held}: a name may not hold a comma, a "
+                              "semicolon, a quote, doubled spaces or a space at either end "
+                              "(names are written into game records)")
         elif self.strict and not name.isprintable():
             hidden = next(c for c in name if not c.isprintable())
             self.problems.add(where + ", field 'name'",
@@ -1749,9 +1828,11 @@ class _Loader:
         if other is not None:
             there = piece_file(other) + \
                 (f" line {other.line}" if other.line else "")
+            written = "" if other.name == piece.name else f" as {other.name!r}"
             self.problems.add(where + ", field 'name'",
-                              f"{piece.name!r} is already on the {roster.key} roster "
-                              f"({there}): each piece of a roster has a name of its own")
+                              f"{piece.name!r} is already on the {roster.key} roster"
+                              f"{written} ({there}): each piece of a roster has a name of "
+                              "its own" + (", whatever its case" if written else ""))
             self.uncounted.add((piece_file(piece), roster.key.casefold()))
             return
         self.warn_alike({**roster.ballplayers, **roster.pitchers}, piece.name, where)
@@ -1818,7 +1899,7 @@ class _Loader:
                                   if raw_name is None else f"{shown(raw_name)} is not text"
                                   if not isinstance(raw_name, str) else "is empty")
             else:
-                self.check_name(name, where)
+                self.check_name(name, where, card=True)
             side = self.get_str(table, "side", where, SIDES)
             category = self.get_str(table, "category", where, CATEGORIES)
             copies = self.get_int(table, "copies", where, 1, 50)
@@ -1857,7 +1938,7 @@ class _Loader:
                         effects=self.effects(table.get("effects"), where + ", field 'effects'"),
                         bonus=self.bonus(table.get("bonus"), where + ", field 'bonus'"),
                         cancels=tuple(cancels), scoring_numbers=tuple(numbers),
-                        nines_remove_runs=nines)
+                        nines_remove_runs=nines, line=int(line[5:]) if line else 0)
             if sided:
                 self.warn_moves(card, where)
             doing = ("effects", "bonus", "cancels", "scoring_numbers", "nines_remove_runs")

@@ -232,7 +232,8 @@ def test_texts_too_long_for_a_piece_print_cut_short_and_are_named(tmp_path, box,
 
 def test_a_card_text_that_fits_only_in_tiny_type_is_warned_of(box):
     """A card's text of 1,500 characters fits whole, but at about 5 pt: it printed
-    with no word from `data check`; it is warned of with the size, the card named. The
+    with no word from `data check`; it is warned of with the size, the card named with its
+    line in cards.toml. The
     demo box's texts all print at 12 pt."""
     good = "He barrels it up. Raise the Scoring Number by the batter's Power."
     long = " ".join(["He barrels it up and the crowd roars."] * 40)
@@ -242,7 +243,7 @@ def test_a_card_text_that_fits_only_in_tiny_type_is_warned_of(box):
     fit = _card_body(None, panel, card.name, card.text, inning_strategy(edited_box, card))
     assert fit.cut == [] and SMALLEST_TEXT <= fit.text_size < 6.0
     assert texts_cut_short(edited_box) == [
-        f"cards.toml, card 'Good Wood': its text prints at {fit.text_size:.1f} pt on the card, "
+        f"cards.toml, card 'Good Wood' (line 9): its text prints at {fit.text_size:.1f} pt on the card, "
         "under the 6 pt that reads across a table: shorten it"]
     assert {_card_body(None, panel, c.name, c.text, inning_strategy(box, c)).text_size
             for c in box.cards.values()} == {12.0}
@@ -259,9 +260,9 @@ def test_card_texts_too_long_print_cut_short_inside_the_card_and_are_named(box):
     too_long = edited({"cards.toml": [(good, long), ('name = "Sitting on the Fastball"',
                                                      f'name = "{name}"')]})
     assert texts_cut_short(too_long) == [
-        "cards.toml, card 'Good Wood': its text is too long for the card: it prints cut "
+        "cards.toml, card 'Good Wood' (line 9): its text is too long for the card: it prints cut "
         "short with '\u2026'",
-        f"cards.toml, card '{name}': its name is too long for the card: it prints cut short "
+        f"cards.toml, card '{name}' (line 17): its name is too long for the card: it prints cut short "
         "with '\u2026'"]
     panel = card_panel(Rect(0, 0, *POKER))
     for card in [c for c in too_long.cards.values() if c.name in ("Good Wood", name)]:
@@ -832,3 +833,20 @@ def test_the_ink_on_each_team_s_colours_reads_at_a_small_size(box):
             assert ink == best, team.key
     new_york = box.team("new-york")
     assert _piece_colours(new_york)[2] == WHITE
+
+
+def test_letters_without_a_glyph_are_named_in_a_sentence_that_reads(box):
+    """A name holding letters the printed fonts lack names each (it ran two words' letters
+    together, "'Łř' has no glyph"); a card's is placed by its line in cards.toml."""
+    from printables.components import texts_without_glyphs
+
+    assert texts_without_glyphs(box) == []
+    changed = edited({"ballplayers.csv": [("new-york,Pruitt,", "new-york,Łukasz Dvořák,")],
+                      "cards.toml": [('name = "Good Wood"', 'name = "Good Wood ř"')]})
+    found = texts_without_glyphs(changed)
+    assert any(line.endswith("('Łukasz Dvořák', new-york), field 'name': 'Ł' and 'ř' have no "
+                             "glyph in the printed fonts (Western European letters, Greek, "
+                             "arrows and dingbats) and print as a box") for line in found), found
+    assert "cards.toml, card 'Good Wood ř' (line 9), field 'name': 'ř' has no glyph in the " \
+        "printed fonts (Western European letters, Greek, arrows and dingbats) and prints as " \
+        "a box" in found
