@@ -243,8 +243,8 @@ def test_a_card_text_that_fits_only_in_tiny_type_is_warned_of(box):
     fit = _card_body(None, panel, card.name, card.text, inning_strategy(edited_box, card))
     assert fit.cut == [] and SMALLEST_TEXT <= fit.text_size < 6.0
     assert texts_cut_short(edited_box) == [
-        f"cards.toml, card 'Good Wood' (line 9): its text prints at {fit.text_size:.1f} pt on the card, "
-        "under the 6 pt that reads across a table: shorten it"]
+        f"cards.toml, card 'Good Wood' (line 9): its text prints at {fit.text_size:.1f} pt on "
+        "the card, under the 6 pt that reads across a table: shorten it"]
     assert {_card_body(None, panel, c.name, c.text, inning_strategy(box, c)).text_size
             for c in box.cards.values()} == {12.0}
 
@@ -262,8 +262,8 @@ def test_card_texts_too_long_print_cut_short_inside_the_card_and_are_named(box):
     assert texts_cut_short(too_long) == [
         "cards.toml, card 'Good Wood' (line 9): its text is too long for the card: it prints cut "
         "short with '\u2026'",
-        f"cards.toml, card '{name}' (line 17): its name is too long for the card: it prints cut short "
-        "with '\u2026'"]
+        f"cards.toml, card '{name}' (line 17): its name is too long for the card: it prints cut "
+        "short with '\u2026'"]
     panel = card_panel(Rect(0, 0, *POKER))
     for card in [c for c in too_long.cards.values() if c.name in ("Good Wood", name)]:
         drawn = Drawn()
