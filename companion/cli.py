@@ -852,7 +852,7 @@ def _series_replayed(store) -> tuple[int, list[str]]:
     """`db check` past SQLite's own check: every series replayed from its events, as the
     table would open it: (how many replayed whole, what did not, each said as opening it
     would say it: a line that reads as no action, one the rules refuse, an event lost)."""
-    from .store.series_store import StoredSeries
+    from .store.series_store import StoredSeries, get_series_row
 
     problems, ids = [], []
     store.db.execute("BEGIN")           # one snapshot of the file: a table may write meanwhile
@@ -860,6 +860,7 @@ def _series_replayed(store) -> tuple[int, list[str]]:
         ids = [row[0] for row in store.db.execute("SELECT id FROM series ORDER BY id")]
         for series_id in ids:
             try:
+                get_series_row(store, series_id)        # its listing beside its record
                 stale = StoredSeries.load(store, series_id).stale
             except Exception as error:      # whatever the damage: told, the others checked
                 said = str(error) or type(error).__name__
@@ -929,10 +930,14 @@ def cmd_series(args) -> int:
         return _delete_series(args)
     with _open_store(args, readonly=True) as store:
         if args.series_command == "list":
-            for row in list_series(store):
+            rows = list_series(store)
+            for row in rows:
                 print(f"{row.id:4d}  {row.created}  {row.scenario:<10} {row.team1} v "
                       f"{row.team2}  {row.progress()}")
-            return EXIT_OK
+            damaged = [row.damage for row in rows if row.damage]
+            for said in damaged:        # (the others listed: each still opens)
+                print(f"companion: {said}", file=sys.stderr)
+            return EXIT_BAD_INPUT if damaged else EXIT_OK
         stored = StoredSeries.load(store, args.id)
     report = series_report(stored)
     if args.json:

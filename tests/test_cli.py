@@ -1984,11 +1984,53 @@ def test_a_game_file_edited_by_hand_is_said_not_a_traceback(capsys, tmp_path):
                      "(1, 99999999999999999, ?, 'x', 't')", [socket.gethostname()])
         conn.execute("UPDATE series SET header = '{broken' WHERE id = 1")
     conn.close()
+    said = ("companion: series 1: its header in the game file cannot be read (was the file "
+            f"edited by hand?); `companion db salvage --db {game} --out NEW.db` copies what "
+            "can still be read into a new file\n")
     for argv in (("series", "list"), ("export", "1")):
-        code, _, err = run(capsys, *argv, "--db", str(game))
-        assert (code, err) == (2, "companion: series 1: its header in the game file cannot "
-                               "be read (was the file edited by hand?); `companion db salvage "
-                               "--out NEW` copies what can still be read into a new file\n")
+        code, out, err = run(capsys, *argv, "--db", str(game))
+        assert (code, err) == (2, said)
+    # (the list goes on past it: series 2 is listed, series 1 marked)
+    assert out == "" and "damaged" in run(capsys, "series", "list", "--db", str(game))[1]
+
+
+@pytest.mark.parametrize("column, value, tag", [("scenario", "mars", "Scenario"),
+                                                ("team1", "mars", "Team1"),
+                                                ("winner", "mars", "winner")])
+def test_a_listing_edited_by_hand_is_marked_damaged_and_the_rest_listed(capsys, tmp_path,
+                                                                         column, value, tag):
+    """The listing's columns of a series (its scenario, teams and winner, kept beside its
+    record for the home list) edited by hand: `series list` ended in a KeyError traceback
+    for a scenario no companion knows and listed a team 'mars' as it stood, while `db check`
+    said all was well. Now the series is listed as damaged, the others as before (exit 2,
+    why on stderr, with the way out), `db check` names it, opening it refuses, and it can
+    still be deleted."""
+    import sqlite3
+
+    game = tmp_path / "games.db"
+    for seed in ("1", "2"):
+        assert run(capsys, "simulate", "--series", "spring", "--seed", seed,
+                   "--db", str(game))[0] == 0
+    conn = sqlite3.connect(game)
+    with conn:
+        conn.execute(f"UPDATE series SET {column} = ? WHERE id = 1", [value])
+    conn.close()
+    code, out, err = run(capsys, "series", "list", "--db", str(game))
+    # (a team renamed takes the winner's name from the listing too, when he was that team)
+    tags = err.split("record (", 1)[1].split(";", 1)[0]
+    assert tags in (tag, f"{tag}, winner"), err
+    said = (f"series 1: its listing in the game file does not agree with its record ({tags}; "
+            f"was the file edited by hand?); `companion db salvage --db {game} --out NEW.db` "
+            "copies what can still be read into a new file")
+    assert (code, err) == (2, f"companion: {said}\n")
+    first, second = out.splitlines()
+    assert first.endswith("damaged") and not second.endswith("damaged")
+    code, out, err = run(capsys, "db", "check", "--db", str(game))
+    assert code == 2 and "replayed=1" in out and err == f"companion: {said}\n"
+    assert run(capsys, "export", "1", "--db", str(game))[:3:2] == (2, f"companion: {said}\n")
+    code, out, _ = run(capsys, "series", "delete", "1", "--yes", "--db", str(game))
+    assert code == 0 and out.startswith("deleted series 1: ") and "(damaged)" in out
+    assert run(capsys, "series", "list", "--db", str(game))[0] == 0
 
 
 def test_import_tells_what_a_file_that_is_no_record_is_as_replay_does(capsys, tmp_path):

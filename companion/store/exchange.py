@@ -27,7 +27,7 @@ from ..high_and_tight.series_session import (
     SeriesSession,
     secret_told,
 )
-from .db import Store
+from .db import Store, StoreError
 from .series_store import DICE_NOTE, StoredSeries, create_series, dice_in_use, series_record
 
 FORMATS = ("record", "json", "csv")
@@ -123,7 +123,10 @@ def export_first(store: Store, series_id: int, db_option: str = "") -> str:
     when its record names what the table keeps from a player (`secrets_held`: a series in
     play with hidden hands, a secret rotation or the companion's seed); a finished series,
     or one played in the open with the table's own dice and cards, exports plainly."""
-    stored = StoredSeries.load(store, series_id)
+    try:
+        stored = StoredSeries.load(store, series_id)
+    except StoreError:      # (a series whose listing is damaged: what salvage still reads)
+        return f"companion db salvage{db_option} --out NEW.db"
     held = secrets_held(stored.session)[0]
     return f"companion export {series_id}{' --reveal' if held else ''}{db_option}"
 

@@ -54,6 +54,13 @@ class SeriesRow:
     wins: tuple[int, int] = (0, 0)      # games won so far by team 1 and team 2
     begun: bool = True                  # any step taken (setting it up included)
     dice_now: str | None = None         # the dice switched to since it began (DICE_NOTE)
+    damage: str | None = None           # why its listing cannot be read (hand-edited file)
+
+    @property
+    def title(self) -> str:
+        """The scenario's title ('Divisional Series'); a damaged row's as stored."""
+        scenario = SCENARIOS.get(self.scenario)
+        return scenario.title if scenario else str(self.scenario)
 
     @property
     def dice(self) -> str:
@@ -64,7 +71,10 @@ class SeriesRow:
         """How far the series has come, in words, its teams named by `name`: 'NYH won 2-1',
         'game 3, tied 1-1', 'game 2, NYH lead 1-0', 'game 1' (rule 7.0); a one-game
         scenario's is 'in play'; any is 'not begun' before its first step (a series made on
-        the command line read 'game 1' beside a Spring Training's 'not begun')."""
+        the command line read 'game 1' beside a Spring Training's 'not begun'); 'damaged'
+        when its listing cannot be read (opening it, or `db check`, says why)."""
+        if self.damage:
+            return "damaged"
         if self.winner:
             if SCENARIOS[self.scenario].games == 1:
                 return f"{name(self.winner)} won"
@@ -164,9 +174,12 @@ def list_series(store: Store) -> list[SeriesRow]:
 
 
 def get_series_row(store: Store, series_id: int) -> SeriesRow:
+    """One series' row; a damaged one (`SeriesRow.damage`) is refused, saying why."""
     rows = _rows(store, "WHERE id = ?", [series_id])
     if not rows:
         raise StoreError(f"no series {series_id} in {store.path}")
+    if rows[0].damage:
+        raise StoreError(rows[0].damage)
     return rows[0]
 
 
@@ -200,7 +213,7 @@ def change_mark(store: Store, series_id: int) -> tuple[int, int | None]:
 
 def _rows(store: Store, where: str, params: list = ()) -> list[SeriesRow]:
     """Series rows with the games each team has won (from the results kept for listings)."""
-    return [_row(r) for r in store.db.query(
+    return [_row(r, store.path) for r in store.db.query(
         "SELECT series.*, "
         "EXISTS (SELECT 1 FROM events WHERE events.series_id = series.id) AS begun, "
         "(SELECT count(*) FROM games WHERE games.series_id = series.id "
@@ -215,14 +228,19 @@ def _rows(store: Store, where: str, params: list = ()) -> list[SeriesRow]:
 def describe_series(store: Store, series_id: int) -> str:
     """A series in a line, its teams named as its own box names them: 'series 3: Divisional
     Series, New York Highlanders v Texas Cowboys (game 2, New York Highlanders lead 1-0)'."""
-    row = get_series_row(store, series_id)
+    rows = _rows(store, "WHERE id = ?", [series_id])
+    if not rows:
+        raise StoreError(f"no series {series_id} in {store.path}")
+    row = rows[0]
+    if row.damage:          # (it can still be deleted: said as stored)
+        return f"series {row.id}: {row.title}, {row.team1} v {row.team2} (damaged)"
     box = frozen_box(store, series_id)
 
     def name(key: str) -> str:
         team = box.team(key)
         return team.name if team else key
 
-    return (f"series {row.id}: {SCENARIOS[row.scenario].title}, {name(row.team1)} v "
+    return (f"series {row.id}: {row.title}, {name(row.team1)} v "
             f"{name(row.team2)} ({row.progress(name)})")
 
 
@@ -231,7 +249,10 @@ def delete_series(store: Store, series_id: int) -> SeriesRow:
     in one transaction: the one write that is not an append, asked for by a player."""
     store.require_writable()
     with store.write():
-        row = get_series_row(store, series_id)
+        rows = _rows(store, "WHERE id = ?", [series_id])    # (a damaged one too)
+        if not rows:
+            raise StoreError(f"no series {series_id} in {store.path}")
+        row = rows[0]
         for table in ("events", "games", "figures"):
             store.db.execute(f"DELETE FROM {table} WHERE series_id = ?", [series_id])
         store.db.execute("DELETE FROM series WHERE id = ?", [series_id])
@@ -293,22 +314,41 @@ def box_copy_missing(texts: dict) -> list[str]:
     return [name for name in BOX_FILES if not isinstance(texts.get(name), str)]
 
 
-def _stored_json(text, series_id: int, what: str):
+def _stored_json(text, series_id: int, what: str, path):
     """`stored_table`, or its absence said with the way out, never a traceback."""
     read = stored_table(text)
     if read is None:
         raise StoreError(f"series {series_id}: its {what} in the game file cannot be read "
-                         "(was the file edited by hand?); `companion db salvage --out NEW` "
-                         "copies what can still be read into a new file")
+                         f"(was the file edited by hand?); {salvage_hint(path)}")
     return read
 
 
-def _row(row: dict) -> SeriesRow:
+def _row(row: dict, path) -> SeriesRow:
+    """A series' row as listed; one that cannot be read is listed with its `damage` said
+    (the other series stay listed, and opening it tells why), never a traceback."""
+    damage = None
+    try:
+        header = _stored_json(row["header"], row["id"], "header", path)
+    except StoreError as error:
+        header, damage = {}, str(error)
+    # The listing's columns are the header's tags kept apart for the home list: a column
+    # that disagrees with them (or a scenario no companion knows) is damage, not a listing
+    # of the wrong teams.
+    listed = {"Scenario": row["scenario"], "Team1": row["team1"], "Team2": row["team2"]}
+    wrong = [tag for tag, value in listed.items()       # (an exhibition's names its Home)
+             if tag in header and str(header[tag]).casefold() != str(value).casefold()]
+    if row["scenario"] not in SCENARIOS:
+        wrong.append("Scenario")
+    if row["winner"] not in (None, row["team1"], row["team2"]):
+        wrong.append("winner")
+    if wrong and damage is None:
+        damage = (f"series {row['id']}: its listing in the game file does not agree with "
+                  f"its record ({', '.join(dict.fromkeys(wrong))}; was the file edited by "
+                  f"hand?); {salvage_hint(path)}")
     return SeriesRow(row["id"], row["created"], row["scenario"], row["team1"], row["team2"],
-                     row["status"], row["winner"],
-                     _stored_json(row["header"], row["id"], "header"),
+                     row["status"], row["winner"], header,
                      (row["won1"], row["won2"]), bool(row["begun"]),
-                     _note_value(row["dice_now"]))
+                     _note_value(row["dice_now"]), damage)
 
 
 class EventDamage(StoreError):
@@ -400,7 +440,7 @@ def frozen_box(store: Store, series_id: int) -> Box:
 def box_copy_texts(text, series_id: int, path) -> dict[str, str]:
     """A series' copy of its box files as stored (JSON of each file's text), every file
     there, or why not."""
-    texts = _stored_json(text, series_id, "box copy")
+    texts = _stored_json(text, series_id, "box copy", path)
     missing = box_copy_missing(texts)
     if missing:
         raise StoreError(f"series {series_id}: its box copy in the game file lacks "

@@ -493,7 +493,7 @@ class HomeScreen(Screen):
             """Shorter 1: the teams by abbreviation; 2: the scenario's first word too; the
             teams padded to `pad` cells, so that the standing's column lines up."""
             state = row.progress(lambda key: name(row, key, short=True))
-            title = SCENARIOS[row.scenario].title
+            title = row.title
             title, room = ((title.split()[0], short_width) if shorter == 2
                            else (title, width))
             teams = matchup(row, shorter)
