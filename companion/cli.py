@@ -1234,12 +1234,17 @@ def _game_file_opens(args, writer: bool = True) -> Path:
 
 
 def cmd_follow(args) -> int:
+    from .store.db import StoreBusy
     from .tui.follow import FollowApp
 
     _utf8_terminal()
-    # (not there yet: the follow screen waits for the file; a table on it is what it follows)
-    path = _game_file_opens(args, writer=False)
-    if args.series is not None and path.exists():
+    # (not there yet: the follow screen waits for the file; a table on it is what it follows;
+    # locked by another program: the screen says so and reads again until it lets go)
+    try:
+        path = _game_file_opens(args, writer=False)
+    except StoreBusy:
+        path = None
+    if args.series is not None and path is not None and path.exists():
         _series_in_file(args)
     FollowApp(getattr(args, "db", None), args.series).run()
     return EXIT_OK

@@ -41,6 +41,10 @@ class StoreDamaged(StoreError):
     """The file fails its integrity check: it is reported and never written to."""
 
 
+class StoreBusy(StoreError):
+    """Another program keeps SQLite's own lock on the file past the wait (not damage)."""
+
+
 def default_path() -> Path:
     """The platform's user-data folder (e.g. ~/.local/share/dugout-companion/games.db)."""
     return Path(user_data_dir(APP, appauthor=False)) / "games.db"
@@ -96,6 +100,7 @@ def m004_win_figures(db: Database) -> None:
 
 SCHEMA_VERSION = 4
 BUSY_SECONDS = 10
+READ_WAIT_SECONDS = 5.0     # a reader's wait for another program's lock, at each statement
 
 
 def _retry_busy(step, seconds: float = BUSY_SECONDS):
@@ -120,7 +125,7 @@ def _read_only_connection(path: Path) -> sqlite3.Connection:
     its -wal (the newest steps of a table that stopped without closing), or as it stands on
     disk when it has no -wal."""
     uri = f"file:{quote(str(path.absolute()))}?mode=ro"
-    conn = sqlite3.connect(uri, uri=True)
+    conn = sqlite3.connect(uri, uri=True, timeout=READ_WAIT_SECONDS)
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.OperationalError as error:
@@ -751,6 +756,11 @@ class Store:
                                    f"it was not changed{salvage}") from None
             if not _sqlite_header(path):    # a text, a PDF...: nothing there to salvage
                 raise _not_sqlite(path) from None
+            if getattr(error, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+                raise StoreBusy(f"{path}: another program keeps the game file locked "
+                                f"({error}, waited for); it was not changed: close that "
+                                "program (an SQLite tool, a backup running) and start "
+                                "again") from None
             full = _disk_full(path) if _io_error(error) else None
             if full:                        # no room for the journal beside it: no damage
                 raise StoreError(f"{path}: the disk holding it is full ({full}); SQLite "
@@ -817,6 +827,16 @@ class Store:
         except (StoreError, sqlite3.Error):
             pass
         finally:
+            if not self.readonly and not self.moved():
+                # The log into the file before going: with a reader open on it (`follow`),
+                # closing leaves the log for the last connection, and a reader cannot
+                # fold it in: the file alone (copied, backed up) lacked every step in it.
+                # (Not into a file deleted or replaced since: the log at the path is not
+                # its own.)
+                try:
+                    self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                except sqlite3.Error:
+                    pass
             try:
                 self.db.close()
             finally:

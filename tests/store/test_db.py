@@ -629,6 +629,32 @@ def test_game_file_with_overwritten_pages_is_damaged_and_left_alone(tmp_path, bo
     assert_refused_untouched(path)
 
 
+def test_a_writer_closing_beside_a_reader_leaves_the_file_whole(tmp_path, box):
+    """A writer that closes while a reader stays open on the file (`follow` beside a table
+    or a simulation) folds its log into the file first: SQLite leaves the log to the last
+    connection, a reader cannot fold it in, and the file copied alone after both had gone
+    lacked every step in the log (a 4 MB -wal left; a backup put back over the file then
+    read as damaged beside it)."""
+    import shutil
+
+    path = tmp_path / "games.db"
+    stored_game_file(path, box, scenario="spring")
+    reader = Store.open(path, readonly=True)
+    try:
+        with Store.open(path) as writer:
+            create_series(writer, box, {"Series": "High & Tight", "Scenario": "spring",
+                                        "Team1": "texas", "Team2": "new-york"})
+            assert Path(f"{path}-wal").stat().st_size > 0
+        assert Path(f"{path}-wal").stat().st_size == 0
+        assert reader.db["series"].count == 2
+    finally:
+        reader.close()
+    copy = tmp_path / "copy.db"
+    shutil.copyfile(path, copy)         # the file alone holds every step
+    with Store.open(copy, readonly=True) as store:
+        assert store.db["series"].count == 2
+
+
 def test_a_reader_leaves_no_side_files_but_keeps_a_writers(tmp_path, box):
     """A read (series list, export, db check) of a closed game file used to leave SQLite's
     -wal and -shm beside it; they go with the reader, the file unchanged. A writer that has
@@ -1029,3 +1055,33 @@ def test_a_store_refused_or_closed_no_longer_holds_its_file(tmp_path, box):
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_a_file_another_program_keeps_locked_is_said_locked_not_damaged(tmp_path, box,
+                                                                         monkeypatch):
+    """A game file another program holds with SQLite's exclusive lock (an SQLite tool, a
+    backup) was refused as 'not a readable game file', salvage offered for a file that is
+    whole: it is said locked and the way out named; it reads again once let go."""
+    import sqlite3
+
+    from companion.store import db
+    from companion.store.db import StoreBusy
+
+    monkeypatch.setattr(db, "READ_WAIT_SECONDS", 0.2)
+    path = tmp_path / "games.db"
+    stored_game_file(path, box, scenario="spring")
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("CREATE TABLE held (x)")
+    holder.execute("COMMIT")
+    try:
+        with pytest.raises(StoreBusy) as refused:
+            Store.open(path, readonly=True)
+        said = str(refused.value)
+        assert said.startswith(f"{path}: another program keeps the game file locked")
+        assert "salvage" not in said and "not a readable" not in said
+    finally:
+        holder.close()
+    with Store.open(path, readonly=True) as store:
+        assert store.db["series"].count == 1
