@@ -93,6 +93,13 @@ class Ballplayer:
 
     is_pitcher = False
 
+    @property
+    def rated(self) -> str:
+        """Position, bats and ratings as the table lists a ballplayer to choose:
+        'IF (R) O6 D4 P2 OBP3 Sp2 Cl3'."""
+        return (f"{self.position} ({self.bats}) O{self.offense} D{self.defense} "
+                f"P{self.power} OBP{self.obp} Sp{self.speed} Cl{self.clutch}")
+
 
 @dataclass(frozen=True)
 class Pitcher:

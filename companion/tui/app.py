@@ -434,6 +434,7 @@ def make_app(db: str | Path | None = None, data: str | Path | None = None,
 
 HOME_TITLE = "[b]The dugout companion[/b] - High & Tight\n"
 HOME_HINT = "Enter continues the highlighted series; n starts a new one."
+FIRST_HINT = "No series in this game file yet: Enter or n starts one."
 
 
 class HomeScreen(Screen):
@@ -449,9 +450,10 @@ class HomeScreen(Screen):
     }
     """
     listed = False                # the stored series are in the list
+    hint = HOME_HINT              # the title's second line (FIRST_HINT with none stored)
 
     def compose(self) -> ComposeResult:
-        yield TitleBar(HOME_TITLE + HOME_HINT)
+        yield TitleBar(HOME_TITLE + self.hint)
         yield EndStopList(Option("+ New series", id="new"), id="series-list")
         yield KeyBar()
 
@@ -531,12 +533,14 @@ class HomeScreen(Screen):
                                else 1 if options.option_count > 1 else 0)
         options.focus()
         self.listed = True
+        self.hint = HOME_HINT if rows else FIRST_HINT
+        self.opening(None)
 
     def opening(self, series_id: int | None) -> None:
         """Say which series is being opened (None: done) in the title's second line."""
         self.query_one(TitleBar).update(HOME_TITLE + (
             f"Opening series {series_id}: its record is being replayed..."
-            if series_id is not None else HOME_HINT))
+            if series_id is not None else self.hint))
 
     def highlighted_series(self) -> int | None:
         option = self.query_one("#series-list", OptionList).highlighted_option

@@ -450,8 +450,7 @@ class Table:
             return None
         catcher, outfield, infield, dh = action.args
         players = self.session.current_game.state.side(waiting.side).roster.ballplayers
-        shown = {p.name: f"{p.name}  {p.position} O{p.offense} D{p.defense} P{p.power} "
-                         f"OBP{p.obp} Sp{p.speed} Cl{p.clutch}" for p in players.values()}
+        shown = {p.name: f"{p.name}  {p.rated}" for p in players.values()}
 
         def at(position: str | None) -> list[tuple[str, str]]:
             return [(shown[p.name], p.name) for p in players.values()
@@ -602,6 +601,9 @@ class Table:
         waiting = self.waiting()            # (once: it lists the legal actions)
         rolling = self._rolling(waiting)
         rolls = None
+        if rolling and re.fullmatch(r"[tr] ?\d[\d ,]*", text, re.IGNORECASE):
+            # The dice key pressed in the typing box, then the faces ('t12 55'): the faces.
+            text = text[1:].strip()
         if re.fullmatch(r"\d[\d ,-]*", text):      # ('-2' is a Managerial Move)
             # "3 4", "3,4" or "34", as the dice dialog reads them, or several rolls ("34 61");
             # typed when no roll is due, the rules say what the game awaits instead.

@@ -573,9 +573,7 @@ def dugouts(table: Table) -> str:
             out.append("  In the dugout, rated:")
             for key in side.available:
                 p = roster.ballplayers[key]
-                out.append(f"    {escape(p.name)} {p.position} ({p.bats}) O{p.offense} "
-                           f"D{p.defense} P{p.power} OBP{p.obp} Sp{p.speed} Cl{p.clutch}"
-                           + (" DH" if key == side.dh else ""))
+                out.append(f"    {escape(p.name)} {p.rated}" + (" DH" if key == side.dh else ""))
         pen = []
         for key, pitcher in roster.pitchers.items():
             if pitcher.kind == "SP" and key != side.pitcher and key not in side.lines:

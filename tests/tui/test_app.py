@@ -6322,3 +6322,24 @@ def test_h_before_a_game_leaves_no_letter_for_the_next_key(tmp_path, monkeypatch
     typed, notes = asyncio.run(go())
     assert typed == "x"
     assert any("no game under way" in text for text in notes)
+
+
+def test_the_home_screen_says_what_enter_does_with_no_series_yet(tmp_path):
+    """With no series in the game file the home screen said 'Enter continues the
+    highlighted series' (there was none): it says that Enter or n starts one; with one
+    stored, that Enter continues it."""
+    from companion.tui.chrome import TitleBar
+
+    path = tmp_path / "first.db"
+
+    async def hint() -> str:
+        app = make_app(db=path, auto_delay=3600)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            return plain(str(app.screen.query_one(TitleBar).lines)).splitlines()[-1]
+
+    assert asyncio.run(hint()) == "No series in this game file yet: Enter or n starts one."
+    new_series(path, seed="hint", scenario="spring")
+    assert asyncio.run(hint()) == ("Enter continues the highlighted series; n starts a new "
+                                   "one.")

@@ -514,7 +514,7 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
         series_id = table.stored.id
         store.close()
         app = make_app(db=tmp_path / "x.db", series_id=series_id, auto_delay=3600)
-        async with app.run_test(size=(100, 32)) as pilot:
+        async with app.run_test(size=(100, 32), notifications=True) as pilot:
             # Waits on what the screen shows, not on the clock: a loaded machine (or the
             # win figure's worker learning) may run the screen late.
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen)
@@ -531,6 +531,11 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
             dialog = app.screen
             # ... goes with it: the dialog takes the dice afresh (it sat over the field)
             assert "Not allowed" not in [n.title for n in app._notifications]
+            # A notice while it is open (the computer's moves) waits behind it: at the
+            # bottom right it covered the dialog's prompt.
+            app.notify("NYH plays Bad Hop", title="New York Highlanders (computer)")
+            await wait_until(pilot, lambda: dialog.query("Toast"))
+            assert all(toast.styles.visibility == "hidden" for toast in dialog.query("Toast"))
             await pilot.pause()
             await pilot.press("enter")                      # nothing typed yet: said so
             await pilot.pause(0.1)
@@ -650,6 +655,11 @@ def test_lineup_and_rotation_come_slot_by_slot(tmp_path):
         assert preset in [name for _, name in choices]
         if label != "DH":
             assert {position[name] for _, name in choices} == {label.split()[0]}
+    # each choice with how he bats (a matchup card, a ballpark reads it: 5.1.1 c, 8.1)
+    first = roster.piece(picker.slots[0][1][0][1])
+    assert picker.slots[0][1][0][0] == (
+        f"{first.name}  C ({first.bats}) O{first.offense} D{first.defense} P{first.power} "
+        f"OBP{first.obp} Sp{first.speed} Cl{first.clutch}")
     presets = [slot[2] for slot in picker.slots]
     assert picker.line(presets) == table.suggestion(waiting)
     assert picker.twice(presets) is None and picker.twice(presets[:8] + presets[:1]) == presets[0]
@@ -1646,6 +1656,14 @@ def test_letters_typed_for_the_dice_are_told_the_dice_are_awaited(tmp_path, dice
             table.enter("a b")
         assert str(info.value) == f"'a b': the dice are awaited (rule 4.6): {said}"
         assert table.session.entries == entries
+        if dice == "physical":
+            # The dice key pressed in the typing box before the faces ('t12 55', 'r 3 4'):
+            # the faces are taken (it was refused as a line that is no roll).
+            for typed, taken in (("t34", "roll 3 4"), ("r 5 2", "roll 5 2")):
+                table.enter(typed)
+                assert table.session.entries[-1].line == taken
+                table.stored.undo()
+            assert table.session.entries == entries
     finally:
         store.close()
 
