@@ -13,7 +13,7 @@ from pathlib import Path
 
 from . import print_cli
 from .engine.dice import seed_problem
-from .engine.errors import CompanionError, DataError, closest
+from .engine.errors import CompanionError, DataError, closest, did_you_mean
 from .engine.record import check_box, header_tags, parse_record, split_records_at
 from .engine.session import replay
 from .engine.textfile import not_a_file, undecodable_at, utf16_said
@@ -126,6 +126,15 @@ class Parser(argparse.ArgumentParser):
                 said.append(f"did you mean {closest(slip, own)} for {slip}?")
         command.error(f"unrecognized arguments: {' '.join(extras)}"
                       + (" (" + "; ".join(said) + ")" if said else ""))
+
+    def _check_value(self, action, value):
+        """A choice not among those accepted is said with them, and the nearest ('leter':
+        did you mean 'letter'?), as a name of the box is."""
+        if action.choices is not None and value not in action.choices:
+            raise argparse.ArgumentError(
+                action, f"invalid choice: {value!r} (choose from "
+                f"{', '.join(map(repr, action.choices))})"
+                f"{did_you_mean(value, action.choices)}")
 
     def error(self, message: str):
         group = re.match(r"the following arguments are required: (\w+)_command$", message)

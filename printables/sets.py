@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from companion.engine.errors import did_you_mean
+
 SETS: dict[str, str] = {      # `all` prints them in this order: the calibration test first
     "calibration": "printables.components:calibration",
     "pieces": "printables.components:pieces",
@@ -63,6 +65,7 @@ def set_function(name: str):
     """The drawing function of a set by name."""
     if name not in SETS:
         accepted = ", ".join([*SETS, "all", *(f"{each} GAME|SERIES" for each in NEEDS_TARGET)])
-        raise ValueError(f"print set {name!r} is unknown; accepted: {accepted}")
+        raise ValueError(f"print set {name!r} is unknown; accepted: {accepted}"
+                         + did_you_mean(name, [*SETS, "all", *NEEDS_TARGET]))
     module, _, function = SETS[name].partition(":")
     return getattr(import_module(module), function)

@@ -355,7 +355,10 @@ class Box:
     def unknown_team(self, wanted: str) -> str:
         """Why `find_team` found nothing, with every way of naming each team."""
         known = "; ".join(f"{t.key} ({t.name}, {t.abbrev})" for t in self.teams.values())
-        return f"unknown team {wanted!r}; accepted, by key, name or abbreviation: {known}"
+        near = closest(wanted, [t.key for t in self.teams.values()]) or closest(
+            wanted, [t.name for t in self.teams.values()])
+        return (f"unknown team {wanted!r}" + (f" (did you mean {near!r}?)" if near else "")
+                + f"; accepted, by key, name or abbreviation: {known}")
 
     def tagged_team(self, tag: str, key: str | None) -> Team:
         """The team a record's header tag (Home, Team1, ...) names by its key."""

@@ -113,6 +113,9 @@ def test_a_negative_offset_is_taken_as_typed(capsys, tmp_path, offset):
                                                       "duplex print"),
     (("counter",), "accepted: calibration, pieces, markers, cards, team-cards, rally-caps, "
                    "scoreboard, field, scoresheet, series-sheet, all, boxscore GAME|SERIES"),
+    # a name off by a letter or two: the one it is nearest, as the README says
+    (("peices",), "boxscore GAME|SERIES; did you mean 'pieces'?"),
+    (("pieces", "--team", "texs"), "unknown team 'texs' (did you mean 'texas'?); accepted"),
 ])
 def test_bad_input_exits_2_with_a_clear_message(capsys, tmp_path, args, message):
     out = tmp_path / "never.pdf"
@@ -125,6 +128,8 @@ def test_bad_input_exits_2_with_a_clear_message(capsys, tmp_path, args, message)
 @pytest.mark.parametrize("args, message", [
     (("--paper", "legal"), "argument --paper: invalid choice: 'legal'"),
     (("--sides", "both"), "argument --sides: invalid choice: 'both'"),
+    (("--paper", "leter"), "(choose from 'letter', 'a4', 'tabloid'); did you mean 'letter'?"),
+    (("--sides", "foldd"), "(choose from 'duplex', 'fold'); did you mean 'fold'?"),
     (("--offset", "1"), "offset '1' is not X,Y"),
     (("--offset", "40,0"), "accepted range -25..25 mm"),
 ])
