@@ -119,8 +119,9 @@ def cmd_print(args, box_loader, store_opener, command_error, box_folder) -> int:
             raise command_error(f"print {args.set} takes no {' or '.join(given)}: it prints "
                                 "each game whole on one-sided pages (only --paper applies)")
         if args.data is not None:
-            raise command_error(f"print {args.set} takes no --data: a series prints with the "
-                                "box it was played with, kept in the game file")
+            # (told, not refused: `--data` set once for every command, an alias, reaches it)
+            print(f"note: print {args.set} does not read --data: a series prints with the "
+                  "box it was played with, kept in the game file", file=sys.stderr)
     try:
         options = PrintOptions(paper=args.paper, sides=args.sides or "duplex", bleed=args.bleed,
                                offset=args.offset, team=team, only=tuple(args.only))
