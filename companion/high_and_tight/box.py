@@ -308,6 +308,11 @@ class Box:
     def card(self, name: str) -> Card | None:
         return named_plainly(self.cards, name)
 
+    def files_unlike(self, other: Box) -> list[str]:
+        """The box files whose texts differ from `other`'s (what was edited between two
+        copies of a box)."""
+        return [name for name in BOX_FILES if self.texts.get(name) != other.texts.get(name)]
+
     def deck(self, side: str) -> list[Card]:
         return [card for card in self.cards.values() if card.side == side]
 

@@ -1322,9 +1322,13 @@ class GameScreen(Screen):
             return
         own = self.table.session.box
         if own.fingerprint != current.fingerprint:
+            # (which files: two copies of one box have the same name, told apart by hashes)
+            edited = own.files_unlike(current)
             self.notify(f"this series plays with its own copy of the box, as it began "
                         f"({own.name}, {own.fingerprint}); the box in use now "
-                        f"({current.name}, {current.fingerprint}) applies to new series",
+                        f"({current.name}, {current.fingerprint}"
+                        + (f"; its {', '.join(edited)} unlike the series' copy"
+                           if edited else "") + ") applies to new series",
                         title="The series' own box", severity="warning", timeout=10,
                         markup=False)
 

@@ -5739,7 +5739,8 @@ def test_a_resting_reliever_is_refused_with_why_he_rests(tmp_path):
 def test_a_series_begun_with_another_box_says_so_as_it_opens(tmp_path, box_copy):
     """A series plays on the copy of the box it began with (SPEC 3): opened with an edited
     box folder (a player renamed a ballplayer since), the table warns that the edits apply
-    to new series; opened with its own box, nothing is said."""
+    to new series, naming the file edited (two copies of one box share a name: the hashes
+    alone told them apart); opened with its own box, nothing is said."""
     path = tmp_path / "own.db"
     series_id = new_series(path, seed="own-box", scenario="spring")
     text = (box_copy / "ballplayers.csv").read_text(encoding="utf-8")
@@ -5762,7 +5763,8 @@ def test_a_series_begun_with_another_box_says_so_as_it_opens(tmp_path, box_copy)
     told = asyncio.run(opened(edited))
     assert told == [("The series' own box", "this series plays with its own copy of the box, "
                      f"as it began ({demo.name}, {demo.fingerprint}); the box in use now "
-                     f"({edited.name}, {edited.fingerprint}) applies to new series")]
+                     f"({edited.name}, {edited.fingerprint}; its ballplayers.csv unlike the "
+                     "series' copy) applies to new series")]
     assert asyncio.run(opened(None)) == []
 
 
