@@ -267,6 +267,18 @@ def test_replay_names_the_bad_line(capsys, tmp_path):
     assert f"line {index + 1}" in err and "1..6" in err
 
 
+def test_a_line_that_does_not_parse_is_quoted_once(capsys, tmp_path):
+    """A roll of one die is quoted once ("'roll 5': 'roll 5': dice are..." said it twice),
+    by replay and by import alike."""
+    code, err, index = replay_edited(capsys, tmp_path, 1, lambda lines: next(
+        i for i, line in enumerate(lines) if line.startswith("roll ")), "roll 5")
+    assert code == 2 and err.endswith(f": line {index + 1}: 'roll 5': dice are two faces, "
+                                      "each 1 to 6, like '3 4' (or 'roll 3 4')\n"), err
+    code, _, err = run(capsys, "import", str(tmp_path / "games.txt"), "--db",
+                       str(tmp_path / "g.db"))
+    assert code == 2 and err.count("'roll 5'") == 1, err
+
+
 def test_replay_counts_lines_in_the_whole_file(capsys, tmp_path):
     """A bad line of the second game is named by its line in the file, not in its game,
     and the game as import names it (line first, then 'game 2 of 2')."""

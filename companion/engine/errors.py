@@ -63,6 +63,14 @@ def closest(word: str, known: Iterable[str]) -> str | None:
     return spelled[found[0]] if found else None
 
 
+def line_refused(line: str, error: Exception) -> str:
+    """A record's line refused, quoted, then why (the rule and why, or the parse's own
+    words, which quote it already: "'roll 5': 'roll 5': dice are..." said it twice)."""
+    said = str(getattr(error, "brief", error))
+    quoted = repr(clip(line))
+    return said if said.startswith(quoted) else f"{quoted}: {said}"
+
+
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """'; did you mean 'Sabaria'?' for a refusal's end, or nothing. Names the typed words
     begin ('sab', a card's name without its side) are offered first, three at most."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import CompanionError, RecordError, clip
+from .errors import CompanionError, RecordError, line_refused
 from .protocol import Rules
 from .record import Record, header_error, parse_record
 
@@ -74,6 +74,5 @@ def replay(rules: Rules, text: str, first_line: int = 1) -> Session:
             session.push_text(line)
         except CompanionError as error:
             # (the rule and why: the line is quoted, and its number given)
-            raise RecordError(f"{clip(line)!r}: {getattr(error, 'brief', error)}",
-                              line=number) from None
+            raise RecordError(line_refused(line, error), line=number) from None
     return session

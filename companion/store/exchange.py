@@ -7,7 +7,7 @@ import io
 import json
 import re
 
-from ..engine.errors import CompanionError, RecordError, clip
+from ..engine.errors import CompanionError, RecordError, clip, line_refused
 from ..engine.record import check_box, header_error, parse_record, split_records_at
 from ..high_and_tight.box import Box
 from ..high_and_tight.boxscore import CSV_COLUMNS, box_score, csv_rows, report_export
@@ -381,7 +381,6 @@ def _push(session: SeriesSession, number: int, line: str, where: str) -> None:
     try:
         session.push(line)
     except CompanionError as error:
-        raise RecordError(in_words(where, f"{clip(line)!r}: {getattr(error, 'brief', error)}"),
-                          line=number) from None
+        raise RecordError(in_words(where, line_refused(line, error)), line=number) from None
 
 
