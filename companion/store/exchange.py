@@ -318,6 +318,16 @@ def _replayed(box: Box, records: list, game_name) -> tuple[dict, list]:
         session = SeriesSession(box, {**header, "Box": header.get("Box", box.fingerprint)})
     except CompanionError as error:
         raise header_error(error, first.tag_lines) from None
+    for number, record in enumerate(game_records, start=1):
+        # A series record's games in their order, before any is replayed: two swapped
+        # were told as a lineup of the other team's pieces, deep in the game.
+        given = record.header.get("SeriesGame")
+        if is_series_record(first) and given is not None and given != str(number):
+            raise RecordError(in_words(game_name(number), f"header SeriesGame: the record "
+                                       f"says {clip(given)!r} where game {number} is due: a "
+                                       "series record holds its games in order, from 1 "
+                                       "(were two moved, or one left out?)"),
+                              line=record.tag_lines.get("SeriesGame"))
     pending = list(series_lines)
     games = [list(zip(r.line_numbers, r.lines, strict=True)) for r in game_records]
     while not session.is_over():

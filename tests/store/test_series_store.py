@@ -650,9 +650,11 @@ def test_import_of_a_bad_line_names_game_and_line_and_stores_nothing(store, path
 
 
 @pytest.mark.parametrize("old, new, said", [
-    ('[SeriesGame "2"]', '[SeriesGame "3"]', "game 2: header SeriesGame: the record says '3', "
-     "but the series gives '2' (a game's header follows its series' lines: edit those "
-     "instead)"),
+    # (told before any game is replayed: two games swapped, or one left out, read as a
+    # lineup of the other team's pieces deep in the game)
+    ('[SeriesGame "2"]', '[SeriesGame "3"]', "game 2: header SeriesGame: the record says '3' "
+     "where game 2 is due: a series record holds its games in order, from 1 (were two "
+     "moved, or one left out?)"),
     ('[SeriesGame "2"]', '[SeriesGame "2"]\n[HomeStarterFatigue "100"]', "game 2: header "
      "HomeStarterFatigue: the record says '100', but the rest rules (8.2.2, 8.2.3) give none "
      "now; leave the tag out to import the series as they read it"),
@@ -671,6 +673,25 @@ def test_an_import_refuses_a_game_header_its_series_does_not_give(store, path, b
     assert said in str(raised.value)
     assert raised.value.line == text.splitlines().index(old) + (2 if "Fatigue" in new else 1)
     assert rows(path, "SELECT * FROM series") == before
+
+
+def test_an_import_refuses_a_game_s_home_team_its_series_does_not_give(store, path, box):
+    """Rule 3.0: game 2's home team is the series' to give: one edited is refused at its
+    line, the series' lines named as what to edit."""
+    series_id = finished(store, box, "divisional", THREE_GAMES)
+    text = export(store, str(series_id), "record")
+    lines = text.splitlines()
+    at = lines.index('[SeriesGame "2"]') + 1
+    home = lines[at]
+    assert home.startswith('[Home "')
+    other = "texas" if "new-york" in home else "new-york"
+    lines[at] = f'[Home "{other}"]'
+    with pytest.raises(RecordError) as raised:
+        import_record(store, box, "\n".join(lines) + "\n")
+    assert (f"game 2: header Home: the record says '{other}', but the series gives "
+            f"{home[7:-2]!r} (a game's header follows its series' lines: edit those "
+            "instead)") in str(raised.value)
+    assert raised.value.line == at + 1
 
 
 @pytest.mark.parametrize("tags, said", [
