@@ -1443,6 +1443,12 @@ class GameScreen(Screen):
                 text = views.option_text(table, suggested)
                 options.add_option(Option(self.marked_suggested(text),
                                           id=f"o{waiting.options.index(suggested)}"))
+                kept = table.last_lineup(waiting)
+                if kept is not None and kept != suggested:
+                    # (a player keeps his lineup from game to game most often)
+                    options.add_option(Option(views.option_text(table, kept)
+                                              + "  [dim]as last game[/dim]",
+                                              id=f"o{waiting.options.index(kept)}"))
             for number, line in self.open_options(waiting):
                 if picker is not None and (picker.covers(line) or line == suggested):
                     continue        # a physical exchange's keep stays a line of its own

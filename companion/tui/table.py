@@ -1055,6 +1055,24 @@ class Table:
         SeriesSession.hidden_teams)."""
         return self.session.hidden_teams()
 
+    def last_lineup(self, waiting: Waiting) -> str | None:
+        """At a lineup of a series' game after the first: the lineup the team played its
+        last game with, as this game's option (rule 3.0 lets it change; a player keeps his
+        most often), or None when there is none or it is not legal now."""
+        if waiting.kind != "decision" or waiting.phase != "lineup" or waiting.side is None:
+            return None
+        number = self.game_number()
+        team = self.team_of(waiting.side)
+        for before in range(number - 1, 0, -1) if number else ():
+            side = next(s for s in ("home", "away") if self.team_of_game(str(before), s)
+                        == team)
+            game = self.session.games[before - 1]
+            lines = [line for line in game.lines() if line.startswith(f"{side} lineup ")]
+            if lines:
+                line = f"{waiting.side} lineup {lines[0].split(' ', 2)[2]}"
+                return line if line in waiting.options else None
+        return None
+
     def team_of_game(self, scope: str, side: str) -> str:
         """team1/team2 of 'home'/'away' in the game numbered `scope`."""
         home = self.session.series_rules.home_team(self.series, int(scope))

@@ -2021,3 +2021,33 @@ def test_the_schedule_names_each_games_starters_a_short_rest_start_said(tmp_path
     # The standing in names where they fit the columns, else by abbreviation (a name broke
     # across two lines on an 80-column board).
     assert standings == ["Texas Cowboys 3 - 0 New York Highlanders", "TXC 3 - 0 NYH"]
+
+
+def test_a_lineup_after_the_first_game_offers_the_last_games(tmp_path):
+    """Rule 3.0: each game's lineup is chosen anew, and a player most often keeps his: at
+    game 2 the lineup his team played game 1 with is offered, as this game's line (his
+    side may have changed with the home team); game 1 has none to offer."""
+    store = Store.open(tmp_path / "kept.db")
+    try:
+        table = Table.create(store, load_box(), Setup(scenario="divisional",
+                                                      team1_control="human",
+                                                      team2_control="computer"))
+        first = at_phase(table, "lineup")
+        assert table.last_lineup(first) is None
+        # not the suggestion: the last option, kept to be offered again
+        chosen = first.options[-1]
+        table.enter(chosen)
+        for _ in range(3000):
+            waiting = table.waiting()
+            if (table.game_number() == 2 and waiting.phase == "lineup"
+                    and not waiting.computer):
+                break
+            if table.auto_step() is None:
+                take_first_choice(table)
+        else:
+            raise AssertionError("game 2's lineup never came")
+        kept = table.last_lineup(waiting)
+        assert kept == f"{waiting.side} lineup {chosen.split(' ', 2)[2]}"
+        assert kept in waiting.options
+    finally:
+        store.close()
