@@ -205,10 +205,11 @@ def _pieces(state, show_hand: str | None) -> list[str]:
         lines.append(f"Fld {escape(fielder.name)} D{defense}" + (" (DH)" if dh else ""))
     lines.append("")
     for side in (state.away, state.home):
-        hand = f"{side.hand_size()} cards"  # shown below
+        # (by deck for both sides: the draws are made in the open, rule 5.2.1; the hand
+        # shown lists its cards below)
         if state.cards_mode == "physical":
             hand = f"{side.hidden['offense']} off, {side.hidden['defense']} def (table)"
-        elif show_hand != side.name:
+        else:
             offense = sum(n for k, n in side.hand.items() if box.cards[k].side == "offense")
             hand = f"{offense} off, {side.hand_size() - offense} def"
         lines.append(f"{side.team.abbrev} caps {side.rally_left}  hand {hand}")
