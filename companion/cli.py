@@ -558,10 +558,14 @@ def cmd_odds(args) -> int:
         print(json.dumps(report, sort_keys=True))
         return EXIT_OK
     rolls = f"{report['rolls']} Scoring Roll{'' if report['rolls'] == 1 else 's'}"
+    own = next(b for b in box.scoring_boxes if b.label == report["box"]).numbers
+    extra = [str(n) for n in args.also if n not in own]
+    already = [str(n) for n in args.also if n in own]      # (--also 4 in box IV: no more)
     print(f"{rolls}{' +1 bonus' if args.bonus else ''} in box "
           f"{report['box']} (scores on {report['box_reads']}"
-          + (f", also {', '.join(map(str, args.also))}" if args.also else "")
-          + (", Hit and Run" if args.hit_and_run else "") + ")")
+          + (f", also {', '.join(extra)}" if extra else "")
+          + (", Hit and Run" if args.hit_and_run else "")
+          + (f"; {', '.join(already)} in the box already" if already else "") + ")")
     print(f"  P(at least one run) {report['p_at_least_one']:.4f}   "
           f"expected runs {report['expected_runs']:.4f}")
     for runs, p in enumerate(report["distribution"]):

@@ -134,6 +134,19 @@ def test_odds_also_and_advise(capsys):
                      "-2": (6, "IV")}
 
 
+def test_odds_says_a_number_the_box_scores_on_already(capsys):
+    """Rule 4.6.3: an additional scoring number the box holds already adds nothing ('scores
+    on 4, also 4' read as two); the odds are those of the box alone."""
+    code, out, _ = run(capsys, "odds", "--rolls", "3", "--box", "IV", "--also", "4",
+                       "--also", "10")
+    assert code == 0 and out.splitlines()[0] == ("3 Scoring Rolls in box IV (scores on 4, "
+                                                 "also 10; 4 in the box already)")
+    alone = run(capsys, "odds", "--rolls", "3", "--box", "IV", "--also", "10", "--json")[1]
+    both = run(capsys, "odds", "--rolls", "3", "--box", "IV", "--also", "4", "--also", "10",
+               "--json")[1]
+    assert json.loads(alone)["distribution"] == json.loads(both)["distribution"]
+
+
 def test_odds_advise_a_move_up_past_xii_earns_the_bonus_roll(capsys):
     """Rules 4.5 and 5.5.2: from box XI, +2 stops on XII and adds the bonus roll."""
     code, out, _ = run(capsys, "odds", "--rolls", "5", "--box", "XI", "--advise", "--json")
