@@ -21,6 +21,7 @@ from companion.engine.errors import did_you_mean
 from companion.high_and_tight.box import Ballplayer, Box, Card, Pitcher, Team, roman
 from companion.high_and_tight.effects import describe_ballpark_effect
 from companion.high_and_tight.rules import inning_parameters
+from companion.high_and_tight.state import ordinal
 
 from .geometry import (
     BLEED,
@@ -690,13 +691,6 @@ def _card_back(canvas, rect: Rect, bleed: float, fill: str, big: str, small: str
                 align="centre")
     draw_fitted(canvas, small, panel.x + 4, middle - 30, panel.width - 8, REGULAR, 9.0,
                 align="centre")
-
-
-def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
-    if 10 <= number % 100 <= 20:
-        return f"{number}th"
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
 
 
 def inning_strategy(box: Box, card: Card) -> str:

@@ -322,10 +322,12 @@ def test_replay_refuses_a_game_cut_short_of_its_result(capsys, tmp_path):
     record.write_text("\n".join(lines[:-3]) + "\n")
     code, _, err = run(capsys, "replay", str(record))
     assert code == 2
-    assert (f"line {lines.index(result) + 1}: the record says it ended "
-            f"{result[9:-2]}, but its actions stop before the end of the game (") in err
+    # (where it stops, in words: 'the top of the 3rd, 2-1', not the state's own summary)
+    assert re.search(rf"line {lines.index(result) + 1}: the record says it ended "
+                     rf"{result[9:-2]}, but its actions stop before the end of the game, at "
+                     r"the (top|bottom) of the \d+(st|nd|rd|th), \d+-\d+ \(after ", err), err
     header = lines.index("") + 1                    # the tags and the blank line after them
-    assert f"after {len(lines) - 3 - header}" in err
+    assert f"after {len(lines) - 3 - header} actions)" in err
 
 
 def test_a_record_without_its_home_team_says_the_tag_is_missing(capsys, tmp_path):
@@ -411,7 +413,7 @@ def test_import_checks_a_record_as_replay_does_before_making_the_file(capsys, tm
         ("\n".join(lines).replace(result, f'[Result "{away}-99"]'),
          f"line {at}: the record says {away}-99 but replays to {away}-{home}"),
         ("\n".join(lines[:-3]), f"line {at}: the record says it ended {away}-{home}, "
-                                 "but its actions stop before the end of the game ("),
+                                 "but its actions stop before the end of the game, at the "),
         ("\n".join(lines[:19] + ["bogus line"] + lines[20:]), "line 20: 'bogus line'"),
         ("\n".join(lines).replace('[Away "', '[Away "new-york"]\n#[Away "'),
          "line 3: header Home, Away: the two teams must be different team cards"),

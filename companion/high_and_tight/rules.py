@@ -1638,7 +1638,7 @@ def result_problem(state: State, said: str | None, actions: int) -> str | None:
         return None
     if state.phase != "over":
         return (f"the record says it ended {said}, but its actions stop before the end of "
-                f"the game ({state.summary()}, after {actions} actions)")
+                f"the game, at {state.stands()} (after {actions} actions)")
     final = f"{state.away.total}-{state.home.total}"
     if final != said:
         return f"the record says {said} but replays to {final}"

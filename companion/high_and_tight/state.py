@@ -239,6 +239,14 @@ class State:
         them (rule 4.2.1); before it (the setup, a half's draw and exchange) they are not."""
         return bool(self.inning) and self.phase not in MARKERS_NOT_SET
 
+    def stands(self) -> str:
+        """Where a game not over stands, in words: 'the top of the 3rd, 2-1' (away first),
+        'its setup' before the first inning."""
+        if not self.inning:
+            return "its setup"
+        return (f"the {self.half} of the {ordinal(self.inning)}, "
+                f"{self.away.total}-{self.home.total}")
+
     def summary(self) -> str:
         """A compact one-line picture of the game (like FEN for chess)."""
         a = self.atbat
@@ -247,3 +255,10 @@ class State:
         return (f"{self.phase} {self.half} {self.inning} "
                 f"away {self.away.total} home {self.home.total} {markers} "
                 f"strategy {self.strategy}")
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
