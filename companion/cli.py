@@ -1234,7 +1234,7 @@ def cmd_play(args) -> int:
     return app.return_code or EXIT_OK
 
 
-def _game_file_opens(args, writer: bool = True) -> Path:
+def _game_file_opens(args, writer: bool = True, wait: float = 0.0) -> Path:
     """A game file that cannot be read (a folder, another program's file, damage, its
     permissions) or, for a table, that another companion holds is said before a screen
     opens, as every command says it (the screen drew, then closed on the error); the
@@ -1242,19 +1242,19 @@ def _game_file_opens(args, writer: bool = True) -> Path:
     from .store.db import Store, default_path
 
     path = Path(getattr(args, "db", None) or default_path())
-    Store.probe(path, writer)
+    Store.probe(path, writer, wait)
     return path
 
 
 def cmd_follow(args) -> int:
     from .store.db import StoreBusy
-    from .tui.follow import FollowApp
+    from .tui.follow import FOLLOW_WAIT_SECONDS, FollowApp
 
     _utf8_terminal()
     # (not there yet: the follow screen waits for the file; a table on it is what it follows;
     # locked by another program: the screen says so and reads again until it lets go)
     try:
-        path = _game_file_opens(args, writer=False)
+        path = _game_file_opens(args, writer=False, wait=FOLLOW_WAIT_SECONDS)
     except StoreBusy:
         path = None
     if args.series is not None and path is not None and path.exists():

@@ -1359,6 +1359,16 @@ def test_series_delete_offers_reveal_only_when_the_export_would_need_it(capsys, 
     # and what each offers is what export itself does
     assert run(capsys, "export", "1", "--db", str(db))[0] == 0
     assert run(capsys, "export", "2", "--db", str(db))[0] == 2
+    # Switched to the companion's dice at the table since: its seed is a secret now, as
+    # export reads it (the prompt offered a plain export that export refused).
+    from companion.store.db import Store
+    from companion.store.series_store import DICE_NOTE, StoredSeries
+
+    with Store.open(db) as store:
+        StoredSeries.load(store, 1).keep_note(DICE_NOTE, "digital")
+    assert run(capsys, "series", "delete", "1", "--db", str(db))[0] == 0
+    assert f"(`companion export 1 --reveal --db {db}` keeps a copy first)" in asked[2]
+    assert run(capsys, "export", "1", "--db", str(db))[0] == 2
 
 
 def test_a_suggested_command_quotes_a_game_file_path_as_a_shell_needs(capsys, monkeypatch,

@@ -118,17 +118,32 @@ def _retry_busy(step, seconds: float = BUSY_SECONDS):
             time.sleep(0.02)
 
 
-def _read_only_connection(path: Path) -> sqlite3.Connection:
+def _busy(error: sqlite3.Error) -> bool:
+    """Whether SQLite refused for another connection's lock (SQLITE_BUSY, SQLITE_LOCKED and
+    their extended codes), not for damage."""
+    return getattr(error, "sqlite_errorcode", 0) & 0xFF in (5, 6)
+
+
+def _busy_refusal(path: Path, error: sqlite3.Error) -> StoreBusy:
+    return StoreBusy(f"{path}: another program keeps the game file locked (SQLite: {error}); "
+                     "it was not changed: close that program (an SQLite tool, a backup "
+                     "running) and start again")
+
+
+def _read_only_connection(path: Path, wait: float = 0.0) -> sqlite3.Connection:
     """The file opened for reading only, whatever characters its name holds (a URI names it,
     so '#', '?' and '%' are escaped). In a folder it may not write to, SQLite cannot make the
     shared-memory file a WAL file is read with: the file is then read from a copy of it and
     its -wal (the newest steps of a table that stopped without closing), or as it stands on
     disk when it has no -wal."""
     uri = f"file:{quote(str(path.absolute()))}?mode=ro"
-    conn = sqlite3.connect(uri, uri=True, timeout=READ_WAIT_SECONDS)
+    conn = sqlite3.connect(uri, uri=True, timeout=wait or READ_WAIT_SECONDS)
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.OperationalError as error:
+        if _busy(error):            # (told at once: the integrity check waited again)
+            conn.close()
+            raise _busy_refusal(path, error) from None
         if "readonly" not in str(error) and "unable to open" not in str(error):
             return conn         # (a damaged file: the integrity check tells it)
         conn.close()
@@ -550,11 +565,13 @@ class Store:
 
     @classmethod
     def open(cls, path: str | Path | None = None, readonly: bool = False,
-             migrate_to: str | None = None) -> Store:
+             migrate_to: str | None = None, wait: float = 0.0) -> Store:
         """Open (creating and migrating if needed) the file at `path`.
 
         A writer takes the lock or gets StoreLocked naming the holder; a damaged file gives
         StoreDamaged and is left untouched. `migrate_to` stops before that migration (tests).
+        A reader waits `wait` seconds (else READ_WAIT_SECONDS) for another program's lock
+        before StoreBusy (a screen polling the file waits less).
         """
         path = Path(path) if path is not None else default_path()
         _reachable(path)
@@ -572,7 +589,7 @@ class Store:
         if readonly:
             if not path.exists():
                 raise StoreError(f"{path}: no game file there yet ({NO_FILE_YET})")
-            db = cls._checked(path, before, readonly=True)
+            db = cls._checked(path, before, readonly=True, wait=wait)
             store = cls(path, db, True, None)
             store.side_files_before = before
             return store
@@ -598,7 +615,7 @@ class Store:
                              "nothing was recorded") from None
 
     @classmethod
-    def probe(cls, path: Path, writer: bool = True) -> None:
+    def probe(cls, path: Path, writer: bool = True, wait: float = 0.0) -> None:
         """The checks a writer makes of an existing game file (damage, a newer version's,
         another program's tables, for a writer another companion holding it), made without
         writing: a screen says them before it opens. A file with no tables yet passes, as
@@ -607,13 +624,13 @@ class Store:
         if path.is_dir():
             raise StoreError(FOLDER.format(path=path))
         if path.is_file() and path.stat().st_size:
-            cls._probe(path, _side_files(path), writer)
+            cls._probe(path, _side_files(path), writer, wait)
         if writer and path.parent.is_dir():
             _require_writable_place(path)       # (a read-only one drew the home screen)
 
     @classmethod
-    def _probe(cls, path: Path, before, writer: bool = False) -> None:
-        db = cls._checked(path, before, readonly=False)
+    def _probe(cls, path: Path, before, writer: bool = False, wait: float = 0.0) -> None:
+        db = cls._checked(path, before, readonly=False, wait=wait)
         try:
             if writer and "lock" in db.table_names():
                 for holder in db["lock"].rows:
@@ -625,7 +642,7 @@ class Store:
         db.close()
 
     @classmethod
-    def _checked(cls, path: Path, before, readonly: bool) -> Database:
+    def _checked(cls, path: Path, before, readonly: bool, wait: float = 0.0) -> Database:
         """The file opened for reading once it is found whole, of this version or older,
         and the companion's (for a reader, with its tables; a writer makes them): on a
         refusal closed again, its side files as they were."""
@@ -641,7 +658,7 @@ class Store:
             # a writer pads the file to whole pages and the cut can no longer be seen.
             raise StoreDamaged(f"{path}: {cut_words(cut)}; it was not changed; "
                                f"{salvage_hint(path)}")
-        db = Database(_read_only_connection(path))
+        db = Database(_read_only_connection(path, wait))
         try:
             cls._check_integrity(path, db)
             cls.check_not_newer(path, db)
@@ -756,11 +773,8 @@ class Store:
                                    f"it was not changed{salvage}") from None
             if not _sqlite_header(path):    # a text, a PDF...: nothing there to salvage
                 raise _not_sqlite(path) from None
-            if getattr(error, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED"):
-                raise StoreBusy(f"{path}: another program keeps the game file locked "
-                                f"({error}, waited for); it was not changed: close that "
-                                "program (an SQLite tool, a backup running) and start "
-                                "again") from None
+            if _busy(error):
+                raise _busy_refusal(path, error) from None
             full = _disk_full(path) if _io_error(error) else None
             if full:                        # no room for the journal beside it: no damage
                 raise StoreError(f"{path}: the disk holding it is full ({full}); SQLite "
@@ -834,6 +848,10 @@ class Store:
                 # (Not into a file deleted or replaced since: the log at the path is not
                 # its own.)
                 try:
+                    # (briefly: a reader inside a transaction, `db check` replaying, would
+                    # hold the close for the whole busy wait; a log left is folded in by
+                    # the next writer)
+                    self.db.execute("PRAGMA busy_timeout = 200")
                     self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 except sqlite3.Error:
                     pass

@@ -64,12 +64,7 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
     stored = StoredSeries.load(store, series_id)
     if stored.stale is not None and warn is not None:
         warn(stored.stale.message(series_id) + " The export stops before it.")
-    session = stored.session
-    dice = dice_in_use(stored.note(DICE_NOTE), session.header)
-    if dice != session.header.get("Dice", "digital"):
-        # Switched at the table since the series began (the palette's Switch dice): read
-        # back in, the series goes on with the dice it was last played with.
-        session.header["Dice"] = dice
+    session = exported_session(stored)
     games = session.games
     in_play = number is None or (number == len(games) and session.current_game is not None)
     held, holders = (secrets_held(session, number, fmt == "json") if fmt != "csv" and in_play
@@ -127,8 +122,19 @@ def export_first(store: Store, series_id: int, db_option: str = "") -> str:
         stored = StoredSeries.load(store, series_id)
     except StoreError:      # (a series whose listing is damaged: what salvage still reads)
         return f"companion db salvage{db_option} --out NEW.db"
-    held = secrets_held(stored.session)[0]
+    held = secrets_held(exported_session(stored))[0]
     return f"companion export {series_id}{' --reveal' if held else ''}{db_option}"
+
+
+def exported_session(stored: StoredSeries) -> SeriesSession:
+    """A stored series' session as an export writes it: with the dice its table switched to
+    since it began (the palette's Switch dice), so that, read back in, the series goes on
+    with the dice it was last played with."""
+    session = stored.session
+    dice = dice_in_use(stored.note(DICE_NOTE), session.header)
+    if dice != session.header.get("Dice", "digital"):
+        session.header["Dice"] = dice
+    return session
 
 
 # A file of game records imports as one exhibition each, every one a series in the home

@@ -15,13 +15,14 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from ..engine.errors import CompanionError
-from ..store.db import Store
+from ..store.db import Store, StoreBusy
 from ..store.series_store import change_mark, latest_series
 from . import views
 from .chrome import KeyBar, StatusLine, SteadyPaletteApp, TitleBar, end_on_sigterm, use_saved_theme
 from .table import Table
 
 POLL_SECONDS = 0.5
+FOLLOW_WAIT_SECONDS = 0.2    # for another program's lock on the file, at each poll
 TABLE_CLOSED = "(no table has the file open: the last step taken is shown)"
 NO_SERIES = "No series in the file: the one started at the table shows here."
 
@@ -74,7 +75,14 @@ class FollowApp(SteadyPaletteApp, App):
             self.seen = None
         if self.store is None:
             try:
-                self.store = Store.open(self.db, readonly=True)
+                # (a file another program keeps locked: said at once and read again at
+                # the next poll; waiting longer froze the screen and its keys)
+                self.store = Store.open(self.db, readonly=True, wait=FOLLOW_WAIT_SECONDS)
+            except StoreBusy:
+                self.seen = None
+                self.query_one("#status", StatusLine).show(
+                    "another program keeps the game file locked: read again as it lets go")
+                return
             except CompanionError as error:
                 self.seen = None
                 self.query_one("#status", StatusLine).show(str(error))
