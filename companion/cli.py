@@ -865,7 +865,7 @@ def _series_replayed(store) -> tuple[int, list[str]]:
     """`db check` past SQLite's own check: every series replayed from its events, as the
     table would open it: (how many replayed whole, what did not, each said as opening it
     would say it: a line that reads as no action, one the rules refuse, an event lost)."""
-    from .store.series_store import StoredSeries, get_series_row
+    from .store.series_store import StoredSeries
 
     problems, ids = [], []
     store.db.execute("BEGIN")           # one snapshot of the file: a table may write meanwhile
@@ -873,8 +873,7 @@ def _series_replayed(store) -> tuple[int, list[str]]:
         ids = [row[0] for row in store.db.execute("SELECT id FROM series ORDER BY id")]
         for series_id in ids:
             try:
-                get_series_row(store, series_id)        # its listing beside its record
-                stale = StoredSeries.load(store, series_id).stale
+                stale = StoredSeries.load(store, series_id).stale   # (its listing too)
             except Exception as error:      # whatever the damage: told, the others checked
                 said = str(error) or type(error).__name__
                 problems.append(said if said.startswith(f"series {series_id}") else

@@ -455,7 +455,7 @@ def texts_without_glyphs(box: Box) -> list[str]:
                 found.append(f"{where}, field {field_name!r}: {said}{absent[-1]!r} "
                              f"{'have' if said else 'has'} no glyph in the printed fonts "
                              "(Western European letters, Greek, arrows and dingbats) and "
-                             f"print{'' if said else 's'} as a box")
+                             f"print{' as boxes' if said else 's as a box'}")
 
     check("box.toml, [box]", {"name": box.name})
     for scoring in box.scoring_boxes:

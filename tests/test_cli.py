@@ -2028,7 +2028,9 @@ def test_a_game_file_edited_by_hand_is_said_not_a_traceback(capsys, tmp_path):
         code, out, err = run(capsys, *argv, "--db", str(game))
         assert (code, err) == (2, said)
     # (the list goes on past it: series 2 is listed, series 1 marked)
-    assert out == "" and "damaged" in run(capsys, "series", "list", "--db", str(game))[1]
+    listed = run(capsys, "series", "list", "--db", str(game))[1].splitlines()
+    assert [line.split()[0] for line in listed] == ["1", "2"]
+    assert listed[0].endswith("damaged") and not listed[1].endswith("damaged")
 
 
 @pytest.mark.parametrize("column, value, tag", [("scenario", "mars", "Scenario"),
@@ -2267,3 +2269,28 @@ def test_a_team_renamed_in_the_box_is_found_by_its_names_and_its_rosters_key(
                        "--scenario", "spring", "--team1", "texas", "--team2", "seattle",
                        "--roster2", "Highlanders")
     assert code == 2 and "'Highlanders' is not a roster; choose a roster: " in err
+
+
+def test_a_damaged_series_does_not_stop_an_import_of_another(capsys, tmp_path):
+    """An import looks for a series holding the same record (to say so): one whose listing
+    was edited by hand is passed over, not the cause of the new import's refusal; an
+    exhibition's listing is read against its header's Home and Away."""
+    import sqlite3
+
+    record, game = tmp_path / "game.txt", tmp_path / "games.db"
+    assert run(capsys, "simulate", "--games", "1", "--seed", "1", "--record",
+               str(record))[0] == 0
+    assert run(capsys, "import", str(record), "--db", str(game))[0] == 0
+    conn = sqlite3.connect(game)
+    with conn:
+        conn.execute("UPDATE series SET winner = 'mars' WHERE id = 1")
+    conn.close()
+    code, out, err = run(capsys, "import", str(record), "--db", str(game))
+    assert code == 0 and "series 2" in out, err
+    conn = sqlite3.connect(game)
+    with conn:
+        conn.execute("UPDATE series SET team1 = 'mars' WHERE id = 2")
+    conn.close()
+    code, out, err = run(capsys, "series", "list", "--db", str(game))
+    assert code == 2 and "series 2: its listing in the game file does not agree with its " \
+        "record (Team1" in err

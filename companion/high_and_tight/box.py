@@ -123,15 +123,14 @@ class Pitcher:
 
 
 def name_mark(name: str) -> str | None:
-    """What a name holds that a record's line cannot (a comma, a semicolon, a quote, doubled
-    spaces, a space at either end), said so that it can be found; None when nothing."""
+    """What a name (read without the spaces at its ends) holds that a record's line cannot
+    (a comma, a semicolon, a quote, doubled spaces), said so that it can be found; None
+    when nothing."""
     for mark, said in ((",", "a comma"), (";", "a semicolon"), ('"', "a quote")):
         if mark in name:
             return said
     if "  " in name:
         return f"two spaces after {name[:name.index('  ')].split(' ')[-1]!r}"
-    if name != name.strip():
-        return "a space at " + ("its start" if name[0].isspace() else "its end")
     return None
 
 
@@ -465,17 +464,6 @@ EMPTY_SAID = {
 }
 
 
-class _EveryKey(frozenset):
-    """The keys meant by a table written under a misspelt name: every one of them (none of
-    its fields is told missing)."""
-
-    def __contains__(self, key) -> bool:
-        return True
-
-
-EVERY_KEY = _EveryKey()
-
-
 class _Problems:
     def __init__(self, texts: dict[str, str] | None = None) -> None:
         self.items: list[str] = []
@@ -755,6 +743,8 @@ class _Loader:
         # id of a table read -> (the table, the keys its misspelt keys were taken for): the
         # table kept with its keys, so a table freed and its id reused reads none of them
         self.meant: dict[int, tuple[dict, set[str]]] = {}
+        self.unread_tables: set[int] = set()    # tables under a misspelt name (table_of)
+        self.unread_lists: set[str] = set()     # lists of tables so (tables_of)
 
     def where(self, filename: str, entry: str = "", fieldname: str = "") -> str:
         text = f"{self.origin}/{filename}"
@@ -893,8 +883,10 @@ class _Loader:
 
     def misspelt(self, table: dict, key: str) -> bool:
         """Whether a key missing from `table` is one a misspelt key there was taken for (the
-        misspelling told by `unknown_fields` with the key meant, not a second line)."""
-        return key in self.misspelt_keys(table)
+        misspelling told by `unknown_fields` with the key meant, not a second line), or
+        `table` stands for one written under a misspelt name (every key of it)."""
+        return key in self.misspelt_keys(table) or (
+            id(table) in self.unread_tables and self.meant[id(table)][0] is table)
 
     def misspelt_keys(self, table: dict) -> set[str]:
         """The keys misspelt keys of `table` were taken for (`unknown_fields`)."""
@@ -919,7 +911,8 @@ class _Loader:
         if key not in data and self.misspelt(data, key):
             # ('[inning]' for [innings]: told as a misspelling, its fields not as missing)
             value = {}
-            self.meant[id(value)] = (value, EVERY_KEY)
+            self.meant[id(value)] = (value, set())      # (kept: its id stays its own)
+            self.unread_tables.add(id(value))
         if isinstance(value, dict):
             return value
         self.problems.add(where, f"written as a list of tables ([[{key}]]) where one is "
@@ -933,6 +926,8 @@ class _Loader:
         """`data[key]` as a list of tables ([[key]] headers; [] when left out): a value of
         another shape, or an entry that is no table, is told and left out."""
         value = data.get(key, [])
+        if key not in data and self.misspelt(data, key):
+            self.unread_lists.add(key)      # ('[[cards]]': its entries not told missing)
         if not isinstance(value, list):
             self.problems.add(where, f"{shown(value)} is not a list of tables: begin each "
                                      f"entry with [[{key}]] on a line of its own")
@@ -962,7 +957,10 @@ class _Loader:
                 meant.update([near] if near else [])
                 hint = f"did you mean {near!r}? " if near else ""
                 # (a value where a table belongs is a key, not a table)
-                said = "key" if what == "table" and not isinstance(table[key], dict) else what
+                value = table[key]
+                tables = isinstance(value, dict) or (isinstance(value, list) and value and all(
+                    isinstance(entry, dict) for entry in value))        # ([[cards]] too)
+                said = "key" if what == "table" and not tables else what
                 self.policy(where, f"unknown {said} {key!r}{self.problems.key_at(where, key)}"
                                    f"; {hint}accepted: {', '.join(sorted(known))}")
         if self.strict and meant:       # (a loose load tells no misspelling: nor left out)
@@ -1026,7 +1024,8 @@ class _Loader:
             rolls_max = low
         else:
             rolls_max = self.get_int(rolls, "max", where, low, 20)
-        scoring = self.scoring_boxes(box_data.get("scoring_number", []))
+        scoring = (() if "scoring_number" not in box_data and self.misspelt(
+            box_data, "scoring_number") else self.scoring_boxes(box_data.get("scoring_number", [])))
         strategies, extra = self.innings(self.table_of(
             box_data, "innings", self.where("box.toml", self.table_at("box.toml", "innings"))))
         return dict(name=name, dh_defense=dh_defense, rally_caps=rally_caps,
@@ -1380,7 +1379,9 @@ class _Loader:
                             "own (rule 8.1.1: it borrows a standard team's when the series is "
                             "set up): leave 'roster' out")
             park = table.get("ballpark")
-            if not isinstance(park, dict):
+            if park is None and self.misspelt(table, "ballpark"):
+                park = {}           # ('[team.balpark]': told as a misspelling)
+            elif not isinstance(park, dict):
                 self.problems.add(where + ", field 'ballpark'",
                                   "written as a list of tables ([[team.ballpark]]) where one "
                                   "is meant: [team.ballpark] in single brackets (rule 8.1)"
@@ -1457,7 +1458,9 @@ class _Loader:
                                 f"team {seen[value]!r}: teams are named by it, so each needs "
                                 "its own")
                 seen.setdefault(value, team.key)
-        if not tables:          # (the rosters' lines name none of them: told here once)
+        if not tables and "team" in self.unread_lists:
+            pass                # ('[[teams]]': told as a misspelling)
+        elif not tables:        # (the rosters' lines name none of them: told here once)
             self.problems.add(self.where("teams.toml"), "holds no team: each team is a "
                               "[[team]] entry (docs/data-format.md), and a box needs two")
         elif len(teams) < 2:
@@ -1810,8 +1813,8 @@ class _Loader:
         elif (held := name_mark(name)) is not None:
             self.problems.add(where + ", field 'name'",
                               f"{name!r} holds {held}: a name may not hold a comma, a "
-                              "semicolon, a quote, doubled spaces or a space at either end "
-                              "(names are written into game records)")
+                              "semicolon, a quote or doubled spaces (names are written into "
+                              "game records)")
         elif self.strict and not name.isprintable():
             hidden = next(c for c in name if not c.isprintable())
             self.problems.add(where + ", field 'name'",
@@ -1971,6 +1974,7 @@ class _Loader:
                     self.warn_alike(cards, name, where)
             cards[name.casefold()] = card
         for side in ("offense", "defense"):
-            if not any(c.side == side for c in cards.values()):
+            if not any(c.side == side for c in cards.values()) and \
+                    "card" not in self.unread_lists:
                 self.problems.add(self.where("cards.toml"), f"no {side} cards")
         return cards

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ..engine.errors import CompanionError, IllegalAction, ParseError
 from ..engine.record import Record
 from ..high_and_tight.box import BOX_FILES, Box, load_box_texts
-from ..high_and_tight.series import SCENARIOS, TEAMS, SeriesRules, series_lead
+from ..high_and_tight.series import EXHIBITION_TAGS, SCENARIOS, TEAMS, SeriesRules, series_lead
 from ..high_and_tight.series_session import SERIES, Entry, SeriesSession, with_result
 from ..high_and_tight.state import MODES
 from .db import Store, StoreError, _now, salvage_hint
@@ -137,7 +137,8 @@ def same_record(store: Store, series_id: int) -> list[int]:
         "AND box_fingerprint = ? AND json_extract(header, '$.Seed') IS "
         "json_extract(?, '$.Seed') ORDER BY id",
         [series_id, row.scenario, row.team1, row.team2,
-         store.db["series"].get(series_id)["box_fingerprint"], json.dumps(row.header)])]
+         store.db["series"].get(series_id)["box_fingerprint"], json.dumps(row.header)])
+        if not damaged(store, found)]        # (another's damage is not this import's)
     if not candidates:
         return []
     entries = StoredSeries.load(store, series_id).session.entries
@@ -162,7 +163,8 @@ def same_game(store: Store, series_id: int) -> list[tuple[int, int]]:
             "away = ? AND home_runs = ? AND away_runs = ? AND innings = ? "
             "ORDER BY series_id, number", [series_id, *result]):
         if other not in games:              # (each series replayed once)
-            games[other] = StoredSeries.load(store, other).session.games
+            games[other] = ([] if damaged(store, other)
+                            else StoredSeries.load(store, other).session.games)
         played = games[other]
         if number <= len(played) and played[number - 1].lines() == lines:
             found.append((other, number))
@@ -171,6 +173,12 @@ def same_game(store: Store, series_id: int) -> list[tuple[int, int]]:
 
 def list_series(store: Store) -> list[SeriesRow]:
     return _rows(store, "")
+
+
+def damaged(store: Store, series_id: int) -> bool:
+    """Whether a stored series' listing cannot be read (`SeriesRow.damage`)."""
+    rows = _rows(store, "WHERE id = ?", [series_id])
+    return bool(rows and rows[0].damage)
 
 
 def get_series_row(store: Store, series_id: int) -> SeriesRow:
@@ -335,8 +343,10 @@ def _row(row: dict, path) -> SeriesRow:
     # that disagrees with them (or a scenario no companion knows) is damage, not a listing
     # of the wrong teams.
     listed = {"Scenario": row["scenario"], "Team1": row["team1"], "Team2": row["team2"]}
-    wrong = [tag for tag, value in listed.items()       # (an exhibition's names its Home)
-             if tag in header and str(header[tag]).casefold() != str(value).casefold()]
+    # (an exhibition's header names its teams Home and Away)
+    given = {tag: header.get(tag, header.get(EXHIBITION_TAGS.get(tag, ""))) for tag in listed}
+    wrong = [tag for tag, value in listed.items() if given[tag] is not None
+             and str(given[tag]).casefold() != str(value).casefold()]
     if row["scenario"] not in SCENARIOS:
         wrong.append("Scenario")
     if row["winner"] not in (None, row["team1"], row["team2"]):
@@ -415,7 +425,7 @@ def listed_boxes(store: Store, rows: list[SeriesRow], box: Box) -> dict[int, Box
     out = {}
     for row in rows:
         fingerprint = row.header.get("Box", "")
-        if fingerprint == box.fingerprint:
+        if fingerprint == box.fingerprint or row.damage:     # (a damaged one: no copy read)
             out[row.id] = box
             continue
         if fingerprint not in _LISTED_BOXES:

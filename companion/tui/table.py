@@ -601,7 +601,7 @@ class Table:
         waiting = self.waiting()            # (once: it lists the legal actions)
         rolling = self._rolling(waiting)
         rolls = None
-        if rolling and re.fullmatch(r"[tr] ?\d[\d ,]*", text, re.IGNORECASE):
+        if rolling and re.fullmatch(r"[tr] ?\d[\d ,-]*", text, re.IGNORECASE):
             # The dice key pressed in the typing box, then the faces ('t12 55'): the faces.
             text = text[1:].strip()
         if re.fullmatch(r"\d[\d ,-]*", text):      # ('-2' is a Managerial Move)

@@ -846,7 +846,8 @@ def test_box_values_are_told_as_the_file_writes_them(box_copy):
     assert [p.split(": ", 1)[1] for p in problems if "/box.toml" in p] == [
         "the file is empty (or holds only comments): docs/data-format.md says what it "
         "holds; the demo box's own is a start"]
-    assert len(problems) == 4
+    assert [p.split(": ", 1)[0].removeprefix(f"{box_copy}/").split(",")[0]
+            for p in problems] == ["box.toml", "teams.toml", "cards.toml", "cards.toml"]
 
 
 def test_a_roster_typo_in_teams_toml_is_told_there_once(box_copy):
@@ -1505,14 +1506,29 @@ def test_a_long_name_in_an_entry_s_label_is_cut_short_and_a_broken_link_named(bo
     # A table under a misspelt name: not also its fields as missing.
     ("box.toml", "[innings]", "[inning]", "unknown table 'inning'; did you mean 'innings'?"),
     ("box.toml", "[scoring_rolls]", "[scoring_roll]", "unknown table 'scoring_roll'"),
+    # ... or a list of tables so: not also its entries as missing (no offense cards, no
+    # defense cards; a track of 0 boxes), and called a table, not a key
+    ("cards.toml", "[[card]]", "[[cards]]", "unknown table 'cards'; did you mean 'card'?"),
+    ("box.toml", "[[scoring_number]]", "[[scoring_numbers]]",
+     "unknown table 'scoring_numbers'; did you mean 'scoring_number'?"),
 ])
 def test_a_slip_is_told_once_not_again_as_what_it_leaves_out(box_copy, filename, old, new,
                                                              said):
     """SPEC 8: one slip, one line: what a misspelt or unknown key was meant to give is not
-    told again as missing (each was a second, misleading line)."""
-    edit(box_copy / filename, old, new)
+    told again as missing (each was a second, misleading line). A list of tables is
+    misspelt at every entry, as a player's search and replace does."""
+    edit(box_copy / filename, old, new, -1 if old.startswith("[[") else 1)
     (problem,) = problems_of(box_copy)
     assert said in problem, problem
+
+
+def test_a_ballpark_under_a_misspelt_name_is_not_also_missing(box_copy):
+    """Rule 8.1: '[team.balpark]' is told as an unknown field of each team, not also as a
+    missing Home Ballpark table."""
+    edit(box_copy / "teams.toml", "[team.ballpark]", "[team.balpark]", -1)
+    problems = problems_of(box_copy)
+    assert len(problems) == 8 and all("unknown field 'balpark'; did you mean 'ballpark'?"
+                                      in problem for problem in problems), problems
 
 
 @pytest.mark.parametrize("filename, kind", [("pitchers.csv", "pitcher"),

@@ -846,7 +846,7 @@ def test_letters_without_a_glyph_are_named_in_a_sentence_that_reads(box):
     found = texts_without_glyphs(changed)
     assert any(line.endswith("('Łukasz Dvořák', new-york), field 'name': 'Ł' and 'ř' have no "
                              "glyph in the printed fonts (Western European letters, Greek, "
-                             "arrows and dingbats) and print as a box") for line in found), found
+                             "arrows and dingbats) and print as boxes") for line in found), found
     assert "cards.toml, card 'Good Wood ř' (line 9), field 'name': 'ř' has no glyph in the " \
         "printed fonts (Western European letters, Greek, arrows and dingbats) and prints as " \
         "a box" in found

@@ -6345,3 +6345,46 @@ def test_the_home_screen_says_what_enter_does_with_no_series_yet(tmp_path):
     new_series(path, seed="hint", scenario="spring")
     assert asyncio.run(hint()) == ("Enter continues the highlighted series; n starts a new "
                                    "one.")
+
+
+def test_the_last_games_lineup_is_an_option_under_the_suggestion(tmp_path):
+    """Rule 3.0: at game 2's lineup the one the team played game 1 with is listed under the
+    suggestion, marked 'as last game', and taken by its option."""
+    from companion.high_and_tight.box import load_box
+    from companion.store.db import Store
+
+    path = tmp_path / "kept.db"
+    store = Store.open(path)
+    table = Table.create(store, load_box(), Setup(scenario="divisional", team1_control="human",
+                                                  team2_control="computer"))
+    series_id = table.stored.id
+    chosen = None
+    for _ in range(3000):
+        waiting = table.waiting()
+        if waiting.phase == "lineup" and not waiting.computer and waiting.kind == "decision":
+            if table.game_number() == 2:
+                break
+            chosen = waiting.options[-1]        # not the suggestion
+            table.enter(chosen)
+        elif table.auto_step() is None:
+            if waiting.kind == "chance":
+                table.roll()
+            else:
+                table.enter(waiting.options[0])
+    store.close()
+    kept = f"{waiting.side} lineup {chosen.split(' ', 2)[2]}"
+
+    async def listed():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(100, 32)) as pilot:
+            screen, table = await open_table(pilot)
+            options = screen.query_one("#options", OptionList)
+            texts = [plain(str(options.get_option_at_index(i).prompt))
+                     for i in range(options.option_count)]
+            ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+            return texts, ids, table.waiting().options
+
+    texts, ids, options = asyncio.run(listed())
+    at = next(i for i, text in enumerate(texts) if text.endswith("as last game"))
+    assert at == 1 and "suggested" in texts[0]
+    assert options[int(ids[at][1:])] == kept

@@ -533,9 +533,18 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
             assert "Not allowed" not in [n.title for n in app._notifications]
             # A notice while it is open (the computer's moves) waits behind it: at the
             # bottom right it covered the dialog's prompt.
-            app.notify("NYH plays Bad Hop", title="New York Highlanders (computer)")
+            app.notify("NYH plays Bad Hop", title="New York Highlanders (computer)",
+                       timeout=60)
             await wait_until(pilot, lambda: dialog.query("Toast"))
             assert all(toast.styles.visibility == "hidden" for toast in dialog.query("Toast"))
+            # ... and is there again as it closes
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: app.screen is game and game.query("Toast"))
+            assert any(toast.styles.visibility == "visible" for toast in game.query("Toast"))
+            await pilot.press("t")
+            await wait_until(pilot, lambda: isinstance(app.screen, DiceScreen)
+                             and app.screen.is_mounted)
+            dialog = app.screen
             await pilot.pause()
             await pilot.press("enter")                      # nothing typed yet: said so
             await pilot.pause(0.1)
@@ -1659,7 +1668,7 @@ def test_letters_typed_for_the_dice_are_told_the_dice_are_awaited(tmp_path, dice
         if dice == "physical":
             # The dice key pressed in the typing box before the faces ('t12 55', 'r 3 4'):
             # the faces are taken (it was refused as a line that is no roll).
-            for typed, taken in (("t34", "roll 3 4"), ("r 5 2", "roll 5 2")):
+            for typed, taken in (("t34", "roll 3 4"), ("r 5 2", "roll 5 2"), ("t3-4", "roll 3 4")):
                 table.enter(typed)
                 assert table.session.entries[-1].line == taken
                 table.stored.undo()
