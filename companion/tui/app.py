@@ -1948,21 +1948,25 @@ class GameScreen(Screen):
         the table must act on: a half's end, a tired pitcher kept in, a deck reshuffled."""
         self._tell_half_over(game, noted)
         self._tell_kept_tired(game, lines, noted)
-        self._tell_reshuffled(game, noted)
+        self._tell_reshuffled(game, noted, any(" exchanges " in line for line in lines))
 
-    def _tell_reshuffled(self, game, noted: int) -> None:
+    def _tell_reshuffled(self, game, noted: int, exchanged: bool = False) -> None:
         """Rule 5.2.1: a draw pile that ran out was made again from its discards; with the
-        table's own deck the players shuffle it (said only in the log, it went unseen)."""
+        table's own deck the players shuffle it before they draw, the card an exchange just
+        let go among the discards (said only in the log, it went unseen; said after the
+        fact, it came once they had reached for an empty pile)."""
         if game is None:
             return
         notes = game.state.log[noted:]
         for deck in DECKS:
             if ("5.2.1", f"the {deck} {RESHUFFLED}") in notes:
-                self.notify(f"The {deck} draw pile ran out: its discards were shuffled "
-                            "into a new one (rule 5.2.1)" + (
-                                f"; shuffle the {deck} discards at the table"
-                                if self.table.cards == "physical" else ""),
-                            title="Reshuffle", timeout=8)
+                self.notify(
+                    f"The {deck} draw pile is empty: shuffle the {deck} discards"
+                    + (" (the card just let go among them)" if exchanged else "")
+                    + " into a new pile, then draw (rule 5.2.1)"
+                    if self.table.cards == "physical" else
+                    f"The {deck} draw pile ran out: its discards were shuffled into a new "
+                    "one (rule 5.2.1)", title="Reshuffle", timeout=8)
 
     def _tell_half_over(self, game, noted: int) -> None:
         """After a step of `game` (whose log held `noted` notes before it): a half that

@@ -213,6 +213,9 @@ def _pieces(state, show_hand: str | None) -> list[str]:
             offense = sum(n for k, n in side.hand.items() if box.cards[k].side == "offense")
             hand = f"{offense} off, {side.hand_size() - offense} def"
         lines.append(f"{side.team.abbrev} caps {side.rally_left}  hand {hand}")
+    # (a pile about to run out is seen before a player reaches for it: rule 5.2.1)
+    piles = state.decks
+    lines.append(f"Draw piles: off {piles['offense'].pile}, def {piles['defense'].pile}")
     return lines
 
 

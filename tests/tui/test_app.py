@@ -1921,7 +1921,8 @@ def test_the_follow_board_keeps_above_the_key_bar_at_80x24(tmp_path):
 
     region, shown = asyncio.run(follow())
     assert region.bottom <= 23                  # the key bar's row is the last
-    assert len(shown) <= region.height and "caps" in shown[-1]
+    assert len(shown) <= region.height and shown[-1].startswith("Draw piles: ")
+    assert "caps" in shown[-2] and "caps" in shown[-3]
 
 
 def test_follow_on_a_file_with_no_series_yet_says_so(tmp_path):
@@ -5321,13 +5322,23 @@ def test_a_reshuffled_draw_pile_is_told_at_the_table(tmp_path, cards):
                 ("4.6", "roll 3 4"), ("5.2.1", f"the offense {RESHUFFLED}")]))
             screen._tell_reshuffled(game, 0)
             screen._tell_reshuffled(game, 2)            # (nothing new: nothing said)
+            screen._tell_reshuffled(game, 0, exchanged=True)
             return [note for note in notes if note[0] == "Reshuffle"]
 
     told = asyncio.run(play())
-    said = ("The offense draw pile ran out: its discards were shuffled into a new one "
-            "(rule 5.2.1)")
-    assert told == [("Reshuffle", said + ("; shuffle the offense discards at the table"
-                                          if cards == "physical" else ""))]
+    if cards == "digital":
+        said = ("The offense draw pile ran out: its discards were shuffled into a new one "
+                "(rule 5.2.1)")
+        assert told == [("Reshuffle", said)] * 2
+    else:
+        # what the table does now, before it draws (said after the fact, it came once the
+        # players had reached for an empty pile); at an exchange, with the card let go
+        assert told == [
+            ("Reshuffle", "The offense draw pile is empty: shuffle the offense discards into "
+                          "a new pile, then draw (rule 5.2.1)"),
+            ("Reshuffle", "The offense draw pile is empty: shuffle the offense discards (the "
+                          "card just let go among them) into a new pile, then draw (rule "
+                          "5.2.1)")]
 
 
 def test_nothing_is_typed_in_a_series_the_computer_plays_alone(tmp_path):
