@@ -105,7 +105,7 @@ CATCH_UP_MOST = 1000     # automatic steps taken at once before a typed line (a 
 OPTION_ACTIONS = {"!roll": "roll", "!rollall": "roll_at_bat", "!hand": "hand",
                   "!type": "type_dice", "!pick": "pick", "!draw": "draw_starter",
                   "!series": "series", "!print": "print", "!next": "next_game",
-                  "!home": "back"}
+                  "!home": "back", "!undo": "undo"}
 # The decisions a hidden hand would show through: the exchange and the card phase (its
 # cards), and an extra inning's strategy named (rule 6.2: the suggestion weighs the hand).
 HAND_PHASES = ("exchange", "cards", "name")
@@ -1462,6 +1462,12 @@ class GameScreen(Screen):
                 options.add_option(Option("Choose the card and the deck..."
                                           if picker.head.endswith(" exchanges")
                                           else "Choose slot by slot...", id="!pick"))
+            if (table.cards == "physical" and table.game is not None
+                    and table.game.state.atbat.must_play == waiting.side):
+                # Rally Caps' extra card must be played (5.7.2): the companion cannot see
+                # the table's hand, which may hold none of the cards it could be.
+                options.add_option(Option("None of these in hand: take the Rally Caps use "
+                                          "back (u)", id="!undo"))
             if rotation_hidden:
                 said = ("name your starter" if self._naming_starter(waiting)
                         else "set your secret rotation")

@@ -6399,3 +6399,40 @@ def test_the_last_games_lineup_is_an_option_under_the_suggestion(tmp_path):
     at = next(i for i, text in enumerate(texts) if text.endswith("as last game"))
     assert at == 1 and "suggested" in texts[0]
     assert options[int(ids[at][1:])] == kept
+
+
+def test_rally_caps_extra_card_with_the_tables_cards_can_be_taken_back(tmp_path):
+    """Rule 5.7.2: after Rally Caps for an extra card a card must be played. With the
+    table's own cards the companion offers every card the hand may hold, and the hand may
+    hold none of them: an option takes the use back (it was u alone, unsaid)."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "rally.db"
+    series_id = new_series(path, seed="tui-rally-physical", cards="physical", dice="digital",
+                           team1_control="human", team2_control="human")
+
+    def extra_card_due(table: Table) -> bool:
+        waiting = table.waiting()
+        if waiting.kind == "decision" and waiting.phase == "cards" and \
+                f"{waiting.side} rallies card" in waiting.options:
+            table.enter(f"{waiting.side} rallies card")
+            return True
+        return False
+
+    play_until(path, series_id, extra_card_due)
+
+    async def take_back():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            options = screen.query_one("#options", OptionList)
+            ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+            prompts = [plain(str(options.get_option_at_index(i).prompt))
+                       for i in range(options.option_count)]
+            before = [entry.line for entry in table.session.entries]
+            options.highlighted = ids.index("!undo")
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+            return prompts[ids.index("!undo")], before, [e.line for e in table.session.entries]
+
+    said, before, after = asyncio.run(take_back())
+    assert said == "None of these in hand: take the Rally Caps use back (u)"
+    assert before[-1].endswith(" rallies card") and after == before[:-1]
