@@ -19,7 +19,7 @@ from .engine.session import replay
 from .engine.textfile import not_a_file, undecodable_at, utf16_said
 from .files import db_words, output_problem, path_argument, write_atomically
 from .high_and_tight import odds
-from .high_and_tight.box import DEFAULT_BOX_DIR, ROMAN, Box, load_box, parse_roman
+from .high_and_tight.box import DEFAULT_BOX_DIR, ROMAN, TEAMS_ALIKE, Box, load_box, parse_roman
 from .high_and_tight.boxscore import report_export
 from .high_and_tight.packed import unscanned
 from .high_and_tight.rules import GAME_TAGS, HighAndTight, managerial_move, result_problem
@@ -596,7 +596,7 @@ def cmd_simulate(args) -> int:
     rules = HighAndTight(box)
     home, away = _team_key(box, args.home, "--home"), _team_key(box, args.away, "--away")
     if home is not None and home == away:
-        raise CommandError("--home, --away: must be two different teams")
+        raise CommandError(f"--home, --away: {TEAMS_ALIKE}")
     series_only = [f"--{name}" for name in ("team1", "team2", "roster1", "roster2", "rules")
                    if getattr(args, name)]
     if series_only:

@@ -705,8 +705,9 @@ def test_replay_says_plainly_why_a_file_cannot_be_read(capsys, tmp_path):
     assert code == 2 and "empty.txt: holds no game record" in err
     (tmp_path / "same.txt").write_text('[Home "texas"]\n[Away "texas"]\n\nhome draws 6 offense\n')
     code, _, err = run(capsys, "replay", str(tmp_path / "same.txt"))
-    assert code == 2 and err.strip().endswith("line 1: header Home, Away: must be two "
-                                              "different teams"), err
+    # (in the words import and series new use for it)
+    assert code == 2 and err.strip().endswith("line 1: header Home, Away: the two teams must "
+                                              "be different team cards"), err
 
 
 def test_simulate_unknown_team(capsys):
@@ -824,7 +825,7 @@ def test_bad_paths_are_refused_with_a_message_and_no_file_is_made(capsys, tmp_pa
           "--roster1", "boston", "--db", str(tmp_path / "c.db")),
          "--roster1: 'boston' is not a roster; choose a roster: new-york"),
         (("simulate", "--home", "texas", "--away", "TXC"),
-         "--home, --away: must be two different teams"),
+         "--home, --away: the two teams must be different team cards"),
         (("simulate", "--games", "2", "--team1", "texas"),
          "--team1: only with --series SCENARIO (a whole series); single games take --home, "
          "--away, --home-roster and --away-roster"),

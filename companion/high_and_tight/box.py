@@ -450,6 +450,7 @@ TOML_FIELD = re.compile(r"/(?P<file>[^/,]+\.toml), .*\(line (?P<line>\d+)\), "
 TOML_ENTRY = re.compile(r"/(?P<file>[^/,]+\.toml), [^:]*\(line (?P<line>\d+)\)$")
 
 
+TEAMS_ALIKE = "the two teams must be different team cards"   # rule 3.0: one card each
 ABBREV_MAX = 6          # the line score's team column (the board, the box scores)
 DEMO_MATCHUP = ("new-york", "texas")     # the rulebook's examples' teams (Box.default_matchup)
 

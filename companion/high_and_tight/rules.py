@@ -12,7 +12,7 @@ from ..engine.errors import IllegalAction, ParseError, clip, did_you_mean
 from ..engine.record import tag_value
 from . import actions as act
 from .actions import DECKS, KINDS, Action
-from .box import ARTICLED, STRATEGIES, Box, Card, Pitcher, alike_said, named_plainly
+from .box import ARTICLED, STRATEGIES, TEAMS_ALIKE, Box, Card, Pitcher, alike_said, named_plainly
 from .effects import (
     Matchup,
     category_words,
@@ -221,7 +221,7 @@ class HighAndTight:
             self._check_starter_tags(header, side)
             sides[name] = side
         if sides["home"].team.key == sides["away"].team.key:
-            raise ParseError("header Home, Away: must be two different teams")
+            raise ParseError(f"header Home, Away: {TEAMS_ALIKE}")
         clash = box.roster_clash(sides["home"].roster.key, sides["away"].roster.key)
         if clash:
             raise ParseError(f"header HomeRoster, AwayRoster: {clash}")

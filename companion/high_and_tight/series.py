@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from ..engine.dice import seed_problem
 from ..engine.errors import IllegalAction, ParseError, clip, did_you_mean
-from .box import Box, Pitcher, named_plainly
+from .box import TEAMS_ALIKE, Box, Pitcher, named_plainly
 from .state import BETWEEN_GAMES_RULES, MODES, State, parse_options
 
 
@@ -202,8 +202,7 @@ class SeriesRules:
             teams[team] = card.key
             rosters[team] = roster.casefold()
         if teams["team1"] == teams["team2"]:
-            raise ParseError(f"header {named('Team1')}, {named('Team2')}: the two teams must "
-                             "be different team cards")
+            raise ParseError(f"header {named('Team1')}, {named('Team2')}: {TEAMS_ALIKE}")
         clash = self.box.roster_clash(rosters["team1"], rosters["team2"])
         if clash:
             raise ParseError(f"header {named('Team1Roster')}, {named('Team2Roster')}: {clash}")
