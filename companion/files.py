@@ -91,7 +91,10 @@ def _other_kind(out: Path, replaces: str | None) -> str | None:
     if replaces == "pdf" and not head.startswith(PDF_MAGIC):
         return "a file that is no PDF"
     if replaces == "record" and not _opens_a_game_record(head):
-        return "a file that is no game record"
+        # (a series exported, kept: said as what it is, not as no record at all)
+        return ("a series record (an export kept)" if re.search(
+            rb'^\s*\[Series\s+"', head.lstrip(b"\xef\xbb\xbf"), re.MULTILINE)
+            else "a file that is no game record")
     return None
 
 
