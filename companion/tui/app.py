@@ -49,7 +49,7 @@ from ..high_and_tight.actions import DECKS, LINE_STARTS, parse_action
 from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.effects import describe_ballpark_effect, describe_card
 from ..high_and_tight.rules import PHASE_RULES, RESHUFFLED
-from ..high_and_tight.series import CONTROLS, SCENARIOS, SeriesRules
+from ..high_and_tight.series import CONTROLS, SCENARIOS, TEAMS, SeriesRules
 from ..high_and_tight.series_session import CONTROL_TAGS, SERIES, Entry, secret_told
 from ..high_and_tight.state import (
     BETWEEN_GAMES_RULES,
@@ -1475,6 +1475,14 @@ class GameScreen(Screen):
             elif hidden:
                 options.add_option(Option("Lift the curtain to see your cards (h)",
                                           id="!hand"))
+        shown = self.shown_hand if table.secret() else None
+        if shown is not None:
+            # Said where the player looks, at every size (the hand's lines on the board are
+            # the first to go in a small terminal): the screen shows a hand now.
+            team = shown if shown in TEAMS else table.team_of(shown)
+            up = f"curtain up: {table.team_abbrev(team)}"
+            options.border_title = f"{up} · {options.border_title}" if options.border_title \
+                else up
         if options.option_count:
             if start_at is not None and start_at < options.option_count:
                 highlight = start_at

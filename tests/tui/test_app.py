@@ -992,10 +992,17 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
             shown = board_text(screen)
             assert names_listed(shown, own) == own
             assert names_listed(shown, theirs - own) == set()
+            # said over the options, where the player looks at every size (at 60x20 the
+            # board's hand lines were off-screen and nothing told the curtain was up)
+            up = f"curtain up: {table.team_abbrev(table.team_of(side))}"
+            title = str(screen.query_one("#options", OptionList).border_title)
+            assert title.startswith(up), title
 
             await press_for_human(pilot, table)
             await pilot.pause(5 * DELAY)
             assert screen.shown_hand is None
+            assert "curtain up" not in str(screen.query_one("#options", OptionList)
+                                           .border_title)
             state = table.game.state
             names = {state.box.cards[k].name for s in ("home", "away")
                      for k, n in state.side(s).hand.items() if n}
