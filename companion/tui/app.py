@@ -2793,7 +2793,8 @@ class TextScreen(ClosesOnce, ClosedByItsKey, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         closes = f"escape or {self.key} closes" if self.key else "escape closes"
         with VerticalScroll(id="dialog"):
-            yield Label(f"[b]{self.title_text}[/b]  [dim]({closes})[/dim]")
+            # (wrapped, not cut: at 60 columns the hand's title lost its close key's end)
+            yield Static(f"[b]{self.title_text}[/b]  [dim]({closes})[/dim]", id="page-title")
             yield Static(views.hanging(self.text), id="page")
 
     def retire(self) -> None:

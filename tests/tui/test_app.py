@@ -6443,3 +6443,21 @@ def test_rally_caps_extra_card_with_the_tables_cards_can_be_taken_back(tmp_path)
     said, before, after = asyncio.run(take_back())
     assert said == "None of these in hand: take the Rally Caps use back (u)"
     assert before[-1].endswith(" rallies card") and after == before[:-1]
+
+
+def test_a_page_s_title_wraps_rather_than_losing_its_end(tmp_path):
+    """A page's title with its close keys ('Hand of Seattle Volcanoes (escape or h
+    closes)') was cut at 60 columns, its ')' lost: it wraps."""
+    async def shown():
+        app = make_app(db=tmp_path / "page.db", auto_delay=3600)
+        async with app.run_test(size=(60, 20)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+            app.push_screen(TextScreen("Hand of Seattle Volcanoes and their long name",
+                                       "Good Wood", "h"))
+            await wait_until(pilot, lambda: isinstance(app.screen, TextScreen))
+            await pilot.pause()
+            title = app.screen.query_one("#page-title", Static)
+            return title.region.width, plain(str(title.render())), title.region.height
+
+    width, text, height = asyncio.run(shown())
+    assert width <= 60 and height >= 2 and text.rstrip().endswith("(escape or h closes)")
