@@ -13,11 +13,11 @@ from companion.high_and_tight.box import Box
 from companion.high_and_tight.boxscore import BoxScore, HalfInning, box_score, line_cells
 from companion.high_and_tight.packed import pack
 from companion.high_and_tight.series_session import SeriesSession
+from companion.high_and_tight.state import half_inning
 from companion.store.exchange import parse_target
 from companion.store.series_store import StoredSeries
 
 from .boards import strategy_name
-from .components import ordinal
 from .geometry import content_area
 from .options import INCH, PrintOptions
 from .qr import QRMatrix, RecordTooLong, draw_qr, qr_matrix
@@ -167,7 +167,7 @@ def _draw_summary(canvas, session: SeriesSession, title: str, games: list[GamePr
 def _under_way(game: GamePrint) -> str:
     """Where a game not over stands: 'top of the 3rd'."""
     inning, half = game.under_way or (1, "top")
-    return f"{half} of the {ordinal(inning)}"
+    return half_inning(half, inning)
 
 
 def _table_facts(header: dict) -> list[str]:

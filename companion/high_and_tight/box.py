@@ -889,6 +889,11 @@ class _Loader:
         return key in self.misspelt_keys(table) or (
             id(table) in self.unread_tables and self.meant[id(table)][0] is table)
 
+    def misspelt_away(self, data: dict, key: str) -> bool:
+        """Whether `data` lacks `key` because it was written under a misspelt name
+        ('[inning]', '[[cards]]'): told as such, not again as what it leaves out."""
+        return key not in data and self.misspelt(data, key)
+
     def misspelt_keys(self, table: dict) -> set[str]:
         """The keys misspelt keys of `table` were taken for (`unknown_fields`)."""
         kept, keys = self.meant.get(id(table), (None, set()))
@@ -909,7 +914,7 @@ class _Loader:
     def table_of(self, data: dict, key: str, where: str) -> dict:
         """`data[key]` as one table ({} when left out); a value of another shape is told."""
         value = data.get(key, {})
-        if key not in data and self.misspelt(data, key):
+        if self.misspelt_away(data, key):
             # ('[inning]' for [innings]: told as a misspelling, its fields not as missing)
             value = {}
             self.meant[id(value)] = (value, set())      # (kept: its id stays its own)
@@ -927,7 +932,7 @@ class _Loader:
         """`data[key]` as a list of tables ([[key]] headers; [] when left out): a value of
         another shape, or an entry that is no table, is told and left out."""
         value = data.get(key, [])
-        if key not in data and self.misspelt(data, key):
+        if self.misspelt_away(data, key):
             self.unread_lists.add(key)      # ('[[cards]]': its entries not told missing)
         if not isinstance(value, list):
             self.problems.add(where, f"{shown(value)} is not a list of tables: begin each "
@@ -1025,8 +1030,8 @@ class _Loader:
             rolls_max = low
         else:
             rolls_max = self.get_int(rolls, "max", where, low, 20)
-        scoring = (() if "scoring_number" not in box_data and self.misspelt(
-            box_data, "scoring_number") else self.scoring_boxes(box_data.get("scoring_number", [])))
+        scoring = (() if self.misspelt_away(box_data, "scoring_number")
+                   else self.scoring_boxes(box_data.get("scoring_number", [])))
         strategies, extra = self.innings(self.table_of(
             box_data, "innings", self.where("box.toml", self.table_at("box.toml", "innings"))))
         return dict(name=name, dh_defense=dh_defense, rally_caps=rally_caps,
@@ -1106,7 +1111,7 @@ class _Loader:
         where = self.where("box.toml", self.table_at("box.toml", "innings"))
         self.unknown_fields(table, ("strategies", "extra"), where)
         strategies = table.get("strategies")
-        if strategies is None and self.misspelt(table, "strategies"):
+        if self.misspelt_away(table, "strategies"):
             strategies = ["none"] * 9
         elif not isinstance(strategies, list) or len(strategies) != 9:
             self.problems.add(where + ", field 'strategies'",
@@ -1358,7 +1363,7 @@ class _Loader:
                 # slip is one problem, not advice to drop the roster its pieces name.
                 standard = isinstance(roster, str)
             colours = table.get("colours")
-            if colours is None and self.misspelt(table, "colours"):
+            if self.misspelt_away(table, "colours"):
                 colours = ["#000000", "#ffffff"]    # ('colors': told as a misspelling)
             if not (isinstance(colours, list) and len(colours) == 2 and all(
                 isinstance(c, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", c) for c in colours
@@ -1380,7 +1385,7 @@ class _Loader:
                             "own (rule 8.1.1: it borrows a standard team's when the series is "
                             "set up): leave 'roster' out")
             park = table.get("ballpark")
-            if park is None and self.misspelt(table, "ballpark"):
+            if self.misspelt_away(table, "ballpark"):
                 park = {}           # ('[team.balpark]': told as a misspelling)
             elif not isinstance(park, dict):
                 self.problems.add(where + ", field 'ballpark'",

@@ -244,8 +244,7 @@ class State:
         'its setup' before the first inning."""
         if not self.inning:
             return "its setup"
-        return (f"the {self.half} of the {ordinal(self.inning)}, "
-                f"{self.away.total}-{self.home.total}")
+        return f"the {half_inning(self.half, self.inning)}, {self.away.total}-{self.home.total}"
 
     def summary(self) -> str:
         """A compact one-line picture of the game (like FEN for chess)."""
@@ -262,3 +261,8 @@ def ordinal(number: int) -> str:
     if 10 <= number % 100 <= 20:
         return f"{number}th"
     return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+
+
+def half_inning(half: str, inning: int) -> str:
+    """'top of the 3rd'."""
+    return f"{half} of the {ordinal(inning)}"

@@ -177,18 +177,24 @@ def list_series(store: Store) -> list[SeriesRow]:
 
 def damaged(store: Store, series_id: int) -> bool:
     """Whether a stored series' listing cannot be read (`SeriesRow.damage`)."""
+    return bool(stored_row(store, series_id).damage)
+
+
+def stored_row(store: Store, series_id: int) -> SeriesRow:
+    """One series' row as stored, a damaged one too (`SeriesRow.damage`: it can still be
+    described and deleted)."""
     rows = _rows(store, "WHERE id = ?", [series_id])
-    return bool(rows and rows[0].damage)
+    if not rows:
+        raise StoreError(f"no series {series_id} in {store.path}")
+    return rows[0]
 
 
 def get_series_row(store: Store, series_id: int) -> SeriesRow:
     """One series' row; a damaged one (`SeriesRow.damage`) is refused, saying why."""
-    rows = _rows(store, "WHERE id = ?", [series_id])
-    if not rows:
-        raise StoreError(f"no series {series_id} in {store.path}")
-    if rows[0].damage:
-        raise StoreError(rows[0].damage)
-    return rows[0]
+    row = stored_row(store, series_id)
+    if row.damage:
+        raise StoreError(row.damage)
+    return row
 
 
 def latest_series(store: Store) -> int | None:
@@ -236,10 +242,7 @@ def _rows(store: Store, where: str, params: list = ()) -> list[SeriesRow]:
 def describe_series(store: Store, series_id: int) -> str:
     """A series in a line, its teams named as its own box names them: 'series 3: Divisional
     Series, New York Highlanders v Texas Cowboys (game 2, New York Highlanders lead 1-0)'."""
-    rows = _rows(store, "WHERE id = ?", [series_id])
-    if not rows:
-        raise StoreError(f"no series {series_id} in {store.path}")
-    row = rows[0]
+    row = stored_row(store, series_id)
     if row.damage:          # (it can still be deleted: said as stored)
         return f"series {row.id}: {row.title}, {row.team1} v {row.team2} (damaged)"
     box = frozen_box(store, series_id)
@@ -257,10 +260,7 @@ def delete_series(store: Store, series_id: int) -> SeriesRow:
     in one transaction: the one write that is not an append, asked for by a player."""
     store.require_writable()
     with store.write():
-        rows = _rows(store, "WHERE id = ?", [series_id])    # (a damaged one too)
-        if not rows:
-            raise StoreError(f"no series {series_id} in {store.path}")
-        row = rows[0]
+        row = stored_row(store, series_id)      # (a damaged one too)
         for table in ("events", "games", "figures"):
             store.db.execute(f"DELETE FROM {table} WHERE series_id = ?", [series_id])
         store.db.execute("DELETE FROM series WHERE id = ?", [series_id])
