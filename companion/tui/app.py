@@ -933,13 +933,27 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
 # -- the game table --------------------------------------------------------------------------
 
 
-class Board(Static):
-    """The game screen's board: a new size (the terminal's, or the keys panel opening
-    beside it) lays the hand out again in the rows left."""
+class BoardPane(VerticalScroll):
+    """The game screen's board's pane: a new size (the terminal's, or the keys panel
+    opening beside it) lays the hand out again in the rows left; what even so runs past
+    its foot scrolls (shift+up and shift+down, the wheel)."""
 
     def on_resize(self) -> None:
         screen = self.screen
         if isinstance(screen, GameScreen):
+            screen.call_after_refresh(screen.show_board)
+
+
+class Board(Static):
+    """The game screen's board, as tall as its lines: a new width (its pane's scrollbar
+    come or gone) wraps them again. (A new height is its own lines': nothing to do.)"""
+
+    _width = 0
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, GameScreen) and self.size.width != self._width:
+            self._width = self.size.width
             screen.call_after_refresh(screen.show_board)
 
 
@@ -1070,6 +1084,9 @@ class GameScreen(Screen):
         Binding("l", "log", "Log"),
         Binding("s", "series", "Series"),
         Binding("p", "print", "Print"),            # shown once a game is over
+        # (the board's lines past its pane's foot, in a small terminal; ? lists them)
+        Binding("shift+up", "scroll_board(-1)", "Board up a line", show=False),
+        Binding("shift+down", "scroll_board(1)", "Board down a line", show=False),
         Binding("escape", "to_options", "Options"),    # from the typing box
         Binding("escape", "close_keys", "Close keys"),  # the keys panel open (?)
         Binding("escape", "back", "Home"),
@@ -1114,7 +1131,9 @@ class GameScreen(Screen):
         yield Static(id="linescore")
         yield StatusLine(id="status")
         with Horizontal(id="main"):
-            yield Board(id="board")
+            # (the pane scrolls a board longer than its rows: a Static cannot)
+            with BoardPane(id="board-pane", can_focus=False):
+                yield Board(id="board")
             with Vertical(id="side"):
                 yield Options(id="options")
                 yield EntryBox(self.table.dice, id="entry")
@@ -1373,6 +1392,8 @@ class GameScreen(Screen):
         self.query_one("#linescore", Static).update(views.line_score(table))
         self.query_one("#status", StatusLine).show(partial(views.status, table, False))
         self.show_board()
+        if not still:
+            self._board_pane().scroll_home(animate=False)   # a new step: its markers first
         waiting = table.waiting()
         self.show_options(waiting, keep if self.options_lines == list(waiting.options)
                           else None)
@@ -1544,7 +1565,7 @@ class GameScreen(Screen):
         # The rows a notice over the board's foot leaves (the hand and its "N more" hint
         # keep above it; the tick lays the board out again as notices come and go).
         self._covered = self._rows_under_notices()
-        rows = max(board.content_region.height - self._covered, 0)
+        rows = max(self._board_pane().content_region.height - self._covered, 0)
         cards = most = len(views.hand_lines(self.table, hand)) - 1 if hand else 0
         while most > 0 and rows and self._board_rows(markup) > rows:
             most -= 1               # the hand's cards give way first, counted in its hint
@@ -1577,7 +1598,7 @@ class GameScreen(Screen):
     def _rows_under_notices(self) -> int:
         """How many of the board's last rows the notices shown cover (they stack at the
         bottom left, over the board)."""
-        board = self.query_one("#board", Static).content_region
+        board = self._board_pane().content_region
         shown = shown_notices(self.app)             # (a toast leaving is not counted)
         tops = [toast.region.y for toast in self.query(Toast)
                 if toast._notification in shown and toast.region.height
@@ -1595,6 +1616,16 @@ class GameScreen(Screen):
             return False
         drop_notices(self.app, [going])
         return True
+
+    def action_scroll_board(self, lines: int) -> None:
+        """shift+up, shift+down: the board's pane a line up or down (the options keep the
+        keyboard, so up and down stay theirs)."""
+        pane = self._board_pane()
+        pane.scroll_to(y=pane.scroll_y + lines, animate=False)
+
+    def _board_pane(self) -> BoardPane:
+        """The board's pane: the rows in view (the board itself is as tall as its lines)."""
+        return self.query_one("#board-pane", BoardPane)
 
     def _board_rows(self, markup: str) -> int:
         """The rows the board takes at its width, wrapped lines counted."""

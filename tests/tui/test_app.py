@@ -3211,7 +3211,7 @@ def test_a_narrow_terminal_puts_the_options_under_the_board(tmp_path, columns):
             app.notify("a notice\nof two lines")
             await pilot.pause(0.1)
             assert screen.has_class("-stacked")
-            board = screen.query_one("#board").region
+            board = screen.query_one("#board-pane").region
             options = screen.query_one("#options", OptionList)
             entry = screen.query_one("#entry").region
             assert options.region.height >= 4
@@ -3305,7 +3305,7 @@ def test_the_hand_on_the_board_keeps_above_a_notice_and_says_what_it_leaves_out(
             await wait_until(pilot, lambda: table.win_history)
             await workers_done(app)
             screen.show_board()
-            board = screen.query_one("#board", Static)
+            board = screen.query_one("#board-pane")
             free = screen._board_rows(screen.board_markup)
             # A notice over the hand's rows, short of the lines above the hand.
             above = screen._board_rows(views.board(table, None)) + 2
@@ -3344,7 +3344,7 @@ def test_notices_stacked_over_the_board_s_own_lines_give_way_oldest_first(tmp_pa
                               and not table.waiting().computer) as (app, pilot, screen, table):
             app.clear_notifications()
             await pilot.pause()
-            board = screen.query_one("#board", Static)
+            board = screen.query_one("#board-pane")
             tall = "\n".join(f"line {n} of the half's dice" for n in range(7))
             app.notify("no dice are awaited now", severity="warning", timeout=30)
             app.notify("no dice are awaited now", severity="warning", timeout=30)
@@ -3391,9 +3391,9 @@ def test_at_80x24_a_managerial_move_keeps_the_win_figure_in_view(tmp_path, heigh
             table.win_history[:], table.win_steps[:] = [0.5], [len(table.game.actions)]
             screen.show_board()
             await pilot.pause()
-            board = screen.query_one("#board")
+            board, pane = screen.query_one("#board"), screen.query_one("#board-pane")
             rows = [strip.text for strip in board.render_lines(
-                Region(0, 0, board.size.width, board.content_region.height))]
+                Region(0, 0, board.size.width, pane.content_region.height))]
             await workers_done(app)
             return rows
 
@@ -4500,12 +4500,12 @@ def test_a_step_taken_brings_the_board_back_from_under_the_keys_panel(tmp_path, 
             screen, table = await open_table(pilot)
             await pilot.press("?")
             await pilot.pause()
-            opened = (bool(screen.query(KeysPanel)), screen.query_one("#board").display)
+            opened = (bool(screen.query(KeysPanel)), screen.query_one("#board-pane").display)
             steps = len(table.session.entries)
             await pilot.press("enter")
             await wait_until(pilot, lambda: len(table.session.entries) > steps)
             await settle(pilot)
-            after = (bool(screen.query(KeysPanel)), screen.query_one("#board").display,
+            after = (bool(screen.query(KeysPanel)), screen.query_one("#board-pane").display,
                      screen.has_class("-keys-narrow"))
             return opened, after
 
@@ -4565,7 +4565,7 @@ def test_escape_closes_the_keys_panel_before_it_leaves_the_table(tmp_path):
             await pilot.pause()
             await settle(pilot)
             closed = (not screen.query(KeysPanel), app.screen is screen,
-                      screen.query_one("#board").display,
+                      screen.query_one("#board-pane").display,
                       "esc Home" in screen.query_one(KeyBar).render().plain)
             await pilot.press("escape")
             await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
@@ -5527,7 +5527,7 @@ def test_a_between_games_board_too_long_for_the_screen_says_where_the_rest_is(tm
             app.clear_notifications()
             await pilot.pause(0.2)
             screen.show_board()
-            board = screen.query_one("#board", Static).content_region
+            board = screen.query_one("#board-pane").content_region
             markup = screen.board_markup
             fits = screen._board_rows(markup) <= board.height
             await settle(pilot)

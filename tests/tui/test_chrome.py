@@ -182,7 +182,7 @@ def test_the_keys_panel_never_hides_the_options_enter_acts_on(tmp_path, columns)
             options = screen.query_one("#options", OptionList)
             panel = screen.query_one(KeysPanel)
             seen = (options.region.width > 0 and options.region.right <= columns,
-                    panel.region.width > 0, screen.query_one("#board").display)
+                    panel.region.width > 0, screen.query_one("#board-pane").display)
             # Under the keys, how the board's short forms read ('+100': the Tired marker).
             console = Console(width=60, record=True, file=io.StringIO())
             console.print(panel.query_one("#keys-table", Static).content)
@@ -195,7 +195,7 @@ def test_the_keys_panel_never_hides_the_options_enter_acts_on(tmp_path, columns)
                 scrolled.append((panel.scroll_y, panel.max_scroll_y))
                 await pilot.press("question_mark")
                 await pilot.pause()
-            return seen, screen.query_one("#board").display, scrolled
+            return seen, screen.query_one("#board-pane").display, scrolled
 
     (options_shown, panel_shown, board_shown), board_after, scrolled = asyncio.run(go())
     assert options_shown and panel_shown and board_after

@@ -1254,7 +1254,7 @@ def test_the_boards_hand_keeps_to_the_rows_left_with_the_rest_named(tmp_path):
             console = Console(width=width, file=io.StringIO())
             rows = len(console.render_lines(views.hanging(screen.board_markup),
                                             console.options.update_width(width), pad=False))
-            return shown, rows, board.content_region.height
+            return shown, rows, screen.query_one("#board-pane").content_region.height
 
     shown, rows, room = asyncio.run(look((80, 24)))
     assert rows <= room
