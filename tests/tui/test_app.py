@@ -3402,6 +3402,55 @@ def test_at_80x24_a_managerial_move_keeps_the_win_figure_in_view(tmp_path, heigh
     assert any("P(run)" in row or "stand" in row.casefold() for row in rows), rows
 
 
+def test_at_60x20_the_board_scrolls_to_its_last_lines_and_a_new_step_shows_its_top(tmp_path):
+    """Rule 4.5 at 60x20: the options under the board leave it a few rows, and a Managerial
+    Move's table runs past them even once the hand has given way. shift+down scrolls the
+    board to its last lines (the pieces) while the options keep the keyboard; the next
+    step shows the board from its top (the markers) again."""
+    from textual.geometry import Region
+
+    path = tmp_path / "scroll.db"
+    series_id = new_series(path, seed="tui-manage")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        async with app.run_test(size=(60, 20)) as pilot:
+            screen, table = await open_table(pilot)
+            await play_on_until(pilot, table, lambda: table.waiting().phase == "manage"
+                                and not table.waiting().computer, 600)
+            app.auto_delay = 3600
+            app.clear_notifications()
+            await pilot.pause()
+            pane = screen.query_one("#board-pane")
+            board = screen.query_one("#board")
+            seen = []
+
+            def in_view() -> list[str]:
+                top = round(pane.scroll_y)
+                return [strip.text for strip in board.render_lines(
+                    Region(0, top, board.size.width, pane.content_region.height))]
+
+            seen.append((pane.max_scroll_y, in_view()))
+            for _ in range(pane.max_scroll_y):
+                await pilot.press("shift+down")
+            await pilot.pause()
+            seen.append((pane.scroll_y, in_view(), screen.focused.id))
+            await pilot.press("enter")                  # the Managerial Move taken
+            await wait_until(pilot, lambda: table.waiting().phase != "manage")
+            await pilot.pause()
+            seen.append((pane.scroll_y,))
+            await workers_done(app)
+            return seen
+
+    (most, top), (scrolled, foot, focused), (after,) = asyncio.run(play())
+    assert most > 0, top                                # more lines than rows
+    assert top[0].strip().startswith("Scoring Rolls"), top
+    assert scrolled == most and focused == "options"
+    assert not any(line.strip().startswith("Scoring Rolls") for line in foot)
+    assert any(line.strip().startswith(("Bat ", "Fld ")) for line in foot), foot
+    assert after == 0
+
+
 @pytest.mark.parametrize("rows", [24, 32])
 def test_a_short_terminal_shows_one_information_notice_at_a_time(tmp_path, rows):
     """Under 30 rows a new notice takes the place of the information notices shown, so they
