@@ -666,7 +666,7 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
         with FormScroll(id="dialog", classes="form"):
             # The box by its own name: a player with two boxes sees which one is read.
             yield Label(f"[b]New series[/b] from {escape(self.box.name)}  (ctrl+s starts, "
-                        "escape cancels)")
+                        "escape cancels)", id="new-head")
             problem = Label("", id="problem")
             problem.display = False             # takes no row till there is a problem
             yield problem

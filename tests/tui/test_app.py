@@ -299,6 +299,29 @@ def test_the_new_series_buttons_stay_in_view_and_the_rules_scroll_clear_of_them(
     assert whole == (2, True, True, "Chosen: " + ", ".join(sorted(OPTIONAL_RULES)))
 
 
+def test_at_60_columns_the_new_series_heading_and_the_rules_keys_wrap_whole(tmp_path):
+    """At 60x20 the New series dialog's heading (how to start and cancel) and the optional
+    rules' keys wrap within the dialog: their ends ('escape cancels', 'Tab goes to Start')
+    were cut at its edge."""
+    path = tmp_path / "narrow.db"
+
+    async def look():
+        app = make_app(db=path)
+        async with app.run_test(size=(60, 20)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            dialog = await new_series_dialog(pilot)
+            await pilot.pause()
+            form = dialog.query_one("#dialog").scrollable_content_region.width
+            return [(plain(str(label.content)), label.size.width <= form, label.size.height)
+                    for label in (dialog.query_one("#new-head", Label),
+                                  dialog.query_one("#rules-head", Label))]
+
+    (head, head_fits, head_rows), (keys, keys_fits, keys_rows) = asyncio.run(look())
+    assert head.endswith("(ctrl+s starts, escape cancels)") and head_fits and head_rows == 2
+    assert keys.endswith("Tab goes to Start):") and keys_fits and keys_rows == 2
+
+
 def test_the_new_series_dialog_opens_on_the_last_series_choices(tmp_path, box_copy):
     """A player sets up his table once: the next New series opens on the scenario, teams,
     rosters, managers, dice, cards and optional rules he started the last one with (they
