@@ -322,6 +322,30 @@ def test_at_60_columns_the_new_series_heading_and_the_rules_keys_wrap_whole(tmp_
     assert keys.endswith("Tab goes to Start):") and keys_fits and keys_rows == 2
 
 
+def test_a_compact_fields_open_list_has_a_frame_of_its_own(tmp_path):
+    """A compact field's open list (the New series scenario here; a lineup's slot at
+    60x20 alike) draws a frame: without one its names ran on from the rows under it and
+    read as those rows."""
+    path = tmp_path / "framed.db"
+
+    async def look():
+        app = make_app(db=path)
+        async with app.run_test(size=(60, 20)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            dialog = await new_series_dialog(pilot)
+            field = dialog.query_one("#scenario", Select)
+            field.focus()
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: field.expanded)
+            overlay = field.query_one("SelectOverlay")
+            await pilot.pause()
+            return overlay.compact, overlay.styles.border_top[0], overlay.region.height
+
+    compact, border, height = asyncio.run(look())
+    assert compact and border == "tall" and height >= 3
+
+
 def test_the_new_series_dialog_opens_on_the_last_series_choices(tmp_path, box_copy):
     """A player sets up his table once: the next New series opens on the scenario, teams,
     rosters, managers, dice, cards and optional rules he started the last one with (they
