@@ -250,7 +250,10 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
     @on(Button.Pressed, "#print")
     def action_print(self) -> None:
         if self.worker is not None and self.worker.is_running:
-            self.notify("a print is under way", severity="warning")
+            # (in the dialog, as its problems are: the notices wait behind it)
+            self.query_one("#stage", Label).update(
+                f"still drawing {self.job.out.name if self.job else 'the PDF'}: "
+                "Close stops it")
             return
         self.query_one("#stage", Label).update("")    # (a refusal of the fields before)
         job = self._job()

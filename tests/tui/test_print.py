@@ -368,6 +368,53 @@ def test_closing_the_dialog_stops_the_print_and_writes_nothing(tmp_path):
     assert [p.name for p in tmp_path.iterdir() if not p.name.startswith("stop.db")] == []
 
 
+def test_notices_wait_behind_the_dialog_which_says_a_second_print_in_its_stage_line(
+        tmp_path):
+    """A notice shown while the dialog is open waits behind it (at 80x24 notices covered
+    its file name and buttons) and is there again as it closes; ctrl+s while a print is
+    drawn is answered in the dialog's stage line, not by a notice it would hide."""
+    path = tmp_path / "behind.db"
+    out = tmp_path / "all.pdf"
+
+    async def steps(pilot, notes):
+        app = pilot.app
+        home = app.screen
+        screen = await open_print(pilot)
+        app.notify("the table's news", timeout=60)
+        await wait_until(pilot, lambda: screen.query("Toast"))
+        hidden = all(toast.styles.visibility == "hidden" for toast in screen.query("Toast"))
+        fill(screen, what="all", out=str(out))
+        show = screen._progress
+        said = []
+
+        def again_at_first_page(label, done, total):
+            show(label, done, total)
+            if not said:
+                screen.action_print()               # ctrl+s again while it draws
+                said.append(str(screen.query_one("#stage", Label).render()))
+                screen.action_close()
+
+        screen._progress = again_at_first_page
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: app.screen is home and home.query("Toast"))
+        await workers_done(app)
+        await pilot.pause()
+        shown = any(toast.styles.visibility == "visible" for toast in home.query("Toast"))
+        return hidden, said, shown
+
+    async def go():
+        app = make_app(db=path, auto_delay=3600)
+        notes = recording(app)
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await wait_until(pilot, lambda: app.screen.listed)
+            return notes, await steps(pilot, notes)
+
+    notes, (hidden, said, shown) = asyncio.run(go())
+    assert hidden and shown
+    assert said == ["still drawing all.pdf: Close stops it"]
+    assert [severity for severity, _title, _message in notes] == ["information", "warning"]
+
+
 def test_the_default_folder_is_documents_else_home_never_the_start_folder(tmp_path,
                                                                          monkeypatch):
     from companion.tui.printing import default_folder
