@@ -205,10 +205,6 @@ class SeriesSession:
         self.redo_stack.clear()
         return entry
 
-    def push_action(self, action) -> Entry:
-        """Apply a game Action object (from legal_actions or a manager)."""
-        return self.push(self.rules.format_action(action))
-
     def _apply(self, line: str) -> Entry:
         game = self.current_game
         if game is not None:

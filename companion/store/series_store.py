@@ -623,9 +623,6 @@ class StoredSeries:
             raise
         return entry
 
-    def push_action(self, action) -> Entry:
-        return self.push(self.session.rules.format_action(action))
-
     def undo(self) -> Entry:
         entry = self.session.undo()
         try:

@@ -2286,7 +2286,12 @@ class GameScreen(Screen):
         # says its own refusals, and the old one sat over its field.
         drop_notices(self.app, [note for note in shown_notices(self.app)
                                 if note.title == REFUSED])
-        self.app.push_screen(DiceScreen(enter, more))
+        def closed(step: str | None) -> None:
+            if step is not None and self.is_attached:
+                # u or y typed in the dialog: the table's (refused as u here would be)
+                (self.action_undo if step == "undo" else self.action_redo)()
+
+        self.app.push_screen(DiceScreen(enter, more), closed)
 
     def _resting_why(self, error) -> str:
         """A reliever refused as resting (rule 8.2.2) is told why, as the series' rest table
@@ -2571,17 +2576,26 @@ class FacesBox(Input):
             if isinstance(self.screen, DiceScreen):
                 self.screen.take_faces(self)
             return
+        if event.character in DiceScreen.STEPS and isinstance(self.screen, DiceScreen):
+            # (no face: the box refused them without a word, and the roll just typed in
+            # the wrong stayed till Escape, then u)
+            event.stop()
+            event.prevent_default()
+            self.screen.dismiss(DiceScreen.STEPS[event.character])
+            return
         await own_binding_now(self, event)      # ('3 5 ⌫ 4 ⏎' at once: 3 4, not 354)
 
 
-class DiceScreen(ClosesOnce, ModalScreen[None]):
+class DiceScreen(ClosesOnce, ModalScreen[str | None]):
     """Type the faces rolled at the table, handed to `enter` (which returns why the table
     refused them, or None): a refusal (a face off the die, more rolls than the at-bat
     takes) is said in the dialog, which stays open with the faces to be corrected. Once
     they are taken it closes, unless `more` says what roll the table is to type next (the
-    rest of the at-bat's rolls): then the box empties for it, the roll taken said above."""
+    rest of the at-bat's rolls): then the box empties for it, the roll taken said above.
+    u and y close it and undo or redo on the table (its result: the table's action)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    STEPS = {"u": "undo", "y": "redo"}
 
     def __init__(self, enter: Callable[[str], str | None],
                  more: Callable[[], str | None] | None = None):
@@ -2617,7 +2631,8 @@ class DiceScreen(ClosesOnce, ModalScreen[None]):
             return
         box.value = ""
         self.query_one("#problem", Label).update(
-            f"taken: {escape(faces.strip())}; next: {escape(next_roll)} (Escape closes)")
+            f"taken: {escape(faces.strip())}; next: {escape(next_roll)} (Escape closes; "
+            "u undoes)")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

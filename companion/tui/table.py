@@ -502,14 +502,14 @@ class Table:
                 return self._sample()
             return None
         if self.forced(waiting):
-            return self.stored.push(waiting.options[0])
+            return self._push(waiting.options[0])
         if waiting.computer:
             if waiting.scope == SERIES:
-                return self.stored.push(series_manager_line(self.session, self.manager))
+                return self._push(series_manager_line(self.session, self.manager))
             state = self.session.current_game.state
             rules = self.session.rules
-            return self.stored.push_action(self.manager.choose(state,
-                                                               rules.legal_actions(state)))
+            return self._push(rules.format_action(self.manager.choose(
+                state, rules.legal_actions(state))))
         return None
 
     def passed_for(self, game) -> dict[str, bool]:
@@ -592,7 +592,7 @@ class Table:
         return self._sample()
 
     def _sample(self) -> Entry:
-        return self.stored.push(chance_line(self.session, self.seed))
+        return self._push(chance_line(self.session, self.seed))
 
     def enter(self, text: str) -> Entry:
         """A line typed at the table: an action, or two dice faces when dice are awaited."""
@@ -642,10 +642,7 @@ class Table:
                                      "(rule 3.0): a starter drawn at the table goes in a "
                                      "series set to physical dice")
         if rolls is None or len(rolls) == 1:
-            with self._steps_with_rolls():
-                entry = self.stored.push(text)
-                self._keep_lines_before(len(self.session.entries) - 1)
-            return entry
+            return self._push(text)
         return self._enter_rolls(rolls)
 
     def short_line(self, text: str, waiting: Waiting) -> str:
@@ -924,7 +921,7 @@ class Table:
                     raise CompanionError(f"{len(rolls)} rolls typed, but the dice were done "
                                          f"after {number} (rule 4.6): none was taken; type "
                                          "the rolls still due")
-                entry = self.stored.push(f"roll {first} {second}")
+                entry = self._push(f"roll {first} {second}")
             self._one_line_from(start)
         return entry
 
@@ -950,6 +947,19 @@ class Table:
         self._keep_lines_before(start)
         self.typed_lines.append((start, self.session.entries[start:]))
         del self.typed_lines[:-TYPED_LINES_KEPT]
+
+    def _push(self, line: str) -> Entry:
+        """A new step (a player's, the computer's, the dice's; never a redo): the typed
+        lines of the redo history it clears go with it, in the same write. (A single roll
+        after a line of rolls undone met the same digital faces, and was read as the line
+        begun again: one undo took back every roll since.)"""
+        step = len(self.session.entries)
+        if all(start + len(rolls) <= step for start, rolls in self.typed_lines):
+            return self.stored.push(line)       # (no line to let go: the common step)
+        with self._steps_with_rolls():
+            entry = self.stored.push(line)
+            self._keep_lines_before(step)
+        return entry
 
     def _keep_lines_before(self, step: int) -> None:
         """A new step at `step` leaves the redo history: the typed lines from there on,

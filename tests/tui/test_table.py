@@ -148,6 +148,34 @@ def test_the_at_bat_s_rolls_left_are_rolled_at_once_and_go_back_whole(tmp_path):
             table.roll_at_bat()
 
 
+def test_single_rolls_after_an_undone_line_of_rolls_are_undone_one_at_a_time(tmp_path):
+    """Rule 4.6 with the companion's dice: R, then u (the line back whole), then r twice:
+    those rolls meet the same seeded faces as the line's first two, yet they are steps of
+    their own. One u takes back the last roll only (it took both, as the line begun again),
+    and one y brings it back; so after a restart, and so for the computer's steps or a
+    decision taken after the line was undone (any new step lets the line go)."""
+    path = tmp_path / "after-line.db"
+    with Store.open(path) as store:
+        table = at_an_at_bat_of_four_rolls(store, dice="digital", least=3)
+        before = list(table.session.entries)
+        table.roll_at_bat()
+        line = table.session.entries[len(before):]
+        table.undo_to_player()
+        assert table.session.entries == before
+        table.roll()
+        table.roll()
+        rolled = table.session.entries[len(before):]
+        assert rolled == line[:2]                   # the same faces, as seeded
+        assert table.undo_to_player() == [rolled[1]]
+        assert table.session.entries == before + rolled[:1]
+        assert table.redo_to_player() == [rolled[1]]
+        series_id = table.stored.id
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        assert table.undo_to_player() == [rolled[1]]
+        assert table.session.entries == before + rolled[:1]
+
+
 def test_a_line_of_rolls_typed_at_once_is_undone_and_redone_whole(tmp_path):
     """Rule 4.6: an at-bat's rolls typed in one line ('44 44 44') were one step for the
     person who typed them: undo takes the whole line back (it took one roll a press), redo
@@ -570,7 +598,24 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
             assert app.screen is dialog and dialog.query_one("#faces").value == ""
             said = plain(str(dialog.query_one("#problem").content))
             assert said == (f"taken: 3 4; next: {views.rolls_to_come(state)} "
-                            "(Escape closes)")
+                            "(Escape closes; u undoes)")
+            # u in the dialog (no face; the box passed over it without a word): closed, and
+            # the roll just typed undone on the table; y there brings it back.
+            await pilot.press("u")
+            await wait_until(pilot, lambda: app.screen is game)
+            await wait_until(pilot, lambda: len(game.table.session.entries) == entries)
+            await pilot.press("t")
+            await wait_until(pilot, lambda: isinstance(app.screen, DiceScreen)
+                             and app.screen.is_mounted)
+            await pilot.press("y")
+            await wait_until(pilot, lambda: app.screen is game)
+            await wait_until(pilot, lambda: len(game.table.session.entries) == entries + 1)
+            assert game.table.session.entries[entries].line == "roll 3 4"
+            await pilot.press("t")
+            await wait_until(pilot, lambda: isinstance(app.screen, DiceScreen)
+                             and app.screen.is_mounted)
+            dialog = app.screen
+            state = game.table.game.state
             while state.phase in ("roll", "free-roll") and app.screen is dialog:
                 dialog.query_one("#faces").value = "1 2"
                 await pilot.press("enter")
