@@ -177,7 +177,7 @@ STALE_MARK = "…"
 
 def _pieces(state, show_hand: str | None) -> list[str]:
     """The pitchers on the mound, the batter and fielder, each side's Rally Caps and hand."""
-    from ..high_and_tight.rules import fielding_defense
+    from ..high_and_tight.rules import HighAndTight, fielding_defense
 
     box = state.box
     lines: list[str] = []
@@ -185,6 +185,9 @@ def _pieces(state, show_hand: str | None) -> list[str]:
         pitcher = side.current_pitcher()
         mark = f" +{side.fatigue}" if side.fatigue else ""
         if pitcher is not None:
+            if HighAndTight.in_groove(state, side):
+                # past his Fatigue with no marker: why, where it is read (8.4.1)
+                mark += " groove"
             line = side.lines.get(side.pitcher)
             stuff = f"{pitcher.stuff_rolls}/{box.scoring_boxes[pitcher.stuff_box - 1].label}"
             # The inning he is pitching now counts (as fatigue counts it, 4.2.1.1): "inn 4/F7"

@@ -187,7 +187,7 @@ def test_the_keys_panel_never_hides_the_options_enter_acts_on(tmp_path, columns)
             console = Console(width=60, record=True, file=io.StringIO())
             console.print(panel.query_one("#keys-table", Static).content)
             told = " ".join(console.export_text().split())
-            assert "Pitching Tired marker (rules 8.2.1, 8.4.2)" in told, told[-300:]
+            assert "Pitching Tired marker (rules 8.2.1, 8.4.2; 'groove'" in told, told[-300:]
             # `?` again scrolls a panel taller than the screen on to its end (it takes no
             # focus, so no other key reaches it), then closes it.
             scrolled = []

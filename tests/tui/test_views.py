@@ -996,9 +996,17 @@ def test_a_starter_in_his_groove_past_his_fatigue_reads_so_not_fresh(rules):
     own.lines[own.pitcher].runs = 1
     assert views.option_text(table, "home stays with the pitcher").endswith(
         "[dim]in his groove: past his Fatigue, no marker (8.4.1)[/dim]")
+
+    def mound() -> str:                 # the board's line of the home pitcher
+        return next(line for line in views._pieces(state, None)
+                    if line.startswith(f"{own.team.abbrev} SP "))
+
+    # ... and the board's line says it (past his Fatigue and unmarked, he read as fresh)
+    assert mound().endswith(" inn 7/F7 groove R1")     # (the 8th: his, once kept)
     own.lines[own.pitcher].runs = 2                     # no groove: tired (8.2.1)
     assert views.option_text(table, "home stays with the pitcher").endswith(
         "[dim]tired: at +100 (8.2.1)[/dim]")
+    assert "groove" not in mound()
 
 
 def test_a_starter_on_short_rest_says_so_in_the_list(box):
