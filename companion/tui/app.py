@@ -1126,6 +1126,7 @@ class GameScreen(Screen):
         # once begins with, if the next key comes before the window does (_word_start).
         self._window_key: tuple[str, float] | None = None
         self._word_keyed = False                    # a word begun with that key
+        self._word_took: tuple[str, float] | None = None   # (its window keys, when)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -1230,11 +1231,28 @@ class GameScreen(Screen):
     def _begin_word(self, start: str, event) -> bool:
         """A line begun with this key's letter, after `start` (_word_start), remembered as
         begun with the window's key: should its window come up still, the letters it is
-        handed go on after that key (word_begun)."""
+        handed go on after that key (word_begun), and it goes (window_unwanted)."""
         if not self._begin_line(start + event.character):
             return False
         self._word_keyed = bool(start)
+        if start:
+            self._word_took = (start, event.time)
+            top = self.app.screen_stack[-1]
+            if top is not self and top.is_mounted and self.window_unwanted(top):
+                # Up already, over the word begun under it. (One still being put together
+                # goes as it comes up: taken off before its fields were there, its own
+                # mount failed on them, and the app with it.)
+                top.dismiss(None)
         return True
+
+    def window_unwanted(self, window) -> bool:
+        """Whether `window` was opened by a key a word typed at once has taken as its
+        first letter (the window pushed before the word's next letter reached the table):
+        the word is the player's meaning, and the window goes."""
+        took = self._word_took
+        return (took is not None and isinstance(window, TypedThrough)
+                and window.key is not None and window.key in took[0]
+                and window.opened_at <= took[1] + chrome.TYPE_AHEAD_SECONDS)
 
     def _word_start(self, pending: tuple[str, float] | None, event) -> str:
         """The window's key a word typed at once begins with, when this key follows it
@@ -1362,6 +1380,7 @@ class GameScreen(Screen):
         window then hands on the letters after it, word_begun)."""
         self._window_key = None
         self._word_keyed = False
+        self._word_took = None                  # (its window, if one came, went)
         options = self.query_one("#options", OptionList)
         still = self._drawn_at is not None and self._drawn_at == self._stamp()
         self.refresh_table(still=still, keep=options.highlighted if still else None)

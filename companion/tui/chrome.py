@@ -331,6 +331,16 @@ class TypedThrough:
         self.opened_at = textual_time.get_time()
         self._handed_to = None          # the screen a word went on to, once handed
 
+    def on_screen_resume(self) -> None:
+        """Come up after the word its key began had gone on to the table already (the
+        word's next letters reached the table before the window did, and a word typed at
+        once stayed under the window, Enter going to it): not wanted, it goes at once."""
+        stack = self.app.screen_stack
+        under = stack[-2] if len(stack) > 1 and stack[-1] is self else None
+        unwanted = getattr(under, "window_unwanted", None)
+        if unwanted is not None and unwanted(self):
+            self.dismiss(None)
+
     def typed_through(self, event: events.Key) -> bool:
         if self._handed_to is not None:
             # Keys already on their way to the window when it handed the word on (a quick

@@ -5602,6 +5602,71 @@ def test_pass_typed_on_the_options_after_a_game_is_over_is_not_the_print_dialog(
     assert asyncio.run(go()) == (True, "pass", True)
 
 
+def test_a_word_whose_letters_reach_the_table_before_its_window_closes_the_window(
+        tmp_path, monkeypatch):
+    """Rule 4.5's 'pat' typed at once in game 2 (p prints once a game is over): the three
+    keys queued on the options before the print dialog came up, so 'a' and 't' began the
+    word on the table under the dialog, which stayed over it (Enter went to the dialog,
+    and the player stood at the table with 'pat' typed and a print dialog open). The
+    dialog goes; the typing box holds 'pat'."""
+    from companion.tui import chrome
+    from companion.tui.printing import PrintScreen
+
+    monkeypatch.setattr(chrome, "TYPE_AHEAD_SECONDS", 30.0)
+
+    from .test_snapshots import play_until
+
+    path = tmp_path / "pat.db"
+    series_id = new_series(path, seed="pass-typed", scenario="divisional",
+                           team1_control="human", team2_control="computer")
+    play_until(path, series_id, lambda table: table.series.results and table.game.state.phase
+               == "cards" and human_must_act(table) and table.held is None
+               and len(table.session.games) == 2)
+
+    async def go():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            assert screen.check_action("print", ()) is True
+            opened = []
+            push = app.push_screen
+
+            def pushed(window, *args, **kwargs):
+                opened.append(type(window))
+                return push(window, *args, **kwargs)
+
+            app.push_screen = pushed
+            # The race, step by step: p's key seen on the list (its window key kept), its
+            # binding pushing the dialog, and 'a', 't' reaching the table before the dialog
+            # is up (keys queued behind p on the list go to the table, not the dialog).
+            screen.on_key(events.Key("p", "p"))
+            screen.action_print()
+            for char in "at":
+                screen.on_key(events.Key(char, char))
+            entry = screen.query_one("#entry", Input)
+            await wait_until(pilot, lambda: opened and app.screen is screen, timeout=10)
+            await pilot.pause(0.3)
+            typed = app.screen is screen, entry.value, entry.has_focus
+            # ... and so when the dialog is up already as the letters reach the table
+            entry.value = ""
+            await pilot.press("escape")                 # back to the options
+            await pilot.pause()
+            screen.on_key(events.Key("p", "p"))
+            screen.action_print()
+            await wait_until(pilot, lambda: isinstance(app.screen, PrintScreen)
+                             and app.screen.is_mounted)
+            for char in "at":
+                screen.on_key(events.Key(char, char))
+            await wait_until(pilot, lambda: app.screen is screen, timeout=10)
+            await pilot.pause(0.3)
+            typed_late = app.screen is screen, entry.value
+            await settle(pilot)
+            return opened, typed, typed_late
+
+    opened, typed, typed_late = asyncio.run(go())
+    assert opened == [PrintScreen] * 2          # it came up, as the key asked...
+    assert typed == (True, "pat", True)         # ... and went: the word is the meaning
+    assert typed_late == (True, "pat")
+
+
 def test_a_between_games_board_too_long_for_the_screen_says_where_the_rest_is(tmp_path):
     """Rules 3.0 and 8.2.2: between two games the board gives the series, every pitcher's
     rest for the next game at its foot; at 100x32 the lines past the board's foot were cut
