@@ -5567,25 +5567,31 @@ def test_a_word_typed_on_the_options_closes_the_window_its_first_letter_opened(
     assert looked == (window, "")
 
 
+def game_two_card_phase(path: Path, monkeypatch) -> tuple[Path, int]:
+    """A Divisional Series played on to game 2's Strategy Card phase, the player's to act
+    (p prints from there); a word's time widened (a loaded test machine draws slowly)."""
+    from companion.tui import chrome
+
+    from .test_snapshots import play_until
+
+    monkeypatch.setattr(chrome, "TYPE_AHEAD_SECONDS", 30.0)
+    series_id = new_series(path, seed="pass-typed", scenario="divisional",
+                           team1_control="human", team2_control="computer")
+    play_until(path, series_id, lambda table: table.series.results and table.game.state.phase
+               == "cards" and human_must_act(table) and table.held is None
+               and len(table.session.games) == 2)
+    return path, series_id
+
+
 def test_pass_typed_on_the_options_after_a_game_is_over_is_not_the_print_dialog(
         tmp_path, monkeypatch):
     """Rule 5.4's 'pass' typed on the options in game 2: p prints once a game is over and
     opened the print dialog, which took 'ass'; the letters typed at once after it close it
     and the typing box holds 'pass' (TypedThrough; its time widened: a loaded test machine
     draws the dialog slowly)."""
-    from companion.tui import chrome
     from companion.tui.printing import PrintScreen
 
-    monkeypatch.setattr(chrome, "TYPE_AHEAD_SECONDS", 30.0)
-
-    from .test_snapshots import play_until
-
-    path = tmp_path / "pass.db"
-    series_id = new_series(path, seed="pass-typed", scenario="divisional",
-                           team1_control="human", team2_control="computer")
-    play_until(path, series_id, lambda table: table.series.results and table.game.state.phase
-               == "cards" and human_must_act(table) and table.held is None
-               and len(table.session.games) == 2)
+    path, series_id = game_two_card_phase(tmp_path / "pass.db", monkeypatch)
 
     async def go():
         async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
@@ -5609,19 +5615,9 @@ def test_a_word_whose_letters_reach_the_table_before_its_window_closes_the_windo
     word on the table under the dialog, which stayed over it (Enter went to the dialog,
     and the player stood at the table with 'pat' typed and a print dialog open). The
     dialog goes; the typing box holds 'pat'."""
-    from companion.tui import chrome
     from companion.tui.printing import PrintScreen
 
-    monkeypatch.setattr(chrome, "TYPE_AHEAD_SECONDS", 30.0)
-
-    from .test_snapshots import play_until
-
-    path = tmp_path / "pat.db"
-    series_id = new_series(path, seed="pass-typed", scenario="divisional",
-                           team1_control="human", team2_control="computer")
-    play_until(path, series_id, lambda table: table.series.results and table.game.state.phase
-               == "cards" and human_must_act(table) and table.held is None
-               and len(table.session.games) == 2)
+    path, series_id = game_two_card_phase(tmp_path / "pat.db", monkeypatch)
 
     async def go():
         async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
