@@ -1412,8 +1412,10 @@ class GameScreen(Screen):
         self.query_one("#linescore", Static).update(views.line_score(table))
         self.query_one("#status", StatusLine).show(partial(views.status, table, False))
         self.show_board()
-        if not still:
-            self._board_pane().scroll_home(animate=False)   # a new step: its markers first
+        if self._drawn_at != self._stamp():
+            # A new step (not a refusal, a curtain lifted, the dice switched): its markers
+            # first.
+            self._board_pane().scroll_home(animate=False)
         waiting = table.waiting()
         self.show_options(waiting, keep if self.options_lines == list(waiting.options)
                           else None)
@@ -2306,12 +2308,15 @@ class GameScreen(Screen):
         # says its own refusals, and the old one sat over its field.
         drop_notices(self.app, [note for note in shown_notices(self.app)
                                 if note.title == REFUSED])
-        def closed(step: str | None) -> None:
-            if step is not None and self.is_attached:
-                # u or y typed in the dialog: the table's (refused as u here would be)
-                (self.action_undo if step == "undo" else self.action_redo)()
+        dialog = DiceScreen(enter, more)
 
-        self.app.push_screen(DiceScreen(enter, more), closed)
+        def closed(_result: None) -> None:
+            # u or y typed in the dialog, each in turn: the table's (refused as u here is)
+            for step in dialog.steps:
+                if self.is_attached:
+                    (self.action_undo if step == "undo" else self.action_redo)()
+
+        self.app.push_screen(dialog, closed)
 
     def _resting_why(self, error) -> str:
         """A reliever refused as resting (rule 8.2.2) is told why, as the series' rest table
@@ -2598,21 +2603,23 @@ class FacesBox(Input):
             return
         if event.character in DiceScreen.STEPS and isinstance(self.screen, DiceScreen):
             # (no face: the box refused them without a word, and the roll just typed in
-            # the wrong stayed till Escape, then u)
+            # the wrong stayed till Escape, then u). Kept in turn, the dialog closing or
+            # not: 'u' right behind the last roll's Enter, 'uu', each is a step of its own.
             event.stop()
             event.prevent_default()
-            self.screen.dismiss(DiceScreen.STEPS[event.character])
+            self.screen.steps.append(DiceScreen.STEPS[event.character])
+            self.screen.dismiss(None)
             return
         await own_binding_now(self, event)      # ('3 5 ⌫ 4 ⏎' at once: 3 4, not 354)
 
 
-class DiceScreen(ClosesOnce, ModalScreen[str | None]):
+class DiceScreen(ClosesOnce, ModalScreen[None]):
     """Type the faces rolled at the table, handed to `enter` (which returns why the table
     refused them, or None): a refusal (a face off the die, more rolls than the at-bat
     takes) is said in the dialog, which stays open with the faces to be corrected. Once
     they are taken it closes, unless `more` says what roll the table is to type next (the
     rest of the at-bat's rolls): then the box empties for it, the roll taken said above.
-    u and y close it and undo or redo on the table (its result: the table's action)."""
+    u and y close it and undo or redo on the table (`steps`, in the order typed)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     STEPS = {"u": "undo", "y": "redo"}
@@ -2622,6 +2629,7 @@ class DiceScreen(ClosesOnce, ModalScreen[str | None]):
         super().__init__()
         self.enter = enter
         self.more = more
+        self.steps: list[str] = []          # u and y typed in it: "undo", "redo"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):

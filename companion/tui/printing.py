@@ -156,6 +156,7 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
         self.default_out = str(self.folder / file_name(value))
         self.worker: Worker | None = None
         self.job: PrintJob | None = None
+        self._again = False                 # ctrl+s pressed again while it drew
 
     def compose(self) -> ComposeResult:
         teams = [name for t in (self.box.teams.values() if self.box else ())
@@ -250,12 +251,13 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
     @on(Button.Pressed, "#print")
     def action_print(self) -> None:
         if self.worker is not None and self.worker.is_running:
-            # (in the dialog, as its problems are: the notices wait behind it)
-            self.query_one("#stage", Label).update(
-                f"still drawing {self.job.out.name if self.job else 'the PDF'}: "
-                "Close stops it")
+            # (in the dialog, as its problems are: the notices wait behind it; kept
+            # beside each page's progress from now on)
+            self._again = True
+            self.query_one("#stage", Label).update(self._stage_words(""))
             return
         self.query_one("#stage", Label).update("")    # (a refusal of the fields before)
+        self._again = False
         job = self._job()
         if job is None:
             return
@@ -295,10 +297,18 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
         if not worker.is_cancelled:
             self.app.call_from_thread(self._failed, problem)
 
+    def _stage_words(self, label: str) -> str:
+        """The stage line: the page drawn, and once ctrl+s came again while drawing, that
+        this print is still under way (the next page's label put it out of sight at once)."""
+        if not self._again:
+            return label
+        still = f"still drawing {self.job.out.name if self.job else 'the PDF'}: Close stops it"
+        return f"{label}; {still}" if label else still
+
     def _progress(self, label: str, done: float, total: float) -> None:
         if self.is_attached:
             self.query_one("#progress", ProgressBar).update(total=total, progress=done)
-            self.query_one("#stage", Label).update(label)
+            self.query_one("#stage", Label).update(self._stage_words(label))
 
     def _done(self, job: PrintJob, pages: int, notes: list[str]) -> None:
         count = "1 page" if pages == 1 else f"{pages} pages"

@@ -3452,8 +3452,9 @@ def test_at_80x24_a_managerial_move_keeps_the_win_figure_in_view(tmp_path, heigh
 def test_at_60x20_the_board_scrolls_to_its_last_lines_and_a_new_step_shows_its_top(tmp_path):
     """Rule 4.5 at 60x20: the options under the board leave it a few rows, and a Managerial
     Move's table runs past them even once the hand has given way. shift+down scrolls the
-    board to its last lines (the pieces) while the options keep the keyboard; the next
-    step shows the board from its top (the markers) again."""
+    board to its last lines (the pieces) while the options keep the keyboard; a redo with
+    nothing to redo leaves it there; the next step shows the board from its top (the
+    markers) again."""
     from textual.geometry import Region
 
     path = tmp_path / "scroll.db"
@@ -3482,6 +3483,9 @@ def test_at_60x20_the_board_scrolls_to_its_last_lines_and_a_new_step_shows_its_t
                 await pilot.press("shift+down")
             await pilot.pause()
             seen.append((pane.scroll_y, in_view(), screen.focused.id))
+            await pilot.press("y")                      # nothing to redo: no new step
+            await pilot.pause(0.2)
+            seen.append((pane.scroll_y,))
             await pilot.press("enter")                  # the Managerial Move taken
             await wait_until(pilot, lambda: table.waiting().phase != "manage")
             await pilot.pause()
@@ -3489,10 +3493,10 @@ def test_at_60x20_the_board_scrolls_to_its_last_lines_and_a_new_step_shows_its_t
             await workers_done(app)
             return seen
 
-    (most, top), (scrolled, foot, focused), (after,) = asyncio.run(play())
+    (most, top), (scrolled, foot, focused), (refused,), (after,) = asyncio.run(play())
     assert most > 0, top                                # more lines than rows
     assert top[0].strip().startswith("Scoring Rolls"), top
-    assert scrolled == most and focused == "options"
+    assert scrolled == most and focused == "options" and refused == most
     assert not any(line.strip().startswith("Scoring Rolls") for line in foot)
     assert any(line.strip().startswith(("Bat ", "Fld ")) for line in foot), foot
     assert after == 0

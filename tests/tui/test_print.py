@@ -392,6 +392,8 @@ def test_notices_wait_behind_the_dialog_which_says_a_second_print_in_its_stage_l
             if not said:
                 screen.action_print()               # ctrl+s again while it draws
                 said.append(str(screen.query_one("#stage", Label).render()))
+                show("next page", done, total)      # ... said still beside the next
+                said.append(str(screen.query_one("#stage", Label).render()))
                 screen.action_close()
 
         screen._progress = again_at_first_page
@@ -411,7 +413,8 @@ def test_notices_wait_behind_the_dialog_which_says_a_second_print_in_its_stage_l
 
     notes, (hidden, said, shown) = asyncio.run(go())
     assert hidden and shown
-    assert said == ["still drawing all.pdf: Close stops it"]
+    assert said == ["still drawing all.pdf: Close stops it",
+                    "next page; still drawing all.pdf: Close stops it"]
     assert [severity for severity, _title, _message in notes] == ["information", "warning"]
 
 
