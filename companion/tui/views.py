@@ -205,7 +205,11 @@ def _pieces(state, show_hand: str | None) -> list[str]:
         fielder = fielding.roster.ballplayers[fielding.player]
         dh = fielding.player == fielding.dh
         defense = fielding_defense(box, fielding, fielding.player)
-        lines.append(f"Fld {escape(fielder.name)} D{defense}" + (" (DH)" if dh else ""))
+        # What the matchup did to the Scoring Number (4.3), beside it: the marker moved
+        # as the fielder came, and only the log said why.
+        shift = f"  number {batter.offense - defense:+d} (4.3)" if batting.player else ""
+        lines.append(f"Fld {escape(fielder.name)} D{defense}" + (" (DH)" if dh else "")
+                     + shift)
     lines.append("")
     for side in (state.away, state.home):
         # (by deck for both sides: the draws are made in the open, rule 5.2.1; the hand

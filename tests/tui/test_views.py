@@ -979,6 +979,27 @@ def test_the_options_say_what_short_rest_and_keeping_a_tired_pitcher_cost(rules)
         "[dim]tired: at +100 (8.2.1)[/dim]")
 
 
+def test_the_fielder_line_says_what_the_matchup_did_to_the_scoring_number(rules):
+    """Rule 4.3: the Scoring Number moves by the batter's Offense less the fielder's
+    Defense as the fielder comes; the board's fielder line says by how much (the marker
+    moved and only the log said why), the DH's Defense 4 read as the rule reads it (4.3.1)."""
+    from ..high_and_tight.util import drive, new_game
+
+    session = new_game(rules)
+    state = session.state
+    drive(session, until=lambda s: s.inning == 1 and s.phase == "cards")
+    batting, fielding = state.side(state.batting), state.side(state.fielding)
+    batter = batting.roster.ballplayers[batting.player]
+    fielder = fielding.roster.ballplayers[fielding.player]
+    defense = 4 if fielding.player == fielding.dh else fielder.defense
+    line = next(line for line in views._pieces(state, None) if line.startswith("Fld "))
+    noted = next(text for rule, text in state.log if rule == "4.3")
+    shift = batter.offense - defense
+    assert line.endswith(f"D{defense}  number {shift:+d} (4.3)") or line.endswith(
+        f"D{defense} (DH)  number {shift:+d} (4.3)")
+    assert f"Scoring Number {shift:+d} to " in noted      # the engine's own note agrees
+
+
 def test_a_starter_in_his_groove_past_his_fatigue_reads_so_not_fresh(rules):
     """Rule 8.4.1: an SP past his Fatigue inning who has allowed one run or fewer carries
     no Fatigue marker; keeping him reads as his groove, not as a fresh arm."""
