@@ -1029,14 +1029,18 @@ def shown_lines(table: Table, entries, before=()) -> list[str]:
 # steps that follow: Take the Mound, Batter vs Fielder...).
 MOVE_NOTES = {"plays": ("5.5", "5.1.1 d", "5.5.2"), "rallies": ("5.7.2",),
               "manages": ("4.5", "5.5.2"), "brings": ("4.2.1.1", "8.2", "8.4.1", "8.3", "8.2.3"),
-              "stays": ("8.2.1", "6.1")}
+              "stays": ("8.2.1", "6.1"),
+              # an extra inning's strategy (6.2): it sets which cards may be played, and the
+              # status line alone showed it (as 'Top 10 OBP')
+              "names": ("6.2",)}
 
 
 def computer_move(entry, notes, state=None) -> str | None:
     """What the computer's decision did, in the engine's words (rules 4.2.1.1, 4.5, 5.5,
-    5.7, 8.2.1): its card, Rally Caps, Managerial Move, pitching change, or a tired pitcher
-    kept in; None for the rest (passing, standing pat, drawing, choosing pieces, keeping a
-    pitcher who is not tired), which the board shows. Given the game's `state`, each note
+    5.7, 6.2, 8.2.1): its card, Rally Caps, Managerial Move, pitching change, a tired
+    pitcher kept in, or an extra inning's strategy; None for the rest (passing, standing
+    pat, drawing, choosing pieces, keeping a pitcher who is not tired), which the board
+    shows. Given the game's `state`, each note
     names its team as the board does ('NYH plays Blown Call'), not its side."""
     side, _, rest = entry.line.partition(" ")
     rules = MOVE_NOTES.get(rest.partition(" ")[0])

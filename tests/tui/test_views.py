@@ -515,8 +515,9 @@ def test_a_starter_named_for_the_next_game_stays_secret_until_placed(tmp_path, p
 
 
 def test_the_computers_notable_moves_are_told_with_the_engines_words(rules):
-    """Rules 4.2.1.1, 4.5, 5.5, 5.7, 8.2.1: the computer's card, Rally Caps, Managerial Move,
-    pitching change and a tired pitcher kept in are told as the engine noted them, without
+    """Rules 4.2.1.1, 4.5, 5.5, 5.7, 6.2, 8.2.1: the computer's card, Rally Caps, Managerial
+    Move, pitching change, a tired pitcher kept in and an extra inning's strategy are told
+    as the engine noted them, without
     the notes of the steps that follow; passes, draws and a fresh pitcher kept are not."""
     from companion.high_and_tight.series_session import Entry
 
@@ -553,6 +554,10 @@ def test_the_computers_notable_moves_are_told_with_the_engines_words(rules):
     for quiet in ("home draws 1 offense", "away keeps"):
         assert views.computer_move(Entry("1", quiet), session.state.log) is None
     assert views.computer_move(Entry("series", "team2 starts Flee"), []) is None
+    # Rule 6.2: the strategy the computer names for an extra inning's half (it sets the
+    # cards either side may play; the status line alone showed it)
+    drive(session, until=at(10, "top", "name"))
+    assert told(session, "away names obp") == "away names obp as the strategy for this half"
 
 
 def test_the_end_of_a_half_is_told_with_the_dice_that_made_it(rules):
