@@ -1931,7 +1931,7 @@ class GameScreen(Screen):
             return                          # the setup's draw: the whole hand is new
         cards = [action.args[0] for action in reversed(dealt)]
         team = self.table.team_name(self.table.team_of(side))
-        self.notify(", ".join(cards), title=f"{team} drew", markup=False)
+        self.notify(", ".join(cards), title=f"{team}{DREW_TITLE}", markup=False)
 
     def _catch_up(self) -> None:
         """Before a line typed in the box: the steps nobody at the table takes that are
@@ -2555,6 +2555,7 @@ REFUSED = "Not allowed"              # the title of a refusal's notice
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
 HALF_NOTICE_TITLE = "End of the half"
 PITCHING_CHANGE_TITLE = ": pitching change"     # after the team: a forced one, kept as is
+DREW_TITLE = " drew"        # after the team: the cards the player's own draw brought
 RESUMED_TITLE = "Back at the table: the last half"
 UNDO_OVER_SECONDS = 5.0     # a finished series' undo: the second `u` within them (five)
 HALF_NOTICE_KEEP_SECONDS = 4.0     # ... but a half's end stays this long whatever comes
@@ -2581,10 +2582,12 @@ def drop_notices(app: App, notes: list[Notification], refresh: bool = True) -> N
 
 def gives_way(note: Notification, now: float) -> bool:
     """Whether a notice may go before its time to make room for the board: information
-    only (refusals and warnings stay), and a half's end or a forced pitching change (a
-    piece to move on the table) not in its first seconds."""
+    only (refusals and warnings stay), and a half's end, a forced pitching change (a
+    piece to move on the table) or the cards the player drew (named nowhere else: the
+    computer's reply at once took its place) not in its first seconds."""
     return note.severity == "information" and not (
-        (note.title == HALF_NOTICE_TITLE or note.title.endswith(PITCHING_CHANGE_TITLE))
+        (note.title == HALF_NOTICE_TITLE or note.title.endswith(PITCHING_CHANGE_TITLE)
+         or note.title.endswith(DREW_TITLE))
         and now - note.raised_at < HALF_NOTICE_KEEP_SECONDS)
 
 

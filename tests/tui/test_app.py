@@ -3505,8 +3505,9 @@ def test_at_60x20_the_board_scrolls_to_its_last_lines_and_a_new_step_shows_its_t
 @pytest.mark.parametrize("rows", [24, 32])
 def test_a_short_terminal_shows_one_information_notice_at_a_time(tmp_path, rows):
     """Under 30 rows a new notice takes the place of the information notices shown, so they
-    never stack over the board; warnings and errors stay, and a half's end (its dice) its
-    first seconds. A taller terminal stacks them."""
+    never stack over the board; warnings and errors stay, and a half's end (its dice) and
+    the cards the player drew (named nowhere else) their first seconds. A taller terminal
+    stacks them."""
     path = tmp_path / "short.db"
     series_id = new_series(path, seed="tui-short")
 
@@ -3517,6 +3518,7 @@ def test_a_short_terminal_shows_one_information_notice_at_a_time(tmp_path, rows)
             app.notify("refused", severity="error")
             app.notify("undone: a card")
             app.notify("the half's end", title="End of the half")
+            app.notify("Pinch Runner", title="New York Highlanders drew")
             await pilot.pause()
             app.notify("the computer plays a card", title="Texas Cowboys (computer)")
             await pilot.pause()
@@ -3531,10 +3533,11 @@ def test_a_short_terminal_shows_one_information_notice_at_a_time(tmp_path, rows)
 
     first, then = asyncio.run(play())
     if rows < 30:
-        assert first == ["refused", "the half's end", "the computer plays a card"]
+        assert first == ["refused", "the half's end", "Pinch Runner",
+                         "the computer plays a card"]
         assert then == ["refused", "the computer rallies"]
     else:
-        assert first == ["refused", "undone: a card", "the half's end",
+        assert first == ["refused", "undone: a card", "the half's end", "Pinch Runner",
                          "the computer plays a card"]
         assert then == first + ["the computer rallies"]
 
