@@ -122,6 +122,14 @@ def fielding_defense(box: Box, side: Side, key: str) -> int:
     return box.dh_defense if key == side.dh else side.roster.ballplayers[key].defense
 
 
+def matchup_shift(box: Box, state: State) -> int:
+    """Rule 4.3 (4.3.1 for the DH): what the batter against the fielder does to the Scoring
+    Number, the batter's Offense less the fielder's Defense; both pieces placed."""
+    batting, fielding = state.side(state.batting), state.side(state.fielding)
+    offense = batting.roster.ballplayers[batting.player].offense
+    return offense - fielding_defense(box, fielding, fielding.player)
+
+
 def inning_parameters(box: Box, inning: int) -> tuple[int, int, str]:
     """Draws, exchanges and strategy of an inning (rules 5.2, 5.3; extra innings as rule 6.2)."""
     if inning <= 9:
@@ -1306,7 +1314,7 @@ class HighAndTight:
         batting, fielding = state.side(state.batting), state.side(state.fielding)
         batter, fielder = self._piece(batting), self._piece(fielding)
         defense = fielding_defense(self.box, fielding, fielding.player)
-        diff = batter.offense - defense
+        diff = matchup_shift(self.box, state)
         move_number(state, diff)
         state.note("4.3", f"{batter.name} (Offense {batter.offense}) vs {fielder.name} "
                           f"(Defense {defense}): Scoring Number {diff:+d} to "

@@ -177,7 +177,7 @@ STALE_MARK = "…"
 
 def _pieces(state, show_hand: str | None) -> list[str]:
     """The pitchers on the mound, the batter and fielder, each side's Rally Caps and hand."""
-    from ..high_and_tight.rules import HighAndTight, fielding_defense
+    from ..high_and_tight.rules import HighAndTight, fielding_defense, matchup_shift
 
     box = state.box
     lines: list[str] = []
@@ -207,7 +207,8 @@ def _pieces(state, show_hand: str | None) -> list[str]:
         defense = fielding_defense(box, fielding, fielding.player)
         # What the matchup did to the Scoring Number (4.3), beside it: the marker moved
         # as the fielder came, and only the log said why.
-        shift = f"  number {batter.offense - defense:+d} (4.3)" if batting.player else ""
+        shift = (f"  number {matchup_shift(box, state):+d} (4.3)" if batting.player
+                 else "")
         lines.append(f"Fld {escape(fielder.name)} D{defense}" + (" (DH)" if dh else "")
                      + shift)
     lines.append("")

@@ -219,6 +219,17 @@ async def new_series_dialog(pilot) -> NewSeriesScreen:
     return pilot.app.screen
 
 
+@contextlib.asynccontextmanager
+async def dialog_from_home(path: Path, size: tuple[int, int], data=None):
+    """The app on the game file at `size`, its home screen listed, then the New series
+    dialog opened from it: (app, pilot, dialog)."""
+    app = make_app(db=path, data=data)
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                         and app.screen.listed)
+        yield app, pilot, await new_series_dialog(pilot)
+
+
 def plain(markup: str) -> str:
     return Text.from_markup(markup).plain
 
@@ -251,11 +262,7 @@ def test_the_new_series_buttons_stay_in_view_and_the_rules_scroll_clear_of_them(
     path = tmp_path / "dialog.db"
 
     async def look():
-        app = make_app(db=path)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
-                             and app.screen.listed)
-            dialog = await new_series_dialog(pilot)
+        async with dialog_from_home(path, (80, 24)) as (app, pilot, dialog):
             dialog.query_one("#scenario", Select).value = "league"    # every rule offered
             dialog.query_one("#control2", Select).value = "computer"
             await pilot.pause()
@@ -306,11 +313,7 @@ def test_at_60_columns_the_new_series_heading_and_the_rules_keys_wrap_whole(tmp_
     path = tmp_path / "narrow.db"
 
     async def look():
-        app = make_app(db=path)
-        async with app.run_test(size=(60, 20)) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
-                             and app.screen.listed)
-            dialog = await new_series_dialog(pilot)
+        async with dialog_from_home(path, (60, 20)) as (app, pilot, dialog):
             await pilot.pause()
             form = dialog.query_one("#dialog").scrollable_content_region.width
             return [(plain(str(label.content)), label.size.width <= form, label.size.height)
@@ -329,11 +332,7 @@ def test_a_compact_fields_open_list_has_a_frame_of_its_own(tmp_path):
     path = tmp_path / "framed.db"
 
     async def look():
-        app = make_app(db=path)
-        async with app.run_test(size=(60, 20)) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
-                             and app.screen.listed)
-            dialog = await new_series_dialog(pilot)
+        async with dialog_from_home(path, (60, 20)) as (app, pilot, dialog):
             field = dialog.query_one("#scenario", Select)
             field.focus()
             await pilot.press("enter")
@@ -356,11 +355,7 @@ def test_the_new_series_dialog_opens_on_the_last_series_choices(tmp_path, box_co
               "dice", "cards")
 
     async def first():
-        app = make_app(db=path)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
-                             and app.screen.listed)
-            dialog = await new_series_dialog(pilot)
+        async with dialog_from_home(path, (100, 30)) as (app, pilot, dialog):
             for name, value in (("scenario", "league"), ("team1", "seattle"),
                                 ("team2", "texas"), ("control2", "computer"),
                                 ("dice", "digital"), ("cards", "digital")):
@@ -375,11 +370,7 @@ def test_the_new_series_dialog_opens_on_the_last_series_choices(tmp_path, box_co
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
 
     async def again(data=None):
-        app = make_app(db=path, data=data)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
-                             and app.screen.listed)
-            dialog = await new_series_dialog(pilot)
+        async with dialog_from_home(path, (100, 30), data) as (app, pilot, dialog):
             await pilot.pause()
             return ({name: dialog.query_one(f"#{name}", Select).value for name in fields},
                     sorted(dialog.query_one("#rules", SelectionList).selected))
