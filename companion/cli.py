@@ -945,7 +945,7 @@ def cmd_series(args) -> int:
             rows = list_series(store)
             for row in rows:
                 print(f"{row.id:4d}  {row.created}  {row.scenario:<10} {row.team1} v "
-                      f"{row.team2}  {row.progress()}")
+                      f"{row.team2}  {row.progress(live=True)}")
             damaged = [row.damage for row in rows if row.damage]
             for said in damaged:        # (the others listed: each still opens)
                 print(f"companion: {said}", file=sys.stderr)
@@ -1341,10 +1341,11 @@ def cmd_import(args) -> int:
 def _told_imported(args, series_id: int, row, copies: list[int], within: list) -> None:
     # Where it stands: a record cut short (a copy stopped mid-way) reads as a series in play,
     # and this is where a player sees so.
-    said = row.progress()
+    said = row.progress(live=True)
     if not row.winner:
-        said = ((said if said == "in play" else f"{said}: in play") + "; `companion play "
-                f"--series {series_id}{_db_words(args)}` goes on with it")
+        # ('in play' itself, or where its game stands, say so already)
+        said = ((said if said == "in play" or row.in_game() else f"{said}: in play")
+                + f"; `companion play --series {series_id}{_db_words(args)}` goes on with it")
     print(f"imported as series {series_id} ({said})")
     held = [f"series {', '.join(map(str, copies))} already "
             f"hold{'s' if len(copies) == 1 else ''} this same record"] if copies else []

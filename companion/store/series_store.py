@@ -55,6 +55,7 @@ class SeriesRow:
     begun: bool = True                  # any step taken (setting it up included)
     dice_now: str | None = None         # the dice switched to since it began (DICE_NOTE)
     damage: str | None = None           # why its listing cannot be read (hand-edited file)
+    where: dict | None = None           # the game in play as its last step left it (WHERE_NOTE)
 
     @property
     def title(self) -> str:
@@ -67,12 +68,15 @@ class SeriesRow:
         """The dice the table rolls now: the companion's ("digital") or its own."""
         return dice_in_use(self.dice_now, self.header)
 
-    def progress(self, name=str) -> str:
+    def progress(self, name=str, live: bool = False) -> str:
         """How far the series has come, in words, its teams named by `name`: 'NYH won 2-1',
         'game 3, tied 1-1', 'game 2, NYH lead 1-0', 'game 1' (rule 7.0); a one-game
-        scenario's is 'in play'; any is 'not begun' before its first step (a series made on
-        the command line read 'game 1' beside a Spring Training's 'not begun'); 'damaged'
-        when its listing cannot be read (opening it, or `db check`, says why)."""
+        scenario's is where its game stands ('top 5, NYH 3-2', or 'in play' when the file
+        does not say); any is 'not begun' before its first step (a series made on the
+        command line read 'game 1' beside a Spring Training's 'not begun'); 'damaged' when
+        its listing cannot be read (opening it, or `db check`, says why). `live` adds where
+        the game in play stands to a longer series': 'game 2: top 5, TXC 3-2; NYH lead the
+        series 1-0'."""
         if self.damage:
             return "damaged"
         if self.winner:
@@ -83,12 +87,71 @@ class SeriesRow:
         if not self.begun:
             return "not begun"
         if SCENARIOS[self.scenario].games == 1:
-            return "in play"
+            return self.in_game(name) or "in play"
         leader, ahead, behind = series_lead(dict(zip(TEAMS, self.wins, strict=True)))
         game = f"game {ahead + behind + 1}"
+        now = self.in_game(name) if live else None
+        if now is not None:
+            if leader is None:
+                return f"{game}: {now}; series tied {ahead}-{behind}" if ahead else \
+                    f"{game}: {now}"
+            return f"{game}: {now}; {name(getattr(self, leader))} lead the series " \
+                f"{ahead}-{behind}"
         if leader is None:
             return f"{game}, tied {ahead}-{behind}" if ahead else game
         return f"{game}, {name(getattr(self, leader))} lead {ahead}-{behind}"
+
+
+    def in_game(self, name=str) -> str | None:
+        """Where the game in play stands, its leader named by `name`: 'top 5, NYH 3-2',
+        'bottom 9, tied 4-4', 'setting up' (rule 3.0); None when no game is in play or the
+        file keeps no word of it (a step stored by an older companion)."""
+        where = self.where
+        if where is None or self.winner or self.damage:
+            return None
+        if where["inning"] == 0:
+            return "setting up"
+        (first, ahead), (_, behind) = sorted(where["runs"].items(), key=lambda kv: -kv[1])
+        score = f"tied {ahead}-{behind}" if ahead == behind else f"{name(first)} {ahead}-{behind}"
+        return f"{where['half']} {where['inning']}, {score}"
+
+
+def game_where(session: SeriesSession) -> dict | None:
+    """The game in play for the listings (WHERE_NOTE): its number, inning, half and each
+    team's runs by team key; None between games and once the series is over."""
+    game = session.current_game
+    if game is None:
+        return None
+    state = game.state
+    return {"game": len(session.games), "inning": state.inning, "half": state.half,
+            "runs": {state.home.team.key: state.home.total,
+                     state.away.team.key: state.away.total}}
+
+
+def _keep_where(store: Store, series_id: int, session: SeriesSession, seq: int) -> None:
+    """Write the game in play beside the event `seq` that left it so (in that event's
+    write): the listing believes it only while `seq` is the series' last event, so a step
+    stored without it (by an older companion) is never listed with a stale score."""
+    where = game_where(session)
+    store.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                     [f"{NOTE_PREFIX}{series_id}/{WHERE_NOTE}",
+                      json.dumps(None if where is None else {**where, "seq": seq})])
+
+
+def _listed_where(text, last_seq, teams: tuple[str, str]) -> dict | None:
+    """A WHERE_NOTE as the listing reads it: None unless it is well formed and written
+    with the series' last event (it is a cache beside the record, never damage)."""
+    try:
+        where = json.loads(text) if text else None
+    except ValueError:
+        return None
+    if not (isinstance(where, dict) and where.get("seq") == last_seq
+            and isinstance(where.get("inning"), int) and where.get("half") in ("top", "bottom")
+            and isinstance(where.get("game"), int) and isinstance(where.get("runs"), dict)
+            and sorted(where["runs"]) == sorted(teams)
+            and all(type(runs) is int for runs in where["runs"].values())):
+        return None
+    return where
 
 
 def stored_header(box: Box, header: dict[str, str]) -> dict[str, str]:
@@ -124,6 +187,7 @@ def create_series(store: Store, box: Box, header: dict[str, str],
             for seq, entry in enumerate(entries, start=1))
         if entries:
             StoredSeries(store, series_id, session, len(entries))._record_results()
+            _keep_where(store, series_id, session, len(entries))
     return series_id
 
 
@@ -229,13 +293,15 @@ def _rows(store: Store, where: str, params: list = ()) -> list[SeriesRow]:
     """Series rows with the games each team has won (from the results kept for listings)."""
     return [_row(r, store.path) for r in store.db.query(
         "SELECT series.*, "
-        "EXISTS (SELECT 1 FROM events WHERE events.series_id = series.id) AS begun, "
+        "(SELECT max(seq) FROM events WHERE events.series_id = series.id) AS last_seq, "
         "(SELECT count(*) FROM games WHERE games.series_id = series.id "
         " AND games.winner = series.team1) AS won1, "
         "(SELECT count(*) FROM games WHERE games.series_id = series.id "
         " AND games.winner = series.team2) AS won2, "
         f"(SELECT value FROM meta WHERE key = '{NOTE_PREFIX}' || series.id || '/{DICE_NOTE}') "
-        "AS dice_now "
+        "AS dice_now, "
+        f"(SELECT value FROM meta WHERE key = '{NOTE_PREFIX}' || series.id || '/{WHERE_NOTE}') "
+        "AS where_now "
         f"FROM series {where} ORDER BY id", list(params))]
 
 
@@ -252,7 +318,7 @@ def describe_series(store: Store, series_id: int) -> str:
         return team.name if team else key
 
     return (f"series {row.id}: {row.title}, {name(row.team1)} v "
-            f"{name(row.team2)} ({row.progress(name)})")
+            f"{name(row.team2)} ({row.progress(name, live=True)})")
 
 
 def delete_series(store: Store, series_id: int) -> SeriesRow:
@@ -272,6 +338,7 @@ def delete_series(store: Store, series_id: int) -> SeriesRow:
 
 NOTE_PREFIX = "series/"        # the meta keys of a series' notes: series/ID/KEY
 DICE_NOTE = "dice"     # the dice a table switched to since the series began (its header's)
+WHERE_NOTE = "where"   # the game in play as the last event left it, for the listings
 
 
 def dice_in_use(switched, header: dict) -> str:
@@ -357,8 +424,10 @@ def _row(row: dict, path) -> SeriesRow:
                   f"hand?); {salvage_hint(path)}")
     return SeriesRow(row["id"], row["created"], row["scenario"], row["team1"], row["team2"],
                      row["status"], row["winner"], header,
-                     (row["won1"], row["won2"]), bool(row["begun"]),
-                     _note_value(row["dice_now"]), damage)
+                     (row["won1"], row["won2"]), row["last_seq"] is not None,
+                     _note_value(row["dice_now"]), damage,
+                     _listed_where(row["where_now"], row["last_seq"],
+                                   (row["team1"], row["team2"])))
 
 
 class EventDamage(StoreError):
@@ -503,6 +572,7 @@ class StoredSeries:
                 "series_id": self.id, "seq": self.seq + 1, "kind": REWIND, "scope": "",
                 "line": str(self.stale.seq), "created": _now()})
             self._record_results()
+            _keep_where(self.store, self.id, self.session, self.seq + 1)
         self.seq += 1
         self.stale = None
         self._recorded = self._standing()
@@ -527,6 +597,7 @@ class StoredSeries:
                 "line": line, "created": _now()})
             if self._standing() != self._recorded:
                 self._record_results()
+            _keep_where(self.store, self.id, self.session, self.seq + 1)
         self.seq += 1
         self._recorded = self._standing()
 

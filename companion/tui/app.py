@@ -450,6 +450,7 @@ class HomeScreen(Screen):
     }
     """
     listed = False                # the stored series are in the list
+    live: dict[int, str] = {}     # by series id: where its game in play stands (in the title)
     hint = HOME_HINT              # the title's second line (FIRST_HINT with none stored)
 
     def compose(self) -> ComposeResult:
@@ -523,6 +524,11 @@ class HomeScreen(Screen):
             lines = [line(row, shorter) for row in rows]    # (no room to line them up)
         for row, text in zip(rows, lines, strict=True):
             options.add_option(Option(text, id=f"s{row.id}"))
+        # Where each one's game in play stands, said in the title when it is highlighted
+        # (a longer series' row has room for its standing only).
+        self.live = {row.id: row.progress(lambda key, row=row: name(row, key, short=True),
+                                          live=True)
+                     for row in rows if row.in_game() is not None}
         # The series last highlighted or opened (back from a dialog or its table); else,
         # on opening the file, the one with the newest step (a newer one may be waiting).
         ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
@@ -537,10 +543,14 @@ class HomeScreen(Screen):
         self.opening(None)
 
     def opening(self, series_id: int | None) -> None:
-        """Say which series is being opened (None: done) in the title's second line."""
+        """Say which series is being opened (None: done) in the title's second line; else
+        where the highlighted series' game stands, when one is in play."""
+        live = self.live.get(self.highlighted_series()) if self.listed else None
         self.query_one(TitleBar).update(HOME_TITLE + (
             f"Opening series {series_id}: its record is being replayed..."
-            if series_id is not None else self.hint))
+            if series_id is not None else
+            f"Series {self.highlighted_series()}, {live}. Enter goes on with it."
+            if live else self.hint))
 
     def highlighted_series(self) -> int | None:
         option = self.query_one("#series-list", OptionList).highlighted_option
@@ -554,6 +564,8 @@ class HomeScreen(Screen):
         if self.listed and self.highlighted_series() is not None:
             # Where the list stands again after a dialog (a delete kept) or a table.
             self.app.last_series = self.highlighted_series()
+        if self.listed:
+            self.opening(None)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "delete":

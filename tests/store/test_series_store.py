@@ -327,7 +327,8 @@ def test_a_series_stored_before_a_stricter_check_still_opens(path, box, box_copy
 def test_a_listing_says_how_far_each_series_has_come(path, box):
     """Rule 7.0 in the listings (the home screen, `series list`, the delete question): a
     series not over names the game to play and the standing, from the results kept; a
-    one-game series is in play once a step is taken, not begun before."""
+    one-game series says where its game stands once a step is taken (its setup, rule 3.0),
+    not begun before; `series list` says where a longer series' game in play stands too."""
     from companion.high_and_tight.series_session import SeriesSession
 
     header = series_header("divisional", THREE_GAMES)
@@ -353,11 +354,59 @@ def test_a_listing_says_how_far_each_series_has_come(path, box):
         assert listed == ["not begun", "game 1", f"game 2, {teams[first].upper()} lead 1-0",
                           "game 3, tied 1-1",
                           f"{teams[results[2].winner].upper()} won 2-1",     # (and by how)
-                          "in play", "not begun"]
+                          "setting up", "not begun"]
     out = run_companion("series", "list", "--db", path).stdout.splitlines()
     assert [line.split("  ")[-1] for line in out] == [
-        "not begun", "game 1", f"game 2, {teams[first]} lead 1-0", "game 3, tied 1-1",
-        f"{teams[results[2].winner]} won 2-1", "in play", "not begun"]
+        "not begun", "game 1: setting up", f"game 2: setting up; {teams[first]} lead the "
+        "series 1-0", "game 3: setting up; series tied 1-1",
+        f"{teams[results[2].winner]} won 2-1", "setting up", "not begun"]
+
+
+def test_the_listing_says_where_the_game_in_play_stands(store, path, box):
+    """The home list and `series list` say the inning and the score of the game in play,
+    as each step (an undo too) leaves it: 'game 2: top 5, TXC 3-2; NYH lead the series
+    1-0'. Kept beside the events, it is believed only while written with the last one: a
+    step stored without it (by an older companion) lists the series as before."""
+    stored = started(store, box, actions=40)
+    while stored.session.current_game.state.inning < 3:
+        play_series(stored.session, stored.push, "11", stop_after=1)
+
+    def said() -> tuple[str, str]:
+        (row,) = list_series(store)
+        return row.in_game(), row.progress(live=True)
+
+    def expected() -> str:
+        state = stored.session.current_game.state
+        if state.inning == 0:
+            return "setting up"
+        runs = {state.home.team.key: state.home.total, state.away.team.key: state.away.total}
+        (leader, ahead), (_, behind) = sorted(runs.items(), key=lambda kv: -kv[1])
+        score = f"tied {ahead}-{behind}" if ahead == behind else f"{leader} {ahead}-{behind}"
+        return f"{state.half} {state.inning}, {score}"
+
+    assert said() == (expected(), f"game 1: {expected()}")
+    assert said()[0].startswith("top 3, ") or said()[0].startswith("bottom 3, ")
+    # On through the game's runs: the score said is always the state's.
+    while not stored.session.series.results:
+        runs = stored.session.current_game.state.home.total
+        play_series(stored.session, stored.push, "11", stop_after=1)
+        if stored.session.current_game and runs != stored.session.current_game.state.home.total:
+            assert said()[0] == expected()
+    winner = stored.session.series.results[0].winner
+    leader = stored.session.series.teams[winner]
+    assert said() == ("setting up", f"game 2: setting up; {leader} lead the series 1-0")
+    play_series(stored.session, stored.push, "11", stop_after=80)
+    assert stored.session.current_game.state.inning > 0
+    assert said() == (expected(), f"game 2: {expected()}; {leader} lead the series 1-0")
+    before = expected()
+    while expected() == before:
+        stored.undo()
+    assert said()[0] == expected() != before
+    # A step stored by a companion that keeps no such word: the series is listed as before.
+    last = stored.seq
+    store.db["events"].insert({"series_id": stored.id, "seq": last + 1, "kind": "undo",
+                               "scope": "2", "line": "x", "created": "2026-12-06"})
+    assert said() == (None, f"game 2, {leader} lead 1-0")
 
 
 # -- bad input appends nothing --------------------------------------------------------------

@@ -6520,6 +6520,56 @@ def test_the_home_screen_says_what_enter_does_with_no_series_yet(tmp_path):
                                    "one.")
 
 
+def test_the_home_screen_says_where_a_game_in_play_stands(tmp_path):
+    """A series' row said '(in play)' or its standing only: a one-game series' row says the
+    inning and the score of its game, and the title says them of the highlighted series
+    (a longer one's row has room for its standing only); '+ New series' highlighted, the
+    title says what Enter does."""
+    from companion.high_and_tight.simulate import play_series
+    from companion.store.series_store import StoredSeries
+    from companion.tui.chrome import TitleBar
+
+    path = tmp_path / "live.db"
+    ids = [new_series(path, seed="live", scenario=scenario) for scenario in ("spring",
+                                                                             "divisional")]
+    store = Store.open(path)
+    with store:
+        for series_id in ids:
+            stored = StoredSeries.load(store, series_id)
+            while (stored.session.current_game is None
+                   or stored.session.current_game.state.inning < 3):
+                play_series(stored.session, stored.push, "live", stop_after=1)
+        state = StoredSeries.load(store, ids[0]).session.current_game.state
+    abbrev = {side.team.key: side.team.abbrev for side in (state.home, state.away)}
+    (leader, high), (_, low) = sorted({state.home.team.key: state.home.total,
+                                       state.away.team.key: state.away.total}.items(),
+                                      key=lambda kv: -kv[1])
+    spring = (f"{state.half} {state.inning}, " +
+              (f"tied {high}-{low}" if high == low else f"{abbrev[leader]} {high}-{low}"))
+
+    async def read():
+        app = make_app(db=path, auto_delay=3600)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed)
+            options = app.screen.query_one("#series-list", OptionList)
+            said = []
+            for index in range(3):
+                options.highlighted = index
+                await pilot.pause()
+                said.append((plain(str(options.get_option_at_index(index).prompt)),
+                             plain(str(app.screen.query_one(TitleBar).lines)).splitlines()[-1]))
+            return said
+
+    new, divisional, spring_row = asyncio.run(read())
+    assert new[1] == "Enter continues the highlighted series; n starts a new one."
+    assert f"({spring})" in spring_row[0]
+    assert spring_row[1] == f"Series {ids[0]}, {spring}. Enter goes on with it."
+    assert "(game 1)" in divisional[0]
+    assert divisional[1].startswith(f"Series {ids[1]}, game 1: ") and divisional[1].endswith(
+        ". Enter goes on with it.")
+
+
 def test_the_last_games_lineup_is_an_option_under_the_suggestion(tmp_path):
     """Rule 3.0: at game 2's lineup the one the team played game 1 with is listed under the
     suggestion, marked 'as last game', and taken by its option."""
