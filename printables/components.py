@@ -439,10 +439,10 @@ def printed_text_warnings(box: Box, set_name: str = "all", team: str | None = No
 
 
 def texts_without_glyphs(box: Box) -> list[str]:
-    """The printed texts holding a character the printed fonts have no glyph for (the PDF
-    standard Helvetica with its Symbol and ZapfDingbats fallbacks: Western European letters,
-    Greek, arrows, dingbats), one line each naming the file, the entry and the field: it
-    prints as a box."""
+    """The printed texts holding a character the printed fonts have no glyph for (Nimbus
+    Sans, Helvetica's clone, with its Symbol and Dingbats fallbacks: Western European
+    letters, Greek, arrows, dingbats), one line each naming the file, the entry and the
+    field: it prints as a box."""
     def missing(text: str) -> str:
         return "".join(dict.fromkeys(c for c in text if not _has_glyph(c)))
 
@@ -474,8 +474,8 @@ def texts_without_glyphs(box: Box) -> list[str]:
 
 
 def _has_glyph(character: str) -> bool:
-    """Whether the printed fonts draw the character: Helvetica's own encoding, else the
-    Symbol and ZapfDingbats fonts reportlab falls back to (what none holds is a box)."""
+    """Whether the printed fonts draw the character: the regular font's encoding, else the
+    Symbol and Dingbats fonts reportlab falls back to (what none holds is a box)."""
     font = pdfmetrics.getFont(REGULAR)
     for each in (font, *font.substitutionFonts):
         try:

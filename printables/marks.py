@@ -13,9 +13,10 @@ from .geometry import (
     cut_lines,
 )
 from .options import INCH, MM, PrintOptions
+from .text import REGULAR
 
 BAR_HEIGHT = 5.0
-LABEL_FONT = ("Helvetica", 6.0)
+LABEL_FONT = (REGULAR, 6.0)
 HAIRLINE = 0.25
 
 

@@ -15,6 +15,7 @@ from companion.high_and_tight.box import Box
 from .components import OffsetProbed, offset_mm, only_refused, probing_offsets, resolve_team
 from .options import MM, PrintOptions
 from .sets import NEEDS_TARGET, ONE_SIDED, SETS, TEAM_SETS, set_function
+from .text import REGULAR
 
 RunProgress = Callable[[str, int, int], None]   # (set name, pages done, pages of the set)
 CALIBRATION_NOT_FOLDED = ("it checks a duplex print (the back page's scales behind the "
@@ -190,5 +191,8 @@ def check_offset_together(steps: list[tuple[str, PrintOptions]], box: Box,
 
 
 def new_canvas(target, size: tuple[float, float]) -> Canvas:
-    """A canvas as every print run makes it: byte-stable (`invariant=1`), compressed pages."""
-    return Canvas(target, pagesize=size, invariant=1, pageCompression=1)
+    """A canvas as every print run makes it: byte-stable (`invariant=1`), compressed pages,
+    its first font one of the printed fonts (its default, Helvetica, was named in every
+    page's resources, not embedded)."""
+    return Canvas(target, pagesize=size, invariant=1, pageCompression=1,
+                  initialFontName=REGULAR)

@@ -4,13 +4,35 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
 
 from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth as _string_width
 
-REGULAR = "Helvetica"
-BOLD = "Helvetica-Bold"
-ITALIC = "Helvetica-Oblique"
+FONTS = Path(__file__).with_name("fonts")
+
+
+def _embedded(name: str, encoding: str, fallbacks: tuple = ()) -> pdfmetrics.Font:
+    """One of the printed fonts (fonts/LICENSE.txt), registered to be embedded in each PDF
+    that uses it."""
+    face = pdfmetrics.EmbeddedType1Face(str(FONTS / f"{name}.afm"), str(FONTS / f"{name}.pfb"))
+    pdfmetrics.registerTypeFace(face)
+    font = pdfmetrics.Font(name, face.name, encoding, substitutionFonts=list(fallbacks))
+    pdfmetrics.registerFont(font)
+    return font
+
+
+# Every PDF embeds its fonts: with the 14 standard fonts left out, a viewer or printer
+# without Helvetica drew its own font's widths into lines fitted to Helvetica's, and print
+# shops refuse files that do not embed theirs. URW's Nimbus Sans has Helvetica's widths glyph
+# for glyph, so every line fits as before; characters outside Western European letters fall
+# back, as the standard fonts' do, to URW's Symbol (Greek, arrows) and Dingbats clones.
+_FALLBACKS = (_embedded("StandardSymbolsPS", "SymbolEncoding"),
+              _embedded("D050000L", "ZapfDingbatsEncoding"))
+REGULAR, BOLD, ITALIC = (_embedded(name, "WinAnsiEncoding", _FALLBACKS).fontName
+                         for name in ("NimbusSans-Regular", "NimbusSans-Bold",
+                                      "NimbusSans-Italic"))
 LEADING = 1.18
 CAP_HEIGHT = 0.718     # Helvetica's capitals and figures stand this high per point of size
 DESCENT = 0.207        # and its g, p, y reach this far below the baseline

@@ -394,3 +394,50 @@ def test_all_with_bleed_says_which_sets_print_without_it(capsys, tmp_path):
     assert code == 0 and "note:" not in stderr
     code, _, stderr = run(capsys, "cards", "--bleed", "--out", str(out))
     assert code == 0 and "note:" not in stderr
+
+
+def embedded(reader: PdfReader) -> dict[str, bool]:
+    """Each font a page of the PDF uses, by its base name: whether its program is in the
+    file (a Type 1, TrueType or CFF font file in its descriptor)."""
+    fonts = {}
+    for page in reader.pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            fonts[str(font["/BaseFont"]).lstrip("/")] = descriptor is not None and any(
+                key in descriptor.get_object() for key in ("/FontFile", "/FontFile2",
+                                                           "/FontFile3"))
+    return fonts
+
+
+def test_every_pdf_embeds_its_fonts_with_helvetica_s_widths(capsys, tmp_path, box_copy):
+    """The PDFs named Helvetica without embedding it: a viewer or printer without it drew
+    lines fitted to Helvetica's widths in a font of its own, and print shops refuse such
+    files. Every font every page uses is in the file, the Symbol and Dingbats fallbacks
+    that a Greek letter, an arrow or a tick in a box's text call for too; and the printed
+    fonts measure every Western European letter as Helvetica does, so each line fits as
+    it did."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from printables.text import BOLD, ITALIC, REGULAR
+
+    cards = box_copy / "cards.toml"
+    cards.write_text(cards.read_text().replace(
+        "He barrels it up.", "He barrels it up \u2192 \u03b1 \u2713.", 1))
+    out = tmp_path / "all.pdf"
+    code, _, err = run(capsys, "all", "--data", str(box_copy), "--out", str(out))
+    assert code == 0 and "glyph" not in err
+    fonts = embedded(PdfReader(str(out)))
+    assert fonts == {REGULAR: True, BOLD: True, ITALIC: True, "StandardSymbolsPS": True,
+                     "D050000L": True}
+    db = tmp_path / "g.db"
+    assert main(["--db", str(db), "simulate", "--series", "spring", "--team1", "texas",
+                 "--team2", "new-york", "--seed", "5"]) == 0
+    code, _, _ = run(capsys, "boxscore", "1", "--db", str(db), "--out", str(tmp_path / "b.pdf"))
+    assert code == 0 and all(embedded(PdfReader(str(tmp_path / "b.pdf"))).values())
+    letters = "".join(chr(code) for code in range(32, 256) if chr(code).isprintable()
+                      and not 127 <= code < 161) + "\u2026\u2013\u2014\u201c\u201d\u2022"
+    for printed, standard in ((REGULAR, "Helvetica"), (BOLD, "Helvetica-Bold"),
+                              (ITALIC, "Helvetica-Oblique")):
+        assert [stringWidth(c, printed, 1000) for c in letters] == \
+            [stringWidth(c, standard, 1000) for c in letters]
