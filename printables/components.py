@@ -25,14 +25,13 @@ from companion.high_and_tight.state import ordinal
 
 from .geometry import (
     BLEED,
-    CROP_MARK_GAP,
-    CROP_MARK_LENGTH,
     MARKER,
     PIECE,
     POKER,
     Rect,
     calibration_area,
     content_area,
+    crop_mark_room,
     face_matrix,
     impose,
     page_size,
@@ -866,7 +865,7 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
     if options.sides == "duplex":
         # (the cells a sheet of these fills: a grid's empty rows hold no back to move)
         check_offset(options, imposition.backs[:len(components)],
-                     bleed + CROP_MARK_GAP + CROP_MARK_LENGTH, f"{what}s")
+                     crop_mark_room(bleed, imposition.mark_length), f"{what}s")
     per_sheet = imposition.per_sheet
     sheets = [components[i:i + per_sheet] for i in range(0, len(components), per_sheet)]
     total = len(sheets) * (2 if options.sides == "duplex" else 1)
@@ -876,9 +875,12 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
         fronts = imposition.fronts[:len(sheet)]
         backs = imposition.backs[:len(sheet)]
         turned = imposition.turned
-        _faces(canvas, [(c.front, c.front_key) for c in sheet], fronts, bleed, 90 * turned)
+        marks = imposition.mark_length
+        _faces(canvas, [(c.front, c.front_key) for c in sheet], fronts, bleed, marks,
+               90 * turned)
         if options.sides == "fold":
-            _faces(canvas, [(c.back, c.back_key) for c in sheet], backs, bleed, -90 * turned)
+            _faces(canvas, [(c.back, c.back_key) for c in sheet], backs, bleed, marks,
+                   -90 * turned)
             area = content_area(options.paper)
             fold_line(canvas, imposition.fold_x, area.y, area.top)
         calibration_bars(canvas, options)
@@ -890,7 +892,7 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
             canvas.setPageSize(page_size(options.paper))
             canvas.saveState()
             canvas.translate(*options.offset)   # the back page's correction (--offset)
-            _faces(canvas, [(c.back, c.back_key) for c in sheet], backs, bleed)
+            _faces(canvas, [(c.back, c.back_key) for c in sheet], backs, bleed, marks)
             canvas.restoreState()
             calibration_bars(canvas, options)
             canvas.showPage()
@@ -972,9 +974,9 @@ def check_offset(options: PrintOptions, backs: list[Rect], reach: float, what: s
 
 
 def _faces(canvas, faces: list[tuple[Face, str]], cells: Iterable[Rect], bleed: float,
-           turn: int = 0) -> None:
+           mark_length: float, turn: int = 0) -> None:
     """Each face in its cell (a keyed face drawn once as a form, then placed), turned as
-    `face_matrix` says, then the marks."""
+    `face_matrix` says, then the marks (crop marks `mark_length` long)."""
     cells = list(cells)
     for (face, key), cell in zip(faces, cells, strict=True):
         canvas.saveState()
@@ -991,7 +993,7 @@ def _faces(canvas, faces: list[tuple[Face, str]], cells: Iterable[Rect], bleed: 
         canvas.restoreState()
     if not bleed:
         cut_outlines(canvas, cells)
-    crop_marks(canvas, cells, bleed)
+    crop_marks(canvas, cells, bleed, mark_length)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,8 @@ BLEED = 3 * MM                    # colour printed beyond the cut line of a card
 
 CROP_MARK_GAP = 1 * MM            # from the cut line (or the bleed edge) to a crop mark
 CROP_MARK_LENGTH = 4 * MM
+# Shorter crop marks when they let a sheet hold more (poker cards on A4: 3 x 3, not 2 x 3).
+CROP_MARK_SHORT = 3 * MM
 FOLD_GUTTER = 3 * MM              # kept clear on each side of a fold line, besides crop marks
 #                                   (3 mm, not 4: a poker card on its side fits half a letter sheet)
 
@@ -124,6 +126,7 @@ class Imposition:
     # Fold only: the faces lie a quarter turn round, their cells landscape (fronts turned
     # anticlockwise, backs clockwise: see `face_matrix`), when more fit so.
     turned: bool = False
+    mark_length: float = CROP_MARK_LENGTH       # CROP_MARK_SHORT when that fits more
 
     @property
     def per_sheet(self) -> int:
@@ -134,9 +137,9 @@ class Imposition:
         return page_size(self.paper)
 
 
-def crop_mark_room(bleed: float) -> float:
+def crop_mark_room(bleed: float, length: float = CROP_MARK_LENGTH) -> float:
     """Space from a cut line outwards taken by the bleed and a crop mark."""
-    return bleed + CROP_MARK_GAP + CROP_MARK_LENGTH
+    return bleed + CROP_MARK_GAP + length
 
 
 def impose(paper: str, cell: tuple[float, float], sides: str = "duplex",
@@ -144,19 +147,30 @@ def impose(paper: str, cell: tuple[float, float], sides: str = "duplex",
     """Lay out two-sided components of size `cell` on a sheet of `paper`.
 
     Cells butt against each other (one cut serves two edges) unless there is bleed, in which
-    case each cell keeps its own bleed on every side. Crop marks stand outside the block.
-    Folded, the components lie on their side when more fit a sheet so, or, given their
-    `count`, when that takes fewer sheets.
+    case each cell keeps its own bleed on every side. Crop marks stand outside the block,
+    CROP_MARK_SHORT long when that lets the sheet hold more components (fewer sheets for
+    `count` of them, when given). Folded, the components lie on their side when more fit a
+    sheet so, or, given their `count`, when that takes fewer sheets.
     """
+    marked = _impose(paper, cell, sides, bleed, count, CROP_MARK_LENGTH)
+    short = _impose(paper, cell, sides, bleed, count, CROP_MARK_SHORT)
+    more = (short.per_sheet > marked.per_sheet if count is None else
+            sheets_needed(count, short.per_sheet) < sheets_needed(count, marked.per_sheet))
+    return short if more else marked
+
+
+def _impose(paper: str, cell: tuple[float, float], sides: str, bleed: float,
+            count: int | None, mark_length: float) -> Imposition:
     area = content_area(paper)
-    room = crop_mark_room(bleed)
+    room = crop_mark_room(bleed, mark_length)
     gap = 2 * bleed
     page_width, _ = page_size(paper)
     if sides == "duplex":
         fronts = grid(area.inset(room), cell, gap)
         axis = page_width / 2
         return Imposition(paper, sides, cell, bleed, tuple(fronts),
-                          tuple(front.mirrored(axis) for front in fronts))
+                          tuple(front.mirrored(axis) for front in fronts),
+                          mark_length=mark_length)
     if sides == "fold":
         fold_x = page_width / 2
         half = Rect(area.x, area.y, fold_x - FOLD_GUTTER - area.x, area.height)
@@ -174,7 +188,7 @@ def impose(paper: str, cell: tuple[float, float], sides: str = "duplex",
         chosen = turned if fewer else fronts
         return Imposition(paper, sides, cell, bleed, tuple(chosen),
                           tuple(front.mirrored(fold_x) for front in chosen), fold_x,
-                          chosen is turned)
+                          chosen is turned, mark_length)
     raise ValueError(f"sides {sides!r} is unknown; accepted: duplex, fold")
 
 

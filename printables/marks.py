@@ -67,7 +67,7 @@ def _draw_calibration_bars(canvas, paper: str) -> None:
     canvas.restoreState()
 
 
-def crop_marks(canvas, cells, bleed: float) -> None:
+def crop_marks(canvas, cells, bleed: float, length: float = CROP_MARK_LENGTH) -> None:
     """Short lines outside a block of cells, in line with every cut, beyond any bleed."""
     if not cells:
         return
@@ -75,7 +75,7 @@ def crop_marks(canvas, cells, bleed: float) -> None:
     left, right = min(cell.x for cell in cells), max(cell.right for cell in cells)
     bottom, top = min(cell.y for cell in cells), max(cell.top for cell in cells)
     near = bleed + CROP_MARK_GAP
-    far = near + CROP_MARK_LENGTH
+    far = near + length
     canvas.saveState()
     canvas.setStrokeColorRGB(0, 0, 0)
     canvas.setLineWidth(HAIRLINE)

@@ -81,7 +81,7 @@ def test_margins_are_at_least_a_quarter_inch(paper):
 def test_cells_bleed_and_crop_marks_stay_inside_the_content_area(paper, kind, sides, bleed):
     imposition = impose(paper, CELLS[kind], sides, bleed)
     content = content_area(paper)
-    room = crop_mark_room(bleed)
+    room = crop_mark_room(bleed, imposition.mark_length)
     for cells in (imposition.fronts, imposition.backs):
         block = Rect(min(c.x for c in cells), min(c.y for c in cells), 0, 0)
         block = Rect(block.x, block.y, max(c.right for c in cells) - block.x,
@@ -133,10 +133,15 @@ def test_fold_puts_each_back_beside_its_front_across_the_fold_line(paper, kind):
 def test_cells_per_sheet_on_letter_and_a4():
     # what a player gets from one sheet (a regression guard on the layout arithmetic)
     assert impose("letter", POKER).per_sheet == 6           # 3 across, 2 down
-    assert impose("a4", POKER).per_sheet == 6               # 2 across, 3 down
+    # A4: 3 across with 3 mm crop marks (with 4 mm ones, 2 across: 9 sheets for 50 cards)
+    assert impose("a4", POKER).per_sheet == 9
+    assert impose("a4", POKER).mark_length == pytest.approx(3 * MM)
+    assert impose("letter", POKER).mark_length == pytest.approx(4 * MM)    # no gain there
+    assert impose("a4", POKER, count=6).mark_length == pytest.approx(4 * MM)   # one sheet
     assert impose("letter", POKER, bleed=BLEED).per_sheet == 4
     assert impose("letter", PIECE).per_sheet == 7 * 19
-    assert impose("a4", MARKER).per_sheet == 14 * 20
+    assert impose("a4", MARKER).per_sheet == 14 * 21         # a row more with 3 mm marks
+    assert impose("a4", MARKER, count=14 * 20).per_sheet == 14 * 20    # no sheet saved
     # folded, a poker card lies on its side on letter: three a sheet, not two
     assert impose("letter", POKER, "fold").per_sheet == 3
     assert impose("letter", POKER, "fold").turned

@@ -205,8 +205,9 @@ def test_the_command_line_loads_reportlab_only_to_print():
                                   "across and -9.3..9.2 mm up"),
     (("all", "--offset", "0,-12", "--paper", "a4"),
      "would move the backs of the calibration scales off the a4 sheet or onto its "
-     "calibration bars; the sets printed together accept -11.1..11.1 mm across and "
-     "-9.3..6.7 mm up (the narrowest: calibration scales, player pieces, strategy cards)"),
+     "calibration bars; the sets printed together accept -6.5..6.5 mm across and "
+     "-9.3..6.7 mm up (the narrowest: calibration scales, strategy cards, Rally Caps "
+     "cards)"),
     (("pieces", "--team", "texas", "--team", "california"),
      "--team is given 2 times: a print holds one team's components"),
     (("pieces", "--bleed"), "--bleed applies to the poker-size cards (cards, team-cards, "
