@@ -2299,3 +2299,12 @@ def test_a_damaged_series_does_not_stop_an_import_of_another(capsys, tmp_path):
     code, out, err = run(capsys, "series", "list", "--db", str(game))
     assert code == 2 and "series 2: its listing in the game file does not agree with its " \
         "record (Team1" in err
+
+
+def test_a_stray_tag_among_the_actions_is_named_at_its_line(capsys, tmp_path):
+    """A header tag put among a game's actions ('[Comment "x"]' at line 101) was read as
+    the start of another record: the game before it was said to stop short of its Result
+    (at its Result tag's line) and the tag was never named. The tag is named, at its line."""
+    code, err, tag = replay_edited(capsys, tmp_path, 1, lambda lines: 100, '[Comment "x"]')
+    assert code == 2 and f": line {tag + 1}: header tag '[Comment \"x\"]' after the " \
+        "record's actions began at line " in err, err

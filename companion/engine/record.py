@@ -128,6 +128,9 @@ def split_records_at(text: str) -> list[tuple[int, str]]:
     an action: the record stays whole and its reading names that line, where a split there
     said the next part missed its first tags. A tag that opens a record, or one the header
     holds already, is the next record's (a one-action game with no blank line before it).
+    A lone tag among a record's actions (an action line next, and neither a tag that opens
+    a record nor one its header holds) is a stray line of that record, not a record of its
+    own: its reading names it (a split there blamed the record's end on its Result tag).
     Each record comes with the file line it starts on."""
     records: list[tuple[int, list[str]]] = []
     current: list[str] = []
@@ -135,8 +138,20 @@ def split_records_at(text: str) -> list[tuple[int, str]]:
     seen_action = False
     tags: set[str] = set()          # the keys of the current record's header so far
     stripped = [raw.strip() for raw in text.splitlines()]
+    significant = [number for number, line in enumerate(stripped, start=1)
+                   if line and not line.startswith("#")]
+    after = dict(zip(significant, significant[1:], strict=False))     # the next one
+
+    def lone(number: int) -> bool:
+        line, following = stripped[number - 1], after.get(number)
+        return (not line.startswith(RECORD_OPENERS) and _tag_key(line) not in tags
+                and following is not None and not stripped[following - 1].startswith("["))
+
     for number, raw in enumerate(text.splitlines(), start=1):
         line = stripped[number - 1]
+        if line.startswith("[") and seen_action and lone(number):
+            current.append(raw)         # a stray tag among the actions: parse_record names it
+            continue
         if line.startswith("[") and seen_action:
             records.append((start, current))
             current, start, seen_action, tags = [], number, False, set()

@@ -21,3 +21,17 @@ def test_a_stray_line_between_two_tags_of_one_header_keeps_the_record_whole():
     text = '[Game "High & Tight"]\n[Home "new-york"]\nstray words\n[Cards "digital"]\n\n' \
         "home draws 6 defense\n"
     assert [start for start, _ in split_records_at(text)] == [1]
+
+
+def test_a_lone_tag_among_the_actions_stays_in_its_record():
+    """A tag line put among a record's actions, an action next, split the record there:
+    its first part was blamed on its Result (its actions 'stopped'), the stray tag never
+    named. It stays in its record, whose reading names its line; a tag that opens a
+    record, or one followed by more tags, still starts the next record."""
+    actions = "home draws 6 defense\nhome keeps\n"
+    text = HEADER + actions + '[Comment "x"]\n' + "away draws 6 defense\n"
+    assert [start for start, _ in split_records_at(text)] == [1]
+    opened = HEADER + actions + '[Game "High & Tight"]\n' + "home keeps\n"
+    assert [start for start, _ in split_records_at(opened)] == [1, 6]
+    headed = HEADER + actions + '[Home "new-york"]\n[Away "texas"]\n' + "home keeps\n"
+    assert [start for start, _ in split_records_at(headed)] == [1, 6]
