@@ -909,7 +909,20 @@ class _Loader:
             self.policy(where + f", field {key!r}", f"{shown(value)} is not text (write it "
                         "in quotes)")
             return str(value)
+        self.check_printed(value, where + f", field {key!r}")
         return value
+
+    def check_printed(self, text: str, where: str, lines: bool = True) -> str:
+        """A text printed on a component (a card's, a piece's information): no control
+        character (a NUL, an escape) but line breaks where the text may hold `lines`: it
+        prints as a box, or nothing, and shows on no screen. Returns the text."""
+        hidden = next((c for c in text if unicodedata.category(c) == "Cc"
+                       and not (lines and c == "\n")), None)
+        if hidden is not None:
+            self.policy(where, f"{clip(text)!r} holds a control character (U+"
+                               f"{ord(hidden):04X}), which prints as a box and shows on no "
+                               "screen" + ("" if lines else ": it is one line of text"))
+        return text
 
     def table_of(self, data: dict, key: str, where: str) -> dict:
         """`data[key]` as one table ({} when left out); a value of another shape is told."""
@@ -1142,6 +1155,10 @@ class _Loader:
                 continue
             known = {"matchup", "rating", "at_least", "at_most", "batting", "score",
                      "inning_at_least", "bats", "throws"}
+            if not table:       # ('requires = { }': a condition left unwritten, or cut)
+                self.policy(where, "a condition is empty ({ }): it asks nothing; write what "
+                                   f"it asks ({', '.join(sorted(known))}) or leave it out")
+                continue
             self.unknown_fields(table, known, where, "condition")
             read = {k: v for k, v in table.items() if k in known}   # in the format's case
             if "matchup" in table:
@@ -1450,20 +1467,24 @@ class _Loader:
             self.team_wheres[key.casefold()] = where
             teams[key.casefold()] = Team(key, name, abbrev, standard, tuple(colours),
                                          roster if isinstance(roster, str) else None, ballpark)
-        for field_name in ("name", "abbrev"):
-            seen: dict[str, str] = {}
-            for team in teams.values():
+        # A team is named by its key, its name or its abbreviation (find_team): none of them
+        # may be another team's key, name or abbreviation ('txc' for one team's key and
+        # another's abbreviation named two teams at once on the command line and in records).
+        seen: dict[str, tuple[str, str]] = {}
+        for team in teams.values():
+            for field_name in ("key", "name", "abbrev"):
                 value = getattr(team, field_name).casefold()
-                if value and value in seen:
+                other, other_field = seen.get(value, (team.key, ""))
+                if value and other != team.key and (field_name, other_field) != ("key", "key"):
                     # (the team's own where, with its line, as every other team message)
                     self.policy(self.team_wheres.get(team.key.casefold(),
                                                      self.where("teams.toml",
                                                                 f"team {team.key!r}"))
                                 + f", field {field_name!r}",
-                                f"{getattr(team, field_name)!r} is also the {field_name} of "
-                                f"team {seen[value]!r}: teams are named by it, so each needs "
-                                "its own")
-                seen.setdefault(value, team.key)
+                                f"{getattr(team, field_name)!r} is also the {other_field} of "
+                                f"team {other!r}: a team is named by its key, its name or "
+                                "its abbreviation, so no two teams may share one")
+                seen.setdefault(value, (team.key, field_name))
         if not tables and "team" in self.unread_lists:
             pass                # ('[[teams]]': told as a misspelling)
         elif not tables:        # (the rosters' lines name none of them: told here once)
@@ -1701,8 +1722,9 @@ class _Loader:
             self.counted("ballplayers.csv", roster, row, name, position, "position")
             piece = Ballplayer(roster.key if roster else "", name, position,
                                self.csv_choice(row, "bats", where, ("R", "L", "S")),
-                               info=(row.get("info") or "").strip(), line=line,
-                               **ratings)
+                               info=self.check_printed((row.get("info") or "").strip(),
+                                                       where + ", field 'info'", False),
+                               line=line, **ratings)
             self.add_piece(roster, piece, where)
         columns = ("team", "name", "type", "throws", "stuff_rolls", "stuff_box") + \
             PITCHER_RATINGS + ("fatigue", "info")
@@ -1738,7 +1760,9 @@ class _Loader:
                             fatigue=self.csv_int(row, "fatigue", where, 1,
                                                  9 if kind == "SP" else 5,
                                                  why=f"for {ARTICLED.get(kind, kind)}"),
-                            info=(row.get("info") or "").strip(), line=line, **ratings)
+                            info=self.check_printed((row.get("info") or "").strip(),
+                                                    where + ", field 'info'", False),
+                            line=line, **ratings)
             self.add_piece(roster, piece, where)
         for key, roster in rosters.items():
             if roster.ballplayers or roster.pitchers or self.refused:
@@ -1927,7 +1951,7 @@ class _Loader:
             side = self.get_str(table, "side", where, SIDES)
             category = self.get_str(table, "category", where, CATEGORIES)
             copies = self.get_int(table, "copies", where, 1, 50)
-            text = self.get_str(table, "text", where)
+            text = self.check_printed(self.get_str(table, "text", where), where + ", field 'text'")
             cancels = table.get("cancels", [])
             allowed_cancel = ("power", "speed", "obp", "clutch", "free")
             if isinstance(cancels, list):

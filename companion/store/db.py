@@ -103,8 +103,10 @@ BUSY_SECONDS = 10
 READ_WAIT_SECONDS = 5.0     # a reader's wait for another program's lock, at each statement
 
 
-def _retry_busy(step, seconds: float = BUSY_SECONDS):
-    """Run a step that needs SQLite's write lock, waiting while another process holds it."""
+def _retry_busy(path: Path, step, refused: str = "it was not changed"):
+    """Run a step that needs SQLite's write lock, waiting while another process holds it;
+    past BUSY_SECONDS, refused naming the file, what was not done and what to do."""
+    seconds = BUSY_SECONDS
     deadline = time.monotonic() + seconds
     while True:
         try:
@@ -113,8 +115,10 @@ def _retry_busy(step, seconds: float = BUSY_SECONDS):
             if "locked" not in str(error) and "busy" not in str(error):
                 raise
             if time.monotonic() > deadline:
-                raise StoreError(f"the game file stayed busy for {seconds:.0f} s: {error}") \
-                    from None
+                raise StoreBusy(f"{path}: the game file stayed busy for {seconds:.0f} s: "
+                                f"another program is writing to it (SQLite: {error}); "
+                                f"{refused}: close that program (an SQLite tool, a backup "
+                                "running) and try again") from None
             time.sleep(0.02)
 
 
@@ -675,7 +679,7 @@ class Store:
         db = Database(conn)
         store = cls(path, db, False, _process_token(os.getpid()))
         try:
-            _retry_busy(lambda: db.execute("PRAGMA journal_mode=WAL"))
+            _retry_busy(path, lambda: db.execute("PRAGMA journal_mode=WAL"))
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
             if "lock" in db.table_names():
@@ -694,11 +698,11 @@ class Store:
             # One write transaction checks the lock again, migrates and takes the lock, so
             # two writers never interleave. (Refused, at a start no step was taken: a full
             # disk after a crash, its log still beside the file, was told as a lost step.)
-            with store.write(refused=(
-                    "it was not opened, and holds what it held: free some room on its disk "
-                    "(or make it writable) and start again" if existed else
-                    "it could not be set up (no game in it yet): free some room on its "
-                    "disk (or choose a writable folder) and start again")):
+            with store.write(*(
+                    ("it was not opened, and holds what it held", "free some room on its "
+                     "disk (or make it writable) and start again") if existed else
+                    ("it could not be set up (no game in it yet)", "free some room on its "
+                     "disk (or choose a writable folder) and start again"))):
                 if "lock" in db.table_names():
                     store._check_lock()
                 if migrate_to:
@@ -730,11 +734,12 @@ class Store:
                              "the companion to open it")
 
     @contextlib.contextmanager
-    def write(self, refused: str = "nothing of this step was recorded"):
+    def write(self, refused: str = "nothing of this step was recorded", advice: str = ""):
         """A write transaction that takes SQLite's write lock at once (BEGIN IMMEDIATE), so
         it waits for another writer instead of failing half-way. A write SQLite refuses (a
         full disk, a file gone read-only) is rolled back and raised as a StoreError, which
-        ends with `refused` (what it means for the player)."""
+        ends with `refused` (what it means for the player) and the `advice` given; another
+        program writing past the wait is a StoreBusy saying `refused` and what to close."""
         if self.db.conn.in_transaction:
             with self.db.atomic():
                 yield self.db
@@ -746,7 +751,7 @@ class Store:
                              "table had it open; nothing of this step was recorded. Quit, "
                              "put the file back, and open it again")
         try:
-            _retry_busy(lambda: self.db.execute("BEGIN IMMEDIATE"))
+            _retry_busy(self.path, lambda: self.db.execute("BEGIN IMMEDIATE"), refused)
             try:
                 self._check_lock_ours()
                 yield self.db
@@ -760,7 +765,7 @@ class Store:
                 with contextlib.suppress(sqlite3.Error):
                     self.db.execute("ROLLBACK")
             raise StoreError(f"{self.path}: the game file could not be written ({error}); "
-                             f"{refused}") from None
+                             f"{refused}" + (f": {advice}" if advice else "")) from None
 
     @staticmethod
     def _check_integrity(path: Path, db: Database) -> None:
@@ -878,7 +883,7 @@ class Store:
             db = Database(conn)
             # One write transaction reads the holder and frees it: a companion taking the
             # lock meanwhile waits, and keeps the lock it then takes.
-            _retry_busy(lambda: db.execute("BEGIN IMMEDIATE"))
+            _retry_busy(path, lambda: db.execute("BEGIN IMMEDIATE"))
             try:
                 holders = list(db["lock"].rows)
                 live = [h for h in holders if h["host"] == socket.gethostname()

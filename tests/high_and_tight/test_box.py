@@ -642,20 +642,26 @@ def test_a_box_may_score_on_numbers_and_a_free_roll_and_says_both(box_copy):
     assert box.scoring_boxes[0].describe() == "2, then 6 or 7"
 
 
-@pytest.mark.parametrize("old, new, team, field, other", [
-    ('abbrev = "TXC"', 'abbrev = "nyh"', "texas", "abbrev", "new-york"),
-    ('name = "Texas Cowboys"', 'name = "Seattle Volcanoes"', "seattle", "name", "texas"),
+@pytest.mark.parametrize("old, new, team, field, other, other_field", [
+    ('abbrev = "TXC"', 'abbrev = "nyh"', "texas", "abbrev", "new-york", "abbrev"),
+    ('name = "Texas Cowboys"', 'name = "Seattle Volcanoes"', "seattle", "name", "texas",
+     "name"),
+    # across fields: a key that is another team's abbreviation, a name another's key
+    ('key = "seattle"', 'key = "txc"', "txc", "key", "texas", "abbrev"),
+    ('name = "Seattle Volcanoes"', 'name = "Texas"', "seattle", "name", "texas", "key"),
 ])
 def test_two_teams_never_share_a_name_or_an_abbreviation(box_copy, old, new, team, field,
-                                                         other):
+                                                         other, other_field):
     """Teams are named by key, name or abbreviation (the command line, the screens): two
-    teams answering to one would leave the companion guessing. Told at the team's line
-    and the field's, as every team message is (it alone gave none)."""
+    teams answering to one would leave the companion guessing ('--home txc' read as Texas,
+    the record writing Seattle's key 'txc'). Told at the team's line and the field's, as
+    every team message is (it alone gave none)."""
     edit(box_copy / "teams.toml", old, new)
     (problem,) = problems_of(box_copy)
     assert re.search(rf"teams\.toml, team '{team}' \(line \d+\), field '{field}' \(line "
                      r"\d+\): ", problem), problem
-    assert f"is also the {field} of team '{other}': teams are named by it" in problem
+    assert (f"is also the {other_field} of team '{other}': a team is named by its key, its "
+            "name or its abbreviation, so no two teams may share one") in problem
 
 
 def test_a_spreadsheets_row_of_empty_cells_is_no_entry(box_copy):
@@ -1558,3 +1564,32 @@ def test_a_toml_file_that_does_not_parse_hides_no_other_files_problems(box_copy,
     assert ("field 'offense': '12' is outside the accepted range 0..9" in said) == (
         broken != "teams.toml"), said
     assert ("field 'copies' (line 13): 99 is outside" in said) == (broken != "cards.toml"), said
+
+
+@pytest.mark.parametrize("path, old, new, where", [
+    ("pitchers.csv", "Electric but brief", "Electric\x00but brief",
+     r"pitchers\.csv, line 5 \('Okafor'\), field 'info'"),
+    ("cards.toml", "He barrels it up.", "He barrels\\u001b it up.",
+     r"cards\.toml, card 1 'Good Wood' \(line \d+\), field 'text' \(line 14\)"),
+])
+def test_a_printed_text_holds_no_control_character(box_copy, path, old, new, where):
+    """A NUL in a piece's information, an escape in a card's text: each prints as a box or
+    nothing and shows on no screen (data check said only 'no glyph'); refused, named by
+    file, entry and field. A card's text may still break its lines."""
+    edit(box_copy / path, old, new)
+    (problem,) = problems_of(box_copy)
+    assert re.search(where + ": '", problem), problem
+    assert "holds a control character (U+00" in problem
+    edit(box_copy / path, new, old.replace(" ", "\\n", 1) if path == "cards.toml" else old)
+    assert load_box(box_copy)
+
+
+def test_an_empty_condition_is_told(box_copy):
+    """Rule 5.1.1: a card's requirement says what the matchup must hold; 'requires = { }'
+    (left unwritten, or its fields cut) asked nothing and passed without a word."""
+    edit(box_copy / "cards.toml", 'requires = { rating = "batter.power", at_least = 2 }',
+         "requires = { }")
+    (problem,) = problems_of(box_copy)
+    assert re.search(r"cards\.toml, card \d+ '[^']+' \(line \d+\)[^:]*: a condition is empty "
+                     r"\(\{ \}\): it asks nothing; write what it asks \(at_least, ", problem), \
+        problem

@@ -1101,3 +1101,41 @@ def test_a_file_another_program_keeps_locked_is_said_locked_not_damaged(tmp_path
         holder.close()
     with Store.open(path, readonly=True) as store:
         assert store.db["series"].count == 1
+
+
+def test_a_write_another_program_keeps_waiting_is_refused_naming_the_file(tmp_path, box,
+                                                                         monkeypatch, capsys):
+    """Another program in a write transaction past the wait: a new series, an import, a
+    delete said only 'the game file stayed busy for 10 s: database is locked'. Each is
+    refused naming the file, saying nothing was changed and what to close; and nothing
+    was."""
+    from companion.cli import main
+    from companion.store import db
+    from companion.store.db import StoreBusy
+
+    monkeypatch.setattr(db, "BUSY_SECONDS", 0.3)
+    path = tmp_path / "games.db"
+    stored_game_file(path, box, scenario="spring")
+    before = rows(path, "SELECT * FROM series")
+    store = Store.open(path)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(StoreBusy) as refused, store.write():
+            store.db["meta"].upsert({"key": "x", "value": "y"}, pk="key")
+        store.close()
+        said = str(refused.value)
+        assert said.startswith(f"{path}: the game file stayed busy for 0 s: another program "
+                               "is writing to it (SQLite: database is locked); nothing of "
+                               "this step was recorded: close that program")
+        assert main(["--db", str(path), "series", "new", "--scenario", "spring", "--team1",
+                     "texas", "--team2", "new-york"]) == 2
+        said = capsys.readouterr().err
+        assert said.startswith(f"companion: {path}: the game file stayed busy for 0 s: "
+                               "another program is writing to it (SQLite: database is "
+                               "locked); it was not opened, and holds what it held: close "
+                               "that program"), said
+    finally:
+        holder.close()
+    assert rows(path, "SELECT * FROM series") == before
+    assert not rows(path, "SELECT * FROM meta WHERE key = 'x'")
