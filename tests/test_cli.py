@@ -2308,3 +2308,18 @@ def test_a_stray_tag_among_the_actions_is_named_at_its_line(capsys, tmp_path):
     code, err, tag = replay_edited(capsys, tmp_path, 1, lambda lines: 100, '[Comment "x"]')
     assert code == 2 and f": line {tag + 1}: header tag '[Comment \"x\"]' after the " \
         "record's actions began at line " in err, err
+
+
+def test_an_optional_team_with_no_roster_tag_is_said_at_its_team_s_line(capsys, tmp_path):
+    """Rule 8.1.1: a record whose optional team card has no roster tag was refused at its
+    first line, 'header HomeRoster' naming a tag the record does not hold: it is said at
+    the team's own tag, the line to put the roster under."""
+    record = tmp_path / "game.txt"
+    run(capsys, "simulate", "--games", "1", "--seed", "3", "--record", str(record))
+    lines = record.read_text().splitlines()
+    home = next(i for i, line in enumerate(lines) if line.startswith("[Home "))
+    lines[home] = '[Home "seattle"]'
+    record.write_text("\n".join(lines) + "\n")
+    code, _, err = run(capsys, "replay", str(record))
+    assert code == 2 and f": line {home + 1}: header Home, HomeRoster: Seattle Volcanoes " \
+        "(home) is an optional team card with no players of its own; choose a roster: " in err

@@ -388,6 +388,16 @@ class Box:
         team = self.roster_team(roster)
         return team.name if team is not None else None
 
+    def roster_words(self, team: Team | None, roster: str) -> str:
+        """The roster (key) a team card fields, named for a message: 'the Texas Cowboys
+        roster'; another team's, 'the Texas Cowboys roster (fielded by the Seattle
+        Volcanoes)' (rule 8.1.1; a message naming the card alone contradicted `whose_piece`,
+        which names a roster by its own team)."""
+        owner = self.roster_owner(roster) or roster
+        if team is None or team.name == owner:
+            return f"the {owner} roster"
+        return f"the {owner} roster (fielded by the {team.name})"
+
     def whose_piece(self, name: str, roster: str, wanted: str) -> str:
         """What a name that is no `wanted` ('ballplayer', 'pitcher' or 'SP') of `roster` is,
         when it is a piece all the same: one of the roster's other pieces (': Flee is a

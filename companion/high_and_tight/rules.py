@@ -213,7 +213,10 @@ class HighAndTight:
             other = fielded["away" if name == "home" else "home"]
             problem = box.roster_problem(team, name, roster_key, other)
             if problem:
-                raise ParseError(f"header {name.capitalize()}Roster: {problem}")
+                # (no roster tag: said at the team's own tag, the line to add it under)
+                tag = f"{name.capitalize()}Roster"
+                tags = tag if tag in header else f"{name.capitalize()}, {tag}"
+                raise ParseError(f"header {tags}: {problem}")
             roster = box.rosters[roster_key.casefold()]
             resting = header.get(f"{name.capitalize()}Resting", "")
             side = Side(name=name, team=team, roster=roster, rally_left=box.rally_caps)
@@ -427,7 +430,8 @@ class HighAndTight:
     def _piece_name(self, pieces: dict, what: str, side: Side, name: str, rule: str) -> str:
         piece = named_plainly(pieces, name)
         if piece is None:
-            raise IllegalAction(f"{clip(name)!r} is not a {what} of the {side.team.name} roster"
+            raise IllegalAction(f"{clip(name)!r} is not a {what} of "
+                                f"{self.box.roster_words(side.team, side.roster.key)}"
                                 + (alike_said(pieces, name)
                                    or self.box.whose_piece(name, side.roster.key, what)
                                    or did_you_mean(name, (p.name for p in pieces.values()))),

@@ -198,7 +198,10 @@ class SeriesRules:
             other = "team2" if team == "team1" else "team1"
             problem = self.box.roster_problem(card, team, roster, fielded[other])
             if problem:
-                raise ParseError(f"header {named(team.capitalize() + 'Roster')}: {problem}")
+                # (no roster tag: said at the team's own tag, the line to add it under)
+                tag = named(team.capitalize() + "Roster")
+                tags = tag if tag in header else f"{named(team.capitalize())}, {tag}"
+                raise ParseError(f"header {tags}: {problem}")
             teams[team] = card.key
             rosters[team] = roster.casefold()
         if teams["team1"] == teams["team2"]:
@@ -381,9 +384,9 @@ class SeriesRules:
         roster = self.box.rosters[state.rosters[team]]
         piece = named_plainly(roster.pitchers, name)        # (any case, accents or not)
         if piece is None or piece.kind != "SP":
-            owner = self.box.team(state.teams[team])
-            raise IllegalAction(f"{clip(name)!r} is not an SP of the "
-                                f"{owner.name if owner else roster.key} roster"
+            fielding = self.box.team(state.teams[team])
+            raise IllegalAction(f"{clip(name)!r} is not an SP of "
+                                f"{self.box.roster_words(fielding, roster.key)}"
                                 + (self.box.whose_piece(name, roster.key, "SP")
                                    or did_you_mean(name, (p.name for p in
                                                           roster.pitchers.values()

@@ -138,3 +138,15 @@ def test_a_name_off_the_roster_says_what_it_is(rules, line, said):
         session.push_text(line)
     assert str(refused.value) == f"rule 4.2.2: {said}"
     assert len(session.actions) == before
+
+
+def test_a_roster_fielded_by_another_team_card_is_named_by_its_own_team(rules):
+    """Rules 3.0 and 8.1.1: a team card fielding another team's roster (an optional card,
+    or a HomeRoster tag) said "'Sabaria' is not a pitcher of the New York Highlanders
+    roster: Sabaria is on the New York Highlanders roster": the roster is named by its own
+    team, and by the card that fields it."""
+    with pytest.raises(IllegalAction) as refused:
+        new_game(rules, header={"HomeRoster": "philadelphia"})        # home starts Sabaria
+    assert str(refused.value).endswith(
+        "'Sabaria' is not a pitcher of the Philadelphia Mustangs roster (fielded by the New "
+        "York Highlanders): Sabaria is on the New York Highlanders roster")
