@@ -184,8 +184,12 @@ def read_copy(path: Path, mend: Callable[[Path], None] | None = None) -> sqlite3
             shutil.copyfile(wal, copy.with_name("copy.db-wal"))
     except OSError as error:
         folder.cleanup()
-        raise StoreError(f"{path}: it and its log {wal.name} could not be copied to be read "
-                         f"({error.strerror}: {error.filename})") from None
+        # (which of the two: a log named when there was none misled)
+        what = (f"its log {wal.name}" if str(error.filename) == str(wal) else
+                "this user may not read the game file (its permissions): it"
+                if isinstance(error, PermissionError) else "the game file")
+        raise StoreError(f"{path}: {what} could not be copied to be read "
+                         f"({error.strerror}); nothing was changed or written") from None
     if mend is not None:
         try:
             mend(copy)

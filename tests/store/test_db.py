@@ -1139,3 +1139,35 @@ def test_a_write_another_program_keeps_waiting_is_refused_naming_the_file(tmp_pa
         holder.close()
     assert rows(path, "SELECT * FROM series") == before
     assert not rows(path, "SELECT * FROM meta WHERE key = 'x'")
+
+
+@pytest.mark.parametrize("failing, said", [
+    ("games.db", "this user may not read the game file (its permissions): it could not be "
+                 "copied to be read (Permission denied); nothing was changed or written"),
+    ("games.db-wal", "its log games.db-wal could not be copied to be read (Permission "
+                     "denied); nothing was changed or written"),
+])
+def test_a_copy_to_read_names_the_file_it_could_not_copy(tmp_path, box, monkeypatch,
+                                                          failing, said):
+    """`db salvage` (and a read-only folder's reading) copies the file and its log: a game
+    file this user may not read was said as 'it and its log games.db-wal could not be
+    copied' with no log there, and not that nothing was written. The file that failed is
+    named, and nothing was."""
+    import shutil as shell
+
+    from companion.store import db
+
+    path = tmp_path / "games.db"
+    stored_game_file(path, box, scenario="spring")
+    path.with_name("games.db-wal").write_bytes(b"")
+    copy = shell.copyfile
+
+    def refused(source, target):
+        if Path(source).name == failing:
+            raise PermissionError(13, "Permission denied", str(source))
+        return copy(source, target)
+
+    monkeypatch.setattr(db.shutil, "copyfile", refused)
+    with pytest.raises(StoreError) as error:
+        db.read_copy(path)
+    assert str(error.value) == f"{path}: {said}"
