@@ -161,6 +161,13 @@ def series_lead(wins: dict[str, int]) -> tuple[str | None, int, int]:
     return ("team1", one, two) if one > two else ("team2", two, one)
 
 
+def is_series_line(line: str) -> bool:
+    """Whether a line has a series action's form, 'teamN rotation ...' or 'teamN starts
+    ...' (rule 3.0), whether or not the series awaits it."""
+    team, verb = ([*line.split(maxsplit=2), "", ""])[:2]
+    return team.lower() in TEAMS and verb.lower() in ("rotation", "starts")
+
+
 class SeriesRules:
     """The pure rules of a series; games are played with HighAndTight and reported back."""
 
@@ -345,7 +352,7 @@ class SeriesRules:
         team, _, rest = words.partition(" ")
         team = team.lower()
         verb, _, names = rest.partition(" ")
-        if team not in TEAMS or verb.lower() not in ("rotation", "starts"):
+        if not is_series_line(line):
             raise ParseError(f"{line!r} is not a series action: {self.line_form(state)}")
         kind, awaited, _ = self.awaiting(state)
         if kind == "chance" and awaited == team and verb.lower() == "starts":

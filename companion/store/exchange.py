@@ -20,6 +20,7 @@ from ..high_and_tight.series import (
     SERIES_ID_MAX,
     TEAMS,
     SeriesRules,
+    is_series_line,
 )
 from ..high_and_tight.series_session import (
     SERIES,
@@ -334,6 +335,13 @@ def _replayed(box: Box, records: list, game_name) -> tuple[dict, list]:
                                        "series record holds its games in order, from 1 "
                                        "(were two moved, or one left out?)"),
                               line=record.tag_lines.get("SeriesGame"))
+    # A line of the series' own part that is no series action: said at once (left for
+    # its turn, it was told as a line 'left over after the series ended').
+    for number, line in series_lines:
+        if not is_series_line(line):
+            raise RecordError(f"series: {clip(line)!r} is not a series action: a series "
+                              "line is 'team1 rotation A, B, C, D' or 'team2 starts NAME' "
+                              "(rule 3.0)", line=number)
     pending = list(series_lines)
     games = [list(zip(r.line_numbers, r.lines, strict=True)) for r in game_records]
     while not session.is_over():
@@ -350,8 +358,10 @@ def _replayed(box: Box, records: list, game_name) -> tuple[dict, list]:
         _push(session, *lines.pop(0), game_name(number) or "")
     leftovers = pending + [line for lines in games for line in lines]
     if leftovers:
-        ended = ("after the series ended or stopped" if is_series_record(first)
-                 else "after the game ended (rule 4.8)")
+        ended = ("after the game ended (rule 4.8)" if not is_series_record(first) else
+                 "after the series ended (rule 7.0)" if session.is_over() else
+                 f"that the series never asked for: its games' records end in game "
+                 f"{len(session.games)}, with this line unread")
         raise RecordError(f"{len(leftovers)} line{' was' if len(leftovers) == 1 else 's were'}"
                           f" left over {ended}, starting with {leftovers[0][1]!r}",
                           line=leftovers[0][0])

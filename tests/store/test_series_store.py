@@ -698,6 +698,26 @@ def test_import_of_a_bad_line_names_game_and_line_and_stores_nothing(store, path
     assert after == before
 
 
+def test_an_import_names_a_line_of_the_series_part_that_is_no_series_action(store, path,
+                                                                            box):
+    """Rule 3.0: a stray line at the foot of a series record's own part ('hello' before
+    the first game's tags) was said to be 'left over after the series ended or stopped'
+    (the series had not ended): it is named as no series action, with the forms one has,
+    and nothing is stored."""
+    series_id = finished(store, box, "divisional", THREE_GAMES)
+    text = export(store, str(series_id), "record")
+    first_game = text.index('[Game "')
+    bad = text[:first_game] + "hello\n" + text[first_game:]
+    line = bad[:bad.index("hello")].count("\n") + 1
+    before = rows(path, "SELECT * FROM events")
+    with pytest.raises(RecordError) as raised:
+        import_record(store, box, bad)
+    assert str(raised.value) == (f"line {line}: series: 'hello' is not a series action: a "
+                                 "series line is 'team1 rotation A, B, C, D' or 'team2 "
+                                 "starts NAME' (rule 3.0)")
+    assert rows(path, "SELECT * FROM events") == before
+
+
 @pytest.mark.parametrize("old, new, said", [
     # (told before any game is replayed: two games swapped, or one left out, read as a
     # lineup of the other team's pieces deep in the game)
