@@ -2060,7 +2060,13 @@ class GameScreen(Screen):
                 # made) too: they showed as made, the log keeps them, and this notice names
                 # the box the Managerial Move set. One notice, never a stack over the board.
                 self._clear_notices()
-                self.notify(told, title=HALF_NOTICE_TITLE, markup=False)
+                shown = told
+                if self.app.size.height < HALF_NOTICE_BRIEF_ROWS:
+                    # Its dice and cards stood over the line score and the status line
+                    # (what is awaited): the runs alone, the log (l) has the rest.
+                    shown = (told.split("\n", 1)[0] + passes
+                             + "\nl: the log has the half's dice and cards")
+                self.notify(shown, title=HALF_NOTICE_TITLE, markup=False)
                 # A game's final repeats its last half, less the game's end it says itself.
                 half = views.half_over(game, [n for n in game.state.log[noted:]
                                               if n[0] != "4.8"], played=played)
@@ -2565,6 +2571,7 @@ class GameScreen(Screen):
 DRAFT_STALE_SECONDS = 2.0   # text left in the box this long goes when a list step is taken
 REFUSED = "Not allowed"              # the title of a refusal's notice
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
+HALF_NOTICE_BRIEF_ROWS = 24        # a shorter one's half's end says the runs, not the dice
 HALF_NOTICE_TITLE = "End of the half"
 PITCHING_CHANGE_TITLE = ": pitching change"     # after the team: a forced one, kept as is
 DREW_TITLE = " drew"        # after the team: the cards the player's own draw brought

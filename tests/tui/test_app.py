@@ -2969,6 +2969,32 @@ def test_new_series_dialog_opens_on_its_first_field(tmp_path):
     assert asyncio.run(go()) == "divisional"
 
 
+def test_under_24_rows_a_half_s_end_says_its_runs_and_leaves_the_dice_to_the_log(tmp_path):
+    """Rule 4.6.4 at 60x20: the half's notice, its dice and cards, stood over the line
+    score and the status line (what the table awaits next); there it says the runs and
+    where the rest is."""
+    path = tmp_path / "short.db"
+    series_id = new_series(path, seed="tui-halves", team1_control="computer",
+                           team2_control="computer")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
+        notes = titled_notes(app)
+        async with app.run_test(size=(60, 20)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            table = game_screen(app).table
+            await wait_until(pilot, lambda: table.game is not None
+                             and len(table.game.state.home.runs) >= 1, timeout=30)
+            app.auto_delay = 3600
+            return notes, table.game
+
+    notes, game = asyncio.run(play())
+    halves = [message for title, message in notes if title == HALF_NOTICE_TITLE]
+    assert halves[0].startswith(f"{game.state.away.team.abbrev} scores ")
+    assert all("\nDice " not in half and "\nPlayed " not in half for half in halves)
+    assert all(half.endswith("\nl: the log has the half's dice and cards") for half in halves)
+
+
 def test_each_half_ends_with_a_notice_of_its_runs_and_dice(tmp_path):
     """Rule 4.6.4: the computer's halves too end with a notice of the runs scored and the
     dice rolled, since the screen moves on to the next half at once."""
