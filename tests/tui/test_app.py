@@ -2969,18 +2969,16 @@ def test_new_series_dialog_opens_on_its_first_field(tmp_path):
     assert asyncio.run(go()) == "divisional"
 
 
-def test_under_24_rows_a_half_s_end_says_its_runs_and_leaves_the_dice_to_the_log(tmp_path):
-    """Rule 4.6.4 at 60x20: the half's notice, its dice and cards, stood over the line
-    score and the status line (what the table awaits next); there it says the runs and
-    where the rest is."""
-    path = tmp_path / "short.db"
+def first_inning_on_the_computer(path: Path, size: tuple[int, int]):
+    """A series both sides of which the computer plays, at `size` till its first inning is
+    over: the notices shown (title, text) and the game."""
     series_id = new_series(path, seed="tui-halves", team1_control="computer",
                            team2_control="computer")
 
     async def play():
         app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
         notes = titled_notes(app)
-        async with app.run_test(size=(60, 20)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
             table = game_screen(app).table
             await wait_until(pilot, lambda: table.game is not None
@@ -2988,7 +2986,14 @@ def test_under_24_rows_a_half_s_end_says_its_runs_and_leaves_the_dice_to_the_log
             app.auto_delay = 3600
             return notes, table.game
 
-    notes, game = asyncio.run(play())
+    return asyncio.run(play())
+
+
+def test_under_24_rows_a_half_s_end_says_its_runs_and_leaves_the_dice_to_the_log(tmp_path):
+    """Rule 4.6.4 at 60x20: the half's notice, its dice and cards, stood over the line
+    score and the status line (what the table awaits next); there it says the runs and
+    where the rest is."""
+    notes, game = first_inning_on_the_computer(tmp_path / "short.db", (60, 20))
     halves = [message for title, message in notes if title == HALF_NOTICE_TITLE]
     assert halves[0].startswith(f"{game.state.away.team.abbrev} scores ")
     assert all("\nDice " not in half and "\nPlayed " not in half for half in halves)
@@ -2998,22 +3003,7 @@ def test_under_24_rows_a_half_s_end_says_its_runs_and_leaves_the_dice_to_the_log
 def test_each_half_ends_with_a_notice_of_its_runs_and_dice(tmp_path):
     """Rule 4.6.4: the computer's halves too end with a notice of the runs scored and the
     dice rolled, since the screen moves on to the next half at once."""
-    path = tmp_path / "halves.db"
-    series_id = new_series(path, seed="tui-halves", team1_control="computer",
-                           team2_control="computer")
-
-    async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
-        notes = titled_notes(app)
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-            table = game_screen(app).table
-            await wait_until(pilot, lambda: table.game is not None
-                             and len(table.game.state.home.runs) >= 1, timeout=30)
-            app.auto_delay = 3600
-            return notes, table.game
-
-    notes, game = asyncio.run(play())
+    notes, game = first_inning_on_the_computer(tmp_path / "halves.db", SIZE)
     halves = [message for title, message in notes if title == "End of the half"]
     state = game.state
     away, home = state.away.runs[0], state.home.runs[0]
