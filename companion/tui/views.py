@@ -81,8 +81,11 @@ def percent(p: float) -> str:
     return f"{p:.0%}"
 
 
+SPARK_MOST = 12      # the win line's sparkline: its last steps, one a column
+
+
 def sparkline(values: list[float], width: int = 24) -> str:
-    values = values[-width:]
+    values = values[-width:] if width else []
     return "".join(SPARK[min(7, int(v * 8))] for v in values)
 
 
@@ -346,7 +349,7 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
                          f"{escape(pitcher.name)} {reason} ({rule})"
                          + (f": {escape(why)}" if why else ""))
         lines.append("")
-    win = win_line(table)
+    win = win_line(table, width)
     between = between_games(table)
     high = win is not None and win_high and not between
     if between:
@@ -393,10 +396,12 @@ def rolls_to_come(state) -> str:
     return f"{left}, runs so far {atbat.runs}"
 
 
-def win_line(table: Table) -> str | None:
+def win_line(table: Table, width: int | None = None) -> str | None:
     """The win figure's line of the board: the figure team's chance in this game with its
     sparkline, then in the series; dimmed and marked while a step behind. None while no
-    figure of this game is in and the game is not over."""
+    figure of this game is in and the game is not over. Within `width` columns when given:
+    the sparkline gives up its oldest steps (the mark wrapped to a line of its own at 80
+    columns once the sparkline was full, the board jumping a line with each step)."""
     game = table.game
     state = game.state
     over = state.phase == "over"
@@ -432,7 +437,10 @@ def win_line(table: Table) -> str | None:
                   if p_series is not None and table.series.scenario.games > 1 else "")
         # A figure of an earlier step stays until the new one is worked out, dimmed and
         # marked so (a bright figure a step behind was read as the step's own).
-        said = f"Win {abbrev} {percent(history[-1])} {sparkline(history, 12)}{series}"
+        head = f"Win {abbrev} {percent(history[-1])} "
+        room = SPARK_MOST if width is None else max(0, min(SPARK_MOST, width - len(head)
+                                                          - len(series) - 2 * behind))
+        said = f"{head}{sparkline(history, room)}{series}" if room else f"{head}{series[2:]}"
         return f"[dim]{said} {STALE_MARK}[/dim]" if behind else said
     return None
 

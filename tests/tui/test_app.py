@@ -1493,6 +1493,32 @@ def test_the_sparkline_follows_the_game_not_the_undo_key(tmp_path):
         assert "series 65%" in win_line and views.STALE_MARK not in win_line
 
 
+def test_the_win_line_keeps_to_the_board_s_width_a_step_behind(tmp_path):
+    """A full sparkline, the series' figure and the mark of a figure a step behind took 38
+    columns: at 80 columns the mark wrapped to a line of its own and the board jumped a
+    line at each step. Given the board's width, the sparkline gives up its oldest steps."""
+    path = tmp_path / "wide.db"
+    series_id = at_the_first_human_decision(path, "tui-spark", "divisional")
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        from .test_table import take_first_choice
+
+        for step in range(13):
+            table.add_figure(table.figure_inputs(), 0.3 + step / 40, 0.42)
+            while table.auto_step() is not None:
+                pass
+            take_first_choice(table)
+        assert len(table.win_history) == 13 and table.game_number() == 1
+        for width in (30, 36, 37, 40):
+            lines = plain(views.board(table, width=width)).splitlines()
+            (win,) = [line for line in lines if line.startswith("Win ")]
+            assert win.endswith(views.STALE_MARK) and "series 42%" in win
+            assert len(win) <= width, (width, win)
+        wide = next(line for line in plain(views.board(table, width=60)).splitlines()
+                    if line.startswith("Win "))
+        assert len(wide) > 37            # (12 steps of sparkline where there is room)
+
+
 def test_back_in_a_game_by_undo_its_sparkline_is_as_it_was(tmp_path):
     """An undo from game 2 back into game 1 shows game 1's sparkline again (its stored
     figures on its course), not a new one begun from the step undone to."""
