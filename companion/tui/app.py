@@ -1883,6 +1883,9 @@ class GameScreen(Screen):
         # a card dealt the player's own hand (the screen shows it): told when the deal ends
         dealt_to = (game.state.pending_deals[0][0] if game is not None
                     and waiting.phase == "deal" and game.state.pending_deals else None)
+        # the card a Rally Caps use for an extra card owes, played for the player (5.7.2)
+        owed = (game is not None and waiting.phase == "cards" and game.state.atbat is not None
+                and game.state.atbat.must_play == waiting.side)
         try:
             entry = self.table.auto_step()
         except StoreLocked as error:    # the file went to another companion: no retry
@@ -1908,6 +1911,8 @@ class GameScreen(Screen):
             self._told_with_computer(entry, game, noted)
             # A save the Closer must take (8.3) is no lack of arms: said as the rule says it.
             why = (waiting.prompt if waiting.demanded else
+                   "the one eligible card for the Rally Caps used for an extra card (rule "
+                   "5.7.2)" if owed else
                    f"the only choice left (rule {PHASE_RULES.get(waiting.phase, '4.0')})")
             # A pitcher brought in is a piece to change on the table: its notice keeps its
             # first seconds in a short terminal, where the next forced step's took its place

@@ -4518,10 +4518,11 @@ def test_the_player_s_card_goes_between_the_computer_s_moves(tmp_path):
     assert told == ["away plays Crowd Noise -> rolls 6, box V", said]
 
 
-def forced_step_told(path: Path, series_id: int, forced, told: str):
-    """Play the series with the model until `forced(table, waiting)` (a step the rules
-    leave one choice for a person), then open its table and wait for the notice that
-    takes it for him (one holding `told`): (the waiting, its team's name, the notices)."""
+def forced_step_told(path: Path, series_id: int, forced, told: str, choose=None):
+    """Play the series with the model (the player's moves by `choose`, when given) until
+    `forced(table, waiting)` (a step the rules leave one choice for a person), then open
+    its table and wait for the notice that takes it for him (one holding `told`): (the
+    waiting, its team's name, the notices)."""
     from .test_snapshots import play_until
 
     seen = []
@@ -4530,7 +4531,7 @@ def forced_step_told(path: Path, series_id: int, forced, told: str):
         waiting = table.waiting()
         seen.append((waiting, table.team_name(waiting.team) if waiting.team else None))
         return table.forced(waiting) and not waiting.only_pass and forced(table, waiting)
-    play_until(path, series_id, reached)
+    play_until(path, series_id, reached, choose)
     waiting, team = seen[-1]
 
     async def play():
@@ -4548,7 +4549,7 @@ def forced_step_told(path: Path, series_id: int, forced, told: str):
 
 def test_a_step_taken_for_the_player_is_told(tmp_path):
     """Rules 4.2.2, 4.2.3, 5.4: the one choice the rules leave a player (the ballplayer left,
-    the one card his hand can play after Rally Caps), taken for him, is told in a notice
+    the one card his hand can play), taken for him, is told in a notice
     with the rule (the piece or card on the table is his to move), as a pass made for him
     is told at the half's end."""
     from companion.high_and_tight.rules import PHASE_RULES
@@ -4560,6 +4561,33 @@ def test_a_step_taken_for_the_player_is_told(tmp_path):
     rule = PHASE_RULES[waiting.phase]       # 5.4 for the one card a hand can play
     title = team + (PITCHING_CHANGE_TITLE if " brings in " in waiting.options[0] else "")
     assert (title, f"{waiting.options[0]}: the only choice left (rule {rule})") in notes
+
+
+def test_the_card_owed_to_rally_caps_taken_for_the_player_cites_5_7_2(tmp_path):
+    """Rule 5.7.2: Rally Caps used for an extra card, one eligible card left: played for the
+    player, it was told as 'the only choice left (rule 5.4)'; it is the card the Rally
+    Caps were for."""
+    path = tmp_path / "owed.db"
+    series_id = new_series(path, seed="tui-owed")
+
+    def owed(table: Table, waiting) -> bool:
+        return waiting.phase == "cards" and table.game.state.atbat.must_play == waiting.side
+
+    def rally_for_cards(table: Table) -> None:
+        """The player uses Rally Caps for an extra card whenever he may (the model's first
+        option never does), else takes the first option."""
+        rally = [o for o in table.waiting().options if o.endswith(" rallies card")]
+        if rally:
+            table.enter(rally[0])
+        else:
+            take_first_choice(table)
+
+    from .test_table import take_first_choice
+
+    waiting, team, notes = forced_step_told(path, series_id, owed, "Rally Caps",
+                                            rally_for_cards)
+    assert (team, f"{waiting.options[0]}: the one eligible card for the Rally Caps used for "
+                  "an extra card (rule 5.7.2)") in notes
 
 
 def test_a_closer_forced_in_is_told_as_the_save_not_as_the_last_arm(tmp_path):

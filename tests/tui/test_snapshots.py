@@ -96,9 +96,9 @@ async def quiet(pilot) -> None:
     await pilot.pause()
 
 
-def play_until(path: Path, series_id: int, done) -> None:
+def play_until(path: Path, series_id: int, done, choose=None) -> None:
     """Play a stored series with the model alone: the computer and digital chance by
-    auto_step, the human always the first legal option or the dice."""
+    auto_step, the human always the first legal option or the dice (or `choose(table)`)."""
     store = Store.open(path)
     try:
         table = Table(store, series_id)
@@ -106,7 +106,7 @@ def play_until(path: Path, series_id: int, done) -> None:
             if done(table):
                 return
             if table.auto_step() is None:
-                take_first_choice(table)
+                (choose or take_first_choice)(table)
         raise AssertionError("never reached the state wanted")
     finally:
         store.close()
