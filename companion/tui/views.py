@@ -896,11 +896,13 @@ def card_worth(table: Table, side: str, name: str) -> str | None:
 
 def suggestion_why(table: Table, waiting: Waiting, suggested: str | None) -> str | None:
     """Why the suggestion in the Strategy Card phase is not the option with the best P(run)
-    shown beside it (the manager weighs expected runs, and keeps a card worth less than
-    CARD_GAIN_FLOOR of them): said only then, short enough for the options' border
-    ('keep: no card saves 0.05 runs'; 'more runs: 0.81 v 0.74', the best P(run)'s second)."""
+    shown beside it (the manager weighs expected runs, keeps a card worth less than
+    CARD_GAIN_FLOOR of them, and Rally Caps for the 10s worth less than TENS_EARLY_GAIN
+    before the late innings): said only then, short enough for the options' border ('keep:
+    no card saves 0.05 runs'; 'more runs: 0.81 v 0.74', the best P(run)'s second; 'caps
+    kept for later: +0.33 runs')."""
     from ..high_and_tight.actions import parse_action
-    from ..high_and_tight.manager import CARD_GAIN_FLOOR, at_bat_odds, card_odds
+    from ..high_and_tight.manager import CARD_GAIN_FLOOR, at_bat_odds, card_odds, markers_odds
 
     game = table.game
     if suggested is None or game is None or game.state.phase != "cards":
@@ -917,12 +919,19 @@ def suggestion_why(table: Table, waiting: Waiting, suggested: str | None) -> str
             odds[line] = at_bat_odds(state)
         elif action.kind == "play" and action.args[0].casefold() in state.box.cards:
             odds[line] = card_odds(rules, state, state.box.card(action.args[0]), matchup)
+        elif action.kind == "rally" and action.args[0] == "tens":       # (rule 5.7.2)
+            atbat = state.atbat
+            odds[line] = markers_odds(state.box, atbat.rolls, atbat.number, atbat.bonus,
+                                      atbat.extra_numbers, True, atbat.hit_and_run)
     if suggested not in odds:
         return None
     best = max(odds, key=lambda line: sign * odds[line][1])
     if sign * (odds[best][1] - odds[suggested][1]) <= 0.005:
         return None
     # (on the options' foot border: some 34 columns at 80x24)
+    if parse_action(best).kind == "rally":
+        # the manager keeps its caps for the late innings unless they add TENS_EARLY_GAIN
+        return f"caps kept for later: +{odds[best][0] - at_bat_odds(state)[0]:.2f} runs"
     if parse_action(suggested).kind == "pass":
         return f"keep: no card {'adds' if sign > 0 else 'saves'} {CARD_GAIN_FLOOR} runs"
     return (f"{'more' if sign > 0 else 'fewer'} runs: {odds[suggested][0]:.2f} v "

@@ -1914,17 +1914,35 @@ def test_a_status_line_too_long_for_its_columns_gives_way_a_step_at_a_time(tmp_p
 
 
 def test_a_suggestion_the_p_run_shown_does_not_explain_says_why(tmp_path):
-    """Rule 5.4's Strategy Card phase: the options show each card's P(run); the suggestion
-    weighs expected runs and keeps a card worth less than CARD_GAIN_FLOOR of them. Where
-    the suggestion is not the best P(run) shown, a short reason says so (a pass beside a
-    card that lowers the other side's chance of a run read as a slip); nowhere else."""
+    """Rule 5.4's Strategy Card phase: the options show each card's P(run), and Rally Caps
+    for the 10s' (5.7.2); the suggestion weighs expected runs, keeps a card worth less
+    than CARD_GAIN_FLOOR of them and the caps worth less than TENS_EARLY_GAIN before the
+    late innings. Where the suggestion is not the best P(run) shown, a short reason says so
+    (a pass beside a card that lowers the other side's chance of a run read as a slip; a
+    pass beside the caps' 3%->33% was said nothing of); nowhere else."""
     from companion.high_and_tight.actions import parse_action
-    from companion.high_and_tight.manager import CARD_GAIN_FLOOR, at_bat_odds, card_odds
+    from companion.high_and_tight.manager import (
+        CARD_GAIN_FLOOR,
+        TENS_EARLY_GAIN,
+        at_bat_odds,
+        card_odds,
+        markers_odds,
+    )
 
     path = tmp_path / "why.db"
     series_id = new_series(path, seed="why-13", scenario="spring", team1_control="human",
                            team2_control="human", dice="digital", cards="digital")
     checked = []
+
+    def odds_of(state, rules, matchup, line):
+        action = parse_action(line)
+        if action.kind == "pass":
+            return at_bat_odds(state)
+        if action.kind == "play":
+            return card_odds(rules, state, state.box.card(action.args[0]), matchup)
+        atbat = state.atbat
+        return markers_odds(state.box, atbat.rolls, atbat.number, atbat.bonus,
+                            atbat.extra_numbers, True, atbat.hit_and_run)
 
     def look(table: Table) -> bool:
         waiting = table.waiting()
@@ -1937,29 +1955,34 @@ def test_a_suggestion_the_p_run_shown_does_not_explain_says_why(tmp_path):
         side = state.atbat.turn
         sign = 1 if side == state.batting else -1
         matchup = rules.matchup(state, side)
-        chance = {line: (at_bat_odds(state) if parse_action(line).kind == "pass" else
-                         card_odds(rules, state, state.box.card(parse_action(line).args[0]),
-                                   matchup))
-                  for line in waiting.options if parse_action(line).kind in ("pass", "play")}
+        chance = {line: odds_of(state, rules, matchup, line) for line in waiting.options
+                  if parse_action(line).kind in ("pass", "play")
+                  or line.endswith(" rallies tens")}
         best = max(sign * odds[1] for odds in chance.values())
         checked.append(why)
         # Any line asked about: a card short of the best P(run) gives the expected runs.
         top = max(chance, key=lambda line: sign * chance[line][1])
         for line in chance:
-            if parse_action(line).kind == "play" and sign * chance[line][1] < best - 0.005:
+            if (parse_action(line).kind == "play" and sign * chance[line][1] < best - 0.005
+                    and parse_action(top).kind != "rally"):
                 weighed.append(views.suggestion_why(table, waiting, line))
                 assert weighed[-1] == (f"{'more' if sign > 0 else 'fewer'} runs: "
                                        f"{chance[line][0]:.2f} v {chance[top][0]:.2f}")
         assert (why is not None) == (sign * chance[suggested][1] < best - 0.005)
-        if why is not None:
+        if why is not None and parse_action(top).kind == "rally":
+            gain = chance[top][0] - at_bat_odds(state)[0]
+            assert why == f"caps kept for later: +{gain:.2f} runs"
+            assert 0 < gain < TENS_EARLY_GAIN and state.inning < 7
+            reasons.add("caps")
+        elif why is not None:
             assert parse_action(suggested).kind == "pass" and sign < 0
             assert why == f"keep: no card saves {CARD_GAIN_FLOOR} runs"
             assert 0 < at_bat_odds(state)[0] - min(e for e, _ in chance.values()) \
                 < CARD_GAIN_FLOOR
-            return True
-        return False
+            reasons.add("keep")
+        return reasons == {"caps", "keep"}
 
-    weighed = []
+    weighed, reasons = [], set()
     play_until(path, series_id, look)
     assert checked[-1] is not None and checked.count(None) >= 10
     assert weighed
