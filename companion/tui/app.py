@@ -1115,6 +1115,7 @@ class GameScreen(Screen):
         self._remark_pending = False                # a suggestion to mark once laid out
         self._win_due: float | None = None         # when the table will have been still
         self._win_worker: Worker | None = None
+        self._escape_held_till = 0.0       # (monotonic) Escape not home before it
         self._win_inputs = None                     # what the figure under way reads
         self._win_fault_said = False                # a fault in the figure told once
         self._games_over: int | None = None        # finished games the screen knows of
@@ -2250,7 +2251,7 @@ class GameScreen(Screen):
         """Escape from the options: home (from the typing box it is `to_options`, with the
         keys panel open `close_keys`); the table's notices stay with the table. Once: a
         second Enter queued on "Back to the home screen" popped the home screen too."""
-        if not self.is_current:
+        if not self.is_current or time.monotonic() < self._escape_held_till:
             return
         self._clear_notices()
         self.app.pop_screen()
@@ -2334,6 +2335,10 @@ class GameScreen(Screen):
         dialog = DiceScreen(enter, more)
 
         def closed(_result: None) -> None:
+            if dialog.closed_itself:
+                # An Escape meant for the dialog it just closed itself (the at-bat's last
+                # roll taken) is not one for the table: it left for the home screen.
+                self._escape_held_till = time.monotonic() + ESCAPE_AFTER_DICE_SECONDS
             # u or y typed in the dialog, each in turn: the table's (refused as u here is)
             for step in dialog.steps:
                 if self.is_attached:
@@ -2576,6 +2581,7 @@ class GameScreen(Screen):
 DRAFT_STALE_SECONDS = 2.0   # text left in the box this long goes when a list step is taken
 REFUSED = "Not allowed"              # the title of a refusal's notice
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
+ESCAPE_AFTER_DICE_SECONDS = 0.75  # Escape held off after the dice dialog closed itself
 HALF_NOTICE_BRIEF_ROWS = 24        # a shorter one's half's end says the runs, not the dice
 HALF_NOTICE_TITLE = "End of the half"
 PITCHING_CHANGE_TITLE = ": pitching change"     # after the team: a forced one, kept as is
@@ -2657,6 +2663,7 @@ class DiceScreen(ClosesOnce, ModalScreen[None]):
         self.enter = enter
         self.more = more
         self.steps: list[str] = []          # u and y typed in it: "undo", "redo"
+        self.closed_itself = False          # the at-bat's last roll taken, it closed
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -2682,6 +2689,7 @@ class DiceScreen(ClosesOnce, ModalScreen[None]):
             return
         next_roll = self.more() if self.more else None
         if next_roll is None:
+            self.closed_itself = True
             self.dismiss(None)
             return
         box.value = ""

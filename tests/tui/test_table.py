@@ -636,6 +636,12 @@ def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
                 await pilot.press("enter")
                 await pilot.pause(0.1)
             await wait_until(pilot, lambda: not isinstance(app.screen, DiceScreen))
+            # Escape right after the dialog closed itself (the at-bat's last roll) was
+            # meant for the dialog: it left the table for the home screen.
+            assert dialog.closed_itself
+            await pilot.press("escape")
+            await pilot.pause(0.1)
+            assert app.screen is game
             # More rolls than the at-bat takes (rule 4.6): refused in the dialog, which
             # stays open with the faces kept to be corrected; none is taken.
             await to_a_roll(pilot, game)
