@@ -25,9 +25,11 @@ from companion.high_and_tight.state import ordinal
 
 from .geometry import (
     BLEED,
+    CROP_MARK_LENGTH,
     MARKER,
     PIECE,
     POKER,
+    Imposition,
     Rect,
     calibration_area,
     content_area,
@@ -864,6 +866,16 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
     imposition = impose(options.paper, cell, options.sides, bleed, len(components))
     if options.sides == "duplex":
         # (the cells a sheet of these fills: a grid's empty rows hold no back to move)
+        def offset_room(layout: Imposition) -> OffsetRange:
+            return offset_range(options, layout.backs[:len(components)],
+                                crop_mark_room(bleed, layout.mark_length), f"{what}s")
+
+        if imposition.mark_length != CROP_MARK_LENGTH and (
+                _PROBE.get() is not None or not offset_room(imposition).holds(*options.offset)):
+            # The sheet that holds more (short crop marks) leaves the backs less room: an
+            # offset it cannot take prints the roomier layout (told as the range, probed).
+            imposition = impose(options.paper, cell, options.sides, bleed, len(components),
+                                CROP_MARK_LENGTH)
         check_offset(options, imposition.backs[:len(components)],
                      crop_mark_room(bleed, imposition.mark_length), f"{what}s")
     per_sheet = imposition.per_sheet
@@ -945,21 +957,29 @@ def offset_mm(points: float) -> str:
     return f"{int(round(points / MM * 10, 6)) / 10:g}"
 
 
-def check_offset(options: PrintOptions, backs: list[Rect], reach: float, what: str,
-                 floor: float = 0.0) -> None:
-    """--offset moves the back pages; refused when it would move a back (and what it
-    draws `reach` beyond its edges: bleed, crop marks, a scale's numbers) off the sheet,
-    where the printer could not put it, or below `floor` (the calibration strip): the
-    accepted range for this layout and paper is told, within the option's own limit."""
+def offset_range(options: PrintOptions, backs: list[Rect], reach: float, what: str,
+                 floor: float = 0.0) -> OffsetRange:
+    """The --offset a layout's backs accept: none moves a back (and what it draws `reach`
+    beyond its edges: bleed, crop marks, a scale's numbers) off the sheet, where the
+    printer could not put it, or below `floor` (the calibration strip); within the
+    option's own limit."""
     width, height = page_size(options.paper)
     limit = OFFSET_LIMIT_MM * MM
     where = f"off the {options.paper} sheet" + (" or onto its calibration bars" if floor else "")
-    accepted = OffsetRange(
+    return OffsetRange(
         what, where,
         left=min(min(cell.x for cell in backs) - reach, limit),
         right=min(width - max(cell.right for cell in backs) - reach, limit),
         bottom=min(min(cell.y for cell in backs) - reach - floor, limit),
         top=min(height - max(cell.top for cell in backs) - reach, limit))
+
+
+def check_offset(options: PrintOptions, backs: list[Rect], reach: float, what: str,
+                 floor: float = 0.0) -> None:
+    """--offset moves the back pages; refused when the layout cannot take it
+    (`offset_range`): the accepted range for this layout and paper is told."""
+    accepted = offset_range(options, backs, reach, what, floor)
+    where = accepted.where
     probe = _PROBE.get()
     if probe is not None:
         probe.append(accepted)

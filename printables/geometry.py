@@ -143,15 +143,19 @@ def crop_mark_room(bleed: float, length: float = CROP_MARK_LENGTH) -> float:
 
 
 def impose(paper: str, cell: tuple[float, float], sides: str = "duplex",
-           bleed: float = 0.0, count: int | None = None) -> Imposition:
+           bleed: float = 0.0, count: int | None = None,
+           mark_length: float | None = None) -> Imposition:
     """Lay out two-sided components of size `cell` on a sheet of `paper`.
 
     Cells butt against each other (one cut serves two edges) unless there is bleed, in which
     case each cell keeps its own bleed on every side. Crop marks stand outside the block,
     CROP_MARK_SHORT long when that lets the sheet hold more components (fewer sheets for
-    `count` of them, when given). Folded, the components lie on their side when more fit a
-    sheet so, or, given their `count`, when that takes fewer sheets.
+    `count` of them, when given), unless `mark_length` is given. Folded, the components lie
+    on their side when more fit a sheet so, or, given their `count`, when that takes fewer
+    sheets.
     """
+    if mark_length is not None:
+        return _impose(paper, cell, sides, bleed, count, mark_length)
     marked = _impose(paper, cell, sides, bleed, count, CROP_MARK_LENGTH)
     short = _impose(paper, cell, sides, bleed, count, CROP_MARK_SHORT)
     more = (short.per_sheet > marked.per_sheet if count is None else

@@ -15,10 +15,15 @@ FONTS = Path(__file__).with_name("fonts")
 
 def _embedded(name: str, encoding: str, fallbacks: tuple = ()) -> pdfmetrics.Font:
     """One of the printed fonts (fonts/LICENSE.txt), registered to be embedded in each PDF
-    that uses it."""
+    that uses it. Its descriptor's ascent and descent are its glyphs' bounds (URW's AFM
+    files give 0, which preflight checks refuse); a character none of the fonts draws
+    prints as the last fallback's square (reportlab took it from the standard
+    ZapfDingbats, named in the PDF without being embedded)."""
     face = pdfmetrics.EmbeddedType1Face(str(FONTS / f"{name}.afm"), str(FONTS / f"{name}.pfb"))
+    face.ascent, face.descent = face.bbox[3], face.bbox[1]
     pdfmetrics.registerTypeFace(face)
     font = pdfmetrics.Font(name, face.name, encoding, substitutionFonts=list(fallbacks))
+    font._notdefFont = fallbacks[-1] if fallbacks else font
     pdfmetrics.registerFont(font)
     return font
 
@@ -34,8 +39,10 @@ REGULAR, BOLD, ITALIC = (_embedded(name, "WinAnsiEncoding", _FALLBACKS).fontName
                          for name in ("NimbusSans-Regular", "NimbusSans-Bold",
                                       "NimbusSans-Italic"))
 LEADING = 1.18
-CAP_HEIGHT = 0.718     # Helvetica's capitals and figures stand this high per point of size
-DESCENT = 0.207        # and its g, p, y reach this far below the baseline
+# Helvetica's capitals and figures stand this high per point of size (Nimbus Sans', 0.729,
+# counts their overshoot), and its g, p, y reach this far below the baseline.
+CAP_HEIGHT = 0.718
+DESCENT = 0.207
 SMALLEST_NAME = 6.0    # pt: a name is never printed smaller; a long one wraps instead
 SMALLEST_TEXT = 4.5    # pt: nor any other text of the box (a piece's information)
 SMALLEST_CELL = 5.0    # pt: a sheet's table shrinks a line to its column no further

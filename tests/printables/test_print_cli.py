@@ -205,9 +205,8 @@ def test_the_command_line_loads_reportlab_only_to_print():
                                   "across and -9.3..9.2 mm up"),
     (("all", "--offset", "0,-12", "--paper", "a4"),
      "would move the backs of the calibration scales off the a4 sheet or onto its "
-     "calibration bars; the sets printed together accept -6.5..6.5 mm across and "
-     "-9.3..6.7 mm up (the narrowest: calibration scales, strategy cards, Rally Caps "
-     "cards)"),
+     "calibration bars; the sets printed together accept -11.1..11.1 mm across and "
+     "-9.3..6.7 mm up (the narrowest: calibration scales, player pieces, strategy cards)"),
     (("pieces", "--team", "texas", "--team", "california"),
      "--team is given 2 times: a print holds one team's components"),
     (("pieces", "--bleed"), "--bleed applies to the poker-size cards (cards, team-cards, "
@@ -399,15 +398,17 @@ def test_all_with_bleed_says_which_sets_print_without_it(capsys, tmp_path):
 
 def embedded(reader: PdfReader) -> dict[str, bool]:
     """Each font a page of the PDF uses, by its base name: whether its program is in the
-    file (a Type 1, TrueType or CFF font file in its descriptor)."""
+    file (a Type 1, TrueType or CFF font file in its descriptor), its descriptor giving an
+    ascent above the baseline and a descent below it (preflight checks refuse 0)."""
     fonts = {}
     for page in reader.pages:
         for font in page["/Resources"].get("/Font", {}).values():
             font = font.get_object()
             descriptor = font.get("/FontDescriptor")
-            fonts[str(font["/BaseFont"]).lstrip("/")] = descriptor is not None and any(
-                key in descriptor.get_object() for key in ("/FontFile", "/FontFile2",
-                                                           "/FontFile3"))
+            descriptor = descriptor.get_object() if descriptor is not None else {}
+            fonts[str(font["/BaseFont"]).lstrip("/")] = (
+                any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+                and descriptor.get("/Ascent", 0) > 0 > descriptor.get("/Descent", 0))
     return fonts
 
 
@@ -431,14 +432,61 @@ def test_every_pdf_embeds_its_fonts_with_helvetica_s_widths(capsys, tmp_path, bo
     fonts = embedded(PdfReader(str(out)))
     assert fonts == {REGULAR: True, BOLD: True, ITALIC: True, "StandardSymbolsPS": True,
                      "D050000L": True}
+    # A character no printed font draws: warned of, printed as the Dingbats' square (the
+    # standard ZapfDingbats' was named unembedded).
+    cards.write_text(cards.read_text().replace("He barrels it up", "\u4e00", 1))
+    code, _, err = run(capsys, "cards", "--data", str(box_copy), "--out", str(out))
+    assert code == 0 and "'\u4e00' has no glyph" in err
+    assert embedded(PdfReader(str(out))) == {REGULAR: True, BOLD: True, ITALIC: True,
+                                            "StandardSymbolsPS": True, "D050000L": True}
     db = tmp_path / "g.db"
     assert main(["--db", str(db), "simulate", "--series", "spring", "--team1", "texas",
                  "--team2", "new-york", "--seed", "5"]) == 0
     code, _, _ = run(capsys, "boxscore", "1", "--db", str(db), "--out", str(tmp_path / "b.pdf"))
-    assert code == 0 and all(embedded(PdfReader(str(tmp_path / "b.pdf"))).values())
+    boxscore = embedded(PdfReader(str(tmp_path / "b.pdf")))
+    assert code == 0 and boxscore.keys() >= {REGULAR, BOLD} and all(boxscore.values())
     letters = "".join(chr(code) for code in range(32, 256) if chr(code).isprintable()
                       and not 127 <= code < 161) + "\u2026\u2013\u2014\u201c\u201d\u2022"
     for printed, standard in ((REGULAR, "Helvetica"), (BOLD, "Helvetica-Bold"),
                               (ITALIC, "Helvetica-Oblique")):
         assert [stringWidth(c, printed, 1000) for c in letters] == \
             [stringWidth(c, standard, 1000) for c in letters]
+
+
+def test_an_offset_the_fuller_sheet_cannot_take_prints_the_roomier_one(capsys, tmp_path):
+    """Poker cards on A4 take 9 a sheet with 3 mm crop marks, their backs then within 6.5 mm
+    of the sheet's sides: an --offset of 8 mm, which the 6-a-sheet layout takes, was
+    refused outright. It prints that layout instead; no offset, the fuller one."""
+    out = tmp_path / "cards.pdf"
+    code, stdout, _ = run(capsys, "cards", "--paper", "a4", "--out", str(out))
+    assert code == 0 and "(12 pages)" in stdout              # 50 cards, 9 a sheet
+    code, stdout, stderr = run(capsys, "cards", "--paper", "a4", "--offset", "8,0",
+                               "--out", str(out))
+    assert code == 0 and "(18 pages)" in stdout, stderr      # 6 a sheet
+    code, _, stderr = run(capsys, "cards", "--paper", "a4", "--offset", "0,8",
+                          "--out", str(out))     # (up: neither layout takes it)
+    assert code == 2 and "their layout accepts -25..25 mm across and -16.2..6.7 mm up" \
+        in stderr
+
+
+@pytest.mark.parametrize("paper, offset, length", [("a4", "0,0", 3), ("a4", "8,0", 4),
+                                                  ("letter", "0,0", 4)])
+def test_the_crop_marks_drawn_are_those_the_layout_made_room_for(capsys, tmp_path,
+                                                                  monkeypatch, paper,
+                                                                  offset, length):
+    """The crop marks stand in the room the layout leaves them: 3 mm where the fuller
+    sheet took the shorter marks, 4 mm elsewhere (drawn at 4 mm beside a 3 mm layout,
+    they would run 1 mm past the printable area)."""
+    from printables import components
+
+    drawn = []
+    marks = components.crop_marks
+
+    def crop_marks(canvas, cells, bleed, mark_length):
+        drawn.append(round(mark_length / MM, 3))
+        marks(canvas, cells, bleed, mark_length)
+
+    monkeypatch.setattr(components, "crop_marks", crop_marks)
+    code, _, _ = run(capsys, "cards", "--paper", paper, "--offset", offset, "--out",
+                     str(tmp_path / "cards.pdf"))
+    assert code == 0 and drawn and set(drawn) == {length}
