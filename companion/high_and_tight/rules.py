@@ -1057,8 +1057,9 @@ class HighAndTight:
         pieces = own.roster.ballplayers
         for name in names:
             if name.casefold() not in pieces:
-                raise self._illegal(state, action, f"{name!r} is not a ballplayer of the "
-                                    f"{own.roster.key} roster", "3.0")
+                raise self._illegal(state, action, f"{name!r} is not a ballplayer of "
+                                    f"{self.box.roster_words(own.team, own.roster.key)}",
+                                    "3.0")
         for name, wanted in [(catcher, "C"), *[(n, "OF") for n in outfield],
                              *[(n, "IF") for n in infield]]:
             if pieces[name.casefold()].position != wanted:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import errno
 import os
 import re
 import secrets
@@ -184,7 +185,13 @@ def read_copy(path: Path, mend: Callable[[Path], None] | None = None) -> sqlite3
             shutil.copyfile(wal, copy.with_name("copy.db-wal"))
     except OSError as error:
         folder.cleanup()
-        # (which of the two: a log named when there was none misled)
+        # Which file failed: a log named when there was none misled; the copy's own folder
+        # (full, or not writable) is no fault of the game file.
+        if (error.errno in (errno.ENOSPC, errno.EDQUOT)
+                or str(error.filename).startswith(folder.name)):
+            raise StoreError(f"{path}: it could not be copied to be read: the temporary "
+                             f"folder {Path(folder.name).parent} ({error.strerror}); free "
+                             "some room there; nothing was changed or written") from None
         what = (f"its log {wal.name}" if str(error.filename) == str(wal) else
                 "this user may not read the game file (its permissions): it"
                 if isinstance(error, PermissionError) else "the game file")

@@ -348,6 +348,16 @@ def _replayed(box: Box, records: list, game_name) -> tuple[dict, list]:
         scope, _ = session.awaiting()
         if scope == SERIES:
             if not pending:
+                rest = [line for lines in games for line in lines]
+                if rest:
+                    # A game's lines wait on a series line the series part lacks (one cut,
+                    # or a Rules tag not the one it was played with): said as that.
+                    rules = session.series_rules
+                    raise RecordError(
+                        f"the series awaits {rules.awaited_words(session.series)} before "
+                        f"game {session.series.next_game}, and the record's series lines give "
+                        f"none ({rules.line_form(session.series)}, rule 3.0): was one left "
+                        "out?", line=rest[0][0])
                 break
             _push(session, *pending.pop(0), "series")
             continue

@@ -646,7 +646,8 @@ class StoredSeries:
         """A note of the table's own kept with the series (JSON; None removes it): written in
         the same write as the steps it is about when called inside `together`. Never part
         of the record: an export leaves it out, a salvage keeps only the dice switched to
-        (the others name steps of the damaged file)."""
+        (the others name steps of the damaged file) and writes the where note anew, as an
+        import does (`_keep_where`)."""
         self.store.require_writable()
         name = f"{NOTE_PREFIX}{self.id}/{key}"
         with self.store.write():

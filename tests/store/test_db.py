@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import random
 import shutil
@@ -10,6 +11,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -1146,6 +1148,8 @@ def test_a_write_another_program_keeps_waiting_is_refused_naming_the_file(tmp_pa
                  "copied to be read (Permission denied); nothing was changed or written"),
     ("games.db-wal", "its log games.db-wal could not be copied to be read (Permission "
                      "denied); nothing was changed or written"),
+    ("full", "it could not be copied to be read: the temporary folder {tmp} (No space left "
+             "on device); free some room there; nothing was changed or written"),
 ])
 def test_a_copy_to_read_names_the_file_it_could_not_copy(tmp_path, box, monkeypatch,
                                                           failing, said):
@@ -1163,6 +1167,9 @@ def test_a_copy_to_read_names_the_file_it_could_not_copy(tmp_path, box, monkeypa
     copy = shell.copyfile
 
     def refused(source, target):
+        if failing == "full":       # (shutil names the source and the copy)
+            raise OSError(errno.ENOSPC, "No space left on device", str(source), None,
+                          str(target))
         if Path(source).name == failing:
             raise PermissionError(13, "Permission denied", str(source))
         return copy(source, target)
@@ -1170,4 +1177,4 @@ def test_a_copy_to_read_names_the_file_it_could_not_copy(tmp_path, box, monkeypa
     monkeypatch.setattr(db.shutil, "copyfile", refused)
     with pytest.raises(StoreError) as error:
         db.read_copy(path)
-    assert str(error.value) == f"{path}: {said}"
+    assert str(error.value) == f"{path}: {said}".format(tmp=tempfile.gettempdir())

@@ -150,6 +150,12 @@ def test_an_event_the_rules_now_refuse_resumes_the_series_before_it(path, box):
     assert len(resumed.session.entries) == refused["seq"] - 1
     assert resumed.set_aside_count() == old[-1]["seq"] - refused["seq"] + 1
     resumed.set_aside_stale()
+    # the listing says where the game resumed stands (the rewind's write keeps it so)
+    state = resumed.session.current_game.state
+    assert list_series(store)[0].where == {
+        "game": len(resumed.session.games), "inning": state.inning, "half": state.half,
+        "runs": {state.home.team.key: state.home.total, state.away.team.key:
+                 state.away.total}, "seq": old[-1]["seq"] + 1}
     resumed.push(line)
     assert resumed.stale is None
     written = events(path)
@@ -716,6 +722,25 @@ def test_an_import_names_a_line_of_the_series_part_that_is_no_series_action(stor
                                  "series line is 'team1 rotation A, B, C, D' or 'team2 "
                                  "starts NAME' (rule 3.0)")
     assert rows(path, "SELECT * FROM events") == before
+
+
+def test_an_import_missing_a_series_line_says_what_the_series_awaits(store, path, box):
+    """Rule 3.0: a series record whose series part lacks a line (a rotation cut) was said to
+    hold hundreds of lines 'left over' that 'end in game 0': the series line awaited is
+    named, before which game, at the first game line that waited on it."""
+    series_id = finished(store, box, "divisional", THREE_GAMES)
+    lines = export(store, str(series_id), "record").splitlines()
+    cut = next(i for i, line in enumerate(lines) if line.startswith("team2 rotation "))
+    bad = "\n".join(lines[:cut] + lines[cut + 1:]) + "\n"
+    first = next(i for i, line in enumerate(lines) if i > cut and line
+                 and not line.startswith("["))      # the first game's first action
+    with pytest.raises(RecordError) as raised:
+        import_record(store, box, bad)
+    said = str(raised.value)
+    assert said.startswith(f"line {first}: the series awaits ")          # (one line cut)
+    assert said.endswith("before game 1, and the record's series lines give none ('team2 "
+                         "rotation A, B, C' (in the order they start), rule 3.0): was one "
+                         "left out?"), said
 
 
 @pytest.mark.parametrize("old, new, said", [
