@@ -507,14 +507,18 @@ def test_physical_dice_wait_for_the_players_even_for_the_computer(tmp_path):
     store.close()
 
 
-def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path):
+def test_dice_dialog_refuses_bad_faces_on_the_spot(tmp_path, monkeypatch):
     """Rule 4.6: faces outside 1..6 are refused in the dialog; good ones are recorded."""
     import asyncio
 
     from textual import events
 
+    from companion.tui import app as app_module
     from companion.tui import views
     from companion.tui.app import DiceScreen, GameScreen, make_app
+
+    # (Escape held off after the dialog closes itself: longer than a loaded machine's wait)
+    monkeypatch.setattr(app_module, "ESCAPE_AFTER_DICE_SECONDS", 30.0)
 
     from .test_app import plain, wait_until
 
