@@ -729,7 +729,9 @@ def test_a_computer_series_across_two_app_starts_matches_an_uninterrupted_run(tm
         async with app.run_test(size=SIZE) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
             table = game_screen(app).table
-            await wait_until(pilot, lambda: len(table.series.results) >= 1, timeout=60,
+            # (a whole game on the computer through the screen: a machine running the
+            # suite twice at once took over 60 s)
+            await wait_until(pilot, lambda: len(table.series.results) >= 1, timeout=180,
                              step=0.1)
             assert not table.session.is_over()
             await settle(pilot)
@@ -742,7 +744,7 @@ def test_a_computer_series_across_two_app_starts_matches_an_uninterrupted_run(tm
             table = game_screen(app).table
             # it picks up where the first start stopped (the computer may have moved since)
             assert lines(table)[:len(expected_start)] == expected_start
-            await wait_until(pilot, table.session.is_over, timeout=60, step=0.1)
+            await wait_until(pilot, table.session.is_over, timeout=180, step=0.1)
             await settle(pilot)
             return lines(table), table.series.winner, table.series.results
 
