@@ -161,6 +161,7 @@ class Picker:
 
 
 FILLER_WORDS = {"the", "a", "an", "and", "for", "with", "of", "to", "in", "on", "at"}
+BEGUN_LETTERS = 3       # a word cut short names an option from its first three letters on
 
 
 def said_forms(word: str) -> tuple[str, ...]:
@@ -190,7 +191,10 @@ class Said:
         text = typed
         if typed.casefold().split()[:2] in (["rally", "caps"], ["rally", "cap"]):
             text = " ".join(["rally", *typed.split()[2:]])     # as the card is named
-        return cls(typed, text, text.casefold().split(), box.card(typed))
+        if "&" in text and not any("&" in card.name for card in box.cards.values()):
+            # 'Hit & Run', as the rulebook writes it, for the card named 'Hit and Run'
+            text = " ".join(text.replace("&", " and ").split())
+        return cls(typed, text, text.casefold().split(), box.card(text) or box.card(typed))
 
     @property
     def plain_words(self) -> list[str]:
@@ -661,7 +665,7 @@ class Table:
                         self._card_not_offered, self._card_named_short,
                         self._card_played_already,
                         self._pitcher_not_offered, self._rally_caps_closed,
-                        self._move_not_offered, self._verb_said):
+                        self._move_not_offered, self._verb_said, self._option_begun):
             line = reading(said, waiting)
             if line is not None:
                 return line
@@ -741,6 +745,23 @@ class Table:
             raise CompanionError(f"'{said.typed}' could be {shown}{more}: type more of the "
                                  "line")
         return None
+
+    @staticmethod
+    def _option_begun(said: Said, waiting: Waiting) -> str | None:
+        """Last of all, a line whose last word is cut short ('punch' for Punchout, 'seeing
+        it wel'): the one option holding the words before it whole and a word begun by its
+        first letters (three at least), in order; none or several: not read."""
+        *whole, begun = said.words
+        if len(begun) < BEGUN_LETTERS or begun in FILLER_WORDS:     # ('the': no option)
+            return None
+        found = []
+        for line in waiting.options:
+            words = line.casefold().split()[1:]
+            found += [line] if any(
+                words[at:at + len(whole)] == whole and len(words) > at + len(whole)
+                and words[at + len(whole)].startswith(begun)
+                and words[at + len(whole)] != begun for at in range(len(words))) else []
+        return found[0] if len(found) == 1 else None
 
     def _card_not_offered(self, said: Said, waiting: Waiting) -> str | None:
         """A card of the box named when the card phase offers it no more (a second card):

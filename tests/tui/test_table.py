@@ -1592,6 +1592,31 @@ def test_the_verb_as_said_never_hides_a_card_that_begins_with_it(tmp_path):
         store.close()
 
 
+def test_a_card_named_as_the_rulebook_writes_it_or_begun_is_taken(tmp_path):
+    """Rule 5.4 at a table: 'hit & run', as the rulebook writes the card, was refused (the
+    box names it 'Hit and Run'); a last word cut short ('punch' for Punchout, 'seeing it
+    wel') names the one option it begins; fewer than three letters, or several options
+    begun so, name none."""
+    store = Store.open(tmp_path / "begun.db")
+    try:
+        table = two_players(store)
+        cards = Waiting("game", "decision", "team1", "home", "cards", "cards", False,
+                        ["home plays Hit and Run", "home plays Punchout",
+                         "home plays Seeing It Well", "home plays Pinch Runner",
+                         "home rallies tens", "home passes"])
+        assert table.short_line("hit & run", cards) == "home plays Hit and Run"
+        assert table.short_line("Hit&Run", cards) == "home plays Hit and Run"
+        assert table.short_line("punch", cards) == "home plays Punchout"
+        assert table.short_line("seeing it wel", cards) == "home plays Seeing It Well"
+        for typed in ("pu", "p"):               # too short: which of them?
+            with pytest.raises(CompanionError):
+                table.short_line(typed, cards)
+        with pytest.raises(CompanionError, match="names none of the options"):
+            table.short_line("pin run", cards)          # (only the last word may be begun)
+    finally:
+        store.close()
+
+
 def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(tmp_path):
     """Rules 3.0, 5.4: numbers are said whole ('draws 1 offense' took the option 'draws 1
     offense 5 defense', a hand the table never drew); a verb of the game said at another
