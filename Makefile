@@ -20,9 +20,11 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/companion
 
-test: $(STAMP)
-	$(BIN)/ruff check companion printables tests benchmarks
+test: lint
 	$(BIN)/pytest -n auto
+
+lint: $(STAMP)
+	$(BIN)/ruff check companion printables tests benchmarks
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.run

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from ..engine.errors import CompanionError
-from ..store.db import Store, StoreBusy
+from ..store.db import Store, StoreBusy, default_path
 from ..store.series_store import change_mark, latest_series
 from . import views
 from .chrome import KeyBar, StatusLine, SteadyPaletteApp, TitleBar, end_on_sigterm, use_saved_theme
@@ -44,6 +44,7 @@ class FollowApp(SteadyPaletteApp, App):
         self.seen: tuple | None = None
         self.table: Table | None = None
         self.store: Store | None = None
+        self.gone = False           # the file followed was deleted or moved from the path
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -73,6 +74,7 @@ class FollowApp(SteadyPaletteApp, App):
         if self.store is not None and self.store.moved():
             self._drop()
             self.seen = None
+            self.gone = True
         if self.store is None:
             try:
                 # (a file another program keeps locked: said at once and read again at
@@ -85,8 +87,13 @@ class FollowApp(SteadyPaletteApp, App):
                 return
             except CompanionError as error:
                 self.seen = None
-                self.query_one("#status", StatusLine).show(str(error))
+                # (a file followed, then gone: 'no game file there yet' read as never made)
+                gone = self.gone and not Path(self.db or default_path()).exists()
+                self.query_one("#status", StatusLine).show(
+                    f"{self.db or default_path()}: the game file followed is gone from there "
+                    "(deleted or moved); shown again once it is back" if gone else str(error))
                 return
+            self.gone = False
         store = self.store
         try:
             series_id = self.series_id or latest_series(store)

@@ -1914,7 +1914,7 @@ def test_follow_lets_go_of_a_deleted_file_and_shows_the_one_put_in_its_place(tmp
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{path}{suffix}").unlink(missing_ok=True)
             status = app.query_one("#status", Static)
-            await wait_until(pilot, lambda: "no game file there" in plain(str(status.content)))
+            await wait_until(pilot, lambda: "is gone from there" in plain(str(status.content)))
             gone = plain(str(status.content))
             copy_game_file(other, path)
             await wait_until(pilot, lambda: app.table.session.header["Scenario"] != first)
@@ -1922,7 +1922,9 @@ def test_follow_lets_go_of_a_deleted_file_and_shows_the_one_put_in_its_place(tmp
 
     first, gone, then = asyncio.run(follow())
     assert (first, then) == ("spring", "divisional")
-    assert gone.startswith(f"{path}: no game file there yet")
+    # (said as gone: 'no game file there yet' read as a file never made)
+    assert gone == (f"{path}: the game file followed is gone from there (deleted or moved); "
+                    "shown again once it is back")
 
 
 def test_the_theme_chosen_is_kept_for_the_next_start(tmp_path, monkeypatch):
