@@ -34,7 +34,18 @@ MANAGE_SHIFTS = (2, 1, -2, 0)
 CHANCE_KINDS = {"deal": ("deal",), "roll": ("roll", "free-roll")}   # action -> phases awaiting it
 MATCHUPS_KEPT = 1024    # situations whose Matchup is kept (plays of the rest of a game visit many)
 # The rule of each step of the sequence of play (rule 4.0's phases A-H).
-RESHUFFLED = "draw pile ran out: discards reshuffled"     # a log note's end (5.2.1)
+# A log note's words (5.2.1), then "(N to draw from the new pile)": `reshuffled_owed` reads it.
+RESHUFFLED = "draw pile ran out: discards reshuffled"
+
+
+def reshuffled_owed(notes, deck: str) -> int | None:
+    """How many cards of a draw came from `deck`'s new pile, when the steps whose log notes
+    these are reshuffled it (rule 5.2.1); None when none did."""
+    start = f"the {deck} {RESHUFFLED} ("
+    for rule, text in notes:
+        if rule == "5.2.1" and text.startswith(start):
+            return int(text[len(start):].split()[0])
+    return None
 PHASE_RULES = {
     "draw": "4.1", "deal": "5.2.1", "exchange": "5.2.2", "starter": "3.0", "lineup": "3.0",
     "name": "6.2", "mound": "4.2.1", "bat": "4.2.2", "field": "4.2.3", "cards": "5.4",
@@ -938,7 +949,10 @@ class HighAndTight:
         deck.unseen.update(deck.discard)
         deck.pile += len(deck.discard)
         deck.discard.clear()
-        state.note("5.2.1", f"the {deck_name} {RESHUFFLED}")
+        # the cards of the draw still to come, from the new pile (the table draws them so)
+        owed = sum(1 for _, deck_of in state.pending_deals if deck_of == deck_name)
+        state.note("5.2.1", f"the {deck_name} {RESHUFFLED} ({owed} to draw from the new "
+                            f"pile)")
 
     def _do_deal(self, state: State, action: Action) -> None:
         key = action.args[0].casefold()

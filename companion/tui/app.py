@@ -48,7 +48,7 @@ from ..files import db_words
 from ..high_and_tight.actions import DECKS, LINE_STARTS, parse_action
 from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.effects import describe_ballpark_effect, describe_card
-from ..high_and_tight.rules import PHASE_RULES, RESHUFFLED
+from ..high_and_tight.rules import PHASE_RULES, reshuffled_owed
 from ..high_and_tight.series import CONTROLS, SCENARIOS, TEAMS, SeriesRules
 from ..high_and_tight.series_session import CONTROL_TAGS, SERIES, Entry, secret_told
 from ..high_and_tight.state import (
@@ -2044,11 +2044,15 @@ class GameScreen(Screen):
             return
         notes = game.state.log[noted:]
         for deck in DECKS:
-            if ("5.2.1", f"the {deck} {RESHUFFLED}") in notes:
+            owed = reshuffled_owed(notes, deck)
+            if owed is not None:
+                # (the cards of a draw still to come when it ran out: from the new pile)
+                draw = ("then draw" if owed <= 1 else
+                        f"then draw the last {owed} cards of the draw from it")
                 self.notify(
                     f"The {deck} draw pile is empty: shuffle the {deck} discards"
                     + (" (the card just let go among them)" if exchanged else "")
-                    + " into a new pile, then draw (rule 5.2.1)"
+                    + f" into a new pile, {draw} (rule 5.2.1)"
                     if self.table.cards == "physical" else
                     f"The {deck} draw pile ran out: its discards were shuffled into a new "
                     "one (rule 5.2.1)", title="Reshuffle", timeout=8)

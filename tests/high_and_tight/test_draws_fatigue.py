@@ -3,7 +3,7 @@
 import pytest
 
 from companion.engine.errors import IllegalAction
-from companion.high_and_tight.rules import RESHUFFLED
+from companion.high_and_tight.rules import RESHUFFLED, reshuffled_owed
 
 from .util import first_legal, hand, new_game, play, quiet_half, reach, to_half
 
@@ -197,8 +197,11 @@ def test_discards_reshuffled_when_a_draw_pile_runs_out(rules):
     assert (inning, half) == (5, "top")
     assert len(offense.discard) == len(discarded) == 6
     play(session, f"{batting} exchanges {leaving} for offense")
-    # (the note the table tells the players by, tui app `_tell_reshuffled`)
-    assert ("5.2.1", f"the offense {RESHUFFLED}") in state.log
+    # (the note the table tells the players by, tui app `_tell_reshuffled`: the
+    # exchange's one card still to draw, from the new pile)
+    assert ("5.2.1", f"the offense {RESHUFFLED} (1 to draw from the new pile)") in state.log
+    assert reshuffled_owed(state.log, "offense") == 1
+    assert reshuffled_owed(state.log, "defense") is None
     assert offense.discard == []
     assert offense.pile == 7
     # The card this exchange discarded is reshuffled with the rest (docs/rulings.md: the

@@ -5494,17 +5494,22 @@ def test_a_reshuffled_draw_pile_is_told_at_the_table(tmp_path, cards):
     async def play():
         async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
             game = SimpleNamespace(state=SimpleNamespace(log=[
-                ("4.6", "roll 3 4"), ("5.2.1", f"the offense {RESHUFFLED}")]))
+                ("4.6", "roll 3 4"),
+                ("5.2.1", f"the offense {RESHUFFLED} (1 to draw from the new pile)")]))
             screen._tell_reshuffled(game, 0)
             screen._tell_reshuffled(game, 2)            # (nothing new: nothing said)
             screen._tell_reshuffled(game, 0, exchanged=True)
+            # a draw of four from a pile of two: the last two come from the new pile
+            game.state.log[1] = ("5.2.1", f"the offense {RESHUFFLED} (2 to draw from the "
+                                          "new pile)")
+            screen._tell_reshuffled(game, 0)
             return [note for note in notes if note[0] == "Reshuffle"]
 
     told = asyncio.run(play())
     if cards == "digital":
         said = ("The offense draw pile ran out: its discards were shuffled into a new one "
                 "(rule 5.2.1)")
-        assert told == [("Reshuffle", said)] * 2
+        assert told == [("Reshuffle", said)] * 3
     else:
         # what the table does now, before it draws (said after the fact, it came once the
         # players had reached for an empty pile); at an exchange, with the card let go
@@ -5513,6 +5518,9 @@ def test_a_reshuffled_draw_pile_is_told_at_the_table(tmp_path, cards):
                           "a new pile, then draw (rule 5.2.1)"),
             ("Reshuffle", "The offense draw pile is empty: shuffle the offense discards (the "
                           "card just let go among them) into a new pile, then draw (rule "
+                          "5.2.1)"),
+            ("Reshuffle", "The offense draw pile is empty: shuffle the offense discards into "
+                          "a new pile, then draw the last 2 cards of the draw from it (rule "
                           "5.2.1)")]
 
 
