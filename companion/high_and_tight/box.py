@@ -681,7 +681,9 @@ TOML_HINTS = (
     ("Expected ']", "a table header is not closed: [team.ballpark] ends with ], a list "
                     "entry's [[card]] with ]]"),
     ("Expected newline or end of document", "something follows the value on its line (one "
-                                            "key = value a line)"),
+                                            "key = value a line; a double quote inside a "
+                                            "text is written \\\", or the text goes in "
+                                            "single quotes)"),
 )
 
 
@@ -1544,6 +1546,11 @@ class _Loader:
                 said = "the file is empty: its first line names the columns"
             elif unknown:
                 said += f"; not known: {', '.join(repr(c) for c in unknown)}"
+                # a column misspelt ('defence'): the one it stands for, as a TOML key's
+                meant = [f"{c!r} for {near!r}" for c in unknown
+                         if (near := closest(c, missing)) is not None]
+                if meant:
+                    said += f" (did you mean {', '.join(meant)}?)"
             self.problems.add(self.where(filename, "line 1"),
                               f"{said}; expected {','.join(columns)}")
             self.refused.add(filename)

@@ -162,6 +162,10 @@ def test_toml_mistakes_made_by_hand_are_told_with_their_line_and_the_fix(box_cop
         ('name = "Good Wood"', 'name = Good Wood', "a text needs double quotes"),
         ('[[card]]', '[card]', "double-bracket header, [[card]]"),
         ('"batter.power" }', '"batter.power",\n  }', "closed on the line it opens on"),
+        # a nickname quoted in a card's text: the way to write it
+        ('He barrels it up.', 'He hits a "moonshot".', "a double quote inside a text is "
+                                                       "written \\\", or the text goes in "
+                                                       "single quotes"),
     )
     for old, new, fix in cases:
         assert old in original, old
@@ -673,7 +677,11 @@ def test_a_spreadsheets_row_of_empty_cells_is_no_entry(box_copy):
 
 @pytest.mark.parametrize("header, said", [
     (lambda h: h.replace("power", "powr"),
-     "line 1: missing column(s) power; not known: 'powr'; expected team,name,"),
+     "line 1: missing column(s) power; not known: 'powr' (did you mean 'powr' for "
+     "'power'?); expected team,name,"),
+    (lambda h: h.replace("defense", "defence").replace("info", "notes"),   # (no look-alike)
+     "line 1: missing column(s) defense, info; not known: 'defence', 'notes' (did you mean "
+     "'defence' for 'defense'?); expected team,name,"),
     (lambda h: h.replace(",", ";"),
      "the fields are separated by ';': save the file as CSV, with commas"),
     (lambda h: h.replace(",", "\t"),
@@ -683,8 +691,9 @@ def test_a_spreadsheets_row_of_empty_cells_is_no_entry(box_copy):
     (lambda h: "", "line 1: the file is empty: its first line names the columns; expected"),
 ])
 def test_a_header_problem_names_the_column_and_stops_there(box_copy, header, said):
-    """SPEC 8: the column not recognised is named (and a ';' file told so); the roster
-    checks that would follow from the unread file hold back."""
+    """SPEC 8: the column not recognised is named, with the one it may be misspelt for (as a
+    TOML key is), and a ';' file told so; the roster checks that would follow from the
+    unread file hold back."""
     path = box_copy / "ballplayers.csv"
     lines = path.read_text().splitlines()
     lines[0] = header(lines[0])
