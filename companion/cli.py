@@ -246,8 +246,8 @@ def build_parser() -> argparse.ArgumentParser:
                      "pieces Team 1 does not field)")
     sim.add_argument("--roster1", default=None, help="series: Team 1's roster: " + ROSTER_HELP)
     sim.add_argument("--roster2", default=None, help="series: Team 2's roster")
-    sim.add_argument("--rules", default=None, help="series: optional rules, comma-separated: "
-                     + ",".join(OPTIONAL_RULES))
+    sim.add_argument("--rules", default=None, help="optional rules, comma-separated (rest "
+                     "and short-rest: a series only): " + ",".join(OPTIONAL_RULES))
     sim.add_argument("--resume", action="store_true",
                      help="finish an interrupted simulated series in --db")
     _db_option(sim)
@@ -597,12 +597,12 @@ def cmd_simulate(args) -> int:
     home, away = _team_key(box, args.home, "--home"), _team_key(box, args.away, "--away")
     if home is not None and home == away:
         raise CommandError(f"--home, --away: {TEAMS_ALIKE}")
-    series_only = [f"--{name}" for name in ("team1", "team2", "roster1", "roster2", "rules")
+    series_only = [f"--{name}" for name in ("team1", "team2", "roster1", "roster2")
                    if getattr(args, name)]
     if series_only:
         raise CommandError(f"{', '.join(series_only)}: only with --series SCENARIO (a whole "
-                           "series); single games take --home, --away, --home-roster and "
-                           "--away-roster")
+                           "series); single games take --home, --away, --home-roster, "
+                           "--away-roster and --rules")
     for roster, team, option in ((args.home_roster, home, "--home"),
                                  (args.away_roster, away, "--away")):
         if roster and team is None:
@@ -611,6 +611,14 @@ def cmd_simulate(args) -> int:
                                "through")
     rosters = {tag: roster for tag, roster in (("HomeRoster", args.home_roster),
                                                 ("AwayRoster", args.away_roster)) if roster}
+    if args.rules:
+        # The optional rules of one game (ballparks to try a box's parks, say); rest and
+        # short rest are the days between a series' games (rules 8.2.2, 8.2.3).
+        try:
+            SeriesRules.check_new_rules({"Scenario": "exhibition", "Rules": args.rules})
+        except CompanionError as error:
+            raise CommandError(option_words(str(error))) from None
+        rosters["Rules"] = ",".join(sorted(parse_options(args.rules)))
     _check_single_game(rules, home, away, rosters)
     to_stdout = str(args.record) == "-"     # (the records there, the summary on stderr)
     problem = args.record is not None and not to_stdout and output_problem(

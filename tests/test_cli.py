@@ -828,7 +828,7 @@ def test_bad_paths_are_refused_with_a_message_and_no_file_is_made(capsys, tmp_pa
          "--home, --away: the two teams must be different team cards"),
         (("simulate", "--games", "2", "--team1", "texas"),
          "--team1: only with --series SCENARIO (a whole series); single games take --home, "
-         "--away, --home-roster and --away-roster"),
+         "--away, --home-roster, --away-roster and --rules"),
         (("simulate", "--series", "spring", "--games", "5", "--home", "zzz", "--record",
           str(tmp_path / "x.txt"), "--db", str(tmp_path / "d.db")),
          "--games, --home, --record: only for single games; a series (--series, --resume) "
@@ -2323,3 +2323,22 @@ def test_an_optional_team_with_no_roster_tag_is_said_at_its_team_s_line(capsys, 
     code, _, err = run(capsys, "replay", str(record))
     assert code == 2 and f": line {home + 1}: header Home, HomeRoster: Seattle Volcanoes " \
         "(home) is an optional team card with no players of its own; choose a roster: " in err
+
+
+def test_single_games_are_simulated_under_the_optional_rules_given(capsys, tmp_path):
+    """Rule 8.0 for `simulate --games`: a player trying his box's ballparks (8.1) had no way
+    to switch them on for single games; `--rules` does, written into each record's header,
+    which replays. Rest and short rest are the days between a series' games (8.2.2,
+    8.2.3): refused for single games, as an unknown rule is."""
+    record = tmp_path / "parks.txt"
+    code, _, _ = run(capsys, "simulate", "--games", "2", "--seed", "parks", "--rules",
+                     "Ballparks,advanced-fatigue", "--record", str(record))
+    assert code == 0
+    headers = [line for line in record.read_text().splitlines() if line.startswith("[Rules ")]
+    assert headers == ['[Rules "advanced-fatigue,ballparks"]'] * 2
+    code, out, _ = run(capsys, "replay", str(record))
+    assert code == 0 and out.startswith("game 1:") and "2 games replayed" in out
+    code, _, err = run(capsys, "simulate", "--games", "1", "--seed", "1", "--rules", "rest")
+    assert code == 2 and "--rules: rest is for a series (rules 8.2.2, 8.2.3" in err
+    code, _, err = run(capsys, "simulate", "--games", "1", "--seed", "1", "--rules", "parks")
+    assert code == 2 and "--rules: unknown optional rule(s) parks; accepted: ballparks" in err
