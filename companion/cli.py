@@ -635,12 +635,12 @@ def cmd_simulate(args) -> int:
 
     def on_game(session) -> None:
         nonlocal written
-        written += 1
         if to_stdout:
             # Out as each game ends (none kept): a reader gone (`| head`) stops the games
             # at once.
-            write_utf8(("\n" if written > 1 else "") + session.text())
+            write_utf8(("\n" if written else "") + session.text())
             sys.stdout.flush()
+            written += 1
         else:
             records.append(session.text())
 
@@ -649,6 +649,9 @@ def cmd_simulate(args) -> int:
         summary = simulate(rules, args.games or 1, _seed_given(args), home, away, on_game,
                            rosters)
     except KeyboardInterrupt:
+        # (the records kept, counted: a Ctrl-C between a count and its record said one game
+        # more than the file held)
+        written = written if to_stdout else len(records)
         if not written:
             raise
         # Ctrl-C: the games finished so far are kept, each a whole record that replays.
