@@ -2124,6 +2124,8 @@ class GameScreen(Screen):
             # The rule and why, not the record's action and state the error also carries.
             said = getattr(error, "brief", str(error))
             said += self._resting_why(error)
+            if self.table.game is not None:
+                said = views.sides_by_team(self.table.game.state, said)
             if refused is not None:
                 refused(said)
             else:

@@ -1069,6 +1069,18 @@ def computer_move(entry, notes, state=None) -> str | None:
     return "; ".join(said) or None
 
 
+def sides_by_team(state, text: str) -> str:
+    """A refusal's sides as the board names them, the side kept beside: "it is home's turn,
+    not away's: the game awaits home: ..." reads "it is TXC's (home) turn, not NYH's: the
+    game awaits TXC (home): ..." (two players at one screen think in teams)."""
+    def team(side: str) -> str:
+        return state.side(side).team.abbrev
+
+    text = re.sub(r"\b(home|away)'s turn, not (home|away)'s\b",
+                  lambda m: f"{team(m[1])}'s ({m[1]}) turn, not {team(m[2])}'s", text)
+    return re.sub(r"\bawaits (home|away):", lambda m: f"awaits {team(m[1])} ({m[1]}):", text)
+
+
 def side_by_team(state, text: str) -> str:
     """A note that starts with its side ('home scores 2 runs ...', 6.1's 'away has no
     fresh pitcher ...') as the board says it, by the team's abbreviation."""

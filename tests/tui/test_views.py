@@ -1986,3 +1986,27 @@ def test_a_suggestion_the_p_run_shown_does_not_explain_says_why(tmp_path):
     play_until(path, series_id, look)
     assert checked[-1] is not None and checked.count(None) >= 10
     assert weighed
+
+
+def test_a_refusal_names_the_sides_by_their_teams(tmp_path):
+    """Rule 4.2.2 refused out of turn said "it is away's turn, not home's: the game awaits
+    away: ..." under a board that names teams: at a shared screen the teams are named, the
+    side kept beside (the record's word, as the options type it)."""
+    store = Store.open(tmp_path / "sides.db")
+    try:
+        table = Table.create(store, load_box(), Setup(scenario="spring"))
+        while table.game is None or table.game.state.phase != "bat":
+            if table.auto_step() is None:
+                waiting = table.waiting()
+                table.roll() if waiting.kind == "chance" else table.enter(waiting.options[0])
+        state = table.game.state
+        batting, fielding = state.batting, state.fielding
+        other = next(iter(state.side(fielding).roster.ballplayers.values())).name
+        with pytest.raises(IllegalAction) as refused:
+            table.enter(f"{fielding} bats {other}")
+        said = views.sides_by_team(state, refused.value.brief)
+        team = {side: state.side(side).team.abbrev for side in ("home", "away")}
+        assert f"it is {team[batting]}'s ({batting}) turn, not {team[fielding]}'s: the game " \
+            f"awaits {team[batting]} ({batting}): " in said, said
+    finally:
+        store.close()
