@@ -1074,8 +1074,17 @@ class _Loader:
             return ()
         if not isinstance(tables, list) or len(tables) != 12:
             count = len(tables) if isinstance(tables, list) else 0
+            # which ones, by the labels given ('box = "XII"'), where they say it
+            labels = [str(t.get("box", "")).strip().upper() for t in tables or []]
+            missing = [roman(n) for n in range(1, 13) if roman(n) not in labels]
+            twice = list(dict.fromkeys(label for label in labels
+                                       if label and labels.count(label) > 1))
+            said = "; ".join(part for part in (
+                f"missing: {', '.join(missing)}" if missing and count < 12 else "",
+                f"given twice: {', '.join(twice)}" if twice else "") if part)
             self.problems.add(self.where("box.toml", "[[scoring_number]]"),
-                              f"the track needs exactly 12 boxes (I..XII), found {count}")
+                              f"the track needs exactly 12 boxes (I..XII), found {count}"
+                              + (f" ({said})" if said else ""))
             return ()
         for index, table in enumerate(tables, start=1):
             line = self.line_of("box.toml", "scoring_number", index)
@@ -1089,7 +1098,8 @@ class _Loader:
                 said = ("is missing (accepted:" if label is None else
                         f"{shown(label)} is not the box's label (accepted:")
                 self.problems.add(where + ", field 'box'", f"{said} {roman(index)!r}: the "
-                                  "track's boxes are listed in order, I..XII)")
+                                  f"track's boxes are listed in order, I..XII: entry "
+                                  f"{index} is box {roman(index)})")
             numbers = self.totals(table.get("numbers", []), where, "numbers")
             first = table.get("first")
             then = self.totals(table.get("then", []), where, "then")

@@ -1602,3 +1602,26 @@ def test_an_empty_condition_is_told(box_copy):
     assert re.search(r"cards\.toml, card \d+ '[^']+' \(line \d+\)[^:]*: a condition is empty "
                      r"\(\{ \}\): it asks nothing; write what it asks \(at_least, ", problem), \
         problem
+
+
+def test_a_scoring_track_box_left_out_or_mislabelled_is_named(box_copy):
+    """Rules 2.6, 4.6.2: the Scoring Number track's boxes. One left out was told as '12
+    boxes, found 11', which one unsaid; a label written for another box ('IV' for the
+    fifth) read as a riddle. Each says which box."""
+    path = box_copy / "box.toml"
+    text = path.read_text()
+    entries = text.split("[[scoring_number]]")
+    assert len(entries) == 13
+    without = "[[scoring_number]]".join(entries[:8] + entries[9:])      # box VIII left out
+    path.write_text(without)
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("the track needs exactly 12 boxes (I..XII), found 11 (missing: "
+                            "VIII)"), problem
+    twice = entries[:9] + [entries[8]] + entries[9:]                     # box VIII twice
+    path.write_text("[[scoring_number]]".join(twice))
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("found 13 (given twice: VIII)"), problem
+    path.write_text(text.replace('box = "V"', 'box = "IV"', 1))
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("'IV' is not the box's label (accepted: 'V': the track's boxes "
+                            "are listed in order, I..XII: entry 5 is box V)"), problem
