@@ -963,11 +963,23 @@ def cmd_series(args) -> int:
             return EXIT_BAD_INPUT if damaged else EXIT_OK
         stored = StoredSeries.load(store, args.id)
     report = series_report(stored)
+    # A series plays on the copy of the box it began with: the box folder's files edited
+    # since are said (as the table says them when the series opens).
+    try:
+        current = _load(args.data)
+    except CompanionError:          # (a box folder that does not load: `data check` says)
+        current = None
+    own = stored.session.box
+    report["box_edited"] = (own.files_unlike(current) if current is not None
+                            and current.fingerprint != own.fingerprint else [])
     if args.json:
         print(json.dumps(report, indent=2, sort_keys=True))
         return EXIT_OK
     print(f"series {report['id']}: {report['title']} "
           f"({', '.join(report['rules']) or 'basic rules'})")
+    if report["box_edited"]:
+        print(f"  box: the series' own copy, from when it began; your box folder has "
+              f"changed since ({', '.join(report['box_edited'])}): a new series takes it")
     print(f"  {report['teams']['team1']} {report['wins']['team1']} - "
           f"{report['wins']['team2']} {report['teams']['team2']}"
           + (f"   winner: {report['winner']}" if report["winner"] else ""))

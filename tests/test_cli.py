@@ -2342,3 +2342,25 @@ def test_single_games_are_simulated_under_the_optional_rules_given(capsys, tmp_p
     assert code == 2 and "--rules: rest is for a series (rules 8.2.2, 8.2.3" in err
     code, _, err = run(capsys, "simulate", "--games", "1", "--seed", "1", "--rules", "parks")
     assert code == 2 and "--rules: unknown optional rule(s) parks; accepted: ballparks" in err
+
+
+def test_series_show_says_when_the_box_folder_changed_since_the_series_began(capsys,
+                                                                           tmp_path,
+                                                                           box_copy):
+    """A series plays on the copy of the box it began with: the table said a box folder
+    edited since; `series show` said nothing, and the player wondered why his edit did not
+    show. It names the files changed, and that a new series takes them."""
+    db = str(tmp_path / "g.db")
+    assert run(capsys, "--data", str(box_copy), "--db", db, "series", "new", "--scenario",
+               "spring", "--team1", "texas", "--team2", "new-york")[0] == 0
+    code, out, _ = run(capsys, "--data", str(box_copy), "--db", db, "series", "show", "1")
+    assert code == 0 and "box:" not in out
+    cards = box_copy / "cards.toml"
+    cards.write_text(cards.read_text().replace("Good Wood", "Good Woods"))
+    code, out, _ = run(capsys, "--data", str(box_copy), "--db", db, "series", "show", "1")
+    assert code == 0 and out.splitlines()[1] == (
+        "  box: the series' own copy, from when it began; your box folder has changed "
+        "since (cards.toml): a new series takes it")
+    code, out, _ = run(capsys, "--data", str(box_copy), "--db", db, "series", "show", "1",
+                       "--json")
+    assert json.loads(out)["box_edited"] == ["cards.toml"]
