@@ -618,7 +618,8 @@ def cmd_simulate(args) -> int:
             SeriesRules.check_new_rules({"Scenario": "exhibition", "Rules": args.rules})
         except CompanionError as error:
             raise CommandError(option_words(str(error))) from None
-        rosters["Rules"] = ",".join(sorted(parse_options(args.rules)))
+        if parse_options(args.rules):               # (',' names none: no tag)
+            rosters["Rules"] = ",".join(sorted(parse_options(args.rules)))
     _check_single_game(rules, home, away, rosters)
     to_stdout = str(args.record) == "-"     # (the records there, the summary on stderr)
     problem = args.record is not None and not to_stdout and output_problem(
@@ -963,23 +964,25 @@ def cmd_series(args) -> int:
             return EXIT_BAD_INPUT if damaged else EXIT_OK
         stored = StoredSeries.load(store, args.id)
     report = series_report(stored)
-    # A series plays on the copy of the box it began with: the box folder's files edited
-    # since are said (as the table says them when the series opens).
+    # A series plays on the copy of the box it began with: where the box in use now (--data,
+    # else the bundled one) differs, its files are said, as the table says them when the
+    # series opens (an edit since, or another box: the copy is not told which).
     try:
         current = _load(args.data)
     except CompanionError:          # (a box folder that does not load: `data check` says)
         current = None
     own = stored.session.box
-    report["box_edited"] = (own.files_unlike(current) if current is not None
-                            and current.fingerprint != own.fingerprint else [])
+    report["box_differs"] = (own.files_unlike(current) if current is not None
+                             and current.fingerprint != own.fingerprint else [])
     if args.json:
         print(json.dumps(report, indent=2, sort_keys=True))
         return EXIT_OK
     print(f"series {report['id']}: {report['title']} "
           f"({', '.join(report['rules']) or 'basic rules'})")
-    if report["box_edited"]:
-        print(f"  box: the series' own copy, from when it began; your box folder has "
-              f"changed since ({', '.join(report['box_edited'])}): a new series takes it")
+    if report["box_differs"]:
+        print(f"  box: the series plays the copy it began with; the box in use now "
+              f"({args.data or 'the bundled demo box'}) differs in "
+              f"{', '.join(report['box_differs'])}: a new series would take it")
     print(f"  {report['teams']['team1']} {report['wins']['team1']} - "
           f"{report['wins']['team2']} {report['teams']['team2']}"
           + (f"   winner: {report['winner']}" if report["winner"] else ""))

@@ -2349,7 +2349,8 @@ def test_series_show_says_when_the_box_folder_changed_since_the_series_began(cap
                                                                            box_copy):
     """A series plays on the copy of the box it began with: the table said a box folder
     edited since; `series show` said nothing, and the player wondered why his edit did not
-    show. It names the files changed, and that a new series takes them."""
+    show. It names the files that differ in the box in use, and that a new series would
+    take them."""
     db = str(tmp_path / "g.db")
     assert run(capsys, "--data", str(box_copy), "--db", db, "series", "new", "--scenario",
                "spring", "--team1", "texas", "--team2", "new-york")[0] == 0
@@ -2359,8 +2360,8 @@ def test_series_show_says_when_the_box_folder_changed_since_the_series_began(cap
     cards.write_text(cards.read_text().replace("Good Wood", "Good Woods"))
     code, out, _ = run(capsys, "--data", str(box_copy), "--db", db, "series", "show", "1")
     assert code == 0 and out.splitlines()[1] == (
-        "  box: the series' own copy, from when it began; your box folder has changed "
-        "since (cards.toml): a new series takes it")
+        f"  box: the series plays the copy it began with; the box in use now ({box_copy}) "
+        "differs in cards.toml: a new series would take it")
     code, out, _ = run(capsys, "--data", str(box_copy), "--db", db, "series", "show", "1",
                        "--json")
-    assert json.loads(out)["box_edited"] == ["cards.toml"]
+    assert json.loads(out)["box_differs"] == ["cards.toml"]

@@ -1075,7 +1075,8 @@ class _Loader:
         if not isinstance(tables, list) or len(tables) != 12:
             count = len(tables) if isinstance(tables, list) else 0
             # which ones, by the labels given ('box = "XII"'), where they say it
-            labels = [str(t.get("box", "")).strip().upper() for t in tables or []]
+            labels = ([str(t.get("box", "")).strip().upper() for t in tables
+                       if isinstance(t, dict)] if isinstance(tables, list) else [])
             missing = [roman(n) for n in range(1, 13) if roman(n) not in labels]
             twice = list(dict.fromkeys(label for label in labels
                                        if label and labels.count(label) > 1))
@@ -1557,7 +1558,7 @@ class _Loader:
             elif unknown:
                 said += f"; not known: {', '.join(repr(c) for c in unknown)}"
                 # a column misspelt ('defence'): the one it stands for, as a TOML key's
-                meant = [f"{c!r} for {near!r}" for c in unknown
+                meant = [f"{near!r} (for {c!r})" for c in unknown
                          if (near := closest(c, missing)) is not None]
                 if meant:
                     said += f" (did you mean {', '.join(meant)}?)"

@@ -2048,7 +2048,7 @@ class GameScreen(Screen):
             if owed is not None:
                 # (the cards of a draw still to come when it ran out: from the new pile)
                 draw = ("then draw" if owed <= 1 else
-                        f"then draw the last {owed} cards of the draw from it")
+                        f"then draw from it the {owed} {deck} cards still to draw")
                 self.notify(
                     f"The {deck} draw pile is empty: shuffle the {deck} discards"
                     + (" (the card just let go among them)" if exchanged else "")
@@ -2124,8 +2124,10 @@ class GameScreen(Screen):
             # The rule and why, not the record's action and state the error also carries.
             said = getattr(error, "brief", str(error))
             said += self._resting_why(error)
-            if self.table.game is not None:
-                said = views.sides_by_team(self.table.game.state, said)
+            # (the game the line was for: the next one, under a final still held)
+            game_now = self.table.session.current_game or self.table.game
+            if game_now is not None:
+                said = views.sides_by_team(game_now.state, said)
             if refused is not None:
                 refused(said)
             else:

@@ -746,28 +746,37 @@ class Table:
                                  "line")
         return None
 
-    @staticmethod
-    def _option_begun(said: Said, waiting: Waiting) -> str | None:
+    def _option_begun(self, said: Said, waiting: Waiting) -> str | None:
         """Last of all, a line whose last word is cut short ('punch' for Punchout, 'seeing
         it wel'): the one option holding the words before it whole and a word begun by its
-        first letters (three at least), in order; none or several: not read."""
+        first letters (three at least), in order, where no other card or piece of the box
+        reads so either ('tra' is Comeback Trail and Warning Track: not read, though one
+        of them alone is offered, as a card not in the hand is not); else not read."""
         *whole, begun = said.words
         if len(begun) < BEGUN_LETTERS or begun in FILLER_WORDS:     # ('the': no option)
             return None
-        found = []
-        for line in waiting.options:
-            words = line.casefold().split()[1:]
-            found += [line] if any(
-                words[at:at + len(whole)] == whole and len(words) > at + len(whole)
-                and words[at + len(whole)].startswith(begun)
-                and words[at + len(whole)] != begun for at in range(len(words))) else []
-        return found[0] if len(found) == 1 else None
+
+        def begins(text: str) -> bool:
+            words = text.casefold().split()
+            return any(words[at:at + len(whole)] == whole and len(words) > at + len(whole)
+                       and words[at + len(whole)].startswith(begun)
+                       and words[at + len(whole)] != begun for at in range(len(words)))
+
+        box = self.session.box
+        names = [card.name for card in box.cards.values()] + [
+            piece.name for roster in box.rosters.values()
+            for piece in [*roster.ballplayers.values(), *roster.pitchers.values()]]
+        named = {name for name in names if begins(name)}
+        found = [line for line in waiting.options if begins(line.split(" ", 1)[1])]
+        if len(found) != 1 or len(named) > 1 or (named and next(iter(named)) not in found[0]):
+            return None
+        return found[0]
 
     def _card_not_offered(self, said: Said, waiting: Waiting) -> str | None:
         """A card of the box named when the card phase offers it no more (a second card):
         the side's line, for the rules to say why (5.4)."""
         if waiting.phase == "cards" and said.card is not None and self.game is not None:
-            return f"{self._deck_side(said.card, waiting)} plays {said.typed}"
+            return f"{self._deck_side(said.card, waiting)} plays {said.card.name}"
         return None
 
     def _own_deck(self, waiting: Waiting) -> str:

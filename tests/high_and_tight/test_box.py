@@ -677,11 +677,11 @@ def test_a_spreadsheets_row_of_empty_cells_is_no_entry(box_copy):
 
 @pytest.mark.parametrize("header, said", [
     (lambda h: h.replace("power", "powr"),
-     "line 1: missing column(s) power; not known: 'powr' (did you mean 'powr' for "
-     "'power'?); expected team,name,"),
+     "line 1: missing column(s) power; not known: 'powr' (did you mean 'power' (for "
+     "'powr')?); expected team,name,"),
     (lambda h: h.replace("defense", "defence").replace("info", "notes"),   # (no look-alike)
      "line 1: missing column(s) defense, info; not known: 'defence', 'notes' (did you mean "
-     "'defence' for 'defense'?); expected team,name,"),
+     "'defense' (for 'defence')?); expected team,name,"),
     (lambda h: h.replace(",", ";"),
      "the fields are separated by ';': save the file as CSV, with commas"),
     (lambda h: h.replace(",", "\t"),
@@ -1621,6 +1621,14 @@ def test_a_scoring_track_box_left_out_or_mislabelled_is_named(box_copy):
     path.write_text("[[scoring_number]]".join(twice))
     (problem,) = problems_of(box_copy)
     assert problem.endswith("found 13 (given twice: VIII)"), problem
+    rest = entries[12][entries[12].index("\n["):]          # the tables after the track
+    for slip in ('[scoring_number]\nbox = "I"\nnumbers = [2]\n',   # single brackets
+                 'scoring_number = "I"\n'):                        # a value, not boxes
+        # (told, never a crash: the labels were read from any value)
+        path.write_text(slip + entries[0] + rest if "=" in slip.split("\n")[0] and
+                        not slip.startswith("[") else entries[0] + slip + rest)
+        (problem,) = problems_of(box_copy)
+        assert "the track needs exactly 12 boxes (I..XII), found " in problem, problem
     path.write_text(text.replace('box = "V"', 'box = "IV"', 1))
     (problem,) = problems_of(box_copy)
     assert problem.endswith("'IV' is not the box's label (accepted: 'V': the track's boxes "

@@ -5520,8 +5520,8 @@ def test_a_reshuffled_draw_pile_is_told_at_the_table(tmp_path, cards):
                           "card just let go among them) into a new pile, then draw (rule "
                           "5.2.1)"),
             ("Reshuffle", "The offense draw pile is empty: shuffle the offense discards into "
-                          "a new pile, then draw the last 2 cards of the draw from it (rule "
-                          "5.2.1)")]
+                          "a new pile, then draw from it the 2 offense cards still to draw "
+                          "(rule 5.2.1)")]
 
 
 def test_nothing_is_typed_in_a_series_the_computer_plays_alone(tmp_path):
@@ -6749,3 +6749,30 @@ def test_a_page_s_title_wraps_rather_than_losing_its_end(tmp_path):
 
     width, text, height = asyncio.run(shown())
     assert width <= 60 and height >= 2 and text.rstrip().endswith("(escape or h closes)")
+
+
+def test_a_refusal_at_the_table_names_the_teams_of_the_game_it_was_for(tmp_path):
+    """A line out of turn at a two-player table: the refusal names the teams as the board
+    does ("it is TXC's (home) turn, not NYH's"), those of the game in play."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "sides.db"
+    series_id = new_series(path, seed="tui-sides", scenario="spring", team1_control="human",
+                           team2_control="human")
+    play_until(path, series_id, lambda table: table.game is not None
+               and table.game.state.phase == "bat")
+
+    async def look():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            state = table.game.state
+            batting, fielding = state.batting, state.fielding
+            other = next(iter(state.side(fielding).roster.ballplayers.values())).name
+            assert not screen.act(f"{fielding} bats {other}")
+            await pilot.pause()
+            team = {side: state.side(side).team.abbrev for side in ("home", "away")}
+            return notes, team, batting, fielding
+
+    notes, team, batting, fielding = asyncio.run(look())
+    refused = [message for title, message in notes if title == "Not allowed"]
+    assert refused and f"it is {team[batting]}'s ({batting}) turn, not {team[fielding]}'s" \
+        in refused[-1], refused

@@ -1613,6 +1613,13 @@ def test_a_card_named_as_the_rulebook_writes_it_or_begun_is_taken(tmp_path):
                 table.short_line(typed, cards)
         with pytest.raises(CompanionError, match="names none of the options"):
             table.short_line("pin run", cards)          # (only the last word may be begun)
+        # Begun as another card of the box is too ('tra': Comeback Trail, Warning Track),
+        # though that one is not offered: not read (it played the one offered).
+        trail = Waiting("game", "decision", "team1", "away", "cards", "cards", False,
+                        ["away plays Comeback Trail", "away passes"])
+        with pytest.raises(CompanionError, match="names none of the options"):
+            table.short_line("tra", trail)
+        assert table.short_line("trai", trail) == "away plays Comeback Trail"
     finally:
         store.close()
 
