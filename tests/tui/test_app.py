@@ -212,6 +212,17 @@ def new_series(path: Path, seed: str | None = None, **setup) -> int:
         store.close()
 
 
+def at_batter_up(path: Path, **setup) -> int:
+    """A series created (`new_series`) and played by the model to its first Batter Up
+    (rule 4.2.2): its id."""
+    from .test_snapshots import play_until
+
+    series_id = new_series(path, **setup)
+    play_until(path, series_id, lambda table: table.game is not None
+               and table.game.state.phase == "bat")
+    return series_id
+
+
 async def new_series_dialog(pilot) -> NewSeriesScreen:
     """`n` on the home screen, and the New series dialog it opens."""
     await pilot.press("n")
@@ -6431,13 +6442,9 @@ def test_the_status_line_keeps_one_row_at_80_columns_and_the_name_when_widened(t
     """Rule 4.2.2 b's step at 80x24: the status line gives way (the team's abbreviation, no
     side, no rule cited) and keeps to one row (the board under it jumped a row from phase
     to phase); widened to 120 columns it is whole again, and back at 80 short again."""
-    from .test_snapshots import play_until
-
     path = tmp_path / "status.db"
-    series_id = new_series(path, seed="status-80", scenario="spring", dice="digital",
-                           cards="digital")
-    play_until(path, series_id, lambda table: table.game is not None
-               and table.game.state.phase == "bat")
+    series_id = at_batter_up(path, seed="status-80", scenario="spring", dice="digital",
+                             cards="digital")
 
     async def look():
         async with noted_table(path, series_id, size=(80, 24)) as (app, pilot, screen,
@@ -6754,13 +6761,9 @@ def test_a_page_s_title_wraps_rather_than_losing_its_end(tmp_path):
 def test_a_refusal_at_the_table_names_the_teams_of_the_game_it_was_for(tmp_path):
     """A line out of turn at a two-player table: the refusal names the teams as the board
     does ("it is TXC's (home) turn, not NYH's"), those of the game in play."""
-    from .test_snapshots import play_until
-
     path = tmp_path / "sides.db"
-    series_id = new_series(path, seed="tui-sides", scenario="spring", team1_control="human",
-                           team2_control="human")
-    play_until(path, series_id, lambda table: table.game is not None
-               and table.game.state.phase == "bat")
+    series_id = at_batter_up(path, seed="tui-sides", scenario="spring", team1_control="human",
+                             team2_control="human")
 
     async def look():
         async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
