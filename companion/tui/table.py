@@ -752,12 +752,12 @@ class Table:
         first letters (three at least), in order, where no other card or piece of the box
         reads so either ('tra' is Comeback Trail and Warning Track: not read, though one
         of them alone is offered, as a card not in the hand is not); else not read."""
-        *whole, begun = said.words
+        *whole, begun = said.plain_words            # (accents optional: 'nun' for Núñez)
         if len(begun) < BEGUN_LETTERS or begun in FILLER_WORDS:     # ('the': no option)
             return None
 
         def begins(text: str) -> bool:
-            words = text.casefold().split()
+            words = plain(text).split()
             return any(words[at:at + len(whole)] == whole and len(words) > at + len(whole)
                        and words[at + len(whole)].startswith(begun)
                        and words[at + len(whole)] != begun for at in range(len(words)))

@@ -1620,6 +1620,10 @@ def test_a_card_named_as_the_rulebook_writes_it_or_begun_is_taken(tmp_path):
         with pytest.raises(CompanionError, match="names none of the options"):
             table.short_line("tra", trail)
         assert table.short_line("trai", trail) == "away plays Comeback Trail"
+        # accents optional, as for names typed whole
+        mound = Waiting("game", "decision", "team1", "home", "mound", "mound", False,
+                        ["home stays with the pitcher", "home brings in Núñez"])
+        assert table.short_line("nun", mound) == "home brings in Núñez"
     finally:
         store.close()
 
