@@ -1157,6 +1157,9 @@ class _Loader:
                                f"{shown(strategies)} is not")
                               + " a list of nine, one an inning, each "
                               f"one of {', '.join(STRATEGIES)}")
+            if isinstance(strategies, list):        # its entries too, in the same check
+                for number, value in enumerate(strategies, start=1):
+                    self.choice(value, STRATEGIES, where + f", inning {number}")
             strategies = ["none"] * 9
         else:
             strategies = [self.choice(value, STRATEGIES, where + f", inning {number}")

@@ -1633,3 +1633,19 @@ def test_a_scoring_track_box_left_out_or_mislabelled_is_named(box_copy):
     (problem,) = problems_of(box_copy)
     assert problem.endswith("'IV' is not the box's label (accepted: 'V': the track's boxes "
                             "are listed in order, I..XII: entry 5 is box V)"), problem
+
+
+def test_an_inning_strategy_list_of_the_wrong_length_tells_its_bad_entries_too(box_copy):
+    """Rule 5.3's inning strategies: a list of eight with a misspelt entry said only its
+    length; fixed, the typo came next. Both are told at once."""
+    path = box_copy / "box.toml"
+    text = path.read_text()
+    start = text.index("strategies = [")
+    end = text.index("]", start) + 1
+    path.write_text(text[:start] + 'strategies = ["obp", "speed", "powr", "clutch", "power", '
+                    '"none", "speed", "obp"]' + text[end:])
+    problems = problems_of(box_copy)
+    assert len(problems) == 2, problems
+    assert "lists 8, not nine" in problems[0]
+    assert problems[1].endswith("inning 3: 'powr' is not one of power, speed, obp, clutch, "
+                                "none; did you mean 'power'?")
