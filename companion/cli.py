@@ -971,9 +971,8 @@ def cmd_series(args) -> int:
         current = _load(args.data)
     except CompanionError:          # (a box folder that does not load: `data check` says)
         current = None
-    own = stored.session.box
-    report["box_differs"] = (own.files_unlike(current) if current is not None
-                             and current.fingerprint != own.fingerprint else [])
+    report["box_differs"] = (stored.session.box.files_unlike(current)
+                             if current is not None else [])
     if args.json:
         print(json.dumps(report, indent=2, sort_keys=True))
         return EXIT_OK

@@ -433,6 +433,12 @@ class Box:
                 f"{card.name} ({said}) is an optional team card with no players of its own")
         return f"{what}; choose a roster: {choices} (rule 8.1.1)"
 
+    @staticmethod
+    def roster_tags(header: dict[str, str], team_tag: str, roster_tag: str) -> str:
+        """The header tags a roster refusal names: its roster tag, or, with none in the
+        header, the team's tag first (the line the roster tag goes under)."""
+        return roster_tag if roster_tag in header else f"{team_tag}, {roster_tag}"
+
     def rosters_open(self, taken: str | None) -> list[str]:
         """The roster keys a team may field while the other team fields `taken` (rule 3.0:
         the box holds one set of each roster's pieces)."""

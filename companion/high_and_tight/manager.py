@@ -66,11 +66,12 @@ def markers_odds(box: Box, rolls: int, number: int, bonus: bool, extra, tens: bo
 CARD_GAIN_FLOOR = 0.05
 
 
-def at_bat_odds(state: State) -> tuple[float, float]:
-    """(expected runs, P(at least one run)) for the markers as they stand."""
+def at_bat_odds(state: State, tens: bool = False) -> tuple[float, float]:
+    """(expected runs, P(at least one run)) for the markers as they stand; with `tens`, as
+    they would stand with Rally Caps used for the 10s (rule 5.7.2)."""
     a = state.atbat
-    return markers_odds(state.box, a.rolls, a.number, a.bonus, a.extra_numbers, a.tens,
-                        a.hit_and_run)
+    return markers_odds(state.box, a.rolls, a.number, a.bonus, a.extra_numbers,
+                        a.tens or tens, a.hit_and_run)
 
 
 def markers_after_card(rules: HighAndTight, state: State, card: Card, matchup: Matchup
@@ -489,9 +490,7 @@ class ComputerManager:
     def _tens_gain(self, state: State) -> float:
         """Expected runs the 10s add to this at-bat (rule 5.7.2): none in a box that scores
         on 10 already, about one in twelve a Scoring Roll otherwise."""
-        a = state.atbat
-        return markers_odds(self.box, a.rolls, a.number, a.bonus, a.extra_numbers, True,
-                            a.hit_and_run)[0] - at_bat_odds(state)[0]
+        return at_bat_odds(state, tens=True)[0] - at_bat_odds(state)[0]
 
     def _best_extra_gain(self, state: State, side: str, matchup: Matchup) -> float:
         names = [self.box.cards[k].name

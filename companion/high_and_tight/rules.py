@@ -34,8 +34,18 @@ MANAGE_SHIFTS = (2, 1, -2, 0)
 CHANCE_KINDS = {"deal": ("deal",), "roll": ("roll", "free-roll")}   # action -> phases awaiting it
 MATCHUPS_KEPT = 1024    # situations whose Matchup is kept (plays of the rest of a game visit many)
 # The rule of each step of the sequence of play (rule 4.0's phases A-H).
+PHASE_RULES = {
+    "draw": "4.1", "deal": "5.2.1", "exchange": "5.2.2", "starter": "3.0", "lineup": "3.0",
+    "name": "6.2", "mound": "4.2.1", "bat": "4.2.2", "field": "4.2.3", "cards": "5.4",
+    "manage": "4.5", "roll": "4.6", "free-roll": "4.6.2", "over": "4.8",
+}
 # A log note's words (5.2.1), then "(N to draw from the new pile)": `reshuffled_owed` reads it.
 RESHUFFLED = "draw pile ran out: discards reshuffled"
+
+# The step whose action names a piece, for a name that is not on the roster.
+NAMED_BY = {"start": "3.0", "lineup": "3.0", "relieve": "4.2.1", "bat": "4.2.2",
+            "field": "4.2.3"}
+MARKER_WORDS = {"number": "Scoring Number", "rolls": "Scoring Rolls"}
 
 
 def reshuffled_owed(notes, deck: str) -> int | None:
@@ -46,17 +56,6 @@ def reshuffled_owed(notes, deck: str) -> int | None:
         if rule == "5.2.1" and text.startswith(start):
             return int(text[len(start):].split()[0])
     return None
-PHASE_RULES = {
-    "draw": "4.1", "deal": "5.2.1", "exchange": "5.2.2", "starter": "3.0", "lineup": "3.0",
-    "name": "6.2", "mound": "4.2.1", "bat": "4.2.2", "field": "4.2.3", "cards": "5.4",
-    "manage": "4.5", "roll": "4.6", "free-roll": "4.6.2", "over": "4.8",
-}
-
-
-# The step whose action names a piece, for a name that is not on the roster.
-NAMED_BY = {"start": "3.0", "lineup": "3.0", "relieve": "4.2.1", "bat": "4.2.2",
-            "field": "4.2.3"}
-MARKER_WORDS = {"number": "Scoring Number", "rolls": "Scoring Rolls"}
 
 
 def block_said(block: tuple[str, str]) -> str:
@@ -224,10 +223,9 @@ class HighAndTight:
             other = fielded["away" if name == "home" else "home"]
             problem = box.roster_problem(team, name, roster_key, other)
             if problem:
-                # (no roster tag: said at the team's own tag, the line to add it under)
-                tag = f"{name.capitalize()}Roster"
-                tags = tag if tag in header else f"{name.capitalize()}, {tag}"
-                raise ParseError(f"header {tags}: {problem}")
+                place = name.capitalize()
+                raise ParseError(f"header {box.roster_tags(header, place, place + 'Roster')}: "
+                                 f"{problem}")
             roster = box.rosters[roster_key.casefold()]
             resting = header.get(f"{name.capitalize()}Resting", "")
             side = Side(name=name, team=team, roster=roster, rally_left=box.rally_caps)

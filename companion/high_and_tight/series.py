@@ -205,9 +205,8 @@ class SeriesRules:
             other = "team2" if team == "team1" else "team1"
             problem = self.box.roster_problem(card, team, roster, fielded[other])
             if problem:
-                # (no roster tag: said at the team's own tag, the line to add it under)
-                tag = named(team.capitalize() + "Roster")
-                tags = tag if tag in header else f"{named(team.capitalize())}, {tag}"
+                tags = self.box.roster_tags(header, named(team.capitalize()),
+                                            named(team.capitalize() + "Roster"))
                 raise ParseError(f"header {tags}: {problem}")
             teams[team] = card.key
             rosters[team] = roster.casefold()

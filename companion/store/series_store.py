@@ -101,7 +101,6 @@ class SeriesRow:
             return f"{game}, tied {ahead}-{behind}" if ahead else game
         return f"{game}, {name(getattr(self, leader))} lead {ahead}-{behind}"
 
-
     def in_game(self, name=str) -> str | None:
         """Where the game in play stands, its leader named by `name`: 'top 5, NYH 3-2',
         'bottom 9, tied 4-4', 'setting up' (rule 3.0); None when no game is in play or the

@@ -902,7 +902,7 @@ def suggestion_why(table: Table, waiting: Waiting, suggested: str | None) -> str
     no card saves 0.05 runs'; 'more runs: 0.81 v 0.74', the best P(run)'s second; 'caps
     kept for later: +0.33 runs')."""
     from ..high_and_tight.actions import parse_action
-    from ..high_and_tight.manager import CARD_GAIN_FLOOR, at_bat_odds, card_odds, markers_odds
+    from ..high_and_tight.manager import CARD_GAIN_FLOOR, at_bat_odds, card_odds
 
     game = table.game
     if suggested is None or game is None or game.state.phase != "cards":
@@ -920,9 +920,7 @@ def suggestion_why(table: Table, waiting: Waiting, suggested: str | None) -> str
         elif action.kind == "play" and action.args[0].casefold() in state.box.cards:
             odds[line] = card_odds(rules, state, state.box.card(action.args[0]), matchup)
         elif action.kind == "rally" and action.args[0] == "tens":       # (rule 5.7.2)
-            atbat = state.atbat
-            odds[line] = markers_odds(state.box, atbat.rolls, atbat.number, atbat.bonus,
-                                      atbat.extra_numbers, True, atbat.hit_and_run)
+            odds[line] = at_bat_odds(state, tens=True)
     if suggested not in odds:
         return None
     best = max(odds, key=lambda line: sign * odds[line][1])
@@ -940,12 +938,9 @@ def suggestion_why(table: Table, waiting: Waiting, suggested: str | None) -> str
 
 def tens_worth(state) -> str:
     """Rally Caps for the 10s (rule 5.7.2) weighed as a card is: the chance of a run after."""
-    from ..high_and_tight.manager import at_bat_odds, markers_odds
+    from ..high_and_tight.manager import at_bat_odds
 
-    atbat = state.atbat
-    after = markers_odds(state.box, atbat.rolls, atbat.number, atbat.bonus,
-                         atbat.extra_numbers, True, atbat.hit_and_run)[1]
-    return chance_moved(at_bat_odds(state)[1], after)
+    return chance_moved(at_bat_odds(state)[1], at_bat_odds(state, tens=True)[1])
 
 
 def chance_moved(before: float, after: float) -> str:
