@@ -48,6 +48,8 @@ def test_second_to_sixth_innings_draw_one_exchange_one(rules):
             assert (state.draws_owed, state.exchanges_left) == (1, 1)
             with pytest.raises(IllegalAction, match="rule 5.2.1"):
                 session.push_text(f"{batting} draws 2 defense")
+            with pytest.raises(IllegalAction, match="rule 5.2.1"):   # the draw is taken
+                session.push_text(f"{batting} draws 0 offense 0 defense")   # (rulings.md)
             size = hand_size(session, batting)
             play(session, f"{batting} draws 1 defense")
             play(session, first_legal(session))                 # the deal
