@@ -320,7 +320,7 @@ def table_regions(tiled: bool = False) -> list[Region]:
     """What both players share in the middle: the decks (rule 5.2) and the mound, the
     batter's boxes and the In the Field box (rule 4.2). On a field tiled over two sheets
     the In the Field box, where a piece goes every half inning, stands right of the join
-    (the tape) instead of on it; the mound's halves (throws L, throws R) meet on it, its
+    (the tape) instead of on it; the mound's halves (throws R, throws L) meet on it, its
     name on the left one and its note on the right, so no word lies across the tape."""
     width, height = FIELD
     middle = Rect(0, BAND + BAND_GAP, width, height - 2 * (BAND + BAND_GAP))
@@ -339,10 +339,12 @@ def table_regions(tiled: bool = False) -> list[Region]:
         Region("Pitcher's mound", Rect(centre_x - 1.1 * INCH, middle.y + 1.2 * INCH,
                                        2.2 * INCH, 1.0 * INCH), "the pitcher (rule 4.2.1)",
                split=tiled),
+        # As seen from behind the plate (the near player's seat): a right-handed batter
+        # stands on the third-base side, left of the plate, a left-handed one right of it.
         Region("Batter's box", Rect(centre_x - 1.6 * INCH, middle.y + 0.1 * INCH, 1.3 * INCH,
-                                    0.8 * INCH), "bats L; S facing a righty (2.1.1)"),
-        Region("Batter's box", Rect(centre_x + 0.3 * INCH, middle.y + 0.1 * INCH, 1.3 * INCH,
                                     0.8 * INCH), "bats R; S facing a lefty (2.1.1)"),
+        Region("Batter's box", Rect(centre_x + 0.3 * INCH, middle.y + 0.1 * INCH, 1.3 * INCH,
+                                    0.8 * INCH), "bats L; S facing a righty (2.1.1)"),
     ]
     return regions
 
@@ -444,8 +446,9 @@ def _diamond(canvas) -> None:
     canvas.line(cx, mound.y + MOUND_DIVIDER_FROM, cx, mound.top - 16)
     canvas.setDash()
     canvas.setFillColorRGB(0, 0, 0)
-    draw_text(canvas, "throws L", mound.x + 6, cy - 10, mound.width / 2 - 12, FONT, 7, "centre")
-    draw_text(canvas, "throws R", cx + 6, cy - 10, mound.width / 2 - 12, FONT, 7, "centre")
+    # (the pitcher faces the plate: his left arm is on the right as seen from behind it)
+    draw_text(canvas, "throws R", mound.x + 6, cy - 10, mound.width / 2 - 12, FONT, 7, "centre")
+    draw_text(canvas, "throws L", cx + 6, cy - 10, mound.width / 2 - 12, FONT, 7, "centre")
     plate_y = mound.y - 0.85 * INCH
     s = 0.22 * INCH
     path = canvas.beginPath()

@@ -268,6 +268,26 @@ def field_lines(tile) -> list[Rect]:
     return lines
 
 
+def test_field_sides_are_a_real_diamond_seen_from_behind_the_plate(box, tmp_path):
+    """Rules 4.2.1 and 4.2.2 (the mound's area and the batter's box by the piece's hand), as
+    rulings.md lays them out: seen from behind the plate, the right-handed batter's box is
+    left of it (the third-base side) and the left-handed one right; a left-handed
+    pitcher's half is on the right, his throwing arm's side as he faces the plate."""
+    out = tmp_path / "field.pdf"
+    render("field", box, PrintOptions(paper="tabloid"), out)
+    placed = placed_text(PdfReader(out).pages[0])
+
+    def centre_x(start: str) -> float:
+        (found,) = [p for p in placed if p.text.startswith(start)]
+        return found.box.x + found.box.width / 2
+
+    (tile,) = field_tiles("tabloid")
+    plate = FIELD[0] / 2 + tile.origin[0] - tile.window.x       # the field's middle
+    assert centre_x("bats R") < plate < centre_x("bats L")
+    assert centre_x("throws R") < plate < centre_x("throws L")
+    assert "S facing a lefty" in next(p.text for p in placed if p.text.startswith("bats R"))
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_field_targets_letters_and_sheet_notes_stand_clear_of_every_line(box, tmp_path,
                                                                          paper):
