@@ -193,7 +193,10 @@ def _draw_game(canvas, box: Box, title: str, game: GamePrint, options: PrintOpti
     pitchers_width = area.width - (_qr_width(game) + GAP)
     pitchers_bottom = _pitchers(canvas, box, score, area.x, top, pitchers_width, area.y)
     top = min(qr_bottom, pitchers_bottom) - GAP
-    rows = [_half_row(box, half, score) for half in score.halves]
+    parks = park_numbers(score)
+    if parks:
+        top = _park_legend(canvas, box, score, parks, area, top)
+    rows = [_half_row(box, half, score, parks) for half in score.halves]
     table = _halves_table(area.width)
     pages = 1
     while rows:
@@ -337,13 +340,35 @@ def _halves_table(width: float) -> Table:
     return Table(columns, size=6.5)
 
 
-def _half_row(box: Box, half: HalfInning, score: BoxScore) -> list[str]:
-    """Markers before the Strategy Card phase and after the Managerial Move (rule 4.0)."""
+def park_numbers(score: BoxScore) -> dict[str, int]:
+    """Each thing the home ballpark did in the game (rule 8.1), numbered in order of first
+    use: a row says 'park 1' and the legend above the rows says it once in full (written
+    out in each row, a park's condition made most rows three lines tall)."""
+    said = dict.fromkeys(words for half in score.halves for words in half.park)
+    return {words: number for number, words in enumerate(said, start=1)}
+
+
+def _park_legend(canvas, box: Box, score: BoxScore, parks: dict[str, int], area,
+                 top: float) -> float:
+    home = box.team(score.home)
+    park = f" ({home.ballpark.name})" if home and home.ballpark.name else ""
+    text = f"Home ballpark{park}, rule 8.1: " + "; ".join(
+        f"park {number} = {words}" for words, number in parks.items())
+    canvas.setFillColorRGB(0, 0, 0)
+    bottom = draw_lines(canvas, wrap(text, FONT, 7, area.width), area.x, top, area.width,
+                        FONT, 7)
+    return bottom - GAP / 2
+
+
+def _half_row(box: Box, half: HalfInning, score: BoxScore,
+              parks: dict[str, int]) -> list[str]:
+    """Markers before the Strategy Card phase and after the Managerial Move (rule 4.0); what
+    the ballpark did by its number in `parks` (park_numbers)."""
     batting = score.away if half.batting == "away" else score.home
     rolls, scoring = half.markers(">")
     fatigue = f" +{half.fatigue}" if half.fatigue else ""
     team = box.team(batting)
     return [str(half.inning), f"{half.half} ({team.abbrev if team else batting})",
             strategy_name(half.strategy), half.batter, half.fielder, half.pitcher + fatigue, rolls,
-            scoring, "; ".join([f"park: {words}" for words in half.park] + half.cards),
+            scoring, "; ".join([f"park {parks[words]}" for words in half.park] + half.cards),
             " ".join(str(a + b) for a, b in half.dice), str(half.runs) if half.over else "in play"]

@@ -423,11 +423,11 @@ def test_box_score_rows_name_the_team_and_strategy_as_the_scoreboard_does(box, r
 
     score = box_score(rules, long_game)
     for half in score.halves:
-        row = _half_row(box, half, score)
+        row = _half_row(box, half, score, {})
         key = score.away if half.batting == "away" else score.home
         assert row[1] == f"{half.half} ({box.team(key).abbrev})"
         assert row[2] == strategy_name(half.strategy)
-    assert {row[2] for row in (_half_row(box, h, score) for h in score.halves)} >= {
+    assert {row[2] for row in (_half_row(box, h, score, {}) for h in score.halves)} >= {
         "OBP", "None"}
 
 
@@ -510,12 +510,14 @@ def test_the_bottom_half_the_home_team_did_not_need_reads_x(store, box, rules, t
     assert lines[row + 1:row + 1 + len(cells)] == cells
 
 
-def test_what_the_home_ballpark_did_is_on_the_box_score(box, rules):
+def test_what_the_home_ballpark_did_is_on_the_box_score(box, rules, store, tmp_path):
     """Rule 8.1: a run scored on a ballpark's extra number (Longhorn Yards' 11) must read
-    right on paper: each half's row names what the home ballpark did before the cards, and
-    the CSV export has a ballpark row for it."""
+    right on paper: each half's row names what the home ballpark did before the cards (by
+    its number: the legend above the rows says it once in full, with its condition; written
+    out in each row it made a game spill onto a second page), and the CSV export has a
+    ballpark row for it."""
     from companion.high_and_tight.boxscore import box_score, csv_rows
-    from printables.boxscore import _half_row
+    from printables.boxscore import _half_row, park_numbers
 
     session = simulate_game(rules, "texas", "new-york", "park", 0, {"Rules": "ballparks"})
     score = box_score(rules, session)
@@ -523,10 +525,21 @@ def test_what_the_home_ballpark_did_is_on_the_box_score(box, rules):
     assert touched, "Longhorn Yards did nothing in a whole game"
     notes = [words for rule, words in session.state.log if rule == "8.1"]
     assert len(notes) == sum(len(half.park) for half in score.halves)
+    parks = park_numbers(score)
+    assert list(parks.values()) == [*range(1, len(parks) + 1)]
+    assert all(any(words in note for note in notes) for words in parks)
+    out = tmp_path / "park.pdf"
+    assert print_boxscore(store, str(import_record(store, box, session.text())),
+                          PrintOptions(), out) == 1
+    text = " ".join(PdfReader(out).pages[0].extract_text().split())
+    assert text.count("Home ballpark (Longhorn Yards), rule 8.1: ") == 1
+    for words, number in parks.items():
+        assert text.count(f"park {number} = {words}") == 1
     for half in touched:
-        cell = _half_row(box, half, score)[8]
-        assert cell.startswith("; ".join(f"park: {words}" for words in half.park))
-        assert all(f"park: {words}" in cell for words in half.park)
+        cell = _half_row(box, half, score, parks)[8]
+        assert cell.startswith("; ".join(f"park {parks[words]}" for words in half.park))
+    assert all(not _half_row(box, half, score, parks)[8].startswith("park")
+               for half in score.halves if not half.park)
     rows = [row for row in csv_rows(1, score) if row["kind"] == "ballpark"]
     assert [row["detail"] for row in rows] == [w for half in score.halves for w in half.park]
     assert {row["team"] for row in rows} == {"texas"}
