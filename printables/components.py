@@ -870,12 +870,13 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
             return offset_range(options, layout.backs[:len(components)],
                                 crop_mark_room(bleed, layout.mark_length), f"{what}s")
 
-        if imposition.mark_length != CROP_MARK_LENGTH and (
+        if (imposition.mark_length != CROP_MARK_LENGTH or imposition.turned) and (
                 _PROBE.get() is not None or not offset_room(imposition).holds(*options.offset)):
-            # The sheet that holds more (short crop marks) leaves the backs less room: an
-            # offset it cannot take prints the roomier layout (told as the range, probed).
+            # The sheet that holds more (short crop marks, or the cards on their side)
+            # leaves the backs less room: an offset it cannot take prints the roomiest
+            # layout (told as the range, probed).
             imposition = impose(options.paper, cell, options.sides, bleed, len(components),
-                                CROP_MARK_LENGTH)
+                                CROP_MARK_LENGTH, upright=True)
         check_offset(options, imposition.backs[:len(components)],
                      crop_mark_room(bleed, imposition.mark_length), f"{what}s")
     per_sheet = imposition.per_sheet
@@ -904,7 +905,8 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
             canvas.setPageSize(page_size(options.paper))
             canvas.saveState()
             canvas.translate(*options.offset)   # the back page's correction (--offset)
-            _faces(canvas, [(c.back, c.back_key) for c in sheet], backs, bleed, marks)
+            _faces(canvas, [(c.back, c.back_key) for c in sheet], backs, bleed, marks,
+                   -90 * turned)
             canvas.restoreState()
             calibration_bars(canvas, options)
             canvas.showPage()

@@ -123,7 +123,7 @@ class Imposition:
     fronts: tuple[Rect, ...]
     backs: tuple[Rect, ...]
     fold_x: float | None = None
-    # Fold only: the faces lie a quarter turn round, their cells landscape (fronts turned
+    # The faces lie a quarter turn round, their cells landscape (fronts turned
     # anticlockwise, backs clockwise: see `face_matrix`), when more fit so.
     turned: bool = False
     mark_length: float = CROP_MARK_LENGTH       # CROP_MARK_SHORT when that fits more
@@ -144,56 +144,65 @@ def crop_mark_room(bleed: float, length: float = CROP_MARK_LENGTH) -> float:
 
 def impose(paper: str, cell: tuple[float, float], sides: str = "duplex",
            bleed: float = 0.0, count: int | None = None,
-           mark_length: float | None = None) -> Imposition:
+           mark_length: float | None = None, upright: bool = False) -> Imposition:
     """Lay out two-sided components of size `cell` on a sheet of `paper`.
 
     Cells butt against each other (one cut serves two edges) unless there is bleed, in which
     case each cell keeps its own bleed on every side. Crop marks stand outside the block,
     CROP_MARK_SHORT long when that lets the sheet hold more components (fewer sheets for
-    `count` of them, when given), unless `mark_length` is given. Folded, the components lie
+    `count` of them, when given), unless `mark_length` is given. The components lie
     on their side when more fit a sheet so, or, given their `count`, when that takes fewer
-    sheets.
+    sheets (duplex and fold alike: both flip the sheet about a vertical line), unless
+    `upright` keeps them so. `mark_length` 4 mm and `upright` give the roomiest layout, the
+    one whose backs take the widest --offset across.
     """
     if mark_length is not None:
-        return _impose(paper, cell, sides, bleed, count, mark_length)
-    marked = _impose(paper, cell, sides, bleed, count, CROP_MARK_LENGTH)
-    short = _impose(paper, cell, sides, bleed, count, CROP_MARK_SHORT)
+        return _impose(paper, cell, sides, bleed, count, mark_length, upright)
+    marked = _impose(paper, cell, sides, bleed, count, CROP_MARK_LENGTH, upright)
+    short = _impose(paper, cell, sides, bleed, count, CROP_MARK_SHORT, upright)
     more = (short.per_sheet > marked.per_sheet if count is None else
             sheets_needed(count, short.per_sheet) < sheets_needed(count, marked.per_sheet))
     return short if more else marked
 
 
 def _impose(paper: str, cell: tuple[float, float], sides: str, bleed: float,
-            count: int | None, mark_length: float) -> Imposition:
+            count: int | None, mark_length: float, upright: bool) -> Imposition:
     area = content_area(paper)
     room = crop_mark_room(bleed, mark_length)
     gap = 2 * bleed
     page_width, _ = page_size(paper)
     if sides == "duplex":
-        fronts = grid(area.inset(room), cell, gap)
         axis = page_width / 2
-        return Imposition(paper, sides, cell, bleed, tuple(fronts),
-                          tuple(front.mirrored(axis) for front in fronts),
-                          mark_length=mark_length)
+        chosen, turned = _upright_or_turned(area.inset(room), cell, gap, count, upright)
+        return Imposition(paper, sides, cell, bleed, tuple(chosen),
+                          tuple(front.mirrored(axis) for front in chosen),
+                          turned=turned, mark_length=mark_length)
     if sides == "fold":
         fold_x = page_width / 2
         half = Rect(area.x, area.y, fold_x - FOLD_GUTTER - area.x, area.height)
-        fronts = grid(half.inset(room), cell, gap)
-        try:
-            # A card on its side: three poker cards a folded letter sheet, not two.
-            turned = grid(half.inset(room), (cell[1], cell[0]), gap)
-        except ValueError:
-            turned = []
-        # On its side only when that saves sheets (for `count` components, when given):
-        # upright reads and cuts more easily.
-        fewer = (len(turned) > len(fronts) if count is None else
-                 bool(turned) and sheets_needed(count, len(turned))
-                 < sheets_needed(count, len(fronts)))
-        chosen = turned if fewer else fronts
+        chosen, turned = _upright_or_turned(half.inset(room), cell, gap, count, upright)
         return Imposition(paper, sides, cell, bleed, tuple(chosen),
                           tuple(front.mirrored(fold_x) for front in chosen), fold_x,
-                          chosen is turned, mark_length)
+                          turned, mark_length)
     raise ValueError(f"sides {sides!r} is unknown; accepted: duplex, fold")
+
+
+def _upright_or_turned(area: Rect, cell: tuple[float, float], gap: float,
+                       count: int | None, upright: bool) -> tuple[list[Rect], bool]:
+    """The cells of `area`, upright, or on their side when more fit so (for `count`
+    components, when given: when that takes fewer sheets; never when `upright`), and
+    whether they are turned. Three poker cards a folded letter sheet, not two; six bled
+    cards a sheet, not four. Upright reads and cuts more easily, so it wins a tie."""
+    cells = grid(area, cell, gap)
+    if upright:
+        return cells, False
+    try:
+        turned = grid(area, (cell[1], cell[0]), gap)
+    except ValueError:
+        return cells, False
+    fewer = (len(turned) > len(cells) if count is None else
+             sheets_needed(count, len(turned)) < sheets_needed(count, len(cells)))
+    return (turned, True) if fewer else (cells, False)
 
 
 def face_matrix(cell: Rect, turn: int) -> tuple[float, float, float, float, float, float]:

@@ -138,8 +138,14 @@ def test_cells_per_sheet_on_letter_and_a4():
     assert impose("a4", POKER).mark_length == pytest.approx(3 * MM)
     assert impose("letter", POKER).mark_length == pytest.approx(4 * MM)    # no gain there
     assert impose("a4", POKER, count=6).mark_length == pytest.approx(4 * MM)   # one sheet
-    assert impose("letter", POKER, bleed=BLEED).per_sheet == 4
-    assert impose("letter", PIECE).per_sheet == 7 * 19
+    for paper in ("letter", "a4"):      # bled cards on their side: 2 x 3, not 2 x 2
+        assert impose(paper, POKER, bleed=BLEED).per_sheet == 6
+        assert impose(paper, POKER, bleed=BLEED).turned
+        assert not impose(paper, POKER, bleed=BLEED, count=4).turned   # one sheet anyway
+        roomiest = impose(paper, POKER, bleed=BLEED, mark_length=4 * MM, upright=True)
+        assert roomiest.per_sheet == 4 and not roomiest.turned
+    assert impose("letter", PIECE, count=80).per_sheet == 7 * 19    # one sheet either way
+    assert impose("letter", PIECE).turned                   # 9 x 15 on their side: 2 more
     assert impose("a4", MARKER).per_sheet == 14 * 21         # a row more with 3 mm marks
     assert impose("a4", MARKER, count=14 * 20).per_sheet == 14 * 20    # no sheet saved
     # folded, a poker card lies on its side on letter: three a sheet, not two
@@ -147,7 +153,7 @@ def test_cells_per_sheet_on_letter_and_a4():
     assert impose("letter", POKER, "fold").turned
     assert impose("a4", POKER, "fold").per_sheet == 3           # upright fits more there
     assert not impose("a4", POKER, "fold").turned
-    assert not impose("letter", POKER, "duplex").turned         # a duplex never turns
+    assert not impose("letter", POKER, "duplex").turned         # 6 either way: upright
     # given how many print, on their side only when that saves a sheet
     assert not impose("letter", POKER, "fold", count=1).turned  # one sheet either way
     assert impose("letter", POKER, "fold", count=3).turned      # one sheet, not two
@@ -196,13 +202,18 @@ def _placed(matrix, u: float, v: float) -> tuple[float, float]:
 
 @pytest.mark.parametrize("paper", ("letter", "a4", "tabloid"))
 @pytest.mark.parametrize("kind", CELLS)
-def test_folded_each_back_point_lies_behind_its_front_point(paper, kind):
-    """Fold-over, upright or on its side: the sheet folded on its line and the card turned
-    over like a page, the back shows upright. So the back's point (w - u, v), the card `w`
-    wide, is printed where the fold lays it behind the front's point (u, v): mirrored about
-    the fold line. The face is drawn into its cell whole (corners to corners)."""
-    imposition = impose(paper, CELLS[kind], "fold")
-    fold = imposition.fold_x
+@pytest.mark.parametrize("sides, bleed", [("fold", 0.0), ("duplex", BLEED)])
+def test_folded_each_back_point_lies_behind_its_front_point(paper, kind, sides, bleed):
+    """Fold-over, or duplex (bled cards lie on their side there), upright or on its side:
+    the sheet folded on its line, or flipped on its long edge, and the card turned over like
+    a page, the back shows upright. So the back's point (w - u, v), the card `w` wide, is
+    printed where the fold or the flip lays it behind the front's point (u, v): mirrored
+    about the fold line or the page's centre line. The face is drawn into its cell whole
+    (corners to corners)."""
+    imposition = impose(paper, CELLS[kind], sides, bleed)
+    if kind == "poker" and bleed and paper != "tabloid":
+        assert imposition.turned            # (the case this guards: 6 a sheet, not 4)
+    fold = imposition.fold_x if sides == "fold" else imposition.page[0] / 2
     turn = 90 if imposition.turned else 0
     w, h = CELLS[kind]
     for front, back in zip(imposition.fronts, imposition.backs, strict=True):
