@@ -608,15 +608,23 @@ CATEGORY_NAMES = {"power": "Power", "speed": "Speed", "obp": "OBP", "clutch": "C
                   "special": "Special Strategy", "free": "Free Strategy"}
 
 
-def _card_frame(canvas, rect: Rect, bleed: float, fill: str, header: str) -> Rect:
-    """Coloured frame (to the bleed edge) with a white panel and a header band; the panel."""
+def _card_frame(canvas, rect: Rect, bleed: float, fill: str, header: str,
+                band: str | None = None, header_size: float = 8.0) -> Rect:
+    """Coloured frame (to the bleed edge) with a white panel and a header band, the band
+    across the card's top in its own colour when given; the panel."""
     _fill(canvas, rect, colour(fill), bleed)
     panel = card_panel(rect)
+    if band is not None:
+        top = rect.top + bleed
+        canvas.setFillColor(colour(band))
+        canvas.rect(rect.x - bleed, panel.top, rect.width + 2 * bleed, top - panel.top,
+                    stroke=0, fill=1)
     canvas.setFillColor(WHITE)
     canvas.roundRect(panel.x, panel.y, panel.width, panel.height, 4.0, stroke=0, fill=1)
-    canvas.setFillColor(ink_on(colour(fill), WHITE))
-    draw_fitted(canvas, header, panel.x + 2.0, panel.top + CARD_HEADER - 12.0,
-                panel.width - 4.0, BOLD, 8.0, align="centre")
+    canvas.setFillColor(ink_on(colour(band or fill), WHITE))
+    draw_fitted(canvas, header, panel.x + 2.0,
+                panel.top + (CARD_HEADER + CARD_FRAME) / 2 - header_size * 0.36,
+                panel.width - 4.0, BOLD, header_size, align="centre")
     return panel
 
 
@@ -724,7 +732,10 @@ def card_component(box: Box, card: Card) -> Component:
     fill = CATEGORY_COLOURS[card.category]
 
     def front(canvas, rect: Rect, bleed: float) -> None:
-        panel = _card_frame(canvas, rect, bleed, fill, header)
+        # The top band in the deck's colour, as its back: a hand holds both decks, and
+        # a Power card of each reads apart at a glance (the category colour was all).
+        panel = _card_frame(canvas, rect, bleed, fill, header, band=SIDE_COLOURS[card.side],
+                            header_size=10.0)
         _card_body(canvas, panel, card.name, card.text, inning_strategy(box, card))
 
     back = partial(_card_back, fill=SIDE_COLOURS[card.side], big=side.upper(),

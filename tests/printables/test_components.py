@@ -600,6 +600,31 @@ def test_only_prints_the_named_components_one_copy_each(tmp_path, box):
     assert "Wheelhouse" not in text
 
 
+def test_a_card_front_says_its_deck_by_the_colour_of_its_back(tmp_path, box):
+    """Rules 2.3 and 5.2.1: a hand holds both decks, and the fronts were coloured by their
+    category alone (Good Wood and Keep It in the Yard the same red, the deck said in 8 pt).
+    Each front's top band is its deck's colour, the colour of its back, the deck named
+    in it."""
+    from reportlab.lib.rl_accel import fp_str
+
+    from printables.components import CATEGORY_COLOURS, SIDE_COLOURS
+
+    def rg(hex_colour: str) -> bytes:       # the fill colour operator, as reportlab writes it
+        return fp_str(*(int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))).encode() + \
+            b" rg"
+
+    for name, side in (("Good Wood", "offense"), ("Keep It in the Yard", "defense")):
+        out = tmp_path / f"{side}.pdf"
+        render("cards", box, PrintOptions(only=(name,)), out)
+        front, back = read(out).pages
+        drawn = page_content(front)
+        other = "defense" if side == "offense" else "offense"
+        assert rg(SIDE_COLOURS[side]) in drawn and rg(SIDE_COLOURS[other]) not in drawn
+        assert rg(CATEGORY_COLOURS["power"]) in drawn            # the frame: its category
+        assert rg(SIDE_COLOURS[side]) in page_content(back)
+        assert f"{side.upper()} · POWER" in front.extract_text()
+
+
 def test_only_prints_every_teams_piece_of_a_shared_name(tmp_path):
     """Names are unique within a roster only: with a Delacorte in New York's and Texas'
     rosters, --only Delacorte printed New York's piece and said nothing of Texas'. Each is a
