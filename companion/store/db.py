@@ -364,6 +364,33 @@ def _sqlite_header(path: Path) -> bool:
 PAGE_SIZE = 4096        # SQLite's default, every game file's
 
 
+JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")    # a rollback journal's first 8 bytes
+
+
+def _hot_journal(path: Path) -> StoreError | None:
+    """A rollback journal SQLite would play back into the file on opening it. The companion
+    never writes one (it keeps a -wal): one beside a game file is another program's, left
+    when it stopped mid-write, or a copy's from elsewhere, and playing it back put the file
+    back to an older state (a game and a half lost, or another program's database in its
+    place) while the read-only checks, which cannot play it back, saw the file whole."""
+    journal = path.with_name(path.name + "-journal")
+    try:
+        with open(journal, "rb") as handle:
+            if handle.read(len(JOURNAL_MAGIC)) != JOURNAL_MAGIC:
+                return None         # (none, empty, or one already ended: nothing to undo)
+        size = journal.stat().st_size
+    except OSError:
+        return None
+    return StoreError(f"{path}: a rollback journal, {journal.name} ({size} bytes), lies "
+                      "beside it: the companion never writes one (its log is the -wal), so "
+                      "another program was writing the file and stopped midway, or the "
+                      "journal came from another copy; opened, SQLite would undo the file "
+                      "with it and lose what it holds since. Nothing was changed: close "
+                      f"any other program using the file, then move {journal.name} out of "
+                      "the folder (keep it) and the file opens as the companion last wrote "
+                      "it")
+
+
 def _not_sqlite(path: Path) -> StoreError:
     return StoreError(f"{path}: not a game file of the companion (not an SQLite database "
                       "at all); give another path, nothing was changed")
@@ -666,6 +693,9 @@ class Store:
             # 'it holds no series yet'. Read before this connection opens, and never for a
             # file this process holds open (see _HELD_HERE).
             raise _not_sqlite(path)
+        journal = _hot_journal(path)
+        if journal is not None:
+            raise journal
         cut = None if held_here(path) else _cut_for_good(path)
         if cut is not None:
             # SQLite reads a short last page's missing bytes as zeros and its quick check

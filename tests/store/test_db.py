@@ -801,6 +801,45 @@ def test_another_programs_database_is_refused_and_left_as_it_was(tmp_path):
     assert sha256(path) == before and not backups(tmp_path)
 
 
+def test_a_rollback_journal_beside_the_game_file_is_refused_not_played_back(tmp_path, box):
+    """The companion never writes a rollback journal (it keeps a -wal). One left beside the
+    game file (another program stopped mid-write, or a copy's from elsewhere) was played
+    back by the first writer, the file put back to an older state with no word (a game and
+    a half lost), while the read-only checks, which cannot play it back, saw it whole.
+    Readers and writers refuse it, naming it, and change nothing."""
+    path = tmp_path / "games.db"
+    header = series_header("divisional", "7")
+    with Store.open(path) as store:
+        create_series(store, box, header, simulated_session(box, header, 40).entries)
+    older = tmp_path / "older.db"
+    shutil.copy(path, older)
+    with Store.open(path) as store:        # more recorded since the older copy
+        create_series(store, box, header, simulated_session(box, header, 80).entries)
+    # A hot journal of the older copy: another program's write stopped midway.
+    conn = sqlite3.connect(older, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=DELETE")
+    conn.execute("PRAGMA cache_size=1")
+    conn.execute("BEGIN IMMEDIATE")
+    conn.execute("DELETE FROM events")
+    conn.execute("CREATE TABLE junk (x)")
+    conn.execute("INSERT INTO junk VALUES (zeroblob(50000))")
+    journal = path.with_name("games.db-journal")
+    shutil.copy(older.with_name("older.db-journal"), journal)
+    conn.execute("ROLLBACK")
+    conn.close()
+    before, kept = sha256(path), sha256(journal)
+    for readonly in (True, False):
+        with pytest.raises(StoreError, match=r"a rollback journal, games.db-journal \(\d+ "
+                                             r"bytes\), lies beside it.*Nothing was changed"):
+            Store.open(path, readonly=readonly)
+    with pytest.raises(StoreError, match="rollback journal"):
+        Store.probe(path)
+    assert sha256(path) == before and sha256(journal) == kept and not backups(tmp_path)
+    journal.rename(tmp_path / "kept-journal")           # moved away, as the refusal says
+    with Store.open(path, readonly=True) as store:
+        assert len(list_series(store)) == 2
+
+
 def test_an_empty_file_is_told_as_holding_no_series_and_a_writer_makes_it_one(tmp_path):
     """An empty file (a copy that failed) is no game file yet: a reader says what makes it
     one (it said 'not a game file ... it holds no series yet', both at once)."""
