@@ -124,6 +124,19 @@ def one_run_matters(state: State, side: str) -> bool:
     return state.inning >= 7 and state.side(other).total - state.side(side).total in (0, 1)
 
 
+def _not_ahead(state: State, side: str) -> bool:
+    other = "away" if side == "home" else "home"
+    return state.side(side).total <= state.side(other).total
+
+
+def tens_worth_a_cap(state: State, side: str, gain: float) -> bool:
+    """Whether the manager spends a Rally Caps use on the 10s (rule 5.7.2) for `gain`
+    expected runs, once no card is worth playing: late and not ahead, any gain; else
+    TENS_EARLY_GAIN or more."""
+    return gain > 0 and ((state.inning >= 7 and _not_ahead(state, side))
+                         or gain >= TENS_EARLY_GAIN)
+
+
 def pitcher_cost(box: Box, pitcher: Pitcher, fatigue: int = 0) -> float:
     """Expected runs a pitcher's Stuff allows before any ballplayer or card moves."""
     rolls = min(box.rolls_max, pitcher.stuff_rolls + fatigue // 100)
@@ -476,11 +489,10 @@ class ComputerManager:
         must = state.atbat.must_play == side
         if must and plays:
             return plays[0]
-        late_and_close = state.inning >= 7 and self._not_ahead(state, side)
+        late_and_close = state.inning >= 7 and _not_ahead(state, side)
         for action in legal:
             if action.kind == "rally" and action.args[0] == "tens":
-                gain = self._tens_gain(state)
-                if gain > 0 and (late_and_close or gain >= TENS_EARLY_GAIN):
+                if tens_worth_a_cap(state, side, self._tens_gain(state)):
                     return action
             if action.kind == "rally" and action.args[0] == "card" and late_and_close:
                 if self._best_extra_gain(state, side, matchup) > 0.3:
@@ -497,18 +509,13 @@ class ComputerManager:
                  for k in self.rules._playable(state, side, extra_play=True, matchup=matchup)]
         return max((self._card_gain(state, side, n, matchup) for n in names), default=0.0)
 
-    def _not_ahead(self, state: State, side: str) -> bool:
-        other = "away" if side == "home" else "home"
-        return state.side(side).total <= state.side(other).total
 
     def _choose_manage(self, state: State, legal: list[Action]) -> Action:
-        """Rule 4.5 on the exact odds: one run when one run matters, else the most runs."""
+        """Rule 4.5 on the exact odds: one run when one run matters, else the most runs; a
+        tie (6 rolls in box VIII and 5 in X both expect 5/3 runs) goes to the other figure,
+        then to standing pat. Figures equal but for float rounding are a tie."""
         need_one = one_run_matters(state, state.actor)
-        value = {shift: at_least_one if need_one else expected
-                 for shift, _, _, _, expected, at_least_one in
-                 managerial_moves(self.box, state.atbat)}
-        best, best_value = None, None
-        for action in legal:
-            if best_value is None or value[action.args[0]] > best_value + 1e-12:
-                best, best_value = action, value[action.args[0]]
-        return best
+        value = {shift: (round(one if need_one else expected, 9),
+                         round(expected if need_one else one, 9), shift == 0)
+                 for shift, _, _, _, expected, one in managerial_moves(self.box, state.atbat)}
+        return max(legal, key=lambda action: value[action.args[0]])

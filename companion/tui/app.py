@@ -1042,16 +1042,18 @@ class EntryBox(Input):
                 getattr(screen.query_one("#options", OptionList),
                         f"action_{self.LIST_KEYS[key]}")()
             return
-        if event.character == "r" and isinstance(screen, GameScreen) and \
-                not self.value.strip("r ") and screen.check_action("roll", ()) is True:
+        roll = {"r": "roll", "R": "roll_at_bat"}.get(event.character or "")
+        if roll and isinstance(screen, GameScreen) and not self.value.strip("rR ") and \
+                screen.check_action(roll, ()) is True:
             # The companion's roll is due and the box holds nothing but this key (or a
             # stray 'r' pressed once too often at the step before, which began a line):
-            # r rolls, as on the options, where the keyboard goes back to.
+            # r rolls, and R the at-bat's rolls left at once, as on the options, where the
+            # keyboard goes back to.
             event.stop()
             event.prevent_default()
             self.value = ""
             screen.set_focus(screen.query_one("#options", OptionList))
-            screen.action_roll()
+            getattr(screen, f"action_{roll}")()
             return
         if event.is_printable and isinstance(screen, GameScreen):
             screen.make_way_for_typing()

@@ -900,9 +900,15 @@ def suggestion_why(table: Table, waiting: Waiting, suggested: str | None) -> str
     CARD_GAIN_FLOOR of them, and Rally Caps for the 10s worth less than TENS_EARLY_GAIN
     before the late innings): said only then, short enough for the options' border ('keep:
     no card saves 0.05 runs'; 'more runs: 0.81 v 0.74', the best P(run)'s second; 'caps
-    kept for later: +0.33 runs')."""
+    kept: the 10s add 0.33 runs'; 'a card first: the caps may follow', when the manager
+    would spend them once the card is down)."""
     from ..high_and_tight.actions import parse_action
-    from ..high_and_tight.manager import CARD_GAIN_FLOOR, at_bat_odds, card_odds
+    from ..high_and_tight.manager import (
+        CARD_GAIN_FLOOR,
+        at_bat_odds,
+        card_odds,
+        tens_worth_a_cap,
+    )
 
     game = table.game
     if suggested is None or game is None or game.state.phase != "cards":
@@ -928,8 +934,11 @@ def suggestion_why(table: Table, waiting: Waiting, suggested: str | None) -> str
         return None
     # (on the options' foot border: some 34 columns at 80x24)
     if parse_action(best).kind == "rally":
+        gain = odds[best][0] - at_bat_odds(state)[0]
+        if parse_action(suggested).kind == "play" and tens_worth_a_cap(state, side, gain):
+            return "a card first: the caps may follow"      # (the same phase, rule 5.7.2)
         # the manager keeps its caps for the late innings unless they add TENS_EARLY_GAIN
-        return f"caps kept for later: +{odds[best][0] - at_bat_odds(state)[0]:.2f} runs"
+        return f"caps kept: the 10s add {gain:.2f} runs"
     if parse_action(suggested).kind == "pass":
         return f"keep: no card {'adds' if sign > 0 else 'saves'} {CARD_GAIN_FLOOR} runs"
     return (f"{'more' if sign > 0 else 'fewer'} runs: {odds[suggested][0]:.2f} v "

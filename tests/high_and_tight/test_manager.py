@@ -75,6 +75,29 @@ def test_managerial_move_uses_exact_odds(rules):
     assert choice == best[1]
 
 
+def test_a_managerial_move_tie_stands_pat(rules):
+    """Rule 4.5: with Rally Caps' 10s (5.7.2), 5 rolls in box X and 6 in box VIII (-2) both
+    expect 5/3 runs, equal but for float rounding; the manager took -2, the first in the
+    options, for a worse chance of a run. A tie goes to the better chance of a run, then to
+    standing pat."""
+    from companion.high_and_tight.manager import managerial_moves
+
+    manager = ComputerManager(rules)
+    session = new_game(rules)
+    play(session, "away bats Hampton\nhome fields Mendevil\naway passes\nhome passes")
+    state = session.state
+    assert state.phase == "manage" and state.inning < 7
+    state.atbat.rolls, state.atbat.number, state.atbat.bonus = 5, 10, False
+    state.atbat.tens = True
+    moves = {shift: (rolls, number, expected, one)
+             for shift, rolls, number, _, expected, one in managerial_moves(state.box,
+                                                                            state.atbat)}
+    assert moves[-2][:2] == (6, 8) and moves[0][:2] == (5, 10)
+    assert moves[-2][2] == pytest.approx(moves[0][2]) == pytest.approx(5 / 3)
+    assert moves[0][3] > moves[-2][3]
+    assert manager.choose(state, rules.legal_actions(state)).args == (0,)
+
+
 def test_manager_plays_only_legal_actions_in_physical_mode(rules):
     """Rule 5.4: whatever the mode, the manager picks from the legal actions."""
     manager = ComputerManager(rules)

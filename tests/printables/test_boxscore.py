@@ -206,7 +206,9 @@ def test_series_box_score_has_a_page_and_a_code_per_game(store, box, tmp_path):
         else:
             said = (f"{names[series.winner].name} win the series {max(wins.values())}-"
                     f"{min(wins.values())}")
-        assert f" win; {said}" in " ".join(text.split()), said
+        innings = series.results[number - 1].innings
+        won = " win" + (f" in {innings} innings" if innings != 9 else "")
+        assert f"{won}; {said}" in " ".join(text.split()), said
     assert text.count("1 inch") == pages and text.count("25 mm") == pages
     assert not list(tmp_path.glob(".*.tmp"))
     # Rule 7.0: the series opens on a page of its own: where it stands and a line a game.
@@ -384,12 +386,12 @@ def test_box_score_rows_follow_the_game(store, box, long_game):
 
 
 def test_a_continued_page_names_the_game_s_teams(store, box, rules, tmp_path):
-    """A game of 13 innings or more (rule 6.0) runs onto a second page; that page, come
-    loose from the first, still says whose game it is and how it ended (it said only
-    'Exhibition game (continued)')."""
+    """A game of 19 innings (rule 6.0) runs onto a second page; that page, come loose from
+    the first, still says whose game it is and how it ended (it said only 'Exhibition game
+    (continued)')."""
     game = next(session for number in range(300)
                 if (session := simulate_game(rules, "philadelphia", "california", "1", number)
-                    ).state.inning >= 13)
+                    ).state.inning >= 19)
     series_id = import_record(store, box, game.text())
     out = tmp_path / "long.pdf"
     pages = print_boxscore(store, str(series_id), PrintOptions(paper="letter"), out)

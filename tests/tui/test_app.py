@@ -4100,19 +4100,21 @@ def test_r_rolls_the_companion_s_dice_from_a_box_holding_only_stray_rs(tmp_path)
     """An `r` pressed once too often at a decision began a line ('r') and the box kept the
     keyboard: at the next roll `r` typed 'rr', 'rrr' and never rolled, and 'r' sent said to
     press r. Rule 4.6's roll due and the box holding nothing but r's, `r` rolls and hands
-    the keys back to the options; with any other text in it, r is typed."""
+    the keys back to the options; with any other text in it, r is typed. `R`, the option
+    that rolls the at-bat's rolls left at once, typed an R there too ('R': the dice are
+    awaited): it rolls them all."""
     path = tmp_path / "stray.db"
     digital = new_series(path, seed="stray", team1_control="human", team2_control="human",
                          dice="digital", cards="digital")
 
-    async def press(drafted):
+    async def press(drafted, key="r"):
         async with noted_table(path, digital) as (app, pilot, screen, table, notes):
             to_a_roll(table)
             screen.refresh_table()
             entry = await box_with_the_keys(pilot, screen)
             entry.value = drafted
             before = len(table.session.entries)
-            await pilot.press("r")
+            await pilot.press(key)
             await pilot.pause()
             rolled = [e.line for e in table.session.entries[before:]]
             options = screen.query_one("#options", OptionList).has_focus
@@ -4126,6 +4128,10 @@ def test_r_rolls_the_companion_s_dice_from_a_box_holding_only_stray_rs(tmp_path)
         assert options and value == ""
     rolled, options, value = asyncio.run(press("pa"))       # a line under way: typed on
     assert rolled == [] and not options and value == "par"
+    for drafted in ("", "R"):
+        rolled, options, value = asyncio.run(press(drafted, "R"))
+        assert len(rolled) > 1 and all(line.startswith("roll ") for line in rolled), rolled
+        assert options and value == ""
 
 
 def test_the_empty_box_says_what_the_step_takes(tmp_path):
@@ -4616,7 +4622,8 @@ def test_a_closer_forced_in_is_told_as_the_save_not_as_the_last_arm(tmp_path):
         and "rule 8.3" in waiting.prompt, " brings in ")
     assert (team + PITCHING_CHANGE_TITLE,
             f"{waiting.options[0]}: bring in the Closer to save the game (rule 8.3)") in notes
-    assert not any("only choice" in message for _, message in notes)
+    # (a forced step after it, 'home fields Pruitt', may well be the only choice left)
+    assert not any("only choice" in message for _, message in notes if " brings in " in message)
 
 
 def test_a_forced_pitching_change_keeps_its_first_seconds_in_a_short_terminal():
@@ -5211,18 +5218,35 @@ def test_a_tired_pitcher_kept_for_want_of_a_reliever_is_told_at_the_table(tmp_pa
     so, to move his marker (only the log and the board's +100 said it)."""
     path = tmp_path / "kept.db"
     series_id = new_series(path, seed="kept-1", scenario="spring", rules=["advanced-fatigue"])
-    with Store.open(path) as store:        # the player brings in every reliever he has
-        table = Table(store, series_id)
-        while len(table.session.entries) < 165:
-            if table.auto_step() is None:
+    shutil.copy(path, tmp_path / "trial.db")
+
+    def play_to(file, done) -> list[int]:
+        """The player brings in every reliever he has, till `done(table)`: the counts of
+        steps at which the computer's exchange was next."""
+        exchanges = []
+        with Store.open(file) as store:
+            table = Table(store, series_id)
+            while not done(table):
                 waiting = table.waiting()
-                if waiting.kind == "chance":
-                    table.roll()
-                    continue
-                relief = [o for o in waiting.options if " brings in " in o]
-                table.enter(relief[0] if waiting.phase == "mound" and relief
-                            else table.suggestion(waiting) or waiting.options[0])
-        waiting = table.waiting()
+                if waiting.computer and waiting.phase == "exchange":
+                    exchanges.append(len(table.session.entries))
+                if table.auto_step() is None:
+                    waiting = table.waiting()
+                    if waiting.kind == "chance":
+                        table.roll()
+                        continue
+                    relief = [o for o in waiting.options if " brings in " in o]
+                    table.enter(relief[0] if waiting.phase == "mound" and relief
+                                else table.suggestion(waiting) or waiting.options[0])
+        return exchanges
+
+    # (a trial run finds the computer's last step before Dunleavy is kept: the same steps
+    # again, the series' dice seeded, stop there)
+    exchanges = play_to(tmp_path / "trial.db", lambda table: table.game is not None and any(
+        "Dunleavy" in note and "past his Fatigue" in note for _, note in table.game.state.log))
+    play_to(path, lambda table: len(table.session.entries) == exchanges[-1])
+    with Store.open(path) as store:
+        waiting = Table(store, series_id).waiting()
         assert waiting.computer and waiting.phase == "exchange"     # the computer's step
 
     async def play():
