@@ -1913,6 +1913,45 @@ def test_a_status_line_too_long_for_its_columns_gives_way_a_step_at_a_time(tmp_p
                      "5.7)") in cut
 
 
+def test_a_card_suggested_before_the_caps_says_the_caps_may_follow(tmp_path):
+    """Rules 5.4 and 5.7.2: the manager plays a card worth playing before it weighs Rally
+    Caps, and the same phase lets the caps follow. Beside the 10s' better P(run), the
+    reason read 'caps kept for later: +0.42 runs' while the next step suggested the caps:
+    it says the card comes first and the caps may follow."""
+    from companion.high_and_tight.actions import parse_action
+    from companion.high_and_tight.manager import at_bat_odds, tens_worth_a_cap
+
+    path = tmp_path / "first.db"
+    series_id = new_series(path, seed="cf-0", scenario="spring", team1_control="human",
+                           team2_control="human", dice="digital", cards="digital")
+    seen = []
+
+    def card_first(table: Table) -> bool:
+        waiting = table.waiting()
+        if waiting.kind != "decision" or table.game.state.phase != "cards":
+            return False
+        suggested = table.suggestion(waiting)
+        why = views.suggestion_why(table, waiting, suggested)
+        if why is None or not why.startswith("a card first"):
+            return False
+        state = table.game.state
+        gain = at_bat_odds(state, tens=True)[0] - at_bat_odds(state)[0]
+        seen.append((why, parse_action(suggested).kind,
+                     tens_worth_a_cap(state, state.atbat.turn, gain)))
+        return True
+
+    def take_suggestion(table: Table) -> None:
+        waiting = table.waiting()
+        if waiting.kind == "chance":
+            table.roll()
+        else:
+            table.enter(table.suggestion(waiting) or waiting.options[0])
+
+    play_until(path, series_id, card_first, choose=take_suggestion)
+    ((why, kind, worth),) = seen
+    assert (why, kind, worth) == ("a card first: the caps may follow", "play", True)
+
+
 def test_a_suggestion_the_p_run_shown_does_not_explain_says_why(tmp_path):
     """Rule 5.4's Strategy Card phase: the options show each card's P(run), and Rally Caps
     for the 10s' (5.7.2); the suggestion weighs expected runs, keeps a card worth less
