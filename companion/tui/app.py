@@ -284,12 +284,17 @@ class CompanionApp(SteadyPaletteApp, App):
             # it closes): the options, where Enter acts, stay in view. They move left,
             # under the notices, which go (as for a page opened to be read: the log and
             # the board keep what they said).
-            narrow = self.size.width < KEYS_BESIDE_BOARD_COLUMNS
-            self.screen.set_class(narrow, "-keys-narrow")
-            if narrow:
-                self.clear_notifications()
+            self.place_keys(self.screen)
             self.screen.mount(KeysPanel())
             self.screen.call_after_refresh(self.screen.refresh_bindings)   # esc: Close keys
+
+    def place_keys(self, screen: Screen) -> None:
+        """The keys panel beside the board, or in its place under KEYS_BESIDE_BOARD_COLUMNS,
+        for the width the terminal has now (asked again when it is resized)."""
+        narrow = self.size.width < KEYS_BESIDE_BOARD_COLUMNS
+        if narrow and not screen.has_class("-keys-narrow"):
+            self.clear_notifications()
+        screen.set_class(narrow, "-keys-narrow")
 
     @staticmethod
     def hide_keys(screen: Screen, narrow_only: bool = False) -> None:
@@ -1329,6 +1334,14 @@ class GameScreen(Screen):
                 and self._begin_word(start, event)):
             event.stop()
             event.prevent_default()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A terminal resized with the keys panel open: it takes the board's place, or
+        gives it back, for the new width (opened wide then narrowed, the options went out
+        of view while Enter still took them; opened narrow then widened, the board never
+        came back)."""
+        if self.query(KeysPanel):
+            self.app.place_keys(self)
 
     def on_mount(self) -> None:
         self.set_interval(WIN_DELAY / 3, self._win_tick)

@@ -4669,6 +4669,38 @@ def test_the_keys_panel_leaves_the_options_in_view(tmp_path, width):
     assert options.right <= panel.x
 
 
+def test_the_keys_panel_takes_its_place_again_when_the_terminal_is_resized(tmp_path):
+    """`?` opened at 140 columns sits beside the board; narrowed to 90, the options went out
+    of view while Enter still took them; widened again from a panel opened narrow, the
+    board never came back. The panel takes the board's place, or gives it back, for the
+    width the terminal has."""
+    from companion.tui.chrome import KeysPanel
+
+    path = tmp_path / "keys-resize.db"
+    series_id = at_the_first_human_decision(path, "tui-keys-panel")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        seen = []
+        async with app.run_test(size=(140, 30)) as pilot:
+            screen, _ = await open_table(pilot)
+            await pilot.press("?")
+            for width in (140, 90, 140):
+                await pilot.resize_terminal(width, 30)
+                await settle(pilot)
+                panel = screen.query_one(KeysPanel)
+                options = screen.query_one("#options", OptionList)
+                board = screen.query_one("#board-pane")
+                seen.append((width, screen.has_class("-keys-narrow"), panel.region,
+                             options.region, board.region))
+        return seen
+
+    for width, narrow, panel, options, board in asyncio.run(play()):
+        assert narrow == (width < 110), width
+        assert options.width >= 24 and options.right <= panel.x, (width, options, panel)
+        assert (board.width == 0) == narrow, (width, board)
+
+
 @pytest.mark.parametrize("width", [80, 140])
 def test_a_step_taken_brings_the_board_back_from_under_the_keys_panel(tmp_path, width):
     """Under 110 columns the keys panel takes the board's place: a step of the player's own
