@@ -418,6 +418,10 @@ def final_title(number: int) -> str:
     return f"Game {number} over"
 
 
+def is_final_title(title: str) -> bool:
+    return re.fullmatch(final_title(0).replace("0", r"\d+"), title) is not None
+
+
 def table_mode(dice: str, cards: str) -> str:
     """What the series plays with, in a few words: "table dice and cards", "all digital"
     ("digital" alone did not say of what), "table dice" (the cards the companion's)."""
@@ -2635,12 +2639,13 @@ def drop_notices(app: App, notes: list[Notification], refresh: bool = True) -> N
 
 def gives_way(note: Notification, now: float) -> bool:
     """Whether a notice may go before its time to make room for the board: information
-    only (refusals and warnings stay), and a half's end, a forced pitching change (a
-    piece to move on the table) or the cards the player drew (named nowhere else: the
-    computer's reply at once took its place) not in its first seconds."""
+    only (refusals and warnings stay), and a half's end, a game's final (a stray r's 'no
+    dice are awaited now' took its place at once), a forced pitching change (a piece to
+    move on the table) or the cards the player drew (named nowhere else: the computer's
+    reply at once took its place) not in its first seconds."""
     return note.severity == "information" and not (
         (note.title == HALF_NOTICE_TITLE or note.title.endswith(PITCHING_CHANGE_TITLE)
-         or note.title.endswith(DREW_TITLE))
+         or note.title.endswith(DREW_TITLE) or is_final_title(note.title))
         and now - note.raised_at < HALF_NOTICE_KEEP_SECONDS)
 
 

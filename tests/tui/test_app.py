@@ -4644,6 +4644,20 @@ def test_a_forced_pitching_change_keeps_its_first_seconds_in_a_short_terminal():
     assert gives_way(change, now + HALF_NOTICE_KEEP_SECONDS)
 
 
+def test_a_final_keeps_its_first_seconds_in_a_short_terminal():
+    """Rule 4.8: a game's final notice, its score and last half, was pushed out at 60x20
+    by a stray r's 'no dice are awaited now' the moment it came (notices over the board
+    go, oldest first). Like a half's end, it keeps its first seconds."""
+    from textual.notifications import Notification
+
+    from companion.tui.app import final_title, gives_way, is_final_title
+
+    final = Notification("TXC 4 at NYH 3", final_title(3))
+    now = final.raised_at
+    assert is_final_title(final_title(12)) and not is_final_title("Game 3 overview")
+    assert not gives_way(final, now) and gives_way(final, now + HALF_NOTICE_KEEP_SECONDS)
+
+
 @pytest.mark.parametrize("width", [100, 109, 110, 140])
 def test_the_keys_panel_leaves_the_options_in_view(tmp_path, width):
     """`?` shows every key in a panel; the options, where Enter acts, stay in view beside
