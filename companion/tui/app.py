@@ -2582,9 +2582,11 @@ class GameScreen(Screen):
             return self.game_over()        # hidden (and p does nothing) before that
         if action in ("undo", "redo") and self.table.nobody_steps():
             return None                    # dimmed: no step is a player's (pressed, says so)
-        dice = ("roll", "roll_at_bat", "type_dice")
+        dice = ("roll", "roll_at_bat", "type_dice", "switch_dice")
         if action in dice and self.table.session.is_over():
             return False                            # no dice left to roll in the series
+        if action == "switch_dice":
+            return True
         if action in dice:
             if self.table.dice != ("physical" if action == "type_dice" else "digital"):
                 return False        # digital dice are the companion's (r), physical typed (t)

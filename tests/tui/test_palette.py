@@ -107,3 +107,23 @@ def test_switch_dice_from_the_palette_changes_the_keys_and_the_typing_box(tmp_pa
 
     assert asyncio.run(go()) == [("physical", False, True, True),
                                  ("digital", True, False, False)]
+
+
+def test_a_finished_series_offers_no_dice_to_switch(tmp_path):
+    """Rule 4.8: once the series is over no dice are left to roll; 'Switch dice' was still
+    offered (and switched the dice of nothing), as Roll and Type the dice are not."""
+    path = tmp_path / "over.db"
+    series_id = new_series(path, seed="palette-over", scenario="spring")
+    play_until(path, series_id, lambda table: table.session.is_over())
+
+    async def go():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            screen, table = await open_table(pilot)
+            titles = {command.title for command in app.get_system_commands(screen)}
+            assert table.session.is_over()
+            assert not titles & {"Switch dice", "Roll the dice", "Type the dice"}
+            assert {"Log", "Series"} <= titles
+            await workers_done(app)
+
+    asyncio.run(go())
