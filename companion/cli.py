@@ -1031,13 +1031,14 @@ def _delete_series(args) -> int:
 
 
 def next_words(coming: dict) -> str:
-    """`series show`'s next step: 'game 3, bottom 4, texas 3 - new-york 1: texas (home):
-    play a card or pass (rule 5.4)' in a game under way, else what the series awaits."""
+    """`series show`'s next step: 'game 3, bottom 4, new-york 1 at texas 3: texas (home):
+    play a card or pass (rule 5.4)' in a game under way (away at home, as the games'
+    lines), else what the series awaits."""
     play = coming.get("in_play")
     if play is None:
         return coming["what"]
     where = "setup" if play["inning"] == 0 else f"{play['half']} {play['inning']}"
-    score = " - ".join(f"{team} {runs}" for team, runs in play["runs"].items())
+    score = " at ".join(f"{team} {runs}" for team, runs in play["runs"].items())
     who = f"{play['team']} ({play['side']}): " if play["side"] else ""
     return f"game {coming['number']}, {where}, {score}: {who}{coming['what']}"
 
@@ -1072,8 +1073,8 @@ def series_report(stored) -> dict:
                     and awaiting.phase in ("roll", "free-roll") else awaiting.side)
             next_game["in_play"] = {
                 "inning": state.inning, "half": state.half,
-                "runs": {series.teams[home]: state.home.total,
-                         series.teams[away]: state.away.total},
+                "runs": {series.teams[away]: state.away.total,     # away first
+                         series.teams[home]: state.home.total},
                 "side": side,
                 "team": series.teams[home if side == "home" else away] if side else None}
         if series.rotations.keys() == {"team1", "team2"} or not series.scenario.rotation:

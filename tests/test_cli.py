@@ -770,8 +770,8 @@ def test_series_show_says_where_the_game_under_way_stands(capsys, tmp_path):
             table.auto_step()
         state, waiting = table.game.state, table.waiting()
         home, away = (table.series.teams[table.team_of(side)] for side in ("home", "away"))
-        expected = (f"  next: game 1, {state.half} {state.inning}, {home} "
-                    f"{sum(state.home.runs)} - {away} {sum(state.away.runs)}: "
+        expected = (f"  next: game 1, {state.half} {state.inning}, {away} "     # as games
+                    f"{sum(state.away.runs)} at {home} {sum(state.home.runs)}: "  # are said
                     f"{table.series.teams[waiting.team]} ({waiting.side}): ")
     code, out, _ = run(capsys, "--db", str(path), "series", "show", "1")
     assert code == 0

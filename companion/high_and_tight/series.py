@@ -575,9 +575,14 @@ class SeriesRules:
         for key, pitcher in roster.pitchers.items():
             if pitcher.kind == "SP":
                 entry = self.starter_rest(state, team, pitcher, game)
-                if picked == key or (picked is None and team in state.rotations
-                                     and self.rotation_pitcher(state, team, game) == key
-                                     and entry.status == "available"):
+                if picked == key and entry.status == "short-rest":
+                    # (chosen on short rest: his start said with what it costs him)
+                    entry = Availability(pitcher.name, "SP", "starts",
+                                         f"in game {game}, on short rest: he starts at "
+                                         "Fatigue +100", "8.2.3")
+                elif picked == key or (picked is None and team in state.rotations
+                                       and self.rotation_pitcher(state, team, game) == key
+                                       and entry.status == "available"):
                     entry = Availability(pitcher.name, "SP", "starts",
                                          f"in game {game}", "3.0")
                 elif (entry.status == "available" and team in state.rotations
