@@ -48,7 +48,7 @@ def add_print_parser(commands) -> None:
                          help="boxscore only: the series (ID) or game (ID:N) to print")
     printer.add_argument("--team", action="append", default=[], help="only this team's "
                          "components (pieces, markers, team-cards, series-sheet): key, name "
-                         "or abbreviation")
+                         "or abbreviation; a series-sheet takes a second, Team 2")
     printer.add_argument("--only", action="append", default=[], metavar="NAME",
                          help="only the named component, one copy each time it is given")
     printer.add_argument("--paper", choices=PAPERS, default="letter",
@@ -104,10 +104,13 @@ def cmd_print(args, box_loader, store_opener, command_error, box_folder) -> int:
     from printables.options import OptionError, PrintOptions
     from printables.sets import NEEDS_TARGET
 
-    if len(args.team) > 1:
+    most = 2 if args.set == "series-sheet" else 1     # (Team 1, then Team 2)
+    if len(args.team) > most:
         raise command_error(f"--team is given {len(args.team)} times: a print holds one "
-                            "team's components, or every team's without --team")
+                            "team's components, or every team's without --team (a "
+                            "series-sheet takes two: Team 1, then Team 2)")
     team = args.team[0] if args.team else None
+    opponent = args.team[1] if len(args.team) > 1 else None
     if args.set in NEEDS_TARGET:
         # A box score prints the games as they were: no team, component, bleed or back to
         # choose (its pages are one-sided).
@@ -124,7 +127,8 @@ def cmd_print(args, box_loader, store_opener, command_error, box_folder) -> int:
                   "box it was played with, kept in the game file", file=sys.stderr)
     try:
         options = PrintOptions(paper=args.paper, sides=args.sides or "duplex", bleed=args.bleed,
-                               offset=args.offset, team=team, only=tuple(args.only))
+                               offset=args.offset, team=team, opponent=opponent,
+                               only=tuple(args.only))
     except ValueError as error:
         raise command_error(str(error)) from None
     problem = output_problem(args.out, ".pdf", replaces="pdf")

@@ -14,7 +14,7 @@ from companion.high_and_tight.series import SCENARIOS, SP_REST, STREAK_LIMIT
 
 from .components import resolve_team, rolls_flip
 from .geometry import CALIBRATION_STRIP, MARGIN, MARKER, Rect, content_area
-from .options import INCH, MM, PAPERS, PrintOptions
+from .options import INCH, MM, PAPERS, OptionError, PrintOptions
 from .sheet import (
     BOLD,
     FONT,
@@ -646,18 +646,21 @@ def series_sheet(canvas, box_data: Box, options: PrintOptions, progress=None) ->
     """A series tracker: the schedule of each scenario (rule 3.0), the results (7.0), and
     for each team its rotation and every pitcher's use game by game with rest and short rest
     (rules 8.2.2, 8.2.3), a row for each pitcher of the largest staff of the box's rosters.
-    With --team, the first team's pitchers are printed in. Continued on a second page when
-    the staffs are too many for one."""
+    With --team, Team 1's pitchers are printed in, and with a second --team (`opponent`)
+    Team 2's. Continued on a second page when the staffs are too many for one."""
     _no_parts("series-sheet", options)
-    team_key = resolve_team(box_data, options.team)
     area = content_area(options.paper)
     games = max(s.games for s in SCENARIOS.values())
-    team = box_data.teams[team_key] if team_key is not None else None
-    sections = [_schedule(area, games),
-                _pitcher_use(area, games, 1, team.name if team else None,
-                             _staff_rows(box_data, team, games)),
-                _pitcher_use(area, games, 2, None, _staff_rows(box_data, None, games)),
-                _rest_rules()]
+    keys = [resolve_team(box_data, wanted) for wanted in (options.team, options.opponent)]
+    if keys[0] is not None and keys[0] == keys[1]:
+        raise OptionError("team", f"the second --team names {box_data.teams[keys[0]].name} "
+                          "again: a series is played by two teams (Team 1, then Team 2)")
+    sections = [_schedule(area, games)]
+    for index, key in enumerate(keys, start=1):
+        team = box_data.teams[key] if key is not None else None
+        sections.append(_pitcher_use(area, games, index, team.name if team else None,
+                                     _staff_rows(box_data, team, games)))
+    sections.append(_rest_rules())
     pages = _pages(sections, area, _title(None, TRACKER, area))
     for number, page in enumerate(pages, start=1):
         start_page(canvas, options.size)

@@ -57,6 +57,7 @@ class PrintOptions:
     bleed: bool = False              # 3 mm of colour beyond the cut line of cards
     offset: tuple[float, float] = (0.0, 0.0)   # points added to every back page (misregistration)
     team: str | None = None          # only this team's components, where a set is per team
+    opponent: str | None = None      # the series sheet's Team 2 (a second --team)
     only: tuple[str, ...] = ()       # only the components with these names
     blank_backs: bool = False        # a one-sided page gets a blank back (run with backs)
 

@@ -439,6 +439,18 @@ def test_series_sheet_has_schedule_rotation_use_and_rest(box, tmp_path):
     assert f"Team 1: {team.name}" in filled
     for pitcher in box.rosters[team.roster].pitchers.values():
         assert f"{pitcher.name} {pitcher.kind} {pitcher.fatigue}" in filled
+    # A second --team fills Team 2 (only Team 1 could be filled in): each team's pitchers
+    # under its own heading.
+    ((_, both),) = pages_of(box, "series-sheet", tmp_path, team="new-york", opponent="TXC")
+    other = box.teams["texas"]
+    first, second = both.split(f"Team 2: {other.name}")
+    assert f"Team 1: {team.name}" in first
+    for owner, part in ((team, first), (other, second)):
+        for pitcher in box.rosters[owner.roster].pitchers.values():
+            assert f"{pitcher.name} {pitcher.kind} {pitcher.fatigue}" in part
+    with pytest.raises(ValueError, match="the second --team names Texas Cowboys again"):
+        render("series-sheet", box, PrintOptions(team="texas", opponent="texas"),
+               tmp_path / "x.pdf")
 
 
 PITCHER_CELL = re.compile(r"n 18 ([\d.]+) 93\.6 ([\d.]+) re")    # the Pitcher column's
