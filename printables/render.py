@@ -143,8 +143,6 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, options.size)
     canvas.setTitle("High & Tight printables: " + ", ".join(name for name, _ in steps))
-    canvas.setAuthor("the dugout companion")
-    canvas.setCreator("the dugout companion")
     for name, step_options in steps:
         report = None
         if progress is not None:
@@ -194,5 +192,9 @@ def new_canvas(target, size: tuple[float, float]) -> Canvas:
     """A canvas as every print run makes it: byte-stable (`invariant=1`), compressed pages,
     its first font one of the printed fonts (its default, Helvetica, was named in every
     page's resources, not embedded)."""
-    return Canvas(target, pagesize=size, invariant=1, pageCompression=1,
-                  initialFontName=REGULAR)
+    canvas = Canvas(target, pagesize=size, invariant=1, pageCompression=1,
+                    initialFontName=REGULAR)
+    canvas.setAuthor("the dugout companion")    # (a box score said 'anonymous')
+    canvas.setCreator("the dugout companion")
+    canvas.setSubject("High & Tight: print at 100% (actual size)")
+    return canvas

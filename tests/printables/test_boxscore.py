@@ -593,3 +593,18 @@ def test_a_series_of_one_game_begun_says_one_game(store, box, tmp_path):
     first = " ".join(PdfReader(out).pages[0].extract_text().split())
     assert "1 game, on the pages after this one with its QR code" in first
     assert "1 games" not in first
+
+
+def test_a_box_score_names_its_maker_as_every_print_does(store, box, rules, tmp_path):
+    """A box score's PDF said Author 'anonymous' where every set's says the companion."""
+    from printables.render import render
+
+    session = simulate_game(rules, "texas", "new-york", "meta", 0)
+    series_id = import_record(store, box, session.text())
+    score, cards = tmp_path / "score.pdf", tmp_path / "cards.pdf"
+    print_boxscore(store, str(series_id), PrintOptions(), score)
+    render("cards", box, PrintOptions(only=("Good Wood",)), cards)
+    for out in (score, cards):
+        info = PdfReader(out).metadata
+        assert (info.author, info.creator) == ("the dugout companion", "the dugout companion")
+        assert info.subject == "High & Tight: print at 100% (actual size)"
