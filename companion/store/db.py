@@ -368,27 +368,37 @@ JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")    # a rollback journal's firs
 
 
 def _hot_journal(path: Path) -> StoreError | None:
-    """A rollback journal SQLite would play back into the file on opening it. The companion
-    never writes one (it keeps a -wal): one beside a game file is another program's, left
-    when it stopped mid-write, or a copy's from elsewhere, and playing it back put the file
-    back to an older state (a game and a half lost, or another program's database in its
-    place) while the read-only checks, which cannot play it back, saw the file whole."""
+    """A rollback journal SQLite would play back into the game file on opening it. The
+    companion writes in WAL mode; its only journal is the one SQLite writes for a moment
+    while a new file's first page is made (a file that held no game yet: the journal's
+    count of the file's original pages is 0, and SQLite's play-back of it only empties
+    the file again). Any other is another program's, left when it stopped mid-write, or one
+    that came with a copy from elsewhere: played back by the first writer, a stale one put
+    the file back to an older state (a game and a half lost, or another program's database
+    in its place) while the read-only checks, which cannot play it back, saw it whole."""
     journal = path.with_name(path.name + "-journal")
     try:
         with open(journal, "rb") as handle:
-            if handle.read(len(JOURNAL_MAGIC)) != JOURNAL_MAGIC:
-                return None         # (none, empty, or one already ended: nothing to undo)
+            head = handle.read(28)
         size = journal.stat().st_size
+        with open(path, "rb") as handle:
+            page = int.from_bytes(handle.read(18)[16:18] or b"\x10\x00", "big")
+        held = path.stat().st_size
     except OSError:
         return None
+    if len(head) < 20 or head[:8] != JOURNAL_MAGIC:
+        return None                         # (none, or one already ended)
+    if not held or (not int.from_bytes(head[16:20], "big")
+                    and held <= (65536 if page == 1 else page)):
+        return None         # a new file's first page: no game in it to lose
     return StoreError(f"{path}: a rollback journal, {journal.name} ({size} bytes), lies "
-                      "beside it: the companion never writes one (its log is the -wal), so "
-                      "another program was writing the file and stopped midway, or the "
-                      "journal came from another copy; opened, SQLite would undo the file "
-                      "with it and lose what it holds since. Nothing was changed: close "
-                      f"any other program using the file, then move {journal.name} out of "
-                      "the folder (keep it) and the file opens as the companion last wrote "
-                      "it")
+                      "beside it, which the companion did not write: opened, SQLite would "
+                      "roll the file back to the state the journal holds. Nothing was "
+                      f"changed. Copy both files somewhere safe first. If another program "
+                      "of yours was writing the game file, open it once with that program "
+                      f"(its SQLite plays the journal back); if {journal.name} came with a "
+                      "copy from elsewhere, move it out of the folder, and the file opens "
+                      "as the companion last wrote it")
 
 
 def _not_sqlite(path: Path) -> StoreError:

@@ -19,6 +19,7 @@ import pytest
 
 from companion.engine.errors import CompanionError
 from companion.store.db import (
+    JOURNAL_MAGIC,
     SCHEMA_VERSION,
     Store,
     StoreDamaged,
@@ -838,6 +839,23 @@ def test_a_rollback_journal_beside_the_game_file_is_refused_not_played_back(tmp_
     journal.rename(tmp_path / "kept-journal")           # moved away, as the refusal says
     with Store.open(path, readonly=True) as store:
         assert len(list_series(store)) == 2
+    # A journal of no pages beside a file of one page is SQLite's own while it makes a new
+    # file's first page (a companion killed then): no game in it, opened as SQLite mends it.
+    new = tmp_path / "new.db"
+    conn = sqlite3.connect(new)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.close()
+    assert new.stat().st_size == 4096
+    no_pages = JOURNAL_MAGIC + bytes(4) + b"\x12\x34\x56\x78" + bytes(4) + bytes(492)
+    new.with_name("new.db-journal").write_bytes(no_pages)
+    with Store.open(new) as store:
+        assert list_series(store) == []
+    assert not new.with_name("new.db-journal").exists()
+    # The same journal beside a whole game file would empty it: refused.
+    journal.write_bytes(no_pages)
+    with pytest.raises(StoreError, match="rollback journal"):
+        Store.open(path)
+    assert sha256(path) == before
 
 
 def test_an_empty_file_is_told_as_holding_no_series_and_a_writer_makes_it_one(tmp_path):
