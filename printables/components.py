@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from reportlab.pdfbase import pdfmetrics
@@ -36,6 +36,7 @@ from .geometry import (
     crop_mark_room,
     face_matrix,
     impose,
+    layouts,
     page_size,
 )
 from .marks import calibration_bars, crop_marks, cut_outlines, fold_line, stamp
@@ -881,13 +882,23 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
             return offset_range(options, layout.backs[:len(components)],
                                 crop_mark_room(bleed, layout.mark_length), f"{what}s")
 
-        if (imposition.mark_length != CROP_MARK_LENGTH or imposition.turned) and (
-                _PROBE.get() is not None or not offset_room(imposition).holds(*options.offset)):
-            # The sheet that holds more (short crop marks, or the cards on their side)
-            # leaves the backs less room: an offset it cannot take prints the roomiest
-            # layout (told as the range, probed).
-            imposition = impose(options.paper, cell, options.sides, bleed, len(components),
-                                CROP_MARK_LENGTH, upright=True)
+        # A sheet that holds more (short crop marks, the cards on their side) leaves the
+        # backs less room: the best layout that takes the offset prints (the one it would
+        # take, when a run of several sets probes each); none, the upright one with 4 mm
+        # marks, whose range is told.
+        probe = _PROBE.get()
+        wanted = _PROBED_FOR.get() if probe is not None else options.offset
+        roomiest = impose(options.paper, cell, options.sides, bleed, len(components),
+                          CROP_MARK_LENGTH, upright=True)
+        taking = next((layout for layout in layouts(options.paper, cell, options.sides,
+                                                    bleed, len(components))
+                       if offset_room(layout).holds(*wanted)), None)
+        if probe is not None:
+            # (a run of several sets: the roomiest layout's range is the one told, and
+            # whether some layout of this set takes the offset)
+            probe.append(replace(offset_room(roomiest), takes=taking is not None))
+            raise OffsetProbed
+        imposition = taking or roomiest
         check_offset(options, imposition.backs[:len(components)],
                      crop_mark_room(bleed, imposition.mark_length), f"{what}s")
     per_sheet = imposition.per_sheet
@@ -937,6 +948,7 @@ class OffsetRange:
     right: float
     bottom: float
     top: float
+    takes: bool = False     # probed: another layout of the set takes the offset asked
 
     def holds(self, across: float, up: float) -> bool:
         # (within a float's error of a bound: the bound as told, in tenths of a mm, holds)
@@ -951,17 +963,22 @@ class OffsetProbed(Exception):
 
 
 _PROBE: ContextVar[list[OffsetRange] | None] = ContextVar("offset_probe", default=None)
+_PROBED_FOR: ContextVar[tuple[float, float]] = ContextVar("offset_probed_for",
+                                                          default=(0.0, 0.0))
 
 
 @contextmanager
-def probing_offsets():
-    """The ranges check_offset works out in this block, each set stopped at its check."""
+def probing_offsets(offset: tuple[float, float] = (0.0, 0.0)):
+    """The ranges check_offset works out in this block, each set stopped at its check; a
+    set of components tells its roomiest layout's, and whether one of its layouts takes
+    `offset` (`takes`)."""
     ranges: list[OffsetRange] = []
-    token = _PROBE.set(ranges)
+    token, wanted = _PROBE.set(ranges), _PROBED_FOR.set(offset)
     try:
         yield ranges
     finally:
         _PROBE.reset(token)
+        _PROBED_FOR.reset(wanted)
 
 
 def offset_mm(points: float) -> str:

@@ -145,64 +145,68 @@ def crop_mark_room(bleed: float, length: float = CROP_MARK_LENGTH) -> float:
 def impose(paper: str, cell: tuple[float, float], sides: str = "duplex",
            bleed: float = 0.0, count: int | None = None,
            mark_length: float | None = None, upright: bool = False) -> Imposition:
-    """Lay out two-sided components of size `cell` on a sheet of `paper`.
+    """Lay out two-sided components of size `cell` on a sheet of `paper`: the first of
+    `layouts`, of those with `mark_length` crop marks and upright when asked.
 
     Cells butt against each other (one cut serves two edges) unless there is bleed, in which
-    case each cell keeps its own bleed on every side. Crop marks stand outside the block,
-    CROP_MARK_SHORT long when that lets the sheet hold more components (fewer sheets for
-    `count` of them, when given), unless `mark_length` is given. The components lie
-    on their side when more fit a sheet so, or, given their `count`, when that takes fewer
-    sheets (duplex and fold alike: both flip the sheet about a vertical line), unless
-    `upright` keeps them so. `mark_length` 4 mm and `upright` give the roomiest layout, the
-    one whose backs take the widest --offset across.
+    case each cell keeps its own bleed on every side. `mark_length` 4 mm and `upright` give
+    the layout whose backs take the widest --offset across.
     """
-    if mark_length is not None:
-        return _impose(paper, cell, sides, bleed, count, mark_length, upright)
-    marked = _impose(paper, cell, sides, bleed, count, CROP_MARK_LENGTH, upright)
-    short = _impose(paper, cell, sides, bleed, count, CROP_MARK_SHORT, upright)
-    more = (short.per_sheet > marked.per_sheet if count is None else
-            sheets_needed(count, short.per_sheet) < sheets_needed(count, marked.per_sheet))
-    return short if more else marked
+    chosen = [layout for layout in layouts(paper, cell, sides, bleed, count)
+              if (mark_length is None or layout.mark_length == mark_length)
+              and not (upright and layout.turned)]
+    if not chosen:          # (not one cell fits: said as the upright grid says it)
+        _impose(paper, cell, sides, bleed, mark_length or CROP_MARK_LENGTH, False)
+    return chosen[0]
+
+
+def layouts(paper: str, cell: tuple[float, float], sides: str = "duplex",
+            bleed: float = 0.0, count: int | None = None) -> list[Imposition]:
+    """Every layout of the components that fits, best first: the fewest sheets for `count`
+    of them (the most a sheet, without it); then upright before on their side (it reads
+    and cuts more easily); then crop marks 4 mm long before CROP_MARK_SHORT. So a sheet
+    takes short marks, or the components on their side, only when that saves sheets: poker
+    cards on A4, 9 a sheet with 3 mm marks; folded on letter, 3 on their side, not 2; bled
+    cards 6 a sheet on their side, not 4 (duplex and fold alike: both flip the sheet about
+    a vertical line). An --offset the first cannot take may print on a later one."""
+    found = []
+    for length in (CROP_MARK_LENGTH, CROP_MARK_SHORT):
+        for turned in (False, True):
+            try:
+                found.append(_impose(paper, cell, sides, bleed, length, turned))
+            except ValueError:
+                continue
+
+    def worse(layout: Imposition) -> tuple:
+        many = (-layout.per_sheet if count is None else sheets_needed(count, layout.per_sheet))
+        return many, layout.turned, layout.mark_length != CROP_MARK_LENGTH
+
+    return sorted(found, key=worse)
 
 
 def _impose(paper: str, cell: tuple[float, float], sides: str, bleed: float,
-            count: int | None, mark_length: float, upright: bool) -> Imposition:
+            mark_length: float, turned: bool) -> Imposition:
+    """One layout: cells of `cell`, or on their side when `turned`; ValueError when not one
+    fits."""
     area = content_area(paper)
     room = crop_mark_room(bleed, mark_length)
     gap = 2 * bleed
     page_width, _ = page_size(paper)
+    size = (cell[1], cell[0]) if turned else cell
     if sides == "duplex":
         axis = page_width / 2
-        chosen, turned = _upright_or_turned(area.inset(room), cell, gap, count, upright)
-        return Imposition(paper, sides, cell, bleed, tuple(chosen),
-                          tuple(front.mirrored(axis) for front in chosen),
+        cells = grid(area.inset(room), size, gap)
+        return Imposition(paper, sides, cell, bleed, tuple(cells),
+                          tuple(front.mirrored(axis) for front in cells),
                           turned=turned, mark_length=mark_length)
     if sides == "fold":
         fold_x = page_width / 2
         half = Rect(area.x, area.y, fold_x - FOLD_GUTTER - area.x, area.height)
-        chosen, turned = _upright_or_turned(half.inset(room), cell, gap, count, upright)
-        return Imposition(paper, sides, cell, bleed, tuple(chosen),
-                          tuple(front.mirrored(fold_x) for front in chosen), fold_x,
+        cells = grid(half.inset(room), size, gap)
+        return Imposition(paper, sides, cell, bleed, tuple(cells),
+                          tuple(front.mirrored(fold_x) for front in cells), fold_x,
                           turned, mark_length)
     raise ValueError(f"sides {sides!r} is unknown; accepted: duplex, fold")
-
-
-def _upright_or_turned(area: Rect, cell: tuple[float, float], gap: float,
-                       count: int | None, upright: bool) -> tuple[list[Rect], bool]:
-    """The cells of `area`, upright, or on their side when more fit so (for `count`
-    components, when given: when that takes fewer sheets; never when `upright`), and
-    whether they are turned. Three poker cards a folded letter sheet, not two; six bled
-    cards a sheet, not four. Upright reads and cuts more easily, so it wins a tie."""
-    cells = grid(area, cell, gap)
-    if upright:
-        return cells, False
-    try:
-        turned = grid(area, (cell[1], cell[0]), gap)
-    except ValueError:
-        return cells, False
-    fewer = (len(turned) > len(cells) if count is None else
-             sheets_needed(count, len(turned)) < sheets_needed(count, len(cells)))
-    return (turned, True) if fewer else (cells, False)
 
 
 def face_matrix(cell: Rect, turn: int) -> tuple[float, float, float, float, float, float]:

@@ -138,6 +138,11 @@ def test_cells_per_sheet_on_letter_and_a4():
     assert impose("a4", POKER).mark_length == pytest.approx(3 * MM)
     assert impose("letter", POKER).mark_length == pytest.approx(4 * MM)    # no gain there
     assert impose("a4", POKER, count=6).mark_length == pytest.approx(4 * MM)   # one sheet
+    # Upright wins a tie of sheets before the marks' length does: the 8 team cards on A4
+    # went on their side (8 a sheet, 4 mm) where upright (9 a sheet, 3 mm) is one sheet too.
+    eight = impose("a4", POKER, count=8)
+    assert (eight.per_sheet, eight.turned, eight.mark_length) == (9, False,
+                                                                  pytest.approx(3 * MM))
     for paper in ("letter", "a4"):      # bled cards on their side: 2 x 3, not 2 x 2
         assert impose(paper, POKER, bleed=BLEED).per_sheet == 6
         assert impose(paper, POKER, bleed=BLEED).turned

@@ -56,7 +56,7 @@ def test_the_offset_allowed_is_reckoned_on_the_cells_the_print_fills(capsys, tmp
     code, _, stderr = run(capsys, "pieces", "--team", "texas", "--offset", "0,-25", "--out",
                           str(tmp_path / "team.pdf"))
     assert code == 0, stderr
-    code, _, stderr = run(capsys, "cards", "--offset", "13,0", "--out",
+    code, _, stderr = run(capsys, "cards", "--offset", "20,0", "--out",
                           str(tmp_path / "cards.pdf"))
     assert code == 2 and "accepts -8.4..8.4 mm across" in stderr
 
@@ -194,7 +194,7 @@ def test_the_command_line_loads_reportlab_only_to_print():
 
 
 @pytest.mark.parametrize("args, said", [
-    (("cards", "--offset", "13,0"), "--offset 13,0 mm would move the backs of the strategy "
+    (("cards", "--offset", "20,0"), "--offset 20,0 mm would move the backs of the strategy "
                                     "cards off the letter sheet; their layout accepts "
                                     "-8.4..8.4 mm across and -25..25 mm up"),
     (("cards", "--offset=-25,25"), "would move the backs of the strategy cards off the "
@@ -205,7 +205,7 @@ def test_the_command_line_loads_reportlab_only_to_print():
                                  "sheet; the sets printed together accept -7.7..7.7 mm "
                                  "across and -9.3..9.2 mm up (the narrowest: calibration "
                                  "scales, player pieces, game pieces)"),
-    (("all", "--offset", "0,10"), "would move the backs of the player pieces off the letter "
+    (("all", "--offset", "0,13"), "would move the backs of the game pieces off the letter "
                                   "sheet; the sets printed together accept -7.7..7.7 mm "
                                   "across and -9.3..9.2 mm up"),
     (("all", "--offset", "0,-12", "--paper", "a4"),
@@ -460,18 +460,25 @@ def test_every_pdf_embeds_its_fonts_with_helvetica_s_widths(capsys, tmp_path, bo
 
 def test_an_offset_the_fuller_sheet_cannot_take_prints_the_roomier_one(capsys, tmp_path):
     """Poker cards on A4 take 9 a sheet with 3 mm crop marks, their backs then within 6.5 mm
-    of the sheet's sides: an --offset of 8 mm, which the 6-a-sheet layout takes, was
-    refused outright. It prints that layout instead; no offset, the fuller one."""
+    of the sheet's sides: an --offset of 8 mm was refused outright. The best layout that
+    takes it prints (8 a sheet on their side, 4 mm marks, takes 8 mm either way); no
+    offset, the fullest; none takes it, the upright 4 mm layout's range is told. A run of
+    several sets takes what each set alone takes (`all` refused 0,7.5 mm on A4, which the
+    cards alone printed)."""
     out = tmp_path / "cards.pdf"
     code, stdout, _ = run(capsys, "cards", "--paper", "a4", "--out", str(out))
     assert code == 0 and "(12 pages)" in stdout              # 50 cards, 9 a sheet
-    code, stdout, stderr = run(capsys, "cards", "--paper", "a4", "--offset", "8,0",
-                               "--out", str(out))
-    assert code == 0 and "(18 pages)" in stdout, stderr      # 6 a sheet
-    code, _, stderr = run(capsys, "cards", "--paper", "a4", "--offset", "0,8",
-                          "--out", str(out))     # (up: neither layout takes it)
+    for offset in ("8,0", "0,8"):
+        code, stdout, stderr = run(capsys, "cards", "--paper", "a4", "--offset", offset,
+                                   "--out", str(out))
+        assert code == 0 and "(14 pages)" in stdout, stderr      # 8 a sheet
+    code, _, stderr = run(capsys, "cards", "--paper", "a4", "--offset", "0,14",
+                          "--out", str(out))     # (up: no layout takes it)
     assert code == 2 and "their layout accepts -25..25 mm across and -16.2..6.7 mm up" \
         in stderr
+    code, _, stderr = run(capsys, "all", "--paper", "a4", "--offset", "0,7.5",
+                          "--out", str(out))
+    assert code == 0, stderr
 
 
 @pytest.mark.parametrize("paper, offset, length", [("a4", "0,0", 3), ("a4", "8,0", 4),
