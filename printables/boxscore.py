@@ -201,7 +201,7 @@ def _draw_game(canvas, box: Box, title: str, game: GamePrint, options: PrintOpti
     pages = 1
     while rows:
         drawn, _ = table.draw(canvas, area.x, top, rows, area.y)
-        if drawn == 0 and pages > 1 and top == area.top - 11 - GAP:
+        if drawn == 0 and pages > 1:
             raise ValueError("a half inning's row is taller than a page")
         rows = rows[drawn:]
         if rows:
@@ -214,6 +214,8 @@ def _draw_game(canvas, box: Box, title: str, game: GamePrint, options: PrintOpti
             draw_text(canvas, f"{title} (continued): {_score_line(box, score)}{going}", area.x,
                       area.top - 11, area.width, BOLD, 11)
             top = area.top - 11 - GAP
+            if parks:           # (its rows' 'park 2' said on the page that holds them)
+                top = _park_legend(canvas, box, score, parks, area, top)
     finish_page(canvas, options)
     return pages
 

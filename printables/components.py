@@ -623,8 +623,7 @@ def _card_frame(canvas, rect: Rect, bleed: float, fill: str, header: str,
     canvas.setFillColor(WHITE)
     canvas.roundRect(panel.x, panel.y, panel.width, panel.height, 4.0, stroke=0, fill=1)
     canvas.setFillColor(ink_on(colour(band or fill), WHITE))
-    draw_fitted(canvas, header, panel.x + 2.0,
-                panel.top + (CARD_HEADER + CARD_FRAME) / 2 - header_size * 0.36,
+    draw_fitted(canvas, header, panel.x + 2.0, panel.top + CARD_HEADER - 12.0,
                 panel.width - 4.0, BOLD, header_size, align="centre")
     return panel
 

@@ -542,6 +542,17 @@ def test_what_the_home_ballpark_did_is_on_the_box_score(box, rules, store, tmp_p
         assert cell.startswith("; ".join(f"park {parks[words]}" for words in half.park))
     assert all(not _half_row(box, half, score, parks)[8].startswith("park")
                for half in score.halves if not half.park)
+    # A game of 13 innings runs onto a second page: that page says the legend again, so
+    # its rows' numbers read on it alone.
+    long = next(game for number in range(300)
+                if (game := simulate_game(rules, "texas", "new-york", "park", number,
+                                          {"Rules": "ballparks"})).state.inning >= 13)
+    out = tmp_path / "long.pdf"
+    assert print_boxscore(store, str(import_record(store, box, long.text())),
+                          PrintOptions(), out) >= 2
+    for page in PdfReader(out).pages:
+        assert "Home ballpark (Longhorn Yards), rule 8.1: park 1 = " in " ".join(
+            page.extract_text().split())
     rows = [row for row in csv_rows(1, score) if row["kind"] == "ballpark"]
     assert [row["detail"] for row in rows] == [w for half in score.halves for w in half.park]
     assert {row["team"] for row in rows} == {"texas"}

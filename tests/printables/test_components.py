@@ -27,6 +27,7 @@ from printables.components import (
     BAND,
     BAND_ON_PAPER,
     CARD_FRAME,
+    CARD_SAFE,
     PIECE_PAD,
     RUNS_COPIES,
     SCALE_HALF,
@@ -623,6 +624,16 @@ def test_a_card_front_says_its_deck_by_the_colour_of_its_back(tmp_path, box):
         assert rg(CATEGORY_COLOURS["power"]) in drawn            # the frame: its category
         assert rg(SIDE_COLOURS[side]) in page_content(back)
         assert f"{side.upper()} · POWER" in front.extract_text()
+    # Every word of a card's faces stays CARD_SAFE inside its cut (the band's 10 pt header
+    # came within 3.4 mm of it), the header too.
+    cut = Rect(0, 0, *POKER)            # (a face is a form: its words in the card's frame)
+    calibration = ("1 inch", "25 mm", "Print at 100%")
+    for reader in (read(tmp_path / "offense.pdf"), read(tmp_path / "defense.pdf")):
+        on_card = [placed for placed in placed_text(reader.pages[0])
+                   if not placed.text.startswith(calibration)]
+        assert any(placed.text.endswith(" · POWER") for placed in on_card)
+        for placed in on_card:
+            assert cut.inset(CARD_SAFE - 0.01).contains(placed.box), placed
 
 
 def test_only_prints_every_teams_piece_of_a_shared_name(tmp_path):
