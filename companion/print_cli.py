@@ -104,8 +104,10 @@ def cmd_print(args, box_loader, store_opener, command_error, box_folder) -> int:
     from printables.options import OptionError, PrintOptions
     from printables.sets import NEEDS_TARGET
 
-    most = 2 if args.set == "series-sheet" else 1     # (Team 1, then Team 2)
-    if len(args.team) > most:
+    if args.set == "series-sheet" and len(args.team) > 2:
+        raise command_error(f"--team is given {len(args.team)} times: a series-sheet takes "
+                            "at most two, Team 1 then Team 2")
+    if args.set != "series-sheet" and len(args.team) > 1:
         raise command_error(f"--team is given {len(args.team)} times: a print holds one "
                             "team's components, or every team's without --team (a "
                             "series-sheet takes two: Team 1, then Team 2)")

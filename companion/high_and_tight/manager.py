@@ -124,17 +124,23 @@ def one_run_matters(state: State, side: str) -> bool:
     return state.inning >= 7 and state.side(other).total - state.side(side).total in (0, 1)
 
 
-def _not_ahead(state: State, side: str) -> bool:
+def _late_and_close(state: State, side: str) -> bool:
+    """From the 7th, `side` not ahead: when the manager spends its Rally Caps freely."""
     other = "away" if side == "home" else "home"
-    return state.side(side).total <= state.side(other).total
+    return state.inning >= 7 and state.side(side).total <= state.side(other).total
+
+
+def tens_gain(state: State) -> float:
+    """Expected runs the 10s add to this at-bat (rule 5.7.2): none in a box that scores on
+    10 already, about one in twelve a Scoring Roll otherwise."""
+    return at_bat_odds(state, tens=True)[0] - at_bat_odds(state)[0]
 
 
 def tens_worth_a_cap(state: State, side: str, gain: float) -> bool:
     """Whether the manager spends a Rally Caps use on the 10s (rule 5.7.2) for `gain`
     expected runs, once no card is worth playing: late and not ahead, any gain; else
     TENS_EARLY_GAIN or more."""
-    return gain > 0 and ((state.inning >= 7 and _not_ahead(state, side))
-                         or gain >= TENS_EARLY_GAIN)
+    return gain > 0 and (_late_and_close(state, side) or gain >= TENS_EARLY_GAIN)
 
 
 def pitcher_cost(box: Box, pitcher: Pitcher, fatigue: int = 0) -> float:
@@ -489,20 +495,16 @@ class ComputerManager:
         must = state.atbat.must_play == side
         if must and plays:
             return plays[0]
-        late_and_close = state.inning >= 7 and _not_ahead(state, side)
+        late_and_close = _late_and_close(state, side)
         for action in legal:
             if action.kind == "rally" and action.args[0] == "tens":
-                if tens_worth_a_cap(state, side, self._tens_gain(state)):
+                if tens_worth_a_cap(state, side, tens_gain(state)):
                     return action
             if action.kind == "rally" and action.args[0] == "card" and late_and_close:
                 if self._best_extra_gain(state, side, matchup) > 0.3:
                     return action
         return next(a for a in legal if a.kind == "pass")
 
-    def _tens_gain(self, state: State) -> float:
-        """Expected runs the 10s add to this at-bat (rule 5.7.2): none in a box that scores
-        on 10 already, about one in twelve a Scoring Roll otherwise."""
-        return at_bat_odds(state, tens=True)[0] - at_bat_odds(state)[0]
 
     def _best_extra_gain(self, state: State, side: str, matchup: Matchup) -> float:
         names = [self.box.cards[k].name
@@ -515,7 +517,17 @@ class ComputerManager:
         tie (6 rolls in box VIII and 5 in X both expect 5/3 runs) goes to the other figure,
         then to standing pat. Figures equal but for float rounding are a tie."""
         need_one = one_run_matters(state, state.actor)
-        value = {shift: (round(one if need_one else expected, 9),
-                         round(expected if need_one else one, 9), shift == 0)
+        value = {shift: (one, expected) if need_one else (expected, one)
                  for shift, _, _, _, expected, one in managerial_moves(self.box, state.atbat)}
-        return max(legal, key=lambda action: value[action.args[0]])
+
+        def better(shift: int, than: int) -> bool:
+            for mine, theirs in zip(value[shift], value[than], strict=True):
+                if abs(mine - theirs) > 1e-9:
+                    return mine > theirs
+            return shift == 0                   # a tie of both figures: stand pat
+
+        best = legal[0]
+        for action in legal[1:]:
+            if better(action.args[0], best.args[0]):
+                best = action
+        return best

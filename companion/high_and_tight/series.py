@@ -578,8 +578,8 @@ class SeriesRules:
                 if picked == key and entry.status == "short-rest":
                     # (chosen on short rest: his start said with what it costs him)
                     entry = Availability(pitcher.name, "SP", "starts",
-                                         f"in game {game}, on short rest: he starts at "
-                                         "Fatigue +100", "8.2.3")
+                                         f"in game {game} on short rest, at Fatigue "
+                                         f"+{dict(may_start).get(key, 0)}", "8.2.3")
                 elif picked == key or (picked is None and team in state.rotations
                                        and self.rotation_pitcher(state, team, game) == key
                                        and entry.status == "available"):

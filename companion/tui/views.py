@@ -907,6 +907,7 @@ def suggestion_why(table: Table, waiting: Waiting, suggested: str | None) -> str
         CARD_GAIN_FLOOR,
         at_bat_odds,
         card_odds,
+        tens_gain,
         tens_worth_a_cap,
     )
 
@@ -934,7 +935,7 @@ def suggestion_why(table: Table, waiting: Waiting, suggested: str | None) -> str
         return None
     # (on the options' foot border: some 34 columns at 80x24)
     if parse_action(best).kind == "rally":
-        gain = odds[best][0] - at_bat_odds(state)[0]
+        gain = tens_gain(state)
         if parse_action(suggested).kind == "play" and tens_worth_a_cap(state, side, gain):
             return "a card first: the caps may follow"      # (the same phase, rule 5.7.2)
         # the manager keeps its caps for the late innings unless they add TENS_EARLY_GAIN

@@ -75,11 +75,11 @@ def test_managerial_move_uses_exact_odds(rules):
     assert choice == best[1]
 
 
-def test_a_managerial_move_tie_stands_pat(rules):
+def test_a_managerial_move_tie_of_runs_goes_to_the_better_chance_of_one(rules):
     """Rule 4.5: with Rally Caps' 10s (5.7.2), 5 rolls in box X and 6 in box VIII (-2) both
     expect 5/3 runs, equal but for float rounding; the manager took -2, the first in the
-    options, for a worse chance of a run. A tie goes to the better chance of a run, then to
-    standing pat."""
+    options, for a worse chance of a run. A tie of runs goes to the better chance of a run
+    (here standing pat)."""
     from companion.high_and_tight.manager import managerial_moves
 
     manager = ComputerManager(rules)

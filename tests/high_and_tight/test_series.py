@@ -720,8 +720,7 @@ def test_a_rested_starter_is_offered_ahead_of_one_on_short_rest(box):
     assert rules.game_header(state)["HomeStarterFatigue"] == "100"
     # His start says what short rest costs him (it said 'starts in game 5 (rule 3.0)').
     assert rest["Flee"].said() + rest["Flee"].why() == (
-        f"{rest['Flee'].said()} in game 5, on short rest: he starts at Fatigue +100 "
-        "(rule 8.2.3)")
+        f"{rest['Flee'].said()} in game 5 on short rest, at Fatigue +100 (rule 8.2.3)")
 
 
 def test_the_sp_a_short_rest_start_passed_over_keeps_a_turn_to_come(box):

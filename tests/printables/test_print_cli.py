@@ -119,8 +119,7 @@ def test_a_negative_offset_is_taken_as_typed(capsys, tmp_path, offset):
     (("pieces", "--team", "texas", "--team", "nyh"), "--team is given 2 times: a print holds "
                                                      "one team's components"),
     (("series-sheet", "--team", "texas", "--team", "nyh", "--team", "cat"),
-     "--team is given 3 times: a print holds one team's components, or every team's without "
-     "--team (a series-sheet takes two: Team 1, then Team 2)"),
+     "--team is given 3 times: a series-sheet takes at most two, Team 1 then Team 2"),
 ])
 def test_bad_input_exits_2_with_a_clear_message(capsys, tmp_path, args, message):
     out = tmp_path / "never.pdf"

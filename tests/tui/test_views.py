@@ -1917,28 +1917,18 @@ def test_a_card_suggested_before_the_caps_says_the_caps_may_follow(tmp_path):
     """Rules 5.4 and 5.7.2: the manager plays a card worth playing before it weighs Rally
     Caps, and the same phase lets the caps follow. Beside the 10s' better P(run), the
     reason read 'caps kept for later: +0.42 runs' while the next step suggested the caps:
-    it says the card comes first and the caps may follow."""
+    it says the card comes first and the caps may follow; here they do."""
     from companion.high_and_tight.actions import parse_action
-    from companion.high_and_tight.manager import at_bat_odds, tens_worth_a_cap
 
     path = tmp_path / "first.db"
     series_id = new_series(path, seed="cf-0", scenario="spring", team1_control="human",
                            team2_control="human", dice="digital", cards="digital")
-    seen = []
 
     def card_first(table: Table) -> bool:
         waiting = table.waiting()
-        if waiting.kind != "decision" or table.game.state.phase != "cards":
-            return False
-        suggested = table.suggestion(waiting)
-        why = views.suggestion_why(table, waiting, suggested)
-        if why is None or not why.startswith("a card first"):
-            return False
-        state = table.game.state
-        gain = at_bat_odds(state, tens=True)[0] - at_bat_odds(state)[0]
-        seen.append((why, parse_action(suggested).kind,
-                     tens_worth_a_cap(state, state.atbat.turn, gain)))
-        return True
+        return (waiting.kind == "decision" and table.game.state.phase == "cards"
+                and views.suggestion_why(table, waiting, table.suggestion(waiting))
+                == "a card first: the caps may follow")
 
     def take_suggestion(table: Table) -> None:
         waiting = table.waiting()
@@ -1948,8 +1938,19 @@ def test_a_card_suggested_before_the_caps_says_the_caps_may_follow(tmp_path):
             table.enter(table.suggestion(waiting) or waiting.options[0])
 
     play_until(path, series_id, card_first, choose=take_suggestion)
-    ((why, kind, worth),) = seen
-    assert (why, kind, worth) == ("a card first: the caps may follow", "play", True)
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        waiting = table.waiting()
+        side, suggested = waiting.side, table.suggestion(waiting)
+        assert parse_action(suggested).kind == "play"
+        tens = f"{side} rallies tens"
+        assert tens in waiting.options        # (the caps' better P(run) beside the card)
+        table.enter(suggested)
+        while table.game.state.phase == "cards" and table.waiting().side != side:
+            take_suggestion(table)
+        # Back to the same side in the same phase: the caps follow the card.
+        assert table.game.state.phase == "cards"
+        assert table.suggestion(table.waiting()) == tens
 
 
 def test_a_suggestion_the_p_run_shown_does_not_explain_says_why(tmp_path):
@@ -1966,6 +1967,7 @@ def test_a_suggestion_the_p_run_shown_does_not_explain_says_why(tmp_path):
         at_bat_odds,
         card_odds,
         markers_odds,
+        tens_worth_a_cap,
     )
 
     path = tmp_path / "why.db"
@@ -2010,7 +2012,8 @@ def test_a_suggestion_the_p_run_shown_does_not_explain_says_why(tmp_path):
         assert (why is not None) == (sign * chance[suggested][1] < best - 0.005)
         if why is not None and parse_action(top).kind == "rally":
             gain = chance[top][0] - at_bat_odds(state)[0]
-            if parse_action(suggested).kind == "play" and gain >= TENS_EARLY_GAIN:
+            if parse_action(suggested).kind == "play" and tens_worth_a_cap(state, side,
+                                                                             gain):
                 # the card is worth playing first; the caps may follow in the same phase
                 assert why == "a card first: the caps may follow"
                 reasons.add("card first")
