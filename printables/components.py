@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 
 from reportlab.pdfbase import pdfmetrics
@@ -25,7 +25,6 @@ from companion.high_and_tight.state import ordinal
 
 from .geometry import (
     BLEED,
-    CROP_MARK_LENGTH,
     MARKER,
     PIECE,
     POKER,
@@ -877,29 +876,28 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
     imposition = impose(options.paper, cell, options.sides, bleed, len(components))
     if options.sides == "duplex":
         # (the cells a sheet of these fills: a grid's empty rows hold no back to move)
+        # (never onto the calibration bars, which stay put: a back moved down over them
+        # hid the bars and crossed the inch bar with its crop marks)
+        floor = calibration_area(options.paper).top
+
         def offset_room(layout: Imposition) -> OffsetRange:
             return offset_range(options, layout.backs[:len(components)],
-                                crop_mark_room(bleed, layout.mark_length), f"{what}s")
+                                crop_mark_room(bleed, layout.mark_length), f"{what}s", floor)
 
         # A sheet that holds more (short crop marks, the cards on their side) leaves the
-        # backs less room: the best layout that takes the offset prints (the one it would
-        # take, when a run of several sets probes each); none, the upright one with 4 mm
-        # marks, whose range is told.
+        # backs less room: the best layout that takes the offset prints; when none does,
+        # the one it overshoots least is the one whose range is told (the upright 4 mm
+        # layout's told -0.3 mm down on A4, where others take 20). A run of several sets
+        # probes each for the layout it would print with the offset asked.
         probe = _PROBE.get()
         wanted = _PROBED_FOR.get() if probe is not None else options.offset
-        roomiest = impose(options.paper, cell, options.sides, bleed, len(components),
-                          CROP_MARK_LENGTH, upright=True)
-        taking = next((layout for layout in layouts(options.paper, cell, options.sides,
-                                                    bleed, len(components))
-                       if offset_room(layout).holds(*wanted)), None)
+        candidates = layouts(options.paper, cell, options.sides, bleed, len(components))
+        imposition = min(candidates, key=lambda layout: offset_room(layout).beyond(*wanted))
         if probe is not None:
-            # (a run of several sets: the roomiest layout's range is the one told, and
-            # whether some layout of this set takes the offset)
-            probe.append(replace(offset_room(roomiest), takes=taking is not None))
+            probe.append(offset_room(imposition))
             raise OffsetProbed
-        imposition = taking or roomiest
         check_offset(options, imposition.backs[:len(components)],
-                     crop_mark_room(bleed, imposition.mark_length), f"{what}s")
+                     crop_mark_room(bleed, imposition.mark_length), f"{what}s", floor)
     per_sheet = imposition.per_sheet
     sheets = [components[i:i + per_sheet] for i in range(0, len(components), per_sheet)]
     total = len(sheets) * (2 if options.sides == "duplex" else 1)
@@ -947,13 +945,17 @@ class OffsetRange:
     right: float
     bottom: float
     top: float
-    takes: bool = False     # probed: another layout of the set takes the offset asked
 
     def holds(self, across: float, up: float) -> bool:
-        # (within a float's error of a bound: the bound as told, in tenths of a mm, holds)
+        return self.beyond(across, up) == 0
+
+    def beyond(self, across: float, up: float) -> float:
+        """How far the offset lies outside the range, across and up added (0: it holds,
+        within a float's error of a bound: the bound as told, in tenths of a mm)."""
         slack = 1e-6 * MM
-        return (-self.left - slack <= across <= self.right + slack
-                and -self.bottom - slack <= up <= self.top + slack)
+        over = (max(0.0, -self.left - across, across - self.right)
+                + max(0.0, -self.bottom - up, up - self.top))
+        return 0.0 if over <= slack else over
 
 
 class OffsetProbed(Exception):
@@ -969,8 +971,7 @@ _PROBED_FOR: ContextVar[tuple[float, float]] = ContextVar("offset_probed_for",
 @contextmanager
 def probing_offsets(offset: tuple[float, float] = (0.0, 0.0)):
     """The ranges check_offset works out in this block, each set stopped at its check; a
-    set of components tells its roomiest layout's, and whether one of its layouts takes
-    `offset` (`takes`)."""
+    set of components tells the range of the layout it would print with `offset`."""
     ranges: list[OffsetRange] = []
     token, wanted = _PROBE.set(ranges), _PROBED_FOR.set(offset)
     try:

@@ -176,9 +176,9 @@ def check_offset_together(steps: list[tuple[str, PrintOptions]], box: Box,
     bounds = {side: min(ranges, key=lambda r, side=side: getattr(r, side))
               for side in ("left", "right", "bottom", "top")}
     across, up = options.offset
-    if all(r.takes or r.holds(across, up) for r in ranges):
+    if all(r.holds(across, up) for r in ranges):
         return
-    refused = next(r for r in ranges if not (r.takes or r.holds(across, up)))
+    refused = next(r for r in ranges if not r.holds(across, up))
     narrowest = ", ".join(dict.fromkeys(r.what for r in ranges if r in bounds.values()))
     left, right, bottom, top = (offset_mm(getattr(bounds[side], side))
                                 for side in ("left", "right", "bottom", "top"))

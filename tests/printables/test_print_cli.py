@@ -58,7 +58,7 @@ def test_the_offset_allowed_is_reckoned_on_the_cells_the_print_fills(capsys, tmp
     assert code == 0, stderr
     code, _, stderr = run(capsys, "cards", "--offset", "20,0", "--out",
                           str(tmp_path / "cards.pdf"))
-    assert code == 2 and "accepts -8.4..8.4 mm across" in stderr
+    assert code == 2 and "accepts -15.9..15.9 mm across" in stderr
 
 
 def test_offset_is_read_in_millimetres_and_moves_the_backs(capsys, tmp_path):
@@ -193,24 +193,31 @@ def test_the_command_line_loads_reportlab_only_to_print():
 
 
 @pytest.mark.parametrize("args, said", [
+    # (the range of the layout it overshoots least: the cards on their side, here)
     (("cards", "--offset", "20,0"), "--offset 20,0 mm would move the backs of the strategy "
-                                    "cards off the letter sheet; their layout accepts "
-                                    "-8.4..8.4 mm across and -25..25 mm up"),
+                                    "cards off the letter sheet or onto its calibration bars; "
+                                    "their layout accepts -15.9..15.9 mm across and -25..25 "
+                                    "mm up"),
     (("cards", "--offset=-25,25"), "would move the backs of the strategy cards off the "
                                    "letter sheet"),
+    # backs never onto the calibration bars, which stay put (they printed over them)
+    (("cards", "--paper", "a4", "--offset", "0,-20"),
+     "would move the backs of the strategy cards off the a4 sheet or onto its calibration "
+     "bars; their layout accepts -13..13 mm across and -7.3..13.7 mm up"),
     # several sets: the range every one of them takes, said before a page is drawn (the
     # first set refused told its own, inside which the next set refused again)
     (("all", "--offset", "9,0"), "would move the backs of the game pieces off the letter "
-                                 "sheet; the sets printed together accept -7.7..7.7 mm "
-                                 "across and -9.3..9.2 mm up (the narrowest: calibration "
-                                 "scales, player pieces, game pieces)"),
+                                 "sheet or onto its calibration bars; the sets printed "
+                                 "together accept -8.7..8.7 mm across and -9.3..9.2 mm up "
+                                 "(the narrowest: calibration scales, player pieces, game "
+                                 "pieces)"),
     (("all", "--offset", "0,13"), "would move the backs of the game pieces off the letter "
-                                  "sheet; the sets printed together accept -7.7..7.7 mm "
-                                  "across and -9.3..9.2 mm up"),
+                                  "sheet or onto its calibration bars; the sets printed "
+                                  "together accept -7.7..7.7 mm across and -9.3..10.2 mm up"),
     (("all", "--offset", "0,-12", "--paper", "a4"),
      "would move the backs of the calibration scales off the a4 sheet or onto its "
      "calibration bars; the sets printed together accept -11.1..11.1 mm across and "
-     "-9.3..6.7 mm up (the narrowest: calibration scales, player pieces, strategy cards)"),
+     "-7.3..6.7 mm up (the narrowest: player pieces, strategy cards, Rally Caps cards)"),
     (("pieces", "--team", "texas", "--team", "california"),
      "--team is given 2 times: a print holds one team's components"),
     (("pieces", "--bleed"), "--bleed applies to the poker-size cards (cards, team-cards, "
@@ -461,7 +468,7 @@ def test_an_offset_the_fuller_sheet_cannot_take_prints_the_roomier_one(capsys, t
     """Poker cards on A4 take 9 a sheet with 3 mm crop marks, their backs then within 6.5 mm
     of the sheet's sides: an --offset of 8 mm was refused outright. The best layout that
     takes it prints (8 a sheet on their side, 4 mm marks, takes 8 mm either way); no
-    offset, the fullest; none takes it, the upright 4 mm layout's range is told. A run of
+    offset, the fullest; none takes it, the range of the one it overshoots least. A run of
     several sets takes what each set alone takes (`all` refused 0,7.5 mm on A4, which the
     cards alone printed)."""
     out = tmp_path / "cards.pdf"
@@ -473,8 +480,8 @@ def test_an_offset_the_fuller_sheet_cannot_take_prints_the_roomier_one(capsys, t
         assert code == 0 and "(14 pages)" in stdout, stderr      # 8 a sheet
     code, _, stderr = run(capsys, "cards", "--paper", "a4", "--offset", "0,14",
                           "--out", str(out))     # (up: no layout takes it)
-    assert code == 2 and "their layout accepts -25..25 mm across and -16.2..6.7 mm up" \
-        in stderr
+    assert code == 2 and "their layout accepts -13..13 mm across and -7.3..13.7 mm up" \
+        in stderr           # (the layout it overshoots least: 8 a sheet on their side)
     code, _, stderr = run(capsys, "all", "--paper", "a4", "--offset", "0,7.5",
                           "--out", str(out))
     assert code == 0, stderr
