@@ -354,8 +354,19 @@ def _park_legend(canvas, box: Box, score: BoxScore, parks: dict[str, int], area,
                  top: float) -> float:
     home = box.team(score.home)
     park = f" ({home.ballpark.name})" if home and home.ballpark.name else ""
+
+    def batting(words: str) -> str:
+        """' (TXC's halves)' when it came to one team's halves only in this game: the
+        legend read alone said it of both (Mustang Park's 7th-inning rolls are the home
+        team's alone)."""
+        sides = {half.batting for half in score.halves if words in half.park}
+        if len(sides) != 1:
+            return ""
+        team = box.team(score.home if sides == {"home"} else score.away)
+        return f" ({team.abbrev if team else sides.pop()}'s halves)"
+
     text = f"Home ballpark{park}, rule 8.1: " + "; ".join(
-        f"park {number} = {words}" for words, number in parks.items())
+        f"park {number} = {words}{batting(words)}" for words, number in parks.items())
     canvas.setFillColorRGB(0, 0, 0)
     bottom = draw_lines(canvas, wrap(text, FONT, 7, area.width), area.x, top, area.width,
                         FONT, 7)

@@ -601,6 +601,7 @@ CARD_SAFE = 4 * MM          # text stays this far inside the cut line
 CARD_FRAME = 3 * MM         # the coloured frame inside the cut line
 CARD_HEADER = 18.0          # the header band above a framed face's white panel
 CARD_INSET = CARD_SAFE - CARD_FRAME + 2.0   # a framed face's words inside its white panel
+BAND_RULE = 1.0             # the white rule under a strategy card's deck band
 CATEGORY_COLOURS = {"power": "#b22222", "speed": "#2e7d46", "obp": "#1f5fa8",
                     "clutch": "#6a3d9a", "special": "#a8780a", "free": "#4d4d4d"}
 SIDE_COLOURS = {"offense": "#8b1a1a", "defense": "#1a3a6b"}
@@ -619,6 +620,11 @@ def _card_frame(canvas, rect: Rect, bleed: float, fill: str, header: str,
         canvas.setFillColor(colour(band))
         canvas.rect(rect.x - bleed, panel.top, rect.width + 2 * bleed, top - panel.top,
                     stroke=0, fill=1)
+        # a white rule under the band: a deck's colour and its strategy's may be of one
+        # hue (offense red over Power red, defense navy over OBP blue)
+        canvas.setFillColor(WHITE)
+        canvas.rect(rect.x - bleed, panel.top, rect.width + 2 * bleed, BAND_RULE, stroke=0,
+                    fill=1)
     canvas.setFillColor(WHITE)
     canvas.roundRect(panel.x, panel.y, panel.width, panel.height, 4.0, stroke=0, fill=1)
     canvas.setFillColor(ink_on(colour(band or fill), WHITE))

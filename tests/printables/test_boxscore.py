@@ -537,6 +537,10 @@ def test_what_the_home_ballpark_did_is_on_the_box_score(box, rules, store, tmp_p
     assert text.count("Home ballpark (Longhorn Yards), rule 8.1: ") == 1
     for words, number in parks.items():
         assert text.count(f"park {number} = {words}") == 1
+        # (said whose halves it came to when one team's only: Longhorn Yards' 11 came to
+        # both teams' Power hitters)
+        sides = {half.batting for half in score.halves if words in half.park}
+        assert (f"park {number} = {words} (" in text) == (len(sides) == 1)
     for half in touched:
         cell = _half_row(box, half, score, parks)[8]
         assert cell.startswith("; ".join(f"park {parks[words]}" for words in half.park))
@@ -553,6 +557,12 @@ def test_what_the_home_ballpark_did_is_on_the_box_score(box, rules, store, tmp_p
     for page in PdfReader(out).pages:
         assert "Home ballpark (Longhorn Yards), rule 8.1: park 1 = " in " ".join(
             page.extract_text().split())
+    # Mustang Park's late rolls are the home team's alone: the legend says whose halves.
+    mustangs = simulate_game(rules, "philadelphia", "texas", "park", 0, {"Rules": "ballparks"})
+    out = tmp_path / "mustangs.pdf"
+    print_boxscore(store, str(import_record(store, box, mustangs.text())), PrintOptions(), out)
+    said = " ".join(PdfReader(out).pages[0].extract_text().split())
+    assert "= Scoring Rolls +1 (inning 7 or later) (PHM's halves)" in said
     rows = [row for row in csv_rows(1, score) if row["kind"] == "ballpark"]
     assert [row["detail"] for row in rows] == [w for half in score.halves for w in half.park]
     assert {row["team"] for row in rows} == {"texas"}
