@@ -272,9 +272,8 @@ class CompanionApp(SteadyPaletteApp, App):
         takes no focus, so no other key scrolls it) and puts it away at its end."""
         if self._exit:
             return              # (q then ? in one burst: the screen is closing)
-        panels = self.screen.query(KeysPanel)
-        if panels:
-            panel = panels.first()
+        panel = keys_panel(self.screen)
+        if panel is not None:
             if panel.scroll_y < panel.max_scroll_y:
                 panel.scroll_page_down(animate=False)
                 return
@@ -411,6 +410,12 @@ def cpu(row, team: str) -> str:
 
 
 SERIES_LIST_FRAME = 6      # the series list's border, padding and scrollbar, in columns
+
+
+def keys_panel(screen: Screen) -> KeysPanel | None:
+    """The keys panel open on the screen; one being removed is closed already (the key
+    bar, asked right after `?` and Enter put it away, still said 'esc Close keys')."""
+    return next((panel for panel in screen.query(KeysPanel) if panel.display), None)
 
 
 def final_title(number: int) -> str:
@@ -1344,7 +1349,7 @@ class GameScreen(Screen):
         gives it back, for the new width (opened wide then narrowed, the options went out
         of view while Enter still took them; opened narrow then widened, the board never
         came back)."""
-        if self.query(KeysPanel):
+        if keys_panel(self) is not None:
             self.app.place_keys(self)
 
     def on_mount(self) -> None:
@@ -2575,7 +2580,7 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("to_options", "close_keys", "back"):
             typing = self.query_one("#entry", Input).has_focus
-            keys = bool(self.query(KeysPanel))
+            keys = keys_panel(self) is not None
             return {"to_options": typing, "close_keys": keys and not typing,
                     "back": not (typing or keys)}[action]
         if action == "print":

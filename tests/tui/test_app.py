@@ -4726,6 +4726,16 @@ def test_a_step_taken_brings_the_board_back_from_under_the_keys_panel(tmp_path, 
     path = tmp_path / "keys-step.db"
     series_id = at_the_first_human_decision(path, "tui-keys-step")
 
+    from companion.tui.chrome import KeyBar
+
+    drawn = []
+    render = KeyBar.render
+
+    def recorded(self):
+        text = render(self)
+        drawn.append(text.plain)
+        return text
+
     async def play():
         app = make_app(db=path, series_id=series_id, auto_delay=3600)
         async with app.run_test(size=(width, 30)) as pilot:
@@ -4741,10 +4751,15 @@ def test_a_step_taken_brings_the_board_back_from_under_the_keys_panel(tmp_path, 
                      screen.has_class("-keys-narrow"))
             return opened, after
 
-    opened, after = asyncio.run(play())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(KeyBar, "render", recorded)
+        opened, after = asyncio.run(play())
     narrow = width < 110
     assert opened == (True, not narrow)
     assert after == ((False, True, False) if narrow else (True, True, False))
+    # The key bar drawn last says what Escape does now (it kept 'esc Close keys' till the
+    # next step: drawn while the panel was being removed, never again after).
+    assert ("Close keys" in drawn[-1]) is not narrow, drawn[-1]
 
 
 @pytest.mark.parametrize("width", [80, 140])
