@@ -159,6 +159,7 @@ class CompanionApp(SteadyPaletteApp, App):
         self._table_css = False
         self._opening = False            # a series is being opened (replayed)
         self._keys_from = 0.0            # keys read before this (monotonic) are dropped
+        self.print_folder: Path | None = None   # printed to last: the next print's default
 
     def get_default_screen(self) -> Screen:
         # Made with its width's class (HORIZONTAL_BREAKPOINTS), so the first resize changes

@@ -152,13 +152,19 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
         self.value = value
         self.box = box
         self.store_path = store_path
-        self.folder = folder or default_folder()
-        self.default_out = str(self.folder / file_name(value))
+        self._folder = folder
+        self.folder: Path | None = None         # (known once on the app: `compose`)
+        self.default_out = ""
         self.worker: Worker | None = None
         self.job: PrintJob | None = None
         self._again = False                 # ctrl+s pressed again while it drew
 
     def compose(self) -> ComposeResult:
+        # The folder printed to last in this run of the app, else Documents or home (a
+        # second box score went back to the default folder, not where the first went).
+        self.folder = self._folder or getattr(self.app, "print_folder", None) or \
+            default_folder()
+        self.default_out = str(self.folder / file_name(self.value))
         teams = [name for t in (self.box.teams.values() if self.box else ())
                  for name in (t.key, t.name)]
         with Vertical(id="dialog", classes="form print"):
@@ -314,6 +320,7 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
         count = "1 page" if pages == 1 else f"{pages} pages"
         self.app.notify("\n".join([f"wrote {job.out.name} ({count}) in {job.out.parent}",
                                    *notes]), title="Printed", timeout=10 + 4 * len(notes))
+        self.app.print_folder = job.out.parent
         if self.is_attached:
             self.dismiss(None)
 

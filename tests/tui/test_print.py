@@ -112,7 +112,10 @@ def test_a_set_prints_from_home_with_its_options(tmp_path, box):
         progress = track_progress(screen)
         await print_and_wait(pilot, notes)
         assert isinstance(app.screen, HomeScreen)         # the dialog closed when done
-        await open_print(pilot)
+        again = await open_print(pilot)
+        # The next print goes where the last one went (back to Documents or home, the
+        # second box score of a session asked for its folder again).
+        assert Path(again.query_one("#out", Input).value) == tmp_path / "high-and-tight-all.pdf"
         await pilot.press("q")                            # closes the dialog, not the app
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen) and app.is_running
