@@ -1450,11 +1450,13 @@ class GameScreen(Screen):
         self.query_one("#linescore", Static).update(views.line_score(table))
         self.query_one("#status", StatusLine).show(partial(views.status, table, False))
         self.show_board()
+        waiting = table.waiting()
         if self._drawn_at != self._stamp():
             # A new step (not a refusal, a curtain lifted, the dice switched): its markers
-            # first.
+            # first; a fielder to choose, the batter he faces (4.2.3) in view.
             self._board_pane().scroll_home(animate=False)
-        waiting = table.waiting()
+            if waiting.kind == "decision" and waiting.phase == "field":
+                self.call_after_refresh(self._batter_in_view)
         self.show_options(waiting, keep if self.options_lines == list(waiting.options)
                           else None)
         self.options_lines = list(waiting.options)
@@ -1686,6 +1688,19 @@ class GameScreen(Screen):
     def _board_pane(self) -> BoardPane:
         """The board's pane: the rows in view (the board itself is as tall as its lines)."""
         return self.query_one("#board-pane", BoardPane)
+
+    def _batter_in_view(self) -> None:
+        """The board scrolled so its batter's line shows (at 60x20 it stopped at the
+        pitchers while a fielder was chosen against that batter, rule 4.2.3)."""
+        lines = self.board_markup.split("\n")
+        at = next((n for n, line in enumerate(lines) if line.startswith("Bat ")), None)
+        if at is None:
+            return
+        pane = self._board_pane()
+        bottom = self._board_rows("\n".join(lines[:at + 1]))
+        shown = pane.content_region.height - self._covered
+        if shown > 0 and bottom > pane.scroll_y + shown:
+            pane.scroll_to(y=bottom - shown, animate=False)
 
     def _board_rows(self, markup: str) -> int:
         """The rows the board takes at its width, wrapped lines counted."""

@@ -6864,3 +6864,32 @@ def test_a_refusal_at_the_table_names_the_teams_of_the_game_it_was_for(tmp_path)
     refused = [message for title, message in notes if title == "Not allowed"]
     assert refused and f"it is {team[batting]}'s ({batting}) turn, not {team[fielding]}'s" \
         in refused[-1], refused
+
+
+def test_a_fielder_to_choose_has_the_batter_in_view_in_a_short_terminal(tmp_path):
+    """Rule 4.2.3: the fielder is chosen against the batter just placed. At 60x20 the board
+    stopped at the pitchers' lines, the batter below the fold (three shift+down to see
+    him, and back at the top at each step): it scrolls his line into view."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "field.db"
+    series_id = new_series(path, seed="tui-field-view")
+    play_until(path, series_id, lambda table: table.waiting().phase == "field"
+               and table.waiting().kind == "decision" and not table.waiting().computer)
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(60, 20)) as pilot:
+            screen, table = await open_table(pilot)
+            await pilot.pause(0.2)
+            pane = screen._board_pane()
+            lines = screen.board_markup.split("\n")
+            at = next(n for n, line in enumerate(lines) if line.startswith("Bat "))
+            below = screen._board_rows("\n".join(lines[:at + 1]))
+            seen = (pane.scroll_y, pane.content_region.height - screen._covered, below)
+            await settle(pilot)
+            return seen
+
+    top, rows, below = asyncio.run(play())
+    assert below > rows, "the batter fits without scrolling: no case for the test"
+    assert top < below <= top + rows
