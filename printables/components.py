@@ -893,8 +893,8 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
         # A sheet that holds more (short crop marks, the cards on their side) leaves the
         # backs less room: the best layout that takes the offset prints; when none does,
         # the one it overshoots least is the one whose range is told (the upright 4 mm
-        # layout's told -0.3 mm down on A4, where others take 20). A run of several sets
-        # probes each for the layout it would print with the offset asked.
+        # layout, told always, gave -0.3 mm down on A4, where another takes 7.3). A run of
+        # several sets probes each for the layout it would print with the offset asked.
         probe = _PROBE.get()
         wanted = _PROBED_FOR.get() if probe is not None else options.offset
         candidates = layouts(options.paper, cell, options.sides, bleed, len(components))

@@ -149,9 +149,11 @@ def impose(paper: str, cell: tuple[float, float], sides: str = "duplex",
     `layouts`, of those with `mark_length` crop marks and upright when asked.
 
     Cells butt against each other (one cut serves two edges) unless there is bleed, in which
-    case each cell keeps its own bleed on every side. `mark_length` 4 mm and `upright` give
-    the layout whose backs take the widest --offset across.
+    case each cell keeps its own bleed on every side.
     """
+    if mark_length not in (None, CROP_MARK_LENGTH, CROP_MARK_SHORT):
+        raise ValueError(f"crop marks are {CROP_MARK_LENGTH / MM:g} or "
+                         f"{CROP_MARK_SHORT / MM:g} mm long, not {mark_length / MM:g}")
     chosen = [layout for layout in layouts(paper, cell, sides, bleed, count)
               if (mark_length is None or layout.mark_length == mark_length)
               and not (upright and layout.turned)]

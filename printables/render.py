@@ -183,9 +183,9 @@ def check_offset_together(steps: list[tuple[str, PrintOptions]], box: Box,
     left, right, bottom, top = (offset_mm(getattr(bounds[side], side))
                                 for side in ("left", "right", "bottom", "top"))
     raise ValueError(f"--offset {across / MM:g},{up / MM:g} mm would move the backs of the "
-                     f"{refused.what} {refused.where}; the sets printed together accept "
-                     f"-{left}..{right} mm across and -{bottom}..{top} mm up (the narrowest: "
-                     f"{narrowest})")
+                     f"{refused.what} {refused.where}; the layouts these sets would print it "
+                     f"on accept -{left}..{right} mm across and -{bottom}..{top} mm up "
+                     f"together (the narrowest: {narrowest})")
 
 
 def new_canvas(target, size: tuple[float, float]) -> Canvas:

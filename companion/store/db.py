@@ -377,20 +377,26 @@ def _hot_journal(path: Path) -> StoreError | None:
     the file back to an older state (a game and a half lost, or another program's database
     in its place) while the read-only checks, which cannot play it back, saw it whole."""
     journal = path.with_name(path.name + "-journal")
+    wal = path.with_name(path.name + "-wal")
     try:
         with open(journal, "rb") as handle:
             head = handle.read(28)
         size = journal.stat().st_size
         with open(path, "rb") as handle:
-            page = int.from_bytes(handle.read(18)[16:18] or b"\x10\x00", "big")
+            page = int.from_bytes(handle.read(18)[16:18] or b"\x00\x00", "big")
         held = path.stat().st_size
+        logged = wal.is_file() and wal.stat().st_size > 0
     except OSError:
         return None
-    if len(head) < 20 or head[:8] != JOURNAL_MAGIC:
+    if len(head) < 28 or head[:8] != JOURNAL_MAGIC:
         return None                         # (none, or one already ended)
-    if not held or (not int.from_bytes(head[16:20], "big")
-                    and held <= (65536 if page == 1 else page)):
-        return None         # a new file's first page: no game in it to lose
+    sector, journal_page = (int.from_bytes(head[at:at + 4], "big") for at in (20, 24))
+    if not (_power_of_two(sector, 32, 65536) and _power_of_two(journal_page, 512, 65536)):
+        return None             # a torn header: SQLite plays nothing back and deletes it
+    page = 65536 if page == 1 else page
+    if not held or (not int.from_bytes(head[16:20], "big") and not logged
+                    and _power_of_two(page, 512, 65536) and held <= page):
+        return None         # a new file's first page, no log beside it: no game to lose
     return StoreError(f"{path}: a rollback journal, {journal.name} ({size} bytes), lies "
                       "beside it, which the companion did not write: opened, SQLite would "
                       "roll the file back to the state the journal holds. Nothing was "
@@ -399,6 +405,10 @@ def _hot_journal(path: Path) -> StoreError | None:
                       f"(its SQLite plays the journal back); if {journal.name} came with a "
                       "copy from elsewhere, move it out of the folder, and the file opens "
                       "as the companion last wrote it")
+
+
+def _power_of_two(value: int, least: int, most: int) -> bool:
+    return least <= value <= most and not value & (value - 1)
 
 
 def _not_sqlite(path: Path) -> StoreError:

@@ -320,7 +320,7 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
         count = "1 page" if pages == 1 else f"{pages} pages"
         self.app.notify("\n".join([f"wrote {job.out.name} ({count}) in {job.out.parent}",
                                    *notes]), title="Printed", timeout=10 + 4 * len(notes))
-        self.app.print_folder = job.out.parent
+        self.app.print_folder = job.out.parent.absolute()     # (a bare name typed: here)
         if self.is_attached:
             self.dismiss(None)
 

@@ -98,6 +98,38 @@ def test_a_managerial_move_tie_of_runs_goes_to_the_better_chance_of_one(rules):
     assert manager.choose(state, rules.legal_actions(state)).args == (0,)
 
 
+def test_a_managerial_move_tie_is_a_tie_within_float_error_then_stands_pat(rules,
+                                                                           monkeypatch):
+    """Rule 4.5: figures 1e-12 apart are one figure, however a rounding would split them
+    (5.0000000005 and 4.9999999995 round apart at nine places); a tie of runs goes to the
+    better chance of a run, and a tie of both to standing pat."""
+    from companion.high_and_tight import manager as module
+
+    session = new_game(rules)
+    play(session, "away bats Hampton\nhome fields Mendevil\naway passes\nhome passes")
+    state = session.state
+    legal = rules.legal_actions(state)
+    shifts = [action.args[0] for action in legal]
+    assert 0 in shifts and len(shifts) > 1 and state.inning < 7
+
+    def figures(runs: dict[int, float], chance: dict[int, float]):
+        return lambda box, atbat: [(shift, 5, 5, False, runs[shift], chance[shift])
+                                   for shift in shifts]
+
+    other = next(shift for shift in shifts if shift)
+    # runs equal within float error across a rounding boundary; the other has the chance
+    runs = {shift: 5.0000000005 - 1e-12 for shift in shifts}
+    runs[0] = 5.0000000005 + 1e-12
+    chance = dict.fromkeys(shifts, 0.5)
+    chance[other] = 0.6
+    monkeypatch.setattr(module, "managerial_moves", figures(runs, chance))
+    assert ComputerManager(rules).choose(state, legal).args == (other,)
+    # both figures tied: stand pat, wherever pat stands among the options
+    monkeypatch.setattr(module, "managerial_moves", figures(dict.fromkeys(shifts, 1.25),
+                                                            dict.fromkeys(shifts, 0.5)))
+    assert ComputerManager(rules).choose(state, legal).args == (0,)
+
+
 def test_manager_plays_only_legal_actions_in_physical_mode(rules):
     """Rule 5.4: whatever the mode, the manager picks from the legal actions."""
     manager = ComputerManager(rules)

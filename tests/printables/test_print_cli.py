@@ -204,20 +204,23 @@ def test_the_command_line_loads_reportlab_only_to_print():
     (("cards", "--paper", "a4", "--offset", "0,-20"),
      "would move the backs of the strategy cards off the a4 sheet or onto its calibration "
      "bars; their layout accepts -13..13 mm across and -7.3..13.7 mm up"),
-    # several sets: the range every one of them takes, said before a page is drawn (the
-    # first set refused told its own, inside which the next set refused again)
+    # several sets: the range the layouts they would print it on take together, said
+    # before a page is drawn (the first set refused told its own, inside which the next
+    # set refused again)
     (("all", "--offset", "9,0"), "would move the backs of the game pieces off the letter "
-                                 "sheet or onto its calibration bars; the sets printed "
-                                 "together accept -8.7..8.7 mm across and -9.3..9.2 mm up "
-                                 "(the narrowest: calibration scales, player pieces, game "
-                                 "pieces)"),
+                                 "sheet or onto its calibration bars; the layouts these "
+                                 "sets would print it on accept -8.7..8.7 mm across and "
+                                 "-9.3..9.2 mm up together (the narrowest: calibration "
+                                 "scales, player pieces, game pieces)"),
     (("all", "--offset", "0,13"), "would move the backs of the game pieces off the letter "
-                                  "sheet or onto its calibration bars; the sets printed "
-                                  "together accept -7.7..7.7 mm across and -9.3..10.2 mm up"),
+                                  "sheet or onto its calibration bars; the layouts these "
+                                  "sets would print it on accept -7.7..7.7 mm across and "
+                                  "-9.3..10.2 mm up together"),
     (("all", "--offset", "0,-12", "--paper", "a4"),
      "would move the backs of the calibration scales off the a4 sheet or onto its "
-     "calibration bars; the sets printed together accept -11.1..11.1 mm across and "
-     "-7.3..6.7 mm up (the narrowest: player pieces, strategy cards, Rally Caps cards)"),
+     "calibration bars; the layouts these sets would print it on accept -11.1..11.1 mm "
+     "across and -7.3..6.7 mm up together (the narrowest: player pieces, strategy cards, "
+     "Rally Caps cards)"),
     (("pieces", "--team", "texas", "--team", "california"),
      "--team is given 2 times: a print holds one team's components"),
     (("pieces", "--bleed"), "--bleed applies to the poker-size cards (cards, team-cards, "

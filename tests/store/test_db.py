@@ -846,7 +846,9 @@ def test_a_rollback_journal_beside_the_game_file_is_refused_not_played_back(tmp_
     conn.execute("PRAGMA journal_mode=WAL")
     conn.close()
     assert new.stat().st_size == 4096
-    no_pages = JOURNAL_MAGIC + bytes(4) + b"\x12\x34\x56\x78" + bytes(4) + bytes(492)
+    # (magic, 0 records, a nonce, 0 original pages, sectors of 512, pages of 4096)
+    no_pages = (JOURNAL_MAGIC + bytes(4) + b"\x12\x34\x56\x78" + bytes(4)
+                + (512).to_bytes(4, "big") + (4096).to_bytes(4, "big") + bytes(484))
     new.with_name("new.db-journal").write_bytes(no_pages)
     with Store.open(new) as store:
         assert list_series(store) == []
@@ -856,6 +858,25 @@ def test_a_rollback_journal_beside_the_game_file_is_refused_not_played_back(tmp_
     with pytest.raises(StoreError, match="rollback journal"):
         Store.open(path)
     assert sha256(path) == before
+    # So beside a file of one page whose rows are all in its log (-wal) still: refused.
+    logged = tmp_path / "logged"
+    logged.mkdir()
+    conn = sqlite3.connect(tmp_path / "live.db")
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("CREATE TABLE t (x)")
+    conn.executemany("INSERT INTO t VALUES (?)", [(n,) for n in range(1000)])
+    conn.commit()
+    for suffix in ("", "-wal"):
+        shutil.copy(tmp_path / f"live.db{suffix}", logged / f"games.db{suffix}")
+    conn.close()
+    assert (logged / "games.db").stat().st_size == 4096
+    (logged / "games.db-journal").write_bytes(no_pages)
+    with pytest.raises(StoreError, match="rollback journal"):
+        Store.open(logged / "games.db")
+    # A torn header (no sector or page size) SQLite plays nothing back from: no refusal.
+    journal.write_bytes(no_pages[:20] + bytes(492))
+    with Store.open(path, readonly=True) as store:
+        assert len(list_series(store)) == 2
 
 
 def test_an_empty_file_is_told_as_holding_no_series_and_a_writer_makes_it_one(tmp_path):
