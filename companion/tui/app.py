@@ -2147,7 +2147,7 @@ class GameScreen(Screen):
     def act(self, line: str, refused: Callable[[str], None] | None = None) -> bool:
         """Take a line; a refusal is told in a notice, or handed to `refused` (a dialog
         that says it in its own place)."""
-        self.app.hide_keys(self, narrow_only=True)
+        self._own_step()
         held, self.table.held = self.table.held, None   # an action of the next game: on
         game, noted = self._log_mark()
         try:
@@ -2337,7 +2337,7 @@ class GameScreen(Screen):
         self._rolled(self.table.roll_at_bat)
 
     def _rolled(self, roll) -> None:
-        self.app.hide_keys(self, narrow_only=True)
+        self._own_step()
         self.table.held = None
         game, noted = self._log_mark()
         steps = len(self.table.session.entries)
@@ -2500,6 +2500,16 @@ class GameScreen(Screen):
         self._tell_steps(views.steps_notice(views.steps_verb(self.table, "redone", redone),
                                             shown))
         self.refresh_table()
+
+    def _own_step(self) -> None:
+        """A step of the player's own begins: the keys panel in the board's place goes, and
+        so does what the last undo or redo said ('undone: roll 4 3' stayed over the roll
+        taken again)."""
+        self.app.hide_keys(self, narrow_only=True)
+        if self._steps_said is not None:
+            drop_notices(self.app, [note for note in shown_notices(self.app)
+                                    if note.message == self._steps_said])
+            self._steps_said = None
 
     def _tell_steps(self, message: str, severity: str = "information") -> None:
         """What an undo or redo did (or why it did nothing), in place of what the last one

@@ -2470,6 +2470,13 @@ def test_rule_errors_become_notifications_and_change_nothing(tmp_path):
             shown = [note.message for note in shown_notices(app)]
             assert "nothing to redo" not in shown
             assert any(message.startswith("undone: ") for message in shown), shown
+            seq = table.stored.seq
+            await pilot.press("enter")                  # a step taken anew: the undo's
+            await wait_until(pilot, lambda: table.stored.seq > seq)     # notice goes (it
+            shown = [note.message for note in shown_notices(app)]       # stayed over it)
+            assert not any(message.startswith("undone: ") for message in shown), shown
+            await pilot.press("u")
+            await wait_until(pilot, lambda: lines(table) == before)
             await settle(pilot)
             return before, table.stored.seq       # the take and its undo are stored events
 
