@@ -1694,8 +1694,8 @@ class GameScreen(Screen):
         pitchers while a fielder was chosen against that batter, rule 4.2.3)."""
         lines = self.board_markup.split("\n")
         at = next((n for n, line in enumerate(lines) if line.startswith("Bat ")), None)
-        if at is None:
-            return
+        if at is None or not self.is_attached:
+            return                  # (no batter yet; the screen gone meanwhile)
         pane = self._board_pane()
         bottom = self._board_rows("\n".join(lines[:at + 1]))
         shown = pane.content_region.height - self._covered
