@@ -1031,7 +1031,7 @@ class EntryBox(Input):
         elif rolling and self.dice == "physical":
             said = ("Tab: type the dice, like 3 4", "type dice, like 3 4; Esc: options")
         elif rolling:
-            said = ("r rolls the dice", "r rolls the dice; Esc: options")
+            said = ("r rolls the dice, R the rest", "r rolls, R rolls the rest; Esc: options")
         else:
             said = ("Tab: type an action", "type an action; Esc: options")
         self.away, self.here = said

@@ -4165,8 +4165,8 @@ def test_the_empty_box_says_what_the_step_takes(tmp_path):
 
     assert asyncio.run(said(physical, True)) == ("Tab: type the dice, like 3 4",
                                                  "type dice, like 3 4; Esc: options")
-    assert asyncio.run(said(digital, True)) == ("r rolls the dice",
-                                                "r rolls the dice; Esc: options")
+    assert asyncio.run(said(digital, True)) == ("r rolls the dice, R the rest",
+                                                "r rolls, R rolls the rest; Esc: options")
     deciding = at_the_first_human_decision(path, "said-decision")
     assert asyncio.run(said(deciding, False)) == ("Tab: type an action",
                                                  "type an action; Esc: options")
