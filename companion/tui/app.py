@@ -1384,8 +1384,8 @@ class GameScreen(Screen):
             game = self.table.game
             told = views.last_half(game)
             if told:
-                self.notify(told + self._passes_said(game), title=RESUMED_TITLE,
-                            markup=False)
+                self.notify(self._half_for_rows(told, self._passes_said(game)),
+                            title=RESUMED_TITLE, markup=False)
         self._tell_own_box()
 
     def _tell_own_box(self) -> None:
@@ -2110,17 +2110,23 @@ class GameScreen(Screen):
                 # made) too: they showed as made, the log keeps them, and this notice names
                 # the box the Managerial Move set. One notice, never a stack over the board.
                 self._clear_notices()
-                shown = told
-                if self.app.size.height < HALF_NOTICE_BRIEF_ROWS:
-                    # Its dice and cards stood over the line score and the status line
-                    # (what is awaited): the runs alone, the log (l) has the rest.
-                    shown = (told.split("\n", 1)[0] + passes
-                             + "\nl: the log has the half's dice and cards")
-                self.notify(shown, title=HALF_NOTICE_TITLE, markup=False)
+                self.notify(self._half_for_rows(told, passes, with_passes=True),
+                            title=HALF_NOTICE_TITLE, markup=False)
                 # A game's final repeats its last half, less the game's end it says itself.
                 half = views.half_over(game, [n for n in game.state.log[noted:]
                                               if n[0] != "4.8"], played=played)
                 self._last_half = (game, half + passes if half else told)
+
+    def _half_for_rows(self, told: str, passes: str, with_passes: bool = False) -> str:
+        """A half's notice (`told`, its passes said after it, already in `told` when
+        `with_passes`) as the terminal's rows allow: under HALF_NOTICE_BRIEF_ROWS its dice
+        and cards stood over the line score and the status line (what is awaited), for a
+        half's end and for the last half told on coming back to the table: the runs alone,
+        the log (l) has the rest."""
+        if self.app.size.height >= HALF_NOTICE_BRIEF_ROWS:
+            return told if with_passes else told + passes
+        return (told.split("\n", 1)[0] + passes
+                + "\nl: the log has the half's dice and cards")
 
     def _tell_kept_tired(self, game, lines: list[str], noted: int) -> None:
         """A tired pitcher the steps (`lines`) kept in by themselves (no reliever free to

@@ -2912,14 +2912,19 @@ def test_a_table_opened_on_a_finished_series_tells_its_last_half_again(tmp_path)
     series_id = new_series(path, seed="tui-ended")
     play_until(path, series_id, lambda table: table.series.winner is not None)
 
-    async def play():
-        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+    async def play(size=SIZE):
+        async with noted_table(path, series_id, size) as (app, pilot, screen, table, notes):
             await pilot.pause()
             return [m for t, m in notes if t == RESUMED_TITLE], table.game.state.inning
 
     reopened, inning = asyncio.run(play())
     assert len(reopened) == 1 and "\nDice " in reopened[0]
     assert f"inning {inning}" in reopened[0]
+    # Under 24 rows its runs alone, as a half's end says them there (its dice and cards
+    # covered the board for some 5 s at 60x20): the log has the rest.
+    (brief,), _ = asyncio.run(play((60, 20)))
+    assert brief.startswith(reopened[0].split("\n", 1)[0]) and "\nDice " not in brief
+    assert brief.endswith("\nl: the log has the half's dice and cards")
 
 
 def test_a_follower_says_when_no_table_has_the_file_open(tmp_path):
