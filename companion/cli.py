@@ -618,8 +618,9 @@ def cmd_simulate(args) -> int:
             SeriesRules.check_new_rules({"Scenario": "exhibition", "Rules": args.rules})
         except CompanionError as error:
             raise CommandError(option_words(str(error))) from None
-        if parse_options(args.rules):               # (',' names none: no tag)
-            rosters["Rules"] = ",".join(sorted(parse_options(args.rules)))
+        named = parse_options(args.rules)
+        if named:                                   # (',' names none: no tag)
+            rosters["Rules"] = ",".join(sorted(named))
     _check_single_game(rules, home, away, rosters)
     to_stdout = str(args.record) == "-"     # (the records there, the summary on stderr)
     problem = args.record is not None and not to_stdout and output_problem(

@@ -879,14 +879,17 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
                     cell: tuple[float, float], progress: Progress | None,
                     bleed: float = 0.0, what: str = "component") -> int:
     """Lay out fronts and backs sheet by sheet (duplex pairs or fold-over); returns pages."""
-    imposition = impose(options.paper, cell, options.sides, bleed, len(components))
+    candidates = layouts(options.paper, cell, options.sides, bleed, len(components))
+    if not candidates:          # (not one fits: said as `impose` says it)
+        impose(options.paper, cell, options.sides, bleed)
+    imposition = candidates[0]
     if options.sides == "duplex":
-        # (the cells a sheet of these fills: a grid's empty rows hold no back to move)
-        # (never onto the calibration bars, which stay put: a back moved down over them
-        # hid the bars and crossed the inch bar with its crop marks)
+        # Never onto the calibration bars, which stay put (a back moved down over them hid
+        # the bars and crossed the inch bar with its crop marks).
         floor = calibration_area(options.paper).top
 
         def offset_room(layout: Imposition) -> OffsetRange:
+            # (the cells a sheet of these fills: a grid's empty rows hold no back to move)
             return offset_range(options, layout.backs[:len(components)],
                                 crop_mark_room(bleed, layout.mark_length), f"{what}s", floor)
 
@@ -897,7 +900,6 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
         # several sets probes each for the layout it would print with the offset asked.
         probe = _PROBE.get()
         wanted = _PROBED_FOR.get() if probe is not None else options.offset
-        candidates = layouts(options.paper, cell, options.sides, bleed, len(components))
         imposition = min(candidates, key=lambda layout: offset_room(layout).beyond(*wanted))
         if probe is not None:
             probe.append(offset_room(imposition))

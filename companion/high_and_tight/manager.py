@@ -505,12 +505,10 @@ class ComputerManager:
                     return action
         return next(a for a in legal if a.kind == "pass")
 
-
     def _best_extra_gain(self, state: State, side: str, matchup: Matchup) -> float:
         names = [self.box.cards[k].name
                  for k in self.rules._playable(state, side, extra_play=True, matchup=matchup)]
         return max((self._card_gain(state, side, n, matchup) for n in names), default=0.0)
-
 
     def _choose_manage(self, state: State, legal: list[Action]) -> Action:
         """Rule 4.5 on the exact odds: one run when one run matters, else the most runs; a

@@ -579,7 +579,7 @@ class SeriesRules:
                     # (chosen on short rest: his start said with what it costs him)
                     entry = Availability(pitcher.name, "SP", "starts",
                                          f"in game {game} on short rest, at Fatigue "
-                                         f"+{dict(may_start).get(key, 0)}", "8.2.3")
+                                         f"+{may_start.get(key, 0)}", "8.2.3")
                 elif picked == key or (picked is None and team in state.rotations
                                        and self.rotation_pitcher(state, team, game) == key
                                        and entry.status == "available"):

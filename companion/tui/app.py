@@ -1693,7 +1693,8 @@ class GameScreen(Screen):
         """The board scrolled so its batter's line shows (at 60x20 it stopped at the
         pitchers while a fielder was chosen against that batter, rule 4.2.3)."""
         lines = self.board_markup.split("\n")
-        at = next((n for n, line in enumerate(lines) if line.startswith("Bat ")), None)
+        at = next((n for n, line in enumerate(lines) if line.startswith(views.BATTER_LINE)),
+                  None)
         if at is None or not self.is_attached:
             return                  # (no batter yet; the screen gone meanwhile)
         pane = self._board_pane()
@@ -2105,26 +2106,24 @@ class GameScreen(Screen):
             told = views.half_over(game, game.state.log[noted:], played=played)
             if told:
                 passes = self._passes_said(game)
-                told += passes
                 # The half's notices are done with, the computer's moves (and the passes
                 # made) too: they showed as made, the log keeps them, and this notice names
                 # the box the Managerial Move set. One notice, never a stack over the board.
                 self._clear_notices()
-                self.notify(self._half_for_rows(told, passes, with_passes=True),
-                            title=HALF_NOTICE_TITLE, markup=False)
+                self.notify(self._half_for_rows(told, passes), title=HALF_NOTICE_TITLE,
+                            markup=False)
                 # A game's final repeats its last half, less the game's end it says itself.
                 half = views.half_over(game, [n for n in game.state.log[noted:]
                                               if n[0] != "4.8"], played=played)
-                self._last_half = (game, half + passes if half else told)
+                self._last_half = (game, (half or told) + passes)
 
-    def _half_for_rows(self, told: str, passes: str, with_passes: bool = False) -> str:
-        """A half's notice (`told`, its passes said after it, already in `told` when
-        `with_passes`) as the terminal's rows allow: under HALF_NOTICE_BRIEF_ROWS its dice
-        and cards stood over the line score and the status line (what is awaited), for a
-        half's end and for the last half told on coming back to the table: the runs alone,
-        the log (l) has the rest."""
+    def _half_for_rows(self, told: str, passes: str) -> str:
+        """A half's notice (`told`, then its passes said) as the terminal's rows allow:
+        under HALF_NOTICE_BRIEF_ROWS its dice and cards stood over the line score and the
+        status line (what is awaited), for a half's end and for the last half told on
+        coming back to the table: the runs alone, the log (l) has the rest."""
         if self.app.size.height >= HALF_NOTICE_BRIEF_ROWS:
-            return told if with_passes else told + passes
+            return told + passes
         return (told.split("\n", 1)[0] + passes
                 + "\nl: the log has the half's dice and cards")
 
@@ -2512,6 +2511,10 @@ class GameScreen(Screen):
         so does what the last undo or redo said ('undone: roll 4 3' stayed over the roll
         taken again)."""
         self.app.hide_keys(self, narrow_only=True)
+        self._drop_steps_said()
+
+    def _drop_steps_said(self) -> None:
+        """What the last undo or redo said goes (its notice, if still shown)."""
         if self._steps_said is not None:
             drop_notices(self.app, [note for note in shown_notices(self.app)
                                     if note.message == self._steps_said])
@@ -2520,8 +2523,7 @@ class GameScreen(Screen):
     def _tell_steps(self, message: str, severity: str = "information") -> None:
         """What an undo or redo did (or why it did nothing), in place of what the last one
         said: a 'nothing to redo' stayed beside the 'undone: ...' after it."""
-        drop_notices(self.app, [note for note in shown_notices(self.app)
-                                if note.message == self._steps_said])
+        self._drop_steps_said()
         self._steps_said = message
         self.notify(message, severity=severity)
 
@@ -2619,11 +2621,11 @@ class GameScreen(Screen):
             return self.game_over()        # hidden (and p does nothing) before that
         if action in ("undo", "redo") and self.table.nobody_steps():
             return None                    # dimmed: no step is a player's (pressed, says so)
-        dice = ("roll", "roll_at_bat", "type_dice", "switch_dice")
+        if action == "switch_dice":
+            return not self.table.session.is_over()     # no dice left once it is over
+        dice = ("roll", "roll_at_bat", "type_dice")
         if action in dice and self.table.session.is_over():
             return False                            # no dice left to roll in the series
-        if action == "switch_dice":
-            return True
         if action in dice:
             if self.table.dice != ("physical" if action == "type_dice" else "digital"):
                 return False        # digital dice are the companion's (r), physical typed (t)

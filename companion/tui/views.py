@@ -50,6 +50,7 @@ def dice_line(rolls, most: int | None = None, width: int | None = None,
 # A roll's marks as the dice lines show them: box I's free roll says 'free' before it, the
 # roll that earned it ends in an arrow, a run in a tick, a run a 9 took away in a cross.
 ROLL_SIGNS = {"free": "", "earns": "→", "run": "✓", "nine": "✗"}
+BATTER_LINE = "Bat "        # how the board's batter line begins (the table scrolls to it)
 
 
 def managerial_options(state) -> list[str]:
@@ -202,8 +203,8 @@ def _pieces(state, show_hand: str | None) -> list[str]:
     batting, fielding = state.side(state.batting), state.side(state.fielding)
     if state.inning and batting.player:       # placed face up first, then the fielder (4.2)
         batter = batting.roster.ballplayers[batting.player]
-        lines.append(f"Bat {escape(batter.name)} ({batter.bats}) O{batter.offense} P{batter.power} "
-                     f"OBP{batter.obp} Sp{batter.speed} Cl{batter.clutch}")
+        lines.append(f"{BATTER_LINE}{escape(batter.name)} ({batter.bats}) O{batter.offense} "
+                     f"P{batter.power} OBP{batter.obp} Sp{batter.speed} Cl{batter.clutch}")
     if state.inning and fielding.player:
         fielder = fielding.roster.ballplayers[fielding.player]
         dh = fielding.player == fielding.dh
