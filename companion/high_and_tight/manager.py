@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from weakref import WeakKeyDictionary
 
 from . import odds
@@ -42,23 +43,40 @@ def _box_odds(rolls: int, box: ScoringBox, extra: frozenset[int], hit_and_run: b
     key = (rolls, box.index, box.numbers, extra, hit_and_run)
     found = _ODDS.get(key)
     if found is None:
-        dist = odds.run_distribution(rolls, box.numbers | extra, box.first, box.then,
-                                     hit_and_run)
+        dist = _box_distribution(rolls, box, extra, hit_and_run)
         found = _ODDS[key] = (odds.expected_runs(dist), odds.p_at_least_one(dist))
     return found
+
+
+def _box_distribution(rolls: int, box: ScoringBox, extra: frozenset[int], hit_and_run: bool
+                      ) -> tuple[float, ...]:
+    return odds.run_distribution(rolls, box.numbers | extra, box.first, box.then, hit_and_run)
 
 
 _NO_EXTRA: frozenset[int] = frozenset()
 _TENS = frozenset({10})
 
 
-def markers_odds(box: Box, rolls: int, number: int, bonus: bool, extra, tens: bool,
-                 hit_and_run: bool) -> tuple[float, float]:
-    """(expected runs, P(at least one run)) for markers placed so (rules 4.6, 5.5.2, 5.7.2)."""
+def _markers(box: Box, rolls: int, number: int, bonus: bool, extra, tens: bool
+             ) -> tuple[int, ScoringBox, frozenset[int]]:
+    """Markers as the odds read them: Scoring Rolls with the bonus roll, the scoring box,
+    the extra scoring numbers with Rally Caps' 10 (rules 4.6, 5.5.2, 5.7.2)."""
     extra = frozenset(extra) if extra else _NO_EXTRA
     if tens:
         extra = extra | _TENS
-    return _box_odds(rolls + bonus, box.scoring_boxes[number - 1], extra, hit_and_run)
+    return rolls + bonus, box.scoring_boxes[number - 1], extra
+
+
+def markers_odds(box: Box, rolls: int, number: int, bonus: bool, extra, tens: bool,
+                 hit_and_run: bool) -> tuple[float, float]:
+    """(expected runs, P(at least one run)) for markers placed so (rules 4.6, 5.5.2, 5.7.2)."""
+    return _box_odds(*_markers(box, rolls, number, bonus, extra, tens), hit_and_run)
+
+
+def markers_distribution(box: Box, rolls: int, number: int, bonus: bool, extra, tens: bool,
+                         hit_and_run: bool) -> tuple[float, ...]:
+    """P(exactly k runs) for markers placed so, as `markers_odds` reads them."""
+    return _box_distribution(*_markers(box, rolls, number, bonus, extra, tens), hit_and_run)
 
 
 # A card is played for a change of at least this many expected runs to its side; one worth
@@ -103,6 +121,27 @@ def card_odds(rules: HighAndTight, state: State, card: Card, matchup: Matchup
                         hit_and_run)
 
 
+# Rules 4.8, 6.3: a tie after the home side's last half goes to extra innings, taken as an
+# even game (the home side won 194 of 393 extra-inning games in 3,000 of self-play).
+EXTRA_INNINGS_HOME_WINS = 0.5
+
+
+def last_half_deficit(state: State) -> int | None:
+    """The runs the home side is behind (0 when tied) in a half that is its last (rules 4.8,
+    6.3: the bottom of the 9th or of an extra inning, where a lead ends the game); None in
+    any other half."""
+    if state.batting != "home" or state.inning < 9:
+        return None
+    return state.away.total - state.home.total
+
+
+def last_half_win_chance(dist, deficit: int) -> float:
+    """The home side's chance to win from its last half's run distribution, `deficit` runs
+    behind: more runs win, as many go to extra innings (EXTRA_INNINGS_HOME_WINS)."""
+    tie = dist[deficit] if deficit < len(dist) else 0.0
+    return math.fsum(dist[deficit + 1:]) + EXTRA_INNINGS_HOME_WINS * tie
+
+
 def managerial_moves(box: Box, atbat) -> list[tuple[int, int, int, bool, float, float]]:
     """Rule 4.5: each Managerial Move the track allows now, with its markers and odds:
     (shift, rolls, number, bonus, expected runs, P(at least one run))."""
@@ -115,6 +154,19 @@ def managerial_moves(box: Box, atbat) -> list[tuple[int, int, int, bool, float, 
                 box, rolls, number, bonus, atbat.extra_numbers, atbat.tens,
                 atbat.hit_and_run)))
     return out
+
+
+def manage_win_chances(state: State) -> dict[int, float]:
+    """In the home side's last half (`last_half_deficit`), each legal Managerial Move's
+    chance to win (rule 4.5 with 4.8, 6.3); in any other half, none."""
+    deficit = last_half_deficit(state)
+    if deficit is None:
+        return {}
+    atbat = state.atbat
+    return {shift: last_half_win_chance(markers_distribution(
+                state.box, rolls, number, bonus, atbat.extra_numbers, atbat.tens,
+                atbat.hit_and_run), deficit)
+            for shift, rolls, number, bonus, _, _ in managerial_moves(state.box, atbat)}
 
 
 def one_run_matters(state: State, side: str) -> bool:
@@ -511,11 +563,14 @@ class ComputerManager:
         return max((self._card_gain(state, side, n, matchup) for n in names), default=0.0)
 
     def _choose_manage(self, state: State, legal: list[Action]) -> Action:
-        """Rule 4.5 on the exact odds: one run when one run matters, else the most runs; a
-        tie (6 rolls in box VIII and 5 in X both expect 5/3 runs) goes to the other figure,
+        """Rule 4.5 on the exact odds: in the home side's last half the best chance to win
+        (`manage_win_chances`), else one run when one run matters, else the most runs; a
+        tie (6 rolls in box VIII and 5 in X both expect 5/3 runs) goes to the next figure,
         then to standing pat. Figures equal but for float rounding are a tie."""
         need_one = one_run_matters(state, state.actor)
-        value = {shift: (one, expected) if need_one else (expected, one)
+        wins = manage_win_chances(state)
+        value = {shift: ((wins[shift],) if wins else ())
+                 + ((one, expected) if need_one else (expected, one))
                  for shift, _, _, _, expected, one in managerial_moves(self.box, state.atbat)}
 
         def better(shift: int, than: int) -> bool:

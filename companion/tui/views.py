@@ -55,21 +55,35 @@ BATTER_LINE = "Bat "        # how the board's batter line begins (the table scro
 
 def managerial_options(state) -> list[str]:
     """Rule 4.5: every legal Managerial Move with its odds, side by side, in the options'
-    order, and what the suggestion weighs (a move of fewer runs but a better chance of one
-    late in a close game; the most runs else, a near tie showing alike to two places)."""
-    from ..high_and_tight.manager import managerial_moves, one_run_matters
+    order, and what the suggestion weighs: in the home side's last half its chance to win
+    (a column of its own); a move of fewer runs but a better chance of one late in a close
+    game; the most runs else (a near tie showing alike to two places)."""
+    from ..high_and_tight.manager import (
+        last_half_deficit,
+        manage_win_chances,
+        managerial_moves,
+        one_run_matters,
+    )
 
     names = {0: "pat", 1: "+1", 2: "+2", -2: "-2"}
-    out = ["  move  rolls  box   P(run)  runs"]        # runs: expected runs
+    wins = manage_win_chances(state)
+    out = ["  move  rolls  box   P(run)  runs" + ("   win" if wins else "")]  # expected runs
     for shift, rolls, number, bonus, expected, one in managerial_moves(state.box,
                                                                         state.atbat):
         label = state.box.scoring_boxes[number - 1].label
         shown = f"{rolls:2d}{'+1' if bonus else '  '}"
         out.append(f"  {names[shift]:>4}  {shown:<5}  {label:<4}  {one:>5.0%}  "
-                   f"{expected:.2f}")
-    out.append("  [dim]suggested: "
-               + ("the best P(run), one run matters" if one_run_matters(state, state.actor)
-                  else "the most runs") + "[/dim]")
+                   f"{expected:.2f}" + (f"  {percent(wins[shift]):>4}" if wins else ""))
+    if wins:
+        deficit = last_half_deficit(state)
+        weighs = ("the best chance to win (last at-bat, "
+                  + (f"{deficit} run{'s' if deficit > 1 else ''} behind)" if deficit
+                     else "tied)"))
+    elif one_run_matters(state, state.actor):
+        weighs = "the best P(run), one run matters"
+    else:
+        weighs = "the most runs"
+    out.append(f"  [dim]suggested: {weighs}[/dim]")
     return out
 
 

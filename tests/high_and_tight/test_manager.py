@@ -12,6 +12,7 @@ from companion.high_and_tight.manager import ComputerManager, at_bat_odds
 from companion.high_and_tight.rules import HighAndTight
 from companion.high_and_tight.simulate import CHANCE_PHASES, game_rng, play_out
 
+from .test_scoring import box_xi_at_the_managerial_move
 from .util import new_game, play
 
 
@@ -128,6 +129,59 @@ def test_a_managerial_move_tie_is_a_tie_within_float_error_then_stands_pat(rules
     monkeypatch.setattr(module, "managerial_moves", figures(dict.fromkeys(shifts, 1.25),
                                                             dict.fromkeys(shifts, 0.5)))
     assert ComputerManager(rules).choose(state, legal).args == (0,)
+
+
+def test_in_the_last_half_the_managerial_move_goes_for_the_win(rules):
+    """Rules 4.5, 4.8, 6.3: in the bottom of the 9th or later the home side's runs decide
+    the game at once: more than it is behind win, as many tie (extra innings, taken as
+    even). Two runs behind with 3 rolls in box V, +2 (2 rolls in box VII) and standing pat
+    both expect 1/3 run and +2 has the better chance of one, but only pat's three rolls can
+    make the two runs a tie needs: the manager stands pat there, and takes +2 in the 8th,
+    where the rest of the game is still to come."""
+    from companion.high_and_tight.manager import (
+        last_half_deficit,
+        manage_win_chances,
+        managerial_moves,
+    )
+
+    session = box_xi_at_the_managerial_move(rules)
+    state = session.state
+    assert state.phase == "manage" and state.actor == state.batting == "home"
+    atbat = state.atbat
+    atbat.rolls, atbat.number, atbat.bonus = 3, 5, False
+    atbat.extra_numbers, atbat.tens, atbat.hit_and_run = frozenset(), False, False
+    state.away.runs, state.home.runs = [3], [1]
+    moves = {shift: (rolls, number, expected, one)
+             for shift, rolls, number, _, expected, one in managerial_moves(state.box,
+                                                                            atbat)}
+    assert moves[2][:2] == (2, 7) and moves[0][:2] == (3, 5)
+    assert moves[2][2] == pytest.approx(moves[0][2]) and moves[2][3] > moves[0][3]
+    legal = rules.legal_actions(state)
+    manager = ComputerManager(rules)
+    state.inning = 8
+    assert last_half_deficit(state) is None and manage_win_chances(state) == {}
+    assert manager.choose(state, legal).args == (2,)
+    state.inning = 9
+    assert last_half_deficit(state) == 2
+    wins = manage_win_chances(state)
+    assert wins[0] > wins[2] > 0
+    assert manager.choose(state, legal).args == (0,)
+    state.inning = 12                                   # an extra inning reads alike
+    assert manager.choose(state, legal).args == (0,)
+    state.half = "top"                                  # the away side's 9th is not last
+    assert last_half_deficit(state) is None
+
+
+def test_the_last_half_win_chance_counts_a_tie_as_even(rules):
+    """Rules 4.8, 6.3: from the half's run distribution, more runs than the deficit win and
+    as many go to extra innings, counted as an even game."""
+    from companion.high_and_tight.manager import last_half_win_chance
+
+    dist = (0.5, 0.25, 0.125, 0.125)
+    assert last_half_win_chance(dist, 0) == pytest.approx(0.5 + 0.5 * 0.5)
+    assert last_half_win_chance(dist, 2) == pytest.approx(0.125 + 0.5 * 0.125)
+    assert last_half_win_chance(dist, 3) == pytest.approx(0.5 * 0.125)
+    assert last_half_win_chance(dist, 4) == 0.0
 
 
 def test_manager_plays_only_legal_actions_in_physical_mode(rules):
