@@ -505,9 +505,10 @@ def cmd_data_check(args) -> int:
         print(f"warning: {directory}/{text}", file=sys.stderr)
     pieces = sum(len(r.ballplayers) + len(r.pitchers) for r in box.rosters.values())
     cards = sum(card.copies for card in box.cards.values())
-    print(f"ok: {box.name} ({directory}): {len(box.teams)} team cards, {len(box.rosters)} "
-          f"rosters with {pieces} pieces, {cards} strategy cards ({len(box.cards)} kinds), "
-          f"12 Scoring Number boxes")
+    # (the fingerprint is how a record names its box: the refusal of another box's says it)
+    print(f"ok: {box.name}, box {box.fingerprint} ({directory}): {len(box.teams)} team "
+          f"cards, {len(box.rosters)} rosters with {pieces} pieces, {cards} strategy cards "
+          f"({len(box.cards)} kinds), 12 Scoring Number boxes")
     return EXIT_OK
 
 
@@ -767,7 +768,7 @@ def cmd_replay(args) -> int:
         try:
             read = parse_record(record, first_line)
             read.check_tags(GAME_TAGS, "game record")
-            check_box(box.fingerprint, [read.header])
+            check_box(box.fingerprint, [read.header], box.name)
             session = replay(rules, record, first_line)
         except CompanionError as error:
             raise CommandError(f"{named}: {in_game(error, game) if game else error}") from None

@@ -369,9 +369,13 @@ def test_replay_refuses_a_record_of_another_box(capsys, tmp_path):
     record.write_text(text.replace(fingerprint, "deadbeef"))
     code, _, err = run(capsys, "replay", str(record))
     assert code == 2 and (f": the record was made with box deadbeef, but the box in use "
-                          f"is {fingerprint}: use --data with that box (any edit of a box "
-                          "folder, its name too, makes another box; `companion export ID "
-                          "--box DIR` writes a stored series' own copy)") in err
+                          f"is Demo box ({fingerprint}): use --data with that box (`companion "
+                          "data check DIR` says a folder's box; any edit of a box folder, its "
+                          "name too, makes another box; `companion export ID --box DIR` "
+                          "writes a stored series' own copy)") in err
+    # `data check` names a folder's box as the refusal does: the player finds the one
+    code, out, _ = run(capsys, "data", "check")
+    assert code == 0 and out.startswith(f"ok: Demo box, box {fingerprint} (")
 
 
 def test_a_record_saved_with_a_byte_order_mark_replays(capsys, tmp_path):

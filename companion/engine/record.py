@@ -180,20 +180,24 @@ def split_records(text: str) -> list[str]:
     return [record for _, record in split_records_at(text)]
 
 
-def check_box(fingerprint: str, headers) -> None:
+def check_box(fingerprint: str, headers, name: str = "") -> None:
     """Records name the box they were made with (its fingerprint): another box would read
-    their pieces and cards differently, so it is refused, never guessed at."""
+    their pieces and cards differently, so it is refused, never guessed at. `name`, the
+    box in use's own name, is said with its fingerprint; `companion data check` says a
+    folder's, so the player can find the box a record wants."""
+    in_use = f"{name} ({fingerprint})" if name else fingerprint
     prints = {header.get("Box") for header in headers}
     prints.discard(None)
     if len(prints) > 1:
         raise RecordError(f"the record's Box tags disagree ({', '.join(sorted(prints))}): a "
                           "record is made with one box (was a tag edited?); the box in use "
-                          f"is {fingerprint}")
+                          f"is {in_use}")
     if prints and prints != {fingerprint}:
         raise RecordError(f"the record was made with box {', '.join(sorted(prints))}, but the "
-                          f"box in use is {fingerprint}: use --data with that box (any edit "
-                          "of a box folder, its name too, makes another box; `companion "
-                          "export ID --box DIR` writes a stored series' own copy)")
+                          f"box in use is {in_use}: use --data with that box (`companion "
+                          "data check DIR` says a folder's box; any edit of a box folder, "
+                          "its name too, makes another box; `companion export ID --box DIR` "
+                          "writes a stored series' own copy)")
 
 
 HEADER_MESSAGE = re.compile(r"^header(?: ([\w, ]+))?: ")

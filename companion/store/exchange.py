@@ -319,7 +319,7 @@ def _replayed(box: Box, records: list, game_name) -> tuple[dict, list]:
                 header[tag] = header[EXHIBITION_TAGS[tag]]
         series_lines = []
         game_records = [first]
-    check_box(box.fingerprint, [header] + [g.header for g in game_records])
+    check_box(box.fingerprint, [header] + [g.header for g in game_records], box.name)
     try:
         SeriesRules.check_table_tags(header)        # (as create_series will, before replay)
         session = SeriesSession(box, {**header, "Box": header.get("Box", box.fingerprint)})

@@ -255,8 +255,15 @@ class CompanionApp(SteadyPaletteApp, App):
                         severity="warning", timeout=30)
         if self.start_series is not None:
             self.open_series(self.start_series)
-        self.call_after_refresh(self._stop_on_error, lambda: self.box)
+        self.call_after_refresh(self._stop_on_error, self._read_box)
         return True
+
+    def _read_box(self) -> Box:
+        box = self.box
+        for screen in self.screen_stack:
+            if isinstance(screen, HomeScreen):
+                screen.box_read()
+        return box
 
     def _stop_on_error(self, step) -> bool:
         try:
@@ -447,7 +454,7 @@ def make_app(db: str | Path | None = None, data: str | Path | None = None,
 # -- home ---------------------------------------------------------------------------------
 
 
-HOME_TITLE = "[b]The dugout companion[/b] - High & Tight\n"
+HOME_TITLE = "[b]The dugout companion[/b] - High & Tight"
 HOME_HINT = "Enter continues the highlighted series; n starts a new one."
 FIRST_HINT = "No series in this game file yet: Enter or n starts one."
 
@@ -467,9 +474,11 @@ class HomeScreen(Screen):
     listed = False                # the stored series are in the list
     live: dict[int, str] = {}     # by series id: where its game in play stands (in the title)
     hint = HOME_HINT              # the title's second line (FIRST_HINT with none stored)
+    said = HOME_HINT              # the title's second line as shown
 
     def compose(self) -> ComposeResult:
-        yield TitleBar(HOME_TITLE + self.hint)
+        self.said = self.hint
+        yield TitleBar(self.title_text(self.said))
         yield EndStopList(Option("+ New series", id="new"), id="series-list")
         yield KeyBar()
 
@@ -561,11 +570,22 @@ class HomeScreen(Screen):
         """Say which series is being opened (None: done) in the title's second line; else
         where the highlighted series' game stands, when one is in play."""
         live = self.live.get(self.highlighted_series()) if self.listed else None
-        self.query_one(TitleBar).update(HOME_TITLE + (
-            f"Opening series {series_id}: its record is being replayed..."
-            if series_id is not None else
-            f"Series {self.highlighted_series()}, {live}. Enter goes on with it."
-            if live else self.hint))
+        self.said = (f"Opening series {series_id}: its record is being replayed..."
+                     if series_id is not None else
+                     f"Series {self.highlighted_series()}, {live}. Enter goes on with it."
+                     if live else self.hint)
+        self.query_one(TitleBar).update(self.title_text(self.said))
+
+    def title_text(self, second: str) -> str:
+        """The title: the box new series and printouts come from once it is read (a player
+        with a box of his own sees at once that --data was left out), then `second`."""
+        box = self.app._box
+        return HOME_TITLE + (f" from {escape(box.name)}" if box is not None else "") + \
+            "\n" + second
+
+    def box_read(self) -> None:
+        """The box is read: the title names it, the line under it unchanged."""
+        self.query_one(TitleBar).update(self.title_text(self.said))
 
     def highlighted_series(self) -> int | None:
         option = self.query_one("#series-list", OptionList).highlighted_option

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.markup import escape
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -168,7 +169,10 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
         teams = [name for t in (self.box.teams.values() if self.box else ())
                  for name in (t.key, t.name)]
         with Vertical(id="dialog", classes="form print"):
-            yield Label("[b]Print[/b]  (ctrl+s prints, escape closes)")
+            # The box printed from, named (a player with a box of his own who left out
+            # --data would print the demo box's components without a word).
+            source = f" from {escape(self.box.name)}" if self.box else ""
+            yield Label(f"[b]Print[/b]{source}  (ctrl+s prints, escape closes)")
             with Horizontal(classes="row gap"):
                 yield Label("What")
                 yield Select(self.choices, value=self.value, allow_blank=False, id="what",

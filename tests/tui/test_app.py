@@ -1290,8 +1290,8 @@ def test_keys_pressed_while_a_series_opens_are_dropped(tmp_path, monkeypatch):
 
     app = make_app(db=path, auto_delay=3600)
     asyncio.run(play())
-    assert said == [f"The dugout companion - High & Tight\nOpening series {series_id}: its "
-                    "record is being replayed..."]
+    assert said == [f"The dugout companion - High & Tight from Demo box\nOpening series "
+                    f"{series_id}: its record is being replayed..."]
 
 
 def test_a_figure_is_worked_out_from_a_copy_and_a_late_one_counts_only_on_course(tmp_path):

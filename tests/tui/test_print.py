@@ -15,7 +15,7 @@ from textual.widgets import Checkbox, Input, Label, Select
 
 from companion.store.db import Store
 from companion.tui.app import GameScreen, HomeScreen, make_app
-from companion.tui.chrome import KeyBar
+from companion.tui.chrome import KeyBar, TitleBar
 from companion.tui.printing import PrintScreen
 from printables.boxscore import print_boxscore
 from printables.components import team_card_components
@@ -457,3 +457,31 @@ def test_the_sets_a_print_of_every_set_leaves_out_are_named_when_it_is_done(tmp_
     assert lines[2].startswith("pieces left out: team 'seattle' has no player pieces")
     done, total = progress[-1][1:]
     assert done == total and "calibration" not in " ".join(p[0] for p in progress)
+
+
+def test_the_home_title_and_the_print_dialog_name_the_box_in_use(tmp_path, box_copy):
+    """A player with a box of his own who leaves out --data would print the demo box's
+    components without a word: the home screen's title and the print dialog name the box
+    new series and printouts come from."""
+    toml = box_copy / "box.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('name = "Demo box"',
+                                                               'name = "My 1987 Printing"'),
+                    encoding="utf-8")
+
+    async def look(data):
+        app = make_app(db=tmp_path / "g.db", data=data)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
+                             and app.screen.listed and app._box is not None)
+            await pilot.pause()
+            title = str(app.screen.query_one(TitleBar).lines).splitlines()[0]
+            screen = await open_print(pilot)
+            label = str(screen.query_one("#dialog Label", Label).render())
+            return title, label
+
+    title, label = asyncio.run(look(box_copy))
+    assert title.endswith("High & Tight from My 1987 Printing")
+    assert label.startswith("Print from My 1987 Printing  (")
+    title, label = asyncio.run(look(None))
+    assert title.endswith("High & Tight from Demo box")
+    assert label.startswith("Print from Demo box  (")
