@@ -654,6 +654,21 @@ WITHOUT = "write it without them"
 QUOTED = f"a number in quotes is read as text: {WITHOUT}"
 
 
+# A condition as the format writes it (a test, say 'batter.power >= 3', is not read).
+CONDITION_FORM = '{ rating = "batter.power", at_least = 3 } (docs/data-format.md)'
+# Keys a card's table does not take, which belong to one of its tables.
+CARD_ELSEWHERE = {
+    "when": "a condition on the whole card is 'requires'; 'when' goes in one effect or bonus",
+    "marker": "a marker move goes in 'effects' (or 'bonus'): effects = [ { marker = "
+              "\"number\", up = 1 } ]",
+    "up": "a marker move goes in 'effects' (or 'bonus'): effects = [ { marker = \"number\", "
+          "up = 1 } ]",
+    "down": "a marker move goes in 'effects' (or 'bonus'): effects = [ { marker = "
+            "\"number\", down = 1 } ]",
+    "rating": "a rating the card asks for goes in 'requires': requires = { rating = "
+              "\"batter.power\", at_least = 3 }",
+}
+
 def out_of_range(value, whole: bool, low: int, high: int) -> str:
     """Why a rating is refused: a whole number outside its range, or not a whole number
     (a TOML number in quotes told so: '2' beside 'accepted: 1..50' puzzled)."""
@@ -981,7 +996,8 @@ class _Loader:
         if self.strict:
             self.problems.add(where, message)
 
-    def unknown_fields(self, table, known, where: str, what: str = "field") -> set[str]:
+    def unknown_fields(self, table, known, where: str, what: str = "field",
+                       elsewhere: dict[str, str] | None = None) -> set[str]:
         """Every key of `table` that is not one of `known`, named with the closest accepted
         key (a misspelt key would otherwise be read as missing, or silently ignored); the
         keys it was taken for."""
@@ -990,9 +1006,12 @@ class _Loader:
             return meant
         for key in table:
             if key not in known:
-                near = closest(str(key), known)
-                meant.update([near] if near else [])
-                hint = f"did you mean {near!r}? " if near else ""
+                if elsewhere and key in elsewhere:      # a key of another table, put here
+                    hint = f"{elsewhere[key]}; "
+                else:
+                    near = closest(str(key), known)
+                    meant.update([near] if near else [])
+                    hint = f"did you mean {near!r}? " if near else ""
                 # (a value where a table belongs is a key, not a table)
                 value = table[key]
                 tables = isinstance(value, dict) or (isinstance(value, list) and value and all(
@@ -1183,7 +1202,8 @@ class _Loader:
         out = []
         for table in tables:
             if not isinstance(table, dict):
-                self.problems.add(where, f"condition {shown(table)} is not a table")
+                self.problems.add(where, f"condition {shown(table)} is not a table: a "
+                                         f"condition is written {CONDITION_FORM}")
                 continue
             known = {"matchup", "rating", "at_least", "at_most", "batting", "score",
                      "inning_at_least", "bats", "throws"}
@@ -1978,7 +1998,7 @@ class _Loader:
             where = self.where("cards.toml", entry)
             known = {"name", "side", "category", "copies", "text", "requires", "effects",
                      "bonus", "cancels", "scoring_numbers", "nines_remove_runs"}
-            self.unknown_fields(table, known, where)
+            self.unknown_fields(table, known, where, elsewhere=CARD_ELSEWHERE)
             if not name and not (raw_name is None and self.misspelt(table, "name")):
                 self.problems.add(where + ", field 'name'", MISSING_TEXT
                                   if raw_name is None else f"{shown(raw_name)} is not text"

@@ -579,6 +579,30 @@ def test_a_misspelt_key_is_named_with_the_one_meant(box_copy, filename, old, new
 
 
 @pytest.mark.parametrize("old, new, said", [
+    ('requires = { rating = "batter.speed", at_least = 2 }',
+     'when = { rating = "batter.speed", at_least = 2 }',
+     "card 7 'Hit and Run' (line 63): unknown field 'when' (line 69); a condition on the "
+     "whole card is 'requires'; 'when' goes in one effect or bonus; accepted: bonus, "),
+    ('requires = { rating = "batter.speed", at_least = 2 }', 'requires = "batter.speed >= 2"',
+     "card 7 'Hit and Run' (line 63), field 'requires' (line 69): condition 'batter.speed >= 2' "
+     'is not a table: a condition is written { rating = "batter.power", at_least = 3 } '
+     "(docs/data-format.md)"),
+    ('effects = [ { marker = "number", up = "batter.speed" } ]',
+     'marker = "number"\nup = "batter.speed"',
+     "card 5 'Good Jump' (line 46): unknown field 'marker' (line 52); a marker move goes in "
+     "'effects' (or 'bonus'): "
+     'effects = [ { marker = "number", up = 1 } ]'),
+])
+def test_a_card_key_of_another_table_says_where_it_goes(box_copy, old, new, said):
+    """SPEC 8 (rules 5.1.1 c, 5.5): a card's condition written as 'when' (an effect's key),
+    a condition written as a test, or a marker move put on the card itself, each named
+    with where it is written instead: 'did you mean' had nothing to offer."""
+    edit(box_copy / "cards.toml", old, new)
+    found = problems_of(box_copy)
+    assert any(said in problem for problem in found), found
+
+
+@pytest.mark.parametrize("old, new, said", [
     ('marker = "number", up = "batter.speed"', 'marker = "nubmer", up = "batter.speed"',
      "field 'marker': 'nubmer' is not one of number, rolls; did you mean 'number'?"),
     ('marker = "number", up = "batter.speed"', 'marker = "number", up = "batter.sped"',
