@@ -130,9 +130,9 @@ def last_half_deficit(state: State) -> int | None:
     """The runs the home side is behind (0 when tied) in a half that is its last (rules 4.8,
     6.3: the bottom of the 9th or of an extra inning, where a lead ends the game); None in
     any other half."""
-    if state.batting != "home" or state.inning < 9:
-        return None
-    return state.away.total - state.home.total
+    deficit = state.away.total - state.home.total
+    # (never ahead there: 4.8 and 6.3 end the game first)
+    return deficit if state.batting == "home" and state.inning >= 9 and deficit >= 0 else None
 
 
 def last_half_win_chance(dist, deficit: int) -> float:
