@@ -56,7 +56,7 @@ BATTER_LINE = "Bat "        # how the board's batter line begins (the table scro
 def managerial_options(state) -> list[str]:
     """Rule 4.5: every legal Managerial Move with its odds, side by side, in the options'
     order, and what the suggestion weighs: in the home side's last half its chance to win
-    (a column of its own); a move of fewer runs but a better chance of one late in a close
+    (in the place of the runs expected); a move of fewer runs but a better chance of one late in a close
     game; the most runs else (a near tie showing alike to two places)."""
     from ..high_and_tight.manager import (
         last_half_deficit,
@@ -67,13 +67,15 @@ def managerial_options(state) -> list[str]:
 
     names = {0: "pat", 1: "+1", 2: "+2", -2: "-2"}
     wins = manage_win_chances(state)
-    out = ["  move  rolls  box   P(run)  runs" + ("   win" if wins else "")]  # expected runs
+    # runs: expected runs; in the last half the chance to win takes their place (what is
+    # weighed there, in the same 36 columns: the 80-column board wraps a wider line)
+    out = ["  move  rolls  box   P(run)  " + ("win" if wins else "runs")]
     for shift, rolls, number, bonus, expected, one in managerial_moves(state.box,
                                                                         state.atbat):
         label = state.box.scoring_boxes[number - 1].label
         shown = f"{rolls:2d}{'+1' if bonus else '  '}"
         out.append(f"  {names[shift]:>4}  {shown:<5}  {label:<4}  {one:>5.0%}  "
-                   f"{expected:.2f}" + (f"  {percent(wins[shift]):>4}" if wins else ""))
+                   + (f"{percent(wins[shift]):>3}" if wins else f"{expected:.2f}"))
     if wins:
         deficit = last_half_deficit(state)
         weighs = ("the best chance to win (last at-bat, "

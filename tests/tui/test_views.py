@@ -399,8 +399,8 @@ def test_the_board_says_what_the_suggested_managerial_move_weighs(rules):
 
 def test_the_board_shows_the_win_chance_of_each_managerial_move_in_the_last_half(rules):
     """Rules 4.5, 4.8, 6.3: in the home side's last half the options show each move's chance
-    to win beside its odds, and the suggestion says it weighs that (the bottom of the 9th,
-    two runs behind; tied, a tie goes to extra innings)."""
+    to win in the place of its runs expected (what is weighed there), and the suggestion
+    says it weighs that (the bottom of the 9th, two runs behind; tied)."""
     from companion.high_and_tight.manager import manage_win_chances
 
     session = box_xi_at_the_managerial_move(rules)
@@ -408,14 +408,15 @@ def test_the_board_shows_the_win_chance_of_each_managerial_move_in_the_last_half
     state.inning = 9
     state.away.runs, state.home.runs = [2], [0]
     head, *rows, weighs = views.managerial_options(state)
-    assert head.split() == ["move", "rolls", "box", "P(run)", "runs", "win"]
+    assert head.split() == ["move", "rolls", "box", "P(run)", "win"]
     assert weighs == ("  [dim]suggested: the best chance to win (last at-bat, 2 runs "
                       "behind)[/dim]")
     wins = manage_win_chances(state)
     assert {line.split()[0]: line.split()[-1] for line in rows} == {
         {0: "pat", 1: "+1", 2: "+2", -2: "-2"}[shift]: views.percent(p)
         for shift, p in wins.items()}
-    assert len({len(line) for line in rows}) == 1
+    widths = {len(line) for line in rows}
+    assert len(widths) == 1 and widths.pop() <= 36     # fits the 80-column board
     state.home.runs = [2]
     assert views.managerial_options(state)[-1] == (
         "  [dim]suggested: the best chance to win (last at-bat, tied)[/dim]")
