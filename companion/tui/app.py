@@ -2110,13 +2110,18 @@ class GameScreen(Screen):
                 # (the cards of a draw still to come when it ran out: from the new pile)
                 draw = ("then draw" if owed <= 1 else
                         f"then draw from it the {owed} {deck} cards still to draw")
-                self.notify(
-                    f"The {deck} draw pile is empty: shuffle the {deck} discards"
-                    + (" (the card just let go among them)" if exchanged else "")
-                    + f" into a new pile, {draw} (rule 5.2.1)"
-                    if self.table.cards == "physical" else
-                    f"The {deck} draw pile ran out: its discards were shuffled into a new "
-                    "one (rule 5.2.1)", title="Reshuffle", timeout=8)
+                if self.table.cards == "physical":
+                    # The table's part, a warning: information notices give way to the
+                    # board and to the next notices (the exchange said back, the steps
+                    # forced after it), and at 30 rows it went before it was read.
+                    self.notify(f"The {deck} draw pile is empty: shuffle the {deck} discards"
+                                + (" (the card just let go among them)" if exchanged else "")
+                                + f" into a new pile, {draw} (rule 5.2.1)",
+                                title="Reshuffle", severity="warning",
+                                timeout=RESHUFFLE_SECONDS)
+                else:
+                    self.notify(f"The {deck} draw pile ran out: its discards were shuffled "
+                                "into a new one (rule 5.2.1)", title="Reshuffle", timeout=8)
 
     def _tell_half_over(self, game, noted: int) -> None:
         """After a step of `game` (whose log held `noted` notes before it): a half that
@@ -2676,6 +2681,7 @@ PITCHING_CHANGE_TITLE = ": pitching change"     # after the team: a forced one, 
 DREW_TITLE = " drew"        # after the team: the cards the player's own draw brought
 RESUMED_TITLE = "Back at the table: the last half"
 UNDO_OVER_SECONDS = 5.0     # a finished series' undo: the second `u` within them (five)
+RESHUFFLE_SECONDS = 20.0           # the table's reshuffle to do (physical cards) stays
 HALF_NOTICE_KEEP_SECONDS = 4.0     # ... but a half's end stays this long whatever comes
 MOVES_NOTICE_MOST_SECONDS = 12
 

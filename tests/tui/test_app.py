@@ -5632,6 +5632,38 @@ def test_a_reshuffled_draw_pile_is_told_at_the_table(tmp_path, cards):
                           "(rule 5.2.1)")]
 
 
+@pytest.mark.parametrize("size", [(100, 24), (100, 30)])
+def test_the_table_s_reshuffle_outlasts_the_notices_after_it(tmp_path, size):
+    """Rule 5.2.1 with the table's own cards: the reshuffle is the one notice the players
+    must act on. An information notice, it gave way to the next ones (the exchange said
+    back, the steps forced after it) and to the board, and at 30 rows went unread; it is
+    a warning now, and stays while other notices come and go."""
+    from types import SimpleNamespace
+
+    from companion.high_and_tight.rules import RESHUFFLED
+    from companion.tui.app import shown_notices
+
+    path = tmp_path / "reshuffle.db"
+    series_id = new_series(path, seed="tui-reshuffle", cards="physical",
+                           team1_control="human", team2_control="human")
+
+    async def play():
+        async with noted_table(path, series_id, size=size) as (app, pilot, screen, table, _):
+            game = SimpleNamespace(state=SimpleNamespace(log=[
+                ("5.2.1", f"the offense {RESHUFFLED} (1 to draw from the new pile)")]))
+            screen._tell_reshuffled(game, 0, exchanged=True)
+            for number in range(4):
+                app.notify(f"away bats Player {number}: the only choice left (rule 4.2.2) "
+                           "and more words to make the notice two lines high", timeout=30)
+                await pilot.pause()
+                screen._win_tick()
+            await pilot.pause()
+            return [(note.title, note.severity) for note in shown_notices(app)]
+
+    shown = asyncio.run(play())
+    assert ("Reshuffle", "warning") in shown, shown
+
+
 def test_nothing_is_typed_in_a_series_the_computer_plays_alone(tmp_path):
     """A series the computer plays on both sides with its own dice: a letter on the list
     began a line, and Enter had the catch-up play the whole game out at once, then took a
