@@ -56,8 +56,8 @@ BATTER_LINE = "Bat "        # how the board's batter line begins (the table scro
 def managerial_options(state) -> list[str]:
     """Rule 4.5: every legal Managerial Move with its odds, side by side, in the options'
     order, and what the suggestion weighs: in the home side's last half its chance to win
-    (in the place of the runs expected); a move of fewer runs but a better chance of one late in a close
-    game; the most runs else (a near tie showing alike to two places)."""
+    (in the place of the runs expected); a move of fewer runs but a better chance of one
+    late in a close game; the most runs else (a near tie showing alike to two places)."""
     from ..high_and_tight.manager import (
         last_half_deficit,
         manage_win_chances,
@@ -298,6 +298,21 @@ def cut_to_rows(markup: str, fits) -> str:
     return markup
 
 
+def walk_off_line(state) -> str:
+    """The home side's last half (rules 4.8, 6.3) with the runs to lead scored and rolls
+    left: the game is not over yet, the half is played out and its runs count at its end
+    (4.6.4; a Hit and Run 9 may still take one back). '' otherwise: a player at the table
+    saw the win figure at >99% and was asked for more rolls, with no word why."""
+    from ..high_and_tight.manager import last_half_deficit
+
+    deficit = last_half_deficit(state)
+    atbat = state.atbat
+    if deficit is None or atbat.runs <= deficit or not atbat.rolls_left:
+        return ""
+    return (f"{state.home.team.abbrev} lead when the half ends: roll on (4.6.4)"
+            + ("; a 9 takes a run back" if atbat.hit_and_run else ""))
+
+
 def board(table: Table, show_hand: str | None = None, hand_most: int | None = None,
           compact: bool = False, win_high: bool = False, width: int | None = None) -> str:
     """Markers, odds, mound, batter and fielder, Rally Caps, hands and win probability;
@@ -339,6 +354,9 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
         if state.phase in ("roll", "free-roll"):
             lines.append(f"Rolls left {atbat.rolls_left}   runs so far {atbat.runs}"
                          + ("   [b]free roll![/b]" if state.phase == "free-roll" else ""))
+            walk_off = walk_off_line(state)
+            if walk_off:
+                lines.append(walk_off)
             if atbat.dice:
                 lines.append(dice_line(atbat.dice, BOARD_DICE, width, atbat.marks))
         elif state.phase in ("cards", "manage"):

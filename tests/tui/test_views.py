@@ -397,6 +397,28 @@ def test_the_board_says_what_the_suggested_managerial_move_weighs(rules):
                       (8, -2): most}
 
 
+def test_the_board_says_why_the_rolls_go_on_once_the_home_side_leads(rules):
+    """Rules 4.6.4, 4.8, 6.3: the game ends between halves, so the home side ahead during
+    its last half still rolls its rolls (a player saw the win figure at >99% and more rolls
+    asked for, with no word why); the board says so, and that a Hit and Run 9 may still
+    take a run back."""
+    session = box_xi_at_the_managerial_move(rules)
+    session.push(rules.parse_action(session.state, "home stands pat"))
+    state = session.state
+    assert state.phase == "roll" and state.batting == "home" and state.atbat.rolls_left
+    state.inning = 9
+    state.away.runs, state.home.runs = [1], [0]
+    state.atbat.runs = 2
+    home = state.home.team.abbrev
+    assert views.walk_off_line(state) == f"{home} lead when the half ends: roll on (4.6.4)"
+    state.atbat.hit_and_run = True
+    assert views.walk_off_line(state).endswith("(4.6.4); a 9 takes a run back")
+    state.atbat.runs = 1                        # tied: the half decides nothing yet
+    assert views.walk_off_line(state) == ""
+    state.atbat.runs, state.inning = 2, 8       # not the last half
+    assert views.walk_off_line(state) == ""
+
+
 def test_the_board_shows_the_win_chance_of_each_managerial_move_in_the_last_half(rules):
     """Rules 4.5, 4.8, 6.3: in the home side's last half the options show each move's chance
     to win in the place of its runs expected (what is weighed there), and the suggestion
