@@ -1175,6 +1175,9 @@ class GameScreen(Screen):
         # A window's key pressed on the options (char, its time): the letter a word sent at
         # once begins with, if the next key comes before the window does (_word_start).
         self._window_key: tuple[str, float] | None = None
+        # u or y pressed on the options: (key, when, whether its step was taken); a letter
+        # right behind it makes it a word's first letter (_step_key_start)
+        self._step_key: tuple[str, float, bool] | None = None
         self._word_keyed = False                    # a word begun with that key
         self._word_took: tuple[str, float] | None = None   # (its window keys, when)
 
@@ -1238,7 +1241,10 @@ class GameScreen(Screen):
                         severity="warning")
             return
         if event.key not in ("r", "R", "t"):
+            start = start or self._step_key_start(event)
             self._typed_start(event, start)
+            if event.key in STEP_KEYS and not start:
+                self._step_key = (event.key, event.time, False)
             return
         other = {"r": "physical", "R": "physical", "t": "digital"}[event.key]
         if self.table.session.is_over():
@@ -1352,6 +1358,33 @@ class GameScreen(Screen):
         event.stop()
         event.prevent_default()
 
+    def _step_key_start(self, event) -> str:
+        """u or y (STEP_KEYS) pressed on the options, and a letter bound to nothing right
+        behind it (within chrome.TYPE_AHEAD_SECONDS): the key was a word's first letter
+        ('upper deck', 'Yancey'). Its step, if taken (a hand slow enough for the binding to
+        run), is taken back; sent at once, the binding never ran (the typing box had the
+        keys by then). Either way the word keeps its letter: it read 'pper deck', refused,
+        and a step was undone unseen. The key's letter, or ''."""
+        pressed, self._step_key = self._step_key, None
+        char = event.character
+        if (pressed is None or not event.is_printable or not char or char.isspace()
+                or event.key in self.active_bindings
+                or event.time - pressed[1] > chrome.TYPE_AHEAD_SECONDS):
+            return ""
+        key, _, taken = pressed
+        if taken:
+            try:
+                if key == "u":
+                    self.table.redo_to_player()
+                else:
+                    self.table.undo_to_player()
+            except CompanionError:
+                pass                    # (its own notice stays: the step as it now stands)
+            else:
+                self._drop_steps_said()
+                self.refresh_table()
+        return key
+
     def _typed_start(self, event, start: str = "") -> None:
         """A letter, digit or sign no key is bound to, typed on the options, begins a line
         ('Marty', '34 61', '+1'): the typing box takes it, in place of a line refused
@@ -1406,7 +1439,22 @@ class GameScreen(Screen):
             if told:
                 self.notify(self._half_for_rows(told, self._passes_said(game)),
                             title=RESUMED_TITLE, markup=False)
+            self._tell_exchange_owed()
         self._tell_own_box()
+
+    def _tell_exchange_owed(self) -> None:
+        """Back at a game whose last step was an exchange of the table's own cards (rule
+        5.2.2): its replacement may not be drawn yet (the app closed on the notice that
+        said so, and the recap told only the last half)."""
+        entries = self.table.session.entries
+        if self.table.cards != "physical" or not entries or entries[-1].scope == SERIES:
+            return
+        action = parse_action(entries[-1].line)
+        if action is not None and action.kind == "exchange":
+            team = self.table.team_name(self.table.team_of(action.side))
+            self.notify(f"the last step was an exchange: draw its replacement from the "
+                        f"{action.args[1]} deck, if not drawn yet", title=f"Exchange: {team}",
+                        timeout=15)
 
     def _tell_own_box(self) -> None:
         """A series plays on the copy of the box it began with: a player who edited his
@@ -2489,6 +2537,7 @@ class GameScreen(Screen):
         shown = views.shown_lines(self.table, taken, before=self.table.session.entries)
         self._tell_steps(views.steps_notice(views.steps_verb(self.table, "undone", entries),
                                             shown))
+        self._step_taken("u")
         self.refresh_table()
 
     def _undo_confirmed(self) -> bool:
@@ -2529,7 +2578,14 @@ class GameScreen(Screen):
         shown = views.shown_lines(self.table, entries[-count:], before=entries[:-count])
         self._tell_steps(views.steps_notice(views.steps_verb(self.table, "redone", redone),
                                             shown))
+        self._step_taken("y")
         self.refresh_table()
+
+    def _step_taken(self, key: str) -> None:
+        """The undo or redo of the key pressed (`_step_key`) was taken: a letter right
+        behind it takes it back (`_step_key_start`)."""
+        if self._step_key is not None and self._step_key[0] == key:
+            self._step_key = (key, self._step_key[1], True)
 
     def _own_step(self) -> None:
         """A step of the player's own begins: the keys panel in the board's place goes, and
@@ -2673,6 +2729,7 @@ class GameScreen(Screen):
 
 DRAFT_STALE_SECONDS = 2.0   # text left in the box this long goes when a list step is taken
 REFUSED = "Not allowed"              # the title of a refusal's notice
+STEP_KEYS = "uy"    # on the options, keys a word may begin with too (_step_key_start)
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
 ESCAPE_AFTER_DICE_SECONDS = 0.75  # Escape held off after the dice dialog closed itself
 HALF_NOTICE_BRIEF_ROWS = 24        # a shorter one's half's end says the runs, not the dice

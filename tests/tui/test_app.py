@@ -5664,6 +5664,43 @@ def test_the_table_s_reshuffle_outlasts_the_notices_after_it(tmp_path, size):
     assert ("Reshuffle", "warning") in shown, shown
 
 
+def test_back_at_a_game_after_an_exchange_the_replacement_draw_is_told(tmp_path):
+    """Rule 5.2.2 with the table's own cards: the app closed on the notice saying which deck
+    an exchange's replacement comes from; back at the table the recap told the last half
+    only. The exchange still to be drawn for is said again."""
+    path = tmp_path / "exchange.db"
+    series_id = new_series(path, seed="tui-exchange-owed", cards="physical",
+                           team1_control="human", team2_control="human")
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        for _ in range(200):
+            if table.auto_step() is not None:
+                continue
+            options = table.waiting().options
+            exchange = next((line for line in options if " exchanges " in line), None)
+            if exchange is not None:
+                table.enter(exchange)
+                break
+            table.enter(options[0])
+        else:
+            raise AssertionError("no exchange came")
+        side, deck = exchange.split()[0], exchange.split()[-1]
+        team = table.team_name(table.team_of(side))
+    finally:
+        store.close()
+
+    async def reopen():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            await pilot.pause()
+            await settle(pilot)
+            return list(notes)
+
+    notes = asyncio.run(reopen())
+    assert (f"Exchange: {team}", f"the last step was an exchange: draw its replacement from "
+            f"the {deck} deck, if not drawn yet") in notes, notes
+
+
 def test_nothing_is_typed_in_a_series_the_computer_plays_alone(tmp_path):
     """A series the computer plays on both sides with its own dice: a letter on the list
     began a line, and Enter had the catch-up play the whole game out at once, then took a
@@ -6656,6 +6693,65 @@ def test_a_word_sent_all_at_once_on_the_options_keeps_its_first_letter(tmp_path,
             return seen
 
     assert asyncio.run(go()) == (typed, True, "GameScreen")
+
+
+@pytest.mark.parametrize("word, pause", [("upper deck", None), ("upper deck", 0.15),
+                                         ("yancey", None), ("yancey", 0.15)])
+def test_a_word_typed_on_the_options_keeps_a_first_letter_u_or_y(tmp_path, word, pause):
+    """'upper deck' typed on the options: u is Undo there. Sent at once, the binding never
+    ran and the line read 'pper deck'; typed by hand, u undid a step first, unseen. A letter
+    right behind u or y makes it the word's first letter: the step it took is taken back,
+    and the whole word is in the box."""
+    async def go():
+        async with on_the_options_at_a_decision(tmp_path) as (app, pilot, screen):
+            table = screen.table
+            table.enter(table.waiting().options[0])          # a step of the player's to undo
+            await at_a_decision_in_a_game(pilot, screen, table)
+            screen.set_focus(screen.query_one("#options"))
+            await pilot.pause()
+            lines = [entry.line for entry in table.session.entries]
+            keys = [("space" if char == " " else char, char) for char in word]
+            keys_at_once(app, keys[:1])
+            if pause is not None:                   # a hand's pace: the key's step taken
+                await pilot.pause(pause)
+                taken = [entry.line for entry in table.session.entries] != lines
+            else:
+                taken = None
+            keys_at_once(app, keys[1:])
+            entry = screen.query_one("#entry", Input)
+            await wait_until(pilot, lambda: len(entry.value) >= len(word) - 1, timeout=5)
+            await pilot.pause(0.3)
+            seen = (entry.value, [entry.line for entry in table.session.entries] == lines,
+                    taken)
+            await settle(pilot)
+            return seen
+
+    value, same, taken = asyncio.run(go())
+    assert value == word and same
+    if pause is not None and word[0] == "u":
+        assert taken                                # undone, then taken back
+
+
+def test_u_twice_at_once_on_the_options_undoes_twice(tmp_path):
+    """A letter behind u begins a word only when it is bound to nothing: u twice at once
+    (a fast hand taking back two steps) is two undos, not a word 'uu'."""
+    async def go():
+        async with on_the_options_at_a_decision(tmp_path) as (app, pilot, screen):
+            table = screen.table
+            for _ in range(2):
+                table.enter(table.waiting().options[0])
+                await at_a_decision_in_a_game(pilot, screen, table)
+            screen.set_focus(screen.query_one("#options"))
+            await pilot.pause()
+            count = len(table.session.entries)
+            keys_at_once(app, [("u", "u"), ("u", "u")])
+            await wait_until(pilot, lambda: len(table.session.entries) <= count - 2,
+                             timeout=5)
+            seen = screen.query_one("#entry", Input).value
+            await settle(pilot)
+            return seen
+
+    assert asyncio.run(go()) == ""
 
 
 def test_a_word_whose_second_letter_reached_the_table_after_its_window_was_pushed(
