@@ -42,7 +42,7 @@ from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 from textual.worker import Worker, get_current_worker
 
-from ..engine.errors import CompanionError
+from ..engine.errors import CompanionError, clip
 from ..engine.record import header_tags
 from ..files import db_words
 from ..high_and_tight.actions import DECKS, LINE_STARTS, parse_action
@@ -580,8 +580,11 @@ class HomeScreen(Screen):
         """The title: the box new series and printouts come from once it is read (a player
         with a box of his own sees at once that --data was left out), then `second`."""
         box = self.app._box
-        return HOME_TITLE + (f" from {escape(box.name)}" if box is not None else "") + \
-            "\n" + second
+        # (cut to the line: a name of 40 characters wrapped it at 80 columns, and the
+        # second line went out of the title's rows)
+        room = self.app.size.width - len(Text.from_markup(HOME_TITLE)) - len(" from ") - 2
+        return HOME_TITLE + (f" from {escape(clip(box.name, max(room, 8)))}"
+                             if box is not None else "") + "\n" + second
 
     def box_read(self) -> None:
         """The box is read: the title names it, the line under it unchanged."""
@@ -1140,6 +1143,7 @@ class GameScreen(Screen):
         Binding("escape", "to_options", "Options"),    # from the typing box
         Binding("escape", "close_keys", "Close keys"),  # the keys panel open (?)
         Binding("escape", "back", "Home"),
+        Binding("q", "quit_soon", "Quit"),        # (the app's q, a word's letter allowed)
     ]
 
     def __init__(self, table: Table):
@@ -1177,7 +1181,8 @@ class GameScreen(Screen):
         self._window_key: tuple[str, float] | None = None
         # u or y pressed on the options: (key, when, whether its step was taken); a letter
         # right behind it makes it a word's first letter (_step_key_start)
-        self._step_key: tuple[str, float, bool] | None = None
+        self._step_key: tuple[str, float, bool, str | None] | None = None
+        self._quit_timer: Timer | None = None       # q pressed: the quit to come
         self._word_keyed = False                    # a word begun with that key
         self._word_took: tuple[str, float] | None = None   # (its window keys, when)
 
@@ -1240,21 +1245,31 @@ class GameScreen(Screen):
             self.notify(NOT_YOURS.format("undo" if event.key == "u" else "redo"),
                         severity="warning")
             return
+        pressed = None if start else self._step_key_start(event)
         if event.key not in ("r", "R", "t"):
-            start = start or self._step_key_start(event)
-            self._typed_start(event, start)
-            if event.key in STEP_KEYS and not start:
-                self._step_key = (event.key, event.time, False)
+            if pressed and pressed[0] != "q":
+                self._step_key_back(pressed)    # (first: the table drawn again, then the word)
+            if self._typed_start(event, pressed[0] if pressed else start):
+                if pressed and pressed[0] == "q":
+                    self._step_key_back(pressed)    # (a word begun: the quit does not come)
+            elif event.key in STEP_KEYS and not start:
+                self._step_key = (event.key, event.time, False, self.shown_hand)
             return
         other = {"r": "physical", "R": "physical", "t": "digital"}[event.key]
         if self.table.session.is_over():
             return
         waiting = self.table.waiting()
-        if (waiting.kind == "decision" and not waiting.computer and self.table.held is None
-                and self._begin_word(start, event)):
-            event.stop()
-            event.prevent_default()
-            return
+        if waiting.kind == "decision" and not waiting.computer and self.table.held is None:
+            # r and t begin a word here ('Utley' behind u as well; where dice are awaited,
+            # u then r is an undo and a roll, as pressed)
+            if pressed and pressed[0] != "q":
+                self._step_key_back(pressed)
+            if self._begin_word(pressed[0] if pressed else start, event):
+                if pressed and pressed[0] == "q":
+                    self._step_key_back(pressed)
+                event.stop()
+                event.prevent_default()
+                return
         if self.table.dice == other:
             event.stop()
             self.notify("this series rolls the table's dice: t types the faces rolled"
@@ -1358,34 +1373,59 @@ class GameScreen(Screen):
         event.stop()
         event.prevent_default()
 
-    def _step_key_start(self, event) -> str:
-        """u or y (STEP_KEYS) pressed on the options, and a letter bound to nothing right
-        behind it (within chrome.TYPE_AHEAD_SECONDS): the key was a word's first letter
-        ('upper deck', 'Yancey'). Its step, if taken (a hand slow enough for the binding to
-        run), is taken back; sent at once, the binding never ran (the typing box had the
-        keys by then). Either way the word keeps its letter: it read 'pper deck', refused,
-        and a step was undone unseen. The key's letter, or ''."""
+    def _step_key_start(self, event) -> tuple[str, float, bool, str | None] | None:
+        """u, y or q (STEP_KEYS) pressed on the options, and a letter right behind it
+        (within chrome.TYPE_AHEAD_SECONDS; behind u or y one bound to nothing, or r or t,
+        which begin words at a decision: 'uu' undoes twice): the key was a word's first
+        letter ('upper deck', 'Yancey', 'Quillen'). The press (key, when, whether its step
+        was taken, the curtain lifted then), for `_step_key_back`; None otherwise."""
         pressed, self._step_key = self._step_key, None
         char = event.character
-        if (pressed is None or not event.is_printable or not char or char.isspace()
-                or event.key in self.active_bindings
+        if (pressed is None or not event.is_printable or not char or not char.isalpha()
+                or (event.key in self.active_bindings and pressed[0] != "q"
+                    and event.key not in "rRt")
                 or event.time - pressed[1] > chrome.TYPE_AHEAD_SECONDS):
-            return ""
-        key, _, taken = pressed
-        if taken:
-            try:
-                if key == "u":
-                    self.table.redo_to_player()
-                else:
-                    self.table.undo_to_player()
-            except CompanionError:
-                pass                    # (its own notice stays: the step as it now stands)
-            else:
-                self._drop_steps_said()
-                self.refresh_table()
-        return key
+            return None         # (faces typed behind an undo: the undo stands, '34 61' begun)
+        return pressed
 
-    def _typed_start(self, event, start: str = "") -> None:
+    def _step_key_back(self, pressed: tuple[str, float, bool, str | None]) -> None:
+        """A word begun with a step key's letter: its step is taken back (the undo redone,
+        the redo undone; by a hand slow enough for the binding to run first), and a quit
+        waiting out TYPE_AHEAD_SECONDS does not come. Sent at once, the binding never ran
+        (the typing box had the keys by then). The word read 'pper deck', refused, and a
+        step was undone unseen; 'quillen' quit the app."""
+        key, _, taken, lifted = pressed
+        if key == "q":
+            if self._quit_timer is not None:
+                self._quit_timer.stop()
+                self._quit_timer = None
+            return
+        if not taken:
+            self._drop_steps_said()     # ('nothing to redo': the key was the word's letter)
+            return
+        try:
+            if key == "u":
+                self.table.redo_to_player()
+            else:
+                self.table.undo_to_player()
+        except CompanionError:
+            return                      # (its own notice stays: the step as it now stands)
+        self._drop_steps_said()
+        if lifted is not None:          # the hand shown when the key came: shown again
+            self.shown_hand = lifted
+        self.refresh_table()
+
+    def action_quit_soon(self) -> None:
+        """q on the table quits once TYPE_AHEAD_SECONDS have passed with no letter behind
+        it (a word begun with q, `_step_key_back`): a quit cannot be taken back."""
+        if self._quit_timer is None:
+            self._quit_timer = self.set_timer(chrome.TYPE_AHEAD_SECONDS, self._quit_now)
+
+    def _quit_now(self) -> None:
+        self._quit_timer = None
+        self.app.exit()
+
+    def _typed_start(self, event, start: str = "") -> bool:
         """A letter, digit or sign no key is bound to, typed on the options, begins a line
         ('Marty', '34 61', '+1'): the typing box takes it, in place of a line refused
         before, and what follows. On the list a name typed without Tab fired the keys it
@@ -1397,6 +1437,8 @@ class GameScreen(Screen):
                 and self._begin_word(start, event)):
             event.stop()
             event.prevent_default()
+            return True
+        return False
 
     def on_resize(self, event: events.Resize) -> None:
         """A terminal resized with the keys panel open: it takes the board's place, or
@@ -2585,7 +2627,7 @@ class GameScreen(Screen):
         """The undo or redo of the key pressed (`_step_key`) was taken: a letter right
         behind it takes it back (`_step_key_start`)."""
         if self._step_key is not None and self._step_key[0] == key:
-            self._step_key = (key, self._step_key[1], True)
+            self._step_key = (key, self._step_key[1], True, self._step_key[3])
 
     def _own_step(self) -> None:
         """A step of the player's own begins: the keys panel in the board's place goes, and
@@ -2729,7 +2771,7 @@ class GameScreen(Screen):
 
 DRAFT_STALE_SECONDS = 2.0   # text left in the box this long goes when a list step is taken
 REFUSED = "Not allowed"              # the title of a refusal's notice
-STEP_KEYS = "uy"    # on the options, keys a word may begin with too (_step_key_start)
+STEP_KEYS = "uyq"   # on the options, keys a word may begin with too (_step_key_start)
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
 ESCAPE_AFTER_DICE_SECONDS = 0.75  # Escape held off after the dice dialog closed itself
 HALF_NOTICE_BRIEF_ROWS = 24        # a shorter one's half's end says the runs, not the dice

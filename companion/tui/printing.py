@@ -27,7 +27,7 @@ from textual.worker import Worker, get_current_worker
 
 from printables.options import PAPERS, SIDES, parse_offset
 
-from ..engine.errors import CompanionError
+from ..engine.errors import CompanionError, clip
 from ..files import output_problem
 from ..high_and_tight.box import Box
 from .chrome import ClosesOnce, TickBox, TypedThrough, dialog_buttons
@@ -171,7 +171,7 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
         with Vertical(id="dialog", classes="form print"):
             # The box printed from, named (a player with a box of his own who left out
             # --data would print the demo box's components without a word).
-            source = f" from {escape(self.box.name)}" if self.box else ""
+            source = f" from {escape(clip(self.box.name, 30))}" if self.box else ""
             yield Label(f"[b]Print[/b]{source}  (ctrl+s prints, escape closes)")
             with Horizontal(classes="row gap"):
                 yield Label("What")

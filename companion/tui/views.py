@@ -307,7 +307,8 @@ def walk_off_line(state) -> str:
 
     deficit = last_half_deficit(state)
     atbat = state.atbat
-    if deficit is None or atbat.runs <= deficit or not atbat.rolls_left:
+    if (deficit is None or atbat.runs <= deficit
+            or not (atbat.rolls_left or state.phase == "free-roll")):
         return ""
     return (f"{state.home.team.abbrev} lead when the half ends: roll on (4.6.4)"
             + ("; a 9 takes a run back" if atbat.hit_and_run else ""))

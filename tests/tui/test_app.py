@@ -2438,7 +2438,7 @@ def test_rule_errors_become_notifications_and_change_nothing(tmp_path):
             notes.clear()
             before = lines(table)
             await pilot.press("y")              # nothing to redo
-            await pilot.pause()
+            await pilot.pause(0.5)              # (a letter at once would follow it as a word)
             assert notes == [("warning", "nothing to redo")], notes
             assert screen.check_action("roll", ()) is None      # dimmed: no dice awaited
             assert screen.check_action("type_dice", ()) is False
@@ -5697,8 +5697,51 @@ def test_back_at_a_game_after_an_exchange_the_replacement_draw_is_told(tmp_path)
             return list(notes)
 
     notes = asyncio.run(reopen())
-    assert (f"Exchange: {team}", f"the last step was an exchange: draw its replacement from "
-            f"the {deck} deck, if not drawn yet") in notes, notes
+    said = (f"Exchange: {team}", f"the last step was an exchange: draw its replacement from "
+            f"the {deck} deck, if not drawn yet")
+    assert said in notes, notes
+    # A step after it: nothing owed is told.
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        table.enter(table.waiting().options[0])
+    finally:
+        store.close()
+    assert not any((title or "").startswith("Exchange") for title, _ in asyncio.run(reopen()))
+
+
+def test_back_at_a_game_after_the_companion_s_exchange_nothing_is_owed(tmp_path):
+    """Rule 5.2.2 with the companion's cards: it dealt the replacement itself, so an
+    exchange as the last step owes the table nothing."""
+    path = tmp_path / "exchange-digital.db"
+    series_id = new_series(path, seed="tui-exchange-owed", cards="digital",
+                           team1_control="human", team2_control="human")
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        for _ in range(200):
+            if table.auto_step() is not None:
+                continue
+            exchange = next((line for line in table.waiting().options
+                             if " exchanges " in line), None)
+            if exchange is not None:
+                table.enter(exchange)
+                break
+            table.enter(table.waiting().options[0])
+        else:
+            raise AssertionError("no exchange came")
+        last = table.session.entries[-1].line
+    finally:
+        store.close()
+
+    async def reopen():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            await pilot.pause()
+            await settle(pilot)
+            return list(notes)
+
+    assert " exchanges " in last
+    assert not any((title or "").startswith("Exchange") for title, _ in asyncio.run(reopen()))
 
 
 def test_nothing_is_typed_in_a_series_the_computer_plays_alone(tmp_path):
@@ -6696,12 +6739,14 @@ def test_a_word_sent_all_at_once_on_the_options_keeps_its_first_letter(tmp_path,
 
 
 @pytest.mark.parametrize("word, pause", [("upper deck", None), ("upper deck", 0.15),
-                                         ("yancey", None), ("yancey", 0.15)])
-def test_a_word_typed_on_the_options_keeps_a_first_letter_u_or_y(tmp_path, word, pause):
+                                         ("yancey", None), ("yancey", 0.15),
+                                         ("quillen", None), ("quillen", 0.15)])
+def test_a_word_typed_on_the_options_keeps_a_first_letter_u_y_or_q(tmp_path, word, pause):
     """'upper deck' typed on the options: u is Undo there. Sent at once, the binding never
-    ran and the line read 'pper deck'; typed by hand, u undid a step first, unseen. A letter
-    right behind u or y makes it the word's first letter: the step it took is taken back,
-    and the whole word is in the box."""
+    ran and the line read 'pper deck'; typed by hand, u undid a step first, unseen; and
+    'quillen' quit the app. A letter right behind u, y or q makes it the word's first
+    letter: the step it took is taken back, the quit does not come, and the whole word is
+    in the box."""
     async def go():
         async with on_the_options_at_a_decision(tmp_path) as (app, pilot, screen):
             table = screen.table
@@ -6709,6 +6754,10 @@ def test_a_word_typed_on_the_options_keeps_a_first_letter_u_or_y(tmp_path, word,
             await at_a_decision_in_a_game(pilot, screen, table)
             screen.set_focus(screen.query_one("#options"))
             await pilot.pause()
+            if word[0] == "y":                      # a step to redo
+                table.undo_to_player()
+                screen.refresh_table()
+                await pilot.pause()
             lines = [entry.line for entry in table.session.entries]
             keys = [("space" if char == " " else char, char) for char in word]
             keys_at_once(app, keys[:1])
@@ -6721,15 +6770,126 @@ def test_a_word_typed_on_the_options_keeps_a_first_letter_u_or_y(tmp_path, word,
             entry = screen.query_one("#entry", Input)
             await wait_until(pilot, lambda: len(entry.value) >= len(word) - 1, timeout=5)
             await pilot.pause(0.3)
+            await pilot.pause(0.5)                  # (a quit would have come by now)
             seen = (entry.value, [entry.line for entry in table.session.entries] == lines,
-                    taken)
+                    taken, not app._exit)
             await settle(pilot)
             return seen
 
-    value, same, taken = asyncio.run(go())
-    assert value == word and same
-    if pause is not None and word[0] == "u":
-        assert taken                                # undone, then taken back
+    value, same, taken, running = asyncio.run(go())
+    assert value == word and same and running
+    if pause is not None and word[0] in "uy":
+        assert taken                                # undone (redone), then taken back
+
+
+@pytest.mark.parametrize("typed, kept", [("u", "34 61"), ("u", "tley"), ("y", "+1")])
+def test_what_follows_u_or_y_at_a_hand_s_pace(tmp_path, typed, kept):
+    """Faces or a sign typed right behind an undo are a new line: the undo stands ('u'
+    then '34 61', the roll taken back and typed again, was redone and the line refused).
+    A word whose second letter is r or t, keys of their own where dice are awaited but a
+    word's letters at a decision, keeps its u too ('Utley')."""
+    async def go():
+        async with on_the_options_at_a_decision(tmp_path) as (app, pilot, screen):
+            table = screen.table
+            table.enter(table.waiting().options[0])
+            await at_a_decision_in_a_game(pilot, screen, table)
+            if typed == "y":
+                table.undo_to_player()
+                screen.refresh_table()
+            screen.set_focus(screen.query_one("#options"))
+            await pilot.pause()
+            lines = [entry.line for entry in table.session.entries]
+            keys_at_once(app, [(typed, typed)])
+            await pilot.pause(0.15)
+            after_key = [entry.line for entry in table.session.entries]
+            keys_at_once(app, [("space" if char == " " else char, char) for char in kept])
+            entry = screen.query_one("#entry", Input)
+            await wait_until(pilot, lambda: entry.value.endswith(kept[-1]), timeout=5)
+            await pilot.pause(0.2)
+            seen = (entry.value, [entry.line for entry in table.session.entries],
+                    after_key, lines)
+            await settle(pilot)
+            return seen
+
+    value, now, after_key, lines = asyncio.run(go())
+    assert after_key != lines                       # the key's step was taken
+    if kept[0].isalpha():
+        assert (value, now) == (typed + kept, lines)
+    else:
+        assert (value, now) == (kept, after_key)
+
+
+def test_q_alone_on_the_options_quits(tmp_path):
+    """q on the table waits TYPE_AHEAD_SECONDS for a word's next letter, then quits."""
+    async def go():
+        async with on_the_options_at_a_decision(tmp_path) as (app, pilot, screen):
+            await pilot.press("q")
+            await pilot.pause(0.05)
+            early = app._exit
+            await wait_until(pilot, lambda: app._exit, timeout=3)
+            return early
+
+    assert asyncio.run(go()) is False
+
+
+def test_a_word_behind_u_shows_the_hand_again_it_found_shown(tmp_path):
+    """Hot seat with the companion's cards: the curtain up, u then 'pper deck' at a hand's
+    pace. The undo brought the curtain down; taken back, the hand that was shown is shown
+    again (the player had to lift it anew, his line refused meanwhile)."""
+    path = tmp_path / "curtain-word.db"
+    series_id = new_series(path, seed="tui-4", team1_control="human", team2_control="human",
+                           cards="digital", dice="digital")
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            while table.game is None or not table.game.state.inning or not (
+                    human_must_act(table) and not table.dice_awaited()):
+                if table.auto_step() is None:
+                    waiting = table.waiting()
+                    table.roll() if waiting.kind == "chance" else table.enter(
+                        waiting.options[0])
+            screen.refresh_table()
+            await pilot.pause()
+            side = table.waiting().side
+            screen.shown_hand = side
+            screen.set_focus(screen.query_one("#options"))
+            await pilot.pause()
+            lines = [entry.line for entry in table.session.entries]
+            keys_at_once(app, [("u", "u")])
+            await pilot.pause(0.15)
+            down = screen.shown_hand
+            keys_at_once(app, [(char, char) for char in "pper"])
+            entry = screen.query_one("#entry", Input)
+            await wait_until(pilot, lambda: entry.value == "upper", timeout=5)
+            seen = (down, screen.shown_hand, side,
+                    [entry.line for entry in table.session.entries] == lines)
+            await settle(pilot)
+            return seen
+
+    down, shown, side, same = asyncio.run(play())
+    assert down is None and shown == side and same
+
+
+def test_yancey_typed_at_a_hand_s_pace_with_nothing_to_redo(tmp_path):
+    """y with nothing to redo said so; 'ancey' followed. The y is the word's letter, and
+    its 'nothing to redo' goes with it."""
+    from companion.tui.app import shown_notices
+
+    async def go():
+        async with on_the_options_at_a_decision(tmp_path) as (app, pilot, screen):
+            keys_at_once(app, [("y", "y")])
+            await pilot.pause(0.15)
+            said = [note.message for note in shown_notices(app)]
+            keys_at_once(app, [(char, char) for char in "ancey"])
+            entry = screen.query_one("#entry", Input)
+            await wait_until(pilot, lambda: entry.value.endswith("y") and len(entry.value)
+                             > 1, timeout=5)
+            seen = said, entry.value, [note.message for note in shown_notices(app)]
+            await settle(pilot)
+            return seen
+
+    said, value, after = asyncio.run(go())
+    assert "nothing to redo" in said and value == "yancey" and "nothing to redo" not in after
 
 
 def test_u_twice_at_once_on_the_options_undoes_twice(tmp_path):

@@ -468,9 +468,9 @@ def test_the_home_title_and_the_print_dialog_name_the_box_in_use(tmp_path, box_c
                                                                'name = "My 1987 Printing"'),
                     encoding="utf-8")
 
-    async def look(data):
+    async def look(data, size=(100, 30)):
         app = make_app(db=tmp_path / "g.db", data=data)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
                              and app.screen.listed and app._box is not None)
             await pilot.pause()
@@ -485,3 +485,13 @@ def test_the_home_title_and_the_print_dialog_name_the_box_in_use(tmp_path, box_c
     title, label = asyncio.run(look(None))
     assert title.endswith("High & Tight from Demo box")
     assert label.startswith("Print from Demo box  (")
+    # A name of 40 characters (the most) is cut to the title's line at 80 columns: wrapped,
+    # it pushed the line under it out of the title's rows.
+    long = "My Printing of the Game, Second Edition!"
+    assert len(long) == 40
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'name = "My 1987 Printing"', f'name = "{long}"'), encoding="utf-8")
+    title, label = asyncio.run(look(box_copy, (80, 24)))
+    assert title.startswith("The dugout companion - High & Tight from My Printing")
+    assert title.endswith("...") and len(title) <= 78
+    assert label.startswith("Print from My Printing of the Game, Se...  (")

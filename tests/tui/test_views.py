@@ -413,10 +413,37 @@ def test_the_board_says_why_the_rolls_go_on_once_the_home_side_leads(rules):
     assert views.walk_off_line(state) == f"{home} lead when the half ends: roll on (4.6.4)"
     state.atbat.hit_and_run = True
     assert views.walk_off_line(state).endswith("(4.6.4); a 9 takes a run back")
+    state.atbat.rolls_left, state.phase = 0, "free-roll"    # box I's free roll still owed
+    assert views.walk_off_line(state).startswith(f"{home} lead when the half ends")
+    state.atbat.rolls_left, state.phase = 2, "roll"
     state.atbat.runs = 1                        # tied: the half decides nothing yet
     assert views.walk_off_line(state) == ""
     state.atbat.runs, state.inning = 2, 8       # not the last half
     assert views.walk_off_line(state) == ""
+
+
+def test_the_board_carries_the_walk_off_line(tmp_path):
+    """Rules 4.6.4, 4.8: the board itself says it, under the rolls left."""
+    from companion.store.db import Store
+    from companion.tui.table import Table
+
+    from .test_app import at_batter_up
+
+    path = tmp_path / "walk-off.db"
+    series_id = at_batter_up(path, seed="walk-off")
+    store = Store.open(path)
+    try:
+        table = Table(store, series_id)
+        state = table.game.state
+        state.inning, state.half, state.phase = 9, "bottom", "roll"
+        state.away.runs, state.home.runs = [1], [0]
+        state.atbat.rolls, state.atbat.number = 3, 5
+        state.atbat.rolls_left, state.atbat.runs = 1, 2
+        lines = plain(views.board(table)).splitlines()
+    finally:
+        store.close()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Rolls left 1"))
+    assert lines[at + 1] == views.walk_off_line(state) != ""
 
 
 def test_the_board_shows_the_win_chance_of_each_managerial_move_in_the_last_half(rules):
