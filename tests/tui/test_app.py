@@ -5664,12 +5664,10 @@ def test_the_table_s_reshuffle_outlasts_the_notices_after_it(tmp_path, size):
     assert ("Reshuffle", "warning") in shown, shown
 
 
-def test_back_at_a_game_after_an_exchange_the_replacement_draw_is_told(tmp_path):
-    """Rule 5.2.2 with the table's own cards: the app closed on the notice saying which deck
-    an exchange's replacement comes from; back at the table the recap told the last half
-    only. The exchange still to be drawn for is said again."""
-    path = tmp_path / "exchange.db"
-    series_id = new_series(path, seed="tui-exchange-owed", cards="physical",
+def to_an_exchange(path: Path, cards: str) -> tuple[int, str, str]:
+    """A hot-seat series played by its first options to its first exchange, taken: the
+    series, the exchange's line and its team's name."""
+    series_id = new_series(path, seed="tui-exchange-owed", cards=cards,
                            team1_control="human", team2_control="human")
     store = Store.open(path)
     try:
@@ -5681,24 +5679,32 @@ def test_back_at_a_game_after_an_exchange_the_replacement_draw_is_told(tmp_path)
             exchange = next((line for line in options if " exchanges " in line), None)
             if exchange is not None:
                 table.enter(exchange)
-                break
+                return series_id, exchange, table.team_name(table.team_of(exchange.split()[0]))
             table.enter(options[0])
-        else:
-            raise AssertionError("no exchange came")
-        side, deck = exchange.split()[0], exchange.split()[-1]
-        team = table.team_name(table.team_of(side))
+        raise AssertionError("no exchange came")
     finally:
         store.close()
 
+
+def notes_on_reopening(path: Path, series_id: int) -> list[tuple[str | None, str]]:
     async def reopen():
         async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
             await pilot.pause()
             await settle(pilot)
             return list(notes)
 
-    notes = asyncio.run(reopen())
+    return asyncio.run(reopen())
+
+
+def test_back_at_a_game_after_an_exchange_the_replacement_draw_is_told(tmp_path):
+    """Rule 5.2.2 with the table's own cards: the app closed on the notice saying which deck
+    an exchange's replacement comes from; back at the table the recap told the last half
+    only. The exchange still to be drawn for is said again."""
+    path = tmp_path / "exchange.db"
+    series_id, exchange, team = to_an_exchange(path, "physical")
     said = (f"Exchange: {team}", f"the last step was an exchange: draw its replacement from "
-            f"the {deck} deck, if not drawn yet")
+            f"the {exchange.split()[-1]} deck, if not drawn yet")
+    notes = notes_on_reopening(path, series_id)
     assert said in notes, notes
     # A step after it: nothing owed is told.
     store = Store.open(path)
@@ -5707,41 +5713,17 @@ def test_back_at_a_game_after_an_exchange_the_replacement_draw_is_told(tmp_path)
         table.enter(table.waiting().options[0])
     finally:
         store.close()
-    assert not any((title or "").startswith("Exchange") for title, _ in asyncio.run(reopen()))
+    assert not any((title or "").startswith("Exchange")
+                   for title, _ in notes_on_reopening(path, series_id))
 
 
 def test_back_at_a_game_after_the_companion_s_exchange_nothing_is_owed(tmp_path):
     """Rule 5.2.2 with the companion's cards: it dealt the replacement itself, so an
     exchange as the last step owes the table nothing."""
     path = tmp_path / "exchange-digital.db"
-    series_id = new_series(path, seed="tui-exchange-owed", cards="digital",
-                           team1_control="human", team2_control="human")
-    store = Store.open(path)
-    try:
-        table = Table(store, series_id)
-        for _ in range(200):
-            if table.auto_step() is not None:
-                continue
-            exchange = next((line for line in table.waiting().options
-                             if " exchanges " in line), None)
-            if exchange is not None:
-                table.enter(exchange)
-                break
-            table.enter(table.waiting().options[0])
-        else:
-            raise AssertionError("no exchange came")
-        last = table.session.entries[-1].line
-    finally:
-        store.close()
-
-    async def reopen():
-        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
-            await pilot.pause()
-            await settle(pilot)
-            return list(notes)
-
-    assert " exchanges " in last
-    assert not any((title or "").startswith("Exchange") for title, _ in asyncio.run(reopen()))
+    series_id, _, _ = to_an_exchange(path, "digital")
+    assert not any((title or "").startswith("Exchange")
+                   for title, _ in notes_on_reopening(path, series_id))
 
 
 def test_nothing_is_typed_in_a_series_the_computer_plays_alone(tmp_path):
