@@ -670,6 +670,20 @@ class Table:
             if line is not None:
                 return line
         told = [line.split(" ", 1)[1] for line in waiting.options]
+        box = self.session.box
+        if (waiting.phase == "cards" and len(said.words) > 1
+                and not any(form in act.VERB_FORMS
+                            for form in (said.words[0], *said_forms(said.words[0])))
+                and not any(piece.name.casefold() == said.text.casefold()
+                            for roster in box.rosters.values()
+                            for piece in [*roster.ballplayers.values(),
+                                          *roster.pitchers.values()])):
+            # Words of a card, not of the box's (an exchange says so of 'Grand Slam': the
+            # card phase said it named none of the options)
+            raise CompanionError(f"'{clip(said.text)}' is not a card in this box; the game "
+                                 f"awaits {waiting.side}: {waiting.prompt}"
+                                 + did_you_mean(said.text, (card.name for card
+                                                            in box.cards.values())))
         raise CompanionError(f"'{clip(said.text)}' names none of the options now; the game "
                              f"awaits {waiting.side}: {waiting.prompt}"
                              + did_you_mean(said.text, told))

@@ -1611,8 +1611,10 @@ def test_a_card_named_as_the_rulebook_writes_it_or_begun_is_taken(tmp_path):
         for typed in ("pu", "p"):               # too short: which of them?
             with pytest.raises(CompanionError):
                 table.short_line(typed, cards)
-        with pytest.raises(CompanionError, match="names none of the options"):
-            table.short_line("pin run", cards)          # (only the last word may be begun)
+        # (only the last word may be begun: not read, the card meant offered)
+        with pytest.raises(CompanionError, match="'pin run' is not a card in this box; .*did "
+                                                 "you mean 'Pinch Runner'"):
+            table.short_line("pin run", cards)
         # Begun as another card of the box is too ('tra': Comeback Trail, Warning Track),
         # though that one is not offered: not read (it played the one offered).
         trail = Waiting("game", "decision", "team1", "away", "cards", "cards", False,
@@ -1665,6 +1667,14 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
         assert table.short_line(part, cards) == f"away plays {other_card}"
         with pytest.raises(CompanionError, match="'zzz' names none of the options now"):
             table.short_line("zzz", cards)
+        # Words of no card in the box: said so, as an exchange says it (it named 'none of
+        # the options' here), with the box's card nearest if one is near
+        ballplayer = next(iter(table.game.state.home.roster.ballplayers.values())).name
+        with pytest.raises(CompanionError, match=r"^'Grand Slam' is not a card in this box; "
+                                                 r"the game awaits home: "):
+            table.short_line("Grand Slam", cards)
+        with pytest.raises(CompanionError, match="names none of the options now"):
+            table.short_line(ballplayer, cards)      # a piece's name: not a card's
         with pytest.raises(CompanionError, match="could be 'home rallies tens'; 'home "
                                                  "rallies card'"):
             table.short_line("Rally Caps", cards)
