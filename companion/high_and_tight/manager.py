@@ -135,11 +135,17 @@ def last_half_deficit(state: State) -> int | None:
     return deficit if state.batting == "home" and state.inning >= 9 and deficit >= 0 else None
 
 
-def last_half_win_chance(dist, deficit: int) -> float:
-    """The home side's chance to win from its last half's run distribution, `deficit` runs
-    behind: more runs win, as many go to extra innings (EXTRA_INNINGS_HOME_WINS)."""
+def last_half_outcomes(dist, deficit: int) -> tuple[float, float]:
+    """From the home side's last half's run distribution, `deficit` runs behind: (the
+    chance it ends ahead, winning the game; the chance it ends tied, extra innings)."""
     tie = dist[deficit] if deficit < len(dist) else 0.0
-    return math.fsum(dist[deficit + 1:]) + EXTRA_INNINGS_HOME_WINS * tie
+    return math.fsum(dist[deficit + 1:]), tie
+
+
+def last_half_win_chance(ahead: float, tie: float) -> float:
+    """The home side's chance to win from its last half's outcomes (`last_half_outcomes`):
+    ahead it wins, tied it goes to extra innings (EXTRA_INNINGS_HOME_WINS)."""
+    return ahead + EXTRA_INNINGS_HOME_WINS * tie
 
 
 def managerial_moves(box: Box, atbat) -> list[tuple[int, int, int, bool, float, float]]:
@@ -156,17 +162,25 @@ def managerial_moves(box: Box, atbat) -> list[tuple[int, int, int, bool, float, 
     return out
 
 
-def manage_win_chances(state: State) -> dict[int, float]:
+def manage_outcomes(state: State) -> dict[int, tuple[float, float]]:
     """In the home side's last half (`last_half_deficit`), each legal Managerial Move's
-    chance to win (rule 4.5 with 4.8, 6.3); in any other half, none."""
+    (chance to end it ahead, chance to end it tied) (rule 4.5 with 4.8, 6.3); in any other
+    half, none."""
     deficit = last_half_deficit(state)
     if deficit is None:
         return {}
     atbat = state.atbat
-    return {shift: last_half_win_chance(markers_distribution(
+    return {shift: last_half_outcomes(markers_distribution(
                 state.box, rolls, number, bonus, atbat.extra_numbers, atbat.tens,
                 atbat.hit_and_run), deficit)
             for shift, rolls, number, bonus, _, _ in managerial_moves(state.box, atbat)}
+
+
+def manage_win_chances(state: State) -> dict[int, float]:
+    """Each legal Managerial Move's chance to win in the home side's last half, a tie
+    counted as EXTRA_INNINGS_HOME_WINS of one (`manage_outcomes`); none elsewhere."""
+    return {shift: last_half_win_chance(*outcomes)
+            for shift, outcomes in manage_outcomes(state).items()}
 
 
 def one_run_matters(state: State, side: str) -> bool:

@@ -55,30 +55,36 @@ BATTER_LINE = "Bat "        # how the board's batter line begins (the table scro
 
 def managerial_options(state) -> list[str]:
     """Rule 4.5: every legal Managerial Move with its odds, side by side, in the options'
-    order, and what the suggestion weighs: in the home side's last half its chance to win
-    (in the place of the runs expected); a move of fewer runs but a better chance of one
-    late in a close game; the most runs else (a near tie showing alike to two places)."""
+    order, and what the suggestion weighs: in the home side's last half the chances it
+    ends ahead (the game won) and tied (extra innings), in the place of the runs expected;
+    a move of fewer runs but a better chance of one late in a close game; the most runs
+    else (a near tie showing alike to two places). The last half's figures are the half's
+    own: a single 'win' figure (a tie counted as half a win) read 65% beside the board's
+    55% for the game, which weighs the extra innings as the sides stand."""
     from ..high_and_tight.manager import (
         last_half_deficit,
-        manage_win_chances,
+        manage_outcomes,
         managerial_moves,
         one_run_matters,
     )
 
     names = {0: "pat", 1: "+1", 2: "+2", -2: "-2"}
-    wins = manage_win_chances(state)
-    # runs: expected runs; in the last half the chance to win takes their place (what is
-    # weighed there, in the same 36 columns: the 80-column board wraps a wider line)
-    out = ["  move  rolls  box   P(run)  " + ("win" if wins else "runs")]
+    outcomes = manage_outcomes(state)
+    # runs: expected runs (36 columns, the 80-column board's: a wider line wrapped)
+    out = ["  move  rolls  box   P(run)" + (" lead tie" if outcomes else "  runs")]
     for shift, rolls, number, bonus, expected, one in managerial_moves(state.box,
                                                                         state.atbat):
         label = state.box.scoring_boxes[number - 1].label
         shown = f"{rolls:2d}{'+1' if bonus else '  '}"
-        out.append(f"  {names[shift]:>4}  {shown:<5}  {label:<4}  {one:>5.0%}  "
-                   + (f"{percent(wins[shift]):>3}" if wins else f"{expected:.2f}"))
-    if wins:
+        if outcomes:
+            ahead, tie = outcomes[shift]
+            figures = f"{percent(ahead):>6}{percent(tie):>4}"
+        else:
+            figures = f"  {expected:.2f}"
+        out.append(f"  {names[shift]:>4}  {shown:<5}  {label:<4}  {one:>5.0%}{figures}")
+    if outcomes:
         deficit = last_half_deficit(state)
-        weighs = ("the best chance to win (last at-bat, "
+        weighs = ("the best lead + tie/2 (last at-bat, "
                   + (f"{deficit} run{'s' if deficit > 1 else ''} behind)" if deficit
                      else "tied)"))
     elif one_run_matters(state, state.actor):

@@ -175,13 +175,14 @@ def test_in_the_last_half_the_managerial_move_goes_for_the_win(rules):
 def test_the_last_half_win_chance_counts_a_tie_as_even(rules):
     """Rules 4.8, 6.3: from the half's run distribution, more runs than the deficit win and
     as many go to extra innings, counted as an even game."""
-    from companion.high_and_tight.manager import last_half_win_chance
+    from companion.high_and_tight.manager import last_half_outcomes, last_half_win_chance
 
     dist = (0.5, 0.25, 0.125, 0.125)
-    assert last_half_win_chance(dist, 0) == pytest.approx(0.5 + 0.5 * 0.5)
-    assert last_half_win_chance(dist, 2) == pytest.approx(0.125 + 0.5 * 0.125)
-    assert last_half_win_chance(dist, 3) == pytest.approx(0.5 * 0.125)
-    assert last_half_win_chance(dist, 4) == 0.0
+    assert last_half_outcomes(dist, 0) == (0.5, 0.5)
+    assert last_half_outcomes(dist, 2) == (0.125, 0.125)
+    assert last_half_outcomes(dist, 4) == (0.0, 0.0)
+    assert last_half_win_chance(*last_half_outcomes(dist, 0)) == pytest.approx(0.75)
+    assert last_half_win_chance(*last_half_outcomes(dist, 3)) == pytest.approx(0.5 * 0.125)
 
 
 def test_manager_plays_only_legal_actions_in_physical_mode(rules):

@@ -446,29 +446,31 @@ def test_the_board_carries_the_walk_off_line(tmp_path):
     assert lines[at + 1] == views.walk_off_line(state) != ""
 
 
-def test_the_board_shows_the_win_chance_of_each_managerial_move_in_the_last_half(rules):
-    """Rules 4.5, 4.8, 6.3: in the home side's last half the options show each move's chance
-    to win in the place of its runs expected (what is weighed there), and the suggestion
-    says it weighs that (the bottom of the 9th, two runs behind; tied)."""
-    from companion.high_and_tight.manager import manage_win_chances
+def test_the_board_shows_the_last_half_s_lead_and_tie_of_each_managerial_move(rules):
+    """Rules 4.5, 4.8, 6.3: in the home side's last half the options show, in the place of
+    the runs expected, each move's chance to end the half ahead (the game won) and tied
+    (extra innings), what the suggestion weighs (a tie as half a win); a single 'win'
+    figure read 65% beside the board's 55% for the game. The bottom of the 9th, two runs
+    behind; tied."""
+    from companion.high_and_tight.manager import manage_outcomes
 
     session = box_xi_at_the_managerial_move(rules)
     state = session.state
     state.inning = 9
     state.away.runs, state.home.runs = [2], [0]
     head, *rows, weighs = views.managerial_options(state)
-    assert head.split() == ["move", "rolls", "box", "P(run)", "win"]
-    assert weighs == ("  [dim]suggested: the best chance to win (last at-bat, 2 runs "
+    assert head.split() == ["move", "rolls", "box", "P(run)", "lead", "tie"]
+    assert weighs == ("  [dim]suggested: the best lead + tie/2 (last at-bat, 2 runs "
                       "behind)[/dim]")
-    wins = manage_win_chances(state)
-    assert {line.split()[0]: line.split()[-1] for line in rows} == {
-        {0: "pat", 1: "+1", 2: "+2", -2: "-2"}[shift]: views.percent(p)
-        for shift, p in wins.items()}
-    widths = {len(line) for line in rows}
+    names = {0: "pat", 1: "+1", 2: "+2", -2: "-2"}
+    assert {line.split()[0]: line.split()[-2:] for line in rows} == {
+        names[shift]: [views.percent(ahead), views.percent(tie)]
+        for shift, (ahead, tie) in manage_outcomes(state).items()}
+    widths = {len(line) for line in rows} | {len(head)}
     assert len(widths) == 1 and widths.pop() <= 36     # fits the 80-column board
     state.home.runs = [2]
     assert views.managerial_options(state)[-1] == (
-        "  [dim]suggested: the best chance to win (last at-bat, tied)[/dim]")
+        "  [dim]suggested: the best lead + tie/2 (last at-bat, tied)[/dim]")
     state.half = "top"              # the away side's 9th: the home side bats after it
     assert views.managerial_options(state)[0].split()[-1] == "runs"
 
