@@ -2305,24 +2305,28 @@ class GameScreen(Screen):
             team = self.table.team_name(self.table.team_of(action.side))
             self.notify(f"exchange recorded: draw the replacement from the {action.args[1]} "
                         "deck", title=f"Exchange: {team}", timeout=8)
-        # A line refused earlier and left in the box was for a step now taken (from the
-        # list, a dialog): it goes, rather than wait there for the next step. Keys typed
-        # since stay: a step taken from the list is handled in the screen's turn, after
-        # keys typed quickly behind it went into the box ('3 off' lost after 'On to game
-        # 2', the rest of the line refused).
+        self._drop_passed_line()
+        self.refresh_table()
+        return True
+
+    def _drop_passed_line(self) -> None:
+        """A line refused earlier and left in the box was for a step now taken (from the
+        list, a dialog, the dice rolled by r): it goes, rather than wait there for the next
+        step ('34' refused stayed through two rolls and the half's end). Keys typed since
+        stay: a step taken from the list is handled in the screen's turn, after keys typed
+        quickly behind it went into the box ('3 off' lost after 'On to game 2', the rest of
+        the line refused)."""
         entry = self.query_one("#entry", Input)
         if self._refused_line is not None and entry.value == self._refused_line:
             entry.value = ""
         elif (entry.value and not entry.has_focus
               and time.monotonic() - self._draft_at > DRAFT_STALE_SECONDS):
             # Text typed, never sent, and left by Escape a while ago (a stray 'r' pressed
-            # in the box): the step taken from the list moved past it. It survived step
-            # after step, and the next Tab typed onto it. (At a screen two share it goes
-            # at once: refresh_table.)
+            # in the box): the step taken moved past it. It survived step after step, and
+            # the next Tab typed onto it. (At a screen two share it goes at once:
+            # refresh_table.)
             entry.value = ""
         self._refused_line = None
-        self.refresh_table()
-        return True
 
     @on(Input.Changed, "#entry")
     def _drafted(self) -> None:
@@ -2468,6 +2472,7 @@ class GameScreen(Screen):
             return
         # (an extra inning with no draws: the half's last roll reaches Take the Mound)
         self._tell_after(game, [e.line for e in self.table.session.entries[steps:]], noted)
+        self._drop_passed_line()
         self.refresh_table()
 
     def action_draw_starter(self) -> None:

@@ -6874,6 +6874,37 @@ def test_yancey_typed_at_a_hand_s_pace_with_nothing_to_redo(tmp_path):
     assert "nothing to redo" in said and value == "yancey" and "nothing to redo" not in after
 
 
+def test_a_refused_line_goes_once_the_dice_are_rolled_by_r(tmp_path):
+    """A line refused and left in the box stayed through rolls taken with r and the half's
+    end (only a step from the list cleared it); the dice rolled move past it too."""
+    from .test_snapshots import at_dice, play_until
+
+    path = tmp_path / "refused-roll.db"
+    series_id = new_series(path, seed="tui-refused-roll", dice="digital",
+                           team1_control="human", team2_control="computer")
+    play_until(path, series_id, at_dice)
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            entry = screen.query_one("#entry", Input)
+            entry.focus()
+            await pilot.pause()
+            entry.value = "zz"
+            await pilot.press("enter")                  # refused, left to be corrected
+            await pilot.pause()
+            kept = entry.value
+            screen.set_focus(screen.query_one("#options"))
+            await pilot.pause()
+            before = len(table.session.entries)
+            await pilot.press("r")
+            await pilot.pause()
+            seen = kept, len(table.session.entries) > before, entry.value
+            await settle(pilot)
+            return seen
+
+    assert asyncio.run(play()) == ("zz", True, "")
+
+
 def test_u_twice_at_once_on_the_options_undoes_twice(tmp_path):
     """A letter behind u begins a word only when it is bound to nothing: u twice at once
     (a fast hand taking back two steps) is two undos, not a word 'uu'."""
