@@ -1054,7 +1054,8 @@ class EntryBox(Input):
         elif rolling and self.dice == "physical":
             said = ("Tab: type the dice, like 3 4", "type dice, like 3 4; Esc: options")
         elif rolling:
-            said = ("r rolls the dice, R the rest", "r rolls, R rolls the rest; Esc: options")
+            # (36 columns at most: the box at 80 columns cut a longer one)
+            said = ("r rolls the dice, R the rest", "r rolls, R the rest; Esc: options")
         else:
             said = ("Tab: type an action", "type an action; Esc: options")
         self.away, self.here = said

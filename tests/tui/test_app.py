@@ -4168,13 +4168,14 @@ def test_the_empty_box_says_what_the_step_takes(tmp_path):
             await settle(pilot)
         return away, here
 
-    assert asyncio.run(said(physical, True)) == ("Tab: type the dice, like 3 4",
-                                                 "type dice, like 3 4; Esc: options")
-    assert asyncio.run(said(digital, True)) == ("r rolls the dice, R the rest",
-                                                "r rolls, R rolls the rest; Esc: options")
+    texts = [asyncio.run(said(physical, True)), asyncio.run(said(digital, True))]
+    assert texts == [("Tab: type the dice, like 3 4", "type dice, like 3 4; Esc: options"),
+                     ("r rolls the dice, R the rest", "r rolls, R the rest; Esc: options")]
     deciding = at_the_first_human_decision(path, "said-decision")
-    assert asyncio.run(said(deciding, False)) == ("Tab: type an action",
-                                                 "type an action; Esc: options")
+    texts.append(asyncio.run(said(deciding, False)))
+    assert texts[-1] == ("Tab: type an action", "type an action; Esc: options")
+    # whole in the box at 80 columns (a longer one read 'r rolls, R rolls the rest; Esc:')
+    assert max(len(text) for pair in texts for text in pair) <= 36
 
 
 def test_x_deletes_the_highlighted_series_only_once_y_says_so(tmp_path):
