@@ -6,6 +6,7 @@ import itertools
 import re
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -1182,7 +1183,7 @@ class GameScreen(Screen):
         self._window_key: tuple[str, float] | None = None
         # u or y pressed on the options: (key, when, whether its step was taken); a letter
         # right behind it makes it a word's first letter (_step_key_start)
-        self._step_key: tuple[str, float, bool, str | None] | None = None
+        self._step_key: StepKey | None = None
         self._quit_timer: Timer | None = None       # q pressed: the quit to come
         self._word_keyed = False                    # a word begun with that key
         self._word_took: tuple[str, float] | None = None   # (its window keys, when)
@@ -1248,29 +1249,34 @@ class GameScreen(Screen):
             return
         pressed = None if start else self._step_key_start(event)
         if event.key not in ("r", "R", "t"):
-            if pressed and pressed[0] != "q":
+            if pressed and pressed.key != "q":
                 self._step_key_back(pressed)    # (first: the table drawn again, then the word)
-            if self._typed_start(event, pressed[0] if pressed else start):
-                if pressed and pressed[0] == "q":
+            if self._typed_start(event, pressed.key if pressed else start):
+                if pressed and pressed.key == "q":
                     self._step_key_back(pressed)    # (a word begun: the quit does not come)
             elif event.key in STEP_KEYS and not start:
-                self._step_key = (event.key, event.time, False, self.shown_hand)
+                self._step_key = StepKey(event.key, event.time, self._deciding(),
+                                         self.shown_hand)
             return
         other = {"r": "physical", "R": "physical", "t": "digital"}[event.key]
         if self.table.session.is_over():
             return
-        waiting = self.table.waiting()
-        if waiting.kind == "decision" and not waiting.computer and self.table.held is None:
-            # r and t begin a word here ('Utley' behind u as well; where dice are awaited,
-            # u then r is an undo and a roll, as pressed)
-            if pressed and pressed[0] != "q":
+        if pressed is not None:
+            # 'Utley': behind u at a decision (as the table stood when u came), the word's
+            # letter, wherever the undo went; elsewhere u then r is an undo and a roll
+            if pressed.key != "q":
                 self._step_key_back(pressed)
-            if self._begin_word(pressed[0] if pressed else start, event):
-                if pressed and pressed[0] == "q":
+            if self._begin_word(pressed.key, event):
+                if pressed.key == "q":
                     self._step_key_back(pressed)
                 event.stop()
                 event.prevent_default()
                 return
+        if self._deciding() and self._begin_word(start, event):
+            # r and t begin a word at a decision (no dice to roll)
+            event.stop()
+            event.prevent_default()
+            return
         if self.table.dice == other:
             event.stop()
             self.notify("this series rolls the table's dice: t types the faces rolled"
@@ -1374,46 +1380,56 @@ class GameScreen(Screen):
         event.stop()
         event.prevent_default()
 
-    def _step_key_start(self, event) -> tuple[str, float, bool, str | None] | None:
+    def _deciding(self) -> bool:
+        """The table awaits a player's decision, where r and t begin words."""
+        waiting = self.table.waiting()
+        return (waiting.kind == "decision" and not waiting.computer
+                and self.table.held is None)
+
+    def _step_key_start(self, event) -> StepKey | None:
         """u, y or q (STEP_KEYS) pressed on the options, and a letter right behind it
-        (within chrome.TYPE_AHEAD_SECONDS; behind u or y one bound to nothing, or r or t,
-        which begin words at a decision: 'uu' undoes twice): the key was a word's first
-        letter ('upper deck', 'Yancey', 'Quillen'). The press (key, when, whether its step
-        was taken, the curtain lifted then), for `_step_key_back`; None otherwise."""
+        (within chrome.TYPE_AHEAD_SECONDS) that is no key of its own there: the key was a
+        word's first letter ('upper deck', 'Yancey', 'Quillen'). Behind u or y, a letter
+        bound to nothing, or r or t if the table stood at a decision when the key came
+        ('Utley'; 'uu' undoes twice, u then r where dice were awaited rolls); behind q any
+        other letter ('qq' quits; r and t as behind u). The press, for `_step_key_back`;
+        None otherwise."""
         pressed, self._step_key = self._step_key, None
         char = event.character
         if (pressed is None or not event.is_printable or not char or not char.isalpha()
-                or (event.key in self.active_bindings and pressed[0] != "q"
-                    and event.key not in "rRt")
-                or event.time - pressed[1] > chrome.TYPE_AHEAD_SECONDS):
+                or event.time - pressed.at > chrome.TYPE_AHEAD_SECONDS):
             return None         # (faces typed behind an undo: the undo stands, '34 61' begun)
-        return pressed
+        if event.key in "rRt":
+            return pressed if pressed.deciding else None
+        if pressed.key == "q":
+            return None if char in "qQ" else pressed
+        return None if event.key in self.active_bindings else pressed
 
-    def _step_key_back(self, pressed: tuple[str, float, bool, str | None]) -> None:
+    def _step_key_back(self, pressed: StepKey) -> None:
         """A word begun with a step key's letter: its step is taken back (the undo redone,
         the redo undone; by a hand slow enough for the binding to run first), and a quit
         waiting out TYPE_AHEAD_SECONDS does not come. Sent at once, the binding never ran
         (the typing box had the keys by then). The word read 'pper deck', refused, and a
         step was undone unseen; 'quillen' quit the app."""
-        key, _, taken, lifted = pressed
-        if key == "q":
+        if pressed.key == "q":
             if self._quit_timer is not None:
                 self._quit_timer.stop()
                 self._quit_timer = None
             return
-        if not taken:
-            self._drop_steps_said()     # ('nothing to redo': the key was the word's letter)
+        if pressed.ran != "taken":
+            if pressed.ran == "said":       # its 'nothing to redo': the key was a letter
+                self._drop_steps_said()
             return
         try:
-            if key == "u":
+            if pressed.key == "u":
                 self.table.redo_to_player()
             else:
                 self.table.undo_to_player()
         except CompanionError:
             return                      # (its own notice stays: the step as it now stands)
         self._drop_steps_said()
-        if lifted is not None:          # the hand shown when the key came: shown again
-            self.shown_hand = lifted
+        if pressed.lifted is not None:  # the hand shown when the key came: shown again
+            self.shown_hand = pressed.lifted
         self.refresh_table()
 
     def action_quit_soon(self) -> None:
@@ -2566,6 +2582,7 @@ class GameScreen(Screen):
         except CompanionError as error:
             self.table.held = held          # nothing was undone: the final stays held
             self._tell_steps(str(error), severity="warning")
+            self._step_taken("u", "said")
             self.refresh_table()            # (a failed write: the table as the file has it)
             return
         if not entries:                     # back on a final gone on from: nothing undone
@@ -2616,6 +2633,7 @@ class GameScreen(Screen):
         except CompanionError as error:
             self.table.held = held
             self._tell_steps(str(error), severity="warning")
+            self._step_taken("y", "said")
             self.refresh_table()
             return
         self._drop_computer_note()         # the redone notice tells them
@@ -2629,11 +2647,11 @@ class GameScreen(Screen):
         self._step_taken("y")
         self.refresh_table()
 
-    def _step_taken(self, key: str) -> None:
-        """The undo or redo of the key pressed (`_step_key`) was taken: a letter right
-        behind it takes it back (`_step_key_start`)."""
-        if self._step_key is not None and self._step_key[0] == key:
-            self._step_key = (key, self._step_key[1], True, self._step_key[3])
+    def _step_taken(self, key: str, ran: str = "taken") -> None:
+        """The undo or redo of the key pressed (`_step_key`) ran: its step "taken" (a
+        letter right behind it takes it back, `_step_key_back`), or "said" why not."""
+        if self._step_key is not None and self._step_key.key == key:
+            self._step_key.ran = ran
 
     def _own_step(self) -> None:
         """A step of the player's own begins: the keys panel in the board's place goes, and
@@ -2778,6 +2796,17 @@ class GameScreen(Screen):
 DRAFT_STALE_SECONDS = 2.0   # text left in the box this long goes when a list step is taken
 REFUSED = "Not allowed"              # the title of a refusal's notice
 STEP_KEYS = "uyq"   # on the options, keys a word may begin with too (_step_key_start)
+
+
+@dataclass
+class StepKey:
+    """u, y or q pressed on the options, for a word's letter that may follow it."""
+
+    key: str
+    at: float                   # the key's time
+    deciding: bool              # the table stood at a player's decision (r and t: words)
+    lifted: str | None          # the hand shown behind the curtain then
+    ran: str = ""               # its step: "taken", or "said" (why nothing: to redo)
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
 ESCAPE_AFTER_DICE_SECONDS = 0.75  # Escape held off after the dice dialog closed itself
 HALF_NOTICE_BRIEF_ROWS = 24        # a shorter one's half's end says the runs, not the dice

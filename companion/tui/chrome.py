@@ -312,6 +312,7 @@ class KeyBar(Widget):
 
 
 TYPE_AHEAD_SECONDS = 0.4      # a letter this soon after a window's key was a word typed
+SAME_ACTION = {"quit_soon": "quit"}   # actions the keys panel lists as one
 
 
 class TypedThrough:
@@ -595,8 +596,10 @@ class KeysPanel(VerticalScroll, can_focus=False):
             if binding.action not in own_actions(node):
                 continue
             shown = app.get_key_display(binding)
-            # "app.quit" bound on a screen is the app's "quit": one action, one row
-            row = actions.setdefault(binding.action.removeprefix("app."), [[], "", enabled])
+            # "app.quit" bound on a screen is the app's "quit", and so is the table's
+            # "quit_soon" (q waits for a word's next letter): one action, one row
+            action = binding.action.removeprefix("app.")
+            row = actions.setdefault(SAME_ACTION.get(action, action), [[], "", enabled])
             if shown not in row[0]:
                 row[0].append(shown)
             row[1] = row[1] or binding.description

@@ -670,23 +670,32 @@ class Table:
             if line is not None:
                 return line
         told = [line.split(" ", 1)[1] for line in waiting.options]
-        box = self.session.box
-        if (waiting.phase == "cards" and len(said.words) > 1
-                and not any(form in act.VERB_FORMS
-                            for form in (said.words[0], *said_forms(said.words[0])))
-                and not any(piece.name.casefold() == said.text.casefold()
-                            for roster in box.rosters.values()
-                            for piece in [*roster.ballplayers.values(),
-                                          *roster.pitchers.values()])):
+        near = did_you_mean(said.text, told)
+        if not near and self._no_card_named(said, waiting):
             # Words of a card, not of the box's (an exchange says so of 'Grand Slam': the
             # card phase said it named none of the options)
             raise CompanionError(f"'{clip(said.text)}' is not a card in this box; the game "
                                  f"awaits {waiting.side}: {waiting.prompt}"
                                  + did_you_mean(said.text, (card.name for card
-                                                            in box.cards.values())))
+                                                            in self.session.box.cards.values())))
         raise CompanionError(f"'{clip(said.text)}' names none of the options now; the game "
-                             f"awaits {waiting.side}: {waiting.prompt}"
-                             + did_you_mean(said.text, told))
+                             f"awaits {waiting.side}: {waiting.prompt}" + near)
+
+    def _no_card_named(self, said: Said, waiting: Waiting) -> bool:
+        """In the card phase, words meant as a card's name that no card of the box bears:
+        two words or more, no verb of the game among them ('i pass'), no piece's name
+        (accents optional) and no card's whole name within them ('Good Jump now')."""
+        if waiting.phase != "cards" or len(said.words) < 2:
+            return False
+        if any(form in act.VERB_FORMS for word in said.words
+               for form in (word, *said_forms(word))):
+            return False
+        box = self.session.box
+        text = plain(said.text)
+        pieces = (piece.name for roster in box.rosters.values()
+                  for piece in [*roster.ballplayers.values(), *roster.pitchers.values()])
+        return not any(plain(name) == text for name in pieces) and not any(
+            plain(card.name) in text for card in box.cards.values())
 
     # The readings of a short line, in the order short_line asks them: each gives the side's
     # line, raises the rules' answer, or leaves the line to the next (None).

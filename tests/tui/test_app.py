@@ -6533,17 +6533,25 @@ def test_a_burst_of_keys_or_clicks_leaves_the_app_standing(tmp_path, keys):
                     break
                 keys_at_once(app, [(key, char)])
             await pilot.pause(0.3)
+            if on_table and keys[0][0] == "q":
+                await pilot.pause(0.3)              # (the table's q waits 0.4 s for a word)
             _, screens = standing(app)
             running = not app._exit                 # (the quit asked, the app closing)
+            typed = ""
             if running:
+                if on_table:
+                    typed = game_screen(app).query_one("#entry", Input).value
                 await settle(pilot)
-        return running, screens
+        return running, screens, typed
 
     for on_table in (False, True):
-        running, screens = asyncio.run(play(on_table))     # (raised before: MountError)
+        running, screens, typed = asyncio.run(play(on_table))  # (raised before: MountError)
         if keys[0][0] == "q":
-            # (at the table a burst of letters at a decision begins a typed line instead)
-            assert not running or on_table, screens
+            # At the table a letter right behind q at a decision begins a word, its quit
+            # not come ('qb'); a key that is no letter leaves the quit to come.
+            word = on_table and (keys[1][1] or "").isalpha()
+            assert running == word and typed == ("q" + keys[1][1] if word else ""), (
+                screens, typed)
         else:
             paging = keys[0][0] == "ctrl+p" and keys[1][0] != "click"   # (it stays open)
             assert running and screens[-1] == ("SteadyPalette" if paging else "GameScreen"
@@ -6904,6 +6912,96 @@ def test_a_refused_line_goes_once_the_dice_are_rolled_by_r(tmp_path):
             return seen
 
     assert asyncio.run(play()) == ("zz", True, "")
+
+
+def step_key_table(tmp_path, name: str, done):
+    """A hot-seat series with the companion's dice played by its first options until
+    `done(table)`; the app opened on it: noted_table's tuple."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / f"{name}.db"
+    series_id = new_series(path, seed=f"tui-{name}", dice="digital",
+                           team1_control="human", team2_control="human")
+    play_until(path, series_id, done)
+    return noted_table(path, series_id)
+
+
+def after_a_roll(table) -> bool:
+    """A player's decision, the step before it a roll (rule 4.6)."""
+    entries = table.session.entries
+    return (table.game is not None and table.game.state.inning >= 2 and human_must_act(table)
+            and not table.dice_awaited() and entries[-1].line.startswith("roll "))
+
+
+def at_dice_after_a_decision(table) -> bool:
+    """The player's roll awaited (rule 4.6), the step before it a decision of the game."""
+    entries = table.session.entries
+    return (table.game is not None and table.game.state.inning >= 2
+            and table.dice_awaited() and not entries[-1].line.startswith("roll "))
+
+
+@pytest.mark.parametrize("where", ["after-roll", "at-dice"])
+def test_r_or_t_behind_u_reads_as_the_table_stood_when_u_came(tmp_path, where):
+    """'Utley' typed where the last step was a roll: u took the roll back (dice awaited),
+    and t, no word's letter there, left the undo standing and 'ley' in the box. Read as the
+    table stood when u came (a decision), t is the word's: the roll is back and the box
+    holds 'utley'. Where dice were awaited when u came, u then r is an undo and an r of its
+    own (at the decision the undo went back to, a word's first letter)."""
+    done = after_a_roll if where == "after-roll" else at_dice_after_a_decision
+
+    async def play():
+        async with step_key_table(tmp_path, where, done) as (app, pilot, screen, table, _):
+            screen.set_focus(screen.query_one("#options"))
+            await pilot.pause()
+            lines = [entry.line for entry in table.session.entries]
+            keys_at_once(app, [("u", "u")])
+            await pilot.pause(0.15)
+            rest = "tley" if where == "after-roll" else "r"
+            keys_at_once(app, [(char, char) for char in rest])
+            entry = screen.query_one("#entry", Input)
+            await wait_until(pilot, lambda: entry.value.endswith(rest[-1]), timeout=5)
+            await pilot.pause(0.2)
+            seen = entry.value, [entry.line for entry in table.session.entries], lines
+            await settle(pilot)
+            return seen
+
+    value, now, lines = asyncio.run(play())
+    if where == "after-roll":
+        assert (value, now) == ("utley", lines)
+    else:
+        assert value == "r" and len(now) < len(lines)       # the undo stands
+
+
+def test_q_twice_quits(tmp_path):
+    """q then q (a player pressing it again while the quit waits for a word) quits: q is
+    no letter of a word begun with q."""
+    async def go():
+        async with on_the_options_at_a_decision(tmp_path) as (app, pilot, screen):
+            keys_at_once(app, [("q", "q")])
+            await pilot.pause(0.1)
+            keys_at_once(app, [("q", "q")])
+            await wait_until(pilot, lambda: app._exit, timeout=3)
+            return screen.query_one("#entry", Input).value
+
+    assert asyncio.run(go()) == ""
+
+
+def test_the_keys_panel_at_the_table_lists_quit_once(tmp_path):
+    """The table's q (it waits for a word's next letter) is the app's quit: one row, as at
+    home ('q ^q'), not a row for each."""
+    from companion.tui.chrome import KeysPanel
+
+    async def go():
+        async with on_the_options_at_a_decision(tmp_path) as (app, pilot, screen):
+            await pilot.press("question_mark")
+            await wait_until(pilot, lambda: bool(app.screen.query(KeysPanel)), timeout=5)
+            rows = app.screen.query_one(KeysPanel).rows()
+            await pilot.press("question_mark")
+            await settle(pilot)
+            return rows
+
+    quits = [(keys, does) for keys, does, _ in asyncio.run(go()) if does == "Quit"]
+    assert quits == [("q ^q", "Quit")]
 
 
 def test_u_twice_at_once_on_the_options_undoes_twice(tmp_path):
