@@ -669,6 +669,7 @@ CARD_ELSEWHERE = {
               "\"batter.power\", at_least = 3 }",
 }
 
+
 def out_of_range(value, whole: bool, low: int, high: int) -> str:
     """Why a rating is refused: a whole number outside its range, or not a whole number
     (a TOML number in quotes told so: '2' beside 'accepted: 1..50' puzzled)."""

@@ -1181,8 +1181,8 @@ class GameScreen(Screen):
         # A window's key pressed on the options (char, its time): the letter a word sent at
         # once begins with, if the next key comes before the window does (_word_start).
         self._window_key: tuple[str, float] | None = None
-        # u or y pressed on the options: (key, when, whether its step was taken); a letter
-        # right behind it makes it a word's first letter (_step_key_start)
+        # u, y or q pressed on the options (StepKey): a letter right behind it makes it a
+        # word's first letter (_step_key_start)
         self._step_key: StepKey | None = None
         self._quit_timer: Timer | None = None       # q pressed: the quit to come
         self._word_keyed = False                    # a word begun with that key
