@@ -271,6 +271,8 @@ def estimate(state: State, table: RunTable | None = None, cancelled=None,
     when given, is asked between plays; Cancelled is raised once it is true."""
     if state.phase == "over":
         return Estimate(1.0 if state.winner == "home" else 0.0, 0.0, 0)
+    if walked_off(state):
+        return Estimate(1.0, 0.0, 0)
     from .manager import ComputerManager  # the manager imports the rules; keep it lazy
 
     model = (table or table_for(state, cancelled)).model
@@ -304,6 +306,17 @@ def estimate(state: State, table: RunTable | None = None, cancelled=None,
     # Until the game is over nothing is certain: a figure that reached 0 or 1 (every play
     # won, say) is held just inside, so no screen shows a decided game that is not.
     return Estimate(min(1.0 - UNDECIDED, max(UNDECIDED, total / plays)), width, plays)
+
+
+def walked_off(state: State) -> bool:
+    """The home side ahead during its last half's rolls, with no Hit and Run to take a run
+    back: the game is won, though it ends only with the half (rules 4.6.4, 4.8, 6.3; the
+    figure read '>99%' while the board said the rolls go on)."""
+    from .manager import last_half_deficit
+
+    deficit = last_half_deficit(state)
+    return (state.phase in ROLL_PHASES and deficit is not None
+            and state.atbat.runs > deficit and not state.atbat.hit_and_run)
 
 
 def play_on(rules, manager, state: State, model: Model, rng: random.Random) -> float:

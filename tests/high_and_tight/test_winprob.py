@@ -49,6 +49,30 @@ def test_finished_game_is_certain(rules):
     assert p == (1.0 if session.state.winner == "home" else 0.0)
 
 
+def test_a_walk_off_lead_is_certain_before_the_half_ends(rules):
+    """Rules 4.6.4, 4.8: the home side ahead during its last half's rolls has won (runs
+    are never taken back without Hit and Run), though the game ends only with the half:
+    the figure is 1 (it read '>99%'). With Hit and Run a 9 may still take a run back: the
+    plays go on and the figure stays short of 1."""
+    from .test_scoring import box_xi_at_the_managerial_move
+
+    session = box_xi_at_the_managerial_move(rules)
+    session.push(rules.parse_action(session.state, "home stands pat"))
+    state = session.state
+    assert state.phase == "roll" and state.batting == "home" and state.atbat.rolls_left
+    state.inning = 9
+    state.away.runs, state.home.runs = [1], [0]
+    state.atbat.runs = 2
+    assert winprob.walked_off(state)
+    assert estimate(state) == winprob.Estimate(1.0, 0.0, 0)
+    state.atbat.runs = 1                              # tied: not decided
+    assert not winprob.walked_off(state)
+    state.atbat.runs, state.atbat.hit_and_run = 2, True
+    assert not winprob.walked_off(state)
+    state.atbat.hit_and_run, state.inning = False, 8      # not the last half
+    assert not winprob.walked_off(state)
+
+
 def test_learned_table_is_a_distribution_per_half(rules, tables):
     """Each half inning's learned run odds sum to one; the home side's extra innings too."""
     table = tables({"Home": "new-york", "Away": "texas"})
