@@ -182,6 +182,20 @@ def box_xi_at_the_managerial_move(rules):
     return session
 
 
+def home_ahead_in_its_last_half(rules):
+    """The state of `box_xi_at_the_managerial_move` after 'home stands pat', made the
+    bottom of the 9th with the home side 1-0 down and 2 runs scored, rolls left (rules
+    4.6.4, 4.8): ahead when the half ends."""
+    session = box_xi_at_the_managerial_move(rules)
+    session.push(rules.parse_action(session.state, "home stands pat"))
+    state = session.state
+    assert state.phase == "roll" and state.batting == "home" and state.atbat.rolls_left
+    state.inning = 9
+    state.away.runs, state.home.runs = [1], [0]
+    state.atbat.runs = 2
+    return state
+
+
 def test_a_move_up_past_xii_stops_there_and_earns_the_bonus_roll(rules):
     """Rules 4.5 and 5.5.2: only the marker moved down needs its boxes. From box XI, +2
     costs one Scoring Roll, stops the Scoring Number on XII and earns the bonus roll for

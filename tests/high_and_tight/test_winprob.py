@@ -54,15 +54,9 @@ def test_a_walk_off_lead_is_certain_before_the_half_ends(rules):
     are never taken back without Hit and Run), though the game ends only with the half:
     the figure is 1 (it read '>99%'). With Hit and Run a 9 may still take a run back: the
     plays go on and the figure stays short of 1."""
-    from .test_scoring import box_xi_at_the_managerial_move
+    from .test_scoring import home_ahead_in_its_last_half
 
-    session = box_xi_at_the_managerial_move(rules)
-    session.push(rules.parse_action(session.state, "home stands pat"))
-    state = session.state
-    assert state.phase == "roll" and state.batting == "home" and state.atbat.rolls_left
-    state.inning = 9
-    state.away.runs, state.home.runs = [1], [0]
-    state.atbat.runs = 2
+    state = home_ahead_in_its_last_half(rules)
     assert winprob.walked_off(state)
     assert estimate(state) == winprob.Estimate(1.0, 0.0, 0)
     state.atbat.runs = 1                              # tied: not decided

@@ -18,7 +18,11 @@ from companion.store.db import Store
 from companion.tui import views
 from companion.tui.table import Setup, Table
 
-from ..high_and_tight.test_scoring import box_one_at_bat, box_xi_at_the_managerial_move
+from ..high_and_tight.test_scoring import (
+    box_one_at_bat,
+    box_xi_at_the_managerial_move,
+    home_ahead_in_its_last_half,
+)
 from .test_app import make_app, new_series, plain, wait_until
 from .test_snapshots import first_game_over, play_until
 
@@ -402,13 +406,7 @@ def test_the_board_says_why_the_rolls_go_on_once_the_home_side_leads(rules):
     its last half still rolls its rolls (a player saw the win figure at >99% and more rolls
     asked for, with no word why); the board says so, and that a Hit and Run 9 may still
     take a run back."""
-    session = box_xi_at_the_managerial_move(rules)
-    session.push(rules.parse_action(session.state, "home stands pat"))
-    state = session.state
-    assert state.phase == "roll" and state.batting == "home" and state.atbat.rolls_left
-    state.inning = 9
-    state.away.runs, state.home.runs = [1], [0]
-    state.atbat.runs = 2
+    state = home_ahead_in_its_last_half(rules)
     home = state.home.team.abbrev
     assert views.walk_off_line(state) == f"{home} lead when the half ends: roll on (4.6.4)"
     state.atbat.hit_and_run = True
