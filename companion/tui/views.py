@@ -316,7 +316,7 @@ def walk_off_line(state) -> str:
     if (deficit is None or atbat.runs <= deficit
             or not (atbat.rolls_left or state.phase == "free-roll")):
         return ""
-    return (f"{state.home.team.abbrev} lead when the half ends: roll on (4.6.4)"
+    return (f"{state.home.team.abbrev} ahead; roll the half out (4.6.4)"
             + ("; a 9 takes a run back" if atbat.hit_and_run else ""))
 
 

@@ -408,11 +408,11 @@ def test_the_board_says_why_the_rolls_go_on_once_the_home_side_leads(rules):
     take a run back."""
     state = home_ahead_in_its_last_half(rules)
     home = state.home.team.abbrev
-    assert views.walk_off_line(state) == f"{home} lead when the half ends: roll on (4.6.4)"
+    assert views.walk_off_line(state) == f"{home} ahead; roll the half out (4.6.4)"
     state.atbat.hit_and_run = True
     assert views.walk_off_line(state).endswith("(4.6.4); a 9 takes a run back")
     state.atbat.rolls_left, state.phase = 0, "free-roll"    # box I's free roll still owed
-    assert views.walk_off_line(state).startswith(f"{home} lead when the half ends")
+    assert views.walk_off_line(state).startswith(f"{home} ahead; roll the half out")
     state.atbat.rolls_left, state.phase = 2, "roll"
     state.atbat.runs = 1                        # tied: the half decides nothing yet
     assert views.walk_off_line(state) == ""
