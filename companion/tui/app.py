@@ -1094,6 +1094,7 @@ class EntryBox(Input):
             self.value = ""
             screen.set_focus(screen.query_one("#options", OptionList))
             getattr(screen, f"action_{roll}")()
+            screen.left_the_box_by_rolling()
             return
         if event.is_printable and isinstance(screen, GameScreen):
             screen.make_way_for_typing()
@@ -1159,6 +1160,8 @@ class GameScreen(Screen):
         self._win_due: float | None = None         # when the table will have been still
         self._win_worker: Worker | None = None
         self._escape_held_till = 0.0       # (monotonic) Escape not home before it
+        # (monotonic) till then an Escape is the typing box's, which r left for the options
+        self._box_escape_till = 0.0
         self._win_inputs = None                     # what the figure under way reads
         self._win_fault_said = False                # a fault in the figure told once
         self._games_over: int | None = None        # finished games the screen knows of
@@ -2285,6 +2288,7 @@ class GameScreen(Screen):
         """Take a line; a refusal is told in a notice, or handed to `refused` (a dialog
         that says it in its own place)."""
         self._own_step()
+        self._box_escape_till = 0.0     # (a step chosen: an Escape is the options' again)
         held, self.table.held = self.table.held, None   # an action of the next game: on
         game, noted = self._log_mark()
         try:
@@ -2439,11 +2443,24 @@ class GameScreen(Screen):
     def action_back(self) -> None:
         """Escape from the options: home (from the typing box it is `to_options`, with the
         keys panel open `close_keys`); the table's notices stay with the table. Once: a
-        second Enter queued on "Back to the home screen" popped the home screen too."""
-        if not self.is_current or time.monotonic() < self._escape_held_till:
+        second Enter queued on "Back to the home screen" popped the home screen too. An
+        Escape soon after r rolled from the typing box is the box's (r handed the keys to
+        the options): said so, and the next goes home (a player leaving the box went home,
+        and the letters he typed next were the home screen's keys)."""
+        now = time.monotonic()
+        if not self.is_current or now < self._escape_held_till:
+            return
+        if now < self._box_escape_till:
+            self._box_escape_till = 0.0
+            self.notify("the keys are on the options already (r rolled from the typing box):"
+                        " Escape again goes home", severity="warning")
             return
         self._clear_notices()
         self.app.pop_screen()
+
+    def left_the_box_by_rolling(self) -> None:
+        """r or R rolled from the typing box, which handed the keys to the options."""
+        self._box_escape_till = time.monotonic() + BOX_ESCAPE_SECONDS
 
     def action_close_keys(self) -> None:
         """Escape with the keys panel open closes it (a player closing it left the table),
@@ -2490,6 +2507,8 @@ class GameScreen(Screen):
         # (an extra inning with no draws: the half's last roll reaches Take the Mound)
         self._tell_after(game, [e.line for e in self.table.session.entries[steps:]], noted)
         self._drop_passed_line()
+        if self._box_escape_till:       # rolling on from the options: still the box's r's
+            self.left_the_box_by_rolling()
         self.refresh_table()
 
     def action_draw_starter(self) -> None:
@@ -2809,6 +2828,7 @@ class StepKey:
     ran: str = ""               # its step: "taken", or "said" (why nothing: to redo)
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
 ESCAPE_AFTER_DICE_SECONDS = 0.75  # Escape held off after the dice dialog closed itself
+BOX_ESCAPE_SECONDS = 3.0   # an Escape this soon after r rolled from the typing box is its
 HALF_NOTICE_BRIEF_ROWS = 24        # a shorter one's half's end says the runs, not the dice
 HALF_NOTICE_TITLE = "End of the half"
 PITCHING_CHANGE_TITLE = ": pitching change"     # after the team: a forced one, kept as is

@@ -7004,6 +7004,42 @@ def test_the_keys_panel_at_the_table_lists_quit_once(tmp_path):
     assert quits == [("q ^q", "Quit")]
 
 
+def test_escape_right_after_r_rolled_from_the_typing_box_is_the_box_s(tmp_path):
+    """r in the typing box rolls and hands the keys to the options; the player, still in
+    the box as he sees it, pressed Escape to leave it and went home, and his next letters
+    were the home screen's keys (p opened Print). An Escape soon after is the box's: said
+    so, and the next one goes home."""
+    from companion.tui.app import shown_notices
+
+    from .test_snapshots import at_dice, play_until
+
+    path = tmp_path / "box-escape.db"
+    series_id = new_series(path, seed="tui-box-escape", dice="digital",
+                           team1_control="human", team2_control="computer")
+    play_until(path, series_id, at_dice)
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            entry = screen.query_one("#entry", Input)
+            entry.focus()
+            await pilot.pause()
+            before = len(table.session.entries)
+            await pilot.press("r")
+            await pilot.pause()
+            rolled = len(table.session.entries) > before and not entry.has_focus
+            await pilot.press("escape")
+            await pilot.pause()
+            first = type(app.screen).__name__, [note.message for note in shown_notices(app)]
+            await pilot.press("escape")
+            await pilot.pause()
+            second = type(app.screen).__name__
+            return rolled, first, second
+
+    rolled, (first, said), second = asyncio.run(play())
+    assert rolled and first == "GameScreen" and second == "HomeScreen"
+    assert any("the keys are on the options already" in message for message in said), said
+
+
 def test_u_twice_at_once_on_the_options_undoes_twice(tmp_path):
     """A letter behind u begins a word only when it is bound to nothing: u twice at once
     (a fast hand taking back two steps) is two undos, not a word 'uu'."""
