@@ -6883,15 +6883,22 @@ def test_yancey_typed_at_a_hand_s_pace_with_nothing_to_redo(tmp_path):
     assert "nothing to redo" in said and value == "yancey" and "nothing to redo" not in after
 
 
+def at_a_roll_against_the_computer(tmp_path, name: str) -> tuple[Path, int]:
+    """A series against the computer with the companion's dice, played to the human's
+    roll (rule 4.6): its file and id."""
+    from .test_snapshots import at_dice, play_until
+
+    path = tmp_path / f"{name}.db"
+    series_id = new_series(path, seed=f"tui-{name}", dice="digital",
+                           team1_control="human", team2_control="computer")
+    play_until(path, series_id, at_dice)
+    return path, series_id
+
+
 def test_a_refused_line_goes_once_the_dice_are_rolled_by_r(tmp_path):
     """A line refused and left in the box stayed through rolls taken with r and the half's
     end (only a step from the list cleared it); the dice rolled move past it too."""
-    from .test_snapshots import at_dice, play_until
-
-    path = tmp_path / "refused-roll.db"
-    series_id = new_series(path, seed="tui-refused-roll", dice="digital",
-                           team1_control="human", team2_control="computer")
-    play_until(path, series_id, at_dice)
+    path, series_id = at_a_roll_against_the_computer(tmp_path, "refused-roll")
 
     async def play():
         async with noted_table(path, series_id) as (app, pilot, screen, table, _):
@@ -7011,12 +7018,7 @@ def test_escape_right_after_r_rolled_from_the_typing_box_is_the_box_s(tmp_path):
     so, and the next one goes home."""
     from companion.tui.app import shown_notices
 
-    from .test_snapshots import at_dice, play_until
-
-    path = tmp_path / "box-escape.db"
-    series_id = new_series(path, seed="tui-box-escape", dice="digital",
-                           team1_control="human", team2_control="computer")
-    play_until(path, series_id, at_dice)
+    path, series_id = at_a_roll_against_the_computer(tmp_path, "box-escape")
 
     async def play():
         async with noted_table(path, series_id) as (app, pilot, screen, table, _):
