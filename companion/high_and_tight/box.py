@@ -315,6 +315,11 @@ class Box:
     def deck(self, side: str) -> list[Card]:
         return [card for card in self.cards.values() if card.side == side]
 
+    def piece_names(self) -> list[str]:
+        """Every ballplayer's and pitcher's name, roster by roster."""
+        return [piece.name for roster in self.rosters.values()
+                for piece in [*roster.ballplayers.values(), *roster.pitchers.values()]]
+
     def team(self, key: str) -> Team | None:
         return self.teams.get(key.casefold())
 

@@ -14,6 +14,7 @@ from .rules import (
     HighAndTight,
     fielding_defense,
     inning_parameters,
+    last_half_deficit,
     managerial_move,
     strategies_ahead,
 )
@@ -126,15 +127,6 @@ def card_odds(rules: HighAndTight, state: State, card: Card, matchup: Matchup
 EXTRA_INNINGS_HOME_WINS = 0.5
 
 
-def last_half_deficit(state: State) -> int | None:
-    """The runs the home side is behind (0 when tied) in a half that is its last (rules 4.8,
-    6.3: the bottom of the 9th or of an extra inning, where a lead ends the game); None in
-    any other half."""
-    deficit = state.away.total - state.home.total
-    # (never ahead there: 4.8 and 6.3 end the game first)
-    return deficit if state.batting == "home" and state.inning >= 9 and deficit >= 0 else None
-
-
 def last_half_outcomes(dist, deficit: int) -> tuple[float, float]:
     """From the home side's last half's run distribution, `deficit` runs behind: (the
     chance it ends ahead, winning the game; the chance it ends tied, extra innings)."""
@@ -162,10 +154,11 @@ def managerial_moves(box: Box, atbat) -> list[tuple[int, int, int, bool, float, 
     return out
 
 
-def manage_outcomes(state: State) -> dict[int, tuple[float, float]]:
+def manage_outcomes(state: State, moves: list | None = None
+                    ) -> dict[int, tuple[float, float]]:
     """In the home side's last half (`last_half_deficit`), each legal Managerial Move's
     (chance to end it ahead, chance to end it tied) (rule 4.5 with 4.8, 6.3); in any other
-    half, none."""
+    half, none. `moves`, `managerial_moves` when the caller has them."""
     deficit = last_half_deficit(state)
     if deficit is None:
         return {}
@@ -173,14 +166,15 @@ def manage_outcomes(state: State) -> dict[int, tuple[float, float]]:
     return {shift: last_half_outcomes(markers_distribution(
                 state.box, rolls, number, bonus, atbat.extra_numbers, atbat.tens,
                 atbat.hit_and_run), deficit)
-            for shift, rolls, number, bonus, _, _ in managerial_moves(state.box, atbat)}
+            for shift, rolls, number, bonus, _, _
+            in moves or managerial_moves(state.box, atbat)}
 
 
-def manage_win_chances(state: State) -> dict[int, float]:
+def manage_win_chances(state: State, moves: list | None = None) -> dict[int, float]:
     """Each legal Managerial Move's chance to win in the home side's last half, a tie
     counted as EXTRA_INNINGS_HOME_WINS of one (`manage_outcomes`); none elsewhere."""
     return {shift: last_half_win_chance(*outcomes)
-            for shift, outcomes in manage_outcomes(state).items()}
+            for shift, outcomes in manage_outcomes(state, moves).items()}
 
 
 def one_run_matters(state: State, side: str) -> bool:
@@ -582,10 +576,11 @@ class ComputerManager:
         tie (6 rolls in box VIII and 5 in X both expect 5/3 runs) goes to the next figure,
         then to standing pat. Figures equal but for float rounding are a tie."""
         need_one = one_run_matters(state, state.actor)
-        wins = manage_win_chances(state)
+        moves = managerial_moves(self.box, state.atbat)
+        wins = manage_win_chances(state, moves)
         value = {shift: ((wins[shift],) if wins else ())
                  + ((one, expected) if need_one else (expected, one))
-                 for shift, _, _, _, expected, one in managerial_moves(self.box, state.atbat)}
+                 for shift, _, _, _, expected, one in moves}
 
         def better(shift: int, than: int) -> bool:
             for mine, theirs in zip(value[shift], value[than], strict=True):

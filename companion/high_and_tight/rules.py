@@ -127,6 +127,27 @@ def fatigue_note_side(state: State, rule: str, text: str) -> str | None:
     return None
 
 
+LAST_INNING = 9    # rule 4.8: from its end on, a game with a side ahead is over (6.3)
+
+
+def last_half_deficit(state: State) -> int | None:
+    """The runs the home side is behind (0 when tied) in a half that is its last (rules 4.8,
+    6.3: the bottom of the 9th or of an extra inning, where a lead ends the game); None in
+    any other half."""
+    deficit = state.away.total - state.home.total
+    # (never ahead there: 4.8 and 6.3 end the game first)
+    return (deficit if state.batting == "home" and state.inning >= LAST_INNING
+            and deficit >= 0 else None)
+
+
+def ahead_in_last_half(state: State) -> bool:
+    """The home side past the other's total during its last half's rolls: the game is not
+    over, its runs counting once the half is rolled out (rules 4.6.4, 4.8, 6.3)."""
+    deficit = last_half_deficit(state)
+    return (state.phase in CHANCE_KINDS["roll"] and deficit is not None
+            and state.atbat.runs > deficit)
+
+
 def fielding_defense(box: Box, side: Side, key: str) -> int:
     """The Defense a ballplayer fields with: the DH uses the DH marker's (rule 4.3.1)."""
     return box.dh_defense if key == side.dh else side.roster.ballplayers[key].defense
@@ -1584,7 +1605,7 @@ class HighAndTight:
             self._bombed(state, fielding, line, runs)
         home, away = state.home.total, state.away.total
         if state.half == "top":
-            if state.inning >= 9 and home > away:
+            if state.inning >= LAST_INNING and home > away:
                 self._game_over(state, "home")
                 return
             state.half = "bottom"
@@ -1592,7 +1613,7 @@ class HighAndTight:
             return
         for side in (state.home, state.away):
             side.used.append(side.player)
-        if state.inning >= 9 and home != away:
+        if state.inning >= LAST_INNING and home != away:
             self._game_over(state, "home" if home > away else "away")
             return
         self._begin_inning(state, state.inning + 1)

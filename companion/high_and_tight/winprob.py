@@ -312,11 +312,9 @@ def walked_off(state: State) -> bool:
     """The home side ahead during its last half's rolls, with no Hit and Run to take a run
     back: the game is won, though it ends only with the half (rules 4.6.4, 4.8, 6.3; the
     figure read '>99%' while the board said the rolls go on)."""
-    from .manager import last_half_deficit
+    from .rules import ahead_in_last_half
 
-    deficit = last_half_deficit(state)
-    return (state.phase in ROLL_PHASES and deficit is not None
-            and state.atbat.runs > deficit and not state.atbat.hit_and_run)
+    return ahead_in_last_half(state) and not state.atbat.hit_and_run
 
 
 def play_on(rules, manager, state: State, model: Model, rng: random.Random) -> float:

@@ -692,9 +692,7 @@ class Table:
             return False
         box = self.session.box
         text = plain(said.text)
-        pieces = (piece.name for roster in box.rosters.values()
-                  for piece in [*roster.ballplayers.values(), *roster.pitchers.values()])
-        return not any(plain(name) == text for name in pieces) and not any(
+        return not any(plain(name) == text for name in box.piece_names()) and not any(
             plain(card.name) in text for card in box.cards.values())
 
     # The readings of a short line, in the order short_line asks them: each gives the side's
@@ -786,9 +784,7 @@ class Table:
                        and words[at + len(whole)] != begun for at in range(len(words)))
 
         box = self.session.box
-        names = [card.name for card in box.cards.values()] + [
-            piece.name for roster in box.rosters.values()
-            for piece in [*roster.ballplayers.values(), *roster.pitchers.values()]]
+        names = [card.name for card in box.cards.values()] + box.piece_names()
         named = {name for name in names if begins(name)}
         found = [line for line in waiting.options if begins(line.split(" ", 1)[1])]
         if len(found) != 1 or len(named) > 1 or (named and next(iter(named)) not in found[0]):

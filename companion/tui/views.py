@@ -61,19 +61,15 @@ def managerial_options(state) -> list[str]:
     else (a near tie showing alike to two places). The last half's figures are the half's
     own: a single 'win' figure (a tie counted as half a win) read 65% beside the board's
     55% for the game, which weighs the extra innings as the sides stand."""
-    from ..high_and_tight.manager import (
-        last_half_deficit,
-        manage_outcomes,
-        managerial_moves,
-        one_run_matters,
-    )
+    from ..high_and_tight.manager import manage_outcomes, managerial_moves, one_run_matters
+    from ..high_and_tight.rules import last_half_deficit
 
     names = {0: "pat", 1: "+1", 2: "+2", -2: "-2"}
-    outcomes = manage_outcomes(state)
+    moves = managerial_moves(state.box, state.atbat)
+    outcomes = manage_outcomes(state, moves)
     # runs: expected runs (36 columns, the 80-column board's: a wider line wrapped)
     out = ["  move  rolls  box   P(run)" + (" lead tie" if outcomes else "  runs")]
-    for shift, rolls, number, bonus, expected, one in managerial_moves(state.box,
-                                                                        state.atbat):
+    for shift, rolls, number, bonus, expected, one in moves:
         label = state.box.scoring_boxes[number - 1].label
         shown = f"{rolls:2d}{'+1' if bonus else '  '}"
         if outcomes:
@@ -309,15 +305,12 @@ def walk_off_line(state) -> str:
     left: the game is not over yet, the half is played out and its runs count at its end
     (4.6.4; a Hit and Run 9 may still take one back). '' otherwise: a player at the table
     saw the win figure at >99% and was asked for more rolls, with no word why."""
-    from ..high_and_tight.manager import last_half_deficit
+    from ..high_and_tight.rules import ahead_in_last_half
 
-    deficit = last_half_deficit(state)
-    atbat = state.atbat
-    if (deficit is None or atbat.runs <= deficit
-            or not (atbat.rolls_left or state.phase == "free-roll")):
+    if not ahead_in_last_half(state):
         return ""
     return (f"{state.home.team.abbrev} ahead; roll the half out (4.6.4)"
-            + ("; a 9 takes a run back" if atbat.hit_and_run else ""))
+            + ("; a 9 takes a run back" if state.atbat.hit_and_run else ""))
 
 
 def board(table: Table, show_hand: str | None = None, hand_most: int | None = None,

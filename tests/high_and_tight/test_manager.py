@@ -138,11 +138,8 @@ def test_in_the_last_half_the_managerial_move_goes_for_the_win(rules):
     both expect 1/3 run and +2 has the better chance of one, but only pat's three rolls can
     make the two runs a tie needs: the manager stands pat there, and takes +2 in the 8th,
     where the rest of the game is still to come."""
-    from companion.high_and_tight.manager import (
-        last_half_deficit,
-        manage_win_chances,
-        managerial_moves,
-    )
+    from companion.high_and_tight.manager import manage_win_chances, managerial_moves
+    from companion.high_and_tight.rules import last_half_deficit
 
     session = box_xi_at_the_managerial_move(rules)
     state = session.state

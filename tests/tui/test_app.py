@@ -6883,28 +6883,30 @@ def test_yancey_typed_at_a_hand_s_pace_with_nothing_to_redo(tmp_path):
     assert "nothing to redo" in said and value == "yancey" and "nothing to redo" not in after
 
 
-def at_a_roll_against_the_computer(tmp_path, name: str) -> tuple[Path, int]:
+@contextlib.asynccontextmanager
+async def in_the_box_at_a_roll(tmp_path, name: str):
     """A series against the computer with the companion's dice, played to the human's
-    roll (rule 4.6): its file and id."""
+    roll (rule 4.6), opened with the keys in the typing box: noted_table's tuple and the
+    box."""
     from .test_snapshots import at_dice, play_until
 
     path = tmp_path / f"{name}.db"
     series_id = new_series(path, seed=f"tui-{name}", dice="digital",
                            team1_control="human", team2_control="computer")
     play_until(path, series_id, at_dice)
-    return path, series_id
+    async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+        entry = screen.query_one("#entry", Input)
+        entry.focus()
+        await pilot.pause()
+        yield app, pilot, screen, table, entry
 
 
 def test_a_refused_line_goes_once_the_dice_are_rolled_by_r(tmp_path):
     """A line refused and left in the box stayed through rolls taken with r and the half's
     end (only a step from the list cleared it); the dice rolled move past it too."""
-    path, series_id = at_a_roll_against_the_computer(tmp_path, "refused-roll")
-
     async def play():
-        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
-            entry = screen.query_one("#entry", Input)
-            entry.focus()
-            await pilot.pause()
+        async with in_the_box_at_a_roll(tmp_path, "refused-roll") as (
+                app, pilot, screen, table, entry):
             entry.value = "zz"
             await pilot.press("enter")                  # refused, left to be corrected
             await pilot.pause()
@@ -7018,13 +7020,9 @@ def test_escape_right_after_r_rolled_from_the_typing_box_is_the_box_s(tmp_path):
     so, and the next one goes home."""
     from companion.tui.app import shown_notices
 
-    path, series_id = at_a_roll_against_the_computer(tmp_path, "box-escape")
-
     async def play():
-        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
-            entry = screen.query_one("#entry", Input)
-            entry.focus()
-            await pilot.pause()
+        async with in_the_box_at_a_roll(tmp_path, "box-escape") as (
+                app, pilot, screen, table, entry):
             before = len(table.session.entries)
             await pilot.press("r")
             await pilot.pause()
