@@ -219,6 +219,16 @@ def describe_effect(effect: Effect) -> str:
     return f"{marker} {sign}{amount}" + (f" if {when}" if when else "")
 
 
+def zero_move_words(effect: Effect, matchup: Matchup) -> str:
+    """Why a rating's move comes to nothing now, for the log: " (the batter's Power 1 less
+    1)" (rule 5.1.1 b: 'less one' stops at zero)."""
+    if effect.rating is None:
+        return ""
+    value = matchup.rating(effect.rating)
+    return (f" ({rating_words(effect.rating)} {value}"
+            + (f" less {effect.less}" if effect.less else "") + ")")
+
+
 def category_words(category: str) -> str:
     """A card category or inning strategy as the cards print it: 'obp' -> 'OBP'."""
     return "OBP" if category == "obp" else category.title()

@@ -22,6 +22,7 @@ from .effects import (
     number_moved,
     park_conditions,
     situation,
+    zero_move_words,
 )
 from .state import MODES, AtBat, Deck, PitcherLine, Side, State, parse_options
 
@@ -1377,7 +1378,8 @@ class HighAndTight:
                 delta = matchup.effect_value(effect.effect)     # a number or a rating
                 if delta is not None:
                     move(state, effect.effect.marker, delta)
-                    did.append(f"{MARKER_WORDS[effect.effect.marker]} {delta:+d}")
+                    did.append(f"{MARKER_WORDS[effect.effect.marker]} {delta:+d}"
+                               + ("" if delta else zero_move_words(effect.effect, matchup)))
             state.atbat.extra_numbers.update(effect.scoring_numbers)
             if effect.scoring_numbers:
                 did.append(also_scores(effect.scoring_numbers))
@@ -1456,10 +1458,14 @@ class HighAndTight:
         atbat.extra_numbers.update(card.scoring_numbers)
         if card.nines_remove_runs:
             atbat.hit_and_run = True
-        # The bonus section's moves come after the effects' (card_moves), said as a bonus.
-        plain = sum(1 for effect in card.effects if matchup.effect_value(effect) is not None)
-        shown = ", ".join(("bonus " if number >= plain else "") + f"{MARKER_WORDS[m]} {d:+d}"
-                          for number, (m, d) in enumerate(moves))
+        # The bonus section's moves come after the effects' (card_moves), said as a bonus;
+        # a rating's move that comes to nothing says why ('Power 1 less 1').
+        applied = [(effect, number >= len(card.effects))
+                   for number, effect in enumerate(card.effects + card.bonus)
+                   if matchup.effect_value(effect) is not None]
+        shown = ", ".join(("bonus " if bonus else "") + f"{MARKER_WORDS[m]} {d:+d}"
+                          + (zero_move_words(effect, matchup) if not d else "")
+                          for (effect, bonus), (m, d) in zip(applied, moves, strict=True))
         extra = []
         if card.scoring_numbers:
             extra.append(also_scores(card.scoring_numbers))

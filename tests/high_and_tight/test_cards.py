@@ -119,6 +119,27 @@ def test_split_the_outfielders_takes_no_roll_from_a_batter_without_power():
                                                                      ("rolls", 0))
 
 
+def test_a_bonus_that_comes_to_nothing_says_why(rules):
+    """Rule 5.1.1 b: Mendevil (Power 0) splits the outfielders; the log gives the bonus's
+    zero with the rating behind it, not a bare 'Scoring Rolls +0'."""
+    session = new_game(rules, home_cards=("Split the Outfielders", "Good Jump", "Good Wood",
+                                          "Keep It in the Yard", "Around the Horn",
+                                          "On the Black"))
+    reach(session, 2, reserve=("Mendevil", "Rusk"))
+    play(session, "away bats Rusk\nhome fields Mendevil")
+    quiet_half(session)
+    reach(session, 2, "bottom")
+    state = session.state
+    assert state.strategy == "speed" and state.home.player == "mendevil"
+    rolls, number, bonus = markers(session)
+    play(session, "home plays Split the Outfielders")
+    assert markers(session)[0] == rolls
+    rule, text = state.log[-1]
+    assert rule == "5.5" and text.startswith(
+        "home plays Split the Outfielders: Scoring Number +2, bonus Scoring Rolls +0 (the "
+        "batter's Power 0 less 1)")
+
+
 # -- 5.1.1 c: Pitcher/Batter Matchup ------------------------------------------------------
 
 def _ziti_pitching(rules, batter: str):
