@@ -82,20 +82,27 @@ def test_on_the_black_lowers_number_by_pitcher_control(rules):
     assert markers(session) == (4, "III", False)
 
 
-def test_split_the_outfielders_bonus_adds_rolls(rules):
-    """Rule 5.1.1 b example: Kanno (Speed 1, Power 3) splits the outfielders: +1 box, +2 rolls."""
+def _splitting_the_outfielders(rules, batter: str):
+    """New York at home holding Split the Outfielders; `batter` fields the top of the 2nd
+    against Rusk, so he bats its bottom (rule 4.2.2 b), in Flee's speed inning."""
     session = new_game(rules, home_cards=("Split the Outfielders", "Good Jump", "Good Wood",
                                           "Keep It in the Yard", "Around the Horn",
                                           "On the Black"))
-    kanno = piece(session, "new-york", "Kanno")
-    assert (kanno.speed, kanno.power) == (1, 3)
-    reach(session, 2, reserve=("Kanno", "Rusk"))
-    # Kanno fields the top of the 2nd, so he bats its bottom (rule 4.2.2 b).
-    play(session, "away bats Rusk\nhome fields Kanno")
+    reach(session, 2, reserve=(batter, "Rusk"))
+    play(session, f"away bats Rusk\nhome fields {batter}")
     quiet_half(session)
     reach(session, 2, "bottom")
     state = session.state
-    assert state.strategy == "speed" and state.home.player == "kanno"
+    assert state.strategy == "speed" and state.home.player == batter.lower()
+    return session
+
+
+def test_split_the_outfielders_bonus_adds_rolls(rules):
+    """Rule 5.1.1 b example: Kanno (Speed 1, Power 3) splits the outfielders: +1 box, +2 rolls."""
+    session = _splitting_the_outfielders(rules, "Kanno")
+    state = session.state
+    kanno = piece(session, "new-york", "Kanno")
+    assert (kanno.speed, kanno.power) == (1, 3)
     # Flee's box V, Kanno Offense 5 against Rusk Defense 4: VI.
     assert markers(session) == (4, "VI", False)
     play(session, "home plays Split the Outfielders")
@@ -122,15 +129,8 @@ def test_split_the_outfielders_takes_no_roll_from_a_batter_without_power():
 def test_a_bonus_that_comes_to_nothing_says_why(rules):
     """Rule 5.1.1 b: Mendevil (Power 0) splits the outfielders; the log gives the bonus's
     zero with the rating behind it, not a bare 'Scoring Rolls +0'."""
-    session = new_game(rules, home_cards=("Split the Outfielders", "Good Jump", "Good Wood",
-                                          "Keep It in the Yard", "Around the Horn",
-                                          "On the Black"))
-    reach(session, 2, reserve=("Mendevil", "Rusk"))
-    play(session, "away bats Rusk\nhome fields Mendevil")
-    quiet_half(session)
-    reach(session, 2, "bottom")
+    session = _splitting_the_outfielders(rules, "Mendevil")
     state = session.state
-    assert state.strategy == "speed" and state.home.player == "mendevil"
     rolls, number, bonus = markers(session)
     play(session, "home plays Split the Outfielders")
     assert markers(session)[0] == rolls
