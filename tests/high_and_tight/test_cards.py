@@ -541,6 +541,31 @@ def test_hit_and_run_nine_never_takes_runs_below_zero(rules):
                      "9s took 1 run away)") in state.log
 
 
+def test_hit_and_run_nine_on_box_one_free_roll(rules):
+    """Rules 4.6.2 (box I) and 5.1.1 e: a 9 on box I's free roll still takes a run away; the
+    free roll's run and the free 9 cancel out (docs/rulings.md, Hit and Run)."""
+    session = new_game(rules, home_cards=("Keep It in the Yard", "Around the Horn",
+                                          "Pickoff Move", "On the Black", "Bear Down",
+                                          "Punchout"))
+    reach(session, 2, reserve=("Oyelaran", "Delacorte"))
+    play(session, """
+        away bats Oyelaran
+        home fields Delacorte
+        away plays Hit and Run
+        home passes
+        away passes
+        away manages -2
+    """)
+    state = session.state
+    assert state.scoring_box().label == "I"
+    rolls = state.atbat.rolls_left
+    play(session, "roll 1 1\nroll 3 4")
+    assert state.atbat.runs == 1 and state.atbat.rolls_left == rolls - 1   # free: no roll
+    play(session, "roll 1 1\nroll 4 5")
+    assert state.atbat.runs == 0 and state.atbat.rolls_left == rolls - 2
+    assert state.atbat.marks == [("earns",), ("free", "run"), ("earns",), ("free", "nine")]
+
+
 # -- 5.3 and 5.6: eligibility by inning strategy -----------------------------------------
 
 def test_fifth_inning_power_only(rules):
@@ -945,6 +970,25 @@ def test_fielding_free_card_overrides_batting_free_card(rules):
     assert "settle down" in state.decks["defense"].discard
 
 
+def test_a_free_cancel_leaves_the_fielders_one_card(rules):
+    """Rules 5.6.1 and 5.1.1 d: Settle Down, a Free card, cancels the Free card played on top
+    of the batting side's counted card, and the fielding side still has its own one card."""
+    session = new_game(rules, home_cards=FREE_HOME,
+                       away_cards=("Settle Down", "Wallbanger", "Leadoff Walk", "Web Gem",
+                                   "Pitchout", "Blown Call"))
+    quiet_half(session)
+    state = session.state
+    play(session, "home plays Work the Count\naway passes")
+    counted = markers(session)
+    play(session, "home plays Crowd on Its Feet\naway plays Settle Down")
+    assert markers(session) == counted                   # Work the Count's +2 stands
+    play(session, "home passes")
+    assert "away plays Blown Call" in [rules.format_action(a)
+                                       for a in rules.legal_actions(state)]
+    play(session, "away plays Blown Call")
+    assert markers(session) == (counted[0] - 1, *counted[1:])
+
+
 # -- 5.7: Rally Caps -----------------------------------------------------------------------
 
 def test_rally_caps_clutch_example(rules):
@@ -1042,6 +1086,22 @@ def test_rally_caps_extra_card_must_count(rules):
         session.push_text("home plays Crowd on Its Feet")
     play(session, "home plays Seeing It Well")
     assert state.home.cards_played == ["Work the Count", "Seeing It Well"]
+
+
+def test_rally_caps_extra_card_needs_an_eligible_card(rules):
+    """Rule 5.7.2: with no eligible card left in hand (a 1st-inning OBP phase, a hand of
+    offense cards and defense cards of other strategies), the extra card is refused and the
+    Rally Caps stay unused."""
+    session = new_game(rules, home_cards=("On the Black", "Good Wood", "Good Jump",
+                                          "Keep It in the Yard", "Around the Horn",
+                                          "Settle Down"))
+    play(session, "away bats Hampton\nhome fields Kanno\naway passes\nhome plays On the Black"
+                  "\naway passes")
+    state = session.state
+    assert [rules.format_action(a) for a in rules.legal_actions(state)] == ["home passes"]
+    with pytest.raises(IllegalAction, match="rule 5.7.2: no eligible card to play with it"):
+        session.push_text("home rallies card")
+    assert state.home.rally_left == 2 and state.atbat.must_play is None
 
 
 def test_rally_caps_right_after_the_opponents_card(rules):

@@ -5,7 +5,7 @@ import pytest
 from companion.engine.errors import IllegalAction
 from companion.high_and_tight.rules import DRAWS, EXCHANGES, inning_parameters
 
-from .util import at, drive, new_game
+from .util import at, drive, new_game, play
 
 CHANCE = ("deal", "roll", "free-roll")
 
@@ -230,6 +230,32 @@ def test_home_going_ahead_in_the_bottom_ends_it(rules):
     assert state.home.runs == [0] * 9 + [1]
     assert state.away.runs == [0] * 10
     assert rules.awaiting(state).kind == "over"
+
+
+def test_a_walk_off_lead_a_nine_takes_back_is_no_walk_off(rules):
+    """Rules 6.3, 4.8 and 5.1.1 e: the game ends only when the home half is over
+    (docs/rulings.md): a run in the bottom of the 10th that a later Hit and Run 9 takes back
+    leaves the game tied, and the 11th is played."""
+    session = new_game(rules, home_cards=("Hit and Run", "Good Wood", "Work the Count",
+                                          "Keep It in the Yard", "Around the Horn",
+                                          "On the Black"),
+                       away_cards=("Wallbanger", "Leadoff Walk", "Web Gem", "Bear Down",
+                                   "Blown Call", "Good Jump"))
+    state = drive(session, runs={(2, "top"): 1, (5, "bottom"): 1}, until=at(10, "top", "field"))
+    play(session, "home fields Haverty\naway passes\nhome passes\naway stands pat")
+    while state.phase == "roll":
+        play(session, "roll 4 4")
+    play(session, "home names speed")
+    state = drive(session, until=at(10, "bottom", "cards"))
+    assert state.home.player == "haverty" and state.strategy == "speed"
+    play(session, "home plays Hit and Run\naway passes\nhome passes\nhome stands pat")
+    play(session, "roll 2 3")
+    assert state.atbat.runs == 1 and state.phase == "roll"     # ahead, but the half goes on
+    play(session, "roll 4 5")
+    while state.phase == "roll":
+        play(session, "roll 4 4")
+    assert state.winner is None and (state.inning, state.half) == (11, "top")
+    assert state.home.runs[9] == 0 and state.home.total == state.away.total == 1
 
 
 def test_tied_extra_inning_goes_on(rules):

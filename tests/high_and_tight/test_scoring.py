@@ -632,3 +632,8 @@ def test_managerial_move_keeps_both_markers_on_their_tracks(rules):
     assert managerial_move(1, 12, True, 1, top) is None
     assert managerial_move(1, 6, True, -2, top) == (2, 4, True)
     assert managerial_move(5, 2, False, -2, top) is None
+    # Across the flip of the Scoring Rolls marker (5.5.1): 10 and one more is the "+10"
+    # side's box 1 (11); a roll spent from there flips it back to 10.
+    assert managerial_move(10, 6, False, -2, top) == (11, 4, False)
+    assert managerial_move(11, 6, False, 1, top) == (10, 7, False)
+    assert managerial_move(11, 6, False, 2, top) == (10, 8, False)
