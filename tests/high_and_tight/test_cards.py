@@ -514,17 +514,20 @@ def test_hit_and_run_example_nets_one_run(rules):
     assert score_rolls([8, 3, 7, 9, 3, 7], [3], hit_and_run=True) == 1
 
 
-def test_hit_and_run_nine_never_takes_runs_below_zero(rules):
-    """Rule 5.1.1 e: a 9 with no run banked takes nothing away; runs never go negative."""
+def _hit_and_run_in_the_second(rules, move: str):
+    """Oyelaran bats against Delacorte in the top of the 2nd with Hit and Run played and
+    the Managerial Move `move` made ('stands pat', 'manages -2')."""
     session = new_game(rules)
     reach(session, 2, reserve=("Oyelaran", "Delacorte"))
+    play(session, "away bats Oyelaran\nhome fields Delacorte\naway plays Hit and Run\n"
+                  f"home passes\naway passes\naway {move}")
+    return session
+
+
+def test_hit_and_run_nine_never_takes_runs_below_zero(rules):
+    """Rule 5.1.1 e: a 9 with no run banked takes nothing away; runs never go negative."""
+    session = _hit_and_run_in_the_second(rules, "stands pat")
     play(session, """
-        away bats Oyelaran
-        home fields Delacorte
-        away plays Hit and Run
-        home passes
-        away passes
-        away stands pat
         roll 4 5
         roll 6 3
         roll 1 2
@@ -544,18 +547,7 @@ def test_hit_and_run_nine_never_takes_runs_below_zero(rules):
 def test_hit_and_run_nine_on_box_one_free_roll(rules):
     """Rules 4.6.2 (box I) and 5.1.1 e: a 9 on box I's free roll still takes a run away; the
     free roll's run and the free 9 cancel out (docs/rulings.md, Hit and Run)."""
-    session = new_game(rules, home_cards=("Keep It in the Yard", "Around the Horn",
-                                          "Pickoff Move", "On the Black", "Bear Down",
-                                          "Punchout"))
-    reach(session, 2, reserve=("Oyelaran", "Delacorte"))
-    play(session, """
-        away bats Oyelaran
-        home fields Delacorte
-        away plays Hit and Run
-        home passes
-        away passes
-        away manages -2
-    """)
+    session = _hit_and_run_in_the_second(rules, "manages -2")
     state = session.state
     assert state.scoring_box().label == "I"
     rolls = state.atbat.rolls_left
