@@ -178,6 +178,8 @@ INFO_LEADING = 1.1
 RATING_SIZE = 5.5     # the back's rating names (their values 1 pt larger)
 NAME_LINES = 2        # a long name wraps to at most this many lines, front and back
 TAG_GAP = 4.0
+TEAM_TAG_SIZE = 5.0   # the team's abbreviation on a piece's back band (regular)
+TEAM_TAG_GAP = 2.0
 
 
 @dataclass(frozen=True)
@@ -281,26 +283,41 @@ def _piece_front(canvas, rect: Rect, bleed: float, team: Team, face: PieceFront)
         draw_fitted(canvas, line.text, left, baseline, room, line.font, line.size)
 
 
-def back_name(name: str, width: float) -> tuple[list[str], bool]:
-    """A piece's name on its back band: SMALLEST_NAME, wrapped to NAME_LINES lines; whether
-    it fits whole."""
-    _, lines, whole = fit_name(name, BOLD, SMALLEST_NAME, width, width, NAME_LINES)
+def team_tag_room(abbrev: str) -> float:
+    """The width the team's abbreviation takes at the left of a piece's back band."""
+    return stringWidth(abbrev, REGULAR, TEAM_TAG_SIZE) + TEAM_TAG_GAP
+
+
+def back_name(name: str, width: float, abbrev: str) -> tuple[list[str], bool]:
+    """A piece's name on its back band, its first line beside the team's abbreviation:
+    SMALLEST_NAME, wrapped to NAME_LINES lines; whether it fits whole."""
+    _, lines, whole = fit_name(name, BOLD, SMALLEST_NAME, width - team_tag_room(abbrev),
+                               width, NAME_LINES)
     return lines, whole
 
 
 def _piece_back(canvas, rect: Rect, bleed: float, team: Team, name: str,
                 ratings: list[tuple[str, int]]) -> None:
-    """White back (the paper's) with the name on a team-coloured band, ratings in two columns."""
+    """White back (the paper's) with the name on a team-coloured band, the team's
+    abbreviation at the left of its first line (the one mark of the team a greyscale print
+    keeps: a red and a blue field print alike), ratings in two columns."""
     field, accent, ink = _piece_colours(team)
-    names, _ = back_name(name, rect.width - 2 * PIECE_PAD)
+    width = rect.width - 2 * PIECE_PAD
+    names, _ = back_name(name, width, team.abbrev)
     header = BACK_HEADER + (len(names) - 1) * BACK_LEADING
     canvas.setFillColor(field)
     canvas.rect(rect.x, rect.top - header, rect.width, header, stroke=0, fill=1)
     canvas.setFillColor(ink)
+    foot = rect.top - header + 2.5          # the last line's baseline
+    top = foot + (len(names) - 1) * BACK_LEADING
+    draw_fitted(canvas, team.abbrev, rect.x + PIECE_PAD, top, width, REGULAR, TEAM_TAG_SIZE)
+    tag = team_tag_room(team.abbrev)
     for index, line in enumerate(names):
-        draw_fitted(canvas, line, rect.x + PIECE_PAD, rect.top - header + 2.5
-                    + (len(names) - 1 - index) * BACK_LEADING, rect.width - 2 * PIECE_PAD,
-                    BOLD, SMALLEST_NAME, align="centre")
+        left, room = rect.x + PIECE_PAD, width
+        if index == 0 and stringWidth(line, BOLD, SMALLEST_NAME) > width - 2 * tag:
+            left, room = left + tag, width - tag    # off the centre, clear of the tag
+        draw_fitted(canvas, line, left, top - index * BACK_LEADING, room, BOLD, SMALLEST_NAME,
+                    align="centre")
     canvas.setFillColor(BLACK)
     rows = (len(ratings) + 1) // 2
     row_height = (rect.height - header) / rows
@@ -371,9 +388,12 @@ def pieces_cut_short(box: Box) -> list[str]:
     front = Rect(0, 0, *PIECE)
     out = []
     for roster in box.rosters.values():
+        team = box.roster_team(roster.key)
+        abbrev = team.abbrev if team is not None else ""
         for piece in [*roster.ballplayers.values(), *roster.pitchers.values()]:
             _, cut = piece_front(piece).lay_out(_piece_text_width(front), front.height)
-            if not back_name(piece.name, front.width - 2 * PIECE_PAD)[1] and "name" not in cut:
+            if (not back_name(piece.name, front.width - 2 * PIECE_PAD, abbrev)[1]
+                    and "name" not in cut):
                 cut.insert(0, "name")
             where = piece_where(piece, roster.key)
             for field in cut:

@@ -200,7 +200,8 @@ def test_long_names_and_information_wrap_inside_their_piece_at_readable_sizes(tm
     player = names.index(LONG_NAME)
     front = [p.text for p in fronts[player]]
     assert front[:3] == ["C-5", "Christopher", "Montgomery-Smith"]
-    assert [p.text for p in backs[player]][:2] == ["Christopher", "Montgomery-Smith"]
+    # the team's tag beside the first line, the second line the band's whole width
+    assert [p.text for p in backs[player]][:3] == ["NYH", "Christopher", "Montgomery-Smith"]
     pitcher = [p.text for p in fronts[names.index("Sabaria")]]
     assert " ".join(pitcher[pitcher.index("Throws R") + 1:]) == LONG_INFO
 
@@ -445,6 +446,26 @@ def test_every_pieces_accent_band_shows_against_the_paper(box):
         pale = contrast(colour(team.colours[1]), WHITE) < BAND_ON_PAPER
         assert (band.hexval() == colour(team.colours[1]).hexval()) is not pale, team.key
     assert contrast(colour(box.teams["philadelphia"].colours[1]), WHITE) < BAND_ON_PAPER
+
+
+def test_every_piece_back_names_its_team_clear_of_the_name(printed, box):
+    """Rule 2.1's pieces are told apart by team colour, which a greyscale print loses (the
+    demo's Philadelphia red and Texas blue print as near the same grey): each back's band
+    carries the team's abbreviation at its left, in the band, clear of the name."""
+    components = piece_components(box)
+    reader = printed["pieces"]
+    imposition = impose("letter", PIECE, count=len(components))
+    for sheet in range(len(reader.pages) // 2):
+        backs = strings_by_cell(reader.pages[2 * sheet + 1], imposition.backs)
+        assert None not in backs
+        for index, strings in backs.items():
+            piece = components[sheet * imposition.per_sheet + index]
+            tag, name = strings[0], strings[1]
+            assert tag.text == box.teams[piece.team].abbrev, piece.name
+            assert tag.size >= SMALLEST_TEXT and name.text == piece.name.split()[0]
+            assert tag.box.x + tag.box.width < name.box.x, piece.name
+            assert (name.box.y <= tag.box.y                    # on the name's line
+                    and tag.box.y + tag.box.height <= name.box.y + name.box.height)
 
 
 def test_rally_caps_show_two_then_one(printed, box):
