@@ -727,11 +727,15 @@ def _card_back(canvas, rect: Rect, bleed: float, fill: str, big: str, small: str
                 align="centre")
 
 
+EXTRA_CYCLE = 10        # rule 6.3: the 20th inning is played as the 10th, and so on
+
+
 def inning_strategy(box: Box, card: Card) -> str:
     """When the card may be played, from the box's inning strategies (rules 5.3, 5.6, 5.6.1,
-    and 6.2 for the first cycle of extra innings, the 10th to the 19th). A Special or Free
-    card's own text may still limit it (7th inning or later...): the footer says only that
-    no inning strategy does."""
+    and 6.2 for extra innings: the 10th to the 19th, then over again from the 20th, rule
+    6.3, shown by the next cycle's first two and '...'). A Special or Free card's own text
+    may still limit it (7th inning or later...): the footer says only that no inning
+    strategy does."""
     if card.category == "special":
         return f"Special Strategy: whatever the inning's strategy (rule{NO_BREAK}5.6)"
     if card.category == "free":
@@ -739,15 +743,22 @@ def inning_strategy(box: Box, card: Card) -> str:
                 f"(rule{NO_BREAK}5.6.1)")
     name = CATEGORY_NAMES[card.category]
     innings, chosen = [], []
-    for inning in range(1, 20):
+    for inning in range(1, 20 + EXTRA_CYCLE):
         strategy = inning_parameters(box, inning)[2]
         if strategy == card.category:
-            innings.append(str(inning))
+            innings.append(inning)
         elif strategy == "any":
-            chosen.append(ordinal(inning))
-    where = ", ".join(innings) if innings else "none"
-    extra = f"; the {' and '.join(chosen)} if chosen" if chosen else ""
-    return f"{name} innings: {where}{extra} {NO_BREAK.join(('(rules', '5.3,', '6.2)'))}"
+            chosen.append(inning)
+
+    def listed(numbers: list[int], say) -> str:
+        """The innings to the 19th, then the next cycle's first two and '...'."""
+        first = [say(n) for n in numbers if n < 20]
+        again = [say(n) for n in numbers if n >= 20][:2]
+        return ", ".join(first + again) + ("..." if again else "")
+
+    where = listed(innings, str) if innings else "none"
+    extra = f"; the {listed(chosen, ordinal)} if chosen" if chosen else ""
+    return f"{name} innings: {where}{extra} {NO_BREAK.join(('(rules', '5.3,', '6.2,', '6.3)'))}"
 
 
 def card_component(box: Box, card: Card) -> Component:

@@ -366,13 +366,15 @@ def test_the_runs_markers_cover_whole_games_of_the_computer_managers(box):
 
 
 def test_a_cards_footer_keeps_its_rule_citation_on_one_line(box):
-    """Rules 5.3, 6.2: a footer that wraps breaks before '(rules 5.3, 6.2)', never inside it
-    (a no-break space joins it), and prints the citation with plain spaces' widths."""
+    """Rules 5.3, 6.2, 6.3: a footer that wraps breaks before '(rules 5.3, 6.2, 6.3)', never
+    inside it (a no-break space joins it), and prints the citation with plain spaces'
+    widths."""
     footer = inning_strategy(box, box.card("Good Wood"))
-    assert footer.endswith(f"(rules{NO_BREAK}5.3,{NO_BREAK}6.2)")
+    citation = f"(rules{NO_BREAK}5.3,{NO_BREAK}6.2,{NO_BREAK}6.3)"
+    assert footer.endswith(citation)
     head = footer[:footer.index("(rules")].rstrip()
     width = stringWidth(head, ITALIC, 6.5) + 4.0          # the head fits, the citation not
-    assert wrap(footer, ITALIC, 6.5, width) == [head, f"(rules{NO_BREAK}5.3,{NO_BREAK}6.2)"]
+    assert wrap(footer, ITALIC, 6.5, width) == [head, citation]
     assert stringWidth(NO_BREAK, ITALIC, 6.5) == stringWidth(" ", ITALIC, 6.5)
     # Cut short to fit a line (the smallest size reached), it loses the citation whole.
     cut = shorten(footer, ITALIC, 6.5, stringWidth(footer, ITALIC, 6.5) - 1.0)
@@ -392,11 +394,12 @@ def test_strategy_cards_hold_name_type_text_and_inning_strategy(printed, box):
         assert card.name in fronts
     assert "OFFENSE · POWER" in fronts and "DEFENSE · CLUTCH" in fronts
     # Rule 6.2: the 10th is Any (a Power card only if the batter chooses Power), the 11th
-    # to the 19th repeat the 1st to the 9th; the footer says so, not "every extra inning".
+    # to the 19th repeat the 1st to the 9th; rule 6.3: from the 20th all over again. The
+    # footer says so, not "every extra inning".
     power = [str(i) for i, s in enumerate(box.strategies, start=1) if s == "power"]
-    extra = [str(int(i) + 10) for i in power]
-    assert (f"Power innings: {', '.join(power + extra)}; the 10th if chosen (rules 5.3, 6.2)"
-            in fronts)
+    extra = [str(int(i) + 10) for i in power] + [str(int(i) + 20) for i in power]
+    assert (f"Power innings: {', '.join(power + extra)}...; the 10th, 20th... if chosen "
+            "(rules 5.3, 6.2, 6.3)" in fronts)
     # A Special or Free card is free of the inning's strategy; its own text may still set
     # the inning (Infield In: the 7th or later), so the footer does not say "any inning".
     assert "Special Strategy: whatever the inning's strategy (rule 5.6)" in fronts
