@@ -584,10 +584,12 @@ def scoresheet(canvas, box_data: Box, options: PrintOptions, progress=None) -> i
 
 
 def _game_fields(canvas, area: Rect, top: float, page: int) -> float:
+    # The final score on either page: a game over in the 9th ends on page 1 (rule 4.8), a
+    # longer one on page 2 (6.3).
     fields = ["Series / game", "Date", "Away", "Away starter", "Home", "Home starter",
-              "Rules in use"]
+              "Rules in use", "Final (away - home)"]
     if page:
-        fields = ["Series / game", "Away", "Home", "Score after 9"]
+        fields = ["Series / game", "Away", "Home", "Score after 9", "Final (away - home)"]
     width = area.width / len(fields)
     canvas.setFillColorRGB(0, 0, 0)
     for index, name in enumerate(fields):

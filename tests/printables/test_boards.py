@@ -404,6 +404,8 @@ def test_scoresheet_rows_carry_each_innings_strategy(box, tmp_path):
                        "Box before cards", "Cards played", "Rolls after move",
                        "Box after move", "Dice rolled", "Runs"):
             assert column in text
+    # rules 4.8, 6.3: a line for the final score on each page, wherever the game ends
+    assert "Final (away - home)" in first and "Final (away - home)" in second
     assert "extra innings" in second
     assert "a second copy of this page serves the 20th to 29th" in " ".join(second.split())
     for inning in range(10, 20):
