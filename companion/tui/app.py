@@ -1676,6 +1676,7 @@ class GameScreen(Screen):
                                           if picker.head.endswith(" exchanges")
                                           else "Choose slot by slot...", id="!pick"))
             if (table.cards == "physical" and table.game is not None
+                    and waiting.phase == "cards"
                     and table.game.state.atbat.must_play == waiting.side):
                 # Rally Caps' extra card must be played (5.7.2): the companion cannot see
                 # the table's hand, which may hold none of the cards it could be.

@@ -7273,6 +7273,41 @@ def test_rally_caps_extra_card_with_the_tables_cards_can_be_taken_back(tmp_path)
     assert before[-1].endswith(" rallies card") and after == before[:-1]
 
 
+def test_no_rally_caps_take_back_between_games(tmp_path):
+    """Rule 5.7.2's 'None of these in hand: take the Rally Caps use back' is for a card
+    phase with the extra card owed. Between two games of a series with the table's cards a
+    step of the series (naming a starter) has no side, nor has a game over an extra card
+    owed: the line stood first there, highlighted, and Enter undid nothing."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "between.db"
+    series_id = new_series(path, seed="tui-between-games", scenario="league", cards="physical",
+                           dice="digital", rules=["rest", "short-rest"],
+                           team1_control="human", team2_control="human")
+
+    def between_games(table: Table) -> bool:
+        waiting = table.waiting()
+        return (waiting.kind == "decision" and waiting.phase == "series"
+                and waiting.prompt.startswith("name the starter for game")
+                and table.game is not None and table.game.state.phase == "over")
+
+    play_until(path, series_id, between_games)
+
+    async def shown():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            options = screen.query_one("#options", OptionList)
+            ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+            assert ids == ["!next"]                     # the last game's final first
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+            return ([options.get_option_at_index(i).id for i in range(options.option_count)],
+                    table.waiting().prompt)
+
+    ids, prompt = asyncio.run(shown())
+    assert prompt.startswith("name the starter for game")
+    assert "!undo" not in ids and "!hand" in ids
+
+
 def test_a_page_s_title_wraps_rather_than_losing_its_end(tmp_path):
     """A page's title with its close keys ('Hand of Seattle Volcanoes (escape or h
     closes)') was cut at 60 columns, its ')' lost: it wraps."""
