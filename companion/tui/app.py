@@ -1516,7 +1516,14 @@ class GameScreen(Screen):
             team = self.table.team_name(self.table.team_of(action.side))
             self.notify(f"the last step was an exchange: draw its replacement from the "
                         f"{action.args[1]} deck, if not drawn yet", title=f"Exchange: {team}",
-                        timeout=15)
+                        timeout=10)
+            game = self.table.game
+            if game is not None:
+                # a pile it emptied: the reshuffle owed first, as the exchange said it
+                log = game.state.log
+                since = max((i for i, (rule, text) in enumerate(log)
+                             if rule == "5.2.2" and " exchanges " in text), default=len(log))
+                self._tell_reshuffled(game, since, exchanged=True)
 
     def _tell_own_box(self) -> None:
         """A series plays on the copy of the box it began with: a player who edited his

@@ -5718,6 +5718,40 @@ def test_back_at_a_game_after_an_exchange_the_replacement_draw_is_told(tmp_path)
                    for title, _ in notes_on_reopening(path, series_id))
 
 
+def test_back_at_a_game_after_an_exchange_that_emptied_a_pile_the_reshuffle_is_told(tmp_path):
+    """Rules 5.2.1 and 5.2.2 with the table's own cards: an exchange whose replacement found
+    its draw pile empty said to shuffle the discards first; back at the table only the
+    draw was said again. The reshuffle is too, from the exchange's own notes (not one an
+    earlier step made)."""
+    from companion.high_and_tight.rules import RESHUFFLED
+
+    path = tmp_path / "exchange-reshuffle.db"
+    series_id, exchange, team = to_an_exchange(path, "physical")
+    deck = exchange.split()[-1]
+
+    async def reopen():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            await pilot.pause()
+            log = table.game.state.log
+            at = max(i for i, (rule, text) in enumerate(log)
+                     if rule == "5.2.2" and " exchanges " in text)
+            reshuffled = ("5.2.1", f"the {deck} {RESHUFFLED} (1 to draw from the new pile)")
+            log.insert(at, reshuffled)              # before the exchange: not its own
+            notes.clear()
+            screen._tell_exchange_owed()
+            before = [title for title, _ in notes]
+            log.append(reshuffled)                  # the exchange's replacement draw
+            notes.clear()
+            screen._tell_exchange_owed()
+            return before, list(notes)
+
+    before, after = asyncio.run(reopen())
+    assert before == [f"Exchange: {team}"]
+    assert ("Reshuffle", f"The {deck} draw pile is empty: shuffle the {deck} discards (the "
+                         "card just let go among them) into a new pile, then draw (rule "
+                         "5.2.1)") in after
+
+
 def test_back_at_a_game_after_the_companion_s_exchange_nothing_is_owed(tmp_path):
     """Rule 5.2.2 with the companion's cards: it dealt the replacement itself, so an
     exchange as the last step owes the table nothing."""
