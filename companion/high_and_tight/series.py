@@ -95,7 +95,10 @@ class Availability:
         if self.status in ("starts", "waits"):
             return f" {self.reason} (rule {self.rule})"
         if self.status in ("not-in-rotation", "not-drawn", "done"):
-            return f" (rule {self.rule})"
+            # (what the reason adds to the status' own words: a short rest still to come)
+            said = self.said()
+            more = self.reason[len(said):] if self.reason.startswith(said) else ""
+            return f"{more} (rule {self.rule})"
         return f" - {self.reason} (rule {self.rule})"
 
 
@@ -449,6 +452,9 @@ class SeriesRules:
             # row ends with that game (short rest may add its one game, once).
             limit = min(limit, exceeded_in - (game - streak) + 1)
             why = f"went past his Fatigue in game {exceeded_in}"
+        if streak > limit and "short-rest" in state.options:
+            # (past his limit only on short rest, once: that is why he rests now)
+            why += f"; pitched game {game - 1} on short rest"
         if streak < limit:
             # How close his run of games comes to the limit, for the manager to plan by
             # (a reliever two games into three is one game from a rest).
@@ -552,8 +558,9 @@ class SeriesRules:
 
     def _short_rest_game(self, state: SeriesState, team: str, key: str) -> str:
         """' (on short rest he may start game N)' for a resting SP with no turn to come
-        whom short rest may still bring back before the series ends (8.2.3 a), else ''."""
-        last = self.last_start(state, team, key)
+        whom short rest may still bring back before the series ends (8.2.3 a), else ''.
+        His last turn counts, pitched or spent without pitching (see starter_rest)."""
+        last = self.last_start(state, team, key, pitched=False)
         if "short-rest" not in state.options or last is None:
             return ""
         game = last + SP_REST - 1
@@ -593,8 +600,9 @@ class SeriesRules:
                     turn = turns.get(key)
                     entry = (Availability(pitcher.name, "SP", "waits",
                                           f"for game {turn}", "3.0")
-                             if turn else Availability(pitcher.name, "SP", "done",
-                                                       "no turn left in the series", "3.0"))
+                             if turn else Availability(
+                                 pitcher.name, "SP", "done", "no turn left in the series"
+                                 + self._short_rest_game(state, team, key), "3.0"))
                 elif entry.status == "unavailable" and team in state.rotations:
                     # Resting: when the rotation comes to him again (two resting starters
                     # read alike, the one with a start to come and the one with none).

@@ -458,8 +458,10 @@ def test_a_closer_past_his_fatigue_gets_one_short_rest_game_not_two(box):
     assert rest.reason.startswith("went past his Fatigue in game 4")
     pitched(state, "team2", "Rivero", 4, 5, exceeded_in=(4,))      # game 5 on short rest
     rest = rules.reliever_rest(state, "team2", rivero, 6)
+    # why he rests now: the short rest spent too (it read as if game 4 alone kept him out)
     assert (rest.status, rest.rule, rest.reason) == (
-        "unavailable", "8.2.2", "went past his Fatigue in game 4")
+        "unavailable", "8.2.2", "went past his Fatigue in game 4; pitched game 5 on short "
+                                "rest")
     assert rules.reliever_rest(state, "team2", rivero, 7).status == "available"
     # Past his Fatigue in the second of two games: short rest still gives one game more.
     pitched(state, "team2", "Rivero", 3, 4, exceeded_in=(4,))
@@ -1003,6 +1005,25 @@ def test_a_starter_replaced_before_he_pitched_may_still_start_a_game_early(box):
     rules, state = series("rest")
     assert rules.starter_choices(state, "team2") == [("pickering", 0)]
     assert table(rules, state, "team2")["Crowder"].reason == "for game 5"
+
+
+def test_a_starter_whose_last_turn_went_unpitched_is_told_his_short_rest_game(box):
+    """Rules 3.0 and 8.2.3 a in a five-game series: the second SP of the rotation started
+    game 2 and was replaced before he took the mound. His next turn, game 6, is past the
+    series, but short rest may start him in game 5 (as it may one who pitched game 2): the
+    rest table said only 'no turn left in the series', and game 5 offered him."""
+    rules, state = hand_state(box, scenario="league", options="rest,short-rest", played=3)
+    second = rules.rotation_pitcher(state, "team2", 2)
+    arm = rules._pitcher(state, "team2", second)
+    pitched(state, "team2", arm.name, 2, started=True, innings=0)
+    for game in (1, 3):
+        pitched(state, "team2", rules._pitcher(state, "team2", rules.rotation_pitcher(
+            state, "team2", game)).name, game, started=True, innings=7)
+    entry = table(rules, state, "team2")[arm.name]
+    assert entry.status == "done"
+    assert entry.said() + entry.why() == ("no turn left in the series (on short rest he may "
+                                          "start game 5) (rule 3.0)")
+    assert rules.starter_rest(state, "team2", arm, 5).status == "short-rest"
 
 
 def test_a_starter_replaced_before_he_pitched_takes_a_resting_mans_turn_rested(box):
