@@ -117,10 +117,15 @@ class SeriesRow:
 
 def game_where(session: SeriesSession) -> dict | None:
     """The game in play for the listings (WHERE_NOTE): its number, inning, half and each
-    team's runs by team key; None between games and once the series is over."""
+    team's runs by team key; between two games (their starters to name, rule 3.0) the next
+    one setting up (inning 0); None before the first game and once the series is over."""
     game = session.current_game
     if game is None:
-        return None
+        series = session.series
+        if series.winner or not session.games:
+            return None
+        return {"game": len(session.games) + 1, "inning": 0, "half": "top",
+                "runs": {key: 0 for key in series.teams.values()}}
     state = game.state
     return {"game": len(session.games), "inning": state.inning, "half": state.half,
             "runs": {state.home.team.key: state.home.total,

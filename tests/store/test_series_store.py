@@ -415,6 +415,31 @@ def test_the_listing_says_where_the_game_in_play_stands(store, path, box):
     assert said() == (None, f"game 2, {leader} lead 1-0")
 
 
+def test_between_games_the_listing_says_the_next_game_is_setting_up(path, box):
+    """Rule 3.0 between two games: with the rest rules the next game waits on its starters,
+    no game is in play, and the home screen said only 'game 4, PHM lead 2-1' with its
+    generic hint where a game opened at once read 'game 4: setting up; ...'. Both read
+    alike now."""
+    from companion.high_and_tight.series_session import SeriesSession
+
+    header = series_header("league", "11", rules="rest,short-rest")
+    entries = simulated_session(box, header).entries
+    session = SeriesSession(box, {**header, "Box": box.fingerprint})
+    for cut, entry in enumerate(entries, 1):
+        session.replay_entry(entry)
+        if session.games and session.current_game is None and not session.series.winner:
+            break
+    else:
+        raise AssertionError("no step between two games")
+    played = len(session.series.results)
+    store = Store.open(path)
+    with store:
+        create_series(store, box, header, entries[:cut])
+        (row,) = list_series(store)
+        assert row.in_game() == "setting up"
+        assert row.progress(live=True).startswith(f"game {played + 1}: setting up; ")
+
+
 # -- bad input appends nothing --------------------------------------------------------------
 
 
