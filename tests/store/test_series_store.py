@@ -425,12 +425,14 @@ def test_between_games_the_listing_says_the_next_game_is_setting_up(path, box):
     header = series_header("league", "11", rules="rest,short-rest")
     entries = simulated_session(box, header).entries
     session = SeriesSession(box, {**header, "Box": box.fingerprint})
-    for cut, entry in enumerate(entries, 1):
-        session.replay_entry(entry)
-        if session.games and session.current_game is None and not session.series.winner:
-            break
-    else:
-        raise AssertionError("no step between two games")
+    def between_games() -> bool:
+        return bool(session.games) and session.current_game is None \
+            and not session.series.winner
+
+    cut = 0
+    while not between_games():
+        session.replay_entry(entries[cut])
+        cut += 1
     played = len(session.series.results)
     store = Store.open(path)
     with store:
