@@ -154,15 +154,33 @@ def shorten(text: str, font: str, size: float, width: float) -> str:
     if stringWidth(text, font, size) <= width:
         return text
     words = words_of(text)
-    while len(words) > 1:
-        words.pop()
-        cut = " ".join(words).rstrip(",;:.-") + ELLIPSIS
-        if stringWidth(cut, font, size) <= width:
-            return cut
+
+    def cut(count: int) -> str:
+        return " ".join(words[:count]).rstrip(",;:.-") + ELLIPSIS
+
+    # The most words that fit, then the most letters of the first: each cut is no wider
+    # than a longer one, so both are binary searches (a page-long text or word measured
+    # once a length, not once a letter).
+    most = _longest(len(words) - 1, lambda count: stringWidth(cut(count), font, size) <= width)
+    if most:
+        return cut(most)
     word = words[0] if words else ""
-    while word and stringWidth(word + ELLIPSIS, font, size) > width:
-        word = word[:-1]
-    return word + ELLIPSIS
+    kept = _longest(len(word), lambda count: stringWidth(word[:count] + ELLIPSIS, font,
+                                                          size) <= width)
+    return word[:kept] + ELLIPSIS
+
+
+def _longest(most: int, fits_in) -> int:
+    """The largest count in 1..most for which `fits_in(count)` holds (it holds for every
+    smaller count when it holds), or 0."""
+    low, high = 0, most
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits_in(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def fit_name(text: str, font: str, size: float, first: float, width: float,

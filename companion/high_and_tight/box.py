@@ -795,7 +795,7 @@ class _Loader:
         return text
 
     def toml(self, filename: str) -> dict | None:
-        if filename in EMPTY_SAID and not re.sub(r"(?m)^\s*#.*$", "",
+        if filename in EMPTY_SAID and not re.sub(r"(?m)^[ \t]*#.*$", "",
                                                 self.texts[filename]).strip():
             # (told once: an empty box.toml's fields 'missing' said it seven times; an
             # empty teams.toml says it holds no team where teams are read)

@@ -53,6 +53,7 @@ from printables.text import (
     DESCENT,
     ITALIC,
     NO_BREAK,
+    REGULAR,
     SMALLEST_NAME,
     SMALLEST_TEXT,
     WHITE,
@@ -379,6 +380,23 @@ def test_a_cards_footer_keeps_its_rule_citation_on_one_line(box):
     # Cut short to fit a line (the smallest size reached), it loses the citation whole.
     cut = shorten(footer, ITALIC, 6.5, stringWidth(footer, ITALIC, 6.5) - 1.0)
     assert "(rules" not in cut and cut.endswith("\u2026")
+
+
+@pytest.mark.parametrize("text, width, expected", [
+    ("Steady glove, quick feet, strong arm", 60.0, "Steady glove, quick\u2026"),
+    ("Steady glove, quick feet, strong arm", 1000.0, "Steady glove, quick feet, strong arm"),
+    ("Wolfeschlegelsteinhausenbergerdorff", 40.0, "Wolfeschleg\u2026"),
+    ("x" * 100_000, 30.0, "x" * 8 + "\u2026")])
+def test_a_text_cut_short_keeps_the_most_words_then_letters_that_fit(text, width, expected):
+    """A text too wide for its line keeps the most whole words that fit, else the most
+    letters of its first word, with an ellipsis; a page-long word (a box's 'info' of one
+    word) is cut as fast as a short one (it was measured once a letter: minutes)."""
+    cut = shorten(text, REGULAR, 6.0, width)
+    assert cut == expected
+    assert stringWidth(cut, REGULAR, 6.0) <= width
+    if cut != text and " " not in cut:            # one more letter would not fit
+        longer = text[:len(cut)] + "\u2026"
+        assert stringWidth(longer, REGULAR, 6.0) > width
 
 
 def test_strategy_cards_hold_name_type_text_and_inning_strategy(printed, box):
