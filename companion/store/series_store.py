@@ -379,13 +379,17 @@ def _note_value(text):
 
 
 def stored_table(text) -> dict | None:
-    """A series' header or box copy as the companion wrote it (a JSON object); None for
-    anything else (the file edited by hand: 'null', a list, no JSON at all)."""
+    """A series' header or box copy as the companion wrote it (a JSON object of texts: tags
+    and their values, files and their texts); None for anything else (the file edited by
+    hand: 'null', a list, no JSON at all, a value that is a number or null)."""
     try:
         read = json.loads(text)
     except (TypeError, ValueError):
         return None
-    return read if isinstance(read, dict) else None
+    if not isinstance(read, dict) or not all(isinstance(value, str)
+                                             for value in read.values()):
+        return None
+    return read
 
 
 def box_copy_missing(texts: dict) -> list[str]:

@@ -1131,15 +1131,19 @@ def test_a_stored_line_that_reads_as_no_action_is_told_as_damage_as_well(path, b
 def test_db_check_tells_each_damaged_series_and_replays_the_others(path, box):
     """`db check` replays every series: whatever the damage to one (a line gone NULL, a
     rewind to no event's number, a header or box copy edited by hand), that series is
-    named with what is wrong, never a traceback, and every other one is still replayed."""
+    named with what is wrong, never a traceback, and every other one is still replayed.
+    A header tag whose value is not text (a number, null) is such damage too: it was a
+    traceback for series show, export and salvage."""
     store = Store.open(path)
-    ids = [started(store, box, seed=str(n), actions=60).id for n in range(5)]
+    ids = [started(store, box, seed=str(n), actions=60).id for n in range(6)]
     db = store.db
     db.execute("UPDATE events SET line = NULL WHERE series_id = ? AND seq = 30", [ids[0]])
     db.execute("INSERT INTO events (series_id, seq, kind, scope, line, created) VALUES "
                "(?, 61, 'rewind', '', 'abc', '2026-01-01')", [ids[1]])
     db.execute("UPDATE series SET header = 'null' WHERE id = ?", [ids[2]])   # JSON, no header
     db.execute("UPDATE series SET box_files = '{}' WHERE id = ?", [ids[3]])
+    db.execute("UPDATE series SET header = json_set(header, '$.Rules', 7) WHERE id = ?",
+               [ids[5]])
     db.conn.commit()
     store.close()
     result = run_companion("db", "check", "--db", path)
@@ -1153,9 +1157,16 @@ def test_db_check_tells_each_damaged_series_and_replays_the_others(path, box):
                               "cannot be read")
     assert told[3].startswith(f"companion: series {ids[3]}: its box copy in the game file "
                               "lacks box.toml, teams.toml")
-    assert len(told) == 4
+    assert told[4].startswith(f"companion: series {ids[5]}: its header in the game file "
+                              "cannot be read")
+    assert len(told) == 5
+    for command in (("series", "show", str(ids[5])), ("export", str(ids[5]))):
+        result = run_companion(*command, "--db", path)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+        assert "its header in the game file cannot be read" in result.stderr
     # salvage reads them as the check does: the sound one and the one cut at its line are
     # copied, the others said, no traceback
     result = run_companion("db", "salvage", "--db", path, "--out", path.with_name("new.db"))
     assert "Traceback" not in result.stderr, result.stderr
     assert f"series {ids[2]}: its header cannot be read" in result.stdout + result.stderr
+    assert f"series {ids[5]}: its header cannot be read" in result.stdout + result.stderr
