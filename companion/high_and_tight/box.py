@@ -14,6 +14,7 @@ import tomllib
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 from ..engine.dice import WHOLE
 from ..engine.errors import DataError, ParseError, clip, closest
@@ -1250,7 +1251,42 @@ class _Loader:
             if "throws" in table:
                 read["throws"] = self.get_str(table, "throws", where, ("R", "L"))
             out.append(Condition(**read))
+        if isinstance(value, list) and not value:     # ('requires = []', as '{ }' above)
+            self.policy(where, "the list of conditions is empty ([ ]): it asks nothing; "
+                               "write what it asks or leave it out")
+        self.check_together(out, where)
         return tuple(out)
+
+    def check_together(self, conditions: list[Condition], where: str) -> None:
+        """Conditions that all must hold (rule 5.1.1 c) but no matchup can meet together,
+        each sound alone: a rating's bounds in two of them that cross, or handedness no
+        batter and pitcher have (a switch hitter bats opposite the pitcher: 'same' never
+        holds for him). Such a card could never be played."""
+        if len(conditions) > 1:
+            for ref in dict.fromkeys(c.rating for c in conditions if c.rating):
+                lows = [c.at_least for c in conditions
+                        if c.rating == ref and c.at_least is not None]
+                highs = [c.at_most for c in conditions
+                         if c.rating == ref and c.at_most is not None]
+                crossed = any(c.rating == ref and c.at_least is not None
+                              and c.at_most is not None and c.at_least > c.at_most
+                              for c in conditions)            # (told as one condition's)
+                if lows and highs and max(lows) > min(highs) and not crossed:
+                    self.problems.add(where, f"at_least {max(lows)} and at_most {min(highs)} "
+                                             f"in two of its conditions: no {ref} can hold "
+                                             "both")
+        hands = [Condition(matchup=c.matchup, bats=c.bats, throws=c.throws)
+                 for c in conditions if c.matchup or c.bats or c.throws]
+        if not hands:
+            return
+        # (effects reads the box: imported here)
+        from .effects import Matchup
+
+        if not any(Matchup.facing(SimpleNamespace(bats=bats), SimpleNamespace(throws=throws))
+                   .all_hold(hands) for bats in "RLS" for throws in "RL"):
+            self.problems.add(where, "no batter and pitcher can meet these conditions "
+                                     "together (a switch hitter bats on the side opposite "
+                                     "the pitcher, rule 5.1.1 c)")
 
     def rating_ref(self, ref, where: str, amount: bool = False) -> str | None:
         """A rating named as 'batter.power'; with `amount`, where a whole number may stand
@@ -1415,6 +1451,11 @@ class _Loader:
                                                       f"{shown(raw_key)} is not a key")
                             + (": a space at its start or end" if spaced else "")
                             + " (accepted: letters, digits and '-', like \"new-york\")")
+            elif len(raw_key) > NAME_MOST:
+                self.policy(where + ", field 'key'",
+                            f"{clip(raw_key)!r} is {len(raw_key)} characters; a key is at most "
+                            f"{NAME_MOST} (it goes into every game record's header line, "
+                            "typed in commands)")
             self.unknown_fields(table, ("key", "name", "abbrev", "standard", "colours",
                                         "roster", "ballpark"), where)
             name = self.get_str(table, "name", where)
@@ -2015,6 +2056,9 @@ class _Loader:
             category = self.get_str(table, "category", where, CATEGORIES)
             copies = self.get_int(table, "copies", where, 1, 50)
             text = self.check_printed(self.get_str(table, "text", where), where + ", field 'text'")
+            if isinstance(table.get("text"), str) and not text.strip():
+                self.policy(where + ", field 'text'", "is empty (accepted: the card's words as "
+                            "printed, what a player reads on the card)")
             cancels = table.get("cancels", [])
             allowed_cancel = ("power", "speed", "obp", "clutch", "free")
             if isinstance(cancels, list):

@@ -35,6 +35,18 @@ class Matchup:
         self._moves: dict[str, tuple[tuple[str, int], ...]] = {}
         self._has_effect: dict[str, bool] = {}
 
+    @classmethod
+    def facing(cls, batter, pitcher) -> Matchup:
+        """A batter and a pitcher alone (no inning, score or fielder), to ask what the
+        handedness conditions make of them (the box check: can any pair meet them?)."""
+        matchup = cls.__new__(cls)
+        matchup.owner = matchup.batting = None
+        matchup.inning = matchup.score = 0
+        matchup.batter, matchup.pitcher = batter, pitcher
+        matchup.fielder, matchup.fielder_is_dh = None, False
+        matchup._moves, matchup._has_effect = {}, {}
+        return matchup
+
     def rating(self, ref: str) -> int | None:
         """A rating's value, or None where it cannot be used (the DH's Defense, rule 4.3.1)."""
         role, name = ref.split(".", 1)

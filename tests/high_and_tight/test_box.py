@@ -1194,6 +1194,10 @@ def test_a_table_or_list_of_the_wrong_shape_is_told_not_a_traceback(box_copy, fi
      "key: a space at its start or end (accepted: letters, digits and '-'"),
     ('key = "new-york"\n', '', "team '#1' (line 6), field 'key': is missing (accepted: "
      "letters, digits and '-'"),
+    # a key of thousands of letters wrote records whose header lines do not read back
+    ('key = "new-york"', 'key = "' + "s" * 5000 + '"', "characters; a key is at most 40"),
+    ('key = "new-york"', 'key = "' + "s" * 41 + '"', "is 41 characters; a key is at most 40 "
+     "(it goes into every game record's header line"),
     ('name = "Highlander Field"', 'name = 5', "team 'new-york' (line 6), ballpark, field "
      "'name': 5 is not text (write it in quotes)"),
     ('name = "New York Highlanders"', 'name = "New York\\tHighlanders"',
@@ -1626,6 +1630,42 @@ def test_an_empty_condition_is_told(box_copy):
     assert re.search(r"cards\.toml, card \d+ '[^']+' \(line \d+\)[^:]*: a condition is empty "
                      r"\(\{ \}\): it asks nothing; write what it asks \(at_least, ", problem), \
         problem
+
+
+@pytest.mark.parametrize("path, old, new, said", [
+    # each condition sound alone, the two together crossing: the card could never be played
+    ("cards.toml", 'requires = { rating = "batter.power", at_least = 2 }',
+     'requires = [{ rating = "batter.power", at_least = 4 }, { rating = "batter.power", '
+     'at_most = 2 }]', "at_least 4 and at_most 2 in two of its conditions: no batter.power "
+     "can hold both"),
+    ("cards.toml", 'requires = { matchup = "opposite" }',
+     'requires = { matchup = "same", bats = "S" }', "no batter and pitcher can meet these "
+     "conditions together (a switch hitter bats on the side opposite the pitcher, rule "
+     "5.1.1 c)"),
+    ("cards.toml", 'requires = { matchup = "opposite" }',
+     'requires = [{ matchup = "left-vs-left" }, { throws = "R" }]', "no batter and pitcher "
+     "can meet these conditions together"),
+    ("teams.toml", 'when = { bats = "L" }', 'when = [{ bats = "L" }, { bats = "R" }]',
+     "no batter and pitcher can meet these conditions together"),
+    # an empty list asks nothing, as an empty table does
+    ("cards.toml", 'requires = { matchup = "opposite" }', "requires = []",
+     "the list of conditions is empty ([ ]): it asks nothing"),
+    ("teams.toml", 'when = { bats = "L" }', "when = []",
+     "the list of conditions is empty ([ ]): it asks nothing"),
+    # a card's words are what a player reads on it
+    ("cards.toml", 'text = "He barrels it up. Raise the Scoring Number by the batter\'s '
+     'Power."', 'text = ""', "field 'text' (line 14): is empty (accepted: the card's words "
+     "as printed"),
+])
+def test_conditions_no_matchup_can_meet_and_empty_texts_are_told(box_copy, path, old, new,
+                                                                 said):
+    """Rule 5.1.1 c: a card's conditions must all hold. Two that cross (Power 4 or more and
+    2 or less, written apart), or handedness no batter and pitcher have, passed the check
+    and made a card never played; an empty list of conditions and an empty card text
+    passed where an empty table was refused."""
+    edit(box_copy / path, old, new)
+    problems = problems_of(box_copy)
+    assert any(said in problem for problem in problems), problems
 
 
 def test_a_scoring_track_box_left_out_or_mislabelled_is_named(box_copy):

@@ -117,10 +117,8 @@ def test_split_the_outfielders_takes_no_roll_from_a_batter_without_power():
     """Rule 5.1.1 b with a Power 0 batter (Mendevil): 'Power less one' stops at zero (a bonus
     adds rolls, it never takes one away); the Speed move stands (docs/rulings.md)."""
     box = load_box()
-    matchup = object.__new__(Matchup)       # the pieces alone: Mendevil at bat
-    matchup.batter = box.rosters["new-york"].piece("Mendevil")
-    matchup.fielder, matchup.fielder_is_dh, matchup.pitcher = None, False, None
-    matchup._moves, matchup._has_effect = {}, {}
+    # the pieces alone: Mendevil at bat
+    matchup = Matchup.facing(box.rosters["new-york"].piece("Mendevil"), None)
     assert (matchup.batter.power, matchup.batter.speed) == (0, 2)
     assert matchup.card_moves(box.card("Split the Outfielders")) == (("number", 2),
                                                                      ("rolls", 0))
