@@ -38,6 +38,7 @@ RATING_RANGES = {"batter": {r: (0, 9 if r in ("offense", "defense") else 5)
 RATING_RANGES["fielder"] = RATING_RANGES["batter"]
 LAST_CARD_INNING = 20       # inning_at_least accepts 1..this
 FULL_ROTATION = 4           # rule 3.0: the longest rotation a scenario sets (series.SCENARIOS)
+LINEUPS_MOST = 200_000      # rule 3.0: the lineups of a roster the companion lists and weighs
 
 
 NAME_MOST = 40       # characters in a piece's or a card's name
@@ -2017,6 +2018,15 @@ class _Loader:
             self.problems.add(where, f"cannot field a lineup (rule 3.0 needs 1 C, 3 OF, 4 IF "
                                      f"and a DH): has {count['C']} C, {count['OF']} OF, "
                                      f"{count['IF']} IF; missing {', '.join(missing)}")
+        lineups = (count["C"] * math.comb(count["OF"], 3) * math.comb(count["IF"], 4)
+                   * max(0, sum(count.values()) - 8))
+        if lineups > LINEUPS_MOST:
+            # Every lineup is a choice the rules list and the computer weighs (3.0): past
+            # this a game crawls (2.3 million took minutes a game).
+            self.policy(where, f"has {sum(count.values())} ballplayers ({count['C']} C, "
+                               f"{count['OF']} OF, {count['IF']} IF), who make {lineups:,} "
+                               f"lineups; the companion weighs at most {LINEUPS_MOST:,} (rule "
+                               "2.0's 20-piece teams make a few hundred)")
         kinds = [p.kind for p in roster.pitchers.values()]
         where = self.where("pitchers.csv", f"roster {roster.key!r}")
         if not self.counts("pitchers.csv", roster):

@@ -123,6 +123,28 @@ def test_roster_that_cannot_field_a_lineup(box_copy):
     assert any(p.endswith("has 2 C, 6 OF, 3 IF; missing 1 IF") for p in problems), problems
 
 
+def test_a_roster_of_more_lineups_than_the_companion_weighs_is_refused(box_copy):
+    """Rules 2.0 and 3.0: every lineup of a roster is a choice the rules list and the
+    computer weighs; a roster of 26 ballplayers (20 IF) makes 697,680 and passed the check,
+    then a game took minutes. Past 200,000 it is refused with the count; 21 (15 IF: 141,960)
+    still plays."""
+    path = box_copy / "ballplayers.csv"
+    base = path.read_text().rstrip("\n")
+
+    def with_infielders(count: int) -> None:
+        extra = [f"new-york,Extra{chr(65 + i)},IF,R,5,5,1,1,1,1," for i in range(count)]
+        path.write_text("\n".join([base, *extra]) + "\n")
+
+    with_infielders(10)
+    assert len(load_box(box_copy).rosters["new-york"].ballplayers) == 21
+    with_infielders(15)
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("ballplayers.csv, roster 'new-york': has 26 ballplayers (2 C, "
+                            "4 OF, 20 IF), who make 697,680 lineups; the companion weighs at "
+                            "most 200,000 (rule 2.0's 20-piece teams make a few hundred)"), \
+        problem
+
+
 @pytest.mark.parametrize("gone, missing", [
     # 1 C, 3 OF, 4 IF left: every position filled, but no ninth man for the DH
     (("Pruitt", "Mendevil", "Stroud"), "has 1 C, 3 OF, 4 IF; missing a ninth ballplayer "
