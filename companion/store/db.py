@@ -509,6 +509,11 @@ def _companion_tables(path: Path, db: Database, readonly: bool) -> None:
             raise StoreDamaged(f"{path}: a game file missing its table"
                                f"{'' if len(missing) == 1 else 's'} {', '.join(missing)}; it "
                                f"was not changed; {salvage_hint(path)}")
+    if {"series", "events", "meta"} <= set(tables) and "_sqlite_migrations" not in tables:
+        # The companion's own tables without the record of their schema (dropped by hand):
+        # not another program's file, and no migration may run on it.
+        raise StoreDamaged(f"{path}: a game file that lost its schema record (the table "
+                           f"_sqlite_migrations); it was not changed; {salvage_hint(path)}")
     if readonly and not {"series", "events"} <= set(tables):
         if not tables:      # (an empty file, a copy that failed: a writer makes it one)
             what = "an empty file" if not path.stat().st_size else "a database with no tables"

@@ -1079,10 +1079,11 @@ def test_a_game_file_deleted_or_replaced_under_the_table_takes_no_more_steps(tmp
             assert not StoredSeries.load(again, series_id).session.entries
 
 
-@pytest.mark.parametrize("table", ["games", "lock", "events"])
+@pytest.mark.parametrize("table", ["games", "lock", "events", "_sqlite_migrations"])
 def test_a_game_file_missing_a_table_is_damage_said_plainly(tmp_path, box, table):
     """A game file that lost one of its tables is said damaged, with salvage to turn to,
-    by every command (no traceback), and is not changed."""
+    by every command (no traceback), and is not changed. Without its schema record
+    (_sqlite_migrations) it was called another program's file, and db check passed it."""
     from .util import run_companion
 
     path = tmp_path / "games.db"
@@ -1096,8 +1097,9 @@ def test_a_game_file_missing_a_table_is_damage_said_plainly(tmp_path, box, table
                      "new-york"]):
         result = run_companion(*command, "--db", path)
         assert result.returncode == 2, (command, result.stderr)
-        assert f"missing its table {table}" in result.stderr and "db salvage" in \
-            result.stderr, result.stderr
+        said = ("lost its schema record (the table _sqlite_migrations)"
+                if table == "_sqlite_migrations" else f"missing its table {table}")
+        assert said in result.stderr and "db salvage" in result.stderr, result.stderr
         assert "Traceback" not in result.stderr
 
 
