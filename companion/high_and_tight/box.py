@@ -1208,6 +1208,7 @@ class _Loader:
             return ()
         tables = value if isinstance(value, list) else [value]
         out = []
+        hands_sound = True      # (a side refused is read as its first choice: no clash told)
         for table in tables:
             if not isinstance(table, dict):
                 self.problems.add(where, f"condition {shown(table)} is not a table: a "
@@ -1251,43 +1252,52 @@ class _Loader:
                 read["bats"] = self.get_str(table, "bats", where, ("R", "L", "S"))
             if "throws" in table:
                 read["throws"] = self.get_str(table, "throws", where, ("R", "L"))
+            hands_sound = hands_sound and all(
+                self.is_choice(table[key], choices) for key, choices in (
+                    ("matchup", MATCHUPS), ("bats", ("R", "L", "S")), ("throws", ("R", "L")))
+                if key in table)
             out.append(Condition(**read))
         if isinstance(value, list) and not value:     # ('requires = []', as '{ }' above)
             self.policy(where, "the list of conditions is empty ([ ]): it asks nothing; "
                                "write what it asks or leave it out")
-        self.check_together(out, where)
+        self.check_together(out, where, hands_sound)
         return tuple(out)
 
-    def check_together(self, conditions: list[Condition], where: str) -> None:
+    def check_together(self, conditions: list[Condition], where: str,
+                       hands_sound: bool = True) -> None:
         """Conditions that all must hold (rule 5.1.1 c) but no matchup can meet together,
         each sound alone: a rating's bounds in two of them that cross, or handedness no
         batter and pitcher have (a switch hitter bats opposite the pitcher: 'same' never
         holds for him). Such a card could never be played."""
+        # (policy: a series' box frozen before this check still loads; a bound or a side
+        # refused already is told alone, not again as a clash)
+        if not self.strict:
+            return
+        def whole(value) -> bool:
+            return isinstance(value, int) and not isinstance(value, bool)
+
         if len(conditions) > 1:
             for ref in dict.fromkeys(c.rating for c in conditions if c.rating):
-                lows = [c.at_least for c in conditions
-                        if c.rating == ref and c.at_least is not None]
-                highs = [c.at_most for c in conditions
-                         if c.rating == ref and c.at_most is not None]
-                crossed = any(c.rating == ref and c.at_least is not None
-                              and c.at_most is not None and c.at_least > c.at_most
+                lows = [c.at_least for c in conditions if c.rating == ref and whole(c.at_least)]
+                highs = [c.at_most for c in conditions if c.rating == ref and whole(c.at_most)]
+                crossed = any(c.rating == ref and whole(c.at_least) and whole(c.at_most)
+                              and c.at_least > c.at_most
                               for c in conditions)            # (told as one condition's)
                 if lows and highs and max(lows) > min(highs) and not crossed:
-                    self.problems.add(where, f"at_least {max(lows)} and at_most {min(highs)} "
-                                             f"in two of its conditions: no {ref} can hold "
-                                             "both")
+                    self.policy(where, f"at_least {max(lows)} and at_most {min(highs)} in two "
+                                       f"of its conditions: no {ref} can hold both")
         hands = [Condition(matchup=c.matchup, bats=c.bats, throws=c.throws)
                  for c in conditions if c.matchup or c.bats or c.throws]
-        if not hands:
+        if not hands or not hands_sound:
             return
         # (effects reads the box: imported here)
         from .effects import Matchup
 
         if not any(Matchup.facing(SimpleNamespace(bats=bats), SimpleNamespace(throws=throws))
                    .all_hold(hands) for bats in "RLS" for throws in "RL"):
-            self.problems.add(where, "no batter and pitcher can meet these conditions "
-                                     "together (a switch hitter bats on the side opposite "
-                                     "the pitcher, rule 5.1.1 c)")
+            self.policy(where, "no batter and pitcher can meet these conditions together (a "
+                               "switch hitter bats on the side opposite the pitcher, rule "
+                               "5.1.1 c)")
 
     def rating_ref(self, ref, where: str, amount: bool = False) -> str | None:
         """A rating named as 'batter.power'; with `amount`, where a whole number may stand
@@ -1497,6 +1507,10 @@ class _Loader:
                 colours = ["#000000", "#ffffff"]
             if standard and not isinstance(roster, str):
                 self.problems.add(where + ", field 'roster'", "a standard team names its roster")
+            if isinstance(roster, str) and len(roster) > NAME_MOST:
+                self.policy(where + ", field 'roster'",
+                            f"{clip(roster)!r} is {len(roster)} characters; a roster key is at "
+                            f"most {NAME_MOST} (it goes into every game record's header line)")
             if not standard and roster is not None:
                 self.policy(where + ", field 'roster'", "an optional team has no roster of its "
                             "own (rule 8.1.1: it borrows a standard team's when the series is "

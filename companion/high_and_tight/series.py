@@ -452,8 +452,12 @@ class SeriesRules:
             # row ends with that game (short rest may add its one game, once).
             limit = min(limit, exceeded_in - (game - streak) + 1)
             why = f"went past his Fatigue in game {exceeded_in}"
-        if streak > limit and "short-rest" in state.options:
-            # (past his limit only on short rest, once: that is why he rests now)
+        # Past the limit in force when he pitched the last game only on short rest, once:
+        # that is why he rests now. (An RP's limit lowered by going past his Fatigue in that
+        # very game did not hold yet when he pitched it.)
+        held = STREAK_LIMIT[pitcher.kind] if exceeded_in == game - 1 and \
+            pitcher.kind == "RP" else limit
+        if streak > held and "short-rest" in state.options:
             why += f"; pitched game {game - 1} on short rest"
         if streak < limit:
             # How close his run of games comes to the limit, for the manager to plan by

@@ -1007,6 +1007,62 @@ def test_a_frozen_box_loads_past_this_sessions_checks_as_it_was_read(box):
     assert frozen.team("flo rida") is not None and frozen.team("new-york").ballpark.name == "5"
 
 
+def test_a_frozen_box_loads_past_todays_checks_of_conditions_texts_and_keys(box):
+    """A series begun before the checks of conditions no matchup can meet, empty lists,
+    empty card texts and long keys still opens (strict=False): a card that can never be
+    played was refused in the frozen copy too, and the series with it no longer opened."""
+    from companion.high_and_tight.box import load_box_texts
+
+    texts = dict(box.texts)
+    texts["cards.toml"] = texts["cards.toml"].replace(
+        'requires = { rating = "batter.power", at_least = 2 }',
+        'requires = [{ rating = "batter.power", at_least = 4 }, { rating = "batter.power", '
+        'at_most = 2 }]', 1).replace('requires = { matchup = "opposite" }',
+                                     'requires = { matchup = "same", bats = "S" }', 1)
+    texts["cards.toml"] = texts["cards.toml"].replace(
+        'text = "He barrels it up. Raise the Scoring Number by the batter\'s Power."',
+        'text = ""', 1)
+    with pytest.raises(DataError) as error:
+        load_box_texts(texts)
+    said = "\n".join(error.value.problems)
+    for told in ("no batter.power can hold both", "no batter and pitcher can meet",
+                 "field 'text' (line 14): is empty"):
+        assert told in said, said
+    assert load_box_texts(texts, strict=False).card("Good Wood").text == ""
+
+
+@pytest.mark.parametrize("requires, said", [
+    # a bound refused is told alone (it was a traceback comparing text with a number)
+    ('[{ rating = "batter.power", at_least = "4" }, { rating = "batter.power", at_most = 2 }]',
+     "'4': a number in quotes is read as text"),
+    ('[{ rating = "batter.power", at_least = 4 }, { rating = "batter.power", at_most = [2] }]',
+     "field 'at_most'"),
+    ('[{ rating = "batter.power", at_least = 4, at_most = "2" }, { bats = "L" }]',
+     "field 'at_most'"),
+    # a side refused is read as the first choice: no clash told on top of it
+    ('[{ bats = "Left" }, { bats = "L" }]', "'Left' is not one of R, L, S"),
+])
+def test_a_condition_refused_alone_is_told_once(box_copy, requires, said):
+    edit(box_copy / "cards.toml", 'requires = { rating = "batter.power", at_least = 2 }',
+         f"requires = {requires}")
+    problems = problems_of(box_copy)
+    assert any(said in problem for problem in problems), problems
+    assert not any("can hold both" in p or "can meet these" in p for p in problems), problems
+
+
+def test_a_roster_key_is_at_most_40_characters(box_copy):
+    """A roster key goes into every game record's header (HomeRoster): one of 5,000
+    letters passed the check and wrote records that did not read back."""
+    long = "r" * 5000
+    edit(box_copy / "teams.toml", 'roster = "new-york"', f'roster = "{long}"')
+    for name in ("ballplayers.csv", "pitchers.csv"):
+        path = box_copy / name
+        path.write_text(path.read_text().replace("new-york,", f"{long},"))
+    problems = problems_of(box_copy)
+    assert any("field 'roster'" in p and "is 5000 characters; a roster key is at most 40" in p
+               for p in problems), problems
+
+
 def test_both_csv_files_refused_whole_say_only_that(box_copy):
     """Two files saved with tabs: their headers are the problems, not four rosters that no
     line names (the lines were never read)."""

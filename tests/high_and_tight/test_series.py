@@ -447,6 +447,21 @@ def test_closer_sits_out_the_game_after_going_past_his_fatigue(box):
     assert rules.reliever_rest(state, "team2", rivero, 7).status == "available"
 
 
+def test_a_relievers_rest_says_short_rest_only_when_he_took_it(box):
+    """Rules 8.2.2 and 8.2.3 b: an RP's limit is one less after he goes past his Fatigue.
+    Past it in the last of three games he pitched within the limit then in force: his rest
+    says so, not that he pitched that game on short rest (it did); past it in the first of
+    the three, the third was his short-rest game."""
+    rules, state = hand_state(box, options="rest,short-rest", played=4)
+    francesco = pitcher(box, "texas", "Francesco")
+    pitched(state, "team2", "Francesco", 2, 3, 4, exceeded_in=(4,))
+    rest = rules.reliever_rest(state, "team2", francesco, 5)
+    assert rest.status == "unavailable" and "short rest" not in rest.reason, rest.reason
+    pitched(state, "team2", "Francesco", 2, 3, 4, exceeded_in=(2,))
+    rest = rules.reliever_rest(state, "team2", francesco, 5)
+    assert rest.reason.endswith("; pitched game 4 on short rest"), rest.reason
+
+
 def test_a_closer_past_his_fatigue_gets_one_short_rest_game_not_two(box):
     """Rules 8.2.2 and 8.2.3 b: after going past his Fatigue a CL sits the next game out;
     short rest lets him pitch it at +100, the one extra game in a row, and then he rests."""
