@@ -13,7 +13,7 @@ from ..high_and_tight.box import BOX_FILES, Box, load_box_texts
 from ..high_and_tight.series import EXHIBITION_TAGS, SCENARIOS, TEAMS, SeriesRules, series_lead
 from ..high_and_tight.series_session import SERIES, Entry, SeriesSession, with_result
 from ..high_and_tight.state import MODES
-from .db import Store, StoreError, _now, salvage_hint
+from .db import Store, StoreDamaged, StoreError, _now, salvage_hint
 
 ACTION, UNDO, REDO = "action", "undo", "redo"
 # A rewind voids the events from the seq in its line up to itself: written before the first
@@ -364,9 +364,18 @@ def _deleted_up_to(store: Store) -> int:
         return 0
 
 
+SERIES_ID_MOST = 2 ** 63 - 1    # SQLite's largest integer
+
+
 def _next_series_id(store: Store) -> int:
     (highest,) = store.db.execute("SELECT COALESCE(MAX(id), 0) FROM series").fetchone()
-    return max(highest, _deleted_up_to(store)) + 1
+    highest = max(highest, _deleted_up_to(store))
+    if highest >= SERIES_ID_MOST:
+        # (only a file edited by hand numbers a series so: a new one has no number left)
+        raise StoreDamaged(f"{store.path}: a series is numbered {highest}, SQLite's largest "
+                           f"number, and a new one has none left; nothing was changed; "
+                           f"{salvage_hint(store.path)}")
+    return highest + 1
 
 
 def _note_value(text):

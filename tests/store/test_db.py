@@ -1103,6 +1103,39 @@ def test_a_game_file_missing_a_table_is_damage_said_plainly(tmp_path, box, table
         assert "Traceback" not in result.stderr
 
 
+def test_a_series_numbered_at_sqlites_largest_number_leaves_no_number_for_a_new_one(
+        tmp_path, box):
+    """A file edited by hand to number a series 2**63 - 1 made 'series new' and 'import'
+    end in an OverflowError traceback: refused as damage with salvage to turn to (which
+    numbers the series afresh), the file unchanged."""
+    from .util import run_companion
+
+    path = tmp_path / "games.db"
+    stored_game_file(path, box)
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE events SET series_id = 9223372036854775807")
+        conn.execute("UPDATE series SET id = 9223372036854775807")
+    conn.close()
+    def records() -> list:
+        conn = sqlite3.connect(path)
+        try:
+            return [conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+                    for table in ("series", "events")]
+        finally:
+            conn.close()
+
+    before = records()
+    result = run_companion("series", "new", "--scenario", "spring", "--team1", "texas",
+                           "--team2", "new-york", "--db", path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert "a series is numbered 9223372036854775807, SQLite's largest number, and a new " \
+        "one has none left; nothing was changed" in result.stderr
+    assert "db salvage" in result.stderr and records() == before
+    result = run_companion("db", "salvage", "--db", path, "--out", tmp_path / "new.db")
+    assert result.returncode == 0 and "series 9223372036854775807 -> series 1" in result.stdout
+
+
 def test_a_reader_opened_beside_the_writer_leaves_the_writer_its_locks(tmp_path, box):
     """SPEC 7: the table (a writer) prints a box score, which opens and closes a reader of
     the same file in the same process. Reading the file's first bytes there closed a
