@@ -1273,6 +1273,7 @@ class _Loader:
         # refused already is told alone, not again as a clash)
         if not self.strict:
             return
+
         def whole(value) -> bool:
             return isinstance(value, int) and not isinstance(value, bool)
 
