@@ -103,13 +103,16 @@ class SeriesRow:
 
     def in_game(self, name=str) -> str | None:
         """Where the game in play stands, its leader named by `name`: 'top 5, NYH 3-2',
-        'bottom 9, tied 4-4', 'setting up' (rule 3.0); None when no game is in play or the
+        'bottom 9, tied 4-4', 'setting up' (rule 3.0), 'NYH to name the starter' (between
+        two games, 8.2.3); None when no game is in play or the
         file keeps no word of it (a step stored by an older companion)."""
         where = self.where
         if where is None or self.winner or self.damage:
             return None
         if where["inning"] == 0:
-            return "setting up"
+            names = where.get("names")
+            return (f"{name(names)} to name the starter"
+                    if isinstance(names, str) and names in where["runs"] else "setting up")
         (first, ahead), (_, behind) = sorted(where["runs"].items(), key=lambda kv: -kv[1])
         score = f"tied {ahead}-{behind}" if ahead == behind else f"{name(first)} {ahead}-{behind}"
         return f"{where['half']} {where['inning']}, {score}"
@@ -124,8 +127,12 @@ def game_where(session: SeriesSession) -> dict | None:
         series = session.series
         if series.winner or not session.games:
             return None
-        return {"game": len(session.games) + 1, "inning": 0, "half": "top",
-                "runs": {key: 0 for key in series.teams.values()}}
+        where = {"game": len(session.games) + 1, "inning": 0, "half": "top",
+                 "runs": {key: 0 for key in series.teams.values()}}
+        kind, team, what = session.series_rules.awaiting(series)
+        if kind == "decision" and what.startswith("name the starter"):
+            where["names"] = series.teams[team]     # (who the table waits on)
+        return where
     state = game.state
     return {"game": len(session.games), "inning": state.inning, "half": state.half,
             "runs": {state.home.team.key: state.home.total,

@@ -474,6 +474,7 @@ class HomeScreen(Screen):
     """
     listed = False                # the stored series are in the list
     live: dict[int, str] = {}     # by series id: where its game in play stands (in the title)
+    over: dict[int, str] = {}     # by series id: the result of one over (in the title)
     hint = HOME_HINT              # the title's second line (FIRST_HINT with none stored)
     said = HOME_HINT              # the title's second line as shown
 
@@ -554,6 +555,9 @@ class HomeScreen(Screen):
         self.live = {row.id: row.progress(lambda key, row=row: name(row, key, short=True),
                                           live=True)
                      for row in rows if row.in_game() is not None}
+        # (a series over: its result, not 'continues')
+        self.over = {row.id: row.progress(lambda key, row=row: name(row, key, short=True))
+                     for row in rows if row.winner and not row.damage}
         # The series last highlighted or opened (back from a dialog or its table); else,
         # on opening the file, the one with the newest step (a newer one may be waiting).
         ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
@@ -571,10 +575,13 @@ class HomeScreen(Screen):
         """Say which series is being opened (None: done) in the title's second line; else
         where the highlighted series' game stands, when one is in play."""
         live = self.live.get(self.highlighted_series()) if self.listed else None
+        over = self.over.get(self.highlighted_series()) if self.listed else None
         self.said = (f"Opening series {series_id}: its record is being replayed..."
                      if series_id is not None else
                      f"Series {self.highlighted_series()}, {live}. Enter goes on with it."
-                     if live else self.hint)
+                     if live else
+                     f"Series {self.highlighted_series()}: {over}. Enter opens its final and "
+                     "box scores." if over else self.hint)
         self.query_one(TitleBar).update(self.title_text(self.said))
 
     def title_text(self, second: str) -> str:

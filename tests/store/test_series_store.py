@@ -416,10 +416,10 @@ def test_the_listing_says_where_the_game_in_play_stands(store, path, box):
 
 
 def test_between_games_the_listing_says_the_next_game_is_setting_up(path, box):
-    """Rule 3.0 between two games: with the rest rules the next game waits on its starters,
-    no game is in play, and the home screen said only 'game 4, PHM lead 2-1' with its
-    generic hint where a game opened at once read 'game 4: setting up; ...'. Both read
-    alike now."""
+    """Rules 3.0 and 8.2.3 between two games: with the rest rules the next game waits on a
+    starter to name, no game is in play, and the home screen said only 'game 4, PHM lead
+    2-1' with its generic hint where a game opened at once read 'game 4: setting up; ...'.
+    It says who the table waits on: 'game 4: texas to name the starter; ...'."""
     from companion.high_and_tight.series_session import SeriesSession
 
     header = series_header("league", "11", rules="rest,short-rest")
@@ -438,8 +438,11 @@ def test_between_games_the_listing_says_the_next_game_is_setting_up(path, box):
     with store:
         create_series(store, box, header, entries[:cut])
         (row,) = list_series(store)
-        assert row.in_game() == "setting up"
-        assert row.progress(live=True).startswith(f"game {played + 1}: setting up; ")
+        kind, team, _ = session.series_rules.awaiting(session.series)
+        assert kind == "decision"               # the rest rules: a starter to name
+        naming = f"{session.series.teams[team]} to name the starter"
+        assert row.in_game() == naming
+        assert row.progress(live=True).startswith(f"game {played + 1}: {naming}; ")
 
 
 # -- bad input appends nothing --------------------------------------------------------------

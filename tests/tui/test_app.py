@@ -7181,22 +7181,28 @@ def test_the_home_screen_says_where_a_game_in_play_stands(tmp_path):
     """A series' row said '(in play)' or its standing only: a one-game series' row says the
     inning and the score of its game, and the title says them of the highlighted series
     (a longer one's row has room for its standing only); '+ New series' highlighted, the
-    title says what Enter does."""
+    title says what Enter does; a series over, its result (it said Enter 'continues')."""
     from companion.high_and_tight.simulate import play_series
     from companion.store.series_store import StoredSeries
     from companion.tui.chrome import TitleBar
 
     path = tmp_path / "live.db"
     ids = [new_series(path, seed="live", scenario=scenario) for scenario in ("spring",
-                                                                             "divisional")]
+                                                                             "divisional",
+                                                                             "spring")]
     store = Store.open(path)
     with store:
-        for series_id in ids:
+        for series_id in ids[:2]:
             stored = StoredSeries.load(store, series_id)
             while (stored.session.current_game is None
                    or stored.session.current_game.state.inning < 3):
                 play_series(stored.session, stored.push, "live", stop_after=1)
         state = StoredSeries.load(store, ids[0]).session.current_game.state
+        finished = StoredSeries.load(store, ids[2])
+        play_series(finished.session, finished.push, "live")
+        winner = finished.session.series.winner
+        won = finished.session.box.teams[
+            finished.session.series.teams[winner]].abbrev
     abbrev = {side.team.key: side.team.abbrev for side in (state.home, state.away)}
     (leader, high), (_, low) = sorted({state.home.team.key: state.home.total,
                                        state.away.team.key: state.away.total}.items(),
@@ -7211,15 +7217,16 @@ def test_the_home_screen_says_where_a_game_in_play_stands(tmp_path):
                              and app.screen.listed)
             options = app.screen.query_one("#series-list", OptionList)
             said = []
-            for index in range(3):
+            for index in range(4):
                 options.highlighted = index
                 await pilot.pause()
                 said.append((plain(str(options.get_option_at_index(index).prompt)),
                              plain(str(app.screen.query_one(TitleBar).lines)).splitlines()[-1]))
             return said
 
-    new, divisional, spring_row = asyncio.run(read())
+    new, over, divisional, spring_row = asyncio.run(read())
     assert new[1] == "Enter continues the highlighted series; n starts a new one."
+    assert over[1] == f"Series {ids[2]}: {won} won. Enter opens its final and box scores."
     assert f"({spring})" in spring_row[0]
     assert spring_row[1] == f"Series {ids[0]}, {spring}. Enter goes on with it."
     assert "(game 1)" in divisional[0]
