@@ -576,12 +576,15 @@ class HomeScreen(Screen):
         where the highlighted series' game stands, when one is in play."""
         live = self.live.get(self.highlighted_series()) if self.listed else None
         over = self.over.get(self.highlighted_series()) if self.listed else None
-        self.said = (f"Opening series {series_id}: its record is being replayed..."
-                     if series_id is not None else
-                     f"Series {self.highlighted_series()}, {live}. Enter goes on with it."
-                     if live else
-                     f"Series {self.highlighted_series()}: {over}. Enter opens its final and "
-                     "box scores." if over else self.hint)
+        said = (f"Opening series {series_id}: its record is being replayed..."
+                if series_id is not None else
+                f"Series {self.highlighted_series()}, {live}. Enter goes on with it."
+                if live else
+                f"Series {self.highlighted_series()}: {over}. Enter opens its final and "
+                "box scores." if over else self.hint)
+        if (live or over) and series_id is None and len(said) > self.app.size.width - 2:
+            said = said[:said.rindex(". Enter ") + 1]   # (where it stands, whole, first)
+        self.said = said
         self.query_one(TitleBar).update(self.title_text(self.said))
 
     def title_text(self, second: str) -> str:

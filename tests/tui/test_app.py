@@ -7210,9 +7210,9 @@ def test_the_home_screen_says_where_a_game_in_play_stands(tmp_path):
     spring = (f"{state.half} {state.inning}, " +
               (f"tied {high}-{low}" if high == low else f"{abbrev[leader]} {high}-{low}"))
 
-    async def read():
+    async def read(width: int = 80):
         app = make_app(db=path, auto_delay=3600)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=(width, 24)) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen)
                              and app.screen.listed)
             options = app.screen.query_one("#series-list", OptionList)
@@ -7232,6 +7232,10 @@ def test_the_home_screen_says_where_a_game_in_play_stands(tmp_path):
     assert "(game 1)" in divisional[0]
     assert divisional[1].startswith(f"Series {ids[1]}, game 1: ") and divisional[1].endswith(
         ". Enter goes on with it.")
+    # Too long for the line, the title keeps where it stands whole and leaves out what
+    # Enter does (its end was cut: 'Enter goes').
+    narrow = asyncio.run(read(len(divisional[1])))[2]
+    assert narrow[1] == divisional[1][:-len(" Enter goes on with it.")]
 
 
 def test_the_last_games_lineup_is_an_option_under_the_suggestion(tmp_path):
