@@ -23,7 +23,7 @@ class HalfInning:
     rolls_after: int = 0      # markers after the Managerial Move
     box_after: str = ""
     bonus: bool = False
-    cards: list[str] = field(default_factory=list)    # cards played and Rally Caps used
+    cards: list[str] = field(default_factory=list)    # cards played, Rally Caps, the move
     park: list[str] = field(default_factory=list)     # what the home ballpark did (rule 8.1)
     dice: list[tuple[int, int]] = field(default_factory=list)
     runs: int = 0
@@ -125,6 +125,8 @@ def box_score(rules: HighAndTight, session: Session) -> BoxScore:
                 use = "10s score" if action.args[0] == "tens" else "one more card"
                 current.cards.append(f"{action.side}: Rally Caps ({use})")
             if action.kind == "manage":
+                if action.args[0]:      # rule 4.5, listed with the cards as Rally Caps are
+                    current.cards.append(f"{action.side}: Managerial Move {action.args[0]:+d}")
                 current.rolls_after = state.atbat.rolls
                 current.box_after = state.scoring_box().label
                 current.bonus = state.atbat.bonus
@@ -181,7 +183,8 @@ def report_export(text: str) -> str | None:
 
 
 def csv_rows(number: int, box: BoxScore) -> list[dict]:
-    """Long-format rows: the line score, pitchers, batters and fielders, cards played."""
+    """Long-format rows: the line score, pitchers, batters and fielders, cards played (and
+    Rally Caps), Managerial Moves made."""
     rows = []
     for place in ("away", "home"):
         team = box.away if place == "away" else box.home
@@ -206,7 +209,8 @@ def csv_rows(number: int, box: BoxScore) -> list[dict]:
         for card in half.cards:
             side, _, name = card.partition(": ")
             rows.append({**common, "team": batting if side == half.batting else fielding,
-                         "kind": "card", "name": name})
+                         "kind": "move" if name.startswith("Managerial Move ") else "card",
+                         "name": name})
         for words in half.park:
             rows.append({**common, "team": box.home, "kind": "ballpark", "detail": words})
     return rows

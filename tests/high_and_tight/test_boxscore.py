@@ -1,11 +1,13 @@
 """The box score of a game, replayed from its actions."""
 
-from companion.high_and_tight.boxscore import box_score
+from companion.high_and_tight.boxscore import box_score, csv_rows
 from companion.high_and_tight.simulate import simulate_game
 
 
 def test_rally_caps_are_listed_with_the_cards_of_their_half(rules):
-    """Rule 5.7.2: a Rally Caps use shows in its half inning beside the cards played."""
+    """Rule 5.7.2: a Rally Caps use shows in its half inning beside the cards played; so
+    does a Managerial Move (rule 4.5: the series window showed the markers it left, not the
+    move)."""
     for game in range(40):
         session = simulate_game(rules, "new-york", "texas", "rally", game)
         rallies = [a for a in session.actions if a.kind == "rally"]
@@ -19,7 +21,18 @@ def test_rally_caps_are_listed_with_the_cards_of_their_half(rules):
                 for a in rallies]
     assert listed == expected
     plays = sum(1 for a in session.actions if a.kind == "play")
-    assert sum(len(half.cards) for half in score.halves) == plays + len(rallies)
+    # Rule 4.5: a Managerial Move made (not standing pat) is listed there too
+    moves = [f"{a.side}: Managerial Move {a.args[0]:+d}" for a in session.actions
+             if a.kind == "manage" and a.args[0]]
+    assert moves and [entry for half in score.halves for entry in half.cards
+                      if "Managerial Move" in entry] == moves
+    assert sum(len(half.cards) for half in score.halves) == plays + len(rallies) + len(moves)
+    # the CSV export's rows: a move of its own kind, not a card
+    rows = csv_rows(1, score)
+    assert [row["name"] for row in rows if row["kind"] == "move"] == [
+        move.split(": ", 1)[1] for move in moves]
+    assert not any(row["name"].startswith("Managerial") for row in rows
+                   if row["kind"] == "card")
 
 
 def test_a_bombed_pitcher_relieved_at_once_keeps_his_marker_in_the_box_score(rules):
