@@ -20,7 +20,7 @@ from reportlab.pdfbase import pdfmetrics
 from companion.engine.errors import did_you_mean
 from companion.high_and_tight.box import Ballplayer, Box, Card, Pitcher, Team, roman
 from companion.high_and_tight.effects import describe_ballpark_effect
-from companion.high_and_tight.rules import inning_parameters
+from companion.high_and_tight.rules import EXTRA_CYCLE, LAST_INNING, inning_parameters
 from companion.high_and_tight.state import ordinal
 
 from .geometry import (
@@ -727,9 +727,6 @@ def _card_back(canvas, rect: Rect, bleed: float, fill: str, big: str, small: str
                 align="centre")
 
 
-EXTRA_CYCLE = 10        # rule 6.3: the 20th inning is played as the 10th, and so on
-
-
 def inning_strategy(box: Box, card: Card) -> str:
     """When the card may be played, from the box's inning strategies (rules 5.3, 5.6, 5.6.1,
     and 6.2 for extra innings: the 10th to the 19th, then over again from the 20th, rule
@@ -743,7 +740,8 @@ def inning_strategy(box: Box, card: Card) -> str:
                 f"(rule{NO_BREAK}5.6.1)")
     name = CATEGORY_NAMES[card.category]
     innings, chosen = [], []
-    for inning in range(1, 20 + EXTRA_CYCLE):
+    again_from = LAST_INNING + 1 + EXTRA_CYCLE          # the 20th, played as the 10th
+    for inning in range(1, again_from + EXTRA_CYCLE):
         strategy = inning_parameters(box, inning)[2]
         if strategy == card.category:
             innings.append(inning)
@@ -752,8 +750,8 @@ def inning_strategy(box: Box, card: Card) -> str:
 
     def listed(numbers: list[int], say) -> str:
         """The innings to the 19th, then the next cycle's first two and '...'."""
-        first = [say(n) for n in numbers if n < 20]
-        again = [say(n) for n in numbers if n >= 20][:2]
+        first = [say(n) for n in numbers if n < again_from]
+        again = [say(n) for n in numbers if n >= again_from][:2]
         return ", ".join(first + again) + ("..." if again else "")
 
     where = listed(innings, str) if innings else "none"

@@ -129,6 +129,7 @@ def fatigue_note_side(state: State, rule: str, text: str) -> str | None:
 
 
 LAST_INNING = 9    # rule 4.8: from its end on, a game with a side ahead is over (6.3)
+EXTRA_CYCLE = 10   # rules 6.2, 6.3: the 10th to the 19th, then all over again from the 20th
 
 
 def last_half_deficit(state: State) -> int | None:
@@ -164,9 +165,9 @@ def matchup_shift(box: Box, state: State) -> int:
 
 def inning_parameters(box: Box, inning: int) -> tuple[int, int, str]:
     """Draws, exchanges and strategy of an inning (rules 5.2, 5.3; extra innings as rule 6.2)."""
-    if inning <= 9:
+    if inning <= LAST_INNING:
         return DRAWS[inning], EXCHANGES[inning], box.strategies[inning - 1]
-    cycle = (inning - 10) % 10
+    cycle = (inning - LAST_INNING - 1) % EXTRA_CYCLE
     if cycle == 0:
         return 1, 1, box.extra_strategy
     return DRAWS[cycle], EXCHANGES[cycle], box.strategies[cycle - 1]
