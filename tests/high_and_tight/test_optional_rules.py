@@ -149,24 +149,64 @@ def test_visiting_team_park_is_never_used(rules):
     assert not any("Reef Stadium" in text for _rule, text in state.log)
 
 
-def test_mustang_park_late_innings(rules):
-    """Rule 8.1: Mustang Park adds a Scoring Roll for the home batters from the 7th inning."""
-    header = {"Rules": "ballparks"}
-    roster = rules.box.rosters["philadelphia"]
+def home_lineup_of(rules, roster_key: str) -> str:
+    """A home lineup of the roster's first pieces by position (rule 3.0)."""
+    roster = rules.box.rosters[roster_key]
     by = {pos: [p.name for p in roster.ballplayers.values() if p.position == pos]
           for pos in ("C", "OF", "IF")}
     rest = [p.name for p in roster.ballplayers.values()
             if p.name not in by["C"][:1] + by["OF"][:3] + by["IF"][:4]]
-    lineup = (f"home lineup C {by['C'][0]}; OF {', '.join(by['OF'][:3])}; "
-              f"IF {', '.join(by['IF'][:4])}; DH {rest[0]}")
+    return (f"home lineup C {by['C'][0]}; OF {', '.join(by['OF'][:3])}; "
+            f"IF {', '.join(by['IF'][:4])}; DH {rest[0]}")
+
+
+def test_mustang_park_late_innings(rules):
+    """Rule 8.1: Mustang Park adds a Scoring Roll for the home batters from the 7th inning."""
+    header = {"Rules": "ballparks"}
     session = new_game(rules, home="philadelphia", away="texas", home_starter="Oswald",
-                       home_lineup=lineup, header=header)
+                       home_lineup=home_lineup_of(rules, "philadelphia"), header=header)
     state = drive(session, until=at(6, "bottom", "cards"))
     assert state.atbat.rolls == state.away.current_pitcher().stuff_rolls
     state = drive(session, until=at(7, "top", "cards"))
     assert state.atbat.rolls == state.home.current_pitcher().stuff_rolls    # visitors: no
     state = drive(session, until=at(7, "bottom", "cards"))
     assert state.atbat.rolls == state.away.current_pitcher().stuff_rolls + 1
+
+
+def test_titan_coliseum_from_the_6th(rules):
+    """Rule 8.1: Titan Coliseum (California) lowers the Scoring Number a box for both teams'
+    batters from the 6th inning on, never before."""
+    session = new_game(rules, home="california", away="texas", home_starter="Cane",
+                       home_lineup=home_lineup_of(rules, "california"),
+                       header={"Rules": "ballparks"})
+    state = drive(session, until=at(5, "bottom", "cards"))
+    assert state.atbat.park == ()
+    for half in ("top", "bottom"):
+        state = drive(session, until=at(6, half, "cards"))
+        assert state.atbat.park == ("Scoring Number -1 (inning 6 or later)",)
+    notes = [text for rule, text in state.log if rule == "8.1"]
+    assert len(notes) == 2 and all(note.startswith("Titan Coliseum: Evening marine layer: "
+                                                   "Scoring Number -1") for note in notes)
+
+
+@pytest.mark.parametrize(("home", "park", "label"), [
+    ("seattle", "Scoring Number -1 (the batter's Power 3 or more)", "V"),
+    ("arizona", "Scoring Number +1 (the batter's Power 3 or more)", "VII")])
+@pytest.mark.parametrize("batter, power", [("Hampton", 3), ("Marty", 2)])
+def test_a_park_moved_by_the_batters_power(rules, home, park, label, batter, power):
+    """Rule 8.1 with the additional team cards (8.1.1): Caldera Dome (Seattle) lowers the
+    Scoring Number a box for a batter of Power 3 or more, The Hive (Arizona) raises it; a
+    batter of Power 2 meets neither. Sabaria's box IV: Hampton (Offense 6) against Kanno
+    (Defense 4) moves it two boxes up before the park, Marty (Offense 5) one."""
+    session = ballpark_game(rules, home, "texas", True)
+    assert rules.box.rosters["texas"].ballplayers[batter.casefold()].power == power
+    play(session, f"away bats {batter}\nhome fields Kanno")
+    if power >= 3:
+        assert session.state.atbat.park == (park,)
+        assert number_of(session) == label
+    else:
+        assert session.state.atbat.park == ()
+        assert number_of(session) == "V"        # Marty: Offense 5 against Defense 4
 
 
 # -- 8.2 Advanced Pitcher Fatigue: a change at any Take the Mound ----------------------------
@@ -1088,6 +1128,66 @@ def test_bombed_reliever_too(rules):
     play(session, f"home {STAY}")
     castellan = rules.box.rosters["new-york"].pitchers["castellan"]
     assert state.atbat.rolls == castellan.stuff_rolls + 1
+
+
+def test_a_reliever_on_short_rest_kept_past_his_fatigue_goes_to_200(rules):
+    """Rules 8.2.3 b and 8.2.1: Wexley (RP, Fatigue 1) brought in on short rest wears +100;
+    kept for a second inning he is past his Fatigue, one further step to +200 (and a game
+    past his Fatigue for his rest, 8.2.2), and no further after that."""
+    session = new_game(rules, header={"Rules": "advanced-fatigue,rest,short-rest",
+                                      "HomeShortRest": "Wexley"})
+    wexley = rules.box.rosters["new-york"].pitchers["wexley"]
+    assert wexley.kind == "RP" and wexley.fatigue == 1
+    play(session, "home brings in Wexley")
+    state = session.state
+    assert state.home.fatigue == 100 and state.atbat.rolls == wexley.stuff_rolls + 1
+    assert not state.home.lines["wexley"].exceeded_fatigue
+    for inning in (2, 3):
+        state = drive(session, until=at(inning, "top", "mound"))
+        assert rules.stay_fatigue(state, "home") == 200
+        play(session, f"home {STAY}")
+        assert state.home.fatigue == 200 and state.atbat.rolls == wexley.stuff_rolls + 2
+        assert state.home.lines["wexley"].exceeded_fatigue
+
+
+@pytest.mark.parametrize("options", ["good-bad-day", "good-bad-day,advanced-fatigue"])
+def test_a_reliever_on_short_rest_bombed_goes_to_200(rules, options):
+    """Rules 8.2.3 b and 8.4.2: Castellan comes in for the tired Sabaria on short rest at
+    +100; three runs in his first half bomb him a further step, to +200, at its end."""
+    session = new_game(rules, header={"Rules": f"rest,short-rest,{options}",
+                                      "HomeShortRest": "Castellan"})
+    plan = {(8, "top"): 3}
+    relieve = {"home brings in Castellan"}
+    state = drive(session, runs=plan, until=at(8, "top", "mound"),
+                  mound=lambda state, legal: f"home {STAY}" if f"home {STAY}" in legal
+                  and state.fielding == "home" else None)
+    assert relieve <= set(legal_lines(session))
+    play(session, "home brings in Castellan")
+    assert state.home.fatigue == 100
+    state = drive(session, runs=plan, until=at(8, "bottom"))
+    assert state.away.runs[7] == 3
+    assert state.home.fatigue == 200
+    assert bombed_notes(state) == ["Castellan is bombed: Fatigue +200"]
+
+
+@pytest.mark.parametrize("options", ["good-bad-day", "good-bad-day,advanced-fatigue"])
+def test_the_groove_lasts_into_extra_innings(rules, options):
+    """Rules 8.4.1 and 6.1 ("all normal rules apply to Pitchers"): Sabaria, one run allowed
+    in a 1-1 game, is still in his groove at the 10th: kept, he pitches unmarked, his
+    Stuff as printed, and has not gone past his Fatigue."""
+    session = new_game(rules, header={"Rules": options})
+    sabaria = rules.box.rosters["new-york"].pitchers["sabaria"]
+    state = drive(session, runs={(3, "top"): 1, (3, "bottom"): 1},
+                  until=at(10, "top", "mound"),
+                  mound=lambda state, legal: f"home {STAY}" if f"home {STAY}" in legal
+                  and state.fielding == "home" else None)
+    assert (state.away.total, state.home.total) == (1, 1)
+    assert state.home.pitcher == "sabaria" and state.home.lines["sabaria"].runs == 1
+    assert "groove" in rules.awaiting(state).prompt
+    assert rules.stay_fatigue(state, "home") is None
+    play(session, f"home {STAY}")
+    assert state.home.fatigue == 0 and state.atbat.rolls == sabaria.stuff_rolls
+    assert not state.home.lines["sabaria"].exceeded_fatigue
 
 
 def test_marker_leaves_with_the_pitcher(rules):
