@@ -543,11 +543,19 @@ def test_the_note_on_digital_cards_keeps_the_dialog_whole_at_80x24(tmp_path):
         async with app.run_test(size=(80, 24)) as pilot:
             dialog = await new_series_dialog(pilot)
             form = dialog.query_one("#dialog")
+            head = dialog.query_one("#rules-head", Label)
+            told = dialog.query_one("#cards-told", Label)
+            # Laid out (an unmeasured form scrolls by 0 too), then the note in the blank
+            # line's place. The frames between settle at their own pace (on a busy machine
+            # two pauses measured one that still scrolled by a line): the settled dialog
+            # must not scroll, and one that keeps scrolling times out.
+            await wait_until(pilot, lambda: form.region.height > 0 and head.region.y > 0)
             before = form.max_scroll_y
             dialog.query_one("#control2", Select).value = "computer"
+            await wait_until(pilot, lambda: told.region.height == 1
+                             and head.styles.margin.top == 0 and form.max_scroll_y == 0,
+                             timeout=5.0)
             await pilot.pause()
-            await pilot.pause()
-            told = dialog.query_one("#cards-told", Label)
             return (before, form.max_scroll_y, told.display, told.size.height,
                     dialog.query_one("#rules-on", Label).region.height)
 
