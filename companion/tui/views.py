@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from ..high_and_tight.boxscore import line_cells
+from ..high_and_tight.rules import LAST_INNING
 from ..high_and_tight.series_session import SERIES, secret_told
 
 if TYPE_CHECKING:
@@ -333,9 +334,11 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
     if state.phase == "over":           # no at-bat is on the table any more (rule 4.8)
         winner = state.side(state.winner)
         loser = state.side("away" if state.winner == "home" else "home")
-        # "(4.8)", not "(rule 4.8)": the line keeps to a 40-column board
+        # "(4.8)", not "(rule 4.8)": the line keeps to a 40-column board; an extra-inning
+        # game ends by 6.3
+        rule = "6.3" if state.inning > LAST_INNING else "4.8"
         lines.extend([f"[b]Final:[/b] {winner.team.abbrev} win {winner.total}-"
-                      f"{loser.total} in {state.inning} innings (4.8)", ""])
+                      f"{loser.total} in {state.inning} innings ({rule})", ""])
     elif state.markers_set():
         scoring = state.scoring_box()
         rolls = atbat.rolls

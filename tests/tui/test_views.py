@@ -765,22 +765,26 @@ def test_an_undo_back_into_the_last_game_names_the_game_its_steps_were_of(tmp_pa
         assert last.scope == "1" and views.steps_verb(table, "undone", [last]) == "undone"
 
 
-def test_a_finished_game_shows_its_final_score_not_the_last_at_bats_markers(tmp_path):
-    """Rule 4.8: once the last game is over (the screen keeps it) the board gives the final
-    score instead of the markers of an at-bat no longer played."""
+@pytest.mark.parametrize(("seed", "innings", "rule"), [("views-final", 9, "4.8"),
+                                                       ("views-final-7", 10, "6.3")])
+def test_a_finished_game_shows_its_final_score_not_the_last_at_bats_markers(tmp_path, seed,
+                                                                            innings, rule):
+    """Rules 4.8 and 6.3: once the last game is over (the screen keeps it) the board gives
+    the final score instead of the markers of an at-bat no longer played, citing the rule
+    that ended it (6.3 for extra innings)."""
     path = tmp_path / "final.db"
-    series_id = new_series(path, seed="views-final", scenario="spring",
+    series_id = new_series(path, seed=seed, scenario="spring",
                            team1_control="computer", team2_control="computer")
     play_until(path, series_id, first_game_over)
     with Store.open(path, readonly=True) as store:
         table = Table(store, series_id)
         state = table.game.state
-        assert state.phase == "over"
+        assert state.phase == "over" and state.inning == innings
         text = Text.from_markup(views.board(table)).plain
     winner, loser = state.side(state.winner), state.side(
         "away" if state.winner == "home" else "home")
     assert (f"Final: {winner.team.abbrev} win {winner.total}-{loser.total} in "
-            f"{state.inning} innings (4.8)") in text
+            f"{innings} innings ({rule})") in text
     assert "Scoring Rolls" not in text and "Rolls left" not in text
 
 
