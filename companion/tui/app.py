@@ -811,18 +811,20 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
     @on(Select.Changed, "#team1, #team2, #roster1, #roster2")
     def rosters_follow_teams(self) -> None:
         """Rule 8.1.1: a standard team plays with its own pieces unless given another (its
-        field, left blank, says "own roster"); an optional team needs one. Each field offers
-        only the rosters the other team does not field (one set of pieces a roster)."""
+        field, left blank, says "own roster", and its own roster is not offered again under
+        its abbreviation); an optional team needs one. Each field offers only the rosters
+        the other team does not field (one set of pieces a roster)."""
         used: dict[int, str | None] = {}
+        own: dict[int, str | None] = {}
         for n in (1, 2):
             team = self.box.teams.get(self._value(f"team{n}") or "")
-            own = team.roster if team is not None else None
-            self.query_one(f"#roster{n}", Select).prompt = ("own roster" if own
+            own[n] = team.roster if team is not None else None
+            self.query_one(f"#roster{n}", Select).prompt = ("own roster" if own[n]
                                                             else f"Team {n} roster")
-            used[n] = self._value(f"roster{n}") or own
+            used[n] = self._value(f"roster{n}") or own[n]
         for n, other in ((1, 2), (2, 1)):
             select = self.query_one(f"#roster{n}", Select)
-            keys = self.box.rosters_open(used[other])
+            keys = [key for key in self.box.rosters_open(used[other]) if key != own[n]]
             if keys != self._roster_keys.get(n):
                 kept = select.value
                 self._roster_keys[n] = keys

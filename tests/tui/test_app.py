@@ -694,7 +694,8 @@ def test_an_optional_team_asks_for_its_roster_at_once_and_never_the_others(tmp_p
     says "own roster"); choosing an optional team says at once that it needs a roster (it
     was said only by Start, after the list had offered the other team's own roster,
     refused in turn), and its field offers only the rosters the other team does not
-    field."""
+    field. A standard team's field does not offer its own roster again by name ('own
+    roster' and 'TXC roster' were one choice twice)."""
 
     async def look():
         app = make_app(db=tmp_path / "g.db")
@@ -703,6 +704,8 @@ def test_an_optional_team_asks_for_its_roster_at_once_and_never_the_others(tmp_p
             roster1 = dialog.query_one("#roster1", Select)
             problem = dialog.query_one("#problem", Label)
             seen = [(str(roster1.prompt), problem.display)]
+            standard = (dialog.query_one("#team1", Select).value,
+                        [key for _, key in roster1._options if key is not Select.NULL])
             dialog.query_one("#team1", Select).value = "seattle"
             await pilot.pause()
             offered = [key for _, key in roster1._options if key is not Select.NULL]
@@ -714,10 +717,12 @@ def test_an_optional_team_asks_for_its_roster_at_once_and_never_the_others(tmp_p
             dialog.query_one("#team2", Select).value = "new-york"
             await pilot.pause()
             seen.append((roster1.value is Select.NULL, plain(str(problem.content))))
-            return seen, offered
+            return seen, offered, standard
 
-    seen, offered = asyncio.run(look())
+    seen, offered, (team, standard) = asyncio.run(look())
     assert seen[0] == ("own roster", False)
+    own = load_box().teams[team].roster
+    assert own not in standard and len(standard) == 2    # neither its own nor team 2's
     assert seen[1] == ("Team 1 roster", "Next: Seattle Volcanoes (team 1) is an optional "
                        "team: choose the roster whose pieces it plays with, under Rosters (rule "
                        "8.1.1)")
