@@ -255,6 +255,9 @@ def misplaced_said(key: str, value: str, home: str) -> str:
     return f"{value!r} is {said} go in {home}, with its columns"
 
 
+QUALIFIER = re.compile(r"\s*\([^()]*\)\s*$")     # '(Offense)' ending a card's name
+
+
 def plain(text: str) -> str:
     """A name as its letters alone: any case, accents dropped ('Núñez' reads 'nunez')."""
     return "".join(char for char in unicodedata.normalize("NFKD", text.casefold())
@@ -308,6 +311,14 @@ class Box:
 
     def card(self, name: str) -> Card | None:
         return named_plainly(self.cards, name)
+
+    def namesakes(self, name: str) -> list[Card]:
+        """The cards `name` names but for the words in brackets at their end that tell
+        namesakes apart ('Pitcher/Batter Matchup' for its '(Offense)' and '(Defense)'
+        cards, as the rulebook names them both, 5.1.1 c)."""
+        wanted = plain(name).strip()
+        return [card for card in self.cards.values()
+                if plain(QUALIFIER.sub("", card.name)) == wanted]
 
     def files_unlike(self, other: Box) -> list[str]:
         """The box files whose texts differ from `other`'s (what was edited between two

@@ -436,7 +436,12 @@ class HighAndTight:
         kind, side, args = action
         rule = NAMED_BY.get(kind, "3.0")       # the step that names the piece
         if kind in ("deal", "exchange", "play"):
-            card = self.box.card(args[0])
+            card = self.box.card(args[0]) or self._card_meant(state, kind, side, args[0])
+            namesakes = self.box.namesakes(args[0])
+            if card is None and namesakes:
+                raise ParseError(f"{clip(args[0])!r} names {len(namesakes)} cards of this "
+                                 "box: type the whole name, " + " or ".join(
+                                     repr(c.name) for c in namesakes))
             if card is None:
                 raise ParseError(f"{clip(args[0])!r} is not a card in this box"
                                  + did_you_mean(args[0], (c.name for c in
@@ -458,6 +463,22 @@ class HighAndTight:
         return action
 
     # -- name resolution ---------------------------------------------------------------
+
+    def _card_meant(self, state: State, kind: str, side: str, name: str) -> Card | None:
+        """The one card a name short of its bracketed words can mean at this moment (None
+        if not one): the batting side plays Offense cards and the fielding side Defense
+        ones (2.3.1, 2.3.2); an exchange gives up a card the hand may hold (5.2.2); a deal
+        comes from the pile being drawn (5.2.1)."""
+        found = self.box.namesakes(name)
+        if kind == "deal" and state.pending_deals:
+            found = [card for card in found if card.side == state.pending_deals[0][1]]
+        elif kind == "play":
+            found = [card for card in found
+                     if card.side == ("offense" if side == state.batting else "defense")]
+        elif kind == "exchange":
+            keys = {card.name: key for key, card in self.box.cards.items()}
+            found = [card for card in found if self._in_hand(state, side, keys[card.name])]
+        return found[0] if len(found) == 1 else None
 
     def _piece_name(self, pieces: dict, what: str, side: Side, name: str, rule: str) -> str:
         piece = named_plainly(pieces, name)

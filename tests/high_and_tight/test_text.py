@@ -237,6 +237,42 @@ def test_unknown_card_is_a_parse_error(rules):
         rules.parse_action(session.state, "away plays Golden Sombrero")
 
 
+MATCHUP = "Pitcher/Batter Matchup"
+
+
+def test_a_card_named_as_the_rulebook_names_it_reads_as_the_one_the_moment_allows(rules):
+    """Rules 5.1.1 c, 2.3.1, 2.3.2, 5.2.1 and 5.2.2: the rulebook names both Matchup cards
+    'Pitcher/Batter Matchup'; typed so, the line reads as the one card it can mean now:
+    the batting side plays the Offense card and the fielding side the Defense one, an
+    exchange gives up the one in the hand, a deal comes from the pile being drawn."""
+    session = new_game(rules, away_cards=(f"{MATCHUP} (Offense)", "Hit and Run",
+                                          "Leadoff Walk", "Web Gem", "Pitchout", "Blown Call"))
+    state = session.state
+    assert state.batting == "away"
+
+    def read(line: str) -> str:
+        return read_in(rules, state, line)
+
+    assert read(f"away plays {MATCHUP.lower()}") == f"away plays {MATCHUP} (Offense)"
+    assert read(f"home plays {MATCHUP}") == f"home plays {MATCHUP} (Defense)"
+    assert read(f"away exchanges {MATCHUP} for defense") == (
+        f"away exchanges {MATCHUP} (Offense) for defense")
+    # Neither is in the home hand: which card is meant is the player's to say.
+    with pytest.raises(ParseError, match=r"names 2 cards of this box: type the whole name, "
+                       r"'Pitcher/Batter Matchup \(Offense\)' or 'Pitcher/Batter Matchup "
+                       r"\(Defense\)'"):
+        read(f"home exchanges {MATCHUP} for offense")
+    # A deal from the defense pile.
+    dealing = Session(rules, {"Game": "High & Tight", "Home": "new-york", "Away": "texas",
+                              "Cards": "digital"})
+    play(dealing, "home draws 0 offense 6 defense")
+    assert read_in(rules, dealing.state, f"deal {MATCHUP}") == f"deal {MATCHUP} (Defense)"
+
+
+def read_in(rules, state, line: str) -> str:
+    return rules.format_action(rules.parse_action(state, line))
+
+
 # -- records and replay -----------------------------------------------------------------------
 
 
