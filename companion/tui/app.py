@@ -1193,6 +1193,9 @@ class GameScreen(Screen):
         self._draft_at = 0.0                        # when the box's text last changed
         self._draft_stamp: tuple | None = None       # and where the table stood then
         self._steps_said: str | None = None         # the last undo or redo notice
+        # The final an undo went back on without undoing anything (from the next game's
+        # first screen): a redo goes on from it again, as Enter does.
+        self._back_on_final: int | None = None
         # A window's key pressed on the options (char, its time): the letter a word sent at
         # once begins with, if the next key comes before the window does (_word_start).
         self._window_key: tuple[str, float] | None = None
@@ -2625,8 +2628,9 @@ class GameScreen(Screen):
             self.refresh_table()            # (a failed write: the table as the file has it)
             return
         if not entries:                     # back on a final gone on from: nothing undone
+            self._back_on_final = self.table.held
             self._tell_steps(f"back on game {self.table.held}'s final; nothing was undone (u "
-                             "again goes into the game, Enter on to the next)")
+                             "again goes into the game, Enter or y on to the next)")
             self.refresh_table()
             return
         self._drop_computer_note()         # it told moves now taken back
@@ -2663,8 +2667,16 @@ class GameScreen(Screen):
 
     def action_redo(self) -> None:
         # A redo into the next game goes on to it (a redone final is held again by
-        # refresh_table); nothing to redo leaves the final held.
+        # refresh_table); nothing to redo leaves the final held, unless an undo came back on
+        # it from the next game undoing nothing: the redo goes there again.
         self.app.hide_keys(self, narrow_only=True)
+        back_on, self._back_on_final = self._back_on_final, None
+        if back_on is not None and self.table.held == back_on == self.table.final_to_hold():
+            self.action_next_game()
+            self._tell_steps(f"on to game {self.table.game_number()} again, where the undo "
+                             "was; nothing was redone")
+            self._step_taken("y")
+            return
         held, self.table.held = self.table.held, None
         game, noted = self._log_mark()
         try:

@@ -5473,6 +5473,37 @@ def test_u_on_a_held_final_goes_back_into_the_game(tmp_path):
     assert second == (None, True)
 
 
+def test_y_after_an_undo_back_on_a_final_goes_on_again(tmp_path):
+    """Undo and redo at a final (rule 4.8): from the next game's first screen `u` comes
+    back on the last final undoing nothing; `y` then goes on to the next game again, as
+    Enter does, and says so (it said 'nothing to redo' and left the player on the final).
+    A final held as the game ended, no undo before it, still has nothing to redo."""
+    path, series_id = divisional_at_first_final(tmp_path)
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            before = len(table.session.entries)
+            await pilot.press("y")                      # the final as the game ended
+            await pilot.pause()
+            ended = table.held, notes[-1][1]
+            await pilot.press("enter")                  # on to game 2's first screen
+            await pilot.pause()
+            await pilot.press("u")
+            await pilot.pause()
+            back = table.held
+            await pilot.press("y")
+            await pilot.pause()
+            return (ended, back, table.held, table.game_number(), notes[-1][1],
+                    len(table.session.entries) == before)
+
+    ended, back, held, number, said, unchanged = asyncio.run(play())
+    assert ended[0] == 1 and "nothing to redo" in ended[1]
+    assert back == 1
+    assert held is None and number == 2
+    assert said == "on to game 2 again, where the undo was; nothing was redone"
+    assert unchanged
+
+
 def test_a_burst_of_keys_on_the_options_goes_into_the_typing_box_whole(tmp_path):
     """A line typed fast (or pasted) on the options list: the keys reach the list before
     the first one moves the keyboard to the typing box, and were lost or fired keys ('Bad
