@@ -303,6 +303,7 @@ class CompanionApp(SteadyPaletteApp, App):
         if narrow and not screen.has_class("-keys-narrow"):
             self.clear_notifications()
         screen.set_class(narrow, "-keys-narrow")
+        screen.set_class(not narrow, "-keys-beside")        # (the notices' width, tcss)
 
     @staticmethod
     def hide_keys(screen: Screen, narrow_only: bool = False) -> None:
@@ -312,7 +313,7 @@ class CompanionApp(SteadyPaletteApp, App):
         if narrow_only and not screen.has_class("-keys-narrow"):
             return
         screen.query(KeysPanel).remove()
-        screen.remove_class("-keys-narrow")
+        screen.remove_class("-keys-narrow", "-keys-beside")
         screen.call_after_refresh(screen.refresh_bindings)          # esc: Home again
 
     def get_system_commands(self, screen: Screen):

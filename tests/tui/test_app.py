@@ -4815,6 +4815,38 @@ def test_the_keys_panel_in_the_board_s_place_takes_the_notices_off_the_options(t
     assert ("End of the half" in after) == (width >= 110)
 
 
+@pytest.mark.parametrize("width", [110, 120, 160])
+def test_notices_beside_the_keys_panel_keep_off_the_options(tmp_path, width):
+    """With the keys panel beside the board the board has a third of the screen (40
+    columns at least), not half: the notices, sized to half the screen, ran over the
+    options and the typing box ('ing to type' at 120 columns). They keep to the board's
+    columns while the panel is open, and grow back when it closes."""
+    path = tmp_path / "keys-beside.db"
+    series_id = at_the_first_human_decision(path, "tui-keys-beside")
+
+    async def play():
+        from textual.widgets._toast import Toast
+
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(width, 30), notifications=True) as pilot:
+            screen, _table = await open_table(pilot)
+            app.notify("TXC scores 0 runs in the top of inning 7 " * 3,
+                       title="End of the half")
+            await pilot.pause()
+            await pilot.press("?")
+            await settle(pilot)
+            side = screen.query_one("#side").region
+            beside = [toast.region for toast in screen.query(Toast)]
+            await pilot.press("escape")
+            await settle(pilot)
+            closed = [toast.region.width for toast in screen.query(Toast)]
+            return side, beside, closed
+
+    side, beside, closed = asyncio.run(play())
+    assert beside and all(region.right <= side.x for region in beside), (side, beside)
+    assert closed and all(w == width // 2 for w in closed)
+
+
 def test_escape_closes_the_keys_panel_before_it_leaves_the_table(tmp_path):
     """Escape with the keys panel open closes the panel, the table staying (a player putting
     it away landed on the home screen), the key bar saying so; the next Escape goes home
