@@ -957,6 +957,9 @@ def cmd_series(args) -> int:
     with _open_store(args, readonly=True) as store:
         if args.series_command == "list":
             rows = list_series(store)
+            if not rows:            # (said on stderr: the listing itself stays empty)
+                print(f"companion: no series in {store.path}; start one with 'companion "
+                      "series new' or at the table (companion play)", file=sys.stderr)
             for row in rows:
                 print(f"{row.id:4d}  {row.created}  {row.scenario:<10} {row.team1} v "
                       f"{row.team2}  {row.progress(live=True)}")

@@ -2008,6 +2008,23 @@ def test_a_db_in_a_missing_folder_is_refused_not_made(capsys, tmp_path):
     assert sorted(path.name for path in tmp_path.iterdir()) == ["game.txt"]
 
 
+def test_series_list_of_a_game_file_with_no_series_says_so(capsys, tmp_path):
+    """`series list` of a game file whose series were all deleted printed nothing at all:
+    the listing stays empty (a script reads no line) and the companion says on stderr that
+    there is none, and how to start one."""
+    game = tmp_path / "games.db"
+    assert run(capsys, "series", "new", "--scenario", "spring", "--team1", "texas",
+               "--team2", "new-york", "--db", str(game))[0] == 0
+    assert run(capsys, "series", "delete", "1", "--yes", "--db", str(game))[0] == 0
+    assert run(capsys, "series", "list", "--db", str(game)) == (
+        0, "", f"companion: no series in {game}; start one with 'companion series new' or "
+               "at the table (companion play)\n")
+    assert run(capsys, "series", "new", "--scenario", "spring", "--team1", "texas",
+               "--team2", "new-york", "--db", str(game))[0] == 0
+    code, out, err = run(capsys, "series", "list", "--db", str(game))
+    assert code == 0 and err == "" and out.startswith("   2  ")
+
+
 def test_a_game_file_edited_by_hand_is_said_not_a_traceback(capsys, tmp_path):
     """A series header that is no JSON, or a lock row whose process number is no number
     (the file edited by hand): `series list`, `export` and `series new` ended in a
