@@ -437,8 +437,8 @@ class HighAndTight:
         rule = NAMED_BY.get(kind, "3.0")       # the step that names the piece
         if kind in ("deal", "exchange", "play"):
             card = self.box.card(args[0]) or self._card_meant(state, kind, side, args[0])
-            namesakes = self.box.namesakes(args[0])
-            if card is None and namesakes:
+            namesakes = self.box.namesakes(args[0]) if card is None else []
+            if len(namesakes) > 1:
                 raise ParseError(f"{clip(args[0])!r} names {len(namesakes)} cards of this "
                                  "box: type the whole name, " + " or ".join(
                                      repr(c.name) for c in namesakes))
@@ -468,8 +468,11 @@ class HighAndTight:
         """The one card a name short of its bracketed words can mean at this moment (None
         if not one): the batting side plays Offense cards and the fielding side Defense
         ones (2.3.1, 2.3.2); an exchange gives up a card the hand may hold (5.2.2); a deal
-        comes from the pile being drawn (5.2.1)."""
+        comes from the pile being drawn (5.2.1). The box's one card of that name is meant
+        whatever the moment: the rules then say why it may not be played now."""
         found = self.box.namesakes(name)
+        if len(found) == 1:
+            return found[0]
         if kind == "deal" and state.pending_deals:
             found = [card for card in found if card.side == state.pending_deals[0][1]]
         elif kind == "play":

@@ -592,9 +592,7 @@ class StoredSeries:
             return
         self.store.require_writable()
         with self.store.write():
-            self.store.db["events"].insert({
-                "series_id": self.id, "seq": self.seq + 1, "kind": REWIND, "scope": "",
-                "line": str(self.stale.seq), "created": _now()})
+            self._insert_event(REWIND, "", str(self.stale.seq))
             self._record_results()
             _keep_where(self.store, self.id, self.session, self.seq + 1)
         self.seq += 1
@@ -616,16 +614,20 @@ class StoredSeries:
                              f"(companion play --series {self.id}) to resume it so, or leave "
                              "it as it is.")
         with self.store.write():
-            # (one statement of its own: sqlite-utils' insert builds its query anew each
-            # time, a quarter of an append's cost against the disk's)
-            self.store.db.execute(
-                "INSERT INTO events (series_id, seq, kind, scope, line, created) "
-                "VALUES (?, ?, ?, ?, ?, ?)", [self.id, self.seq + 1, kind, scope, line, _now()])
+            self._insert_event(kind, scope, line)
             if self._standing() != self._recorded:
                 self._record_results()
             _keep_where(self.store, self.id, self.session, self.seq + 1)
         self.seq += 1
         self._recorded = self._standing()
+
+    def _insert_event(self, kind: str, scope: str, line: str) -> None:
+        """The next event, inside the caller's write. One statement of its own: sqlite-utils'
+        insert builds its query anew each time, a quarter of an append's cost against the
+        disk's."""
+        self.store.db.execute(
+            "INSERT INTO events (series_id, seq, kind, scope, line, created) "
+            "VALUES (?, ?, ?, ?, ?, ?)", [self.id, self.seq + 1, kind, scope, line, _now()])
 
     def _record_results(self) -> None:
         """Keep the games table and the series status in step with the session."""

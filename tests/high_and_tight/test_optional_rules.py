@@ -3,15 +3,14 @@ Saves and Good Day / Bad Day, each switched on through the game header's Rules t
 """
 
 import re
-import shutil
 
 import pytest
 
 from companion.engine.errors import IllegalAction
-from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
+from companion.high_and_tight.box import load_box
 from companion.high_and_tight.rules import HighAndTight
 
-from .util import STAY, at, drive, game_state, new_game, play
+from .util import STAY, at, drive, edited_box_rules, game_state, new_game, play
 
 NEW_YORK_RPS = ("Tremaine", "Castellan", "Wexley", "Dunleavy")
 
@@ -81,17 +80,6 @@ def test_home_ballpark_holds_in_extra_innings(rules):
     assert state.atbat.park == ("Scoring Rolls +1 (inning 8 or later)",)
     assert state.away.fatigue == 0
     assert state.atbat.rolls == state.away.current_pitcher().stuff_rolls + 1
-
-
-def edited_box_rules(tmp_path, file: str, old: str, new: str) -> HighAndTight:
-    """The rules of a copy of the demo box with `old` replaced by `new` in one of its files."""
-    folder = tmp_path / "box"
-    shutil.copytree(DEFAULT_BOX_DIR, folder)
-    path = folder / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return HighAndTight(load_box(folder))
 
 
 def park_box_rules(tmp_path, effect: str):

@@ -18,7 +18,7 @@ from companion.high_and_tight.box import STRATEGIES, load_box
 from companion.high_and_tight.rules import HighAndTight
 from companion.high_and_tight.simulate import simulate_game
 
-from .util import TEXAS_LINEUP, at, drive, new_game, play
+from .util import TEXAS_LINEUP, at, drive, edited_box_rules, new_game, play
 
 SAMPLES = [
     act.draw("home", 4, 2),
@@ -267,6 +267,21 @@ def test_a_card_named_as_the_rulebook_names_it_reads_as_the_one_the_moment_allow
                               "Cards": "digital"})
     play(dealing, "home draws 0 offense 6 defense")
     assert read_in(rules, dealing.state, f"deal {MATCHUP}") == f"deal {MATCHUP} (Defense)"
+
+
+def test_the_one_card_named_so_but_for_its_brackets_is_meant_at_any_moment(tmp_path):
+    """Rules 5.1 and 5.3: a box whose only 'Bad Hop' is 'Bad Hop (Infield)' reads 'Bad Hop'
+    as that card even for the fielding side, whose deck it is not of: the line then meets
+    the rules' own refusal (an Offense card is the batter's), not 'names 1 cards'."""
+    rules = edited_box_rules(tmp_path, "cards.toml", 'name = "Bad Hop"',
+                             'name = "Bad Hop (Infield)"')
+    session = new_game(rules)
+    assert session.state.fielding == "home"
+    assert read_in(rules, session.state, "home plays bad hop") == (
+        "home plays Bad Hop (Infield)")
+    play(session, "away bats Hampton\nhome fields Kanno")
+    with pytest.raises(IllegalAction, match=r"rule 5\.\d"):
+        session.push_text("home plays Bad Hop")
 
 
 def read_in(rules, state, line: str) -> str:

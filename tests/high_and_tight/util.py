@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+
 from companion.engine.session import Session
+from companion.high_and_tight.box import DEFAULT_BOX_DIR, load_box
 from companion.high_and_tight.rules import HighAndTight
 
 NEW_YORK_LINEUP = ("home lineup C Delacorte; OF Kanno, Haverty, Quillen; "
@@ -225,3 +228,14 @@ def drive(target, until=None, runs=None, choose=None, mound=None, trace=None, li
             action = default_choice(state, legal)
         push(action if isinstance(action, str) else rules.format_action(action))
     raise AssertionError("drive: the game did not reach the wanted spot")
+
+
+def edited_box_rules(tmp_path, file: str, old: str, new: str) -> HighAndTight:
+    """The rules of a copy of the demo box with `old` replaced by `new` in one of its files."""
+    folder = tmp_path / "box"
+    shutil.copytree(DEFAULT_BOX_DIR, folder)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return HighAndTight(load_box(folder))
