@@ -2610,11 +2610,13 @@ class GameScreen(Screen):
     def action_next_game(self) -> None:
         """From a finished game's final on to the next game of the series, under none of
         the last game's notices."""
+        self._back_on_final = None
         self.table.held = None
         self._clear_notices()
         self.refresh_table()
 
     def action_undo(self) -> None:
+        self._back_on_final = None          # (set again below when it only comes back)
         if self.table.session.is_over() and not self._undo_confirmed():
             return
         self.app.hide_keys(self, narrow_only=True)
@@ -2709,6 +2711,7 @@ class GameScreen(Screen):
         """A step of the player's own begins: the keys panel in the board's place goes, and
         so does what the last undo or redo said ('undone: roll 4 3' stayed over the roll
         taken again)."""
+        self._back_on_final = None
         self.app.hide_keys(self, narrow_only=True)
         self._drop_steps_said()
 

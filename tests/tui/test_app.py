@@ -4815,12 +4815,14 @@ def test_the_keys_panel_in_the_board_s_place_takes_the_notices_off_the_options(t
     assert ("End of the half" in after) == (width >= 110)
 
 
-@pytest.mark.parametrize("width", [110, 120, 160])
+@pytest.mark.parametrize("width", [110, 120, 135, 160, 189, 200])
 def test_notices_beside_the_keys_panel_keep_off_the_options(tmp_path, width):
     """With the keys panel beside the board the board has a third of the screen (40
     columns at least), not half: the notices, sized to half the screen, ran over the
     options and the typing box ('ing to type' at 120 columns). They keep to the board's
-    columns while the panel is open, and grow back when it closes."""
+    columns while the panel is open (a few short of its width at most, a class of widths
+    every 10 columns: a board line half covered showed its end beside them), and grow back
+    when it closes, to half the width of their class."""
     path = tmp_path / "keys-beside.db"
     series_id = at_the_first_human_decision(path, "tui-keys-beside")
 
@@ -4836,15 +4838,17 @@ def test_notices_beside_the_keys_panel_keep_off_the_options(tmp_path, width):
             await pilot.press("?")
             await settle(pilot)
             side = screen.query_one("#side").region
+            board = screen.query_one("#board-pane").region
             beside = [toast.region for toast in screen.query(Toast)]
             await pilot.press("escape")
             await settle(pilot)
             closed = [toast.region.width for toast in screen.query(Toast)]
-            return side, beside, closed
+            return side, board, beside, closed
 
-    side, beside, closed = asyncio.run(play())
+    side, board, beside, closed = asyncio.run(play())
     assert beside and all(region.right <= side.x for region in beside), (side, beside)
-    assert closed and all(w == width // 2 for w in closed)
+    assert all(region.width >= board.width - 5 for region in beside), (board, beside)
+    assert closed and all(w == width // 10 * 10 // 2 for w in closed)
 
 
 def test_escape_closes_the_keys_panel_before_it_leaves_the_table(tmp_path):
@@ -5534,6 +5538,40 @@ def test_y_after_an_undo_back_on_a_final_goes_on_again(tmp_path):
     assert held is None and number == 2
     assert said == "on to game 2 again, where the undo was; nothing was redone"
     assert unchanged
+
+
+def test_y_goes_on_from_a_final_only_right_after_the_undo_that_came_back_on_it(tmp_path):
+    """The redo that goes on again from a final (above) answers only the undo that came
+    back on it: after that undo went on into the game and the player took the undone steps
+    again himself, the final is one his own step reached, and `y` has nothing to redo
+    (it went on to game 2, saying 'nothing was redone')."""
+    path, series_id = divisional_at_first_final(tmp_path)
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            await pilot.press("enter")                  # on to game 2
+            await pilot.pause()
+            await pilot.press("u")                      # back on game 1's final
+            await pilot.pause()
+            before = [e.line for e in table.session.entries]
+            await pilot.press("u")                      # into game 1
+            await pilot.pause()
+            undone = before[len(table.session.entries):]
+            for line in undone:                         # taken again by the player
+                if line.startswith("roll"):
+                    table.stored.push(line)
+                else:
+                    assert screen.act(line), line
+            screen.refresh_table()
+            await pilot.pause()
+            held = table.held
+            await pilot.press("y")
+            await pilot.pause()
+            return undone, held, table.held, notes[-1][1]
+
+    undone, held, held_after, said = asyncio.run(play())
+    assert undone and held == held_after == 1
+    assert "nothing to redo" in said
 
 
 def test_a_burst_of_keys_on_the_options_goes_into_the_typing_box_whole(tmp_path):
