@@ -129,6 +129,12 @@ def fatigue_note_side(state: State, rule: str, text: str) -> str | None:
 
 
 LAST_INNING = 9    # rule 4.8: from its end on, a game with a side ahead is over (6.3)
+GAME_END_RULES = ("4.8", "6.3")     # the notes of a game's end: in 9 innings, in extras
+
+
+def game_end_rule(inning: int) -> str:
+    """The rule that ended a game in this inning: 4.8, or 6.3 for an extra inning."""
+    return GAME_END_RULES[inning > LAST_INNING]
 EXTRA_CYCLE = 10   # rules 6.2, 6.3: the 10th to the 19th, then all over again from the 20th
 
 
@@ -473,6 +479,8 @@ class HighAndTight:
         found = self.box.namesakes(name)
         if len(found) == 1:
             return found[0]
+        if state is None:               # (a line read with no game: no moment to ask)
+            return None
         if kind == "deal" and state.pending_deals:
             found = [card for card in found if card.side == state.pending_deals[0][1]]
         elif kind == "play":
@@ -1662,8 +1670,8 @@ class HighAndTight:
     def _game_over(self, state: State, winner: str) -> None:
         state.winner = winner
         state.phase = "over"
-        state.note("4.8", f"{winner} wins {max(state.home.total, state.away.total)}-"
-                          f"{min(state.home.total, state.away.total)}")
+        high, low = sorted((state.home.total, state.away.total), reverse=True)
+        state.note(game_end_rule(state.inning), f"{winner} wins {high}-{low}")
 
     # -- chance ------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from ..high_and_tight.boxscore import line_cells
-from ..high_and_tight.rules import LAST_INNING
+from ..high_and_tight.rules import GAME_END_RULES, game_end_rule
 from ..high_and_tight.series_session import SERIES, secret_told
 
 if TYPE_CHECKING:
@@ -336,9 +336,9 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
         loser = state.side("away" if state.winner == "home" else "home")
         # "(4.8)", not "(rule 4.8)": the line keeps to a 40-column board; an extra-inning
         # game ends by 6.3
-        rule = "6.3" if state.inning > LAST_INNING else "4.8"
         lines.extend([f"[b]Final:[/b] {winner.team.abbrev} win {winner.total}-"
-                      f"{loser.total} in {state.inning} innings ({rule})", ""])
+                      f"{loser.total} in {state.inning} innings "
+                      f"({game_end_rule(state.inning)})", ""])
     elif state.markers_set():
         scoring = state.scoring_box()
         rolls = atbat.rolls
@@ -1197,7 +1197,7 @@ def steps_notice(verb: str, shown: list[str], most: int = 3) -> str:
     return f"{verb}: " + "; ".join(items[:most]) + f"; then {len(items) - most} more steps"
 
 
-HALF_END_RULES = ("4.6.4", "4.8", "8.4.2")     # the notes a half's end notice tells
+HALF_END_RULES = ("4.6.4", *GAME_END_RULES, "8.4.2")     # the notes a half's end notice tells
 
 
 def ends_half(notes) -> bool:
@@ -1216,7 +1216,7 @@ def half_over(game, notes, played: str | None = None) -> str | None:
         if rule == "8.4.2":         # the table moves the Pitching Tired marker for it
             said.append(f"{text} on his Pitching Tired marker (each 100 gives the batters "
                         "one more Scoring Roll, rule 8.4.2)")
-        elif rule in HALF_END_RULES:        # the half's runs (4.6.4), the game's end (4.8)
+        elif rule in HALF_END_RULES:    # the half's runs (4.6.4), the game's end (4.8, 6.3)
             said.append(side_by_team(game.state, text))
     if not said:
         return None

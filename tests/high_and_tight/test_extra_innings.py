@@ -230,6 +230,10 @@ def test_home_going_ahead_in_the_bottom_ends_it(rules):
     assert state.home.runs == [0] * 9 + [1]
     assert state.away.runs == [0] * 10
     assert rules.awaiting(state).kind == "over"
+    # The log names the rule that ended it: 6.3 in extra innings (4.8 in nine).
+    assert state.log[-1] == ("6.3", "home wins 1-0")
+    nine = drive(new_game(rules), runs={(9, "bottom"): 1})
+    assert nine.inning == 9 and nine.log[-1] == ("4.8", "home wins 1-0")
 
 
 def test_a_walk_off_lead_a_nine_takes_back_is_no_walk_off(rules):

@@ -14,6 +14,7 @@ from rich.text import Text
 from companion.engine.errors import IllegalAction
 from companion.high_and_tight.box import load_box
 from companion.high_and_tight.boxscore import box_score
+from companion.high_and_tight.rules import GAME_END_RULES
 from companion.store.db import Store
 from companion.tui import views
 from companion.tui.table import Setup, Table
@@ -1393,7 +1394,8 @@ def test_the_end_of_a_half_tells_a_bombed_pitchers_marker(rules):
         at = next((i for i, (rule, _) in enumerate(log) if rule == "8.4.2"), None)
         if at is None:
             continue
-        start = max(i for i, (rule, _) in enumerate(log[:at]) if rule in ("4.6.4", "4.8")) + 1
+        start = max(i for i, (rule, _) in enumerate(log[:at])
+                    if rule in ("4.6.4", *GAME_END_RULES)) + 1
         end = next(i for i, (rule, _) in enumerate(log) if i > at and rule == "4.6.4") \
             if not any(rule == "4.6.4" for rule, _ in log[start:at]) else at + 1
         told = views.half_over(session, log[start:end + 1])
