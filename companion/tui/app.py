@@ -49,7 +49,7 @@ from ..files import db_words
 from ..high_and_tight.actions import DECKS, LINE_STARTS, parse_action
 from ..high_and_tight.box import Box, load_box
 from ..high_and_tight.effects import describe_ballpark_effect, describe_card
-from ..high_and_tight.rules import PHASE_RULES, reshuffled_owed
+from ..high_and_tight.rules import GAME_END_RULES, PHASE_RULES, reshuffled_owed
 from ..high_and_tight.series import CONTROLS, SCENARIOS, TEAMS, SeriesRules
 from ..high_and_tight.series_session import CONTROL_TAGS, SERIES, Entry, secret_told
 from ..high_and_tight.state import (
@@ -94,6 +94,9 @@ SIDE_BY_SIDE_COLUMNS = 70         # the board's and the options' least widths (t
 WORD_WINDOW_KEYS = "sdlhp"
 NOTICE_STEP, NOTICE_WIDEST = 10, 200    # the notices' widths follow the board's (tcss)
 KEYS_BESIDE_BOARD_COLUMNS = 110   # narrower, the keys panel shows in the board's place
+# Typed at a game's final, these go on to the next game as Enter does.
+ON_WORDS = frozenset({"next", "next game", "on", "go on", "continue", "on to the next game",
+                      "on to the next"})
 AUTO_DELAY = 0.05      # seconds between the computer's steps, so the screen keeps up
 WIN_DELAY = 0.3        # seconds the table stays still before its win probability is worked out
 WATCHED_FIGURE_SECONDS = 1.0   # a series the computer plays alone: a figure this often
@@ -2273,7 +2276,7 @@ class GameScreen(Screen):
                             markup=False)
                 # A game's final repeats its last half, less the game's end it says itself.
                 half = views.half_over(game, [n for n in game.state.log[noted:]
-                                              if n[0] != "4.8"], played=played)
+                                              if n[0] not in GAME_END_RULES], played=played)
                 self._last_half = (game, (half or told) + passes)
 
     def _half_for_rows(self, told: str, passes: str) -> str:
@@ -2313,6 +2316,11 @@ class GameScreen(Screen):
         that says it in its own place)."""
         self._own_step()
         self._box_escape_till = 0.0     # (a step chosen: an Escape is the options' again)
+        said = " ".join(line.casefold().split())
+        if self.table.held is not None and (said in ON_WORDS or said in (
+                f"game {self.table.held + 1}", f"on to game {self.table.held + 1}")):
+            self.action_next_game()     # 'next game' typed at a final: Enter's 'On to game 2'
+            return True
         held, self.table.held = self.table.held, None   # an action of the next game: on
         game, noted = self._log_mark()
         try:
@@ -2333,6 +2341,10 @@ class GameScreen(Screen):
             game_now = self.table.session.current_game or self.table.game
             if game_now is not None:
                 said = views.sides_by_team(game_now.state, said)
+            if held is not None and held < len(self.table.session.games):
+                # read as a step of the next game, which the final on the screen hid
+                said = (f"game {held} is over (Enter or 'next' goes on to game {held + 1}); "
+                        f"as a step of game {held + 1}: {said}")
             if refused is not None:
                 refused(said)
             else:

@@ -5509,6 +5509,31 @@ def test_u_on_a_held_final_goes_back_into_the_game(tmp_path):
     assert second == (None, True)
 
 
+def test_next_typed_at_a_final_goes_on_and_a_refusal_there_says_the_game_is_over(tmp_path):
+    """Rule 4.8 at a game's final ('On to game 2 (Enter)'): 'next game' typed goes on as
+    Enter does (it was read as the next game's draw: "'home draws next game': write ...");
+    a line the next game refuses says first that the game on the screen is over, and the
+    final stays."""
+    path, series_id = divisional_at_first_final(tmp_path)
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            before = len(table.session.entries)
+            refused = screen.act("bats Nobody")
+            await pilot.pause()
+            after_refusal = table.held, notes[-1][1]
+            taken = screen.act("Next game")
+            await pilot.pause()
+            return (refused, after_refusal, taken, table.held, table.game_number(),
+                    len(table.session.entries) == before)
+
+    refused, (held, said), taken, held_after, number, unchanged = asyncio.run(play())
+    assert not refused and held == 1
+    assert said.startswith("game 1 is over (Enter or 'next' goes on to game 2); as a step of "
+                           "game 2: ")
+    assert taken and held_after is None and number == 2 and unchanged
+
+
 def test_y_after_an_undo_back_on_a_final_goes_on_again(tmp_path):
     """Undo and redo at a final (rule 4.8): from the next game's first screen `u` comes
     back on the last final undoing nothing; `y` then goes on to the next game again, as
