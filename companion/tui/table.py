@@ -162,6 +162,18 @@ class Picker:
 
 FILLER_WORDS = {"the", "a", "an", "and", "for", "with", "of", "to", "in", "on", "at"}
 BEGUN_LETTERS = 3       # a word cut short names an option from its first three letters on
+# Rally Caps said, and the uses it names (rule 5.7.2).
+RALLY_USES_SAID = {"rally": ("tens", "card"), "tens": ("tens",), "rally tens": ("tens",),
+                   "rally card": ("card",)}
+# A draw's numbers said in words (rule 5.2.1: one to six cards), and a deck said alone.
+NUMBER_WORDS = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4",
+                "five": "5", "six": "6", "no": "0", "zero": "0"}
+DECK_SAID = {"off": "offense", "offense": "offense", "offense cards": "offense",
+             "def": "defense", "defense": "defense", "defense cards": "defense",
+             "all offense": "offense", "all defense": "defense"}
+# An exchange said short: 'exchange blown for off', 'swap matchup for a defense card'.
+EXCHANGE_SAID = re.compile(r"(?:exchanges?|swap|trade) (?P<card>.+?) for (?:an? )?"
+                           r"(?P<deck>off(?:ense)?|def(?:ense)?)(?: card)?")
 
 
 def said_forms(word: str) -> tuple[str, ...]:
@@ -661,8 +673,10 @@ class Table:
         if not words or words[0] in act.LINE_STARTS:
             return text
         said = Said.of(text, self.session.box)
-        for reading in (self._rally_caps_card, self._pitcher_kept, self._option_named,
-                        self._card_not_offered, self._card_named_short,
+        for reading in (self._side_said, self._relief_said, self._draw_said,
+                        self._no_said, self._verb_last, self._rally_caps_card,
+                        self._pitcher_kept, self._option_named,
+                        self._exchange_named, self._card_not_offered, self._card_named_short,
                         self._card_played_already,
                         self._pitcher_not_offered, self._rally_caps_closed,
                         self._move_not_offered, self._verb_said, self._option_begun):
@@ -776,6 +790,11 @@ class Table:
         *whole, begun = said.plain_words            # (accents optional: 'nun' for Núñez)
         if len(begun) < BEGUN_LETTERS or begun in FILLER_WORDS:     # ('the': no option)
             return None
+        verbs = {line.split(" ", 2)[1] for line in waiting.options}
+        form = next((form for form in said_forms(whole[0]) if form in verbs), None) \
+            if whole else None
+        if form is not None:                # the verb as said: 'bring in szab'
+            whole[0] = form
 
         def begins(text: str) -> bool:
             words = plain(text).split()
@@ -790,6 +809,134 @@ class Table:
         if len(found) != 1 or len(named) > 1 or (named and next(iter(named)) not in found[0]):
             return None
         return found[0]
+
+    def _side_said(self, said: Said, waiting: Waiting) -> str | None:
+        """A line begun with a team as the board names it ('CAT plays On the Black', 'PHM
+        pass'): the side to act's line read on as short; the other side's is handed to the
+        rules with its verb in the record's form, for them to say whose turn it is."""
+        if self.game is None or len(said.words) < 2:
+            return None
+        state = self.game.state
+        side = next((side for side in ("home", "away") if said.words[0] in (
+            state.side(side).team.abbrev.casefold(), state.side(side).team.key.casefold())),
+                    None)
+        if side is None:
+            return None
+        rest = said.text.split(" ", 1)[1]
+        if side == waiting.side:
+            return self.short_line(rest, waiting)
+        verb, _, tail = rest.partition(" ")
+        form = next((form for form in (verb.casefold(), *said_forms(verb.casefold()))
+                     if form in act.VERB_FORMS), verb)
+        return " ".join([side, form, tail]).strip()
+
+    def _draw_said(self, said: Said, waiting: Waiting) -> str | None:
+        """A draw said as at a table (rule 5.2.1): numbers in words ('draw one offense',
+        'an offense'), 'off' or 'def' alone for all of them from that deck, '3/3', '2 each'.
+        The line in the record's form, taken when offered, else for the rules to say how
+        many are drawn."""
+        if waiting.phase != "draw":
+            return None
+        words = [NUMBER_WORDS.get(word, word) for word in said.plain_words]
+        if words[:1] in (["draw"], ["draws"]):
+            words = words[1:]
+        if not words:
+            return None
+        total = max(sum(int(word) for word in line.split() if word.isdigit())
+                    for line in waiting.options)
+        text = " ".join(words)
+        deck = DECK_SAID.get(text)
+        counts = ((total, 0) if deck == "offense" else (0, total) if deck == "defense"
+                  else None)
+        if found := re.fullmatch(r"(\d+) ?/ ?(\d+)", text):
+            counts = int(found[1]), int(found[2])
+        elif found := re.fullmatch(r"(\d+) each", text):
+            counts = int(found[1]), int(found[1])
+        elif counts is None and any(word != said_word for word, said_word
+                                    in zip(words, said.plain_words, strict=False)):
+            try:                            # the numbers were words: read as typed so
+                action = act.parse_action(f"{waiting.side} draws {text}")
+            except CompanionError:
+                return None
+            counts = action.args
+        if counts is None:
+            return None
+        return act.format_action(act.draw(waiting.side, *counts))
+
+    @staticmethod
+    def _no_said(said: Said, waiting: Waiting) -> str | None:
+        """'no' (or 'none', 'nothing') to the step's question: no card (a pass, 5.4), no
+        exchange (keeps, 5.2.2), no Managerial Move (stands pat, 4.5)."""
+        if " ".join(said.words) not in ("no", "none", "nothing", "no thanks"):
+            return None
+        meant = {"cards": "passes", "exchange": "keeps", "manage": "stands pat"}.get(
+            waiting.phase)
+        line = f"{waiting.side} {meant}"
+        return line if meant is not None and line in waiting.options else None
+
+    def _verb_last(self, said: Said, waiting: Waiting) -> str | None:
+        """The verb said after the name ('Paquette bats', 'Kanno fields'): read as said
+        first."""
+        words = said.text.split()
+        if len(words) < 2:
+            return None
+        verbs = {line.split(" ", 2)[1] for line in waiting.options}
+
+        def verb(word: str) -> bool:
+            return any(form in verbs for form in (word.casefold(), *said_forms(word.casefold())))
+
+        if not verb(words[-1]) or verb(words[0]):
+            return None
+        return self.short_line(" ".join([words[-1], *words[:-1]]), waiting)
+
+    def _relief_said(self, said: Said, waiting: Waiting) -> str | None:
+        """At Take the Mound, a relief said as at a table: 'Ziti comes in', 'Contadez in'
+        (the name read as short); 'relieve' or 'bring in' with no name asks which."""
+        if waiting.phase != "mound":
+            return None
+        words = said.words
+        relievers = [line.split(" brings in ", 1)[1] for line in waiting.options
+                     if " brings in " in line]
+        if words in (["relieve"], ["relieve", "him"], ["bring", "in"], ["brings", "in"],
+                     ["bring", "him", "in"], ["change", "pitchers"]):
+            if not relievers:
+                return None             # (the rules say why none may come in)
+            raise CompanionError("who comes in? type his name: " + ", ".join(relievers)
+                                 + f"; the game awaits {waiting.side}: {waiting.prompt}")
+        for tail in (["comes", "in"], ["in"]):
+            if len(words) > len(tail) and words[-len(tail):] == tail:
+                return self.short_line(" ".join(said.text.split()[:-len(tail)]), waiting)
+        return None
+
+    def _exchange_named(self, said: Said, waiting: Waiting) -> str | None:
+        """An exchange with the card named short ('exchange blown for off', 'swap matchup
+        for offense'): the one exchange offered of a card whose name holds those words (its
+        last one begun, three letters at least) for that deck; several: which, to type
+        more."""
+        found = EXCHANGE_SAID.fullmatch(" ".join(said.plain_words))
+        if found is None or not any(" exchanges " in line for line in waiting.options):
+            return None
+        *whole, begun = found["card"].split()
+        deck = "offense" if found["deck"].startswith("off") else "defense"
+
+        def holds(name: str) -> bool:
+            words = plain(name).split()
+            return has_run(words, [*whole, begun]) or (
+                len(begun) >= BEGUN_LETTERS and any(
+                    words[at:at + len(whole)] == whole and len(words) > at + len(whole)
+                    and words[at + len(whole)].startswith(begun)
+                    for at in range(len(words))))
+
+        lines = [line for line in waiting.options if line.endswith(f" for {deck}")]
+        named = [line for line in lines
+                 if holds(line.split(" exchanges ", 1)[1].rsplit(" for ", 1)[0])]
+        if len(named) == 1:
+            return named[0]
+        if len(named) > 1:
+            shown = "; ".join(f"'{line}'" for line in named[:4])
+            raise CompanionError(f"'{said.typed}' could be {shown}: type more of the card's "
+                                 "name")
+        return None
 
     def _card_not_offered(self, said: Said, waiting: Waiting) -> str | None:
         """A card of the box named when the card phase offers it no more (a second card):
@@ -849,13 +996,15 @@ class Table:
         return None
 
     def _rally_caps_closed(self, said: Said, waiting: Waiting) -> str | None:
-        """Rally Caps named alone when neither use is offered: the rules' reason for each
-        use (5.7), where the options' one verb read it as a name or the form was told."""
-        if said.words != ["rally"] or self.game is None:
+        """Rally Caps named when the use is not offered ('rally caps' alone, 'tens' with the
+        10s already on): the rules' reason for each use (5.7), where the options' one verb
+        read it as a name or the form was told."""
+        uses = RALLY_USES_SAID.get(" ".join(said.words))
+        if uses is None or self.game is None:
             return None
         reasons = [reason for reason in dict.fromkeys(
-            self._refusal(f"{waiting.side} rallies {use}") for use in ("tens", "card"))
-            if reason]
+            self._refusal(f"{waiting.side} rallies {use}") for use in uses
+            if f"{waiting.side} rallies {use}" not in waiting.options) if reason]
         if reasons:
             raise CompanionError(f"'{said.typed}' cannot be used now: " + "; ".join(reasons))
         return None
@@ -868,16 +1017,21 @@ class Table:
             return f"{waiting.side} manages {said.typed.strip()}"
         return None
 
-    @staticmethod
-    def _verb_said(said: Said, waiting: Waiting) -> str | None:
+    def _verb_said(self, said: Said, waiting: Waiting) -> str | None:
         """None named as it stands: the side's line for the rules to read (they mend a
         name's slip, or say what is wrong), with its own verb of the game as a player says
         it ('pass' at a relief step; alone only where it takes nothing: 'Field' alone is a
         name), or with the one verb the options share when it was left out ('4 off, 2 def'
-        at the draw, 'Marti' at Batter Up); a verb alone that wants more: its form told."""
+        at the draw, 'Marti' at Batter Up); a verb alone that wants more: its form told. A
+        verb with a name begun ('bring in szab') is the one option it begins, as the name
+        begun alone is (`_option_begun`)."""
         words = said.words
         known = next((form for form in (words[0], *said_forms(words[0]))
                       if form in act.VERB_FORMS), None)
+        if known is not None and len(words) > 1:
+            begun = self._option_begun(said, waiting)
+            if begun is not None:
+                return begun
         if known is not None and (len(words) > 1 or act.VERB_FORMS[known] == known):
             rest = said.text.split()[1:]
             if known == "brings" and [word.casefold() for word in rest[:1]] != ["in"]:
@@ -936,6 +1090,10 @@ class Table:
         rosters = self.session.box.rosters
         pitchers = {key for team in ("team1", "team2")
                     for key in rosters[self.series.rosters[team]].pitchers}
+        words = text.split()
+        if "," not in text and len(words) > 1 and all(
+                plain(word) in {plain(key) for key in pitchers} for word in words):
+            text = ", ".join(words)         # 'oswald greaves bellweather': a rotation
         names = [name.strip() for name in text.split(",")]
         if not any(name.casefold() in pitchers for name in names) and any(
                 " " in name for name in names):

@@ -1307,8 +1307,9 @@ def test_the_rolls_of_an_at_bat_typed_at_once_are_taken_all_or_none(tmp_path):
 
 def test_a_series_step_is_typed_by_the_pitchers_names_alone(tmp_path):
     """Rule 3.0: the starter the table drew (Spring Training) or a secret rotation is typed
-    as the options show it, by name ('Okafor'; 'Sabaria, Okafor, Marchetti'), for the team
-    the series awaits; a wrong name is refused with the roster it is not on."""
+    as the options show it, by name ('Okafor'; 'Sabaria, Okafor, Marchetti', or without
+    the commas), for the team the series awaits; a wrong name is refused with the roster it
+    is not on."""
     with Store.open(tmp_path / "names.db") as store:
         spring = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
                                                        team1_control="human",
@@ -1327,7 +1328,8 @@ def test_a_series_step_is_typed_by_the_pitchers_names_alone(tmp_path):
                                                        team2_control="human"))
         entry = series.enter("Sabaria, Okafor, Marchetti")
         assert entry.line == "team1 rotation Sabaria, Okafor, Marchetti"
-        assert series.enter("team2 rotation Flee, Crowder, Lozano").scope == "series"
+        # (the names without their commas, each a pitcher's: the rotation as well)
+        assert series.enter("flee crowder lozano").line == "team2 rotation Flee, Crowder, Lozano"
         # A line that is no names goes as typed, refused with what the series awaits (not
         # as an SP off the roster); names, one of them no SP, name that one.
         drawn = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
@@ -1400,13 +1402,14 @@ def test_a_misspelt_name_in_a_typed_rotation_is_named_with_the_sp_meant(tmp_path
 
 
 def test_a_card_typed_without_its_side_is_pointed_to(rules):
-    """Rule 5.4: 'Pitcher/Batter Matchup' (the hand holds 'Pitcher/Batter Matchup
-    (Defense)') is no card of the box; the refusal names the cards meant, both sides."""
+    """Rule 5.4: 'Pitcher/Batter Matchup' read with no game to tell which is meant (in a
+    game the side's deck does, rule 5.1.1 c): the refusal names the cards meant, both
+    sides."""
     from companion.engine.errors import ParseError
 
-    with pytest.raises(ParseError, match=r"'pitcher/batter matchup' is not a card in this "
-                       r"box; did you mean 'Pitcher/Batter Matchup \(Offense\)' or "
-                       r"'Pitcher/Batter Matchup \(Defense\)'\?"):
+    with pytest.raises(ParseError, match=r"'pitcher/batter matchup' names 2 cards of this "
+                       r"box: type the whole name, 'Pitcher/Batter Matchup \(Offense\)' or "
+                       r"'Pitcher/Batter Matchup \(Defense\)'$"):
         rules.parse_action(None, "home plays pitcher/batter matchup")
     for typed in ("Aroud the Horn", "Around"):      # a slip, or the name's first word
         with pytest.raises(ParseError, match=r"; did you mean 'Around the Horn'\?$"):
@@ -1626,6 +1629,149 @@ def test_a_card_named_as_the_rulebook_writes_it_or_begun_is_taken(tmp_path):
         mound = Waiting("game", "decision", "team1", "home", "mound", "mound", False,
                         ["home stays with the pitcher", "home brings in Núñez"])
         assert table.short_line("nun", mound) == "home brings in Núñez"
+    finally:
+        store.close()
+
+
+def test_an_exchange_or_a_relief_said_short_with_its_verb_is_taken(tmp_path):
+    """Rules 5.2.2 and 4.2.1 at a table: a card cut short works when played ('matchup'),
+    and now in an exchange too ('exchange blown for off', 'swap call for a defense card',
+    'trade matchup for offense' with one Matchup in the hand); a pitcher begun works after
+    the verb as said ('bring in szab', as 'szab' alone did). Two cards held so: which."""
+    store = Store.open(tmp_path / "said-short.db")
+    try:
+        table = two_players(store)
+        offered = ["Blown Call", "Pitcher/Batter Matchup (Defense)", "Good Wood",
+                   "Good Jump"]
+        exchange = Waiting("game", "decision", "team1", "home", "exchange", "exchange", False,
+                           [f"home exchanges {card} for {deck}" for card in offered
+                            for deck in ("offense", "defense")] + ["home keeps"])
+        for typed, line in (
+                ("exchange blown for off", "home exchanges Blown Call for offense"),
+                ("swap call for a defense card", "home exchanges Blown Call for defense"),
+                ("trade matchup for offense",
+                 "home exchanges Pitcher/Batter Matchup (Defense) for offense"),
+                ("Exchange Good Woo for def", "home exchanges Good Wood for defense")):
+            assert table.short_line(typed, exchange) == line, typed
+        with pytest.raises(CompanionError, match="could be 'home exchanges Good Wood for "
+                                                 "offense'; 'home exchanges Good Jump for "
+                                                 "offense': type more"):
+            table.short_line("exchange good for offense", exchange)
+        mound = Waiting("game", "decision", "team1", "away", "mound", "mound", False,
+                        ["away stays with the pitcher", "away brings in Szabo",
+                         "away brings in Pendergrass"])
+        for typed in ("bring in szab", "brings in szab", "szab"):
+            assert table.short_line(typed, mound) == "away brings in Szabo", typed
+    finally:
+        store.close()
+
+
+def test_a_line_begun_with_the_team_as_the_board_names_it(tmp_path):
+    """Rule 5.4 at a table where the board names the sides by team: 'TXC pass' is the
+    side to act's pass, its words read as short; the other team's line goes to the rules,
+    which say whose turn it is (it was 'names none of the options')."""
+    store = Store.open(tmp_path / "side-said.db")
+    try:
+        table = two_players(store)
+        waiting = at_phase(table, "cards")
+        state = table.game.state
+        own = state.side(waiting.side).team.abbrev
+        other_side = "away" if waiting.side == "home" else "home"
+        other = state.side(other_side).team.abbrev
+        assert table.short_line(f"{own} pass", waiting) == f"{waiting.side} passes"
+        assert table.short_line(f"{own.lower()} passes", waiting) == f"{waiting.side} passes"
+        assert table.short_line(f"{other} plays On the Black", waiting) == (
+            f"{other_side} plays On the Black")
+        with pytest.raises(IllegalAction, match="turn"):
+            table.enter(f"{other} pass")
+    finally:
+        store.close()
+
+
+def test_a_draw_said_as_at_a_table(tmp_path):
+    """Rule 5.2.1 at a table: a draw said with its numbers in words ('draw one offense',
+    'an offense'), a deck alone for all of them ('off'), '3/3' or '2 each' is the draw
+    meant; said for more cards than the inning draws, the rules say how many."""
+    store = Store.open(tmp_path / "draw-said.db")
+    try:
+        table = two_players(store)
+        six = Waiting("game", "decision", "team1", "home", "draw", "draw", False,
+                      [f"home draws {act_text}" for act_text in (
+                          "6 offense", "5 offense 1 defense", "4 offense 2 defense",
+                          "3 offense 3 defense", "2 offense 4 defense",
+                          "1 offense 5 defense", "6 defense")])
+        for typed, line in (("3/3", "home draws 3 offense 3 defense"),
+                            ("draw 3 / 3", "home draws 3 offense 3 defense"),
+                            ("3 each", "home draws 3 offense 3 defense"),
+                            ("off", "home draws 6 offense"),
+                            ("all defense", "home draws 6 defense"),
+                            ("draw two offense four defense",
+                             "home draws 2 offense 4 defense")):
+            assert table.short_line(typed, six) == line, typed
+        one = Waiting("game", "decision", "team1", "away", "draw", "draw", False,
+                      ["away draws 1 offense", "away draws 1 defense"])
+        for typed, line in (("draw one offense", "away draws 1 offense"),
+                            ("an offense", "away draws 1 offense"),
+                            ("draw a def", "away draws 1 defense"),
+                            ("def", "away draws 1 defense")):
+            assert table.short_line(typed, one) == line, typed
+        # more than the inning's one card: the line for the rules to refuse
+        assert table.short_line("2 each", one) == "away draws 2 offense 2 defense"
+    finally:
+        store.close()
+
+
+def test_no_the_verb_after_the_name_and_tens_already_on_at_a_table(tmp_path):
+    """Rules 5.4, 5.2.2, 4.5, 4.2.2 and 5.7 at a table: 'no' (or 'none') is the pass, the
+    keep or standing pat the step offers; 'Paquette bats' is 'bats Paquette'; 'tens' with
+    the 10s not offered gets the rules' reason (it was 'names none of the options')."""
+    store = Store.open(tmp_path / "no-said.db")
+    try:
+        table = two_players(store)
+        for phase, options, line in (
+                ("cards", ["home plays Good Wood", "home passes"], "home passes"),
+                ("exchange", ["home exchanges Good Wood for defense", "home keeps"],
+                 "home keeps"),
+                ("manage", ["home manages +1", "home stands pat"], "home stands pat")):
+            waiting = Waiting("game", "decision", "team1", "home", phase, phase, False,
+                              options)
+            for typed in ("no", "None"):
+                assert table.short_line(typed, waiting) == line, (phase, typed)
+        bat = Waiting("game", "decision", "team1", "away", "bat", "bat", False,
+                      ["away bats Paquette", "away bats Morrow"])
+        assert table.short_line("Paquette bats", bat) == "away bats Paquette"
+        assert table.short_line("paquette bat", bat) == "away bats Paquette"
+        # (a verb at both ends is no name said first: left for the rules, no loop)
+        assert table.short_line("bats bats", bat) == "away bats bats"
+        waiting = at_phase(table, "cards")
+        side = waiting.side
+        assert f"{side} rallies tens" in waiting.options
+        table.enter("tens")
+        waiting = table.waiting()
+        assert waiting.phase == "cards" and f"{side} rallies tens" not in waiting.options
+        with pytest.raises(CompanionError, match=r"'tens' cannot be used now: .*5\.7"):
+            table.short_line("tens", waiting)
+    finally:
+        store.close()
+
+
+def test_a_relief_said_as_at_a_table(tmp_path):
+    """Rule 4.2.1 at a table: 'Ziti comes in' and 'Ziti in' bring him in; 'relieve' or
+    'bring in' alone asks who, naming the relievers offered (it was 'names none of the
+    options')."""
+    store = Store.open(tmp_path / "relief-said.db")
+    try:
+        table = two_players(store)
+        mound = Waiting("game", "decision", "team1", "home", "mound", "mound", False,
+                        ["home stays with the pitcher", "home brings in Ziti",
+                         "home brings in Gorski"])
+        for typed in ("Ziti comes in", "ziti in", "Zit in"):
+            assert table.short_line(typed, mound) == "home brings in Ziti", typed
+        for typed in ("relieve", "relieve him", "bring in"):
+            with pytest.raises(CompanionError, match="who comes in\\? type his name: Ziti, "
+                                                     "Gorski; the game awaits home"):
+                table.short_line(typed, mound)
+        assert table.short_line("keep him in", mound) == "home stays with the pitcher"
     finally:
         store.close()
 
