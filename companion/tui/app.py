@@ -2505,8 +2505,11 @@ class GameScreen(Screen):
 
     def action_to_options(self) -> None:
         """Escape from the typing box: back to the options, where the keys work (at once:
-        Widget.focus waits, and a key pressed right after went to the box)."""
+        Widget.focus waits, and a key pressed right after went to the box). An Escape right
+        behind it (a double tap, a key held) is not one for the table: it went home, and
+        the letters typed next were the home screen's keys."""
         self.set_focus(self.query_one("#options", OptionList))
+        self._escape_held_till = time.monotonic() + ESCAPE_AFTER_BOX_SECONDS
 
     def on_descendant_focus(self, event) -> None:
         self.refresh_bindings()         # the key bar names what Escape does from here
@@ -2876,6 +2879,7 @@ class StepKey:
     ran: str = ""               # its step: "taken", or "said" (why nothing: to redo)
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
 ESCAPE_AFTER_DICE_SECONDS = 0.75  # Escape held off after the dice dialog closed itself
+ESCAPE_AFTER_BOX_SECONDS = 0.5    # Escape held off after one left the typing box
 BOX_ESCAPE_SECONDS = 3.0   # an Escape this soon after r rolled from the typing box is its
 HALF_NOTICE_BRIEF_ROWS = 24        # a shorter one's half's end says the runs, not the dice
 HALF_NOTICE_TITLE = "End of the half"

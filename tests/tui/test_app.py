@@ -3209,6 +3209,32 @@ def test_the_key_bar_says_what_escape_does_from_the_typing_box(tmp_path):
     asyncio.run(play())
 
 
+def test_escape_twice_at_once_from_the_typing_box_stays_at_the_table(tmp_path):
+    """Escape leaves the typing box for the options; one right behind it (a double tap, a
+    key held) stays at the table (it went home, where the letters typed next were the
+    home screen's keys: 'n' opened a New series dialog). A moment later Escape goes home."""
+    from companion.tui.app import ESCAPE_AFTER_BOX_SECONDS
+
+    path = tmp_path / "escape-twice.db"
+    series_id = new_series(path, seed="tui-escape-twice")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(110, 30)) as pilot:
+            screen, table = await open_table(pilot)
+            screen.query_one("#entry", Input).focus()
+            await pilot.pause()
+            await pilot.press("escape", "escape")
+            await pilot.pause()
+            stayed = app.screen is screen
+            await pilot.pause(ESCAPE_AFTER_BOX_SECONDS + 0.1)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+            return stayed
+
+    assert asyncio.run(play())
+
+
 def test_the_computer_s_moves_share_one_notice(tmp_path):
     """Rules 4.5, 5.5, 5.7, 8.2.1: the computer's cards, Rally Caps, Managerial Moves and
     pitching changes are told; while its notice shows, the next move grows that notice
