@@ -161,6 +161,7 @@ class Picker:
 
 
 FILLER_WORDS = {"the", "a", "an", "and", "for", "with", "of", "to", "in", "on", "at"}
+PRONOUN_WORDS = {"it", "him", "he", "one", "that", "this", "them", "me"}   # name no card
 BEGUN_LETTERS = 3       # a word cut short names an option from its first three letters on
 # Rally Caps said, and the uses it names (rule 5.7.2).
 RALLY_USES_SAID = {"rally": ("tens", "card"), "tens": ("tens",), "rally tens": ("tens",),
@@ -673,13 +674,14 @@ class Table:
         if not words or words[0] in act.LINE_STARTS:
             return text
         said = Said.of(text, self.session.box)
-        for reading in (self._side_said, self._relief_said, self._draw_said,
-                        self._no_said, self._verb_last, self._rally_caps_card,
-                        self._pitcher_kept, self._option_named,
+        for reading in (self._side_said, self._pitcher_kept, self._relief_said,
+                        self._draw_said, self._no_said, self._rally_caps_card,
+                        self._option_named,
                         self._exchange_named, self._card_not_offered, self._card_named_short,
                         self._card_played_already,
                         self._pitcher_not_offered, self._rally_caps_closed,
-                        self._move_not_offered, self._verb_said, self._option_begun):
+                        self._move_not_offered, self._verb_last, self._verb_said,
+                        self._option_begun):
             line = reading(said, waiting)
             if line is not None:
                 return line
@@ -742,9 +744,15 @@ class Table:
         on_mound = (self.game.state.side(waiting.side).current_pitcher()
                     if self.game is not None else None)
         pitcher = plain(on_mound.name).split() if on_mound is not None else []
-        if said.plain_words not in (["keep"], ["keep", "him"], ["keep", "the", "pitcher"],
-                                    ["keep", *pitcher]):
+        words = said.plain_words
+        if words[-1:] == ["in"] and len(words) > 1:
+            words = words[:-1]              # 'keep him in', 'stay in', 'Sabaria in'
+        if words not in (["keep"], ["keep", "him"], ["keep", "the", "pitcher"],
+                         ["keep", *pitcher], ["stay"], ["stays"], ["he", "stays"],
+                         [*pitcher, "stays"], pitcher):
             return None
+        if words == pitcher and said.plain_words[-1:] != ["in"]:
+            return None                     # his name alone: the options read it
         stays = [line for line in waiting.options if line.split(" ", 2)[1] == "stays"]
         return stays[0] if stays else f"{waiting.side} stays with the pitcher"
 
@@ -793,27 +801,29 @@ class Table:
         verbs = {line.split(" ", 2)[1] for line in waiting.options}
         form = next((form for form in said_forms(whole[0]) if form in verbs), None) \
             if whole else None
+        named_by = whole                    # the words a card or piece must hold
         if form is not None:                # the verb as said: 'bring in szab'
-            whole[0] = form
+            whole = [form, *whole[1:]]
+            named_by = whole[2:] if whole[:2] == ["brings", "in"] else whole[1:]
 
-        def begins(text: str) -> bool:
+        def begins(text: str, run: list[str]) -> bool:
             words = plain(text).split()
-            return any(words[at:at + len(whole)] == whole and len(words) > at + len(whole)
-                       and words[at + len(whole)].startswith(begun)
-                       and words[at + len(whole)] != begun for at in range(len(words)))
+            return any(words[at:at + len(run)] == run and len(words) > at + len(run)
+                       and words[at + len(run)].startswith(begun)
+                       and words[at + len(run)] != begun for at in range(len(words)))
 
         box = self.session.box
         names = [card.name for card in box.cards.values()] + box.piece_names()
-        named = {name for name in names if begins(name)}
-        found = [line for line in waiting.options if begins(line.split(" ", 1)[1])]
+        named = {name for name in names if begins(name, named_by)}
+        found = [line for line in waiting.options if begins(line.split(" ", 1)[1], whole)]
         if len(found) != 1 or len(named) > 1 or (named and next(iter(named)) not in found[0]):
             return None
         return found[0]
 
     def _side_said(self, said: Said, waiting: Waiting) -> str | None:
         """A line begun with a team as the board names it ('CAT plays On the Black', 'PHM
-        pass'): the side to act's line read on as short; the other side's is handed to the
-        rules with its verb in the record's form, for them to say whose turn it is."""
+        pass'): the side to act's line read on as short; the other side's is told whose turn
+        it is, and a team not in this game that it is not."""
         if self.game is None or len(said.words) < 2:
             return None
         state = self.game.state
@@ -821,14 +831,21 @@ class Table:
             state.side(side).team.abbrev.casefold(), state.side(side).team.key.casefold())),
                     None)
         if side is None:
+            team = next((team for team in self.session.box.teams.values()
+                         if said.words[0] in (team.abbrev.casefold(), team.key.casefold())),
+                        None)
+            if team is not None and not self.session.box.card(said.text) and not any(
+                    plain(said.text) in plain(line) for line in waiting.options):
+                raise CompanionError(
+                    f"{team.abbrev} is not in this game ({state.away.team.abbrev} at "
+                    f"{state.home.team.abbrev}); the game awaits {waiting.side}: "
+                    f"{waiting.prompt}")
             return None
-        rest = said.text.split(" ", 1)[1]
-        if side == waiting.side:
-            return self.short_line(rest, waiting)
-        verb, _, tail = rest.partition(" ")
-        form = next((form for form in (verb.casefold(), *said_forms(verb.casefold()))
-                     if form in act.VERB_FORMS), verb)
-        return " ".join([side, form, tail]).strip()
+        if side != waiting.side:
+            raise CompanionError(
+                f"it is {state.side(waiting.side).team.abbrev}'s ({waiting.side}) turn, not "
+                f"{state.side(side).team.abbrev}'s: {waiting.prompt}")
+        return self.short_line(said.text.split(" ", 1)[1], waiting)
 
     def _draw_said(self, said: Said, waiting: Waiting) -> str | None:
         """A draw said as at a table (rule 5.2.1): numbers in words ('draw one offense',
@@ -842,10 +859,12 @@ class Table:
             words = words[1:]
         if not words:
             return None
-        total = max(sum(int(word) for word in line.split() if word.isdigit())
-                    for line in waiting.options)
+        total = max((sum(int(word) for word in line.split() if word.isdigit())
+                     for line in waiting.options), default=0)
         text = " ".join(words)
         deck = DECK_SAID.get(text)
+        if none := re.fullmatch(r"0 (off(?:ense)?|def(?:ense)?)(?: cards?)?", text):
+            deck = "defense" if none[1].startswith("off") else "offense"    # 'no offense'
         counts = ((total, 0) if deck == "offense" else (0, total) if deck == "defense"
                   else None)
         if found := re.fullmatch(r"(\d+) ?/ ?(\d+)", text):
@@ -875,8 +894,9 @@ class Table:
         return line if meant is not None and line in waiting.options else None
 
     def _verb_last(self, said: Said, waiting: Waiting) -> str | None:
-        """The verb said after the name ('Paquette bats', 'Kanno fields'): read as said
-        first."""
+        """The verb said after the name ('Paquette bats', 'Kanno fields'): the one option it
+        names so, read as said first; asked late, after every reading of the line as it
+        stands (a card or a piece named 'Double Play' is that one)."""
         words = said.text.split()
         if len(words) < 2:
             return None
@@ -885,9 +905,10 @@ class Table:
         def verb(word: str) -> bool:
             return any(form in verbs for form in (word.casefold(), *said_forms(word.casefold())))
 
-        if not verb(words[-1]) or verb(words[0]):
+        if not verb(words[-1]) or verb(words[0]) or said.card is not None:
             return None
-        return self.short_line(" ".join([words[-1], *words[:-1]]), waiting)
+        first = Said.of(" ".join([words[-1], *words[:-1]]), self.session.box)
+        return self._option_named(first, waiting) or self._option_begun(first, waiting)
 
     def _relief_said(self, said: Said, waiting: Waiting) -> str | None:
         """At Take the Mound, a relief said as at a table: 'Ziti comes in', 'Contadez in'
@@ -905,7 +926,8 @@ class Table:
                                  + f"; the game awaits {waiting.side}: {waiting.prompt}")
         for tail in (["comes", "in"], ["in"]):
             if len(words) > len(tail) and words[-len(tail):] == tail:
-                return self.short_line(" ".join(said.text.split()[:-len(tail)]), waiting)
+                name = Said.of(" ".join(said.text.split()[:-len(tail)]), self.session.box)
+                return self._option_named(name, waiting) or self._option_begun(name, waiting)
         return None
 
     def _exchange_named(self, said: Said, waiting: Waiting) -> str | None:
@@ -917,6 +939,9 @@ class Table:
         if found is None or not any(" exchanges " in line for line in waiting.options):
             return None
         *whole, begun = found["card"].split()
+        if not any(len(word) >= BEGUN_LETTERS and word not in FILLER_WORDS | PRONOUN_WORDS
+                   for word in [*whole, begun]):
+            return None                     # ('exchange it for def': no card named)
         deck = "offense" if found["deck"].startswith("off") else "defense"
 
         def holds(name: str) -> bool:

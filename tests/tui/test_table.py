@@ -1668,8 +1668,9 @@ def test_an_exchange_or_a_relief_said_short_with_its_verb_is_taken(tmp_path):
 
 def test_a_line_begun_with_the_team_as_the_board_names_it(tmp_path):
     """Rule 5.4 at a table where the board names the sides by team: 'TXC pass' is the
-    side to act's pass, its words read as short; the other team's line goes to the rules,
-    which say whose turn it is (it was 'names none of the options')."""
+    side to act's pass, its words read as short; the other team's line is told whose turn
+    it is, and a team not in the game that it is not (it was 'names none of the
+    options')."""
     store = Store.open(tmp_path / "side-said.db")
     try:
         table = two_players(store)
@@ -1680,10 +1681,16 @@ def test_a_line_begun_with_the_team_as_the_board_names_it(tmp_path):
         other = state.side(other_side).team.abbrev
         assert table.short_line(f"{own} pass", waiting) == f"{waiting.side} passes"
         assert table.short_line(f"{own.lower()} passes", waiting) == f"{waiting.side} passes"
-        assert table.short_line(f"{other} plays On the Black", waiting) == (
-            f"{other_side} plays On the Black")
-        with pytest.raises(IllegalAction, match="turn"):
-            table.enter(f"{other} pass")
+        for typed in (f"{other} plays On the Black", f"{other} pass", f"{other} Marty"):
+            with pytest.raises(CompanionError, match=(
+                    f"^it is {own}'s \\({waiting.side}\\) turn, not {other}'s: ")):
+                table.short_line(typed, waiting)
+        absent = next(team.abbrev for team in load_box().teams.values()
+                      if team.abbrev not in (own, other))
+        with pytest.raises(CompanionError, match=(
+                f"^{absent} is not in this game \\({state.away.team.abbrev} at "
+                f"{state.home.team.abbrev}\\)")):
+            table.short_line(f"{absent} pass", waiting)
     finally:
         store.close()
 
@@ -1751,6 +1758,55 @@ def test_no_the_verb_after_the_name_and_tens_already_on_at_a_table(tmp_path):
         assert waiting.phase == "cards" and f"{side} rallies tens" not in waiting.options
         with pytest.raises(CompanionError, match=r"'tens' cannot be used now: .*5\.7"):
             table.short_line("tens", waiting)
+    finally:
+        store.close()
+
+
+def test_short_lines_said_as_at_a_table_take_nothing_they_do_not_name(tmp_path):
+    """The readings of lines as said at a table take only what the words name: 'exchange it
+    for def' (Keep It in the Yard offered) or 'exchange one for offense' (Take One for the
+    Team) names no card; a verb with a name begun ('bat mar', 'play goo') is read only
+    when no other piece or card of the box begins so, as the name alone is; 'i pass' is no
+    made-up 'home passes i'; 'stay in' and 'he stays' keep the pitcher; 'no offense' is
+    all defense."""
+    store = Store.open(tmp_path / "said-not.db")
+    try:
+        table = two_players(store)
+        exchange = Waiting("game", "decision", "team1", "home", "exchange", "exchange", False,
+                           [f"home exchanges {card} for {deck}"
+                            for card in ("Keep It in the Yard", "Take One for the Team")
+                            for deck in ("offense", "defense")] + ["home keeps"])
+
+        def not_taken(typed: str, waiting: Waiting) -> None:
+            """Refused here, or left as typed for the rules to refuse: no option taken."""
+            try:
+                line = table.short_line(typed, waiting)
+            except CompanionError:
+                return
+            assert line not in waiting.options, (typed, line)
+
+        for typed in ("exchange it for def", "exchange one for offense",
+                      "swap him for def"):
+            not_taken(typed, exchange)
+        bat = Waiting("game", "decision", "team1", "away", "bat", "bat", False,
+                      ["away bats Marty", "away bats Rusk"])
+        cards = Waiting("game", "decision", "team1", "away", "cards", "cards", False,
+                        ["away plays Good Wood", "away passes"])
+        for typed, waiting in (("mar", bat), ("bat mar", bat), ("goo", cards),
+                               ("play goo", cards)):
+            not_taken(typed, waiting)
+        with pytest.raises(CompanionError, match="names none of the options"):
+            table.short_line("i pass", cards)
+        mound = Waiting("game", "decision", "team1", "home", "mound", "mound", False,
+                        ["home stays with the pitcher", "home brings in Ziti"])
+        for typed in ("stay", "stay in", "stays in", "he stays", "he stays in",
+                      "keep him in"):
+            assert table.short_line(typed, mound) == "home stays with the pitcher", typed
+        draw = Waiting("game", "decision", "team1", "home", "draw", "draw", False,
+                       ["home draws 6 offense", "home draws 3 offense 3 defense",
+                        "home draws 6 defense"])
+        assert table.short_line("no offense", draw) == "home draws 6 defense"
+        assert table.short_line("no defense cards", draw) == "home draws 6 offense"
     finally:
         store.close()
 
