@@ -46,6 +46,11 @@ RESHUFFLED = "draw pile ran out: discards reshuffled"
 # The step whose action names a piece, for a name that is not on the roster.
 NAMED_BY = {"start": "3.0", "lineup": "3.0", "relieve": "4.2.1", "bat": "4.2.2",
             "field": "4.2.3"}
+# The phase each naming action is taken in (a name typed at another step that is not on
+# the roster is not refused as such: 'bring in Szabo' at Batter Up is told a batter is
+# awaited).
+NAMED_AT = {"start": "starter", "lineup": "lineup", "relieve": "mound", "bat": "bat",
+            "field": "field"}
 MARKER_WORDS = {"number": "Scoring Number", "rolls": "Scoring Rolls"}
 
 
@@ -453,6 +458,17 @@ class HighAndTight:
                                  + did_you_mean(args[0], (c.name for c in
                                                           self.box.cards.values())))
             return Action(kind, side, (card.name,) + args[1:])
+        if kind in NAMED_AT and state is not None and state.phase != NAMED_AT[kind]:
+            try:
+                return self._named(state, action, rule)
+            except IllegalAction:
+                return action   # out of its step: the rules say which step it is for
+        return self._named(state, action, rule)
+
+    def _named(self, state: State, action: Action, rule: str) -> Action:
+        """An action naming pieces, its names as the box spells them (refused when the
+        side's roster has none so named, under the rule of the step, `rule`)."""
+        kind, side, args = action
         if kind in ("start", "relieve"):
             own = state.side(side)
             return Action(kind, side, (self._pitcher_name(own, args[0], rule),))

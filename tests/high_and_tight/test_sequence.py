@@ -149,14 +149,36 @@ def test_each_half_notes_who_bats_and_who_fields(rules):
 ])
 def test_a_name_off_the_roster_cites_the_step_that_names_it(rules, line, rule, what):
     """Rules 4.2.1-4.2.3: a piece not on the side's roster is refused under the rule of the
-    step that names it (every such refusal cited rule 3.0, the setup)."""
-    session = new_game(rules)
+    step that names it (every such refusal cited rule 3.0, the setup). (A change of
+    pitcher at any Take the Mound is Advanced Fatigue's, 8.2: the step asked here.)"""
+    session = new_game(rules, header={"Rules": "advanced-fatigue"} if "brings" in line
+                       else None)
     if "fields" in line:
         play(session, "away bats Hampton")
     before = session.lines()
     with pytest.raises(IllegalAction, match=rf"^rule {re.escape(rule)}: '.*' is not a "
                                             f"{what} of the"):
         session.push_text(line)
+    assert session.lines() == before
+
+
+@pytest.mark.parametrize(("line", "rule", "said"), [
+    ("away brings in Szabo", "4.2.1.1", "only at Take the Mound when fatigue forces it"),
+    ("home fields Quillenx", "4.2.2", "it is away's turn, not home's: the game awaits away: "
+                                      "send a batter up"),
+    ("away starts Nobody", "3.0", "starting pitchers are named at setup"),
+])
+def test_a_name_typed_at_another_step_is_told_the_step(rules, line, rule, said):
+    """Rules 4.2.1-4.2.3 and 3.0: a line naming a piece at a step that takes no such line
+    ('bring in Szabo' at Batter Up) is told which step it belongs to, not that the name
+    is not on the roster (the roster's answer hid that a batter is awaited)."""
+    session = new_game(rules)
+    assert session.state.phase == "bat"
+    before = session.lines()
+    with pytest.raises(IllegalAction) as refused:
+        session.push_text(line)
+    assert str(refused.value).startswith(f"rule {rule}: ") and said in str(refused.value)
+    assert "is not a" not in str(refused.value)
     assert session.lines() == before
 
 
