@@ -674,7 +674,8 @@ class Table:
         if not words or words[0] in act.LINE_STARTS:
             return text
         said = Said.of(text, self.session.box)
-        for reading in (self._side_said, self._pitcher_kept, self._relief_said,
+        for reading in (self._side_said, self._suggestion_said, self._pitcher_kept,
+                        self._relief_said,
                         self._draw_said, self._no_said, self._rally_caps_card,
                         self._option_named,
                         self._exchange_named, self._card_not_offered, self._card_named_short,
@@ -881,6 +882,17 @@ class Table:
         if counts is None:
             return None
         return act.format_action(act.draw(waiting.side, *counts))
+
+    def _suggestion_said(self, said: Said, waiting: Waiting) -> str | None:
+        """The options' own labels typed: 'suggested' (the suggestion marked), 'as last
+        game' (the lineup of the side's last game)."""
+        text = " ".join(said.plain_words)
+        if text in ("suggested", "suggestion", "the suggestion", "as suggested"):
+            return self.suggestion(waiting)
+        if waiting.phase == "lineup" and text in ("as last game", "same as last game",
+                                                  "last game", "same lineup"):
+            return self.last_lineup(waiting)
+        return None
 
     @staticmethod
     def _no_said(said: Said, waiting: Waiting) -> str | None:

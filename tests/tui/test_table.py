@@ -1811,6 +1811,25 @@ def test_short_lines_said_as_at_a_table_take_nothing_they_do_not_name(tmp_path):
         store.close()
 
 
+def test_the_options_labels_typed_take_what_they_mark(tmp_path):
+    """The labels the options show are lines too: 'suggested' takes the option marked so
+    (a lineup, a draw); 'as last game' with no game before names nothing."""
+    store = Store.open(tmp_path / "labels.db")
+    try:
+        table = two_players(store)
+        for phase in ("draw", "lineup"):
+            waiting = at_phase(table, phase)
+            suggested = table.suggestion(waiting)
+            assert suggested in waiting.options
+            assert table.short_line("Suggested", waiting) == suggested
+            if phase == "lineup":           # (no game before: for the rules to refuse)
+                assert table.last_lineup(waiting) is None
+                assert table.short_line("as last game", waiting) not in waiting.options
+            table.enter(suggested)
+    finally:
+        store.close()
+
+
 def test_a_relief_said_as_at_a_table(tmp_path):
     """Rule 4.2.1 at a table: 'Ziti comes in' and 'Ziti in' bring him in; 'relieve' or
     'bring in' alone asks who, naming the relievers offered (it was 'names none of the
