@@ -6295,6 +6295,8 @@ def test_tab_and_a_name_sent_at_once_land_in_the_typing_box(tmp_path, tab):
     step. Tab takes the keyboard to the box at once, and every letter lands there."""
     from textual import events
 
+    from companion.tui.app import ESCAPE_AFTER_BOX_SECONDS
+
     path = tmp_path / "tab.db"
     series_id = at_the_first_human_decision(path, "tab-burst")
 
@@ -6309,7 +6311,9 @@ def test_tab_and_a_name_sent_at_once_land_in_the_typing_box(tmp_path, tab):
             await wait_until(pilot, lambda: entry.value == "Oyelaran", timeout=5)
             await pilot.pause(0.1)
             seen = (entry.value, entry.has_focus, len(table.session.entries) - entries)
-            await pilot.press("escape", "escape")      # to the options, then home
+            await pilot.press("escape")                # to the options,
+            await pilot.pause(ESCAPE_AFTER_BOX_SECONDS + 0.1)
+            await pilot.press("escape")                # then home (not a double tap)
             await pilot.pause()
             back = (type(app.screen).__name__, entry.has_focus)
             await settle(pilot)
