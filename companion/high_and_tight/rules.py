@@ -134,13 +134,13 @@ def fatigue_note_side(state: State, rule: str, text: str) -> str | None:
 
 
 LAST_INNING = 9    # rule 4.8: from its end on, a game with a side ahead is over (6.3)
+EXTRA_CYCLE = 10   # rules 6.2, 6.3: the 10th to the 19th, then all over again from the 20th
 GAME_END_RULES = ("4.8", "6.3")     # the notes of a game's end: in 9 innings, in extras
 
 
 def game_end_rule(inning: int) -> str:
     """The rule that ended a game in this inning: 4.8, or 6.3 for an extra inning."""
     return GAME_END_RULES[inning > LAST_INNING]
-EXTRA_CYCLE = 10   # rules 6.2, 6.3: the 10th to the 19th, then all over again from the 20th
 
 
 def last_half_deficit(state: State) -> int | None:

@@ -2316,8 +2316,8 @@ class GameScreen(Screen):
         that says it in its own place)."""
         self._own_step()
         self._box_escape_till = 0.0     # (a step chosen: an Escape is the options' again)
-        said = " ".join(line.casefold().split())
-        if self.table.held is not None and (said in ON_WORDS or said in (
+        typed = " ".join(line.casefold().split())
+        if self.table.held is not None and (typed in ON_WORDS or typed in (
                 f"game {self.table.held + 1}", f"on to game {self.table.held + 1}")):
             self.action_next_game()     # 'next game' typed at a final: Enter's 'On to game 2'
             return True

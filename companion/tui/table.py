@@ -183,6 +183,14 @@ def said_forms(word: str) -> tuple[str, ...]:
     return word + "s", word + "es", word[:-1] + "ies"
 
 
+def holds_begun(words: list[str], run: list[str], begun: str) -> bool:
+    """Whether `words` hold `run` whole and, right after it, a word `begun` begins and is
+    longer than ('seeing it wel' in Seeing It Well)."""
+    return any(words[at:at + len(run)] == run and len(words) > at + len(run)
+               and words[at + len(run)].startswith(begun) and words[at + len(run)] != begun
+               for at in range(len(words)))
+
+
 def has_run(words: list[str], run: list[str]) -> bool:
     """Whether `run` is found whole and in order among `words` (one option's words)."""
     return any(words[start:start + len(run)] == run
@@ -808,10 +816,7 @@ class Table:
             named_by = whole[2:] if whole[:2] == ["brings", "in"] else whole[1:]
 
         def begins(text: str, run: list[str]) -> bool:
-            words = plain(text).split()
-            return any(words[at:at + len(run)] == run and len(words) > at + len(run)
-                       and words[at + len(run)].startswith(begun)
-                       and words[at + len(run)] != begun for at in range(len(words)))
+            return holds_begun(plain(text).split(), run, begun)
 
         box = self.session.box
         names = [card.name for card in box.cards.values()] + box.piece_names()
@@ -959,10 +964,7 @@ class Table:
         def holds(name: str) -> bool:
             words = plain(name).split()
             return has_run(words, [*whole, begun]) or (
-                len(begun) >= BEGUN_LETTERS and any(
-                    words[at:at + len(whole)] == whole and len(words) > at + len(whole)
-                    and words[at + len(whole)].startswith(begun)
-                    for at in range(len(words))))
+                len(begun) >= BEGUN_LETTERS and holds_begun(words, whole, begun))
 
         lines = [line for line in waiting.options if line.endswith(f" for {deck}")]
         named = [line for line in lines
