@@ -46,7 +46,7 @@ Commands (with no command, the table opens):
                                    --advise, --json)
   companion simulate --games N --seed S
                                    computer managers play N games (--json, --record FILE)
-  companion replay FILE            replay a game record and print the final state
+  companion replay FILE            check game records reach their results (a line each, --json)
   companion series new|list|show|delete
                                    series in the game file (--db PATH)
   companion simulate --series SCENARIO --seed S
@@ -267,7 +267,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", type=path_argument,
                      help="a file of game records (docs/record-format.md); - reads "
                      "standard input")
-    rep.add_argument("--json", action="store_true", help="print the final state as JSON")
+    rep.add_argument("--json", action="store_true",
+                     help="print each game's teams, actions, winner and final state as a "
+                     "JSON list")
     box_option(rep)
 
     database = commands.add_parser("db", help="the game file")
