@@ -832,16 +832,19 @@ class Table:
         it is, and a team not in this game that it is not."""
         if self.game is None or len(said.words) < 2:
             return None
+        box = self.session.box
+        if said.card is not None or any(plain(said.text) in plain(name) for name in [
+                *waiting.options, *box.piece_names(), *(c.name for c in box.cards.values())]):
+            return None             # a card or piece so named ('Texas Leaguer') is that one
         state = self.game.state
         side = next((side for side in ("home", "away") if said.words[0] in (
             state.side(side).team.abbrev.casefold(), state.side(side).team.key.casefold())),
                     None)
         if side is None:
-            team = next((team for team in self.session.box.teams.values()
+            team = next((team for team in box.teams.values()
                          if said.words[0] in (team.abbrev.casefold(), team.key.casefold())),
                         None)
-            if team is not None and not self.session.box.card(said.text) and not any(
-                    plain(said.text) in plain(line) for line in waiting.options):
+            if team is not None:
                 raise CompanionError(
                     f"{team.abbrev} is not in this game ({state.away.team.abbrev} at "
                     f"{state.home.team.abbrev}); the game awaits {waiting.side}: "

@@ -1830,6 +1830,30 @@ def test_the_options_labels_typed_take_what_they_mark(tmp_path):
         store.close()
 
 
+def test_a_card_named_like_a_team_is_that_card(tmp_path, box_copy):
+    """A box's card whose name begins with a team's key ('Texas Leaguer') is that card,
+    typed by either side: not read as the line of the team named (which told the other
+    side it was not his turn)."""
+    cards = box_copy / "cards.toml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace(
+        'name = "Bad Hop"', 'name = "Texas Leaguer"'), encoding="utf-8")
+    store = Store.open(tmp_path / "leaguer.db")
+    try:
+        table = Table.create(store, load_box(box_copy), Setup(
+            scenario="spring", team1_control="human", team2_control="human", dice="digital",
+            cards="physical"))
+        at_phase(table, "cards")
+        state = table.game.state
+        side = next(side for side in ("home", "away")
+                    if state.side(side).team.key != "texas")
+        waiting = Waiting("game", "decision", "team1", side, "cards", "cards", False,
+                          [f"{side} plays Texas Leaguer", f"{side} passes"])
+        assert table.short_line("Texas Leaguer", waiting) == f"{side} plays Texas Leaguer"
+        assert table.short_line("texas lea", waiting) == f"{side} plays Texas Leaguer"
+    finally:
+        store.close()
+
+
 def test_a_relief_said_as_at_a_table(tmp_path):
     """Rule 4.2.1 at a table: 'Ziti comes in' and 'Ziti in' bring him in; 'relieve' or
     'bring in' alone asks who, naming the relievers offered (it was 'names none of the
