@@ -682,7 +682,8 @@ class Table:
         if not words or words[0] in act.LINE_STARTS:
             return text
         said = Said.of(text, self.session.box)
-        for reading in (self._side_said, self._suggestion_said, self._pitcher_kept,
+        for reading in (self._side_said, self._suggestion_said, self._lineup_said,
+                        self._pitcher_kept,
                         self._relief_said,
                         self._draw_said, self._no_said, self._rally_caps_card,
                         self._option_named,
@@ -901,6 +902,21 @@ class Table:
                                                   "last game", "same lineup"):
             return self.last_lineup(waiting)
         return None
+
+    def _lineup_said(self, said: Said, waiting: Waiting) -> str | None:
+        """A lineup said as nine names in its slots' order, C, three OF, four IF, the DH
+        (rule 3.0), by commas or, names of one word, by spaces: the side's lineup line, for
+        the rules to check each name's slot."""
+        if waiting.phase != "lineup" or self.game is None:
+            return None
+        names = ([name.strip() for name in said.text.split(",")] if "," in said.text
+                 else said.text.split())
+        roster = self.game.state.side(waiting.side).roster.ballplayers.values()
+        known = {plain(player.name) for player in roster}
+        if len(names) != 9 or not all(plain(name) in known for name in names):
+            return None
+        return (f"{waiting.side} lineup C {names[0]}; OF {', '.join(names[1:4])}; "
+                f"IF {', '.join(names[4:8])}; DH {names[8]}")
 
     @staticmethod
     def _no_said(said: Said, waiting: Waiting) -> str | None:

@@ -1854,6 +1854,30 @@ def test_a_card_named_like_a_team_is_that_card(tmp_path, box_copy):
         store.close()
 
 
+def test_a_lineup_said_as_nine_names_in_slot_order(tmp_path):
+    """Rule 3.0 at a table: a lineup typed as nine names in its slots' order (C, three OF,
+    four IF, DH), with or without commas, is the side's lineup; a name in a slot he may not
+    fill is refused by the rules, nothing set."""
+    store = Store.open(tmp_path / "lineup-said.db")
+    try:
+        table = two_players(store)
+        waiting = at_phase(table, "lineup")
+        suggested = table.suggestion(waiting)
+        slots = suggested.split(" lineup ", 1)[1]
+        names = [name.strip() for part in slots.split(";")
+                 for name in part.strip().split(" ", 1)[1].split(",")]
+        assert len(names) == 9
+        typed = " ".join(name.lower() for name in names)      # (the rules spell them)
+        assert table.short_line(typed, waiting).casefold() == suggested.casefold()
+        assert table.short_line(", ".join(names), waiting) == suggested
+        swapped = [names[1], names[0], *names[2:]]      # an OF as the catcher
+        with pytest.raises(IllegalAction, match=r"rule 3\.0"):
+            table.enter(" ".join(swapped))
+        assert table.enter(" ".join(names)).line == suggested
+    finally:
+        store.close()
+
+
 def test_a_relief_said_as_at_a_table(tmp_path):
     """Rule 4.2.1 at a table: 'Ziti comes in' and 'Ziti in' bring him in; 'relieve' or
     'bring in' alone asks who, naming the relievers offered (it was 'names none of the
