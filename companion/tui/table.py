@@ -629,6 +629,8 @@ class Table:
         if rolling and re.fullmatch(r"[tr] ?\d[\d ,-]*", text, re.IGNORECASE):
             # The dice key pressed in the typing box, then the faces ('t12 55'): the faces.
             text = text[1:].strip()
+        if not rolling and waiting.phase == "manage" and text in ("1", "2"):
+            text = f"+{text}"           # a Managerial Move said by its number (rule 4.5)
         if re.fullmatch(r"\d[\d ,-]*", text):      # ('-2' is a Managerial Move)
             # "3 4", "3,4" or "34", as the dice dialog reads them, or several rolls ("34 61");
             # typed when no roll is due, the rules say what the game awaits instead.
@@ -782,6 +784,12 @@ class Table:
             if form is not None and not whole:
                 by_verb, whole = self._options_named([form, *words[1:]], waiting.options,
                                                      said_options)
+                if not by_verb and len(words) > 1:
+                    # the verb, then a run of the name's words ('play matchup')
+                    by_verb = [line for line, option in zip(waiting.options, said_options,
+                                                            strict=True)
+                               if option[0] == form and has_run(option[1:], words[1:])
+                               and any(word not in FILLER_WORDS for word in words[1:])]
                 named = by_verb if whole else list(dict.fromkeys(named + by_verb))
             if len(named) > 1 and fold is plain and len({plain(line) for line in named}) == 1:
                 # names alike but for their accents: typing more cannot tell them apart
@@ -822,7 +830,11 @@ class Table:
         box = self.session.box
         names = [card.name for card in box.cards.values()] + box.piece_names()
         named = {name for name in names if begins(name, named_by)}
-        found = [line for line in waiting.options if begins(line.split(" ", 1)[1], whole)]
+        if form is None:
+            found = [line for line in waiting.options if begins(line.split(" ", 1)[1], whole)]
+        else:                   # the option's verb, then its name begun ('play outf')
+            found = [line for line in waiting.options if line.split(" ", 2)[1] == form
+                     and begins(line.split(" ", 2)[2].removeprefix("in "), named_by)]
         if len(found) != 1 or len(named) > 1 or (named and next(iter(named)) not in found[0]):
             return None
         return found[0]
@@ -921,11 +933,12 @@ class Table:
     @staticmethod
     def _no_said(said: Said, waiting: Waiting) -> str | None:
         """'no' (or 'none', 'nothing') to the step's question: no card (a pass, 5.4), no
-        exchange (keeps, 5.2.2), no Managerial Move (stands pat, 4.5)."""
+        exchange (keeps, 5.2.2), no Managerial Move (stands pat, 4.5), no relief (the
+        pitcher stays, 4.2.1)."""
         if " ".join(said.words) not in ("no", "none", "nothing", "no thanks"):
             return None
-        meant = {"cards": "passes", "exchange": "keeps", "manage": "stands pat"}.get(
-            waiting.phase)
+        meant = {"cards": "passes", "exchange": "keeps", "manage": "stands pat",
+                 "mound": "stays with the pitcher"}.get(waiting.phase)
         line = f"{waiting.side} {meant}"
         return line if meant is not None and line in waiting.options else None
 
@@ -994,6 +1007,9 @@ class Table:
             shown = "; ".join(f"'{line}'" for line in named[:4])
             raise CompanionError(f"'{said.typed}' could be {shown}: type more of the card's "
                                  "name")
+        cards = {card.name for card in self.session.box.cards.values() if holds(card.name)}
+        if len(cards) == 1:             # a card not in the hand: the rules say so
+            return f"{waiting.side} exchanges {cards.pop()} for {deck}"
         return None
 
     def _card_not_offered(self, said: Said, waiting: Waiting) -> str | None:

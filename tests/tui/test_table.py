@@ -1878,6 +1878,48 @@ def test_a_lineup_said_as_nine_names_in_slot_order(tmp_path):
         store.close()
 
 
+def test_a_verb_then_part_of_a_card_s_name_and_no_at_the_mound(tmp_path):
+    """Rules 5.4, 5.2.2, 4.2.1 at a table: a verb then a word of a card's name further on
+    ('play matchup', 'play outf') is the card, as the word alone is; 'no' at Take the
+    Mound keeps the pitcher; an exchange of a card of the box the hand does not hold goes
+    whole to the rules, which say it is not in the hand (it was 'not a card in this box')."""
+    store = Store.open(tmp_path / "verb-part.db")
+    try:
+        table = two_players(store)
+        cards = Waiting("game", "decision", "team1", "away", "cards", "cards", False,
+                        ["away plays Split the Outfielders",
+                         "away plays Pitcher/Batter Matchup (Offense)",
+                         "away plays Seeing It Well", "away passes"])
+        for typed, line in (("play matchup", "away plays Pitcher/Batter Matchup (Offense)"),
+                            ("play outf", "away plays Split the Outfielders"),
+                            ("play outfielders", "away plays Split the Outfielders"),
+                            ("play wel", "away plays Seeing It Well")):
+            assert table.short_line(typed, cards) == line, typed
+        mound = Waiting("game", "decision", "team1", "home", "mound", "mound", False,
+                        ["home stays with the pitcher", "home brings in Ziti"])
+        assert table.short_line("no", mound) == "home stays with the pitcher"
+        exchange = Waiting("game", "decision", "team1", "home", "exchange", "exchange", False,
+                           ["home exchanges Good Wood for offense", "home keeps"])
+        assert table.short_line("exchange blown for off", exchange) == (
+            "home exchanges Blown Call for offense")
+    finally:
+        store.close()
+
+
+def test_a_managerial_move_said_by_its_number(tmp_path):
+    """Rule 4.5 at a table: '2' (or '1') at the Managerial Move is +2 (+1), not dice."""
+    store = Store.open(tmp_path / "move-number.db")
+    try:
+        table = two_players(store)
+        waiting = at_phase(table, "manage")
+        line = f"{waiting.side} manages +2"
+        if line not in waiting.options:
+            pytest.skip("+2 not offered at this at-bat")
+        assert table.enter("2").line == line
+    finally:
+        store.close()
+
+
 def test_a_relief_said_as_at_a_table(tmp_path):
     """Rule 4.2.1 at a table: 'Ziti comes in' and 'Ziti in' bring him in; 'relieve' or
     'bring in' alone asks who, naming the relievers offered (it was 'names none of the
