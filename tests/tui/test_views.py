@@ -2137,5 +2137,8 @@ def test_a_refusal_names_the_sides_by_their_teams(tmp_path):
         team = {side: state.side(side).team.abbrev for side in ("home", "away")}
         assert f"it is {team[batting]}'s ({batting}) turn, not {team[fielding]}'s: the game " \
             f"awaits {team[batting]} ({batting}): " in said, said
+        # A card not in a hand (5.4) is said of the team's hand too.
+        assert views.sides_by_team(state, "'Hit and Run' is not in away's hand") == (
+            f"'Hit and Run' is not in {team['away']}'s hand")
     finally:
         store.close()
