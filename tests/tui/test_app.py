@@ -4856,18 +4856,26 @@ def test_notices_beside_the_keys_panel_keep_off_the_options(tmp_path, width):
     async def play():
         from textual.widgets._toast import Toast
 
+        from companion.tui.chrome import KeysPanel
+
         app = make_app(db=path, series_id=series_id, auto_delay=3600)
         async with app.run_test(size=(width, 30), notifications=True) as pilot:
             screen, _table = await open_table(pilot)
             app.notify("TXC scores 0 runs in the top of inning 7 " * 3,
-                       title="End of the half")
+                       title="End of the half", timeout=120)   # (still up on a busy machine)
             await pilot.pause()
             await pilot.press("?")
+            # (the panel's class restyles the notices on a later refresh than it mounts: the
+            # settled frame is the one measured, a notice that never keeps off times out)
+            await wait_until(pilot, lambda: screen.query(KeysPanel) and all(
+                toast.region.right <= screen.query_one("#side").region.x
+                for toast in screen.query(Toast)), timeout=5)
             await settle(pilot)
             side = screen.query_one("#side").region
             board = screen.query_one("#board-pane").region
             beside = [toast.region for toast in screen.query(Toast)]
             await pilot.press("escape")
+            await wait_until(pilot, lambda: not screen.query(KeysPanel), timeout=5)
             await settle(pilot)
             closed = [toast.region.width for toast in screen.query(Toast)]
             return side, board, beside, closed
