@@ -986,7 +986,8 @@ class HighAndTight:
             raise self._illegal(state, action, "card counts are whole numbers, 0 or more",
                                 "5.2.1")
         if offense + defense != state.draws_owed:
-            raise self._illegal(state, action, f"draw exactly {state.draws_owed} card(s) now",
+            raise self._illegal(state, action, f"draw exactly {state.draws_owed} card"
+                                f"{'' if state.draws_owed == 1 else 's'} now",
                                 "3.0" if state.inning == 0 else "5.2.1")
         if not self._draw_fits(state, offense, defense):
             raise self._illegal(state, action, "not that many cards left in that deck, even "
@@ -1207,7 +1208,9 @@ class HighAndTight:
         state.draws_owed = min(draws, capacity)
         state.exchanges_left = exchanges if state.draws_owed else 0
         if draws > state.draws_owed:
-            state.note("5.2.1", f"only {state.draws_owed} card(s) left to draw in both decks")
+            state.note("5.2.1", f"only {state.draws_owed} card"
+                                f"{'' if state.draws_owed == 1 else 's'} left to draw in "
+                                "both decks")
         if state.draws_owed:
             state.phase = "draw"
             return

@@ -153,7 +153,7 @@ def test_tenth_inning_draws_one_and_exchanges_one(rules):
     session.push_text("away names speed")
     state = session.state
     assert state.phase == "draw" and state.draws_owed == 1 and state.exchanges_left == 1
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"rule 5\.2\.1: draw exactly 1 card now"):
         session.push_text("away draws 2 offense")
     session.push_text("away draws 1 offense")
     session.push_text(rules.format_action(rules.legal_actions(state)[0]))     # the deal

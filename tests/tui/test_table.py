@@ -1953,7 +1953,7 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
         table = two_players(store)
         at_phase(table, "draw")
         before = len(table.session.entries)
-        with pytest.raises(IllegalAction, match=r"rule 3\.0: draw exactly 6 card"):
+        with pytest.raises(IllegalAction, match=r"rule 3\.0: draw exactly 6 cards now"):
             table.enter("draws 1 offense")
         with pytest.raises(IllegalAction, match=r"rule 5\.4: players pass in the Strategy "
                                                 r"Card phase"):
