@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -172,15 +173,9 @@ def shorten(text: str, font: str, size: float, width: float) -> str:
 
 def _longest(most: int, fits_in) -> int:
     """The largest count in 1..most for which `fits_in(count)` holds (it holds for every
-    smaller count when it holds), or 0."""
-    low, high = 0, most
-    while low < high:
-        middle = (low + high + 1) // 2
-        if fits_in(middle):
-            low = middle
-        else:
-            high = middle - 1
-    return low
+    smaller count when it holds), or 0: the counts that fit come first, so bisect finds
+    how many they are."""
+    return bisect.bisect_left(range(1, most + 1), True, key=lambda count: not fits_in(count))
 
 
 def fit_name(text: str, font: str, size: float, first: float, width: float,
