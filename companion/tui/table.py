@@ -162,6 +162,11 @@ class Picker:
 
 FILLER_WORDS = {"the", "a", "an", "and", "for", "with", "of", "to", "in", "on", "at"}
 PRONOUN_WORDS = {"it", "him", "he", "one", "that", "this", "them", "me"}   # name no card
+# The words a choice of a name is led by at a table ('put in Vantassel'), longest first, and
+# the steps that take a name.
+CHOICE_LEADS = (("put", "in"), ("go", "with"), ("going", "with"), ("send", "up"),
+                ("send", "in"), ("send",), ("use",), ("pick",), ("choose",))
+CHOICE_PHASES = ("bat", "field", "starter", "mound", "cards")
 BEGUN_LETTERS = 3       # a word cut short names an option from its first three letters on
 # Rally Caps said, and the uses it names (rule 5.7.2).
 RALLY_USES_SAID = {"rally": ("tens", "card"), "tens": ("tens",), "rally tens": ("tens",),
@@ -686,7 +691,7 @@ class Table:
         said = Said.of(text, self.session.box)
         for reading in (self._side_said, self._suggestion_said, self._lineup_said,
                         self._pitcher_kept,
-                        self._relief_said,
+                        self._relief_said, self._choice_led,
                         self._draw_said, self._no_said, self._rally_caps_card,
                         self._option_named,
                         self._exchange_named, self._card_not_offered, self._card_named_short,
@@ -981,6 +986,21 @@ class Table:
                 name = Said.of(" ".join(said.text.split()[:-len(tail)]), self.session.box)
                 return self._option_named(name, waiting) or self._option_begun(name, waiting)
         return None
+
+    def _choice_led(self, said: Said, waiting: Waiting) -> str | None:
+        """A choice led by the words a table says it with ('put in Vantassel', 'go with
+        Marty', 'send up Paquette', 'use Good Jump'): the rest read as a name alone, at a
+        step that takes a name (a batter, a fielder, a starter, a reliever, a card); a name
+        no option bears goes to the rules without the lead, for their reason."""
+        if waiting.phase not in CHOICE_PHASES or said.card is not None:
+            return None
+        lead = next((lead for lead in CHOICE_LEADS if said.words[:len(lead)] == list(lead)
+                     and len(said.words) > len(lead)), None)
+        if lead is None:
+            return None
+        rest = Said.of(" ".join(said.text.split()[len(lead):]), self.session.box)
+        return (self._option_named(rest, waiting) or self._option_begun(rest, waiting)
+                or self._verb_said(rest, waiting))      # (a name off the list: the rules')
 
     def _exchange_named(self, said: Said, waiting: Waiting) -> str | None:
         """An exchange with the card named short ('exchange blown for off', 'swap matchup

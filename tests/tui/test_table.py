@@ -1942,6 +1942,36 @@ def test_a_relief_said_as_at_a_table(tmp_path):
         store.close()
 
 
+def test_a_choice_led_as_at_a_table(tmp_path):
+    """Rules 4.2.2, 4.3, 4.2.1 and 5.4 at a table: a name led by the words a player says it
+    with ('put in Vantassel', 'go with Marty', 'send up Paquette', 'use Good Wood') is that
+    option; at a step that takes no name the lead reads nothing; a name no option bears
+    goes to the rules without the lead (it was 'names none of the options' for 'put in
+    Vantassel')."""
+    store = Store.open(tmp_path / "choice-led.db")
+    try:
+        table = two_players(store)
+        field = Waiting("game", "decision", "team1", "home", "field", "field", False,
+                        ["home fields Vantassel", "home fields Marty"])
+        for typed in ("put in Vantassel", "Put in vant", "go with Vantassel",
+                      "use vantassel", "pick Vantassel"):
+            assert table.short_line(typed, field) == "home fields Vantassel", typed
+        bat = Waiting("game", "decision", "team1", "away", "bat", "bat", False,
+                      ["away bats Paquette", "away bats Morrow"])
+        assert table.short_line("send up Paquette", bat) == "away bats Paquette"
+        cards = Waiting("game", "decision", "team1", "away", "cards", "cards", False,
+                        ["away plays Good Wood", "away passes"])
+        assert table.short_line("use Good Wood", cards) == "away plays Good Wood"
+        manage = Waiting("game", "decision", "team1", "home", "manage", "manage", False,
+                         ["home manages +1", "home stands pat"])
+        with pytest.raises(CompanionError, match="names none of the options"):
+            table.short_line("use +1", manage)
+        # (a name no option bears: the rules' line, without the lead, for their reason)
+        assert table.short_line("put in Nobody", field) == "home fields Nobody"
+    finally:
+        store.close()
+
+
 def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(tmp_path):
     """Rules 3.0, 5.4: numbers are said whole ('draws 1 offense' took the option 'draws 1
     offense 5 defense', a hand the table never drew); a verb of the game said at another
