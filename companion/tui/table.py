@@ -939,14 +939,15 @@ class Table:
     def _no_said(said: Said, waiting: Waiting) -> str | None:
         """'no' (or 'none', 'nothing') to the step's question: no card (a pass, 5.4), no
         exchange (keeps, 5.2.2), no Managerial Move (stands pat, 4.5), no relief (the
-        pitcher stays, 4.2.1); 'pass' on an exchange or a move is no to it too."""
+        pitcher stays, 4.2.1), no inning strategy in extra innings (names none, 6.2);
+        'pass' on an exchange or a move is no to it too."""
         text = " ".join(said.words)
         if text in ("pass", "i pass") and waiting.phase in ("exchange", "manage"):
             text = "no"                 # passing on the exchange or the move
-        if text not in ("no", "none", "nothing", "no thanks"):
+        if text not in ("no", "none", "nothing", "no thanks", "no strategy"):
             return None
         meant = {"cards": "passes", "exchange": "keeps", "manage": "stands pat",
-                 "mound": "stays with the pitcher"}.get(waiting.phase)
+                 "mound": "stays with the pitcher", "name": "names none"}.get(waiting.phase)
         line = f"{waiting.side} {meant}"
         return line if meant is not None and line in waiting.options else None
 

@@ -1729,8 +1729,9 @@ def test_a_draw_said_as_at_a_table(tmp_path):
 
 
 def test_no_the_verb_after_the_name_and_tens_already_on_at_a_table(tmp_path):
-    """Rules 5.4, 5.2.2, 4.5, 4.2.2 and 5.7 at a table: 'no' (or 'none') is the pass, the
-    keep or standing pat the step offers ('pass' on an exchange or a move too); 'Paquette
+    """Rules 5.4, 5.2.2, 4.5, 6.2, 4.2.2 and 5.7 at a table: 'no' (or 'none') is the pass,
+    the keep, standing pat or no extra-inning strategy the step offers ('pass' on an
+    exchange or a move too); 'Paquette
     bats' is 'bats Paquette'; 'tens' with the 10s not offered gets the rules' reason (it
     was 'names none of the options')."""
     store = Store.open(tmp_path / "no-said.db")
@@ -1740,10 +1741,12 @@ def test_no_the_verb_after_the_name_and_tens_already_on_at_a_table(tmp_path):
                 ("cards", ["home plays Good Wood", "home passes"], "home passes"),
                 ("exchange", ["home exchanges Good Wood for defense", "home keeps"],
                  "home keeps"),
-                ("manage", ["home manages +1", "home stands pat"], "home stands pat")):
+                ("manage", ["home manages +1", "home stands pat"], "home stands pat"),
+                ("name", ["home names power", "home names none"], "home names none")):
             waiting = Waiting("game", "decision", "team1", "home", phase, phase, False,
                               options)
-            for typed in ("no", "None", *(("pass",) if phase != "cards" else ())):
+            for typed in ("no", "None",
+                          *(("pass",) if phase in ("exchange", "manage") else ())):
                 assert table.short_line(typed, waiting) == line, (phase, typed)
         bat = Waiting("game", "decision", "team1", "away", "bat", "bat", False,
                       ["away bats Paquette", "away bats Morrow"])
