@@ -1269,6 +1269,7 @@ class GameScreen(Screen):
             self.notify(NOT_YOURS.format("undo" if event.key == "u" else "redo"),
                         severity="warning")
             return
+        behind = self._step_key
         pressed = None if start else self._step_key_start(event)
         if event.key not in ("r", "R", "t"):
             if pressed and pressed.key != "q":
@@ -1276,6 +1277,8 @@ class GameScreen(Screen):
             if self._typed_start(event, pressed.key if pressed else start):
                 if pressed and pressed.key == "q":
                     self._step_key_back(pressed)    # (a word begun: the quit does not come)
+                elif pressed is None:
+                    self._step_key_now(behind, event)
             elif event.key in STEP_KEYS and not start:
                 self._step_key = StepKey(event.key, event.time, self._deciding(),
                                          self.shown_hand)
@@ -1426,6 +1429,20 @@ class GameScreen(Screen):
         if pressed.key == "q":
             return None if char in "qQ" else pressed
         return None if event.key in self.active_bindings else pressed
+
+    def _step_key_now(self, behind: StepKey | None, event) -> None:
+        """u or y right behind which a line began with faces or a sign ('u' then '34' in one
+        burst) before its binding ran: its step taken now. The typing box, holding the keys
+        by the time the binding came round, took the key as its own and the undo was lost."""
+        if (behind is not None and behind.key in "uy" and not behind.ran
+                and event.time - behind.at <= chrome.TYPE_AHEAD_SECONDS):
+            entry = self.query_one("#entry", Input)
+            begun = entry.value             # (the step drawn anew clears the box: kept)
+            self._step_key = behind             # (for _step_taken to mark it, once)
+            self.action_undo() if behind.key == "u" else self.action_redo()
+            self._step_key = None
+            entry.value = begun
+            entry.cursor_position = len(begun)
 
     def _step_key_back(self, pressed: StepKey) -> None:
         """A word begun with a step key's letter: its step is taken back (the undo redone,
@@ -2633,6 +2650,7 @@ class GameScreen(Screen):
     def action_undo(self) -> None:
         self._back_on_final = None          # (set again below when it only comes back)
         if self.table.session.is_over() and not self._undo_confirmed():
+            self._step_taken("u", "asked")      # (its binding ran: no second undo for it)
             return
         self.app.hide_keys(self, narrow_only=True)
         held = self.table.held      # (undo_to_player lets go of it when it undoes a step)
@@ -2876,7 +2894,7 @@ class StepKey:
     at: float                   # the key's time
     deciding: bool              # the table stood at a player's decision (r and t: words)
     lifted: str | None          # the hand shown behind the curtain then
-    ran: str = ""               # its step: "taken", or "said" (why nothing: to redo)
+    ran: str = ""               # its step: "taken", "said" (why nothing: to redo), "asked"
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
 ESCAPE_AFTER_DICE_SECONDS = 0.75  # Escape held off after the dice dialog closed itself
 ESCAPE_AFTER_BOX_SECONDS = 0.5    # Escape held off after one left the typing box

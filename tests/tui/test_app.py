@@ -6985,12 +6985,16 @@ def test_a_word_typed_on_the_options_keeps_a_first_letter_u_y_or_q(tmp_path, wor
         assert taken                                # undone (redone), then taken back
 
 
-@pytest.mark.parametrize("typed, kept", [("u", "34 61"), ("u", "tley"), ("y", "+1")])
-def test_what_follows_u_or_y_at_a_hand_s_pace(tmp_path, typed, kept):
+@pytest.mark.parametrize("typed, kept, burst", [
+    ("u", "34 61", False), ("u", "tley", False), ("y", "+1", False),
+    ("u", "34", True), ("y", "+1", True)])
+def test_what_follows_u_or_y(tmp_path, typed, kept, burst):
     """Faces or a sign typed right behind an undo are a new line: the undo stands ('u'
     then '34 61', the roll taken back and typed again, was redone and the line refused).
     A word whose second letter is r or t, keys of their own where dice are awaited but a
-    word's letters at a decision, keeps its u too ('Utley')."""
+    word's letters at a decision, keeps its u too ('Utley'). Sent in one burst (a paste,
+    a quick hand), the one step is taken too (the typing box took the keys before the
+    undo's binding ran, and the undo was lost)."""
     async def go():
         async with on_the_options_at_a_decision(tmp_path) as (app, pilot, screen):
             table = screen.table
@@ -7002,24 +7006,34 @@ def test_what_follows_u_or_y_at_a_hand_s_pace(tmp_path, typed, kept):
             screen.set_focus(screen.query_one("#options"))
             await pilot.pause()
             lines = [entry.line for entry in table.session.entries]
-            keys_at_once(app, [(typed, typed)])
-            await pilot.pause(0.15)
-            after_key = [entry.line for entry in table.session.entries]
-            keys_at_once(app, [("space" if char == " " else char, char) for char in kept])
+            after_key = None
+            keys = [("space" if char == " " else char, char) for char in kept]
+            if not burst:
+                keys_at_once(app, [(typed, typed)])
+                await pilot.pause(0.15)
+                after_key = [entry.line for entry in table.session.entries]
+                keys_at_once(app, keys)
+            else:
+                keys_at_once(app, [(typed, typed), *keys])
             entry = screen.query_one("#entry", Input)
             await wait_until(pilot, lambda: entry.value.endswith(kept[-1]), timeout=5)
-            await pilot.pause(0.2)
-            seen = (entry.value, [entry.line for entry in table.session.entries],
-                    after_key, lines)
+            await pilot.pause(0.3)
+            now = [entry.line for entry in table.session.entries]
+            if not kept[0].isalpha():
+                # one step taken, not two: its opposite brings the lines back
+                table.redo_to_player() if typed == "u" else table.undo_to_player()
+            back = [entry.line for entry in table.session.entries]
             await settle(pilot)
-            return seen
+            return entry.value, now, after_key or now, back, lines
 
-    value, now, after_key, lines = asyncio.run(go())
+    value, now, after_key, back, lines = asyncio.run(go())
     assert after_key != lines                       # the key's step was taken
     if kept[0].isalpha():
         assert (value, now) == (typed + kept, lines)
     else:
         assert (value, now) == (kept, after_key)
+        assert (len(now) < len(lines)) == (typed == "u")
+        assert back == lines
 
 
 def test_q_alone_on_the_options_quits(tmp_path):
