@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from reportlab.pdfbase import pdfmetrics
@@ -923,18 +923,25 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
                                 crop_mark_room(bleed, layout.mark_length), f"{what}s", floor)
 
         # A sheet that holds more (short crop marks, the cards on their side) leaves the
-        # backs less room: the best layout that takes the offset prints; when none does,
-        # the one it overshoots least is the one whose range is told (the upright 4 mm
+        # backs less room: the best layout that takes the offset prints, said when it is
+        # not the best of all; when none does, what each accepts is told (the upright 4 mm
         # layout, told always, gave -0.3 mm down on A4, where another takes 7.3). A run of
-        # several sets probes each for the layout it would print with the offset asked.
+        # several sets learns what every layout of each accepts.
+        rooms = [offset_room(layout) for layout in candidates]
         probe = _PROBE.get()
-        wanted = _PROBED_FOR.get() if probe is not None else options.offset
-        imposition = min(candidates, key=lambda layout: offset_room(layout).beyond(*wanted))
         if probe is not None:
-            probe.append(offset_room(imposition))
+            probe.extend(rooms)
             raise OffsetProbed
-        check_offset(options, imposition.backs[:len(components)],
-                     crop_mark_room(bleed, imposition.mark_length), f"{what}s", floor)
+        taking = [layout for layout, room in zip(candidates, rooms, strict=True)
+                  if room.holds(*options.offset)]
+        if not taking:
+            raise offset_refused(options.offset, rooms, rooms[0])
+        imposition = taking[0]
+        note = _LAYOUT_NOTE.get()
+        if imposition is not candidates[0] and note is not None:
+            note(f"the {what}s print {layout_change(imposition, candidates[0])}: the "
+                 f"layout that leaves their backs room for --offset "
+                 f"{offset_said(options.offset)}")
     per_sheet = imposition.per_sheet
     sheets = [components[i:i + per_sheet] for i in range(0, len(components), per_sheet)]
     total = len(sheets) * (2 if options.sides == "duplex" else 1)
@@ -995,27 +1002,96 @@ class OffsetRange:
         return 0.0 if over <= slack else over
 
 
+    def meet(self, other: OffsetRange) -> OffsetRange | None:
+        """The offsets both take (None: none), told as this one's."""
+        met = replace(self, left=min(self.left, other.left), right=min(self.right, other.right),
+                      bottom=min(self.bottom, other.bottom), top=min(self.top, other.top))
+        return met if met.left + met.right >= 0 and met.bottom + met.top >= 0 else None
+
+    def within(self, other: OffsetRange) -> bool:
+        return (self.left <= other.left and self.right <= other.right
+                and self.bottom <= other.bottom and self.top <= other.top)
+
+    @property
+    def said(self) -> str:
+        return (f"-{offset_mm(self.left)}..{offset_mm(self.right)} mm across and "
+                f"-{offset_mm(self.bottom)}..{offset_mm(self.top)} mm up")
+
+
+def ranges_taken(per_set: list[list[OffsetRange]]) -> list[OffsetRange]:
+    """The offsets a run of sets takes, each set on any layout of its own (each its list of
+    ranges): the ranges every set meets, none of them inside another."""
+    taken = per_set[0] if per_set else []
+    for ranges in per_set[1:]:
+        taken = [met for one in taken for other in ranges
+                 if (met := one.meet(other)) is not None]
+    return [one for at, one in enumerate(taken)
+            if not any(one.within(other) and (not other.within(one) or later < at)
+                       for later, other in enumerate(taken) if later != at)]
+
+
+def offset_said(offset: tuple[float, float]) -> str:
+    return f"{offset[0] / MM:g},{offset[1] / MM:g} mm"
+
+
+def offset_refused(offset: tuple[float, float], ranges: list[OffsetRange],
+                   refused: OffsetRange, together: bool = False) -> ValueError:
+    """An --offset no layout takes: what every layout accepts (`ranges_taken` of them), so
+    an offset within any of the ranges told prints."""
+    taken = ranges_taken([ranges]) if not together else ranges
+    whose = ("the layouts these sets may print on accept" if together else
+             "their layouts accept" if len(taken) > 1 else "their layout accepts")
+    return ValueError(f"--offset {offset_said(offset)} would move the backs of the "
+                      f"{refused.what} {refused.where}; {whose} "
+                      + (" or ".join(one.said for one in taken) if taken else "no offset")
+                      + (" together" if together else ""))
+
+
+def layout_change(chosen: Imposition, best: Imposition) -> str:
+    """How a layout differs from the best one: '4 a sheet (not 6), upright', 'with 2 mm
+    crop marks (not 4)'."""
+    parts = []
+    if chosen.per_sheet != best.per_sheet:
+        parts.append(f"{chosen.per_sheet} a sheet (not {best.per_sheet})")
+    if chosen.turned != best.turned:
+        parts.append("on their side" if chosen.turned else "upright")
+    if chosen.mark_length != best.mark_length:
+        parts.append(f"with {chosen.mark_length / MM:g} mm crop marks (not "
+                     f"{best.mark_length / MM:g})")
+    return ", ".join(parts)
+
+
 class OffsetProbed(Exception):
     """Raised by check_offset under `probing_offsets` once it has told its range: a run of
     several sets learns what each accepts without drawing them."""
 
 
 _PROBE: ContextVar[list[OffsetRange] | None] = ContextVar("offset_probe", default=None)
-_PROBED_FOR: ContextVar[tuple[float, float]] = ContextVar("offset_probed_for",
-                                                          default=(0.0, 0.0))
+# Told of a layout --offset chose over the best (a run's `note`, render sets it).
+_LAYOUT_NOTE: ContextVar[Callable[[str], None] | None] = ContextVar("layout_note",
+                                                                   default=None)
 
 
 @contextmanager
-def probing_offsets(offset: tuple[float, float] = (0.0, 0.0)):
+def probing_offsets():
     """The ranges check_offset works out in this block, each set stopped at its check; a
-    set of components tells the range of the layout it would print with `offset`."""
+    set of components tells the range of every layout it may print on."""
     ranges: list[OffsetRange] = []
-    token, wanted = _PROBE.set(ranges), _PROBED_FOR.set(offset)
+    token = _PROBE.set(ranges)
     try:
         yield ranges
     finally:
         _PROBE.reset(token)
-        _PROBED_FOR.reset(wanted)
+
+
+@contextmanager
+def layout_notes(note: Callable[[str], None] | None):
+    """In this block, a layout --offset chose over the best one is told to `note`."""
+    token = _LAYOUT_NOTE.set(note)
+    try:
+        yield
+    finally:
+        _LAYOUT_NOTE.reset(token)
 
 
 def offset_mm(points: float) -> str:
@@ -1046,18 +1122,12 @@ def check_offset(options: PrintOptions, backs: list[Rect], reach: float, what: s
     """--offset moves the back pages; refused when the layout cannot take it
     (`offset_range`): the accepted range for this layout and paper is told."""
     accepted = offset_range(options, backs, reach, what, floor)
-    where = accepted.where
     probe = _PROBE.get()
     if probe is not None:
         probe.append(accepted)
         raise OffsetProbed
-    across, up = options.offset
-    if accepted.holds(across, up):
-        return
-    raise ValueError(f"--offset {across / MM:g},{up / MM:g} mm would move the backs of the "
-                     f"{what} {where}; their layout accepts -{offset_mm(accepted.left)}.."
-                     f"{offset_mm(accepted.right)} mm across and -{offset_mm(accepted.bottom)}"
-                     f"..{offset_mm(accepted.top)} mm up")
+    if not accepted.holds(*options.offset):
+        raise offset_refused(options.offset, [accepted], accepted)
 
 
 def _faces(canvas, faces: list[tuple[Face, str]], cells: Iterable[Rect], bleed: float,

@@ -12,8 +12,16 @@ from reportlab.pdfgen.canvas import Canvas
 from companion.files import write_atomically
 from companion.high_and_tight.box import Box
 
-from .components import OffsetProbed, offset_mm, only_refused, probing_offsets, resolve_team
-from .options import MM, PrintOptions
+from .components import (
+    OffsetProbed,
+    layout_notes,
+    offset_refused,
+    only_refused,
+    probing_offsets,
+    ranges_taken,
+    resolve_team,
+)
+from .options import PrintOptions
 from .sets import NEEDS_TARGET, ONE_SIDED, SETS, TEAM_SETS, set_function
 from .text import REGULAR
 
@@ -97,7 +105,8 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
            progress: RunProgress | None = None,
            note: Callable[[str], None] | None = None) -> int:
     """Draw the sets into one PDF at out_path; returns the number of pages. `note` hears of
-    each set a run of several leaves out, and why.
+    each set a run of several leaves out, and why, and of a layout --offset chose over the
+    best one.
 
     Nothing is written until every page is drawn; the file then appears whole or not at all
     (an earlier file of the same name stays as it was on any failure).
@@ -143,12 +152,13 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, options.size)
     canvas.setTitle("High & Tight printables: " + ", ".join(name for name, _ in steps))
-    for name, step_options in steps:
-        report = None
-        if progress is not None:
-            def report(done: int, total: int, name: str = name) -> None:
-                progress(name, done, total)
-        set_function(name)(canvas, box, step_options, report)
+    with layout_notes(note):
+        for name, step_options in steps:
+            report = None
+            if progress is not None:
+                def report(done: int, total: int, name: str = name) -> None:
+                    progress(name, done, total)
+            set_function(name)(canvas, box, step_options, report)
     pages = canvas.getPageNumber() - 1
     canvas.save()
     write_atomically(out_path, buffer.getvalue())
@@ -158,34 +168,25 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
 def check_offset_together(steps: list[tuple[str, PrintOptions]], box: Box,
                           options: PrintOptions) -> None:
     """--offset for a run of several sets with backs: refused, before a page is drawn,
-    unless every set's layout takes it, with the range they all take (each set alone told
-    only its own, and the next set refused an offset inside it)."""
-    ranges = []
+    unless every set has a layout that takes it, with the ranges they all take (each set
+    alone told only its own, and the next set refused an offset inside it; the layouts
+    the offset asked would have chosen told a range narrower than what prints)."""
+    per_set = []
     for name, step in steps:
         if name in ONE_SIDED:
             continue
-        with probing_offsets(options.offset) as told:
-            try:        # (each set works out its range before it draws a page)
+        with probing_offsets() as told:
+            try:        # (each set works out its ranges before it draws a page)
                 set_function(name)(new_canvas(io.BytesIO(), options.size), box,
                                    replace(step, offset=(0.0, 0.0)), None)
             except OffsetProbed:
                 pass
-        ranges += told
-    if not ranges:
-        return
-    bounds = {side: min(ranges, key=lambda r, side=side: getattr(r, side))
-              for side in ("left", "right", "bottom", "top")}
-    across, up = options.offset
-    if all(r.holds(across, up) for r in ranges):
-        return
-    refused = next(r for r in ranges if not r.holds(across, up))
-    narrowest = ", ".join(dict.fromkeys(r.what for r in ranges if r in bounds.values()))
-    left, right, bottom, top = (offset_mm(getattr(bounds[side], side))
-                                for side in ("left", "right", "bottom", "top"))
-    raise ValueError(f"--offset {across / MM:g},{up / MM:g} mm would move the backs of the "
-                     f"{refused.what} {refused.where}; the layouts these sets would print it "
-                     f"on accept -{left}..{right} mm across and -{bottom}..{top} mm up "
-                     f"together (the narrowest: {narrowest})")
+        if told:
+            per_set.append(told)
+    refused = next((ranges[0] for ranges in per_set
+                    if not any(one.holds(*options.offset) for one in ranges)), None)
+    if refused is not None:
+        raise offset_refused(options.offset, ranges_taken(per_set), refused, together=True)
 
 
 def new_canvas(target, size: tuple[float, float]) -> Canvas:

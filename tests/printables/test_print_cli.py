@@ -193,7 +193,7 @@ def test_the_command_line_loads_reportlab_only_to_print():
 
 
 @pytest.mark.parametrize("args, said", [
-    # (the range of the layout it overshoots least: the cards on their side, here)
+    # (what every layout of the set accepts: here one holds every other's)
     (("cards", "--offset", "20,0"), "--offset 20,0 mm would move the backs of the strategy "
                                     "cards off the letter sheet or onto its calibration bars; "
                                     "their layout accepts -15.9..15.9 mm across and -25..25 "
@@ -203,24 +203,22 @@ def test_the_command_line_loads_reportlab_only_to_print():
     # backs never onto the calibration bars, which stay put (they printed over them)
     (("cards", "--paper", "a4", "--offset", "0,-20"),
      "would move the backs of the strategy cards off the a4 sheet or onto its calibration "
-     "bars; their layout accepts -13..13 mm across and -7.3..13.7 mm up"),
-    # several sets: the range the layouts they would print it on take together, said
+     "bars; their layouts accept -13..13 mm across and -7.3..13.7 mm up or -25..25 mm "
+     "across and -0.3..6.7 mm up"),
+    # several sets: what they take together, each set on any layout of its own, said
     # before a page is drawn (the first set refused told its own, inside which the next
-    # set refused again)
+    # set refused again; then the layouts the offset asked chose told a range narrower
+    # than what printed: 0,13 said -7.7..7.7 across, and 8.7,10.2 printed)
     (("all", "--offset", "9,0"), "would move the backs of the game pieces off the letter "
                                  "sheet or onto its calibration bars; the layouts these "
-                                 "sets would print it on accept -8.7..8.7 mm across and "
-                                 "-9.3..9.2 mm up together (the narrowest: calibration "
-                                 "scales, player pieces, game pieces)"),
-    (("all", "--offset", "0,13"), "would move the backs of the game pieces off the letter "
-                                  "sheet or onto its calibration bars; the layouts these "
-                                  "sets would print it on accept -7.7..7.7 mm across and "
-                                  "-9.3..10.2 mm up together"),
+                                 "sets may print on accept -8.7..8.7 mm across and "
+                                 "-9.3..10.2 mm up together"),
+    (("all", "--offset", "0,13"), "the layouts these sets may print on accept -8.7..8.7 mm "
+                                  "across and -9.3..10.2 mm up together"),
     (("all", "--offset", "0,-12", "--paper", "a4"),
      "would move the backs of the calibration scales off the a4 sheet or onto its "
-     "calibration bars; the layouts these sets would print it on accept -11.1..11.1 mm "
-     "across and -7.3..6.7 mm up together (the narrowest: player pieces, strategy cards, "
-     "Rally Caps cards)"),
+     "calibration bars; the layouts these sets may print on accept -12.1..12.1 mm "
+     "across and -7.3..6.3 mm up or -11.1..11.1 mm across and -7.3..11.7 mm up together"),
     (("pieces", "--team", "texas", "--team", "california"),
      "--team is given 2 times: a print holds one team's components"),
     (("pieces", "--bleed"), "--bleed applies to the poker-size cards (cards, team-cards, "
@@ -235,6 +233,8 @@ def test_the_command_line_loads_reportlab_only_to_print():
     (("calibration", "--offset=24,-24"), "would move the backs of the calibration scales "
                                          "off the letter sheet or onto its calibration bars; "
                                          "their layout accepts -15.6..15.6 mm across"),
+    ("cards --paper a4 --offset 0,14".split(), "their layouts accept -13..13 mm across and "
+     "-7.3..13.7 mm up or -25..25 mm across and -0.3..6.7 mm up"),
 ])
 def test_an_option_the_print_cannot_honour_is_refused_not_dropped(capsys, tmp_path, args,
                                                                      said):
@@ -467,13 +467,57 @@ def test_every_pdf_embeds_its_fonts_with_helvetica_s_widths(capsys, tmp_path, bo
             [stringWidth(c, standard, 1000) for c in letters]
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_the_offsets_a_run_of_sets_is_told_it_takes_are_the_ones_it_takes(paper):
+    """`print all --offset` refused tells the ranges its sets take together, each set on
+    any layout of its own: every offset within a range told is taken (its corners
+    included), and one a tenth of a mm beyond a corner, outside every range told, is
+    refused (the range told was the layouts the offset asked chose: 0,10.3 mm on letter
+    said -7.7..7.7 mm across, and 8.7,10.2 printed)."""
+    import re
+    from dataclasses import replace
+
+    from companion.high_and_tight.box import load_box
+    from printables.options import PrintOptions
+    from printables.render import check_offset_together, plan, sets_to_print
+
+    box = load_box()
+    options = PrintOptions(paper=paper)
+    steps = plan(sets_to_print("all", box, options)[0], box, options)
+
+    def refusal(across: float, up: float) -> str | None:
+        try:
+            check_offset_together(steps, box, replace(options, offset=(across * MM, up * MM)))
+        except ValueError as error:
+            return str(error)
+        return None
+
+    said = refusal(0, 24)
+    told = [tuple(float(x) for x in found) for found in re.findall(
+        r"-([\d.]+)\.\.([\d.]+) mm across and -([\d.]+)\.\.([\d.]+) mm up", said or "")]
+    assert told, said
+
+    def inside(across: float, up: float) -> bool:
+        return any(-left <= across <= right and -bottom <= up <= top
+                   for left, right, bottom, top in told)
+
+    for left, right, bottom, top in told:
+        for across, up in ((-left, -bottom), (-left, top), (right, -bottom), (right, top)):
+            assert refusal(across, up) is None, (across, up)
+            for step_across, step_up in ((0.1, 0), (0, 0.1), (0.1, 0.1)):
+                beyond = (across + (step_across if across > 0 else -step_across),
+                          up + (step_up if up > 0 else -step_up))
+                if not inside(*beyond):
+                    assert refusal(*beyond) is not None, beyond
+
+
 def test_an_offset_the_fuller_sheet_cannot_take_prints_the_roomier_one(capsys, tmp_path):
     """Poker cards on A4 take 9 a sheet with 3 mm crop marks, their backs then within 6.5 mm
     of the sheet's sides: an --offset of 8 mm was refused outright. The best layout that
     takes it prints (8 a sheet on their side, 4 mm marks, takes 8 mm either way); no
-    offset, the fullest; none takes it, the range of the one it overshoots least. A run of
-    several sets takes what each set alone takes (`all` refused 0,7.5 mm on A4, which the
-    cards alone printed)."""
+    offset, the fullest, and said when another prints; none takes it, what each accepts.
+    A run of several sets takes what each set alone takes (`all` refused 0,7.5 mm on A4,
+    which the cards alone printed)."""
     out = tmp_path / "cards.pdf"
     code, stdout, _ = run(capsys, "cards", "--paper", "a4", "--out", str(out))
     assert code == 0 and "(12 pages)" in stdout              # 50 cards, 9 a sheet
@@ -481,10 +525,12 @@ def test_an_offset_the_fuller_sheet_cannot_take_prints_the_roomier_one(capsys, t
         code, stdout, stderr = run(capsys, "cards", "--paper", "a4", "--offset", offset,
                                    "--out", str(out))
         assert code == 0 and "(14 pages)" in stdout, stderr      # 8 a sheet
+        assert ("note: the strategy cards print 8 a sheet (not 9), on their side, with 4 "
+                "mm crop marks (not 3): the layout that leaves their backs room for "
+                f"--offset {offset} mm") in stderr, stderr
     code, _, stderr = run(capsys, "cards", "--paper", "a4", "--offset", "0,14",
                           "--out", str(out))     # (up: no layout takes it)
-    assert code == 2 and "their layout accepts -13..13 mm across and -7.3..13.7 mm up" \
-        in stderr           # (the layout it overshoots least: 8 a sheet on their side)
+    assert code == 2 and "-13..13 mm across and -7.3..13.7 mm up" in stderr
     code, _, stderr = run(capsys, "all", "--paper", "a4", "--offset", "0,7.5",
                           "--out", str(out))
     assert code == 0, stderr
