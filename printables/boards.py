@@ -12,7 +12,7 @@ from companion.high_and_tight.box import Box, Team
 from companion.high_and_tight.rules import inning_parameters
 from companion.high_and_tight.series import SCENARIOS, SP_REST, STREAK_LIMIT
 
-from .components import resolve_team, rolls_flip
+from .components import print_note, resolve_team, rolls_flip
 from .geometry import CALIBRATION_STRIP, MARGIN, MARKER, Rect, content_area
 from .options import INCH, MM, PAPERS, OptionError, PrintOptions
 from .sheet import (
@@ -660,6 +660,10 @@ def series_sheet(canvas, box_data: Box, options: PrintOptions, progress=None) ->
     sections = [_schedule(area, games)]
     for index, key in enumerate(keys, start=1):
         team = box_data.teams[key] if key is not None else None
+        if team is not None and box_data.roster_of(team) is None:
+            print_note(f"{team.name} brings no pieces of its own (rule 8.1.1: it plays with "
+                       f"a standard team's roster): Team {index}'s pitcher rows are left to "
+                       "write in")
         sections.append(_pitcher_use(area, games, index, team.name if team else None,
                                      _staff_rows(box_data, team, games)))
     sections.append(_rest_rules())

@@ -937,9 +937,8 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
         if not taking:
             raise offset_refused(options.offset, rooms, rooms[0])
         imposition = taking[0]
-        note = _LAYOUT_NOTE.get()
-        if imposition is not candidates[0] and note is not None:
-            note(f"the {what}s print {layout_change(imposition, candidates[0])}: the "
+        if imposition is not candidates[0]:
+            print_note(f"the {what}s print {layout_change(imposition, candidates[0])}: the "
                  f"layout that leaves their backs room for --offset "
                  f"{offset_said(options.offset)}")
     per_sheet = imposition.per_sheet
@@ -1067,9 +1066,16 @@ class OffsetProbed(Exception):
 
 
 _PROBE: ContextVar[list[OffsetRange] | None] = ContextVar("offset_probe", default=None)
-# Told of a layout --offset chose over the best (a run's `note`, render sets it).
-_LAYOUT_NOTE: ContextVar[Callable[[str], None] | None] = ContextVar("layout_note",
-                                                                   default=None)
+# Told what a print did other than asked (a layout --offset chose over the best, rows left
+# blank): the run's `note`, which render sets (`print_notes`).
+_NOTE: ContextVar[Callable[[str], None] | None] = ContextVar("print_note", default=None)
+
+
+def print_note(words: str) -> None:
+    """Tell the run's `note` (if any) what this print did other than asked."""
+    note = _NOTE.get()
+    if note is not None:
+        note(words)
 
 
 @contextmanager
@@ -1085,13 +1091,13 @@ def probing_offsets():
 
 
 @contextmanager
-def layout_notes(note: Callable[[str], None] | None):
-    """In this block, a layout --offset chose over the best one is told to `note`."""
-    token = _LAYOUT_NOTE.set(note)
+def print_notes(note: Callable[[str], None] | None):
+    """In this block, `print_note` tells `note`."""
+    token = _NOTE.set(note)
     try:
         yield
     finally:
-        _LAYOUT_NOTE.reset(token)
+        _NOTE.reset(token)
 
 
 def offset_mm(points: float) -> str:

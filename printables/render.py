@@ -14,9 +14,9 @@ from companion.high_and_tight.box import Box
 
 from .components import (
     OffsetProbed,
-    layout_notes,
     offset_refused,
     only_refused,
+    print_notes,
     probing_offsets,
     ranges_taken,
     resolve_team,
@@ -152,7 +152,7 @@ def render(sets: str | Iterable[str], box: Box, options: PrintOptions, out_path:
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, options.size)
     canvas.setTitle("High & Tight printables: " + ", ".join(name for name, _ in steps))
-    with layout_notes(note):
+    with print_notes(note):
         for name, step_options in steps:
             report = None
             if progress is not None:

@@ -425,7 +425,8 @@ def test_the_none_strategy_is_printed_like_the_others(box, tmp_path):
 
 
 def test_series_sheet_has_schedule_rotation_use_and_rest(box, tmp_path):
-    """Rules 3.0 (home games, rotation), 8.2.2 and 8.2.3 (rest and short rest)."""
+    """Rules 3.0 (home games, rotation), 8.2.2 and 8.2.3 (rest and short rest), 8.1.1 (an
+    optional team's rows)."""
     ((_, blank),) = pages_of(box, "series-sheet", tmp_path)
     world = SCENARIOS["world"]
     homes = " ".join("Team 1 home" if n in world.team1_home else "Team 2 home"
@@ -453,6 +454,18 @@ def test_series_sheet_has_schedule_rotation_use_and_rest(box, tmp_path):
     with pytest.raises(ValueError, match="the second --team names Texas Cowboys again"):
         render("series-sheet", box, PrintOptions(team="texas", opponent="texas"),
                tmp_path / "x.pdf")
+    # An optional team brings no pieces (8.1.1): its rows are left blank, said so (they
+    # were, with no word of why).
+    notes: list[str] = []
+    render("series-sheet", box, PrintOptions(team="seattle", opponent="texas"),
+           tmp_path / "x.pdf", note=notes.append)
+    assert notes == [f"{box.teams['seattle'].name} brings no pieces of its own (rule 8.1.1: "
+                     "it plays with a standard team's roster): Team 1's pitcher rows are "
+                     "left to write in"]
+    notes.clear()
+    render("series-sheet", box, PrintOptions(team="texas"), tmp_path / "x.pdf",
+           note=notes.append)
+    assert notes == []
 
 
 PITCHER_CELL = re.compile(r"n 18 ([\d.]+) 93\.6 ([\d.]+) re")    # the Pitcher column's
