@@ -1020,13 +1020,19 @@ class OffsetRange:
 def ranges_taken(per_set: list[list[OffsetRange]]) -> list[OffsetRange]:
     """The offsets a run of sets takes, each set on any layout of its own (each its list of
     ranges): the ranges every set meets, none of them inside another."""
-    taken = per_set[0] if per_set else []
+    taken = _outermost(per_set[0]) if per_set else []
     for ranges in per_set[1:]:
-        taken = [met for one in taken for other in ranges
-                 if (met := one.meet(other)) is not None]
-    return [one for at, one in enumerate(taken)
-            if not any(one.within(other) and (not other.within(one) or later < at)
-                       for later, other in enumerate(taken) if later != at)]
+        taken = _outermost([met for one in taken for other in ranges
+                            if (met := one.meet(other)) is not None])
+    return taken
+
+
+def _outermost(ranges: list[OffsetRange]) -> list[OffsetRange]:
+    """The ranges none of the others holds (of equal ones, the first), none empty."""
+    ranges = [one for one in ranges if one.left + one.right >= 0 and one.bottom + one.top >= 0]
+    return [one for at, one in enumerate(ranges)
+            if not any(one.within(other) and (not other.within(one) or before < at)
+                       for before, other in enumerate(ranges) if before != at)]
 
 
 def offset_said(offset: tuple[float, float]) -> str:

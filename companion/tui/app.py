@@ -2649,8 +2649,8 @@ class GameScreen(Screen):
 
     def action_undo(self) -> None:
         self._back_on_final = None          # (set again below when it only comes back)
+        self._step_taken("u", "asked")      # (its binding ran: no second undo for the key)
         if self.table.session.is_over() and not self._undo_confirmed():
-            self._step_taken("u", "asked")      # (its binding ran: no second undo for it)
             return
         self.app.hide_keys(self, narrow_only=True)
         held = self.table.held      # (undo_to_player lets go of it when it undoes a step)
@@ -2706,6 +2706,7 @@ class GameScreen(Screen):
         # refresh_table); nothing to redo leaves the final held, unless an undo came back on
         # it from the next game undoing nothing: the redo goes there again.
         self.app.hide_keys(self, narrow_only=True)
+        self._step_taken("y", "asked")      # (its binding ran: no second redo for the key)
         back_on, self._back_on_final = self._back_on_final, None
         if back_on is not None and self.table.held == back_on == self.table.final_to_hold():
             self.action_next_game()

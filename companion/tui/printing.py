@@ -74,7 +74,8 @@ class PrintJob:
     def run(self, progress: Progress, note: Callable[[str], None] | None = None) -> int:
         """Write the PDF; returns its number of pages. ValueError, OSError or CompanionError
         name what is wrong (an unknown team, a folder that cannot be written); `note` hears
-        of each set a run of several leaves out, and why."""
+        of each set a run of several leaves out, and why, and of what a print did other
+        than asked (`printables.components.print_note`)."""
         from printables.options import PrintOptions
 
         options = PrintOptions(paper=self.paper, sides=self.sides, bleed=self.bleed,

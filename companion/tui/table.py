@@ -944,7 +944,8 @@ class Table:
         text = " ".join(said.words)
         if text in ("pass", "i pass") and waiting.phase in ("exchange", "manage"):
             text = "no"                 # passing on the exchange or the move
-        if text not in ("no", "none", "nothing", "no thanks", "no strategy"):
+        if text not in ("no", "none", "nothing", "no thanks") and not (
+                text == "no strategy" and waiting.phase == "name"):
             return None
         meant = {"cards": "passes", "exchange": "keeps", "manage": "stands pat",
                  "mound": "stays with the pitcher", "name": "names none"}.get(waiting.phase)
@@ -990,18 +991,21 @@ class Table:
 
     def _choice_led(self, said: Said, waiting: Waiting) -> str | None:
         """A choice led by the words a table says it with ('put in Vantassel', 'go with
-        Marty', 'send up Paquette', 'use Good Jump'): the rest read as a name alone, at a
-        step that takes a name (a batter, a fielder, a starter, a reliever, a card); a name
-        no option bears goes to the rules without the lead, for their reason."""
+        Marty', 'send up Paquette', 'use Good Jump'): the rest read as the line would be
+        without them, at a game's step that takes a name (a batter, a fielder, a starter, a
+        reliever, a card). A lead that begins a name of the box ('Send the Runner', were
+        there such a card) is the name's."""
         if waiting.phase not in CHOICE_PHASES or said.card is not None:
             return None
         lead = next((lead for lead in CHOICE_LEADS if said.words[:len(lead)] == list(lead)
                      and len(said.words) > len(lead)), None)
         if lead is None:
             return None
-        rest = Said.of(" ".join(said.text.split()[len(lead):]), self.session.box)
-        return (self._option_named(rest, waiting) or self._option_begun(rest, waiting)
-                or self._verb_said(rest, waiting))      # (a name off the list: the rules')
+        box = self.session.box
+        if any(plain(name).split()[:len(lead)] == list(lead) for name in [
+                *box.piece_names(), *(card.name for card in box.cards.values())]):
+            return None
+        return self.short_line(" ".join(said.text.split()[len(lead):]), waiting)
 
     def _exchange_named(self, said: Said, waiting: Waiting) -> str | None:
         """An exchange with the card named short ('exchange blown for off', 'swap matchup

@@ -217,8 +217,8 @@ def test_the_command_line_loads_reportlab_only_to_print():
                                   "across and -9.3..10.2 mm up together"),
     (("all", "--offset", "0,-12", "--paper", "a4"),
      "would move the backs of the calibration scales off the a4 sheet or onto its "
-     "calibration bars; the layouts these sets may print on accept -12.1..12.1 mm "
-     "across and -7.3..6.3 mm up or -11.1..11.1 mm across and -7.3..11.7 mm up together"),
+     "calibration bars; the layouts these sets may print on accept -11.1..11.1 mm "
+     "across and -7.3..11.7 mm up or -12.1..12.1 mm across and -7.3..6.3 mm up together"),
     (("pieces", "--team", "texas", "--team", "california"),
      "--team is given 2 times: a print holds one team's components"),
     (("pieces", "--bleed"), "--bleed applies to the poker-size cards (cards, team-cards, "

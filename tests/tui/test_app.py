@@ -5634,6 +5634,30 @@ def test_y_goes_on_from_a_final_only_right_after_the_undo_that_came_back_on_it(t
     assert "nothing to redo" in said
 
 
+def test_faces_right_behind_a_u_that_came_back_on_a_final_undo_nothing(tmp_path):
+    """u at game 2's first step comes back on game 1's final, undoing nothing; a digit
+    right behind it begins a line and takes no second undo (that step did not mark the
+    key as run, and the digit undid game 1's last step)."""
+    path, series_id = divisional_at_first_final(tmp_path)
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            await pilot.press("enter")                  # on to game 2
+            await pilot.pause()
+            before = [e.line for e in table.session.entries]
+            screen.set_focus(screen.query_one("#options"))
+            await pilot.pause()
+            keys_at_once(app, [("u", "u")])
+            await pilot.pause(0.05)                     # (its binding runs: back on it)
+            keys_at_once(app, [("3", "3")])
+            await pilot.pause(0.5)
+            await settle(pilot)
+            return before, [e.line for e in table.session.entries], table.held
+
+    before, after, held = asyncio.run(play())
+    assert after == before and held == 1
+
+
 def test_a_burst_of_keys_on_the_options_goes_into_the_typing_box_whole(tmp_path):
     """A line typed fast (or pasted) on the options list: the keys reach the list before
     the first one moves the keyboard to the typing box, and were lost or fired keys ('Bad

@@ -1956,9 +1956,11 @@ def test_a_choice_led_as_at_a_table(tmp_path):
         table = two_players(store)
         field = Waiting("game", "decision", "team1", "home", "field", "field", False,
                         ["home fields Vantassel", "home fields Marty"])
-        for typed in ("put in Vantassel", "Put in vant", "go with Vantassel",
+        for typed in ("put in Vantassel", "Put in VANTASSEL", "go with Vantassel",
                       "use vantassel", "pick Vantassel"):
             assert table.short_line(typed, field) == "home fields Vantassel", typed
+        # (a name begun, as alone: for the rules' 'did you mean', never taken)
+        assert table.short_line("put in vant", field) == table.short_line("vant", field)
         bat = Waiting("game", "decision", "team1", "away", "bat", "bat", False,
                       ["away bats Paquette", "away bats Morrow"])
         assert table.short_line("send up Paquette", bat) == "away bats Paquette"
@@ -1971,6 +1973,27 @@ def test_a_choice_led_as_at_a_table(tmp_path):
             table.short_line("use +1", manage)
         # (a name no option bears: the rules' line, without the lead, for their reason)
         assert table.short_line("put in Nobody", field) == "home fields Nobody"
+        # the rest read as it would be alone, at a real card phase too
+        waiting = at_phase(table, "cards")
+        for line in waiting.options:
+            rest = line.split(" ", 1)[1]
+            if rest.startswith("plays "):
+                name = rest.removeprefix("plays ")
+                assert table.short_line(f"use {name}", waiting) == line
+        for typed in ("rally caps Good Wood", "Good Wood", "suggested"):
+            try:
+                alone = table.short_line(typed, waiting)
+            except CompanionError as error:
+                with pytest.raises(CompanionError, match=re.escape(str(error)[-40:])):
+                    table.short_line(f"use {typed}", waiting)
+            else:
+                assert table.short_line(f"use {typed}", waiting) == alone, typed
+        # 'no strategy' names none only where a strategy is named (rule 6.2)
+        try:
+            read = table.short_line("no strategy", waiting)
+        except CompanionError:
+            read = None
+        assert read != f"{waiting.side} passes"
     finally:
         store.close()
 
