@@ -254,6 +254,11 @@ class Table:
         # brings it back whole. Kept with the series, so that this holds after a restart; a
         # line is only ever used while the entries (or the redo history) still hold it.
         self.typed_lines: list[tuple[int, list[Entry]]] = self._kept_lines()
+        # Where the dice switched among the steps (each step from `start` on taken with
+        # `dice`, until the next): undo and redo read a step by the dice it was taken with,
+        # so the computer's rolls typed at the table before a switch to the companion's dice
+        # stay the table's own. Kept in the same note.
+        self.dice_from: list[tuple[int, str]] = self._kept_dice_from()
         self._lines_kept = self._lines_note()
         self.follow_game()
 
@@ -267,17 +272,39 @@ class Table:
         except (ValueError, TypeError, AttributeError):
             return []
 
+    def _kept_dice_from(self) -> list[tuple[int, str]]:
+        """The dice switches as stored; none (damage, an older note) reads every step as
+        taken with the header's dice, until the next new step notes the dice in use."""
+        try:
+            kept = self.stored.note(TYPED_ROLLS) or {}
+            return [(int(start), str(dice)) for start, dice in kept.get("dice", [])
+                    if dice in ("digital", "physical")]
+        except (ValueError, TypeError, AttributeError):
+            return []
+
     def _lines_note(self) -> dict | None:
         lines = [[start, [[e.scope, e.line] for e in rolls]]
                  for start, rolls in self.typed_lines]
-        return {"lines": lines} if lines else None
+        note = ({"lines": lines} if lines else {}) | (
+            {"dice": [[start, dice] for start, dice in self.dice_from]}
+            if self.dice_from else {})
+        return note or None
+
+    def dice_at(self, step: int) -> str:
+        """The dice the step at `step` among the entries was (or is) taken with."""
+        dice = self.session.header.get("Dice", "digital")
+        for start, switched in self.dice_from:
+            if start > step:
+                break
+            dice = switched
+        return dice
 
     @contextlib.contextmanager
     def _steps_with_rolls(self):
         """Steps and the note of the typed lines as they then stand, in one write (nothing
         is written for the note when it has nothing new): on a failure none of it is
         stored, and the lines are as they were."""
-        kept = list(self.typed_lines), self._lines_kept
+        kept = list(self.typed_lines), list(self.dice_from), self._lines_kept
         try:
             with self.stored.together():
                 yield
@@ -286,7 +313,7 @@ class Table:
                     self.stored.keep_note(TYPED_ROLLS, note)
                     self._lines_kept = note
         except BaseException:
-            self.typed_lines, self._lines_kept = kept
+            self.typed_lines, self.dice_from, self._lines_kept = kept
             raise
 
     def _line_inside(self) -> tuple[int, list[Entry]] | None:
@@ -1263,11 +1290,16 @@ class Table:
         after a line of rolls undone met the same digital faces, and was read as the line
         begun again: one undo took back every roll since.)"""
         step = len(self.session.entries)
-        if all(start + len(rolls) <= step for start, rolls in self.typed_lines):
+        switched = self.dice_at(step) != self.dice
+        if not switched and all(start + len(rolls) <= step
+                                for start, rolls in self.typed_lines):
             return self.stored.push(line)       # (no line to let go: the common step)
         with self._steps_with_rolls():
             entry = self.stored.push(line)
             self._keep_lines_before(step)
+            if switched:                        # (the steps from here on: these dice)
+                self.dice_from = [(start, dice) for start, dice in self.dice_from
+                                  if start < step] + [(step, self.dice)]
         return entry
 
     def _keep_lines_before(self, step: int) -> None:
@@ -1297,7 +1329,8 @@ class Table:
             # the game ended, as the redo stops there (the next undo goes on into the game;
             # Enter lets the next game's steps be taken again).
             # (_players_turn: the dice typed in too, with no human side)
-            while self.final_to_hold() is None and not self._players_turn():
+            while self.final_to_hold() is None and not self._players_turn(
+                    self.dice_at(len(self.session.entries))):
                 if not self.session.entries:
                     # Nothing a player did is left to take back (only the computer's opening
                     # moves): none of it is stored, rather than let the computer retake it
@@ -1311,12 +1344,14 @@ class Table:
             self.held = self.final_to_hold()
         return undone
 
-    def _players_turn(self) -> bool:
+    def _players_turn(self, dice: str | None = None) -> bool:
         """Whether a person at the table acts now: a decision, or dice they roll (with
         physical dice every die is theirs, the computer's Scoring Rolls too, and every
-        starter drawn at the table)."""
+        starter drawn at the table). `dice`: those the step was taken with (the dice in
+        use, by default)."""
+        dice = dice or self.dice
         waiting = self.waiting()
-        if waiting.kind == "chance" and waiting.phase != "deal" and self.dice == "physical":
+        if waiting.kind == "chance" and waiting.phase != "deal" and dice == "physical":
             return True
         if waiting.computer or self.forced(waiting):
             return False
@@ -1325,7 +1360,7 @@ class Table:
         # Dice, and with physical dice the starter drawn at the table (rule 3.0); digital
         # deals and a digital draw are the companion's own steps.
         return waiting.kind == "chance" and waiting.phase != "deal" and (
-            waiting.scope == "game" or self.dice == "physical")
+            waiting.scope == "game" or dice == "physical")
 
     def redo_to_player(self) -> list[Entry]:
         """Redo what one `undo_to_player` took back: the player's decision and the replies,
@@ -1341,7 +1376,8 @@ class Table:
             # A game's end is a pause of its own (rule 4.8): the redo stops on the final, the
             # next game's steps left to be taken again (the same: chance and the computer are
             # deterministic) once the player goes on.
-            while (self.humans() and self.session.redo_stack and not self._players_turn()
+            while (self.humans() and self.session.redo_stack
+                   and not self._players_turn(self.dice_at(len(self.session.entries)))
                    and len(self.series.results) == games_over):
                 redone.append(self.stored.redo())
         return redone

@@ -2230,6 +2230,61 @@ def test_the_dice_switch_for_the_rest_of_the_series_and_stay_switched(tmp_path):
             assert get_series_row(store, series_id).dice == "digital"
 
 
+def test_rolls_typed_before_a_switch_to_the_companion_s_dice_stay_the_table_s_steps(tmp_path):
+    """SPEC 1 (any mix of dice) and undo: the computer's Scoring Rolls typed at the table
+    are the table's own steps, and stay so once the table switches to the companion's dice:
+    u takes back the last typed line, not every roll since the player's last decision (the
+    real dice were thrown away, and the play on rolled new ones); and after the switch
+    the companion's rolls for the computer go back with the decision they follow."""
+    with Store.open(tmp_path / "switched-undo.db") as store:
+        table = Table.create(store, load_box(), Setup(
+            scenario="spring", team1_control="human", team2_control="computer",
+            dice="physical", cards="digital"))
+        faces = iter([(3, 4), (1, 2), (6, 5), (2, 2), (4, 1)] * 200)
+        typed = 0
+        for _ in range(3000):
+            waiting = table.waiting()
+            if table._rolling() and waiting.computer:
+                table.enter("{} {}".format(*next(faces)))
+                typed += 1
+                if typed >= 2:
+                    break
+            elif table._rolling():
+                table.enter("{} {}".format(*next(faces)))
+            elif table.auto_step() is None:
+                # (a starter drawn at the table: the first the options name)
+                table.enter(waiting.options[0]) if waiting.kind == "chance" else \
+                    take_first_choice(table)
+        assert typed == 2
+        before = [entry.line for entry in table.session.entries]
+        assert table.switch_dice() == "digital"
+        undone = table.undo_to_player()
+        assert [entry.line for entry in undone] == [before[-1]]
+        assert table.redo_to_player() and [e.line for e in table.session.entries] == before
+        series_id = table.stored.id
+    with Store.open(tmp_path / "switched-undo.db") as store:
+        table = Table(store, series_id)                 # (kept across a reopening)
+        assert [entry.line for entry in table.undo_to_player()] == [before[-1]]
+        table.redo_to_player()
+        # The companion's dice from here on: its rolls for the computer are no step of the
+        # player's, and go back with the player's decision before them.
+        for _ in range(3000):
+            if table.auto_step() is None:
+                waiting = table.waiting()
+                if table._rolling():
+                    table.roll()
+                else:
+                    break
+        decided = len(table.session.entries)
+        take_first_choice(table)
+        while table.auto_step() is not None and not (
+                table._rolling() and not table.waiting().computer):
+            pass
+        after = len(table.session.entries)
+        undone = table.undo_to_player()
+        assert len(table.session.entries) == decided and len(undone) == after - decided
+
+
 def test_a_short_line_reads_any_run_of_an_options_words_and_says_when_it_names_none(
         tmp_path):
     """Rule 5.2.2: at the exchange a card's name alone names two options (for offense, for
