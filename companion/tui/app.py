@@ -1168,7 +1168,7 @@ class GameScreen(Screen):
     def __init__(self, table: Table):
         super().__init__()
         self.table = table
-        table.held = table.final_to_hold()      # opened again on a final: it stays
+        table.held = table.opening_hold()       # opened again on a final: it stays
         self._shown: tuple[str, tuple] | None = None   # the curtain up: (side, _stamp())
         self.board_markup = ""            # what the board shows, as markup
         self._auto_timer: Timer | None = None       # the computer's (or the dice's) next step
@@ -2643,7 +2643,7 @@ class GameScreen(Screen):
         """From a finished game's final on to the next game of the series, under none of
         the last game's notices."""
         self._back_on_final = None
-        self.table.held = None
+        self.table.go_on()
         self._clear_notices()
         self.refresh_table()
 

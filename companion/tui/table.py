@@ -30,7 +30,7 @@ from ..high_and_tight.winprob import (
     series_win_probability,
     venue_odds,
 )
-from ..store.db import Store
+from ..store.db import Store, StoreError
 from ..store.series_store import DICE_NOTE, StoredSeries, create_series, dice_in_use
 
 NOT_YOURS = ("the computer manages both sides and rolls the dice: no step is yours to "
@@ -98,6 +98,8 @@ class Waiting:
 
 ROLLED_AT_THE_TABLE = "this series rolls its dice at the table: type the faces rolled (t)"
 TYPED_ROLLS = "typed-rolls"     # the series note of the lines of rolls typed at once
+GONE_ON = "gone-on"     # the series note of a final the player went on from (Enter), with
+#                         the steps then stored: reopened there, the next game's screen
 TYPED_LINES_KEPT = 50           # the latest lines kept in it (an undo goes back that far)
 PICK_OVER = 12      # a choice with more options than this is also offered slot by slot
 # Choices the computer manager makes without reading a hand: suggested with physical cards too.
@@ -242,7 +244,8 @@ class Table:
         self.cards = header.get("Cards", "digital")
         self.seed = header.get("Seed") or "table"
         self.manager = ComputerManager(self.session.rules)
-        self.held: int | None = None     # a finished game kept on the screen (rule 4.8)
+        self._gone_on = self.stored.note(GONE_ON)
+        self._held: int | None = None    # a finished game kept on the screen (rule 4.8)
         self.win_history: list[float] = []     # P(team 1 wins the game), step by step
         self.win_steps: list[int] = []         # the game's actions taken at each figure
         self.win_game = 0                      # the game the history belongs to
@@ -380,6 +383,46 @@ class Table:
                 and entries[-1].scope == str(len(results))):
             return len(results)
         return None
+
+    @property
+    def held(self) -> int | None:
+        """The finished game kept on the screen (rule 4.8), if any. Held again (an undo
+        back on it, a redo onto it), it lets go of the note that the player went on from
+        it: a restart opens on it, as the screen shows it."""
+        return self._held
+
+    @held.setter
+    def held(self, number: int | None) -> None:
+        self._held = number
+        if number is not None and self._gone_on is not None:
+            self._gone_on = None
+            try:
+                self.stored.keep_note(GONE_ON, None)
+            except StoreError:
+                pass
+
+    def opening_hold(self) -> int | None:
+        """The final the table opens on: `final_to_hold`, unless the player went on from
+        it (`go_on`) with nothing stored since (a restart on the next game's first screen,
+        its starter still to name, opened on the final again)."""
+        final = self.final_to_hold()
+        if final is not None and self._gone_on == {"game": final,
+                                                   "steps": len(self.session.entries)}:
+            return None
+        return final
+
+    def go_on(self) -> None:
+        """On from the final held to the next game (Enter), kept with the series for a
+        restart (a file open read-only keeps nothing: the final is shown again there)."""
+        final, self.held = self.held, None
+        if final is None:
+            return
+        gone_on = {"game": final, "steps": len(self.session.entries)}
+        try:
+            self.stored.keep_note(GONE_ON, gone_on)
+        except StoreError:
+            return
+        self._gone_on = gone_on
 
     def team_of(self, side: str) -> str:
         """team1/team2 of 'home'/'away' in the game on the table (before game 1: in it)."""

@@ -737,7 +737,11 @@ def series_summary(table: Table, box_scores: bool = True, columns: int = HALF_LI
         # rotation), as in the rest table below: both players see this board.
         box = table.session.box
         secret = table.session.secret_starters(waiting.team)
-        standing = {row.pitcher: STARTER_STANDING.get(row.status, "")
+        # (free to start with a rotation set: the turn of a resting SP is his to take,
+        # 8.2.3 a; he said nothing, the one suggested among 'resting' and 'short rest')
+        said = STARTER_STANDING | ({"available": "may take the turn"}
+                                   if waiting.team in series.rotations else {})
+        standing = {row.pitcher: said.get(row.status, "")
                     for row in rules.rest_table(series, waiting.team)
                     if row.pitcher.casefold() not in secret}
         choosing = [f"Starting pitchers of {table.team_name(waiting.team)}"

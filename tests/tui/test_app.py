@@ -5600,6 +5600,36 @@ def test_y_after_an_undo_back_on_a_final_goes_on_again(tmp_path):
     assert unchanged
 
 
+def test_gone_on_from_a_final_a_restart_opens_where_the_player_went(tmp_path):
+    """Rule 4.8's pause, across a restart: Enter on game 1's final, then a crash before
+    anything of game 2 was stored, reopened on game 1's final (its starter to name, the
+    player had seen game 2's first screen). It opens on game 2's; an undo back on the
+    final, then a crash, opens on the final again, as shown; through the screen too."""
+    path, series_id = divisional_at_first_final(tmp_path)
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        table.held = table.opening_hold()
+        assert table.held == 1
+        table.go_on()
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        assert table.opening_hold() is None              # game 2's first screen
+        assert table.undo_to_player() == [] and table.held == 1     # back on the final
+    with Store.open(path) as store:
+        assert Table(store, series_id).opening_hold() == 1
+
+    async def play():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            held = table.held
+            await pilot.press("enter")                  # on to game 2
+            await pilot.pause()
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            return held, table.held, plain(views.status(table))
+
+    held, reopened, status = asyncio.run(play())
+    assert held == 1 and reopened is None and "over" not in status.split(":")[0]
+
+
 def test_y_goes_on_from_a_final_only_right_after_the_undo_that_came_back_on_it(tmp_path):
     """The redo that goes on again from a final (above) answers only the undo that came
     back on it: after that undo went on into the game and the player took the undone steps

@@ -26,6 +26,7 @@ from ..high_and_tight.test_scoring import (
 )
 from .test_app import make_app, new_series, plain, wait_until
 from .test_snapshots import first_game_over, play_until
+from .test_table import take_first_choice
 
 
 def test_series_screen_box_score_has_pitchers_halves_runs_and_cards(tmp_path):
@@ -1909,7 +1910,8 @@ def test_naming_a_starter_shows_where_each_one_stands(tmp_path, other):
     beside each one's ratings whose turn it is, who may start on short rest and who
     rests, as the rest table below it does (that table ran off the board at 30 rows). Two
     players share the board: a starter of a secret rotation (rule 3.0) who has not yet
-    started says nothing, as in the rest table ('his turn' told the rotation)."""
+    started says nothing, as in the rest table ('his turn' told the rotation). One free
+    to take a resting SP's turn says so (he said nothing, the one suggested)."""
     path = tmp_path / "starter.db"
     series_id = new_series(path, seed="between-1", scenario="world", team1_control="human",
                            team2_control=other, dice="digital", cards="digital",
@@ -1933,7 +1935,9 @@ def test_naming_a_starter_shows_where_each_one_stands(tmp_path, other):
     listed = {line.split()[0]: line for line in text[start + 1:start + 5]}
     assert len(listed) == 4 and set(listed) <= set(rows)
     said = {"starts": "his turn", "short-rest": "short rest", "unavailable": "resting",
-            "waits": "waits his turn", "done": "no turn left", "available": ""}
+            "waits": "waits his turn", "done": "no turn left",
+            # (a rotation set: free to start is a resting SP's turn to take, 8.2.3 a)
+            "available": "may take the turn" if team in table.series.rotations else ""}
     for name, line in listed.items():
         word = "" if name.casefold() in secret else said[rows[name]]
         assert re.search(r"G\d" + (f"  {word}$" if word else "$"), line), (line, word)
@@ -1943,6 +1947,45 @@ def test_naming_a_starter_shows_where_each_one_stands(tmp_path, other):
     else:                           # the screen shared: the rotation's turn kept back
         assert secret and any(name.casefold() in secret for name in listed)
         assert any(line.endswith("  resting") for line in listed.values())
+
+
+def test_a_starter_free_to_take_a_resting_sp_s_turn_says_so(tmp_path):
+    """Rules 3.0 and 8.2.3 a: an SP moved up on short rest leaves the rotation's next turn
+    to an SP who still rests; a rested SP of the rotation may take it. Beside his ratings
+    he said nothing (among 'resting' and 'short rest', the one the companion suggests);
+    he says 'may take the turn'."""
+    path = tmp_path / "free.db"
+    series_id = new_series(path, seed="avail-0", scenario="world", team1_control="human",
+                           team2_control="computer", dice="digital", cards="digital",
+                           rules=("rest", "short-rest"))
+
+    def short_rest_when_offered(table: Table) -> None:
+        waiting = table.waiting()
+        if waiting.scope == "series" and waiting.kind == "decision" and waiting.options:
+            table.enter(waiting.options[-1])        # (short rest comes last)
+        else:
+            take_first_choice(table)
+
+    def free(table: Table) -> bool:
+        waiting = table.waiting()
+        return (waiting.scope == "series" and waiting.kind == "decision"
+                and not waiting.computer and waiting.team in table.series.rotations
+                and any(row.status == "available" and row.kind == "SP" for row in
+                        table.session.series_rules.rest_table(table.series, waiting.team)))
+
+    play_until(path, series_id, free, short_rest_when_offered)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        team = table.waiting().team
+        rows = {row.pitcher: row.status for row in
+                table.session.series_rules.rest_table(table.series, team) if row.kind == "SP"}
+        text = plain(views.series_summary(table, box_scores=False)).splitlines()
+    for name, status in rows.items():
+        line = next(line for line in text if line.startswith(f"  {name} "))
+        if status == "available":
+            assert line.endswith("  may take the turn"), line
+        else:
+            assert not line.endswith("may take the turn"), line
 
 
 @pytest.mark.parametrize("cards", ["digital", "physical"])
