@@ -781,13 +781,18 @@ def cmd_replay(args) -> int:
                                f"{in_words(game, problem)}")
         results.append({"game": index, "home": session.header.get("Home"),
                         "away": session.header.get("Away"), "state": state.summary(),
-                        "actions": len(session.actions), "winner": state.winner})
+                        "actions": len(session.actions), "winner": state.winner}
+                       | ({"series_game": int(session.header["SeriesGame"])}
+                          if session.header.get("SeriesGame", "").isdigit() else {}))
         checked += bool(session.header.get("Result"))
     if args.json:
         print(json.dumps(results, sort_keys=True))
     else:
         for result in results:
-            print(f"game {result['game']}: {result['away']} at {result['home']}: "
+            # (a game of a series exported alone: its number in the series said too)
+            of = (f" (series game {result['series_game']})" if "series_game" in result
+                  else "")
+            print(f"game {result['game']}{of}: {result['away']} at {result['home']}: "
                   f"{result['state']} ({result['actions']} actions)")
         print(f"ok: {replayed_words(len(results), checked)}")
     return EXIT_OK

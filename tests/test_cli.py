@@ -1289,6 +1289,25 @@ def test_export_and_boxscore_give_the_range_of_a_series_or_game_number(capsys, t
         assert (code, out, err.strip()) == (2, "", f"companion: {said}")
 
 
+def test_a_series_game_exported_alone_replays_with_its_number_in_the_series(capsys,
+                                                                           tmp_path):
+    """`export 1:2` writes game 2 of a series; `replay` said 'game 1:' of it (the first
+    of the file), as if it were the series' first: it says both."""
+    db = str(tmp_path / "g.db")
+    code, _, err = run(capsys, "simulate", "--series", "divisional", "--seed", "4",
+                       "--db", db)
+    assert code == 0, err
+    code, out, err = run(capsys, "export", "1:2", "--db", db)
+    assert code == 0 and '[SeriesGame "2"]' in out.splitlines(), err
+    record = tmp_path / "game-2.txt"
+    record.write_text(out)
+    code, out, err = run(capsys, "replay", str(record))
+    assert code == 0, err
+    assert out.startswith("game 1 (series game 2): ")
+    code, out, err = run(capsys, "replay", str(record), "--json")
+    assert code == 0 and [game["series_game"] for game in json.loads(out)] == [2]
+
+
 @pytest.mark.parametrize("answer, deleted", [("y", True), ("", False), (EOFError, False),
                                              (KeyboardInterrupt, False), ("no", False)])
 def test_series_delete_asks_at_a_terminal_and_keeps_the_series_on_anything_but_yes(
