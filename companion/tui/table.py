@@ -30,7 +30,7 @@ from ..high_and_tight.winprob import (
     series_win_probability,
     venue_odds,
 )
-from ..store.db import Store, StoreError
+from ..store.db import Store
 from ..store.series_store import DICE_NOTE, StoredSeries, create_series, dice_in_use
 
 NOT_YOURS = ("the computer manages both sides and rolls the dice: no step is yours to "
@@ -396,10 +396,8 @@ class Table:
         self._held = number
         if number is not None and self._gone_on is not None:
             self._gone_on = None
-            try:
+            with contextlib.suppress(CompanionError):    # (a note: the final shown again)
                 self.stored.keep_note(GONE_ON, None)
-            except StoreError:
-                pass
 
     def opening_hold(self) -> int | None:
         """The final the table opens on: `final_to_hold`, unless the player went on from
@@ -420,7 +418,7 @@ class Table:
         gone_on = {"game": final, "steps": len(self.session.entries)}
         try:
             self.stored.keep_note(GONE_ON, gone_on)
-        except StoreError:
+        except CompanionError:
             return
         self._gone_on = gone_on
 
