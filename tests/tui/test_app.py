@@ -144,17 +144,20 @@ async def wait_until(pilot, condition, timeout: float = 30.0, step: float = 0.02
         await pilot.pause(step)
 
 
-async def play_on_until(pilot, table: Table, condition, steps: int = 1000) -> None:
+async def play_on_until(pilot, table: Table, condition, steps: int = 1000,
+                        timeout: float = 240.0) -> None:
     """The person at the table takes his key (press_for_human) whenever it is his to act,
-    the computer's timer the rest, until `condition()` holds (asserted)."""
-    for _ in range(steps):
-        if condition():
-            return
+    the computer's timer the rest, until `condition()` holds (asserted) within `steps` of
+    the table's steps stored, and `timeout` seconds. (Counted in pauses, a busy machine's
+    computer, slower between two of them, fell short of a step it reaches.)"""
+    start, deadline = len(table.session.entries), time.monotonic() + timeout
+    while not condition():
+        assert (len(table.session.entries) - start < steps
+                and time.monotonic() < deadline), "the table never got there"
         if human_must_act(table):
             await press_for_human(pilot, table)
         else:
             await pilot.pause(2 * DELAY)
-    assert condition(), "the table never got there"
 
 
 async def open_table(pilot) -> tuple[GameScreen, Table]:
