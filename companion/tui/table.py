@@ -690,6 +690,19 @@ class Table:
         return self._sample()
 
     def _sample(self) -> Entry:
+        """The awaited chance step by the companion: the one taken here before an undo, when
+        the redo history holds it (every step since the undo was the one undone, or the
+        history would have gone: its top is this very step), else the seeded line. So no
+        undo re-rolls: the faces typed at the table before a switch to the companion's
+        dice come back with the decision they followed, as the companion's own do."""
+        if self.session.redo_stack:
+            # (a step of its own, as the seeded roll was: no typed line begun again here,
+            # whose undo would take back every roll since)
+            step = len(self.session.entries)
+            with self._steps_with_rolls():
+                entry = self.stored.redo()
+                self._keep_lines_before(step)
+            return entry
         return self._push(chance_line(self.session, self.seed))
 
     def enter(self, text: str) -> Entry:
@@ -1330,6 +1343,8 @@ class Table:
         lines of the redo history it clears go with it, in the same write. (A single roll
         after a line of rolls undone met the same digital faces, and was read as the line
         begun again: one undo took back every roll since.)"""
+        if self._undone_again(line):
+            return self.stored.redo()
         step = len(self.session.entries)
         switched = self.dice_at(step) != self.dice
         if not switched and all(start + len(rolls) <= step
@@ -1342,6 +1357,23 @@ class Table:
                 self.dice_from = [(start, dice) for start, dice in self.dice_from
                                   if start < step] + [(step, self.dice)]
         return entry
+
+    def _undone_again(self, line: str) -> bool:
+        """Whether `line` is the step an undo took back here (the redo history's top, as the
+        record writes it): taken again, it is that step redone, and the history after it
+        (the computer's replies, the faces typed then) goes on with it."""
+        redo = self.session.redo_stack
+        if not redo:
+            return False
+        scope, _ = self.session.awaiting()
+        if scope == SERIES:
+            return redo[-1] == Entry(SERIES, line)
+        game = self.session.current_game
+        try:
+            canonical = game.rules.format_action(game.rules.parse_action(game.state, line))
+        except CompanionError:
+            return False
+        return redo[-1] == Entry(str(len(self.session.games)), canonical)
 
     def _keep_lines_before(self, step: int) -> None:
         """A new step at `step` leaves the redo history: the typed lines from there on,
@@ -1370,8 +1402,7 @@ class Table:
             # the game ended, as the redo stops there (the next undo goes on into the game;
             # Enter lets the next game's steps be taken again).
             # (_players_turn: the dice typed in too, with no human side)
-            while self.final_to_hold() is None and not self._players_turn(
-                    self.dice_at(len(self.session.entries))):
+            while self.final_to_hold() is None and not self._players_step():
                 if not self.session.entries:
                     # Nothing a player did is left to take back (only the computer's opening
                     # moves): none of it is stored, rather than let the computer retake it
@@ -1384,6 +1415,14 @@ class Table:
                     undone.append(self.stored.undo())
             self.held = self.final_to_hold()
         return undone
+
+    def _players_step(self) -> bool:
+        """Whether the step awaited now is one the player took, and takes again now: his
+        with the dice it was taken with (the computer's rolls typed at the table) and with
+        the dice in use (after a switch to the companion's, those rolls are its own: an undo
+        stopped on them saw them rolled again at once, or, redone, came back at once)."""
+        return (self._players_turn(self.dice_at(len(self.session.entries)))
+                and self._players_turn())
 
     def _players_turn(self, dice: str | None = None) -> bool:
         """Whether a person at the table acts now: a decision, or dice they roll (with
@@ -1418,7 +1457,7 @@ class Table:
             # next game's steps left to be taken again (the same: chance and the computer are
             # deterministic) once the player goes on.
             while (self.humans() and self.session.redo_stack
-                   and not self._players_turn(self.dice_at(len(self.session.entries)))
+                   and not self._players_step()
                    and len(self.series.results) == games_over):
                 redone.append(self.stored.redo())
         return redone

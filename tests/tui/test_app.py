@@ -7043,7 +7043,8 @@ def test_a_word_typed_on_the_options_keeps_a_first_letter_u_y_or_q(tmp_path, wor
 
 
 @pytest.mark.parametrize("typed, kept, burst", [
-    ("u", "34 61", False), ("u", "tley", False), ("y", "+1", False),
+    ("u", "34 61", False), ("u", "tley", False), ("u", "se Good Wood", False),
+    ("y", "+1", False),
     ("u", "34", True), ("y", "+1", True)])
 def test_what_follows_u_or_y(tmp_path, typed, kept, burst):
     """Faces or a sign typed right behind an undo are a new line: the undo stands ('u'

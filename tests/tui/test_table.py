@@ -2230,18 +2230,20 @@ def test_the_dice_switch_for_the_rest_of_the_series_and_stay_switched(tmp_path):
             assert get_series_row(store, series_id).dice == "digital"
 
 
-def test_rolls_typed_before_a_switch_to_the_companion_s_dice_stay_the_table_s_steps(tmp_path):
-    """SPEC 1 (any mix of dice) and undo: the computer's Scoring Rolls typed at the table
-    are the table's own steps, and stay so once the table switches to the companion's dice:
-    u takes back the last typed line, not every roll since the player's last decision (the
-    real dice were thrown away, and the play on rolled new ones); and after the switch
-    the companion's rolls for the computer go back with the decision they follow."""
-    with Store.open(tmp_path / "switched-undo.db") as store:
+def test_rolls_typed_before_a_switch_to_the_companion_s_dice_are_never_rolled_again(tmp_path):
+    """SPEC 1 (any mix of dice), undo and redo: once the table switches to the companion's
+    dice, the computer's Scoring Rolls typed at the table before are steps the companion
+    takes now. u goes back to the player's last decision (it stopped on the typed line,
+    and the companion rolled the computer's dice again at once, the redo gone); y brings
+    every step back; the same decision taken again goes on with the faces typed then (new
+    dice replaced them: an undo was a free re-roll of the computer's at-bat)."""
+    path = tmp_path / "switched-undo.db"
+    with Store.open(path) as store:
         table = Table.create(store, load_box(), Setup(
             scenario="spring", team1_control="human", team2_control="computer",
             dice="physical", cards="digital"))
         faces = iter([(3, 4), (1, 2), (6, 5), (2, 2), (4, 1)] * 200)
-        typed = 0
+        typed, decided = 0, None
         for _ in range(3000):
             waiting = table.waiting()
             if table._rolling() and waiting.computer:
@@ -2252,37 +2254,28 @@ def test_rolls_typed_before_a_switch_to_the_companion_s_dice_stay_the_table_s_st
             elif table._rolling():
                 table.enter("{} {}".format(*next(faces)))
             elif table.auto_step() is None:
+                if waiting.kind == "decision":
+                    decided = (len(table.session.entries), waiting.options[0])
                 # (a starter drawn at the table: the first the options name)
                 table.enter(waiting.options[0]) if waiting.kind == "chance" else \
                     take_first_choice(table)
-        assert typed == 2
+        assert typed == 2 and decided is not None
         before = [entry.line for entry in table.session.entries]
         assert table.switch_dice() == "digital"
         undone = table.undo_to_player()
-        assert [entry.line for entry in undone] == [before[-1]]
+        at, line = decided
+        assert len(table.session.entries) == at             # back to the decision
+        assert [entry.line for entry in reversed(undone)] == before[at:]
         assert table.redo_to_player() and [e.line for e in table.session.entries] == before
+        table.undo_to_player()
         series_id = table.stored.id
-    with Store.open(tmp_path / "switched-undo.db") as store:
-        table = Table(store, series_id)                 # (kept across a reopening)
-        assert [entry.line for entry in table.undo_to_player()] == [before[-1]]
-        table.redo_to_player()
-        # The companion's dice from here on: its rolls for the computer are no step of the
-        # player's, and go back with the player's decision before them.
-        for _ in range(3000):
-            if table.auto_step() is None:
-                waiting = table.waiting()
-                if table._rolling():
-                    table.roll()
-                else:
-                    break
-        decided = len(table.session.entries)
-        take_first_choice(table)
-        while table.auto_step() is not None and not (
-                table._rolling() and not table.waiting().computer):
+    with Store.open(path) as store:
+        table = Table(store, series_id)                 # (across a reopening too)
+        assert len(table.session.entries) == at
+        table.enter(line)                               # the same decision again
+        while len(table.session.entries) < len(before) and table.auto_step() is not None:
             pass
-        after = len(table.session.entries)
-        undone = table.undo_to_player()
-        assert len(table.session.entries) == decided and len(undone) == after - decided
+        assert [e.line for e in table.session.entries][:len(before)] == before
 
 
 def test_a_short_line_reads_any_run_of_an_options_words_and_says_when_it_names_none(
