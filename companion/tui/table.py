@@ -10,7 +10,7 @@ import contextlib
 import hashlib
 import re
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine.dice import parse_rolls
 from ..engine.errors import CompanionError, IllegalAction, clip, did_you_mean
@@ -594,6 +594,13 @@ class Table:
         if waiting.kind in ("over", "game"):
             return None
         if waiting.kind == "chance":
+            if self.session.redo_stack and not self._players_step():
+                # Taken here before an undo by no one at the table now (the computer's
+                # rolls typed before a switch to the companion's dice, or rolled by the
+                # companion before a switch to the table's): that step again, no re-roll.
+                # (Every step since the undo was the one undone, or the history would have
+                # gone: the redo history's top is this very step.)
+                return self._redo_as_step()
             if waiting.phase == "deal":
                 return self._sample()
             if self.dice == "digital" and (waiting.computer or waiting.scope == SERIES):
@@ -690,19 +697,8 @@ class Table:
         return self._sample()
 
     def _sample(self) -> Entry:
-        """The awaited chance step by the companion: the one taken here before an undo, when
-        the redo history holds it (every step since the undo was the one undone, or the
-        history would have gone: its top is this very step), else the seeded line. So no
-        undo re-rolls: the faces typed at the table before a switch to the companion's
-        dice come back with the decision they followed, as the companion's own do."""
-        if self.session.redo_stack:
-            # (a step of its own, as the seeded roll was: no typed line begun again here,
-            # whose undo would take back every roll since)
-            step = len(self.session.entries)
-            with self._steps_with_rolls():
-                entry = self.stored.redo()
-                self._keep_lines_before(step)
-            return entry
+        """The awaited chance step by the companion: its seeded line (the one an undo took
+        back here, if the same, is redone: `_push`)."""
         return self._push(chance_line(self.session, self.seed))
 
     def enter(self, text: str) -> Entry:
@@ -1344,7 +1340,7 @@ class Table:
         after a line of rolls undone met the same digital faces, and was read as the line
         begun again: one undo took back every roll since.)"""
         if self._undone_again(line):
-            return self.stored.redo()
+            return self._redo_as_step()
         step = len(self.session.entries)
         switched = self.dice_at(step) != self.dice
         if not switched and all(start + len(rolls) <= step
@@ -1366,14 +1362,28 @@ class Table:
         if not redo:
             return False
         scope, _ = self.session.awaiting()
-        if scope == SERIES:
-            return redo[-1] == Entry(SERIES, line)
-        game = self.session.current_game
         try:
+            if scope == SERIES:         # (read on a copy: a series line names its starters)
+                series = self.session.series
+                copy = replace(series, rotations=dict(series.rotations),
+                               starters=dict(series.starters))
+                return redo[-1] == Entry(SERIES, self.session.series_rules.apply(copy, line))
+            game = self.session.current_game
             canonical = game.rules.format_action(game.rules.parse_action(game.state, line))
         except CompanionError:
             return False
         return redo[-1] == Entry(str(len(self.session.games)), canonical)
+
+    def _redo_as_step(self) -> Entry:
+        """The redo history's top taken as a step of its own (the step undone, taken again
+        the same): a typed line it falls in is no line begun again (its undo took back every
+        roll since), while the lines after it, the same history, stay."""
+        step = len(self.session.entries)
+        with self._steps_with_rolls():
+            entry = self.stored.redo()
+            self.typed_lines = [(start, rolls) for start, rolls in self.typed_lines
+                                if start + len(rolls) <= step or start > step]
+        return entry
 
     def _keep_lines_before(self, step: int) -> None:
         """A new step at `step` leaves the redo history: the typed lines from there on,
@@ -1456,8 +1466,7 @@ class Table:
             # A game's end is a pause of its own (rule 4.8): the redo stops on the final, the
             # next game's steps left to be taken again (the same: chance and the computer are
             # deterministic) once the player goes on.
-            while (self.humans() and self.session.redo_stack
-                   and not self._players_step()
+            while (self.session.redo_stack and not self._players_step()
                    and len(self.series.results) == games_over):
                 redone.append(self.stored.redo())
         return redone

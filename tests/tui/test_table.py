@@ -2278,6 +2278,150 @@ def test_rolls_typed_before_a_switch_to_the_companion_s_dice_are_never_rolled_ag
         assert [e.line for e in table.session.entries][:len(before)] == before
 
 
+def test_the_companion_s_rolls_before_a_switch_to_the_table_s_dice_come_back_untyped(
+        tmp_path):
+    """Undo no free re-roll, the other way round: the companion rolled the computer's
+    dice, then the table switched to its own. u goes back to the player's decision; the
+    same decision taken again brings the companion's roll back by itself (it waited for
+    faces to be typed, and '6 6' typed replaced it)."""
+    with Store.open(tmp_path / "to-physical.db") as store:
+        table = Table.create(store, load_box(), Setup(
+            scenario="spring", dice="digital", team1_control="human",
+            team2_control="computer", cards="digital"))
+        decided = None
+        for _ in range(3000):
+            waiting = table.waiting()
+            if table._rolling() and waiting.computer and decided is not None:
+                break
+            if table.auto_step() is not None:
+                continue
+            if waiting.kind == "decision":
+                decided = (len(table.session.entries), waiting.options[0])
+            table.roll() if waiting.kind == "chance" else table.enter(waiting.options[0])
+        table.auto_step()                               # the computer's roll, the companion's
+        before = [entry.line for entry in table.session.entries]
+        assert before[-1].startswith("roll ")
+        assert table.switch_dice() == "physical"
+        table.undo_to_player()
+        at, line = decided
+        assert len(table.session.entries) == at
+        table.enter(line)
+        while table.auto_step() is not None and len(table.session.entries) < len(before):
+            pass
+        assert [entry.line for entry in table.session.entries] == before
+
+
+def test_with_no_one_managing_a_redo_brings_back_what_the_undo_took(tmp_path):
+    """The computer manages both sides, the table rolls its dice: a typed roll is the
+    table's step, and u takes it back with the computer's steps after it; y brings all of
+    them back (it brought back the roll alone, the computer's steps left to redo one y
+    each)."""
+    with Store.open(tmp_path / "no-one.db") as store:
+        table = Table.create(store, load_box(), Setup(
+            scenario="spring", dice="physical", team1_control="computer",
+            team2_control="computer"))
+        rolls = 0
+        for _ in range(3000):
+            if table.auto_step() is not None:
+                continue
+            waiting = table.waiting()
+            if rolls >= 3 and table._rolling() and not \
+                    table.session.entries[-1].line.startswith("roll "):
+                break                           # (the computer's steps since the last roll)
+            if table._rolling():
+                table.enter("3 4")
+                rolls += 1
+            else:
+                table.enter(waiting.options[0])
+        before = [entry.line for entry in table.session.entries]
+        undone = table.undo_to_player()
+        assert len(undone) > 1 and undone[-1].line == "roll 3 4"
+        assert table.redo_to_player() == list(reversed(undone))
+        assert [entry.line for entry in table.session.entries] == before
+
+
+def test_a_step_taken_again_after_an_undo_is_one_step_of_its_own(tmp_path):
+    """After an undo, a step taken again the same is its redo (the history after it kept),
+    yet a step of its own: '34 61 25' typed as one line, undone, then '34' and '61' typed
+    one by one: one u took back both (the line begun again) and one y brought back all
+    three, '2 5' never typed again. Now u takes back '6 1' and y brings back '6 1'."""
+    with Store.open(tmp_path / "again.db") as store:
+        table = at_an_at_bat_of_four_rolls(store, dice="physical", least=3)
+        before = list(table.session.entries)
+        table.enter("34 61 25")
+        table.undo_to_player()
+        table.enter("34")
+        table.enter("61")
+        assert [entry.line for entry in table.undo_to_player()] == ["roll 6 1"]
+        assert [entry.line for entry in table.redo_to_player()] == ["roll 6 1"]
+        assert [entry.line for entry in table.session.entries[len(before):]] == [
+            "roll 3 4", "roll 6 1"]
+
+
+def test_lines_of_rolls_after_a_step_taken_again_still_come_back_whole(tmp_path):
+    """Two at-bats rolled with R (two lines), undone back to the first: r takes its first
+    roll again as a step of its own, and y brings the second line back whole (it came
+    back roll by roll: every line after the step was forgotten)."""
+    with Store.open(tmp_path / "lines.db") as store:
+        table = at_an_at_bat_of_four_rolls(store, dice="digital", least=2)
+        first = len(table.session.entries)
+        table.roll_at_bat()
+        for _ in range(3000):
+            if table.dice_awaited() and table.game.state.atbat.rolls_left >= 2:
+                break
+            if table.auto_step() is None:
+                take_first_choice(table)
+        second = len(table.session.entries)
+        table.roll_at_bat()
+        line = table.session.entries[second:]
+        while len(table.session.entries) > first:
+            table.undo_to_player()
+        table.roll()
+        while len(table.session.entries) < second:
+            table.redo_to_player()
+        assert table.redo_to_player() == line
+
+
+def test_the_companion_s_draw_after_an_undone_typed_starter_is_its_own(tmp_path):
+    """Rule 3.0, Spring Training with the table's dice: a starter typed as drawn at the
+    table, undone, then 'draw for us': the companion's own draw (it gave back the one
+    typed, as if drawn)."""
+    from companion.high_and_tight.simulate import chance_line
+
+    with Store.open(tmp_path / "draw.db") as store:
+        table = Table.create(store, load_box(), Setup(
+            scenario="spring", dice="physical", team2_control="computer"))
+        waiting = table.waiting()
+        seeded = chance_line(table.session, table.seed)
+        typed = next(option for option in waiting.options if option != seeded)
+        table.enter(typed)
+        table.undo_to_player()
+        assert table.draw_starter().line == seeded
+
+
+def test_a_series_line_taken_again_as_typed_keeps_what_followed(tmp_path):
+    """A rotation typed in lower case after an undo is the rotation undone (stored in its
+    own case): the steps after it stay to redo (they went: it was compared as typed)."""
+    with Store.open(tmp_path / "rotation.db") as store:
+        table = Table.create(store, load_box(), Setup(
+            scenario="divisional", team1_control="human", team2_control="computer"))
+        for _ in range(50):
+            waiting = table.waiting()
+            if waiting.scope == "series" and waiting.kind == "decision" \
+                    and not waiting.computer:
+                break
+            table.auto_step()
+        typed = waiting.options[0].split(" ", 2)[2].lower()
+        table.enter(typed)
+        while table.auto_step() is not None and len(table.session.entries) < 40:
+            pass
+        table.undo_to_player()
+        waiting_redo = len(table.session.redo_stack)
+        assert waiting_redo > 1
+        table.enter(typed)
+        assert len(table.session.redo_stack) == waiting_redo - 1
+
+
 def test_a_short_line_reads_any_run_of_an_options_words_and_says_when_it_names_none(
         tmp_path):
     """Rule 5.2.2: at the exchange a card's name alone names two options (for offense, for
