@@ -262,6 +262,8 @@ class Table:
         # so the computer's rolls typed at the table before a switch to the companion's dice
         # stay the table's own. Kept in the same note.
         self.dice_from: list[tuple[int, str]] = self._kept_dice_from()
+        # The step a switch of dice left for the companion to roll afresh (`switch_dice`).
+        self.fresh_at: int | None = self._kept_fresh_at()
         self._lines_kept = self._lines_note()
         self.follow_game()
 
@@ -285,12 +287,20 @@ class Table:
         except (ValueError, TypeError, AttributeError):
             return []
 
+    def _kept_fresh_at(self) -> int | None:
+        try:
+            fresh = (self.stored.note(TYPED_ROLLS) or {}).get("fresh")
+        except AttributeError:
+            return None
+        return fresh if isinstance(fresh, int) else None
+
     def _lines_note(self) -> dict | None:
         lines = [[start, [[e.scope, e.line] for e in rolls]]
                  for start, rolls in self.typed_lines]
         note = ({"lines": lines} if lines else {}) | (
             {"dice": [[start, dice] for start, dice in self.dice_from]}
-            if self.dice_from else {})
+            if self.dice_from else {}) | (
+            {"fresh": self.fresh_at} if self.fresh_at is not None else {})
         return note or None
 
     def dice_at(self, step: int) -> str:
@@ -307,7 +317,8 @@ class Table:
         """Steps and the note of the typed lines as they then stand, in one write (nothing
         is written for the note when it has nothing new): on a failure none of it is
         stored, and the lines are as they were."""
-        kept = list(self.typed_lines), list(self.dice_from), self._lines_kept
+        kept = (list(self.typed_lines), list(self.dice_from), self.fresh_at, self.dice,
+                self._lines_kept)
         try:
             with self.stored.together():
                 yield
@@ -316,7 +327,8 @@ class Table:
                     self.stored.keep_note(TYPED_ROLLS, note)
                     self._lines_kept = note
         except BaseException:
-            self.typed_lines, self.dice_from, self._lines_kept = kept
+            (self.typed_lines, self.dice_from, self.fresh_at, self.dice,
+             self._lines_kept) = kept
             raise
 
     def _line_inside(self) -> tuple[int, list[Entry]] | None:
@@ -594,7 +606,8 @@ class Table:
         if waiting.kind in ("over", "game"):
             return None
         if waiting.kind == "chance":
-            if self.session.redo_stack and not self._players_step():
+            if (self.session.redo_stack and not self._players_step()
+                    and self.fresh_at != len(self.session.entries)):
                 # Taken here before an undo by no one at the table now (the computer's
                 # rolls typed before a switch to the companion's dice, or rolled by the
                 # companion before a switch to the table's): that step again, no re-roll.
@@ -1287,8 +1300,16 @@ class Table:
         record's either way. The new dice, "physical" or "digital"."""
         dice = "digital" if self.dice == "physical" else "physical"
         started = self.session.header.get("Dice", "digital")
-        self.stored.keep_note(DICE_NOTE, None if dice == started else dice)
-        self.dice = dice                    # (only once stored: a failed write switches none)
+        # A chance step awaited with its faces in the redo history (the undo stopped on it,
+        # the table's to type) that the companion takes under the new dice: its roll is
+        # its own, not the faces the table took back (they came back at once).
+        step = len(self.session.entries)
+        mine = self.session.redo_stack and self.waiting().kind == "chance" \
+            and self._players_step()
+        with self._steps_with_rolls():
+            self.stored.keep_note(DICE_NOTE, None if dice == started else dice)
+            self.dice = dice                # (a failed write: the dice as they were, below)
+            self.fresh_at = step if mine and not self._players_step() else None
         return dice
 
     def _rolling(self, waiting: Waiting | None = None) -> bool:
@@ -1329,9 +1350,14 @@ class Table:
         return entry
 
     def _one_line_from(self, start: int) -> None:
-        """The rolls taken from step `start` on are one line for undo and redo."""
-        self._keep_lines_before(start)
-        self.typed_lines.append((start, self.session.entries[start:]))
+        """The rolls taken from step `start` on are one line for undo and redo (in place of
+        the lines they fall across; those after them, still the redo history's when the
+        rolls were the ones undone, stay)."""
+        end = len(self.session.entries)
+        self.typed_lines = sorted(
+            [(at, rolls) for at, rolls in self.typed_lines
+             if at + len(rolls) <= start or at >= end]
+            + [(start, self.session.entries[start:])], key=lambda line: line[0])
         del self.typed_lines[:-TYPED_LINES_KEPT]
 
     def _push(self, line: str) -> Entry:
@@ -1343,12 +1369,13 @@ class Table:
             return self._redo_as_step()
         step = len(self.session.entries)
         switched = self.dice_at(step) != self.dice
-        if not switched and all(start + len(rolls) <= step
-                                for start, rolls in self.typed_lines):
+        if not switched and self.fresh_at is None and all(
+                start + len(rolls) <= step for start, rolls in self.typed_lines):
             return self.stored.push(line)       # (no line to let go: the common step)
         with self._steps_with_rolls():
             entry = self.stored.push(line)
             self._keep_lines_before(step)
+            self.fresh_at = None                # (taken: a new history from here)
             if switched:                        # (the steps from here on: these dice)
                 self.dice_from = [(start, dice) for start, dice in self.dice_from
                                   if start < step] + [(step, self.dice)]

@@ -2382,6 +2382,73 @@ def test_lines_of_rolls_after_a_step_taken_again_still_come_back_whole(tmp_path)
         assert table.redo_to_player() == line
 
 
+def test_a_typed_roll_undone_then_the_dice_switched_is_the_companion_s_to_roll(tmp_path):
+    """A computer's roll typed wrong ('6 6'), u (that roll alone), then a switch to the
+    companion's dice: the companion rolls it, its own faces (the undone '6 6' came back at
+    once, and no fresh roll could be had); so after a restart between the two."""
+    from companion.high_and_tight.simulate import chance_line
+
+    path = tmp_path / "typo.db"
+    with Store.open(path) as store:
+        table = Table.create(store, load_box(), Setup(
+            scenario="spring", dice="physical", team1_control="human",
+            team2_control="computer"))
+        for _ in range(3000):
+            waiting = table.waiting()
+            if len(table.session.entries) > 30 and waiting.kind == "chance" \
+                    and waiting.computer and waiting.phase == "roll":
+                break
+            if table.auto_step() is None:
+                table.enter("3 4" if waiting.kind == "chance" and waiting.scope == "game"
+                            else waiting.options[0])
+        table.enter("6 6")
+        assert [entry.line for entry in table.undo_to_player()] == ["roll 6 6"]
+        own = chance_line(table.session, table.seed)
+        assert table.switch_dice() == "digital"
+        series_id = table.stored.id
+    with Store.open(path) as store:
+        table = Table(store, series_id)
+        assert table.auto_step().line == own != "roll 6 6"
+
+
+@pytest.mark.parametrize("dice", ["digital", "physical"])
+def test_a_line_of_rolls_taken_again_keeps_the_lines_after_it(tmp_path, dice):
+    """Two lines of rolls (R, or faces typed at once), undone back to the first, the same
+    line again: the second still comes back whole with one y (R dropped every line after
+    it, and the second came back roll by roll)."""
+    with Store.open(tmp_path / "again-lines.db") as store:
+        table = at_an_at_bat_of_four_rolls(store, dice=dice, least=2)
+
+        def line() -> None:
+            if dice == "digital":
+                table.roll_at_bat()
+            else:
+                table.enter(" ".join(["34"] * table.game.state.atbat.rolls_left))
+
+        first = len(table.session.entries)
+        line()
+        again = " ".join(entry.line.removeprefix("roll ").replace(" ", "")
+                         for entry in table.session.entries[first:])
+        for _ in range(3000):
+            if table.dice_awaited() and table.game.state.atbat.rolls_left >= 2 \
+                    and not table.waiting().computer:
+                break
+            if table.auto_step() is None:
+                if table.dice_awaited():
+                    table.roll() if dice == "digital" else table.enter("3 4")
+                else:
+                    table.enter(table.waiting().options[0])
+        second = len(table.session.entries)
+        line()
+        rolls = table.session.entries[second:]
+        while len(table.session.entries) > first:
+            table.undo_to_player()
+        table.roll_at_bat() if dice == "digital" else table.enter(again)
+        while len(table.session.entries) < second:
+            table.redo_to_player()
+        assert table.redo_to_player() == rolls
+
+
 def test_the_companion_s_draw_after_an_undone_typed_starter_is_its_own(tmp_path):
     """Rule 3.0, Spring Training with the table's dice: a starter typed as drawn at the
     table, undone, then 'draw for us': the companion's own draw (it gave back the one
