@@ -256,43 +256,40 @@ class Table:
         # among the entries, the latest last: undo takes such a line back whole, and redo
         # brings it back whole. Kept with the series, so that this holds after a restart; a
         # line is only ever used while the entries (or the redo history) still hold it.
-        self.typed_lines: list[tuple[int, list[Entry]]] = self._kept_lines()
         # Where the dice switched among the steps (each step from `start` on taken with
         # `dice`, until the next): undo and redo read a step by the dice it was taken with,
         # so the computer's rolls typed at the table before a switch to the companion's dice
-        # stay the table's own. Kept in the same note.
-        self.dice_from: list[tuple[int, str]] = self._kept_dice_from()
-        # The step a switch of dice left for the companion to roll afresh (`switch_dice`).
-        self.fresh_at: int | None = self._kept_fresh_at()
+        # stay the table's own. And the step a switch of dice left for the companion to
+        # roll afresh (`switch_dice`). Kept in the same note.
+        self.typed_lines: list[tuple[int, list[Entry]]]
+        self.dice_from: list[tuple[int, str]]
+        self.fresh_at: int | None
+        self.typed_lines, self.dice_from, self.fresh_at = self._kept_note()
         self._lines_kept = self._lines_note()
         self.follow_game()
 
-    def _kept_lines(self) -> list[tuple[int, list[Entry]]]:
-        """The note as stored; one of another shape (a later version's, damage) is read as
-        none: it only ever makes undo take a typed line back roll by roll."""
-        try:
-            kept = self.stored.note(TYPED_ROLLS) or {}
-            return [(int(start), [Entry(str(scope), str(line)) for scope, line in rolls])
-                    for start, rolls in kept.get("lines", [])]
-        except (ValueError, TypeError, AttributeError):
-            return []
+    def _kept_note(self) -> tuple[list[tuple[int, list[Entry]]], list[tuple[int, str]],
+                                  int | None]:
+        """The note as stored, read once: its typed lines, dice switches and step to roll
+        afresh. A part of another shape (a later version's, damage) is read as none: undo
+        then takes a typed line back roll by roll, or reads a step by the header's dice
+        until the next new step notes the dice in use."""
+        kept = self.stored.note(TYPED_ROLLS)
+        kept = kept if isinstance(kept, dict) else {}
 
-    def _kept_dice_from(self) -> list[tuple[int, str]]:
-        """The dice switches as stored; none (damage, an older note) reads every step as
-        taken with the header's dice, until the next new step notes the dice in use."""
-        try:
-            kept = self.stored.note(TYPED_ROLLS) or {}
-            return [(int(start), str(dice)) for start, dice in kept.get("dice", [])
-                    if dice in ("digital", "physical")]
-        except (ValueError, TypeError, AttributeError):
-            return []
+        def part(read, default):
+            try:
+                return read()
+            except (ValueError, TypeError, AttributeError):
+                return default
 
-    def _kept_fresh_at(self) -> int | None:
-        try:
-            fresh = (self.stored.note(TYPED_ROLLS) or {}).get("fresh")
-        except AttributeError:
-            return None
-        return fresh if isinstance(fresh, int) else None
+        lines = part(lambda: [(int(start), [Entry(str(scope), str(line))
+                                            for scope, line in rolls])
+                              for start, rolls in kept.get("lines", [])], [])
+        dice = part(lambda: [(int(start), str(dice)) for start, dice in kept.get("dice", [])
+                             if dice in ("digital", "physical")], [])
+        fresh = kept.get("fresh")
+        return lines, dice, fresh if isinstance(fresh, int) else None
 
     def _lines_note(self) -> dict | None:
         lines = [[start, [[e.scope, e.line] for e in rolls]]
@@ -606,7 +603,7 @@ class Table:
         if waiting.kind in ("over", "game"):
             return None
         if waiting.kind == "chance":
-            if (self.session.redo_stack and not self._players_step()
+            if (self.session.redo_stack and not self._players_step(waiting)
                     and self.fresh_at != len(self.session.entries)):
                 # Taken here before an undo by no one at the table now (the computer's
                 # rolls typed before a switch to the companion's dice, or rolled by the
@@ -1303,13 +1300,13 @@ class Table:
         # A chance step awaited with its faces in the redo history (the undo stopped on it,
         # the table's to type) that the companion takes under the new dice: its roll is
         # its own, not the faces the table took back (they came back at once).
-        step = len(self.session.entries)
-        mine = self.session.redo_stack and self.waiting().kind == "chance" \
-            and self._players_step()
+        step, waiting = len(self.session.entries), self.waiting()
+        mine = bool(self.session.redo_stack) and waiting.kind == "chance" \
+            and self._players_step(waiting)
         with self._steps_with_rolls():
             self.stored.keep_note(DICE_NOTE, None if dice == started else dice)
             self.dice = dice                # (a failed write: the dice as they were, below)
-            self.fresh_at = step if mine and not self._players_step() else None
+            self.fresh_at = step if mine and not self._players_step(waiting) else None
         return dice
 
     def _rolling(self, waiting: Waiting | None = None) -> bool:
@@ -1453,21 +1450,20 @@ class Table:
             self.held = self.final_to_hold()
         return undone
 
-    def _players_step(self) -> bool:
+    def _players_step(self, waiting: Waiting | None = None) -> bool:
         """Whether the step awaited now is one the player took, and takes again now: his
         with the dice it was taken with (the computer's rolls typed at the table) and with
         the dice in use (after a switch to the companion's, those rolls are its own: an undo
         stopped on them saw them rolled again at once, or, redone, came back at once)."""
-        return (self._players_turn(self.dice_at(len(self.session.entries)))
-                and self._players_turn())
+        waiting = waiting or self.waiting()     # (once: it lists the legal actions)
+        then = self.dice_at(len(self.session.entries))
+        return self._players_turn(then, waiting) and (
+            then == self.dice or self._players_turn(self.dice, waiting))
 
-    def _players_turn(self, dice: str | None = None) -> bool:
-        """Whether a person at the table acts now: a decision, or dice they roll (with
-        physical dice every die is theirs, the computer's Scoring Rolls too, and every
-        starter drawn at the table). `dice`: those the step was taken with (the dice in
-        use, by default)."""
-        dice = dice or self.dice
-        waiting = self.waiting()
+    def _players_turn(self, dice: str, waiting: Waiting) -> bool:
+        """Whether a person at the table acts at `waiting` with these dice: a decision, or
+        dice they roll (with physical dice every die is theirs, the computer's Scoring Rolls
+        too, and every starter drawn at the table)."""
         if waiting.kind == "chance" and waiting.phase != "deal" and dice == "physical":
             return True
         if waiting.computer or self.forced(waiting):

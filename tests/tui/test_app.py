@@ -3193,10 +3193,7 @@ def test_the_key_bar_says_what_escape_does_from_the_typing_box(tmp_path):
     series_id = new_series(path, seed="tui-keys")
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        async with app.run_test(size=(110, 30)) as pilot:
-            screen, table = await open_table(pilot)
-
+        async with noted_table(path, series_id, size=(110, 30)) as (app, pilot, screen, _, _):
             def keys() -> str:
                 return screen.query_one(KeyBar).render().plain
 
@@ -3223,9 +3220,7 @@ def test_escape_twice_at_once_from_the_typing_box_stays_at_the_table(tmp_path):
     series_id = new_series(path, seed="tui-escape-twice")
 
     async def play():
-        app = make_app(db=path, series_id=series_id, auto_delay=3600)
-        async with app.run_test(size=(110, 30)) as pilot:
-            screen, table = await open_table(pilot)
+        async with noted_table(path, series_id, size=(110, 30)) as (app, pilot, screen, _, _):
             screen.query_one("#entry", Input).focus()
             await pilot.pause()
             await pilot.press("escape", "escape")

@@ -1368,10 +1368,8 @@ def test_a_card_from_a_hand_the_companion_cannot_see_is_never_played_for_the_pla
             for cards in ("digital", "physical")}
         shared = Table.create(store, load_box(), Setup(
             scenario="spring", cards="digital", team1_control="human", team2_control="human"))
-        play = Waiting("game", "decision", "team1", "home", "cards", "play a card (5.7.2)",
-                       False, ["home plays Blown Call"])
-        field = Waiting("game", "decision", "team1", "home", "field", "put a fielder in",
-                        False, ["home fields Brannigan"])
+        play = decision("home", "cards", "play a card (5.7.2)", ["home plays Blown Call"])
+        field = decision("home", "field", "put a fielder in", ["home fields Brannigan"])
         assert tables["digital"].forced(play) and not tables["physical"].forced(play)
         assert not shared.forced(play)
         assert all(table.forced(field) for table in (*tables.values(), shared))
@@ -1527,6 +1525,12 @@ def two_players(store, dice: str = "digital", cards: str = "physical") -> Table:
         cards=cards))
 
 
+def decision(side: str, phase: str, prompt: str, options: list[str]) -> Waiting:
+    """A person's decision in the game (team 1's), as the table awaits it: for the
+    readings of a short line, with the options given."""
+    return Waiting("game", "decision", "team1", side, phase, prompt, False, options)
+
+
 def at_phase(table: Table, phase: str, limit: int = 300) -> Waiting:
     """Play the first options (dice rolled) until a player's decision of `phase`."""
     for _ in range(limit):
@@ -1575,10 +1579,10 @@ def test_the_verb_as_said_never_hides_a_card_that_begins_with_it(tmp_path):
     store = Store.open(tmp_path / "verbs.db")
     try:
         table = two_players(store)
-        exchange = Waiting("game", "decision", "team1", "home", "exchange", "exchange", False,
-                           ["home exchanges Keep It in the Yard for offense",
-                            "home exchanges Keep It in the Yard for defense",
-                            "home exchanges Good Wood for defense", "home keeps"])
+        exchange = decision("home", "exchange", "exchange",
+                            ["home exchanges Keep It in the Yard for offense",
+                             "home exchanges Keep It in the Yard for defense",
+                             "home exchanges Good Wood for defense", "home keeps"])
         assert table.short_line("Keep It in the Yard for offense", exchange) == \
             "home exchanges Keep It in the Yard for offense"
         assert table.short_line("keep", exchange) == "home keeps"
@@ -1586,9 +1590,9 @@ def test_the_verb_as_said_never_hides_a_card_that_begins_with_it(tmp_path):
                                                  "Yard for offense'; 'home exchanges Keep It "
                                                  "in the Yard for defense'"):
             table.short_line("keep it", exchange)
-        cards = Waiting("game", "decision", "team1", "home", "cards", "cards", False,
-                        ["home plays Good Wood", "home rallies tens", "home rallies card",
-                         "home passes"])
+        cards = decision("home", "cards", "cards",
+                         ["home plays Good Wood", "home rallies tens", "home rallies card",
+                          "home passes"])
         assert table.short_line("rally tens", cards) == "home rallies tens"
         assert table.short_line("play good wood", cards) == "home plays Good Wood"
     finally:
@@ -1603,10 +1607,10 @@ def test_a_card_named_as_the_rulebook_writes_it_or_begun_is_taken(tmp_path):
     store = Store.open(tmp_path / "begun.db")
     try:
         table = two_players(store)
-        cards = Waiting("game", "decision", "team1", "home", "cards", "cards", False,
-                        ["home plays Hit and Run", "home plays Punchout",
-                         "home plays Seeing It Well", "home plays Pinch Runner",
-                         "home rallies tens", "home passes"])
+        cards = decision("home", "cards", "cards",
+                         ["home plays Hit and Run", "home plays Punchout",
+                          "home plays Seeing It Well", "home plays Pinch Runner",
+                          "home rallies tens", "home passes"])
         assert table.short_line("hit & run", cards) == "home plays Hit and Run"
         assert table.short_line("Hit&Run", cards) == "home plays Hit and Run"
         assert table.short_line("punch", cards) == "home plays Punchout"
@@ -1620,14 +1624,13 @@ def test_a_card_named_as_the_rulebook_writes_it_or_begun_is_taken(tmp_path):
             table.short_line("pin run", cards)
         # Begun as another card of the box is too ('tra': Comeback Trail, Warning Track),
         # though that one is not offered: not read (it played the one offered).
-        trail = Waiting("game", "decision", "team1", "away", "cards", "cards", False,
-                        ["away plays Comeback Trail", "away passes"])
+        trail = decision("away", "cards", "cards", ["away plays Comeback Trail", "away passes"])
         with pytest.raises(CompanionError, match="names none of the options"):
             table.short_line("tra", trail)
         assert table.short_line("trai", trail) == "away plays Comeback Trail"
         # accents optional, as for names typed whole
-        mound = Waiting("game", "decision", "team1", "home", "mound", "mound", False,
-                        ["home stays with the pitcher", "home brings in Núñez"])
+        mound = decision("home", "mound", "mound",
+                         ["home stays with the pitcher", "home brings in Núñez"])
         assert table.short_line("nun", mound) == "home brings in Núñez"
     finally:
         store.close()
@@ -1643,9 +1646,9 @@ def test_an_exchange_or_a_relief_said_short_with_its_verb_is_taken(tmp_path):
         table = two_players(store)
         offered = ["Blown Call", "Pitcher/Batter Matchup (Defense)", "Good Wood",
                    "Good Jump"]
-        exchange = Waiting("game", "decision", "team1", "home", "exchange", "exchange", False,
-                           [f"home exchanges {card} for {deck}" for card in offered
-                            for deck in ("offense", "defense")] + ["home keeps"])
+        exchange = decision("home", "exchange", "exchange",
+                            [f"home exchanges {card} for {deck}" for card in offered
+                             for deck in ("offense", "defense")] + ["home keeps"])
         for typed, line in (
                 ("exchange blown for off", "home exchanges Blown Call for offense"),
                 ("swap call for a defense card", "home exchanges Blown Call for defense"),
@@ -1657,9 +1660,9 @@ def test_an_exchange_or_a_relief_said_short_with_its_verb_is_taken(tmp_path):
                                                  "offense'; 'home exchanges Good Jump for "
                                                  "offense': type more"):
             table.short_line("exchange good for offense", exchange)
-        mound = Waiting("game", "decision", "team1", "away", "mound", "mound", False,
-                        ["away stays with the pitcher", "away brings in Szabo",
-                         "away brings in Pendergrass"])
+        mound = decision("away", "mound", "mound",
+                         ["away stays with the pitcher", "away brings in Szabo",
+                          "away brings in Pendergrass"])
         for typed in ("bring in szab", "brings in szab", "szab"):
             assert table.short_line(typed, mound) == "away brings in Szabo", typed
     finally:
@@ -1702,11 +1705,9 @@ def test_a_draw_said_as_at_a_table(tmp_path):
     store = Store.open(tmp_path / "draw-said.db")
     try:
         table = two_players(store)
-        six = Waiting("game", "decision", "team1", "home", "draw", "draw", False,
-                      [f"home draws {act_text}" for act_text in (
-                          "6 offense", "5 offense 1 defense", "4 offense 2 defense",
-                          "3 offense 3 defense", "2 offense 4 defense",
-                          "1 offense 5 defense", "6 defense")])
+        six = decision("home", "draw", "draw", [f"home draws {act_text}" for act_text in (
+            "6 offense", "5 offense 1 defense", "4 offense 2 defense", "3 offense 3 defense",
+            "2 offense 4 defense", "1 offense 5 defense", "6 defense")])
         for typed, line in (("3/3", "home draws 3 offense 3 defense"),
                             ("draw 3 / 3", "home draws 3 offense 3 defense"),
                             ("3 each", "home draws 3 offense 3 defense"),
@@ -1715,8 +1716,7 @@ def test_a_draw_said_as_at_a_table(tmp_path):
                             ("draw two offense four defense",
                              "home draws 2 offense 4 defense")):
             assert table.short_line(typed, six) == line, typed
-        one = Waiting("game", "decision", "team1", "away", "draw", "draw", False,
-                      ["away draws 1 offense", "away draws 1 defense"])
+        one = decision("away", "draw", "draw", ["away draws 1 offense", "away draws 1 defense"])
         for typed, line in (("draw one offense", "away draws 1 offense"),
                             ("an offense", "away draws 1 offense"),
                             ("draw a def", "away draws 1 defense"),
@@ -1743,13 +1743,11 @@ def test_no_the_verb_after_the_name_and_tens_already_on_at_a_table(tmp_path):
                  "home keeps"),
                 ("manage", ["home manages +1", "home stands pat"], "home stands pat"),
                 ("name", ["home names power", "home names none"], "home names none")):
-            waiting = Waiting("game", "decision", "team1", "home", phase, phase, False,
-                              options)
+            waiting = decision("home", phase, phase, options)
             for typed in ("no", "None",
                           *(("pass",) if phase in ("exchange", "manage") else ())):
                 assert table.short_line(typed, waiting) == line, (phase, typed)
-        bat = Waiting("game", "decision", "team1", "away", "bat", "bat", False,
-                      ["away bats Paquette", "away bats Morrow"])
+        bat = decision("away", "bat", "bat", ["away bats Paquette", "away bats Morrow"])
         assert table.short_line("Paquette bats", bat) == "away bats Paquette"
         assert table.short_line("paquette bat", bat) == "away bats Paquette"
         # (a verb at both ends is no name said first: left for the rules, no loop)
@@ -1776,10 +1774,10 @@ def test_short_lines_said_as_at_a_table_take_nothing_they_do_not_name(tmp_path):
     store = Store.open(tmp_path / "said-not.db")
     try:
         table = two_players(store)
-        exchange = Waiting("game", "decision", "team1", "home", "exchange", "exchange", False,
-                           [f"home exchanges {card} for {deck}"
-                            for card in ("Keep It in the Yard", "Take One for the Team")
-                            for deck in ("offense", "defense")] + ["home keeps"])
+        exchange = decision("home", "exchange", "exchange",
+                            [f"home exchanges {card} for {deck}"
+                             for card in ("Keep It in the Yard", "Take One for the Team")
+                             for deck in ("offense", "defense")] + ["home keeps"])
 
         def not_taken(typed: str, waiting: Waiting) -> None:
             """Refused here, or left as typed for the rules to refuse: no option taken."""
@@ -1792,23 +1790,21 @@ def test_short_lines_said_as_at_a_table_take_nothing_they_do_not_name(tmp_path):
         for typed in ("exchange it for def", "exchange one for offense",
                       "swap him for def"):
             not_taken(typed, exchange)
-        bat = Waiting("game", "decision", "team1", "away", "bat", "bat", False,
-                      ["away bats Marty", "away bats Rusk"])
-        cards = Waiting("game", "decision", "team1", "away", "cards", "cards", False,
-                        ["away plays Good Wood", "away passes"])
+        bat = decision("away", "bat", "bat", ["away bats Marty", "away bats Rusk"])
+        cards = decision("away", "cards", "cards", ["away plays Good Wood", "away passes"])
         for typed, waiting in (("mar", bat), ("bat mar", bat), ("goo", cards),
                                ("play goo", cards)):
             not_taken(typed, waiting)
         with pytest.raises(CompanionError, match="names none of the options"):
             table.short_line("i pass", cards)
-        mound = Waiting("game", "decision", "team1", "home", "mound", "mound", False,
-                        ["home stays with the pitcher", "home brings in Ziti"])
+        mound = decision("home", "mound", "mound",
+                         ["home stays with the pitcher", "home brings in Ziti"])
         for typed in ("stay", "stay in", "stays in", "he stays", "he stays in",
                       "keep him in"):
             assert table.short_line(typed, mound) == "home stays with the pitcher", typed
-        draw = Waiting("game", "decision", "team1", "home", "draw", "draw", False,
-                       ["home draws 6 offense", "home draws 3 offense 3 defense",
-                        "home draws 6 defense"])
+        draw = decision("home", "draw", "draw",
+                        ["home draws 6 offense", "home draws 3 offense 3 defense",
+                         "home draws 6 defense"])
         assert table.short_line("no offense", draw) == "home draws 6 defense"
         assert table.short_line("no defense cards", draw) == "home draws 6 offense"
     finally:
@@ -1850,8 +1846,8 @@ def test_a_card_named_like_a_team_is_that_card(tmp_path, box_copy):
         state = table.game.state
         side = next(side for side in ("home", "away")
                     if state.side(side).team.key != "texas")
-        waiting = Waiting("game", "decision", "team1", side, "cards", "cards", False,
-                          [f"{side} plays Texas Leaguer", f"{side} passes"])
+        waiting = decision(side, "cards", "cards",
+                           [f"{side} plays Texas Leaguer", f"{side} passes"])
         assert table.short_line("Texas Leaguer", waiting) == f"{side} plays Texas Leaguer"
         assert table.short_line("texas lea", waiting) == f"{side} plays Texas Leaguer"
     finally:
@@ -1890,20 +1886,20 @@ def test_a_verb_then_part_of_a_card_s_name_and_no_at_the_mound(tmp_path):
     store = Store.open(tmp_path / "verb-part.db")
     try:
         table = two_players(store)
-        cards = Waiting("game", "decision", "team1", "away", "cards", "cards", False,
-                        ["away plays Split the Outfielders",
-                         "away plays Pitcher/Batter Matchup (Offense)",
-                         "away plays Seeing It Well", "away passes"])
+        cards = decision("away", "cards", "cards",
+                         ["away plays Split the Outfielders",
+                          "away plays Pitcher/Batter Matchup (Offense)",
+                          "away plays Seeing It Well", "away passes"])
         for typed, line in (("play matchup", "away plays Pitcher/Batter Matchup (Offense)"),
                             ("play outf", "away plays Split the Outfielders"),
                             ("play outfielders", "away plays Split the Outfielders"),
                             ("play wel", "away plays Seeing It Well")):
             assert table.short_line(typed, cards) == line, typed
-        mound = Waiting("game", "decision", "team1", "home", "mound", "mound", False,
-                        ["home stays with the pitcher", "home brings in Ziti"])
+        mound = decision("home", "mound", "mound",
+                         ["home stays with the pitcher", "home brings in Ziti"])
         assert table.short_line("no", mound) == "home stays with the pitcher"
-        exchange = Waiting("game", "decision", "team1", "home", "exchange", "exchange", False,
-                           ["home exchanges Good Wood for offense", "home keeps"])
+        exchange = decision("home", "exchange", "exchange",
+                            ["home exchanges Good Wood for offense", "home keeps"])
         assert table.short_line("exchange blown for off", exchange) == (
             "home exchanges Blown Call for offense")
     finally:
@@ -1931,9 +1927,9 @@ def test_a_relief_said_as_at_a_table(tmp_path):
     store = Store.open(tmp_path / "relief-said.db")
     try:
         table = two_players(store)
-        mound = Waiting("game", "decision", "team1", "home", "mound", "mound", False,
-                        ["home stays with the pitcher", "home brings in Ziti",
-                         "home brings in Gorski"])
+        mound = decision("home", "mound", "mound",
+                         ["home stays with the pitcher", "home brings in Ziti",
+                          "home brings in Gorski"])
         for typed in ("Ziti comes in", "ziti in", "Zit in"):
             assert table.short_line(typed, mound) == "home brings in Ziti", typed
         for typed in ("relieve", "relieve him", "bring in"):
@@ -1954,21 +1950,17 @@ def test_a_choice_led_as_at_a_table(tmp_path):
     store = Store.open(tmp_path / "choice-led.db")
     try:
         table = two_players(store)
-        field = Waiting("game", "decision", "team1", "home", "field", "field", False,
-                        ["home fields Vantassel", "home fields Marty"])
+        field = decision("home", "field", "field", ["home fields Vantassel", "home fields Marty"])
         for typed in ("put in Vantassel", "Put in VANTASSEL", "go with Vantassel",
                       "use vantassel", "pick Vantassel"):
             assert table.short_line(typed, field) == "home fields Vantassel", typed
         # (a name begun, as alone: for the rules' 'did you mean', never taken)
         assert table.short_line("put in vant", field) == table.short_line("vant", field)
-        bat = Waiting("game", "decision", "team1", "away", "bat", "bat", False,
-                      ["away bats Paquette", "away bats Morrow"])
+        bat = decision("away", "bat", "bat", ["away bats Paquette", "away bats Morrow"])
         assert table.short_line("send up Paquette", bat) == "away bats Paquette"
-        cards = Waiting("game", "decision", "team1", "away", "cards", "cards", False,
-                        ["away plays Good Wood", "away passes"])
+        cards = decision("away", "cards", "cards", ["away plays Good Wood", "away passes"])
         assert table.short_line("use Good Wood", cards) == "away plays Good Wood"
-        manage = Waiting("game", "decision", "team1", "home", "manage", "manage", False,
-                         ["home manages +1", "home stands pat"])
+        manage = decision("home", "manage", "manage", ["home manages +1", "home stands pat"])
         with pytest.raises(CompanionError, match="names none of the options"):
             table.short_line("use +1", manage)
         # (a name no option bears: the rules' line, without the lead, for their reason)
@@ -2015,8 +2007,8 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
                                                 r"Card phase"):
             table.enter("pass")
         assert len(table.session.entries) == before
-        cards = Waiting("game", "decision", "team1", "home", "cards", "cards", False,
-                        ["home rallies tens", "home rallies card", "home passes"])
+        cards = decision("home", "cards", "cards",
+                         ["home rallies tens", "home rallies card", "home passes"])
         # A card named by a run of its words, one card of the side's deck: its line, for
         # the rules' reason (5.1.1, 5.4); 'names none of the options' said nothing of it.
         batting = table.game.state.batting
@@ -2049,8 +2041,7 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
         assert table.short_line("rally caps tens", cards) == "home rallies tens"
         # Rally Caps with the card meant: two steps, told so (5.7.2); with no extra card
         # offered, the rules' reason for it; once it was taken, the card itself.
-        no_extra = Waiting("game", "decision", "team1", "home", "cards", "cards", False,
-                           ["home rallies tens", "home passes"])
+        no_extra = decision("home", "cards", "cards", ["home rallies tens", "home passes"])
         with pytest.raises(CompanionError, match=r"Rally Caps for an extra card first \("
                                                  r"'rally caps card'\), then the card "
                                                  r"\('Good Wood'\) \(rule 5\.7\.2\)"):
@@ -2065,17 +2056,16 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
         # a pitcher of the side the options do not offer: the rules say why (4.2.1, 8.2)
         starter = next(p.name for p in table.game.state.home.roster.pitchers.values()
                        if p.kind == "SP")
-        relief = Waiting("game", "decision", "team1", "home", "mound", "relieve", False,
-                         ["home brings in Nobody", "home stays with the pitcher"])
+        relief = decision("home", "mound", "relieve",
+                          ["home brings in Nobody", "home stays with the pitcher"])
         assert table.short_line(starter.lower(), relief) == f"home brings in {starter.lower()}"
         # 'offense' at a one-card draw is its option (no number said: none to match)
-        draw = Waiting("game", "decision", "team1", "home", "draw", "draw 1 card", False,
-                       ["home draws 1 offense", "home draws 1 defense"])
+        draw = decision("home", "draw", "draw 1 card",
+                        ["home draws 1 offense", "home draws 1 defense"])
         assert table.short_line("offense", draw) == "home draws 1 offense"
         # 'relieve Okafor or keep him (rule 8.2)': keeping him is staying with him
-        mound = Waiting("game", "decision", "team1", "home", "mound", "relieve Okafor or "
-                        "keep him (rule 8.2)", False,
-                        ["home brings in Castellan", "home stays with the pitcher"])
+        mound = decision("home", "mound", "relieve Okafor or keep him (rule 8.2)",
+                         ["home brings in Castellan", "home stays with the pitcher"])
         for typed in ("keep", "keep him", "stay"):
             assert table.short_line(typed, mound) == "home stays with the pitcher"
         # 'keeps' is the hand's word: no answer to the pitcher, and told what is
@@ -2083,13 +2073,13 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
             table.short_line("keeps", mound)
         # A tired pitcher who must come out (the basic rule, 4.2.1.1): keeping him goes to
         # the rules for their reason (8.2.1), not the hand's 'nothing to keep' (5.2.2)
-        forced = Waiting("game", "decision", "team1", "home", "mound", "bring in a relief "
-                         "pitcher (rule 4.2.1.1)", False, ["home brings in Castellan"])
+        forced = decision("home", "mound", "bring in a relief pitcher (rule 4.2.1.1)",
+                          ["home brings in Castellan"])
         for typed in ("keep", "keep him"):
             assert table.short_line(typed, forced) == "home stays with the pitcher"
         # a Managerial Move the options leave out ('-2' from box I): the rules say why (4.5)
-        manage = Waiting("game", "decision", "team1", "home", "manage", "manage", False,
-                         ["home manages +1", "home manages +2", "home stands pat"])
+        manage = decision("home", "manage", "manage",
+                          ["home manages +1", "home manages +2", "home stands pat"])
         assert table.short_line("-2", manage) == "home manages -2"
         at_phase(table, "bat")              # pitchers on the mound: 'keep Sabaria' too
         name = table.game.state.home.current_pitcher().name
@@ -2097,12 +2087,10 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
             "home stays with the pitcher"
         # a box card named when only passing is left: the rules' reason, though its name
         # begins with a verb; a verb alone that wants more ('Field') is a name
-        passing = Waiting("game", "decision", "team1", "home", "cards", "cards", False,
-                          ["home passes"])
+        passing = decision("home", "cards", "cards", ["home passes"])
         assert table.short_line("Keep It in the Yard", passing) == \
             "home plays Keep It in the Yard"
-        batting = Waiting("game", "decision", "team1", "home", "bat", "bat", False,
-                          ["home bats Marty", "home bats Crowder"])
+        batting = decision("home", "bat", "bat", ["home bats Marty", "home bats Crowder"])
         assert table.short_line("Field", batting) == "home bats Field"
     finally:
         store.close()
@@ -2340,6 +2328,32 @@ def test_with_no_one_managing_a_redo_brings_back_what_the_undo_took(tmp_path):
         assert [entry.line for entry in table.session.entries] == before
 
 
+def test_a_damaged_undo_note_is_read_as_none_of_its_parts(tmp_path):
+    """The table's own note for undo (typed lines, dice switches, a roll left to the
+    companion) damaged by hand, or of another shape: each part it cannot read is none, and
+    the table opens (undo then takes a typed line back roll by roll)."""
+    import json
+
+    path = tmp_path / "damaged-note.db"
+    with Store.open(path) as store:
+        table = at_an_at_bat_of_four_rolls(store, dice="physical", least=3)
+        table.enter("34 61")
+        series_id = table.stored.id
+        good = table._lines_note()
+    for damaged, read in (
+            ("[1, 2]", ([], [], None)),
+            (json.dumps({"lines": 7, "dice": [[3, "loaded"]], "fresh": "12"}), ([], [], None)),
+            (json.dumps({**good, "dice": [[0, "digital"]], "fresh": 12}),
+             (good["lines"], [(0, "digital")], 12))):
+        with Store.open(path) as store:
+            store.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                             [f"series/{series_id}/typed-rolls", damaged])
+            table = Table(store, series_id)
+            lines = [[start, [[e.scope, e.line] for e in rolls]]
+                     for start, rolls in table.typed_lines]
+            assert (lines, table.dice_from, table.fresh_at) == read
+
+
 def test_a_step_taken_again_after_an_undo_is_one_step_of_its_own(tmp_path):
     """After an undo, a step taken again the same is its redo (the history after it kept),
     yet a step of its own: '34 61 25' typed as one line, undone, then '34' and '61' typed
@@ -2524,13 +2538,12 @@ def test_a_short_line_said_whole_wins_and_a_filler_word_names_nothing(tmp_path):
     store = Store.open(tmp_path / "whole.db")
     try:
         table = Table.create(store, load_box(), Setup(scenario="spring"))
-        bats = Waiting("game", "decision", "team1", "home", "bat", "bats", False,
-                       ["home bats Smith", "home bats Smith Jr"])
+        bats = decision("home", "bat", "bats", ["home bats Smith", "home bats Smith Jr"])
         assert table.short_line("Smith", bats) == "home bats Smith"
         assert table.short_line("bats smith", bats) == "home bats Smith"
         assert table.short_line("Jr", bats) == "home bats Smith Jr"
-        mound = Waiting("game", "decision", "team1", "home", "mound", "mound", False,
-                        ["home stays with the pitcher", "home brings in Francesco"])
+        mound = decision("home", "mound", "mound",
+                         ["home stays with the pitcher", "home brings in Francesco"])
         with pytest.raises(CompanionError, match="'the' names none of the options now"):
             table.short_line("the", mound)
         assert table.short_line("stays", mound) == "home stays with the pitcher"
@@ -2667,18 +2680,16 @@ def test_names_typed_without_their_accents_at_the_table(tmp_path, box_copy):
             else table.game.state.away
         side = "home" if home is table.game.state.home else "away"
         assert home.current_pitcher().name == "Sabária"
-        mound = Waiting("game", "decision", "team1", side, "mound", "relieve Sabária or "
-                        "keep him (rule 8.2)", False,
-                        [f"{side} brings in Castellán", f"{side} stays with the pitcher"])
+        mound = decision(side, "mound", "relieve Sabária or keep him (rule 8.2)",
+                         [f"{side} brings in Castellán", f"{side} stays with the pitcher"])
         assert table.short_line("keep sabaria", mound) == f"{side} stays with the pitcher"
         assert table.short_line("castellan", mound) == f"{side} brings in Castellán"
-        forced = Waiting("game", "decision", "team1", side, "mound", "bring in a relief "
-                         "pitcher (rule 4.2.1.1)", False, [f"{side} brings in Wexley"])
+        forced = decision(side, "mound", "bring in a relief pitcher (rule 4.2.1.1)",
+                          [f"{side} brings in Wexley"])
         assert table.short_line("bring castellan", forced) == f"{side} brings in castellan"
         assert table.short_line("Tremainex", forced) == f"{side} brings in Tremainex"
         # two names alike but for their accents: typing more cannot part them, said so
-        batting = Waiting("game", "decision", "team1", side, "bat", "bat", False,
-                          [f"{side} bats Núñez", f"{side} bats Nuñez"])
+        batting = decision(side, "bat", "bat", [f"{side} bats Núñez", f"{side} bats Nuñez"])
         with pytest.raises(CompanionError, match=f"'nunez' reads as '{side} bats Núñez' and "
                            f"'{side} bats Nuñez' without the accents: type them"):
             table.short_line("nunez", batting)
