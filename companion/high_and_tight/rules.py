@@ -343,7 +343,7 @@ class HighAndTight:
         if phase == "over":
             return Awaiting("over", None, phase, f"game over: {state.winner} wins")
         if phase in ("deal", "roll", "free-roll"):
-            what = {"deal": "a card dealt from the deck (rule 5.2.1)",
+            what = {"deal": "deal a card from the deck (rule 5.2.1)",
                     "roll": "two dice for a Scoring Roll",
                     "free-roll": "two dice for box I's free roll (rule 4.6.2)"}[phase]
             return Awaiting("chance", None, phase, what)

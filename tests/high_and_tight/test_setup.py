@@ -17,7 +17,7 @@ def test_home_draws_six_then_away(rules):
         session.push_text("home draws 5 offense")
     play(session, "home draws 2 offense 4 defense")
     assert rules.awaiting(session.state).kind == "chance"
-    assert rules.awaiting(session.state).prompt == "a card dealt from the deck (rule 5.2.1)"
+    assert rules.awaiting(session.state).prompt == "deal a card from the deck (rule 5.2.1)"
     with pytest.raises(IllegalAction, match="draw pile"):
         session.push_text("deal Web Gem")  # offense cards are dealt first
     play(session, """
