@@ -1192,7 +1192,10 @@ def cmd_simulate_series(args) -> int:
             raise CommandError(f"no interrupted simulated series: no game file at {path}")
         with Store.open(path, readonly=True) as reader:     # (refused: the file untouched)
             series_id = _unfinished_simulated(reader)
-            held = StoredSeries.load(reader, series_id).session
+            stored = StoredSeries.load(reader, series_id)
+            if stored.stale is not None:     # (before the file is opened to write: no lock)
+                raise CommandError(stored.stale_refusal() + "; nothing was written")
+            held = stored.session
             _resumed_as_begun(args, held.header, held.box, series_id)
     else:
         _db_folder_exists(args)

@@ -104,6 +104,8 @@ def cmd_print(args, box_loader, store_opener, command_error, box_folder) -> int:
     from printables.options import OptionError, PrintOptions
     from printables.sets import NEEDS_TARGET
 
+    from .cli import EXIT_PARTIAL
+
     if args.set == "series-sheet" and len(args.team) > 2:
         raise command_error(f"--team is given {len(args.team)} times: a series-sheet takes "
                             "at most two, Team 1 then Team 2")
@@ -137,6 +139,7 @@ def cmd_print(args, box_loader, store_opener, command_error, box_folder) -> int:
     if problem:
         raise command_error(problem)
     progress = ProgressBar(unit="games" if args.set in NEEDS_TARGET else "pages")
+    warned: list[str] = []      # a damaged series: what replays printed, the damage told
     if args.set in NEEDS_TARGET:
         if args.target is None:
             raise command_error(f"print {args.set} needs a series (ID) or a game (ID:N)")
@@ -145,7 +148,8 @@ def cmd_print(args, box_loader, store_opener, command_error, box_folder) -> int:
         with store_opener(args, readonly=True) as store:
             try:
                 pages = print_boxscore(store, args.target, options, args.out,
-                                       lambda done, total: progress(args.set, done, total))
+                                       lambda done, total: progress(args.set, done, total),
+                                       warned.append)
             except ValueError as error:
                 raise command_error(str(error)) from None
     else:
@@ -169,4 +173,6 @@ def cmd_print(args, box_loader, store_opener, command_error, box_folder) -> int:
         for text in printed_text_warnings(box, args.set, team):
             print(f"warning: {args.data or box_folder}/{text}", file=sys.stderr)
     print(f"wrote {args.out} ({counted(pages, 'pages')})")
-    return 0
+    for message in warned:      # (after 'wrote': the last word the player reads)
+        print(f"{message} (exit {EXIT_PARTIAL})", file=sys.stderr)
+    return EXIT_PARTIAL if warned else 0

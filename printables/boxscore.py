@@ -92,11 +92,14 @@ def games_to_print(session: SeriesSession, number: int | None) -> list[GamePrint
 
 
 def print_boxscore(store, target: str, options: PrintOptions, out_path: str | Path,
-                   progress=None) -> int:
+                   progress=None, warn=None) -> int:
     """Write the box score of SERIES or SERIES:GAME to `out_path` (atomically); returns the
-    number of pages."""
+    number of pages. `warn` hears of a series that stops before a stored event that does
+    not replay: the box score holds what replays, as an export does."""
     series_id, number = parse_target(target)
     stored = StoredSeries.load(store, series_id)
+    if stored.stale is not None and warn is not None:
+        warn(stored.stale.message(series_id) + " The box score stops before it.")
     games = games_to_print(stored.session, number)
     title = stored.session.series.scenario.title
     buffer = io.BytesIO()

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..engine.errors import CompanionError, IllegalAction, ParseError
 from ..engine.record import Record
+from ..files import db_words
 from ..high_and_tight.box import BOX_FILES, Box, load_box_texts
 from ..high_and_tight.series import EXHIBITION_TAGS, SCENARIOS, TEAMS, SeriesRules, series_lead
 from ..high_and_tight.series_session import SERIES, Entry, SeriesSession, with_result
@@ -599,6 +600,12 @@ class StoredSeries:
         self.stale = None
         self._recorded = self._standing()
 
+    def stale_refusal(self) -> str:
+        """Why no step can be added while an event stands refused, and the way on."""
+        return (self.stale.message(self.id) + f" Open it at the table (companion play "
+                f"--series {self.id}{db_words(self.store.path)}) to resume it so, or leave it "
+                "as it is")
+
     def set_aside_count(self) -> int:
         """How many stored events a rewind would set aside (the refused one and later)."""
         if self.stale is None:
@@ -610,9 +617,7 @@ class StoredSeries:
     def _append(self, kind: str, scope: str, line: str) -> None:
         self.store.require_writable()
         if self.stale is not None:
-            raise StoreError(self.stale.message(self.id) + f" Open it at the table "
-                             f"(companion play --series {self.id}) to resume it so, or leave "
-                             "it as it is.")
+            raise StoreError(self.stale_refusal())
         with self.store.write():
             self._insert_event(kind, scope, line)
             if self._standing() != self._recorded:

@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -193,9 +194,23 @@ def test_the_command_line_warns_of_a_series_it_cannot_replay_whole(path, box):
     assert exported.returncode == 1 and "event 100" in exported.stderr
     assert "stops before it. (exit 1)" in exported.stderr
     assert exported.stdout.startswith('[Series "High & Tight"]')
+    # The box score too: what replays printed, the damage said and exit 1 (it printed a
+    # series 'tied 0-0' with exit 0, while the listing said the games played).
+    pdf = Path(path).parent / "box.pdf"
+    printed = run_companion("print", "boxscore", str(series_id), "--out", str(pdf),
+                            "--db", path)
+    assert printed.returncode == 1 and "event 100" in printed.stderr, printed.stderr
+    assert "The box score stops before it. (exit 1)" in printed.stderr
+    assert pdf.read_bytes().startswith(b"%PDF")
+    # Refused before the file is opened to write: not a byte of it changes (the lock taken
+    # and freed rewrote it on every try), and the way on is the table, not the same command.
+    before = Path(path).read_bytes()
     resumed = run_companion("simulate", "--series", "divisional", "--seed", "11", "--resume",
                             "--db", path)
     assert resumed.returncode == 2 and "to resume it so" in resumed.stderr
+    assert f"companion play --series {series_id} --db" in resumed.stderr
+    assert "simulate --resume" not in resumed.stderr and ".;" not in resumed.stderr
+    assert Path(path).read_bytes() == before
     assert len(events(path, series_id)) == 120
     with Store.open(path) as store:
         other = create_series(store, box, series_header("divisional", "12"))
