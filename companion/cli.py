@@ -894,7 +894,8 @@ def _series_replayed(store) -> tuple[int, list[str]]:
         ids = [row[0] for row in store.db.execute("SELECT id FROM series ORDER BY id")]
         for series_id in ids:
             try:
-                stale = StoredSeries.load(store, series_id).stale   # (its listing too)
+                stored = StoredSeries.load(store, series_id)      # (its listing too)
+                stale = stored.stale
             except Exception as error:      # whatever the damage: told, the others checked
                 said = str(error) or type(error).__name__
                 problems.append(said if said.startswith(f"series {series_id}") else
@@ -902,6 +903,12 @@ def _series_replayed(store) -> tuple[int, list[str]]:
                 continue
             if stale is not None:
                 problems.append(stale.message(series_id))
+            elif (apart := stored.listing_apart()) is not None:
+                problems.append(
+                    f"series {series_id}: its listing in the game file does not agree with "
+                    f"its record ({apart}; was the file edited by hand?); opening it at the "
+                    f"table (companion play --series {series_id}{db_words(store.path)}) "
+                    "writes the listing again from the record")
     finally:
         if store.db.conn.in_transaction:
             store.db.execute("ROLLBACK")    # (nothing written: a reader's transaction)

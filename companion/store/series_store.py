@@ -553,6 +553,9 @@ def box_copy_texts(text, series_id: int, path) -> dict[str, str]:
     return texts
 
 
+GAME_COLUMNS = ("number", "home", "away", "home_runs", "away_runs", "innings", "winner")
+
+
 class StoredSeries:
     """A series whose every accepted action is committed before it is shown."""
 
@@ -637,18 +640,59 @@ class StoredSeries:
     def _record_results(self) -> None:
         """Keep the games table and the series status in step with the session."""
         db = self.store.db
-        session = self.session
         db.execute("DELETE FROM games WHERE series_id = ?", [self.id])
-        for result in session.series.results:
+        for game in self._game_rows():
+            db["games"].insert({"series_id": self.id, **game})
+        db["series"].update(self.id, self._status_row())
+
+    def _game_rows(self) -> list[dict]:
+        """The games table's rows of the series as its record plays: its finished games."""
+        series = self.session.series
+        rows = []
+        for result in series.results:
             away = "team2" if result.home == "team1" else "team1"
-            db["games"].insert({
-                "series_id": self.id, "number": result.number,
-                "home": session.series.teams[result.home], "away": session.series.teams[away],
-                "home_runs": result.runs[result.home], "away_runs": result.runs[away],
-                "innings": result.innings, "winner": session.series.teams[result.winner]})
-        winner = session.series.winner
-        db["series"].update(self.id, {"status": "over" if winner else "playing",
-                                      "winner": session.series.teams[winner] if winner else None})
+            rows.append({"number": result.number, "home": series.teams[result.home],
+                         "away": series.teams[away], "home_runs": result.runs[result.home],
+                         "away_runs": result.runs[away], "innings": result.innings,
+                         "winner": series.teams[result.winner]})
+        return rows
+
+    def _status_row(self) -> dict:
+        winner = self.session.series.winner
+        return {"status": "over" if winner else "playing",
+                "winner": self.session.series.teams[winner] if winner else None}
+
+    def listing_apart(self) -> str | None:
+        """How the game file's listing of the series (its finished games, its status and
+        winner: what the lists read, kept beside the record) differs from what the record
+        plays, in words; None when they agree. Only a hand's edit parts them: every step
+        writes both at once."""
+        if self.stale is not None:      # (the record stops early: told as such instead)
+            return None
+        db = self.store.db
+        listed = list(db.query(f"SELECT {', '.join(GAME_COLUMNS)} FROM games "
+                               "WHERE series_id = ? ORDER BY number", [self.id]))
+        played = self._game_rows()
+        said = []
+        if listed != played:
+            said.append(f"{len(listed)} finished game{'' if len(listed) == 1 else 's'} "
+                        f"listed, {len(played)} played" if len(listed) != len(played)
+                        else "a finished game's teams, score or innings")
+        status = {key: db["series"].get(self.id)[key] for key in ("status", "winner")}
+        if status != self._status_row():
+            def told(row: dict) -> str:
+                return f"won by {row['winner']}" if row["winner"] else str(row["status"])
+            said.append(f"listed {told(status)}, the record {told(self._status_row())}")
+        return "; ".join(said) or None
+
+    def mend_listing(self) -> bool:
+        """Write the listing again from the record when a hand's edit parted them (the table
+        opening the series); whether it did."""
+        if self.store.readonly or self.listing_apart() is None:
+            return False
+        with self.store.write():
+            self._record_results()
+        return True
 
     # -- the win figures (a cache beside the record) ---------------------------------------
 

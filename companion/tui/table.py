@@ -236,6 +236,7 @@ class Table:
     def __init__(self, store: Store, series_id: int):
         self.store = store
         self.stored = StoredSeries.load(store, series_id)
+        self.stored.mend_listing()      # (a listing a hand's edit parted from the record)
         header = self.session.header
         self.controls = self.session.controls()
         # The dice the table rolls now: the header's, or those switched to since (SPEC 1:

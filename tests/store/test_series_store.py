@@ -1188,3 +1188,52 @@ def test_db_check_tells_each_damaged_series_and_replays_the_others(path, box):
     assert "Traceback" not in result.stderr, result.stderr
     assert f"series {ids[2]}: its header cannot be read" in result.stdout + result.stderr
     assert f"series {ids[5]}: its header cannot be read" in result.stdout + result.stderr
+
+
+def test_a_listing_edited_apart_from_its_record_is_told_and_written_again(path, box):
+    """The lists read a series' finished games and status kept beside its record: a hand's
+    edit there (a game deleted, a series over set back to playing) listed 'won 1-1' or a
+    fourth game of a best-of-three, and `db check` found the file sound. It names the
+    difference now (exit 2), and opening the series at the table writes the listing again
+    from the record, which is the truth."""
+    from companion.tui.table import Table
+
+    store = Store.open(path)
+    over = started(store, box, seed=THREE_GAMES)
+    play_series(over.session, over.push, THREE_GAMES)
+    playing = started(store, box, seed="5", actions=400)
+    assert over.session.series.winner and len(over.session.series.results) == 3
+    assert playing.session.series.results and not playing.session.series.winner
+    assert over.listing_apart() is None and playing.listing_apart() is None
+    winner = over.session.series.teams[over.session.series.winner]
+    team1 = playing.session.series.teams["team1"]
+    db = store.db
+    db.execute("DELETE FROM games WHERE series_id = ? AND number = 3", [over.id])
+    db.execute("UPDATE series SET status = 'over', winner = team1 WHERE id = ?", [playing.id])
+    db.execute("UPDATE games SET home_runs = home_runs + 1 WHERE series_id = ?", [playing.id])
+    db.conn.commit()
+    store.close()
+    result = run_companion("db", "check", "--db", path)
+    assert result.returncode == 2 and result.stdout.strip().endswith("replayed=0")
+    told = result.stderr.splitlines()
+    assert told[0] == (
+        f"companion: series {over.id}: its listing in the game file does not agree with its "
+        "record (2 finished games listed, 3 played; was the file edited by hand?); opening "
+        f"it at the table (companion play --series {over.id} --db {path}) writes the listing "
+        "again from the record")
+    assert (f"series {playing.id}: its listing in the game file does not agree with its "
+            "record (a finished game's teams, score or innings; listed won by "
+            f"{over.session.series.teams['team1']}, the record playing;") in told[1]
+    before = [row.progress() for row in list_series(Store.open(path, readonly=True))]
+    with Store.open(path) as store:
+        for series_id in (over.id, playing.id):
+            Table(store, series_id)
+    assert run_companion("db", "check", "--db", path).returncode == 0
+    with Store.open(path, readonly=True) as view:
+        after = [row.progress() for row in list_series(view)]
+        again = StoredSeries.load(view, over.id)
+        assert again.listing_apart() is None
+    first = playing.session.series.teams[playing.session.series.results[0].winner]
+    assert len(playing.session.series.results) == 1 and first == team1
+    assert (before, after) == ([f"{winner} won 1-1", f"{team1} won 1-0"],
+                               [f"{winner} won 2-1", f"game 2, {first} lead 1-0"])
