@@ -350,8 +350,11 @@ class HighAndTight:
         prompts = {
             "draw": f"draw {state.draws_owed} card{'' if state.draws_owed == 1 else 's'}, "
                     "offense or defense (rule 5.2.1)",
-            "exchange": f"exchange up to {state.exchanges_left} card"
-                        f"{'' if state.exchanges_left == 1 else 's'} or keep (rule 5.2.2)",
+            # ('more' once one is made: the 8th's second read as the first again)
+            "exchange": f"exchange up to {state.exchanges_left}"
+                        f"{' more' if state.exchanges_left < self._exchanges(state) else ''}"
+                        f" card{'' if state.exchanges_left == 1 else 's'} or keep "
+                        "(rule 5.2.2)",
             "starter": "name the Starting Pitcher (rule 3.0)",
             "lineup": "set the lineup: 1 C, 3 OF, 4 IF, 1 DH (rule 3.0)",
             "name": "name the inning strategy for this half (rule 6.2)",
@@ -1201,6 +1204,11 @@ class HighAndTight:
         state.strategy = strategy
         state.note("6.2", f"{action.side} names {strategy} as the strategy for this half")
         self._to_draw(state)
+
+    def _exchanges(self, state: State) -> int:
+        """The exchanges the draw now made allows (rule 5.2.2; at setup, rule 3.0's)."""
+        return inning_parameters(self.box, state.inning)[1] if state.inning else \
+            SETUP_EXCHANGE
 
     def _to_draw(self, state: State) -> None:
         draws, exchanges, _ = inning_parameters(self.box, state.inning)

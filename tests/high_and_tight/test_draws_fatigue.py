@@ -124,9 +124,12 @@ def test_eighth_and_ninth_exchange_up_to_two(rules):
     size = hand_size(session, "away")
     play(session, "away draws 1 offense")
     play(session, first_legal(session))
+    assert rules.awaiting(state).prompt == "exchange up to 2 cards or keep (rule 5.2.2)"
     play(session, f"away exchanges {first_card(session, 'away')} for defense")
     play(session, first_legal(session))
     assert state.phase == "exchange" and state.exchanges_left == 1
+    # The second is told as one more (the same words as the first read as refused).
+    assert rules.awaiting(state).prompt == "exchange up to 1 more card or keep (rule 5.2.2)"
     play(session, f"away exchanges {first_card(session, 'away')} for offense")
     play(session, first_legal(session))
     assert state.phase not in ("draw", "deal", "exchange")
