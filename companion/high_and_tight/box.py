@@ -31,6 +31,9 @@ BALLPLAYER_RATINGS = ("offense", "defense", "power", "obp", "speed", "clutch")
 PITCHER_RATINGS = ("gopher", "control", "k", "clutch", "whip")
 MATCHUPS = ("opposite", "same", "left-vs-left", "right-vs-right")
 SCORES = ("behind", "tied", "ahead", "not-ahead", "not-behind")
+# The scores each holds for (two conditions whose sets do not meet never hold together).
+SCORE_OUTCOMES = {"behind": {"behind"}, "tied": {"tied"}, "ahead": {"ahead"},
+                  "not-ahead": {"behind", "tied"}, "not-behind": {"tied", "ahead"}}
 # The accepted range of each rating a card's condition may read (docs/data-format.md).
 RATING_RANGES = {"batter": {r: (0, 9 if r in ("offense", "defense") else 5)
                             for r in BALLPLAYER_RATINGS},
@@ -1275,19 +1278,33 @@ class _Loader:
         return tuple(out)
 
     def check_together(self, conditions: list[Condition], where: str,
-                       hands_sound: bool = True) -> None:
-        """Conditions that all must hold (rule 5.1.1 c) but no matchup can meet together,
-        each sound alone: a rating's bounds in two of them that cross, or handedness no
-        batter and pitcher have (a switch hitter bats opposite the pitcher: 'same' never
-        holds for him). Such a card could never be played."""
+                       hands_sound: bool = True, told: tuple[Condition, ...] = (),
+                       after: str = "") -> None:
+        """Conditions that all must hold (rule 5.1.1 c) but no situation can meet together,
+        each sound alone: a rating's bounds in two of them that cross, two sides batting,
+        two scores that exclude each other ('tied' and 'ahead'), or handedness no batter
+        and pitcher have (a switch hitter bats opposite the pitcher: 'same' never holds for
+        him). Such a card could never be played. A clash found in `told` alone (the card's
+        'requires', checked already) is not told again; `after` ends each message (what
+        never applies, for an effect's 'when' read with the card's 'requires')."""
         # (policy: a series' box frozen before this check still loads; a bound or a side
         # refused already is told alone, not again as a clash)
         if not self.strict:
             return
+        own = set(self.clashes(list(told), hands_sound)
+                  + self.clashes(conditions, hands_sound)) if told else set()
+        for clash in self.clashes([*told, *conditions], hands_sound):
+            if clash not in own:
+                self.policy(where, clash + after)
 
+    @staticmethod
+    def clashes(conditions: list[Condition], hands_sound: bool = True) -> list[str]:
+        """What keeps conditions that must all hold from ever holding together (see
+        check_together), a message each."""
         def whole(value) -> bool:
             return isinstance(value, int) and not isinstance(value, bool)
 
+        out = []
         if len(conditions) > 1:
             for ref in dict.fromkeys(c.rating for c in conditions if c.rating):
                 lows = [c.at_least for c in conditions if c.rating == ref and whole(c.at_least)]
@@ -1296,20 +1313,29 @@ class _Loader:
                               and c.at_least > c.at_most
                               for c in conditions)            # (told as one condition's)
                 if lows and highs and max(lows) > min(highs) and not crossed:
-                    self.policy(where, f"at_least {max(lows)} and at_most {min(highs)} in two "
-                                       f"of its conditions: no {ref} can hold both")
+                    out.append(f"at_least {max(lows)} and at_most {min(highs)} in two of its "
+                               f"conditions: no {ref} can hold both")
+            sides = list(dict.fromkeys(c.batting for c in conditions
+                                       if c.batting in ("home", "away")))
+            if len(sides) > 1:
+                out.append("batting = 'home' and batting = 'away' in two of its conditions: "
+                           "one side bats at a time")
+            scores = [c.score for c in conditions if c.score in SCORE_OUTCOMES]
+            if scores and not set.intersection(*(SCORE_OUTCOMES[s] for s in scores)):
+                said = " and ".join(repr(s) for s in dict.fromkeys(scores))
+                out.append(f"score = {said} in two of its conditions: no score is both")
         hands = [Condition(matchup=c.matchup, bats=c.bats, throws=c.throws)
                  for c in conditions if c.matchup or c.bats or c.throws]
         if not hands or not hands_sound:
-            return
+            return out
         # (effects reads the box: imported here)
         from .effects import Matchup
 
         if not any(Matchup.facing(SimpleNamespace(bats=bats), SimpleNamespace(throws=throws))
                    .all_hold(hands) for bats in "RLS" for throws in "RL"):
-            self.policy(where, "no batter and pitcher can meet these conditions together (a "
-                               "switch hitter bats on the side opposite the pitcher, rule "
-                               "5.1.1 c)")
+            out.append("no batter and pitcher can meet these conditions together (a switch "
+                       "hitter bats on the side opposite the pitcher, rule 5.1.1 c)")
+        return out
 
     def rating_ref(self, ref, where: str, amount: bool = False) -> str | None:
         """A rating named as 'batter.power'; with `amount`, where a whole number may stand
@@ -1573,6 +1599,12 @@ class _Loader:
                         and not self.misspelt(entry, "scoring_numbers"):
                     # (numbers refused, a key misspelt: said already)
                     self.problems.add(ewhere, "needs a marker move or scoring_numbers")
+                asked = {c.batting for c in when} - {None, applies}
+                if applies in ("home", "away") and asked:
+                    # (applies names the side batting: a 'when' of the other never holds)
+                    self.policy(ewhere, f"applies = '{applies}' (when {applies} bats) but its "
+                                        f"'when' asks batting = '{asked.pop()}': the effect "
+                                        "never applies")
                 park_effects.append(BallparkEffect(applies, when, effect, numbers))
             if isinstance(table.get("ballpark"), dict) and not str(park.get("name") or
                                                                   "").strip():
@@ -2123,6 +2155,7 @@ class _Loader:
             if not isinstance(nines, bool):
                 self.problems.add(where + ", field 'nines_remove_runs'", "must be true or false")
                 nines = False
+            before = len(self.problems.items)
             card = Card(name, side, category, copies, text,
                         requires=self.conditions(table.get("requires"),
                                                  where + ", field 'requires'"),
@@ -2130,6 +2163,17 @@ class _Loader:
                         bonus=self.bonus(table.get("bonus"), where + ", field 'bonus'"),
                         cancels=tuple(cancels), scoring_numbers=tuple(numbers),
                         nines_remove_runs=nines, line=int(line[5:]) if line else 0)
+            if len(self.problems.items) == before and card.requires:
+                # An entry's 'when' read with the card's 'requires' (each sound alone): a
+                # clash leaves the entry nothing to do (a Power test above 3 on a card
+                # that asks Power 1 at most).
+                for field, entries in (("effects", card.effects), ("bonus", card.bonus)):
+                    for number, effect in enumerate(entries, start=1):
+                        if effect.when:
+                            self.check_together(
+                                list(effect.when), f"{where}, field '{field}', entry {number}",
+                                told=card.requires, after=" (this entry's 'when' with the "
+                                "card's 'requires': the entry never applies)")
             if sided:
                 self.warn_moves(card, where)
             doing = ("effects", "bonus", "cancels", "scoring_numbers", "nines_remove_runs")

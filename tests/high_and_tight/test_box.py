@@ -1725,6 +1725,35 @@ def test_an_empty_condition_is_told(box_copy):
      "can meet these conditions together"),
     ("teams.toml", 'when = { bats = "L" }', 'when = [{ bats = "L" }, { bats = "R" }]',
      "no batter and pitcher can meet these conditions together"),
+    # two scores or two sides batting that exclude each other (they passed: ok)
+    ("cards.toml", 'requires = [ { score = "behind" }, { inning_at_least = 7 } ]',
+     'requires = [ { score = "tied" }, { score = "ahead" } ]',
+     "score = 'tied' and 'ahead' in two of its conditions: no score is both"),
+    ("cards.toml", 'requires = [ { score = "ahead" }, { inning_at_least = 7 } ]',
+     'requires = [ { score = "not-ahead" }, { score = "ahead", batting = "home" } ]',
+     "score = 'not-ahead' and 'ahead' in two of its conditions"),
+    ("cards.toml", 'requires = { batting = "home" }',
+     'requires = [ { batting = "home" }, { batting = "away" } ]',
+     "batting = 'home' and batting = 'away' in two of its conditions: one side bats at a "
+     "time"),
+    # an entry's 'when' read with the card's 'requires': the entry never applies
+    ("cards.toml", 'effects = [ { marker = "number", up = "batter.clutch" } ]\nbonus = [ '
+     '{ marker = "rolls", up = 1, when = { rating = "batter.power", at_least = 3 } } ]',
+     'requires = { rating = "batter.power", at_most = 1 }\neffects = [ { marker = "number", '
+     'up = "batter.clutch" } ]\nbonus = [ { marker = "rolls", up = 1, when = { rating = '
+     '"batter.power", at_least = 3 } } ]', "entry 1: at_least 3 and at_most 1 in two of "
+     "its conditions: no batter.power can hold both (this entry's 'when' with the card's "
+     "'requires': the entry never applies)"),
+    ("cards.toml",
+     'requires = { batting = "home" }\neffects = [ { marker = "rolls", up = 1 } ]',
+     'requires = { batting = "away" }\neffects = [ { marker = "rolls", up = 1, when = { '
+     'batting = "home" } } ]', "batting = 'home' and batting = 'away' in two of its "
+     "conditions: one side bats at a time (this entry's 'when' with the card's 'requires'"),
+    # a ballpark effect applied when one side bats, asking the other
+    ("teams.toml", '{ applies = "home", marker = "rolls", up = 1, when = { inning_at_least = '
+     '7 } }', '{ applies = "home", marker = "rolls", up = 1, when = { batting = "away" } }',
+     "applies = 'home' (when home bats) but its 'when' asks batting = 'away': the effect "
+     "never applies"),
     # an empty list asks nothing, as an empty table does
     ("cards.toml", 'requires = { matchup = "opposite" }', "requires = []",
      "the list of conditions is empty ([ ]): it asks nothing"),
