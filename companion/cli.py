@@ -1501,8 +1501,9 @@ def main(argv: list[str] | None = None) -> int:
         stored = (" (the series already stored play on their own copy of their box: "
                   "`companion play` without --data goes on with them)"
                   if args.command == "play" else "")
+        way_out = error.way_out or f"'companion data check DIR' checks a box folder{stored}"
         print(f"companion: the box was not read ({count} problem{'' if count == 1 else 's'}"
-              f"); 'companion data check DIR' checks a box folder{stored}", file=sys.stderr)
+              f"); {way_out}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except CompanionError as error:
         print(f"companion: {error}", file=sys.stderr)

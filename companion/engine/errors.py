@@ -16,6 +16,7 @@ class DataError(CompanionError):
     def __init__(self, problems: list[str], warnings: list[str] = ()):
         self.problems = list(problems)
         self.warnings = list(warnings)      # likely slips found too, told with the problems
+        self.way_out: str | None = None     # what to do, when it is not `data check DIR`
         super().__init__("\n".join(self.problems))
 
 

@@ -7,7 +7,7 @@ import json
 import sqlite3
 from dataclasses import dataclass
 
-from ..engine.errors import CompanionError, IllegalAction, ParseError
+from ..engine.errors import CompanionError, DataError, IllegalAction, ParseError
 from ..engine.record import Record
 from ..files import db_words
 from ..high_and_tight.box import BOX_FILES, Box, load_box_texts
@@ -536,9 +536,17 @@ _LISTED_BOXES: dict[str, Box | None] = {}   # frozen boxes by fingerprint (liste
 
 def frozen_box(store: Store, series_id: int) -> Box:
     row = next(store.db.query("SELECT box_files FROM series WHERE id = ?", [series_id]))
-    return load_box_texts(box_copy_texts(row["box_files"], series_id, store.path),
-                          origin=f"series {series_id} box",
-                          strict=False)     # as it was accepted when the series began
+    texts = box_copy_texts(row["box_files"], series_id, store.path)
+    try:
+        return load_box_texts(texts, origin=f"series {series_id} box",
+                              strict=False)     # as it was accepted when the series began
+    except DataError as error:
+        # (no box folder to check: the copy is in the game file, damaged since)
+        # (salvage replays with the same copy: it cannot help, so it is not offered)
+        error.way_out = (f"series {series_id}'s copy of its box, kept in the game file, no "
+                         "longer reads (was the file edited by hand?): that series cannot be "
+                         "opened; the file's other series are untouched")
+        raise
 
 
 def box_copy_texts(text, series_id: int, path) -> dict[str, str]:

@@ -1237,3 +1237,20 @@ def test_a_listing_edited_apart_from_its_record_is_told_and_written_again(path, 
     assert len(playing.session.series.results) == 1 and first == team1
     assert (before, after) == ([f"{winner} won 1-1", f"{team1} won 1-0"],
                                [f"{winner} won 2-1", f"game 2, {first} lead 1-0"])
+
+
+def test_a_box_copy_edited_in_the_game_file_is_told_as_the_files_not_a_folders(path, box):
+    """A value gone bad in a series' own copy of its box (kept in the game file) was told
+    with "'companion data check DIR' checks a box folder", a folder no check can reach."""
+    store = Store.open(path)
+    stored = started(store, box, actions=20)
+    texts = json.loads(store.db["series"].get(stored.id)["box_files"])
+    texts["box.toml"] = re.sub(r"dh_defense\s*=\s*\d+", "dh_defense = 44", texts["box.toml"])
+    store.db["series"].update(stored.id, {"box_files": json.dumps(texts)})
+    store.close()
+    result = run_companion("series", "show", str(stored.id), "--db", path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "field 'dh_defense'" in result.stderr and "0..9" in result.stderr
+    assert f"series {stored.id}'s copy of its box, kept in the game file, no longer reads" \
+        in result.stderr
+    assert "data check DIR" not in result.stderr
