@@ -675,6 +675,25 @@ WITHOUT = "write it without them"
 QUOTED = f"a number in quotes is read as text: {WITHOUT}"
 
 
+def first_table(value) -> dict:
+    """A list of tables written where one table is meant ([[box]]): its first, read on so
+    that its fields are not told missing as well; {} for anything else."""
+    if isinstance(value, list) and value and isinstance(value[0], dict):
+        return value[0]
+    return {}
+
+
+# Keys a card effect's table does not take, which belong to its card (or a ballpark's).
+EFFECT_ELSEWHERE = {
+    "scoring_numbers": "extra scoring numbers are the card's own field, not an effect's: "
+                       "write scoring_numbers = [11] beside 'effects'",
+    "cancels": "what a card cancels is the card's own field: write it beside 'effects'",
+    "nines_remove_runs": "nines_remove_runs is the card's own field: write it beside "
+                         "'effects'",
+    "requires": "a condition on the whole card is the card's 'requires'; an effect's own "
+                "condition is 'when'",
+    "applies": "'applies' is a ballpark effect's field (teams.toml), not a card's",
+}
 # A condition as the format writes it (a test, say 'batter.power >= 3', is not read).
 CONDITION_FORM = '{ rating = "batter.power", at_least = 3 } (docs/data-format.md)'
 # Keys a card's table does not take, which belong to one of its tables.
@@ -994,7 +1013,8 @@ class _Loader:
                                  if isinstance(value, list) else
                                  f"{shown(value)} is not a table: write [{key}] on a line of "
                                  "its own with its fields under it")
-        return {}
+        # ([[box]]: its first table read on, its fields not told missing as well)
+        return first_table(value)
 
     def tables_of(self, data: dict, key: str, where: str) -> list[dict]:
         """`data[key]` as a list of tables ([[key]] headers; [] when left out): a value of
@@ -1375,8 +1395,11 @@ class _Loader:
             self.problems.add(where, f"{shown(table)} is not a table")
             return None
         # A misspelt key is named as such before what it leaves out is told.
-        meant = self.unknown_fields(table, ("marker", "up", "down", "when", "less"), where,
-                                    "field of an effect:") | self.misspelt_keys(table)
+        known = ("marker", "up", "down", "when", "less")
+        meant = self.unknown_fields(table, known, where, "field of an effect:",
+                                    EFFECT_ELSEWHERE) | self.misspelt_keys(table)
+        if table.keys() & EFFECT_ELSEWHERE.keys() and not table.keys() & set(known):
+            return None     # (a card's field put in an effect: told, no move missing as well)
         marker = self.get_str(table, "marker", where, MARKERS)
         effect = self.move(table, marker, meant, where)
         # A marker not known is told; the effect is left out of the checks that read it (a
@@ -1562,7 +1585,7 @@ class _Loader:
                                   "is meant: [team.ballpark] in single brackets (rule 8.1)"
                                   if isinstance(park, list) else
                                   "missing Home Ballpark table ([team.ballpark], rule 8.1)")
-                park = {}
+                park = first_table(park)
             pwhere = where + ", ballpark"
             self.unknown_fields(park, ("name", "feature", "text", "effects"), pwhere)
             park_effects = []

@@ -1211,14 +1211,29 @@ def test_a_column_the_companion_does_not_read_is_refused(box_copy):
     ("teams.toml", "[team.ballpark]", "[[team.ballpark]]",
      "written as a list of tables ([[team.ballpark]]) where one is meant: [team.ballpark] "
      "in single brackets", "missing Home Ballpark"),
+    # its one table read on: its fields are not told missing as well (three more lines)
+    ("teams.toml", "[team.ballpark]", "[[team.ballpark]]", "[[team.ballpark]]", "is missing"),
+    ("box.toml", "[box]\n", "[[box]]\n", "[[box]]", "is missing"),
+    # a card's own field put in its effect: that, not a marker or a move missing too
+    ("cards.toml", 'effects = [ { marker = "number", up = 2 } ]',
+     "effects = [ { scoring_numbers = [11] } ]", "unknown field of an effect: "
+     "'scoring_numbers'; extra scoring numbers are the card's own field, not an effect's: "
+     "write scoring_numbers = [11] beside 'effects'", "'marker': is missing"),
+    ("cards.toml", 'effects = [ { marker = "number", up = 2 } ]',
+     'effects = [ { requires = { batting = "home" } } ]', "a condition on the whole card is "
+     "the card's 'requires'", "give exactly one of 'up' or 'down'"),
 ])
 def test_a_slip_is_told_in_the_words_of_what_was_typed(box_copy, filename, old, new, said,
                                                          not_said):
     """SPEC 8: a stray key is a key (not a table), a misspelt 'up' is told once (not as a
-    missing move too), a '#' line of a CSV is a comment the format does not have, and a
-    ballpark written [[team.ballpark]] is one table in single brackets."""
+    missing move too), a '#' line of a CSV is a comment the format does not have, a
+    ballpark written [[team.ballpark]] is one table in single brackets (and [[box]] is
+    [box], its fields not told missing as well), and a card's field in an effect is told
+    as such, not as the effect's marker missing."""
     edit(box_copy / filename, old, new)
     problems = problems_of(box_copy)
+    if filename == "cards.toml" or new.startswith("[["):
+        assert len(problems) == 1, problems
     assert any(said in p for p in problems), problems
     assert not any(not_said in p for p in problems), problems
 
