@@ -70,6 +70,9 @@ class CommandError(Exception):
 def _int_in(low: int, high: int, what: str):
     def convert(text: str) -> int:
         try:
+            # (the digits 0-9 only, as a box file's numbers: int() reads any script's)
+            if not text.strip().lstrip("+-").isascii():
+                raise ValueError(text)
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(
@@ -84,7 +87,7 @@ def _int_in(low: int, high: int, what: str):
 
 def _box_label(text: str) -> int:
     """A Scoring Number box as the track labels it (IV) or by its place (4)."""
-    if text.strip().isdecimal() and 1 <= int(text) <= len(ROMAN):
+    if text.strip().isdecimal() and text.isascii() and 1 <= int(text) <= len(ROMAN):
         return int(text)
     try:
         return parse_roman(text)

@@ -164,6 +164,10 @@ def test_odds_advise_a_move_up_past_xii_earns_the_bonus_roll(capsys):
     (["odds", "--rolls", "3", "--box", "13"], "accepted I..XII (or 1..12)"),
     (["odds", "--rolls", "3", "--box", "0"], "accepted I..XII (or 1..12)"),
     (["odds", "--rolls", "3", "--box", "V", "--also", "13"], "2..12"),
+    # the digits 0-9 only, as a box file's numbers are read (another script's passed)
+    (["odds", "--rolls", "\u0663", "--box", "IV"], "is not a whole number; accepted range "
+     "1..20"),
+    (["odds", "--rolls", "3", "--box", "\u0664"], "accepted I..XII (or 1..12)"),
 ])
 def test_odds_bad_arguments(capsys, argv, needle):
     code, _, err = run(capsys, *argv)
