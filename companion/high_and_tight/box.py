@@ -1367,7 +1367,8 @@ class _Loader:
             elif amount and quoted_number(ref):
                 said = f"is a number in quotes, read as text: {WITHOUT} (an amount, 0..20)"
             else:
-                said = "is not a rating such as 'batter.power'"
+                said = "is not a rating such as 'batter.power'" + (
+                    " or a whole number (an amount, 0..20)" if amount else "")
                 whose = rating_owners(ref)
                 if whose:               # a rating without its piece: 'speed'
                     said += f"; a rating is named with whose it is: {whose}"

@@ -777,6 +777,10 @@ def test_a_file_not_in_utf8_is_named_with_its_line_and_the_way_to_save_it(box_co
     # A number where a condition names a rating: no amount is asked there.
     ("cards.toml", 'requires = { rating = "batter.power"', 'requires = { rating = "2"',
      "field 'rating': '2' is not a rating such as 'batter.power'"),
+    # A move's word for a number: its amount is named too, as for 1.5 below.
+    ("cards.toml", 'effects = [ { marker = "number", up = "batter.power" } ]',
+     'effects = [ { marker = "number", up = "two" } ]',
+     "'two' is not a rating such as 'batter.power' or a whole number (an amount, 0..20)"),
     # A number typed without quotes that is not whole is not told to lose its quotes.
     ("cards.toml", 'effects = [ { marker = "number", up = "batter.power" } ]',
      'effects = [ { marker = "number", up = 1.5 } ]',
