@@ -26,6 +26,7 @@ from textual.widgets import Button, Checkbox, Input, Label, ProgressBar, Select
 from textual.worker import Worker, get_current_worker
 
 from printables.options import PAPERS, SIDES, parse_offset
+from printables.sets import TEAM_SETS
 
 from ..engine.errors import CompanionError, clip
 from ..files import output_problem
@@ -228,6 +229,8 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
         box_score = what.startswith(BOX_SCORE)
         for widget_id in ("#sides", "#team-row", "#offset-row"):
             self.query_one(widget_id).display = not box_score
+        # (a team narrows only its sets: beside the cards it was a field that refused)
+        self.query_one("#team-row").display = what in (*TEAM_SETS, "all")
         self.query_one("#paper-label", Label).update("Paper" if box_score else "Paper, sides")
 
     def _job(self) -> PrintJob | None:
@@ -244,7 +247,8 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
         if what.startswith(BOX_SCORE):          # the set-only fields are hidden: not read
             return PrintJob(what=what, out=out, paper=str(self.query_one("#paper", Select).value),
                             box=self.box, store_path=self.store_path)
-        team = self.query_one("#team", Input).value.strip() or None
+        team = (self.query_one("#team", Input).value.strip() or None
+                if self.query_one("#team-row").display else None)     # (hidden: not read)
         offset_text = self.query_one("#offset", Input).value.strip()
         try:
             offset = parse_offset(offset_text) if offset_text else (0.0, 0.0)

@@ -495,3 +495,34 @@ def test_the_home_title_and_the_print_dialog_name_the_box_in_use(tmp_path, box_c
     assert title.startswith("The dugout companion - High & Tight from My Printing")
     assert title.endswith("...") and len(title) <= 78
     assert label.startswith("Print from My Printing of the Game, Se...  (")
+
+
+def test_the_team_field_shows_for_the_sets_a_team_narrows_only(tmp_path):
+    """A team narrows the pieces, markers, team cards and series sheet (and 'all'); beside
+    the strategy cards or the rally caps the field stood open and, filled, refused the
+    print ('--team applies to ...'). It leaves the dialog there, and is not read."""
+    path = tmp_path / "team.db"
+    out = tmp_path / "caps.pdf"
+
+    async def steps(pilot, notes):
+        screen = await open_print(pilot)
+        row = screen.query_one("#team-row")
+        shown = {}
+        for what in ("all", "pieces", "markers", "team-cards", "series-sheet", "cards",
+                     "rally-caps", "scoreboard"):
+            fill(screen, what=what)
+            await pilot.pause()
+            shown[what] = row.display
+        fill(screen, what="pieces", team="Texas Cowboys")
+        await pilot.pause()
+        fill(screen, what="rally-caps", out=str(out))
+        await pilot.pause()
+        await print_and_wait(pilot, notes)
+        return shown
+
+    notes, shown = on_home(path, steps)
+    assert shown == {"all": True, "pieces": True, "markers": True, "team-cards": True,
+                     "series-sheet": True, "cards": False, "rally-caps": False,
+                     "scoreboard": False}
+    assert notes and notes[-1][:2] == ("information", "Printed"), notes
+    assert out.read_bytes().startswith(b"%PDF")
