@@ -891,7 +891,7 @@ def _series_replayed(store) -> tuple[int, list[str]]:
     would say it: a line that reads as no action, one the rules refuse, an event lost)."""
     from .store.series_store import StoredSeries
 
-    problems, ids = [], []
+    problems, ids, orphans = [], [], []
     store.db.execute("BEGIN")           # one snapshot of the file: a table may write meanwhile
     try:
         ids = [row[0] for row in store.db.execute("SELECT id FROM series ORDER BY id")]
@@ -912,10 +912,17 @@ def _series_replayed(store) -> tuple[int, list[str]]:
                     f"its record ({apart}; was the file edited by hand?); opening it at the "
                     f"table (companion play --series {series_id}{db_words(store.path)}) "
                     "writes the listing again from the record")
+        # Steps of a series the file no longer lists (its row deleted by hand: deleting a
+        # series takes its steps with it) are never read: told, as damage is.
+        orphans = [f"{count} stored event{'' if count == 1 else 's'} of series {orphan}, "
+                   "which the file does not list (was the file edited by hand?): no command "
+                   "reads them" for orphan, count in store.db.execute(
+                       "SELECT series_id, COUNT(*) FROM events WHERE series_id NOT IN "
+                       "(SELECT id FROM series) GROUP BY series_id ORDER BY series_id")]
     finally:
         if store.db.conn.in_transaction:
             store.db.execute("ROLLBACK")    # (nothing written: a reader's transaction)
-    return len(ids) - len(problems), problems
+    return len(ids) - len(problems), problems + orphans
 
 
 def _series_header(box: Box, scenario, team1, team2, roster1, roster2, rules,

@@ -1254,3 +1254,24 @@ def test_a_box_copy_edited_in_the_game_file_is_told_as_the_files_not_a_folders(p
     assert f"series {stored.id}'s copy of its box, kept in the game file, no longer reads" \
         in result.stderr
     assert "data check DIR" not in result.stderr
+
+
+def test_db_check_tells_steps_of_a_series_the_file_no_longer_lists(path, box):
+    """A series' row deleted by hand left its steps behind, read by no command, and `db
+    check` said the file was sound (deleting a series takes its steps with it)."""
+    store = Store.open(path)
+    kept = started(store, box, actions=30)
+    gone = started(store, box, seed="12", actions=25)
+    store.close()
+    hand = sqlite3.connect(path)            # (sqlite3's shell: no foreign keys enforced)
+    hand.execute("DELETE FROM series WHERE id = ?", [gone.id])
+    hand.commit()
+    hand.close()
+    result = run_companion("db", "check", "--db", path)
+    assert result.returncode == 2 and result.stdout.strip().endswith("replayed=1")
+    assert result.stderr.splitlines() == [
+        f"companion: 25 stored events of series {gone.id}, which the file does not list (was "
+        "the file edited by hand?): no command reads them"]
+    with Store.open(path) as store:
+        delete_series(store, kept.id)
+    assert run_companion("db", "check", "--db", path).returncode == 2   # (the other stays)
