@@ -1353,8 +1353,11 @@ class _Loader:
 
         if not any(Matchup.facing(SimpleNamespace(bats=bats), SimpleNamespace(throws=throws))
                    .all_hold(hands) for bats in "RLS" for throws in "RL"):
-            out.append("no batter and pitcher can meet these conditions together (a switch "
-                       "hitter bats on the side opposite the pitcher, rule 5.1.1 c)")
+            # (the switch hitter's side said only where it is what clashes)
+            switch = any(c.bats == "S" or c.matchup in ("same", "opposite") for c in hands)
+            out.append("no batter and pitcher can meet these conditions together" + (
+                " (a switch hitter bats on the side opposite the pitcher, rule 5.1.1 c)"
+                if switch else " (rule 5.1.1 c)"))
         return out
 
     def rating_ref(self, ref, where: str, amount: bool = False) -> str | None:

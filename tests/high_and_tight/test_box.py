@@ -1741,7 +1741,7 @@ def test_an_empty_condition_is_told(box_copy):
      "5.1.1 c)"),
     ("cards.toml", 'requires = { matchup = "opposite" }',
      'requires = [{ matchup = "left-vs-left" }, { throws = "R" }]', "no batter and pitcher "
-     "can meet these conditions together"),
+     "can meet these conditions together (rule 5.1.1 c)"),  # (no switch hitter in it)
     ("teams.toml", 'when = { bats = "L" }', 'when = [{ bats = "L" }, { bats = "R" }]',
      "no batter and pitcher can meet these conditions together"),
     # two scores or two sides batting that exclude each other (they passed: ok)
