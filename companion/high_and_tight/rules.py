@@ -378,12 +378,21 @@ class HighAndTight:
                                 demanded="8.3")
             optional = self._closer_on_short_rest(state, side)
             if optional is not None:
-                may_stay = act.stay(side) in self._mound_actions(state, side)
+                # Every other choice named, a tired pitcher's cost too (the prompt named
+                # one of them: keeping him, while other relievers were there as well).
+                actions = self._mound_actions(state, side)
+                others = len(actions) - 1 - (act.stay(side) in actions)
+                choices = ["bring him in at Fatigue +100"] + (
+                    ["another reliever"] if others else [])
+                if act.stay(side) in actions:
+                    tired = self.stay_fatigue(state, side)
+                    choices.append(f"keep {state.side(side).current_pitcher().name}"
+                                   + (f" at +{tired}" if tired is not None else ""))
+                said = " or ".join([", ".join(choices[:-1]), choices[-1]] if choices[1:]
+                                   else choices)
                 return Awaiting("decision", side, phase,
-                                f"the save is {optional.name}'s only on short rest: bring "
-                                "him in at Fatigue +100, or "
-                                + ("keep the pitcher" if may_stay else "another reliever")
-                                + " (rules 8.2.3, 8.3)")
+                                f"the save is {optional.name}'s only on short rest: {said} "
+                                "(rules 8.2.3, 8.3)")
             own = state.side(side)
             # Past his Fatigue in his groove, he pitches as he is (the advanced rules' choice
             # any inning said as such: the prompt spoke of a change with no reason to it).

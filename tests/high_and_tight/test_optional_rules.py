@@ -618,6 +618,10 @@ def test_a_closer_on_short_rest_may_relieve_a_reliever_for_the_save(rules):
     assert legal[0] == "home brings in Achterberg" and f"home {STAY}" in legal
     assert {f"home brings in {n}" for n in ("Tremaine", "Wexley", "Dunleavy")} <= set(legal)
     assert rules.relievers_held_back(state, "home") == []
+    # Every choice named (the prompt named keeping him alone, the RPs left unsaid).
+    assert rules.awaiting(state).prompt == (
+        "the save is Achterberg's only on short rest: bring him in at Fatigue +100, another "
+        "reliever or keep Castellan (rules 8.2.3, 8.3)")
     play(session, "home brings in Achterberg")
     assert state.home.pitcher == "achterberg" and state.home.fatigue == 100
 
@@ -697,7 +701,10 @@ def test_the_save_on_short_rest_prompt_offers_keeping_a_pitcher_out_of_fresh_arm
                   if state.inning == 8 else None)
     assert state.home.pitcher == "wexley"           # Fatigue 1: tired in the 9th
     assert f"home {STAY}" in legal_lines(session)
-    assert rules.awaiting(state).prompt.endswith("or keep the pitcher (rules 8.2.3, 8.3)")
+    # (the other relievers could come in on short rest too, and Wexley stays at +200)
+    assert rules.awaiting(state).prompt == (
+        "the save is Achterberg's only on short rest: bring him in at Fatigue +100, another "
+        "reliever or keep Wexley at +200 (rules 8.2.3, 8.3)")
 
 
 def test_with_a_fresh_reliever_left_a_tired_pitcher_may_not_stay(rules):
