@@ -1534,16 +1534,25 @@ class GameScreen(Screen):
 
             self.app.push_screen(StaleScreen(stored.stale.message(stored.id),
                                              stored.set_aside_count()), answered)
-        elif self.table.game is not None:
+        else:
             # Back at a game (a restart, or Enter on the home screen): the last half's runs
             # and dice, told at its end in a notice gone since; on a final (held in a series,
             # or the series' last game, the status line saying it) the game's last half.
             game = self.table.game
-            told = views.last_half(game)
+            told = views.last_half(game) if game is not None else None
+            results = self.table.series.results
             if told:
                 self.notify(self._half_for_rows(told, self._passes_said(game)),
                             title=RESUMED_TITLE, markup=False)
-            self._tell_exchange_owed()
+            elif results and not self.table.session.is_over():
+                # On the next game's first screen, nothing of it played yet: the last
+                # final, as it was told (the screen said nothing of where the series was).
+                last = results[-1]
+                self.notify(f"Game {last.number}: {self._final_words(last)}. Game "
+                            f"{last.number + 1} begins.", title=RESUMED_FINAL_TITLE,
+                            markup=False)
+            if game is not None:
+                self._tell_exchange_owed()
         self._tell_own_box()
 
     def _tell_exchange_owed(self) -> None:
@@ -1888,14 +1897,20 @@ class GameScreen(Screen):
         board = self.query_one("#board", Static)
         return views.rows_taken(self.app.console, markup, board.content_region.width)
 
-    def announce(self, result) -> None:
-        """A game just ended (rule 4.8): its score, and the series standing (rule 7.0)."""
+    def _final_words(self, result) -> str:
+        """A game's final and the series standing: 'Texas Cowboys win 6-5 in 9 innings;
+        TXC lead the series 1-0' (rules 4.8, 7.0)."""
         table = self.table
         loser = "team2" if result.winner == "team1" else "team1"
         # (an exhibition's standing, 'X win the game', is the line itself: said once)
         standing = "" if table.series.scenario.rotation == 0 else f"; {table.standing()}"
-        told = (f"{table.team_name(result.winner)} win {result.runs[result.winner]}-"
+        return (f"{table.team_name(result.winner)} win {result.runs[result.winner]}-"
                 f"{result.runs[loser]} in {result.innings} innings{standing}")
+
+    def announce(self, result) -> None:
+        """A game just ended (rule 4.8): its score, and the series standing (rule 7.0)."""
+        table = self.table
+        told = self._final_words(result)
         game = table.session.games[result.number - 1]
         if self._last_half[0] is game:
             # The final takes the place of the last half's notice: its runs and dice too.
@@ -2671,6 +2686,8 @@ class GameScreen(Screen):
             return
         if not entries:                     # back on a final gone on from: nothing undone
             self._back_on_final = self.table.held
+            drop_notices(self.app, [note for note in shown_notices(self.app)
+                                    if note.title == RESUMED_FINAL_TITLE])  # ('game 2 begins')
             self._tell_steps(f"back on game {self.table.held}'s final; nothing was undone (u "
                              "again goes into the game, Enter or y on to the next)")
             self.refresh_table()
@@ -2681,7 +2698,7 @@ class GameScreen(Screen):
         reopened = {final_title(number) for number in
                     range(len(self.table.series.results) + 1, finished + 1)}
         drop_notices(self.app, [note for note in shown_notices(self.app) if note.title in (
-            HALF_NOTICE_TITLE, RESUMED_TITLE, *reopened)])
+            HALF_NOTICE_TITLE, RESUMED_TITLE, RESUMED_FINAL_TITLE, *reopened)])
         # Shown in the order taken, with what stayed in the game before them for context.
         taken = list(reversed(entries))
         shown = views.shown_lines(self.table, taken, before=self.table.session.entries)
@@ -2911,6 +2928,7 @@ HALF_NOTICE_TITLE = "End of the half"
 PITCHING_CHANGE_TITLE = ": pitching change"     # after the team: a forced one, kept as is
 DREW_TITLE = " drew"        # after the team: the cards the player's own draw brought
 RESUMED_TITLE = "Back at the table: the last half"
+RESUMED_FINAL_TITLE = "Back at the table"       # on the next game's first screen
 UNDO_OVER_SECONDS = 5.0     # a finished series' undo: the second `u` within them (five)
 RESHUFFLE_SECONDS = 20.0           # the table's reshuffle to do (physical cards) stays
 HALF_NOTICE_KEEP_SECONDS = 4.0     # ... but a half's end stays this long whatever comes

@@ -5621,11 +5621,26 @@ def test_gone_on_from_a_final_a_restart_opens_where_the_player_went(tmp_path):
             held = table.held
             await pilot.press("enter")                  # on to game 2
             await pilot.pause()
-        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
-            return held, table.held, plain(views.status(table))
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            await pilot.pause()
+            result = table.series.results[0]
+            told = [note for note in notes if note[0] == "Back at the table"]
+            opened = (table.held, plain(views.status(table)))
+            await pilot.press("u")                      # back on the final: it goes
+            await pilot.pause()
+            kept = [note.title for note in shown_notices(app)]
+            return (held, *opened, told, result, table.standing(), kept,
+                    table.team_name(result.winner))
 
-    held, reopened, status = asyncio.run(play())
+    held, reopened, status, told, result, standing, kept, winner = asyncio.run(play())
     assert held == 1 and reopened is None and "over" not in status.split(":")[0]
+    # Reopened on game 2's first screen, nothing of it played: game 1's final is told (no
+    # notice said where the series stood), as when it ended.
+    loser = "team2" if result.winner == "team1" else "team1"
+    assert told == [("Back at the table", (
+        f"Game 1: {winner} win {result.runs[result.winner]}-"
+        f"{result.runs[loser]} in {result.innings} innings; {standing}. Game 2 begins."))]
+    assert "Back at the table" not in kept
 
 
 def test_y_goes_on_from_a_final_only_right_after_the_undo_that_came_back_on_it(tmp_path):

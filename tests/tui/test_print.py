@@ -199,6 +199,9 @@ def test_the_box_score_of_a_finished_game_prints_from_the_game_screen(tmp_path):
             return notes
 
     notes = asyncio.run(go())
+    # (opened on game 2's first screen: game 1's final is told first, then the prints)
+    assert notes[0][:2] == ("information", "Back at the table"), notes
+    notes = notes[1:]
     with Store.open(path, readonly=True) as store:
         reference = tmp_path / "reference.pdf"
         pages = print_boxscore(store, f"{series_id}:1", PrintOptions(), reference)
