@@ -186,7 +186,7 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
                 yield Select([(s, s) for s in SIDES], value="duplex", allow_blank=False,
                              id="sides", compact=True)
             with Horizontal(classes="row", id="team-row"):
-                yield Label("Team")
+                yield Label("Team", id="team-label")
                 yield Input(placeholder="every team", id="team",
                             compact=True, suggester=SuggestFromList(teams,
                                                                     case_sensitive=False))
@@ -229,8 +229,10 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
         box_score = what.startswith(BOX_SCORE)
         for widget_id in ("#sides", "#team-row", "#offset-row"):
             self.query_one(widget_id).display = not box_score
-        # (a team narrows only its sets: beside the cards it was a field that refused)
-        self.query_one("#team-row").display = what in (*TEAM_SETS, "all")
+        # (a team narrows only its sets: beside the cards it was a field that refused; the
+        # bleed beside it stays, for the cards)
+        for widget_id in ("#team-label", "#team"):
+            self.query_one(widget_id).display = what in (*TEAM_SETS, "all")
         self.query_one("#paper-label", Label).update("Paper" if box_score else "Paper, sides")
 
     def _job(self) -> PrintJob | None:
@@ -248,7 +250,7 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
             return PrintJob(what=what, out=out, paper=str(self.query_one("#paper", Select).value),
                             box=self.box, store_path=self.store_path)
         team = (self.query_one("#team", Input).value.strip() or None
-                if self.query_one("#team-row").display else None)     # (hidden: not read)
+                if self.query_one("#team").display else None)       # (hidden: not read)
         offset_text = self.query_one("#offset", Input).value.strip()
         try:
             offset = parse_offset(offset_text) if offset_text else (0.0, 0.0)
