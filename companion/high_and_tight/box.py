@@ -31,9 +31,13 @@ BALLPLAYER_RATINGS = ("offense", "defense", "power", "obp", "speed", "clutch")
 PITCHER_RATINGS = ("gopher", "control", "k", "clutch", "whip")
 MATCHUPS = ("opposite", "same", "left-vs-left", "right-vs-right")
 SCORES = ("behind", "tied", "ahead", "not-ahead", "not-behind")
-# The scores each holds for (two conditions whose sets do not meet never hold together).
-SCORE_OUTCOMES = {"behind": {"behind"}, "tied": {"tied"}, "ahead": {"ahead"},
-                  "not-ahead": {"behind", "tied"}, "not-behind": {"tied", "ahead"}}
+
+
+def score_holds(kind: str, score: int) -> bool:
+    """Whether a condition's `score` (one of SCORES) holds for a side `score` runs ahead
+    (negative: behind)."""
+    return {"behind": score < 0, "tied": score == 0, "ahead": score > 0,
+            "not-ahead": score <= 0, "not-behind": score >= 0}[kind]
 # The accepted range of each rating a card's condition may read (docs/data-format.md).
 RATING_RANGES = {"batter": {r: (0, 9 if r in ("offense", "defense") else 5)
                             for r in BALLPLAYER_RATINGS},
@@ -1242,7 +1246,7 @@ class _Loader:
             return ()
         tables = value if isinstance(value, list) else [value]
         out = []
-        hands_sound = True      # (a side refused is read as its first choice: no clash told)
+        sound = True        # (a choice refused is read as its first choice: no clash told)
         for table in tables:
             if not isinstance(table, dict):
                 self.problems.add(where, f"condition {shown(table)} is not a table: a "
@@ -1286,39 +1290,37 @@ class _Loader:
                 read["bats"] = self.get_str(table, "bats", where, ("R", "L", "S"))
             if "throws" in table:
                 read["throws"] = self.get_str(table, "throws", where, ("R", "L"))
-            hands_sound = hands_sound and all(
+            sound = sound and all(
                 self.is_choice(table[key], choices) for key, choices in (
-                    ("matchup", MATCHUPS), ("bats", ("R", "L", "S")), ("throws", ("R", "L")))
+                    ("matchup", MATCHUPS), ("bats", ("R", "L", "S")), ("throws", ("R", "L")),
+                    ("batting", ("home", "away")), ("score", SCORES))
                 if key in table)
             out.append(Condition(**read))
         if isinstance(value, list) and not value:     # ('requires = []', as '{ }' above)
             self.policy(where, "the list of conditions is empty ([ ]): it asks nothing; "
                                "write what it asks or leave it out")
-        self.check_together(out, where, hands_sound)
+        self.check_together(out, where, sound)
         return tuple(out)
 
     def check_together(self, conditions: list[Condition], where: str,
-                       hands_sound: bool = True, told: tuple[Condition, ...] = (),
-                       after: str = "") -> None:
+                       sound: bool = True, after: str = "") -> None:
         """Conditions that all must hold (rule 5.1.1 c) but no situation can meet together,
         each sound alone: a rating's bounds in two of them that cross, two sides batting,
         two scores that exclude each other ('tied' and 'ahead'), or handedness no batter
         and pitcher have (a switch hitter bats opposite the pitcher: 'same' never holds for
-        him). Such a card could never be played. A clash found in `told` alone (the card's
-        'requires', checked already) is not told again; `after` ends each message (what
-        never applies, for an effect's 'when' read with the card's 'requires')."""
-        # (policy: a series' box frozen before this check still loads; a bound or a side
-        # refused already is told alone, not again as a clash)
+        him). Such a card could never be played. `sound`: no side, score or hand among them
+        was refused (one refused is read as its first choice: no clash is told of it);
+        `after` ends each message (what never applies, for an effect's 'when' read with
+        its card's 'requires')."""
+        # (policy: a series' box frozen before this check still loads; a bound refused
+        # already is told alone, not again as a clash)
         if not self.strict:
             return
-        own = set(self.clashes(list(told), hands_sound)
-                  + self.clashes(conditions, hands_sound)) if told else set()
-        for clash in self.clashes([*told, *conditions], hands_sound):
-            if clash not in own:
-                self.policy(where, clash + after)
+        for clash in self.clashes(conditions, sound):
+            self.policy(where, clash + after)
 
     @staticmethod
-    def clashes(conditions: list[Condition], hands_sound: bool = True) -> list[str]:
+    def clashes(conditions: list[Condition], sound: bool = True) -> list[str]:
         """What keeps conditions that must all hold from ever holding together (see
         check_together), a message each."""
         def whole(value) -> bool:
@@ -1337,16 +1339,17 @@ class _Loader:
                                f"conditions: no {ref} can hold both")
             sides = list(dict.fromkeys(c.batting for c in conditions
                                        if c.batting in ("home", "away")))
-            if len(sides) > 1:
+            if len(sides) > 1 and sound:
                 out.append("batting = 'home' and batting = 'away' in two of its conditions: "
                            "one side bats at a time")
-            scores = [c.score for c in conditions if c.score in SCORE_OUTCOMES]
-            if scores and not set.intersection(*(SCORE_OUTCOMES[s] for s in scores)):
+            scores = [c.score for c in conditions if c.score in SCORES]
+            if sound and scores and not any(all(score_holds(kind, sign) for kind in scores)
+                                            for sign in (-1, 0, 1)):
                 said = " and ".join(repr(s) for s in dict.fromkeys(scores))
                 out.append(f"score = {said} in two of its conditions: no score is both")
         hands = [Condition(matchup=c.matchup, bats=c.bats, throws=c.throws)
                  for c in conditions if c.matchup or c.bats or c.throws]
-        if not hands or not hands_sound:
+        if not hands or not sound:
             return out
         # (effects reads the box: imported here)
         from .effects import Matchup
@@ -1354,7 +1357,9 @@ class _Loader:
         if not any(Matchup.facing(SimpleNamespace(bats=bats), SimpleNamespace(throws=throws))
                    .all_hold(hands) for bats in "RLS" for throws in "RL"):
             # (the switch hitter's side said only where it is what clashes)
-            switch = any(c.bats == "S" or c.matchup in ("same", "opposite") for c in hands)
+            switch = any(c.bats == "S" for c in hands) or (
+                any(c.matchup in ("same", "opposite") for c in hands)
+                and any(c.bats or c.throws for c in hands))
             out.append("no batter and pitcher can meet these conditions together" + (
                 " (a switch hitter bats on the side opposite the pitcher, rule 5.1.1 c)"
                 if switch else " (rule 5.1.1 c)"))
@@ -1606,6 +1611,7 @@ class _Loader:
                     continue
                 self.unknown_fields(entry, ("applies", "when", "scoring_numbers", "marker",
                                             "up", "down", "less"), ewhere)
+                told = len(self.problems.items)     # (a refused 'applies' or 'when': no clash)
                 applies = self.get_str(entry, "applies", ewhere, ("home", "away", "both"))
                 when = self.conditions(entry.get("when"), ewhere + ", field 'when'")
                 numbers = tuple(self.totals(entry.get("scoring_numbers", []), ewhere,
@@ -1627,7 +1633,7 @@ class _Loader:
                     # (numbers refused, a key misspelt: said already)
                     self.problems.add(ewhere, "needs a marker move or scoring_numbers")
                 asked = {c.batting for c in when} - {None, applies}
-                if applies in ("home", "away") and asked:
+                if applies in ("home", "away") and asked and len(self.problems.items) == told:
                     # (applies names the side batting: a 'when' of the other never holds)
                     self.policy(ewhere, f"applies = '{applies}' (when {applies} bats) but its "
                                         f"'when' asks batting = '{asked.pop()}': the effect "
@@ -2198,9 +2204,10 @@ class _Loader:
                     for number, effect in enumerate(entries, start=1):
                         if effect.when:
                             self.check_together(
-                                list(effect.when), f"{where}, field '{field}', entry {number}",
-                                told=card.requires, after=" (this entry's 'when' with the "
-                                "card's 'requires': the entry never applies)")
+                                [*card.requires, *effect.when],
+                                f"{where}, field '{field}', entry {number}", after=" (this "
+                                "entry's 'when' with the card's 'requires': the entry never "
+                                "applies)")
             if sided:
                 self.warn_moves(card, where)
             doing = ("effects", "bonus", "cancels", "scoring_numbers", "nines_remove_runs")

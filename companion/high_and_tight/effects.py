@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .box import BallparkEffect, Ballplayer, Card, Condition, Effect, Pitcher
+from .box import BallparkEffect, Ballplayer, Card, Condition, Effect, Pitcher, score_holds
 from .state import State
 
 
@@ -129,11 +129,7 @@ class Matchup:
         return (kind == "left-vs-left") == (throws == "L")
 
     def score_is(self, kind: str) -> bool:
-        score = self.score
-        return {
-            "behind": score < 0, "tied": score == 0, "ahead": score > 0,
-            "not-ahead": score <= 0, "not-behind": score >= 0,
-        }[kind]
+        return score_holds(kind, self.score)
 
     def effect_value(self, effect: Effect) -> int | None:
         """Signed marker move of an effect, or None when it does not apply."""

@@ -1045,13 +1045,35 @@ def test_a_frozen_box_loads_past_todays_checks_of_conditions_texts_and_keys(box)
      "field 'at_most'"),
     # a side refused is read as the first choice: no clash told on top of it
     ('[{ bats = "Left" }, { bats = "L" }]', "'Left' is not one of R, L, S"),
+    # nor a score or a side batting (it invented 'ahead' and 'behind', home and away)
+    ('[{ score = "ahead" }, { score = "winning" }]', "'winning' is not one of behind"),
+    ('[{ batting = "away" }, { batting = "hme" }]', "'hme' is not one of home, away"),
 ])
 def test_a_condition_refused_alone_is_told_once(box_copy, requires, said):
     edit(box_copy / "cards.toml", 'requires = { rating = "batter.power", at_least = 2 }',
          f"requires = {requires}")
     problems = problems_of(box_copy)
     assert any(said in problem for problem in problems), problems
-    assert not any("can hold both" in p or "can meet these" in p for p in problems), problems
+    assert len(problems) == 1, problems
+
+
+@pytest.mark.parametrize("effect, said", [
+    # 'applies' missing or refused is read as 'home': no clash with the 'when' told of it
+    ('{ marker = "rolls", up = 1, when = { batting = "away" } }', "field 'applies': is "
+     "missing"),
+    ('{ applies = "hom", marker = "rolls", up = 1, when = { batting = "away" } }',
+     "'hom' is not one of home, away, both"),
+    ('{ applies = "away", marker = "rolls", up = 1, when = { batting = "awy" } }',
+     "'awy' is not one of home, away"),
+    # a 'when' that clashes in itself is told once, not again against its 'applies'
+    ('{ applies = "home", marker = "rolls", up = 1, when = [{ batting = "home" }, '
+     '{ batting = "away" }] }', "one side bats at a time"),
+])
+def test_a_ballpark_effect_refused_alone_is_told_once(box_copy, effect, said):
+    edit(box_copy / "teams.toml", '{ applies = "home", marker = "rolls", up = 1, when = { '
+         'inning_at_least = 7 } }', effect)
+    problems = problems_of(box_copy)
+    assert len(problems) == 1 and said in problems[0], problems
 
 
 def test_a_roster_key_is_at_most_40_characters(box_copy):
