@@ -889,6 +889,7 @@ def _series_replayed(store) -> tuple[int, list[str]]:
     """`db check` past SQLite's own check: every series replayed from its events, as the
     table would open it: (how many replayed whole, what did not, each said as opening it
     would say it: a line that reads as no action, one the rules refuse, an event lost)."""
+    from .store.db import salvage_hint
     from .store.series_store import StoredSeries
 
     problems, ids, orphans = [], [], []
@@ -914,9 +915,10 @@ def _series_replayed(store) -> tuple[int, list[str]]:
                     "writes the listing again from the record")
         # Steps of a series the file no longer lists (its row deleted by hand: deleting a
         # series takes its steps with it) are never read: told, as damage is.
+        way_out = salvage_hint(store.path)
         orphans = [f"{count} stored event{'' if count == 1 else 's'} of series {orphan}, "
                    "which the file does not list (was the file edited by hand?): no command "
-                   "reads them" for orphan, count in store.db.execute(
+                   f"reads them; {way_out}" for orphan, count in store.db.execute(
                        "SELECT series_id, COUNT(*) FROM events WHERE series_id NOT IN "
                        "(SELECT id FROM series) GROUP BY series_id ORDER BY series_id")]
     finally:

@@ -376,7 +376,13 @@ SERIES_ID_MOST = 2 ** 63 - 1    # SQLite's largest integer
 
 
 def _next_series_id(store: Store) -> int:
-    (highest,) = store.db.execute("SELECT COALESCE(MAX(id), 0) FROM series").fetchone()
+    # Past any number whose steps, results or figures are still stored too: a series row
+    # deleted by hand leaves them, and a new series of its number took them as its own.
+    (highest,) = store.db.execute(
+        "SELECT MAX(COALESCE((SELECT MAX(id) FROM series), 0), "
+        "COALESCE((SELECT MAX(series_id) FROM events), 0), "
+        "COALESCE((SELECT MAX(series_id) FROM games), 0), "
+        "COALESCE((SELECT MAX(series_id) FROM figures), 0))").fetchone()
     highest = max(highest, _deleted_up_to(store))
     if highest >= SERIES_ID_MOST:
         # (only a file edited by hand numbers a series so: a new one has no number left)

@@ -1271,7 +1271,11 @@ def test_db_check_tells_steps_of_a_series_the_file_no_longer_lists(path, box):
     assert result.returncode == 2 and result.stdout.strip().endswith("replayed=1")
     assert result.stderr.splitlines() == [
         f"companion: 25 stored events of series {gone.id}, which the file does not list (was "
-        "the file edited by hand?): no command reads them"]
+        "the file edited by hand?): no command reads them; `companion db salvage --db "
+        f"{path} --out NEW.db` copies what can still be read into a new file"]
+    # A new series takes a number of its own: the one left took those steps as its own.
     with Store.open(path) as store:
         delete_series(store, kept.id)
-    assert run_companion("db", "check", "--db", path).returncode == 2   # (the other stays)
+        new = started(store, box, seed="13")
+        assert new.id == gone.id + 1 and new.session.entries == []
+    assert run_companion("db", "check", "--db", path).returncode == 2   # (the steps stay)
