@@ -151,6 +151,8 @@ def cmd_print(args, box_loader, store_opener, command_error, box_folder) -> int:
                                        lambda done, total: progress(args.set, done, total),
                                        warned.append)
             except ValueError as error:
+                for message in warned:      # (why the game asked for is not there)
+                    print(message, file=sys.stderr)
                 raise command_error(str(error)) from None
     else:
         if args.target is not None:

@@ -82,7 +82,7 @@ class PrintJob:
         options = PrintOptions(paper=self.paper, sides=self.sides, bleed=self.bleed,
                                team=self.team, offset=self.offset, only=self.only)
         if self.what.startswith(BOX_SCORE):
-            return self._box_score(options, progress)
+            return self._box_score(options, progress, note)
         from printables.render import render, sets_to_print
 
         names, _ = sets_to_print(self.what, self.box, options)
@@ -96,7 +96,8 @@ class PrintJob:
 
         return render(self.what, self.box, options, self.out, report, note)
 
-    def _box_score(self, options, progress: Progress) -> int:
+    def _box_score(self, options, progress: Progress,
+                   note: Callable[[str], None] | None = None) -> int:
         from printables.boxscore import print_boxscore
 
         from ..store.db import Store
@@ -106,7 +107,7 @@ class PrintJob:
 
         with Store.open(self.store_path, readonly=True) as store:
             return print_boxscore(store, self.what[len(BOX_SCORE):], options, self.out,
-                                  report)
+                                  report, note)     # (a series that stops early: said)
 
 
 def box_score_choice(series_id: int, game: int | None = None) -> tuple[str, str]:
@@ -312,7 +313,8 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
                 self.app.call_from_thread(self._done, job, pages, notes)
             return
         if not worker.is_cancelled:
-            self.app.call_from_thread(self._failed, problem)
+            # (what was said before it, first: why a game asked for is not in the series)
+            self.app.call_from_thread(self._failed, "\n".join([*notes, problem]))
 
     def _stage_words(self, label: str) -> str:
         """The stage line: the page drawn, and once ctrl+s came again while drawing, that

@@ -202,6 +202,13 @@ def test_the_command_line_warns_of_a_series_it_cannot_replay_whole(path, box):
     assert printed.returncode == 1 and "event 100" in printed.stderr, printed.stderr
     assert "The box score stops before it. (exit 1)" in printed.stderr
     assert pdf.read_bytes().startswith(b"%PDF")
+    # A game past the event asked alone: why it is not there is said with the refusal.
+    with Store.open(path, readonly=True) as view:
+        game = len(StoredSeries.load(view, series_id).session.games)
+    printed = run_companion("print", "boxscore", f"{series_id}:{game + 1}", "--out",
+                            str(pdf), "--db", path)
+    assert printed.returncode == 2 and "event 100" in printed.stderr, printed.stderr
+    assert f"no game {game + 1}" in printed.stderr
     # Refused before the file is opened to write: not a byte of it changes (the lock taken
     # and freed rewrote it on every try), and the way on is the table, not the same command.
     before = Path(path).read_bytes()

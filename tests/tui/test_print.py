@@ -531,3 +531,32 @@ def test_the_team_field_shows_for_the_sets_a_team_narrows_only(tmp_path):
                      "scoreboard": False}
     assert notes and notes[-1][:2] == ("information", "Printed"), notes
     assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_the_box_score_of_a_series_stopped_by_a_stored_event_says_so(tmp_path):
+    """A stored event that does not replay stops a series there: its box score prints what
+    replays, and the Printed notice says where it stops and why (it printed the series
+    short without a word, as the command line did with exit 0)."""
+    path = tmp_path / "stale.db"
+    series_id = new_series(path, seed="snap-4", scenario="divisional",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, first_game_over)
+    with Store.open(path) as store:
+        (last,) = store.db.execute("SELECT MAX(seq) FROM events WHERE series_id = ?",
+                                   [series_id]).fetchone()
+        store.db.execute("UPDATE events SET line = 'roll 7 7' WHERE series_id = ? AND seq = ?",
+                         [series_id, last])
+        store.db.conn.commit()
+    out = tmp_path / "series.pdf"
+
+    async def steps(pilot, notes):
+        screen = await open_print(pilot)
+        fill(screen, what=f"box:{series_id}", out=str(out))
+        await pilot.pause()
+        await print_and_wait(pilot, notes)
+
+    notes, _ = on_home(path, steps)
+    assert notes[-1][:2] == ("information", "Printed"), notes
+    assert f"stored event {last} ('roll 7 7')" in notes[-1][2]
+    assert "The box score stops before it." in notes[-1][2]
+    assert out.read_bytes().startswith(b"%PDF")
