@@ -892,7 +892,7 @@ def _series_replayed(store) -> tuple[int, list[str]]:
     from .store.db import salvage_hint
     from .store.series_store import StoredSeries
 
-    problems, ids, orphans = [], [], []
+    problems, ids, orphans, apart = [], [], [], []
     store.db.execute("BEGIN")           # one snapshot of the file: a table may write meanwhile
     try:
         ids = [row[0] for row in store.db.execute("SELECT id FROM series ORDER BY id")]
@@ -907,10 +907,10 @@ def _series_replayed(store) -> tuple[int, list[str]]:
                 continue
             if stale is not None:
                 problems.append(stale.message(series_id))
-            elif (apart := stored.listing_apart()) is not None:
-                problems.append(
+            elif (said := stored.listing_apart()) is not None:   # (replayed whole all the same)
+                apart.append(
                     f"series {series_id}: its listing in the game file does not agree with "
-                    f"its record ({apart}; was the file edited by hand?); opening it at the "
+                    f"its record ({said}; was the file edited by hand?); opening it at the "
                     f"table (companion play --series {series_id}{db_words(store.path)}) "
                     "writes the listing again from the record")
         # Steps of a series the file no longer lists (its row deleted by hand: deleting a
@@ -924,7 +924,7 @@ def _series_replayed(store) -> tuple[int, list[str]]:
     finally:
         if store.db.conn.in_transaction:
             store.db.execute("ROLLBACK")    # (nothing written: a reader's transaction)
-    return len(ids) - len(problems), problems + orphans
+    return len(ids) - len(problems), problems + apart + orphans
 
 
 def _series_header(box: Box, scenario, team1, team2, roster1, roster2, rules,

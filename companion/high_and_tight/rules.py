@@ -381,13 +381,16 @@ class HighAndTight:
                 # Every other choice named, a tired pitcher's cost too (the prompt named
                 # one of them: keeping him, while other relievers were there as well).
                 actions = self._mound_actions(state, side)
-                others = len(actions) - 1 - (act.stay(side) in actions)
+                offered = {a.args[0] for a in actions if a.kind == "relieve"} - {optional.name}
+                others = [key for key, p in self._bullpen(state, side) if p.name in offered]
+                rested = any(not self.relief_fatigue(state, side, key) for key in others)
                 choices = ["bring him in at Fatigue +100"] + (
-                    ["another reliever"] if others else [])
+                    [f"another reliever{'' if rested else ' (at Fatigue +100 too)'}"]
+                    if others else [])
                 if act.stay(side) in actions:
                     tired = self.stay_fatigue(state, side)
                     choices.append(f"keep {state.side(side).current_pitcher().name}"
-                                   + (f" at +{tired}" if tired is not None else ""))
+                                   + (f" at Fatigue +{tired}" if tired is not None else ""))
                 said = " or ".join([", ".join(choices[:-1]), choices[-1]] if choices[1:]
                                    else choices)
                 return Awaiting("decision", side, phase,

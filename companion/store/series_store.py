@@ -378,12 +378,14 @@ SERIES_ID_MOST = 2 ** 63 - 1    # SQLite's largest integer
 def _next_series_id(store: Store) -> int:
     # Past any number whose steps, results or figures are still stored too: a series row
     # deleted by hand leaves them, and a new series of its number took them as its own.
-    (highest,) = store.db.execute(
-        "SELECT MAX(COALESCE((SELECT MAX(id) FROM series), 0), "
-        "COALESCE((SELECT MAX(series_id) FROM events), 0), "
-        "COALESCE((SELECT MAX(series_id) FROM games), 0), "
-        "COALESCE((SELECT MAX(series_id) FROM figures), 0))").fetchone()
-    highest = max(highest, _deleted_up_to(store))
+    # (the tables an older schema has: a file is migrated before it is written, but a
+    # test writes one as the older companion did)
+    tables = set(store.db.table_names())
+    highest = max([_deleted_up_to(store)] + [
+        store.db.execute(f"SELECT COALESCE(MAX({column}), 0) FROM {table}").fetchone()[0]
+        for table, column in (("series", "id"), ("events", "series_id"),
+                              ("games", "series_id"), ("figures", "series_id"))
+        if table in tables])
     if highest >= SERIES_ID_MOST:
         # (only a file edited by hand numbers a series so: a new one has no number left)
         raise StoreDamaged(f"{store.path}: a series is numbered {highest}, SQLite's largest "
@@ -634,7 +636,7 @@ class StoredSeries:
     def _append(self, kind: str, scope: str, line: str) -> None:
         self.store.require_writable()
         if self.stale is not None:
-            raise StoreError(self.stale_refusal())
+            raise StoreError(self.stale_refusal() + ".")
         with self.store.write():
             self._insert_event(kind, scope, line)
             if self._standing() != self._recorded:
@@ -691,7 +693,7 @@ class StoredSeries:
         if listed != played:
             said.append(f"{len(listed)} finished game{'' if len(listed) == 1 else 's'} "
                         f"listed, {len(played)} played" if len(listed) != len(played)
-                        else "a finished game's teams, score or innings")
+                        else "a finished game's number, teams, score, innings or winner")
         status = {key: db["series"].get(self.id)[key] for key in ("status", "winner")}
         if status != self._status_row():
             def told(row: dict) -> str:
@@ -701,11 +703,15 @@ class StoredSeries:
 
     def mend_listing(self) -> bool:
         """Write the listing again from the record when a hand's edit parted them (the table
-        opening the series); whether it did."""
+        opening the series); whether it did. A write that fails (a busy or full disk) is
+        let go: the series opens all the same, and the next opening mends it."""
         if self.store.readonly or self.listing_apart() is None:
             return False
-        with self.store.write():
-            self._record_results()
+        try:
+            with self.store.write():
+                self._record_results()
+        except StoreError:
+            return False
         return True
 
     # -- the win figures (a cache beside the record) ---------------------------------------

@@ -704,7 +704,7 @@ def test_the_save_on_short_rest_prompt_offers_keeping_a_pitcher_out_of_fresh_arm
     # (the other relievers could come in on short rest too, and Wexley stays at +200)
     assert rules.awaiting(state).prompt == (
         "the save is Achterberg's only on short rest: bring him in at Fatigue +100, another "
-        "reliever or keep Wexley at +200 (rules 8.2.3, 8.3)")
+        "reliever (at Fatigue +100 too) or keep Wexley at Fatigue +200 (rules 8.2.3, 8.3)")
 
 
 def test_with_a_fresh_reliever_left_a_tired_pitcher_may_not_stay(rules):

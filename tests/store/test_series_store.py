@@ -1221,7 +1221,7 @@ def test_a_listing_edited_apart_from_its_record_is_told_and_written_again(path, 
     db.conn.commit()
     store.close()
     result = run_companion("db", "check", "--db", path)
-    assert result.returncode == 2 and result.stdout.strip().endswith("replayed=0")
+    assert result.returncode == 2 and result.stdout.strip().endswith("replayed=2")
     told = result.stderr.splitlines()
     assert told[0] == (
         f"companion: series {over.id}: its listing in the game file does not agree with its "
@@ -1229,7 +1229,7 @@ def test_a_listing_edited_apart_from_its_record_is_told_and_written_again(path, 
         f"it at the table (companion play --series {over.id} --db {path}) writes the listing "
         "again from the record")
     assert (f"series {playing.id}: its listing in the game file does not agree with its "
-            "record (a finished game's teams, score or innings; listed won by "
+            "record (a finished game's number, teams, score, innings or winner; listed won by "
             f"{over.session.series.teams['team1']}, the record playing;") in told[1]
     before = [row.progress() for row in list_series(Store.open(path, readonly=True))]
     with Store.open(path) as store:
