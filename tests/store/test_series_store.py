@@ -1233,6 +1233,16 @@ def test_a_listing_edited_apart_from_its_record_is_told_and_written_again(path, 
             f"{over.session.series.teams['team1']}, the record playing;") in told[1]
     before = [row.progress() for row in list_series(Store.open(path, readonly=True))]
     with Store.open(path) as store:
+        # A write that fails (a busy or full disk) keeps no series from opening: the listing
+        # is mended the next time.
+        real = store.write
+
+        def refused(*args, **kwargs):
+            raise StoreError(f"{path}: the game file could not be written (disk full)")
+
+        store.write = refused
+        assert Table(store, over.id).stored.listing_apart() is not None
+        store.write = real
         for series_id in (over.id, playing.id):
             Table(store, series_id)
     assert run_companion("db", "check", "--db", path).returncode == 0
