@@ -775,7 +775,9 @@ class Store:
                     migrations.apply(db, stop_before=migrate_to)
                 else:
                     migrations.apply(db)
-                applied = len(migrations.applied(db))
+                # The known migrations applied (a row a hand added to the migrations table
+                # set the file's version past this companion's, which then refused it).
+                applied = SCHEMA_VERSION - len(migrations.pending(db))
                 db.execute(f"PRAGMA user_version={applied}")
                 db["meta"].upsert({"key": "schema_version", "value": str(applied)}, pk="key")
                 if "lock" in db.table_names():

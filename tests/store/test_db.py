@@ -174,6 +174,22 @@ def test_new_file_has_the_latest_schema(tmp_path):
     assert backups(tmp_path) == []        # nothing to back up on a new file
 
 
+def test_a_migration_row_added_by_hand_does_not_raise_the_files_version(tmp_path):
+    """The file's version counts the migrations this companion knows: a row added by hand
+    to its migrations table set it past the companion's own at the next write, and every
+    command then refused the file as a newer version's."""
+    path = tmp_path / "games.db"
+    Store.open(path).close()
+    with sqlite3.connect(path) as hand:
+        hand.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+                     "VALUES ('dugout-companion', 'm005_made_up', '2026-01-01')")
+    hand.close()
+    with Store.open(path) as store:
+        assert store.schema_version() == SCHEMA_VERSION
+    with Store.open(path, readonly=True) as store:
+        assert store.schema_version() == SCHEMA_VERSION
+
+
 def test_a_file_from_a_newer_version_is_refused_untouched(tmp_path):
     """A file a newer companion migrated may hold events this one cannot read: opening it,
     to write or to read, is refused with what to do, and the file is not changed."""
