@@ -2053,6 +2053,11 @@ class _Loader:
                               f"{name!r} writes an accented letter as two characters (a "
                               "letter, then its accent): retype it as one, as a keyboard "
                               "does, so that the name typed at the table matches")
+        if name and not any(c.isalpha() for c in name):
+            # (a warning: the box loads, the name chosen from the list works)
+            self.warnings.append(f"{where}, field 'name': {name!r} has no letter: typed at "
+                                 "the table it reads as dice faces or an option's number; "
+                                 "give it a letter to type it by name")
 
     def warn_alike(self, entries: dict, name: str, where: str) -> None:
         """Warn of a name that reads as one of `entries` without its accents: typed

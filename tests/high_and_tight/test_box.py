@@ -1861,3 +1861,14 @@ def test_an_inning_strategy_list_of_the_wrong_length_tells_its_bad_entries_too(b
     assert "lists 8, not nine" in problems[0]
     assert problems[1].endswith("inning 3: 'powr' is not one of power, speed, obp, clutch, "
                                 "none; did you mean 'power'?")
+
+
+def test_a_name_with_no_letter_is_warned_of(box_copy):
+    """A piece named '34' (or a card '7-11'): typed at the table it reads as dice faces or an
+    option's number, so it can only be chosen from the list. Warned of (the box loads)."""
+    edit(box_copy / "ballplayers.csv", "new-york,Pruitt,", "new-york,34,")
+    box = load_box(box_copy)
+    assert any("field 'name': '34' has no letter: typed at the table it reads as dice "
+               "faces or an option's number" in warning for warning in box.warnings), \
+        box.warnings
+    assert not any("has no letter" in warning for warning in load_box().warnings)
