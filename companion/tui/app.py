@@ -2155,7 +2155,10 @@ class GameScreen(Screen):
             # first seconds in a short terminal, where the next forced step's took its place
             # at once (a Closer's save came in unseen).
             change = " brings in " in entry.line
-            self.notify(f"{entry.line}: {why}", title=self.table.team_name(waiting.team)
+            # (its side by the team, as the board names it: 'away brings in Rivero' read
+            # as nobody's in a game of two players)
+            said = views.side_by_team(game.state, entry.line) if game else entry.line
+            self.notify(f"{said}: {why}", title=self.table.team_name(waiting.team)
                         + (PITCHING_CHANGE_TITLE if change else ""),
                         timeout=8 if change else 6, markup=False)
         if entry is not None and dealt_to is not None:

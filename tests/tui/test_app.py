@@ -4594,17 +4594,20 @@ def forced_step_told(path: Path, series_id: int, forced, told: str, choose=None)
     """Play the series with the model (the player's moves by `choose`, when given) until
     `forced(table, waiting)` (a step the rules leave one choice for a person), then open
     its table and wait for the notice that takes it for him (one holding `told`): (the
-    waiting, its team's name, the notices)."""
+    waiting, its team's name, its one option as the notice says it, its side by the team,
+    the notices)."""
     from .test_snapshots import play_until
 
     seen = []
 
     def reached(table: Table) -> bool:
         waiting = table.waiting()
-        seen.append((waiting, table.team_name(waiting.team) if waiting.team else None))
+        seen.append((waiting, table.team_name(waiting.team) if waiting.team else None,
+                     views.side_by_team(table.game.state, waiting.options[0])
+                     if table.game and waiting.options else None))
         return table.forced(waiting) and not waiting.only_pass and forced(table, waiting)
     play_until(path, series_id, reached, choose)
-    waiting, team = seen[-1]
+    waiting, team, said = seen[-1]
 
     async def play():
         app = make_app(db=path, series_id=series_id, auto_delay=DELAY)
@@ -4616,7 +4619,7 @@ def forced_step_told(path: Path, series_id: int, forced, told: str, choose=None)
             await workers_done(app)
             return notes
 
-    return waiting, team, asyncio.run(play())
+    return waiting, team, said, asyncio.run(play())
 
 
 def test_a_step_taken_for_the_player_is_told(tmp_path):
@@ -4628,11 +4631,13 @@ def test_a_step_taken_for_the_player_is_told(tmp_path):
 
     path = tmp_path / "told.db"
     series_id = new_series(path, seed="tui-told")
-    waiting, team, notes = forced_step_told(path, series_id, lambda table, waiting: True,
-                                            "only choice")
+    waiting, team, said, notes = forced_step_told(path, series_id,
+                                                  lambda table, waiting: True, "only choice")
     rule = PHASE_RULES[waiting.phase]       # 5.4 for the one card a hand can play
     title = team + (PITCHING_CHANGE_TITLE if " brings in " in waiting.options[0] else "")
-    assert (title, f"{waiting.options[0]}: the only choice left (rule {rule})") in notes
+    # (its side named by the team, as the board names it: "TXC fields Pruitt")
+    assert not said.startswith(("home ", "away "))
+    assert (title, f"{said}: the only choice left (rule {rule})") in notes
 
 
 def test_the_card_owed_to_rally_caps_taken_for_the_player_cites_5_7_2(tmp_path):
@@ -4656,9 +4661,9 @@ def test_the_card_owed_to_rally_caps_taken_for_the_player_cites_5_7_2(tmp_path):
 
     from .test_table import take_first_choice
 
-    waiting, team, notes = forced_step_told(path, series_id, owed, "Rally Caps",
-                                            rally_for_cards)
-    assert (team, f"{waiting.options[0]}: the one eligible card for the Rally Caps used for "
+    waiting, team, said, notes = forced_step_told(path, series_id, owed, "Rally Caps",
+                                                  rally_for_cards)
+    assert (team, f"{said}: the one eligible card for the Rally Caps used for "
                   "an extra card (rule 5.7.2)") in notes
 
 
@@ -4668,11 +4673,11 @@ def test_a_closer_forced_in_is_told_as_the_save_not_as_the_last_arm(tmp_path):
     an empty bullpen. The notice says the rule that forces him."""
     path = tmp_path / "save.db"
     series_id = new_series(path, seed="c2", scenario="world", rules=["closer-saves"])
-    waiting, team, notes = forced_step_told(
+    waiting, team, said, notes = forced_step_told(
         path, series_id, lambda table, waiting: not waiting.computer
         and "rule 8.3" in waiting.prompt, " brings in ")
     assert (team + PITCHING_CHANGE_TITLE,
-            f"{waiting.options[0]}: bring in the Closer to save the game (rule 8.3)") in notes
+            f"{said}: bring in the Closer to save the game (rule 8.3)") in notes
     # (a forced step after it, 'home fields Pruitt', may well be the only choice left)
     assert not any("only choice" in message for _, message in notes if " brings in " in message)
 
