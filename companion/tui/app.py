@@ -1176,8 +1176,10 @@ class GameScreen(Screen):
         self._win_due: float | None = None         # when the table will have been still
         self._win_worker: Worker | None = None
         self._escape_held_till = 0.0       # (monotonic) Escape not home before it
-        # (monotonic) till then an Escape is the typing box's, which r left for the options
+        # (monotonic) till then an Escape is the typing box's, which r (or the curtain's
+        # refusal) left for the options: `_box_left_by` says which
         self._box_escape_till = 0.0
+        self._box_left_by = ""
         self._win_inputs = None                     # what the figure under way reads
         self._win_fault_said = False                # a fault in the figure told once
         self._games_over: int | None = None        # finished games the screen knows of
@@ -2491,10 +2493,13 @@ class GameScreen(Screen):
             self.notify(f"the {hidden} is behind the curtain: lift it first (h)"
                         + (f", or take a line listed ({'; '.join(listed[:3])}"
                            f"{'; ...' if len(listed) > 3 else ''})" if listed else ""),
-                        title=REFUSED, severity="error", timeout=6)
+                        title=REFUSED, severity="error", timeout=CURTAIN_REFUSAL_SECONDS)
             # The line is gone: back on the options, where `h` is the key it names (in
-            # the box it typed an 'h').
+            # the box it typed an 'h'). An Escape while its notice shows is the box's (it
+            # went home, the player meaning to close the box).
             self.action_to_options()
+            self.left_the_box("the curtain's refusal closed the typing box",
+                              CURTAIN_REFUSAL_SECONDS)
             return
         if self.act(text):
             entry.value = ""
@@ -2529,15 +2534,21 @@ class GameScreen(Screen):
             return
         if now < self._box_escape_till:
             self._box_escape_till = 0.0
-            self.notify("the keys are on the options already (r rolled from the typing box):"
-                        " Escape again goes home", severity="warning")
+            self.notify(f"the keys are on the options already ({self._box_left_by}): "
+                        "Escape again goes home", severity="warning")
             return
         self._clear_notices()
         self.app.pop_screen()
 
     def left_the_box_by_rolling(self) -> None:
         """r or R rolled from the typing box, which handed the keys to the options."""
-        self._box_escape_till = time.monotonic() + BOX_ESCAPE_SECONDS
+        self.left_the_box("r rolled from the typing box")
+
+    def left_the_box(self, why: str, seconds: float | None = None) -> None:
+        """The typing box handed the keys to the options by itself (`why`): an Escape soon
+        after (BOX_ESCAPE_SECONDS, or `seconds`) is one meant for the box, not a way home."""
+        self._box_escape_till = time.monotonic() + (seconds or BOX_ESCAPE_SECONDS)
+        self._box_left_by = why
 
     def action_close_keys(self) -> None:
         """Escape with the keys panel open closes it (a player closing it left the table),
@@ -2926,6 +2937,7 @@ STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information no
 ESCAPE_AFTER_DICE_SECONDS = 0.75  # Escape held off after the dice dialog closed itself
 ESCAPE_AFTER_BOX_SECONDS = 0.5    # Escape held off after one left the typing box
 BOX_ESCAPE_SECONDS = 3.0   # an Escape this soon after r rolled from the typing box is its
+CURTAIN_REFUSAL_SECONDS = 6.0   # the curtain's refusal shows this long: an Escape is the box's
 HALF_NOTICE_BRIEF_ROWS = 24        # a shorter one's half's end says the runs, not the dice
 HALF_NOTICE_TITLE = "End of the half"
 PITCHING_CHANGE_TITLE = ": pitching change"     # after the team: a forced one, kept as is

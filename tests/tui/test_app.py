@@ -1047,6 +1047,17 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
 
             # the refusal let go of the keys: `h`, as it says, not an 'h' in the box
             assert screen.focused is screen.query_one("#options", OptionList)
+            # ... and an Escape while it shows is the box's, said so (it went home, the
+            # player meaning to close the box he typed in)
+            from companion.tui.app import ESCAPE_AFTER_BOX_SECONDS, shown_notices
+
+            await pilot.pause(ESCAPE_AFTER_BOX_SECONDS + 0.1)    # (a double tap is held off)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
+            assert any("the keys are on the options already (the curtain's refusal closed "
+                       "the typing box): Escape again goes home" in note.message
+                       for note in shown_notices(app))
             await pilot.press("h")
             await pilot.pause()
             assert isinstance(app.screen, CurtainScreen)
