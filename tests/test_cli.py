@@ -1464,6 +1464,14 @@ def test_data_check_warns_of_a_card_that_moves_against_its_side_or_moves_nothing
     # A comma before an inline table's }: the fix, not "each line is key = value".
     ("cards.toml", '"batter.power", at_least = 2 }', '"batter.power", at_least = 2, }',
      "a comma after the last value of an inline table { ... }: TOML allows none before its }"),
+    # A } too many: not a comma or a ] missing, as the parser's words would have it.
+    ("cards.toml", 'at_most = 1 } } ]', 'at_most = 1 } } } ]',
+     "Unclosed array (at line 24, column 91); the line reads 'bonus = [ { marker = "
+     "\"rolls\", up = 1, when = { rating = \"pit...': a } too many: each { is closed by "
+     "one }"),
+    # A number as a word: digits, not the quotes a text takes.
+    ("cards.toml", 'copies = 2', 'copies = two',
+     "a number is written in digits (copies = 3)"),
     # A rating of another piece, or named without whose it is.
     ("cards.toml", 'requires = { rating = "batter.power"', 'requires = { rating = "batter.k"',
      "did you mean 'pitcher.k'?"),

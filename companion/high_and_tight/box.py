@@ -732,8 +732,8 @@ MARKERS = ("number", "rolls")             # the two markers a move moves (rule 4
 SIDES = ("offense", "defense")            # a strategy card's side (rule 2.3)
 # What the parser's message most often means in a box file typed by hand, and the fix.
 TOML_HINTS = (
-    ("Invalid value", "a text needs double quotes around it (name = \"Good Wood\"); numbers, "
-                      "true and false do not"),
+    ("Invalid value", "a text needs double quotes around it (name = \"Good Wood\"); a "
+                      "number is written in digits (copies = 3), true and false bare"),
     ("Unclosed array", "a list [ ... ] is not closed: a comma is missing between two of its "
                        "items, or its ] is missing"),
     ("Unclosed inline table", "an inline table { ... } is not closed: a comma is missing "
@@ -795,6 +795,9 @@ def toml_hint(text: str, message: str) -> str:
     if "end of document" in message and line.count("'") >= 3:
         return (f"{quoted}: a text in single quotes cannot hold an apostrophe; use double "
                 "quotes (\"Pitcher's Duel\")")
+    if message.startswith("Unclosed") and line.count("}") > line.count("{"):
+        # (the parser reads a } too many as the list's end missing)
+        return f"{quoted}: a }} too many: each {{ is closed by one }}"
     hint = next((fix for start, fix in TOML_HINTS if message.startswith(start)), "")
     return f"{quoted}: {hint}" if hint else quoted
 
@@ -1246,7 +1249,7 @@ class _Loader:
             return ()
         tables = value if isinstance(value, list) else [value]
         out = []
-        sound = True        # (a choice refused is read as its first choice: no clash told)
+        refused: set[str] = set()   # (a choice refused is read as its first: no clash told)
         for table in tables:
             if not isinstance(table, dict):
                 self.problems.add(where, f"condition {shown(table)} is not a table: a "
@@ -1290,37 +1293,37 @@ class _Loader:
                 read["bats"] = self.get_str(table, "bats", where, ("R", "L", "S"))
             if "throws" in table:
                 read["throws"] = self.get_str(table, "throws", where, ("R", "L"))
-            sound = sound and all(
-                self.is_choice(table[key], choices) for key, choices in (
-                    ("matchup", MATCHUPS), ("bats", ("R", "L", "S")), ("throws", ("R", "L")),
-                    ("batting", ("home", "away")), ("score", SCORES))
-                if key in table)
+            refused |= {key for key, choices in (
+                ("matchup", MATCHUPS), ("bats", ("R", "L", "S")), ("throws", ("R", "L")),
+                ("batting", ("home", "away")), ("score", SCORES))
+                if key in table and not self.is_choice(table[key], choices)}
             out.append(Condition(**read))
         if isinstance(value, list) and not value:     # ('requires = []', as '{ }' above)
             self.policy(where, "the list of conditions is empty ([ ]): it asks nothing; "
                                "write what it asks or leave it out")
-        self.check_together(out, where, sound)
+        self.check_together(out, where, frozenset(refused))
         return tuple(out)
 
     def check_together(self, conditions: list[Condition], where: str,
-                       sound: bool = True, after: str = "") -> None:
+                       refused: frozenset[str] = frozenset(), after: str = "") -> None:
         """Conditions that all must hold (rule 5.1.1 c) but no situation can meet together,
         each sound alone: a rating's bounds in two of them that cross, two sides batting,
         two scores that exclude each other ('tied' and 'ahead'), or handedness no batter
         and pitcher have (a switch hitter bats opposite the pitcher: 'same' never holds for
-        him). Such a card could never be played. `sound`: no side, score or hand among them
-        was refused (one refused is read as its first choice: no clash is told of it);
+        him). Such a card could never be played. `refused`: the fields (side, score, hand)
+        refused among them, each read as its first choice: no clash is told of them;
         `after` ends each message (what never applies, for an effect's 'when' read with
         its card's 'requires')."""
         # (policy: a series' box frozen before this check still loads; a bound refused
         # already is told alone, not again as a clash)
         if not self.strict:
             return
-        for clash in self.clashes(conditions, sound):
+        for clash in self.clashes(conditions, refused):
             self.policy(where, clash + after)
 
     @staticmethod
-    def clashes(conditions: list[Condition], sound: bool = True) -> list[str]:
+    def clashes(conditions: list[Condition], refused: frozenset[str] = frozenset()
+                ) -> list[str]:
         """What keeps conditions that must all hold from ever holding together (see
         check_together), a message each."""
         def whole(value) -> bool:
@@ -1339,17 +1342,17 @@ class _Loader:
                                f"conditions: no {ref} can hold both")
             sides = list(dict.fromkeys(c.batting for c in conditions
                                        if c.batting in ("home", "away")))
-            if len(sides) > 1 and sound:
+            if len(sides) > 1 and "batting" not in refused:
                 out.append("batting = 'home' and batting = 'away' in two of its conditions: "
                            "one side bats at a time")
             scores = [c.score for c in conditions if c.score in SCORES]
-            if sound and scores and not any(all(score_holds(kind, sign) for kind in scores)
-                                            for sign in (-1, 0, 1)):
+            if "score" not in refused and scores and not any(
+                    all(score_holds(kind, sign) for kind in scores) for sign in (-1, 0, 1)):
                 said = " and ".join(repr(s) for s in dict.fromkeys(scores))
                 out.append(f"score = {said} in two of its conditions: no score is both")
         hands = [Condition(matchup=c.matchup, bats=c.bats, throws=c.throws)
                  for c in conditions if c.matchup or c.bats or c.throws]
-        if not hands or not sound:
+        if not hands or refused & {"matchup", "bats", "throws"}:
             return out
         # (effects reads the box: imported here)
         from .effects import Matchup

@@ -1872,3 +1872,14 @@ def test_a_name_with_no_letter_is_warned_of(box_copy):
                "faces or an option's number" in warning for warning in box.warnings), \
         box.warnings
     assert not any("has no letter" in warning for warning in load_box().warnings)
+
+
+def test_a_refused_field_keeps_back_only_the_clashes_it_takes_part_in(box_copy):
+    """A score misspelt beside handedness no batter and pitcher have: both are told in one
+    check (the clash of hands came out only once the score was mended, a second round)."""
+    edit(box_copy / "cards.toml", 'requires = [ { score = "behind" }, { inning_at_least = 7 } ]',
+         'requires = [ { score = "behing" }, { matchup = "same", bats = "S" } ]')
+    problems = problems_of(box_copy)
+    assert len(problems) == 2, problems
+    assert "'behing' is not one of behind" in problems[0]
+    assert "no batter and pitcher can meet these conditions together" in problems[1]
