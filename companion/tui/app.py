@@ -3346,6 +3346,9 @@ class BoxTable(DataTable):
     def action_last_row(self) -> None:
         self.move_cursor(row=self.row_count - 1)
         self.scroll_to(x=0, animate=False)
+        # Down to the foot, past the sideways scrollbar too: the cursor's own scroll left
+        # the last row under it, out of sight while the details showed it.
+        self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)
 
 
 def box_tracks(box: Box) -> list[tuple[str, str, str]]:

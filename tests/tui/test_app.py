@@ -7697,3 +7697,34 @@ def test_a_fielder_to_choose_has_the_batter_in_view_in_a_short_terminal(tmp_path
     top, rows, below = asyncio.run(play())
     assert below > rows, "the batter fits without scrolling: no case for the test"
     assert top < below <= top + rows
+
+
+def test_end_in_the_box_browser_brings_the_last_row_into_view(tmp_path):
+    """End on the cards of the box browser at 100x30 highlighted the last card, shown in the
+    details, while its row stayed out of sight under the table's sideways scrollbar."""
+    from companion.tui.app import BoxScreen
+
+    from .test_snapshots import screen_text
+
+    async def browse():
+        app = make_app(db=tmp_path / "b.db")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+            await pilot.press("b")
+            await wait_until(pilot, lambda: isinstance(app.screen, BoxScreen))
+            screen = app.screen
+            screen.query_one("#box-tabs").active = "tab-3"
+            await pilot.pause()
+            grid = screen.query_one("#cards")
+            grid.focus()
+            await pilot.pause()
+            await pilot.press("end")
+            for _ in range(3):
+                await pilot.pause()
+            last = str(grid.get_row_at(grid.row_count - 1)[0])
+            return grid.cursor_row == grid.row_count - 1, last, screen_text(app)
+
+    at_last, last, text = asyncio.run(browse())
+    table_part = text.split("\n" + "─" * 10)[0]         # above the details pane
+    assert at_last and any(line.startswith(f" {last} ") for line in table_part.splitlines()), \
+        table_part
