@@ -1022,13 +1022,17 @@ def cmd_series(args) -> int:
               + (f" ({game['innings']} innings)" if game["innings"] > 9 else ""))
     if report["next"]:
         print(f"  next: {next_words(report['next'])}")
+        # (one column for every name, the longest's width: a 14-letter name shifted its
+        # line's columns out of the others')
+        width = max([12] + [len(row["pitcher"]) for rows in report["rest"].values()
+                            for row in rows])
         for team, rows in report["rest"].items():
             if not rows:        # (an exhibition game, imported alone: no series' staff)
                 continue
             print(f"  {report['teams'][team]} pitchers:")
             for row in rows:
                 standing = Availability(**row)
-                print(f"    {row['pitcher']:<12} {row['kind']}  {standing.said()}"
+                print(f"    {row['pitcher']:<{width}} {row['kind']}  {standing.said()}"
                       f"{standing.why()}")
     if report["stale"]:
         print(f"  note: {report['stale']}")

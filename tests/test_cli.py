@@ -2417,3 +2417,25 @@ def test_series_show_says_when_the_box_folder_changed_since_the_series_began(cap
     code, out, _ = run(capsys, "--data", str(box_copy), "--db", db, "series", "show", "1",
                        "--json")
     assert json.loads(out)["box_differs"] == ["cards.toml"]
+
+
+def test_series_show_lines_up_its_pitchers_whatever_the_names_length(capsys, tmp_path,
+                                                                       box_copy):
+    """A pitcher's name of 14 letters or more (a box's own) pushed his line's columns out of
+    the others' in the rest table: one column, the longest name's width."""
+    pitchers = box_copy / "pitchers.csv"
+    pitchers.write_text(pitchers.read_text().replace("texas,Crowder,", "texas,Hildebrandtsonn,"))
+    from companion.high_and_tight.box import load_box
+    from companion.store.db import Store
+    from companion.tui.table import Setup, Table
+
+    db = str(tmp_path / "s.db")
+    with Store.open(db) as store:
+        table = Table.create(store, load_box(box_copy), Setup(
+            scenario="divisional", team1_control="computer", team2_control="computer"))
+        while table.game is None or table.game.state.inning < 2:    # the rotations set
+            table.auto_step()
+    code, out, _ = run(capsys, "--data", str(box_copy), "--db", db, "series", "show", "1")
+    rows = [line for line in out.splitlines() if re.match(r"    \S+ +(SP|RP|CL)  ", line)]
+    assert any("Hildebrandtsonn" in row for row in rows) and len(rows) == 18
+    assert len({re.search(r" (SP|RP|CL)  ", row).start() for row in rows}) == 1, rows
