@@ -2472,6 +2472,12 @@ class GameScreen(Screen):
             if options.highlighted is not None:
                 options.action_select()
             return
+        if text.casefold() in TYPED_STEPS:
+            # 'undo' or 'redo' typed: the box keeps the keys, so `u` there is a letter (a
+            # table typing every line read 'undo names none of the options').
+            entry.value = ""
+            getattr(self, f"action_{text.casefold()}")()
+            return
         if self.table.nobody_steps():
             from .table import NOT_YOURS
 
@@ -2922,6 +2928,7 @@ class GameScreen(Screen):
 DRAFT_STALE_SECONDS = 2.0   # text left in the box this long goes when a list step is taken
 REFUSED = "Not allowed"              # the title of a refusal's notice
 STEP_KEYS = "uyq"   # on the options, keys a word may begin with too (_step_key_start)
+TYPED_STEPS = ("undo", "redo")      # typed in the box, they take the step as u and y do
 
 
 @dataclass

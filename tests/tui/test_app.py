@@ -7728,3 +7728,25 @@ def test_end_in_the_box_browser_brings_the_last_row_into_view(tmp_path):
     table_part = text.split("\n" + "─" * 10)[0]         # above the details pane
     assert at_last and any(line.startswith(f" {last} ") for line in table_part.splitlines()), \
         table_part
+
+
+def test_undo_and_redo_typed_in_the_box_take_their_steps(tmp_path):
+    """The box keeps the keys, so `u` there is a letter: a table typing every line typed
+    'undo' and was told it named none of the options. Typed whole, 'undo' and 'redo' take
+    the steps u and y take, and the box is left empty for the next line."""
+    async def play():
+        async with in_the_box_at_a_roll(tmp_path, "typed-undo") as (
+                app, pilot, screen, table, entry):
+            before = [e.line for e in table.session.entries]
+            await pilot.press(*"undo", "enter")
+            await pilot.pause()
+            undone = [e.line for e in table.session.entries]
+            left = entry.value
+            await pilot.press(*"Redo", "enter")
+            await pilot.pause()
+            return before, undone, left, [e.line for e in table.session.entries], \
+                entry.has_focus
+
+    before, undone, left, redone, typing = asyncio.run(play())
+    assert len(undone) < len(before) and before[:len(undone)] == undone
+    assert left == "" and redone == before and typing
