@@ -2163,6 +2163,14 @@ class GameScreen(Screen):
             self.notify(f"{said}: {why}", title=self.table.team_name(waiting.team)
                         + (PITCHING_CHANGE_TITLE if change else ""),
                         timeout=8 if change else 6, markup=False)
+        elif (entry is not None and waiting.only_pass and self.table.forced(waiting)
+              and len(self.table.humans()) == 2):
+            # Two people at the table: a pass made for one (no card of his may be played)
+            # is said at once, not only at the half's end; the other's next 'pass' went to
+            # his own Managerial Move, read as standing pat.
+            said = views.side_by_team(game.state, entry.line) if game else entry.line
+            self.notify(f"{said}: no card it may play now (rule 5.4)",
+                        title=self.table.team_name(waiting.team), timeout=6, markup=False)
         if entry is not None and dealt_to is not None:
             self._tell_dealt(dealt_to)
         if entry is not None:

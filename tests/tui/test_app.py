@@ -4601,9 +4601,11 @@ def test_the_player_s_card_goes_between_the_computer_s_moves(tmp_path):
     assert told == ["away plays Crowd Noise -> rolls 6, box V", said]
 
 
-def forced_step_told(path: Path, series_id: int, forced, told: str, choose=None):
+def forced_step_told(path: Path, series_id: int, forced, told: str, choose=None,
+                     passes: bool = False):
     """Play the series with the model (the player's moves by `choose`, when given) until
-    `forced(table, waiting)` (a step the rules leave one choice for a person), then open
+    `forced(table, waiting)` (a step the rules leave one choice for a person; with
+    `passes`, a pass made for him, none of his cards playable), then open
     its table and wait for the notice that takes it for him (one holding `told`): (the
     waiting, its team's name, its one option as the notice says it, its side by the team,
     the notices)."""
@@ -4616,7 +4618,8 @@ def forced_step_told(path: Path, series_id: int, forced, told: str, choose=None)
         seen.append((waiting, table.team_name(waiting.team) if waiting.team else None,
                      views.side_by_team(table.game.state, waiting.options[0])
                      if table.game and waiting.options else None))
-        return table.forced(waiting) and not waiting.only_pass and forced(table, waiting)
+        return (table.forced(waiting) and waiting.only_pass == passes
+                and forced(table, waiting))
     play_until(path, series_id, reached, choose)
     waiting, team, said = seen[-1]
 
@@ -7750,3 +7753,17 @@ def test_undo_and_redo_typed_in_the_box_take_their_steps(tmp_path):
     before, undone, left, redone, typing = asyncio.run(play())
     assert len(undone) < len(before) and before[:len(undone)] == undone
     assert left == "" and redone == before and typing
+
+
+def test_a_pass_made_for_one_of_two_players_is_said_at_once(tmp_path):
+    """Rule 5.4 at a table of two with its own cards: a pass made for a side whose hand can
+    hold no card it may play (the decks' counts say so) was said only at the half's end,
+    and the other player's 'pass' typed next went to his own Managerial Move, read as
+    standing pat. It is said when it is made."""
+    path = tmp_path / "pass.db"
+    series_id = new_series(path, seed="tui-pass", team1_control="human",
+                           team2_control="human", dice="digital", cards="physical")
+    waiting, team, said, notes = forced_step_told(
+        path, series_id, lambda table, waiting: True, "no card it may play", passes=True)
+    assert not said.startswith(("home ", "away ")) and said.endswith(" passes")
+    assert (team, f"{said}: no card it may play now (rule 5.4)") in notes
