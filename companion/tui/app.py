@@ -2495,6 +2495,13 @@ class GameScreen(Screen):
             return
         self._catch_up()
         waiting = self.table.waiting()
+        if self._curtain_down(waiting) and text.casefold() == "h":
+            # The key the screen names ('Lift the curtain ... (h)'), typed in the box that
+            # had the keys: the curtain, not a refusal saying to press it.
+            entry.value = ""
+            self.action_to_options()
+            self.action_hand()
+            return
         if self._curtain_down(waiting) and (self.secret_rotation(waiting)
                                             or CARD_LINE.search(text)
                                             or not self._tells_no_card(text, waiting)):

@@ -1058,6 +1058,17 @@ def test_the_hot_seat_curtain_hides_both_hands_until_lifted(tmp_path):
             assert any("the keys are on the options already (the curtain's refusal closed "
                        "the typing box): Escape again goes home" in note.message
                        for note in shown_notices(app))
+            # `h` typed alone in the box is the key the screen names: the curtain (it was
+            # refused, saying to press h)
+            entry.focus()
+            await pilot.pause()
+            entry.value = "h"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, CurtainScreen) and entry.value == ""
+            await pilot.press("escape")                 # not lifted: nothing shown
+            await pilot.pause()
+            assert app.screen is screen and screen.shown_hand is None
             await pilot.press("h")
             await pilot.pause()
             assert isinstance(app.screen, CurtainScreen)
