@@ -1732,7 +1732,10 @@ class GameScreen(Screen):
                     highlight = options.option_count       # Enter takes the suggestion
                 options.add_option(Option(text, id=f"o{number}"))
             if picker is not None:
-                options.add_option(Option("Choose the card and the deck..."
+                # (the exchange's typed form said beside it: a table typing its lines
+                # found no word of it on the screen)
+                options.add_option(Option("Choose the card and the deck...  [dim]or type "
+                                          "'exchange CARD for off' (or def)[/dim]"
                                           if picker.head.endswith(" exchanges")
                                           else "Choose slot by slot...", id="!pick"))
             if (table.cards == "physical" and table.game is not None

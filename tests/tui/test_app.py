@@ -928,6 +928,9 @@ def test_a_physical_exchange_is_chosen_card_and_deck_apart(tmp_path):
             listed = [options.get_option_at_index(i) for i in range(options.option_count)]
             keep = f"o{waiting.options.index(f'{waiting.side} keeps')}"
             assert [option.id for option in listed] == [keep, "!pick"]
+            # its typed form said beside it (a table typing its lines found no word of it)
+            said = str(listed[1].prompt)
+            assert "or type 'exchange CARD for off' (or def)" in said, said
             options.highlighted = 1
             await pilot.press("enter")
             await wait_until(pilot, lambda: isinstance(app.screen, PickScreen))
@@ -935,6 +938,9 @@ def test_a_physical_exchange_is_chosen_card_and_deck_apart(tmp_path):
             cards, decks = dialog.picker.slots[0][1], dialog.picker.slots[1][1]
             assert [name for _, name in decks] == ["offense", "defense"]
             names = [name for _, name in cards]         # by name, to look one up
+            # ... and that form is read as the exchange it says
+            typed = table.short_line(f"exchange {names[0]} for off", waiting)
+            assert typed in waiting.options and typed.endswith(" for offense"), typed
             assert names == sorted(names, key=str.casefold)
             # Nothing chosen for him: ctrl+s at once says what is left and records nothing.
             before = len(table.session.entries)
