@@ -6541,13 +6541,26 @@ def test_a_series_begun_with_another_box_says_so_as_it_opens(tmp_path, box_copy)
     assert asyncio.run(opened(None)) == []
 
 
+async def box_tab(pilot, tab: str, table: str):
+    """From the home screen, the box browser (b) on one of its tabs: (screen, its table)."""
+    from companion.tui.app import BoxScreen
+
+    app = pilot.app
+    await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+    await pilot.press("b")
+    await wait_until(pilot, lambda: isinstance(app.screen, BoxScreen))
+    screen = app.screen
+    screen.query_one("#box-tabs").active = tab
+    await pilot.pause()
+    return screen, screen.query_one(f"#{table}")
+
+
 def test_the_box_browser_lists_the_tracks_innings_dh_and_rally_caps(tmp_path, box_copy):
     """An owner's edits of box.toml show in the box browser as they do in cards and parks:
     each Scoring Number box with what scores (rule 4.6.2) and its printed text, the Scoring
     Rolls track (4.6.1), each inning's strategy (5.3) and the extra innings' (6.2), the DH
     marker's Defense (4.3.1) and the Rally Caps uses (5.7.1). A team renamed (New York to
     Boston, BOB) names its pieces by its abbreviation, not the roster key kept."""
-    from companion.tui.app import BoxScreen
 
     teams = (box_copy / "teams.toml").read_text(encoding="utf-8")
     (box_copy / "teams.toml").write_text(teams.replace(
@@ -6563,13 +6576,7 @@ def test_the_box_browser_lists_the_tracks_innings_dh_and_rally_caps(tmp_path, bo
     async def browse():
         app = make_app(db=tmp_path / "b.db", data=box_copy, box=box)
         async with app.run_test(size=(120, 40)) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
-            await pilot.press("b")
-            await wait_until(pilot, lambda: isinstance(app.screen, BoxScreen))
-            screen = app.screen
-            screen.query_one("#box-tabs").active = "tab-5"
-            await pilot.pause()
-            grid = screen.query_one("#tracks")
+            screen, grid = await box_tab(pilot, "tab-5", "tracks")
             rows = [tuple(str(cell) for cell in grid.get_row_at(i))
                     for i in range(grid.row_count)]
             grid.focus()
@@ -7722,20 +7729,13 @@ def test_a_fielder_to_choose_has_the_batter_in_view_in_a_short_terminal(tmp_path
 def test_end_in_the_box_browser_brings_the_last_row_into_view(tmp_path):
     """End on the cards of the box browser at 100x30 highlighted the last card, shown in the
     details, while its row stayed out of sight under the table's sideways scrollbar."""
-    from companion.tui.app import BoxScreen
 
     from .test_snapshots import screen_text
 
     async def browse():
         app = make_app(db=tmp_path / "b.db")
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
-            await pilot.press("b")
-            await wait_until(pilot, lambda: isinstance(app.screen, BoxScreen))
-            screen = app.screen
-            screen.query_one("#box-tabs").active = "tab-3"
-            await pilot.pause()
-            grid = screen.query_one("#cards")
+            _, grid = await box_tab(pilot, "tab-3", "cards")
             grid.focus()
             await pilot.pause()
             await pilot.press("end")
