@@ -198,6 +198,13 @@ def holds_begun(words: list[str], run: list[str], begun: str) -> bool:
                for at in range(len(words)))
 
 
+def loose(text: str) -> str:
+    """A line as its words alone: accents dropped (`plain`), apostrophes too ('pitchers'
+    for "Pitcher's"), any other mark but a sign read as a space ('pitcher batter matchup
+    offense' for 'Pitcher/Batter Matchup (Offense)'; '+1' stays)."""
+    return re.sub(r"[^\w\s+-]", " ", re.sub(r"['\u2019]", "", plain(text)))
+
+
 def has_run(words: list[str], run: list[str]) -> bool:
     """Whether `run` is found whole and in order among `words` (one option's words)."""
     return any(words[start:start + len(run)] == run
@@ -228,6 +235,12 @@ class Said:
     def plain_words(self) -> list[str]:
         """The words with their accents dropped ('nunez' for 'Núñez', box.plain)."""
         return plain(self.text).split()
+
+    @property
+    def loose_words(self) -> list[str]:
+        """The words without their accents and marks (`loose`): 'matchup offense' for
+        'Pitcher/Batter Matchup (Offense)'."""
+        return loose(self.text).split()
 
 
 class Table:
@@ -868,8 +881,12 @@ class Table:
         ('Keep It in the Yard' is a card's name): an option said whole either way is the
         one meant, else what both name."""
         rests = [line.split(" ", 1)[1] for line in waiting.options]
-        for fold, words in ((str.casefold, said.words), (plain, said.plain_words)):
-            # as typed (any case), else by the letters alone ('nunez' for 'Núñez')
+        for fold, words in ((str.casefold, said.words), (plain, said.plain_words),
+                            (loose, said.loose_words)):
+            # as typed (any case), else by the letters alone ('nunez' for 'Núñez'), else
+            # with the marks left out ('matchup offense')
+            if not words:
+                continue                    # (marks alone: '?')
             said_options = [fold(rest).split() for rest in rests]
             verbs = {option[0] for option in said_options}
             named, whole = self._options_named(words, waiting.options, said_options)
@@ -884,7 +901,8 @@ class Table:
                                if option[0] == form and has_run(option[1:], words[1:])
                                and any(word not in FILLER_WORDS for word in words[1:])]
                 named = by_verb if whole else list(dict.fromkeys(named + by_verb))
-            if len(named) > 1 and fold is plain and len({plain(line) for line in named}) == 1:
+            if len(named) > 1 and fold is not str.casefold and len(
+                    {fold(line) for line in named}) == 1:
                 # names alike but for their accents: typing more cannot tell them apart
                 raise CompanionError(f"'{clip(said.typed)}' reads as "
                                      + " and ".join(f"'{line}'" for line in named)

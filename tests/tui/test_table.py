@@ -1906,6 +1906,33 @@ def test_a_verb_then_part_of_a_card_s_name_and_no_at_the_mound(tmp_path):
         store.close()
 
 
+def test_a_card_s_name_said_without_its_marks(tmp_path):
+    """Rule 5.4 at a table: a card's name read without its slash and brackets ('matchup
+    offense', 'pitcher batter matchup defense' for the (Defense) card) and without an
+    apostrophe; the words as typed still go first, and marks alone name nothing."""
+    store = Store.open(tmp_path / "marks.db")
+    try:
+        table = two_players(store)
+        cards = decision("away", "cards", "cards",
+                         ["away plays Pitcher/Batter Matchup (Offense)",
+                          "away plays Pitcher/Batter Matchup (Defense)",
+                          "away plays Seeing It Well", "away passes"])
+        for typed, line in (("matchup offense", "away plays Pitcher/Batter Matchup (Offense)"),
+                            ("play matchup (defense)",
+                             "away plays Pitcher/Batter Matchup (Defense)"),
+                            ("pitcher batter matchup defense",
+                             "away plays Pitcher/Batter Matchup (Defense)"),
+                            ("play matchup offense",
+                             "away plays Pitcher/Batter Matchup (Offense)")):
+            assert table.short_line(typed, cards) == line, typed
+        with pytest.raises(CompanionError, match="could be"):
+            table.short_line("matchup", cards)
+        with pytest.raises(CompanionError, match="names none of the options"):
+            table.short_line("?!", cards)
+    finally:
+        store.close()
+
+
 def test_a_managerial_move_said_by_its_number(tmp_path):
     """Rule 4.5 at a table: '2' (or '1') at the Managerial Move is +2 (+1), not dice."""
     store = Store.open(tmp_path / "move-number.db")
