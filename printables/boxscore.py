@@ -153,7 +153,7 @@ def _draw_summary(canvas, session: SeriesSession, title: str, games: list[GamePr
                  else ""), area.x, y - 12, area.width, FONT, 8)
     columns = [Column("Game", 0.45 * INCH, "centre"), Column("Away", 1.9 * INCH),
                Column("R", 0.35 * INCH, "centre"), Column("Home", 1.9 * INCH),
-               Column("R", 0.35 * INCH, "centre"), Column("Innings", 0.6 * INCH, "centre")]
+               Column("R", 0.35 * INCH, "centre"), Column("Innings", INNINGS_WIDTH, "centre")]
     columns.append(Column("Starters (away, home)", area.width - sum(c.width for c in columns)))
     rows = []
     for game in games:
@@ -165,6 +165,9 @@ def _draw_summary(canvas, session: SeriesSession, title: str, games: list[GamePr
     Table(columns, size=8).draw(canvas, area.x, y - 12 - GAP, rows, area.y)
     finish_page(canvas, options)
     return 1
+
+
+INNINGS_WIDTH = 1.0 * INCH     # the series page's Innings: 'bottom of the 19th' on a line
 
 
 def _under_way(game: GamePrint) -> str:

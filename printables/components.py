@@ -536,24 +536,34 @@ PLAYERS = 2
 
 def _marker_face(canvas, rect: Rect, bleed: float, big: str, small: tuple[str, ...],
                  fill: str, ink: str | None = None, big_size: float = 11.0,
-                 small_size: float = 4.5) -> None:
-    """A 1/2" face: one big word or number and up to three small lines."""
+                 small_size: float = 5.5) -> None:
+    """A 1/2" face: one big word or number and up to three small lines, these kept
+    MARKER_SMALL_MARGIN from the cut (a longer one shrinks to fit, as 'Scoring Roll' does)."""
     background = colour(fill)
     _fill(canvas, rect, background)
     canvas.setFillColor(ink_on(background, colour(ink) if ink else None))
     width = rect.width - 2 * 2.0
+    narrow = rect.width - 2 * MARKER_SMALL_MARGIN
     lines = len(small)
     step = small_size + 1.0
     block = big_size + lines * step
     baseline = rect.y + (rect.height - block) / 2 + lines * step + 1.0
     draw_fitted(canvas, big, rect.x + 2.0, baseline, width, BOLD, big_size, align="centre")
     for index, line in enumerate(small):
-        draw_fitted(canvas, line, rect.x + 2.0, baseline - step * (index + 1), width,
-                    REGULAR, small_size, align="centre")
+        draw_fitted(canvas, line, rect.x + MARKER_SMALL_MARGIN, baseline - step * (index + 1),
+                    narrow, REGULAR, small_size, align="centre")
+
+
+MARKER_SMALL_MARGIN = 5.0   # pt: a marker's small lines from its cut (a hand's cut may stray)
 
 
 def marker(name: str, front: dict, back: dict, team: str | None = None,
            aliases: tuple[str, ...] = ()) -> Component:
+    # --only also takes the words either face prints ('SR', '1 Run', '1 Game won',
+    # '+100 Fatigue'): a bare number is left out, as several markers print it.
+    printed = [" ".join((face["big"], *face.get("small", ()))) for face in (front, back)]
+    printed += [face["big"] for face in (front, back) if any(c.isalpha() for c in face["big"])]
+    aliases = tuple(dict.fromkeys((*aliases, *printed)))
     return Component(name, partial(_marker_face, **front), partial(_marker_face, **back),
                      team=team, aliases=aliases, front_key=f"marker {sorted(front.items())}",
                      back_key=f"marker {sorted(back.items())}")
@@ -583,8 +593,7 @@ def marker_components(box: Box, team: str | None = None) -> list[Component]:
                {"big": "Home", "small": ("At Bat",), "fill": "#ffffff", "big_size": 9.0}),
     ]
     # Rule 4.3.1: the DH fields at this Defense; the one number the marker is read for.
-    dh = {"big": "DH", "small": (f"Defense {box.dh_defense}",), "fill": "#7a7a7a",
-          "small_size": 6.5}
+    dh = {"big": "DH", "small": (f"Defense {box.dh_defense}",), "fill": "#7a7a7a"}
     fatigue = {"small": ("Fatigue",), "fill": "#d9531e", "big_size": 9.0}
     for _ in range(PLAYERS):
         components.append(marker("DH", dh, dh))                      # rule 4.3.1

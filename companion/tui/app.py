@@ -1214,7 +1214,7 @@ class GameScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        yield Static(id="linescore")
+        yield StatusLine(id="linescore")
         yield StatusLine(id="status")
         with Horizontal(id="main"):
             # (the pane scrolls a board longer than its rows: a Static cannot)
@@ -1637,7 +1637,7 @@ class GameScreen(Screen):
         self.refresh_bindings()         # p Print once a game is over; r, t while dice await
         self.query_one("#entry", EntryBox).show_step(table.dice_awaited(),
                                                      table.session.is_over())
-        self.query_one("#linescore", Static).update(views.line_score(table))
+        self.query_one("#linescore", StatusLine).show(partial(views.line_score, table))
         self.query_one("#status", StatusLine).show(partial(views.status, table, False))
         self.show_board()
         waiting = table.waiting()

@@ -117,11 +117,12 @@ FIRST_LEFT_OUT = ("d", "l", "s")                # the views first of all
 
 
 class StatusLine(Static):
-    """A screen's status line, drawn for the columns it has: `say(columns=...)` gives its
-    markup (views.status), asked again at a new width; or `say` is the markup itself."""
+    """A screen's status line (or its line score), drawn for the columns it has:
+    `say(columns=...)` gives its markup (views.status, views.line_score), asked again at a
+    new width; or `say` is the markup itself."""
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
         self._say = None
 
     def show(self, say) -> None:

@@ -48,7 +48,7 @@ class FollowApp(SteadyPaletteApp, App):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        yield Static("Waiting for a game...", id="linescore")
+        yield StatusLine("Waiting for a game...", id="linescore")
         yield StatusLine(id="status")
         yield Static(id="board")
         yield KeyBar()
@@ -100,7 +100,7 @@ class FollowApp(SteadyPaletteApp, App):
             if series_id is None:
                 if self.table is not None:      # the series followed was deleted
                     self.table = self.seen = None
-                    self.query_one("#linescore", Static).update("")
+                    self.query_one("#linescore", StatusLine).show("")
                     self.query_one("#board", Static).update("")
                 self.query_one("#status", StatusLine).show(NO_SERIES)
                 return
@@ -120,7 +120,7 @@ class FollowApp(SteadyPaletteApp, App):
         table.held = table.final_to_hold()
         table.follow_game()         # the held game's figures (it loaded the next game's)
         self.table = table
-        self.query_one("#linescore", Static).update(views.line_score(table))
+        self.query_one("#linescore", StatusLine).show(partial(views.line_score, table))
         self.query_one("#status", StatusLine).show(partial(views.status, table, True))
         self._show_board()
 

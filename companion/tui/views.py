@@ -109,32 +109,43 @@ def sparkline(values: list[float], width: int = 24) -> str:
     return "".join(SPARK[min(7, int(v * 8))] for v in values)
 
 
-def line_score(table: Table) -> str:
+def line_score(table: Table, columns: int | None = None) -> str:
     game = table.game
     if game is None:
         return "No game yet: the series is being set up."
     # Which game of the series is on the table, in the corner over the team names.
     label = f"Game {table.game_number()}" if table.series.scenario.games > 1 else ""
-    return _line_score_of(game.state, label)
+    return _line_score_of(game.state, label, columns)
 
 
-def _line_score_of(state, label: str = "") -> str:
+def _line_score_of(state, label: str = "", columns: int | None = None) -> str:
+    """The line score (rule 4.6.4). Wider than `columns` (a long extra-inning game), its
+    first innings fold into one column ('1-12', their runs summed) so that the latest
+    innings and the total stay on one line each, as a ballpark's scoreboard keeps them."""
     innings = max(9, state.inning)
-    head = f"{label:<6}" + "".join(f"{i:>3}" for i in range(1, innings + 1)) + "    R"
-    rows = [head]
     cells = line_cells({"away": state.away.runs, "home": state.home.runs}, state.winner,
                        innings)
+    shown = {side: [f"{cell:>3}" for cell in cells[side]] for side in ("away", "home")}
     batting = state.batting if state.phase in ("roll", "free-roll") else None
+    runs = {"away": state.away.runs, "home": state.home.runs}
+    if batting is not None and state.atbat.runs and len(runs[batting]) < innings:
+        # Runs of the at-bat still rolling, dimmed in their inning's cell: the marker goes
+        # on the scoreboard when the half ends (4.6.4), and the 0 the R column kept
+        # meanwhile read as a run not counted.
+        shown[batting][len(runs[batting])] = f"[dim]{state.atbat.runs:>3}[/dim]"
+    head = [f"{i:>3}" for i in range(1, innings + 1)]
+    if columns is not None and LINE_SCORE_EDGES + 3 * innings > columns:
+        folded = max(1, innings - max(1, (columns - LINE_SCORE_EDGES - 5) // 3))
+        head = [f"{f'1-{folded}':>5}", *head[folded:]]
+        for side in shown:
+            shown[side] = [f"{sum(runs[side][:folded]):>5}", *shown[side][folded:]]
+    rows = [f"{label:<6}" + "".join(head) + "    R"]
     for side in (state.away, state.home):
-        row = "".join(f"{cell:>3}" for cell in cells[side.name])
-        if side.name == batting and state.atbat.runs and len(side.runs) < innings:
-            # Runs of the at-bat still rolling, dimmed in their inning's cell: the marker
-            # goes on the scoreboard when the half ends (4.6.4), and the 0 the R column
-            # kept meanwhile read as a run not counted.
-            at = 3 * len(side.runs)
-            row = f"{row[:at]}[dim]{state.atbat.runs:>3}[/dim]{row[at + 3:]}"
-        rows.append(f"{side.team.abbrev:<6}{row}  {side.total:>3}")
+        rows.append(f"{side.team.abbrev:<6}{''.join(shown[side.name])}  {side.total:>3}")
     return "\n".join(rows)
+
+
+LINE_SCORE_EDGES = 11       # the line score's columns beside its innings: names and R
 
 
 PHASE_LETTER = {"draw": "A", "deal": "A", "exchange": "A", "name": "A", "mound": "B",

@@ -23,10 +23,10 @@ from companion.high_and_tight.simulate import simulate_game
 from companion.store.db import Store
 from companion.store.exchange import export, import_record
 from companion.store.series_store import StoredSeries, create_series
-from printables.boxscore import games_to_print, print_boxscore
+from printables.boxscore import INNINGS_WIDTH, games_to_print, print_boxscore
 from printables.options import PAPERS, PrintOptions
 from printables.qr import QUIET_ZONE, qr_matrix
-from printables.text import SMALLEST_CELL
+from printables.text import REGULAR, SMALLEST_CELL, stringWidth
 
 from ..store.util import run_companion, series_header, simulated_session
 from .placed import placed_text
@@ -373,6 +373,25 @@ def test_a_game_in_play_prints_no_code_of_the_hands_the_table_keeps_secret(
     text = " ".join(PdfReader(out).pages[0].extract_text().split())
     assert ("The code of this game's record prints once the game is over" in text) is withheld
     assert ("Game record, packed:" in text) is not withheld
+
+
+def test_the_series_page_says_where_a_game_in_play_stands_on_one_line(store, box, tmp_path):
+    """Rule 4.7: a game not over is 'in play' on the series page at its half inning, said
+    whole in its Innings cell ('bottom of the 4th' wrapped after 'bottom of')."""
+    from companion.high_and_tight.state import half_inning
+
+    header = {**series_header("divisional", "5"), "Team1Control": "computer",
+              "Team2Control": "computer"}
+    session = simulated_session(box, header, stop_after=400)
+    state = session.games[-1].state
+    assert len(session.games) == 2 and state.phase != "over"
+    series_id = create_series(store, box, header, session.entries)
+    out = tmp_path / "in-play.pdf"
+    print_boxscore(store, str(series_id), PrintOptions(), out)
+    where = half_inning(state.half, state.inning)
+    assert where in [placed.text for placed in placed_text(PdfReader(out).pages[0])]
+    for inning in (9, 19):          # (the table's cells keep 2 pt each side)
+        assert INNINGS_WIDTH - 4 >= stringWidth(half_inning("bottom", inning), REGULAR, 8)
 
 
 def test_box_score_rows_follow_the_game(store, box, long_game):

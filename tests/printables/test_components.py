@@ -28,6 +28,7 @@ from printables.components import (
     BAND_ON_PAPER,
     CARD_FRAME,
     CARD_SAFE,
+    MARKER_SMALL_MARGIN,
     PIECE_PAD,
     RUNS_COPIES,
     SCALE_HALF,
@@ -36,6 +37,7 @@ from printables.components import (
     _piece_colours,
     card_components,
     card_panel,
+    choose,
     inning_strategy,
     marker_components,
     piece_components,
@@ -45,7 +47,7 @@ from printables.components import (
     texts_cut_short,
 )
 from printables.geometry import BLEED, MARKER, PIECE, POKER, Rect, calibration_area, impose
-from printables.options import MM, PAPERS, PrintOptions
+from printables.options import MM, PAPERS, OptionError, PrintOptions
 from printables.render import expand, new_canvas, render
 from printables.text import (
     BOLD,
@@ -304,6 +306,9 @@ class Drawn:
 
     setFillColorRGB = setFillColor
 
+    def rect(self, *args, **kwargs):
+        pass
+
 
 def test_markers_hold_every_game_piece(printed, box):
     # rule 2.2 and where each is used: 5.5.1 (+10), 5.5.2 (+1 bonus), 4.7 (At Bat),
@@ -322,6 +327,38 @@ def test_markers_hold_every_game_piece(printed, box):
     for team in box.teams.values():
         assert f"{team.abbrev} Team" in fronts
     assert fronts.count(" won") == 4 and "4 Games won" in backs
+
+
+def test_a_marker_s_small_lines_keep_clear_of_its_cut(box):
+    """Rules 2.2, 4.3.1: a marker's small words ('Defense 4' on the DH, 'Scoring Roll' on
+    the bonus side of 5.5.2) stay MARKER_SMALL_MARGIN inside the cut, at the marker's size
+    unless a longer word shrinks to fit (the DH's 'Defense 4' ran to about 1 mm of it)."""
+    face = Rect(0, 0, *MARKER)
+    small_seen = set()
+    for component in marker_components(box):
+        for draw in (component.front, component.back):
+            drawn = Drawn()
+            draw(drawn, face, 0.0)
+            for text, font, size, left, _ in drawn.strings[1:]:     # (the big word first)
+                small_seen.add(text)
+                assert font == REGULAR and SMALLEST_TEXT <= size <= 5.5, text
+                right = left + stringWidth(text, font, size)
+                assert left >= MARKER_SMALL_MARGIN - 1e-6, text
+                assert right <= face.width - MARKER_SMALL_MARGIN + 1e-6, text
+    assert {f"Defense {box.dh_defense}", "Scoring Roll", "Fatigue"} <= small_seen
+
+
+@pytest.mark.parametrize("printed_words, name", [
+    ("SR", "Scoring Rolls"), ("+1 Bonus Scoring Roll", "Scoring Number"), ("1 run", "Runs 1"),
+    ("3 Runs", "Runs 3"), ("1 Game won", "Wins 1-2"), ("4 games won", "Wins 3-4"),
+    ("+200 Fatigue", "Fatigue"), ("Home At Bat", "At Bat")])
+def test_print_only_takes_a_marker_by_the_words_it_prints(box, printed_words, name):
+    """--only names a marker by what its faces print ('SR', '1 Run') as by its name; a
+    bare number, printed by several, names none."""
+    chosen = choose(marker_components(box), PrintOptions(only=(printed_words,)), "game piece")
+    assert {component.name for component in chosen} == {name}
+    with pytest.raises(OptionError, match="no game piece is named '1'"):
+        choose(marker_components(box), PrintOptions(only=("1",)), "game piece")
 
 
 def test_the_games_won_marker_of_one_says_game(printed):

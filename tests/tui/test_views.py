@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from dataclasses import replace
 
 import pytest
 from rich.console import Console
@@ -1501,6 +1502,32 @@ def test_the_line_score_shows_the_runs_of_an_at_bat_still_rolling_dimmed(rules):
     row = after.splitlines()[1 if batting == "away" else 2]
     scored = replay.state.side(batting).runs[inning - 1]     # the marker, on (4.6.4)
     assert row[6 + 3 * (inning - 1):6 + 3 * inning] == f"{scored:>3}" and scored >= 1
+
+
+def test_a_long_extra_inning_line_score_folds_its_first_innings_to_fit(rules):
+    """Rules 4.6.4, 6.0: a line score wider than its columns (a 24-inning game at 80
+    columns) folds its first innings into one column of their runs summed, so that every
+    row stays one line with the latest innings and the R total; one that fits is as ever."""
+    from companion.high_and_tight.simulate import simulate_game
+
+    state = simulate_game(rules, "new-york", "texas", "long", 0).state
+    away, home = [1, 0, 2, 0, 0, 0, 0, 0, 1] + [0] * 15, [0, 3, 0, 0, 0, 0, 0, 1, 0] + [0] * 14
+    home += [1]
+    state = replace(state, inning=24, away=replace(state.away, runs=away),
+                    home=replace(state.home, runs=home), winner="home")
+    wide = views._line_score_of(state, "Game 3").splitlines()
+    assert len(wide[0]) == views.LINE_SCORE_EDGES + 3 * 24 > 78
+    assert views._line_score_of(state, "Game 3", columns=200).splitlines() == wide
+    rows = views._line_score_of(state, "Game 3", columns=78).splitlines()
+    assert max(len(row) for row in rows) <= 78 and len(rows) == 3
+    folded = int(rows[0].split()[2].split("-")[1])          # 'Game 3 1-N ...'
+    assert rows[0].split()[3:] == [*map(str, range(folded + 1, 25)), "R"]
+    for row, runs, total in ((rows[1], away, state.away.total),
+                             (rows[2], home, state.home.total)):
+        assert row.split()[1:] == [str(sum(runs[:folded])), *map(str, runs[folded:]),
+                                   str(total)]
+    # a width too narrow for more than the fold still keeps the last inning
+    assert views._line_score_of(state, columns=10).splitlines()[0].split()[-2:] == ["24", "R"]
 
 
 def test_between_two_games_the_board_shows_the_series_not_the_last_game_s_pieces(tmp_path):
