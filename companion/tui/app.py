@@ -109,7 +109,7 @@ CATCH_UP_MOST = 1000     # automatic steps taken at once before a typed line (a 
 OPTION_ACTIONS = {"!roll": "roll", "!rollall": "roll_at_bat", "!hand": "hand",
                   "!type": "type_dice", "!pick": "pick", "!draw": "draw_starter",
                   "!series": "series", "!print": "print", "!next": "next_game",
-                  "!home": "back", "!undo": "undo"}
+                  "!home": "back", "!undo": "undo", "!kept": "last_lineup"}
 # The decisions a hidden hand would show through: the exchange and the card phase (its
 # cards), and an extra inning's strategy named (rule 6.2: the suggestion weighs the hand).
 HAND_PHASES = ("exchange", "cards", "name")
@@ -1720,8 +1720,7 @@ class GameScreen(Screen):
                 if kept is not None and kept != suggested:
                     # (a player keeps his lineup from game to game most often)
                     options.add_option(Option(views.option_text(table, kept)
-                                              + "  [dim]as last game[/dim]",
-                                              id=f"o{waiting.options.index(kept)}"))
+                                              + "  [dim]as last game[/dim]", id="!kept"))
             for number, line in self.open_options(waiting):
                 if picker is not None and (picker.covers(line) or line == suggested):
                     continue        # a physical exchange's keep stays a line of its own
@@ -2589,6 +2588,12 @@ class GameScreen(Screen):
 
     def on_descendant_focus(self, event) -> None:
         self.refresh_bindings()         # the key bar names what Escape does from here
+
+    def action_last_lineup(self) -> None:
+        """The lineup of the team's last game, in the order its slots were put in."""
+        line = self.table.last_lineup(self.table.waiting())
+        if line is not None:
+            self.act(line)
 
     def action_pick(self) -> None:
         waiting = self.table.waiting()

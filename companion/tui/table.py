@@ -198,6 +198,18 @@ def holds_begun(words: list[str], run: list[str], begun: str) -> bool:
                for at in range(len(words)))
 
 
+def lineup_pieces(line: str) -> tuple:
+    """A lineup line's side and pieces by their places (rule 3.0), whatever the order its
+    OF and IF are in ('home lineup C a; OF b, c, d; ...'); None for another line."""
+    action = act.parse_action(line)
+    if action.kind != "lineup":
+        return None
+    catcher, outfield, infield, dh = (plain(name) if isinstance(name, str)
+                                      else frozenset(map(plain, name))
+                                      for name in action.args)
+    return action.side, catcher, outfield, infield, dh
+
+
 def loose(text: str) -> str:
     """A line as its words alone: accents dropped (`plain`), apostrophes too ('pitchers'
     for "Pitcher's"), any other mark but a sign read as a space ('pitcher batter matchup
@@ -1556,7 +1568,10 @@ class Table:
             lines = [line for line in game.lines() if line.startswith(f"{side} lineup ")]
             if lines:
                 line = f"{waiting.side} lineup {lines[0].split(' ', 2)[2]}"
-                return line if line in waiting.options else None
+                # (slot by slot, its OF and IF in the order the player put them: legal as
+                # the option of the same pieces, kept in his order)
+                return line if lineup_pieces(line) in {
+                    lineup_pieces(option) for option in waiting.options} else None
         return None
 
     def team_of_game(self, scope: str, side: str) -> str:

@@ -7543,7 +7543,10 @@ def test_the_home_screen_says_where_a_game_in_play_stands(tmp_path):
 
 def test_the_last_games_lineup_is_an_option_under_the_suggestion(tmp_path):
     """Rule 3.0: at game 2's lineup the one the team played game 1 with is listed under the
-    suggestion, marked 'as last game', and taken by its option."""
+    suggestion, marked 'as last game', and taken by its option, in the order its slots were
+    put in (put slot by slot, it was never listed)."""
+    from .test_table import slots_turned
+
     from companion.high_and_tight.box import load_box
     from companion.store.db import Store
 
@@ -7558,7 +7561,7 @@ def test_the_last_games_lineup_is_an_option_under_the_suggestion(tmp_path):
         if waiting.phase == "lineup" and not waiting.computer and waiting.kind == "decision":
             if table.game_number() == 2:
                 break
-            chosen = waiting.options[-1]        # not the suggestion
+            chosen = slots_turned(waiting.options[-1])    # not the suggestion, nor an option
             table.enter(chosen)
         elif table.auto_step() is None:
             if waiting.kind == "chance":
@@ -7576,12 +7579,15 @@ def test_the_last_games_lineup_is_an_option_under_the_suggestion(tmp_path):
             texts = [plain(str(options.get_option_at_index(i).prompt))
                      for i in range(options.option_count)]
             ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
-            return texts, ids, table.waiting().options
+            options.highlighted = 1
+            await pilot.press("enter")
+            await settle(pilot)
+            return texts, ids, table.session.entries[-1].line
 
-    texts, ids, options = asyncio.run(listed())
+    texts, ids, taken = asyncio.run(listed())
     at = next(i for i, text in enumerate(texts) if text.endswith("as last game"))
-    assert at == 1 and "suggested" in texts[0]
-    assert options[int(ids[at][1:])] == kept
+    assert at == 1 and "suggested" in texts[0] and ids[at] == "!kept"
+    assert taken == kept
 
 
 def test_rally_caps_extra_card_with_the_tables_cards_can_be_taken_back(tmp_path):

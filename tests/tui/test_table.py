@@ -2813,10 +2813,21 @@ def test_the_schedule_names_each_games_starters_a_short_rest_start_said(tmp_path
     assert standings == ["Texas Cowboys 3 - 0 New York Highlanders", "TXC 3 - 0 NYH"]
 
 
+def slots_turned(line: str) -> str:
+    """A lineup line with its OF and IF in the other order, as slot by slot may put them."""
+    from companion.high_and_tight import actions as act
+
+    action = act.parse_action(line)
+    catcher, outfield, infield, dh = action.args
+    return act.format_action(act.lineup(action.side, catcher, outfield[::-1], infield[::-1],
+                                        dh))
+
+
 def test_a_lineup_after_the_first_game_offers_the_last_games(tmp_path):
     """Rule 3.0: each game's lineup is chosen anew, and a player most often keeps his: at
     game 2 the lineup his team played game 1 with is offered, as this game's line (his
-    side may have changed with the home team); game 1 has none to offer."""
+    side may have changed with the home team), in the order his slots were put in (one
+    put slot by slot was never offered); game 1 has none to offer."""
     store = Store.open(tmp_path / "kept.db")
     try:
         table = Table.create(store, load_box(), Setup(scenario="divisional",
@@ -2824,8 +2835,9 @@ def test_a_lineup_after_the_first_game_offers_the_last_games(tmp_path):
                                                       team2_control="computer"))
         first = at_phase(table, "lineup")
         assert table.last_lineup(first) is None
-        # not the suggestion: the last option, kept to be offered again
-        chosen = first.options[-1]
+        # not the suggestion: the last option, its slots put in another order
+        chosen = slots_turned(first.options[-1])
+        assert chosen not in first.options
         table.enter(chosen)
         for _ in range(3000):
             waiting = table.waiting()
@@ -2838,6 +2850,8 @@ def test_a_lineup_after_the_first_game_offers_the_last_games(tmp_path):
             raise AssertionError("game 2's lineup never came")
         kept = table.last_lineup(waiting)
         assert kept == f"{waiting.side} lineup {chosen.split(' ', 2)[2]}"
-        assert kept in waiting.options
+        assert kept not in waiting.options and slots_turned(kept) in waiting.options
+        assert table.short_line("as last game", waiting) == kept
+        assert table.enter("as last game").line == kept
     finally:
         store.close()
