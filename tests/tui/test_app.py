@@ -7545,10 +7545,10 @@ def test_the_last_games_lineup_is_an_option_under_the_suggestion(tmp_path):
     """Rule 3.0: at game 2's lineup the one the team played game 1 with is listed under the
     suggestion, marked 'as last game', and taken by its option, in the order its slots were
     put in (put slot by slot, it was never listed)."""
-    from .test_table import slots_turned
-
     from companion.high_and_tight.box import load_box
     from companion.store.db import Store
+
+    from .test_table import slots_turned
 
     path = tmp_path / "kept.db"
     store = Store.open(path)
