@@ -1104,7 +1104,10 @@ class Table:
         for tail in (["comes", "in"], ["in"]):
             if len(words) > len(tail) and words[-len(tail):] == tail:
                 name = Said.of(" ".join(said.text.split()[:-len(tail)]), self.session.box)
-                return self._option_named(name, waiting) or self._option_begun(name, waiting)
+                # (one of his the step does not offer, a Closer before the 9th: the rules
+                # say why, as for 'bring in Rivero')
+                return (self._option_named(name, waiting) or self._option_begun(name, waiting)
+                        or self._pitcher_not_offered(name, waiting))
         return None
 
     def _choice_led(self, said: Said, waiting: Waiting) -> str | None:
@@ -1187,11 +1190,14 @@ class Table:
             return None
         own = self._own_deck(waiting)
         box = self.session.box
+        words = said.loose_words            # (marks left out: 'matchup offense')
+        if words[:1] in (["play"], ["plays"], ["use"]) and len(words) > 1:
+            words = words[1:]               # the verb, as the options read it ('play ducks')
         for deck in (own, "defense" if own == "offense" else "offense"):
             # the side's own deck first, then the other side's (a card out of its turn)
             names = [card.name for card in box.cards.values() if card.side == deck]
-            named, _ = self._options_named(said.words, names,
-                                           [name.casefold().split() for name in names])
+            named, _ = self._options_named(words, names,
+                                           [loose(name).split() for name in names])
             if named:
                 return (f"{self._deck_side(box.card(named[0]), waiting)} plays {named[0]}"
                         if len(named) == 1 else None)
@@ -1210,10 +1216,12 @@ class Table:
         """A pitcher of the side the relief step does not offer (a Closer held for the 9th,
         one resting): the side's line, for the rules to say why he cannot come in (4.2.1,
         8.2)."""
-        if waiting.phase == "mound" and self.game is not None and read_alike(
-                self.game.state.side(waiting.side).roster.pitchers, said.typed):
-            return f"{waiting.side} brings in {said.typed}"
-        return None
+        if waiting.phase != "mound" or self.game is None:
+            return None
+        found = read_alike(self.game.state.side(waiting.side).roster.pitchers, said.typed)
+        # (several read alike but for their accents: the rules say which to type)
+        return f"{waiting.side} brings in {found[0].name if len(found) == 1 else said.typed}" \
+            if found else None
 
     def _rally_caps_closed(self, said: Said, waiting: Waiting) -> str | None:
         """Rally Caps named when the use is not offered ('rally caps' alone, 'tens' with the

@@ -1929,6 +1929,16 @@ def test_a_card_s_name_said_without_its_marks(tmp_path):
             table.short_line("matchup", cards)
         with pytest.raises(CompanionError, match="names none of the options"):
             table.short_line("?!", cards)
+        # A card not offered (5.3, 5.4), named by a word of it after the verb, or without
+        # its marks: its line, for the rules to say why (it was 'not a card in this box').
+        at_phase(table, "cards")            # (a game on the table: its side at bat)
+        offense = decision(table.game.state.batting, "cards", "cards",
+                           [f"{table.game.state.batting} passes"])
+        for typed, card in (("play ducks", "Ducks on the Pond"),
+                            ("play pond", "Ducks on the Pond"),
+                            ("matchup offense", "Pitcher/Batter Matchup (Offense)")):
+            assert table.short_line(typed, offense) == (
+                f"{table.game.state.batting} plays {card}"), typed
     finally:
         store.close()
 
@@ -1964,6 +1974,13 @@ def test_a_relief_said_as_at_a_table(tmp_path):
                                                      "Gorski; the game awaits home"):
                 table.short_line(typed, mound)
         assert table.short_line("keep him in", mound) == "home stays with the pitcher"
+        # one of his the step does not offer (a Closer before the 9th, 8.3): his line, for
+        # the rules to say why, as 'bring in' gets (it was 'names none of the options')
+        at_phase(table, "cards")            # (a game on the table: its rosters)
+        other = next(pitcher for pitcher in table.game.state.home.roster.pitchers.values()
+                     if pitcher.kind == "CL")
+        for typed in (f"{other.name} in", f"{other.name.lower()} comes in"):
+            assert table.short_line(typed, mound) == f"home brings in {other.name}", typed
     finally:
         store.close()
 
@@ -2085,7 +2102,7 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
                        if p.kind == "SP")
         relief = decision("home", "mound", "relieve",
                           ["home brings in Nobody", "home stays with the pitcher"])
-        assert table.short_line(starter.lower(), relief) == f"home brings in {starter.lower()}"
+        assert table.short_line(starter.lower(), relief) == f"home brings in {starter}"
         # 'offense' at a one-card draw is its option (no number said: none to match)
         draw = decision("home", "draw", "draw 1 card",
                         ["home draws 1 offense", "home draws 1 defense"])
