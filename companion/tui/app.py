@@ -37,7 +37,7 @@ from textual.widgets import (
     TabbedContent,
     TabPane,
 )
-from textual.widgets._toast import Toast  # (not exported; the notices on the board)
+from textual.widgets._toast import Toast, ToastHolder, ToastRack  # (not exported)
 from textual.widgets.input import Selection as TextSelection
 from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
@@ -212,6 +212,8 @@ class CompanionApp(SteadyPaletteApp, App):
             now = time.time()
             drop_notices(self, [note for note in shown_notices(self)
                                 if gives_way(note, now)], refresh=False)
+        if isinstance(self.screen, GameScreen):
+            self.screen.set_timer(NOTICE_FIT_WAIT, self.screen.fit_notices)
 
     def push_screen(self, screen, *args, **kwargs):
         """Every screen after the home screen is drawn with companion.tcss: its rules join
@@ -1009,6 +1011,7 @@ class BoardPane(VerticalScroll):
         screen = self.screen
         if isinstance(screen, GameScreen):
             screen.call_after_refresh(screen.show_board)
+            screen.call_after_refresh(screen.fit_notices)   # (the board's top moved)
 
 
 class Board(Static):
@@ -1877,6 +1880,37 @@ class GameScreen(Screen):
         keyboard, so up and down stay theirs)."""
         pane = self._board_pane()
         pane.scroll_to(y=pane.scroll_y + lines, animate=False)
+
+    def fit_notices(self, tries: int = 5) -> None:
+        """The notices rise no higher than the board's top: the line score and the status
+        line over it stay in view however many are shown at once (at 80x24 a half's end, a
+        pitching change and the computer's cards, each kept its first seconds, covered both).
+        Past it, the oldest information notices go (their lines are in the log): never the
+        newest, nor a refusal or a warning. Asked once the new notice is laid out (its toast
+        comes a refresh or two after it: NOTICE_FIT_WAIT `tries` times more)."""
+        if self.app.screen is not self or not self.query_children(ToastRack):
+            return          # (no rack: a test's app run without its notices)
+        shown = shown_notices(self.app)
+        toasts = {toast._notification.identity: toast for toast in self.query(Toast)}
+        if any(note.identity not in toasts or not toasts[note.identity].region
+               for note in shown):
+            if tries:       # (not laid out yet)
+                self.set_timer(NOTICE_FIT_WAIT, partial(self.fit_notices, tries - 1))
+            return
+        rack = self.get_child_by_type(ToastRack)
+        # (stacked from the rack's foot up, each with its margin over it)
+        room = self.size.height - rack.styles.margin.bottom - self._board_pane().region.y
+        rows = {note.identity: toasts[note.identity].region.height
+                + toasts[note.identity].styles.margin.top for note in shown}
+        need = sum(rows.values())
+        going = []
+        for note in shown[:-1]:
+            if need <= room:
+                break
+            if note.severity == "information":
+                going.append(note)
+                need -= rows[note.identity]
+        drop_notices(self.app, going)
 
     def _board_pane(self) -> BoardPane:
         """The board's pane: the rows in view (the board itself is as tall as its lines)."""
@@ -2964,6 +2998,7 @@ class StepKey:
     lifted: str | None          # the hand shown behind the curtain then
     ran: str = ""               # its step: "taken", "said" (why nothing: to redo), "asked"
 STACKED_NOTICES_MIN_ROWS = 30      # a shorter terminal shows one information notice at a time
+NOTICE_FIT_WAIT = 0.05      # seconds between fit_notices' looks at the notices laid out
 ESCAPE_AFTER_DICE_SECONDS = 0.75  # Escape held off after the dice dialog closed itself
 ESCAPE_AFTER_BOX_SECONDS = 0.5    # Escape held off after one left the typing box
 BOX_ESCAPE_SECONDS = 3.0   # an Escape this soon after r rolled from the typing box is its
@@ -2992,8 +3027,15 @@ def showing(app: App, note: Notification) -> bool:
 
 
 def drop_notices(app: App, notes: list[Notification], refresh: bool = True) -> None:
+    """The notices gone, their toasts taken down with their holders as a toast's own
+    timeout does (the rack's refresh leaves the holder, whose rows lifted the rest till a
+    new notice came)."""
     for note in notes:
         app._unnotify(note, refresh=False)
+    going = {note.identity for note in notes}
+    for toast in app.screen.query(Toast) if going else ():
+        if toast._notification.identity in going:
+            (toast.parent if isinstance(toast.parent, ToastHolder) else toast).remove()
     if notes and refresh:
         app._refresh_notifications()
 

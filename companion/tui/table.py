@@ -1007,6 +1007,12 @@ class Table:
         total = max((sum(int(word) for word in line.split() if word.isdigit())
                      for line in waiting.options), default=0)
         text = " ".join(words)
+        if text.isdigit():
+            # a number of cards alone ('draws 4'): the decks are the player's to say
+            raise CompanionError(f"'{clip(said.typed)}': say the decks too, as "
+                                 f"'{waiting.side} draws N offense M defense' ({total} in all, "
+                                 "'off' or 'def' for all from one); the game awaits "
+                                 f"{waiting.side}: {waiting.prompt}")
         deck = DECK_SAID.get(text)
         if none := re.fullmatch(r"0 (off(?:ense)?|def(?:ense)?)(?: cards?)?", text):
             deck = "defense" if none[1].startswith("off") else "offense"    # 'no offense'

@@ -3668,6 +3668,57 @@ def test_a_short_terminal_shows_one_information_notice_at_a_time(tmp_path, rows)
         assert then == first + ["the computer rallies"]
 
 
+@pytest.mark.parametrize("size", [(80, 24), (60, 20), (120, 40)])
+def test_notices_kept_at_once_never_cover_the_line_score_or_the_status(tmp_path, size):
+    """Notices each kept its first seconds (a half's end with its dice, a forced pitching
+    change, the cards drawn) and a refusal, at once: they rise no higher than the board's
+    top, so the line score and the status line stay in view (at 80x24 they covered both,
+    the status line's 'play a card or pass' with them); the newest shows whole."""
+    from textual.widgets._toast import Toast
+
+    from companion.tui.app import DREW_TITLE, REFUSED
+
+    path = tmp_path / "kept-notices.db"
+    series_id = new_series(path, seed="tui-kept-notices")
+    long = " ".join(["Dice 10 5 8 8 2, played two cards and a Managerial Move +2;"] * 3)
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=size, notifications=True) as pilot:
+            screen, _ = await open_table(pilot)
+            app.notify("a line refused (rule 5.4)", title=REFUSED, severity="error")
+            app.notify(long, title="End of the half")
+            app.notify("TXC brings in Rivero (rule 8.3)",
+                       title="Texas Cowboys" + PITCHING_CHANGE_TITLE)
+            app.notify(long, title="Texas Cowboys" + DREW_TITLE)
+            app.notify("the computer plays a card, the newest", title="NYH (computer)")
+            await settle(pilot)
+            board_top = screen.query_one("#board-pane").region.y
+            # what shows at each cell of the rows over the board, and of the newest's
+            above = {type(screen.get_widget_at(x, y)[0]).__name__
+                     for y in range(board_top) for x in range(size[0])}
+            newest = next(toast for toast in screen.query(Toast)
+                          if "newest" in str(toast._notification.message))
+            whole = all(screen.get_widget_at(x, y)[0] is newest
+                        for y in range(newest.region.y, newest.region.bottom)
+                        for x in range(newest.region.x + 2, newest.region.right - 1))
+            return (above, whole, [note.title for note in shown_notices(app)],
+                    screen.query_one("#status").region, screen.query_one("#linescore").region,
+                    board_top)
+
+    above, whole, shown, status, line_score, board_top = asyncio.run(play())
+    assert status.bottom <= board_top and line_score.bottom <= board_top
+    assert not above & {"Toast", "ToastHolder", "ToastRack"}, above
+    assert whole and shown[0] == REFUSED and shown[-1] == "NYH (computer)"
+    if size == (120, 40):
+        assert len(shown) == 5              # room for all: each stays its seconds
+    else:                                   # the oldest went first, as many as the rows ask
+        assert "End of the half" not in shown and shown == [
+            title for title in [REFUSED, "End of the half", "Texas Cowboys" + PITCHING_CHANGE_TITLE,
+                                "Texas Cowboys" + DREW_TITLE, "NYH (computer)"]
+            if title in shown]
+
+
 @pytest.mark.parametrize("rows", [24, 32])
 def test_the_computer_s_notice_grows_longer_only_where_it_covers_nothing(tmp_path, rows):
     """Three moves in one notice stay 4 s longer than one in a tall terminal; under 30 rows,

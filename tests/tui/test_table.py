@@ -1724,6 +1724,13 @@ def test_a_draw_said_as_at_a_table(tmp_path):
             assert table.short_line(typed, one) == line, typed
         # more than the inning's one card: the line for the rules to refuse
         assert table.short_line("2 each", one) == "away draws 2 offense 2 defense"
+        # a number of cards alone: the decks asked for, with the step's own words (it
+        # was the record's form alone, with no word of the six cards due)
+        for typed in ("draws 4", "6", "draw six"):
+            with pytest.raises(CompanionError, match=r"say the decks too, as 'home draws N "
+                                                     r"offense M defense' \(6 in all.*the "
+                                                     r"game awaits home: draw"):
+                table.short_line(typed, six)
     finally:
         store.close()
 
