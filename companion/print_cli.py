@@ -63,7 +63,7 @@ def add_print_parser(commands) -> None:
                          "3pt) to correct a printer's "
                          "misregistration (read it from the calibration set)")
     printer.add_argument("--out", type=path_argument, required=True, metavar="FILE.pdf",
-                         help="the PDF to write (a file there is replaced only if a PDF)")
+                         help="the PDF to write (a file there is replaced only if a PDF, or empty)")
     printer.add_argument("--db", type=path_argument, action="append", dest="db_after", metavar="DB",
                          help="boxscore: the game file (default: the user-data folder)")
     printer.add_argument("--data", type=path_argument, action="append", dest="data_after",
@@ -115,6 +115,10 @@ def cmd_print(args, box_loader, store_opener, command_error, box_folder) -> int:
                             "series-sheet takes two: Team 1, then Team 2)")
     team = args.team[0] if args.team else None
     opponent = args.team[1] if len(args.team) > 1 else None
+    if args.set not in NEEDS_TARGET and args.db_after:
+        # (given before the command, as for every command, it is left alone)
+        raise command_error(f"print {args.set} takes no --db: only a boxscore prints from a "
+                            "game file; the other sets print from the box (--data)")
     if args.set in NEEDS_TARGET:
         # A box score prints the games as they were: no team, component, bleed or back to
         # choose (its pages are one-sided).

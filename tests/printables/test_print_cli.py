@@ -283,6 +283,14 @@ def test_a_box_score_refuses_the_options_of_components(capsys, tmp_path):
     code, _, stderr = run(capsys, "BoxScore", str(series_id), "--paper", "a4", "--db",
                           str(db), "--out", str(out))
     assert code == 0 and out.exists(), stderr
+    # --db given to a set that prints from the box is refused by name (it was taken and
+    # left unread); before the command, as every command takes it, it is left alone
+    cards = tmp_path / "cards.pdf"
+    code, _, stderr = run(capsys, "calibration", "--db", str(db), "--out", str(cards))
+    assert code == 2 and ("print calibration takes no --db: only a boxscore prints from a "
+                          "game file") in stderr and not cards.exists()
+    assert main(["--db", str(db), "print", "calibration", "--out", str(cards)]) == 0
+    assert cards.exists()
 
 
 def test_a_fold_over_run_of_every_set_leaves_out_the_calibration_test_and_says_so(
