@@ -78,20 +78,28 @@ def wrap(text: str, font: str, size: float, width: float,
     (a rule citation, `(rules\u00a05.3,\u00a06.2)`).
     """
     space = stringWidth(" ", font, size)
+    hang = stringWidth(HANGING, font, size)
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        # an item of a list ('- Raise the Scoring Number ...'): its lines after the first
+        # start under its words, not under the dash
+        listed = paragraph.startswith("- ")
         line, line_width = [], 0.0
         for word in words_of(paragraph):
             word_width = stringWidth(word, font, size)
             room = first if first is not None and not lines else width
             if line and line_width + space + word_width > room:
                 lines.append(" ".join(line))
-                line, line_width = [word], word_width
+                line, line_width = ([HANGING + word], hang + word_width) if listed else (
+                    [word], word_width)
             else:
                 line_width += (space if line else 0.0) + word_width
                 line.append(word)
         lines.append(" ".join(line))
     return lines
+
+
+HANGING = NO_BREAK * 2      # a list item's lines after its first: about the width of '- '
 
 
 def break_at_hyphens(word: str, font: str, size: float, width: float) -> list[str]:

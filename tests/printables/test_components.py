@@ -30,6 +30,7 @@ from printables.components import (
     CARD_SAFE,
     MARKER_SMALL_MARGIN,
     PIECE_PAD,
+    RALLY_USES,
     RUNS_COPIES,
     SCALE_HALF,
     SCALE_LABEL,
@@ -359,6 +360,27 @@ def test_print_only_takes_a_marker_by_the_words_it_prints(box, printed_words, na
     assert {component.name for component in chosen} == {name}
     with pytest.raises(OptionError, match="no game piece is named '1'"):
         choose(marker_components(box), PrintOptions(only=("1",)), "game piece")
+
+
+def test_a_list_item_s_lines_after_its_first_hang_under_its_words(box):
+    """Rules 5.7.2, 8.1: the Rally Caps card's uses and a team card's ballpark effects are
+    items of a list; an item's lines after its first start under its words, clear of the
+    dash (they ran back under it), and stay within the width the text has."""
+    from printables.text import HANGING
+
+    width = 120.0
+    body = "Each use, choose one:\n" + "\n".join(f"- {use}" for use in RALLY_USES)
+    lines = wrap(body, REGULAR, 8.0, width)
+    items = [index for index, line in enumerate(lines) if line.startswith("- ")]
+    assert len(items) == 2 and len(lines) > 3
+    for index, line in enumerate(lines):
+        assert stringWidth(line, REGULAR, 8.0) <= width + 1e-9, line
+        if index > items[0] and index not in items:
+            assert line.startswith(HANGING) and not line[len(HANGING)].isspace(), line
+        elif index < items[0]:
+            assert not line.startswith(HANGING), line         # (the heading: no hang)
+    dash = stringWidth("- ", REGULAR, 8.0)
+    assert abs(stringWidth(HANGING, REGULAR, 8.0) - dash) < 0.1 * dash
 
 
 def test_the_games_won_marker_of_one_says_game(printed):
