@@ -106,7 +106,7 @@ def _line_score(canvas, box_data: Box, area: Rect, top: float) -> float:
     top = _heading(canvas, "Innings and line score", area.x, top, area.width)
     cell = min(0.7 * INCH, area.width / 12)
     head = 0.8 * INCH
-    x = area.x + (area.width - 12 * cell) / 2
+    x = area.x      # (at the margin, as the tracks under it: centred, it stood in on tabloid)
     box(canvas, x, top - head, cell, head, SHADE)
     draw_text(canvas, "Inning", x + 2, top - 12, cell - 4, BOLD, 8, "centre")
     for inning in range(1, 11):

@@ -119,6 +119,28 @@ def test_output_is_byte_stable(box, tmp_path):
 # -- the scoreboard (rule 2.6) --------------------------------------------------------------
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_scoreboard_s_line_score_starts_at_the_margin_as_its_tracks_do(box, tmp_path,
+                                                                           paper):
+    """Rules 2.6, 4.6.4: the inning boxes stand at the left margin under their heading, as
+    the tracks under them do (on tabloid they stood an inch in, centred, beside the tracks
+    at the margin)."""
+    out = tmp_path / f"scoreboard-{paper}.pdf"
+    render("scoreboard", box, PrintOptions(paper=paper), out)
+    placed = placed_text(PdfReader(out).pages[0])
+    area = content_area(paper)
+    cell = min(0.7 * INCH, area.width / 12)
+
+    def one(text: str) -> Placed:
+        (found,) = [p for p in placed if p.text == text]
+        return found
+
+    inning = one("Inning").box
+    assert abs(inning.x + inning.width / 2 - (area.x + cell / 2)) < 0.5
+    for heading in ("Innings and line score", "Scoring Rolls track"):
+        assert abs(one(heading).box.x - area.x) < 0.5
+
+
 def test_scoreboard_prints_every_track_box_and_inning_strategy(box, tmp_path):
     ((_, text),) = pages_of(box, "scoreboard", tmp_path)
     # Rule 4.6.2: each Scoring Number box with its numbers and flavour text.
