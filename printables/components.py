@@ -53,6 +53,7 @@ from .text import (
     SMALLEST_NAME,
     SMALLEST_TEXT,
     WHITE,
+    balanced,
     colour,
     contrast,
     draw_fitted,
@@ -803,8 +804,9 @@ def team_card_component(team: Team) -> Component:
         panel = rect.inset(CARD_SAFE)
         canvas.setFillColor(ink_on(field, colour(team.colours[1])))
         middle = rect.y + rect.height / 2
-        size, lines, _ = fit_paragraph(team.name, BOLD, 18.0, panel.width, 48.0,
-                                       smallest=10.0)
+        size, lines, whole = fit_paragraph(team.name, BOLD, 18.0, panel.width, 48.0,
+                                           smallest=10.0)
+        lines = balanced(lines, BOLD, size) if whole else lines     # ('Chicago / Black Sox')
         draw_paragraph(canvas, lines, panel.x, panel.top - 10.0, BOLD, size, "centre",
                        panel.width)
         draw_fitted(canvas, team.abbrev, panel.x, middle - 16.0, panel.width, BOLD, 44.0,

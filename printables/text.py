@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -100,6 +101,29 @@ def wrap(text: str, font: str, size: float, width: float,
 
 
 HANGING = NO_BREAK * 2      # a list item's lines after its first: about the width of '- '
+
+
+def balanced(lines: list[str], font: str, size: float) -> list[str]:
+    """A short centred text's lines (a name on a card) broken again into as many lines, as
+    even as they go: 'Chicago / Black Sox' rather than 'Chicago Black / Sox'. None grows
+    wider than the widest of `lines`, so it fits where they did."""
+    words = " ".join(lines).split(" ")
+    if len(lines) < 2 or len(words) > BALANCED_MOST:
+        return lines
+
+    def widest(candidate: list[str]) -> float:
+        return max(stringWidth(line, font, size) for line in candidate)
+
+    best = lines
+    for cuts in itertools.combinations(range(1, len(words)), len(lines) - 1):
+        bounds = (0, *cuts, len(words))
+        candidate = [" ".join(words[a:b]) for a, b in itertools.pairwise(bounds)]
+        if widest(candidate) < widest(best) - 1e-9:
+            best = candidate
+    return best
+
+
+BALANCED_MOST = 12      # words balanced() weighs every break of (a name, not a paragraph)
 
 
 def break_at_hyphens(word: str, font: str, size: float, width: float) -> list[str]:

@@ -60,6 +60,7 @@ from printables.text import (
     SMALLEST_NAME,
     SMALLEST_TEXT,
     WHITE,
+    balanced,
     colour,
     contrast,
     shorten,
@@ -381,6 +382,25 @@ def test_a_list_item_s_lines_after_its_first_hang_under_its_words(box):
             assert not line.startswith(HANGING), line         # (the heading: no hang)
     dash = stringWidth("- ", REGULAR, 8.0)
     assert abs(stringWidth(HANGING, REGULAR, 8.0) - dash) < 0.1 * dash
+
+
+def test_a_team_card_s_name_on_two_lines_breaks_evenly(box):
+    """Rule 2.4: a team's name too long for one line of its card breaks where its lines
+    come out most even ('Chicago / Black Sox', not 'Chicago Black / Sox'), no wider than the
+    plain wrap; a name on one line, or an odd word too long for that, is left as it is."""
+    for name, even in (("Chicago Black Sox", ["Chicago", "Black Sox"]),
+                       ("Arizona Killer Bees", ["Arizona", "Killer Bees"])):
+        # (as wide as the card gives: all but the last word on the first line)
+        width = stringWidth(name.rsplit(" ", 1)[0], BOLD, 18.0) + 1.0
+        plain_lines = wrap(name, BOLD, 18.0, width)
+        lines = balanced(plain_lines, BOLD, 18.0)
+        assert len(plain_lines) == 2 and plain_lines[-1] in ("Sox", "Bees")
+        assert lines == even
+        assert max(stringWidth(line, BOLD, 18.0) for line in lines) <= max(
+            stringWidth(line, BOLD, 18.0) for line in plain_lines)
+    assert balanced(["Texas Cowboys"], BOLD, 18.0) == ["Texas Cowboys"]
+    names = [team.name for team in box.teams.values()]
+    assert "Chicago Black Sox" in names and "Arizona Killer Bees" in names
 
 
 def test_the_games_won_marker_of_one_says_game(printed):
