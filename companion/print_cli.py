@@ -102,7 +102,7 @@ class ProgressBar:
 def cmd_print(args, box_loader, store_opener, command_error, box_folder) -> int:
     """Render the chosen set; bad input raises `command_error` (exit 2)."""
     from printables.options import OptionError, PrintOptions
-    from printables.sets import NEEDS_TARGET
+    from printables.sets import NEEDS_TARGET, SETS, set_function
 
     from .cli import EXIT_PARTIAL
 
@@ -115,6 +115,11 @@ def cmd_print(args, box_loader, store_opener, command_error, box_folder) -> int:
                             "series-sheet takes two: Team 1, then Team 2)")
     team = args.team[0] if args.team else None
     opponent = args.team[1] if len(args.team) > 1 else None
+    if args.set not in (*SETS, "all", *NEEDS_TARGET):
+        try:
+            set_function(args.set)      # (its refusal: the sets, and the one meant)
+        except ValueError as error:
+            raise command_error(str(error)) from None
     if args.set not in NEEDS_TARGET and args.db_after:
         # (given before the command, as for every command, it is left alone)
         raise command_error(f"print {args.set} takes no --db: only a boxscore prints from a "

@@ -306,7 +306,7 @@ class CompanionApp(SteadyPaletteApp, App):
         for the width the terminal has now (asked again when it is resized)."""
         narrow = self.size.width < KEYS_BESIDE_BOARD_COLUMNS
         if narrow and not screen.has_class("-keys-narrow"):
-            self.clear_notifications()
+            clear_notices(self)
         screen.set_class(narrow, "-keys-narrow")
         screen.set_class(not narrow, "-keys-beside")        # (the notices' width, tcss)
 
@@ -1615,6 +1615,8 @@ class GameScreen(Screen):
         options = self.query_one("#options", OptionList)
         still = self._drawn_at is not None and self._drawn_at == self._stamp()
         self.refresh_table(still=still, keep=options.highlighted if still else None)
+        # (notices raised over the window come down on the board now: fitted here)
+        self.set_timer(NOTICE_FIT_WAIT, self.fit_notices)
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -1719,8 +1721,11 @@ class GameScreen(Screen):
                 text = views.option_text(table, suggested)
                 options.add_option(Option(self.marked_suggested(text),
                                           id=f"o{waiting.options.index(suggested)}"))
+                from .table import lineup_pieces
+
                 kept = table.last_lineup(waiting)
-                if kept is not None and kept != suggested:
+                # (the suggestion again, its slots in another order, is no other lineup)
+                if kept is not None and lineup_pieces(kept) != lineup_pieces(suggested):
                     # (a player keeps his lineup from game to game most often)
                     options.add_option(Option(views.option_text(table, kept)
                                               + "  [dim]as last game[/dim]", id="!kept"))
@@ -2263,7 +2268,7 @@ class GameScreen(Screen):
         """Every notice goes, the computer's moves notice with its moves: the table starts
         clean (a half's or a game's end, the next game, the home screen)."""
         self._drop_computer_note()
-        self.app.clear_notifications()
+        clear_notices(self.app)
 
     def _half_key(self) -> tuple | None:
         """(game, inning, half) of the half inning on the table; None before a game."""
@@ -3026,6 +3031,12 @@ def showing(app: App, note: Notification) -> bool:
     return note in app._notifications
 
 
+def clear_notices(app: App) -> None:
+    """Every notice gone, on every screen (App.clear_notifications left the toasts of the
+    screens under the top one to their own next refresh, their holders with them)."""
+    drop_notices(app, shown_notices(app))
+
+
 def drop_notices(app: App, notes: list[Notification], refresh: bool = True) -> None:
     """The notices gone, their toasts taken down with their holders as a toast's own
     timeout does (the rack's refresh leaves the holder, whose rows lifted the rest till a
@@ -3033,9 +3044,10 @@ def drop_notices(app: App, notes: list[Notification], refresh: bool = True) -> N
     for note in notes:
         app._unnotify(note, refresh=False)
     going = {note.identity for note in notes}
-    for toast in app.screen.query(Toast) if going else ():
-        if toast._notification.identity in going:
-            (toast.parent if isinstance(toast.parent, ToastHolder) else toast).remove()
+    for screen in app.screen_stack if going else ():     # (a notice shows on each screen)
+        for toast in screen.query(Toast):
+            if toast._notification.identity in going:
+                (toast.parent if isinstance(toast.parent, ToastHolder) else toast).remove()
     if notes and refresh:
         app._refresh_notifications()
 
@@ -3346,7 +3358,7 @@ class TextScreen(ClosesOnce, ClosedByItsKey, ModalScreen[None]):
     def on_mount(self) -> None:
         # The page is opened to be read: the table's notices would lie over it (the log
         # and the board keep what they said).
-        self.app.clear_notifications()
+        clear_notices(self.app)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -3386,7 +3398,7 @@ class LogScreen(ClosesOnce, ClosedByItsKey, ModalScreen[None]):
                 yield RichLog(id="actions", markup=True, wrap=True, min_width=20)
 
     def on_mount(self) -> None:
-        self.app.clear_notifications()      # the log says it all, under no notice
+        clear_notices(self.app)      # the log says it all, under no notice
         # One write a tab: a write a line parsed and wrapped each line apart.
         for number, lines in enumerate(self.games, start=1):
             self.query_one(f"#notes-{number}", RichLog).write(

@@ -198,16 +198,34 @@ def holds_begun(words: list[str], run: list[str], begun: str) -> bool:
                for at in range(len(words)))
 
 
-def lineup_pieces(line: str) -> tuple:
+def lineup_pieces(line: str) -> tuple | None:
     """A lineup line's side and pieces by their places (rule 3.0), whatever the order its
-    OF and IF are in ('home lineup C a; OF b, c, d; ...'); None for another line."""
-    action = act.parse_action(line)
+    OF and IF are in ('home lineup C a; OF b, c, d; ...'); None for another line, or one
+    that reads as no action."""
+    try:
+        action = act.parse_action(line)
+    except CompanionError:
+        return None
     if action.kind != "lineup":
         return None
     catcher, outfield, infield, dh = (plain(name) if isinstance(name, str)
                                       else frozenset(map(plain, name))
                                       for name in action.args)
     return action.side, catcher, outfield, infield, dh
+
+
+# Words that name no card of their own in a line read without its marks: the decks, the
+# exchange's 'for' (`bare_named`).
+UNNAMING_WORDS = {"offense", "defense", "off", "def"} | FILLER_WORDS | PRONOUN_WORDS
+
+
+def bare_named(words: list[str], line: str, verbs: set[str]) -> bool:
+    """Whether the words, read without marks, hold a word the option's line has unmarked
+    (not inside a slash or brackets) that names it: 'matchup' of 'Pitcher/Batter Matchup
+    (Offense)'; 'offense' or 'batter' alone, from its marked words, does not."""
+    bare = {token for token in plain(line).split()[1:] if token.isalnum()}
+    return any(word in bare and word not in UNNAMING_WORDS and word not in verbs
+               for word in words)
 
 
 def loose(text: str) -> str:
@@ -903,6 +921,9 @@ class Table:
             verbs = {option[0] for option in said_options}
             named, whole = self._options_named(words, waiting.options, said_options)
             form = next((form for form in said_forms(words[0]) if form in verbs), None)
+            if fold is loose:
+                # (the marks' words alone name nothing: 'offense' is no Matchup (Offense))
+                named = [line for line in named if bare_named(words, line, verbs)]
             if form is not None and not whole:
                 by_verb, whole = self._options_named([form, *words[1:]], waiting.options,
                                                      said_options)
@@ -912,13 +933,16 @@ class Table:
                                                             strict=True)
                                if option[0] == form and has_run(option[1:], words[1:])
                                and any(word not in FILLER_WORDS for word in words[1:])]
+                if fold is loose:
+                    by_verb = [line for line in by_verb if bare_named(words, line, verbs)]
                 named = by_verb if whole else list(dict.fromkeys(named + by_verb))
             if len(named) > 1 and fold is not str.casefold and len(
                     {fold(line) for line in named}) == 1:
                 # names alike but for their accents: typing more cannot tell them apart
                 raise CompanionError(f"'{clip(said.typed)}' reads as "
                                      + " and ".join(f"'{line}'" for line in named)
-                                     + " without the accents: type them")
+                                     + (" without the accents: type them" if fold is plain
+                                        else " without the accents and marks: type them"))
             if named:
                 break
         if len(named) == 1:
@@ -1199,6 +1223,8 @@ class Table:
         words = said.loose_words            # (marks left out: 'matchup offense')
         if words[:1] in (["play"], ["plays"], ["use"]) and len(words) > 1:
             words = words[1:]               # the verb, as the options read it ('play ducks')
+        if all(word in UNNAMING_WORDS for word in words):
+            return None                     # ('play it', 'play one': no card named)
         for deck in (own, "defense" if own == "offense" else "offense"):
             # the side's own deck first, then the other side's (a card out of its turn)
             names = [card.name for card in box.cards.values() if card.side == deck]

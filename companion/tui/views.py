@@ -1028,7 +1028,8 @@ def box_score_lines(table: Table, number: int, game, most: int = HALF_LINE_MOST)
     winner = f", {abbrev[score.winner]} win" if score.winner else ""
     out = [f"[b]Game {number}[/b]: {abbrev['away']} {score.totals['away']} at "
            f"{abbrev['home']} {score.totals['home']}{winner}"]
-    out.extend("  " + line for line in _line_score_of(game.state).splitlines())
+    out.extend("  " + line for line in _line_score_of(game.state, columns=most - 2)
+               .splitlines())
     width = max([9, *(len(pitcher.name) for pitcher in score.pitchers)])
     # (the fatigue column named only over a marker or a pitcher past his Fatigue)
     marked = any(p.fatigue or p.exceeded_fatigue or p.in_groove for p in score.pitchers)

@@ -44,6 +44,7 @@ from printables.components import (
     piece_components,
     rally_caps_components,
     registration_targets,
+    team_card_component,
     team_card_components,
     texts_cut_short,
 )
@@ -387,7 +388,7 @@ def test_a_list_item_s_lines_after_its_first_hang_under_its_words(box):
 def test_a_team_card_s_name_on_two_lines_breaks_evenly(box):
     """Rule 2.4: a team's name too long for one line of its card breaks where its lines
     come out most even ('Chicago / Black Sox', not 'Chicago Black / Sox'), no wider than the
-    plain wrap; a name on one line, or an odd word too long for that, is left as it is."""
+    plain wrap, as the card's front draws it; a name on one line is left as it is."""
     for name, even in (("Chicago Black Sox", ["Chicago", "Black Sox"]),
                        ("Arizona Killer Bees", ["Arizona", "Killer Bees"])):
         # (as wide as the card gives: all but the last word on the first line)
@@ -399,8 +400,12 @@ def test_a_team_card_s_name_on_two_lines_breaks_evenly(box):
         assert max(stringWidth(line, BOLD, 18.0) for line in lines) <= max(
             stringWidth(line, BOLD, 18.0) for line in plain_lines)
     assert balanced(["Texas Cowboys"], BOLD, 18.0) == ["Texas Cowboys"]
-    names = [team.name for team in box.teams.values()]
-    assert "Chicago Black Sox" in names and "Arizona Killer Bees" in names
+    # as the team card draws its name (the front, at the card's size)
+    for key, even in (("chicago", ["Chicago", "Black Sox"]),
+                      ("arizona", ["Arizona", "Killer Bees"])):
+        drawn = Drawn()
+        team_card_component(box.teams[key]).front(drawn, Rect(0, 0, *POKER), 0.0)
+        assert [text for text, font, *_ in drawn.strings if font == BOLD][:2] == even
 
 
 def test_the_games_won_marker_of_one_says_game(printed):

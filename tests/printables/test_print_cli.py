@@ -291,6 +291,10 @@ def test_a_box_score_refuses_the_options_of_components(capsys, tmp_path):
                           "game file") in stderr and not cards.exists()
     assert main(["--db", str(db), "print", "calibration", "--out", str(cards)]) == 0
     assert cards.exists()
+    # a set misspelt is told as such first, --db or not (it was 'print cardz takes no --db')
+    code, _, stderr = run(capsys, "cardz", "--db", str(db), "--out", str(tmp_path / "z.pdf"))
+    assert code == 2 and "print set 'cardz' is unknown" in stderr and "did you mean 'cards'" \
+        in stderr
 
 
 def test_a_fold_over_run_of_every_set_leaves_out_the_calibration_test_and_says_so(

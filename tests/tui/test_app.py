@@ -3668,6 +3668,18 @@ def test_a_short_terminal_shows_one_information_notice_at_a_time(tmp_path, rows)
         assert then == first + ["the computer rallies"]
 
 
+def notices_kept_at_once(app) -> None:
+    """A half's end with its dice, a forced pitching change and the cards drawn (each kept
+    its first seconds), then the computer's card: the newest, 'the newest' in its words."""
+    from companion.tui.app import DREW_TITLE
+
+    long = " ".join(["Dice 10 5 8 8 2, played two cards and a Managerial Move +2;"] * 3)
+    app.notify(long, title="End of the half")
+    app.notify("TXC brings in Rivero (rule 8.3)", title="Texas Cowboys" + PITCHING_CHANGE_TITLE)
+    app.notify(long, title="Texas Cowboys" + DREW_TITLE)
+    app.notify("the computer plays a card, the newest", title="NYH (computer)")
+
+
 @pytest.mark.parametrize("size", [(80, 24), (60, 20), (120, 40)])
 def test_notices_kept_at_once_never_cover_the_line_score_or_the_status(tmp_path, size):
     """Notices each kept its first seconds (a half's end with its dice, a forced pitching
@@ -3680,18 +3692,13 @@ def test_notices_kept_at_once_never_cover_the_line_score_or_the_status(tmp_path,
 
     path = tmp_path / "kept-notices.db"
     series_id = new_series(path, seed="tui-kept-notices")
-    long = " ".join(["Dice 10 5 8 8 2, played two cards and a Managerial Move +2;"] * 3)
 
     async def play():
         app = make_app(db=path, series_id=series_id, auto_delay=3600)
         async with app.run_test(size=size, notifications=True) as pilot:
             screen, _ = await open_table(pilot)
             app.notify("a line refused (rule 5.4)", title=REFUSED, severity="error")
-            app.notify(long, title="End of the half")
-            app.notify("TXC brings in Rivero (rule 8.3)",
-                       title="Texas Cowboys" + PITCHING_CHANGE_TITLE)
-            app.notify(long, title="Texas Cowboys" + DREW_TITLE)
-            app.notify("the computer plays a card, the newest", title="NYH (computer)")
+            notices_kept_at_once(app)
             await settle(pilot)
             board_top = screen.query_one("#board-pane").region.y
             # what shows at each cell of the rows over the board, and of the newest's
@@ -3717,6 +3724,43 @@ def test_notices_kept_at_once_never_cover_the_line_score_or_the_status(tmp_path,
             title for title in [REFUSED, "End of the half", "Texas Cowboys" + PITCHING_CHANGE_TITLE,
                                 "Texas Cowboys" + DREW_TITLE, "NYH (computer)"]
             if title in shown]
+
+
+def test_notices_raised_over_a_window_are_fitted_on_the_board_it_goes_back_to(tmp_path):
+    """As above, with the notices raised while a window (the dugouts, d) is up: back on the
+    table they rise no higher than the board either, and those that went leave no empty
+    rows among the rest (their holders on the table's screen went too)."""
+    from textual.widgets._toast import Toast, ToastHolder
+
+    from companion.tui.app import REFUSED
+
+    path = tmp_path / "window-notices.db"
+    series_id = new_series(path, seed="tui-window-notices")
+
+    async def play():
+        app = make_app(db=path, series_id=series_id, auto_delay=3600)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            screen, _ = await open_table(pilot)
+            app.notify("a line refused (rule 5.4)", title=REFUSED, severity="error")
+            await settle(pilot)
+            await pilot.press("d")
+            await wait_until(pilot, lambda: app.screen is not screen)
+            notices_kept_at_once(app)
+            await settle(pilot)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: app.screen is screen)
+            await settle(pilot)
+            await pilot.pause(0.3)
+            board_top = screen.query_one("#board-pane").region.y
+            above = {type(screen.get_widget_at(x, y)[0]).__name__
+                     for y in range(board_top) for x in range(80)}
+            empty = [holder for holder in screen.query(ToastHolder)
+                     if not holder.query(Toast)]
+            return above, empty, len(shown_notices(app))
+
+    above, empty, shown = asyncio.run(play())
+    assert not above & {"Toast", "ToastHolder", "ToastRack"}, above
+    assert not empty and 2 <= shown < 5
 
 
 @pytest.mark.parametrize("rows", [24, 32])

@@ -1915,8 +1915,10 @@ def test_a_verb_then_part_of_a_card_s_name_and_no_at_the_mound(tmp_path):
 
 def test_a_card_s_name_said_without_its_marks(tmp_path):
     """Rule 5.4 at a table: a card's name read without its slash and brackets ('matchup
-    offense', 'pitcher batter matchup defense' for the (Defense) card) and without an
-    apostrophe; the words as typed still go first, and marks alone name nothing."""
+    offense', 'pitcher batter matchup defense' for the (Defense) card); marks alone name
+    nothing, nor do the marked words alone ('offense' is no Pitcher/Batter Matchup
+    (Offense), 'offense for defense' no exchange of it), nor a pronoun after the verb
+    ('play it' is not Seeing It Well)."""
     store = Store.open(tmp_path / "marks.db")
     try:
         table = two_players(store)
@@ -1934,8 +1936,15 @@ def test_a_card_s_name_said_without_its_marks(tmp_path):
             assert table.short_line(typed, cards) == line, typed
         with pytest.raises(CompanionError, match="could be"):
             table.short_line("matchup", cards)
+        for typed in ("?!", "offense", "defense", "pitcher", "batter"):
+            with pytest.raises(CompanionError, match="names none of the options"):
+                table.short_line(typed, cards)
+        exchange = decision("away", "exchange", "exchange",
+                            ["away exchanges Pitcher/Batter Matchup (Offense) for defense",
+                             "away keeps"])
         with pytest.raises(CompanionError, match="names none of the options"):
-            table.short_line("?!", cards)
+            table.short_line("offense for defense", exchange)
+        assert table.short_line("matchup offense for defense", exchange) == exchange.options[0]
         # A card not offered (5.3, 5.4), named by a word of it after the verb, or without
         # its marks: its line, for the rules to say why (it was 'not a card in this box').
         at_phase(table, "cards")            # (a game on the table: its side at bat)
@@ -1946,6 +1955,9 @@ def test_a_card_s_name_said_without_its_marks(tmp_path):
                             ("matchup offense", "Pitcher/Batter Matchup (Offense)")):
             assert table.short_line(typed, offense) == (
                 f"{table.game.state.batting} plays {card}"), typed
+        for typed in ("play it", "play him", "play one"):       # no card's name
+            assert not table.short_line(typed, offense).endswith(
+                ("Seeing It Well", "Jammed Him", "Take One for the Team")), typed
     finally:
         store.close()
 

@@ -1528,6 +1528,16 @@ def test_a_long_extra_inning_line_score_folds_its_first_innings_to_fit(rules):
                                    str(total)]
     # a width too narrow for more than the fold still keeps the last inning
     assert views._line_score_of(state, columns=10).splitlines()[0].split()[-2:] == ["24", "R"]
+    # the series page's box score folds it as well, to the page's columns
+    from types import SimpleNamespace
+
+    from companion.tui.views import HALF_LINE_MOST, box_score_lines
+    game = simulate_game(rules, "new-york", "texas", "long", 0)
+    game.state.inning, game.state.away.runs, game.state.home.runs = 24, away, home
+    table = SimpleNamespace(session=SimpleNamespace(rules=rules, box=rules.box))
+    head, *rows = box_score_lines(table, 1, game)[1:4]
+    assert head.split()[0].startswith("1-") and head.split()[-2:] == ["24", "R"], head
+    assert all(len(line) <= HALF_LINE_MOST for line in (head, *rows)), (head, *rows)
 
 
 def test_between_two_games_the_board_shows_the_series_not_the_last_game_s_pieces(tmp_path):
