@@ -2891,3 +2891,46 @@ def test_a_lineup_after_the_first_game_offers_the_last_games(tmp_path):
         assert table.enter("as last game").line == kept
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_every_option_typed_as_shown_or_without_its_marks_is_that_option_or_none(tmp_path,
+                                                                                 seed):
+    """Rules 3.0-5.7 at a table, over a whole game of two players: each option typed
+    without its side, as shown or with its marks left out (a slash, brackets, an
+    apostrophe: `loose`), is that option or a question which one; never another option
+    (a reading that takes words for another card or player would play it unasked)."""
+    import random
+
+    from companion.tui.table import loose
+
+    store = Store.open(tmp_path / "typed-options.db")
+    rng = random.Random(seed)
+    try:
+        table = two_players(store, cards="digital")
+        checked = 0
+        for _ in range(3000):
+            if table.session.is_over():
+                break
+            waiting = table.waiting()
+            if waiting.scope == "game" and waiting.kind == "decision":
+                for option in waiting.options:
+                    rest = option.split(" ", 1)[1]
+                    for typed in dict.fromkeys((rest, loose(rest))):
+                        try:
+                            read = table.short_line(typed, waiting)
+                        except CompanionError:
+                            assert typed != rest, (typed, waiting.options)
+                            continue
+                        assert read == option or read not in waiting.options, (typed, read)
+                        if typed == rest:
+                            assert read == option, (typed, read, waiting.options)
+                        checked += 1
+            if table.auto_step() is None:
+                if waiting.kind == "chance":
+                    table.roll()
+                else:
+                    table.enter(rng.choice(waiting.options))
+        assert table.session.is_over() and checked > 300
+    finally:
+        store.close()
