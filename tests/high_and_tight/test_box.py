@@ -24,6 +24,19 @@ def test_demo_box_counts(box):
     assert sum(team.standard for team in box.teams.values()) == 4
 
 
+def test_the_strategy_cards_are_two_decks_of_cards_that_each_do_something(box):
+    """Rules 5.0, 2.3: the Strategy Cards are the players' edge, an Offense deck and a
+    Defense deck; every card of the demo box is in one of them and does something when
+    played (moves a marker, cancels, adds a scoring number, or turns 9s against runs)."""
+    decks = {card.side for card in box.cards.values()}
+    assert decks == {"offense", "defense"}
+    for side in decks:
+        assert sum(c.copies for c in box.cards.values() if c.side == side) >= 20
+    for card in box.cards.values():
+        assert card.effects or card.bonus or card.cancels or card.scoring_numbers or \
+            card.nines_remove_runs, card.name
+
+
 def test_rulebook_example_pieces(box):
     """Rules 4.2.1, 4.2.1.1, 5.1.1, 8.2.2, 8.2.3: the pieces the examples name."""
     cane = piece(box, "california", "Cane")

@@ -184,6 +184,40 @@ def test_matchup_defense_never_against_a_switch_hitter(rules):
     assert hand(session, "home")["Pitcher/Batter Matchup (Defense)"] == 1
 
 
+def test_a_switch_hitter_swings_from_the_side_opposite_the_pitcher(rules):
+    """Rule 5.1.1 c: Blanto (switch) bats left against Sabaria (throws R) and right against
+    Lindqvist (throws L), so a card or ballpark asking 'bats L' holds against the first
+    only; 'bats S' holds against both."""
+    box = rules.box
+    blanto = box.rosters["texas"].ballplayers["blanto"]
+    sabaria, lindqvist = (box.rosters["new-york"].pitchers[key]
+                          for key in ("sabaria", "lindqvist"))
+    assert (blanto.bats, sabaria.throws, lindqvist.throws) == ("S", "R", "L")
+    for pitcher_piece, side in ((sabaria, "L"), (lindqvist, "R")):
+        matchup = Matchup.facing(blanto, pitcher_piece)
+        assert matchup.batting_side() == side
+        assert matchup.bats_is(side) and not matchup.bats_is("L" if side == "R" else "R")
+        assert matchup.bats_is("S")
+
+
+def test_a_rating_limit_holds_at_its_bound(rules):
+    """Rule 5.1.1 c: 'Power 2 or less' (Warning Track) holds for Marty's Power 2 and not
+    for Hampton's 3; an 'at least' limit holds at its bound as well."""
+    from companion.high_and_tight.box import Condition
+
+    box = rules.box
+    track = box.card("Warning Track")
+    (limit,) = track.requires
+    assert (limit.rating, limit.at_most) == ("batter.power", 2)
+    sabaria = box.rosters["new-york"].pitchers["sabaria"]
+    texas = box.rosters["texas"].ballplayers
+    assert Matchup.facing(texas["marty"], sabaria).holds(limit)
+    assert not Matchup.facing(texas["hampton"], sabaria).holds(limit)
+    at_least = Condition(rating="batter.power", at_least=3)
+    assert Matchup.facing(texas["hampton"], sabaria).holds(at_least)
+    assert not Matchup.facing(texas["marty"], sabaria).holds(at_least)
+
+
 def test_matchup_righty_against_righty(rules):
     """Rule 5.1.1 c: Sabaria (throws R) facing Hampton (bats R) is the same-side matchup
     that costs the batter two Scoring Rolls, not the three of two lefties; the offense
@@ -267,6 +301,59 @@ def test_a_cancel_takes_back_the_bonus_roll_its_card_earned(rules):
     assert session.state.log[-1][1].endswith("the markers go back -> rolls 3, box IX")
     play(session, "home passes\naway passes\nhome stands pat")
     assert session.state.atbat.rolls_left == 3
+
+
+def test_a_cancel_comes_right_after_its_card_or_not_at_all(rules):
+    """Rule 5.1.1 d: a cancel is played right after the offense card it cancels. Once the
+    fielding player has passed on it, and Rally Caps and a pass came after, Wind Knocks It
+    Down may not cancel Good Wood any more (the cancel's window stayed open past a pass)."""
+    session = new_game(rules, away_starter="Lozano", away_lineup=TEXAS_WENDT_FIELDS,
+                       home_cards=("Good Wood", "Bad Hop", "Work the Count", "On the Black",
+                                   "Web Gem", "Around the Horn"),
+                       away_cards=("Wind Knocks It Down", "Wallbanger", "Leadoff Walk",
+                                   "Web Gem", "Pitchout", "Blown Call"))
+    reach(session, 3, reserve=("Wendt", "Brannigan"))
+    play(session, "away bats Wendt\nhome fields Brannigan")
+    quiet_half(session)
+    reach(session, 3, "bottom")
+    play(session, "home plays Good Wood\naway passes\nhome rallies tens\nhome passes")
+    after = markers(session)
+    with pytest.raises(IllegalAction, match=r"rule 5\.1\.1 d"):
+        session.push_text("away plays Wind Knocks It Down")
+    assert markers(session) == after and not session.state.atbat.cancelled
+
+
+def test_a_cancel_with_a_move_of_its_own_cancels_only_its_categories(box_copy):
+    """Rule 5.1.1 d: a card that cancels some categories and moves a marker too (a box
+    typed in: Wind Knocks It Down made to cancel Speed cards and lower the number 1)
+    played right after a Power card cancels nothing: its own move is made, the Power
+    card stands. Right after a Speed card it would cancel that card."""
+    cards = box_copy / "cards.toml"
+    text = cards.read_text(encoding="utf-8")
+    old = ('Play right after a Power Offense card: that card is cancelled."\n'
+           'cancels = ["power"]\n')
+    assert old in text
+    cards.write_text(text.replace(old, 'Lower the Scoring Number 1 box."\n'
+                                       'cancels = ["speed"]\n'
+                                       'effects = [ { marker = "number", down = 1 } ]\n'),
+                     encoding="utf-8")
+    rules = HighAndTight(load_box(box_copy))
+    session = new_game(rules, away_starter="Lozano", away_lineup=TEXAS_WENDT_FIELDS,
+                       home_cards=("Good Wood", "Bad Hop", "Work the Count", "On the Black",
+                                   "Web Gem", "Around the Horn"),
+                       away_cards=("Wind Knocks It Down", "Wallbanger", "Leadoff Walk",
+                                   "Web Gem", "Pitchout", "Blown Call"))
+    reach(session, 3, reserve=("Wendt", "Brannigan"))
+    play(session, "away bats Wendt\nhome fields Brannigan")
+    quiet_half(session)
+    reach(session, 3, "bottom")
+    play(session, "home plays Good Wood")
+    assert markers(session) == (3, "XII", True)
+    play(session, "away plays Wind Knocks It Down")
+    state = session.state
+    assert not state.atbat.cancelled
+    # its own move: down a box from XII; the bonus roll earned stays (docs/rulings.md, 5.5.2)
+    assert markers(session) == (3, "XI", True)
 
 
 def test_a_cancel_of_hit_and_run_turns_its_nines_off(rules):

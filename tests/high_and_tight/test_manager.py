@@ -56,7 +56,9 @@ def test_manager_beats_random_play(rules):
 
 
 def test_managerial_move_uses_exact_odds(rules):
-    """Rule 4.5: one run needed late: the move with the best P(at least one run)."""
+    """Rule 4.5: in the top of the 1st the manager plays for runs: of the legal moves,
+    each weighed on the exact odds of the at-bat it leaves, the one with the most expected
+    runs (the last half, where the runs needed decide, is the test after the next)."""
     manager = ComputerManager(rules)
     session = new_game(rules)
     play(session, "away bats Hampton\nhome fields Mendevil\naway passes\nhome passes")

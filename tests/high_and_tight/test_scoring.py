@@ -291,6 +291,24 @@ def test_box_one_needs_a_two_then_a_free_six_or_seven(rules):
     assert state.away.runs == [2]
 
 
+def test_a_two_that_is_an_extra_scoring_number_scores_and_earns_no_free_roll(rules):
+    """Rules 4.6.2, 4.6.3 (docs/rulings.md, box I's free roll): in box I, with 2 an
+    additional scoring number (a ballpark's or a card's in a box typed in), a 2 scores at
+    once, one run, and earns no free roll on top; the odds read it alike."""
+    from companion.high_and_tight.odds import run_distribution
+
+    session = box_one_at_bat(rules)
+    state = session.state
+    state.atbat.extra_numbers.add(2)
+    session.push_text("roll 1 1")
+    assert state.phase == "roll" and state.atbat.runs == 1 and state.atbat.rolls_left == 3
+    box = rules.box.scoring_boxes[0]
+    assert box.label == "I" and box.first == 2
+    distribution = run_distribution(1, set(box.numbers) | {2}, first=box.first,
+                                    then=box.then)
+    assert distribution == pytest.approx((35 / 36, 1 / 36))   # the 2 alone, no free roll
+
+
 def test_box_one_free_roll_after_the_last_roll(rules):
     """Rule 4.6.2: a 2 on the last Scoring Roll still earns its free roll before the half ends."""
     session = box_one_at_bat(rules)

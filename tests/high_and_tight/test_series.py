@@ -462,6 +462,20 @@ def test_a_relievers_rest_says_short_rest_only_when_he_took_it(box):
     assert rest.reason.endswith("; pitched game 4 on short rest"), rest.reason
 
 
+def test_a_closer_past_his_fatigue_twice_running_counts_from_the_first(box):
+    """Rules 8.2.2 and 8.2.3 b: past his Fatigue in game 2, a CL's run ends there; his
+    game 3 was his short-rest game (past his Fatigue again in it), so game 4 he sits out,
+    whatever game 3's Fatigue says (reading the run from game 3 offered him short rest
+    again: a third game in a row)."""
+    rules, state = hand_state(box, options="rest,short-rest", played=3)
+    rivero = pitcher(box, "texas", "Rivero")
+    pitched(state, "team2", "Rivero", 2, 3, exceeded_in=(2, 3))
+    rest = rules.reliever_rest(state, "team2", rivero, 4)
+    assert (rest.status, rest.rule) == ("unavailable", "8.2.2"), rest
+    assert rest.reason.startswith("went past his Fatigue in game 2"), rest.reason
+    assert rules.reliever_rest(state, "team2", rivero, 5).status == "available"
+
+
 def test_a_closer_past_his_fatigue_gets_one_short_rest_game_not_two(box):
     """Rules 8.2.2 and 8.2.3 b: after going past his Fatigue a CL sits the next game out;
     short rest lets him pitch it at +100, the one extra game in a row, and then he rests."""

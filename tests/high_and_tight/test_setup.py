@@ -137,12 +137,25 @@ def test_lineup_positions(rules):
 
 
 def test_lineup_enumeration_is_legal(rules):
-    """Rule 3.0 step 5: every lineup the rules offer is accepted."""
+    """Rule 3.0 step 5: every lineup the rules offer is accepted, and they are every
+    lineup the roster can field: each catcher, three of its OFs, four of its IFs and one
+    of the ballplayers left as the DH, each once."""
+    from math import comb
+
     session = new_game(rules, away_lineup="")
     legal = rules.legal_actions(session.state)
-    assert len(legal) > 10
-    assert rules.format_action(legal[0]).startswith("away lineup C ")
+    roster = session.state.away.roster.ballplayers.values()
+    count = {pos: sum(p.position == pos for p in roster) for pos in ("C", "OF", "IF")}
+    left = len(roster) - 8
+    assert len(legal) == len(set(legal)) == (count["C"] * comb(count["OF"], 3)
+                                             * comb(count["IF"], 4) * left)
     assert TEXAS_LINEUP in {rules.format_action(a) for a in legal}
+    for action in legal:
+        trial = rules.new_state(session.header)
+        for earlier in session.actions:
+            rules.apply(trial, earlier)
+        rules.apply(trial, action)              # raises if the rules refuse it
+        assert trial.away.dh == action.args[3].casefold()
 
 
 @pytest.mark.parametrize("header", [
