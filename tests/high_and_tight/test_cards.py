@@ -280,9 +280,9 @@ def test_web_gem_cancels_ducks_on_the_pond(rules):
         session.push_text("away plays Wallbanger")
 
 
-def test_a_cancel_takes_back_the_bonus_roll_its_card_earned(rules):
-    """Rules 5.1.1 d and 5.5.2: the bonus roll a cancelled card earned goes with it (the
-    cancel puts every marker back, the flipped Scoring Number marker included)."""
+def brannigan_against_wendt(rules) -> Session:
+    """The bottom of the 3rd (a Power inning): Brannigan up against Wendt's Defense 3,
+    Good Wood in New York's hand and Wind Knocks It Down in Texas's, the card phase due."""
     session = new_game(rules, away_starter="Lozano", away_lineup=TEXAS_WENDT_FIELDS,
                        home_cards=("Good Wood", "Bad Hop", "Work the Count", "On the Black",
                                    "Web Gem", "Around the Horn"),
@@ -292,6 +292,13 @@ def test_a_cancel_takes_back_the_bonus_roll_its_card_earned(rules):
     play(session, "away bats Wendt\nhome fields Brannigan")
     quiet_half(session)
     reach(session, 3, "bottom")
+    return session
+
+
+def test_a_cancel_takes_back_the_bonus_roll_its_card_earned(rules):
+    """Rules 5.1.1 d and 5.5.2: the bonus roll a cancelled card earned goes with it (the
+    cancel puts every marker back, the flipped Scoring Number marker included)."""
+    session = brannigan_against_wendt(rules)
     # Lozano: 3 rolls, box VI; Brannigan Offense 6 against Wendt Defense 3: IX.
     assert markers(session) == (3, "IX", False)
     play(session, "home plays Good Wood")            # Brannigan's Power 4: past XII
@@ -307,15 +314,7 @@ def test_a_cancel_comes_right_after_its_card_or_not_at_all(rules):
     """Rule 5.1.1 d: a cancel is played right after the offense card it cancels. Once the
     fielding player has passed on it, and Rally Caps and a pass came after, Wind Knocks It
     Down may not cancel Good Wood any more (the cancel's window stayed open past a pass)."""
-    session = new_game(rules, away_starter="Lozano", away_lineup=TEXAS_WENDT_FIELDS,
-                       home_cards=("Good Wood", "Bad Hop", "Work the Count", "On the Black",
-                                   "Web Gem", "Around the Horn"),
-                       away_cards=("Wind Knocks It Down", "Wallbanger", "Leadoff Walk",
-                                   "Web Gem", "Pitchout", "Blown Call"))
-    reach(session, 3, reserve=("Wendt", "Brannigan"))
-    play(session, "away bats Wendt\nhome fields Brannigan")
-    quiet_half(session)
-    reach(session, 3, "bottom")
+    session = brannigan_against_wendt(rules)
     play(session, "home plays Good Wood\naway passes\nhome rallies tens\nhome passes")
     after = markers(session)
     with pytest.raises(IllegalAction, match=r"rule 5\.1\.1 d"):
@@ -338,15 +337,7 @@ def test_a_cancel_with_a_move_of_its_own_cancels_only_its_categories(box_copy):
                                        'effects = [ { marker = "number", down = 1 } ]\n'),
                      encoding="utf-8")
     rules = HighAndTight(load_box(box_copy))
-    session = new_game(rules, away_starter="Lozano", away_lineup=TEXAS_WENDT_FIELDS,
-                       home_cards=("Good Wood", "Bad Hop", "Work the Count", "On the Black",
-                                   "Web Gem", "Around the Horn"),
-                       away_cards=("Wind Knocks It Down", "Wallbanger", "Leadoff Walk",
-                                   "Web Gem", "Pitchout", "Blown Call"))
-    reach(session, 3, reserve=("Wendt", "Brannigan"))
-    play(session, "away bats Wendt\nhome fields Brannigan")
-    quiet_half(session)
-    reach(session, 3, "bottom")
+    session = brannigan_against_wendt(rules)
     play(session, "home plays Good Wood")
     assert markers(session) == (3, "XII", True)
     play(session, "away plays Wind Knocks It Down")
