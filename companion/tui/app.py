@@ -1425,17 +1425,19 @@ class GameScreen(Screen):
         """u, y or q (STEP_KEYS) pressed on the options, and a letter right behind it
         (within chrome.TYPE_AHEAD_SECONDS) that is no key of its own there: the key was a
         word's first letter ('upper deck', 'Yancey', 'Quillen'). Behind u or y, a letter
-        bound to nothing, or r or t (s behind u) if the table stood at a decision when the
-        key came ('Utley', 'use Good Wood'; 'uu' undoes twice, u then r where dice were
-        awaited rolls); behind q any other letter ('qq' quits; r and t as behind u). The
-        press, for `_step_key_back`; None otherwise."""
+        bound to nothing, or r, t or p (s behind u) if the table stood at a decision when
+        the key came ('Utley', 'use Good Wood', 'upper deck' once p prints a game over;
+        'uu' undoes twice, u then r where dice were awaited rolls); behind q any other
+        letter ('qq' quits; r and t as behind u). The press, for `_step_key_back`; None
+        otherwise."""
         pressed, self._step_key = self._step_key, None
         char = event.character
         if (pressed is None or not event.is_printable or not char or not char.isalpha()
                 or event.time - pressed.at > chrome.TYPE_AHEAD_SECONDS):
             return None         # (faces typed behind an undo: the undo stands, '34 61' begun)
-        if event.key in "rRt" or (event.key == "s" and pressed.key == "u"):
-            # (at a decision, words: 'Utley'; 'use Good Wood', a choice led as at a table)
+        if event.key in "rRtp" or (event.key == "s" and pressed.key == "u"):
+            # (at a decision, words: 'Utley'; 'use Good Wood', a choice led as at a table;
+            # 'upper deck' once a game is over and p prints)
             return pressed if pressed.deciding else None
         if pressed.key == "q":
             return None if char in "qQ" else pressed

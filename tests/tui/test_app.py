@@ -7242,6 +7242,42 @@ def test_what_follows_u_or_y(tmp_path, typed, kept, burst):
         assert back == lines
 
 
+def test_upper_deck_typed_once_p_prints_takes_no_step_back(tmp_path):
+    """Once a game of the series is over p prints it: 'upper deck' typed on the options at
+    a hand's pace (0.15 s a key) took u for an undo (a fielder taken back unasked), p
+    being a key of its own. At a decision p behind u is a word's letter, as r and t are:
+    no step is taken back, and the word goes to the typing box. (Its first letters are
+    lost there yet, the print window's p handing on its own word: a known fault.)"""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "upper.db"
+    series_id = new_series(path, seed="word-typed-2", scenario="divisional",
+                           team1_control="human", team2_control="human", cards="physical")
+    play_until(path, series_id, lambda table: table.game_number() == 2
+               and table.game is not None and table.game.state.inning >= 2)
+
+    async def go():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            await at_a_decision_in_a_game(pilot, screen, table)
+            screen.set_focus(screen.query_one("#options"))
+            await pilot.pause()
+            assert "p" in screen.active_bindings        # (game 1 over: p prints)
+            lines = [entry.line for entry in table.session.entries]
+            for char in "upper deck":
+                keys_at_once(app, [("space" if char == " " else char, char)])
+                await pilot.pause(0.15)
+            entry = screen.query_one("#entry", Input)
+            await wait_until(pilot, lambda: entry.value.endswith("k"), timeout=5)
+            await pilot.pause(0.3)
+            now = [entry.line for entry in table.session.entries]
+            await settle(pilot)
+            return entry.value, now, lines
+
+    value, now, lines = asyncio.run(go())
+    assert now == lines, value
+    assert value.endswith("er deck")
+
+
 def test_q_alone_on_the_options_quits(tmp_path):
     """q on the table waits TYPE_AHEAD_SECONDS for a word's next letter, then quits."""
     async def go():
