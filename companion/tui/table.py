@@ -174,6 +174,12 @@ BEGUN_LETTERS = 3       # a word cut short names an option from its first three 
 RALLY_USES_SAID = {"rally": ("tens", "card"), "tens": ("tens",), "rally tens": ("tens",),
                    "rally card": ("card",)}
 # A draw's numbers said in words (rule 5.2.1: one to six cards), and a deck said alone.
+# A Managerial Move said by its number or in words (rule 4.5): 'two', 'up two', 'down 2'.
+MOVE_SAID = {f"{lead}{said}": f"{sign}{number}"
+             for number, words in (("1", ("1", "one")), ("2", ("2", "two")))
+             for said in words
+             for lead, sign in (("", "+"), ("plus ", "+"), ("up ", "+"), ("minus ", "-"),
+                                ("down ", "-"))}
 NUMBER_WORDS = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4",
                 "five": "5", "six": "6", "no": "0", "zero": "0"}
 DECK_SAID = {"off": "offense", "offense": "offense", "offense cards": "offense",
@@ -765,8 +771,10 @@ class Table:
         if rolling and re.fullmatch(r"[tr] ?\d[\d ,-]*", text, re.IGNORECASE):
             # The dice key pressed in the typing box, then the faces ('t12 55'): the faces.
             text = text[1:].strip()
-        if not rolling and waiting.phase == "manage" and text in ("1", "2"):
-            text = f"+{text}"           # a Managerial Move said by its number (rule 4.5)
+        if not rolling and waiting.phase == "manage":
+            # a Managerial Move said by its number, or in words (rule 4.5): '2', 'two',
+            # 'plus two', 'up two', 'down two' for -2
+            text = MOVE_SAID.get(text.casefold(), text)
         if re.fullmatch(r"\d[\d ,-]*", text):      # ('-2' is a Managerial Move)
             # "3 4", "3,4" or "34", as the dice dialog reads them, or several rolls ("34 61");
             # typed when no roll is due, the rules say what the game awaits instead.
@@ -889,15 +897,14 @@ class Table:
         if said.words == ["keeps"]:
             raise CompanionError("'keeps' keeps a hand of cards (rule 5.2.2); to keep the "
                                  "pitcher in, type 'keep' or 'keep him'")
-        on_mound = (self.game.state.side(waiting.side).current_pitcher()
-                    if self.game is not None else None)
-        pitcher = plain(on_mound.name).split() if on_mound is not None else []
+        pitcher = self._on_mound(waiting)
         words = said.plain_words
         if words[-1:] == ["in"] and len(words) > 1:
             words = words[:-1]              # 'keep him in', 'stay in', 'Sabaria in'
         if words not in (["keep"], ["keep", "him"], ["keep", "the", "pitcher"],
                          ["keep", *pitcher], ["stay"], ["stays"], ["he", "stays"],
-                         [*pitcher, "stays"], pitcher):
+                         [*pitcher, "stays"], pitcher, ["stay", "with", *pitcher],
+                         ["stays", "with", *pitcher], ["stay", "with", "him"]):
             return None
         if words == pitcher and said.plain_words[-1:] != ["in"]:
             return None                     # his name alone: the options read it
@@ -1023,7 +1030,8 @@ class Table:
         many are drawn."""
         if waiting.phase != "draw":
             return None
-        words = [NUMBER_WORDS.get(word, word) for word in said.plain_words]
+        # ('three and three', 'four offense and two defense': the 'and' left out)
+        words = [NUMBER_WORDS.get(word, word) for word in said.plain_words if word != "and"]
         if words[:1] in (["draw"], ["draws"]):
             words = words[1:]
         if not words:
@@ -1042,7 +1050,7 @@ class Table:
             deck = "defense" if none[1].startswith("off") else "offense"    # 'no offense'
         counts = ((total, 0) if deck == "offense" else (0, total) if deck == "defense"
                   else None)
-        if found := re.fullmatch(r"(\d+) ?/ ?(\d+)", text):
+        if found := re.fullmatch(r"(\d+) ?[/ ] ?(\d+)", text):
             counts = int(found[1]), int(found[2])
         elif found := re.fullmatch(r"(\d+) each", text):
             counts = int(found[1]), int(found[1])
@@ -1117,6 +1125,13 @@ class Table:
         first = Said.of(" ".join([words[-1], *words[:-1]]), self.session.box)
         return self._option_named(first, waiting) or self._option_begun(first, waiting)
 
+    def _on_mound(self, waiting: Waiting) -> list[str]:
+        """The words of the side's pitcher's name (accents dropped); none before a game."""
+        if self.game is None:
+            return []
+        pitcher = self.game.state.side(waiting.side).current_pitcher()
+        return plain(pitcher.name).split() if pitcher is not None else []
+
     def _relief_said(self, said: Said, waiting: Waiting) -> str | None:
         """At Take the Mound, a relief said as at a table: 'Ziti comes in', 'Contadez in'
         (the name read as short); 'relieve' or 'bring in' with no name asks which."""
@@ -1125,8 +1140,11 @@ class Table:
         words = said.words
         relievers = [line.split(" brings in ", 1)[1] for line in waiting.options
                      if " brings in " in line]
+        # ('relieve Okafor', the prompt's own words: the pitcher going, not the one coming)
+        going = self._on_mound(waiting)
         if words in (["relieve"], ["relieve", "him"], ["bring", "in"], ["brings", "in"],
-                     ["bring", "him", "in"], ["change", "pitchers"]):
+                     ["bring", "him", "in"], ["change", "pitchers"]) or (
+                going and said.plain_words == ["relieve", *going]):
             if not relievers:
                 return None             # (the rules say why none may come in)
             raise CompanionError("who comes in? type his name: " + ", ".join(relievers)
@@ -1163,19 +1181,24 @@ class Table:
         for offense'): the one exchange offered of a card whose name holds those words (its
         last one begun, three letters at least) for that deck; several: which, to type
         more."""
-        found = EXCHANGE_SAID.fullmatch(" ".join(said.plain_words))
+        found = EXCHANGE_SAID.fullmatch(" ".join(said.loose_words))
         if found is None or not any(" exchanges " in line for line in waiting.options):
             return None
         *whole, begun = found["card"].split()
-        if not any(len(word) >= BEGUN_LETTERS and word not in FILLER_WORDS | PRONOUN_WORDS
+        if not any(len(word) >= BEGUN_LETTERS and word not in UNNAMING_WORDS
                    for word in [*whole, begun]):
             return None                     # ('exchange it for def': no card named)
         deck = "offense" if found["deck"].startswith("off") else "defense"
 
         def holds(name: str) -> bool:
-            words = plain(name).split()
-            return has_run(words, [*whole, begun]) or (
-                len(begun) >= BEGUN_LETTERS and holds_begun(words, whole, begun))
+            # its words without marks ('matchup offense'), one of them said as the name
+            # has it outside its marks ('batter' alone is no Pitcher/Batter Matchup)
+            words = loose(name).split()
+            bare = {token for token in plain(name).split() if token.isalnum()}
+            return (has_run(words, [*whole, begun]) or (
+                len(begun) >= BEGUN_LETTERS and holds_begun(words, whole, begun))) and any(
+                word not in UNNAMING_WORDS and (word in bare or word == begun and any(
+                    token.startswith(begun) for token in bare)) for word in [*whole, begun])
 
         lines = [line for line in waiting.options if line.endswith(f" for {deck}")]
         named = [line for line in lines

@@ -1700,8 +1700,8 @@ def test_a_line_begun_with_the_team_as_the_board_names_it(tmp_path):
 
 def test_a_draw_said_as_at_a_table(tmp_path):
     """Rule 5.2.1 at a table: a draw said with its numbers in words ('draw one offense',
-    'an offense'), a deck alone for all of them ('off'), '3/3' or '2 each' is the draw
-    meant; said for more cards than the inning draws, the rules say how many."""
+    'an offense'), a deck alone for all of them ('off'), '3/3', '3 and 3' or '2 each' is
+    the draw meant; said for more cards than the inning draws, the rules say how many."""
     store = Store.open(tmp_path / "draw-said.db")
     try:
         table = two_players(store)
@@ -1714,7 +1714,12 @@ def test_a_draw_said_as_at_a_table(tmp_path):
                             ("off", "home draws 6 offense"),
                             ("all defense", "home draws 6 defense"),
                             ("draw two offense four defense",
-                             "home draws 2 offense 4 defense")):
+                             "home draws 2 offense 4 defense"),
+                            # 'and' between them, as said (it was refused)
+                            ("three and three", "home draws 3 offense 3 defense"),
+                            ("3 and 3", "home draws 3 offense 3 defense"),
+                            ("four offense and two defense",
+                             "home draws 4 offense 2 defense")):
             assert table.short_line(typed, six) == line, typed
         one = decision("away", "draw", "draw", ["away draws 1 offense", "away draws 1 defense"])
         for typed, line in (("draw one offense", "away draws 1 offense"),
@@ -1945,6 +1950,12 @@ def test_a_card_s_name_said_without_its_marks(tmp_path):
         with pytest.raises(CompanionError, match="names none of the options"):
             table.short_line("offense for defense", exchange)
         assert table.short_line("matchup offense for defense", exchange) == exchange.options[0]
+        # the exchange said with its verb, the card without its marks (it was refused as
+        # 'not a card in this box'); a marked word alone still names no card
+        assert table.short_line("exchange matchup offense for def", exchange) == (
+            exchange.options[0])
+        for typed in ("exchange batter for def", "exchange offense for def"):
+            assert table.short_line(typed, exchange) not in exchange.options, typed
         # A card not offered (5.3, 5.4), named by a word of it after the verb, or without
         # its marks: its line, for the rules to say why (it was 'not a card in this box').
         at_phase(table, "cards")            # (a game on the table: its side at bat)
@@ -1963,7 +1974,8 @@ def test_a_card_s_name_said_without_its_marks(tmp_path):
 
 
 def test_a_managerial_move_said_by_its_number(tmp_path):
-    """Rule 4.5 at a table: '2' (or '1') at the Managerial Move is +2 (+1), not dice."""
+    """Rule 4.5 at a table: '2' (or '1') at the Managerial Move is +2 (+1), not dice; so
+    are 'two', 'plus two', 'up 2', and 'down two' is -2."""
     store = Store.open(tmp_path / "move-number.db")
     try:
         table = two_players(store)
@@ -1975,6 +1987,14 @@ def test_a_managerial_move_said_by_its_number(tmp_path):
             take_first_choice(table)
         else:
             raise AssertionError("+2 was offered at no at-bat of 20")
+        steps = len(table.session.entries)
+        for said in ("two", "plus two", "up 2"):            # in words too (refused)
+            assert table.enter(said).line == line, said
+            table.undo_to_player()
+            assert len(table.session.entries) == steps
+        if f"{waiting.side} manages -2" not in waiting.options:     # (read as -2: its rule)
+            with pytest.raises(IllegalAction, match=r"rule 4\.5: .*-2"):
+                table.enter("down two")
         assert table.enter("2").line == line
     finally:
         store.close()
@@ -2004,6 +2024,13 @@ def test_a_relief_said_as_at_a_table(tmp_path):
                      if pitcher.kind == "CL")
         for typed in (f"{other.name} in", f"{other.name.lower()} comes in"):
             assert table.short_line(typed, mound) == f"home brings in {other.name}", typed
+        # the prompt's own words, 'relieve Sabaria or keep him': relieving him asks who
+        # comes in, and staying with him keeps him (both were 'names none of the options')
+        on_mound = table.game.state.home.current_pitcher().name
+        with pytest.raises(CompanionError, match="who comes in\\? type his name: Ziti"):
+            table.short_line(f"relieve {on_mound.lower()}", mound)
+        for typed in (f"stay with {on_mound}", "stay with him"):
+            assert table.short_line(typed, mound) == "home stays with the pitcher", typed
     finally:
         store.close()
 
