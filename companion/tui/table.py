@@ -1374,9 +1374,11 @@ class Table:
         pitchers = {key for team in ("team1", "team2")
                     for key in rosters[self.series.rosters[team]].pitchers}
         words = text.split()
-        if "," not in text and len(words) > 1 and all(
+        if "," not in text and len(words) > 1 and any(
                 plain(word) in {plain(key) for key in pitchers} for word in words):
-            text = ", ".join(words)         # 'oswald greaves bellweather': a rotation
+            # 'oswald greaves bellweather': a rotation (one misspelt, 'sabria okafor
+            # lindqvist', is named by the series rules with the SP meant)
+            text = ", ".join(words)
         names = [name.strip() for name in text.split(",")]
         if not any(name.casefold() in pitchers for name in names) and any(
                 " " in name for name in names):

@@ -1330,6 +1330,14 @@ def test_a_series_step_is_typed_by_the_pitchers_names_alone(tmp_path):
         assert entry.line == "team1 rotation Sabaria, Okafor, Marchetti"
         # (the names without their commas, each a pitcher's: the rotation as well)
         assert series.enter("flee crowder lozano").line == "team2 rotation Flee, Crowder, Lozano"
+        # one of them misspelt: named with the SP meant (it was told the record's form,
+        # 'team1 rotation A, B, C')
+        typo = Table.create(store, load_box(), Setup(scenario="divisional",
+                                                     team1_control="human",
+                                                     team2_control="human"))
+        with pytest.raises(IllegalAction, match=r"rule 3\.0: 'sabria' .*did you mean "
+                                                r"'Sabaria'"):
+            typo.enter("sabria okafor marchetti")
         # A line that is no names goes as typed, refused with what the series awaits (not
         # as an SP off the roster); names, one of them no SP, name that one.
         drawn = Table.create(store, load_box(), Setup(scenario="spring", dice="physical",
