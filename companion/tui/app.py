@@ -1435,7 +1435,8 @@ class GameScreen(Screen):
         if (pressed is None or not event.is_printable or not char or not char.isalpha()
                 or event.time - pressed.at > chrome.TYPE_AHEAD_SECONDS):
             return None         # (faces typed behind an undo: the undo stands, '34 61' begun)
-        if event.key in "rRtp" or (event.key == "s" and pressed.key == "u"):
+        if event.key in "rRt" or (event.key == "s" and pressed.key == "u") or (
+                event.key == "p" and pressed.key in "uy"):
             # (at a decision, words: 'Utley'; 'use Good Wood', a choice led as at a table;
             # 'upper deck' once a game is over and p prints)
             return pressed if pressed.deciding else None
