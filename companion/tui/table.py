@@ -173,13 +173,13 @@ BEGUN_LETTERS = 3       # a word cut short names an option from its first three 
 # Rally Caps said, and the uses it names (rule 5.7.2).
 RALLY_USES_SAID = {"rally": ("tens", "card"), "tens": ("tens",), "rally tens": ("tens",),
                    "rally card": ("card",)}
-# A draw's numbers said in words (rule 5.2.1: one to six cards), and a deck said alone.
 # A Managerial Move said by its number or in words (rule 4.5): 'two', 'up two', 'down 2'.
 MOVE_SAID = {f"{lead}{said}": f"{sign}{number}"
              for number, words in (("1", ("1", "one")), ("2", ("2", "two")))
              for said in words
              for lead, sign in (("", "+"), ("plus ", "+"), ("up ", "+"), ("minus ", "-"),
                                 ("down ", "-"))}
+# A draw's numbers said in words (rule 5.2.1: one to six cards), and a deck said alone.
 NUMBER_WORDS = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4",
                 "five": "5", "six": "6", "no": "0", "zero": "0"}
 DECK_SAID = {"off": "offense", "offense": "offense", "offense cards": "offense",
