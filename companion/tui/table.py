@@ -842,6 +842,14 @@ class Table:
             if line is not None:
                 return line
         told = [line.split(" ", 1)[1] for line in waiting.options]
+        # Two options named whole in one line ('Comeback Trail and Ducks on the Pond'):
+        # one step a line (it was 'names none of the options')
+        within = [line for line in waiting.options
+                  if len(line.split(" ", 2)) == 3 and has_run(
+                      said.loose_words, loose(line.split(" ", 2)[2]).split())]
+        if len(within) > 1:
+            raise CompanionError(f"'{clip(said.typed)}' names " + " and ".join(
+                f"'{line}'" for line in within[:4]) + ": one a line, in the order taken")
         near = did_you_mean(said.text, told)
         if not near and self._no_card_named(said, waiting):
             # Words of a card, not of the box's (an exchange says so of 'Grand Slam': the

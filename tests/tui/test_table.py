@@ -1981,6 +1981,27 @@ def test_a_card_s_name_said_without_its_marks(tmp_path):
         store.close()
 
 
+def test_two_options_named_in_one_line_are_told_as_such(tmp_path):
+    """Rule 5.4 at a table: two cards named whole in one line ('Comeback Trail and Ducks
+    on the Pond') are told as two, one a line (it was 'names none of the options'); one
+    of them alone is that option."""
+    store = Store.open(tmp_path / "two-named.db")
+    try:
+        table = two_players(store)
+        cards = decision("away", "cards", "cards",
+                         ["away plays Comeback Trail", "away plays Ducks on the Pond",
+                          "away passes"])
+        for typed in ("comeback trail and ducks on the pond",
+                      "Comeback Trail, Ducks on the Pond"):
+            with pytest.raises(CompanionError, match=r"names 'away plays Comeback Trail' and "
+                                                     r"'away plays Ducks on the Pond': one "
+                                                     r"a line"):
+                table.short_line(typed, cards)
+        assert table.short_line("ducks on the pond", cards) == "away plays Ducks on the Pond"
+    finally:
+        store.close()
+
+
 def test_a_managerial_move_said_by_its_number(tmp_path):
     """Rule 4.5 at a table: '2' (or '1') at the Managerial Move is +2 (+1), not dice; so
     are 'two', 'plus two', 'up 2', and 'down two' is -2."""
