@@ -1533,6 +1533,16 @@ def two_players(store, dice: str = "digital", cards: str = "physical") -> Table:
         cards=cards))
 
 
+@pytest.fixture()
+def players(tmp_path):
+    """A table of two players at one screen (`two_players`), its file closed after."""
+    store = Store.open(tmp_path / "players.db")
+    try:
+        yield two_players(store)
+    finally:
+        store.close()
+
+
 def decision(side: str, phase: str, prompt: str, options: list[str]) -> Waiting:
     """A person's decision in the game (team 1's), as the table awaits it: for the
     readings of a short line, with the options given."""
@@ -1926,80 +1936,72 @@ def test_a_verb_then_part_of_a_card_s_name_and_no_at_the_mound(tmp_path):
         store.close()
 
 
-def test_a_card_s_name_said_without_its_marks(tmp_path):
+def test_a_card_s_name_said_without_its_marks(players):
     """Rule 5.4 at a table: a card's name read without its slash and brackets ('matchup
     offense', 'pitcher batter matchup defense' for the (Defense) card); marks alone name
     nothing, nor do the marked words alone ('offense' is no Pitcher/Batter Matchup
     (Offense), 'offense for defense' no exchange of it), nor a pronoun after the verb
     ('play it' is not Seeing It Well)."""
-    store = Store.open(tmp_path / "marks.db")
-    try:
-        table = two_players(store)
-        cards = decision("away", "cards", "cards",
-                         ["away plays Pitcher/Batter Matchup (Offense)",
-                          "away plays Pitcher/Batter Matchup (Defense)",
-                          "away plays Seeing It Well", "away passes"])
-        for typed, line in (("matchup offense", "away plays Pitcher/Batter Matchup (Offense)"),
-                            ("play matchup (defense)",
-                             "away plays Pitcher/Batter Matchup (Defense)"),
-                            ("pitcher batter matchup defense",
-                             "away plays Pitcher/Batter Matchup (Defense)"),
-                            ("play matchup offense",
-                             "away plays Pitcher/Batter Matchup (Offense)")):
-            assert table.short_line(typed, cards) == line, typed
-        with pytest.raises(CompanionError, match="could be"):
-            table.short_line("matchup", cards)
-        for typed in ("?!", "offense", "defense", "pitcher", "batter"):
-            with pytest.raises(CompanionError, match="names none of the options"):
-                table.short_line(typed, cards)
-        exchange = decision("away", "exchange", "exchange",
-                            ["away exchanges Pitcher/Batter Matchup (Offense) for defense",
-                             "away keeps"])
+    table = players
+    cards = decision("away", "cards", "cards",
+                     ["away plays Pitcher/Batter Matchup (Offense)",
+                      "away plays Pitcher/Batter Matchup (Defense)",
+                      "away plays Seeing It Well", "away passes"])
+    for typed, line in (("matchup offense", "away plays Pitcher/Batter Matchup (Offense)"),
+                        ("play matchup (defense)",
+                         "away plays Pitcher/Batter Matchup (Defense)"),
+                        ("pitcher batter matchup defense",
+                         "away plays Pitcher/Batter Matchup (Defense)"),
+                        ("play matchup offense",
+                         "away plays Pitcher/Batter Matchup (Offense)")):
+        assert table.short_line(typed, cards) == line, typed
+    with pytest.raises(CompanionError, match="could be"):
+        table.short_line("matchup", cards)
+    for typed in ("?!", "offense", "defense", "pitcher", "batter"):
         with pytest.raises(CompanionError, match="names none of the options"):
-            table.short_line("offense for defense", exchange)
-        assert table.short_line("matchup offense for defense", exchange) == exchange.options[0]
-        # the exchange said with its verb, the card without its marks (it was refused as
-        # 'not a card in this box'); a marked word alone still names no card
-        assert table.short_line("exchange matchup offense for def", exchange) == (
-            exchange.options[0])
-        for typed in ("exchange batter for def", "exchange offense for def"):
-            assert table.short_line(typed, exchange) not in exchange.options, typed
-        # A card not offered (5.3, 5.4), named by a word of it after the verb, or without
-        # its marks: its line, for the rules to say why (it was 'not a card in this box').
-        at_phase(table, "cards")            # (a game on the table: its side at bat)
-        offense = decision(table.game.state.batting, "cards", "cards",
-                           [f"{table.game.state.batting} passes"])
-        for typed, card in (("play ducks", "Ducks on the Pond"),
-                            ("play pond", "Ducks on the Pond"),
-                            ("matchup offense", "Pitcher/Batter Matchup (Offense)")):
-            assert table.short_line(typed, offense) == (
-                f"{table.game.state.batting} plays {card}"), typed
-        for typed in ("play it", "play him", "play one"):       # no card's name
-            assert not table.short_line(typed, offense).endswith(
-                ("Seeing It Well", "Jammed Him", "Take One for the Team")), typed
-    finally:
-        store.close()
+            table.short_line(typed, cards)
+    exchange = decision("away", "exchange", "exchange",
+                        ["away exchanges Pitcher/Batter Matchup (Offense) for defense",
+                         "away keeps"])
+    with pytest.raises(CompanionError, match="names none of the options"):
+        table.short_line("offense for defense", exchange)
+    assert table.short_line("matchup offense for defense", exchange) == exchange.options[0]
+    # the exchange said with its verb, the card without its marks (it was refused as
+    # 'not a card in this box'); a marked word alone still names no card
+    assert table.short_line("exchange matchup offense for def", exchange) == (
+        exchange.options[0])
+    for typed in ("exchange batter for def", "exchange offense for def"):
+        assert table.short_line(typed, exchange) not in exchange.options, typed
+    # A card not offered (5.3, 5.4), named by a word of it after the verb, or without
+    # its marks: its line, for the rules to say why (it was 'not a card in this box').
+    at_phase(table, "cards")            # (a game on the table: its side at bat)
+    offense = decision(table.game.state.batting, "cards", "cards",
+                       [f"{table.game.state.batting} passes"])
+    for typed, card in (("play ducks", "Ducks on the Pond"),
+                        ("play pond", "Ducks on the Pond"),
+                        ("matchup offense", "Pitcher/Batter Matchup (Offense)")):
+        assert table.short_line(typed, offense) == (
+            f"{table.game.state.batting} plays {card}"), typed
+    for typed in ("play it", "play him", "play one"):       # no card's name
+        assert not table.short_line(typed, offense).endswith(
+            ("Seeing It Well", "Jammed Him", "Take One for the Team")), typed
 
 
-def test_two_options_named_in_one_line_are_told_as_such(tmp_path):
+def test_two_options_named_in_one_line_are_told_as_such(players):
     """Rule 5.4 at a table: two cards named whole in one line ('Comeback Trail and Ducks
     on the Pond') are told as two, one a line (it was 'names none of the options'); one
     of them alone is that option."""
-    store = Store.open(tmp_path / "two-named.db")
-    try:
-        table = two_players(store)
-        cards = decision("away", "cards", "cards",
-                         ["away plays Comeback Trail", "away plays Ducks on the Pond",
-                          "away passes"])
-        for typed in ("comeback trail and ducks on the pond",
-                      "Comeback Trail, Ducks on the Pond"):
-            with pytest.raises(CompanionError, match=r"names 'away plays Comeback Trail' and "
-                                                     r"'away plays Ducks on the Pond': one "
-                                                     r"a line"):
-                table.short_line(typed, cards)
-        assert table.short_line("ducks on the pond", cards) == "away plays Ducks on the Pond"
-    finally:
-        store.close()
+    table = players
+    cards = decision("away", "cards", "cards",
+                     ["away plays Comeback Trail", "away plays Ducks on the Pond",
+                      "away passes"])
+    for typed in ("comeback trail and ducks on the pond",
+                  "Comeback Trail, Ducks on the Pond"):
+        with pytest.raises(CompanionError, match=r"names 'away plays Comeback Trail' and "
+                                                 r"'away plays Ducks on the Pond': one "
+                                                 r"a line"):
+            table.short_line(typed, cards)
+    assert table.short_line("ducks on the pond", cards) == "away plays Ducks on the Pond"
 
 
 def test_a_managerial_move_said_by_its_number(tmp_path):
