@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 
 from ..engine.dice import parse_rolls
-from ..engine.errors import CompanionError, IllegalAction, clip, did_you_mean
+from ..engine.errors import CompanionError, IllegalAction, clip, closest, did_you_mean
 from ..engine.record import check_line_length, header_tags
 from ..high_and_tight import actions as act
 from ..high_and_tight.box import Box, Card, plain, read_alike
@@ -169,6 +169,11 @@ PRONOUN_WORDS = {"it", "him", "he", "one", "that", "this", "them", "me"}   # nam
 CHOICE_LEADS = (("put", "in"), ("go", "with"), ("going", "with"), ("send", "up"),
                 ("send", "in"), ("send",), ("use",), ("pick",), ("choose",))
 CHOICE_PHASES = ("bat", "field", "starter", "mound", "cards")
+# A lineup said with its slots' words, marks between them optional ('C Delacorte OF Kanno
+# Haverty Quillen IF ... DH Pruitt'), 'lineup' before it or not
+LINEUP_SAID = re.compile(r"(?:lineup\s+)?C\s+(.+?)[;,]?\s+OF\s+(.+?)[;,]?\s+IF\s+(.+?)[;,]?"
+                         r"\s+DH\s+(.+?)[;,.]?", re.IGNORECASE)
+NAME_SQUEEZED_LETTERS = 5    # a name said split otherwise ('pick off') is read from five on
 BEGUN_LETTERS = 3       # a word cut short names an option from its first three letters on
 # Rally Caps said, and the uses it names (rule 5.7.2).
 RALLY_USES_SAID = {"rally": ("tens", "card"), "tens": ("tens",), "rally tens": ("tens",),
@@ -239,6 +244,12 @@ def loose(text: str) -> str:
     for "Pitcher's"), any other mark but a sign read as a space ('pitcher batter matchup
     offense' for 'Pitcher/Batter Matchup (Offense)'; '+1' stays)."""
     return re.sub(r"[^\w\s+-]", " ", re.sub(r"['\u2019]", "", plain(text)))
+
+
+def squeezed(text: str) -> str:
+    """A name as its letters and digits alone, no space or mark between ('pickoffmove' for
+    'Pickoff Move' and for 'pick off move')."""
+    return re.sub(r"[\W_]", "", plain(text))
 
 
 def has_run(words: list[str], run: list[str]) -> bool:
@@ -836,8 +847,8 @@ class Table:
                         self._exchange_named, self._card_not_offered, self._card_named_short,
                         self._card_played_already,
                         self._pitcher_not_offered, self._rally_caps_closed,
-                        self._move_not_offered, self._verb_last, self._verb_said,
-                        self._option_begun):
+                        self._move_not_offered, self._verb_last, self._name_squeezed,
+                        self._verb_said, self._option_begun):
             line = reading(said, waiting)
             if line is not None:
                 return line
@@ -859,7 +870,56 @@ class Table:
                                  + did_you_mean(said.text, (card.name for card
                                                             in self.session.box.cards.values())))
         raise CompanionError(f"'{clip(said.text)}' names none of the options now; the game "
-                             f"awaits {waiting.side}: {waiting.prompt}" + near)
+                             f"awaits {waiting.side}: {waiting.prompt}"
+                             + (near or self._near_by_name(said, told)))
+
+    @staticmethod
+    def _near_by_name(said: Said, told: list[str]) -> str:
+        """'; did you mean 'brings in Okafor'?' for a name mistyped as a table says it
+        ('Okafur in', 'Okafur comes in', 'Marti'): the option whose name, its verb left
+        out, is nearest the words with a relief's tail left out; else nothing."""
+        words = said.text.split()
+        for tail in (["comes", "in"], ["in"]):
+            if len(words) > len(tail) and [w.casefold() for w in words[-len(tail):]] == tail:
+                words = words[:-len(tail)]
+                break
+        names: dict[str, list[str]] = {}
+        for rest in told:
+            verb_and_name = rest.split(" ", 1)
+            if len(verb_and_name) == 2:
+                names.setdefault(verb_and_name[1].removeprefix("in "), []).append(rest)
+        near = closest(" ".join(words), names)
+        if near is None or len(names[near]) != 1:
+            return ""
+        return f"; did you mean {names[near][0]!r}?"
+
+    def _name_squeezed(self, said: Said, waiting: Waiting) -> str | None:
+        """A name said with its words split or joined otherwise ('pick off' for Pickoff
+        Move, 'play pick off move'; before the verb's reading sends it to the rules as a
+        name not in the box): the one option whose name's letters,
+        spaces and marks left out, the typed letters begin (five at least, a verb before
+        them optional), where no other card or piece of the box's begins so."""
+        if waiting.phase not in CHOICE_PHASES:
+            return None
+        verbs = {line.split(" ", 2)[1] for line in waiting.options}
+        words = said.plain_words
+        tries = [words]
+        if len(words) > 1 and (words[0] in verbs or any(form in verbs for form in said_forms(
+                words[0])) or (words[0],) in CHOICE_LEADS):
+            tries.append(words[1:])
+        box = self.session.box
+        names = [*box.piece_names(), *(card.name for card in box.cards.values())]
+        for tried in tries:
+            letters = squeezed(" ".join(tried))
+            if len(letters) < NAME_SQUEEZED_LETTERS:
+                continue
+            named = {name for name in names if squeezed(name).startswith(letters)}
+            found = [line for line in waiting.options if len(line.split(" ", 2)) == 3
+                     and squeezed(line.split(" ", 2)[2].removeprefix("in ")).startswith(
+                         letters)]
+            if len(found) == 1 and len(named) <= 1:
+                return found[0]
+        return None
 
     def _no_card_named(self, said: Said, waiting: Waiting) -> bool:
         """In the card phase, words meant as a card's name that no card of the box bears:
@@ -1086,18 +1146,33 @@ class Table:
 
     def _lineup_said(self, said: Said, waiting: Waiting) -> str | None:
         """A lineup said as nine names in its slots' order, C, three OF, four IF, the DH
-        (rule 3.0), by commas or, names of one word, by spaces: the side's lineup line, for
-        the rules to check each name's slot."""
+        (rule 3.0), by commas or, names of one word, by spaces, with its slots' words or
+        without: the side's lineup line, for the rules to check each name's slot and to
+        name a name mistyped (it was told the lineup's form when one was, two at most
+        where the slots' words are not said)."""
         if waiting.phase != "lineup" or self.game is None:
             return None
-        names = ([name.strip() for name in said.text.split(",")] if "," in said.text
-                 else said.text.split())
-        roster = self.game.state.side(waiting.side).roster.ballplayers.values()
-        known = {plain(player.name) for player in roster}
-        if len(names) != 9 or not all(plain(name) in known for name in names):
-            return None
-        return (f"{waiting.side} lineup C {names[0]}; OF {', '.join(names[1:4])}; "
-                f"IF {', '.join(names[4:8])}; DH {names[8]}")
+        slotted = LINEUP_SAID.fullmatch(said.text.strip())
+        if slotted is not None:
+            groups = [[name.strip() for name in re.split(r",|\s+" if "," not in group
+                                                         else ",", group) if name.strip()]
+                      for group in slotted.groups()]
+            if len(groups[0]) != 1 or len(groups[3]) != 1:
+                return None             # (two OF or five IF: the rules say how many)
+        else:
+            names = ([name.strip() for name in said.text.split(",")] if "," in said.text
+                     else said.text.split())
+            roster = self.game.state.side(waiting.side).roster.ballplayers.values()
+            known = {plain(player.name) for player in roster}
+            if len(names) != 9 or sum(plain(name) not in known for name in names) > 2:
+                return None
+            groups = [names[:1], names[1:4], names[4:8], names[8:]]
+        catcher, fielders, infielders, hitter = (", ".join(group) for group in groups)
+        line = (f"{waiting.side} lineup C {catcher}; OF {fielders}; IF {infielders}; "
+                f"DH {hitter}")
+        # (an option's own spelling when it is one: 'c delacorte of kanno ...')
+        return next((option for option in waiting.options if plain(option) == plain(line)),
+                    line)
 
     @staticmethod
     def _no_said(said: Said, waiting: Waiting) -> str | None:
@@ -1179,9 +1254,11 @@ class Table:
         if lead is None:
             return None
         box = self.session.box
-        if any(plain(name).split()[:len(lead)] == list(lead) for name in [
-                *box.piece_names(), *(card.name for card in box.cards.values())]):
+        names = [*box.piece_names(), *(card.name for card in box.cards.values())]
+        if any(plain(name).split()[:len(lead)] == list(lead) for name in names):
             return None
+        if any(squeezed(name).startswith(squeezed(said.text)) for name in names):
+            return None                 # ('pick off' is Pickoff Move's, not 'off' picked)
         return self.short_line(" ".join(said.text.split()[len(lead):]), waiting)
 
     def _exchange_named(self, said: Said, waiting: Waiting) -> str | None:

@@ -1908,6 +1908,75 @@ def test_a_lineup_said_as_nine_names_in_slot_order(tmp_path):
         store.close()
 
 
+def test_a_lineup_with_a_name_mistyped_or_said_with_its_slots_words(tmp_path):
+    """Rule 3.0 at a table: nine names with one or two mistyped, or a lineup said with its
+    slots' words and no marks ('C Delacorte OF ... DH Pruitt'), go to the rules, which name
+    the name mistyped and the one meant (both were told the lineup's form), or say how many
+    a slot takes; nothing is set."""
+    store = Store.open(tmp_path / "lineup-mistyped.db")
+    try:
+        table = two_players(store)
+        waiting = at_phase(table, "lineup")
+        suggested = table.suggestion(waiting)
+        slots = [part.strip().split(" ", 1) for part in
+                 suggested.split(" lineup ", 1)[1].split(";")]
+        names = [name.strip() for _, group in slots for name in group.split(",")]
+        steps = len(table.session.entries)
+        slip = names[4][:-1] + ("x" if names[4][-1] != "x" else "y")
+        mistyped = [*names[:4], slip, *names[5:]]
+        spoken = " ".join(f"{slot} {' '.join(name.strip() for name in group.split(','))}"
+                          for slot, group in slots)
+        for typed in (", ".join(mistyped), " ".join(mistyped),
+                      spoken.replace(names[4], slip)):
+            with pytest.raises(IllegalAction, match=rf"rule 3\.0: '{slip}' is not a "
+                                                    rf"ballplayer .*did you mean '{names[4]}'"):
+                table.enter(typed)
+            assert len(table.session.entries) == steps, typed
+        short = spoken.replace(f" {names[3]} IF", " IF")          # two OF
+        with pytest.raises(IllegalAction, match=r"rule 3\.0: a lineup has 1 C, 3 OF"):
+            table.enter(short)
+        assert len(table.session.entries) == steps
+        assert table.short_line(spoken.lower(), waiting) == suggested
+        # nine words, three of them no name of his: told the lineup's form
+        with pytest.raises(CompanionError, match="a lineup is 'C name; OF a, b, c"):
+            table.enter(" ".join(["who", "plays", "now", *names[3:]]))
+        assert len(table.session.entries) == steps
+    finally:
+        store.close()
+
+
+def test_a_name_said_split_or_joined_otherwise_and_a_reliever_mistyped(tmp_path):
+    """Rules 5.4 and 4.2.1 at a table: a card said with its words split or joined otherwise
+    ('pick off' for Pickoff Move: 'pick' was read as a lead to a name 'off') is the one
+    option it names; a reliever's name mistyped with 'in' or 'comes in' is told the one
+    meant (it got no suggestion)."""
+    store = Store.open(tmp_path / "split-names.db")
+    try:
+        table = two_players(store)
+        cards = decision("home", "cards", "cards", ["home passes", "home plays Pickoff Move",
+                                                    "home plays Good Jump"])
+        for typed in ("pick off", "play pick off", "pick-off move", "pickoff",
+                      "play pick off move"):
+            assert table.short_line(typed, cards) == "home plays Pickoff Move", typed
+        assert table.short_line("goodjump", cards) == "home plays Good Jump"
+        assert table.short_line("pick good jump", cards) == "home plays Good Jump"
+        with pytest.raises(CompanionError, match="names none of the options"):
+            table.short_line("pick", cards)
+        at_phase(table, "cards")            # (a game on the table: its rosters)
+        relievers = [pitcher.name for pitcher in
+                     table.game.state.home.roster.pitchers.values()][3:5]
+        mound = decision("home", "mound", "mound",
+                         ["home stays with the pitcher",
+                          *(f"home brings in {name}" for name in relievers)])
+        slip = relievers[0][:-2] + relievers[0][-1] + relievers[0][-2]
+        for typed in (f"{slip} in", f"{slip} comes in", slip):
+            with pytest.raises(CompanionError, match=f"names none of the options now; .*did "
+                                                     f"you mean 'brings in {relievers[0]}'"):
+                table.short_line(typed, mound)
+    finally:
+        store.close()
+
+
 def test_a_verb_then_part_of_a_card_s_name_and_no_at_the_mound(tmp_path):
     """Rules 5.4, 5.2.2, 4.2.1 at a table: a verb then a word of a card's name further on
     ('play matchup', 'play outf') is the card, as the word alone is; 'no' at Take the
