@@ -323,6 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the series' number (series list)")
     show.add_argument("--json", action="store_true", help="print one JSON object")
     _db_option(show)
+    box_option(show)            # (the box it says differs from the series' copy, or not)
     delete = series_commands.add_parser(
         "delete", help="remove a series and its record from the game file (asks first)")
     delete.add_argument("id", type=_int_in(1, SERIES_ID_MAX, "series"),

@@ -1057,7 +1057,7 @@ def offset_refused(offset: tuple[float, float], ranges: list[OffsetRange],
     taken = ranges_taken([ranges]) if not together else ranges
     whose = ("the layouts these sets may print on accept" if together else
              "their layouts accept" if len(taken) > 1 else "their layout accepts")
-    return ValueError(f"--offset {offset_said(offset)} would move the backs of the "
+    return ValueError(f"an offset of {offset_said(offset)} would move the backs of the "
                       f"{refused.what} {refused.where}; {whose} "
                       + (" or ".join(one.said for one in taken) if taken else "no offset")
                       + (" together" if together else ""))

@@ -2411,12 +2411,16 @@ def test_series_show_says_when_the_box_folder_changed_since_the_series_began(cap
     cards = box_copy / "cards.toml"
     cards.write_text(cards.read_text().replace("Good Wood", "Good Woods"))
     code, out, _ = run(capsys, "--data", str(box_copy), "--db", db, "series", "show", "1")
-    assert code == 0 and out.splitlines()[1] == (
-        f"  box: the series plays the copy it began with; the box in use now ({box_copy}) "
-        "differs in cards.toml: a new series would take it")
+    said = (f"  box: the series plays the copy it began with; the box in use now ({box_copy}) "
+            "differs in cards.toml: a new series would take it")
+    assert code == 0 and out.splitlines()[1] == said
     code, out, _ = run(capsys, "--data", str(box_copy), "--db", db, "series", "show", "1",
                        "--json")
     assert json.loads(out)["box_differs"] == ["cards.toml"]
+    # --data after the command, as every command reading a box takes it (it was refused:
+    # "`companion series show` takes no --data")
+    code, after, _ = run(capsys, "--db", db, "series", "show", "1", "--data", str(box_copy))
+    assert code == 0 and after.splitlines()[1] == said
 
 
 def test_series_show_lines_up_its_pitchers_whatever_the_names_length(capsys, tmp_path,

@@ -274,8 +274,9 @@ def get_series_row(store: Store, series_id: int) -> SeriesRow:
 
 
 def latest_series(store: Store) -> int | None:
-    """The series last played at a table: the one whose newest event (or, with none yet,
-    its creation) is the latest; the higher id between two of the same second."""
+    """The series with the newest step (at a table, simulated or imported): the one whose
+    newest event (or, with none yet, its creation) is the latest; the higher id between two
+    of the same second."""
     row = store.db.execute(
         "SELECT id FROM series ORDER BY max(created, coalesce((SELECT created FROM events "
         "WHERE events.series_id = series.id ORDER BY seq DESC LIMIT 1), '')) DESC, id DESC "

@@ -28,7 +28,7 @@ NO_SERIES = "No series in the file: the one started at the table shows here."
 
 
 class FollowApp(SteadyPaletteApp, App):
-    """Shows the series being played elsewhere (given, else the one last played at a table,
+    """Shows the series being played elsewhere (given, else the one with the newest step,
     switching when play moves to another); never writes to the file."""
 
     CSS_PATH = "companion.tcss"

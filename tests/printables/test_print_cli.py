@@ -194,7 +194,7 @@ def test_the_command_line_loads_reportlab_only_to_print():
 
 @pytest.mark.parametrize("args, said", [
     # (what every layout of the set accepts: here one holds every other's)
-    (("cards", "--offset", "20,0"), "--offset 20,0 mm would move the backs of the strategy "
+    (("cards", "--offset", "20,0"), "an offset of 20,0 mm would move the backs of the strategy "
                                     "cards off the letter sheet or onto its calibration bars; "
                                     "their layout accepts -15.9..15.9 mm across and -25..25 "
                                     "mm up"),
