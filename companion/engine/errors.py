@@ -10,6 +10,11 @@ class CompanionError(ValueError):
     """Base of every error the companion raises on purpose."""
 
 
+class TooLittleSaid(CompanionError):
+    """A line that says too little to be taken, answered with what to add ('who comes in?
+    type his name: ...', 'could be ...: type more'): nothing wrong, only more wanted."""
+
+
 class DataError(CompanionError):
     """A box data file is wrong: names the file, the line or entry, and the field."""
 

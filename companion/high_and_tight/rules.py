@@ -958,9 +958,11 @@ class HighAndTight:
         else:
             expected = state.atbat.turn if phase == "cards" else state.actor
             if phase in ("deal", "roll", "free-roll") or action.side != expected:
-                if kind in DEPLOY_KINDS and phase in ("cards", "manage"):
-                    # A step of another phase (a fielder named in the Strategy Card phase):
-                    # its own handler says when it is taken (4.2.3), which says more than
+                if kind in DEPLOY_KINDS and phase in ("cards", "manage") or (
+                        kind == "manage" and phase == "cards"):
+                    # A step of another phase (a fielder named in the Strategy Card phase,
+                    # the batting side's Managerial Move before the last pass): its own
+                    # handler says when it is taken (4.2.3, 4.5), which says more than
                     # whose turn it is now. It refuses before it changes anything.
                     self._handlers[kind](state, action)
                 awaiting = self.awaiting(state)
@@ -1606,8 +1608,14 @@ class HighAndTight:
 
     def _do_manage(self, state: State, action: Action) -> None:
         if state.phase != "manage":
-            raise self._illegal(state, action, "the Managerial Move follows the card phase",
-                                "4.5")
+            # (when, and what is awaited: 'stand pat' typed before the last pass puzzled)
+            awaiting = self.awaiting(state)
+            when = ("comes once the card phase is over, both sides passing in a row (rule "
+                    "5.4)" if state.phase == "cards" else
+                    "comes after an at-bat's card phase, before its rolls")
+            raise self._illegal(state, action, f"the Managerial Move {when}; the game awaits "
+                                + (f"{awaiting.side}: " if awaiting.side else "")
+                                + self.told_prompt(state, awaiting), "4.5")
         shift = action.args[0]
         if not self._manage_fits(state, shift):
             # The marker the move takes down, where it stands, and the boxes it lacks.

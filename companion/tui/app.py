@@ -43,7 +43,7 @@ from textual.widgets.option_list import Option
 from textual.widgets.selection_list import Selection
 from textual.worker import Worker, get_current_worker
 
-from ..engine.errors import CompanionError, clip
+from ..engine.errors import CompanionError, TooLittleSaid, clip
 from ..engine.record import header_tags
 from ..files import db_words
 from ..high_and_tight.actions import DECKS, LINE_STARTS, parse_action
@@ -203,10 +203,10 @@ class CompanionApp(SteadyPaletteApp, App):
         drop_notices(self, [note for note in shown_notices(self)
                             if (note.title, note.message, note.severity)
                             == (new.title, new.message, new.severity)], refresh=False)
-        if new.title == REFUSED:
+        if new.title in ANSWERED:
             # The newest refusal is the one that tells: the line just typed (three lines
             # refused one after another stacked three boxes over the batter and fielder).
-            drop_notices(self, [note for note in shown_notices(self) if note.title == REFUSED],
+            drop_notices(self, [note for note in shown_notices(self) if note.title in ANSWERED],
                          refresh=False)
         if new.severity == "information" and self.size.height < STACKED_NOTICES_MIN_ROWS:
             now = time.time()
@@ -1632,7 +1632,7 @@ class GameScreen(Screen):
             # A refusal of an earlier step goes once the table moves (a line taken, dice
             # rolled, an undo, the computer's move): it no longer applies.
             drop_notices(self.app, [note for note in shown_notices(self.app)
-                                    if note.title == REFUSED])
+                                    if note.title in ANSWERED])
         ended = None
         if len(table.series.results) != self._games_over:
             if self._games_over is not None and len(table.series.results) > self._games_over:
@@ -2349,11 +2349,11 @@ class GameScreen(Screen):
                     self.notify(f"The {deck} draw pile is empty: shuffle the {deck} discards"
                                 + (" (the card just let go among them)" if exchanged else "")
                                 + f" into a new pile, {draw} (rule 5.2.1)",
-                                title="Reshuffle", severity="warning",
+                                title=RESHUFFLE_TITLE, severity="warning",
                                 timeout=RESHUFFLE_SECONDS)
                 else:
                     self.notify(f"The {deck} draw pile ran out: its discards were shuffled "
-                                "into a new one (rule 5.2.1)", title="Reshuffle", timeout=8)
+                                "into a new one (rule 5.2.1)", title=RESHUFFLE_TITLE, timeout=8)
 
     def _tell_half_over(self, game, noted: int) -> None:
         """After a step of `game` (whose log held `noted` notes before it): a half that
@@ -2442,6 +2442,8 @@ class GameScreen(Screen):
                         f"as a step of game {held + 1}: {said}")
             if refused is not None:
                 refused(said)
+            elif isinstance(error, TooLittleSaid):      # only more wanted: nothing refused
+                self.notify(said, title=ASKED, severity="warning", timeout=8)
             else:
                 self.notify(said, title=REFUSED, severity="error", timeout=6)
             return False
@@ -2512,6 +2514,21 @@ class GameScreen(Screen):
         elif option_id.startswith("o"):
             self.act(self.options_lines[int(option_id[1:])])
 
+    def _key_typed(self, text: str) -> str | None:
+        """The action of the key `text` is, one letter typed alone: an option's that stands
+        for a key ('Print the box scores (p)', 'Lift the curtain ... (h)'), else a window's
+        the screen has now (WINDOW_KEYS); None for any other text."""
+        if len(text) != 1:
+            return None
+        key = text.casefold()
+        options = self.query_one("#options", OptionList)
+        for index in range(options.option_count):
+            option = options.get_option_at_index(index)
+            if (option.id or "").startswith("!") and str(option.prompt).endswith(f"({key})"):
+                return OPTION_ACTIONS[option.id]
+        action = WINDOW_KEYS.get(key)
+        return action if action is not None and self.check_action(action, ()) else None
+
     def typed(self, entry: EntryBox) -> None:
         """Enter in the typing box (handled before the keys typed after it, see EntryBox).
         The typing stays in the box: a refused line stays there to be corrected, a taken
@@ -2530,6 +2547,15 @@ class GameScreen(Screen):
             entry.value = ""
             getattr(self, f"action_{text.casefold()}")()
             return
+        keyed = self._key_typed(text)
+        if keyed is not None:
+            # The key an option or the key bar names ('The series and its box scores (s)'),
+            # typed alone in the box that had the keys: as the key does, not a line for
+            # the rules ('s' at a final was refused as a step of a series over).
+            entry.value = ""
+            self.action_to_options()
+            getattr(self, f"action_{keyed}")()
+            return
         if self.table.nobody_steps():
             from .table import NOT_YOURS
 
@@ -2539,13 +2565,6 @@ class GameScreen(Screen):
             return
         self._catch_up()
         waiting = self.table.waiting()
-        if self._curtain_down(waiting) and text.casefold() == "h":
-            # The key the screen names ('Lift the curtain ... (h)'), typed in the box that
-            # had the keys: the curtain, not a refusal saying to press it.
-            entry.value = ""
-            self.action_to_options()
-            self.action_hand()
-            return
         if self._curtain_down(waiting) and (self.secret_rotation(waiting)
                                             or CARD_LINE.search(text)
                                             or not self._tells_no_card(text, waiting)):
@@ -2702,7 +2721,7 @@ class GameScreen(Screen):
         # A refusal of a line typed before goes too: the dialog takes the dice afresh and
         # says its own refusals, and the old one sat over its field.
         drop_notices(self.app, [note for note in shown_notices(self.app)
-                                if note.title == REFUSED])
+                                if note.title in ANSWERED])
         dialog = DiceScreen(enter, more)
 
         def closed(_result: None) -> None:
@@ -2856,6 +2875,13 @@ class GameScreen(Screen):
         self._back_on_final = None
         self.app.hide_keys(self, narrow_only=True)
         self._drop_steps_said()
+        # The table's reshuffle, read: the next step means it was done (the warning stayed
+        # its 20 s over the batter and fielder at 24 rows, through the Managerial Move).
+        # Not in its first seconds: keys typed ahead of it do not read it.
+        now = time.time()
+        drop_notices(self.app, [note for note in shown_notices(self.app)
+                                if note.title == RESHUFFLE_TITLE
+                                and now - note.raised_at >= RESHUFFLE_READ_SECONDS])
 
     def _drop_steps_said(self) -> None:
         """What the last undo or redo said goes (its notice, if still shown)."""
@@ -2991,7 +3017,11 @@ class GameScreen(Screen):
 
 
 DRAFT_STALE_SECONDS = 2.0   # text left in the box this long goes when a list step is taken
+# The windows' keys (GameScreen.BINDINGS): typed alone in the box, they open the window.
+WINDOW_KEYS = {"h": "hand", "d": "dugouts", "l": "log", "s": "series", "p": "print"}
 REFUSED = "Not allowed"              # the title of a refusal's notice
+ASKED = "Say more"      # the title of a line's answer that asks what to add (TooLittleSaid)
+ANSWERED = (REFUSED, ASKED)     # a typed line's answers: the newest alone is shown
 STEP_KEYS = "uyq"   # on the options, keys a word may begin with too (_step_key_start)
 TYPED_STEPS = ("undo", "redo")      # typed in the box, they take the step as u and y do
 
@@ -3018,6 +3048,8 @@ DREW_TITLE = " drew"        # after the team: the cards the player's own draw br
 RESUMED_TITLE = "Back at the table: the last half"
 RESUMED_FINAL_TITLE = "Back at the table"       # on the next game's first screen
 UNDO_OVER_SECONDS = 5.0     # a finished series' undo: the second `u` within them (five)
+RESHUFFLE_TITLE = "Reshuffle"
+RESHUFFLE_READ_SECONDS = 3.0    # shown this long, the player's next step drops it (read)
 RESHUFFLE_SECONDS = 20.0           # the table's reshuffle to do (physical cards) stays
 HALF_NOTICE_KEEP_SECONDS = 4.0     # ... but a half's end stays this long whatever comes
 MOVES_NOTICE_MOST_SECONDS = 12

@@ -13,7 +13,14 @@ import secrets
 from dataclasses import dataclass, field, replace
 
 from ..engine.dice import parse_rolls
-from ..engine.errors import CompanionError, IllegalAction, clip, closest, did_you_mean
+from ..engine.errors import (
+    CompanionError,
+    IllegalAction,
+    TooLittleSaid,
+    clip,
+    closest,
+    did_you_mean,
+)
 from ..engine.record import check_line_length, header_tags
 from ..high_and_tight import actions as act
 from ..high_and_tight.box import Box, Card, plain, read_alike
@@ -786,7 +793,8 @@ class Table:
             # a Managerial Move said by its number, or in words (rule 4.5): '2', 'two',
             # 'plus two', 'up two', 'down two' for -2
             text = MOVE_SAID.get(text.casefold(), text)
-        if re.fullmatch(r"\d[\d ,-]*", text):      # ('-2' is a Managerial Move)
+        drawing = not rolling and waiting.phase == "draw"   # ('6', '3 3': cards, not dice)
+        if re.fullmatch(r"\d[\d ,-]*", text) and not drawing:     # ('-2': a Managerial Move)
             # "3 4", "3,4" or "34", as the dice dialog reads them, or several rolls ("34 61");
             # typed when no roll is due, the rules say what the game awaits instead.
             try:
@@ -1025,8 +1033,7 @@ class Table:
         if len(named) > 1:
             shown = "; ".join(f"'{line}'" for line in named[:4])
             more = f" and {len(named) - 4} more" if len(named) > 4 else ""
-            raise CompanionError(f"'{said.typed}' could be {shown}{more}: type more of the "
-                                 "line")
+            raise TooLittleSaid(f"'{said.typed}' could be {shown}{more}: type more of the line")
         return None
 
     def _option_begun(self, said: Said, waiting: Waiting) -> str | None:
@@ -1109,16 +1116,16 @@ class Table:
         text = " ".join(words)
         if text.isdigit():
             # a number of cards alone ('draws 4'): the decks are the player's to say
-            raise CompanionError(f"'{clip(said.typed)}': say the decks too, as "
-                                 f"'{waiting.side} draws N offense M defense' ({total} in all, "
-                                 "'off' or 'def' for all from one); the game awaits "
-                                 f"{waiting.side}: {waiting.prompt}")
+            raise TooLittleSaid(f"'{clip(said.typed)}': say the decks too, as "
+                                f"'{waiting.side} draws N offense M defense' ({total} in "
+                                "all, 'off' or 'def' for all from one); the game awaits "
+                                f"{waiting.side}: {waiting.prompt}")
         deck = DECK_SAID.get(text)
         if none := re.fullmatch(r"0 (off(?:ense)?|def(?:ense)?)(?: cards?)?", text):
             deck = "defense" if none[1].startswith("off") else "offense"    # 'no offense'
         counts = ((total, 0) if deck == "offense" else (0, total) if deck == "defense"
                   else None)
-        if found := re.fullmatch(r"(\d+) ?[/ ] ?(\d+)", text):
+        if found := re.fullmatch(r"(\d+) ?[/ ,-] ?(\d+)", text):   # ('3/3', '3-3', '3, 3')
             counts = int(found[1]), int(found[2])
         elif found := re.fullmatch(r"(\d+) each", text):
             counts = int(found[1]), int(found[1])
@@ -1230,8 +1237,8 @@ class Table:
                 going and said.plain_words == ["relieve", *going]):
             if not relievers:
                 return None             # (the rules say why none may come in)
-            raise CompanionError("who comes in? type his name: " + ", ".join(relievers)
-                                 + f"; the game awaits {waiting.side}: {waiting.prompt}")
+            raise TooLittleSaid("who comes in? type his name: " + ", ".join(relievers)
+                                + f"; the game awaits {waiting.side}: {waiting.prompt}")
         for tail in (["comes", "in"], ["in"]):
             if len(words) > len(tail) and words[-len(tail):] == tail:
                 name = Said.of(" ".join(said.text.split()[:-len(tail)]), self.session.box)
@@ -1292,8 +1299,7 @@ class Table:
             return named[0]
         if len(named) > 1:
             shown = "; ".join(f"'{line}'" for line in named[:4])
-            raise CompanionError(f"'{said.typed}' could be {shown}: type more of the card's "
-                                 "name")
+            raise TooLittleSaid(f"'{said.typed}' could be {shown}: type more of the card's name")
         cards = {card.name for card in self.session.box.cards.values() if holds(card.name)}
         if len(cards) == 1:             # a card not in the hand: the rules say so
             return f"{waiting.side} exchanges {cards.pop()} for {deck}"
@@ -1377,13 +1383,21 @@ class Table:
             raise CompanionError(f"'{said.typed}' cannot be used now: " + "; ".join(reasons))
         return None
 
-    @staticmethod
-    def _move_not_offered(said: Said, waiting: Waiting) -> str | None:
-        """A Managerial Move the options do not offer ('-2' from box I): the side's line,
-        for the rules' reason (4.5)."""
-        if waiting.phase == "manage" and re.fullmatch(r"[+-]\d+", said.typed.strip()):
-            return f"{waiting.side} manages {said.typed.strip()}"
-        return None
+    def _move_not_offered(self, said: Said, waiting: Waiting) -> str | None:
+        """A Managerial Move the options do not offer ('-2' from box I), or said in the card
+        phase before it ends ('pat', '+1', 'up two'): the batting side's line, for the
+        rules' reason (4.5; 'pat' named none of the options)."""
+        typed = said.typed.strip()
+        if waiting.phase == "manage" and re.fullmatch(r"[+-]\d+", typed):
+            return f"{waiting.side} manages {typed}"
+        if waiting.phase != "cards" or self.game is None:
+            return None
+        batting = self.game.state.batting
+        text = " ".join(said.words)
+        if text in ("pat", "stand pat", "stands pat"):
+            return f"{batting} stands pat"
+        move = MOVE_SAID.get(text, typed if re.fullmatch(r"[+-][12]", typed) else None)
+        return f"{batting} manages {move}" if move is not None else None
 
     def _verb_said(self, said: Said, waiting: Waiting) -> str | None:
         """None named as it stands: the side's line for the rules to read (they mend a

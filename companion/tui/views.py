@@ -1138,6 +1138,8 @@ def sides_by_team(state, text: str) -> str:
     text = re.sub(r"\b(home|away)'s turn, not (home|away)'s\b",
                   lambda m: f"{team(m[1])}'s ({m[1]}) turn, not {team(m[2])}'s", text)
     text = re.sub(r"\bin (home|away)'s hand\b", lambda m: f"in {team(m[1])}'s hand", text)
+    # ('away holds no defense card', 5.2.2 with the table's own cards)
+    text = re.sub(r"\b(home|away) holds\b", lambda m: f"{team(m[1])} ({m[1]}) holds", text)
     return re.sub(r"\bawaits (home|away):", lambda m: f"awaits {team(m[1])} ({m[1]}):", text)
 
 

@@ -82,9 +82,18 @@ def test_manage_waits_for_the_card_phase(rules):
     """Rule 4.5: the Managerial Move comes after the Strategy Card phase, not during it."""
     session = new_game(rules, home_starter="Lindqvist")
     play(session, "away bats Hampton\nhome fields Stroud")
-    with pytest.raises(IllegalAction, match=r"^rule 4\.5:"):
+    with pytest.raises(IllegalAction, match=r"^rule 4\.5: the Managerial Move comes once "
+                                            r"the card phase is over, both sides passing in "
+                                            r"a row \(rule 5\.4\); the game awaits away: "):
         session.push_text("away manages +2")
     assert markers(session) == (5, "VI")
+    # Rule 5.4: after the batting side's pass it is the fielder's turn; the move typed then
+    # is still told when it comes (it was 'it is home's turn, not away's')
+    session.push_text("away passes")
+    with pytest.raises(IllegalAction, match=r"^rule 4\.5: .*card phase is over.*the game "
+                                            r"awaits home: "):
+        session.push_text("away stands pat")
+    assert markers(session) == (5, "VI") and session.state.phase == "cards"
 
 
 def test_box_two_refuses_the_move_down(rules):

@@ -2109,6 +2109,34 @@ def test_a_refusal_goes_once_a_line_is_taken(tmp_path):
     assert "Not allowed" in said and "Not allowed" not in after
 
 
+def test_a_line_that_says_too_little_is_asked_for_more_not_refused(tmp_path):
+    """Rule 5.2.1 at a table: a draw said by its number alone ('6') is answered with what to
+    add, titled "Say more" as a warning, not "Not allowed" as an error (a question read as
+    a refusal); a refusal after it takes its place."""
+    from companion.tui.app import ASKED, REFUSED
+
+    path = tmp_path / "asked.db"
+    series_id = new_series(path, seed="tui-refused")
+
+    async def play():
+        async with at_a_human_decision(path, series_id) as (app, pilot, screen, table):
+            assert table.waiting().phase == "draw"
+            steps = len(table.session.entries)
+            assert not screen.act("6")
+            await pilot.pause()
+            asked = [(n.title, n.severity, n.message) for n in app._notifications]
+            assert len(table.session.entries) == steps
+            assert not screen.act("home plays Nothing Such")
+            await pilot.pause()
+            return asked, [n.title for n in app._notifications]
+
+    asked, after = asyncio.run(play())
+    said = [(severity, message) for title, severity, message in asked if title == ASKED]
+    assert len(said) == 1 and said[0][0] == "warning" and "say the decks too" in said[0][1]
+    assert REFUSED not in [title for title, _, _ in asked]
+    assert REFUSED in after and ASKED not in after
+
+
 def test_the_newest_refusal_takes_the_place_of_the_last(tmp_path):
     """Three lines refused one after another stacked three boxes over the board's batter
     and fielder at 24 rows: the newest, the one that tells about the line just typed,
@@ -2867,6 +2895,38 @@ def test_a_refused_line_on_a_held_final_keeps_the_final(tmp_path):
     taken, held, moved, status, final = asyncio.run(refuse())
     assert (taken, held, moved, final) == (False, 1, 0, True)
     assert status.startswith("Game 1 over (")
+
+
+def test_a_key_an_option_names_typed_alone_in_the_box_is_that_option(tmp_path):
+    """At a game's held final (rule 4.8) the key bar names the series' and the print's
+    keys (s, p; at a series' end its options too): typed alone in the box, with Enter, the
+    letter opens that window as the key does (it was read as a step of the next game, or
+    of a series over, and refused, the letter left in the box); nothing is recorded."""
+    from companion.tui.app import TextScreen
+    from companion.tui.printing import PrintScreen
+
+    path, series_id = divisional_at_first_final(tmp_path)
+
+    async def typed():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, _):
+            before = len(table.session.entries)
+            opened = []
+            for key in ("s", "p"):
+                entry = await box_with_the_keys(pilot, screen)
+                entry.value = key
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: app.screen is not screen)
+                opened.append((type(app.screen), getattr(app.screen, "key", None),
+                               entry.value))
+                app.screen.dismiss() if isinstance(app.screen, PrintScreen) else \
+                    await pilot.press("escape")
+                await wait_until(pilot, lambda: app.screen is screen)
+            return opened, table.held, len(table.session.entries) - before
+
+    opened, held, moved = asyncio.run(typed())
+    assert [kind for kind, _, _ in opened] == [TextScreen, PrintScreen]
+    assert [value for _, _, value in opened] == ["", ""]
+    assert (held, moved) == (1, 0)
 
 
 def test_a_held_final_opened_again_shows_its_sparkline_at_once(tmp_path):
@@ -6035,6 +6095,42 @@ def test_the_table_s_reshuffle_outlasts_the_notices_after_it(tmp_path, size):
 
     shown = asyncio.run(play())
     assert ("Reshuffle", "warning") in shown, shown
+
+
+def test_the_table_s_reshuffle_goes_at_the_players_next_step_once_read(tmp_path,
+                                                                        monkeypatch):
+    """Rule 5.2.1 with the table's own cards: the reshuffle's warning stayed its 20 s over
+    the batter and fielder at 24 rows, through the Managerial Move. The player's next step
+    after its first seconds means it was done: it goes; a step typed ahead of it, in its
+    first seconds, leaves it."""
+    from types import SimpleNamespace
+
+    from companion.high_and_tight.rules import RESHUFFLED
+    from companion.tui import app as app_module
+    from companion.tui.app import RESHUFFLE_TITLE, shown_notices
+
+    path = tmp_path / "reshuffle-read.db"
+    series_id = new_series(path, seed="tui-reshuffle", cards="physical",
+                           team1_control="human", team2_control="human")
+
+    async def play():
+        async with noted_table(path, series_id, size=(100, 24)) as (app, pilot, screen,
+                                                                   table, _):
+            game = SimpleNamespace(state=SimpleNamespace(log=[
+                ("5.2.1", f"the offense {RESHUFFLED} (1 to draw from the new pile)")]))
+            screen._tell_reshuffled(game, 0, exchanged=True)
+            await pilot.pause()
+            screen._own_step()                  # typed ahead, in its first seconds
+            await pilot.pause()
+            ahead = [note.title for note in shown_notices(app)]
+            # (its first seconds over, without waiting them out)
+            monkeypatch.setattr(app_module, "RESHUFFLE_READ_SECONDS", 0.0)
+            screen._own_step()                  # the next step, once read
+            await pilot.pause()
+            return ahead, [note.title for note in shown_notices(app)]
+
+    ahead, after = asyncio.run(play())
+    assert RESHUFFLE_TITLE in ahead and RESHUFFLE_TITLE not in after
 
 
 def to_an_exchange(path: Path, cards: str) -> tuple[int, str, str]:

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from companion.engine.errors import CompanionError, IllegalAction
+from companion.engine.errors import CompanionError, IllegalAction, TooLittleSaid
 from companion.high_and_tight.box import load_box
 from companion.high_and_tight.rules import HighAndTight
 from companion.store.db import Store
@@ -1604,7 +1604,7 @@ def test_the_verb_as_said_never_hides_a_card_that_begins_with_it(tmp_path):
         assert table.short_line("Keep It in the Yard for offense", exchange) == \
             "home exchanges Keep It in the Yard for offense"
         assert table.short_line("keep", exchange) == "home keeps"
-        with pytest.raises(CompanionError, match="could be 'home exchanges Keep It in the "
+        with pytest.raises(TooLittleSaid, match="could be 'home exchanges Keep It in the "
                                                  "Yard for offense'; 'home exchanges Keep It "
                                                  "in the Yard for defense'"):
             table.short_line("keep it", exchange)
@@ -1674,7 +1674,7 @@ def test_an_exchange_or_a_relief_said_short_with_its_verb_is_taken(tmp_path):
                  "home exchanges Pitcher/Batter Matchup (Defense) for offense"),
                 ("Exchange Good Woo for def", "home exchanges Good Wood for defense")):
             assert table.short_line(typed, exchange) == line, typed
-        with pytest.raises(CompanionError, match="could be 'home exchanges Good Wood for "
+        with pytest.raises(TooLittleSaid, match="could be 'home exchanges Good Wood for "
                                                  "offense'; 'home exchanges Good Jump for "
                                                  "offense': type more"):
             table.short_line("exchange good for offense", exchange)
@@ -1716,6 +1716,27 @@ def test_a_line_begun_with_the_team_as_the_board_names_it(tmp_path):
         store.close()
 
 
+def test_a_draw_typed_as_numbers_with_the_tables_dice_is_a_draw_not_dice(tmp_path):
+    """Rule 5.2.1 with the table's dice: '3-3' or '6' typed at the draw were read as dice
+    faces and refused as 'no roll is awaited now'; they are the draw's numbers: the draw,
+    or the decks asked for. Nothing is stored for the question."""
+    store = Store.open(tmp_path / "draw-numbers.db")
+    try:
+        table = two_players(store, dice="physical")
+        while (waiting := table.waiting()).phase != "draw":
+            table.draw_starter()            # (Spring Training's starters, rule 3.0)
+        steps = len(table.session.entries)
+        with pytest.raises(TooLittleSaid, match="say the decks too"):
+            table.enter("6")
+        assert len(table.session.entries) == steps
+        total = sum(int(word) for word in waiting.options[0].split() if word.isdigit())
+        first = total // 2
+        assert table.enter(f"{first}-{total - first}").line == (
+            f"{waiting.side} draws {first} offense {total - first} defense")
+    finally:
+        store.close()
+
+
 def test_a_draw_said_as_at_a_table(tmp_path):
     """Rule 5.2.1 at a table: a draw said with its numbers in words ('draw one offense',
     'an offense'), a deck alone for all of them ('off'), '3/3', '3 and 3' or '2 each' is
@@ -1737,7 +1758,10 @@ def test_a_draw_said_as_at_a_table(tmp_path):
                             ("three and three", "home draws 3 offense 3 defense"),
                             ("3 and 3", "home draws 3 offense 3 defense"),
                             ("four offense and two defense",
-                             "home draws 4 offense 2 defense")):
+                             "home draws 4 offense 2 defense"),
+                            # a dash or a comma between them too
+                            ("3-3", "home draws 3 offense 3 defense"),
+                            ("2, 4", "home draws 2 offense 4 defense")):
             assert table.short_line(typed, six) == line, typed
         one = decision("away", "draw", "draw", ["away draws 1 offense", "away draws 1 defense"])
         for typed, line in (("draw one offense", "away draws 1 offense"),
@@ -1750,7 +1774,7 @@ def test_a_draw_said_as_at_a_table(tmp_path):
         # a number of cards alone: the decks asked for, with the step's own words (it
         # was the record's form alone, with no word of the six cards due)
         for typed in ("draws 4", "6", "draw six"):
-            with pytest.raises(CompanionError, match=r"say the decks too, as 'home draws N "
+            with pytest.raises(TooLittleSaid, match=r"say the decks too, as 'home draws N "
                                                      r"offense M defense' \(6 in all.*the "
                                                      r"game awaits home: draw"):
                 table.short_line(typed, six)
@@ -2024,7 +2048,7 @@ def test_a_card_s_name_said_without_its_marks(players):
                         ("play matchup offense",
                          "away plays Pitcher/Batter Matchup (Offense)")):
         assert table.short_line(typed, cards) == line, typed
-    with pytest.raises(CompanionError, match="could be"):
+    with pytest.raises(TooLittleSaid, match="could be"):
         table.short_line("matchup", cards)
     for typed in ("?!", "offense", "defense", "pitcher", "batter"):
         with pytest.raises(CompanionError, match="names none of the options"):
@@ -2100,6 +2124,22 @@ def test_a_managerial_move_said_by_its_number(tmp_path):
         store.close()
 
 
+def test_a_managerial_move_said_in_the_card_phase_is_told_when_it_comes(players):
+    """Rules 4.5 and 5.4 at a table: 'pat', '+1' or 'up two' typed while the card phase
+    goes on (both sides must pass in a row) named none of the options; they are the
+    batting side's move, which the rules say comes once the card phase is over, and what
+    the game awaits. Nothing is stored."""
+    table = players
+    waiting = at_phase(table, "cards")
+    steps = len(table.session.entries)
+    for typed in ("pat", "stand pat", "+1", "up two"):
+        with pytest.raises(IllegalAction, match=r"rule 4\.5: the Managerial Move comes once "
+                                                r"the card phase is over.*the game awaits "
+                                                rf"{waiting.side}: "):
+            table.enter(typed)
+        assert len(table.session.entries) == steps, typed
+
+
 def test_a_relief_said_as_at_a_table(tmp_path):
     """Rule 4.2.1 at a table: 'Ziti comes in' and 'Ziti in' bring him in; 'relieve' or
     'bring in' alone asks who, naming the relievers offered (it was 'names none of the
@@ -2113,7 +2153,7 @@ def test_a_relief_said_as_at_a_table(tmp_path):
         for typed in ("Ziti comes in", "ziti in", "Zit in"):
             assert table.short_line(typed, mound) == "home brings in Ziti", typed
         for typed in ("relieve", "relieve him", "bring in"):
-            with pytest.raises(CompanionError, match="who comes in\\? type his name: Ziti, "
+            with pytest.raises(TooLittleSaid, match="who comes in\\? type his name: Ziti, "
                                                      "Gorski; the game awaits home"):
                 table.short_line(typed, mound)
         assert table.short_line("keep him in", mound) == "home stays with the pitcher"
@@ -2127,7 +2167,7 @@ def test_a_relief_said_as_at_a_table(tmp_path):
         # the prompt's own words, 'relieve Sabaria or keep him': relieving him asks who
         # comes in, and staying with him keeps him (both were 'names none of the options')
         on_mound = table.game.state.home.current_pitcher().name
-        with pytest.raises(CompanionError, match="who comes in\\? type his name: Ziti"):
+        with pytest.raises(TooLittleSaid, match="who comes in\\? type his name: Ziti"):
             table.short_line(f"relieve {on_mound.lower()}", mound)
         for typed in (f"stay with {on_mound}", "stay with him"):
             assert table.short_line(typed, mound) == "home stays with the pitcher", typed
@@ -2229,7 +2269,7 @@ def test_a_short_line_the_options_cannot_take_goes_to_the_rules_for_its_reason(t
             table.short_line("Grand Slam", cards)
         with pytest.raises(CompanionError, match="names none of the options now"):
             table.short_line(ballplayer, cards)      # a piece's name: not a card's
-        with pytest.raises(CompanionError, match="could be 'home rallies tens'; 'home "
+        with pytest.raises(TooLittleSaid, match="could be 'home rallies tens'; 'home "
                                                  "rallies card'"):
             table.short_line("Rally Caps", cards)
         assert table.short_line("rally caps tens", cards) == "home rallies tens"
@@ -2299,7 +2339,7 @@ def test_a_short_line_naming_several_options_or_none_changes_nothing(tmp_path):
         table = two_players(store)
         waiting = at_phase(table, "bat")
         entries = list(table.session.entries)
-        with pytest.raises(CompanionError, match=r"'bats' could be '\w+ bats .*type more"):
+        with pytest.raises(TooLittleSaid, match=r"'bats' could be '\w+ bats .*type more"):
             table.enter("bats")
         name = waiting.options[0].split(" ", 2)[2]
         with pytest.raises(CompanionError, match=rf"rule 4.2.2: .*did you mean '{name}'\?"):

@@ -2220,5 +2220,8 @@ def test_a_refusal_names_the_sides_by_their_teams(tmp_path):
         # A card not in a hand (5.4) is said of the team's hand too.
         assert views.sides_by_team(state, "'Hit and Run' is not in away's hand") == (
             f"'Hit and Run' is not in {team['away']}'s hand")
+        # and a hand of the table's own cards holding none of a deck (5.2.2)
+        assert views.sides_by_team(state, "away holds no defense card") == (
+            f"{team['away']} (away) holds no defense card")
     finally:
         store.close()
