@@ -6,7 +6,10 @@ as many as can be read in order (by its index or along the table, whichever read
 further; a damaged page stops each reading there), replayed as the table replays them
 (`fold_events`) up to the first that does not replay. What replays is
 stored in the new file as a series of its own (the undo history is not kept: the steps
-in force are). The damaged file is left exactly as it was."""
+in force are). Where a reading stopped at the damage, a loss is said only when the file
+shows one (`_end_shown`). When the series table itself cannot be listed, the series the
+other tables still name are said too, and how many of them were saved. The damaged file
+is left exactly as it was."""
 
 from __future__ import annotations
 
@@ -33,6 +36,7 @@ from .db import (
 from .series_store import (
     DICE_NOTE,
     NOTE_PREFIX,
+    WHERE_NOTE,
     EventDamage,
     StoredSeries,
     box_copy_missing,
@@ -42,6 +46,8 @@ from .series_store import (
 )
 
 EVENT_COLUMNS = "seq, kind, scope, line"
+FIRST_ROWID = -(1 << 63)        # below any row's id: a reading along a table from its start
+EVENTS_INDEX = "idx_events_series_id_seq"       # (series_id, seq): the first migration's
 MOST_PAGES = 1 << 20      # a header counting more (4 GiB of 4 KiB pages) is damage itself:
                           # the copy is not filled out to it, its count is cleared instead
 
@@ -66,24 +72,157 @@ def salvage(damaged: Path, out: Store) -> list[str]:
             if rows is None:
                 rows = _rows_in_order(conn)
             return rows
+        pieced = False          # whether the list of series had to be pieced together
         try:
             ids = [row["id"] for row in conn.execute("SELECT id FROM series ORDER BY id")]
         except sqlite3.DatabaseError as error:
             # The list of series is damaged (a file cut short loses its last pages, the
             # series table's among them): the series named along the tables, one row at
             # a time, each then read by its own number (README: the series its pages hold).
+            pieced = True
             ids = _series_named(conn, table_rows)
-            if not ids:
-                raise StoreError("\n".join(first + [
-                    f"{damaged}: no series can be read from it ({error}); nothing was "
-                    "salvaged"])) from None
-        told = [_salvage_series(conn, series_id, out, table_rows) for series_id in ids]
+            listing_error = error
+        told = {series_id: _salvage_series(conn, series_id, out, table_rows)
+                for series_id in ids}
+        # The other tables may name more series, whose rows are lost (or were left out of
+        # a damaged page read as a whole): they are said too, and saved if the row reads
+        # when looked up by its number.
+        traces = _series_traces(conn, [row["series_id"] for row in rows[0]]
+                                if rows is not None else
+                                _column_along(conn, "events", "series_id"))
+        if pieced and not ids and not traces:
+            raise StoreError("\n".join(first + [
+                f"{damaged}: no series can be read from it ({listing_error}); nothing was "
+                "salvaged"]))
+        for series_id in sorted(set(traces) - set(ids)):
+            told[series_id] = (_salvage_series(conn, series_id, out, table_rows)
+                               if _has_row(conn, series_id) else     # (said a range at a
+                               (False, (series_id, frozenset(traces[series_id]))))  # time)
     finally:
         conn.close()
-    if not any(saved for saved, _ in told):
-        raise StoreError("\n".join(first + [line for _, line in told]
-                                   + [f"{damaged}: nothing was salvaged"]))
-    return first + [line for _, line in told]
+    told = [told[series_id] for series_id in sorted(told)]
+    lines = _unread_lines(told)
+    saved = sum(1 for done, _ in told if done)
+    if not saved:
+        raise StoreError("\n".join(first + lines + [f"{damaged}: nothing was salvaged"]))
+    if pieced or any(not isinstance(line, str) for _, line in told):
+        where = "past the cut" if cut is not None else "in its damaged pages"
+        lines.append(f"saved {saved} of the {len(told)} series the file still names; a "
+                     f"series whose rows all lay {where} cannot be seen: there may have been "
+                     "more")
+    return first + lines
+
+
+def _has_row(conn: sqlite3.Connection, series_id: int) -> bool:
+    """Whether the series table still holds the row of a series only another table named
+    (looked up by its number, past a damaged page the reading along the table stopped at)."""
+    try:
+        return conn.execute("SELECT 1 FROM series WHERE id = ?", [series_id]).fetchone() \
+            is not None
+    except sqlite3.DatabaseError:
+        return False
+
+
+TRACES = ("steps", "finished games", "notes", "win figures")    # (in the order said)
+
+
+def _series_traces(conn: sqlite3.Connection, event_series: list) -> dict[int, set[str]]:
+    """The series the file's tables other than the series table still name, and by what
+    (TRACES): their events (`event_series`, the series its events read along the table
+    name, and the index), their finished games, their notes and their win figures, each
+    table read up to its first page lost. A deleted series leaves none of these (only the
+    highest number deleted)."""
+    named: dict[int, set[str]] = {}
+
+    def add(series_id, what):
+        if isinstance(series_id, int) and series_id > 0:
+            named.setdefault(series_id, set()).add(what)
+
+    for series_id in event_series:
+        add(series_id, "steps")
+    for series_id in _by_the_index(conn):
+        add(series_id, "steps")
+    for table, what in (("games", "finished games"), ("figures", "win figures")):
+        for series_id in _column_along(conn, table, "series_id"):
+            add(series_id, what)
+    for key in _column_along(conn, "meta", "key"):
+        parts = key.split("/") if isinstance(key, str) else []
+        if len(parts) == 3 and f"{parts[0]}/" == NOTE_PREFIX and parts[1].isdigit():
+            add(int(parts[1]), "notes")
+    return named
+
+
+def _column_along(conn: sqlite3.Connection, table: str, column: str) -> list:
+    """A column of a table in row order, every row at once, else one row a query up to the
+    first page that cannot be read (a missing table: nothing)."""
+    try:
+        return [row[0] for row in conn.execute(f"SELECT {column} FROM {table} NOT INDEXED")]
+    except sqlite3.DatabaseError:
+        pass
+    rows, _ = _one_at_a_time(conn, f"SELECT rowid, {column} FROM {table} NOT INDEXED "
+                             "WHERE rowid > ? ORDER BY rowid LIMIT 1", FIRST_ROWID)
+    return [row[1] for row in rows]
+
+
+def _one_at_a_time(conn: sqlite3.Connection, query: str, last: int = 0
+                   ) -> tuple[list, str | None]:
+    """The rows of `query` (one row past the key given, its first column the key, rising),
+    one a query up to the first page that cannot be read, and why it stopped there (None
+    at the end). One row a query: a cursor left open steps to the next row before it hands
+    over the one read, and a damaged page there would lose that row too. A page of zeros,
+    where a cut file was filled out, reads as rows of nothing: the reading stops there."""
+    rows: list = []
+    while True:
+        try:
+            row = conn.execute(query, [last]).fetchone()
+        except sqlite3.DatabaseError as error:
+            return rows, f"cannot be read: {error}"
+        if row is None:
+            return rows, None
+        if not isinstance(row[0], int) or row[0] <= last:
+            return rows, "cannot be read: its page is lost"
+        last = row[0]
+        rows.append(row)
+
+
+def _by_the_index(conn: sqlite3.Connection) -> list[int]:
+    """The series the index on the events (series, seq) names, one a query up to its first
+    page lost: its pages may outlast the table's rows."""
+    rows, _ = _one_at_a_time(conn, f"SELECT series_id FROM events INDEXED BY {EVENTS_INDEX} "
+                             "WHERE series_id > ? ORDER BY series_id LIMIT 1")
+    return [row[0] for row in rows]
+
+
+def _unread_lines(told: list) -> list[str]:
+    """The lines of what salvage told, the series whose row cannot be read said a range at
+    a time (consecutive numbers named by the same tables): 'series 4-12: their rows cannot
+    be read, only their finished games and notes: not saved'."""
+    lines: list[str] = []
+    group: list[tuple[int, frozenset]] = []
+
+    def close():
+        if not group:
+            return
+        first, what = group[0]
+        one = len(group) == 1
+        its = "its" if one else "their"
+        named = [trace for trace in TRACES if trace in what]
+        said = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+        lines.append(f"series {first}{'' if one else f'-{group[-1][0]}'}: {its} "
+                     f"row{'' if one else 's'} cannot be read, only {its} {said}: not saved")
+        group.clear()
+
+    for _, line in told:
+        if isinstance(line, str):
+            close()
+            lines.append(line)
+        elif group and (line[0] != group[-1][0] + 1 or line[1] != group[-1][1]):
+            close()
+            group.append(line)
+        else:
+            group.append(line)
+    close()
+    return lines
 
 
 def _whole_pages(copy: Path) -> None:
@@ -139,13 +278,16 @@ def _open(damaged: Path) -> sqlite3.Connection:
 def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store, table_rows
                     ) -> tuple[bool, str]:
     """(whether the series was saved, what the line says of it)."""
+    row = None
     try:
         row = conn.execute("SELECT header, created FROM series WHERE id = ?",
                            [series_id]).fetchone()
         header = stored_table(row["header"])
         created = row["created"] if isinstance(row["created"], str) else None
     except (sqlite3.DatabaseError, TypeError) as error:     # (TypeError: no row at all)
-        return False, f"series {series_id}: its header cannot be read ({error}): not saved"
+        return False, (f"series {series_id}: its row cannot be read: not saved" if row is None
+                       else f"series {series_id}: its header cannot be read ({error}): not "
+                       "saved")
     if header is None:
         return False, (f"series {series_id}: its header cannot be read (not the table of "
                        "tags the companion writes): not saved")
@@ -160,8 +302,15 @@ def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store, table_
         first_lost = stale.seq if stale else None
     except EventDamage as damage:
         first_lost = damage.seq
-    if first_lost is None and stopped is not None:
-        first_lost = events[-1]["seq"] + 1 if events else 1
+    last_read = events[-1]["seq"] if events else 0
+    if first_lost is not None:          # (a stored event that does not replay: one there)
+        lost = f"; the events from {first_lost} on are lost" + (f" ({stopped})" if stopped
+                                                                  else "")
+    elif stopped is None:
+        lost = ""
+    else:               # the reading stopped at the damage: was there an event past it?
+        lost = _stop_words(_end_shown(conn, series_id, session, last_read, table_rows),
+                           session, last_read, stopped)
     try:
         new_id = create_series(out, box, header, session.entries, created)
     except CompanionError as error:
@@ -180,11 +329,79 @@ def _salvage_series(conn: sqlite3.Connection, series_id: int, out: Store, table_
             StoredSeries.load(out, new_id).keep_note(DICE_NOTE, switched)
         except CompanionError as error:     # (a full disk: the series is saved without it)
             dice_lost = f"; the dice switched to ({switched}) were not kept ({error})"
-    lost = "" if first_lost is None else (f"; the events from {first_lost} on are lost"
-                                          + (f" ({stopped})" if stopped else ""))
     games = len(session.series.results)
     return True, (f"series {series_id} -> series {new_id}: {len(session.entries)} steps, "
                   f"{games} game{'' if games == 1 else 's'} finished{lost}{dice_lost}")
+
+
+def _end_shown(conn: sqlite3.Connection, series_id: int, session: SeriesSession,
+               last_read: int, table_rows) -> bool | None:
+    """Whether the file shows an event of the series past `last_read`, the last one read
+    before a reading stopped at the damage: True when it does (a later event's row, its
+    index's entries, its game-in-play note or its listing, written with every event, left
+    by a later one), False when it shows `last_read` was the last (the index or the note
+    ends there), None when nothing can tell."""
+    shown = None
+    try:
+        (highest,) = conn.execute(f"SELECT max(seq) FROM events INDEXED BY {EVENTS_INDEX} "
+                                  "WHERE series_id = ?", [series_id]).fetchone()
+        if isinstance(highest, int) or highest is None:
+            if (highest or 0) > last_read:
+                return True
+            shown = False if (highest or 0) == last_read else None
+    except sqlite3.DatabaseError:
+        pass
+    if any(row["series_id"] == series_id and isinstance(row["seq"], int)
+           and row["seq"] > last_read for row in table_rows()[0]):
+        return True
+    try:
+        note = conn.execute("SELECT value FROM meta WHERE key = ?",
+                            [f"{NOTE_PREFIX}{series_id}/{WHERE_NOTE}"]).fetchone()
+        where = json.loads(note[0]) if note else None
+        seq = where.get("seq") if isinstance(where, dict) else None
+        if isinstance(seq, int):
+            if seq > last_read:
+                return True
+            if seq == last_read:
+                shown = False
+    except (sqlite3.DatabaseError, TypeError, ValueError):
+        pass
+    try:                # the listing: the series over, its winner and its games as they
+        row = conn.execute("SELECT status, winner FROM series WHERE id = ?",  # were last
+                           [series_id]).fetchone()
+        series = session.series
+        winner = series.teams[series.winner] if series.winner else None
+        if row is not None and (row["status"], row["winner"]) != (
+                "over" if winner else "playing", winner):
+            return True
+    except (sqlite3.DatabaseError, IndexError, KeyError):
+        pass
+    try:                # (fewer listed is no sign: a file older than the list has none)
+        (games,) = conn.execute("SELECT count(*) FROM games WHERE series_id = ?",
+                                [series_id]).fetchone()
+        if games > len(session.series.results):
+            return True
+    except sqlite3.DatabaseError:
+        pass
+    return shown
+
+
+def _stop_words(shown: bool | None, session: SeriesSession, last_read: int,
+                stopped: str) -> str:
+    """What a series' line says of a reading stopped at the damage after event
+    `last_read`: a loss only when the file shows one (`_end_shown`). A series over can have
+    no event after its end but an undo of it, and its listing would say that."""
+    if shown:
+        return f"; the events from {last_read + 1} on are lost ({stopped})"
+    if shown is False:
+        return "; saved whole"
+    if session.is_over():
+        return "; saved whole (the series is over)"
+    why = stopped.partition(": ")[2] or stopped     # (not 'event 253 cannot be read': there
+    if not last_read:                               # may be no event 253)
+        return f"; no event of it can be read ({why})"
+    return (f"; it stops at event {last_read}: any events after it are past what can be read "
+            f"({why})")
 
 
 def _series_box(conn: sqlite3.Connection, series_id: int, header: dict) -> Box:
@@ -244,18 +461,8 @@ def _series_named(conn: sqlite3.Connection, table_rows) -> list[int]:
     """The series a damaged file still names, its series table's list being past reading:
     its rows read one at a time in row order up to the first page lost, and the series its
     events' rows name (`_rows_in_order`)."""
-    ids: set[int] = set()
-    last_id = 0
-    while True:
-        try:
-            row = conn.execute("SELECT id FROM series NOT INDEXED WHERE id > ? ORDER BY id "
-                               "LIMIT 1", [last_id]).fetchone()
-        except sqlite3.DatabaseError:
-            break
-        if row is None or not isinstance(row[0], int) or row[0] <= last_id:
-            break
-        last_id = row[0]
-        ids.add(last_id)
+    ids = {series_id for series_id in _column_along(conn, "series", "id")
+           if isinstance(series_id, int)}
     ids.update(row["series_id"] for row in table_rows()[0]
                if isinstance(row["series_id"], int))
     return sorted(ids)
@@ -263,26 +470,10 @@ def _series_named(conn: sqlite3.Connection, table_rows) -> list[int]:
 
 def _rows_in_order(conn: sqlite3.Connection) -> tuple[list, str | None]:
     """The events table along itself in row order, every series' rows, up to the first page
-    that cannot be read (read once for all the series), and why it stopped there. A page of
-    zeros, where a cut file was filled out, reads as rows of nothing: the reading stops
-    there too."""
-    rows: list[dict] = []
-    last_id = 0
-    while True:
-        # One row a query: a cursor left open steps to the next row before it hands over
-        # the one read, and a damaged page there would lose that row too.
-        try:
-            row = conn.execute(f"SELECT id, series_id, {EVENT_COLUMNS} FROM events "
-                               "NOT INDEXED WHERE id > ? ORDER BY id LIMIT 1",
-                               [last_id]).fetchone()
-        except sqlite3.DatabaseError as error:
-            return rows, f"cannot be read: {error}"
-        if row is None:
-            return rows, None
-        if not isinstance(row["id"], int) or row["id"] <= last_id:
-            return rows, "cannot be read: its page is lost"
-        last_id = row["id"]
-        rows.append(dict(row))
+    that cannot be read (read once for all the series), and why it stopped there."""
+    rows, stopped = _one_at_a_time(conn, f"SELECT id, series_id, {EVENT_COLUMNS} FROM events "
+                                   "NOT INDEXED WHERE id > ? ORDER BY id LIMIT 1")
+    return [dict(row) for row in rows], stopped
 
 
 def _events_by_row(table: tuple[list, str | None], series_id: int

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import sqlite3
 
 import pytest
@@ -14,15 +15,16 @@ from .test_db import stored_game_file
 from .util import run_companion, series_header, sha256, simulated_session
 
 
-def event_pages(path) -> list[int]:
-    """The pages holding the events table's rows, in file order (SQLite's dbstat)."""
+def table_pages(path, table: str = "events") -> list[int]:
+    """The pages holding a table's rows, in file order (SQLite's dbstat; the series table's
+    hold one series each in these files)."""
     conn = sqlite3.connect(path)
     try:
         return [row[0] for row in conn.execute(
-            "SELECT pageno FROM dbstat WHERE name = 'events' AND pagetype = 'leaf' "
-            "ORDER BY pageno")]
+            "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno",
+            [table])]
     except sqlite3.OperationalError:
-        pytest.skip("this SQLite has no dbstat table to find the events' pages with")
+        pytest.skip(f"this SQLite has no dbstat table to find the {table} table's pages with")
     finally:
         conn.close()
 
@@ -40,7 +42,7 @@ def test_salvage_keeps_every_event_read_before_the_damage(tmp_path, box):
     read, replaying as the table does, and leaves the damaged file as it was."""
     path = tmp_path / "games.db"
     series_id, whole, said, kept = salvaged(
-        path, box, lambda: damage_page(path, event_pages(path)[-2]))
+        path, box, lambda: damage_page(path, table_pages(path)[-2]))
     assert said[0].startswith(f"series {series_id} -> series 1: ")
     assert "the events from " in said[0] and "cannot be read" in said[0]
     assert said[-1] == f"wrote {tmp_path / 'saved.db'}; {path} was not changed"
@@ -274,7 +276,7 @@ def test_a_file_cut_short_gives_back_the_steps_in_the_pages_it_holds(tmp_path, b
         with Store.open(path, readonly=True) as store:
             cut["created"] = list_series(store)[0].created
         cut["pages"] = path.stat().st_size // 4096
-        cut["keep"] = event_pages(path)[-3]                # the last pages of events go
+        cut["keep"] = table_pages(path)[-3]                # the last pages of events go
         path.write_bytes(path.read_bytes()[:cut["keep"] * 4096 + 1234])    # (mid-page)
 
     series_id, _, said, _ = salvaged(path, box, cut_off)
@@ -380,7 +382,7 @@ def test_salvage_keeps_the_dice_the_table_switched_to(tmp_path, box):
             stored = StoredSeries.load(store, 1)
             assert stored.session.header.get("Dice", "digital") == "digital"
             stored.keep_note(DICE_NOTE, "physical")
-        damage_page(path, event_pages(path)[-2])
+        damage_page(path, table_pages(path)[-2])
 
     salvaged(path, box, switch_then_damage)
     with Store.open(path.with_name("saved.db"), readonly=True) as store:
@@ -416,19 +418,8 @@ def test_a_cut_that_takes_the_list_of_series_still_gives_back_the_series_before_
     named along the tables a row at a time and each read by its number: those whose pages
     are held come back."""
     path = tmp_path / "games.db"
-    with Store.open(path) as store:
-        for seed in range(12):
-            header = series_header("spring", str(seed))
-            create_series(store, box, header, simulated_session(box, header).entries)
-    conn = sqlite3.connect(path)
-    try:
-        leaves = [row[0] for row in conn.execute(
-            "SELECT pageno FROM dbstat WHERE name = 'series' AND pagetype = 'leaf' "
-            "ORDER BY pageno")]
-    except sqlite3.OperationalError:
-        pytest.skip("this SQLite has no dbstat table to find the series' pages with")
-    finally:
-        conn.close()
+    twelve_series(path, box)
+    leaves = table_pages(path, "series")
     assert len(leaves) > 1, leaves
     path.write_bytes(path.read_bytes()[:(leaves[-1] - 1) * 4096])
     out = tmp_path / "saved.db"
@@ -459,3 +450,142 @@ def test_a_dice_note_that_cannot_be_written_leaves_the_series_saved(tmp_path, bo
         assert [row.id for row in list_series(out)] == [1]
     assert said[-1].endswith("; the dice switched to (physical) were not kept (the disk is "
                              "full)"), said
+
+
+def twelve_series(path, box, stop_after: int | None = None) -> None:
+    """A game file of twelve one-game series (Spring Training), each stored whole at once;
+    with `stop_after`, each stopped after that many steps, its game still in play."""
+    with Store.open(path) as store:
+        for seed in range(12):
+            header = series_header("spring", str(seed))
+            create_series(store, box, header,
+                          simulated_session(box, header, stop_after=stop_after).entries)
+
+
+def test_a_cut_names_the_series_whose_rows_it_lost(tmp_path, box):
+    """A file of twelve series cut where the fourth one's row was: salvage said the series
+    it read and not a word of the others (at the cut a user made at 150 kB, series 1-2
+    copied, series 3 'not saved', then nothing of series 4-12), so the new file seemed to
+    be all there was. The series the other tables still name (their finished games, their
+    notes) are said, a range at a time, and the last line says how many were saved and
+    that a series with nothing left before the cut cannot be seen."""
+    path = tmp_path / "games.db"
+    twelve_series(path, box)
+    leaves = table_pages(path, "series")
+    path.write_bytes(path.read_bytes()[:(leaves[3] - 1) * 4096])
+    out = tmp_path / "saved.db"
+    result = run_companion("db", "salvage", "--db", path, "--out", out)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout.splitlines()
+    assert said[0].startswith(f"{path} is cut short")
+    saved = [line for line in said if " -> " in line]
+    assert saved and saved[0].startswith("series 1 -> series 1: ")
+    told = set()                    # every series of the twelve is said, saved or not
+    for line in said[1:-2]:
+        span = line.split(":")[0].split()[1].split(" ")[0]
+        first, _, last = span.partition("-")
+        told.update(range(int(first), int(last or first) + 1))
+    assert told == set(range(1, 13)), said
+    assert re.fullmatch(r"series \d+-12: their rows cannot be read, only their finished "
+                        "games and notes: not saved", said[-3]), said
+    assert said[-2] == (f"saved {len(saved)} of the 12 series the file still names; a "
+                        "series whose rows all lay past the cut cannot be seen: there may "
+                        "have been more")
+    assert said[-1] == f"wrote {out}; {path} was not changed"
+    with Store.open(out, readonly=True) as store:
+        assert len(list_series(store)) == len(saved)
+
+
+def cut_after_a_series(path) -> int:
+    """The file cut right after the page holding the last event of a series whose entries
+    in the index on (series, seq) lie in a later page: its every event is held, but the
+    reading by the index stops at the cut, and so does the one along the table (with the
+    next series' rows). Which series that is."""
+    conn = sqlite3.connect(path)
+    try:
+        def leaves(name):
+            return conn.execute("SELECT pageno, ncell FROM dbstat WHERE name = ? AND "
+                                "pagetype = 'leaf' ORDER BY path", [name]).fetchall()
+        events, index = leaves("events"), leaves("idx_events_series_id_seq")
+        counts = conn.execute("SELECT series_id, count(*) FROM events GROUP BY series_id "
+                              "ORDER BY series_id").fetchall()
+    except sqlite3.OperationalError:
+        pytest.skip("this SQLite has no dbstat table to find the events' pages with")
+    finally:
+        conn.close()
+
+    def page_of(pages, row):            # the page holding the table's (or index's) row-th
+        for page, cells in pages:
+            if row <= cells:
+                return page
+            row -= cells
+
+    rows = 0
+    for series_id, count in counts[:-1]:
+        rows += count
+        keep = page_of(events, rows)
+        if series_id > 1 and page_of(index, rows) > keep and page_of(events, rows + 1) == keep:
+            path.write_bytes(path.read_bytes()[:keep * 4096])
+            return series_id
+    raise AssertionError(f"no series ends before its index entries: {events} {index}")
+
+
+@pytest.mark.parametrize("played", ["over", "in play", "in play, no note"])
+def test_a_reading_stopped_at_the_cut_claims_no_loss_the_file_does_not_show(tmp_path, box,
+                                                                           played):
+    """A cut right after a series' last event: its events were read to their end, but the
+    reading stopped at the cut, and salvage said 'the events from 258 on are lost' of a
+    series whose one game was over (none can follow it). A loss is said only where the
+    file shows one; a series over is saved whole; one in play whose game-in-play note
+    (written with every event) ends at the last event read is saved whole; without that
+    note (an older companion's file) nothing can tell, and the line says no loss."""
+    path = tmp_path / "games.db"
+    twelve_series(path, box, stop_after=None if played == "over" else 150)
+    if played == "in play, no note":
+        conn = sqlite3.connect(path)
+        with conn:
+            conn.execute("DELETE FROM meta WHERE key LIKE 'series/%/where'")
+        conn.close()
+    with Store.open(path, readonly=True) as store:
+        steps = {row.id: len(StoredSeries.load(store, row.id).session.entries)
+                 for row in list_series(store)}
+    series_id = cut_after_a_series(path)
+    out = tmp_path / "saved.db"
+    result = run_companion("db", "salvage", "--db", path, "--out", out)
+    assert result.returncode == 0, result.stderr
+    line = next(line for line in result.stdout.splitlines()
+                if line.startswith(f"series {series_id} -> "))
+    games = "1 game" if played == "over" else "0 games"
+    head = f"series {series_id} -> series {series_id}: {steps[series_id]} steps, {games} finished"
+    assert "lost" not in line
+    if played == "over":
+        assert line == f"{head}; saved whole (the series is over)"
+    elif played == "in play":
+        assert line == f"{head}; saved whole"
+    else:
+        assert line == (f"{head}; it stops at event {steps[series_id]}: any events after it "
+                        "are past what can be read (database disk image is malformed)")
+    with Store.open(out, readonly=True) as store:
+        kept = {row.id: len(StoredSeries.load(store, row.id).session.entries)
+                for row in list_series(store)}
+    assert kept[series_id] == steps[series_id]
+
+
+def test_a_series_row_lost_in_a_damaged_page_is_still_named(tmp_path, box):
+    """A page of the series table overwritten: the list of series read without an error
+    and without the series whose row it held, and salvage said nothing of it. The series
+    the other tables name (its steps, its finished game, its notes) is said, with how many
+    were saved."""
+    path = tmp_path / "games.db"
+    twelve_series(path, box)
+    damage_page(path, table_pages(path, "series")[4])
+    out = tmp_path / "saved.db"
+    result = run_companion("db", "salvage", "--db", path, "--out", out)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout.splitlines()
+    assert any(line.startswith("series 5: ") and line.endswith(": not saved")
+               for line in said), said     # (here: 'its row cannot be read, only its steps,
+    #                                        finished games and notes: not saved')
+    assert said[-2].startswith("saved 11 of the ") and said[-2].endswith(
+        "series the file still names; a series whose rows all lay in its damaged pages "
+        "cannot be seen: there may have been more"), said
