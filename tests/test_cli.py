@@ -2195,6 +2195,7 @@ def test_export_of_a_series_in_play_keeps_the_table_s_secrets_unless_revealed(ca
     code, out, err = run(capsys, "export", "2", "--db", str(game))
     assert code == 2 and "(kept for New York Highlanders): the Seed the companion's dice " \
         "and cards are drawn with. `--reveal`" in err
+    assert err.startswith("companion: series 2 is not begun, and its record names"), err
     # The game in play exported alone: its header names the starters the rotations give,
     # secret until placed after the draws (rule 3.0); its JSON holds the series' Seed.
     code, _, err = run(capsys, "series", "new", "--scenario", "divisional", "--team1",

@@ -1613,7 +1613,9 @@ class HighAndTight:
             when = ("comes once the card phase is over, both sides passing in a row (rule "
                     "5.4)" if state.phase == "cards" else
                     "comes after an at-bat's card phase, before its rolls")
-            raise self._illegal(state, action, f"the Managerial Move {when}; the game awaits "
+            whose = ("the Managerial Move" if action.side == state.batting else
+                     f"the Managerial Move is the batting side's ({state.batting}); it")
+            raise self._illegal(state, action, f"{whose} {when}; the game awaits "
                                 + (f"{awaiting.side}: " if awaiting.side else "")
                                 + self.told_prompt(state, awaiting), "4.5")
         shift = action.args[0]

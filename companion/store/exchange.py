@@ -74,10 +74,9 @@ def export(store: Store, target: str, fmt: str, warn=None, reveal: bool = False)
         teams = " and ".join(session.box.teams[session.series.teams[team]].name
                              for team in sorted(holders))
         raise CompanionError(
-            f"series {series_id} is {'in play' if games else 'not begun'}, and its {fmt} "
-            "names what the table keeps "
-            f"secret from a player (kept for {teams}): {'; '.join(held)}. `--reveal` "
-            "exports it "
+            f"series {series_id} is {'in play' if session.entries else 'not begun'}, and "
+            f"its {fmt} names what the table keeps secret from a player (kept for "
+            f"{teams}): {'; '.join(held)}. `--reveal` exports it "
             "anyway (a backup, not for the other player's eyes); `--format csv` gives the "
             "box scores")
     if number is not None:

@@ -2447,6 +2447,7 @@ class GameScreen(Screen):
             else:
                 self.notify(said, title=REFUSED, severity="error", timeout=6)
             return False
+        self._reshuffle_read()
         self._told_with_computer(entry, game, noted)
         self._tell_after(game, [entry.line], noted)
         action = parse_action(entry.line) if entry.scope != "series" else None
@@ -2520,13 +2521,13 @@ class GameScreen(Screen):
         the screen has now (WINDOW_KEYS); None for any other text."""
         if len(text) != 1:
             return None
-        key = text.casefold()
         options = self.query_one("#options", OptionList)
         for index in range(options.option_count):
             option = options.get_option_at_index(index)
-            if (option.id or "").startswith("!") and str(option.prompt).endswith(f"({key})"):
+            # (as the key is: 'R' rolls the at-bat's rolls left, 'r' one)
+            if (option.id or "").startswith("!") and str(option.prompt).endswith(f"({text})"):
                 return OPTION_ACTIONS[option.id]
-        action = WINDOW_KEYS.get(key)
+        action = WINDOW_KEYS.get(text)
         return action if action is not None and self.check_action(action, ()) else None
 
     def typed(self, entry: EntryBox) -> None:
@@ -2685,6 +2686,7 @@ class GameScreen(Screen):
         except CompanionError as error:
             self.notify(str(error), severity="warning")
             return
+        self._reshuffle_read()
         # (an extra inning with no draws: the half's last roll reaches Take the Mound)
         self._tell_after(game, [e.line for e in self.table.session.entries[steps:]], noted)
         self._drop_passed_line()
@@ -2875,9 +2877,12 @@ class GameScreen(Screen):
         self._back_on_final = None
         self.app.hide_keys(self, narrow_only=True)
         self._drop_steps_said()
-        # The table's reshuffle, read: the next step means it was done (the warning stayed
-        # its 20 s over the batter and fielder at 24 rows, through the Managerial Move).
-        # Not in its first seconds: keys typed ahead of it do not read it.
+
+    def _reshuffle_read(self) -> None:
+        """A step of the player's taken: the table's reshuffle told before it was done (the
+        warning stayed its 20 s over the batter and fielder at 24 rows, through the
+        Managerial Move). Not in its first seconds (keys typed ahead of it did not read it),
+        nor for a line refused."""
         now = time.time()
         drop_notices(self.app, [note for note in shown_notices(self.app)
                                 if note.title == RESHUFFLE_TITLE

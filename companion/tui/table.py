@@ -253,6 +253,15 @@ def loose(text: str) -> str:
     return re.sub(r"[^\w\s+-]", " ", re.sub(r"['\u2019]", "", plain(text)))
 
 
+def relief_tail(words: list[str]) -> int:
+    """How many of the last words (casefolded) are a relief's as said after the name
+    ('Ziti comes in', 'Ziti in'): 2, 1, or 0 (none, or nothing before them)."""
+    for tail in (["comes", "in"], ["in"]):
+        if len(words) > len(tail) and words[-len(tail):] == tail:
+            return len(tail)
+    return 0
+
+
 def squeezed(text: str) -> str:
     """A name as its letters and digits alone, no space or mark between ('pickoffmove' for
     'Pickoff Move' and for 'pick off move')."""
@@ -793,8 +802,8 @@ class Table:
             # a Managerial Move said by its number, or in words (rule 4.5): '2', 'two',
             # 'plus two', 'up two', 'down two' for -2
             text = MOVE_SAID.get(text.casefold(), text)
-        drawing = not rolling and waiting.phase == "draw"   # ('6', '3 3': cards, not dice)
-        if re.fullmatch(r"\d[\d ,-]*", text) and not drawing:     # ('-2': a Managerial Move)
+        if re.fullmatch(r"\d[\d ,-]*", text) and not self._draw_numbers(text, waiting):
+            # ('-2' is a Managerial Move)
             # "3 4", "3,4" or "34", as the dice dialog reads them, or several rolls ("34 61");
             # typed when no roll is due, the rules say what the game awaits instead.
             try:
@@ -834,6 +843,21 @@ class Table:
         if rolls is None or len(rolls) == 1:
             return self._push(text)
         return self._enter_rolls(rolls)
+
+    def _draw_numbers(self, text: str, waiting: Waiting) -> bool:
+        """Whether numbers typed at a draw (rule 5.2.1) are its cards, not dice: '6' or '3 3'
+        with the companion's dice; with the table's own, a line that reads as faces ('3 3',
+        '34': one roll too many after the half's last, as the 7th's draw comes) stays dice,
+        for the rules to say no roll is awaited, and '3/3' or '3 off 3 def' is the draw."""
+        if self._rolling(waiting) or waiting.phase != "draw":
+            return False
+        if self.dice != "physical":
+            return True
+        try:
+            parse_rolls(text)
+        except CompanionError:
+            return True
+        return False
 
     def short_line(self, text: str, waiting: Waiting) -> str:
         """A game's line typed short, as a player says it: without the side ('bats Marty',
@@ -884,13 +908,10 @@ class Table:
     @staticmethod
     def _near_by_name(said: Said, told: list[str]) -> str:
         """'; did you mean 'brings in Okafor'?' for a name mistyped as a table says it
-        ('Okafur in', 'Okafur comes in', 'Marti'): the option whose name, its verb left
+        ('Okafur in', 'Okafur comes in', 'Okafur'): the option whose name, its verb left
         out, is nearest the words with a relief's tail left out; else nothing."""
         words = said.text.split()
-        for tail in (["comes", "in"], ["in"]):
-            if len(words) > len(tail) and [w.casefold() for w in words[-len(tail):]] == tail:
-                words = words[:-len(tail)]
-                break
+        words = words[:len(words) - relief_tail(said.words)]
         names: dict[str, list[str]] = {}
         for rest in told:
             verb_and_name = rest.split(" ", 1)
@@ -917,14 +938,19 @@ class Table:
             tries.append(words[1:])
         box = self.session.box
         names = [*box.piece_names(), *(card.name for card in box.cards.values())]
+        def split_otherwise(name: str, tried: list[str]) -> bool:
+            # its letters begun, with the spaces not where the name has them ('River' for
+            # Rivero is a name begun: the rules say 'did you mean', it is never taken)
+            return (squeezed(name).startswith(squeezed(" ".join(tried)))
+                    and not plain(name).startswith(" ".join(tried)))
+
         for tried in tries:
-            letters = squeezed(" ".join(tried))
-            if len(letters) < NAME_SQUEEZED_LETTERS:
+            if len(squeezed(" ".join(tried))) < NAME_SQUEEZED_LETTERS:
                 continue
-            named = {name for name in names if squeezed(name).startswith(letters)}
+            named = {name for name in names
+                     if squeezed(name).startswith(squeezed(" ".join(tried)))}
             found = [line for line in waiting.options if len(line.split(" ", 2)) == 3
-                     and squeezed(line.split(" ", 2)[2].removeprefix("in ")).startswith(
-                         letters)]
+                     and split_otherwise(line.split(" ", 2)[2].removeprefix("in "), tried)]
             if len(found) == 1 and len(named) <= 1:
                 return found[0]
         return None
@@ -1239,13 +1265,13 @@ class Table:
                 return None             # (the rules say why none may come in)
             raise TooLittleSaid("who comes in? type his name: " + ", ".join(relievers)
                                 + f"; the game awaits {waiting.side}: {waiting.prompt}")
-        for tail in (["comes", "in"], ["in"]):
-            if len(words) > len(tail) and words[-len(tail):] == tail:
-                name = Said.of(" ".join(said.text.split()[:-len(tail)]), self.session.box)
-                # (one of his the step does not offer, a Closer before the 9th: the rules
-                # say why, as for 'bring in Rivero')
-                return (self._option_named(name, waiting) or self._option_begun(name, waiting)
-                        or self._pitcher_not_offered(name, waiting))
+        tail = relief_tail(words)
+        if tail:
+            name = Said.of(" ".join(said.text.split()[:-tail]), self.session.box)
+            # (one of his the step does not offer, a Closer before the 9th: the rules say
+            # why, as for 'bring in Rivero')
+            return (self._option_named(name, waiting) or self._option_begun(name, waiting)
+                    or self._pitcher_not_offered(name, waiting))
         return None
 
     def _choice_led(self, said: Said, waiting: Waiting) -> str | None:

@@ -93,6 +93,11 @@ def test_manage_waits_for_the_card_phase(rules):
     with pytest.raises(IllegalAction, match=r"^rule 4\.5: .*card phase is over.*the game "
                                             r"awaits home: "):
         session.push_text("away stands pat")
+    # ... and the fielding side's, at his own card turn, is told whose the move is
+    with pytest.raises(IllegalAction, match=r"^rule 4\.5: the Managerial Move is the "
+                                            r"batting side's \(away\); it comes once the "
+                                            r"card phase is over"):
+        session.push_text("home manages +1")
     assert markers(session) == (5, "VI") and session.state.phase == "cards"
 
 

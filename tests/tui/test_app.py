@@ -6102,7 +6102,7 @@ def test_the_table_s_reshuffle_goes_at_the_players_next_step_once_read(tmp_path,
     """Rule 5.2.1 with the table's own cards: the reshuffle's warning stayed its 20 s over
     the batter and fielder at 24 rows, through the Managerial Move. The player's next step
     after its first seconds means it was done: it goes; a step typed ahead of it, in its
-    first seconds, leaves it."""
+    first seconds, or a line refused, leaves it."""
     from types import SimpleNamespace
 
     from companion.high_and_tight.rules import RESHUFFLED
@@ -6110,8 +6110,8 @@ def test_the_table_s_reshuffle_goes_at_the_players_next_step_once_read(tmp_path,
     from companion.tui.app import RESHUFFLE_TITLE, shown_notices
 
     path = tmp_path / "reshuffle-read.db"
-    series_id = new_series(path, seed="tui-reshuffle", cards="physical",
-                           team1_control="human", team2_control="human")
+    series_id = at_batter_up(path, seed="tui-reshuffle", cards="physical",
+                             team1_control="human", team2_control="human")
 
     async def play():
         async with noted_table(path, series_id, size=(100, 24)) as (app, pilot, screen,
@@ -6120,17 +6120,22 @@ def test_the_table_s_reshuffle_goes_at_the_players_next_step_once_read(tmp_path,
                 ("5.2.1", f"the offense {RESHUFFLED} (1 to draw from the new pile)")]))
             screen._tell_reshuffled(game, 0, exchanged=True)
             await pilot.pause()
-            screen._own_step()                  # typed ahead, in its first seconds
+            line = table.waiting().options[0]
+            assert screen.act(line)             # typed ahead, in its first seconds
             await pilot.pause()
             ahead = [note.title for note in shown_notices(app)]
             # (its first seconds over, without waiting them out)
             monkeypatch.setattr(app_module, "RESHUFFLE_READ_SECONDS", 0.0)
-            screen._own_step()                  # the next step, once read
+            assert not screen.act("zzzz qqqq")          # refused: nothing done
             await pilot.pause()
-            return ahead, [note.title for note in shown_notices(app)]
+            refused = [note.title for note in shown_notices(app)]
+            assert screen.act(table.waiting().options[0])   # the next step, once read
+            await pilot.pause()
+            return ahead, refused, [note.title for note in shown_notices(app)]
 
-    ahead, after = asyncio.run(play())
-    assert RESHUFFLE_TITLE in ahead and RESHUFFLE_TITLE not in after
+    ahead, refused, after = asyncio.run(play())
+    assert RESHUFFLE_TITLE in ahead and RESHUFFLE_TITLE in refused
+    assert RESHUFFLE_TITLE not in after
 
 
 def to_an_exchange(path: Path, cards: str) -> tuple[int, str, str]:

@@ -10,7 +10,7 @@ from companion.engine.errors import CompanionError, IllegalAction, TooLittleSaid
 from companion.high_and_tight.box import load_box
 from companion.high_and_tight.rules import HighAndTight
 from companion.store.db import Store
-from companion.tui.table import Setup, Table, Waiting
+from companion.tui.table import NAME_SQUEEZED_LETTERS, Setup, Table, Waiting
 
 
 def take_first_choice(table: Table) -> None:
@@ -1716,13 +1716,16 @@ def test_a_line_begun_with_the_team_as_the_board_names_it(tmp_path):
         store.close()
 
 
-def test_a_draw_typed_as_numbers_with_the_tables_dice_is_a_draw_not_dice(tmp_path):
-    """Rule 5.2.1 with the table's dice: '3-3' or '6' typed at the draw were read as dice
-    faces and refused as 'no roll is awaited now'; they are the draw's numbers: the draw,
-    or the decks asked for. Nothing is stored for the question."""
+@pytest.mark.parametrize("dice", ["physical", "digital"])
+def test_a_draw_typed_as_numbers_is_a_draw_unless_it_reads_as_the_tables_dice(tmp_path, dice):
+    """Rule 5.2.1: '6' typed at the draw was read as dice faces and refused as 'no roll is
+    awaited now': it asks for the decks. '3-3' is the draw with the companion's dice; with
+    the table's own it reads as faces (one roll too many after the half's last, as the
+    7th's draw comes, must not draw cards): refused as dice (rule 4.6), '3/3' the draw.
+    Nothing is stored for a question or a refusal."""
     store = Store.open(tmp_path / "draw-numbers.db")
     try:
-        table = two_players(store, dice="physical")
+        table = two_players(store, dice=dice)
         while (waiting := table.waiting()).phase != "draw":
             table.draw_starter()            # (Spring Training's starters, rule 3.0)
         steps = len(table.session.entries)
@@ -1731,8 +1734,16 @@ def test_a_draw_typed_as_numbers_with_the_tables_dice_is_a_draw_not_dice(tmp_pat
         assert len(table.session.entries) == steps
         total = sum(int(word) for word in waiting.options[0].split() if word.isdigit())
         first = total // 2
-        assert table.enter(f"{first}-{total - first}").line == (
-            f"{waiting.side} draws {first} offense {total - first} defense")
+        drawn = f"{waiting.side} draws {first} offense {total - first} defense"
+        if dice == "physical":
+            for typed in (f"{first}-{total - first}", f"{first} {total - first}",
+                          f"{first}{total - first}"):
+                with pytest.raises(IllegalAction, match=r"no roll is awaited now; the game "
+                                                        rf"awaits {waiting.side}: draw"):
+                    table.enter(typed)
+                assert len(table.session.entries) == steps, typed
+        assert table.enter(f"{first}/{total - first}" if dice == "physical"
+                           else f"{first}-{total - first}").line == drawn
     finally:
         store.close()
 
@@ -1986,6 +1997,13 @@ def test_a_name_said_split_or_joined_otherwise_and_a_reliever_mistyped(tmp_path)
         assert table.short_line("pick good jump", cards) == "home plays Good Jump"
         with pytest.raises(CompanionError, match="names none of the options"):
             table.short_line("pick", cards)
+        # a name begun with its own spaces is no name split otherwise: at Batter Up it goes
+        # to the rules, which say 'did you mean' (it was taken: 'Bouda' sent Boudreaux up)
+        batting = at_phase(table, "bat")
+        name = next(line.split(" bats ", 1)[1] for line in batting.options
+                    if len(line.split(" bats ", 1)[1]) > NAME_SQUEEZED_LETTERS)
+        begun = name[:NAME_SQUEEZED_LETTERS]
+        assert table.short_line(begun, batting) == f"{batting.side} bats {begun}"
         at_phase(table, "cards")            # (a game on the table: its rosters)
         relievers = [pitcher.name for pitcher in
                      table.game.state.home.roster.pitchers.values()][3:5]
@@ -2741,8 +2759,9 @@ def test_a_short_line_reads_any_run_of_an_options_words_and_says_when_it_names_n
         tmp_path):
     """Rule 5.2.2: at the exchange a card's name alone names two options (for offense, for
     defense): said so, rather than read as 'home Good Jump', not an action. A line naming
-    no option now ('pat' in the card phase, rule 4.5) says what the game awaits, with the
-    nearest option for a slip."""
+    no option now ('pases' in the card phase) says what the game awaits, with the nearest
+    option for a slip ('pat' there is the Managerial Move's, told when it comes, rule
+    4.5)."""
     store = Store.open(tmp_path / "runs.db")
     try:
         table = two_players(store, cards="digital")
@@ -2755,9 +2774,9 @@ def test_a_short_line_reads_any_run_of_an_options_words_and_says_when_it_names_n
         assert table.enter(f"{name} for defense").line.endswith(f"{name} for defense")
         waiting = at_phase(table, "cards")
         entries = list(table.session.entries)
-        with pytest.raises(CompanionError, match=r"^'pat' names none of the options now; "
+        with pytest.raises(CompanionError, match=r"^'pases' names none of the options now; "
                                                  rf"the game awaits {waiting.side}: "):
-            table.enter("pat")
+            table.enter("pases")
         assert "did you mean 'passes'?" in str(pytest.raises(
             CompanionError, table.enter, "pases").value)
         assert table.session.entries == entries
