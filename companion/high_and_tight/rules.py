@@ -976,6 +976,14 @@ class HighAndTight:
                 if step is not None and phase not in (step[0], "deal"):
                     said = f"{step[2]}; " + said.replace("it is", "now it is", 1)
                     rule = step[1]
+                card = self.box.card(action.args[0]) if kind == "play" else None
+                if card is not None and phase == "cards":
+                    # whose deck the card is of (a fielder typing his own 'play Wheelhouse'
+                    # heard only that it was not the batting side's turn)
+                    offense = card.side == "offense"
+                    said = (f"{card.name} is {'an offense' if offense else 'a defense'} card, "
+                            f"the {'batting' if offense else 'fielding'} side's (rule 5.1); "
+                            + said)
                 raise IllegalAction(said, rule=rule, action=str(action),
                                     state=state.summary())
         handler = self._handlers.get(kind)

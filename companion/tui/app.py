@@ -1392,6 +1392,10 @@ class GameScreen(Screen):
         self.set_focus(entry)
         entry.value = text
         entry.cursor_position = len(text)
+        # Drafted here and now: its Changed message comes later, and a window's closing
+        # drew the table before it (at a screen two share, a draft of another step goes:
+        # 'du' of 'dugout' went, the box read 'gout')
+        self._drafted()
         return True
 
     def _typed_on(self, event) -> None:
@@ -1662,7 +1666,8 @@ class GameScreen(Screen):
         if self.table.secret():
             self._retire_stale_hand()
             entry = self.query_one("#entry", Input)
-            if entry.value and not entry.has_focus and self._draft_stamp != self._stamp():
+            if entry.value and self.focused is not entry and \
+                    self._draft_stamp != self._stamp():
                 # A line drafted and left in the box (Escape) at a screen two share goes
                 # once the table moves, however it moved (a roll, an undo, the list): it
                 # may name a card of the hand behind the curtain ('exchange Web Gem for

@@ -1141,8 +1141,10 @@ class Table:
                      for line in waiting.options), default=0)
         text = " ".join(words)
         if text.isdigit():
-            # a number of cards alone ('draws 4'): the decks are the player's to say
-            raise TooLittleSaid(f"'{clip(said.typed)}': say the decks too, as "
+            # a number of cards alone ('draws 4'): the decks are the player's to say, and
+            # a number not the step's is told so (rule 5.2.1: the inning sets how many)
+            wrong = "" if int(text) == total else f"{total} cards are drawn now, not {text}; "
+            raise TooLittleSaid(f"'{clip(said.typed)}': {wrong}say the decks too, as "
                                 f"'{waiting.side} draws N offense M defense' ({total} in "
                                 "all, 'off' or 'def' for all from one); the game awaits "
                                 f"{waiting.side}: {waiting.prompt}")

@@ -626,13 +626,19 @@ def dugouts(table: Table) -> str:
         available = ", ".join(roster.ballplayers[k].name + (" (DH)" if k == side.dh else "")
                               for k in side.available)
         used = ", ".join(roster.ballplayers[k].name for k in side.used)
-        out.append(f"  Dugout: {available or '-'}")
+        if not side.lineup:
+            # Before the lineup (rule 3.0): the roster it is chosen from, rated (the dugout
+            # read '-' while the player chose)
+            out.append("  Lineup not set yet (rule 3.0); the roster, rated:")
+            out.extend(f"    {escape(p.name)} {p.rated}" for p in roster.ballplayers.values())
+        else:
+            out.append(f"  Dugout: {available or '-'}")
         if side.player and side.player not in side.used:
             # Out of the dugout, not yet among the used: the inning's ballplayer (4.2).
             when = "last inning" if state.phase == "over" else "this inning"
             out.append(f"  In play {when}: {roster.ballplayers[side.player].name}")
-        out.append(f"  Used: {used or '-'}")
         if side.lineup:
+            out.append(f"  Used: {used or '-'}")
             bench = ", ".join(p.name for k, p in roster.ballplayers.items()
                               if k not in side.lineup)
             out.append(f"  Not in the lineup (rule 3.0): {bench or '-'}")

@@ -254,6 +254,12 @@ def test_a_deployment_step_typed_in_another_phase_is_refused_by_its_own_rule(rul
         assert len(state.log) == before
     with pytest.raises(IllegalAction, match=r"rule 5\.4: it is home's turn, not away's"):
         session.push_text("away passes")
+    # A card out of turn says whose deck it is of (rule 5.1): a fielder typing an offense
+    # card of his own heard only whose turn it was
+    with pytest.raises(IllegalAction, match=r"rule 5\.4: Good Wood is an offense card, the "
+                                            r"batting side's \(rule 5\.1\); it is home's "
+                                            r"turn, not away's"):
+        session.push_text("away plays Good Wood")
     state = drive(session, until=at(2, "top", "cards"))
     assert state.atbat.turn == "away"
     with pytest.raises(IllegalAction, match=r"rule 4\.2\.3: the fielder is chosen at Take "

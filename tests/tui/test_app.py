@@ -6357,6 +6357,42 @@ def test_a_word_typed_on_the_options_closes_the_window_its_first_letter_opened(
     assert looked == (window, "")
 
 
+def test_a_word_typed_through_its_window_at_a_screen_two_share_keeps_its_first_letters(
+        tmp_path, monkeypatch):
+    """Rule 5.2.1 typed short at the first draw of two players at one screen: 'd' opened
+    the dugouts, 'u' handed 'du' to the typing box and the window closed, but drawing the
+    table again as it closed wiped the box (a draft of another step, at a screen two share,
+    goes: the draft was not yet known to be this step's) and the box read 'gout' ('aws 3
+    offense' for 'draws 3 offense')."""
+    from companion.tui import chrome
+
+    path = tmp_path / "word-shared.db"
+    series_id = new_series(path, seed="word-shared", scenario="spring",
+                           team1_control="human", team2_control="human", dice="digital",
+                           cards="digital")
+
+    async def go():
+        async with noted_table(path, series_id) as (app, pilot, screen, table, notes):
+            while table.waiting().phase != "draw":
+                table.auto_step()               # (the starters drawn, rule 3.0)
+            screen.refresh_table()
+            await pilot.pause()
+            assert table.secret()
+            monkeypatch.setattr(chrome, "TYPE_AHEAD_SECONDS", 30.0)
+            await pilot.press("d")
+            await wait_until(pilot, lambda: app.screen is not screen)
+            await pilot.press("u")
+            await wait_until(pilot, lambda: app.screen is screen)
+            await pilot.press(*"gout")
+            await pilot.pause()
+            entry = screen.query_one("#entry", Input)
+            typed = entry.value, entry.has_focus
+            await settle(pilot)
+            return typed
+
+    assert asyncio.run(go()) == ("dugout", True)
+
+
 def game_two_card_phase(path: Path, monkeypatch) -> tuple[Path, int]:
     """A Divisional Series played on to game 2's Strategy Card phase, the player's to act
     (p prints from there); a word's time widened (a loaded test machine draws slowly)."""

@@ -1785,9 +1785,11 @@ def test_a_draw_said_as_at_a_table(tmp_path):
         # a number of cards alone: the decks asked for, with the step's own words (it
         # was the record's form alone, with no word of the six cards due)
         for typed in ("draws 4", "6", "draw six"):
-            with pytest.raises(TooLittleSaid, match=r"say the decks too, as 'home draws N "
-                                                     r"offense M defense' \(6 in all.*the "
-                                                     r"game awaits home: draw"):
+            wrong = "6 cards are drawn now, not 4; " if typed == "draws 4" else ""
+            with pytest.raises(TooLittleSaid, match=rf"'{typed}': {wrong}say the decks too, "
+                                                     r"as 'home draws N offense M defense' "
+                                                     r"\(6 in all.*the game awaits home: "
+                                                     r"draw"):
                 table.short_line(typed, six)
     finally:
         store.close()

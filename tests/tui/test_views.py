@@ -293,6 +293,33 @@ def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
                f"R{line.runs}" in text
 
 
+def test_dugouts_before_the_lineups_list_each_roster_rated(tmp_path):
+    """Rule 3.0: while a lineup is chosen its dugout read 'Dugout: -' for both teams, the
+    player choosing saw no one to choose from there; each roster is listed, rated, until
+    its lineup is set, and the dugout from then on."""
+    path = tmp_path / "dugouts-setup.db"
+    series_id = new_series(path, seed="dug-2", scenario="spring",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, lambda table: table.game is not None
+               and table.game.state.phase == "lineup")
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        state = table.game.state
+        text = plain(views.dugouts(table)).splitlines()
+    for side in (state.away, state.home):
+        at = text.index(side.team.name)
+        block = text[at + 1:]
+        if side.lineup:
+            assert block[0].startswith("  Dugout: ") and block[0] != "  Dugout: -"
+            continue
+        assert block[0] == "  Lineup not set yet (rule 3.0); the roster, rated:"
+        for p, line in zip(side.roster.ballplayers.values(), block[1:], strict=False):
+            assert line.startswith(f"    {p.name} {p.position} ({p.bats}) O{p.offense} "), line
+        assert not any(line.startswith(("  Dugout: ", "  Used: ")) for line in
+                       block[:len(side.roster.ballplayers) + 1])
+    assert not all(side.lineup for side in (state.away, state.home))
+
+
 SECRET_ENTRIES = [("1", "home draws 1 offense"), ("1", "deal Web Gem"),
                   ("1", "away draws 1 defense"), ("1", "deal Punchout"),
                   ("1", "home exchanges Web Gem for offense"), ("1", "deal Good Wood"),
