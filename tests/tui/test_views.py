@@ -219,6 +219,13 @@ def test_the_hand_keys_the_star_only_when_a_card_has_it(tmp_path):
     assert seen == {True, False}
 
 
+def dugouts_read(path, series_id: int):
+    """The stored series' table and its dugouts' lines, as the window shows them."""
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        return table, plain(views.dugouts(table)).splitlines()
+
+
 def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
     """Rules 3.0, 4.2.1.1 and 4.2.2: the dugout holds the lineup's ballplayers still to play,
     those used are listed apart, the roster's others sit out the game; the bullpen gives
@@ -234,10 +241,8 @@ def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
         return (table.game is not None and table.game.state.inning >= 3
                 and table.game.state.phase == "cards")
     play_until(path, series_id, third_inning)
-    with Store.open(path, readonly=True) as store:
-        table = Table(store, series_id)
-        state = table.game.state
-        text = plain(views.dugouts(table)).splitlines()
+    table, text = dugouts_read(path, series_id)
+    state = table.game.state
     for side in (state.away, state.home):
         at = text.index(side.team.name)
         block = text[at + 1:at + 5]
@@ -302,10 +307,8 @@ def test_dugouts_before_the_lineups_list_each_roster_rated(tmp_path):
                            team1_control="computer", team2_control="computer")
     play_until(path, series_id, lambda table: table.game is not None
                and table.game.state.phase == "lineup")
-    with Store.open(path, readonly=True) as store:
-        table = Table(store, series_id)
-        state = table.game.state
-        text = plain(views.dugouts(table)).splitlines()
+    table, text = dugouts_read(path, series_id)
+    state = table.game.state
     for side in (state.away, state.home):
         at = text.index(side.team.name)
         block = text[at + 1:]
