@@ -48,16 +48,6 @@ def away_from_the_player_s_folders(tmp_path_factory):
 
 
 @pytest.fixture(autouse=True)
-def settings_of_its_own(monkeypatch, tmp_path_factory):
-    """Each test keeps the player's settings (the theme, the last New series choices) in a
-    folder of its own: a test that started a series with digital cards left them as the
-    next dialog's first choice for the tests after it in the same worker, and a test that
-    turns physical cards digital waited for a note that never came (an order-dependent
-    failure of the whole run)."""
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
-
-
-@pytest.fixture(autouse=True)
 def seeded_new_series(request):
     """A series a test sets up (the New series dialog's Setup, `series new`) takes its seed
     from the test's name, a new one for each series it makes, where a player's comes from

@@ -42,6 +42,7 @@ from .series_store import (
     box_copy_missing,
     create_series,
     fold_events,
+    status_row,
     stored_table,
 )
 
@@ -369,10 +370,7 @@ def _end_shown(conn: sqlite3.Connection, series_id: int, session: SeriesSession,
     try:                # the listing: the series over, its winner and its games as they
         row = conn.execute("SELECT status, winner FROM series WHERE id = ?",  # were last
                            [series_id]).fetchone()
-        series = session.series
-        winner = series.teams[series.winner] if series.winner else None
-        if row is not None and (row["status"], row["winner"]) != (
-                "over" if winner else "playing", winner):
+        if row is not None and dict(row) != status_row(session.series):
             return True
     except (sqlite3.DatabaseError, IndexError, KeyError):
         pass

@@ -273,6 +273,14 @@ def get_series_row(store: Store, series_id: int) -> SeriesRow:
     return row
 
 
+def status_row(series) -> dict:
+    """The listing's status and winner of a series as its record plays it (the series
+    table's `status` and `winner` columns)."""
+    winner = series.winner
+    return {"status": "over" if winner else "playing",
+            "winner": series.teams[winner] if winner else None}
+
+
 def latest_series(store: Store) -> int | None:
     """The series with the newest step (at a table, simulated or imported): the one whose
     newest event (or, with none yet, its creation) is the latest; the higher id between two
@@ -675,9 +683,7 @@ class StoredSeries:
         return rows
 
     def _status_row(self) -> dict:
-        winner = self.session.series.winner
-        return {"status": "over" if winner else "playing",
-                "winner": self.session.series.teams[winner] if winner else None}
+        return status_row(self.session.series)
 
     def listing_apart(self) -> str | None:
         """How the game file's listing of the series (its finished games, its status and

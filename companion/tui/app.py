@@ -1666,8 +1666,7 @@ class GameScreen(Screen):
         if self.table.secret():
             self._retire_stale_hand()
             entry = self.query_one("#entry", Input)
-            if entry.value and self.focused is not entry and \
-                    self._draft_stamp != self._stamp():
+            if entry.value and not entry.has_focus and self._draft_stamp != self._stamp():
                 # A line drafted and left in the box (Escape) at a screen two share goes
                 # once the table moves, however it moved (a roll, an undo, the list): it
                 # may name a card of the hand behind the curtain ('exchange Web Gem for
@@ -2527,12 +2526,17 @@ class GameScreen(Screen):
         if len(text) != 1:
             return None
         options = self.query_one("#options", OptionList)
-        for index in range(options.option_count):
-            option = options.get_option_at_index(index)
-            # (as the key is: 'R' rolls the at-bat's rolls left, 'r' one)
-            if (option.id or "").startswith("!") and str(option.prompt).endswith(f"({text})"):
-                return OPTION_ACTIONS[option.id]
-        action = WINDOW_KEYS.get(text)
+        keyed = [(option.id, str(option.prompt)) for option in (
+            options.get_option_at_index(index) for index in range(options.option_count))
+            if (option.id or "").startswith("!")]
+        # as the key is first ('R' rolls the at-bat's rolls left, 'r' one), then in either
+        # case (Caps Lock on; 'R' with one roll left, where no option names it)
+        for key in dict.fromkeys((text, text.casefold())):
+            found = next((OPTION_ACTIONS[id_] for id_, prompt in keyed
+                          if prompt.endswith(f"({key})")), None)
+            if found is not None:
+                return found
+        action = WINDOW_KEYS.get(text.casefold())
         return action if action is not None and self.check_action(action, ()) else None
 
     def typed(self, entry: EntryBox) -> None:

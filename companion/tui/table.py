@@ -840,6 +840,15 @@ class Table:
                 raise CompanionError("this series draws its random starters in the companion "
                                      "(rule 3.0): a starter drawn at the table goes in a "
                                      "series set to physical dice")
+        if rolls is not None and not rolling and waiting.phase == "draw":
+            # Faces typed at a draw with the table's dice (`_draw_numbers`): the rules say
+            # no roll is awaited, and the draw in numbers is said how to type
+            try:
+                return self._push(text) if len(rolls) == 1 else self._enter_rolls(rolls)
+            except IllegalAction as error:
+                raise IllegalAction(error.brief.split(": ", 1)[1] + "; a draw in numbers "
+                                    "is typed '3/3' or '3 off 3 def'", rule=error.rule,
+                                    action=error.action, state=error.state) from None
         if rolls is None or len(rolls) == 1:
             return self._push(text)
         return self._enter_rolls(rolls)

@@ -2911,7 +2911,7 @@ def test_a_key_an_option_names_typed_alone_in_the_box_is_that_option(tmp_path):
         async with noted_table(path, series_id) as (app, pilot, screen, table, _):
             before = len(table.session.entries)
             opened = []
-            for key in ("s", "p"):
+            for key in ("s", "P"):              # (Caps Lock on: the key all the same)
                 entry = await box_with_the_keys(pilot, screen)
                 entry.value = key
                 await pilot.press("enter")
