@@ -934,9 +934,10 @@ class Table:
     def _name_squeezed(self, said: Said, waiting: Waiting) -> str | None:
         """A name said with its words split or joined otherwise ('pick off' for Pickoff
         Move, 'play pick off move'; before the verb's reading sends it to the rules as a
-        name not in the box): the one option whose name's letters,
-        spaces and marks left out, the typed letters begin (five at least, a verb before
-        them optional), where no other card or piece of the box's begins so."""
+        name not in the box): the one option whose name's letters, spaces and marks left
+        out, the typed letters begin (five at least, a verb before them optional), the
+        spaces not where the name has them, where no other card or piece of the box's
+        begins so."""
         if waiting.phase not in CHOICE_PHASES:
             return None
         verbs = {line.split(" ", 2)[1] for line in waiting.options}
@@ -947,19 +948,17 @@ class Table:
             tries.append(words[1:])
         box = self.session.box
         names = [*box.piece_names(), *(card.name for card in box.cards.values())]
-        def split_otherwise(name: str, tried: list[str]) -> bool:
-            # its letters begun, with the spaces not where the name has them ('River' for
-            # Rivero is a name begun: the rules say 'did you mean', it is never taken)
-            return (squeezed(name).startswith(squeezed(" ".join(tried)))
-                    and not plain(name).startswith(" ".join(tried)))
-
         for tried in tries:
-            if len(squeezed(" ".join(tried))) < NAME_SQUEEZED_LETTERS:
+            said_so, letters = " ".join(tried), squeezed(" ".join(tried))
+            if len(letters) < NAME_SQUEEZED_LETTERS:
                 continue
-            named = {name for name in names
-                     if squeezed(name).startswith(squeezed(" ".join(tried)))}
+            named = {name for name in names if squeezed(name).startswith(letters)}
+            # (its letters begun with the spaces where the name has them is a name begun,
+            # 'River' for Rivero: the rules say 'did you mean', it is never taken)
             found = [line for line in waiting.options if len(line.split(" ", 2)) == 3
-                     and split_otherwise(line.split(" ", 2)[2].removeprefix("in "), tried)]
+                     for name in [line.split(" ", 2)[2].removeprefix("in ")]
+                     if squeezed(name).startswith(letters)
+                     and not plain(name).startswith(said_so)]
             if len(found) == 1 and len(named) <= 1:
                 return found[0]
         return None
