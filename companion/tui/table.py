@@ -840,7 +840,7 @@ class Table:
                 raise CompanionError("this series draws its random starters in the companion "
                                      "(rule 3.0): a starter drawn at the table goes in a "
                                      "series set to physical dice")
-        if rolls is not None and not rolling and waiting.phase == "draw":
+        if rolls is not None and waiting.phase == "draw":
             # Faces typed at a draw with the table's dice (`_draw_numbers`): the rules say
             # no roll is awaited, and the draw in numbers is said how to type
             try:
@@ -858,7 +858,7 @@ class Table:
         with the companion's dice; with the table's own, a line that reads as faces ('3 3',
         '34': one roll too many after the half's last, as the 7th's draw comes) stays dice,
         for the rules to say no roll is awaited, and '3/3' or '3 off 3 def' is the draw."""
-        if self._rolling(waiting) or waiting.phase != "draw":
+        if waiting.phase != "draw":     # (a decision: no roll is awaited at a draw)
             return False
         if self.dice != "physical":
             return True
