@@ -131,11 +131,11 @@ class FollowApp(SteadyPaletteApp, App):
             return
         table, board = self.table, self.query_one("#board", Static)
         said = "" if self.seen[2] else f"{TABLE_CLOSED}\n"
-        markup = said + views.board(table)
         region = board.content_region
+        markup = said + views.board(table, width=region.width or None)
         if region.height and views.rows_taken(self.console, markup, region.width) > (
                 region.height):
-            markup = said + views.board(table, compact=True)
+            markup = said + views.board(table, compact=True, width=region.width or None)
         board.update(markup)
 
     def on_resize(self) -> None:

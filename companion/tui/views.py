@@ -209,27 +209,49 @@ def _status(table: Table, follower: bool, cut: int) -> str:
 STALE_MARK = "…"
 
 
-def _pieces(state, show_hand: str | None) -> list[str]:
+def mound_line(state, side, width: int | None = None) -> str:
+    """A side's pitcher on the mound in one line: 'NYH SP Okafor R 5/V inn 2/F5 +1 R1'. The
+    inning he is pitching now counts (as fatigue counts it, 4.2.1.1): "inn 4/F7" is his
+    fourth of seven; the box score counts innings completed. Within `width` columns when
+    given (a wrapped line pushed the board's foot off at 80x24): his type goes first, then
+    the hand he throws with, then the word 'inn', and last his name is cut ('Merriweat…');
+    the markers' figures (Stuff, innings, Fatigue, its marker, runs) always stay."""
+    from ..high_and_tight.rules import HighAndTight
+
+    pitcher = side.current_pitcher()
+    mark = f" +{side.fatigue}" if side.fatigue else ""
+    if HighAndTight.in_groove(state, side):
+        mark += " groove"           # past his Fatigue with no marker: why, where read (8.4.1)
+    line = side.lines.get(side.pitcher)
+    stuff = f"{pitcher.stuff_rolls}/{state.box.scoring_boxes[pitcher.stuff_box - 1].label}"
+    innings, runs = (line.innings, line.runs) if line else (0, 0)
+    innings = f"{innings}/F{pitcher.fatigue}{mark} R{runs}"
+    parts = {"kind": f"{pitcher.kind} ", "throws": f" {pitcher.throws}", "inn": "inn ",
+             "name": pitcher.name}
+
+    def said() -> str:
+        return (f"{side.team.abbrev} {parts['kind']}{parts['name']}{parts['throws']} "
+                f"{stuff} {parts['inn']}{innings}")
+
+    for drop in ("kind", "throws", "inn"):
+        if width is None or len(said()) <= width:
+            return escape(said())
+        parts[drop] = ""
+    over = len(said()) - width
+    if over > 0:
+        parts["name"] = pitcher.name[:max(1, len(pitcher.name) - over - 1)] + "…"
+    return escape(said())
+
+
+def _pieces(state, show_hand: str | None, width: int | None = None) -> list[str]:
     """The pitchers on the mound, the batter and fielder, each side's Rally Caps and hand."""
-    from ..high_and_tight.rules import HighAndTight, fielding_defense, matchup_shift
+    from ..high_and_tight.rules import fielding_defense, matchup_shift
 
     box = state.box
     lines: list[str] = []
     for side in (state.away, state.home):
-        pitcher = side.current_pitcher()
-        mark = f" +{side.fatigue}" if side.fatigue else ""
-        if pitcher is not None:
-            if HighAndTight.in_groove(state, side):
-                # past his Fatigue with no marker: why, where it is read (8.4.1)
-                mark += " groove"
-            line = side.lines.get(side.pitcher)
-            stuff = f"{pitcher.stuff_rolls}/{box.scoring_boxes[pitcher.stuff_box - 1].label}"
-            # The inning he is pitching now counts (as fatigue counts it, 4.2.1.1): "inn 4/F7"
-            # is his fourth of seven; the box score counts innings completed. Short enough
-            # for 80 columns with a long name and a fatigue marker.
-            lines.append(f"{side.team.abbrev} {pitcher.kind} {escape(pitcher.name)} "
-                         f"{pitcher.throws} {stuff} inn {line.innings if line else 0}"
-                         f"/F{pitcher.fatigue}{mark} R{line.runs if line else 0}")
+        if side.current_pitcher() is not None:
+            lines.append(mound_line(state, side, width))
     batting, fielding = state.side(state.batting), state.side(state.fielding)
     if state.inning and batting.player:       # placed face up first, then the fielder (4.2)
         batter = batting.roster.ballplayers[batting.player]
@@ -409,7 +431,7 @@ def board(table: Table, show_hand: str | None = None, hand_most: int | None = No
     else:
         if high:
             lines.append(win)
-        lines.extend(_pieces(state, show_hand))
+        lines.extend(_pieces(state, show_hand, width))
     if win is not None and not high:
         # Under the pieces, not under the hand, so that it shows without scrolling at
         # 80x24 (`win_high`: above them, when even that is too low).

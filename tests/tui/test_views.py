@@ -1706,6 +1706,34 @@ def test_the_half_s_moves_are_told_by_team_in_the_order_made(rules):
     assert views.half_moves(session) == "NYH Managerial Move -2"
 
 
+def test_the_mound_line_keeps_to_the_board_s_width_its_figures_whole(rules):
+    """Rules 4.2.1.1 and 8.2.1: the board's pitcher line carries his Stuff, his innings of
+    his Fatigue, its marker and his runs. A long name with a marker wrapped the line's last
+    figure ('R0') onto a line of its own at 80 columns, pushing the board's foot off. Short
+    of room the line gives up his type, then his hand, then the word 'inn', then cuts his
+    name; the figures always stay."""
+    from tests.high_and_tight.util import at, drive, new_game
+
+    session = new_game(rules)
+    drive(session, until=at(3, "top", "bat"))
+    state = session.state
+    own = state.home
+    own.fatigue, own.lines[own.pitcher].runs = 2, 3
+    whole = views.mound_line(state, own)
+    assert whole == "NYH SP Sabaria R 4/IV inn 3/F7 +2 R3"
+    assert views.mound_line(state, own, len(whole)) == whole
+    assert views.mound_line(state, own, len(whole) - 1) == "NYH Sabaria R 4/IV inn 3/F7 +2 R3"
+    assert views.mound_line(state, own, 31) == "NYH Sabaria 4/IV inn 3/F7 +2 R3"
+    assert views.mound_line(state, own, 30) == "NYH Sabaria 4/IV 3/F7 +2 R3"
+    assert views.mound_line(state, own, 27) == "NYH Sabaria 4/IV 3/F7 +2 R3"
+    assert views.mound_line(state, own, 25) == "NYH Saba… 4/IV 3/F7 +2 R3"
+    assert views.mound_line(state, own, 5).endswith("S… 4/IV 3/F7 +2 R3")
+    for width in (38, 30, 24):
+        mound = [line for line in views._pieces(state, None, width)
+                 if line.startswith(("NYH ", "TXC ")) and "/F" in line]
+        assert len(mound) == 2 and all(len(line) <= width for line in mound), mound
+
+
 def test_the_keys_panels_board_legend_reads_a_pitcher_of_the_demo_box(rules):
     """The `?` panel teaches the board's pitcher line by an example: it must be a pitcher as
     the demo box has him (it named Okafor with Sabaria's Fatigue 7), in the board's own
