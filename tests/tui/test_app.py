@@ -136,11 +136,15 @@ def titled_notes(app) -> list[tuple[str | None, str]]:
     return notes
 
 
-async def wait_until(pilot, condition, timeout: float = 30.0, step: float = 0.02) -> None:
+async def wait_until(pilot, condition, timeout: float = 30.0, step: float = 0.02,
+                     said=None) -> None:
+    """Pause until `condition()` holds; run out after `timeout` seconds, with what `said()`
+    reads then (what the screen showed instead) in the failure."""
     deadline = time.monotonic() + timeout
     while not condition():
         assert pilot.app.is_running, "the app stopped"
-        assert time.monotonic() < deadline, "timed out waiting"
+        assert time.monotonic() < deadline, "timed out waiting" + (
+            f": {said()}" if said is not None else "")
         await pilot.pause(step)
 
 
@@ -557,7 +561,10 @@ def test_the_note_on_digital_cards_keeps_the_dialog_whole_at_80x24(tmp_path):
             dialog.query_one("#control2", Select).value = "computer"
             await wait_until(pilot, lambda: told.region.height == 1
                              and head.styles.margin.top == 0 and form.max_scroll_y == 0,
-                             timeout=15.0)      # (5 s ran out on a machine busy 8-fold)
+                             timeout=15.0,      # (5 s ran out on a machine busy 8-fold)
+                             said=lambda: (f"note {told.region}, rules' margin "
+                                           f"{head.styles.margin.top}, scroll "
+                                           f"{form.max_scroll_y} of {form.region}"))
             await pilot.pause()
             return (before, form.max_scroll_y, told.display, told.size.height,
                     dialog.query_one("#rules-on", Label).region.height)
