@@ -926,12 +926,11 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
     if options.sides == "duplex":
         # Never onto the calibration bars, which stay put (a back moved down over them hid
         # the bars and crossed the inch bar with its crop marks).
-        floor = calibration_area(options.paper).top
-
         def offset_room(layout: Imposition) -> OffsetRange:
             # (the cells a sheet of these fills: a grid's empty rows hold no back to move)
             return offset_range(options, layout.backs[:len(components)],
-                                crop_mark_room(bleed, layout.mark_length), f"{what}s", floor)
+                                crop_mark_room(bleed, layout.mark_length), f"{what}s",
+                                calibration_area(options.paper, layout.strip, back=True))
 
         # A sheet that holds more (short crop marks, the cards on their side) leaves the
         # backs less room: the best layout that takes the offset prints, said when it is
@@ -967,9 +966,9 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
         if options.sides == "fold":
             _faces(canvas, [(c.back, c.back_key) for c in sheet], backs, bleed, marks,
                    -90 * turned)
-            area = content_area(options.paper)
+            area = content_area(options.paper, imposition.strip)
             fold_line(canvas, imposition.fold_x, area.y, area.top)
-        calibration_bars(canvas, options)
+        calibration_bars(canvas, options, imposition.strip)
         canvas.showPage()
         done += 1
         if progress:
@@ -981,7 +980,7 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
             _faces(canvas, [(c.back, c.back_key) for c in sheet], backs, bleed, marks,
                    -90 * turned)
             canvas.restoreState()
-            calibration_bars(canvas, options)
+            calibration_bars(canvas, options, imposition.strip, back=True)
             canvas.showPage()
             done += 1
             if progress:
@@ -1074,6 +1073,8 @@ def layout_change(chosen: Imposition, best: Imposition) -> str:
     if chosen.mark_length != best.mark_length:
         parts.append(f"with {chosen.mark_length / MM:g} mm crop marks (not "
                      f"{best.mark_length / MM:g})")
+    if chosen.strip != best.strip:
+        parts.append(f"the calibration bars at the {chosen.strip} (not the {best.strip})")
     return ", ".join(parts)
 
 
@@ -1124,27 +1125,30 @@ def offset_mm(points: float) -> str:
 
 
 def offset_range(options: PrintOptions, backs: list[Rect], reach: float, what: str,
-                 floor: float = 0.0) -> OffsetRange:
+                 bars: Rect | None = None) -> OffsetRange:
     """The --offset a layout's backs accept: none moves a back (and what it draws `reach`
     beyond its edges: bleed, crop marks, a scale's numbers) off the sheet, where the
-    printer could not put it, or below `floor` (the calibration strip); within the
-    option's own limit."""
+    printer could not put it, or onto the back page's calibration strip `bars` (at its
+    foot or down its right side); within the option's own limit."""
     width, height = page_size(options.paper)
     limit = OFFSET_LIMIT_MM * MM
-    where = f"off the {options.paper} sheet" + (" or onto its calibration bars" if floor else "")
+    where = f"off the {options.paper} sheet" + (" or onto its calibration bars" if bars else "")
+    # (a strip at the foot is wider than it is tall, one down the side the other way)
+    floor = bars.top if bars is not None and bars.width > bars.height else 0.0
+    wall = bars.x if bars is not None and bars.height > bars.width else width
     return OffsetRange(
         what, where,
         left=min(min(cell.x for cell in backs) - reach, limit),
-        right=min(width - max(cell.right for cell in backs) - reach, limit),
+        right=min(wall - max(cell.right for cell in backs) - reach, limit),
         bottom=min(min(cell.y for cell in backs) - reach - floor, limit),
         top=min(height - max(cell.top for cell in backs) - reach, limit))
 
 
 def check_offset(options: PrintOptions, backs: list[Rect], reach: float, what: str,
-                 floor: float = 0.0) -> None:
+                 bars: Rect | None = None) -> None:
     """--offset moves the back pages; refused when the layout cannot take it
     (`offset_range`): the accepted range for this layout and paper is told."""
-    accepted = offset_range(options, backs, reach, what, floor)
+    accepted = offset_range(options, backs, reach, what, bars)
     probe = _PROBE.get()
     if probe is not None:
         probe.append(accepted)
@@ -1278,7 +1282,7 @@ def calibration(canvas, box: Box, options: PrintOptions, progress: Progress | No
     scales = [Rect(width - x - arm, y - arm, 2 * arm, 2 * arm)
               for x, y in registration_targets(options.paper)]
     check_offset(options, scales, 4 * SCALE_LABEL, "calibration scales",
-                 floor=calibration_area(options.paper).top)
+                 bars=calibration_area(options.paper))
     canvas.setPageSize(page_size(options.paper))
     _instructions(canvas, options.paper, "Registration test: front",
                   "Print this page and the next on one sheet, two-sided, flipped on the long "

@@ -74,16 +74,33 @@ def printable_area(paper: str) -> Rect:
     return Rect(0, 0, width, height).inset(MARGIN)
 
 
-def calibration_area(paper: str) -> Rect:
-    """The strip at the foot of the printable area that holds the calibration bars."""
-    area = printable_area(paper)
-    return Rect(area.x, area.y, area.width, CALIBRATION_STRIP)
+# Where a page's calibration strip lies: at the foot of the printable area, or down its side
+# when that lets a sheet of components hold more (poker cards on letter: 8 on their side, not
+# 6), on the left of a front and the right of a duplex back (mirrored behind the front's).
+STRIPS = ("foot", "side")
 
 
-def content_area(paper: str) -> Rect:
-    """The printable area above the calibration strip: where a set draws its components."""
+def calibration_area(paper: str, strip: str = "foot", back: bool = False) -> Rect:
+    """The strip of the printable area that holds the calibration bars (STRIPS); `back`, a
+    duplex back page's (its side strip on the right)."""
     area = printable_area(paper)
-    return Rect(area.x, area.y + CALIBRATION_STRIP, area.width, area.height - CALIBRATION_STRIP)
+    if strip == "foot":
+        return Rect(area.x, area.y, area.width, CALIBRATION_STRIP)
+    if strip != "side":
+        raise ValueError(f"strip {strip!r} is unknown; accepted: {', '.join(STRIPS)}")
+    return Rect(area.right - CALIBRATION_STRIP if back else area.x, area.y,
+                CALIBRATION_STRIP, area.height)
+
+
+def content_area(paper: str, strip: str = "foot", back: bool = False) -> Rect:
+    """The printable area beside the calibration strip: where a set draws its components
+    (`back`, on a duplex back page)."""
+    area = printable_area(paper)
+    bars = calibration_area(paper, strip, back)
+    if strip == "side":
+        return Rect(area.x if back else bars.right, area.y, area.width - CALIBRATION_STRIP,
+                    area.height)
+    return Rect(area.x, bars.top, area.width, area.height - CALIBRATION_STRIP)
 
 
 def grid(area: Rect, cell: tuple[float, float], gap: float = 0.0) -> list[Rect]:
@@ -127,6 +144,7 @@ class Imposition:
     # anticlockwise, backs clockwise: see `face_matrix`), when more fit so.
     turned: bool = False
     mark_length: float = CROP_MARK_LENGTH       # CROP_MARK_SHORT when that fits more
+    strip: str = "foot"         # the calibration strip's place (STRIPS): "side" fits more
 
     @property
     def per_sheet(self) -> int:
@@ -170,27 +188,31 @@ def layouts(paper: str, cell: tuple[float, float], sides: str = "duplex",
     takes short marks, or the components on their side, only when that saves sheets: poker
     cards on A4, 9 a sheet with 3 mm marks; folded on letter, 3 on their side, not 2; bled
     cards 6 a sheet on their side, not 4 (duplex and fold alike: both flip the sheet about
-    a vertical line). An --offset the first cannot take may print on a later one."""
+    a vertical line). Last, the calibration strip at the foot before down the side, which
+    only a sheet holding more takes (poker cards on letter: 8 on their side, not 6 upright).
+    An --offset the first cannot take may print on a later one."""
     found = []
-    for length in (CROP_MARK_LENGTH, CROP_MARK_SHORT):
-        for turned in (False, True):
-            try:
-                found.append(_impose(paper, cell, sides, bleed, length, turned))
-            except ValueError:
-                continue
+    for strip in STRIPS:
+        for length in (CROP_MARK_LENGTH, CROP_MARK_SHORT):
+            for turned in (False, True):
+                try:
+                    found.append(_impose(paper, cell, sides, bleed, length, turned, strip))
+                except ValueError:
+                    continue
 
     def worse(layout: Imposition) -> tuple:
         many = (-layout.per_sheet if count is None else sheets_needed(count, layout.per_sheet))
-        return many, layout.turned, layout.mark_length != CROP_MARK_LENGTH
+        return (many, layout.turned, layout.mark_length != CROP_MARK_LENGTH,
+                layout.strip != "foot")
 
     return sorted(found, key=worse)
 
 
 def _impose(paper: str, cell: tuple[float, float], sides: str, bleed: float,
-            mark_length: float, turned: bool) -> Imposition:
-    """One layout: cells of `cell`, or on their side when `turned`; ValueError when not one
-    fits."""
-    area = content_area(paper)
+            mark_length: float, turned: bool, strip: str = "foot") -> Imposition:
+    """One layout: cells of `cell`, or on their side when `turned`, beside the calibration
+    strip `strip`; ValueError when not one fits."""
+    area = content_area(paper, strip)
     room = crop_mark_room(bleed, mark_length)
     gap = 2 * bleed
     page_width, _ = page_size(paper)
@@ -200,14 +222,14 @@ def _impose(paper: str, cell: tuple[float, float], sides: str, bleed: float,
         cells = grid(area.inset(room), size, gap)
         return Imposition(paper, sides, cell, bleed, tuple(cells),
                           tuple(front.mirrored(axis) for front in cells),
-                          turned=turned, mark_length=mark_length)
+                          turned=turned, mark_length=mark_length, strip=strip)
     if sides == "fold":
         fold_x = page_width / 2
         half = Rect(area.x, area.y, fold_x - FOLD_GUTTER - area.x, area.height)
         cells = grid(half.inset(room), size, gap)
         return Imposition(paper, sides, cell, bleed, tuple(cells),
                           tuple(front.mirrored(fold_x) for front in cells), fold_x,
-                          turned, mark_length)
+                          turned, mark_length, strip)
     raise ValueError(f"sides {sides!r} is unknown; accepted: duplex, fold")
 
 

@@ -35,25 +35,32 @@ def stamp(canvas, name: str, draw, bbox: tuple[float, float, float, float] | Non
     canvas.doForm(name)
 
 
-def calibration_bars(canvas, options: PrintOptions) -> None:
-    """A 1-inch and a 25 mm bar with their ticks in the calibration strip at the page's foot.
+def calibration_bars(canvas, options: PrintOptions, strip: str = "foot",
+                     back: bool = False) -> None:
+    """A 1-inch and a 25 mm bar with their ticks in the page's calibration strip: at its
+    foot, or reading upwards down its side (`geometry.calibration_area`; `back`, a duplex
+    back page's).
 
     Measured with a ruler they tell whether the sheet was printed at 100%. Every page of every
     set carries them (SPEC 6).
     """
-    stamp(canvas, f"CalibrationBars{options.paper}",
-          lambda canvas: _draw_calibration_bars(canvas, options.paper))
+    stamp(canvas, f"CalibrationBars{options.paper}{strip}{'Back' if back else ''}",
+          lambda canvas: _draw_calibration_bars(canvas, options.paper, strip, back))
 
 
-def _draw_calibration_bars(canvas, paper: str) -> None:
-    strip = calibration_area(paper)
+def _draw_calibration_bars(canvas, paper: str, strip: str, back: bool) -> None:
+    area = calibration_area(paper, strip, back)
     canvas.saveState()
+    x, y = area.x, area.y
+    if strip == "side":         # the strip's foot along its right edge, read bottom to top
+        canvas.translate(area.right, area.y)
+        canvas.rotate(90)
+        x = y = 0.0
     canvas.setFillColorRGB(0, 0, 0)
     canvas.setStrokeColorRGB(0, 0, 0)
     canvas.setLineWidth(HAIRLINE)
-    baseline = strip.y + 4.0
+    baseline = y + 4.0
     bar_y = baseline + LABEL_FONT[1] + 3.0
-    x = strip.x
     canvas.setFont(*LABEL_FONT)
     for length, ticks, label in ((1.0 * INCH, 4, "1 inch"), (25 * MM, 5, "25 mm")):
         canvas.rect(x, bar_y, length, BAR_HEIGHT, stroke=0, fill=1)

@@ -72,6 +72,16 @@ def test_margins_are_at_least_a_quarter_inch(paper):
     assert area.contains(strip) and area.contains(content)
     assert strip.top == pytest.approx(content.y)
     assert strip.height == pytest.approx(CALIBRATION_STRIP)
+    # down the side: on a front's left, on a duplex back's right, the one behind the other
+    for back in (False, True):
+        strip, content = calibration_area(paper, "side", back), content_area(paper, "side", back)
+        assert area.contains(strip) and area.contains(content)
+        assert (strip.height, content.height) == pytest.approx((area.height, area.height))
+        assert strip.width + content.width == pytest.approx(area.width)
+        assert (content.x == pytest.approx(strip.right) if not back
+                else strip.x == pytest.approx(content.right))
+    assert calibration_area(paper, "side", back=True) == pytest.approx(
+        calibration_area(paper, "side").mirrored(width / 2))
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -80,9 +90,10 @@ def test_margins_are_at_least_a_quarter_inch(paper):
 @pytest.mark.parametrize("bleed", (0.0, BLEED))
 def test_cells_bleed_and_crop_marks_stay_inside_the_content_area(paper, kind, sides, bleed):
     imposition = impose(paper, CELLS[kind], sides, bleed)
-    content = content_area(paper)
     room = crop_mark_room(bleed, imposition.mark_length)
-    for cells in (imposition.fronts, imposition.backs):
+    for cells, back in ((imposition.fronts, False), (imposition.backs, sides == "duplex")):
+        # (a fold's backs lie on the front's page, beside its strip)
+        content = content_area(paper, imposition.strip, back)
         block = Rect(min(c.x for c in cells), min(c.y for c in cells), 0, 0)
         block = Rect(block.x, block.y, max(c.right for c in cells) - block.x,
                      max(c.top for c in cells) - block.y)
@@ -110,12 +121,14 @@ def test_duplex_backs_are_mirrored_cell_by_cell(paper, kind):
         assert (again.x, again.y, again.width, again.height) == pytest.approx(
             (front.x, front.y, front.width, front.height))
     # the block is centred, so every mirrored cell is itself a cell of the grid: the first
-    # cell of a row lies behind the last one
+    # cell of a row lies behind the last one (beside a strip down the side, the block is
+    # centred right of the front's strip and left of the back's: the width of one apart)
     columns = len({round(cell.x, 3) for cell in imposition.fronts})
+    shift = CALIBRATION_STRIP if imposition.strip == "side" else 0.0
     for row_start in range(0, len(imposition.fronts), columns):
         row = imposition.fronts[row_start:row_start + columns]
         backs = imposition.backs[row_start:row_start + columns]
-        assert [b.x for b in backs] == pytest.approx([c.x for c in reversed(row)])
+        assert [b.x for b in backs] == pytest.approx([c.x - shift for c in reversed(row)])
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -132,7 +145,13 @@ def test_fold_puts_each_back_beside_its_front_across_the_fold_line(paper, kind):
 
 def test_cells_per_sheet_on_letter_and_a4():
     # what a player gets from one sheet (a regression guard on the layout arithmetic)
-    assert impose("letter", POKER).per_sheet == 6           # 3 across, 2 down
+    # letter: 3 across, 2 down upright; on their side with the calibration bars down the
+    # sheet's side, 2 across and 4 down (7 sheets for 50 cards, not 9)
+    assert impose("letter", POKER).per_sheet == 8
+    assert (impose("letter", POKER).turned, impose("letter", POKER).strip) == (True, "side")
+    six = impose("letter", POKER, count=6)              # one sheet either way: as it was
+    assert (six.per_sheet, six.turned, six.strip) == (6, False, "foot")
+    assert impose("letter", POKER, count=8).per_sheet == 8     # the team cards: one sheet
     # A4: 3 across with 3 mm crop marks (with 4 mm ones, 2 across: 9 sheets for 50 cards)
     assert impose("a4", POKER).per_sheet == 9
     assert impose("a4", POKER).mark_length == pytest.approx(3 * MM)
@@ -150,7 +169,10 @@ def test_cells_per_sheet_on_letter_and_a4():
         roomiest = impose(paper, POKER, bleed=BLEED, mark_length=4 * MM, upright=True)
         assert roomiest.per_sheet == 4 and not roomiest.turned
     assert impose("letter", PIECE, count=80).per_sheet == 7 * 19    # one sheet either way
-    assert impose("letter", PIECE).turned                   # 9 x 15 on their side: 2 more
+    assert impose("letter", PIECE, count=80).strip == "foot"
+    # 7 x 20 beside a strip down the side (on their side, 9 x 15 at the foot strip)
+    assert impose("letter", PIECE).per_sheet == 7 * 20
+    assert not impose("letter", PIECE).turned
     assert impose("a4", MARKER).per_sheet == 14 * 21         # a row more with 3 mm marks
     assert impose("a4", MARKER, count=14 * 20).per_sheet == 14 * 20    # no sheet saved
     # folded, a poker card lies on its side on letter: three a sheet, not two
@@ -158,7 +180,7 @@ def test_cells_per_sheet_on_letter_and_a4():
     assert impose("letter", POKER, "fold").turned
     assert impose("a4", POKER, "fold").per_sheet == 3           # upright fits more there
     assert not impose("a4", POKER, "fold").turned
-    assert not impose("letter", POKER, "duplex").turned         # 6 either way: upright
+    assert not impose("letter", POKER, "duplex", count=5).turned   # one sheet: upright
     # given how many print, on their side only when that saves a sheet
     assert not impose("letter", POKER, "fold", count=1).turned  # one sheet either way
     assert impose("letter", POKER, "fold", count=3).turned      # one sheet, not two
@@ -183,20 +205,36 @@ def test_cut_lines_of_butted_cells_are_shared():
 
 
 @pytest.mark.parametrize("paper", ("letter", "a4", "tabloid"))
-def test_calibration_bars_measure_one_inch_and_25_mm(tmp_path, paper):
-    # SPEC 6: every sheet carries a one-inch and a 25 mm bar, inside the printable area
+@pytest.mark.parametrize("strip, back", [("foot", False), ("side", False), ("side", True)])
+def test_calibration_bars_measure_one_inch_and_25_mm(tmp_path, paper, strip, back):
+    # SPEC 6: every sheet carries a one-inch and a 25 mm bar, inside the printable area: in
+    # the strip at its foot, or down its side (a front's left, a back's right), reading up
     path = tmp_path / "bars.pdf"
     canvas = new_canvas(str(path), page_size(paper))
     canvas.setPageCompression(0)
-    calibration_bars(canvas, PrintOptions(paper=paper))
+    calibration_bars(canvas, PrintOptions(paper=paper), strip, back)
     canvas.save()
     text = path.read_bytes().decode("latin-1")
-    bars = [tuple(float(v) for v in match.groups())
-            for match in re.finditer(r"n ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re f", text)]
-    assert [round(width, 1) for _, _, width, _ in bars] == [72.0, round(25 * MM, 1)]
-    strip = calibration_area(paper)
-    for x, y, width, height in bars:
-        assert strip.contains(Rect(x, y, width, height))
+    number = r"(-?[\d.]+)"
+    matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    for found in re.finditer(" ".join([number] * 6) + " cm", text):
+        a, b, c, d, e, f = (float(v) for v in found.groups())
+        matrix = (a * matrix[0] + b * matrix[2], a * matrix[1] + b * matrix[3],
+                  c * matrix[0] + d * matrix[2], c * matrix[1] + d * matrix[3],
+                  e * matrix[0] + f * matrix[2] + matrix[4],
+                  e * matrix[1] + f * matrix[3] + matrix[5])
+    bars = []
+    for found in re.finditer(r"n ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re f", text):
+        x, y, width, height = (float(v) for v in found.groups())
+        corners = [_placed(matrix, u, v) for u in (x, x + width) for v in (y, y + height)]
+        xs, ys = [u for u, _ in corners], [v for _, v in corners]
+        bars.append(Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    long = [(bar.width if strip == "foot" else bar.height) for bar in bars]
+    assert [round(length, 1) for length in long] == [72.0, round(25 * MM, 1)]
+    area = calibration_area(paper, strip, back)
+    for bar in bars:
+        assert area.contains(bar), (bar, area)
+    assert bars[0].y < bars[1].y if strip == "side" else bars[0].x < bars[1].x
     assert "(1 inch)" in text and "(25 mm)" in text
 
 

@@ -56,9 +56,9 @@ def test_the_offset_allowed_is_reckoned_on_the_cells_the_print_fills(capsys, tmp
     code, _, stderr = run(capsys, "pieces", "--team", "texas", "--offset", "0,-25", "--out",
                           str(tmp_path / "team.pdf"))
     assert code == 0, stderr
-    code, _, stderr = run(capsys, "cards", "--offset", "20,0", "--out",
-                          str(tmp_path / "cards.pdf"))
-    assert code == 2 and "accepts -15.9..15.9 mm across" in stderr
+    code, _, stderr = run(capsys, "markers", "--offset", "20,0", "--out",
+                          str(tmp_path / "markers.pdf"))
+    assert code == 2 and "accept -8.7..8.7 mm across" in stderr
 
 
 def test_offset_is_read_in_millimetres_and_moves_the_backs(capsys, tmp_path):
@@ -193,18 +193,20 @@ def test_the_command_line_loads_reportlab_only_to_print():
 
 
 @pytest.mark.parametrize("args, said", [
-    # (what every layout of the set accepts: here one holds every other's)
-    (("cards", "--offset", "20,0"), "an offset of 20,0 mm would move the backs of the strategy "
-                                    "cards off the letter sheet or onto its calibration bars; "
-                                    "their layout accepts -15.9..15.9 mm across and -25..25 "
-                                    "mm up"),
-    (("cards", "--offset=-25,25"), "would move the backs of the strategy cards off the "
-                                   "letter sheet"),
+    # (what every layout of the set accepts; here the calibration bars at the foot, then
+    # down the side, where the backs have more room up and down and less to the right)
+    (("markers", "--offset", "20,0"), "an offset of 20,0 mm would move the backs of the game "
+                                      "pieces off the letter sheet or onto its calibration "
+                                      "bars; their layouts accept -8.7..8.7 mm across and "
+                                      "-25..10.2 mm up or -10.2..3.9 mm across and -25..8.7 "
+                                      "mm up"),
+    (("markers", "--offset=-25,25"), "would move the backs of the game pieces off the "
+                                     "letter sheet"),
     # backs never onto the calibration bars, which stay put (they printed over them)
     (("cards", "--paper", "a4", "--offset", "0,-20"),
      "would move the backs of the strategy cards off the a4 sheet or onto its calibration "
-     "bars; their layouts accept -13..13 mm across and -7.3..13.7 mm up or -25..25 mm "
-     "across and -0.3..6.7 mm up"),
+     "bars; their layouts accept -13..13 mm across and -7.3..13.7 mm up or -8.2..1.8 mm "
+     "across and -18.5..18.5 mm up or -25..25 mm across and -12.5..12.5 mm up"),
     # several sets: what they take together, each set on any layout of its own, said
     # before a page is drawn (the first set refused told its own, inside which the next
     # set refused again; then the layouts the offset asked chose told a range narrower
@@ -212,13 +214,16 @@ def test_the_command_line_loads_reportlab_only_to_print():
     (("all", "--offset", "9,0"), "would move the backs of the game pieces off the letter "
                                  "sheet or onto its calibration bars; the layouts these "
                                  "sets may print on accept -8.7..8.7 mm across and "
-                                 "-9.3..10.2 mm up together"),
+                                 "-9.3..10.2 mm up or -10.2..3.9 mm across and -9.3..8.7 mm "
+                                 "up together"),
     (("all", "--offset", "0,13"), "the layouts these sets may print on accept -8.7..8.7 mm "
-                                  "across and -9.3..10.2 mm up together"),
+                                  "across and -9.3..10.2 mm up or -10.2..3.9 mm across and "
+                                  "-9.3..8.7 mm up together"),
     (("all", "--offset", "0,-12", "--paper", "a4"),
      "would move the backs of the calibration scales off the a4 sheet or onto its "
-     "calibration bars; the layouts these sets may print on accept -11.1..11.1 mm "
-     "across and -7.3..11.7 mm up or -12.1..12.1 mm across and -7.3..6.3 mm up together"),
+     "calibration bars; the layouts these sets may print on accept -12.6..6.3 mm across "
+     "and -9.3..10.1 mm up or -12.1..12.1 mm across and -9.3..6.3 mm up or -11.1..11.1 mm "
+     "across and -9.3..11.7 mm up together"),
     (("pieces", "--team", "texas", "--team", "california"),
      "--team is given 2 times: a print holds one team's components"),
     (("pieces", "--bleed"), "--bleed applies to the poker-size cards (cards, team-cards, "
@@ -233,8 +238,8 @@ def test_the_command_line_loads_reportlab_only_to_print():
     (("calibration", "--offset=24,-24"), "would move the backs of the calibration scales "
                                          "off the letter sheet or onto its calibration bars; "
                                          "their layout accepts -15.6..15.6 mm across"),
-    ("cards --paper a4 --offset 0,14".split(), "their layouts accept -13..13 mm across and "
-     "-7.3..13.7 mm up or -25..25 mm across and -0.3..6.7 mm up"),
+    ("cards --paper a4 --offset 0,19".split(), "their layouts accept -13..13 mm across and "
+     "-7.3..13.7 mm up or -8.2..1.8 mm across and -18.5..18.5 mm up"),
 ])
 def test_an_option_the_print_cannot_honour_is_refused_not_dropped(capsys, tmp_path, args,
                                                                      said):
@@ -394,7 +399,7 @@ def test_an_offset_every_set_takes_prints_them_all(capsys, tmp_path):
 
     plain, moved = tmp_path / "plain.pdf", tmp_path / "moved.pdf"
     assert run(capsys, "all", "--out", str(plain))[0] == 0
-    code, _, stderr = run(capsys, "all", "--offset", "7.7,-9.3", "--out", str(moved))
+    code, _, stderr = run(capsys, "all", "--offset", "3.9,-9.3", "--out", str(moved))
     assert code == 0, stderr
     before, after = PdfReader(plain).pages, PdfReader(moved).pages
     assert len(before) == len(after)
@@ -540,7 +545,13 @@ def test_an_offset_the_fuller_sheet_cannot_take_prints_the_roomier_one(capsys, t
         assert ("note: the strategy cards print 8 a sheet (not 9), on their side, with 4 "
                 "mm crop marks (not 3): the layout that leaves their backs room for "
                 f"--offset {offset} mm") in stderr, stderr
-    code, _, stderr = run(capsys, "cards", "--paper", "a4", "--offset", "0,14",
+    # 14 mm up: the bars down the side leave the backs room up and down
+    code, stdout, stderr = run(capsys, "cards", "--paper", "a4", "--offset", "0,14",
+                               "--out", str(out))
+    assert code == 0 and "(14 pages)" in stdout, stderr
+    assert ("8 a sheet (not 9), on their side, with 4 mm crop marks (not 3), the "
+            "calibration bars at the side (not the foot)") in stderr, stderr
+    code, _, stderr = run(capsys, "cards", "--paper", "a4", "--offset", "0,19",
                           "--out", str(out))     # (up: no layout takes it)
     assert code == 2 and "-13..13 mm across and -7.3..13.7 mm up" in stderr
     code, _, stderr = run(capsys, "all", "--paper", "a4", "--offset", "0,7.5",
