@@ -393,7 +393,8 @@ def _draw_field(canvas, box_data: Box, tiled: bool) -> None:
         draw_text(canvas, "High & Tight playing field", left, top, TITLE_WIDTH, BOLD, 9,
                   "right")
         # the box's name under it in up to two lines (a long one shrank past reading)
-        size, names, _ = fit_name(f"({box_data.name})", BOLD, 9, TITLE_WIDTH, TITLE_WIDTH)
+        size, names, _ = fit_name(f"({box_data.name})", BOLD, 9, TITLE_WIDTH, TITLE_WIDTH,
+                                  initials=False)
         draw_lines(canvas, names, left, top - 9 * 1.2 + size, TITLE_WIDTH, BOLD, size,
                    leading=9 * 1.2, align="right")
     else:

@@ -206,13 +206,17 @@ class PieceFront:
     detail_right: str
     info: str
 
+    def name_lines(self, width: float) -> tuple[float, list[str], bool]:
+        """The name's size and lines, its first beside the tag, and whether it is whole
+        (`fit_name`)."""
+        beside_tag = width - stringWidth(self.tag, BOLD, NAME_SIZE) - TAG_GAP
+        return fit_name(self.name, BOLD, NAME_SIZE, beside_tag, width, NAME_LINES)
+
     def lay_out(self, width: float, height: float) -> tuple[list[Line], list[str]]:
         """The lines top down, within `width` and above the foot of a piece `height` high,
         and the fields that do not fit at the smallest sizes (printed cut short)."""
         cut = []
-        beside_tag = width - stringWidth(self.tag, BOLD, NAME_SIZE) - TAG_GAP
-        size, names, whole = fit_name(self.name, BOLD, NAME_SIZE, beside_tag, width,
-                                      NAME_LINES)
+        size, names, whole = self.name_lines(width)
         if not whole:
             cut.append("name")
         drop = 1.5 + NAME_SIZE + 1.0
@@ -392,19 +396,38 @@ def pieces_cut_short(box: Box) -> list[str]:
         team = box.roster_team(roster.key)
         abbrev = team.abbrev if team is not None else ""
         for piece in [*roster.ballplayers.values(), *roster.pitchers.values()]:
-            _, cut = piece_front(piece).lay_out(_piece_text_width(front), front.height)
-            if (not back_name(piece.name, front.width - 2 * PIECE_PAD, abbrev)[1]
-                    and "name" not in cut):
+            face = piece_front(piece)
+            _, cut = face.lay_out(_piece_text_width(front), front.height)
+            _, front_lines, front_whole = face.name_lines(_piece_text_width(front))
+            back_lines, back_whole = back_name(piece.name, front.width - 2 * PIECE_PAD, abbrev)
+            if not back_whole and "name" not in cut:
                 cut.insert(0, "name")
+            # the name as printed where it is not whole: its initials, or cut short ('…')
+            printed = [joined_name(lines) for lines, whole in ((front_lines, front_whole),
+                                                               (back_lines, back_whole))
+                       if not whole]
             where = piece_where(piece, roster.key)
             for field in cut:
                 room = (f"{NAME_LINES} lines at {SMALLEST_NAME:g} pt" if field == "name"
                         else f"the lines under the name at {SMALLEST_TEXT:g} pt")
                 if field == "name" and " " not in piece.name.strip():
-                    room += " (a name breaks between words only: one word fits in a line)"
+                    room += (" (a name breaks between words or after a hyphen only: one "
+                             "word fits in a line)")
+                if field == "name" and not any(ELLIPSIS in name for name in printed):
+                    out.append(f"{where}, field 'name': too long for the piece: it does not "
+                               f"fit {room} whole and prints with its first names as "
+                               f"initials ({printed[0]!r})")
+                    continue
                 out.append(f"{where}, field {field!r}: too long for the piece: it does not "
                            f"fit {room} and prints cut short with '{ELLIPSIS}'")
     return out
+
+
+def joined_name(lines: list[str]) -> str:
+    """A name's printed lines in one: 'M. Kingsley-' and 'Fairweather Jr' read
+    'M. Kingsley-Fairweather Jr'."""
+    return "".join(line if index == 0 or lines[index - 1].endswith("-") else " " + line
+                   for index, line in enumerate(lines))
 
 
 def card_texts_cut_short(box: Box) -> list[str]:

@@ -210,28 +210,80 @@ def _longest(most: int, fits_in) -> int:
     return bisect.bisect_left(range(1, most + 1), True, key=lambda count: not fits_in(count))
 
 
+# Words after a surname that stay whole when the names before it go to initials.
+NAME_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+
+
+def initialled(name: str) -> list[str]:
+    """The name with its given names as initials, one more at a time from the first:
+    'Juan Carlos Montgomery' gives 'J. Carlos Montgomery', then 'J. C. Montgomery'. The
+    surname and a suffix after it ('Jr') stay whole, and so do short or lowercase words
+    ('de', 'la'): a table knows its pieces by their surnames."""
+    words = name.split()
+    last = len(words) - 1
+    while last > 0 and words[last].casefold() in NAME_SUFFIXES:
+        last -= 1
+    given = [index for index in range(last)
+             if len(words[index]) > 2 and words[index][0].isupper()]
+    out = []
+    for index in given:
+        words = [*words[:index], words[index][0] + ".", *words[index + 1:]]
+        out.append(" ".join(words))
+    return out
+
+
 def fit_name(text: str, font: str, size: float, first: float, width: float,
-             most: int = 2) -> tuple[float, list[str], bool]:
+             most: int = 2, initials: bool = True) -> tuple[float, list[str], bool]:
     """A name at `size`, shrunk on one line of width `first` down to SMALLEST_NAME; past
-    that, wrapped in up to `most` lines (the first `first` wide, the others `width`) at the
-    largest size, in steps of 0.25 pt, that fits. Returns (size, lines, whole): a name that
-    cannot fit at SMALLEST_NAME is cut short on its last line (`whole` False)."""
-    natural = stringWidth(text, font, size)
-    if natural <= first or size * first / natural >= SMALLEST_NAME:
-        return (size if natural <= first else size * first / natural), [text], True
-    step = size
-    while step >= SMALLEST_NAME:
-        lines = wrap(text, font, step, width, first)
-        if len(lines) <= most and fits(lines, font, step, width, first):
-            return step, lines, True
-        step -= 0.25
-    lines = wrap(text, font, SMALLEST_NAME, width, first)
+    that, wrapped in up to `most` lines (the first `first` wide, the others `width`; a word
+    too wide broken after a hyphen) at the largest size, in steps of 0.25 pt, that fits.
+    Returns (size, lines, whole). A name that
+    cannot fit at SMALLEST_NAME gives its first names as initials, one at a time
+    (`initialled`: 'M. Kingsley-' / 'Fairweather Jr'; a person's name: not without
+    `initials`), and past that, whole, is cut short on its last line; `whole` False for
+    both."""
+    for candidate in (text, *(initialled(text) if initials else ())):
+        fitted = _fitted_name(candidate, font, size, first, width, most)
+        if fitted is not None:
+            return (*fitted, candidate == text)
+    lines = wrap(text, font, SMALLEST_NAME, width, first)   # (initials would keep no more)
     kept = lines[:most]
     if len(lines) > most:
         kept[-1] = " ".join([kept[-1], *lines[most:]])
     kept = [shorten(line, font, SMALLEST_NAME, first if index == 0 else width)
             for index, line in enumerate(kept)]
     return SMALLEST_NAME, kept, False
+
+
+def _fitted_name(text: str, font: str, size: float, first: float, width: float,
+                 most: int) -> tuple[float, list[str]] | None:
+    """`fit_name`'s sizes and lines for the name whole, None when it cannot fit."""
+    natural = stringWidth(text, font, size)
+    if natural <= first or size * first / natural >= SMALLEST_NAME:
+        return (size if natural <= first else size * first / natural), [text]
+    step = size
+    while step >= SMALLEST_NAME:
+        lines = _name_lines(text, font, step, first, width)
+        if len(lines) <= most and fits(lines, font, step, width, first):
+            return step, lines
+        step -= 0.25
+    return None
+
+
+def _name_lines(text: str, font: str, size: float, first: float, width: float) -> list[str]:
+    """A name in lines, filled word by word (the first line `first` wide), a line breaking
+    between words or after a hyphen ('B. Crowderson-' / 'Whitfield'): a double-barrelled
+    surname is two words to a table."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        for index, part in enumerate(re.split(r"(?<=-)(?=.)", word)):
+            joined = line + ("" if index or not line else " ") + part
+            if line and stringWidth(joined, font, size) > (width if lines else first):
+                lines.append(line)
+                joined = part
+            line = joined
+    return [*lines, line] if line else lines
 
 
 def set_font(canvas, font: str, size: float) -> None:

@@ -212,6 +212,41 @@ def test_long_names_and_information_wrap_inside_their_piece_at_readable_sizes(tm
     assert " ".join(pitcher[pitcher.index("Throws R") + 1:]) == LONG_INFO
 
 
+def test_a_long_name_gives_its_first_names_as_initials_before_it_is_cut(tmp_path):
+    """Rule 2.1: a piece names its player, and a table knows him by his surname. A name too
+    long for two lines at the smallest size printed its first names and cut the surname
+    ('Alessandro Bartholomew…'); it now gives its first names as initials, one at a time,
+    and breaks a double-barrelled surname after its hyphen, before anything is cut. The
+    surname and a suffix stay whole; a name that cannot fit even so is cut as before."""
+    from printables.text import initialled
+
+    assert initialled("Juan Carlos Montgomery") == ["J. Carlos Montgomery",
+                                                    "J. C. Montgomery"]
+    assert initialled("Martin Kingsley-Fairweather Jr") == ["M. Kingsley-Fairweather Jr"]
+    assert initialled("Juan de la Cruz") == ["J. de la Cruz"]
+    assert initialled("Sabaria") == []
+    renamed = edited({"ballplayers.csv": [("new-york,Delacorte,",
+                                           "new-york,Alessandro Bartholomew Delacorte,"),
+                                          ("texas,Marty,",
+                                           "texas,Martin Kingsley-Fairweather Jr,")],
+                      "pitchers.csv": [("texas,Crowder,",
+                                        "texas,Bartholomew Crowderson-Whitfield,")]})
+    warned = texts_cut_short(renamed)
+    assert [line.split(", field 'name': ")[1] for line in warned] == [
+        "too long for the piece: it does not fit 2 lines at 6 pt whole and prints with its "
+        f"first names as initials ({printed!r})" for printed in
+        ("A. B. Delacorte", "M. Kingsley-Fairweather Jr", "B. Crowderson-Whitfield")]
+    names = ("Alessandro Bartholomew Delacorte", "Martin Kingsley-Fairweather Jr",
+             "Bartholomew Crowderson-Whitfield")
+    render("pieces", renamed, PrintOptions(only=names), tmp_path / "initials.pdf")
+    imposition = impose("letter", PIECE, count=3)
+    fronts = strings_by_cell(read(tmp_path / "initials.pdf").pages[0], imposition.fronts)
+    printed = [[p.text for p in fronts[index] if p.font == BOLD and p.text not in (
+        "C-5", "OF-5", "SP") and not p.text.startswith("Stuff")] for index in range(3)]
+    assert printed == [["A. B. Delacorte"], ["M. Kingsley-", "Fairweather Jr"],
+                       ["B. Crowderson-", "Whitfield"]]
+
+
 def test_texts_too_long_for_a_piece_print_cut_short_and_are_named(tmp_path, box, long_texts):
     assert texts_cut_short(box) == [] and texts_cut_short(long_texts) == []
     longer = f"{LONG_INFO} and then asks for more innings when the bullpen is tired"
@@ -224,7 +259,8 @@ def test_texts_too_long_for_a_piece_print_cut_short_and_are_named(tmp_path, box,
         "'\u2026'",
         "pitchers.csv, line 3 ('Wolfeschlegelsteinhausenbergerdorff', new-york), field "
         "'name': too long for the piece: it does not fit 2 lines at 6 pt (a name breaks "
-        "between words only: one word fits in a line) and prints cut short with '\u2026'"]
+        "between words or after a hyphen only: one word fits in a line) and prints cut "
+        "short with '\u2026'"]
     render("pieces", too_long, PrintOptions(only=("Sabaria", "Wolfeschlegelsteinhausenbergerd"
                                                   "orff")), tmp_path / "cut.pdf")
     reader = read(tmp_path / "cut.pdf")

@@ -335,8 +335,9 @@ def test_print_warns_of_the_texts_its_set_prints_cut_short_or_without_a_glyph(ca
     assert warnings[0].startswith(f"warning: {box_copy}/pitchers.csv, line 3 ('Wolfeschlegel")
     # (one word: it does not break across the two lines, said so)
     assert warnings[0].endswith("field 'name': too long for the piece: it does not fit 2 "
-                                "lines at 6 pt (a name breaks between words only: one word "
-                                "fits in a line) and prints cut short with '\u2026'")
+                                "lines at 6 pt (a name breaks between words or after a "
+                                "hyphen only: one word fits in a line) and prints cut short "
+                                "with '\u2026'")
     assert "('Łukasz', new-york), field 'name': 'Ł' has no glyph" in warnings[1]
     code, _, err = run(capsys, "cards", "--data", str(box_copy), "--out",
                        str(tmp_path / "c.pdf"))
