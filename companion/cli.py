@@ -1279,9 +1279,23 @@ def _utf8_terminal() -> None:
                            "LANG=C.UTF-8) or run with PYTHONUTF8=1")
 
 
+def _a_terminal() -> None:
+    """The table draws on standard error and reads its keys from standard input (as every
+    Textual screen does): with either a pipe or a file, the screen went into it and the
+    app ran on unseen, busy, holding the game file. Refused before a screen opens, with
+    what reads a series as text."""
+    for name, stream in (("standard input", sys.__stdin__), ("standard error",
+                                                               sys.__stderr__)):
+        if stream is None or not stream.isatty():
+            raise CommandError(f"the screens need a terminal, and {name} is not one (a pipe "
+                               "or a file): run it in a terminal window; `companion series "
+                               "show` and `companion export` read a series as text")
+
+
 def cmd_play(args) -> int:
     from .tui.app import make_app
 
+    _a_terminal()
     _utf8_terminal()
     _db_folder_exists(args)
     if args.series is not None:
@@ -1314,6 +1328,7 @@ def cmd_follow(args) -> int:
     from .store.db import StoreBusy
     from .tui.follow import FOLLOW_WAIT_SECONDS, FollowApp
 
+    _a_terminal()
     _utf8_terminal()
     # (not there yet: the follow screen waits for the file; a table on it is what it follows;
     # locked by another program: the screen says so and reads again until it lets go)
@@ -1480,6 +1495,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(print_cli.attach_offset(sys.argv[1:] if argv is None else argv))
     _options_given_once(parser, args)
     if args.command is None:
+        try:
+            _a_terminal()
+        except CommandError:        # (piped or scripted: what it can do, as --help says it)
+            parser.print_help()
+            return EXIT_OK
         args.command = "play"
         args.series = None
     handler = {

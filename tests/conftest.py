@@ -75,6 +75,21 @@ def seeded_new_series(request):
 
 
 @pytest.fixture(autouse=True)
+def at_a_terminal(request):
+    """`play` and `follow` open only on a terminal (`cli._a_terminal`); the tests' own
+    standard input and error are captured, so the commands' other checks are tested as at
+    one. A test marked `no_terminal` keeps the check."""
+    if request.node.get_closest_marker("no_terminal") is not None:
+        yield
+        return
+    import companion.cli
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(companion.cli, "_a_terminal", lambda: None)
+        yield
+
+
+@pytest.fixture(autouse=True)
 def own_settings(tmp_path_factory):
     """Each test keeps the player's settings (the theme, the last New series choices) in
     a file of its own: a dialog a test opens starts from the defaults, whatever another

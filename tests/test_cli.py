@@ -944,6 +944,39 @@ def test_a_terminal_not_set_to_utf8_is_told_before_a_screen_opens(capsys, monkey
     assert not (tmp_path / "never.db").exists()
 
 
+@pytest.mark.no_terminal
+def test_the_screens_refuse_to_open_without_a_terminal(capsys, monkeypatch, tmp_path):
+    """The table draws on standard error and reads its keys from standard input: `play`
+    with them a pipe drew its screen into the pipe and ran on unseen at full speed,
+    holding the game file until killed. Refused before a screen opens or a file is made,
+    saying what reads a series as text."""
+    import io
+    import sys
+
+    import companion.tui.app as tui
+
+    monkeypatch.setattr(tui, "make_app", lambda *a, **k: pytest.fail("a screen opened"))
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for stdin, stderr, name in ((io.StringIO(), Terminal(), "standard input"),
+                                (Terminal(), io.StringIO(), "standard error")):
+        monkeypatch.setattr(sys, "__stdin__", stdin)
+        monkeypatch.setattr(sys, "__stderr__", stderr)
+        for command in ("play", "follow"):
+            code, _, err = run(capsys, command, "--db", str(tmp_path / "never.db"))
+            assert code == 2 and (f"the screens need a terminal, and {name} is not one (a "
+                                  "pipe or a file)") in err, err
+            assert "`companion series show` and `companion export`" in err
+        # `companion` alone, piped or scripted: what it can do (the table opens at one)
+        code, out, err = run(capsys, "--db", str(tmp_path / "never.db"))
+        assert code == 0 and out.startswith("usage: companion") and not err
+        assert "companion play [--series ID]" in out
+    assert not (tmp_path / "never.db").exists()
+
+
 def test_counts_agree_with_their_unit():
     from companion.print_cli import counted
 
