@@ -746,6 +746,8 @@ TOML_HINTS = (
     ("Expected '=' after a key", "a key and its value need an = between them"),
     ("Expected ']", "a table header is not closed: [team.ballpark] ends with ], a list "
                     "entry's [[card]] with ]]"),
+    ("Unescaped '\\'", "a backslash in a double-quoted text starts an escape: write it "
+                       "twice (\\\\) for one, or put the text in single quotes"),
     ("Expected newline or end of document", "something follows the value on its line (one "
                                             "key = value a line; a double quote inside a "
                                             "text is written \\\", or the text goes in "
@@ -759,6 +761,12 @@ def toml_words(message: str) -> str:
     return re.sub(r"\(((?:'[^']*',?\s*)+)\)",
                   lambda found: "[" + ".".join(re.findall(r"'([^']*)'", found.group(1))) + "]",
                   message)
+
+
+def as_typed(line: str) -> str:
+    """A line of a file in quotes, as the file has it: a repr doubled each backslash, so a
+    line told to double one read as if it did already."""
+    return f'"{line}"' if "'" in line and '"' not in line else f"'{line}'"
 
 
 def toml_hint(text: str, message: str) -> str:
@@ -780,7 +788,7 @@ def toml_hint(text: str, message: str) -> str:
             return (f"; line {before} reads {lines[before - 1].strip()!r}: each entry of "
                     f"the list starts with a double-bracket header, [[{entry.group(1)}]] "
                     f"(the parser stopped at the next entry, line {at})")
-    quoted = f"; the line reads {typed[:60] + ('...' if len(typed) > 60 else '')!r}"
+    quoted = f"; the line reads {as_typed(typed[:60] + ('...' if len(typed) > 60 else ''))}"
     if any(mark in line for mark in CURLY_QUOTES):
         return (f"{quoted}: curly quotes; type straight double quotes (\") as a plain text "
                 "editor does (a word processor or a phone curls them)")

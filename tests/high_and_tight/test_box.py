@@ -201,6 +201,12 @@ def test_toml_mistakes_made_by_hand_are_told_with_their_line_and_the_fix(box_cop
         ('He barrels it up.', 'He hits a "moonshot".', "a double quote inside a text is "
                                                        "written \\\", or the text goes in "
                                                        "single quotes"),
+        # a backslash: the line as typed (its repr doubled it: told to double it, the
+        # player read that he had), and the fix
+        ('He barrels it up.', 'He barrels it up \\ and out.',
+         "the line reads 'text = \"He barrels it up \\ and out. Raise the Scoring "
+         "Number...': a backslash in a double-quoted text starts an escape: write it twice "
+         "(\\\\) for one, or put the text in single quotes"),
     )
     for old, new, fix in cases:
         assert old in original, old
