@@ -1377,9 +1377,17 @@ def _export_box(store, target: str, folder: Path) -> int:
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise CommandError(f"--box {folder}: give a new or empty folder (nothing there is "
                            "overwritten)")
+    # The new folder goes in one that is there (a slip in the path made every folder it
+    # named, as --db, --out and --record refuse)
+    parent = folder.absolute().parent
+    if not parent.is_dir():
+        blocking = next((part for part in (parent, *parent.parents) if part.is_file()), None)
+        raise CommandError(f"--box {folder}: " + (
+            f"the folder cannot be made ({blocking} is a file, not a folder)" if blocking
+            else f"folder {parent} does not exist; make it first") + "; nothing was written")
     box = frozen_box(store, series_id)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(exist_ok=True)
         for name, text in box.texts.items():
             write_atomically(folder / name, text.encode())
     except OSError as error:        # a file where a folder of the path should be, ...

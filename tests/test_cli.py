@@ -1814,6 +1814,13 @@ def test_a_device_a_pipe_or_a_file_on_the_way_is_refused_by_name(capsys, tmp_pat
                        str(tmp_path / "afile" / "sub"))
     assert code == 2 and err.endswith(f"the folder cannot be made ({tmp_path / 'afile'} is a "
                                       "file, not a folder); nothing was written\n"), err
+    # a folder in a folder that is not there: refused, as --db and --out refuse it (a slip
+    # in the path made every folder it named)
+    code, _, err = run(capsys, "export", "1", "--db", str(game), "--box",
+                       str(tmp_path / "nowhere" / "box"))
+    assert code == 2 and err.endswith(f"folder {tmp_path / 'nowhere'} does not exist; make "
+                                      "it first; nothing was written\n"), err
+    assert not (tmp_path / "nowhere").exists()
     (tmp_path / "folder").mkdir()
     code, _, err = run(capsys, "db", "salvage", "--db", str(game), "--out",
                        str(tmp_path / "folder"))
