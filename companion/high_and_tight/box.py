@@ -1103,7 +1103,25 @@ class _Loader:
                                                                              "[[card]]")))
         if head is None or teams is None or rosters is None or cards is None:
             return None
+        self.warn_unplayed(head["strategies"], head["extra_strategy"], cards)
         return Box(**head, teams=teams, rosters=rosters, cards=cards)
+
+    def warn_unplayed(self, strategies: tuple[str, ...], extra: str,
+                      cards: dict[str, Card]) -> None:
+        """A category of cards no inning strategy names (rule 5.3; extra innings 'any' name
+        each, 6.2): its cards can never be played. A box of nine 'none' innings passed the
+        check whole, though no Power, Speed, OBP or Clutch card could ever come out."""
+        played = set(strategies) | (set(STRATEGIES) if extra == "any" else {extra})
+        where = self.where("box.toml", self.table_at("box.toml", "innings"))
+        for category in STRATEGIES:
+            unplayed = [card.name for card in cards.values() if card.category == category]
+            if category in played or not unplayed:
+                continue
+            more = f" and {len(unplayed) - 3} more" if len(unplayed) > 3 else ""
+            self.warnings.append(
+                f"{where}, field 'strategies': no inning plays {category} (nor extra innings, "
+                f"'extra' = {extra!r}), so the {category} cards of cards.toml "
+                f"({', '.join(unplayed[:3])}{more}) can never be played (rule 5.3)")
 
     def track(self, box_data: dict) -> dict:
         """box.toml read: the box's name, the DH's Defense, the Rally Caps, both tracks and

@@ -1902,3 +1902,27 @@ def test_a_refused_field_keeps_back_only_the_clashes_it_takes_part_in(box_copy):
     assert len(problems) == 2, problems
     assert "'behing' is not one of behind" in problems[0]
     assert "no batter and pitcher can meet these conditions together" in problems[1]
+
+
+def test_a_category_no_inning_plays_is_warned_of(box_copy):
+    """Rule 5.3: a card is played in an inning whose strategy is its category (Special and
+    Free cards in any), and extra innings 'any' let the batting side name one (6.2). A box
+    whose innings name no speed, OBP or clutch, extra innings 'none', passed the check
+    whole, its cards of those categories never playable: each category is warned of (the
+    box still loads)."""
+    assert not any("no inning plays" in warning for warning in load_box().warnings)
+    path = box_copy / "box.toml"
+    text = path.read_text()
+    line = next(line for line in text.splitlines() if line.startswith("strategies = "))
+    edit(path, line, 'strategies = ["none", "none", "power", "none", "power", "none", '
+                     '"none", "none", "none"]')
+    box = load_box(box_copy)
+    assert not any("no inning plays" in warning for warning in box.warnings)  # extra: any
+    edit(path, 'extra = "any"', 'extra = "speed"')
+    warned = [warning for warning in load_box(box_copy).warnings if "no inning plays" in warning]
+    assert [warning.split("no inning plays ")[1].split(" ")[0] for warning in warned] == [
+        "obp", "clutch"]
+    assert warned[0].endswith("no inning plays obp (nor extra innings, 'extra' = 'speed'), "
+                              "so the obp cards of cards.toml (Work the Count, Seeing It "
+                              "Well, Leadoff Walk and 5 more) can never be played (rule 5.3)")
+    assert "box.toml, [innings] (line " in warned[0]
