@@ -952,6 +952,8 @@ class _Loader:
         accepted = f"one of {', '.join(choices)}"
         near = closest(value, choices) if isinstance(value, str) else None
         self.problems.add(where, f"is missing (accepted: {accepted})" if value is None
+                          else f"is empty: give {accepted}" if isinstance(value, str)
+                          and not value.strip()
                           else f"{shown(value)} is not {accepted}"
                           + (f"; did you mean {near!r}?" if near else ""))
         return choices[0]
@@ -1907,6 +1909,7 @@ class _Loader:
         value = self.cell(row, key)
         if value not in choices:
             self.problems.add(where + f", field {key!r}",
+                              f"is empty: give one of {', '.join(choices)}" if not value else
                               f"{shown(row.get(key))} is not one of {', '.join(choices)}")
             return choices[0]
         return value
@@ -2261,5 +2264,8 @@ class _Loader:
         for side in ("offense", "defense"):
             if not any(c.side == side for c in cards.values()) and \
                     "card" not in self.unread_lists:
-                self.problems.add(self.where("cards.toml"), f"no {side} cards")
+                self.problems.add(self.where("cards.toml"),
+                                  f"no {side} cards: the batting player plays offense cards "
+                                  "and the fielding player defense cards (rules 2.3, 5.1): "
+                                  f"give some [[card]] entries side = {side!r}")
         return cards

@@ -1064,6 +1064,7 @@ def test_a_frozen_box_loads_past_todays_checks_of_conditions_texts_and_keys(box)
      "field 'at_most'"),
     # a side refused is read as the first choice: no clash told on top of it
     ('[{ bats = "Left" }, { bats = "L" }]', "'Left' is not one of R, L, S"),
+    ('[{ bats = "" }, { bats = "L" }]', "field 'bats': is empty: give one of R, L, S"),
     # nor a score or a side batting (it invented 'ahead' and 'behind', home and away)
     ('[{ score = "ahead" }, { score = "winning" }]', "'winning' is not one of behind"),
     ('[{ batting = "away" }, { batting = "hme" }]', "'hme' is not one of home, away"),
@@ -1926,3 +1927,12 @@ def test_a_category_no_inning_plays_is_warned_of(box_copy):
                               "so the obp cards of cards.toml (Work the Count, Seeing It "
                               "Well, Leadoff Walk and 5 more) can never be played (rule 5.3)")
     assert "box.toml, [innings] (line " in warned[0]
+
+
+def test_an_empty_choice_is_told_as_empty_with_what_it_takes(box_copy):
+    """An empty cell of a choice ('bats', 'position') read "'' is not one of R, L, S"; an
+    empty number cell said "is empty". Both say it so, with what goes there."""
+    edit(box_copy / "ballplayers.csv", "new-york,Delacorte,C,R,", "new-york,Delacorte,C,,")
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("line 2 ('Delacorte'), field 'bats': is empty: give one of "
+                            "R, L, S"), problem
