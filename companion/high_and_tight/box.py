@@ -1603,8 +1603,9 @@ class _Loader:
                 self.problems.add(where + ", field 'colours'",
                                   f"{said} two colours like [\"#1c2a4a\", \"#9ea3a8\"]"
                                   + (")" if colours is None else "")
-                                  + (f": {shown(wrong[0])} is not # and six hex digits "
-                                     "(#rrggbb)" if wrong else ""))
+                                  + (f": {' and '.join(map(shown, wrong))} "
+                                     f"{'is' if len(wrong) == 1 else 'are'} not # and six "
+                                     "hex digits (#rrggbb)" if wrong else ""))
                 colours = ["#000000", "#ffffff"]
             if standard and not isinstance(roster, str):
                 self.problems.add(where + ", field 'roster'", "a standard team names its roster")

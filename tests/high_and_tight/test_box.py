@@ -1936,3 +1936,17 @@ def test_an_empty_choice_is_told_as_empty_with_what_it_takes(box_copy):
     (problem,) = problems_of(box_copy)
     assert problem.endswith("line 2 ('Delacorte'), field 'bats': is empty: give one of "
                             "R, L, S"), problem
+
+
+def test_each_colour_refused_is_named(box_copy):
+    """A team card's two colours are # and six hex digits: a list with two wrong named only
+    the first, so mending it took two rounds of `data check`."""
+    edit(box_copy / "teams.toml", 'colours = ["#1c2a4a", "#9ea3a8"]',
+         'colours = ["#1c2a4", "navy"]')
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith("field 'colours' (line 11): [\"#1c2a4\", \"navy\"] is not two "
+                            "colours like [\"#1c2a4a\", \"#9ea3a8\"]: '#1c2a4' and 'navy' are "
+                            "not # and six hex digits (#rrggbb)"), problem
+    edit(box_copy / "teams.toml", '"navy"', '"#9ea3a8"')
+    (problem,) = problems_of(box_copy)
+    assert problem.endswith(": '#1c2a4' is not # and six hex digits (#rrggbb)"), problem
