@@ -447,9 +447,14 @@ def card_texts_cut_short(box: Box) -> list[str]:
     for card in box.cards.values():
         told(card_where(card), "the card",
              _card_body(None, panel, card.name, card.text, inning_strategy(box, card)))
+    front = Rect(0, 0, *POKER).inset(CARD_SAFE)
     for team in box.teams.values():
         told(f"teams.toml, team {team.key!r}, ballpark {team.ballpark.name!r}",
              "the team card's back", _card_body(None, panel, *_ballpark_texts(team)))
+        if not team_name_fit(team.name, front.width)[2]:
+            out.append(f"teams.toml, team {team.key!r}, field 'name': too long for the team "
+                       f"card's front: it does not fit there at {TEAM_NAME_SMALLEST:g} pt "
+                       f"and prints cut short with '{ELLIPSIS}'")
     return out
 
 
@@ -827,8 +832,7 @@ def team_card_component(team: Team) -> Component:
         panel = rect.inset(CARD_SAFE)
         canvas.setFillColor(ink_on(field, colour(team.colours[1])))
         middle = rect.y + rect.height / 2
-        size, lines, whole = fit_paragraph(team.name, BOLD, 18.0, panel.width, 48.0,
-                                           smallest=10.0)
+        size, lines, whole = team_name_fit(team.name, panel.width)
         lines = balanced(lines, BOLD, size) if whole else lines     # ('Chicago / Black Sox')
         draw_paragraph(canvas, lines, panel.x, panel.top - 10.0, BOLD, size, "centre",
                        panel.width)
@@ -842,6 +846,16 @@ def team_card_component(team: Team) -> Component:
         _card_body(canvas, panel, *_ballpark_texts(team))
 
     return Component(team.name, front, back, team=team.key, aliases=(team.key, team.abbrev))
+
+
+TEAM_NAME_SIZE, TEAM_NAME_SMALLEST = 18.0, 10.0     # pt: a team card front's name
+TEAM_NAME_HEIGHT = 48.0                             # pt: the room its lines take
+
+
+def team_name_fit(name: str, width: float) -> tuple[float, list[str], bool]:
+    """A team's name on its card's front: (size, lines, whole), `fit_paragraph`'s."""
+    return fit_paragraph(name, BOLD, TEAM_NAME_SIZE, width, TEAM_NAME_HEIGHT,
+                         smallest=TEAM_NAME_SMALLEST)
 
 
 def _ballpark_texts(team: Team) -> tuple[str, str, str, str]:

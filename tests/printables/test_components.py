@@ -1050,3 +1050,19 @@ def test_letters_without_a_glyph_are_named_in_a_sentence_that_reads(box):
     assert "cards.toml, card 'Good Wood ř' (line 9), field 'name': 'ř' has no glyph in the " \
         "printed fonts (Western European letters, Greek, arrows and dingbats) and prints as " \
         "a box" in found
+
+
+def test_a_team_name_too_long_for_its_card_s_front_is_warned_of(tmp_path):
+    """Rule 2.4: a team card's front names the team, shrunk to 10 pt at the least; a name
+    past that printed cut short and nothing said so (the pieces' names and the cards'
+    texts are warned of)."""
+    long_name = "Philadelphia" + "a" * 28            # (one word of 40: no line break)
+    renamed = edited({"teams.toml": [('name = "Philadelphia Mustangs',
+                                      f'name = "{long_name}')]})
+    key = next(team.key for team in renamed.teams.values() if team.name == long_name)
+    assert texts_cut_short(renamed) == [
+        f"teams.toml, team {key!r}, field 'name': too long for the team card's front: it "
+        "does not fit there at 10 pt and prints cut short with '\u2026'"]
+    render("team-cards", renamed, PrintOptions(only=(key,)), tmp_path / "team.pdf")
+    printed = " ".join(read(tmp_path / "team.pdf").pages[0].extract_text().split())
+    assert "Philadelphiaaaa" in printed and "\u2026" in printed and long_name not in printed
