@@ -1144,8 +1144,8 @@ class GameScreen(Screen):
     LEGEND = ("The board: 'SP Sabaria R 4/IV inn 4/F7 +100 R2' is the pitcher's type, name, "
               "throws, Stuff (rolls/box), the inning he is pitching of his Fatigue, his "
               "Pitching Tired marker (rules 8.2.1, 8.4.2; 'groove': past his Fatigue in "
-              "his groove, 8.4.1), runs allowed (a narrow board leaves out type, throws "
-              "and 'inn', then cuts the name); 'O6 P2 OBP3 Sp4 "
+              "his groove, 8.4.1), runs allowed (a narrow board leaves out 'inn', type, "
+              "throws, then cuts the name); 'O6 P2 OBP3 Sp4 "
               "Cl2' a batter's Offense, Power, OBP, Speed, Clutch; 'D5' a fielder's Defense; "
               "caps: Rally Caps left.")
 

@@ -213,9 +213,10 @@ def mound_line(state, side, width: int | None = None) -> str:
     """A side's pitcher on the mound in one line: 'NYH SP Okafor R 5/V inn 2/F5 +1 R1'. The
     inning he is pitching now counts (as fatigue counts it, 4.2.1.1): "inn 4/F7" is his
     fourth of seven; the box score counts innings completed. Within `width` columns when
-    given (a wrapped line pushed the board's foot off at 80x24): his type goes first, then
-    the hand he throws with, then the word 'inn', and last his name is cut ('Merriweat…');
-    the markers' figures (Stuff, innings, Fatigue, its marker, runs) always stay."""
+    given (a wrapped line pushed the board's foot off at 80x24): the word 'inn' goes first,
+    then his type, then the hand he throws with (a card may ask for it), and last his name
+    is cut ('Merriweat…'); the markers' figures (Stuff, innings, Fatigue, its marker, runs)
+    always stay."""
     from ..high_and_tight.rules import HighAndTight
 
     pitcher = side.current_pitcher()
@@ -233,7 +234,7 @@ def mound_line(state, side, width: int | None = None) -> str:
         return (f"{side.team.abbrev} {parts['kind']}{parts['name']}{parts['throws']} "
                 f"{stuff} {parts['inn']}{innings}")
 
-    for drop in ("kind", "throws", "inn"):
+    for drop in ("inn", "kind", "throws"):
         if width is None or len(said()) <= width:
             return escape(said())
         parts[drop] = ""

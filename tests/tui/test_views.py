@@ -1710,7 +1710,7 @@ def test_the_mound_line_keeps_to_the_board_s_width_its_figures_whole(rules):
     """Rules 4.2.1.1 and 8.2.1: the board's pitcher line carries his Stuff, his innings of
     his Fatigue, its marker and his runs. A long name with a marker wrapped the line's last
     figure ('R0') onto a line of its own at 80 columns, pushing the board's foot off. Short
-    of room the line gives up his type, then his hand, then the word 'inn', then cuts his
+    of room the line gives up the word 'inn', then his type, then his hand, then cuts his
     name; the figures always stay."""
     from tests.high_and_tight.util import at, drive, new_game
 
@@ -1722,9 +1722,9 @@ def test_the_mound_line_keeps_to_the_board_s_width_its_figures_whole(rules):
     whole = views.mound_line(state, own)
     assert whole == "NYH SP Sabaria R 4/IV inn 3/F7 +2 R3"
     assert views.mound_line(state, own, len(whole)) == whole
-    assert views.mound_line(state, own, len(whole) - 1) == "NYH Sabaria R 4/IV inn 3/F7 +2 R3"
-    assert views.mound_line(state, own, 31) == "NYH Sabaria 4/IV inn 3/F7 +2 R3"
-    assert views.mound_line(state, own, 30) == "NYH Sabaria 4/IV 3/F7 +2 R3"
+    assert views.mound_line(state, own, len(whole) - 1) == "NYH SP Sabaria R 4/IV 3/F7 +2 R3"
+    assert views.mound_line(state, own, 31) == "NYH Sabaria R 4/IV 3/F7 +2 R3"
+    assert views.mound_line(state, own, 28) == "NYH Sabaria 4/IV 3/F7 +2 R3"
     assert views.mound_line(state, own, 27) == "NYH Sabaria 4/IV 3/F7 +2 R3"
     assert views.mound_line(state, own, 25) == "NYH Saba… 4/IV 3/F7 +2 R3"
     assert views.mound_line(state, own, 5).endswith("S… 4/IV 3/F7 +2 R3")
