@@ -512,14 +512,15 @@ class Table:
         """team1/team2 of 'home'/'away' in the game on the table (before game 1: in it)."""
         return self.team_of_game(str(self.game_number() or self.series.next_game), side)
 
-    def resting_why(self, side: str) -> dict[str, str]:
+    def resting_why(self, side: str, status: str = "unavailable") -> dict[str, str]:
         """Why each pitcher of `side` who rests today rests (rules 8.2.2, 8.2.3), as the
         series' rest table says it ('has pitched 2 games in a row (limit 2)'), by his name
         in lower case; one the game's header alone rests (an imported record) is not in
-        it."""
+        it. With `status` "available", how near a reliever free today comes to a rest
+        ('has pitched 2 games in a row, 1 more before a rest')."""
         rows = self.session.series_rules.rest_table(self.series, self.team_of(side))
         return {row.pitcher.casefold(): row.reason for row in rows
-                if row.status == "unavailable" and row.reason}
+                if row.status == status and row.reason}
 
     def team_name(self, team: str) -> str:
         return self.session.box.teams[self.series.teams[team]].name

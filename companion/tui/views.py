@@ -673,6 +673,12 @@ def dugouts(table: Table) -> str:
                 p = roster.ballplayers[key]
                 out.append(f"    {escape(p.name)} {p.rated}" + (" DH" if key == side.dh else ""))
         pen = []
+        # Why a reliever rests, and how near a free one comes to a rest (8.2.2): said in the
+        # series view only, where a player choosing a reliever in a game does not look.
+        # (At a final, the series' table is already the next game's.)
+        live = state.phase != "over"
+        resting = table.resting_why(side.name) if live else {}
+        nearing = table.resting_why(side.name, "available") if live else {}
         for key, pitcher in roster.pitchers.items():
             if pitcher.kind == "SP" and key != side.pitcher and key not in side.lines:
                 continue
@@ -697,11 +703,13 @@ def dugouts(table: Table) -> str:
                 where = ("used" + (f", {line.innings} inn, R{line.runs}" if line else "")
                          + (", past his Fatigue" if line and line.exceeded_fatigue else ""))
             elif key in side.resting:
-                where = "resting (8.2.2)"
+                why = resting.get(pitcher.name.casefold())
+                where = "resting (8.2.2)" + (f": {escape(why)}" if why else "")
             elif key in side.short_rest:
                 where = "short rest +100 (8.2.3)"
             else:
-                where = "available"
+                why = nearing.get(pitcher.name.casefold())
+                where = "available" + (f" ({escape(why)}, 8.2.2)" if why else "")
             pen.append(f"{pitcher.name} {pitcher.kind} {where}")
         out.append("  Bullpen: " + "; ".join(pen))
     return "\n".join(out)

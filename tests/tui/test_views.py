@@ -226,6 +226,35 @@ def dugouts_read(path, series_id: int):
         return table, plain(views.dugouts(table)).splitlines()
 
 
+def test_dugouts_say_how_near_a_reliever_comes_to_his_rest(tmp_path):
+    """Rule 8.2.2: a reliever rests after pitching his limit of games in a row. The series
+    view said how near each comes ('has pitched 1 game in a row, 2 more before a rest');
+    the dugouts, where a player picks a reliever mid-game, said only 'available'."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "rest.db"
+    series_id = new_series(path, seed="dug-rest-3", scenario="divisional", rules=["rest"],
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, lambda table: len(table.series.results) >= 1
+               and table.game is not None and table.game.state.phase == "bat")
+    table, lines = dugouts_read(path, series_id)
+    pens = [line for line in lines if line.startswith("  Bullpen: ")]
+    said = 0
+    for side, pen in zip(("away", "home"), pens, strict=True):
+        rows = table.session.series_rules.rest_table(table.series, table.team_of(side))
+        for row in rows:        # (the bullpen lists the starters of this game only)
+            if row.kind == "SP":
+                continue
+            if row.status == "available" and row.reason:
+                assert f"{row.pitcher} {row.kind} available ({row.reason}, 8.2.2)" in pen, pen
+                said += 1
+            elif row.status == "unavailable" and row.reason:
+                assert f"{row.pitcher} {row.kind} resting (8.2.2): {row.reason}" in pen, pen
+    assert said >= 2, pens
+    assert "Achterberg CL available (has pitched 1 game in a row, 1 more before a rest, " \
+        "8.2.2)" in pens[0]
+
+
 def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
     """Rules 3.0, 4.2.1.1 and 4.2.2: the dugout holds the lineup's ballplayers still to play,
     those used are listed apart, the roster's others sit out the game; the bullpen gives
