@@ -437,8 +437,14 @@ class ComputerManager:
         # he comes in at +100, and his game counts to the days in a row that rest him
         # next); the pitcher on the mound is no rested arm, so without one they are
         # weighed against him by their cost alone.
+        # The Closer is kept for the 9th, and with the rest rule (8.2.2: two games in a row
+        # rest him) for a 9th not already lost: spent behind in the score, he was missing
+        # from the next game's lead.
+        other = state.side("home" if state.actor == "away" else "away")
+        closer_kept = state.inning < 9 or ("rest" in state.options
+                                           and own.total < other.total)
         rested = any(a.kind == "relieve" and a.args[0].casefold() not in own.short_rest
-                     and not (pitchers[a.args[0].casefold()].kind == "CL" and state.inning < 9)
+                     and not (pitchers[a.args[0].casefold()].kind == "CL" and closer_kept)
                      for a in legal)
 
         def cost(action: Action) -> tuple:
@@ -452,7 +458,7 @@ class ComputerManager:
             key = action.args[0].casefold()
             pitcher = pitchers[key]
             short = key in own.short_rest
-            closer_early = pitcher.kind == "CL" and state.inning < 9
+            closer_early = pitcher.kind == "CL" and closer_kept
             return (closer_early, short and rested,
                     pitcher_cost(self.box, pitcher, 100 if short else 0), -pitcher.fatigue)
 

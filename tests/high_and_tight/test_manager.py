@@ -363,6 +363,29 @@ def test_the_manager_keeps_a_fresh_pitcher_over_a_closer_on_short_rest(rules):
     assert rules.format_action(ComputerManager(rules).choose(state, legal)) == f"home {STAY}"
 
 
+@pytest.mark.parametrize("options, runs, closer", [
+    ("rest", {(1, "top"): 3}, False),               # behind: kept for the next game
+    ("rest", {(1, "bottom"): 3}, True),             # ahead: the save
+    ("rest", {(1, "top"): 3, (1, "bottom"): 3}, True),      # tied: the 9th to hold
+    ("", {(1, "top"): 3}, True),                    # no rest rule: nothing to keep him for
+])
+def test_with_the_rest_rule_the_closer_is_kept_from_a_9th_the_side_trails(rules, options,
+                                                                         runs, closer):
+    """Rules 8.2.2, 8.3: a Closer rests after two games in a row. The computer brought him
+    into a 9th it trailed 5-1 (a game nearly lost), and he was missing from the next
+    game's lead; with the rest rule it keeps him for a 9th it leads or holds even."""
+    from .util import at, drive
+
+    session = new_game(rules, header={"Rules": options} if options else None)
+    # (Wexley, Fatigue 1, brought in in the 8th: tired in the 9th, a change to make)
+    state = drive(session, runs=runs, until=at(9, "top", "mound"),
+                  mound=lambda state, legal: next(x for x in legal if "Wexley" in x))
+    legal = rules.legal_actions(state)
+    assert "home brings in Achterberg" in [rules.format_action(a) for a in legal]
+    choice = rules.format_action(ComputerManager(rules).choose(state, legal))
+    assert (choice == "home brings in Achterberg") == closer, choice
+
+
 def test_the_manager_weighs_a_bombed_pitcher_with_his_marker(rules):
     """Rules 8.2, 8.4.2: with Advanced Fatigue a pitcher bombed to +200 (not yet tired by
     his Fatigue inning) is weighed with his two extra rolls, and the computer brings in the
