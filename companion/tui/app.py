@@ -1055,8 +1055,8 @@ class EntryBox(Input):
         # Nothing selected on focus: a line begun on the options (`_typed_start`) goes on
         # after its first letter, and a refused line is corrected where it stands.
         super().__init__(id=id, select_on_focus=False)
-        self.dice, self.rolling, self.over = dice, False, False
-        self.show_step(False, False)
+        self.dice, self.rolling, self.over = dice, False, ""
+        self.show_step(False, "")
 
     def set_dice(self, dice: str) -> None:
         """The series' dice ("physical" or "digital"; switched by the palette's Switch
@@ -1064,13 +1064,14 @@ class EntryBox(Input):
         self.dice = dice
         self.show_step(self.rolling, self.over)
 
-    def show_step(self, rolling: bool, over: bool) -> None:
+    def show_step(self, rolling: bool, over: str) -> None:
         """What to type now, and how to get here or away, said in the empty box: faces at
         a roll the table rolls ('3 4'), r at one the companion rolls, an action at any
-        other step, nothing once the series is over (an undo opens it again)."""
+        other step, nothing once the series (`over`: "series", or "game" for a scenario of
+        one game; "" while it goes on) is over (an undo opens it again)."""
         self.rolling, self.over = rolling, over
         if over:
-            said = ("series over: nothing to type", "series over: Esc, then u twice undoes")
+            said = (f"{over} over: nothing to type", f"{over} over: Esc, then u twice undoes")
         elif rolling and self.dice == "physical":
             said = ("Tab: type the dice, like 3 4", "type dice, like 3 4; Esc: options")
         elif rolling:
@@ -1648,8 +1649,9 @@ class GameScreen(Screen):
                     table.held = ended.number
             self._games_over = len(table.series.results)
         self.refresh_bindings()         # p Print once a game is over; r, t while dice await
-        self.query_one("#entry", EntryBox).show_step(table.dice_awaited(),
-                                                     table.session.is_over())
+        self.query_one("#entry", EntryBox).show_step(
+            table.dice_awaited(), "" if not table.session.is_over()
+            else "game" if table.series.scenario.games == 1 else "series")
         self.query_one("#linescore", StatusLine).show(partial(views.line_score, table))
         self.query_one("#status", StatusLine).show(partial(views.status, table, False))
         self.show_board()
@@ -1711,7 +1713,9 @@ class GameScreen(Screen):
                 options.add_option(Option("Type the dice (t)", id="!type"))
         elif waiting.kind == "over":
             # The series is over: what there is left to do, one key or one click away.
-            options.add_option(Option("The series and its box scores (s)", id="!series"))
+            options.add_option(Option("The game and its box score (s)"
+                                      if self.table.series.scenario.games == 1 else
+                                      "The series and its box scores (s)", id="!series"))
             options.add_option(Option("Print the box scores (p)", id="!print"))
             options.add_option(Option("Back to the home screen (esc)", id="!home"))
         elif not waiting.computer:

@@ -175,8 +175,9 @@ RULE_CITED = re.compile(r" \(rules? [^()]*\)$")
 
 def _status(table: Table, follower: bool, cut: int) -> str:
     waiting = table.waiting()
-    if waiting.scope == "over":
-        return f"[b]Series over:[/b] {escape(waiting.prompt)}"
+    if waiting.scope == "over":         # (a scenario of one game is no series to a player)
+        over = "Game over" if table.series.scenario.games == 1 else "Series over"
+        return f"[b]{over}:[/b] {escape(waiting.prompt)}"
     if table.held is not None:
         return (f"[b]Game {table.held} over[/b] ({table.standing()}): "
                 + (f"game {table.held + 1} begins at the table" if follower else

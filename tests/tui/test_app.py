@@ -469,8 +469,13 @@ def test_a_whole_spring_training_game_through_the_keyboard(tmp_path, monkeypatch
             options = screen.query_one("#options", OptionList)
             assert [options.get_option_at_index(i).id for i in range(options.option_count)] \
                 == ["!series", "!print", "!home"]
+            # ... a game, not a series, to the player of a scenario of one game (it read
+            # 'Series over: ... win Spring Training', 'The series and its box scores')
+            assert str(options.get_option_at_index(0).prompt) == \
+                "The game and its box score (s)"
+            assert plain(views.status(table, False)).startswith("Game over: ")
             # ... and the typing box no longer asks for an action (or dice).
-            assert screen.query_one("#entry", Input).placeholder.startswith("series over: ")
+            assert screen.query_one("#entry", Input).placeholder.startswith("game over: ")
             await pilot.press("enter")
             await wait_until(pilot, lambda: isinstance(app.screen, TextScreen))
             await pilot.press("q")
