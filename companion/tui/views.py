@@ -168,9 +168,12 @@ def status(table: Table, follower: bool = False, columns: int | None = None) -> 
 
 # What a status line too long for its columns gives up, in this order: the team's name
 # for its abbreviation, then its side (the line score and the half say it), then the
-# rule cited (the log keeps it). Still too long, it wraps.
-STATUS_CUTS = ("abbreviation", "side", "rule")
+# rule cited (the log keeps it), then the prompt's asides in brackets ('Sturgis tired:
+# keep him at +100 (Stuff +1 roll) or relieve': the options say it). Still too long, it
+# wraps.
+STATUS_CUTS = ("abbreviation", "side", "rule", "aside")
 RULE_CITED = re.compile(r" \(rules? [^()]*\)$")
+ASIDE = re.compile(r" \([^()]*\)")
 
 
 def _status(table: Table, follower: bool, cut: int) -> str:
@@ -192,6 +195,7 @@ def _status(table: Table, follower: bool, cut: int) -> str:
         who += " [dim](computer)[/dim]" if waiting.computer else ""
         who += ": "
     prompt = RULE_CITED.sub("", waiting.prompt) if "rule" in cuts else waiting.prompt
+    prompt = ASIDE.sub("", prompt) if "aside" in cuts else prompt
     if waiting.scope == "series":
         return f"[b]Series[/b] game {table.series.next_game} - {who}{escape(prompt)}"
     state = table.game.state

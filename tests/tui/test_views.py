@@ -2312,3 +2312,22 @@ def test_a_refusal_names_the_sides_by_their_teams(tmp_path):
             f"{team['away']} (away) holds no defense card")
     finally:
         store.close()
+
+
+def test_a_status_line_still_too_long_gives_up_the_prompt_s_asides_last(tmp_path):
+    """Rule 8.2.1 (Advanced Fatigue): 'Sturgis tired: keep him at +100 (Stuff +1 roll) or
+    relieve' wrapped at 80 columns once the team, side and rule had given way, the board
+    under it pushed down a row. Last of all it gives up its asides in brackets (the
+    options say them)."""
+    path = tmp_path / "tired.db"
+    series_id = new_series(path, seed="status-tired", scenario="spring",
+                           rules=["advanced-fatigue"], team1_control="human",
+                           team2_control="human", dice="digital", cards="digital")
+    play_until(path, series_id, lambda table: "tired: keep him at +" in table.waiting().prompt)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        ruled = plain(views._status(table, False, 3))
+        assert "(Stuff +" in ruled and "(rule" not in ruled
+        short = plain(views.status(table, columns=len(ruled) - 1))
+        assert short == ruled.replace(re.search(r" \(Stuff \+\d rolls?\)", ruled).group(), "")
+        assert short.endswith(" or relieve") and "tired: keep him at +" in short
