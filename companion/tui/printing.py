@@ -208,6 +208,14 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
     def on_mount(self) -> None:
         self._fit_fields(self.value)
         self.query_one("#what", Select).focus()
+        self.call_after_refresh(self._file_end_shown)
+
+    def _file_end_shown(self) -> None:
+        """The file's name in view: a path longer than its field showed its folders and
+        cut the name ('.../high-and-tight-boxscore-1-game3' without its '.pdf')."""
+        out = self.query_one("#out", Input)
+        out.cursor_position = 0             # (moved, so that the field scrolls to it)
+        out.action_end()
 
     def on_key(self, event) -> None:
         if self.typed_through(event):
@@ -221,6 +229,7 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
         if out.value == self.default_out:
             self.default_out = str(Path(out.value).parent / file_name(what))
             out.value = self.default_out
+            self.call_after_refresh(self._file_end_shown)
         self._fit_fields(what)
 
     def _fit_fields(self, what: str) -> None:

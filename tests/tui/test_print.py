@@ -560,3 +560,29 @@ def test_the_box_score_of_a_series_stopped_by_a_stored_event_says_so(tmp_path):
     assert f"stored event {last} ('roll 7 7')" in notes[-1][2]
     assert "The box score stops before it." in notes[-1][2]
     assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_a_long_path_shows_the_file_s_name_not_only_its_folders(tmp_path, monkeypatch):
+    """The File field showed a path from its start: one longer than the field (a home
+    folder of some depth, at 80 columns) cut the file's own name ('...-boxscore-1-game3'
+    without '.pdf'). The field shows the path's end, the name whole, on opening and when
+    another set renames it."""
+    home = tmp_path / ("a-home-folder-of-some-depth-" * 3)
+    home.mkdir()
+    monkeypatch.setattr("pathlib.Path.home", lambda: home)
+
+    def name_shown(field: Input) -> bool:
+        return field.scroll_offset.x > 0 and field.scroll_offset.x + field.content_size.width \
+            >= len(field.value)
+
+    async def steps(pilot, notes):
+        screen = await open_print(pilot)
+        field = screen.query_one("#out", Input)
+        assert len(field.value) > field.content_size.width > 0
+        await wait_until(pilot, lambda: name_shown(field), said=lambda: field.scroll_offset)
+        fill(screen, what="team-cards")
+        await wait_until(pilot, lambda: field.value.endswith("team-cards.pdf")
+                         and name_shown(field), said=lambda: field.scroll_offset)
+        return True
+
+    assert on_home(tmp_path / "long.db", steps)[1]
