@@ -1390,11 +1390,9 @@ def _export_box(store, target: str, folder: Path) -> int:
         folder.mkdir(exist_ok=True)
         for name, text in box.texts.items():
             write_atomically(folder / name, text.encode())
-    except OSError as error:        # a file where a folder of the path should be, ...
-        blocking = next((part for part in folder.parents if part.is_file()), None)
-        raise CommandError(f"--box {folder}: the folder cannot be made ("
-                           + (f"{blocking} is a file, not a folder" if blocking else
-                              error.strerror) + "); nothing was written") from None
+    except OSError as error:        # (its parent read-only, the disk full, ...)
+        raise CommandError(f"--box {folder}: the folder cannot be made ({error.strerror}); "
+                           "nothing was written") from None
     except ValueError as error:
         raise CommandError(f"--box {folder}: {error}") from None
     print(f"wrote the box of series {series_id} ({box.name}, {box.fingerprint}) to {folder}")

@@ -62,6 +62,7 @@ from .text import (
     fit_paragraph,
     fits,
     ink_on,
+    joined_name,
     set_font,
     shade,
     shorten,
@@ -402,32 +403,27 @@ def pieces_cut_short(box: Box) -> list[str]:
             back_lines, back_whole = back_name(piece.name, front.width - 2 * PIECE_PAD, abbrev)
             if not back_whole and "name" not in cut:
                 cut.insert(0, "name")
-            # the name as printed where it is not whole: its initials, or cut short ('…')
-            printed = [joined_name(lines) for lines, whole in ((front_lines, front_whole),
-                                                               (back_lines, back_whole))
-                       if not whole]
+            # The name as each face prints it where it is not whole (the back's band is
+            # wider than the front's line beside the tag): its initials, or cut short.
+            printed = [f"on its {side} " + ("cut short" if ELLIPSIS in name else
+                                            "with its first names as initials")
+                       + f" ({name!r})"
+                       for side, lines, whole in (("front", front_lines, front_whole),
+                                                  ("back", back_lines, back_whole))
+                       if not whole for name in [joined_name(lines)]]
             where = piece_where(piece, roster.key)
             for field in cut:
-                room = (f"{NAME_LINES} lines at {SMALLEST_NAME:g} pt" if field == "name"
-                        else f"the lines under the name at {SMALLEST_TEXT:g} pt")
-                if field == "name" and " " not in piece.name.strip():
-                    room += (" (a name breaks between words or after a hyphen only: one "
-                             "word fits in a line)")
-                if field == "name" and not any(ELLIPSIS in name for name in printed):
-                    out.append(f"{where}, field 'name': too long for the piece: it does not "
-                               f"fit {room} whole and prints with its first names as "
-                               f"initials ({printed[0]!r})")
+                if field == "name":
+                    room = f"{NAME_LINES} lines at {SMALLEST_NAME:g} pt" + (
+                        "; a name breaks between words or after a hyphen only: one word "
+                        "fits in a line" if " " not in piece.name.strip() else "")
+                    out.append(f"{where}, field 'name': too long to print whole on the piece "
+                               f"({room}): it prints {' and '.join(printed)}")
                     continue
                 out.append(f"{where}, field {field!r}: too long for the piece: it does not "
-                           f"fit {room} and prints cut short with '{ELLIPSIS}'")
+                           f"fit the lines under the name at {SMALLEST_TEXT:g} pt and prints "
+                           f"cut short with '{ELLIPSIS}'")
     return out
-
-
-def joined_name(lines: list[str]) -> str:
-    """A name's printed lines in one: 'M. Kingsley-' and 'Fairweather Jr' read
-    'M. Kingsley-Fairweather Jr'."""
-    return "".join(line if index == 0 or lines[index - 1].endswith("-") else " " + line
-                   for index, line in enumerate(lines))
 
 
 def card_texts_cut_short(box: Box) -> list[str]:
@@ -967,7 +963,7 @@ def print_two_sided(canvas, options: PrintOptions, components: list[Component],
             # (the cells a sheet of these fills: a grid's empty rows hold no back to move)
             return offset_range(options, layout.backs[:len(components)],
                                 crop_mark_room(bleed, layout.mark_length), f"{what}s",
-                                calibration_area(options.paper, layout.strip, back=True))
+                                layout.strip)
 
         # A sheet that holds more (short crop marks, the cards on their side) leaves the
         # backs less room: the best layout that takes the offset prints, said when it is
@@ -1162,17 +1158,19 @@ def offset_mm(points: float) -> str:
 
 
 def offset_range(options: PrintOptions, backs: list[Rect], reach: float, what: str,
-                 bars: Rect | None = None) -> OffsetRange:
+                 strip: str | None = None) -> OffsetRange:
     """The --offset a layout's backs accept: none moves a back (and what it draws `reach`
     beyond its edges: bleed, crop marks, a scale's numbers) off the sheet, where the
-    printer could not put it, or onto the back page's calibration strip `bars` (at its
-    foot or down its right side); within the option's own limit."""
+    printer could not put it, or onto the back page's calibration strip (`strip`, where
+    it lies: at its foot, or down its right side; None, not asked); within the option's
+    own limit."""
     width, height = page_size(options.paper)
     limit = OFFSET_LIMIT_MM * MM
-    where = f"off the {options.paper} sheet" + (" or onto its calibration bars" if bars else "")
-    # (a strip at the foot is wider than it is tall, one down the side the other way)
-    floor = bars.top if bars is not None and bars.width > bars.height else 0.0
-    wall = bars.x if bars is not None and bars.height > bars.width else width
+    where = f"off the {options.paper} sheet" + (" or onto its calibration bars" if strip
+                                               else "")
+    bars = calibration_area(options.paper, strip, back=True) if strip else None
+    floor = bars.top if strip == "foot" else 0.0
+    wall = bars.x if strip == "side" else width
     return OffsetRange(
         what, where,
         left=min(min(cell.x for cell in backs) - reach, limit),
@@ -1182,10 +1180,10 @@ def offset_range(options: PrintOptions, backs: list[Rect], reach: float, what: s
 
 
 def check_offset(options: PrintOptions, backs: list[Rect], reach: float, what: str,
-                 bars: Rect | None = None) -> None:
+                 strip: str | None = None) -> None:
     """--offset moves the back pages; refused when the layout cannot take it
     (`offset_range`): the accepted range for this layout and paper is told."""
-    accepted = offset_range(options, backs, reach, what, bars)
+    accepted = offset_range(options, backs, reach, what, strip)
     probe = _PROBE.get()
     if probe is not None:
         probe.append(accepted)
@@ -1319,7 +1317,7 @@ def calibration(canvas, box: Box, options: PrintOptions, progress: Progress | No
     scales = [Rect(width - x - arm, y - arm, 2 * arm, 2 * arm)
               for x, y in registration_targets(options.paper)]
     check_offset(options, scales, 4 * SCALE_LABEL, "calibration scales",
-                 bars=calibration_area(options.paper))
+                 strip="foot")
     canvas.setPageSize(page_size(options.paper))
     _instructions(canvas, options.paper, "Registration test: front",
                   "Print this page and the next on one sheet, two-sided, flipped on the long "

@@ -188,9 +188,10 @@ def layouts(paper: str, cell: tuple[float, float], sides: str = "duplex",
     takes short marks, or the components on their side, only when that saves sheets: poker
     cards on A4, 9 a sheet with 3 mm marks; folded on letter, 3 on their side, not 2; bled
     cards 6 a sheet on their side, not 4 (duplex and fold alike: both flip the sheet about
-    a vertical line). Last, the calibration strip at the foot before down the side, which
-    only a sheet holding more takes (poker cards on letter: 8 on their side, not 6 upright).
-    An --offset the first cannot take may print on a later one."""
+    a vertical line). Then the calibration strip at the foot before down the side, which
+    only a sheet holding more takes, duplex or folded (poker cards on letter: 8 on their
+    side, not 6 upright); last, 4 mm crop marks before 3. An --offset the first cannot take
+    may print on a later one."""
     found = []
     for strip in STRIPS:
         for length in (CROP_MARK_LENGTH, CROP_MARK_SHORT):
@@ -202,8 +203,8 @@ def layouts(paper: str, cell: tuple[float, float], sides: str = "duplex",
 
     def worse(layout: Imposition) -> tuple:
         many = (-layout.per_sheet if count is None else sheets_needed(count, layout.per_sheet))
-        return (many, layout.turned, layout.mark_length != CROP_MARK_LENGTH,
-                layout.strip != "foot")
+        return (many, layout.turned, layout.strip != "foot",
+                layout.mark_length != CROP_MARK_LENGTH)
 
     return sorted(found, key=worse)
 

@@ -211,20 +211,30 @@ def _longest(most: int, fits_in) -> int:
 
 
 # Words after a surname that stay whole when the names before it go to initials.
-NAME_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+NAME_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "v", "2nd", "3rd"})
+# Words of a surname that stand before it, capitalised or not ('Van Der Berg').
+NAME_PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "da",
+                            "du", "la", "le", "st", "st.", "mac", "mc"})
 
 
 def initialled(name: str) -> list[str]:
     """The name with its given names as initials, one more at a time from the first:
     'Juan Carlos Montgomery' gives 'J. Carlos Montgomery', then 'J. C. Montgomery'. The
-    surname and a suffix after it ('Jr') stay whole, and so do short or lowercase words
-    ('de', 'la'): a table knows its pieces by their surnames."""
+    surname and a suffix after it ('Jr', 'V') stay whole, and so do the particles before
+    it ('de', 'Van Der'), a word already short or abbreviated ('J.R.', 'Al') and a
+    double-barrelled given name ('Jean-Pierre'): a table knows its pieces by their
+    surnames."""
     words = name.split()
     last = len(words) - 1
     while last > 0 and words[last].casefold() in NAME_SUFFIXES:
         last -= 1
-    given = [index for index in range(last)
-             if len(words[index]) > 2 and words[index][0].isupper()]
+    given = []
+    for index in range(last):
+        word = words[index]
+        if word.casefold() in NAME_PARTICLES:
+            break                   # (the surname begins here: 'Van Der Berg')
+        if len(word) > 2 and word[0].isupper() and not set(".-") & set(word):
+            given.append(index)
     out = []
     for index in given:
         words = [*words[:index], words[index][0] + ".", *words[index + 1:]]
@@ -232,24 +242,32 @@ def initialled(name: str) -> list[str]:
     return out
 
 
+def joined_name(lines: list[str]) -> str:
+    """A name's lines in one: 'M. Kingsley-' and 'Fairweather Jr' read
+    'M. Kingsley-Fairweather Jr'."""
+    return "".join(line if index == 0 or lines[index - 1].endswith("-") else " " + line
+                   for index, line in enumerate(lines))
+
+
 def fit_name(text: str, font: str, size: float, first: float, width: float,
              most: int = 2, initials: bool = True) -> tuple[float, list[str], bool]:
     """A name at `size`, shrunk on one line of width `first` down to SMALLEST_NAME; past
     that, wrapped in up to `most` lines (the first `first` wide, the others `width`; a word
     too wide broken after a hyphen) at the largest size, in steps of 0.25 pt, that fits.
-    Returns (size, lines, whole). A name that
-    cannot fit at SMALLEST_NAME gives its first names as initials, one at a time
-    (`initialled`: 'M. Kingsley-' / 'Fairweather Jr'; a person's name: not without
-    `initials`), and past that, whole, is cut short on its last line; `whole` False for
-    both."""
+    Returns (size, lines, whole). A name that cannot fit at SMALLEST_NAME gives its first
+    names as initials, one at a time (`initialled`: 'M. Kingsley-' / 'Fairweather Jr'; a
+    person's name: not without `initials`), and past that is cut short on its last line,
+    its first names still initials (cut whole, 'Christopher' / 'Alex…' lost the surname);
+    `whole` False for both."""
+    candidate = text
     for candidate in (text, *(initialled(text) if initials else ())):
         fitted = _fitted_name(candidate, font, size, first, width, most)
         if fitted is not None:
             return (*fitted, candidate == text)
-    lines = wrap(text, font, SMALLEST_NAME, width, first)   # (initials would keep no more)
+    lines = _name_lines(candidate, font, SMALLEST_NAME, first, width)
     kept = lines[:most]
     if len(lines) > most:
-        kept[-1] = " ".join([kept[-1], *lines[most:]])
+        kept[-1] = joined_name(lines[most - 1:])
     kept = [shorten(line, font, SMALLEST_NAME, first if index == 0 else width)
             for index, line in enumerate(kept)]
     return SMALLEST_NAME, kept, False

@@ -731,6 +731,8 @@ MISSING_TEXT = "is missing: write it as text in double quotes"
 MARKERS = ("number", "rolls")             # the two markers a move moves (rule 4.6)
 SIDES = ("offense", "defense")            # a strategy card's side (rule 2.3)
 # What the parser's message most often means in a box file typed by hand, and the fix.
+BACKSLASH_HINT = ("a backslash in a double-quoted text starts an escape: write it twice "
+                  "(\\\\) for one, or put the text in single quotes")
 TOML_HINTS = (
     ("Invalid value", "a text needs double quotes around it (name = \"Good Wood\"); a "
                       "number is written in digits (copies = 3), true and false bare"),
@@ -746,8 +748,9 @@ TOML_HINTS = (
     ("Expected '=' after a key", "a key and its value need an = between them"),
     ("Expected ']", "a table header is not closed: [team.ballpark] ends with ], a list "
                     "entry's [[card]] with ]]"),
-    ("Unescaped '\\'", "a backslash in a double-quoted text starts an escape: write it "
-                       "twice (\\\\) for one, or put the text in single quotes"),
+    ("Unescaped '\\'", BACKSLASH_HINT),
+    # ('\U' or '\u' begins a character by its code: 'C:\Users' is read as one)
+    ("Invalid hex value", BACKSLASH_HINT),
     ("Expected newline or end of document", "something follows the value on its line (one "
                                             "key = value a line; a double quote inside a "
                                             "text is written \\\", or the text goes in "
@@ -785,7 +788,8 @@ def toml_hint(text: str, message: str) -> str:
         before = next((number for number in range(at - 1, 0, -1)
                        if single.fullmatch(lines[number - 1].strip())), None)
         if before is not None:
-            return (f"; line {before} reads {lines[before - 1].strip()!r}: each entry of "
+            return (f"; line {before} reads {as_typed(lines[before - 1].strip())}: each "
+                    "entry of "
                     f"the list starts with a double-bracket header, [[{entry.group(1)}]] "
                     f"(the parser stopped at the next entry, line {at})")
     quoted = f"; the line reads {as_typed(typed[:60] + ('...' if len(typed) > 60 else ''))}"

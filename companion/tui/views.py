@@ -6,6 +6,7 @@ import itertools
 import re
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.markup import escape
 from rich.text import Text
 
@@ -240,12 +241,13 @@ def mound_line(state, side, width: int | None = None) -> str:
                 f"{stuff} {parts['inn']}{innings}")
 
     for drop in ("inn", "kind", "throws"):
-        if width is None or len(said()) <= width:
+        if width is None or cell_len(said()) <= width:
             return escape(said())
         parts[drop] = ""
-    over = len(said()) - width
-    if over > 0:
-        parts["name"] = pitcher.name[:max(1, len(pitcher.name) - over - 1)] + "…"
+    name = pitcher.name
+    while cell_len(said()) > width and len(name) > 1:     # (a wide letter takes two cells)
+        name = name[:-1]
+        parts["name"] = name + "…"
     return escape(said())
 
 

@@ -207,6 +207,10 @@ def test_toml_mistakes_made_by_hand_are_told_with_their_line_and_the_fix(box_cop
          "the line reads 'text = \"He barrels it up \\ and out. Raise the Scoring "
          "Number...': a backslash in a double-quoted text starts an escape: write it twice "
          "(\\\\) for one, or put the text in single quotes"),
+        # '\U' begins a character by its code: the parser said 'Invalid hex value' alone
+        ('He barrels it up.', 'Fan mail to C:\\Users.', "'text = \"Fan mail to C:\\Users. "
+         "Raise the Scoring Number by th...': a backslash in a double-quoted text starts "
+         "an escape"),
     )
     for old, new, fix in cases:
         assert old in original, old

@@ -225,6 +225,21 @@ def test_a_long_name_gives_its_first_names_as_initials_before_it_is_cut(tmp_path
     assert initialled("Martin Kingsley-Fairweather Jr") == ["M. Kingsley-Fairweather Jr"]
     assert initialled("Juan de la Cruz") == ["J. de la Cruz"]
     assert initialled("Sabaria") == []
+    # a suffix, particles, a name already short or abbreviated, a double-barrelled given
+    # name: each stays as typed ('P. W. V' lost the surname; 'J.R.' lost its R)
+    assert initialled("Pat Wolfeschlegelstein V") == ["P. Wolfeschlegelstein V"]
+    assert initialled("Johnny Smith V") == ["J. Smith V"]
+    assert initialled("Hans Van Der Berg") == ["H. Van Der Berg"]
+    assert initialled("J.R. Kingsleyworth") == initialled("Al Kingsleyworth") == []
+    assert initialled("Jean-Pierre Tremblay") == []
+    # cut short all the same, the surname keeps what it can: not 'Christopher' / 'Alex…'
+    from printables.text import BOLD as NAME_FONT
+    from printables.text import fit_name
+
+    _, lines, whole = fit_name("Christopher Alexander Montgomery-Worthingtonshire", NAME_FONT,
+                               8.0, 40.0, 62.0)
+    assert not whole and lines[0] == "C. A." and lines[1].startswith("Montgomery-Worth")
+    assert lines[1].endswith("\u2026")
     renamed = edited({"ballplayers.csv": [("new-york,Delacorte,",
                                            "new-york,Alessandro Bartholomew Delacorte,"),
                                           ("texas,Marty,",
@@ -233,9 +248,11 @@ def test_a_long_name_gives_its_first_names_as_initials_before_it_is_cut(tmp_path
                                         "texas,Bartholomew Crowderson-Whitfield,")]})
     warned = texts_cut_short(renamed)
     assert [line.split(", field 'name': ")[1] for line in warned] == [
-        "too long for the piece: it does not fit 2 lines at 6 pt whole and prints with its "
-        f"first names as initials ({printed!r})" for printed in
-        ("A. B. Delacorte", "M. Kingsley-Fairweather Jr", "B. Crowderson-Whitfield")]
+        "too long to print whole on the piece (2 lines at 6 pt): it prints on its front "
+        f"with its first names as initials ({printed!r})" + back for printed, back in (
+            ("A. B. Delacorte", " and on its back with its first names as initials "
+                                "('A. Bartholomew Delacorte')"),
+            ("M. Kingsley-Fairweather Jr", ""), ("B. Crowderson-Whitfield", ""))]
     names = ("Alessandro Bartholomew Delacorte", "Martin Kingsley-Fairweather Jr",
              "Bartholomew Crowderson-Whitfield")
     render("pieces", renamed, PrintOptions(only=names), tmp_path / "initials.pdf")
@@ -258,9 +275,10 @@ def test_texts_too_long_for_a_piece_print_cut_short_and_are_named(tmp_path, box,
         "it does not fit the lines under the name at 4.5 pt and prints cut short with "
         "'\u2026'",
         "pitchers.csv, line 3 ('Wolfeschlegelsteinhausenbergerdorff', new-york), field "
-        "'name': too long for the piece: it does not fit 2 lines at 6 pt (a name breaks "
-        "between words or after a hyphen only: one word fits in a line) and prints cut "
-        "short with '\u2026'"]
+        "'name': too long to print whole on the piece (2 lines at 6 pt; a name breaks "
+        "between words or after a hyphen only: one word fits in a line): it prints on its "
+        "front cut short ('Wolfeschlegel\u2026') and on its back cut short "
+        "('Wolfeschlegelst\u2026')"]
     render("pieces", too_long, PrintOptions(only=("Sabaria", "Wolfeschlegelsteinhausenbergerd"
                                                   "orff")), tmp_path / "cut.pdf")
     reader = read(tmp_path / "cut.pdf")

@@ -24,6 +24,7 @@ from printables.geometry import (
     face_matrix,
     grid,
     impose,
+    layouts,
     page_size,
     printable_area,
 )
@@ -89,21 +90,23 @@ def test_margins_are_at_least_a_quarter_inch(paper):
 @pytest.mark.parametrize("sides", ("duplex", "fold"))
 @pytest.mark.parametrize("bleed", (0.0, BLEED))
 def test_cells_bleed_and_crop_marks_stay_inside_the_content_area(paper, kind, sides, bleed):
-    imposition = impose(paper, CELLS[kind], sides, bleed)
-    room = crop_mark_room(bleed, imposition.mark_length)
-    for cells, back in ((imposition.fronts, False), (imposition.backs, sides == "duplex")):
-        # (a fold's backs lie on the front's page, beside its strip)
-        content = content_area(paper, imposition.strip, back)
-        block = Rect(min(c.x for c in cells), min(c.y for c in cells), 0, 0)
-        block = Rect(block.x, block.y, max(c.right for c in cells) - block.x,
-                     max(c.top for c in cells) - block.y)
-        assert content.contains(block.inset(-room))
-    # no two components (with their bleed) overlap, on a page or across a fold
-    faces = [cell.inset(-bleed) for cell in imposition.fronts]
-    if sides == "fold":
-        faces += [cell.inset(-bleed) for cell in imposition.backs]
-    for first, second in itertools.combinations(faces, 2):
-        assert not overlap(first, second)
+    # every layout, not the best alone: an --offset may print on any of them
+    for imposition in layouts(paper, CELLS[kind], sides, bleed):
+        room = crop_mark_room(bleed, imposition.mark_length)
+        for cells, back in ((imposition.fronts, False),
+                            (imposition.backs, sides == "duplex")):
+            # (a fold's backs lie on the front's page, beside its strip)
+            content = content_area(paper, imposition.strip, back)
+            block = Rect(min(c.x for c in cells), min(c.y for c in cells), 0, 0)
+            block = Rect(block.x, block.y, max(c.right for c in cells) - block.x,
+                         max(c.top for c in cells) - block.y)
+            assert content.contains(block.inset(-room)), imposition
+        # no two components (with their bleed) overlap, on a page or across a fold
+        faces = [cell.inset(-bleed) for cell in imposition.fronts]
+        if sides == "fold":
+            faces += [cell.inset(-bleed) for cell in imposition.backs]
+        for first, second in itertools.combinations(faces, 2):
+            assert not overlap(first, second)
 
 
 @pytest.mark.parametrize("paper", PAPERS)

@@ -221,8 +221,8 @@ def test_the_command_line_loads_reportlab_only_to_print():
                                   "-9.3..8.7 mm up together"),
     (("all", "--offset", "0,-12", "--paper", "a4"),
      "would move the backs of the calibration scales off the a4 sheet or onto its "
-     "calibration bars; the layouts these sets may print on accept -12.6..6.3 mm across "
-     "and -9.3..10.1 mm up or -12.1..12.1 mm across and -9.3..6.3 mm up or -11.1..11.1 mm "
+     "calibration bars; the layouts these sets may print on accept -12.1..12.1 mm across "
+     "and -9.3..6.3 mm up or -12.6..6.3 mm across and -9.3..10.1 mm up or -11.1..11.1 mm "
      "across and -9.3..11.7 mm up together"),
     (("pieces", "--team", "texas", "--team", "california"),
      "--team is given 2 times: a print holds one team's components"),
@@ -334,10 +334,11 @@ def test_print_warns_of_the_texts_its_set_prints_cut_short_or_without_a_glyph(ca
     assert len(warnings) == 2
     assert warnings[0].startswith(f"warning: {box_copy}/pitchers.csv, line 3 ('Wolfeschlegel")
     # (one word: it does not break across the two lines, said so)
-    assert warnings[0].endswith("field 'name': too long for the piece: it does not fit 2 "
-                                "lines at 6 pt (a name breaks between words or after a "
-                                "hyphen only: one word fits in a line) and prints cut short "
-                                "with '\u2026'")
+    assert warnings[0].endswith("field 'name': too long to print whole on the piece (2 "
+                                "lines at 6 pt; a name breaks between words or after a "
+                                "hyphen only: one word fits in a line): it prints on its "
+                                "front cut short ('Wolfeschlegel\u2026') and on its back cut "
+                                "short ('Wolfeschlegelst\u2026')")
     assert "('Łukasz', new-york), field 'name': 'Ł' has no glyph" in warnings[1]
     code, _, err = run(capsys, "cards", "--data", str(box_copy), "--out",
                        str(tmp_path / "c.pdf"))
@@ -407,6 +408,9 @@ def test_an_offset_every_set_takes_prints_them_all(capsys, tmp_path):
     same = [a.get_contents().get_data() == b.get_contents().get_data()
             for a, b in zip(before, after, strict=True)]
     assert same[0] and not all(same)
+    # the corner of the other range told (the cards then 6 a sheet, upright: more pages)
+    code, _, stderr = run(capsys, "all", "--offset", "7.7,-9.3", "--out", str(moved))
+    assert code == 0 and "the strategy cards print 6 a sheet (not 8)" in stderr, stderr
     # A bound as told, to the tenth of a mm, is taken (7.7 was refused by a float's error
     # while the refusal said 7.7 was accepted).
     for corner in ("7.7,9.2", "-7.7,-25"):

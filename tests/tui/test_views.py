@@ -1757,6 +1757,16 @@ def test_the_mound_line_keeps_to_the_board_s_width_its_figures_whole(rules):
     assert views.mound_line(state, own, 27) == "NYH Sabaria 4/IV 3/F7 +2 R3"
     assert views.mound_line(state, own, 25) == "NYH Saba… 4/IV 3/F7 +2 R3"
     assert views.mound_line(state, own, 5).endswith("S… 4/IV 3/F7 +2 R3")
+    # measured in cells: a name of wide letters cut to the columns, not to its letters
+    from rich.cells import cell_len
+
+    pitcher = own.current_pitcher()
+    object.__setattr__(pitcher, "name", "大谷翔平投手大谷翔平")
+    try:
+        line = views.mound_line(state, own, 30)
+        assert cell_len(line) <= 30 and line.startswith("NYH 大谷") and "…" in line
+    finally:
+        object.__setattr__(pitcher, "name", "Sabaria")
     for width in (38, 30, 24):
         mound = [line for line in views._pieces(state, None, width)
                  if line.startswith(("NYH ", "TXC ")) and "/F" in line]
