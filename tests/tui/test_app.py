@@ -7416,7 +7416,9 @@ def test_upper_deck_typed_once_p_prints_takes_no_step_back(tmp_path):
                 keys_at_once(app, [("space" if char == " " else char, char)])
                 await pilot.pause(0.15)
             entry = screen.query_one("#entry", Input)
-            await wait_until(pilot, lambda: entry.value.endswith("k"), timeout=5)
+            # (5 s ran out once in a fresh-clone run beside other test runs)
+            await wait_until(pilot, lambda: entry.value.endswith("k"), timeout=15,
+                             said=lambda: f"the box holds {entry.value!r}")
             await pilot.pause(0.3)
             now = [entry.line for entry in table.session.entries]
             await settle(pilot)
