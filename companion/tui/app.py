@@ -1713,10 +1713,11 @@ class GameScreen(Screen):
                 options.add_option(Option("Type the dice (t)", id="!type"))
         elif waiting.kind == "over":
             # The series is over: what there is left to do, one key or one click away.
-            options.add_option(Option("The game and its box score (s)"
-                                      if self.table.series.scenario.games == 1 else
+            one = self.table.series.scenario.games == 1
+            options.add_option(Option("The game and its box score (s)" if one else
                                       "The series and its box scores (s)", id="!series"))
-            options.add_option(Option("Print the box scores (p)", id="!print"))
+            options.add_option(Option(f"Print the box score{'' if one else 's'} (p)",
+                                      id="!print"))
             options.add_option(Option("Back to the home screen (esc)", id="!home"))
         elif not waiting.computer:
             hidden = self._curtain_down(waiting)

@@ -471,8 +471,8 @@ def test_a_whole_spring_training_game_through_the_keyboard(tmp_path, monkeypatch
                 == ["!series", "!print", "!home"]
             # ... a game, not a series, to the player of a scenario of one game (it read
             # 'Series over: ... win Spring Training', 'The series and its box scores')
-            assert str(options.get_option_at_index(0).prompt) == \
-                "The game and its box score (s)"
+            assert [str(options.get_option_at_index(i).prompt) for i in range(2)] == [
+                "The game and its box score (s)", "Print the box score (p)"]
             assert plain(views.status(table, False)).startswith("Game over: ")
             # ... and the typing box no longer asks for an action (or dice).
             assert screen.query_one("#entry", Input).placeholder.startswith("game over: ")
