@@ -1452,6 +1452,10 @@ class _Loader:
 
     def move(self, table: dict, marker: str, meant: set[str], where: str) -> Effect | None:
         """An effect's move of `marker`: its amount or rating, and when it applies."""
+        # (read first, so that a move given both ways is not the only problem told of the
+        # effect: its 'less' out of range waited for a second check)
+        when = self.conditions(table.get("when"), where + ", field 'when'")
+        less = self.get_int(table, "less", where, 0, 9) if "less" in table else 0
         if ("up" in table) == ("down" in table):
             if not meant & {"up", "down"}:      # (a misspelt one is named as such above)
                 self.problems.add(where, "give exactly one of 'up' or 'down'")
@@ -1459,8 +1463,6 @@ class _Loader:
         key = "up" if "up" in table else "down"
         value = table[key]
         sign = 1 if key == "up" else -1
-        when = self.conditions(table.get("when"), where + ", field 'when'")
-        less = self.get_int(table, "less", where, 0, 9) if "less" in table else 0
         if isinstance(value, int) and not isinstance(value, bool):
             if not 0 <= value <= 20:
                 other = "down" if key == "up" else "up"

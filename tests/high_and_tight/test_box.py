@@ -1954,3 +1954,16 @@ def test_each_colour_refused_is_named(box_copy):
     edit(box_copy / "teams.toml", '"navy"', '"#9ea3a8"')
     (problem,) = problems_of(box_copy)
     assert problem.endswith(": '#1c2a4' is not # and six hex digits (#rrggbb)"), problem
+
+
+def test_a_move_given_both_ways_still_has_its_other_fields_checked(box_copy):
+    """SPEC 8: an effect with both 'up' and 'down' was told so, and its 'less' out of range
+    only on the next `data check` once that was mended: each is told at once."""
+    edit(box_copy / "cards.toml", 'effects = [ { marker = "rolls", up = 1 } ]',
+         'effects = [ { marker = "rolls", up = 1, down = 1, less = 12 } ]')
+    problems = problems_of(box_copy)
+    assert len(problems) == 2, problems
+    assert problems[0].endswith("give exactly one of 'up' or 'down'") or \
+        problems[1].endswith("give exactly one of 'up' or 'down'"), problems
+    assert any("field 'less'" in problem and "12" in problem for problem in problems), \
+        problems
