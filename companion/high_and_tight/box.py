@@ -1282,7 +1282,10 @@ class _Loader:
         tables = value if isinstance(value, list) else [value]
         out = []
         refused: set[str] = set()   # (a choice refused is read as its first: no clash told)
-        for table in tables:
+        whole = where
+        for number, table in enumerate(tables, start=1):
+            # (a condition of several named by its place: 'condition 2')
+            where = whole + (f", condition {number}" if len(tables) > 1 else "")
             if not isinstance(table, dict):
                 self.problems.add(where, f"condition {shown(table)} is not a table: a "
                                          f"condition is written {CONDITION_FORM}")
@@ -1330,6 +1333,7 @@ class _Loader:
                 ("batting", ("home", "away")), ("score", SCORES))
                 if key in table and not self.is_choice(table[key], choices)}
             out.append(Condition(**read))
+        where = whole
         if isinstance(value, list) and not value:     # ('requires = []', as '{ }' above)
             self.policy(where, "the list of conditions is empty ([ ]): it asks nothing; "
                                "write what it asks or leave it out")

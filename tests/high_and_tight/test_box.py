@@ -1068,6 +1068,9 @@ def test_a_frozen_box_loads_past_todays_checks_of_conditions_texts_and_keys(box)
      "field 'at_most'"),
     # a side refused is read as the first choice: no clash told on top of it
     ('[{ bats = "Left" }, { bats = "L" }]', "'Left' is not one of R, L, S"),
+    # a condition of a list named by its place in it
+    ('[{ bats = "L" }, { throws = "Lefty" }]', "(line 32), condition 2, field 'throws': "
+                                               "'Lefty' is not one of R, L"),
     ('[{ bats = "" }, { bats = "L" }]', "field 'bats': is empty: give one of R, L, S"),
     # nor a score or a side batting (it invented 'ahead' and 'behind', home and away)
     ('[{ score = "ahead" }, { score = "winning" }]', "'winning' is not one of behind"),
