@@ -725,7 +725,9 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
         scenarios = [(f"{s.title} ({'one game' if s.games == 1 else f'best of {s.games}'})", k)
                      for k, s in SCENARIOS.items() if s.rotation]
         control = [("Human", "human"), ("Computer", "computer")]
-        mode = [("Digital", "digital"), ("Physical (table)", "physical")]
+        # (the table's own first, as Human is: its first choice is where the list opens, so
+        # Down takes the other; Enter, Down, Enter kept Physical, the last already)
+        mode = [("Physical (table)", "physical"), ("Digital", "digital")]
         first, second = self.box.default_matchup()
         self._last = last = self.last_choices({
             "scenario": "spring", "team1": first, "team2": second, "control1": "human",

@@ -8077,3 +8077,27 @@ def test_a_pass_made_for_one_of_two_players_is_said_at_once(tmp_path):
         path, series_id, lambda table, waiting: True, "no card it may play", passes=True)
     assert not said.startswith(("home ", "away ")) and said.endswith(" passes")
     assert (team, f"{said}: no card it may play now (rule 5.4)") in notes
+
+
+def test_the_dice_list_opens_on_the_table_s_own_and_down_takes_digital(tmp_path):
+    """A player who opened the Dice list (physical, the default) and pressed Down, then
+    Enter, as for Managers (Human, then Computer), kept Physical: it was the list's last
+    choice, and the list stops at its ends. The table's own comes first now, as Human does."""
+
+    async def look():
+        app = make_app(db=tmp_path / "g.db")
+        async with app.run_test(size=SIZE) as pilot:
+            dialog = await new_series_dialog(pilot)
+            picked = {}
+            for name in ("dice", "cards"):
+                select = dialog.query_one(f"#{name}", Select)
+                assert select.value == "physical"
+                select.focus()
+                await pilot.pause()
+                for key in ("enter", "down", "enter"):
+                    await pilot.press(key)
+                    await pilot.pause()
+                picked[name] = select.value
+            return picked
+
+    assert asyncio.run(look()) == {"dice": "digital", "cards": "digital"}
