@@ -1281,11 +1281,15 @@ def _utf8_terminal() -> None:
 
 def _a_terminal() -> None:
     """The table draws on standard error and reads its keys from standard input (as every
-    Textual screen does): with either a pipe or a file, the screen went into it and the
-    app ran on unseen, busy, holding the game file. Refused before a screen opens, with
-    what reads a series as text."""
-    for name, stream in (("standard input", sys.__stdin__), ("standard error",
-                                                               sys.__stderr__)):
+    Textual screen does), its size read from standard output: with any of them a pipe or
+    a file, the screen went into it and the app ran on unseen, busy, holding the game
+    file, or drew at 80x24 whatever the window. Refused before a screen opens, with what
+    reads a series as text."""
+    # (standard output too: a terminal's size is read from it, so a screen with it piped
+    # drew at 80x24 in a larger window, over what was there)
+    for name, stream in (("standard input", sys.__stdin__), ("standard output",
+                                                               sys.__stdout__),
+                         ("standard error", sys.__stderr__)):
         if stream is None or not stream.isatty():
             raise CommandError(f"the screens need a terminal, and {name} is not one (a pipe "
                                "or a file): run it in a terminal window; `companion series "

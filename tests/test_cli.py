@@ -961,9 +961,13 @@ def test_the_screens_refuse_to_open_without_a_terminal(capsys, monkeypatch, tmp_
         def isatty(self) -> bool:
             return True
 
-    for stdin, stderr, name in ((io.StringIO(), Terminal(), "standard input"),
-                                (Terminal(), io.StringIO(), "standard error")):
+    for stdin, stdout, stderr, name in (
+            (io.StringIO(), Terminal(), Terminal(), "standard input"),
+            # (a terminal's size is read from standard output: piped, it drew at 80x24)
+            (Terminal(), io.StringIO(), Terminal(), "standard output"),
+            (Terminal(), Terminal(), io.StringIO(), "standard error")):
         monkeypatch.setattr(sys, "__stdin__", stdin)
+        monkeypatch.setattr(sys, "__stdout__", stdout)
         monkeypatch.setattr(sys, "__stderr__", stderr)
         for command in ("play", "follow"):
             code, _, err = run(capsys, command, "--db", str(tmp_path / "never.db"))
