@@ -27,6 +27,17 @@ TABLE_CLOSED = "(no table has the file open: the last step taken is shown)"
 NO_SERIES = "No series in the file: the one started at the table shows here."
 
 
+class FollowBoard(Static):
+    """The follow screen's board: drawn again at its own new size (the app's resize came
+    before the board's, which, shrunk, kept its blank lines and lost its foot, the win
+    figure, till the next step)."""
+
+    def on_resize(self) -> None:
+        app = self.app
+        if isinstance(app, FollowApp):
+            app.call_after_refresh(app._show_board)
+
+
 class FollowApp(SteadyPaletteApp, App):
     """Shows the series being played elsewhere (given, else the one with the newest step,
     switching when play moves to another); never writes to the file."""
@@ -50,7 +61,7 @@ class FollowApp(SteadyPaletteApp, App):
         yield TitleBar()
         yield StatusLine("Waiting for a game...", id="linescore")
         yield StatusLine(id="status")
-        yield Static(id="board")
+        yield FollowBoard(id="board")
         yield KeyBar()
 
     def on_mount(self) -> None:

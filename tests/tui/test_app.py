@@ -2068,6 +2068,34 @@ def test_the_follow_board_keeps_above_the_key_bar_at_80x24(tmp_path):
     assert "caps" in shown[-2] and "caps" in shown[-3]
 
 
+def test_the_follow_board_shrunk_leaves_its_blank_lines_out_at_once(tmp_path):
+    """A follow window made smaller mid at-bat kept the board's blank lines, and its foot
+    (the win figure) ran out of sight till the next step: the app's resize came before
+    the board had its new size. The board draws itself again at its own."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "shrunk.db"
+    series_id = new_series(path, seed="tui-follow-small", rules=("ballparks",))
+    play_until(path, series_id, lambda table: table.game is not None and (
+        table.game.state.phase == "manage" and table.game.state.inning >= 2))
+
+    async def follow():
+        app = FollowApp(path, series_id, poll=0.1)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_until(pilot, lambda: app.table is not None)
+            await pilot.pause(0.2)
+            board = app.query_one("#board", Static)
+            tall = plain(str(board.content)).split("\n")
+            await pilot.resize_terminal(70, 22)
+            await wait_until(pilot, lambda: "" not in plain(str(board.content)).split("\n"),
+                             timeout=5,
+                             said=lambda: (board.region, plain(str(board.content))))
+            return tall, plain(str(board.content)).split("\n")
+
+    tall, short = asyncio.run(follow())
+    assert "" in tall and "" not in short and short[-1] == tall[-1]
+
+
 def test_follow_on_a_file_with_no_series_yet_says_so(tmp_path):
     """Started before the table made its file, the follower said "no game file there"
     even once the file was made; with the file there and no series in it, it says that."""
