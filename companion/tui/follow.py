@@ -25,6 +25,8 @@ POLL_SECONDS = 0.5
 FOLLOW_WAIT_SECONDS = 0.2    # for another program's lock on the file, at each poll
 TABLE_CLOSED = "(no table has the file open: the last step taken is shown)"
 NO_SERIES = "No series in the file: the one started at the table shows here."
+HALF_TOLD = "End of the half"       # (the table's own notice title)
+HALF_TOLD_SECONDS = 12              # read from across the room
 
 
 class FollowBoard(Static):
@@ -56,6 +58,8 @@ class FollowApp(SteadyPaletteApp, App):
         self.table: Table | None = None
         self.store: Store | None = None
         self.gone = False           # the file followed was deleted or moved from the path
+        # (series, game, notes in its log) of the step last shown: a half ended since is told
+        self.notes_seen: tuple[int, int, int] | None = None
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -131,9 +135,27 @@ class FollowApp(SteadyPaletteApp, App):
         table.held = table.final_to_hold()
         table.follow_game()         # the held game's figures (it loaded the next game's)
         self.table = table
+        self._tell_half_over(series_id, table)
         self.query_one("#linescore", StatusLine).show(partial(views.line_score, table))
         self.query_one("#status", StatusLine).show(partial(views.status, table, True))
         self._show_board()
+
+    def _tell_half_over(self, series_id: int, table: Table) -> None:
+        """A half ended since the last step shown is told as the table tells it (rule
+        4.6.4: its runs, the dice that made them, the cards played): the line score alone
+        moved, and whoever watched could not tell how the runs came."""
+        game = table.game
+        if game is None:
+            self.notes_seen = None
+            return
+        now = (series_id, table.game_number(), len(game.state.log))
+        before, self.notes_seen = self.notes_seen, now
+        if before is None or before[:2] != now[:2] or before[2] >= now[2]:
+            return              # (the first look, another game, an undo: nothing new ended)
+        notes = game.state.log[before[2]:]
+        told = views.half_over(game, notes) if views.ends_half(notes) else None
+        if told:
+            self.notify(told, title=HALF_TOLD, markup=False, timeout=HALF_TOLD_SECONDS)
 
     def _show_board(self) -> None:
         """The board, its blank lines left out when it is short of rows (the win figure at

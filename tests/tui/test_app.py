@@ -1905,6 +1905,40 @@ def test_follow_mode_picks_up_actions_written_by_another_process(tmp_path, monke
     assert event_count(path, series_id) == written
 
 
+def test_follow_tells_a_half_ended_as_the_table_does(tmp_path):
+    """Rule 4.6.4: at a half's end the table tells its runs, the dice that made them and
+    the cards played; the follow screen's line score alone moved, and whoever watched it
+    could not tell how the runs came. It tells the same notice, once."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "halves.db"
+    series_id = new_series(path, seed="tui-follow-half", team1_control="computer",
+                           team2_control="computer")
+    play_until(path, series_id, lambda table: table.game is not None
+               and table.game.state.phase == "roll")
+
+    def half_told(app) -> list[str]:
+        return [note.message for note in app._notifications if note.title == "End of the half"]
+
+    async def follow():
+        app = FollowApp(path, series_id, poll=0.1)
+        async with app.run_test(size=(100, 40), notifications=True) as pilot:
+            await wait_until(pilot, lambda: app.table is not None)
+            assert half_told(app) == []             # (no half ended since it looked)
+            start = (app.table.game.state.inning, app.table.game.state.half)
+            await asyncio.to_thread(play_until, path, series_id, lambda table: (
+                table.game.state.inning, table.game.state.half) != start)
+            await wait_until(pilot, lambda: half_told(app), timeout=10)
+            await pilot.pause(0.5)
+            game = app.table.game
+            return half_told(app), game
+
+    told, game = asyncio.run(follow())
+    assert len(told) == 1 and told[0].startswith(f"{game.state.side('away').team.abbrev} "
+                                                 "scores "), told
+    assert "in the top of inning 1" in told[0] and "Dice " in told[0], told
+
+
 def test_follow_mode_follows_the_series_last_played(tmp_path):
     """With no --series, follow shows the series whose last action is the newest, moving
     to another series when play moves there (not the newest series created)."""
