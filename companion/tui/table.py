@@ -1413,6 +1413,12 @@ class Table:
         uses = RALLY_USES_SAID.get(" ".join(said.words))
         if uses is None or self.game is None:
             return None
+        batting = self.game.state.batting
+        if uses == ("tens",) and waiting.phase == "cards" and waiting.side != batting:
+            # Only the batting side scores on 10s (5.7.2): said while the fielder's turn
+            # is awaited, the batter's line, told as out of turn (it read as the fielder's,
+            # told that only the batting player scores on 10s, to the batting player)
+            return f"{batting} rallies tens"
         reasons = [reason for reason in dict.fromkeys(
             self._refusal(f"{waiting.side} rallies {use}") for use in uses
             if f"{waiting.side} rallies {use}" not in waiting.options) if reason]

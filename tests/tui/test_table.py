@@ -2161,6 +2161,26 @@ def test_a_managerial_move_said_in_the_card_phase_is_told_when_it_comes(players)
         assert len(table.session.entries) == steps, typed
 
 
+def test_rally_caps_for_the_tens_said_on_the_fielder_s_turn_is_the_batter_s(players):
+    """Rule 5.7.2: only the batting player uses Rally Caps for the 10s. Typed without a
+    side while the fielding side's card was awaited, it was read as the fielder's and the
+    batting player was told that only the batting player scores on 10s; it is the
+    batter's, out of turn: said so, and nothing is stored."""
+    table = players
+    waiting = at_phase(table, "cards")
+    batting = table.game.state.batting
+    if waiting.side == batting:
+        table.enter(f"{batting} passes")
+        waiting = table.waiting()
+    assert waiting.phase == "cards" and waiting.side != batting
+    assert table.short_line("rally caps tens", waiting) == f"{batting} rallies tens"
+    steps = len(table.session.entries)
+    with pytest.raises(IllegalAction, match=r"turn, not") as refused:
+        table.enter("rally caps tens")
+    assert "only the batting player" not in str(refused.value)
+    assert len(table.session.entries) == steps
+
+
 def test_a_relief_said_as_at_a_table(tmp_path):
     """Rule 4.2.1 at a table: 'Ziti comes in' and 'Ziti in' bring him in; 'relieve' or
     'bring in' alone asks who, naming the relievers offered (it was 'names none of the
