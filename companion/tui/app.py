@@ -1971,8 +1971,12 @@ class GameScreen(Screen):
         told = self._final_words(result)
         game = table.session.games[result.number - 1]
         if self._last_half[0] is game:
-            # The final takes the place of the last half's notice: its runs and dice too.
-            told += f"\nLast half: {self._last_half[1]}"
+            # The final takes the place of the last half's notice: its runs and dice too;
+            # under HALF_NOTICE_BRIEF_ROWS, where they stood over the line score and the
+            # status line, the log has them (as a half's end says its runs only there).
+            told += (f"\nLast half: {self._last_half[1]}"
+                     if self.app.size.height >= HALF_NOTICE_BRIEF_ROWS
+                     else "\nl: the log has the last half's dice and cards")
 
         def final() -> None:
             # The final says it all: the game's last notices (its last half, the computer's

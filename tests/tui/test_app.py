@@ -2719,6 +2719,31 @@ def test_a_setup_that_cannot_start_keeps_the_dialog_and_its_choices(tmp_path):
     assert (team, roster) == ("seattle", "california")
 
 
+def test_a_final_in_a_short_terminal_leaves_its_last_half_to_the_log(tmp_path):
+    """Rules 4.6.4, 4.8: a game's final carries its last half's runs, dice and cards. At
+    60x20 that stood over the line score and the status line (notices never reach above
+    the board); under HALF_NOTICE_BRIEF_ROWS the final says the result and leaves the last
+    half to the log, as a half's end says its runs only there."""
+    from .test_snapshots import first_game_over, play_until
+
+    path = tmp_path / "short.db"
+    series_id = new_series(path, seed="tui-over", scenario="divisional")
+    play_until(path, series_id, first_game_over)
+
+    async def play():
+        async with noted_table(path, series_id, size=(60, 20)) as (app, pilot, screen,
+                                                                   table, notes):
+            table.stored.undo()                         # the roll that ended game 1
+            screen.refresh_table()
+            screen.action_roll()        # the same dice again: the table's seeded generator
+            await settle(pilot)
+            return notes
+
+    final = next(message for title, message in asyncio.run(play()) if title == "Game 1 over")
+    assert final.endswith("\nl: the log has the last half's dice and cards"), final
+    assert "Dice " not in final and "Last half" not in final
+
+
 def test_a_game_ending_is_announced_and_home_names_the_teams(tmp_path):
     """Rule 4.8: when a game ends the screen says who won, by what score, and how the
     series stands (rule 7.0); the home screen lists series by their teams' names."""
