@@ -25,7 +25,7 @@ from ..engine.record import check_line_length, header_tags
 from ..high_and_tight import actions as act
 from ..high_and_tight.box import Box, Card, plain, read_alike
 from ..high_and_tight.manager import ComputerManager
-from ..high_and_tight.series import SeriesRules
+from ..high_and_tight.series import Availability, SeriesRules
 from ..high_and_tight.series_session import SERIES, Entry
 from ..high_and_tight.simulate import chance_line, series_manager_line
 from ..high_and_tight.winprob import (
@@ -518,9 +518,14 @@ class Table:
         in lower case; one the game's header alone rests (an imported record) is not in
         it. With `status` "available", how near a reliever free today comes to a rest
         ('has pitched 2 games in a row, 1 more before a rest')."""
-        rows = self.session.series_rules.rest_table(self.series, self.team_of(side))
-        return {row.pitcher.casefold(): row.reason for row in rows
+        return {name: row.reason for name, row in self.rest_rows(side).items()
                 if row.status == status and row.reason}
+
+    def rest_rows(self, side: str) -> dict[str, Availability]:
+        """The series' rest table of `side`'s team for its next game (rules 8.2.2, 8.2.3),
+        by pitcher's name in lower case: at a game's final, the game after it."""
+        rows = self.session.series_rules.rest_table(self.series, self.team_of(side))
+        return {row.pitcher.casefold(): row for row in rows}
 
     def team_name(self, team: str) -> str:
         return self.session.box.teams[self.series.teams[team]].name

@@ -682,10 +682,13 @@ def dugouts(table: Table) -> str:
         pen = []
         # Why a reliever rests, and how near a free one comes to a rest (8.2.2): said in the
         # series view only, where a player choosing a reliever in a game does not look.
-        # (At a final, the series' table is already the next game's.)
+        # At a final the series' table is the next game's: each pitcher's standing there
+        # follows his line, to plan the next game by (none once the series is over).
         live = state.phase != "over"
         resting = table.resting_why(side.name) if live else {}
         nearing = table.resting_why(side.name, "available") if live else {}
+        ahead = (table.rest_rows(side.name)
+                 if not live and not table.session.is_over() else {})
         for key, pitcher in roster.pitchers.items():
             if pitcher.kind == "SP" and key != side.pitcher and key not in side.lines:
                 continue
@@ -717,9 +720,18 @@ def dugouts(table: Table) -> str:
             else:
                 why = nearing.get(pitcher.name.casefold())
                 where = "available" + (f" ({escape(why)}, 8.2.2)" if why else "")
+            row = ahead.get(pitcher.name.casefold())
+            if row is not None and row.reason and pitcher.kind != "SP":
+                said = NEXT_GAME.get(row.status, "next game")
+                where += f"; {said} ({escape(row.reason)}, {row.rule or '8.2.2'})"
             pen.append(f"{pitcher.name} {pitcher.kind} {where}")
         out.append("  Bullpen: " + "; ".join(pen))
     return "\n".join(out)
+
+
+# A reliever's standing for the next game, said at a final in the dugouts (8.2.2, 8.2.3).
+NEXT_GAME = {"available": "next game", "unavailable": "rests next game",
+             "short-rest": "next game on short rest only"}
 
 
 # A starter's standing beside his ratings where a starter is named (the rest table's

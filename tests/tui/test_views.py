@@ -255,6 +255,30 @@ def test_dugouts_say_how_near_a_reliever_comes_to_his_rest(tmp_path):
         "8.2.2)" in pens[0]
 
 
+def test_dugouts_at_a_final_say_each_reliever_s_standing_for_the_next_game(tmp_path):
+    """Rule 8.2.2 at a game's final: the players plan the next game's bullpen there, and
+    the dugouts said nothing of rest till its first step (the series view said it). Each
+    reliever's line ends with his standing for the next game; none after the series'
+    last game."""
+    from .test_snapshots import play_until
+
+    path = tmp_path / "final-rest.db"
+    series_id = new_series(path, seed="dug-rest-3", scenario="divisional", rules=["rest"],
+                           team1_control="human", team2_control="human", dice="digital",
+                           cards="digital")
+    play_until(path, series_id, lambda table: len(table.series.results) == 1)
+    with Store.open(path, readonly=True) as store:
+        table = Table(store, series_id)
+        table.held = table.final_to_hold()      # (as the screen holds it, rule 4.8)
+        table.follow_game()
+        assert table.held == 1 and table.game.state.phase == "over"
+        lines = plain(views.dugouts(table)).splitlines()
+    pens = " ".join(line for line in lines if line.startswith("  Bullpen: "))
+    assert ("Tremaine RP finished the game, inn 2 of F2, R0; next game (has pitched 1 game "
+            "in a row, 2 more before a rest, 8.2.2)") in pens, pens
+    assert "Castellan RP available;" in pens            # (no standing to say: none said)
+
+
 def test_dugouts_show_the_lineup_the_used_and_the_bench(tmp_path):
     """Rules 3.0, 4.2.1.1 and 4.2.2: the dugout holds the lineup's ballplayers still to play,
     those used are listed apart, the roster's others sit out the game; the bullpen gives
