@@ -82,6 +82,7 @@ class FollowApp(SteadyPaletteApp, App):
         if self.store is not None:
             self.store.close()
             self.store = None
+        self.notes_seen = None      # (a file put back at the path is another's steps)
 
     def check(self) -> None:
         """Reload when the file holds new events (from the file now at the path: one
@@ -148,12 +149,20 @@ class FollowApp(SteadyPaletteApp, App):
         if game is None:
             self.notes_seen = None
             return
-        now = (series_id, table.game_number(), len(game.state.log))
+        number = table.game_number()
+        now = (series_id, number, len(game.state.log))
         before, self.notes_seen = self.notes_seen, now
-        if before is None or before[:2] != now[:2] or before[2] >= now[2]:
-            return              # (the first look, another game, an undo: nothing new ended)
+        if before is None or before[0] != series_id:
+            return                  # (the first look, another series: nothing new ended)
+        if before[1] == number - 1:
+            # The game looked at ended meanwhile and the next one opened (no final is held
+            # where no one plays at the table): that game's last half, with its end
+            game = table.session.games[number - 2]
+        elif before[1] != number or before[2] >= now[2]:
+            return                  # (an undo, a game left: nothing new ended)
         notes = game.state.log[before[2]:]
-        told = views.half_over(game, notes) if views.ends_half(notes) else None
+        # (the last half alone, however many ended since: one notice, as the table's)
+        told = views.last_half(game) if views.ends_half(notes) else None
         if told:
             self.notify(told, title=HALF_TOLD, markup=False, timeout=HALF_TOLD_SECONDS)
 

@@ -213,7 +213,11 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
     def _file_end_shown(self) -> None:
         """The file's name in view: a path longer than its field showed its folders and
         cut the name ('.../high-and-tight-boxscore-1-game3' without its '.pdf')."""
+        if not self.is_attached:
+            return                          # (closed meanwhile: a word typed through it)
         out = self.query_one("#out", Input)
+        if len(out.value) <= out.content_size.width:
+            return                          # (whole in view: nothing to move)
         out.cursor_position = 0             # (moved, so that the field scrolls to it)
         out.action_end()
 

@@ -1939,6 +1939,37 @@ def test_follow_tells_a_half_ended_as_the_table_does(tmp_path):
     assert "in the top of inning 1" in told[0] and "Dice " in told[0], told
 
 
+def test_follow_tells_the_last_half_of_a_game_the_computer_ended(tmp_path):
+    """No final is held where the computer plays both sides: the step that ends a game
+    shows the next one, and the follow screen told every half but the game's last. It
+    tells that one too, from the game that ended (and one notice for it, however many
+    halves ended since it last looked)."""
+    from .test_snapshots import first_game_over, play_until
+
+    path = tmp_path / "last-half.db"
+    series_id = new_series(path, seed="tui-follow-last", scenario="divisional",
+                           team1_control="computer", team2_control="computer")
+    play_until(path, series_id, lambda table: table.game is not None
+               and table.game.state.inning >= 8)
+
+    def half_told(app) -> list[str]:
+        return [note.message for note in app._notifications if note.title == "End of the half"]
+
+    async def follow():
+        app = FollowApp(path, series_id, poll=0.1)
+        async with app.run_test(size=(100, 40), notifications=True) as pilot:
+            await wait_until(pilot, lambda: app.table is not None)
+            await asyncio.to_thread(play_until, path, series_id, first_game_over)
+            await wait_until(pilot, lambda: app.table.game_number() == 2, timeout=10)
+            await pilot.pause(0.5)
+            return half_told(app), app.table.session.games[0], app.table.series.results[0]
+
+    told, game, result = asyncio.run(follow())
+    half = "bottom" if game.state.half == "bottom" else "top"
+    assert told and f"in the {half} of inning {result.innings}" in told[-1], told
+    assert "\nDice " in told[-1]
+
+
 def test_follow_mode_follows_the_series_last_played(tmp_path):
     """With no --series, follow shows the series whose last action is the newest, moving
     to another series when play moves there (not the newest series created)."""
