@@ -1418,11 +1418,16 @@ class Table:
         uses = RALLY_USES_SAID.get(" ".join(said.words))
         if uses is None or self.game is None:
             return None
-        batting = self.game.state.batting
-        if uses == ("tens",) and waiting.phase == "cards" and waiting.side != batting:
-            # Only the batting side scores on 10s (5.7.2): said while the fielder's turn
-            # is awaited, the batter's line, told as out of turn (it read as the fielder's,
-            # told that only the batting player scores on 10s, to the batting player)
+        state = self.game.state
+        batting = state.batting
+        if (uses == ("tens",) and waiting.phase == "cards" and waiting.side != batting
+                and self.controls[self.team_of(batting)] == "human"
+                and state.side(batting).rally_left > 0 and not state.atbat.tens):
+            # Only the batting side scores on 10s (5.7.2): said by its player while the
+            # fielder's turn is awaited, his line, told as out of turn (read as the
+            # fielder's, it told the batting player only the batting player scores on
+            # 10s). A batter the computer plays, or one with no use left, is not meant:
+            # the fielder's line, and its rule.
             return f"{batting} rallies tens"
         reasons = [reason for reason in dict.fromkeys(
             self._refusal(f"{waiting.side} rallies {use}") for use in uses

@@ -2179,6 +2179,15 @@ def test_rally_caps_for_the_tens_said_on_the_fielder_s_turn_is_the_batter_s(play
         table.enter("rally caps tens")
     assert "only the batting player" not in str(refused.value)
     assert len(table.session.entries) == steps
+    # A batter the computer plays is not the one who typed it: the fielder's line, and
+    # the rule that keeps the 10s the batter's
+    team = table.team_of(batting)
+    table.controls[team] = "computer"
+    try:
+        with pytest.raises(CompanionError, match="only the batting player scores on 10s"):
+            table.short_line("rally caps tens", waiting)
+    finally:
+        table.controls[team] = "human"
 
 
 def test_a_relief_said_as_at_a_table(tmp_path):
