@@ -1286,8 +1286,9 @@ class _Loader:
         for number, table in enumerate(tables, start=1):
             # (a condition of several named by its place: 'condition 2')
             where = whole + (f", condition {number}" if len(tables) > 1 else "")
-            if not isinstance(table, dict):
-                self.problems.add(where, f"condition {shown(table)} is not a table: a "
+            if not isinstance(table, dict):     # ('condition 2: 5 is not a table')
+                named = "" if len(tables) > 1 else "condition "
+                self.problems.add(where, f"{named}{shown(table)} is not a table: a "
                                          f"condition is written {CONDITION_FORM}")
                 continue
             known = {"matchup", "rating", "at_least", "at_most", "batting", "score",

@@ -69,6 +69,10 @@ class SeriesRow:
         """The dice the table rolls now: the companion's ("digital") or its own."""
         return dice_in_use(self.dice_now, self.header)
 
+    def one_game(self) -> bool:
+        """A scenario of one game (Spring Training): no series to speak of."""
+        return SCENARIOS[self.scenario].games == 1
+
     def progress(self, name=str, live: bool = False) -> str:
         """How far the series has come, in words, its teams named by `name`: 'NYH won 2-1',
         'game 3, tied 1-1', 'game 2, NYH lead 1-0', 'game 1' (rule 7.0); a one-game
@@ -81,13 +85,13 @@ class SeriesRow:
         if self.damage:
             return "damaged"
         if self.winner:
-            if SCENARIOS[self.scenario].games == 1:
+            if self.one_game():
                 return f"{name(self.winner)} won"
             _, ahead, behind = series_lead(dict(zip(TEAMS, self.wins, strict=True)))
             return f"{name(self.winner)} won {ahead}-{behind}"
         if not self.begun:
             return "not begun"
-        if SCENARIOS[self.scenario].games == 1:
+        if self.one_game():
             return self.in_game(name) or "in play"
         leader, ahead, behind = series_lead(dict(zip(TEAMS, self.wins, strict=True)))
         game = f"game {ahead + behind + 1}"

@@ -564,6 +564,8 @@ class HomeScreen(Screen):
         # (a series over: its result, not 'continues')
         self.over = {row.id: row.progress(lambda key, row=row: name(row, key, short=True))
                      for row in rows if row.winner and not row.damage}
+        # (a scenario of one game: its final and box score, not a series')
+        self.one_game = {row.id for row in rows if row.one_game()}
         # The series last highlighted or opened (back from a dialog or its table); else,
         # on opening the file, the one with the newest step (a newer one may be waiting).
         ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
@@ -587,7 +589,8 @@ class HomeScreen(Screen):
                 f"Series {self.highlighted_series()}, {live}. Enter goes on with it."
                 if live else
                 f"Series {self.highlighted_series()}: {over}. Enter opens its final and "
-                "box scores." if over else self.hint)
+                f"box score{'' if self.highlighted_series() in self.one_game else 's'}."
+                if over else self.hint)
         if (live or over) and series_id is None and len(said) > self.app.size.width - 2:
             said = said[:said.rindex(". Enter ") + 1]   # (where it stands, whole, first)
         self.said = said

@@ -7929,7 +7929,8 @@ def test_the_home_screen_says_where_a_game_in_play_stands(tmp_path):
 
     new, over, divisional, spring_row = asyncio.run(read())
     assert new[1] == "Enter continues the highlighted series; n starts a new one."
-    assert over[1] == f"Series {ids[2]}: {won} won. Enter opens its final and box scores."
+    # (a Spring Training: one game, one box score)
+    assert over[1] == f"Series {ids[2]}: {won} won. Enter opens its final and box score."
     assert f"({spring})" in spring_row[0]
     assert spring_row[1] == f"Series {ids[0]}, {spring}. Enter goes on with it."
     assert "(game 1)" in divisional[0]
