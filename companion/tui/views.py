@@ -722,16 +722,11 @@ def dugouts(table: Table) -> str:
                 where = "available" + (f" ({escape(why)}, 8.2.2)" if why else "")
             row = ahead.get(pitcher.name.casefold())
             if row is not None and row.reason and pitcher.kind != "SP":
-                said = NEXT_GAME.get(row.status, "next game")
-                where += f"; {said} ({escape(row.reason)}, {row.rule or '8.2.2'})"
+                # (as the series view says it: 'available - has pitched ... (rule 8.2.2)')
+                where += f"; next game: {escape(row.said() + row.why())}"
             pen.append(f"{pitcher.name} {pitcher.kind} {where}")
         out.append("  Bullpen: " + "; ".join(pen))
     return "\n".join(out)
-
-
-# A reliever's standing for the next game, said at a final in the dugouts (8.2.2, 8.2.3).
-NEXT_GAME = {"available": "next game", "unavailable": "rests next game",
-             "short-rest": "next game on short rest only"}
 
 
 # A starter's standing beside his ratings where a starter is named (the rest table's

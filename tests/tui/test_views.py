@@ -274,8 +274,8 @@ def test_dugouts_at_a_final_say_each_reliever_s_standing_for_the_next_game(tmp_p
         assert table.held == 1 and table.game.state.phase == "over"
         lines = plain(views.dugouts(table)).splitlines()
     pens = " ".join(line for line in lines if line.startswith("  Bullpen: "))
-    assert ("Tremaine RP finished the game, inn 2 of F2, R0; next game (has pitched 1 game "
-            "in a row, 2 more before a rest, 8.2.2)") in pens, pens
+    assert ("Tremaine RP finished the game, inn 2 of F2, R0; next game: available - has "
+            "pitched 1 game in a row, 2 more before a rest (rule 8.2.2)") in pens, pens
     assert "Castellan RP available;" in pens            # (no standing to say: none said)
 
 
