@@ -31,7 +31,7 @@ from printables.sets import TEAM_SETS
 from ..engine.errors import CompanionError, clip
 from ..files import output_problem
 from ..high_and_tight.box import Box
-from .chrome import ClosesOnce, TickBox, TypedThrough, dialog_buttons
+from .chrome import TYPE_AHEAD_SECONDS, ClosesOnce, TickBox, TypedThrough, dialog_buttons
 
 # The whole-box sets, as `companion print` names them (printables/sets.py), each with what
 # it holds; `all` is every one of them in one PDF.
@@ -208,7 +208,9 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
     def on_mount(self) -> None:
         self._fit_fields(self.value)
         self.query_one("#what", Select).focus()
-        self.call_after_refresh(self._file_end_shown)
+        # (once a word typed through the window could have closed it: nothing moves in it
+        # while the letters behind its key are handed on)
+        self.set_timer(TYPE_AHEAD_SECONDS + 0.1, self._file_end_shown)
 
     def _file_end_shown(self) -> None:
         """The file's name in view: a path longer than its field showed its folders and
