@@ -1978,7 +1978,7 @@ class GameScreen(Screen):
             # under HALF_NOTICE_BRIEF_ROWS, where they stood over the line score and the
             # status line, the log has them (as a half's end says its runs only there).
             told += (f"\nLast half: {self._last_half[1]}"
-                     if self.app.size.height >= HALF_NOTICE_BRIEF_ROWS
+                     if self.app.size.height >= views.HALF_NOTICE_BRIEF_ROWS
                      else "\nl: the log has the last half's dice and cards")
 
         def final() -> None:
@@ -2398,7 +2398,7 @@ class GameScreen(Screen):
         under HALF_NOTICE_BRIEF_ROWS its dice and cards stood over the line score and the
         status line (what is awaited), for a half's end and for the last half told on
         coming back to the table: the runs alone, the log (l) has the rest."""
-        if self.app.size.height >= HALF_NOTICE_BRIEF_ROWS:
+        if self.app.size.height >= views.HALF_NOTICE_BRIEF_ROWS:
             return told + passes
         return (told.split("\n", 1)[0] + passes
                 + "\nl: the log has the half's dice and cards")
@@ -3070,7 +3070,6 @@ ESCAPE_AFTER_DICE_SECONDS = 0.75  # Escape held off after the dice dialog closed
 ESCAPE_AFTER_BOX_SECONDS = 0.5    # Escape held off after one left the typing box
 BOX_ESCAPE_SECONDS = 3.0   # an Escape this soon after r rolled from the typing box is its
 CURTAIN_REFUSAL_SECONDS = 6.0   # the curtain's refusal shows this long: an Escape is the box's
-HALF_NOTICE_BRIEF_ROWS = 24        # a shorter one's half's end says the runs, not the dice
 HALF_NOTICE_TITLE = "End of the half"
 PITCHING_CHANGE_TITLE = ": pitching change"     # after the team: a forced one, kept as is
 DREW_TITLE = " drew"        # after the team: the cards the player's own draw brought

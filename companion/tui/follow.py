@@ -163,6 +163,8 @@ class FollowApp(SteadyPaletteApp, App):
         notes = game.state.log[before[2]:]
         # (the last half alone, however many ended since: one notice, as the table's)
         told = views.last_half(game) if views.ends_half(notes) else None
+        if told and self.size.height < views.HALF_NOTICE_BRIEF_ROWS:
+            told = told.split("\n", 1)[0]    # (its runs: the dice covered the board)
         if told:
             self.notify(told, title=HALF_TOLD, markup=False, timeout=HALF_TOLD_SECONDS)
 

@@ -210,6 +210,11 @@ def _status(table: Table, follower: bool, cut: int) -> str:
     return (f"[b]{where}[/b] {strategy}  [b]{letter}[/b] {who}{escape(prompt)}")
 
 
+# A terminal shorter than this: a half's end says its runs, not its dice and cards (they
+# stood over the line score and the status line); the log has them.
+HALF_NOTICE_BRIEF_ROWS = 24
+
+
 # After a win figure that is still being worked out for this step (the last one stays): one
 # character, so the line keeps to 80 columns.
 STALE_MARK = "…"

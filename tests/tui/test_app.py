@@ -1905,10 +1905,12 @@ def test_follow_mode_picks_up_actions_written_by_another_process(tmp_path, monke
     assert event_count(path, series_id) == written
 
 
-def test_follow_tells_a_half_ended_as_the_table_does(tmp_path):
+@pytest.mark.parametrize("size", [(100, 40), (60, 20)])
+def test_follow_tells_a_half_ended_as_the_table_does(tmp_path, size):
     """Rule 4.6.4: at a half's end the table tells its runs, the dice that made them and
     the cards played; the follow screen's line score alone moved, and whoever watched it
-    could not tell how the runs came. It tells the same notice, once."""
+    could not tell how the runs came. It tells the same notice, once; under 24 rows its
+    runs only (its dice covered the board there)."""
     from .test_snapshots import play_until
 
     path = tmp_path / "halves.db"
@@ -1922,7 +1924,7 @@ def test_follow_tells_a_half_ended_as_the_table_does(tmp_path):
 
     async def follow():
         app = FollowApp(path, series_id, poll=0.1)
-        async with app.run_test(size=(100, 40), notifications=True) as pilot:
+        async with app.run_test(size=size, notifications=True) as pilot:
             await wait_until(pilot, lambda: app.table is not None)
             assert half_told(app) == []             # (no half ended since it looked)
             start = (app.table.game.state.inning, app.table.game.state.half)
@@ -1936,7 +1938,8 @@ def test_follow_tells_a_half_ended_as_the_table_does(tmp_path):
     told, game = asyncio.run(follow())
     assert len(told) == 1 and told[0].startswith(f"{game.state.side('away').team.abbrev} "
                                                  "scores "), told
-    assert "in the top of inning 1" in told[0] and "Dice " in told[0], told
+    assert "in the top of inning 1" in told[0], told
+    assert ("\nDice " in told[0]) == (size[1] >= 24), told
 
 
 def test_follow_tells_the_last_half_of_a_game_the_computer_ended(tmp_path):
