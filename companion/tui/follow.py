@@ -166,6 +166,9 @@ class FollowApp(SteadyPaletteApp, App):
         if told and self.size.height < views.HALF_NOTICE_BRIEF_ROWS:
             told = told.split("\n", 1)[0]    # (its runs: the dice covered the board)
         if told:
+            # One half at a time: halves played quickly stacked their notices over the
+            # line score and the status line (the table's notices keep under its board)
+            self.clear_notifications()
             self.notify(told, title=HALF_TOLD, markup=False, timeout=HALF_TOLD_SECONDS)
 
     def _show_board(self) -> None:
