@@ -22,6 +22,16 @@ class Scenario:
     team1_home: tuple[int, ...]
     rotation: int            # SPs in the rotation (1: drawn at random)
 
+    @property
+    def one_game(self) -> bool:
+        """One game (Spring Training, an exhibition): no series to speak of to a player."""
+        return self.games == 1
+
+    @property
+    def unit(self) -> str:
+        """What a player plays through: 'game' for one game, else 'series'."""
+        return "game" if self.one_game else "series"
+
 
 # Rule 3.0: the four scenarios, who is home in which game, how many SPs rotate.
 ROTATION_GAMES = 4     # rule 3.0: past four games the rotation starts again from the top
@@ -143,7 +153,7 @@ class SeriesState:
         wins = {team: sum(1 for r in results if r.winner == team) for team in TEAMS}
         if self.winner and len(results) == len(self.results):
             loser = "team2" if self.winner == "team1" else "team1"
-            if self.scenario.games == 1:        # one game: no series to speak of
+            if self.scenario.one_game:
                 what = "the game" if self.scenario.rotation == 0 else self.scenario.title
                 return f"{box.teams[self.teams[self.winner]].name} win {what}"
             return (f"{box.teams[self.teams[self.winner]].name} win the series "
@@ -231,7 +241,7 @@ class SeriesRules:
         scenario = SCENARIOS.get(header.get("Scenario", ""))
         options = parse_options(header.get("Rules", ""))
         chosen = [rule for rule in BETWEEN_GAMES_RULES if rule in options]
-        if scenario is not None and scenario.games == 1 and chosen:
+        if scenario is not None and scenario.one_game and chosen:
             raise ParseError(f"header Rules: {' and '.join(chosen)} "
                              f"{'is' if len(chosen) == 1 else 'are'} for a series (rules "
                              f"8.2.2, 8.2.3: rest between its games): {scenario.title} is one "

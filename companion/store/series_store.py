@@ -71,7 +71,7 @@ class SeriesRow:
 
     def one_game(self) -> bool:
         """A scenario of one game (Spring Training): no series to speak of."""
-        return SCENARIOS[self.scenario].games == 1
+        return SCENARIOS[self.scenario].one_game
 
     def progress(self, name=str, live: bool = False) -> str:
         """How far the series has come, in words, its teams named by `name`: 'NYH won 2-1',

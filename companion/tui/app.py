@@ -725,7 +725,7 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
         rosters = [(f"{getattr(self.box.roster_team(k), 'abbrev', k)} roster", k)
                    for k in self.box.rosters]
         self._roster_labels = {key: label for label, key in rosters}
-        scenarios = [(f"{s.title} ({'one game' if s.games == 1 else f'best of {s.games}'})", k)
+        scenarios = [(f"{s.title} ({'one game' if s.one_game else f'best of {s.games}'})", k)
                      for k, s in SCENARIOS.items() if s.rotation]
         control = [("Human", "human"), ("Computer", "computer")]
         # (the table's own first, as Human is: its first choice is where the list opens, so
@@ -883,7 +883,7 @@ class NewSeriesScreen(ClosesOnce, ModalScreen["Table | None"]):
         a single game has none, so they are offered for a series only (greyed out, and
         unticked, for one game)."""
         scenario = SCENARIOS.get(self._value("scenario") or "")
-        one_game = scenario is not None and scenario.games == 1
+        one_game = scenario is not None and scenario.one_game
         rules = self.query_one("#rules", CheckList)
         for rule in BETWEEN_GAMES_RULES:
             line = OPTIONAL_RULE_LINES[rule]
@@ -1655,8 +1655,7 @@ class GameScreen(Screen):
             self._games_over = len(table.series.results)
         self.refresh_bindings()         # p Print once a game is over; r, t while dice await
         self.query_one("#entry", EntryBox).show_step(
-            table.dice_awaited(), "" if not table.session.is_over()
-            else "game" if table.series.scenario.games == 1 else "series")
+            table.dice_awaited(), table.series.scenario.unit if table.session.is_over() else "")
         self.query_one("#linescore", StatusLine).show(partial(views.line_score, table))
         self.query_one("#status", StatusLine).show(partial(views.status, table, False))
         self.show_board()
@@ -1718,7 +1717,7 @@ class GameScreen(Screen):
                 options.add_option(Option("Type the dice (t)", id="!type"))
         elif waiting.kind == "over":
             # The series is over: what there is left to do, one key or one click away.
-            one = self.table.series.scenario.games == 1
+            one = self.table.series.scenario.one_game
             options.add_option(Option("The game and its box score (s)" if one else
                                       "The series and its box scores (s)", id="!series"))
             options.add_option(Option(f"Print the box score{'' if one else 's'} (p)",

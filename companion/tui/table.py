@@ -512,14 +512,13 @@ class Table:
         """team1/team2 of 'home'/'away' in the game on the table (before game 1: in it)."""
         return self.team_of_game(str(self.game_number() or self.series.next_game), side)
 
-    def resting_why(self, side: str, status: str = "unavailable") -> dict[str, str]:
+    def resting_why(self, side: str) -> dict[str, str]:
         """Why each pitcher of `side` who rests today rests (rules 8.2.2, 8.2.3), as the
         series' rest table says it ('has pitched 2 games in a row (limit 2)'), by his name
         in lower case; one the game's header alone rests (an imported record) is not in
-        it. With `status` "available", how near a reliever free today comes to a rest
-        ('has pitched 2 games in a row, 1 more before a rest')."""
+        it."""
         return {name: row.reason for name, row in self.rest_rows(side).items()
-                if row.status == status and row.reason}
+                if row.status == "unavailable" and row.reason}
 
     def rest_rows(self, side: str) -> dict[str, Availability]:
         """The series' rest table of `side`'s team for its next game (rules 8.2.2, 8.2.3),

@@ -180,8 +180,7 @@ ASIDE = re.compile(r" \([^()]*\)")
 def _status(table: Table, follower: bool, cut: int) -> str:
     waiting = table.waiting()
     if waiting.scope == "over":         # (a scenario of one game is no series to a player)
-        over = "Game over" if table.series.scenario.games == 1 else "Series over"
-        return f"[b]{over}:[/b] {escape(waiting.prompt)}"
+        return f"[b]{table.series.scenario.unit.capitalize()} over:[/b] {escape(waiting.prompt)}"
     if table.held is not None:
         return (f"[b]Game {table.held} over[/b] ({table.standing()}): "
                 + (f"game {table.held + 1} begins at the table" if follower else
@@ -690,13 +689,13 @@ def dugouts(table: Table) -> str:
         # At a final the series' table is the next game's: each pitcher's standing there
         # follows his line, to plan the next game by (none once the series is over).
         live = state.phase != "over"
-        resting = table.resting_why(side.name) if live else {}
-        nearing = table.resting_why(side.name, "available") if live else {}
-        ahead = (table.rest_rows(side.name)
-                 if not live and not table.session.is_over() else {})
+        rows = table.rest_rows(side.name) if not table.session.is_over() else {}
         for key, pitcher in roster.pitchers.items():
             if pitcher.kind == "SP" and key != side.pitcher and key not in side.lines:
                 continue
+            row = rows.get(pitcher.name.casefold())
+            # (this game's reason, by the standing: 'unavailable' rests, 'available' nears)
+            said = {row.status: escape(row.reason)} if live and row and row.reason else {}
             line = side.lines.get(key)
             if key == side.pitcher:
                 # His innings against his Fatigue, the fatigue marker (4.2.1.1, 8.2.1) or his
@@ -718,15 +717,14 @@ def dugouts(table: Table) -> str:
                 where = ("used" + (f", {line.innings} inn, R{line.runs}" if line else "")
                          + (", past his Fatigue" if line and line.exceeded_fatigue else ""))
             elif key in side.resting:
-                why = resting.get(pitcher.name.casefold())
-                where = "resting (8.2.2)" + (f": {escape(why)}" if why else "")
+                resting = said.get("unavailable")
+                where = "resting (8.2.2)" + (f": {resting}" if resting else "")
             elif key in side.short_rest:
                 where = "short rest +100 (8.2.3)"
             else:
-                why = nearing.get(pitcher.name.casefold())
-                where = "available" + (f" ({escape(why)}, 8.2.2)" if why else "")
-            row = ahead.get(pitcher.name.casefold())
-            if row is not None and row.reason and pitcher.kind != "SP":
+                nearing = said.get("available")
+                where = "available" + (f" ({nearing}, 8.2.2)" if nearing else "")
+            if not live and row is not None and row.reason and pitcher.kind != "SP":
                 # (as the series view says it: 'available - has pitched ... (rule 8.2.2)')
                 where += f"; next game: {escape(row.said() + row.why())}"
             pen.append(f"{pitcher.name} {pitcher.kind} {where}")

@@ -2119,23 +2119,28 @@ def test_the_table_says_when_it_made_a_game_file_of_an_empty_one(tmp_path):
     assert path.stat().st_size > 0
 
 
+@contextlib.asynccontextmanager
+async def followed_board(path: Path, size: tuple[int, int]):
+    """A series with a ballpark played to its 2nd inning's Managerial Move (a tall board),
+    followed at `size`: (pilot, the follow screen's board) once it shows the game."""
+    from .test_snapshots import play_until
+
+    series_id = new_series(path, seed="tui-follow-small", rules=("ballparks",))
+    play_until(path, series_id, lambda table: table.game is not None and (
+        table.game.state.phase == "manage" and table.game.state.inning >= 2))
+    app = FollowApp(path, series_id, poll=0.1)
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: app.table is not None)
+        await pilot.pause(0.2)
+        yield pilot, app.query_one("#board", Static)
+
+
 def test_the_follow_board_keeps_above_the_key_bar_at_80x24(tmp_path):
     """The follower's board took the screen's whole height under the line score: its last
     lines (the Rally Caps, the hands, the win figure) ran past the foot, out of sight. It
     takes the rows left, and leaves its blank lines out when short of them."""
-    from .test_snapshots import play_until
-
-    path = tmp_path / "small.db"
-    series_id = new_series(path, seed="tui-follow-small", rules=("ballparks",))
-    play_until(path, series_id, lambda table: table.game is not None and (
-        table.game.state.phase == "manage" and table.game.state.inning >= 2))
-
     async def follow():
-        app = FollowApp(path, series_id, poll=0.1)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_until(pilot, lambda: app.table is not None)
-            await pilot.pause(0.2)
-            board = app.query_one("#board", Static)
+        async with followed_board(tmp_path / "small.db", (80, 24)) as (pilot, board):
             shown = plain(str(board.content)).split("\n")
             return board.region, shown
 
@@ -2149,19 +2154,8 @@ def test_the_follow_board_shrunk_leaves_its_blank_lines_out_at_once(tmp_path):
     """A follow window made smaller mid at-bat kept the board's blank lines, and its foot
     (the win figure) ran out of sight till the next step: the app's resize came before
     the board had its new size. The board draws itself again at its own."""
-    from .test_snapshots import play_until
-
-    path = tmp_path / "shrunk.db"
-    series_id = new_series(path, seed="tui-follow-small", rules=("ballparks",))
-    play_until(path, series_id, lambda table: table.game is not None and (
-        table.game.state.phase == "manage" and table.game.state.inning >= 2))
-
     async def follow():
-        app = FollowApp(path, series_id, poll=0.1)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await wait_until(pilot, lambda: app.table is not None)
-            await pilot.pause(0.2)
-            board = app.query_one("#board", Static)
+        async with followed_board(tmp_path / "shrunk.db", (120, 40)) as (pilot, board):
             tall = plain(str(board.content)).split("\n")
             await pilot.resize_terminal(70, 22)
             await wait_until(pilot, lambda: "" not in plain(str(board.content)).split("\n"),
