@@ -235,7 +235,7 @@ class PrintScreen(ClosesOnce, TypedThrough, ModalScreen[None]):
         if out.value == self.default_out:
             self.default_out = str(Path(out.value).parent / file_name(what))
             out.value = self.default_out
-            self.call_after_refresh(self._file_end_shown)
+            self.set_timer(TYPE_AHEAD_SECONDS + 0.1, self._file_end_shown)
         self._fit_fields(what)
 
     def _fit_fields(self, what: str) -> None:
